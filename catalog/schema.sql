@@ -1,0 +1,131 @@
+-- gpufit catalog schema.
+--
+-- The bundled catalog is built from this file and the CSV fact files beside
+-- it (one file per table, same name, header row = column names).  A refreshed
+-- user catalog has the same schema.  Bump user_version on any change; the
+-- program refuses a catalog whose version it does not know.
+PRAGMA user_version = 1;
+
+-- Key/value facts about this catalog: source, fetched_at, api_version,
+-- currency, regions_refreshed, ...
+CREATE TABLE meta (
+	key   TEXT PRIMARY KEY,
+	value TEXT NOT NULL
+);
+
+CREATE TABLE gpu_models (
+	name           TEXT PRIMARY KEY,
+	vendor         TEXT NOT NULL,
+	architecture   TEXT NOT NULL,
+	form_factor    TEXT NOT NULL,
+	memory_gib     REAL NOT NULL CHECK (memory_gib > 0),
+	bandwidth_gbps REAL NOT NULL CHECK (bandwidth_gbps > 0),
+	fp32_tflops    REAL NOT NULL CHECK (fp32_tflops > 0),
+	fp16_tflops    REAL NOT NULL CHECK (fp16_tflops > 0),
+	bf16_tflops    REAL,          -- NULL: not supported
+	fp8_tflops     REAL,
+	int8_tops      REAL,
+	tdp_w          REAL NOT NULL,
+	link           TEXT,          -- NULL: no GPU-to-GPU link
+	link_gbps      REAL,
+	pcie_gen       INTEGER NOT NULL,
+	mig_max        INTEGER NOT NULL DEFAULT 0,
+	sm_count       INTEGER NOT NULL,
+	source         TEXT NOT NULL CHECK (length(source) > 0)
+);
+
+CREATE TABLE vm_sizes (
+	sku             TEXT PRIMARY KEY,
+	series          TEXT NOT NULL,
+	gpu_model       TEXT REFERENCES gpu_models(name),  -- NULL: spec unknown
+	gpu_count       REAL NOT NULL CHECK (gpu_count > 0),
+	gpu_memory_gib  REAL NOT NULL CHECK (gpu_memory_gib > 0),
+	vcpus           INTEGER NOT NULL,
+	ram_gib         REAL NOT NULL,
+	local_nvme_gib  REAL,
+	infiniband_gbps REAL,         -- per GPU, Gb/s; NULL or 0: none
+	infiniband_type TEXT,
+	nvlink          INTEGER NOT NULL DEFAULT 0,
+	mig_capable     INTEGER NOT NULL DEFAULT 0,
+	retired         INTEGER NOT NULL DEFAULT 0,
+	spec_known      INTEGER NOT NULL DEFAULT 1,
+	source          TEXT NOT NULL CHECK (length(source) > 0)
+);
+
+CREATE TABLE mig_profiles (
+	gpu_model      TEXT NOT NULL REFERENCES gpu_models(name),
+	name           TEXT NOT NULL,
+	memory_slices  INTEGER NOT NULL CHECK (memory_slices BETWEEN 1 AND 8),
+	memory_gib     REAL NOT NULL CHECK (memory_gib > 0),
+	compute_slices INTEGER NOT NULL CHECK (compute_slices BETWEEN 1 AND 7),
+	sms            INTEGER NOT NULL,
+	max_count      INTEGER NOT NULL CHECK (max_count BETWEEN 1 AND 7),
+	start_slots    TEXT NOT NULL,  -- "0 1 2 3 4 5 6"
+	media_ext      INTEGER NOT NULL DEFAULT 0,
+	aks_profile    TEXT,           -- AKS --gpu-instance-profile, NULL: not offered
+	source         TEXT NOT NULL CHECK (length(source) > 0),
+	PRIMARY KEY (gpu_model, name)
+);
+
+CREATE TABLE model_presets (
+	name            TEXT PRIMARY KEY,
+	kind            TEXT NOT NULL,   -- llm | encoder | cnn | diffusion
+	params_b        REAL NOT NULL CHECK (params_b > 0),
+	active_params_b REAL,            -- MoE: parameters per token
+	layers          INTEGER,
+	hidden          INTEGER,
+	intermediate    INTEGER,
+	heads           INTEGER,
+	kv_heads        INTEGER,
+	head_dim        INTEGER,
+	vocab           INTEGER,
+	max_context     INTEGER,
+	moe_experts     INTEGER NOT NULL DEFAULT 0,
+	moe_active      INTEGER NOT NULL DEFAULT 0,
+	source          TEXT NOT NULL CHECK (length(source) > 0)
+);
+
+CREATE TABLE regions (
+	name         TEXT PRIMARY KEY,
+	display_name TEXT NOT NULL,
+	geography    TEXT NOT NULL,
+	source       TEXT NOT NULL CHECK (length(source) > 0)
+);
+
+-- Hourly prices.  pricing: payg | spot | reserved-1y | reserved-3y |
+-- savings-1y | savings-3y.  Reservations are stored already divided by the
+-- hours of their term.  A missing price is a missing row, never 0.
+CREATE TABLE prices (
+	sku            TEXT NOT NULL,
+	region         TEXT NOT NULL,
+	pricing        TEXT NOT NULL CHECK (pricing IN ('payg', 'spot', 'reserved-1y',
+	                   'reserved-3y', 'savings-1y', 'savings-3y')),
+	os             TEXT NOT NULL CHECK (os IN ('linux', 'windows')),
+	currency       TEXT NOT NULL,
+	hourly         REAL NOT NULL CHECK (hourly > 0),
+	effective_date TEXT,
+	source         TEXT NOT NULL CHECK (length(source) > 0),
+	PRIMARY KEY (sku, region, pricing, os, currency)
+);
+CREATE INDEX prices_region ON prices(region, pricing);
+
+-- Named efficiency factors of the sizing model, each calibrated from a cited
+-- measurement.  gpu_class: a gpu_models name, an architecture, or '*'.
+CREATE TABLE efficiency (
+	name      TEXT NOT NULL,
+	gpu_class TEXT NOT NULL,
+	value     REAL NOT NULL,
+	unit      TEXT NOT NULL,
+	source    TEXT NOT NULL CHECK (length(source) > 0),
+	notes     TEXT,
+	PRIMARY KEY (name, gpu_class)
+);
+
+-- Storage tiers for data-path findings (throughput a workload can read).
+CREATE TABLE storage_tiers (
+	name                TEXT PRIMARY KEY,  -- blob | blob-premium | premium-ssd | ...
+	max_read_mb_per_s   REAL NOT NULL CHECK (max_read_mb_per_s > 0),
+	typical_read_mb_per_s REAL,
+	notes               TEXT,
+	source              TEXT NOT NULL CHECK (length(source) > 0)
+);

@@ -1,0 +1,97 @@
+/*
+ * cli.h - what every command sees: the run context, the command table entry,
+ * and a small option parser with "did you mean" hints.
+ *
+ * Commands are `int cmd_NAME(struct cli_ctx *ctx, int argc, char **argv)`,
+ * one per src/cmd_NAME.c, registered in the commands[] table of src/main.c.
+ * argv[0] is the command name; global options (-f, -o, --catalog) have already
+ * been removed.  A command returns an exit code (gpufit.h) and writes its
+ * result to ctx->out; main flushes and checks ctx->out before returning 0.
+ */
+#ifndef GPUFIT_CLI_H
+#define GPUFIT_CLI_H
+
+#include <stdio.h>
+
+#include "output.h"
+
+struct cli_ctx {
+	const char *catalog_path;   /* --catalog, NULL when not given */
+	enum out_format format;     /* -f; FMT_TABLE by default */
+	int format_given;           /* 1 when -f was given */
+	const char *output_path;    /* -o, NULL = stdout */
+	FILE *out;                  /* where results go (stdout or the -o file) */
+	int color;                  /* 1 when out is a terminal and NO_COLOR unset */
+	int stderr_tty;             /* 1 when progress may be drawn on stderr */
+};
+
+struct command {
+	const char *name;
+	int (*fn)(struct cli_ctx *ctx, int argc, char **argv);
+	const char *usage;          /* "recommend [OPTIONS] PROFILE" (no program name) */
+	const char *summary;        /* one line for `gpufit help` */
+	const char *options;        /* option help lines, "  -x, --long ARG  text\n"... */
+};
+
+/* The command table (src/main.c); terminated by an entry with name NULL. */
+extern const struct command gpufit_commands[];
+
+/* Prints a command's full help (usage, summary, options) to f. */
+void cli_print_command_help(const struct command *c, FILE *f);
+
+/* A nested verb table for `catalog refresh|list|show|status`. */
+struct subcommand {
+	const char *name;
+	int (*fn)(struct cli_ctx *ctx, int argc, char **argv);
+	const char *usage;
+	const char *summary;
+	const char *options;
+};
+
+/* Dispatches argv[1] among subs (NULL-terminated); handles --help and
+ * unknown verbs (exit 2 with a hint).  parent is e.g. "catalog". */
+int cli_dispatch_sub(struct cli_ctx *ctx, const char *parent, const struct subcommand *subs,
+		     int argc, char **argv);
+
+/* Option parsing. */
+enum { CLI_ARG_NONE, CLI_ARG_REQUIRED };
+
+struct cli_opt {
+	const char *long_name;      /* without "--" */
+	char short_name;            /* 0 for none */
+	int has_arg;
+	int id;                     /* > 0, returned by cli_next */
+};
+
+enum { CLI_END = 0, CLI_POSITIONAL = -1, CLI_ERROR = -2, CLI_HELP = -3 };
+
+struct cli_iter {
+	int argc;
+	char **argv;
+	int i;
+	const struct cli_opt *opts; /* terminated by long_name NULL */
+	const char *cmd;            /* for messages: "catalog list" */
+	int no_more_opts;
+};
+
+/* Starts iterating at argv[1]. */
+void cli_iter_init(struct cli_iter *it, const char *cmd, const struct cli_opt *opts, int argc,
+		   char **argv);
+
+/*
+ * Next option or positional.  Returns the option's id (value in *val for
+ * options with an argument), CLI_POSITIONAL (*val = the word), CLI_HELP for
+ * -h/--help, CLI_END, or CLI_ERROR after printing "unknown option" (with a
+ * hint) or "option requires an argument"; callers return EXIT_USAGE then.
+ * Accepts --opt=value, --opt value, -x value, and "--" to end options.
+ */
+int cli_next(struct cli_iter *it, const char **val);
+
+/* Helpers for option values; print the error and return -1 on bad input. */
+int cli_number(const char *cmd, const char *opt, const char *val, double *out);
+int cli_positive(const char *cmd, const char *opt, const char *val, double *out);
+
+/* "gpufit: error: CMD: missing PROFILE\nTry 'gpufit CMD --help'." ; returns EXIT_USAGE */
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,135 @@
+/*
+ * facts.h - plain-data structs for the facts the catalog holds.
+ *
+ * These are the currency between the catalog store (which fills them from
+ * SQLite) and the pure core (sizing, fit, MIG packing, telemetry
+ * classification), which never sees SQLite.  All strings are fixed-size,
+ * NUL-terminated arrays, so a struct can be copied by value and nothing in it
+ * needs freeing.  A numeric field that the source does not give is 0 (or, for
+ * the throughput figures, 0 meaning "not supported by this GPU").
+ */
+#ifndef GPUFIT_FACTS_H
+#define GPUFIT_FACTS_H
+
+#include <stddef.h>
+
+#define FACT_NAME 48
+#define FACT_SKU 64
+
+/* One GPU model, dense (non-sparse) datasheet figures. */
+struct gpu_spec {
+	char name[FACT_NAME];        /* e.g. "H100-SXM-80GB"; what estimate --gpu takes */
+	char vendor[16];             /* "NVIDIA" | "AMD" */
+	char architecture[24];       /* "Hopper", "Ampere", "CDNA3", ... */
+	char form_factor[16];        /* "SXM" | "PCIe" | "NVL" | "OAM" */
+	double memory_gib;           /* capacity the runtime can see, GiB (2^30 bytes) */
+	double bandwidth_gbps;       /* memory bandwidth, GB/s (10^9 bytes/s) */
+	double fp32_tflops;          /* non-tensor FP32 */
+	double fp16_tflops;          /* dense tensor FP16 */
+	double bf16_tflops;          /* dense tensor BF16; 0 = unsupported */
+	double fp8_tflops;           /* dense tensor FP8; 0 = unsupported */
+	double int8_tops;            /* dense tensor INT8; 0 = unsupported */
+	double tdp_w;
+	char link[24];               /* "NVLink4", "NVLink-bridge", "InfinityFabric", "" */
+	double link_gbps;            /* GPU-to-GPU bandwidth per GPU, GB/s; 0 = none */
+	int pcie_gen;
+	int mig_max;                 /* max MIG instances; 0 = no MIG */
+	int sm_count;                /* SMs (NVIDIA) or CUs (AMD) */
+};
+
+/* One Azure VM size. */
+struct vm_size {
+	char sku[FACT_SKU];          /* ARM name, "Standard_ND96isr_H100_v5" */
+	char series[32];             /* "NDisrH100v5" */
+	char gpu_model[FACT_NAME];   /* a gpu_spec name; "" when the spec is unknown */
+	double gpu_count;            /* may be fractional: 1/6 of an A10 is 0.1667 */
+	double gpu_memory_gib;       /* per GPU as the VM sees it (partition memory for fractions) */
+	int vcpus;
+	double ram_gib;
+	double local_nvme_gib;       /* local NVMe or temp disk, GiB */
+	double infiniband_gbps;      /* InfiniBand per GPU, Gb/s; 0 = none */
+	char infiniband_type[16];    /* "NDR", "HDR", "EDR", "" */
+	int nvlink;                  /* 1 when the GPUs of the VM share an NVLink domain */
+	int mig_capable;
+	int retired;                 /* 1 when Azure has retired or announced retirement */
+	int spec_known;              /* 0 for sizes only known from the price API */
+};
+
+/* One MIG GPU-instance profile of one GPU model. */
+struct mig_profile {
+	char gpu_model[FACT_NAME];
+	char name[24];               /* "1g.10gb", "1g.10gb+me", "3g.40gb" */
+	int memory_slices;           /* of 8 */
+	double memory_gib;           /* usable */
+	int compute_slices;          /* of 7 */
+	int sms;
+	int max_count;               /* instances of this profile per GPU */
+	unsigned start_mask;         /* bit i set: may start at memory slot i */
+	int media_ext;               /* 1 for the "+me" profile */
+	char aks_profile[16];        /* AKS --gpu-instance-profile value, "" if none */
+};
+
+/* One model preset (LLM or other network). */
+struct model_preset {
+	char name[FACT_NAME];        /* "llama-3-8b" */
+	char kind[16];               /* "llm" | "encoder" | "cnn" | "diffusion" */
+	double params_b;             /* total parameters, billions */
+	double active_params_b;      /* parameters used per token (MoE); = params_b otherwise */
+	int layers;
+	int hidden;
+	int intermediate;
+	int heads;
+	int kv_heads;
+	int head_dim;
+	int vocab;
+	int max_context;
+	int moe_experts;             /* 0 for dense models */
+	int moe_active;
+};
+
+struct region {
+	char name[32];               /* ARM name, "eastus" */
+	char display_name[48];       /* "East US" */
+	char geography[32];          /* "United States" */
+};
+
+/* Pricing kinds; the profile spells them as in pricing_names[]. */
+enum pricing_kind {
+	PRICING_PAYG,
+	PRICING_SPOT,
+	PRICING_RESERVED_1Y,
+	PRICING_RESERVED_3Y,
+	PRICING_SAVINGS_1Y,
+	PRICING_SAVINGS_3Y,
+	PRICING_COUNT
+};
+
+/* One hourly price of one size in one region. */
+struct price {
+	char sku[FACT_SKU];
+	char region[32];
+	enum pricing_kind pricing;
+	char os[8];                  /* "linux" | "windows" */
+	char currency[4];
+	double hourly;               /* always > 0 */
+	char effective_date[24];     /* ISO date the price took effect, "" if unknown */
+};
+
+/* A named, sourced efficiency factor used by the sizing model. */
+struct efficiency {
+	char name[FACT_NAME];        /* "decode_bw_efficiency" */
+	char gpu_class[FACT_NAME];   /* a gpu_spec name, an architecture, or "*" */
+	double value;
+};
+
+/* "payg", "spot", ...; NULL for an out-of-range kind. */
+const char *pricing_name(enum pricing_kind k);
+
+/* Parses a pricing name; returns 0 and sets *out, or -1 if unknown. */
+int pricing_parse(const char *s, enum pricing_kind *out);
+
+/* Bitmask of allowed start slots from "0,2,4,6" (or space separated);
+ * returns 0 on a malformed list. */
+unsigned mig_start_mask_parse(const char *s);
+
+#endif

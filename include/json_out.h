@@ -1,0 +1,32 @@
+/*
+ * json_out.h - printing and reading JSON documents (cJSON boundary helpers).
+ *
+ * Commands build documents with cJSON; these helpers print them with stable
+ * number formatting and read JSON files with a located error message.
+ */
+#ifndef GPUFIT_JSON_OUT_H
+#define GPUFIT_JSON_OUT_H
+
+#include <stdio.h>
+
+#include <cjson/cJSON.h>
+
+/* Prints doc indented, followed by a newline. 0 ok, -1 on allocation failure. */
+int json_print(FILE *f, const cJSON *doc);
+
+/* Adds a number rounded to cents (money). */
+cJSON *json_add_money(cJSON *obj, const char *key, double v);
+
+/* Adds a number rounded to the given decimals. */
+cJSON *json_add_rounded(cJSON *obj, const char *key, double v, int decimals);
+
+/* Adds a string, or JSON null when s is NULL or empty. */
+cJSON *json_add_str_or_null(cJSON *obj, const char *key, const char *s);
+
+/*
+ * Reads and parses a JSON file ("-" = stdin).  On failure returns NULL and
+ * writes "FILE:LINE:COL: message" into err.
+ */
+cJSON *json_read_file(const char *path, char *err, size_t errlen);
+
+#endif

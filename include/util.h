@@ -1,0 +1,65 @@
+/*
+ * util.h - small helpers shared by every module: checked allocation, string
+ * buffers, edit distance for "did you mean", number and size parsing.
+ *
+ * Allocation failure is treated as fatal (xmalloc prints and aborts), as in
+ * git: a CLI that cannot get a few KiB has nothing better to do.
+ */
+#ifndef GPUFIT_UTIL_H
+#define GPUFIT_UTIL_H
+
+#include <stddef.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/* Growable NUL-terminated string; init with STRBUF_INIT, free with strbuf_release. */
+struct strbuf {
+	char *buf;
+	size_t len, cap;
+};
+#define STRBUF_INIT { NULL, 0, 0 }
+void strbuf_add(struct strbuf *sb, const char *s, size_t n);
+void strbuf_addstr(struct strbuf *sb, const char *s);
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void strbuf_release(struct strbuf *sb);
+/* The contents (never NULL; "" when empty). */
+const char *strbuf_str(const struct strbuf *sb);
+
+/* Case-insensitive Levenshtein distance (bytes). */
+size_t util_edit_distance(const char *a, const char *b);
+
+/*
+ * The best candidate for a "did you mean" hint: the closest of cands[0..n-1]
+ * by util_edit_distance, if its distance is at most max(2, strlen(name)/3)
+ * or name is a case-insensitive prefix of it; NULL otherwise.
+ */
+const char *util_suggest(const char *name, const char *const *cands, size_t n);
+
+/* Parses a whole string as a finite double (plain or scientific). 0 ok, -1 not a number. */
+int util_parse_double(const char *s, double *out);
+
+/* Parses a whole string as a long. 0 ok, -1 not an integer. */
+int util_parse_long(const char *s, long *out);
+
+/*
+ * Parses a size: a number with an optional unit B, KB, MB, GB, TB (10^n),
+ * KiB, MiB, GiB, TiB (2^n), case-insensitive, optional space.  Result in GiB.
+ * 0 ok, -1 malformed, -2 unknown unit.
+ */
+int util_parse_size_gib(const char *s, double *gib);
+
+/* Rounds to cents (half away from zero). */
+double util_round_cents(double v);
+
+/* Formats money with thousands separators and 2 decimals: "12,345.67". */
+char *util_fmt_money(char *buf, size_t len, double v);
+
+/* Seconds since the epoch, from an ISO-8601 UTC date or date-time
+ * ("2026-06-21" or "2026-06-21T03:51:04Z"); -1 if malformed. */
+long long util_parse_iso8601(const char *s);
+
+#endif
