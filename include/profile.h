@@ -1,0 +1,219 @@
+/*
+ * profile.h - the workload profile: a YAML file (schema version 1, see
+ * docs/profile.md) describing the GPU workloads a team runs or plans.
+ *
+ * profile_load() reads and validates a whole file and returns plain structs;
+ * nothing of libyaml leaks out.  Every problem of a file is collected into a
+ * diag_list with its line and column, so a user fixes a file in one pass.
+ * Defaults are filled in by the reader; the has_* flags tell which optional
+ * fields the file actually gave.
+ *
+ * All strings are fixed-size arrays: a struct profile_workload can be copied
+ * by value.  The only heap memory is the workloads array and the file name,
+ * both owned by the struct profile and freed by profile_release().
+ */
+#ifndef GPUFIT_PROFILE_H
+#define GPUFIT_PROFILE_H
+
+#include <stddef.h>
+
+#include "diag.h"
+#include "facts.h"
+
+#define PROFILE_SCHEMA_VERSION 1
+#define PROFILE_MAX_BYTES (16u << 20)   /* larger files are refused */
+#define PROFILE_MAX_DEPTH 32            /* deeper YAML nesting is refused */
+#define PROFILE_MAX_REGIONS 64
+#define PROFILE_REGION_LEN 32           /* = sizeof(struct region.name) */
+#define PROFILE_NAME_LEN 64             /* workload names: 1..63 bytes */
+#define PROFILE_CURRENCY_LEN 4
+
+/* Numeric precision of weights, activations or KV cache. */
+enum profile_precision {
+	PROFILE_PREC_FP32,
+	PROFILE_PREC_BF16,
+	PROFILE_PREC_FP16,
+	PROFILE_PREC_FP8,
+	PROFILE_PREC_INT8,
+	PROFILE_PREC_INT4,
+	PROFILE_PREC_COUNT
+};
+
+enum profile_type { PROFILE_INFERENCE, PROFILE_TRAINING };
+
+enum profile_method { PROFILE_METHOD_FULL, PROFILE_METHOD_LORA, PROFILE_METHOD_QLORA };
+
+/* Where a workload's data lives (see docs/profile.md for the tiers). */
+enum profile_storage {
+	PROFILE_STORAGE_BLOB,
+	PROFILE_STORAGE_BLOB_PREMIUM,
+	PROFILE_STORAGE_PREMIUM_SSD,
+	PROFILE_STORAGE_PREMIUM_SSD_V2,
+	PROFILE_STORAGE_ULTRA_DISK,
+	PROFILE_STORAGE_NETAPP,
+	PROFILE_STORAGE_MANAGED_LUSTRE,
+	PROFILE_STORAGE_LOCAL_NVME,
+	PROFILE_STORAGE_COUNT
+};
+
+/* serving: an LLM inference service.  Token counts are per request. */
+struct profile_serving {
+	long input_tokens;                  /* required */
+	long output_tokens;                 /* required */
+	long concurrency;                   /* required: sequences in flight */
+	int has_target_output_tokens_per_s;
+	double target_output_tokens_per_s;  /* aggregate over all sequences */
+	int has_max_ms_per_output_token;
+	double max_ms_per_output_token;     /* latency SLO per sequence */
+	int has_max_time_to_first_token_ms;
+	double max_time_to_first_token_ms;
+};
+
+/* requirements: a generic (non-LLM) workload described by what it needs of
+ * one GPU.  gpu_memory_gib is required; a field not given is 0. */
+struct profile_requirements {
+	double gpu_memory_gib;
+	double tflops_fp16;                 /* dense FP16 tensor TFLOPS */
+	double bandwidth_gb_per_s;          /* memory bandwidth, GB/s */
+};
+
+struct profile_training {
+	enum profile_method method;         /* default full */
+	double tokens;                      /* required: tokens processed per run */
+	long sequence_length;               /* default 4096 */
+	int has_sequence_length;
+	int zero_stage;                     /* 0-3; default 3 for full, 0 for (q)lora */
+	int has_zero_stage;
+	int has_deadline_hours;
+	double deadline_hours;              /* wall-time limit of one run */
+	double runs_per_month;              /* default 1; may be fractional */
+	int has_micro_batch;
+	long micro_batch;
+};
+
+struct profile_data {
+	double size_gib;                    /* required when data: is given */
+	int has_region;
+	char region[PROFILE_REGION_LEN];    /* where the data lives */
+	enum profile_storage storage;       /* default blob */
+	int has_read_mb_per_s;
+	double read_mb_per_s;
+};
+
+struct profile_workload {
+	char name[PROFILE_NAME_LEN];
+	enum profile_type type;
+	int line, col;                      /* where the workload's mapping starts */
+
+	/*
+	 * The model: has_model is 0 for a generic workload (has_requirements).
+	 * A preset has model_inline 0 and model_name set (look it up in the
+	 * catalog); an inline model has model_inline 1 and model filled
+	 * (model.name = the workload name, kind "llm"; a field the file did not
+	 * give is 0, except kv_heads = heads and active_params_b = params_b for
+	 * a dense model).
+	 */
+	int has_model;
+	int model_inline;
+	char model_name[FACT_NAME];
+	struct model_preset model;
+
+	enum profile_precision precision;   /* default fp16 (inference), bf16 (training) */
+	int has_precision;
+	enum profile_precision kv_precision; /* default: precision, fp16 for fp8/int8/int4 */
+	int has_kv_precision;
+
+	int has_serving;
+	struct profile_serving serving;
+	int has_requirements;
+	struct profile_requirements requirements;
+	int has_training;
+	struct profile_training training;
+	int has_data;
+	struct profile_data data;
+
+	long replicas;                      /* default 1 */
+	int has_region;
+	char region[PROFILE_REGION_LEN];    /* overrides the profile's regions */
+	int has_current;
+	char current_sku[FACT_SKU];
+	long current_count;                 /* default 1 when current_sku is given */
+};
+
+struct profile_budget {
+	int has_max_monthly;
+	double max_monthly;                 /* money per month, profile currency */
+	int has_max_increase;
+	double max_increase;                /* money per month over the baseline */
+	int has_max_increase_pct;
+	double max_increase_pct;            /* percent over the baseline */
+};
+
+struct profile {
+	char *file;                         /* name used in messages ("<stdin>" for "-") */
+	int version;
+	size_t nregions;                    /* >= 1; default one region, "eastus" */
+	char regions[PROFILE_MAX_REGIONS][PROFILE_REGION_LEN];
+	int has_region;
+	enum pricing_kind pricing;          /* default payg */
+	char currency[PROFILE_CURRENCY_LEN]; /* ISO 4217, default "USD" */
+	double hours_per_month;             /* default 730 */
+	struct profile_budget budget;
+	size_t nworkloads;                  /* >= 1 in a valid profile */
+	struct profile_workload *workloads;
+};
+
+/*
+ * Names the reader checks against (from the catalog).  A list that is NULL
+ * or empty is not checked.  Matching ignores case; the profile gets the
+ * catalog's spelling.  Unknown names are errors with a "did you mean" hint.
+ */
+struct profile_names {
+	const char *const *presets;         /* model preset names */
+	size_t npresets;
+	const char *const *regions;         /* ARM region names */
+	size_t nregions;
+	const char *const *skus;            /* VM size names */
+	size_t nskus;
+};
+
+/*
+ * Reads and validates the profile at path ("-" reads stdin).  names may be
+ * NULL (no name checks).  Returns 0 and fills *out on success.  On failure
+ * returns -1, appends every problem found to errs (as FILE:LINE:COL errors,
+ * in file order) and leaves *out empty.  Either way *out must be released
+ * with profile_release(); *out need not be initialised before the call.
+ */
+int profile_load(const char *path, const struct profile_names *names, struct profile *out,
+		 struct diag_list *errs);
+
+/*
+ * The same for a buffer of len bytes (need not be NUL-terminated); file is
+ * the name used in messages.  For tests and for callers that already hold
+ * the text.
+ */
+int profile_parse_buffer(const char *file, const char *buf, size_t len,
+			 const struct profile_names *names, struct profile *out,
+			 struct diag_list *errs);
+
+/* Frees what *p owns and zeroes it; safe on a zeroed or released profile. */
+void profile_release(struct profile *p);
+
+/* The region a workload runs in when one region is wanted: its own
+ * override, else the profile's first region.  Never NULL. */
+const char *profile_workload_region(const struct profile *p, const struct profile_workload *w);
+
+/* Names as the profile spells them ("bf16", "training", "lora",
+ * "premium-ssd-v2"); NULL for an out-of-range value. */
+const char *profile_precision_name(enum profile_precision p);
+const char *profile_type_name(enum profile_type t);
+const char *profile_method_name(enum profile_method m);
+const char *profile_storage_name(enum profile_storage s);
+
+/* Parses a precision name: 0 and *out set, or -1 if unknown. */
+int profile_precision_parse(const char *s, enum profile_precision *out);
+
+/* Bytes per value: 4, 2, 2, 1, 1, 0.5; 0 for an out-of-range value. */
+double profile_precision_bytes(enum profile_precision p);
+
+#endif
