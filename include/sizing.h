@@ -1,0 +1,346 @@
+/*
+ * sizing.h - the memory and throughput model: what a model needs and what a
+ * piece of GPU capacity gives it.
+ *
+ * This module is pure: it takes structs and fills structs, with no I/O, no
+ * globals and no printing.  Units are fixed: memory in GiB (2^30 bytes),
+ * bandwidth in GB/s (10^9 bytes/s), compute in TFLOPS (10^12 FLOP/s, dense,
+ * never the 2:4-sparse datasheet figure), time in ms or hours as named.
+ *
+ * Every tunable number of the model is a named efficiency factor read from
+ * the catalog's `efficiency` table (catalog/efficiency.csv, one cited source
+ * per row) and carried in struct sizing_factors; the formulas and the
+ * calibration are described in docs/sizing.md.
+ *
+ * Nothing here allocates: every result lives in a caller-owned struct.
+ * Functions that can fail return 0 on success and -1 with a one-line cause
+ * in err (SIZING_ERRLEN bytes) when err is not NULL.
+ */
+#ifndef GPUFIT_SIZING_H
+#define GPUFIT_SIZING_H
+
+#include <stddef.h>
+
+#include "facts.h"
+
+#define SIZING_ERRLEN 256
+
+/* ---- numeric precisions ------------------------------------------------ */
+
+enum sizing_precision {
+	SIZING_FP32,
+	SIZING_BF16,
+	SIZING_FP16,
+	SIZING_FP8,
+	SIZING_INT8,
+	SIZING_INT4,
+	SIZING_PRECISION_COUNT
+};
+
+/* "fp32", "bf16", ... (case-insensitive): 0 and *out set, or -1 if unknown. */
+int sizing_precision_parse(const char *s, enum sizing_precision *out);
+
+/* "fp32", "bf16", ...; "?" for an out-of-range value. */
+const char *sizing_precision_name(enum sizing_precision p);
+
+/*
+ * Bytes per weight parameter as stored, including quantisation metadata:
+ * fp32 4, bf16/fp16 2, fp8 1 (per-tensor scales, negligible), int8 1 + one
+ * fp16 scale per output channel of 4096 weights (~1.0005), int4 0.5 + one
+ * fp16 scale and zero point per group of 128 weights (0.53125).
+ */
+double sizing_weight_bytes(enum sizing_precision p);
+
+/* Bytes per KV-cache element of a KV precision (fp32 4, 16-bit 2, fp8/int8 1,
+ * int4 0.5). */
+double sizing_kv_bytes(enum sizing_precision kv);
+
+/*
+ * The KV-cache precision used when none is given: the weight precision for
+ * fp32/bf16/fp16/fp8, fp16 for int8 and int4 (weight-only quantisation keeps
+ * a 16-bit cache unless an fp8 cache is asked for).
+ */
+enum sizing_precision sizing_kv_default(enum sizing_precision weights);
+
+/* ---- what a candidate gives a workload --------------------------------- */
+
+enum sizing_capacity_kind {
+	SIZING_CAP_GPU,       /* whole GPUs of a model, no VM (estimate --gpu) */
+	SIZING_CAP_VM,        /* whole GPUs of an Azure VM size, vm_count VMs */
+	SIZING_CAP_FRACTION,  /* a VM with a fraction of one GPU (vGPU partition) */
+	SIZING_CAP_MIG        /* one MIG instance of one GPU */
+};
+
+/*
+ * What a candidate gives a workload.  Per-device figures are for one device
+ * as the workload sees it: a whole GPU, a partition or a MIG slice (already
+ * scaled).  `gpus` counts such devices; a partition or a slice counts 1.
+ * Every field is plain data, so callers may adjust a constructed capacity
+ * (e.g. a different InfiniBand rate) before using it.
+ */
+struct sizing_capacity {
+	enum sizing_capacity_kind kind;
+	char gpu_model[FACT_NAME];    /* gpu_spec name */
+	char architecture[24];        /* gpu_spec architecture, for factor lookup */
+	int gpus;                     /* devices in total (all nodes) */
+	int gpus_per_node;            /* devices per VM / node */
+	int nodes;                    /* VMs */
+	int nvlink_domain;            /* devices sharing NVLink/NVSwitch (1 = none) */
+	double fraction;              /* share of one physical GPU per device: 1, 1/6, 3/7 ... */
+	double memory_gib;            /* per device, as the runtime sees it */
+	double bandwidth_gbps;        /* per device, memory bandwidth */
+	double fp32_tflops;           /* per device, dense; 0 = unsupported */
+	double fp16_tflops;
+	double bf16_tflops;
+	double fp8_tflops;
+	double int8_tops;
+	double link_gbps;             /* per device NVLink bandwidth (one direction), 0 = none */
+	double pcie_gbps;             /* per device host link, GB/s */
+	double infiniband_gbps;       /* per device InfiniBand, Gb/s (bits); 0 = none */
+	char mig_profile[24];         /* "" unless kind is SIZING_CAP_MIG */
+};
+
+/*
+ * A VM size: vm_count VMs of vm, whose GPUs are gpu.  A VM with gpu_count < 1
+ * becomes a SIZING_CAP_FRACTION device (memory = the partition's, compute and
+ * bandwidth scaled by gpu_count).  GPUs of one VM share an NVLink domain when
+ * vm->nvlink is set.  -1 when gpu does not match vm->gpu_model, vm_count < 1
+ * or a whole-GPU VM has a non-integral gpu_count; out is then untouched.
+ */
+int sizing_capacity_from_vm(const struct vm_size *vm, const struct gpu_spec *gpu, int vm_count,
+			    struct sizing_capacity *out);
+
+/*
+ * One MIG instance: compute scaled by the SM share (mig->sms / gpu->sm_count),
+ * bandwidth by memory slices / 8, memory = the profile's usable GiB.  -1 when
+ * the profile is not of this GPU or the GPU has no SM count.
+ */
+int sizing_capacity_from_mig(const struct gpu_spec *gpu, const struct mig_profile *mig,
+			     struct sizing_capacity *out);
+
+/*
+ * gpus whole GPUs of one model, as for `estimate --gpu`: up to 8 per node.
+ * The NVLink domain is the node for NVLink/NVSwitch parts, pairs for
+ * bridged parts ("NVLink-bridge"), 1 otherwise.  When more than one node is
+ * needed, each GPU is given a 400 Gb/s InfiniBand link (the ND H100 v5
+ * rate); a caller modelling another network sets infiniband_gbps itself.
+ * -1 when gpus < 1.
+ */
+int sizing_capacity_from_gpu(const struct gpu_spec *gpu, int gpus, struct sizing_capacity *out);
+
+/* Dense peak TFLOPS of one device for math in precision p (fp8 falls back to
+ * fp16/bf16 where unsupported, int8/int4 use int8 TOPS or else fp16). */
+double sizing_capacity_tflops(const struct sizing_capacity *cap, enum sizing_precision p);
+
+/* ---- the model --------------------------------------------------------- */
+
+/*
+ * A model's shape.  params_b is the total parameter count (billions),
+ * active_params_b the parameters used per token (equal for dense models).
+ * The shape fields may be 0 when unknown; the KV cache then cannot be sized
+ * and sizing_inference reports an error.
+ */
+struct sizing_model {
+	char name[FACT_NAME];
+	double params_b;
+	double active_params_b;
+	int layers;
+	int hidden;
+	int intermediate;
+	int heads;
+	int kv_heads;
+	int head_dim;                 /* 0: hidden / heads */
+	int vocab;
+	int moe_experts;              /* 0 = dense */
+	int moe_active;
+};
+
+/* Copies a catalog preset; fills active_params_b and head_dim when 0. */
+void sizing_model_from_preset(const struct model_preset *p, struct sizing_model *out);
+
+/*
+ * Completes an inline model: active_params_b = params_b when 0, kv_heads =
+ * heads when 0, head_dim = hidden / heads when 0.  -1 when params_b <= 0.
+ */
+int sizing_model_normalize(struct sizing_model *m, char *err);
+
+/* KV-cache bytes per token: 2 × layers × kv_heads × head_dim × bytes(kv). */
+double sizing_kv_bytes_per_token(const struct sizing_model *m, enum sizing_precision kv);
+
+/* ---- efficiency factors ------------------------------------------------ */
+
+/*
+ * The named efficiency factors, each a row of the catalog's efficiency
+ * table (the names are the field names).  Fractions are 0..1 unless noted.
+ */
+struct sizing_factors {
+	/* inference */
+	double decode_bw_efficiency;       /* achieved / peak memory bandwidth in decode */
+	double decode_mfu;                 /* compute roof reached by batched decode */
+	double prefill_mfu;                /* achieved / peak dense FLOPS in prefill */
+	double decode_step_overhead_ms;    /* fixed per decode step (launches, sampling, scheduler) */
+	double weight_only_int8_efficiency;/* decode bandwidth efficiency of int8 weight-only vs 16-bit */
+	double weight_only_int4_efficiency;/* the same for int4 */
+	double tp_efficiency;              /* throughput kept per doubling of tensor parallelism */
+	double pp_efficiency;              /* throughput kept per doubling of pipeline stages */
+	double max_batch_sequences;        /* serving scheduler's cap on sequences in flight */
+	double memory_utilization;         /* fraction of device memory the runtime may use */
+	double runtime_overhead_gib;       /* CUDA context, NCCL, CUDA graphs per device, GiB */
+	double activation_bytes_per_token_hidden; /* transient activations, bytes per token per hidden unit */
+	double prefill_chunk_tokens;       /* tokens in one prefill batch (activation peak) */
+	double mig_efficiency;             /* throughput of a MIG slice vs its resource share */
+	/* training */
+	double train_mfu;                  /* model FLOPS utilisation, bf16/fp16, well-tuned */
+	double train_fp8_speedup;          /* fp8 training throughput over bf16 */
+	double train_finetune_mfu_scale;   /* MFU multiplier for LoRA/QLoRA fine-tuning */
+	double qlora_dequant_overhead;     /* extra compute time of 4-bit base dequantisation */
+	double train_activation_overhead;  /* multiplier on activation memory (buffers, fragmentation) */
+	double network_efficiency;         /* achieved / line rate of collectives (NVLink, IB) */
+	double comm_overlap;               /* share of data-parallel communication hidden by compute */
+	double ib_required_ratio;          /* exposed comm / compute above which IB is required */
+	double ethernet_gbps_per_node;     /* network of a VM without InfiniBand, Gb/s */
+};
+
+/*
+ * Fills out from the efficiency rows list[0..n-1] for gpu: for each factor
+ * the most specific row wins: gpu->name, then gpu->architecture, then "*"
+ * (case-insensitive).  gpu NULL uses only the "*" rows.  Returns -1 naming
+ * the first factor without any row; rows with unknown names are ignored.
+ */
+int sizing_factors_resolve(const struct efficiency *list, size_t n, const struct gpu_spec *gpu,
+			   struct sizing_factors *out, char *err);
+
+/* Number of named factors, and the name / value of factor i (for printing
+ * the assumptions of an estimate); NULL for i out of range. */
+size_t sizing_factor_count(void);
+const char *sizing_factor_name(size_t i);
+double sizing_factor_value(const struct sizing_factors *f, size_t i);
+
+/* ---- inference --------------------------------------------------------- */
+
+struct sizing_serving {
+	double input_tokens;          /* prompt tokens per request */
+	double output_tokens;         /* generated tokens per request */
+	long concurrency;             /* sequences in flight; 0 = the largest that fits */
+};
+
+enum sizing_bound {
+	SIZING_BOUND_COMPUTE,
+	SIZING_BOUND_MEMORY_BANDWIDTH,
+	SIZING_BOUND_INTERCONNECT,
+	SIZING_BOUND_MEMORY_CAPACITY
+};
+
+/* "compute", "memory-bandwidth", "interconnect", "memory-capacity". */
+const char *sizing_bound_name(enum sizing_bound b);
+
+struct sizing_inference_result {
+	/* memory for one model instance (all its devices), GiB */
+	double weights_gib;
+	double kv_cache_gib;          /* at the concurrency used */
+	double activations_gib;
+	double overhead_gib;
+	double total_gib;
+	double available_gib;         /* devices × memory × memory_utilization */
+	double kv_bytes_per_token;
+	int fits;                     /* weights + one full sequence fit */
+	long max_concurrency;         /* largest batch that fits (capped by max_batch_sequences) */
+	long concurrency;             /* batch the throughput is given for */
+	int tp, pp;                   /* tensor-parallel and pipeline degrees (tp × pp = gpus) */
+	enum sizing_bound bound;
+	double prefill_tokens_per_s;  /* prompt tokens/s when only prefilling */
+	double time_to_first_token_ms;/* one request's prefill on an idle instance */
+	double ms_per_output_token;   /* per sequence, at the concurrency used */
+	double output_tokens_per_s;   /* aggregate, at the concurrency used */
+	const char *note;             /* static text: why it does not fit, or NULL */
+};
+
+/*
+ * Sizes serving of model m with weights in precision w and KV cache in kv on
+ * cap.  One model instance spans all devices of cap: tensor parallel inside
+ * the NVLink domain, pipeline stages across domains (no NVLink: pipeline
+ * only).  A model that does not fit gives fits = 0, bound memory-capacity and
+ * zero throughput, and still returns 0; -1 only for unusable input (model
+ * without a shape, non-positive token counts, empty capacity).
+ */
+int sizing_inference(const struct sizing_model *m, enum sizing_precision w,
+		     enum sizing_precision kv, const struct sizing_serving *s,
+		     const struct sizing_capacity *cap, const struct sizing_factors *f,
+		     struct sizing_inference_result *out, char *err);
+
+/* ---- training ---------------------------------------------------------- */
+
+enum sizing_train_method { SIZING_TRAIN_FULL, SIZING_TRAIN_LORA, SIZING_TRAIN_QLORA };
+
+/* "full", "lora", "qlora": 0 ok, -1 unknown. */
+int sizing_train_method_parse(const char *s, enum sizing_train_method *out);
+const char *sizing_train_method_name(enum sizing_train_method m);
+
+struct sizing_training {
+	enum sizing_train_method method;
+	int zero_stage;               /* 0-3 */
+	double tokens;                /* training tokens of one run */
+	double sequence_length;
+	double micro_batch;           /* sequences per device per step; 0 = 1 */
+	int recompute;                /* -1 auto (only when needed), 0 never, 1 always */
+	double lora_fraction;         /* trainable / total params; 0 = 0.005 */
+};
+
+struct sizing_training_result {
+	double weights_gib;           /* per device: parameters (sharded as configured) */
+	double gradients_gib;
+	double optimizer_gib;
+	double activations_gib;
+	double overhead_gib;
+	double memory_gib;            /* per device total */
+	double available_gib;         /* per device, memory × memory_utilization */
+	int fits;
+	int tp, pp, dp;               /* the split that fits (tp × pp × dp = gpus) */
+	int recompute;                /* 1 when full activation recomputation is assumed */
+	double tokens_per_s;          /* all devices */
+	double hours;                 /* wall time of one run */
+	double mfu;                   /* effective, after exposed communication */
+	double comm_compute_ratio;    /* exposed inter-node comm / compute */
+	int needs_infiniband;
+	const char *note;             /* static text: why it does not fit, or NULL */
+};
+
+/*
+ * Sizes a training or fine-tuning run of m in precision w (bf16/fp16/fp8;
+ * qlora always keeps a 4-bit base) on cap.  Picks the smallest tensor ×
+ * pipeline split that fits (tensor parallel only inside the NVLink domain),
+ * the rest data parallel, and recomputation only when needed (recompute -1).
+ * Multi-node runs on capacity without InfiniBand that need it do not fit.
+ * A run that does not fit gives fits = 0 and returns 0; -1 only for
+ * unusable input.
+ */
+int sizing_training(const struct sizing_model *m, enum sizing_precision w,
+		    const struct sizing_training *t, const struct sizing_capacity *cap,
+		    const struct sizing_factors *f, struct sizing_training_result *out, char *err);
+
+/* ---- generic (non-LLM) requirements ------------------------------------ */
+
+struct sizing_requirements {
+	double gpu_memory_gib;        /* 0 = no requirement */
+	double tflops_fp16;
+	double bandwidth_gb_per_s;
+};
+
+struct sizing_generic_result {
+	int fits;
+	double memory_util;           /* need / usable memory of one device */
+	double compute_util;          /* need / dense fp16 peak × mig_efficiency */
+	double bandwidth_util;        /* need / bandwidth */
+	const char *note;             /* static text naming the first shortfall, or NULL */
+};
+
+/*
+ * A workload given by raw requirements, served by one device of cap (the
+ * requirement is per replica and replicas do not span devices).  Fits when
+ * every utilisation is at most 1.  Usable memory is memory ×
+ * memory_utilization − runtime_overhead_gib.
+ */
+void sizing_generic(const struct sizing_requirements *r, const struct sizing_capacity *cap,
+		    const struct sizing_factors *f, struct sizing_generic_result *out);
+
+#endif
