@@ -62,4 +62,8 @@ char *util_fmt_money(char *buf, size_t len, double v);
  * ("2026-06-21" or "2026-06-21T03:51:04Z"); -1 if malformed. */
 long long util_parse_iso8601(const char *s);
 
+/* The current time, seconds since the epoch; GPUFIT_NOW (ISO 8601) overrides
+ * it so that outputs that show ages are reproducible in tests. */
+long long util_now(void);
+
 #endif

@@ -1,0 +1,23 @@
+/*
+ * commands.h - the entry points of the commands (src/cmd_*.c), one per file.
+ * Each returns an exit code of gpufit.h; see cli.h for the calling contract.
+ */
+#ifndef GPUFIT_COMMANDS_H
+#define GPUFIT_COMMANDS_H
+
+#include "cli.h"
+
+int cmd_help(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_version(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_catalog(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_catalog_refresh(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_estimate(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_validate(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_pack(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_check(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_diff(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_completion(struct cli_ctx *ctx, int argc, char **argv);
+
+#endif

@@ -1,0 +1,615 @@
+/*
+ * cmd_catalog.c - `gpufit catalog list|show|status` (and the verb table that
+ * also routes `refresh` to cmd_catalog_refresh.c).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog.h"
+#include "cli.h"
+#include "commands.h"
+#include "diag.h"
+#include "gpufit.h"
+#include "json_out.h"
+#include "util.h"
+
+/* Opens the catalog the global options select; prints and returns -1 on error. */
+static catalog *open_catalog(struct cli_ctx *ctx, enum catalog_origin *origin, char *path,
+			     size_t pathlen)
+{
+	catalog *cat;
+	char err[CATALOG_ERRLEN];
+	if (catalog_open_default(ctx->catalog_path, &cat, origin, path, pathlen, err) != 0) {
+		diag_error("%s", err);
+		return NULL;
+	}
+	return cat;
+}
+
+static void fmt_num(char *buf, size_t len, double v)
+{
+	if (v == floor(v) && fabs(v) < 1e15)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%.2f", v);
+}
+
+/* "1", "8", "1/6" for fractional GPUs. */
+static void fmt_gpu_count(char *buf, size_t len, double n)
+{
+	if (n >= 1 || n <= 0) {
+		fmt_num(buf, len, n);
+		return;
+	}
+	double inv = 1.0 / n;
+	if (fabs(inv - round(inv)) < 0.01)
+		snprintf(buf, len, "1/%.0f", round(inv));
+	else
+		snprintf(buf, len, "%.2f", n);
+}
+
+static void fmt_ib(char *buf, size_t len, const struct vm_size *v)
+{
+	if (v->infiniband_gbps <= 0)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.0f%s%s", v->infiniband_gbps,
+			 v->infiniband_type[0] ? " " : "", v->infiniband_type);
+}
+
+static int contains_nocase(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (; *hay; hay++)
+		if (strncasecmp(hay, needle, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* ---- catalog list ---------------------------------------------------- */
+
+enum { L_GPU = 1, L_REGION, L_MINMEM, L_PRICING, L_MAXHOURLY, L_RETIRED, L_CURRENCY, L_HOURS };
+
+static const struct cli_opt list_opts[] = {
+	{ "gpu", 0, CLI_ARG_REQUIRED, L_GPU },
+	{ "region", 'r', CLI_ARG_REQUIRED, L_REGION },
+	{ "min-gpu-memory", 0, CLI_ARG_REQUIRED, L_MINMEM },
+	{ "pricing", 'p', CLI_ARG_REQUIRED, L_PRICING },
+	{ "max-hourly", 0, CLI_ARG_REQUIRED, L_MAXHOURLY },
+	{ "include-retired", 0, CLI_ARG_NONE, L_RETIRED },
+	{ "currency", 0, CLI_ARG_REQUIRED, L_CURRENCY },
+	{ "hours-per-month", 0, CLI_ARG_REQUIRED, L_HOURS },
+	{ NULL, 0, 0, 0 },
+};
+
+struct list_row {
+	const struct vm_size *vm;
+	const struct price *price;
+};
+
+static int row_cmp(const void *a, const void *b)
+{
+	const struct list_row *x = a, *y = b;
+	if (x->price->hourly != y->price->hourly)
+		return x->price->hourly < y->price->hourly ? -1 : 1;
+	int c = strcmp(x->vm->sku, y->vm->sku);
+	return c ? c : strcmp(x->price->region, y->price->region);
+}
+
+static const struct vm_size *vm_by_sku(const struct vm_size *vms, size_t n, const char *sku)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(vms[mid].sku, sku);
+		if (c == 0)
+			return &vms[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
+{
+	const char *gpu = NULL, *region = NULL, *currency = "USD";
+	double min_mem = 0, max_hourly = 0, hours = GPUFIT_HOURS_PER_MONTH;
+	enum pricing_kind kind = PRICING_PAYG;
+	int retired = 0;
+	struct cli_iter it;
+	const char *val;
+	int opt;
+	cli_iter_init(&it, "catalog list", list_opts, argc, argv);
+	while ((opt = cli_next(&it, &val)) != CLI_END) {
+		switch (opt) {
+		case L_GPU:
+			gpu = val;
+			break;
+		case L_REGION:
+			region = val;
+			break;
+		case L_MINMEM:
+			if (util_parse_size_gib(val, &min_mem) != 0 || min_mem < 0)
+				return cli_usage_error("catalog list",
+						       "'%s' for '--min-gpu-memory' is not a size in GiB",
+						       val);
+			break;
+		case L_PRICING:
+			if (pricing_parse(val, &kind) != 0)
+				return cli_usage_error("catalog list",
+						       "unknown pricing '%s' (payg, spot, reserved-1y, "
+						       "reserved-3y, savings-1y, savings-3y)",
+						       val);
+			break;
+		case L_MAXHOURLY:
+			if (cli_positive("catalog list", "max-hourly", val, &max_hourly) != 0)
+				return EXIT_USAGE;
+			break;
+		case L_RETIRED:
+			retired = 1;
+			break;
+		case L_CURRENCY:
+			currency = val;
+			break;
+		case L_HOURS:
+			if (cli_positive("catalog list", "hours-per-month", val, &hours) != 0)
+				return EXIT_USAGE;
+			break;
+		case CLI_POSITIONAL:
+			return cli_usage_error("catalog list", "unexpected argument '%s'", val);
+		default:
+			return EXIT_USAGE;
+		}
+	}
+
+	enum catalog_origin origin;
+	char path[4096];
+	catalog *cat = open_catalog(ctx, &origin, path, sizeof path);
+	if (!cat)
+		return EXIT_CATALOG;
+	int rc = EXIT_OK;
+	char err[CATALOG_ERRLEN];
+	struct vm_size *vms = NULL;
+	struct price *prices = NULL;
+	size_t nvm = 0, nprice = 0;
+	if (region) {
+		struct region r;
+		int found = catalog_region_find(cat, region, &r, err);
+		if (found == 0) {
+			char near[3][FACT_SKU];
+			size_t k = catalog_suggest(cat, "regions", region, near, 3);
+			diag_error("unknown region '%s'%s%s%s", region, k ? "; did you mean '" : "",
+				   k ? near[0] : "", k ? "'?" : "");
+			catalog_close(cat);
+			return EXIT_INPUT;
+		}
+	}
+	if (catalog_vm_list(cat, &vms, &nvm, err) != 0 ||
+	    catalog_price_list(cat, NULL, &prices, &nprice, err) != 0) {
+		diag_error("%s", err);
+		catalog_close(cat);
+		free(vms);
+		return EXIT_CATALOG;
+	}
+	struct list_row *rows = xcalloc(nprice ? nprice : 1, sizeof *rows);
+	size_t nrows = 0;
+	for (size_t i = 0; i < nprice; i++) {
+		const struct price *p = &prices[i];
+		if (p->pricing != kind || strcmp(p->os, "linux") != 0 ||
+		    strcasecmp(p->currency, currency) != 0)
+			continue;
+		if (region && strcasecmp(p->region, region) != 0)
+			continue;
+		if (max_hourly > 0 && p->hourly > max_hourly)
+			continue;
+		const struct vm_size *v = vm_by_sku(vms, nvm, p->sku);
+		if (!v || (v->retired && !retired))
+			continue;
+		if (gpu && !contains_nocase(v->gpu_model, gpu) && !contains_nocase(v->sku, gpu))
+			continue;
+		if (min_mem > 0 && v->gpu_memory_gib + 1e-9 < min_mem)
+			continue;
+		rows[nrows].vm = v;
+		rows[nrows].price = p;
+		nrows++;
+	}
+	qsort(rows, nrows, sizeof *rows, row_cmp);
+
+	if (ctx->format == FMT_JSON) {
+		cJSON *doc = cJSON_CreateObject();
+		cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
+		cJSON_AddStringToObject(doc, "currency", currency);
+		cJSON_AddStringToObject(doc, "pricing", pricing_name(kind));
+		cJSON_AddNumberToObject(doc, "hours_per_month", hours);
+		cJSON *arr = cJSON_AddArrayToObject(doc, "sizes");
+		for (size_t i = 0; i < nrows; i++) {
+			const struct vm_size *v = rows[i].vm;
+			cJSON *o = cJSON_CreateObject();
+			cJSON_AddStringToObject(o, "sku", v->sku);
+			cJSON_AddStringToObject(o, "region", rows[i].price->region);
+			json_add_str_or_null(o, "gpu_model", v->gpu_model);
+			json_add_rounded(o, "gpu_count", v->gpu_count, 4);
+			json_add_rounded(o, "gpu_memory_gib", v->gpu_memory_gib, 2);
+			cJSON_AddNumberToObject(o, "vcpus", v->vcpus);
+			json_add_rounded(o, "ram_gib", v->ram_gib, 2);
+			cJSON_AddNumberToObject(o, "infiniband_gbps", v->infiniband_gbps);
+			cJSON_AddNumberToObject(o, "hourly", rows[i].price->hourly);
+			json_add_money(o, "monthly", rows[i].price->hourly * hours);
+			cJSON_AddBoolToObject(o, "retired", v->retired);
+			cJSON_AddItemToArray(arr, o);
+		}
+		if (json_print(ctx->out, doc) != 0)
+			rc = EXIT_CATALOG;
+		cJSON_Delete(doc);
+	} else {
+		struct table *t = table_new(10);
+		const char *hdr[] = { "SKU", "REGION", "GPU", "GPUS", "GPU MEM", "VCPUS", "RAM",
+				      "INFINIBAND", "HOURLY", "MONTHLY" };
+		for (size_t c = 0; c < 10; c++)
+			table_header(t, c, hdr[c], c >= 3 && c != 7 ? ALIGN_RIGHT : ALIGN_LEFT);
+		for (size_t i = 0; i < nrows; i++) {
+			const struct vm_size *v = rows[i].vm;
+			char cnt[16], mem[32], cpu[16], ram[32], ib[32], hr[32], mo[32], sku[80];
+			fmt_gpu_count(cnt, sizeof cnt, v->gpu_count);
+			fmt_num(mem, sizeof mem, v->gpu_memory_gib);
+			strcat(mem, " GiB");
+			snprintf(cpu, sizeof cpu, "%d", v->vcpus);
+			fmt_num(ram, sizeof ram, v->ram_gib);
+			strcat(ram, " GiB");
+			fmt_ib(ib, sizeof ib, v);
+			snprintf(hr, sizeof hr, "%.4f", rows[i].price->hourly);
+			util_fmt_money(mo, sizeof mo, rows[i].price->hourly * hours);
+			snprintf(sku, sizeof sku, "%s%s", v->sku, v->retired ? " (retired)" : "");
+			table_add(t, sku, rows[i].price->region,
+				  v->gpu_model[0] ? v->gpu_model : "spec unknown", cnt, mem, cpu, ram,
+				  ib, hr, mo);
+		}
+		if (ctx->format == FMT_TABLE && nrows == 0)
+			fprintf(ctx->out, "no sizes match\n");
+		else
+			table_print(t, ctx->out, ctx->format);
+		if (ctx->format == FMT_TABLE && nrows > 0)
+			fprintf(ctx->out, "\n%zu rows; %s prices in %s per hour, monthly = %.0f h\n",
+				nrows, pricing_name(kind), currency, hours);
+		table_free(t);
+	}
+	free(rows);
+	free(prices);
+	free(vms);
+	catalog_close(cat);
+	return rc;
+}
+
+/* ---- catalog show ---------------------------------------------------- */
+
+static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
+{
+	static const struct cli_opt opts[] = { { NULL, 0, 0, 0 } };
+	const char *sku = NULL;
+	struct cli_iter it;
+	const char *val;
+	int opt;
+	cli_iter_init(&it, "catalog show", opts, argc, argv);
+	while ((opt = cli_next(&it, &val)) != CLI_END) {
+		if (opt != CLI_POSITIONAL)
+			return EXIT_USAGE;
+		if (sku)
+			return cli_usage_error("catalog show", "unexpected argument '%s'", val);
+		sku = val;
+	}
+	if (!sku)
+		return cli_usage_error("catalog show", "missing SKU");
+
+	catalog *cat = open_catalog(ctx, NULL, (char[4096]){ 0 }, 4096);
+	if (!cat)
+		return EXIT_CATALOG;
+	char err[CATALOG_ERRLEN];
+	struct vm_size v;
+	int found = catalog_vm_find(cat, sku, &v, err);
+	if (found <= 0) {
+		int rc = EXIT_CATALOG;
+		if (found == 0) {
+			char near[5][FACT_SKU];
+			size_t k = catalog_suggest(cat, "vm_sizes", sku, near, 5);
+			struct strbuf sb = STRBUF_INIT;
+			for (size_t i = 0; i < k; i++)
+				strbuf_addf(&sb, "%s'%s'", i ? ", " : "", near[i]);
+			if (k)
+				diag_error("unknown size '%s'; did you mean %s?", sku, strbuf_str(&sb));
+			else
+				diag_error("unknown size '%s'; 'gpufit catalog list' shows the known "
+					   "sizes",
+					   sku);
+			strbuf_release(&sb);
+			rc = EXIT_INPUT;
+		} else {
+			diag_error("%s", err);
+		}
+		catalog_close(cat);
+		return rc;
+	}
+	struct mig_profile *migs = NULL;
+	struct price *prices = NULL;
+	size_t nmig = 0, nprice = 0;
+	struct gpu_spec gpu;
+	int have_gpu = v.gpu_model[0] && catalog_gpu_find(cat, v.gpu_model, &gpu, err) == 1;
+	if ((v.mig_capable && v.gpu_model[0] &&
+	     catalog_mig_list(cat, v.gpu_model, &migs, &nmig, err) != 0) ||
+	    catalog_price_list(cat, v.sku, &prices, &nprice, err) != 0) {
+		diag_error("%s", err);
+		free(migs);
+		catalog_close(cat);
+		return EXIT_CATALOG;
+	}
+	int rc = EXIT_OK;
+	if (ctx->format == FMT_JSON) {
+		cJSON *doc = cJSON_CreateObject();
+		cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
+		cJSON_AddStringToObject(doc, "sku", v.sku);
+		cJSON_AddStringToObject(doc, "series", v.series);
+		json_add_str_or_null(doc, "gpu_model", v.gpu_model);
+		json_add_rounded(doc, "gpu_count", v.gpu_count, 4);
+		json_add_rounded(doc, "gpu_memory_gib", v.gpu_memory_gib, 2);
+		cJSON_AddNumberToObject(doc, "vcpus", v.vcpus);
+		json_add_rounded(doc, "ram_gib", v.ram_gib, 2);
+		json_add_rounded(doc, "local_nvme_gib", v.local_nvme_gib, 2);
+		cJSON_AddNumberToObject(doc, "infiniband_gbps", v.infiniband_gbps);
+		json_add_str_or_null(doc, "infiniband_type", v.infiniband_type);
+		cJSON_AddBoolToObject(doc, "nvlink", v.nvlink);
+		cJSON_AddBoolToObject(doc, "mig_capable", v.mig_capable);
+		cJSON_AddBoolToObject(doc, "retired", v.retired);
+		cJSON_AddBoolToObject(doc, "spec_known", v.spec_known);
+		if (have_gpu) {
+			cJSON *g = cJSON_AddObjectToObject(doc, "gpu");
+			cJSON_AddStringToObject(g, "vendor", gpu.vendor);
+			cJSON_AddStringToObject(g, "architecture", gpu.architecture);
+			cJSON_AddNumberToObject(g, "bandwidth_gbps", gpu.bandwidth_gbps);
+			cJSON_AddNumberToObject(g, "fp16_tflops", gpu.fp16_tflops);
+			cJSON_AddNumberToObject(g, "bf16_tflops", gpu.bf16_tflops);
+			cJSON_AddNumberToObject(g, "fp8_tflops", gpu.fp8_tflops);
+			cJSON_AddNumberToObject(g, "int8_tops", gpu.int8_tops);
+			cJSON_AddNumberToObject(g, "fp32_tflops", gpu.fp32_tflops);
+			cJSON_AddNumberToObject(g, "tdp_w", gpu.tdp_w);
+		}
+		cJSON *ma = cJSON_AddArrayToObject(doc, "mig_profiles");
+		for (size_t i = 0; i < nmig; i++) {
+			cJSON *m = cJSON_CreateObject();
+			cJSON_AddStringToObject(m, "name", migs[i].name);
+			json_add_rounded(m, "memory_gib", migs[i].memory_gib, 2);
+			cJSON_AddNumberToObject(m, "memory_slices", migs[i].memory_slices);
+			cJSON_AddNumberToObject(m, "compute_slices", migs[i].compute_slices);
+			cJSON_AddNumberToObject(m, "max_count", migs[i].max_count);
+			json_add_str_or_null(m, "aks_gpu_instance_profile", migs[i].aks_profile);
+			cJSON_AddItemToArray(ma, m);
+		}
+		cJSON *pa = cJSON_AddArrayToObject(doc, "prices");
+		for (size_t i = 0; i < nprice; i++) {
+			cJSON *p = cJSON_CreateObject();
+			cJSON_AddStringToObject(p, "region", prices[i].region);
+			cJSON_AddStringToObject(p, "pricing", pricing_name(prices[i].pricing));
+			cJSON_AddStringToObject(p, "os", prices[i].os);
+			cJSON_AddStringToObject(p, "currency", prices[i].currency);
+			cJSON_AddNumberToObject(p, "hourly", prices[i].hourly);
+			cJSON_AddItemToArray(pa, p);
+		}
+		if (json_print(ctx->out, doc) != 0)
+			rc = EXIT_CATALOG;
+		cJSON_Delete(doc);
+	} else {
+		struct table *t = table_new(2);
+		table_header(t, 0, "FIELD", ALIGN_LEFT);
+		table_header(t, 1, "VALUE", ALIGN_LEFT);
+		char b[128];
+		table_add(t, "sku", v.sku);
+		table_add(t, "series", v.series);
+		table_add(t, "gpu model", v.gpu_model[0] ? v.gpu_model : "spec unknown");
+		fmt_gpu_count(b, sizeof b, v.gpu_count);
+		table_add(t, "gpus", b);
+		snprintf(b, sizeof b, "%.2f GiB", v.gpu_memory_gib);
+		table_add(t, "gpu memory (per gpu)", b);
+		if (have_gpu) {
+			snprintf(b, sizeof b, "%.0f GB/s", gpu.bandwidth_gbps);
+			table_add(t, "gpu memory bandwidth", b);
+			snprintf(b, sizeof b, "%.1f TFLOPS dense", gpu.fp16_tflops);
+			table_add(t, "gpu fp16 tensor", b);
+			if (gpu.fp8_tflops > 0) {
+				snprintf(b, sizeof b, "%.1f TFLOPS dense", gpu.fp8_tflops);
+				table_add(t, "gpu fp8 tensor", b);
+			}
+		}
+		snprintf(b, sizeof b, "%d", v.vcpus);
+		table_add(t, "vcpus", b);
+		snprintf(b, sizeof b, "%.0f GiB", v.ram_gib);
+		table_add(t, "ram", b);
+		snprintf(b, sizeof b, "%.0f GiB", v.local_nvme_gib);
+		table_add(t, "local disk", b);
+		fmt_ib(b, sizeof b, &v);
+		if (v.infiniband_gbps > 0)
+			strcat(b, " Gb/s per GPU");
+		table_add(t, "infiniband", b);
+		table_add(t, "nvlink", v.nvlink ? "yes" : "no");
+		table_add(t, "retired", v.retired ? "yes" : "no");
+		struct strbuf sb = STRBUF_INIT;
+		for (size_t i = 0; i < nmig; i++)
+			strbuf_addf(&sb, "%s%s", i ? " " : "", migs[i].name);
+		table_add(t, "mig profiles", nmig ? strbuf_str(&sb) : "-");
+		strbuf_release(&sb);
+		table_print(t, ctx->out, ctx->format);
+		table_free(t);
+		fputc('\n', ctx->out);
+		if (nprice == 0) {
+			fprintf(ctx->out, "no prices in this catalog; run 'gpufit catalog refresh'\n");
+		} else {
+			struct table *pt = table_new(5);
+			table_header(pt, 0, "REGION", ALIGN_LEFT);
+			table_header(pt, 1, "PRICING", ALIGN_LEFT);
+			table_header(pt, 2, "OS", ALIGN_LEFT);
+			table_header(pt, 3, "HOURLY", ALIGN_RIGHT);
+			table_header(pt, 4, "MONTHLY (730 h)", ALIGN_RIGHT);
+			for (size_t i = 0; i < nprice; i++) {
+				char hr[32], mo[32], hc[40];
+				snprintf(hr, sizeof hr, "%.4f", prices[i].hourly);
+				snprintf(hc, sizeof hc, "%s %s", hr, prices[i].currency);
+				util_fmt_money(mo, sizeof mo, prices[i].hourly * GPUFIT_HOURS_PER_MONTH);
+				table_add(pt, prices[i].region, pricing_name(prices[i].pricing),
+					  prices[i].os, hc, mo);
+			}
+			table_print(pt, ctx->out, ctx->format);
+			table_free(pt);
+		}
+	}
+	free(migs);
+	free(prices);
+	catalog_close(cat);
+	return rc;
+}
+
+/* ---- catalog status -------------------------------------------------- */
+
+static const char *origin_name(enum catalog_origin o)
+{
+	switch (o) {
+	case CATALOG_OPTION:
+		return "--catalog";
+	case CATALOG_ENV:
+		return "GPUFIT_CATALOG";
+	case CATALOG_USER:
+		return "user catalog";
+	default:
+		return "bundled";
+	}
+}
+
+static int catalog_status(struct cli_ctx *ctx, int argc, char **argv)
+{
+	static const struct cli_opt opts[] = { { NULL, 0, 0, 0 } };
+	struct cli_iter it;
+	const char *val;
+	int opt;
+	cli_iter_init(&it, "catalog status", opts, argc, argv);
+	while ((opt = cli_next(&it, &val)) != CLI_END) {
+		if (opt == CLI_POSITIONAL)
+			return cli_usage_error("catalog status", "unexpected argument '%s'", val);
+		return EXIT_USAGE;
+	}
+	enum catalog_origin origin;
+	char path[4096];
+	catalog *cat = open_catalog(ctx, &origin, path, sizeof path);
+	if (!cat)
+		return EXIT_CATALOG;
+	char err[CATALOG_ERRLEN];
+	struct catalog_counts counts;
+	if (catalog_counts(cat, &counts, err) != 0) {
+		diag_error("%s", err);
+		catalog_close(cat);
+		return EXIT_CATALOG;
+	}
+	char source[128] = "bundled", fetched[64] = "", api[64] = "", regions[1024] = "",
+	     currency[16] = "USD";
+	catalog_meta(cat, "source", source, sizeof source);
+	if (catalog_meta(cat, "fetched_at", fetched, sizeof fetched) != 0)
+		catalog_meta(cat, "snapshot_date", fetched, sizeof fetched);
+	catalog_meta(cat, "api_version", api, sizeof api);
+	catalog_meta(cat, "regions", regions, sizeof regions);
+	catalog_meta(cat, "currency", currency, sizeof currency);
+	long long t = fetched[0] ? util_parse_iso8601(fetched) : -1;
+	long age = t >= 0 ? (long)((util_now() - t) / 86400) : -1;
+
+	int rc = EXIT_OK;
+	if (ctx->format == FMT_JSON) {
+		cJSON *doc = cJSON_CreateObject();
+		cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
+		cJSON_AddStringToObject(doc, "origin", origin_name(origin));
+		json_add_str_or_null(doc, "path", path);
+		cJSON_AddStringToObject(doc, "source", source);
+		json_add_str_or_null(doc, "fetched_at", fetched);
+		if (age >= 0)
+			cJSON_AddNumberToObject(doc, "age_days", (double)age);
+		else
+			cJSON_AddNullToObject(doc, "age_days");
+		json_add_str_or_null(doc, "api_version", api);
+		cJSON_AddStringToObject(doc, "currency", currency);
+		cJSON *ra = cJSON_AddArrayToObject(doc, "regions");
+		char *save = NULL;
+		for (char *r = strtok_r(regions, ",", &save); r; r = strtok_r(NULL, ",", &save))
+			cJSON_AddItemToArray(ra, cJSON_CreateString(r));
+		cJSON *c = cJSON_AddObjectToObject(doc, "counts");
+		cJSON_AddNumberToObject(c, "gpu_models", (double)counts.gpu_models);
+		cJSON_AddNumberToObject(c, "vm_sizes", (double)counts.vm_sizes);
+		cJSON_AddNumberToObject(c, "mig_profiles", (double)counts.mig_profiles);
+		cJSON_AddNumberToObject(c, "model_presets", (double)counts.model_presets);
+		cJSON_AddNumberToObject(c, "regions", (double)counts.regions);
+		cJSON_AddNumberToObject(c, "prices", (double)counts.prices);
+		cJSON *pk = cJSON_AddObjectToObject(doc, "prices_by_kind");
+		for (int k = 0; k < PRICING_COUNT; k++)
+			cJSON_AddNumberToObject(pk, pricing_name((enum pricing_kind)k),
+						(double)counts.prices_by_kind[k]);
+		if (json_print(ctx->out, doc) != 0)
+			rc = EXIT_CATALOG;
+		cJSON_Delete(doc);
+	} else {
+		struct table *tb = table_new(2);
+		table_header(tb, 0, "FIELD", ALIGN_LEFT);
+		table_header(tb, 1, "VALUE", ALIGN_LEFT);
+		char b[4200];
+		snprintf(b, sizeof b, "%s%s%s", origin_name(origin), path[0] ? " " : "", path);
+		table_add(tb, "catalog", b);
+		table_add(tb, "source", source);
+		table_add(tb, "fetched", fetched[0] ? fetched : "unknown");
+		if (age >= 0)
+			snprintf(b, sizeof b, "%ld days", age);
+		else
+			snprintf(b, sizeof b, "unknown");
+		table_add(tb, "age", b);
+		if (api[0])
+			table_add(tb, "api version", api);
+		table_add(tb, "currency", currency);
+		if (regions[0])
+			table_add(tb, "regions refreshed", regions);
+		snprintf(b, sizeof b, "%ld GPU models, %ld VM sizes, %ld MIG profiles, %ld model "
+				      "presets, %ld regions",
+			 counts.gpu_models, counts.vm_sizes, counts.mig_profiles, counts.model_presets,
+			 counts.regions);
+		table_add(tb, "facts", b);
+		struct strbuf sb = STRBUF_INIT;
+		strbuf_addf(&sb, "%ld (", counts.prices);
+		for (int k = 0; k < PRICING_COUNT; k++)
+			strbuf_addf(&sb, "%s%s %ld", k ? ", " : "", pricing_name((enum pricing_kind)k),
+				    counts.prices_by_kind[k]);
+		strbuf_addstr(&sb, ")");
+		table_add(tb, "linux prices", strbuf_str(&sb));
+		strbuf_release(&sb);
+		table_print(tb, ctx->out, ctx->format);
+		table_free(tb);
+	}
+	catalog_close(cat);
+	return rc;
+}
+
+static const struct subcommand catalog_verbs[] = {
+	{ "list", catalog_list, "catalog list [OPTIONS]",
+	  "List GPU sizes with prices, cheapest first (one row per size and region).",
+	  "      --gpu NAME            GPU model or size name contains NAME (H100, A10, T4)\n"
+	  "  -r, --region R            only this region\n"
+	  "      --min-gpu-memory N    at least N GiB per GPU (units: 40, 40GiB, 80GB)\n"
+	  "  -p, --pricing KIND        payg (default) | spot | reserved-1y | reserved-3y |\n"
+	  "                            savings-1y | savings-3y\n"
+	  "      --max-hourly N        at most N per hour\n"
+	  "      --include-retired     also list retired sizes\n"
+	  "      --currency C          price currency (default USD)\n"
+	  "      --hours-per-month N   hours in the monthly column (default 730)\n" },
+	{ "show", catalog_show, "catalog show SKU",
+	  "Everything known about one VM size: GPUs, memory, network, MIG profiles, prices.", "" },
+	{ "status", catalog_status, "catalog status",
+	  "Which catalog is in use, its source, fetch date, age and row counts.", "" },
+	{ NULL, NULL, NULL, NULL, NULL },
+};
+
+int cmd_catalog(struct cli_ctx *ctx, int argc, char **argv)
+{
+	return cli_dispatch_sub(ctx, "catalog", catalog_verbs, argc, argv);
+}

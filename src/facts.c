@@ -1,0 +1,46 @@
+/*
+ * facts.c - names and parsers for the small enumerations in facts.h.
+ */
+#include "facts.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const pricing_names[PRICING_COUNT] = {
+	"payg", "spot", "reserved-1y", "reserved-3y", "savings-1y", "savings-3y",
+};
+
+const char *pricing_name(enum pricing_kind k)
+{
+	return (unsigned)k < PRICING_COUNT ? pricing_names[k] : NULL;
+}
+
+int pricing_parse(const char *s, enum pricing_kind *out)
+{
+	for (int i = 0; i < PRICING_COUNT; i++) {
+		if (strcmp(s, pricing_names[i]) == 0) {
+			*out = (enum pricing_kind)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+unsigned mig_start_mask_parse(const char *s)
+{
+	unsigned mask = 0;
+	const char *p = s;
+	while (*p) {
+		if (*p == ' ' || *p == ',') {
+			p++;
+			continue;
+		}
+		if (*p < '0' || *p > '7')
+			return 0;
+		mask |= 1u << (*p - '0');
+		p++;
+		if (*p && *p != ' ' && *p != ',')
+			return 0;
+	}
+	return mask;
+}

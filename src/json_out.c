@@ -1,0 +1,101 @@
+/*
+ * json_out.c - printing and reading JSON documents through cJSON.
+ *
+ * Numbers are rounded here before they enter a document, so that money is
+ * always printed as cents and float noise never reaches a user or a golden
+ * file.
+ */
+#include "json_out.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+int json_print(FILE *f, const cJSON *doc)
+{
+	char *s = cJSON_Print(doc);
+	if (!s)
+		return -1;
+	fputs(s, f);
+	fputc('\n', f);
+	cJSON_free(s);
+	return 0;
+}
+
+cJSON *json_add_money(cJSON *obj, const char *key, double v)
+{
+	return cJSON_AddNumberToObject(obj, key, util_round_cents(v));
+}
+
+cJSON *json_add_rounded(cJSON *obj, const char *key, double v, int decimals)
+{
+	double m = pow(10.0, decimals);
+	double r = round(v * m) / m;
+	if (r == 0)
+		r = 0; /* no "-0" */
+	return cJSON_AddNumberToObject(obj, key, r);
+}
+
+cJSON *json_add_str_or_null(cJSON *obj, const char *key, const char *s)
+{
+	if (!s || !*s)
+		return cJSON_AddNullToObject(obj, key);
+	return cJSON_AddStringToObject(obj, key, s);
+}
+
+/* Line and column (1-based) of byte offset off in text. */
+static void position(const char *text, size_t off, int *line, int *col)
+{
+	*line = 1;
+	*col = 1;
+	for (size_t i = 0; i < off && text[i]; i++) {
+		if (text[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else {
+			(*col)++;
+		}
+	}
+}
+
+cJSON *json_read_file(const char *path, char *err, size_t errlen)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	if (!f) {
+		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		return NULL;
+	}
+	struct strbuf sb = STRBUF_INIT;
+	char buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		strbuf_add(&sb, buf, n);
+	int rerr = ferror(f);
+	if (f != stdin)
+		fclose(f);
+	if (rerr) {
+		snprintf(err, errlen, "%s: read error", path);
+		strbuf_release(&sb);
+		return NULL;
+	}
+	const char *text = strbuf_str(&sb);
+	if (sb.len == 0) {
+		snprintf(err, errlen, "%s: empty file", path);
+		strbuf_release(&sb);
+		return NULL;
+	}
+	const char *end = NULL;
+	cJSON *doc = cJSON_ParseWithLengthOpts(text, sb.len, &end, 1);
+	if (!doc) {
+		const char *at = cJSON_GetErrorPtr();
+		size_t off = at && at >= text && at <= text + sb.len ? (size_t)(at - text) : 0;
+		int line, col;
+		position(text, off, &line, &col);
+		snprintf(err, errlen, "%s:%d:%d: invalid JSON", path, line, col);
+	}
+	strbuf_release(&sb);
+	return doc;
+}

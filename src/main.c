@@ -1,0 +1,232 @@
+/*
+ * main.c - the gpufit command table, global options and dispatch.
+ *
+ * Global options (-f/--format, -o/--output, --catalog, --no-color) may stand
+ * before or after the command name; they are taken out of argv before the
+ * command sees it.  Results go to stdout or the -o file (written to a
+ * temporary file and renamed, so a failed run never leaves a partial file);
+ * exit 0 only when that output was flushed and closed without error.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "diag.h"
+#include "gpufit.h"
+#include "util.h"
+
+const struct command gpufit_commands[] = {
+	{ "catalog", cmd_catalog, "catalog refresh|list|show|status [ARGS]",
+	  "The price and spec catalog: refresh from Azure, list sizes, show one size, status.",
+	  "" },
+	{ "help", cmd_help, "help [COMMAND]", "Show help for gpufit or one command.", "" },
+	{ "version", cmd_version, "version", "Print the version.", "" },
+	{ NULL, NULL, NULL, NULL, NULL },
+};
+
+static void print_main_help(FILE *f)
+{
+	fprintf(f, "usage: gpufit [GLOBAL OPTIONS] COMMAND [ARGS]\n\n"
+		   "Right-size GPU capacity on Azure: what to run on and what it costs.\n\n"
+		   "commands:\n");
+	for (const struct command *c = gpufit_commands; c->name; c++)
+		fprintf(f, "  %-11s %s\n", c->name, c->summary);
+	fprintf(f, "\nglobal options:\n"
+		   "  -f, --format FMT   table | json | markdown | csv (default table)\n"
+		   "  -o, --output FILE  write the result to FILE instead of stdout\n"
+		   "      --catalog PATH use this catalog (also GPUFIT_CATALOG)\n"
+		   "      --no-color     never colour the output (also NO_COLOR)\n"
+		   "  -h, --help         show help\n"
+		   "      --version      print the version\n"
+		   "\nexit codes: 0 ok, 1 gate failed, 2 usage, 3 bad input, 4 catalog/network,\n"
+		   "            5 no feasible option\n"
+		   "\nRun 'gpufit help COMMAND' for the options of a command.\n");
+}
+
+static const struct command *find_command(const char *name)
+{
+	for (const struct command *c = gpufit_commands; c->name; c++)
+		if (strcmp(c->name, name) == 0)
+			return c;
+	return NULL;
+}
+
+static int unknown_command(const char *name)
+{
+	const char *names[64];
+	size_t n = 0;
+	for (const struct command *c = gpufit_commands; c->name && n < 64; c++)
+		names[n++] = c->name;
+	diag_error("'%s' is not a gpufit command", name);
+	const char *hint = util_suggest(name, names, n);
+	if (hint)
+		fprintf(stderr, "Did you mean 'gpufit %s'?\n", hint);
+	else
+		fprintf(stderr, "Run 'gpufit help' for the list of commands.\n");
+	return EXIT_USAGE;
+}
+
+int cmd_help(struct cli_ctx *ctx, int argc, char **argv)
+{
+	if (argc < 2) {
+		print_main_help(ctx->out);
+		return EXIT_OK;
+	}
+	const struct command *c = find_command(argv[1]);
+	if (!c)
+		return unknown_command(argv[1]);
+	if (c->fn == cmd_catalog) {
+		char *av[] = { "catalog", "--help", NULL };
+		return cmd_catalog(ctx, 2, av);
+	}
+	cli_print_command_help(c, ctx->out);
+	return EXIT_OK;
+}
+
+int cmd_version(struct cli_ctx *ctx, int argc, char **argv)
+{
+	fprintf(ctx->out, "gpufit %s\n", GPUFIT_VERSION);
+	return EXIT_OK;
+}
+
+/* Removes the global options from argv (up to "--"); returns -1 on a usage
+ * error (already reported). */
+static int take_globals(struct cli_ctx *ctx, int *argc, char **argv)
+{
+	int out = 1;
+	int n = *argc;
+	for (int i = 1; i < n; i++) {
+		char *w = argv[i];
+		const char *val = NULL;
+		int which = 0; /* 1 format, 2 output, 3 catalog */
+		if (strcmp(w, "--") == 0) {
+			for (; i < n; i++)
+				argv[out++] = argv[i];
+			break;
+		}
+		if (strcmp(w, "-f") == 0 || strcmp(w, "--format") == 0)
+			which = 1;
+		else if (strncmp(w, "--format=", 9) == 0)
+			which = 1, val = w + 9;
+		else if (strncmp(w, "-f", 2) == 0 && w[2])
+			which = 1, val = w + 2;
+		else if (strcmp(w, "-o") == 0 || strcmp(w, "--output") == 0)
+			which = 2;
+		else if (strncmp(w, "--output=", 9) == 0)
+			which = 2, val = w + 9;
+		else if (strcmp(w, "--catalog") == 0)
+			which = 3;
+		else if (strncmp(w, "--catalog=", 10) == 0)
+			which = 3, val = w + 10;
+		else if (strcmp(w, "--no-color") == 0) {
+			ctx->color = 0;
+			continue;
+		}
+		if (!which) {
+			argv[out++] = w;
+			continue;
+		}
+		if (!val) {
+			if (i + 1 >= n) {
+				diag_error("option '%s' requires a value", w);
+				return -1;
+			}
+			val = argv[++i];
+		}
+		if (which == 1) {
+			if (out_format_parse(val, &ctx->format) != 0) {
+				diag_error("unknown format '%s' (table, json, markdown, csv)", val);
+				return -1;
+			}
+			ctx->format_given = 1;
+		} else if (which == 2) {
+			ctx->output_path = val;
+		} else {
+			ctx->catalog_path = val;
+		}
+	}
+	argv[out] = NULL;
+	*argc = out;
+	return 0;
+}
+
+/* Flushes and closes the result stream; renames the -o temporary into place. */
+static int finish_output(struct cli_ctx *ctx, const char *tmp, int rc)
+{
+	int bad = fflush(ctx->out) != 0 || ferror(ctx->out);
+	if (ctx->out != stdout) {
+		bad |= fclose(ctx->out) != 0;
+		if (!bad && rc != EXIT_USAGE && rename(tmp, ctx->output_path) != 0) {
+			diag_error("cannot write '%s': %s", ctx->output_path, strerror(errno));
+			remove(tmp);
+			return EXIT_INPUT;
+		}
+		if (bad || rc == EXIT_USAGE)
+			remove(tmp);
+	}
+	if (bad) {
+		diag_error("cannot write the output: %s", strerror(errno ? errno : EIO));
+		return rc == EXIT_OK ? EXIT_INPUT : rc;
+	}
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct cli_ctx ctx = { 0 };
+	ctx.format = FMT_TABLE;
+	ctx.out = stdout;
+	ctx.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+	ctx.stderr_tty = isatty(STDERR_FILENO);
+
+	if (take_globals(&ctx, &argc, argv) != 0) {
+		fprintf(stderr, "Try 'gpufit --help'.\n");
+		return EXIT_USAGE;
+	}
+	if (argc < 2) {
+		print_main_help(stderr);
+		return EXIT_USAGE;
+	}
+	const char *name = argv[1];
+	if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0)
+		name = "help";
+	else if (strcmp(name, "--version") == 0 || strcmp(name, "-V") == 0)
+		name = "version";
+	else if (name[0] == '-') {
+		diag_error("unknown option '%s'", name);
+		fprintf(stderr, "Try 'gpufit --help'.\n");
+		return EXIT_USAGE;
+	}
+	const struct command *c = find_command(name);
+	if (!c)
+		return unknown_command(name);
+
+	/* "gpufit CMD --help" is answered here for every command without verbs. */
+	if (c->fn != cmd_catalog) {
+		for (int i = 2; i < argc; i++) {
+			if (strcmp(argv[i], "--") == 0)
+				break;
+			if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+				cli_print_command_help(c, stdout);
+				return fflush(stdout) == 0 ? EXIT_OK : EXIT_INPUT;
+			}
+		}
+	}
+
+	char tmp[4096] = "";
+	if (ctx.output_path) {
+		snprintf(tmp, sizeof tmp, "%s.tmp.%ld", ctx.output_path, (long)getpid());
+		ctx.out = fopen(tmp, "w");
+		if (!ctx.out) {
+			diag_error("cannot write '%s': %s", ctx.output_path, strerror(errno));
+			return EXIT_INPUT;
+		}
+		ctx.color = 0;
+	}
+	int rc = c->fn(&ctx, argc - 1, argv + 1);
+	return finish_output(&ctx, tmp, rc);
+}

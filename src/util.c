@@ -1,0 +1,287 @@
+/*
+ * util.c - checked allocation, string buffers, edit distance, parsing of
+ * numbers, sizes and dates, money formatting.  No I/O beyond the fatal
+ * out-of-memory message.
+ */
+#include "util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+static void oom(void)
+{
+	fputs("gpufit: error: out of memory\n", stderr);
+	abort();
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q)
+		oom();
+	return q;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+static void strbuf_grow(struct strbuf *sb, size_t extra)
+{
+	if (sb->len + extra + 1 <= sb->cap)
+		return;
+	size_t cap = sb->cap ? sb->cap : 64;
+	while (cap < sb->len + extra + 1)
+		cap *= 2;
+	sb->buf = xrealloc(sb->buf, cap);
+	sb->cap = cap;
+}
+
+void strbuf_add(struct strbuf *sb, const char *s, size_t n)
+{
+	strbuf_grow(sb, n);
+	memcpy(sb->buf + sb->len, s, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_addstr(struct strbuf *sb, const char *s)
+{
+	strbuf_add(sb, s, strlen(s));
+}
+
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	strbuf_grow(sb, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	sb->len += (size_t)n;
+}
+
+void strbuf_release(struct strbuf *sb)
+{
+	free(sb->buf);
+	sb->buf = NULL;
+	sb->len = sb->cap = 0;
+}
+
+const char *strbuf_str(const struct strbuf *sb)
+{
+	return sb->buf ? sb->buf : "";
+}
+
+size_t util_edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	size_t *row = xmalloc((lb + 1) * sizeof *row);
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t up = row[j];
+			size_t cost = tolower((unsigned char)a[i - 1]) ==
+					      tolower((unsigned char)b[j - 1]) ? 0 : 1;
+			size_t best = diag + cost;
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	size_t d = row[lb];
+	free(row);
+	return d;
+}
+
+const char *util_suggest(const char *name, const char *const *cands, size_t n)
+{
+	size_t len = strlen(name);
+	size_t limit = len / 3 > 2 ? len / 3 : 2;
+	const char *best = NULL;
+	size_t best_d = (size_t)-1;
+	for (size_t i = 0; i < n; i++) {
+		if (!cands[i])
+			continue;
+		size_t d = util_edit_distance(name, cands[i]);
+		if (len >= 3 && strncasecmp(cands[i], name, len) == 0 && d > 0)
+			d = d < limit ? d : limit; /* a prefix always qualifies */
+		if (d < best_d) {
+			best_d = d;
+			best = cands[i];
+		}
+	}
+	return best_d <= limit ? best : NULL;
+}
+
+int util_parse_double(const char *s, double *out)
+{
+	if (!s || !*s || isspace((unsigned char)*s))
+		return -1;
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (*end != '\0' || errno == ERANGE || !isfinite(v))
+		return -1;
+	/* strtod accepts hex floats, "inf" and "nan": a profile means decimals. */
+	for (const char *p = s; *p; p++)
+		if (*p == 'x' || *p == 'X' || *p == 'n' || *p == 'N' || *p == 'i' || *p == 'I')
+			return -1;
+	*out = v;
+	return 0;
+}
+
+int util_parse_long(const char *s, long *out)
+{
+	if (!s || !*s || isspace((unsigned char)*s))
+		return -1;
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (*end != '\0' || errno == ERANGE)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int util_parse_size_gib(const char *s, double *gib)
+{
+	static const struct {
+		const char *unit;
+		double bytes;
+	} units[] = {
+		{ "", 1073741824.0 },	/* a bare number is already GiB */
+		{ "b", 1.0 },
+		{ "kb", 1e3 }, { "mb", 1e6 }, { "gb", 1e9 }, { "tb", 1e12 },
+		{ "kib", 1024.0 }, { "mib", 1048576.0 }, { "gib", 1073741824.0 },
+		{ "tib", 1099511627776.0 },
+	};
+	if (!s || !*s)
+		return -1;
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (end == s || errno == ERANGE || !isfinite(v))
+		return -1;
+	for (const char *p = s; p < end; p++)
+		if (*p == 'x' || *p == 'X' || *p == 'n' || *p == 'N' || *p == 'i' || *p == 'I')
+			return -1;
+	while (*end == ' ')
+		end++;
+	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+		if (strcasecmp(end, units[i].unit) == 0) {
+			*gib = v * units[i].bytes / 1073741824.0;
+			return 0;
+		}
+	}
+	return -2;
+}
+
+double util_round_cents(double v)
+{
+	return round(v * 100.0) / 100.0;
+}
+
+char *util_fmt_money(char *buf, size_t len, double v)
+{
+	char digits[64];
+	double r = util_round_cents(fabs(v));
+	snprintf(digits, sizeof digits, "%.2f", r);
+	char *dot = strchr(digits, '.');
+	size_t intlen = dot ? (size_t)(dot - digits) : strlen(digits);
+	char out[96];
+	size_t o = 0;
+	if (v < 0 && r > 0)
+		out[o++] = '-';
+	for (size_t i = 0; i < intlen; i++) {
+		if (i > 0 && (intlen - i) % 3 == 0)
+			out[o++] = ',';
+		out[o++] = digits[i];
+	}
+	snprintf(out + o, sizeof out - o, "%s", dot ? dot : "");
+	snprintf(buf, len, "%s", out);
+	return buf;
+}
+
+long long util_parse_iso8601(const char *s)
+{
+	int y, mo, d, h = 0, mi = 0, sec = 0, n = 0;
+	if (!s || sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &n) != 3)
+		return -1;
+	const char *p = s + n;
+	if (*p == 'T' || *p == ' ') {
+		int m = 0;
+		if (sscanf(p + 1, "%2d:%2d:%2d%n", &h, &mi, &sec, &m) != 3)
+			return -1;
+		p += 1 + m;
+		while (*p == '.' || isdigit((unsigned char)*p))
+			p++;
+		if (*p == 'Z')
+			p++;
+		else if (strcmp(p, "+00:00") == 0)
+			p += 6;
+	}
+	if (*p != '\0' || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60)
+		return -1;
+	/* Days from civil (Howard Hinnant's algorithm), UTC. */
+	int yy = y - (mo <= 2);
+	long long era = (yy >= 0 ? yy : yy - 399) / 400;
+	long long yoe = yy - era * 400;
+	long long doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	long long days = era * 146097 + doe - 719468;
+	return days * 86400 + h * 3600 + mi * 60 + sec;
+}
+
+long long util_now(void)
+{
+	const char *fixed = getenv("GPUFIT_NOW");
+	if (fixed && *fixed) {
+		long long t = util_parse_iso8601(fixed);
+		if (t >= 0)
+			return t;
+	}
+	return (long long)time(NULL);
+}
