@@ -1,0 +1,68 @@
+/*
+ * http.h - the HTTP client: the only module that talks to libcurl.
+ *
+ * One client = one libcurl easy handle, so consecutive GETs to the same host
+ * reuse the connection.  http_get() fetches one URL into a caller-owned
+ * buffer, retrying 429 and 5xx answers and transport failures with
+ * exponential backoff and jitter, honouring Retry-After, within a bounded
+ * number of tries and a bounded total wait.  TLS verification is always on
+ * and redirects are never followed (a redirect is an error), so a request
+ * only ever reaches the URL it was given.
+ *
+ * Errors are values: 0 on success, -1 with a one-line cause in err.
+ */
+#ifndef GPUFIT_HTTP_H
+#define GPUFIT_HTTP_H
+
+#include <stddef.h>
+
+#include "util.h"
+
+#define HTTP_ERRLEN 256
+
+struct http_opts {
+	int retries;            /* extra tries after the first; 0 = one try only */
+	double timeout_s;       /* connect limit, and the low-speed limit: a transfer
+				   that receives nothing for this long fails */
+	double max_wait_s;      /* total backoff sleep allowed across the retries of
+				   one request; a Retry-After beyond it gives up */
+	double backoff_s;       /* first backoff delay; doubles per retry (cap 30 s) */
+	size_t max_bytes;       /* largest body accepted */
+	const char *user_agent;
+};
+
+/* Defaults: 4 retries, 30 s timeout, 45 s total wait, 1 s first backoff,
+ * 64 MiB body limit. */
+void http_opts_default(struct http_opts *o);
+
+struct http_client;
+
+/* A new client, or NULL with a cause in err (libcurl failed to initialise).
+ * Free with http_client_free(). */
+struct http_client *http_client_new(const struct http_opts *o, char *err, size_t errlen);
+void http_client_free(struct http_client *c);
+
+/*
+ * GETs url into body (cleared first; caller owns and releases it).  Returns 0
+ * on HTTP 200.  Any other final outcome returns -1 with a cause such as
+ * "HTTP 503 from http://127.0.0.1:8080/... after 5 tries" or "connection
+ * reset ...".  *tries, when not NULL, receives the number of attempts made.
+ */
+int http_get(struct http_client *c, const char *url, struct strbuf *body, int *tries,
+	     char *err, size_t errlen);
+
+/*
+ * 0 when url may be fetched: an https:// URL, or http:// to a loopback host
+ * (127.0.0.0/8, ::1, localhost).  -1 with a cause otherwise.
+ */
+int http_url_allowed(const char *url, char *err, size_t errlen);
+
+/* 1 when a and b have the same scheme, host and port (default ports made
+ * explicit, host compared case-insensitively), 0 when not, -1 when either
+ * does not parse as a URL. */
+int http_same_origin(const char *a, const char *b);
+
+/* Percent-encodes s (RFC 3986 unreserved characters kept) into sb. */
+void http_escape(struct strbuf *sb, const char *s);
+
+#endif

@@ -1,0 +1,116 @@
+/*
+ * prices_api.h - the Azure Retail Prices API's data: one page of JSON in,
+ * classified hourly prices out.
+ *
+ * Pure: no network, no files, no globals.  prices_api_parse_page() reads one
+ * page (cJSON is used and freed inside) and hands each item to a callback as a
+ * struct prices_api_item whose strings point into the parsed page and are
+ * valid only during the callback.  prices_api_classify() turns one item into
+ * zero to three struct price (facts.h) or the reason it is not a price.
+ * docs/refresh.md lists the rules with the rows they were written for.
+ */
+#ifndef GPUFIT_PRICES_API_H
+#define GPUFIT_PRICES_API_H
+
+#include <stddef.h>
+
+#include "facts.h"
+
+#define PRICES_API_VERSION "2023-01-01-preview"
+#define PRICES_API_DEFAULT_URL "https://prices.azure.com/api/retail/prices"
+#define PRICES_API_MAX_SAVINGS 4
+#define PRICES_API_MAX_PRICES 3     /* payg + savings-1y + savings-3y */
+
+/* Hours of a reservation term: the API quotes the whole term's price. */
+#define PRICES_API_HOURS_1Y 8760.0
+#define PRICES_API_HOURS_3Y 26280.0
+
+/* One item as the API gives it; a NULL string is an absent (or non-string)
+ * field.  Strings are untrimmed, exactly as received. */
+struct prices_api_item {
+	const char *arm_sku;         /* armSkuName */
+	const char *region;          /* armRegionName */
+	const char *currency;        /* currencyCode */
+	const char *service;         /* serviceName */
+	const char *product;         /* productName */
+	const char *sku_name;        /* skuName */
+	const char *meter_name;      /* meterName */
+	const char *type;            /* Consumption | Reservation | DevTestConsumption */
+	const char *unit;            /* unitOfMeasure */
+	const char *term;            /* reservationTerm */
+	const char *start;           /* effectiveStartDate */
+	const char *end;             /* effectiveEndDate */
+	double retail_price;
+	int has_price;               /* retailPrice present and a number */
+	double tier_min;             /* tierMinimumUnits (0 when absent) */
+	size_t n_savings;
+	struct {
+		double retail_price;
+		const char *term;
+	} savings[PRICES_API_MAX_SAVINGS];
+};
+
+/* Why an item yields no price. */
+enum prices_api_skip {
+	PRICES_API_TAKEN,
+	PRICES_API_SKIP_MALFORMED,       /* no armSkuName, region, type, currency or price */
+	PRICES_API_SKIP_NOT_VM,          /* serviceName is not "Virtual Machines" */
+	PRICES_API_SKIP_DEVTEST,         /* type DevTestConsumption */
+	PRICES_API_SKIP_LOW_PRIORITY,
+	PRICES_API_SKIP_CLOUD_SERVICES,
+	PRICES_API_SKIP_WINDOWS,         /* a Windows row that is not payg or spot */
+	PRICES_API_SKIP_UNIT,            /* unitOfMeasure is not "1 Hour" */
+	PRICES_API_SKIP_TIER,            /* tierMinimumUnits is not 0 */
+	PRICES_API_SKIP_ZERO_PRICE,      /* retailPrice <= 0 */
+	PRICES_API_SKIP_EXPIRED,         /* effectiveEndDate has passed */
+	PRICES_API_SKIP_NOT_YET,         /* effectiveStartDate is in the future */
+	PRICES_API_SKIP_TERM,            /* reservation term other than 1 or 3 years */
+	PRICES_API_SKIP_TYPE,            /* an unknown type */
+	PRICES_API_SKIP_COUNT
+};
+
+/* A short lower-case name of a reason ("devtest", "zero-price", ...). */
+const char *prices_api_skip_name(enum prices_api_skip why);
+
+/*
+ * Classifies one item as of time now (seconds since the epoch).  Writes up to
+ * PRICES_API_MAX_PRICES prices into out and their number into *n; returns
+ * PRICES_API_TAKEN when *n > 0, else the reason.  Strings are trimmed, the
+ * region lower-cased; reservations are divided by the hours of their term.
+ * Windows payg and spot rows are kept with os "windows"; everything else
+ * taken has os "linux".
+ */
+enum prices_api_skip prices_api_classify(const struct prices_api_item *it, long long now,
+					 struct price out[PRICES_API_MAX_PRICES], size_t *n);
+
+/* 1 when an ARM size name is a GPU size by name (the N family, except the
+ * NP FPGA sizes), 0 otherwise. */
+int prices_api_is_gpu_sku(const char *sku);
+
+/* The series of a size from its productName, e.g. "Virtual Machines
+ * NCadsH100v5 Series" -> "NCadsH100v5"; the trimmed product name otherwise. */
+void prices_api_series(const char *product, char *out, size_t outlen);
+
+/* What a page says besides its items. */
+struct prices_api_page {
+	char *next_link;             /* NULL when null, absent or empty; caller frees */
+	long count;                  /* "Count", -1 when absent */
+	size_t n_items;              /* items handed to the callback */
+	char billing_currency[8];
+};
+
+/* Called once per item; return 0 to go on, -1 to stop (after writing a cause
+ * into err). */
+typedef int (*prices_api_item_fn)(const struct prices_api_item *it, void *arg, char *err,
+				  size_t errlen);
+
+/*
+ * Parses one page (buf need not be NUL-terminated) and calls fn for each
+ * element of "Items" that is an object.  Returns 0, or -1 with a cause in err
+ * ("invalid JSON at byte 1234", "page has no 'Items' array", or the
+ * callback's).  On success page->next_link is the caller's to free.
+ */
+int prices_api_parse_page(const char *buf, size_t len, struct prices_api_page *page,
+			  prices_api_item_fn fn, void *arg, char *err, size_t errlen);
+
+#endif
