@@ -1,0 +1,198 @@
+/*
+ * telemetry.h - streaming readers for GPU telemetry and the per-GPU
+ * accumulators they fill.
+ *
+ * Four input formats are read: dcgm-exporter Prometheus text (one scrape or
+ * many concatenated, with or without timestamps), Prometheus query_range JSON
+ * (a saved export or a live answer), nvidia-smi --query-gpu CSV time series
+ * and dcgmi dmon text.  Every reader normalises metric names (legacy and DCGM
+ * 4.7+ names, one alias table) and units (ratios 0-1, MiB, W, bytes/s), drops
+ * blank sentinels and N/A, and adds each sample to the accumulator of its
+ * series: one GPU, or one MIG instance, of one host.
+ *
+ * Memory is bounded by the number of series, not the size of the input: an
+ * accumulator keeps count, sum, min, max and a fixed histogram from which
+ * quantiles are read (ratio metrics in 0.005 steps; other metrics in five
+ * linear steps per power of two).  Nothing here prints; problems go to the
+ * caller's diag_list with file, line and column.
+ */
+#ifndef GPUFIT_TELEMETRY_H
+#define GPUFIT_TELEMETRY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "diag.h"
+
+/* The counters gpufit understands, after normalisation. */
+enum telemetry_metric {
+	TM_GPU_UTIL,        /* ratio: share of time >= 1 kernel ran (DCGM_FI_DEV_GPU_UTIL) */
+	TM_GR_ACTIVE,       /* ratio: graphics/compute engine active (PROF_GR_ENGINE_ACTIVE) */
+	TM_SM_ACTIVE,       /* ratio: >= 1 warp resident, averaged over SMs (PROF_SM_ACTIVE) */
+	TM_SM_OCCUPANCY,    /* ratio: resident warps / max warps */
+	TM_TENSOR_ACTIVE,   /* ratio: tensor pipe active */
+	TM_DRAM_ACTIVE,     /* ratio: device memory interface busy */
+	TM_MEM_COPY_UTIL,   /* ratio: share of time memory was read or written */
+	TM_FB_USED,         /* MiB */
+	TM_FB_FREE,         /* MiB */
+	TM_FB_TOTAL,        /* MiB */
+	TM_POWER,           /* W */
+	TM_PCIE_RX,         /* bytes/s host to device */
+	TM_PCIE_TX,         /* bytes/s device to host */
+	TM_METRIC_COUNT
+};
+
+/* Short lower-case name of a metric ("sm_active"), for JSON and messages. */
+const char *telemetry_metric_name(enum telemetry_metric m);
+
+/* 1 for the ratio metrics (0-1), 0 for absolute ones. */
+int telemetry_metric_is_ratio(enum telemetry_metric m);
+
+/*
+ * Looks a metric up by any of its names: dcgm-exporter legacy and DCGM 4.7+
+ * names (case-insensitive), dcgmi dmon short names and nvidia-smi query
+ * fields.  Returns the metric and sets *scale to the factor that converts the
+ * source unit to the normalised one; -1 when the name is not one gpufit uses.
+ */
+int telemetry_metric_lookup(const char *name, size_t len, double *scale);
+
+#define TM_HIST_BINS 256
+
+/* One series of one metric. */
+struct telemetry_acc {
+	uint64_t count;
+	uint64_t clamped;         /* ratio samples above 1 that were clamped */
+	double sum, min, max;
+	uint32_t hist[TM_HIST_BINS];
+};
+
+/* Summary of an accumulator (see telemetry_acc_stats). */
+struct telemetry_stats {
+	uint64_t count;           /* 0: the metric was never seen */
+	double mean, min, max, p5, p50, p95;
+};
+
+/* Adds one normalised sample (NaN and blanks must be filtered before). */
+void telemetry_acc_add(struct telemetry_acc *a, enum telemetry_metric m, double v);
+
+/* Mean, min, max and nearest-rank p5/p50/p95 read from the histogram: exact
+ * to 0.005 for ratio metrics, to 1/5 of a power of two for the others, and
+ * always within [min, max]. */
+void telemetry_acc_stats(const struct telemetry_acc *a, enum telemetry_metric m,
+			 struct telemetry_stats *out);
+
+/* Share of the samples below threshold (ratio metrics, resolved to 0.005);
+ * 0 when there are no samples. */
+double telemetry_acc_fraction_below(const struct telemetry_acc *a, double threshold);
+
+/* Identity of a series.  Strings are truncated to fit. */
+struct telemetry_series {
+	char host[96];
+	char gpu[16];             /* GPU index as the source gives it; "" unknown */
+	char uuid[64];
+	char model[64];           /* modelName or nvidia-smi name */
+	char mig_profile[24];     /* "1g.10gb"; "" for a whole GPU */
+	char mig_id[16];          /* GPU instance id; "" for a whole GPU */
+	char pod[128];
+	char namespace_[64];
+	char source[16];          /* "dcgm-exporter", "nvidia-smi", "dcgmi", "prometheus" */
+	int mig_parent;           /* set by telemetry_store_finish: a whole-GPU series
+				     whose GPU also has MIG instance series */
+	long long first_ms, last_ms;   /* sample times; 0 when the source has none */
+	struct telemetry_acc m[TM_METRIC_COUNT];
+};
+
+/* The series read so far.  Init with telemetry_store_init, free with
+ * telemetry_store_release. */
+struct telemetry_store {
+	struct telemetry_series **series;
+	size_t n, cap;
+	size_t *slots;            /* hash index: series position + 1, 0 empty */
+	size_t nslots;
+	long long start_ms, end_ms;    /* window over every timestamped sample; 0 none */
+	uint64_t samples;         /* samples accepted, every metric */
+	uint64_t blanks;          /* samples dropped as N/A or blank sentinels */
+	uint64_t clamped;         /* ratio samples above 1 clamped */
+};
+
+void telemetry_store_init(struct telemetry_store *st);
+void telemetry_store_release(struct telemetry_store *st);
+
+/* Marks MIG parents and sorts series by host, GPU index, MIG id. */
+void telemetry_store_finish(struct telemetry_store *st);
+
+/* Label set of one sample while it is being read; see telemetry_labels_set. */
+struct telemetry_labels {
+	struct telemetry_series id;   /* only the identity fields are used */
+	int prio[8];                  /* which alias filled each field */
+};
+
+void telemetry_labels_clear(struct telemetry_labels *l);
+
+/* Applies one label, coalescing aliases: hostname/Hostname over instance;
+ * UUID/uuid over gpu_uuid; modelName over model_name; pod over exported_pod
+ * over pod_name (namespace likewise); GPU_I_PROFILE, GPU_I_ID, gpu. */
+void telemetry_labels_set(struct telemetry_labels *l, const char *key, size_t klen,
+			  const char *val, size_t vlen);
+
+/* The series of these labels, created on first use; NULL when the labels name
+ * no GPU (neither gpu, UUID nor GPU_I_ID). */
+struct telemetry_series *telemetry_store_get(struct telemetry_store *st,
+					     const struct telemetry_labels *l, const char *source);
+
+/* Adds one raw sample value (source unit): drops NaN, infinities and DCGM
+ * blank sentinels (counted in st->blanks), scales, clamps ratios to [0,1]. */
+void telemetry_store_add(struct telemetry_store *st, struct telemetry_series *s,
+			 enum telemetry_metric m, double raw, double scale, long long ts_ms);
+
+enum telemetry_format {
+	TM_FORMAT_AUTO,
+	TM_FORMAT_DCGM,       /* dcgm-exporter / Prometheus text exposition */
+	TM_FORMAT_PROMJSON,   /* Prometheus query_range (matrix) JSON */
+	TM_FORMAT_NVSMI,      /* nvidia-smi --query-gpu --format=csv */
+	TM_FORMAT_DCGMI       /* dcgmi dmon */
+};
+
+/* "dcgm", "prometheus-json", "nvidia-smi", "dcgmi": 0 ok, -1 unknown. */
+int telemetry_format_parse(const char *s, enum telemetry_format *out);
+const char *telemetry_format_name(enum telemetry_format f);
+
+struct telemetry_read_opts {
+	enum telemetry_format format;  /* TM_FORMAT_AUTO: sniffed from the content */
+	const char *columns;           /* nvidia-smi fields of a headerless file;
+					  NULL: the documented default query */
+	const char *host;              /* host of nvidia-smi/dcgmi files; NULL: the
+					  file name without directory and extension */
+	const char *metric;            /* query_range series without __name__ */
+	int max_errors;                /* errors reported per file before giving up */
+};
+
+void telemetry_read_opts_default(struct telemetry_read_opts *o);
+
+/*
+ * Reads one file ("-" = stdin) into st.  Returns 0 when the file was read
+ * with at least one sample; -1 with every problem in dl (FILE:LINE:COL)
+ * otherwise: unreadable, empty, binary, truncated or malformed lines, or a
+ * format that cannot be told.  Samples read before an error stay in st.
+ */
+int telemetry_read_file(struct telemetry_store *st, const char *path,
+			const struct telemetry_read_opts *o, struct diag_list *dl);
+
+/* Reads an open stream the same way; name is used in messages. */
+int telemetry_read_stream(struct telemetry_store *st, FILE *f, const char *name,
+			  const struct telemetry_read_opts *o, struct diag_list *dl);
+
+/*
+ * Reads a Prometheus HTTP API answer (query_range matrix or query vector)
+ * held in buf.  Same contract as telemetry_read_file.  (telemetry_json.c)
+ */
+int telemetry_read_json(struct telemetry_store *st, const char *buf, size_t len,
+			const char *name, const struct telemetry_read_opts *o,
+			struct diag_list *dl);
+
+/* Every metric name the readers accept from Prometheus, as one regular
+ * expression alternation for a {__name__=~"..."} selector.  Caller frees. */
+char *telemetry_prometheus_names(void);
+
+#endif

@@ -1,0 +1,1422 @@
+/*
+ * telemetry.c - the series store, the metric alias table, and the streaming
+ * line readers for dcgm-exporter text, nvidia-smi CSV and dcgmi dmon.
+ *
+ * Input is read through a fixed 1 MiB buffer, one line at a time, and every
+ * sample goes straight into the accumulator of its series, so memory grows
+ * with the number of GPUs and MIG instances, never with the input.  The
+ * dcgm-exporter reader is the hot path (a week of scrapes of a fleet is
+ * gigabytes): it remembers the metric of the previous line and maps the raw
+ * label text of each line to its series through a small cache, so labels are
+ * parsed once per distinct label set rather than once per line.
+ *
+ * Query_range JSON is not line based; it is handed to telemetry_json.c.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "telemetry.h"
+#include "util.h"
+
+#define READ_BUF (1u << 20)
+
+/* DCGM_FP64_BLANK; every blank sentinel (and DCGM_INT64_BLANK = 2^63 - 16
+ * and its +1..+3 variants) is at or above it.  Checked against NVIDIA/DCGM
+ * dcgmlib/dcgm_structs.h. */
+#define DCGM_BLANK_MIN 140737488355328.0
+
+/* ---- metrics ---------------------------------------------------------- */
+
+static const char *const metric_names[TM_METRIC_COUNT] = {
+	"gpu_util", "gr_engine_active", "sm_active", "sm_occupancy", "tensor_active",
+	"dram_active", "mem_copy_util", "fb_used_mib", "fb_free_mib", "fb_total_mib",
+	"power_w", "pcie_rx_bytes_per_s", "pcie_tx_bytes_per_s",
+};
+
+const char *telemetry_metric_name(enum telemetry_metric m)
+{
+	return (unsigned)m < TM_METRIC_COUNT ? metric_names[m] : "?";
+}
+
+int telemetry_metric_is_ratio(enum telemetry_metric m)
+{
+	return m <= TM_MEM_COPY_UTIL;
+}
+
+/*
+ * One alias table for every source.  DCGM 4.7 renamed the fields and
+ * dcgm-exporter 4.9.0 followed, moving utilization from percent to a 0-1
+ * ratio and memory from MiB to bytes (reference: dcgm_fields.h, DCGM 4.6.0;
+ * dcgm-exporter 4.9.0 release notes).  The scale converts to our units.
+ */
+struct alias {
+	const char *name;
+	enum telemetry_metric metric;
+	double scale;
+	int prometheus;     /* 1: a Prometheus metric name */
+};
+
+#define MIB (1.0 / 1048576.0)
+
+static const struct alias aliases[] = {
+	{ "DCGM_FI_DEV_GPU_UTIL", TM_GPU_UTIL, 0.01, 1 },
+	{ "DCGM_FI_DEV_GPU_UTIL_RATIO", TM_GPU_UTIL, 1, 1 },
+	{ "DCGM_FI_PROF_GR_ENGINE_ACTIVE", TM_GR_ACTIVE, 1, 1 },
+	{ "DCGM_FI_PROF_GR_ENGINE_UTIL_RATIO", TM_GR_ACTIVE, 1, 1 },
+	{ "DCGM_FI_PROF_SM_ACTIVE", TM_SM_ACTIVE, 1, 1 },
+	{ "DCGM_FI_PROF_SM_UTIL_RATIO", TM_SM_ACTIVE, 1, 1 },
+	{ "DCGM_FI_PROF_SM_OCCUPANCY", TM_SM_OCCUPANCY, 1, 1 },
+	{ "DCGM_FI_PROF_SM_OCCUPANCY_RATIO", TM_SM_OCCUPANCY, 1, 1 },
+	{ "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE", TM_TENSOR_ACTIVE, 1, 1 },
+	{ "DCGM_FI_PROF_PIPE_TENSOR_UTIL_RATIO", TM_TENSOR_ACTIVE, 1, 1 },
+	{ "DCGM_FI_PROF_TENSOR_UTIL_RATIO", TM_TENSOR_ACTIVE, 1, 1 },
+	{ "DCGM_FI_PROF_DRAM_ACTIVE", TM_DRAM_ACTIVE, 1, 1 },
+	{ "DCGM_FI_PROF_DRAM_UTIL_RATIO", TM_DRAM_ACTIVE, 1, 1 },
+	{ "DCGM_FI_DEV_MEM_COPY_UTIL", TM_MEM_COPY_UTIL, 0.01, 1 },
+	{ "DCGM_FI_DEV_MEM_COPY_UTIL_RATIO", TM_MEM_COPY_UTIL, 1, 1 },
+	{ "DCGM_FI_DEV_FB_USED", TM_FB_USED, 1, 1 },
+	{ "DCGM_FI_DEV_FB_USED_BYTES", TM_FB_USED, MIB, 1 },
+	{ "DCGM_FI_DEV_FB_FREE", TM_FB_FREE, 1, 1 },
+	{ "DCGM_FI_DEV_FB_FREE_BYTES", TM_FB_FREE, MIB, 1 },
+	{ "DCGM_FI_DEV_FB_TOTAL", TM_FB_TOTAL, 1, 1 },
+	{ "DCGM_FI_DEV_FB_TOTAL_BYTES", TM_FB_TOTAL, MIB, 1 },
+	{ "DCGM_FI_DEV_FB_CAPACITY_BYTES", TM_FB_TOTAL, MIB, 1 },
+	{ "DCGM_FI_DEV_POWER_USAGE", TM_POWER, 1, 1 },
+	{ "DCGM_FI_DEV_BOARD_POWER_WATTS", TM_POWER, 1, 1 },
+	{ "DCGM_FI_PROF_PCIE_RX_BYTES", TM_PCIE_RX, 1, 1 },
+	{ "DCGM_FI_PROF_PCIE_TX_BYTES", TM_PCIE_TX, 1, 1 },
+	/* dcgmi dmon short names (dcgm_fields.cpp) */
+	{ "GPUTL", TM_GPU_UTIL, 0.01, 0 },
+	{ "MCUTL", TM_MEM_COPY_UTIL, 0.01, 0 },
+	{ "GRACT", TM_GR_ACTIVE, 1, 0 },
+	{ "SMACT", TM_SM_ACTIVE, 1, 0 },
+	{ "SMOCC", TM_SM_OCCUPANCY, 1, 0 },
+	{ "TENSO", TM_TENSOR_ACTIVE, 1, 0 },
+	{ "DRAMA", TM_DRAM_ACTIVE, 1, 0 },
+	{ "FBUSD", TM_FB_USED, 1, 0 },
+	{ "FBFRE", TM_FB_FREE, 1, 0 },
+	{ "FBTTL", TM_FB_TOTAL, 1, 0 },
+	{ "POWER", TM_POWER, 1, 0 },
+	{ "PCIRX", TM_PCIE_RX, 1, 0 },
+	{ "PCITX", TM_PCIE_TX, 1, 0 },
+	/* nvidia-smi --query-gpu fields */
+	{ "utilization.gpu", TM_GPU_UTIL, 0.01, 0 },
+	{ "utilization.memory", TM_MEM_COPY_UTIL, 0.01, 0 },
+	{ "memory.used", TM_FB_USED, 1, 0 },
+	{ "memory.free", TM_FB_FREE, 1, 0 },
+	{ "memory.total", TM_FB_TOTAL, 1, 0 },
+	{ "power.draw", TM_POWER, 1, 0 },
+	{ "power.draw.average", TM_POWER, 1, 0 },
+	{ "power.draw.instant", TM_POWER, 1, 0 },
+};
+
+int telemetry_metric_lookup(const char *name, size_t len, double *scale)
+{
+	for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++) {
+		const char *a = aliases[i].name;
+		if (strlen(a) == len && strncasecmp(a, name, len) == 0) {
+			*scale = aliases[i].scale;
+			return (int)aliases[i].metric;
+		}
+	}
+	return -1;
+}
+
+char *telemetry_prometheus_names(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++) {
+		if (!aliases[i].prometheus)
+			continue;
+		if (sb.len)
+			strbuf_addstr(&sb, "|");
+		strbuf_addstr(&sb, aliases[i].name);
+	}
+	return sb.buf ? sb.buf : xstrdup("");
+}
+
+/* ---- accumulators ----------------------------------------------------- */
+
+#define RATIO_STEPS 200     /* ratio histogram: bin = floor(v * 200), 0..200 */
+#define ABS_PER_OCTAVE 5    /* absolute histogram: 5 linear bins per octave */
+#define ABS_MIN_EXP (-5)    /* from 2^-5 */
+
+static int hist_bin(enum telemetry_metric m, double v)
+{
+	if (telemetry_metric_is_ratio(m)) {
+		int b = (int)(v * RATIO_STEPS + 1e-9);
+		return b < 0 ? 0 : b > RATIO_STEPS ? RATIO_STEPS : b;
+	}
+	if (!(v > 0))
+		return 0;
+	int e;
+	double f = frexp(v, &e);        /* v = f * 2^e, f in [0.5, 1) */
+	int oct = e - 1 - ABS_MIN_EXP;
+	if (oct < 0)
+		return 1;
+	int b = 1 + oct * ABS_PER_OCTAVE + (int)((f - 0.5) * 2 * ABS_PER_OCTAVE);
+	return b >= TM_HIST_BINS ? TM_HIST_BINS - 1 : b;
+}
+
+/* Lower edge of a bin. */
+static double hist_value(enum telemetry_metric m, int b)
+{
+	if (telemetry_metric_is_ratio(m))
+		return (double)b / RATIO_STEPS;
+	if (b == 0)
+		return 0;
+	int oct = (b - 1) / ABS_PER_OCTAVE, sub = (b - 1) % ABS_PER_OCTAVE;
+	return ldexp(1.0 + (double)sub / ABS_PER_OCTAVE, oct + ABS_MIN_EXP);
+}
+
+void telemetry_acc_add(struct telemetry_acc *a, enum telemetry_metric m, double v)
+{
+	if (a->count == 0 || v < a->min)
+		a->min = v;
+	if (a->count == 0 || v > a->max)
+		a->max = v;
+	a->count++;
+	a->sum += v;
+	a->hist[hist_bin(m, v)]++;
+}
+
+static double quantile(const struct telemetry_acc *a, enum telemetry_metric m, double q)
+{
+	uint64_t rank = (uint64_t)ceil(q * (double)a->count);
+	if (rank < 1)
+		rank = 1;
+	uint64_t cum = 0;
+	for (int b = 0; b < TM_HIST_BINS; b++) {
+		cum += a->hist[b];
+		if (cum >= rank) {
+			double v = hist_value(m, b);
+			return v < a->min ? a->min : v > a->max ? a->max : v;
+		}
+	}
+	return a->max;
+}
+
+void telemetry_acc_stats(const struct telemetry_acc *a, enum telemetry_metric m,
+			 struct telemetry_stats *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->count = a->count;
+	if (!a->count)
+		return;
+	out->mean = a->sum / (double)a->count;
+	out->min = a->min;
+	out->max = a->max;
+	out->p5 = quantile(a, m, 0.05);
+	out->p50 = quantile(a, m, 0.50);
+	out->p95 = quantile(a, m, 0.95);
+}
+
+double telemetry_acc_fraction_below(const struct telemetry_acc *a, double threshold)
+{
+	if (!a->count)
+		return 0;
+	int limit = (int)floor(threshold * RATIO_STEPS + 0.5);
+	uint64_t below = 0;
+	for (int b = 0; b < limit && b < TM_HIST_BINS; b++)
+		below += a->hist[b];
+	return (double)below / (double)a->count;
+}
+
+/* ---- store ------------------------------------------------------------ */
+
+void telemetry_store_init(struct telemetry_store *st)
+{
+	memset(st, 0, sizeof(*st));
+}
+
+void telemetry_store_release(struct telemetry_store *st)
+{
+	for (size_t i = 0; i < st->n; i++)
+		free(st->series[i]);
+	free(st->series);
+	free(st->slots);
+	memset(st, 0, sizeof(*st));
+}
+
+static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+static uint64_t series_hash(const char *host, const char *dev, const char *mig)
+{
+	uint64_t h = 1469598103934665603ull;
+	h = fnv1a(h, host, strlen(host) + 1);
+	h = fnv1a(h, dev, strlen(dev) + 1);
+	return fnv1a(h, mig, strlen(mig) + 1);
+}
+
+static const char *series_dev(const struct telemetry_series *s)
+{
+	return s->uuid[0] ? s->uuid : s->gpu;
+}
+
+static void store_index(struct telemetry_store *st, size_t pos)
+{
+	const struct telemetry_series *s = st->series[pos];
+	size_t mask = st->nslots - 1;
+	size_t i = series_hash(s->host, series_dev(s), s->mig_id) & mask;
+	while (st->slots[i])
+		i = (i + 1) & mask;
+	st->slots[i] = pos + 1;
+}
+
+static void store_rehash(struct telemetry_store *st, size_t nslots)
+{
+	free(st->slots);
+	st->nslots = nslots;
+	st->slots = xcalloc(nslots, sizeof(size_t));
+	for (size_t i = 0; i < st->n; i++)
+		store_index(st, i);
+}
+
+void telemetry_labels_clear(struct telemetry_labels *l)
+{
+	memset(l, 0, sizeof(*l));
+}
+
+enum { LF_HOST, LF_GPU, LF_UUID, LF_MODEL, LF_MIGP, LF_MIGID, LF_POD, LF_NS };
+
+struct label_rule {
+	const char *key;
+	int field;
+	int prio;
+};
+
+/* Coalescing rules (reference: dcgm-exporter labels; exported_* from
+ * Prometheus honor_labels: false; pod_name/uuid from --use-old-namespace). */
+static const struct label_rule label_rules[] = {
+	{ "hostname", LF_HOST, 3 },      /* also the older "Hostname" */
+	{ "instance", LF_HOST, 1 },
+	{ "gpu", LF_GPU, 1 },
+	{ "uuid", LF_UUID, 3 },          /* "UUID", and "uuid" of the old namespace */
+	{ "gpu_uuid", LF_UUID, 1 },
+	{ "modelName", LF_MODEL, 2 },
+	{ "model_name", LF_MODEL, 1 },
+	{ "GPU_I_PROFILE", LF_MIGP, 1 },
+	{ "GPU_I_ID", LF_MIGID, 1 },
+	{ "pod", LF_POD, 3 },
+	{ "exported_pod", LF_POD, 2 },
+	{ "pod_name", LF_POD, 1 },
+	{ "namespace", LF_NS, 3 },
+	{ "exported_namespace", LF_NS, 2 },
+	{ "pod_namespace", LF_NS, 1 },
+};
+
+static void copy_field(char *dst, size_t cap, const char *v, size_t n)
+{
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(dst, v, n);
+	dst[n] = '\0';
+}
+
+void telemetry_labels_set(struct telemetry_labels *l, const char *key, size_t klen,
+			  const char *val, size_t vlen)
+{
+	if (vlen == 0)
+		return;
+	for (size_t i = 0; i < sizeof(label_rules) / sizeof(label_rules[0]); i++) {
+		const struct label_rule *r = &label_rules[i];
+		if (strlen(r->key) != klen || strncasecmp(r->key, key, klen) != 0)
+			continue;
+		if (l->prio[r->field] >= r->prio)
+			return;
+		l->prio[r->field] = r->prio;
+		struct telemetry_series *s = &l->id;
+		switch (r->field) {
+		case LF_HOST: copy_field(s->host, sizeof(s->host), val, vlen); break;
+		case LF_GPU: copy_field(s->gpu, sizeof(s->gpu), val, vlen); break;
+		case LF_UUID: copy_field(s->uuid, sizeof(s->uuid), val, vlen); break;
+		case LF_MODEL: copy_field(s->model, sizeof(s->model), val, vlen); break;
+		case LF_MIGP: copy_field(s->mig_profile, sizeof(s->mig_profile), val, vlen); break;
+		case LF_MIGID: copy_field(s->mig_id, sizeof(s->mig_id), val, vlen); break;
+		case LF_POD: copy_field(s->pod, sizeof(s->pod), val, vlen); break;
+		case LF_NS: copy_field(s->namespace_, sizeof(s->namespace_), val, vlen); break;
+		}
+		return;
+	}
+}
+
+struct telemetry_series *telemetry_store_get(struct telemetry_store *st,
+					     const struct telemetry_labels *l, const char *source)
+{
+	const struct telemetry_series *id = &l->id;
+	if (!id->gpu[0] && !id->uuid[0] && !id->mig_id[0])
+		return NULL;
+	if (!st->nslots)
+		store_rehash(st, 64);
+	size_t mask = st->nslots - 1;
+	size_t i = series_hash(id->host, series_dev(id), id->mig_id) & mask;
+	for (; st->slots[i]; i = (i + 1) & mask) {
+		struct telemetry_series *s = st->series[st->slots[i] - 1];
+		if (strcmp(s->host, id->host) == 0 && strcmp(series_dev(s), series_dev(id)) == 0 &&
+		    strcmp(s->mig_id, id->mig_id) == 0) {
+			/* attributes may appear or change later (a new pod) */
+			if (id->pod[0])
+				memcpy(s->pod, id->pod, sizeof(s->pod));
+			if (id->namespace_[0])
+				memcpy(s->namespace_, id->namespace_, sizeof(s->namespace_));
+			if (id->model[0] && !s->model[0])
+				memcpy(s->model, id->model, sizeof(s->model));
+			if (id->mig_profile[0] && !s->mig_profile[0])
+				memcpy(s->mig_profile, id->mig_profile, sizeof(s->mig_profile));
+			if (id->gpu[0] && !s->gpu[0])
+				memcpy(s->gpu, id->gpu, sizeof(s->gpu));
+			return s;
+		}
+	}
+	struct telemetry_series *s = xcalloc(1, sizeof(*s));
+	memcpy(s->host, id->host, sizeof(s->host));
+	memcpy(s->gpu, id->gpu, sizeof(s->gpu));
+	memcpy(s->uuid, id->uuid, sizeof(s->uuid));
+	memcpy(s->model, id->model, sizeof(s->model));
+	memcpy(s->mig_profile, id->mig_profile, sizeof(s->mig_profile));
+	memcpy(s->mig_id, id->mig_id, sizeof(s->mig_id));
+	memcpy(s->pod, id->pod, sizeof(s->pod));
+	memcpy(s->namespace_, id->namespace_, sizeof(s->namespace_));
+	copy_field(s->source, sizeof(s->source), source, strlen(source));
+	if (st->n == st->cap) {
+		st->cap = st->cap ? st->cap * 2 : 16;
+		st->series = xrealloc(st->series, st->cap * sizeof(*st->series));
+	}
+	st->series[st->n++] = s;
+	if (st->n * 2 > st->nslots)
+		store_rehash(st, st->nslots * 2);
+	else
+		store_index(st, st->n - 1);
+	return s;
+}
+
+void telemetry_store_add(struct telemetry_store *st, struct telemetry_series *s,
+			 enum telemetry_metric m, double raw, double scale, long long ts_ms)
+{
+	if (isnan(raw) || isinf(raw) || raw >= DCGM_BLANK_MIN) {
+		st->blanks++;
+		return;
+	}
+	double v = raw * scale;
+	if (telemetry_metric_is_ratio(m)) {
+		if (v > 1) {
+			v = 1;
+			s->m[m].clamped++;
+			st->clamped++;
+		} else if (v < 0) {
+			v = 0;
+		}
+	}
+	telemetry_acc_add(&s->m[m], m, v);
+	st->samples++;
+	if (ts_ms > 0) {
+		if (!s->first_ms || ts_ms < s->first_ms)
+			s->first_ms = ts_ms;
+		if (ts_ms > s->last_ms)
+			s->last_ms = ts_ms;
+		if (!st->start_ms || ts_ms < st->start_ms)
+			st->start_ms = ts_ms;
+		if (ts_ms > st->end_ms)
+			st->end_ms = ts_ms;
+	}
+}
+
+static long num_or_max(const char *s)
+{
+	char *end;
+	if (!*s)
+		return -1;
+	long v = strtol(s, &end, 10);
+	return *end ? 1000000 : v;
+}
+
+static int series_cmp(const void *pa, const void *pb)
+{
+	const struct telemetry_series *a = *(const struct telemetry_series *const *)pa;
+	const struct telemetry_series *b = *(const struct telemetry_series *const *)pb;
+	int c = strcmp(a->host, b->host);
+	if (c)
+		return c;
+	long ga = num_or_max(a->gpu), gb = num_or_max(b->gpu);
+	if (ga != gb)
+		return ga < gb ? -1 : 1;
+	if ((c = strcmp(a->gpu, b->gpu)) != 0)
+		return c;
+	if ((c = strcmp(a->uuid, b->uuid)) != 0)
+		return c;
+	long ma = num_or_max(a->mig_id), mb = num_or_max(b->mig_id);
+	if (ma != mb)
+		return ma < mb ? -1 : 1;
+	return strcmp(a->mig_id, b->mig_id);
+}
+
+void telemetry_store_finish(struct telemetry_store *st)
+{
+	for (size_t i = 0; i < st->n; i++) {
+		struct telemetry_series *s = st->series[i];
+		if (!s->mig_id[0])
+			continue;
+		for (size_t j = 0; j < st->n; j++) {
+			struct telemetry_series *p = st->series[j];
+			if (!p->mig_id[0] && strcmp(p->host, s->host) == 0 &&
+			    ((s->uuid[0] && strcmp(p->uuid, s->uuid) == 0) ||
+			     (!s->uuid[0] && s->gpu[0] && strcmp(p->gpu, s->gpu) == 0)))
+				p->mig_parent = 1;
+		}
+	}
+	if (st->n > 1)
+		qsort(st->series, st->n, sizeof(*st->series), series_cmp);
+	if (st->nslots)
+		store_rehash(st, st->nslots);
+}
+
+/* ---- formats ---------------------------------------------------------- */
+
+static const char *const format_names[] = { "auto", "dcgm", "prometheus-json", "nvidia-smi",
+					     "dcgmi" };
+
+int telemetry_format_parse(const char *s, enum telemetry_format *out)
+{
+	for (size_t i = 0; i < sizeof(format_names) / sizeof(format_names[0]); i++)
+		if (strcmp(s, format_names[i]) == 0) {
+			*out = (enum telemetry_format)i;
+			return 0;
+		}
+	return -1;
+}
+
+const char *telemetry_format_name(enum telemetry_format f)
+{
+	return (unsigned)f < sizeof(format_names) / sizeof(format_names[0]) ? format_names[f] : "?";
+}
+
+void telemetry_read_opts_default(struct telemetry_read_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->format = TM_FORMAT_AUTO;
+	o->max_errors = 20;
+}
+
+/* ---- reading context -------------------------------------------------- */
+
+struct reader {
+	struct telemetry_store *st;
+	const struct telemetry_read_opts *o;
+	struct diag_list *dl;
+	const char *name;
+	char host[96];          /* default host for sources without one */
+	long line;
+	int errors;
+	int gave_up;
+	uint64_t samples_before;
+};
+
+static void rd_error(struct reader *r, long line, int col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void rd_error(struct reader *r, long line, int col, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	r->errors++;
+	if (r->errors <= r->o->max_errors) {
+		diag_list_add(r->dl, DIAG_ERROR, r->name, (int)line, col, "%s", msg);
+	} else if (!r->gave_up) {
+		r->gave_up = 1;
+		diag_list_add(r->dl, DIAG_ERROR, r->name, (int)line, 0,
+			      "too many errors; giving up on this file");
+	}
+}
+
+/* Quotes a short excerpt of bad input for a message. */
+static const char *excerpt(char *buf, size_t cap, const char *s, size_t n)
+{
+	size_t i, o = 0;
+	for (i = 0; i < n && o + 4 < cap; i++)
+		buf[o++] = isprint((unsigned char)s[i]) ? s[i] : '?';
+	if (i < n && o + 4 >= cap) {
+		o = o > 3 ? o - 3 : 0;
+		memcpy(buf + o, "...", 3);
+		o += 3;
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+/* Fast decimal parse for the common "123" / "0.995630" forms; anything else
+ * (exponents, NaN, Inf, long digit strings) goes through strtod. */
+static const double pow10_tab[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9,
+				    1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18 };
+
+static int parse_number(const char *p, const char **endp, double *out)
+{
+	const char *s = p;
+	int neg = 0;
+	if (*s == '-' || *s == '+')
+		neg = *s++ == '-';
+	uint64_t m = 0;
+	int nd = 0, frac = 0;
+	while (*s >= '0' && *s <= '9') {
+		m = m * 10 + (uint64_t)(*s++ - '0');
+		nd++;
+	}
+	if (*s == '.') {
+		s++;
+		while (*s >= '0' && *s <= '9') {
+			m = m * 10 + (uint64_t)(*s++ - '0');
+			nd++;
+			frac++;
+		}
+	}
+	if (nd > 0 && nd <= 18 && *s != 'e' && *s != 'E') {
+		double v = (double)m / pow10_tab[frac];
+		*out = neg ? -v : v;
+		*endp = s;
+		return 0;
+	}
+	char *e;
+	errno = 0;
+	double v = strtod(p, &e);
+	if (e == p)
+		return -1;
+	*out = v;
+	*endp = e;
+	return 0;
+}
+
+/* ---- dcgm-exporter / Prometheus text ---------------------------------- */
+
+struct lcache_ent {
+	uint64_t hash;
+	char *raw;
+	size_t len;
+	struct telemetry_series *s;    /* NULL: labels name no GPU */
+};
+
+#define LCACHE_MAX (1u << 16)
+
+struct prom_state {
+	char last_name[128];
+	size_t last_len;
+	int last_metric;
+	double last_scale;
+	struct lcache_ent *ents;
+	size_t nents, cap;
+};
+
+static void prom_cache_clear(struct prom_state *ps)
+{
+	for (size_t i = 0; i < ps->cap; i++)
+		free(ps->ents[i].raw);
+	free(ps->ents);
+	ps->ents = NULL;
+	ps->nents = ps->cap = 0;
+}
+
+static struct lcache_ent *prom_cache_find(struct prom_state *ps, uint64_t h, const char *raw,
+					  size_t len)
+{
+	if (!ps->cap)
+		return NULL;
+	size_t mask = ps->cap - 1;
+	for (size_t i = h & mask; ps->ents[i].raw; i = (i + 1) & mask)
+		if (ps->ents[i].hash == h && ps->ents[i].len == len &&
+		    memcmp(ps->ents[i].raw, raw, len) == 0)
+			return &ps->ents[i];
+	return NULL;
+}
+
+static void prom_cache_put(struct prom_state *ps, uint64_t h, const char *raw, size_t len,
+			   struct telemetry_series *s)
+{
+	if (ps->nents >= LCACHE_MAX)
+		prom_cache_clear(ps);
+	if ((ps->nents + 1) * 2 > ps->cap) {
+		size_t ncap = ps->cap ? ps->cap * 2 : 256;
+		struct lcache_ent *old = ps->ents;
+		size_t ocap = ps->cap;
+		ps->ents = xcalloc(ncap, sizeof(*ps->ents));
+		ps->cap = ncap;
+		for (size_t i = 0; i < ocap; i++) {
+			if (!old[i].raw)
+				continue;
+			size_t j = old[i].hash & (ncap - 1);
+			while (ps->ents[j].raw)
+				j = (j + 1) & (ncap - 1);
+			ps->ents[j] = old[i];
+		}
+		free(old);
+	}
+	size_t mask = ps->cap - 1, i = h & mask;
+	while (ps->ents[i].raw)
+		i = (i + 1) & mask;
+	ps->ents[i].hash = h;
+	ps->ents[i].raw = xstrndup(raw, len);
+	ps->ents[i].len = len;
+	ps->ents[i].s = s;
+	ps->nents++;
+}
+
+static int is_name_start(int c)
+{
+	return isalpha(c) || c == '_' || c == ':';
+}
+
+static int is_name_char(int c)
+{
+	return isalnum(c) || c == '_' || c == ':';
+}
+
+/* Parses the label set between '{' and '}' (p points after '{', end at the
+ * '}').  Returns 0, or -1 after reporting the problem. */
+static int prom_parse_labels(struct reader *r, const char *line, const char *p, const char *end,
+			     struct telemetry_labels *lbl)
+{
+	char unesc[256];
+	telemetry_labels_clear(lbl);
+	while (p < end) {
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p >= end)
+			break;
+		const char *k = p;
+		if (!is_name_start((unsigned char)*p)) {
+			rd_error(r, r->line, (int)(p - line) + 1, "expected a label name, found '%c'",
+				 *p);
+			return -1;
+		}
+		while (p < end && is_name_char((unsigned char)*p))
+			p++;
+		size_t klen = (size_t)(p - k);
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p >= end || *p != '=') {
+			rd_error(r, r->line, (int)(p - line) + 1,
+				 "expected '=' after label '%.*s'", (int)klen, k);
+			return -1;
+		}
+		p++;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p >= end || *p != '"') {
+			rd_error(r, r->line, (int)(p - line) + 1,
+				 "expected '\"' to open the value of label '%.*s'", (int)klen, k);
+			return -1;
+		}
+		p++;
+		size_t n = 0;
+		while (p < end && *p != '"') {
+			char c = *p++;
+			if (c == '\\' && p < end) {
+				c = *p++;
+				if (c == 'n')
+					c = '\n';
+			}
+			if (n < sizeof(unesc) - 1)
+				unesc[n++] = c;
+		}
+		p++; /* the closing quote; prom_scan_labels checked it exists */
+		telemetry_labels_set(lbl, k, klen, unesc, n);
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p < end) {
+			if (*p != ',') {
+				rd_error(r, r->line, (int)(p - line) + 1,
+					 "expected ',' or '}' after the value of label '%.*s'",
+					 (int)klen, k);
+				return -1;
+			}
+			p++;
+		}
+	}
+	return 0;
+}
+
+static void prom_line(struct reader *r, struct prom_state *ps, char *line, size_t len)
+{
+	const char *p = line, *end = line + len;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p == end || *p == '#')
+		return;
+	const char *name = p;
+	if (!is_name_start((unsigned char)*p)) {
+		char ex[48];
+		rd_error(r, r->line, (int)(p - line) + 1, "expected a metric name, found '%s'",
+			 excerpt(ex, sizeof(ex), p, (size_t)(end - p)));
+		return;
+	}
+	while (p < end && is_name_char((unsigned char)*p))
+		p++;
+	size_t nlen = (size_t)(p - name);
+	int metric;
+	double scale;
+	if (nlen == ps->last_len && memcmp(name, ps->last_name, nlen) == 0) {
+		metric = ps->last_metric;
+		scale = ps->last_scale;
+	} else {
+		metric = telemetry_metric_lookup(name, nlen, &scale);
+		if (nlen < sizeof(ps->last_name)) {
+			memcpy(ps->last_name, name, nlen);
+			ps->last_len = nlen;
+			ps->last_metric = metric;
+			ps->last_scale = scale;
+		}
+	}
+
+	/* the label set: find its end (respecting quotes) and hash it */
+	const char *lb = NULL, *le = NULL;
+	uint64_t h = 1469598103934665603ull;
+	if (p < end && *p == '{') {
+		lb = ++p;
+		int inq = 0;
+		for (; p < end; p++) {
+			unsigned char c = (unsigned char)*p;
+			h = (h ^ c) * 1099511628211ull;
+			if (inq) {
+				if (c == '\\' && p + 1 < end) {
+					p++;
+					h = (h ^ (unsigned char)*p) * 1099511628211ull;
+				} else if (c == '"') {
+					inq = 0;
+				}
+			} else if (c == '"') {
+				inq = 1;
+			} else if (c == '}') {
+				break;
+			}
+		}
+		if (p >= end) {
+			rd_error(r, r->line, (int)(lb - line),
+				 inq ? "unterminated label value (truncated line?)"
+				     : "unterminated label set: missing '}' (truncated line?)");
+			return;
+		}
+		le = p++;
+	}
+	if (p >= end || (*p != ' ' && *p != '\t')) {
+		if (p >= end)
+			rd_error(r, r->line, (int)(p - line) + 1,
+				 "missing sample value after '%.*s' (truncated line?)", (int)nlen,
+				 name);
+		else
+			rd_error(r, r->line, (int)(p - line) + 1,
+				 "expected a space before the sample value, found '%c'", *p);
+		return;
+	}
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p >= end) {
+		rd_error(r, r->line, (int)(p - line) + 1,
+			 "missing sample value after '%.*s' (truncated line?)", (int)nlen, name);
+		return;
+	}
+	const char *vs = p;
+	double v;
+	if (parse_number(vs, &p, &v) != 0 || (p < end && *p != ' ' && *p != '\t')) {
+		const char *ve = vs;
+		while (ve < end && *ve != ' ' && *ve != '\t')
+			ve++;
+		char ex[48];
+		rd_error(r, r->line, (int)(vs - line) + 1, "invalid sample value '%s'",
+			 excerpt(ex, sizeof(ex), vs, (size_t)(ve - vs)));
+		return;
+	}
+	long long ts = 0;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p < end) {
+		const char *tstart = p;
+		char *te;
+		ts = strtoll(p, &te, 10);
+		p = te;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (te == tstart || p < end) {
+			char ex[48];
+			rd_error(r, r->line, (int)(tstart - line) + 1,
+				 "invalid timestamp '%s' (milliseconds expected)",
+				 excerpt(ex, sizeof(ex), tstart, (size_t)(end - tstart)));
+			return;
+		}
+	}
+
+	struct telemetry_series *s = NULL;
+	if (lb) {
+		size_t llen = (size_t)(le - lb);
+		struct lcache_ent *ce = prom_cache_find(ps, h, lb, llen);
+		if (ce) {
+			s = ce->s;
+		} else {
+			struct telemetry_labels lbl;
+			if (prom_parse_labels(r, line, lb, le, &lbl) != 0)
+				return;
+			if (!lbl.id.host[0])
+				memcpy(lbl.id.host, r->host, sizeof(lbl.id.host));
+			s = telemetry_store_get(r->st, &lbl, "dcgm-exporter");
+			prom_cache_put(ps, h, lb, llen, s);
+		}
+	}
+	if (metric < 0 || !s)
+		return;
+	telemetry_store_add(r->st, s, (enum telemetry_metric)metric, v, scale, ts);
+}
+
+/* ---- nvidia-smi --query-gpu CSV --------------------------------------- */
+
+enum smi_kind { SMI_IGNORE, SMI_TIMESTAMP, SMI_NAME, SMI_BUS, SMI_UUID, SMI_INDEX, SMI_METRIC };
+
+#define SMI_MAX_COLS 256
+#define SMI_MAX_GPUS 64
+
+struct smi_col {
+	enum smi_kind kind;
+	int metric;
+	double scale;
+	char field[40];
+};
+
+struct smi_state {
+	struct smi_col cols[SMI_MAX_COLS];
+	int ncols;
+	int have_header;
+	char seen[SMI_MAX_GPUS][64];   /* GPU keys in order of appearance, for an index */
+	int nseen;
+};
+
+/* The query the reference documents; a headerless file is read with it. */
+static const char smi_default_columns[] =
+	"timestamp,name,pci.bus_id,uuid,utilization.gpu,utilization.memory,"
+	"memory.total,memory.used,power.draw";
+
+static void trim(const char **s, const char **e)
+{
+	while (*s < *e && isspace((unsigned char)**s))
+		(*s)++;
+	while (*e > *s && isspace((unsigned char)(*e)[-1]))
+		(*e)--;
+}
+
+/* Sets the columns from a header or --columns list; -1 when it is not one. */
+static int smi_set_columns(struct smi_state *ss, const char *line, size_t len, int strict)
+{
+	const char *p = line, *end = line + len;
+	int n = 0;
+	while (p <= end) {
+		const char *q = memchr(p, ',', (size_t)(end - p));
+		const char *fe = q ? q : end;
+		const char *fs = p;
+		trim(&fs, &fe);
+		const char *br = memchr(fs, '[', (size_t)(fe - fs));
+		const char *ne = br ? br : fe;
+		while (ne > fs && isspace((unsigned char)ne[-1]))
+			ne--;
+		if (ne == fs || n >= SMI_MAX_COLS)
+			return -1;
+		for (const char *c = fs; c < ne; c++)
+			if (!(islower((unsigned char)*c) || isdigit((unsigned char)*c) || *c == '.' ||
+			      *c == '_'))
+				return -1;
+		struct smi_col *col = &ss->cols[n++];
+		memset(col, 0, sizeof(*col));
+		copy_field(col->field, sizeof(col->field), fs, (size_t)(ne - fs));
+		if (strcmp(col->field, "timestamp") == 0)
+			col->kind = SMI_TIMESTAMP;
+		else if (strcmp(col->field, "name") == 0 || strcmp(col->field, "gpu_name") == 0)
+			col->kind = SMI_NAME;
+		else if (strcmp(col->field, "pci.bus_id") == 0 || strcmp(col->field, "gpu_bus_id") == 0)
+			col->kind = SMI_BUS;
+		else if (strcmp(col->field, "uuid") == 0 || strcmp(col->field, "gpu_uuid") == 0)
+			col->kind = SMI_UUID;
+		else if (strcmp(col->field, "index") == 0)
+			col->kind = SMI_INDEX;
+		else if ((col->metric = telemetry_metric_lookup(col->field, strlen(col->field),
+								&col->scale)) >= 0)
+			col->kind = SMI_METRIC;
+		else
+			col->kind = SMI_IGNORE;
+		if (!q)
+			break;
+		p = q + 1;
+	}
+	(void)strict;
+	ss->ncols = n;
+	return 0;
+}
+
+/* Days since 1970-01-01 of a civil date (proleptic Gregorian). */
+static long long days_from_civil(long long y, unsigned m, unsigned d)
+{
+	y -= m <= 2;
+	long long era = (y >= 0 ? y : y - 399) / 400;
+	unsigned yoe = (unsigned)(y - era * 400);
+	unsigned doy = (153 * (m + (m > 2 ? (unsigned)-3 : 9)) + 2) / 5 + d - 1;
+	unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + (long long)doe - 719468;
+}
+
+/* "2026/07/14 08:12:53.353" (local time without a zone; read as UTC) -> ms;
+ * -1 when malformed. */
+static long long smi_timestamp(const char *s, size_t n)
+{
+	int y, mo, d, h, mi, sec, ms = 0, used = 0;
+	char buf[40];
+	if (n >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	if (sscanf(buf, "%4d/%2d/%2d %2d:%2d:%2d%n", &y, &mo, &d, &h, &mi, &sec, &used) != 6)
+		return -1;
+	if (buf[used] == '.') {
+		int digits = 0;
+		for (const char *c = buf + used + 1; isdigit((unsigned char)*c) && digits < 3; c++)
+			ms = ms * 10 + (*c - '0'), digits++;
+		while (digits++ < 3)
+			ms *= 10;
+	}
+	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60)
+		return -1;
+	return (days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + h * 3600 + mi * 60 + sec) *
+		       1000 + ms;
+}
+
+static int smi_is_blank(const char *s, size_t n)
+{
+	static const char *const blanks[] = { "[N/A]", "N/A", "[Not Supported]", "[Unknown Error]",
+					      "[Insufficient Permissions]", "-", "" };
+	for (size_t i = 0; i < sizeof(blanks) / sizeof(blanks[0]); i++)
+		if (strlen(blanks[i]) == n && strncmp(blanks[i], s, n) == 0)
+			return 1;
+	return 0;
+}
+
+static void smi_line(struct reader *r, struct smi_state *ss, char *line, size_t len)
+{
+	const char *fs[SMI_MAX_COLS], *fe[SMI_MAX_COLS];
+	int n = 0;
+	const char *p = line, *end = line + len;
+	{
+		const char *a = line, *b = end;
+		trim(&a, &b);
+		if (a == b)
+			return;
+	}
+	if (!ss->have_header) {
+		ss->have_header = 1;
+		if (smi_set_columns(ss, line, len, 1) == 0)
+			return;
+		const char *cols = r->o->columns ? r->o->columns : smi_default_columns;
+		if (smi_set_columns(ss, cols, strlen(cols), 1) != 0) {
+			rd_error(r, r->line, 0, "cannot use the column list '%s'", cols);
+			return;
+		}
+	}
+	for (;;) {
+		const char *q = memchr(p, ',', (size_t)(end - p));
+		if (n >= SMI_MAX_COLS)
+			break;
+		fs[n] = p;
+		fe[n] = q ? q : end;
+		n++;
+		if (!q)
+			break;
+		p = q + 1;
+	}
+	if (n != ss->ncols) {
+		rd_error(r, r->line, 1, "expected %d comma-separated fields, found %d%s", ss->ncols, n,
+			 n < ss->ncols ? " (truncated line?)" : "");
+		return;
+	}
+	struct telemetry_labels lbl;
+	telemetry_labels_clear(&lbl);
+	memcpy(lbl.id.host, r->host, sizeof(lbl.id.host));
+	long long ts = 0;
+	char key[64] = "";
+	double vals[SMI_MAX_COLS];
+	int have[SMI_MAX_COLS];
+	for (int i = 0; i < n; i++) {
+		const char *a = fs[i], *b = fe[i];
+		trim(&a, &b);
+		size_t fl = (size_t)(b - a);
+		struct smi_col *c = &ss->cols[i];
+		have[i] = 0;
+		switch (c->kind) {
+		case SMI_IGNORE:
+			break;
+		case SMI_TIMESTAMP:
+			if ((ts = smi_timestamp(a, fl)) < 0) {
+				char ex[48];
+				rd_error(r, r->line, (int)(a - line) + 1,
+					 "invalid timestamp '%s' (YYYY/MM/DD HH:MM:SS.mmm expected)",
+					 excerpt(ex, sizeof(ex), a, fl));
+				return;
+			}
+			break;
+		case SMI_NAME:
+			copy_field(lbl.id.model, sizeof(lbl.id.model), a, fl);
+			break;
+		case SMI_BUS:
+			if (!key[0])
+				copy_field(key, sizeof(key), a, fl);
+			break;
+		case SMI_UUID:
+			copy_field(key, sizeof(key), a, fl);
+			copy_field(lbl.id.uuid, sizeof(lbl.id.uuid), a, fl);
+			break;
+		case SMI_INDEX:
+			copy_field(lbl.id.gpu, sizeof(lbl.id.gpu), a, fl);
+			break;
+		case SMI_METRIC: {
+			if (smi_is_blank(a, fl)) {
+				r->st->blanks++;
+				break;
+			}
+			const char *ve;
+			double v;
+			int ok = parse_number(a, &ve, &v) == 0 && ve <= b;
+			if (ok) {
+				while (ve < b && *ve == ' ')
+					ve++;
+				size_t ul = (size_t)(b - ve);
+				ok = ul == 0 || (ul == 1 && *ve == '%') ||
+				     (ul == 3 && strncmp(ve, "MiB", 3) == 0) ||
+				     (ul == 1 && *ve == 'W');
+			}
+			if (!ok) {
+				char ex[48];
+				rd_error(r, r->line, (int)(a - line) + 1,
+					 "invalid value '%s' for '%s'", excerpt(ex, sizeof(ex), a, fl),
+					 c->field);
+				return;
+			}
+			vals[i] = v;
+			have[i] = 1;
+			break;
+		}
+		}
+	}
+	if (!lbl.id.gpu[0]) {
+		/* no index column: number GPUs in order of first appearance */
+		int k;
+		for (k = 0; k < ss->nseen; k++)
+			if (strcmp(ss->seen[k], key) == 0)
+				break;
+		if (k == ss->nseen && ss->nseen < SMI_MAX_GPUS)
+			memcpy(ss->seen[ss->nseen++], key, sizeof(key));
+		snprintf(lbl.id.gpu, sizeof(lbl.id.gpu), "%d", k);
+	}
+	if (!lbl.id.uuid[0] && key[0])
+		copy_field(lbl.id.uuid, sizeof(lbl.id.uuid), key, strlen(key));
+	struct telemetry_series *s = telemetry_store_get(r->st, &lbl, "nvidia-smi");
+	if (!s)
+		return;
+	for (int i = 0; i < n; i++)
+		if (have[i])
+			telemetry_store_add(r->st, s, (enum telemetry_metric)ss->cols[i].metric,
+					    vals[i], ss->cols[i].scale, ts);
+}
+
+/* ---- dcgmi dmon ------------------------------------------------------- */
+
+#define DMON_MAX 64
+
+struct dmon_state {
+	int nfields;
+	int metric[DMON_MAX];
+	double scale[DMON_MAX];
+};
+
+static size_t split_ws(char *line, size_t len, char **tok, size_t *toklen, size_t max)
+{
+	size_t n = 0;
+	char *p = line, *end = line + len;
+	while (p < end && n < max) {
+		while (p < end && isspace((unsigned char)*p))
+			p++;
+		if (p >= end)
+			break;
+		tok[n] = p;
+		while (p < end && !isspace((unsigned char)*p))
+			p++;
+		toklen[n] = (size_t)(p - tok[n]);
+		n++;
+	}
+	return n;
+}
+
+static int tok_is(const char *t, size_t n, const char *s)
+{
+	return strlen(s) == n && strncmp(t, s, n) == 0;
+}
+
+static void dmon_line(struct reader *r, struct dmon_state *ds, char *line, size_t len)
+{
+	char *tok[DMON_MAX + 4];
+	size_t tl[DMON_MAX + 4];
+	size_t n = split_ws(line, len, tok, tl, DMON_MAX + 4);
+	if (n == 0)
+		return;
+	if (tl[0] >= 7 && strncmp(tok[0], "#Entity", 7) == 0) {
+		ds->nfields = 0;
+		for (size_t i = 1; i < n && ds->nfields < DMON_MAX; i++) {
+			int m = telemetry_metric_lookup(tok[i], tl[i], &ds->scale[ds->nfields]);
+			ds->metric[ds->nfields++] = m;
+		}
+		return;
+	}
+	if (tok_is(tok[0], tl[0], "ID") || tok[0][0] == '#')
+		return;
+	int mig;
+	if (tok_is(tok[0], tl[0], "GPU"))
+		mig = 0;
+	else if (tok_is(tok[0], tl[0], "GPU-I") || tok_is(tok[0], tl[0], "GPU_I"))
+		mig = 1;
+	else if (isupper((unsigned char)tok[0][0]) && ds->nfields)
+		return;   /* other entities: switches, CPUs, compute instances, links */
+	else {
+		char ex[48];
+		rd_error(r, r->line, (int)(tok[0] - line) + 1, "expected an entity such as 'GPU 0', found '%s'",
+			 excerpt(ex, sizeof(ex), tok[0], tl[0]));
+		return;
+	}
+	if (!ds->nfields) {
+		rd_error(r, r->line, 1, "data row before the '#Entity' header line");
+		return;
+	}
+	if (n >= 3 && tok_is(tok[2], tl[2], "LINK"))
+		return;
+	if (n < 2 || n - 2 != (size_t)ds->nfields) {
+		rd_error(r, r->line, 1, "expected %d values after the entity, found %d%s", ds->nfields,
+			 n < 2 ? 0 : (int)(n - 2), n - 2 < (size_t)ds->nfields ? " (truncated line?)" : "");
+		return;
+	}
+	struct telemetry_labels lbl;
+	telemetry_labels_clear(&lbl);
+	memcpy(lbl.id.host, r->host, sizeof(lbl.id.host));
+	if (mig)
+		copy_field(lbl.id.mig_id, sizeof(lbl.id.mig_id), tok[1], tl[1]);
+	else
+		copy_field(lbl.id.gpu, sizeof(lbl.id.gpu), tok[1], tl[1]);
+	double vals[DMON_MAX];
+	for (int i = 0; i < ds->nfields; i++) {
+		char *t = tok[i + 2];
+		if (tok_is(t, tl[i + 2], "N/A")) {
+			vals[i] = NAN;
+			continue;
+		}
+		const char *e;
+		if (parse_number(t, &e, &vals[i]) != 0 || e != t + tl[i + 2]) {
+			char ex[48];
+			rd_error(r, r->line, (int)(t - line) + 1, "invalid value '%s'",
+				 excerpt(ex, sizeof(ex), t, tl[i + 2]));
+			return;
+		}
+	}
+	struct telemetry_series *s = telemetry_store_get(r->st, &lbl, "dcgmi");
+	for (int i = 0; i < ds->nfields; i++) {
+		if (ds->metric[i] < 0)
+			continue;
+		if (isnan(vals[i]))
+			r->st->blanks++;
+		else
+			telemetry_store_add(r->st, s, (enum telemetry_metric)ds->metric[i], vals[i],
+					    ds->scale[i], 0);
+	}
+}
+
+/* ---- the line reader and format sniffing ------------------------------ */
+
+static enum telemetry_format sniff(const char *line, size_t len)
+{
+	const char *p = line, *end = line + len;
+	while (p < end && isspace((unsigned char)*p))
+		p++;
+	if (p == end)
+		return TM_FORMAT_AUTO;
+	if (*p == '{' || *p == '[')
+		return TM_FORMAT_PROMJSON;
+	if ((size_t)(end - p) >= 7 && strncmp(p, "#Entity", 7) == 0)
+		return TM_FORMAT_DCGMI;
+	if (*p == '#')
+		return TM_FORMAT_DCGM;
+	const char *q = p;
+	while (q < end && is_name_char((unsigned char)*q))
+		q++;
+	if (q > p && q < end && is_name_start((unsigned char)*p) && (*q == '{' || *q == ' '))
+		return TM_FORMAT_DCGM;
+	if (memchr(p, ',', (size_t)(end - p))) {
+		struct smi_state ss;
+		if (smi_set_columns(&ss, p, (size_t)(end - p), 1) == 0)
+			return TM_FORMAT_NVSMI;
+		if (smi_timestamp(p, 23) >= 0 || smi_timestamp(p, 19) >= 0)
+			return TM_FORMAT_NVSMI;
+	}
+	return TM_FORMAT_AUTO;
+}
+
+static void default_host(struct reader *r, const char *path)
+{
+	if (r->o->host) {
+		copy_field(r->host, sizeof(r->host), r->o->host, strlen(r->o->host));
+		return;
+	}
+	if (strcmp(path, "-") == 0) {
+		strcpy(r->host, "stdin");
+		return;
+	}
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	const char *dot = strchr(b, '.');
+	size_t n = dot && dot > b ? (size_t)(dot - b) : strlen(b);
+	copy_field(r->host, sizeof(r->host), b, n);
+}
+
+static int finish(struct reader *r, long lines_seen)
+{
+	if (r->errors)
+		return -1;
+	if (r->st->samples == r->samples_before) {
+		diag_list_add(r->dl, DIAG_ERROR, r->name, lines_seen ? (int)lines_seen : 1, 0,
+			      lines_seen ? "no GPU samples found (wrong format or no known metrics?)"
+					 : "empty file: no telemetry samples");
+		return -1;
+	}
+	return 0;
+}
+
+int telemetry_read_stream(struct telemetry_store *st, FILE *f, const char *name,
+			  const struct telemetry_read_opts *o, struct diag_list *dl)
+{
+	struct reader r = { .st = st, .o = o, .dl = dl, .name = name,
+			    .samples_before = st->samples };
+	struct telemetry_read_opts defaults;
+	if (!o) {
+		telemetry_read_opts_default(&defaults);
+		r.o = o = &defaults;
+	}
+	default_host(&r, name);
+	enum telemetry_format fmt = o->format;
+	struct prom_state ps = { .last_metric = -1 };
+	struct smi_state *ss = xcalloc(1, sizeof(*ss));
+	struct dmon_state ds = { 0 };
+	char *buf = xmalloc(READ_BUF + 1);
+	size_t start = 0, end = 0;
+	int eof = 0, rc;
+	long lines = 0;
+
+	for (;;) {
+		char *nl = end > start ? memchr(buf + start, '\n', end - start) : NULL;
+		if (!nl && !eof) {
+			if (start > 0) {
+				memmove(buf, buf + start, end - start);
+				end -= start;
+				start = 0;
+			}
+			if (end == READ_BUF) {
+				rd_error(&r, r.line + 1, 0, "line longer than %u bytes (binary file?)",
+					 READ_BUF);
+				break;
+			}
+			size_t got = fread(buf + end, 1, READ_BUF - end, f);
+			if (got == 0) {
+				if (ferror(f)) {
+					rd_error(&r, r.line + 1, 0, "read error: %s", strerror(errno));
+					break;
+				}
+				eof = 1;
+			}
+			end += got;
+			continue;
+		}
+		if (!nl && start == end)
+			break;
+		char *line = buf + start;
+		size_t len = nl ? (size_t)(nl - line) : end - start;
+		start += len + (nl ? 1 : 0);
+		line[len] = '\0';
+		r.line++;
+		if (len && line[len - 1] == '\r')
+			line[--len] = '\0';
+		const char *nul = memchr(line, '\0', len);
+		if (nul) {
+			rd_error(&r, r.line, (int)(nul - line) + 1,
+				 "binary data (a NUL byte) in a text telemetry file");
+			break;
+		}
+		lines++;
+		if (fmt == TM_FORMAT_AUTO) {
+			fmt = sniff(line, len);
+			if (fmt == TM_FORMAT_AUTO) {
+				const char *p = line;
+				while (*p && isspace((unsigned char)*p))
+					p++;
+				if (!*p)
+					continue;
+				rd_error(&r, r.line, 1,
+					 "cannot tell the telemetry format (dcgm-exporter text, "
+					 "Prometheus JSON, nvidia-smi CSV or dcgmi dmon expected); "
+					 "use --input-format");
+				break;
+			}
+		}
+		if (fmt == TM_FORMAT_PROMJSON) {
+			/* not line based: gather the rest and parse it whole */
+			struct strbuf sb = STRBUF_INIT;
+			strbuf_add(&sb, line, len);
+			strbuf_add(&sb, "\n", 1);
+			strbuf_add(&sb, buf + start, end - start);
+			size_t got;
+			while ((got = fread(buf, 1, READ_BUF, f)) > 0)
+				strbuf_add(&sb, buf, got);
+			if (memchr(sb.buf, '\0', sb.len))
+				rd_error(&r, r.line, 0, "binary data (a NUL byte) in a JSON file");
+			else if (telemetry_read_json(st, sb.buf, sb.len, name, o, dl) != 0)
+				r.errors++;
+			strbuf_release(&sb);
+			lines = 1;
+			break;
+		}
+		if (r.gave_up)
+			break;
+		switch (fmt) {
+		case TM_FORMAT_DCGM: prom_line(&r, &ps, line, len); break;
+		case TM_FORMAT_NVSMI: smi_line(&r, ss, line, len); break;
+		case TM_FORMAT_DCGMI: dmon_line(&r, &ds, line, len); break;
+		default: break;
+		}
+	}
+	rc = finish(&r, lines);
+	prom_cache_clear(&ps);
+	free(ss);
+	free(buf);
+	return rc;
+}
+
+int telemetry_read_file(struct telemetry_store *st, const char *path,
+			const struct telemetry_read_opts *o, struct diag_list *dl)
+{
+	if (strcmp(path, "-") == 0)
+		return telemetry_read_stream(st, stdin, "-", o, dl);
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		diag_list_add(dl, DIAG_ERROR, path, 0, 0, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	int rc = telemetry_read_stream(st, f, path, o, dl);
+	fclose(f);
+	return rc;
+}
