@@ -19,6 +19,7 @@
 
 #include "diag.h"
 #include "facts.h"
+#include "sizing.h"
 
 #define PROFILE_SCHEMA_VERSION 1
 #define PROFILE_MAX_BYTES (16u << 20)   /* larger files are refused */
@@ -28,20 +29,10 @@
 #define PROFILE_NAME_LEN 64             /* workload names: 1..63 bytes */
 #define PROFILE_CURRENCY_LEN 4
 
-/* Numeric precision of weights, activations or KV cache. */
-enum profile_precision {
-	PROFILE_PREC_FP32,
-	PROFILE_PREC_BF16,
-	PROFILE_PREC_FP16,
-	PROFILE_PREC_FP8,
-	PROFILE_PREC_INT8,
-	PROFILE_PREC_INT4,
-	PROFILE_PREC_COUNT
-};
+/* Precisions and training methods are sizing.h's enums (sizing_precision,
+ * sizing_train_method), so the engines take profile values as they are. */
 
 enum profile_type { PROFILE_INFERENCE, PROFILE_TRAINING };
-
-enum profile_method { PROFILE_METHOD_FULL, PROFILE_METHOD_LORA, PROFILE_METHOD_QLORA };
 
 /* Where a workload's data lives (see docs/profile.md for the tiers). */
 enum profile_storage {
@@ -78,7 +69,7 @@ struct profile_requirements {
 };
 
 struct profile_training {
-	enum profile_method method;         /* default full */
+	enum sizing_train_method method;    /* default full */
 	double tokens;                      /* required: tokens processed per run */
 	long sequence_length;               /* default 4096 */
 	int has_sequence_length;
@@ -118,9 +109,9 @@ struct profile_workload {
 	char model_name[FACT_NAME];
 	struct model_preset model;
 
-	enum profile_precision precision;   /* default fp16 (inference), bf16 (training) */
+	enum sizing_precision precision;    /* default fp16 (inference), bf16 (training) */
 	int has_precision;
-	enum profile_precision kv_precision; /* default: precision, fp16 for fp8/int8/int4 */
+	enum sizing_precision kv_precision; /* default sizing_kv_default(precision) */
 	int has_kv_precision;
 
 	int has_serving;
@@ -203,17 +194,10 @@ void profile_release(struct profile *p);
  * override, else the profile's first region.  Never NULL. */
 const char *profile_workload_region(const struct profile *p, const struct profile_workload *w);
 
-/* Names as the profile spells them ("bf16", "training", "lora",
- * "premium-ssd-v2"); NULL for an out-of-range value. */
-const char *profile_precision_name(enum profile_precision p);
+/* Names as the profile spells them ("training", "premium-ssd-v2"); NULL for
+ * an out-of-range value.  Precisions and methods: sizing_precision_name()
+ * and sizing_train_method_name(). */
 const char *profile_type_name(enum profile_type t);
-const char *profile_method_name(enum profile_method m);
 const char *profile_storage_name(enum profile_storage s);
-
-/* Parses a precision name: 0 and *out set, or -1 if unknown. */
-int profile_precision_parse(const char *s, enum profile_precision *out);
-
-/* Bytes per value: 4, 2, 2, 1, 1, 0.5; 0 for an out-of-range value. */
-double profile_precision_bytes(enum profile_precision p);
 
 #endif

@@ -1,0 +1,190 @@
+/*
+ * cmd_validate.c - `gpufit validate PROFILE...`: checks workload profiles
+ * against the schema and the catalog's names without sizing anything.
+ *
+ * Every problem of every file is reported (stderr, or inside the JSON
+ * document with -f json); the exit code is 3 when any file has a problem.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "catalog.h"
+#include "cli.h"
+#include "commands.h"
+#include "diag.h"
+#include "gpufit.h"
+#include "json_out.h"
+#include "output.h"
+#include "profile.h"
+#include "util.h"
+
+/* The catalog's names, as profile_names wants them; owns the arrays. */
+struct names_store {
+	struct model_preset *presets;
+	struct region *regions;
+	struct vm_size *vms;
+	const char **preset_names, **region_names, **sku_names;
+	struct profile_names names;
+};
+
+static void names_release(struct names_store *s)
+{
+	free(s->presets);
+	free(s->regions);
+	free(s->vms);
+	free(s->preset_names);
+	free(s->region_names);
+	free(s->sku_names);
+}
+
+/* Loads the name lists; prints and returns -1 on a catalog error. */
+static int names_load(struct cli_ctx *ctx, struct names_store *s)
+{
+	char err[CATALOG_ERRLEN], path[4096];
+	enum catalog_origin origin;
+	catalog *cat;
+	size_t np = 0, nr = 0, nv = 0, i;
+	int rc = 0;
+
+	memset(s, 0, sizeof *s);
+	if (catalog_open_default(ctx->catalog_path, &cat, &origin, path, sizeof path, err) != 0) {
+		diag_error("%s", err);
+		return -1;
+	}
+	if (catalog_preset_list(cat, &s->presets, &np, err) != 0 ||
+	    catalog_region_list(cat, &s->regions, &nr, err) != 0 ||
+	    catalog_vm_list(cat, &s->vms, &nv, err) != 0) {
+		diag_error("%s", err);
+		rc = -1;
+	}
+	catalog_close(cat);
+	if (rc)
+		return rc;
+	s->preset_names = xcalloc(np + 1, sizeof *s->preset_names);
+	s->region_names = xcalloc(nr + 1, sizeof *s->region_names);
+	s->sku_names = xcalloc(nv + 1, sizeof *s->sku_names);
+	for (i = 0; i < np; i++)
+		s->preset_names[i] = s->presets[i].name;
+	for (i = 0; i < nr; i++)
+		s->region_names[i] = s->regions[i].name;
+	for (i = 0; i < nv; i++)
+		s->sku_names[i] = s->vms[i].sku;
+	s->names.presets = s->preset_names;
+	s->names.npresets = np;
+	s->names.regions = s->region_names;
+	s->names.nregions = nr;
+	s->names.skus = s->sku_names;
+	s->names.nskus = nv;
+	return 0;
+}
+
+static cJSON *file_json(const char *path, const struct profile *p, const struct diag_list *errs)
+{
+	cJSON *f = cJSON_CreateObject(), *list;
+	size_t i;
+
+	cJSON_AddStringToObject(f, "path", path);
+	cJSON_AddBoolToObject(f, "valid", errs->errors == 0);
+	if (errs->errors == 0)
+		cJSON_AddNumberToObject(f, "workloads", (double)p->nworkloads);
+	else
+		cJSON_AddNullToObject(f, "workloads");
+	list = cJSON_AddArrayToObject(f, "errors");
+	for (i = 0; i < errs->n; i++) {
+		const struct diag_item *d = &errs->items[i];
+		cJSON *e = cJSON_CreateObject();
+
+		if (d->line > 0)
+			cJSON_AddNumberToObject(e, "line", d->line);
+		else
+			cJSON_AddNullToObject(e, "line");
+		if (d->col > 0)
+			cJSON_AddNumberToObject(e, "col", d->col);
+		else
+			cJSON_AddNullToObject(e, "col");
+		cJSON_AddStringToObject(e, "message", d->msg);
+		cJSON_AddItemToArray(list, e);
+	}
+	return f;
+}
+
+int cmd_validate(struct cli_ctx *ctx, int argc, char **argv)
+{
+	static const struct cli_opt opts[] = { { NULL, 0, 0, 0 } };
+	struct names_store names;
+	struct cli_iter it;
+	struct table *t = NULL;
+	cJSON *doc = NULL, *files = NULL;
+	const char *val, **paths;
+	size_t npaths = 0, i;
+	int opt, rc = EXIT_OK;
+
+	paths = xcalloc((size_t)argc + 1, sizeof *paths);
+	cli_iter_init(&it, "validate", opts, argc, argv);
+	while ((opt = cli_next(&it, &val)) != CLI_END) {
+		if (opt != CLI_POSITIONAL) {
+			free(paths);
+			return EXIT_USAGE;
+		}
+		paths[npaths++] = val;
+	}
+	if (npaths == 0) {
+		free(paths);
+		return cli_usage_error("validate", "missing PROFILE");
+	}
+	if (names_load(ctx, &names) != 0) {
+		free(paths);
+		return EXIT_CATALOG;
+	}
+
+	if (ctx->format == FMT_JSON) {
+		doc = cJSON_CreateObject();
+		cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
+		files = cJSON_AddArrayToObject(doc, "files");
+	} else if (ctx->format != FMT_TABLE) {
+		t = table_new(4);
+		table_header(t, 0, "file", ALIGN_LEFT);
+		table_header(t, 1, "status", ALIGN_LEFT);
+		table_header(t, 2, "workloads", ALIGN_RIGHT);
+		table_header(t, 3, "errors", ALIGN_RIGHT);
+	}
+
+	for (i = 0; i < npaths; i++) {
+		struct diag_list errs = DIAG_LIST_INIT;
+		struct profile p;
+		const char *shown = strcmp(paths[i], "-") ? paths[i] : "<stdin>";
+		char nw[32], ne[32];
+
+		if (profile_load(paths[i], &names.names, &p, &errs) != 0)
+			rc = EXIT_INPUT;
+		if (doc) {
+			cJSON_AddItemToArray(files, file_json(shown, &p, &errs));
+		} else {
+			diag_list_print(&errs, stderr);
+			if (t) {
+				snprintf(nw, sizeof nw, "%zu", errs.errors ? 0 : p.nworkloads);
+				snprintf(ne, sizeof ne, "%zu", errs.errors);
+				table_add(t, shown, errs.errors ? "invalid" : "ok", nw, ne);
+			} else if (!errs.errors) {
+				fprintf(ctx->out, "%s: ok (%zu workload%s)\n", shown, p.nworkloads,
+					p.nworkloads == 1 ? "" : "s");
+			}
+		}
+		profile_release(&p);
+		diag_list_release(&errs);
+	}
+
+	if (doc) {
+		json_print(ctx->out, doc);
+		cJSON_Delete(doc);
+	}
+	if (t) {
+		table_print(t, ctx->out, ctx->format);
+		table_free(t);
+	}
+	names_release(&names);
+	free(paths);
+	return rc;
+}
