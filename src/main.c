@@ -24,6 +24,9 @@ const struct command gpufit_commands[] = {
 	  "The price and spec catalog: refresh from Azure, list sizes, show one size, status.",
 	  "" },
 	{ "help", cmd_help, "help [COMMAND]", "Show help for gpufit or one command.", "" },
+	{ "validate", cmd_validate, "validate PROFILE...",
+	  "Check workload profiles (YAML) and report every problem with its line and column.",
+	  "" },
 	{ "version", cmd_version, "version", "Print the version.", "" },
 	{ NULL, NULL, NULL, NULL, NULL },
 };
