@@ -62,6 +62,10 @@ char *util_fmt_money(char *buf, size_t len, double v);
  * ("2026-06-21" or "2026-06-21T03:51:04Z"); -1 if malformed. */
 long long util_parse_iso8601(const char *s);
 
+/* strerror(errnum) with a lower-case first letter, as gpufit's messages are
+ * lower case ("no such file or directory").  Returns a static buffer. */
+const char *util_strerror(int errnum);
+
 /* The current time, seconds since the epoch; GPUFIT_NOW (ISO 8601) overrides
  * it so that outputs that show ages are reproducible in tests. */
 long long util_now(void);

@@ -133,7 +133,7 @@ int catalog_open_file(const char *path, catalog **out, char *err)
 	*out = NULL;
 	struct stat sb;
 	if (stat(path, &sb) != 0) {
-		set_err(err, "catalog '%s': %s", path, strerror(errno));
+		set_err(err, "catalog '%s': %s", path, util_strerror(errno));
 		return -1;
 	}
 	if (!S_ISREG(sb.st_mode)) {

@@ -65,7 +65,7 @@ cJSON *json_read_file(const char *path, char *err, size_t errlen)
 {
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
 	if (!f) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		snprintf(err, errlen, "%s: cannot open: %s", path, util_strerror(errno));
 		return NULL;
 	}
 	struct strbuf sb = STRBUF_INIT;

@@ -164,7 +164,7 @@ static int finish_output(struct cli_ctx *ctx, const char *tmp, int rc)
 	if (ctx->out != stdout) {
 		bad |= fclose(ctx->out) != 0;
 		if (!bad && rc != EXIT_USAGE && rename(tmp, ctx->output_path) != 0) {
-			diag_error("cannot write '%s': %s", ctx->output_path, strerror(errno));
+			diag_error("cannot write '%s': %s", ctx->output_path, util_strerror(errno));
 			remove(tmp);
 			return EXIT_INPUT;
 		}
@@ -172,7 +172,7 @@ static int finish_output(struct cli_ctx *ctx, const char *tmp, int rc)
 			remove(tmp);
 	}
 	if (bad) {
-		diag_error("cannot write the output: %s", strerror(errno ? errno : EIO));
+		diag_error("cannot write the output: %s", util_strerror(errno ? errno : EIO));
 		return rc == EXIT_OK ? EXIT_INPUT : rc;
 	}
 	return rc;
@@ -225,7 +225,7 @@ int main(int argc, char **argv)
 		snprintf(tmp, sizeof tmp, "%s.tmp.%ld", ctx.output_path, (long)getpid());
 		ctx.out = fopen(tmp, "w");
 		if (!ctx.out) {
-			diag_error("cannot write '%s': %s", ctx.output_path, strerror(errno));
+			diag_error("cannot write '%s': %s", ctx.output_path, util_strerror(errno));
 			return EXIT_INPUT;
 		}
 		ctx.color = 0;

@@ -285,3 +285,11 @@ long long util_now(void)
 	}
 	return (long long)time(NULL);
 }
+
+const char *util_strerror(int errnum)
+{
+	static char buf[256];
+	snprintf(buf, sizeof buf, "%s", strerror(errnum));
+	buf[0] = (char)tolower((unsigned char)buf[0]);
+	return buf;
+}

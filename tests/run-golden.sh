@@ -1,8 +1,11 @@
 #!/bin/bash
 # Runs the golden CLI cases tests/golden/*/*.cmd (format: docs/HACKING.md).
 # UPDATE=1 rewrites the expected files from the current output.
+# A second argument limits the run to cases whose AREA/NAME matches that glob
+# (e.g. 'catalog/*'); use it with UPDATE=1 to rewrite only your own area.
 set -u
 B=${1:-build}
+only=${2:-*}
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin="$root/$B"
 [ -x "$bin/gpufit" ] || { echo "golden: $bin/gpufit not built" >&2; exit 2; }
@@ -13,6 +16,8 @@ for cmd in "$root"/tests/golden/*/*.cmd; do
 	[ -f "$cmd" ] || continue
 	base=${cmd%.cmd}
 	name=${base#"$root"/tests/golden/}
+	# shellcheck disable=SC2254
+	case "$name" in $only) ;; *) continue ;; esac
 	scratch="$work/$name"
 	mkdir -p "$scratch/home"
 	(

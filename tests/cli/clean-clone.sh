@@ -1,0 +1,14 @@
+#!/bin/bash
+# A fresh clone of the committed tree builds and runs the demo with nothing
+# but its own files: no build products, no files outside the clone.
+. "$(dirname "$0")/lib.sh"
+git -C "$ROOT" rev-parse HEAD >/dev/null 2>&1 || { echo "not a git checkout"; exit 1; }
+git clone -q "$ROOT" "$T/clone" || { echo "clone failed"; exit 1; }
+cd "$T/clone" || exit 1
+if ! make -s demo >"$T/demo.out" 2>"$T/demo.err"; then
+	cat "$T/demo.err"
+	fail "make demo failed in a clean clone"
+fi
+[ -x build/gpufit ] || fail "no build/gpufit after make demo"
+grep -q "Standard_" "$T/demo.out" || fail "demo printed no recommendation: $(head -c 400 "$T/demo.out")"
+finish

@@ -1,0 +1,1 @@
+GPUFIT_CATALOG=/nonexistent/env.db gpufit catalog status

@@ -1,0 +1,1 @@
+gpufit catalog show A B

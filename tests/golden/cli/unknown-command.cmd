@@ -1,0 +1,1 @@
+gpufit recomend examples/chat-8b.yaml
