@@ -1338,7 +1338,7 @@ int profile_load(const char *path, const struct profile_names *names, struct pro
 	memset(out, 0, sizeof *out);
 	if (!f) {
 		err = errno;
-		diag_list_add(errs, DIAG_ERROR, file, 0, 0, "cannot open: %s", strerror(err));
+		diag_list_add(errs, DIAG_ERROR, file, 0, 0, "cannot open: %s", util_strerror(err));
 		return -1;
 	}
 	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
@@ -1359,7 +1359,7 @@ int profile_load(const char *path, const struct profile_names *names, struct pro
 	if (f != stdin)
 		fclose(f);
 	if (err) {
-		diag_list_add(errs, DIAG_ERROR, file, 0, 0, "cannot read: %s", strerror(err));
+		diag_list_add(errs, DIAG_ERROR, file, 0, 0, "cannot read: %s", util_strerror(err));
 		free(buf);
 		return -1;
 	}
