@@ -1,0 +1,199 @@
+/* Unit tests for util.c, output.c and cli.c: parsing, formatting, rendering. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "facts.h"
+#include "output.h"
+#include "util.h"
+
+static void test_edit_distance(void **state)
+{
+	(void)state;
+	assert_int_equal(util_edit_distance("kitten", "sitting"), 3);
+	assert_int_equal(util_edit_distance("", "abc"), 3);
+	assert_int_equal(util_edit_distance("Recommend", "recommend"), 0);
+	assert_int_equal(util_edit_distance("concurency", "concurrency"), 1);
+}
+
+static void test_suggest(void **state)
+{
+	(void)state;
+	const char *cands[] = { "recommend", "estimate", "validate", "catalog" };
+	assert_string_equal(util_suggest("recomend", cands, 4), "recommend");
+	assert_string_equal(util_suggest("catalgo", cands, 4), "catalog");
+	assert_null(util_suggest("frobnicate", cands, 4));
+	assert_string_equal(util_suggest("valid", cands, 4), "validate"); /* prefix */
+}
+
+static void test_parse_numbers(void **state)
+{
+	(void)state;
+	double d;
+	long l;
+	assert_int_equal(util_parse_double("2e9", &d), 0);
+	assert_true(d == 2e9);
+	assert_int_equal(util_parse_double("2.0e9", &d), 0);
+	assert_int_equal(util_parse_double("-1.5", &d), 0);
+	assert_true(d == -1.5);
+	assert_int_equal(util_parse_double("12abc", &d), -1);
+	assert_int_equal(util_parse_double("", &d), -1);
+	assert_int_equal(util_parse_double("nan", &d), -1);
+	assert_int_equal(util_parse_double("inf", &d), -1);
+	assert_int_equal(util_parse_double("0x10", &d), -1);
+	assert_int_equal(util_parse_double("1e999", &d), -1);
+	assert_int_equal(util_parse_long("42", &l), 0);
+	assert_int_equal(l, 42);
+	assert_int_equal(util_parse_long("4.2", &l), -1);
+}
+
+static void test_parse_size(void **state)
+{
+	(void)state;
+	double g;
+	assert_int_equal(util_parse_size_gib("16GiB", &g), 0);
+	assert_true(g == 16.0);
+	assert_int_equal(util_parse_size_gib("16", &g), 0);
+	assert_true(g == 16.0);
+	assert_int_equal(util_parse_size_gib("512 MiB", &g), 0);
+	assert_true(g == 0.5);
+	assert_int_equal(util_parse_size_gib("2TB", &g), 0);
+	assert_float_equal(g, 2e12 / 1073741824.0, 1e-9);
+	assert_int_equal(util_parse_size_gib("80gb", &g), 0);
+	assert_float_equal(g, 74.5058, 1e-4);
+	assert_int_equal(util_parse_size_gib("16 parsecs", &g), -2);
+	assert_int_equal(util_parse_size_gib("GiB", &g), -1);
+}
+
+static void test_money(void **state)
+{
+	(void)state;
+	char b[64];
+	assert_string_equal(util_fmt_money(b, sizeof b, 2681.2899), "2,681.29");
+	assert_string_equal(util_fmt_money(b, sizeof b, 0), "0.00");
+	assert_string_equal(util_fmt_money(b, sizeof b, 1234567.006), "1,234,567.01");
+	assert_string_equal(util_fmt_money(b, sizeof b, -950.5), "-950.50");
+	assert_string_equal(util_fmt_money(b, sizeof b, 999.999), "1,000.00");
+	assert_true(util_round_cents(3.675 * 730) == 2682.75);
+}
+
+static void test_iso8601(void **state)
+{
+	(void)state;
+	assert_int_equal(util_parse_iso8601("1970-01-01"), 0);
+	assert_int_equal(util_parse_iso8601("2026-06-21T03:51:04Z"), 1782013864LL);
+	assert_int_equal(util_parse_iso8601("2026-06-21T03:51:04.947854Z"), 1782013864LL);
+	assert_int_equal(util_parse_iso8601("2024-02-29T00:00:00Z") - util_parse_iso8601("2024-02-28"),
+			 86400);
+	assert_int_equal(util_parse_iso8601("2026-13-01"), -1);
+	assert_int_equal(util_parse_iso8601("yesterday"), -1);
+}
+
+static void test_pricing_names(void **state)
+{
+	(void)state;
+	enum pricing_kind k;
+	assert_int_equal(pricing_parse("reserved-3y", &k), 0);
+	assert_int_equal(k, PRICING_RESERVED_3Y);
+	assert_string_equal(pricing_name(PRICING_SAVINGS_1Y), "savings-1y");
+	assert_int_equal(pricing_parse("reserved", &k), -1);
+	assert_int_equal(mig_start_mask_parse("0 2 4 6"), 0x55u);
+	assert_int_equal(mig_start_mask_parse("0,4"), 0x11u);
+	assert_int_equal(mig_start_mask_parse("0 9"), 0u);
+}
+
+static char *render(const struct table *t, enum out_format f)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	table_print(t, m, f);
+	fclose(m);
+	return buf;
+}
+
+static void test_table_formats(void **state)
+{
+	(void)state;
+	struct table *t = table_new(3);
+	table_header(t, 0, "SKU", ALIGN_LEFT);
+	table_header(t, 1, "GPU", ALIGN_LEFT);
+	table_header(t, 2, "HOURLY", ALIGN_RIGHT);
+	table_add(t, "Standard_NC4as_T4_v3", "T4", "0.526");
+	table_add(t, "a|b", "1/6 × A10", "12.5");
+	char *s = render(t, FMT_TABLE);
+	assert_string_equal(s, "SKU                   GPU        HOURLY\n"
+			       "Standard_NC4as_T4_v3  T4          0.526\n"
+			       "a|b                   1/6 × A10    12.5\n");
+	free(s);
+	s = render(t, FMT_MARKDOWN);
+	assert_string_equal(s, "| SKU | GPU | HOURLY |\n"
+			       "| --- | --- | ---: |\n"
+			       "| Standard_NC4as_T4_v3 | T4 | 0.526 |\n"
+			       "| a\\|b | 1/6 × A10 | 12.5 |\n");
+	free(s);
+	table_add(t, "quote \"x\", y", "", "1");
+	s = render(t, FMT_CSV);
+	assert_string_equal(s, "SKU,GPU,HOURLY\r\n"
+			       "Standard_NC4as_T4_v3,T4,0.526\r\n"
+			       "a|b,1/6 × A10,12.5\r\n"
+			       "\"quote \"\"x\"\", y\",,1\r\n");
+	free(s);
+	table_free(t);
+}
+
+static void test_cli_parser(void **state)
+{
+	(void)state;
+	static const struct cli_opt opts[] = {
+		{ "region", 'r', CLI_ARG_REQUIRED, 1 },
+		{ "force", 0, CLI_ARG_NONE, 2 },
+		{ NULL, 0, 0, 0 },
+	};
+	char *argv[] = { "x", "--region=eastus", "-r", "westus", "-rnorth", "--force", "file",
+			 "--", "--force", NULL };
+	struct cli_iter it;
+	const char *v;
+	cli_iter_init(&it, "x", opts, 9, argv);
+	assert_int_equal(cli_next(&it, &v), 1);
+	assert_string_equal(v, "eastus");
+	assert_int_equal(cli_next(&it, &v), 1);
+	assert_string_equal(v, "westus");
+	assert_int_equal(cli_next(&it, &v), 1);
+	assert_string_equal(v, "north");
+	assert_int_equal(cli_next(&it, &v), 2);
+	assert_int_equal(cli_next(&it, &v), CLI_POSITIONAL);
+	assert_string_equal(v, "file");
+	assert_int_equal(cli_next(&it, &v), CLI_POSITIONAL);
+	assert_string_equal(v, "--force");
+	assert_int_equal(cli_next(&it, &v), CLI_END);
+
+	char *bad[] = { "x", "--regoin", "e", NULL };
+	cli_iter_init(&it, "x", opts, 3, bad);
+	assert_int_equal(cli_next(&it, &v), CLI_ERROR);
+	char *missing[] = { "x", "--region", NULL };
+	cli_iter_init(&it, "x", opts, 2, missing);
+	assert_int_equal(cli_next(&it, &v), CLI_ERROR);
+	char *flagval[] = { "x", "--force=yes", NULL };
+	cli_iter_init(&it, "x", opts, 2, flagval);
+	assert_int_equal(cli_next(&it, &v), CLI_ERROR);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_edit_distance), cmocka_unit_test(test_suggest),
+		cmocka_unit_test(test_parse_numbers), cmocka_unit_test(test_parse_size),
+		cmocka_unit_test(test_money),         cmocka_unit_test(test_iso8601),
+		cmocka_unit_test(test_pricing_names), cmocka_unit_test(test_table_formats),
+		cmocka_unit_test(test_cli_parser),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
