@@ -1,0 +1,281 @@
+/*
+ * classify.c - from one series' statistics to a finding and advice.
+ *
+ * The rules are an ordered list, first match wins, evaluated on the
+ * accumulated statistics (telemetry.h).  "Activity" is the engine-active
+ * ratio (DCGM_FI_PROF_GR_ENGINE_ACTIVE) when present, else the duty cycle
+ * (GPU_UTIL), else SM activity; "compute" is SM activity when present, else
+ * activity.  The duty cycle alone cannot tell busy from busy-waiting: one
+ * small kernel on one SM reads 100 %, so a busy GPU without SM or tensor
+ * counters is reported as no-data with the counter to enable.  Sources of
+ * every default: docs/analyze.md.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "classify.h"
+
+static const char *const finding_names[CLASS_COUNT] = {
+	"idle", "underused", "busy-waiting", "data-starved", "memory-bound", "healthy", "no-data",
+};
+
+const char *classify_finding_name(enum classify_finding f)
+{
+	return (unsigned)f < CLASS_COUNT ? finding_names[f] : "?";
+}
+
+int classify_finding_parse(const char *s, enum classify_finding *out)
+{
+	for (int i = 0; i < CLASS_COUNT; i++)
+		if (strcmp(s, finding_names[i]) == 0) {
+			*out = (enum classify_finding)i;
+			return 0;
+		}
+	return -1;
+}
+
+void classify_thresholds_default(struct classify_thresholds *t)
+{
+	t->min_samples = 10;
+	t->unreliable_util = 0.90;   /* dcgm-exporter issue #662 */
+	t->idle_max = 0.05;          /* KempnerPulse idle < 5 %; Terraform duty_cycle < 5 % */
+	t->busy_util = 0.80;
+	t->busy_sm = 0.50;           /* NVIDIA: SM activity < 0.5 likely ineffective */
+	t->weak_tensor = 0.10;
+	t->weak_dram = 0.20;
+	t->starved_sm = 0.30;        /* KempnerPulse: I/O-bound when SM < 30 % */
+	t->starved_pcie_rx = 1e9;    /* KempnerPulse: PCIe >= 1 GB/s */
+	t->starved_memcopy = 0.40;   /* KempnerPulse: memcpy >= 40 % */
+	t->sawtooth_p95 = 0.70;      /* SageMaker LowGPUUtilization: p95 >= 70 % ... */
+	t->sawtooth_p5 = 0.10;       /* ... with p5 < 10 %: fluctuating */
+	t->memory_dram = 0.50;       /* KempnerPulse: DRAM >= 50 % and SM < 50 % */
+	t->memory_sm = 0.50;
+	t->underused_p95 = 0.50;     /* NVIDIA's 0.5 line, read on p95 */
+}
+
+enum counter { C_SM, C_GR };
+
+/* Where the missing counter comes from, in the words of the source. */
+static void enable_hint(char *buf, size_t len, const char *source, enum counter c)
+{
+	if (strcmp(source, "nvidia-smi") == 0)
+		snprintf(buf, len, "nvidia-smi cannot report %s; collect %s with dcgm-exporter",
+			 c == C_SM ? "SM activity" : "utilization under MIG",
+			 c == C_SM ? "DCGM_FI_PROF_SM_ACTIVE" : "DCGM_FI_PROF_GR_ENGINE_ACTIVE");
+	else if (strcmp(source, "dcgmi") == 0)
+		snprintf(buf, len, "add field %s to 'dcgmi dmon -e'",
+			 c == C_SM ? "1002 (SMACT)" : "1001 (GRACT)");
+	else
+		snprintf(buf, len, "enable the row 'DCGM_FI_PROF_%s, gauge, ...' in dcgm-exporter's "
+			 "counters CSV", c == C_SM ? "SM_ACTIVE" : "GR_ENGINE_ACTIVE");
+}
+
+static double pct(double r)
+{
+	return r * 100.0;
+}
+
+void classify_series(const struct telemetry_series *s, const struct classify_thresholds *t,
+		     const struct classify_candidate *cands, size_t ncands, double current_hourly,
+		     struct classify_result *out)
+{
+	struct telemetry_stats st[TM_METRIC_COUNT];
+	for (int m = 0; m < TM_METRIC_COUNT; m++)
+		telemetry_acc_stats(&s->m[m], (enum telemetry_metric)m, &st[m]);
+	memset(out, 0, sizeof(*out));
+	out->candidate = -1;
+	out->peak_memory_gib = st[TM_FB_USED].count ? st[TM_FB_USED].max / 1024.0 : -1;
+	out->sm = st[TM_SM_ACTIVE];
+
+	const struct telemetry_stats *gr = &st[TM_GR_ACTIVE], *util = &st[TM_GPU_UTIL];
+	const struct telemetry_stats *sm = &st[TM_SM_ACTIVE], *tensor = &st[TM_TENSOR_ACTIVE];
+	const struct telemetry_stats *dram = &st[TM_DRAM_ACTIVE];
+	enum telemetry_metric am = gr->count ? TM_GR_ACTIVE : util->count ? TM_GPU_UTIL
+										: TM_SM_ACTIVE;
+	const struct telemetry_stats *act = &st[am];
+	const struct telemetry_stats *duty = util->count ? util : gr;
+	const struct telemetry_stats *compute = sm->count ? sm : act;
+	out->activity_metric = am;
+	out->activity = *act;
+	out->idle_fraction = telemetry_acc_fraction_below(&s->m[am], t->idle_max);
+
+	/* 1. no-data */
+	if (!act->count) {
+		out->finding = CLASS_NO_DATA;
+		snprintf(out->reason, sizeof(out->reason), "no utilization counter was collected");
+		enable_hint(out->enable, sizeof(out->enable), s->source, C_GR);
+		snprintf(out->recommendation, sizeof(out->recommendation), "%s", out->enable);
+		return;
+	}
+	if (act->count < t->min_samples) {
+		out->finding = CLASS_NO_DATA;
+		snprintf(out->reason, sizeof(out->reason),
+			 "only %llu samples of %s (at least %llu needed)",
+			 (unsigned long long)act->count, telemetry_metric_name(am),
+			 (unsigned long long)t->min_samples);
+		snprintf(out->recommendation, sizeof(out->recommendation),
+			 "collect a longer window");
+		return;
+	}
+	if (util->count && gr->count && util->p95 >= t->unreliable_util && gr->max == 0) {
+		out->finding = CLASS_NO_DATA;
+		snprintf(out->reason, sizeof(out->reason),
+			 "gpu_util p95 is %.0f%% while gr_engine_active stays at 0: profiling data "
+			 "unreliable", pct(util->p95));
+		snprintf(out->enable, sizeof(out->enable),
+			 "check the DCGM profiling module (dcgm-exporter issue #662)");
+		snprintf(out->recommendation, sizeof(out->recommendation), "%s", out->enable);
+		return;
+	}
+
+	/* 2. idle */
+	if (act->max < t->idle_max) {
+		out->finding = CLASS_IDLE;
+		if (out->peak_memory_gib > 0)
+			snprintf(out->reason, sizeof(out->reason),
+				 "%s peaked at %.1f%% over %llu samples while %.1f GiB stayed allocated",
+				 telemetry_metric_name(am), pct(act->max),
+				 (unsigned long long)act->count, out->peak_memory_gib);
+		else
+			snprintf(out->reason, sizeof(out->reason), "%s peaked at %.1f%% over %llu samples",
+				 telemetry_metric_name(am), pct(act->max),
+				 (unsigned long long)act->count);
+		snprintf(out->recommendation, sizeof(out->recommendation),
+			 "release the GPU or scale it to zero");
+		out->savings_hourly = current_hourly > 0 ? current_hourly : 0;
+		return;
+	}
+
+	/* 3. busy-waiting */
+	if (duty->mean >= t->busy_util) {
+		int dram_high = dram->count && dram->mean >= t->memory_dram;
+		if (sm->count && sm->mean < t->busy_sm && !dram_high) {
+			out->finding = CLASS_BUSY_WAITING;
+			snprintf(out->reason, sizeof(out->reason),
+				 "%s averages %.0f%% but SM activity only %.0f%%",
+				 duty == util ? "gpu_util" : "gr_engine_active", pct(duty->mean),
+				 pct(sm->mean));
+		} else if (!sm->count && tensor->count && dram->count &&
+			   tensor->mean < t->weak_tensor && dram->mean < t->weak_dram) {
+			out->finding = CLASS_BUSY_WAITING;
+			out->weak = 1;
+			snprintf(out->reason, sizeof(out->reason),
+				 "%s averages %.0f%% with tensor %.0f%% and DRAM %.0f%% "
+				 "(weak evidence: no SM activity counter)",
+				 duty == util ? "gpu_util" : "gr_engine_active", pct(duty->mean),
+				 pct(tensor->mean), pct(dram->mean));
+			enable_hint(out->enable, sizeof(out->enable), s->source, C_SM);
+		} else if (!sm->count && !tensor->count && !dram->count) {
+			out->finding = CLASS_NO_DATA;
+			snprintf(out->reason, sizeof(out->reason),
+				 "%s averages %.0f%%, but without SM activity busy cannot be told "
+				 "from busy-waiting", duty == util ? "gpu_util" : "gr_engine_active",
+				 pct(duty->mean));
+			enable_hint(out->enable, sizeof(out->enable), s->source, C_SM);
+			snprintf(out->recommendation, sizeof(out->recommendation), "%s", out->enable);
+			return;
+		}
+		if (out->finding == CLASS_BUSY_WAITING) {
+			snprintf(out->recommendation, sizeof(out->recommendation),
+				 "profile the job: small kernels or synchronisation keep the GPU "
+				 "busy without work (batch more per kernel, CUDA graphs)");
+			return;
+		}
+	}
+
+	/* 4. data-starved */
+	{
+		const struct telemetry_stats *rx = &st[TM_PCIE_RX], *mc = &st[TM_MEM_COPY_UTIL];
+		int low = compute->mean < t->starved_sm;
+		int pcie = rx->count && rx->mean >= t->starved_pcie_rx;
+		int copy = mc->count && mc->mean >= t->starved_memcopy;
+		int saw = act->p95 >= t->sawtooth_p95 && act->p5 <= t->sawtooth_p5;
+		if ((low && (pcie || copy)) || saw) {
+			out->finding = CLASS_DATA_STARVED;
+			if (low && pcie)
+				snprintf(out->reason, sizeof(out->reason),
+					 "%s averages %.0f%% while PCIe host-to-device traffic "
+					 "averages %.2f GB/s", sm->count ? "SM activity" : "activity",
+					 pct(compute->mean), rx->mean / 1e9);
+			else if (low && copy)
+				snprintf(out->reason, sizeof(out->reason),
+					 "%s averages %.0f%% while memory-copy utilization averages "
+					 "%.0f%%", sm->count ? "SM activity" : "activity",
+					 pct(compute->mean), pct(mc->mean));
+			else
+				snprintf(out->reason, sizeof(out->reason),
+					 "%s swings between idle and busy (p5 %.0f%%, p95 %.0f%%, idle "
+					 "%.0f%% of the time)", telemetry_metric_name(am), pct(act->p5),
+					 pct(act->p95), pct(out->idle_fraction));
+			snprintf(out->recommendation, sizeof(out->recommendation),
+				 "speed up the input pipeline (more loader workers, pinned memory, "
+				 "prefetch, local NVMe cache)");
+			return;
+		}
+	}
+
+	/* 5. memory-bound */
+	if (dram->count && dram->mean >= t->memory_dram &&
+	    ((sm->count && sm->mean < t->memory_sm) ||
+	     (tensor->count && tensor->mean < t->weak_tensor) || (!sm->count && !tensor->count))) {
+		out->finding = CLASS_MEMORY_BOUND;
+		snprintf(out->reason, sizeof(out->reason),
+			 "DRAM activity averages %.0f%% (about %.0f%% of the practical peak of 80%%)",
+			 pct(dram->mean), pct(dram->mean / 0.8));
+		snprintf(out->recommendation, sizeof(out->recommendation),
+			 "optimise memory access or batching; more bandwidth helps more than "
+			 "more compute");
+		return;
+	}
+
+	/* 6. underused */
+	if (compute->p95 < t->underused_p95) {
+		out->finding = CLASS_UNDERUSED;
+		double mem = out->peak_memory_gib;
+		for (size_t i = 0; i < ncands; i++) {
+			const struct classify_candidate *c = &cands[i];
+			if (mem < 0 || c->memory_gib < mem || c->compute < compute->p95)
+				continue;
+			if (current_hourly > 0 && !(c->hourly > 0 && c->hourly < current_hourly))
+				continue;
+			if (out->candidate >= 0) {
+				const struct classify_candidate *b = &cands[out->candidate];
+				if (c->hourly > b->hourly ||
+				    (c->hourly == b->hourly && c->compute >= b->compute))
+					continue;
+			}
+			out->candidate = (int)i;
+		}
+		snprintf(out->reason, sizeof(out->reason),
+			 "%s p95 is %.0f%%%s", sm->count ? "SM activity" : telemetry_metric_name(am),
+			 pct(compute->p95), mem >= 0 ? "" : " (memory use unknown)");
+		if (mem >= 0) {
+			size_t n = strlen(out->reason);
+			snprintf(out->reason + n, sizeof(out->reason) - n,
+				 " and memory peaks at %.1f GiB", mem);
+		}
+		if (out->candidate >= 0) {
+			const struct classify_candidate *c = &cands[out->candidate];
+			snprintf(out->recommendation, sizeof(out->recommendation), "move to %s",
+				 c->name);
+			if (current_hourly > 0)
+				out->savings_hourly = current_hourly - c->hourly;
+		} else {
+			snprintf(out->recommendation, sizeof(out->recommendation),
+				 mem >= 0 ? "share the GPU: no smaller option known holds this work"
+					  : "collect DCGM_FI_DEV_FB_USED to size a smaller option");
+		}
+		return;
+	}
+
+	/* 7. healthy */
+	out->finding = CLASS_HEALTHY;
+	snprintf(out->reason, sizeof(out->reason), "%s averages %.0f%%, p95 %.0f%%",
+		 sm->count ? "SM activity" : telemetry_metric_name(am), pct(compute->mean),
+		 pct(compute->p95));
+	snprintf(out->recommendation, sizeof(out->recommendation), "none");
+	if (!sm->count && !tensor->count) {
+		out->weak = 1;
+		enable_hint(out->enable, sizeof(out->enable), s->source, C_SM);
+	}
+}
