@@ -1,0 +1,156 @@
+/*
+ * fit.h - the fit engine: does one piece of capacity serve one workload, how
+ * much of it is needed, and what does it cost.
+ *
+ * Pure module: a workload (struct fit_workload), a capacity shape from the
+ * sizing model (struct sizing_capacity: one VM of a size, or one MIG slice)
+ * and the efficiency factors go in; a struct fit_result comes out.  No I/O,
+ * no globals, no allocation.  Prices are plain numbers the caller looked up.
+ *
+ * Rules (docs/recommend.md):
+ *   - headroom h (0.15 by default) applies to memory and throughput: memory
+ *     need × (1 + h) must fit the usable memory; the throughput target × (1 +
+ *     h) must be reached; a training run's hours × (1 + h) must stay within
+ *     its deadline;
+ *   - every replica of a workload gets its own capacity, sized on its own
+ *     for the full serving load (replicas are for availability);
+ *   - an LLM instance spans 1, 2, 4 or 8 GPUs of one VM (tensor parallel
+ *     only inside the NVLink domain, decided by the sizing model); a VM runs
+ *     gpus / k instances; VMs are added until the target is met;
+ *   - training spans N VMs of one size; sizes without InfiniBand are single
+ *     node; the smallest N that meets the deadline is taken;
+ *   - a MIG slice is one device; its price share of one GPU is the larger of
+ *     its compute share (compute slices / 7) and its memory share (memory
+ *     slices / 8), because a slice blocks both.
+ */
+#ifndef GPUFIT_FIT_H
+#define GPUFIT_FIT_H
+
+#include <stddef.h>
+
+#include "facts.h"
+#include "sizing.h"
+
+#define FIT_MAX_VMS 100        /* VMs per replica, or nodes of one cluster */
+#define FIT_REASON_LEN 192
+
+enum fit_kind {
+	FIT_LLM_INFERENCE,        /* an LLM service: model + serving */
+	FIT_GENERIC,              /* raw requirements of one device */
+	FIT_TRAINING              /* a training or fine-tuning run */
+};
+
+enum fit_placement { FIT_PLACEMENT_VM, FIT_PLACEMENT_MIG, FIT_PLACEMENT_CLUSTER };
+
+/* "vm", "mig", "cluster". */
+const char *fit_placement_name(enum fit_placement p);
+
+/* One workload as the fit engine sees it (the caller converts a profile). */
+struct fit_workload {
+	enum fit_kind kind;
+	struct sizing_model model;            /* LLM inference and training */
+	enum sizing_precision precision;
+	enum sizing_precision kv_precision;
+	/* LLM inference, per replica */
+	double input_tokens;
+	double output_tokens;
+	long concurrency;                     /* sequences in flight */
+	double target_tokens_per_s;           /* 0: none */
+	double max_ms_per_token;              /* 0: no latency SLO */
+	double max_ttft_ms;                   /* 0: none */
+	/* generic */
+	struct sizing_requirements req;
+	/* training */
+	struct sizing_training train;
+	double deadline_hours;                /* 0: none */
+	double runs_per_month;                /* > 0 */
+	long replicas;                        /* >= 1 (inference) */
+	double headroom;                      /* fraction: 0.15 */
+};
+
+/* Why a candidate does not serve the workload. */
+enum fit_reject {
+	FIT_OK = 0,
+	FIT_REJ_RETIRED,          /* the size is retired */
+	FIT_REJ_MEMORY,           /* need / have GiB (headroom included in need) */
+	FIT_REJ_LATENCY,          /* need = SLO ms/token, have = best ms/token */
+	FIT_REJ_TTFT,             /* need = SLO ms, have = best ms */
+	FIT_REJ_THROUGHPUT,       /* need = target tok/s, have = tok/s at FIT_MAX_VMS */
+	FIT_REJ_NO_INFINIBAND,    /* nodes = nodes needed, need = deadline h */
+	FIT_REJ_DEADLINE,         /* need = deadline h, have = hours at most nodes */
+	FIT_REJ_COMPUTE,          /* need / have TFLOPS */
+	FIT_REJ_BANDWIDTH,        /* need / have GB/s */
+	FIT_REJ_NOT_FOR_TRAINING, /* MIG slices and partitions are not used for training */
+	FIT_REJ_MODEL,            /* the sizing model could not size it (note says why) */
+	FIT_REJ_NO_PRICE,         /* no price of the pricing kind in the region */
+	FIT_REJ_COUNT
+};
+
+/* Short kebab-case name of a rejection ("memory", "latency", ...). */
+const char *fit_reject_name(enum fit_reject r);
+
+/*
+ * The outcome of sizing one workload on one capacity shape.  Region and
+ * price independent, so a caller sizes once and prices per region.
+ * Counts are per replica.
+ */
+struct fit_result {
+	enum fit_reject reject;
+	double need, have;        /* the two numbers of the rejection reason */
+	int nodes;                /* FIT_REJ_NO_INFINIBAND: nodes needed */
+	const char *note;         /* static text from the sizing model, or NULL */
+	int vm_count;             /* VMs (or MIG slices) per replica */
+	int gpus_per_instance;    /* devices one model instance spans */
+	int instances;            /* model instances per replica */
+	int gpu_count;            /* devices per replica (a slice or partition counts 1) */
+	int tp, pp, dp;
+	double memory_need_gib;   /* per instance, headroom included */
+	double memory_have_gib;   /* usable per instance */
+	double memory_headroom_pct; /* (have - need without headroom) / need without, % */
+	double tokens_per_s;      /* inference: output tok/s per replica; training: tok/s */
+	double ms_per_token;      /* inference: per sequence */
+	double ttft_ms;
+	double job_hours;         /* training: wall time of one run */
+	double mfu;               /* training */
+	enum sizing_bound bound;
+	int interconnect;         /* 0 none, 1 NVLink, 2 InfiniBand */
+};
+
+/*
+ * Sizes w on cap (one VM with vm_count 1 from sizing_capacity_from_vm, or one
+ * MIG slice).  infiniband: the size has InfiniBand (multi-node training
+ * allowed).  Fills *out; returns 0 (feasible or not: see out->reject).
+ */
+int fit_evaluate(const struct fit_workload *w, const struct sizing_capacity *cap, int infiniband,
+		 const struct sizing_factors *f, struct fit_result *out);
+
+/* A MIG slice's share of one GPU: max(compute/7, memory/8). */
+double fit_mig_share(const struct mig_profile *m);
+
+/* Money for a feasible result: unit_hourly is the price of one VM (or one
+ * slice).  Fills hourly (all capacity of all replicas while it runs),
+ * monthly and, for training, job_cost (one run); job_cost is 0 otherwise. */
+struct fit_cost {
+	double hourly;
+	double monthly;
+	double job_cost;
+};
+void fit_price(const struct fit_workload *w, const struct fit_result *r, double unit_hourly,
+	       double hours_per_month, struct fit_cost *out);
+
+/*
+ * Ranking order of two feasible priced candidates: cheaper monthly first,
+ * then fewer GPUs, then more memory headroom.  Returns <0, 0, >0.
+ */
+int fit_compare(double monthly_a, int gpus_a, double headroom_a, double monthly_b, int gpus_b,
+		double headroom_b);
+
+/*
+ * The one-line reason a person can act on for a rejection, e.g. "needs 19.3
+ * GiB, has 16 GiB" or "no payg price in westeurope; run 'gpufit catalog
+ * refresh'".  pricing and region are used for FIT_REJ_NO_PRICE only.
+ */
+void fit_reject_text(const struct fit_result *r, const char *pricing, const char *region,
+		     char *buf, size_t len);
+
+#endif
