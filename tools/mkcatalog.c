@@ -99,9 +99,13 @@ static int csv_record(char **p, long *line, char **fields)
 			s++;
 			continue;
 		}
-		if (c == '\r')
+		/* The terminator may have overwritten *s: decide from c. */
+		if (c == '\r') {
 			s++;
-		if (*s == '\n') {
+			if (*s == '\n')
+				s++;
+			(*line)++;
+		} else if (c == '\n') {
 			s++;
 			(*line)++;
 		}
