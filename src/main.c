@@ -23,6 +23,9 @@ const struct command gpufit_commands[] = {
 	{ "catalog", cmd_catalog, "catalog refresh|list|show|status [ARGS]",
 	  "The price and spec catalog: refresh from Azure, list sizes, show one size, status.",
 	  "" },
+	{ "diff", cmd_diff, "diff BASE.json HEAD.json",
+	  "Compare two 'recommend -f json' outputs: cost and capacity changes per workload.",
+	  "" },
 	{ "help", cmd_help, "help [COMMAND]", "Show help for gpufit or one command.", "" },
 	{ "validate", cmd_validate, "validate PROFILE...",
 	  "Check workload profiles (YAML) and report every problem with its line and column.",
@@ -162,13 +165,16 @@ static int finish_output(struct cli_ctx *ctx, const char *tmp, int rc)
 {
 	int bad = fflush(ctx->out) != 0 || ferror(ctx->out);
 	if (ctx->out != stdout) {
+		/* A report was produced for 0, 1 (gate failed) and 5 (some workload
+		 * infeasible); any other code leaves the old file as it was. */
+		int keep = rc == EXIT_OK || rc == EXIT_GATE || rc == EXIT_INFEASIBLE;
 		bad |= fclose(ctx->out) != 0;
-		if (!bad && rc != EXIT_USAGE && rename(tmp, ctx->output_path) != 0) {
+		if (!bad && keep && rename(tmp, ctx->output_path) != 0) {
 			diag_error("cannot write '%s': %s", ctx->output_path, util_strerror(errno));
 			remove(tmp);
 			return EXIT_INPUT;
 		}
-		if (bad || rc == EXIT_USAGE)
+		if (bad || !keep)
 			remove(tmp);
 	}
 	if (bad) {
