@@ -50,6 +50,19 @@ static void fmt_gpu_count(char *buf, size_t len, double n)
 		snprintf(buf, len, "%.2f", n);
 }
 
+/* An hourly price with the precision its source gave (up to 6 decimals),
+ * never fewer than 2: "98.32", "1.610532". */
+static void fmt_hourly(char *buf, size_t len, double v)
+{
+	snprintf(buf, len, "%.6f", v);
+	char *dot = strchr(buf, '.');
+	if (!dot)
+		return;
+	char *end = buf + strlen(buf) - 1;
+	while (end > dot + 2 && *end == '0')
+		*end-- = '\0';
+}
+
 static void fmt_ib(char *buf, size_t len, const struct vm_size *v)
 {
 	if (v->infiniband_gbps <= 0)
@@ -248,7 +261,7 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 	} else {
 		struct table *t = table_new(10);
 		const char *hdr[] = { "SKU", "REGION", "GPU", "GPUS", "GPU MEM", "VCPUS", "RAM",
-				      "INFINIBAND", "HOURLY", "MONTHLY" };
+				      "IB GB/S/GPU", "HOURLY", "MONTHLY" };
 		for (size_t c = 0; c < 10; c++)
 			table_header(t, c, hdr[c], c >= 3 && c != 7 ? ALIGN_RIGHT : ALIGN_LEFT);
 		for (size_t i = 0; i < nrows; i++) {
@@ -261,7 +274,7 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			fmt_num(ram, sizeof ram, v->ram_gib);
 			strcat(ram, " GiB");
 			fmt_ib(ib, sizeof ib, v);
-			snprintf(hr, sizeof hr, "%.4f", rows[i].price->hourly);
+			fmt_hourly(hr, sizeof hr, rows[i].price->hourly);
 			util_fmt_money(mo, sizeof mo, rows[i].price->hourly * hours);
 			snprintf(sku, sizeof sku, "%s%s", v->sku, v->retired ? " (retired)" : "");
 			table_add(t, sku, rows[i].price->region,
@@ -427,9 +440,11 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 		table_add(t, "ram", b);
 		snprintf(b, sizeof b, "%.0f GiB", v.local_nvme_gib);
 		table_add(t, "local disk", b);
-		fmt_ib(b, sizeof b, &v);
 		if (v.infiniband_gbps > 0)
-			strcat(b, " Gb/s per GPU");
+			snprintf(b, sizeof b, "%.0f Gb/s %s per GPU", v.infiniband_gbps,
+				 v.infiniband_type);
+		else
+			snprintf(b, sizeof b, "none");
 		table_add(t, "infiniband", b);
 		table_add(t, "nvlink", v.nvlink ? "yes" : "no");
 		table_add(t, "retired", v.retired ? "yes" : "no");
@@ -452,7 +467,7 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 			table_header(pt, 4, "MONTHLY (730 h)", ALIGN_RIGHT);
 			for (size_t i = 0; i < nprice; i++) {
 				char hr[32], mo[32], hc[40];
-				snprintf(hr, sizeof hr, "%.4f", prices[i].hourly);
+				fmt_hourly(hr, sizeof hr, prices[i].hourly);
 				snprintf(hc, sizeof hc, "%s %s", hr, prices[i].currency);
 				util_fmt_money(mo, sizeof mo, prices[i].hourly * GPUFIT_HOURS_PER_MONTH);
 				table_add(pt, prices[i].region, pricing_name(prices[i].pricing),
