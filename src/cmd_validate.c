@@ -164,7 +164,9 @@ int cmd_validate(struct cli_ctx *ctx, int argc, char **argv)
 		} else {
 			diag_list_print(&errs, stderr);
 			if (t) {
-				snprintf(nw, sizeof nw, "%zu", errs.errors ? 0 : p.nworkloads);
+				nw[0] = '\0';
+				if (!errs.errors)
+					snprintf(nw, sizeof nw, "%zu", p.nworkloads);
 				snprintf(ne, sizeof ne, "%zu", errs.errors);
 				table_add(t, shown, errs.errors ? "invalid" : "ok", nw, ne);
 			} else if (!errs.errors) {

@@ -55,7 +55,11 @@ struct reader {
 	const struct profile_names *names;
 	struct diag_list errs;       /* in discovery order; sorted at the end */
 	size_t nodes;
+	char *alias[16];             /* anchor names of aliases already reported */
+	size_t nalias;
 };
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ---- diagnostics ------------------------------------------------------- */
 
@@ -258,8 +262,28 @@ static void check_decorations(struct reader *r, const yaml_event_t *ev, const ya
 	if (anchor)
 		err_at(r, line, col, "anchors ('&%s') are not supported; write the values out",
 		       (const char *)anchor);
-	if (tag)
-		err_at(r, line, col, "tags ('%s') are not supported", (const char *)tag);
+	if (tag) {
+		const char *t = (const char *)tag, *std = "tag:yaml.org,2002:";
+
+		if (!strncmp(t, std, strlen(std)))
+			err_at(r, line, col, "tags ('!!%s') are not supported", t + strlen(std));
+		else
+			err_at(r, line, col, "tags ('%s') are not supported", t);
+	}
+}
+
+/* 1 the first time an alias of this anchor is seen (so each is reported
+ * once, however often it is used), else 0. */
+static int first_alias(struct reader *r, const char *anchor)
+{
+	size_t i;
+
+	for (i = 0; i < r->nalias; i++)
+		if (!strcmp(r->alias[i], anchor))
+			return 0;
+	if (r->nalias < COUNT(r->alias))
+		r->alias[r->nalias++] = xstrdup(anchor);
+	return 1;
 }
 
 /*
@@ -294,8 +318,9 @@ static struct node *build(struct reader *r, yaml_parser_t *p, yaml_event_t *ev, 
 		nd = node_new(r, NODE_SCALAR, &ev->start_mark);
 		nd->text = xstrdup("");
 		nd->bad = 1;
-		err_node(r, nd, "aliases ('*%s') are not supported; write the values out",
-			 (const char *)ev->data.alias.anchor);
+		if (first_alias(r, (const char *)ev->data.alias.anchor))
+			err_node(r, nd, "aliases ('*%s') are not supported; write the values out",
+				 (const char *)ev->data.alias.anchor);
 		return nd;
 	case YAML_SEQUENCE_START_EVENT:
 		check_decorations(r, ev, ev->data.sequence_start.anchor,
@@ -689,8 +714,6 @@ static const char *const storage_names[PROFILE_STORAGE_COUNT] = {
 	"blob", "blob-premium", "premium-ssd", "premium-ssd-v2", "ultra-disk", "netapp",
 	"managed-lustre", "local-nvme"
 };
-
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Bounds.  The maxima are far beyond any real workload: they catch typos
  * (a missing decimal point, tokens in the wrong unit), not ambition. */
@@ -1300,9 +1323,10 @@ int profile_parse_buffer(const char *file, const char *buf, size_t len,
 			 const struct profile_names *names, struct profile *out,
 			 struct diag_list *errs)
 {
-	struct reader r = { file, names, DIAG_LIST_INIT, 0 };
+	struct reader r = { file, names, DIAG_LIST_INIT, 0, { 0 }, 0 };
 	struct node *root;
-	int empty;
+	size_t i;
+	int empty = 0;
 
 	memset(out, 0, sizeof *out);
 	if (len > PROFILE_MAX_BYTES) {
@@ -1316,6 +1340,8 @@ int profile_parse_buffer(const char *file, const char *buf, size_t len,
 			read_profile(&r, root, out);
 		node_free(root);
 	}
+	for (i = 0; i < r.nalias; i++)
+		free(r.alias[i]);
 	if (r.errs.n) {
 		flush_errors(&r, errs);
 		profile_release(out);

@@ -1,0 +1,1 @@
+gpufit validate examples/chat-8b.yaml examples/small-fleet.yaml examples/multi-region.yaml

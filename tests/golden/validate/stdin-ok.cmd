@@ -1,0 +1,1 @@
+gpufit validate - < examples/finetune-70b-lora.yaml

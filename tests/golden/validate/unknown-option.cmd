@@ -1,0 +1,1 @@
+gpufit validate --strict examples/chat-8b.yaml
