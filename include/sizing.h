@@ -128,8 +128,9 @@ int sizing_capacity_from_mig(const struct gpu_spec *gpu, const struct mig_profil
  */
 int sizing_capacity_from_gpu(const struct gpu_spec *gpu, int gpus, struct sizing_capacity *out);
 
-/* Dense peak TFLOPS of one device for math in precision p (fp8 falls back to
- * fp16/bf16 where unsupported, int8/int4 use int8 TOPS or else fp16). */
+/* Dense peak TFLOPS of one device for math in precision p: bf16 and fp8
+ * fall back to fp16 where unsupported; int8/int4 are weight-only
+ * quantisation whose math runs in fp16. */
 double sizing_capacity_tflops(const struct sizing_capacity *cap, enum sizing_precision p);
 
 /* ---- the model --------------------------------------------------------- */
@@ -176,6 +177,7 @@ double sizing_kv_bytes_per_token(const struct sizing_model *m, enum sizing_preci
 struct sizing_factors {
 	/* inference */
 	double decode_bw_efficiency;       /* achieved / peak memory bandwidth in decode */
+	double decode_kv_bw_efficiency;    /* achieved / peak bandwidth of decode attention (KV reads) */
 	double decode_mfu;                 /* compute roof reached by batched decode */
 	double prefill_mfu;                /* achieved / peak dense FLOPS in prefill */
 	double decode_step_overhead_ms;    /* fixed per decode step (launches, sampling, scheduler) */
@@ -195,6 +197,7 @@ struct sizing_factors {
 	double train_finetune_mfu_scale;   /* MFU multiplier for LoRA/QLoRA fine-tuning */
 	double qlora_dequant_overhead;     /* extra compute time of 4-bit base dequantisation */
 	double train_activation_overhead;  /* multiplier on activation memory (buffers, fragmentation) */
+	double train_global_batch_tokens;  /* tokens per optimizer step (gradient accumulation) */
 	double network_efficiency;         /* achieved / line rate of collectives (NVLink, IB) */
 	double comm_overlap;               /* share of data-parallel communication hidden by compute */
 	double ib_required_ratio;          /* exposed comm / compute above which IB is required */

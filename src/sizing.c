@@ -1,0 +1,818 @@
+/*
+ * sizing.c - the memory and throughput model (see sizing.h, docs/sizing.md).
+ *
+ * Inference is a roofline per decode step: every step reads the weights a
+ * device holds plus the KV cache of every sequence in flight, and does
+ * 2 FLOPs per active parameter per token; the prompt tokens of new requests
+ * are prefilled inside the same steps (chunked prefill), so at steady state
+ * each output token carries input/output prompt tokens of compute.  The
+ * step takes the longer of its memory time and its compute time plus a
+ * fixed overhead.  Training is 6·P·D FLOPs at a calibrated MFU plus the
+ * data-parallel gradient traffic that compute does not hide.
+ *
+ * All efficiency numbers come from struct sizing_factors; the constants
+ * here are units and the structure of the formulas.
+ */
+#include "sizing.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#define GIB 1073741824.0
+
+__attribute__((format(printf, 2, 3)))
+static void seterr(char *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, SIZING_ERRLEN, fmt, ap);
+	va_end(ap);
+}
+
+static void copy_str(char *dst, size_t n, const char *src)
+{
+	snprintf(dst, n, "%s", src ? src : "");
+}
+
+/* ---- precisions -------------------------------------------------------- */
+
+static const char *const precision_names[SIZING_PRECISION_COUNT] = {
+	"fp32", "bf16", "fp16", "fp8", "int8", "int4"
+};
+
+int sizing_precision_parse(const char *s, enum sizing_precision *out)
+{
+	for (int i = 0; s && i < SIZING_PRECISION_COUNT; i++) {
+		if (strcasecmp(s, precision_names[i]) == 0) {
+			*out = (enum sizing_precision)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *sizing_precision_name(enum sizing_precision p)
+{
+	if ((int)p < 0 || p >= SIZING_PRECISION_COUNT)
+		return "?";
+	return precision_names[p];
+}
+
+double sizing_weight_bytes(enum sizing_precision p)
+{
+	switch (p) {
+	case SIZING_FP32: return 4.0;
+	case SIZING_BF16:
+	case SIZING_FP16: return 2.0;
+	case SIZING_FP8: return 1.0;
+	/* one fp16 scale per output channel of 4096 weights */
+	case SIZING_INT8: return 1.0 + 2.0 / 4096.0;
+	/* fp16 scale + fp16 zero point per group of 128 weights */
+	case SIZING_INT4: return 0.5 + 4.0 / 128.0;
+	default: return 2.0;
+	}
+}
+
+double sizing_kv_bytes(enum sizing_precision kv)
+{
+	switch (kv) {
+	case SIZING_FP32: return 4.0;
+	case SIZING_FP8:
+	case SIZING_INT8: return 1.0;
+	case SIZING_INT4: return 0.5;
+	default: return 2.0;
+	}
+}
+
+enum sizing_precision sizing_kv_default(enum sizing_precision weights)
+{
+	if (weights == SIZING_INT8 || weights == SIZING_INT4)
+		return SIZING_FP16;
+	return weights;
+}
+
+/* ---- capacities -------------------------------------------------------- */
+
+static void cap_from_spec(const struct gpu_spec *g, double scale_compute, double scale_bw,
+			  struct sizing_capacity *c)
+{
+	copy_str(c->gpu_model, sizeof(c->gpu_model), g->name);
+	copy_str(c->architecture, sizeof(c->architecture), g->architecture);
+	c->bandwidth_gbps = g->bandwidth_gbps * scale_bw;
+	c->fp32_tflops = g->fp32_tflops * scale_compute;
+	c->fp16_tflops = g->fp16_tflops * scale_compute;
+	c->bf16_tflops = g->bf16_tflops * scale_compute;
+	c->fp8_tflops = g->fp8_tflops * scale_compute;
+	c->int8_tops = g->int8_tops * scale_compute;
+	/* PCIe x16 per direction: 16 GB/s (gen3), 32 (gen4), 64 (gen5) */
+	c->pcie_gbps = g->pcie_gen >= 3 ? 16.0 * pow(2.0, g->pcie_gen - 3) : 8.0;
+}
+
+static int is_bridge(const struct gpu_spec *g)
+{
+	return strstr(g->link, "bridge") != NULL || strstr(g->link, "Bridge") != NULL;
+}
+
+static int has_nvlink(const struct gpu_spec *g)
+{
+	return g->link_gbps > 0 && strncasecmp(g->link, "NVLink", 6) == 0;
+}
+
+int sizing_capacity_from_vm(const struct vm_size *vm, const struct gpu_spec *gpu, int vm_count,
+			    struct sizing_capacity *out)
+{
+	struct sizing_capacity c;
+
+	if (!vm || !gpu || vm_count < 1 || vm->gpu_count <= 0)
+		return -1;
+	if (vm->gpu_model[0] && strcasecmp(vm->gpu_model, gpu->name) != 0)
+		return -1;
+	memset(&c, 0, sizeof(c));
+	if (vm->gpu_count < 1.0) {
+		c.kind = SIZING_CAP_FRACTION;
+		c.fraction = vm->gpu_count;
+		cap_from_spec(gpu, vm->gpu_count, vm->gpu_count, &c);
+		c.gpus_per_node = 1;
+		c.memory_gib = vm->gpu_memory_gib > 0 ? vm->gpu_memory_gib
+						      : gpu->memory_gib * vm->gpu_count;
+		c.nvlink_domain = 1;
+	} else {
+		double n = floor(vm->gpu_count + 0.5);
+
+		if (fabs(vm->gpu_count - n) > 1e-6)
+			return -1;
+		c.kind = SIZING_CAP_VM;
+		c.fraction = 1.0;
+		cap_from_spec(gpu, 1.0, 1.0, &c);
+		c.gpus_per_node = (int)n;
+		c.memory_gib = vm->gpu_memory_gib > 0 ? vm->gpu_memory_gib : gpu->memory_gib;
+		c.nvlink_domain = 1;
+		if (vm->nvlink && has_nvlink(gpu)) {
+			c.nvlink_domain = c.gpus_per_node;
+			if (is_bridge(gpu) && c.nvlink_domain > 2)
+				c.nvlink_domain = 2;
+			c.link_gbps = gpu->link_gbps;
+		}
+	}
+	c.nodes = vm_count;
+	c.gpus = c.gpus_per_node * vm_count;
+	c.infiniband_gbps = vm->infiniband_gbps;
+	*out = c;
+	return 0;
+}
+
+int sizing_capacity_from_mig(const struct gpu_spec *gpu, const struct mig_profile *mig,
+			     struct sizing_capacity *out)
+{
+	struct sizing_capacity c;
+	double sm_share, mem_share;
+
+	if (!gpu || !mig || gpu->sm_count <= 0 || mig->sms <= 0 || mig->memory_slices <= 0)
+		return -1;
+	if (mig->gpu_model[0] && strcasecmp(mig->gpu_model, gpu->name) != 0)
+		return -1;
+	sm_share = (double)mig->sms / gpu->sm_count;
+	mem_share = mig->memory_slices / 8.0;
+	memset(&c, 0, sizeof(c));
+	c.kind = SIZING_CAP_MIG;
+	cap_from_spec(gpu, sm_share, mem_share, &c);
+	c.fraction = sm_share;
+	c.memory_gib = mig->memory_gib;
+	c.gpus = c.gpus_per_node = c.nodes = c.nvlink_domain = 1;
+	copy_str(c.mig_profile, sizeof(c.mig_profile), mig->name);
+	*out = c;
+	return 0;
+}
+
+int sizing_capacity_from_gpu(const struct gpu_spec *gpu, int gpus, struct sizing_capacity *out)
+{
+	struct sizing_capacity c;
+
+	if (!gpu || gpus < 1)
+		return -1;
+	memset(&c, 0, sizeof(c));
+	c.kind = SIZING_CAP_GPU;
+	c.fraction = 1.0;
+	cap_from_spec(gpu, 1.0, 1.0, &c);
+	c.memory_gib = gpu->memory_gib;
+	c.gpus = gpus;
+	c.gpus_per_node = gpus < 8 ? gpus : 8;
+	c.nodes = (gpus + c.gpus_per_node - 1) / c.gpus_per_node;
+	c.nvlink_domain = 1;
+	if (has_nvlink(gpu)) {
+		c.nvlink_domain = is_bridge(gpu) && c.gpus_per_node > 2 ? 2 : c.gpus_per_node;
+		c.link_gbps = gpu->link_gbps;
+	}
+	if (c.nodes > 1)
+		c.infiniband_gbps = 400.0;
+	*out = c;
+	return 0;
+}
+
+double sizing_capacity_tflops(const struct sizing_capacity *cap, enum sizing_precision p)
+{
+	switch (p) {
+	case SIZING_FP32:
+		return cap->fp32_tflops;
+	case SIZING_BF16:
+		return cap->bf16_tflops > 0 ? cap->bf16_tflops : cap->fp16_tflops;
+	case SIZING_FP8:
+		return cap->fp8_tflops > 0 ? cap->fp8_tflops : cap->fp16_tflops;
+	default:
+		/* fp16, and weight-only int8/int4 whose math runs in fp16 */
+		return cap->fp16_tflops;
+	}
+}
+
+/* ---- models ------------------------------------------------------------ */
+
+void sizing_model_from_preset(const struct model_preset *p, struct sizing_model *out)
+{
+	memset(out, 0, sizeof(*out));
+	copy_str(out->name, sizeof(out->name), p->name);
+	out->params_b = p->params_b;
+	out->active_params_b = p->active_params_b;
+	out->layers = p->layers;
+	out->hidden = p->hidden;
+	out->intermediate = p->intermediate;
+	out->heads = p->heads;
+	out->kv_heads = p->kv_heads;
+	out->head_dim = p->head_dim;
+	out->vocab = p->vocab;
+	out->moe_experts = p->moe_experts;
+	out->moe_active = p->moe_active;
+	sizing_model_normalize(out, NULL);
+}
+
+int sizing_model_normalize(struct sizing_model *m, char *err)
+{
+	if (!(m->params_b > 0)) {
+		seterr(err, "model '%s' has no parameter count", m->name);
+		return -1;
+	}
+	if (!(m->active_params_b > 0) || m->active_params_b > m->params_b)
+		m->active_params_b = m->params_b;
+	if (m->kv_heads <= 0)
+		m->kv_heads = m->heads;
+	if (m->head_dim <= 0 && m->heads > 0)
+		m->head_dim = m->hidden / m->heads;
+	return 0;
+}
+
+double sizing_kv_bytes_per_token(const struct sizing_model *m, enum sizing_precision kv)
+{
+	return 2.0 * m->layers * m->kv_heads * m->head_dim * sizing_kv_bytes(kv);
+}
+
+/* ---- factors ----------------------------------------------------------- */
+
+#define FACTOR(name) { #name, offsetof(struct sizing_factors, name) }
+
+static const struct {
+	const char *name;
+	size_t off;
+} factor_table[] = {
+	FACTOR(decode_bw_efficiency),
+	FACTOR(decode_kv_bw_efficiency),
+	FACTOR(decode_mfu),
+	FACTOR(prefill_mfu),
+	FACTOR(decode_step_overhead_ms),
+	FACTOR(weight_only_int8_efficiency),
+	FACTOR(weight_only_int4_efficiency),
+	FACTOR(tp_efficiency),
+	FACTOR(pp_efficiency),
+	FACTOR(max_batch_sequences),
+	FACTOR(memory_utilization),
+	FACTOR(runtime_overhead_gib),
+	FACTOR(activation_bytes_per_token_hidden),
+	FACTOR(prefill_chunk_tokens),
+	FACTOR(mig_efficiency),
+	FACTOR(train_mfu),
+	FACTOR(train_fp8_speedup),
+	FACTOR(train_finetune_mfu_scale),
+	FACTOR(qlora_dequant_overhead),
+	FACTOR(train_activation_overhead),
+	FACTOR(train_global_batch_tokens),
+	FACTOR(network_efficiency),
+	FACTOR(comm_overlap),
+	FACTOR(ib_required_ratio),
+	FACTOR(ethernet_gbps_per_node),
+};
+
+#define NFACTORS (sizeof(factor_table) / sizeof(factor_table[0]))
+
+size_t sizing_factor_count(void)
+{
+	return NFACTORS;
+}
+
+const char *sizing_factor_name(size_t i)
+{
+	return i < NFACTORS ? factor_table[i].name : NULL;
+}
+
+double sizing_factor_value(const struct sizing_factors *f, size_t i)
+{
+	double v;
+
+	if (i >= NFACTORS)
+		return 0;
+	memcpy(&v, (const char *)f + factor_table[i].off, sizeof(v));
+	return v;
+}
+
+/* 3 exact GPU name, 2 architecture, 1 "*", 0 no match. */
+static int class_rank(const char *cls, const struct gpu_spec *gpu)
+{
+	if (strcmp(cls, "*") == 0)
+		return 1;
+	if (!gpu)
+		return 0;
+	if (strcasecmp(cls, gpu->name) == 0)
+		return 3;
+	if (gpu->architecture[0] && strcasecmp(cls, gpu->architecture) == 0)
+		return 2;
+	return 0;
+}
+
+int sizing_factors_resolve(const struct efficiency *list, size_t n, const struct gpu_spec *gpu,
+			   struct sizing_factors *out, char *err)
+{
+	struct sizing_factors f;
+
+	memset(&f, 0, sizeof(f));
+	for (size_t i = 0; i < NFACTORS; i++) {
+		int best = 0;
+		double v = 0;
+
+		for (size_t j = 0; j < n; j++) {
+			int r;
+
+			if (strcmp(list[j].name, factor_table[i].name) != 0)
+				continue;
+			r = class_rank(list[j].gpu_class, gpu);
+			if (r > best) {
+				best = r;
+				v = list[j].value;
+			}
+		}
+		if (!best) {
+			seterr(err, "efficiency factor '%s' is missing from the catalog",
+			       factor_table[i].name);
+			return -1;
+		}
+		memcpy((char *)&f + factor_table[i].off, &v, sizeof(v));
+	}
+	*out = f;
+	return 0;
+}
+
+/* ---- inference --------------------------------------------------------- */
+
+const char *sizing_bound_name(enum sizing_bound b)
+{
+	switch (b) {
+	case SIZING_BOUND_COMPUTE: return "compute";
+	case SIZING_BOUND_MEMORY_BANDWIDTH: return "memory-bandwidth";
+	case SIZING_BOUND_INTERCONNECT: return "interconnect";
+	case SIZING_BOUND_MEMORY_CAPACITY: return "memory-capacity";
+	}
+	return "?";
+}
+
+/* Largest power of two <= n that divides gpus. */
+static int pow2_divisor(int n, int gpus)
+{
+	int t = 1;
+
+	while (t * 2 <= n && gpus % (t * 2) == 0)
+		t *= 2;
+	return t;
+}
+
+/*
+ * Weight bytes a decode step of b sequences reads from one whole model: all
+ * dense weights, and for a mixture of experts the expected share of experts
+ * that at least one of the b tokens routes to.  With total T = S + E·e and
+ * active A = S + k·e, the expert size is e = (T - A) / (E - k).
+ */
+static double weights_read_params(const struct sizing_model *m, double b)
+{
+	double total = m->params_b * 1e9, active = m->active_params_b * 1e9;
+	double e, shared, touched;
+	int E = m->moe_experts, k = m->moe_active;
+
+	if (E <= 0 || k <= 0 || k >= E || total <= active)
+		return active;
+	e = (total - active) / (E - k);
+	shared = total - E * e;
+	touched = 1.0 - pow(1.0 - (double)k / E, b);
+	return shared + E * e * touched;
+}
+
+struct infer_step {
+	double t_mem, t_comp, t_comm, t_cycle; /* seconds */
+};
+
+/*
+ * Time for one decode cycle of B sequences (every sequence advances one
+ * token), with prefill of ratio prompt tokens per output token folded in.
+ * A step runs the linear layers (a roofline of weight reads against 2 FLOPs
+ * per active parameter per token) and then attention (reading every
+ * sequence's KV cache, plus the prompt tokens' attention math in 16-bit).
+ */
+static void decode_cycle(const struct sizing_model *m, double B, double ctx, double ratio,
+			 double in, double wbytes, double kvpt_dev, double tflops, double bw_eff,
+			 int tp, int pp, const struct sizing_capacity *cap,
+			 const struct sizing_factors *f, struct infer_step *st)
+{
+	double mb = B / pp;                     /* micro-batch per pipeline stage */
+	double mp = (double)tp * pp;
+	double act = m->active_params_b * 1e9;
+	double q = (double)m->heads * m->head_dim;
+	double bw = cap->bandwidth_gbps * 1e9;
+	double peak = tflops * 1e12, peak16 = sizing_capacity_tflops(cap, SIZING_FP16) * 1e12;
+	double t_w, t_lin, t_kv, t_pattn, t_stage, tp_loss;
+
+	t_w = weights_read_params(m, mb) * wbytes / mp / (bw * bw_eff);
+	t_lin = mb * 2.0 * act / mp / (peak * f->decode_mfu) +
+		mb * ratio * 2.0 * act / mp / (peak * f->prefill_mfu);
+	t_kv = mb * ctx * kvpt_dev / (bw * f->decode_kv_bw_efficiency);
+	/* causal attention of a prompt: 4·L·q·(in/2) FLOPs per prompt token */
+	t_pattn = mb * ratio * 2.0 * m->layers * q * in / mp / (peak16 * f->prefill_mfu);
+	st->t_mem = (t_w > t_lin ? t_w : 0) + t_kv;
+	st->t_comp = (t_w > t_lin ? 0 : t_lin) + t_pattn;
+	t_stage = (t_w > t_lin ? t_w : t_lin) + t_kv + t_pattn + f->decode_step_overhead_ms / 1e3;
+	tp_loss = pow(f->tp_efficiency, log2((double)tp)) * pow(f->pp_efficiency, log2((double)pp));
+	st->t_cycle = pp * t_stage / tp_loss;
+	st->t_comm = st->t_cycle - pp * t_stage;
+	if (cap->kind == SIZING_CAP_MIG)
+		st->t_cycle /= f->mig_efficiency;
+}
+
+int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
+		     enum sizing_precision kv, const struct sizing_serving *s,
+		     const struct sizing_capacity *cap, const struct sizing_factors *f,
+		     struct sizing_inference_result *out, char *err)
+{
+	struct sizing_model m = *model;
+	struct sizing_inference_result r;
+	struct infer_step st;
+	double wbytes, kvpt, kvpt_dev, usable, w_dev, act_dev, free_dev, seq, ctx, ratio;
+	double tflops, bw_eff, B, limit, q, pflops_tok, peak_tp;
+	int tp, pp, kv_split, kv_limited = 0;
+
+	memset(&r, 0, sizeof(r));
+	*out = r;
+	if (sizing_model_normalize(&m, err) < 0)
+		return -1;
+	if (m.layers <= 0 || m.kv_heads <= 0 || m.head_dim <= 0 || m.heads <= 0) {
+		seterr(err, "model '%s' needs layers, heads and a head size to size its KV cache",
+		       m.name);
+		return -1;
+	}
+	if (!(s->input_tokens >= 1) || !(s->output_tokens >= 1)) {
+		seterr(err, "%s", "input and output tokens must be at least 1");
+		return -1;
+	}
+	if (cap->gpus < 1 || !(cap->memory_gib > 0) || !(cap->bandwidth_gbps > 0)) {
+		seterr(err, "capacity '%s' has no usable GPU", cap->gpu_model);
+		return -1;
+	}
+
+	tp = pow2_divisor(cap->nvlink_domain < cap->gpus ? cap->nvlink_domain : cap->gpus,
+			  cap->gpus);
+	if (tp > m.heads)
+		tp = pow2_divisor(m.heads, cap->gpus);
+	pp = cap->gpus / tp;
+	kv_split = tp < m.kv_heads ? tp : m.kv_heads;
+
+	wbytes = sizing_weight_bytes(w);
+	kvpt = sizing_kv_bytes_per_token(&m, kv);
+	kvpt_dev = kvpt / ((double)kv_split * pp);
+	usable = cap->memory_gib * f->memory_utilization * GIB;
+	w_dev = m.params_b * 1e9 * wbytes / (tp * pp);
+	act_dev = f->prefill_chunk_tokens * m.hidden * f->activation_bytes_per_token_hidden / tp;
+	free_dev = usable - w_dev - act_dev - f->runtime_overhead_gib * GIB;
+	seq = s->input_tokens + s->output_tokens;
+	ctx = s->input_tokens + s->output_tokens / 2.0;
+	ratio = s->input_tokens / s->output_tokens;
+
+	r.tp = tp;
+	r.pp = pp;
+	r.kv_bytes_per_token = kvpt;
+	r.weights_gib = w_dev * tp * pp / GIB;
+	r.activations_gib = act_dev * cap->gpus / GIB;
+	r.overhead_gib = f->runtime_overhead_gib * cap->gpus;
+	r.available_gib = usable * cap->gpus / GIB;
+	r.max_concurrency = free_dev > 0 ? (long)floor(free_dev / (kvpt_dev * seq)) : 0;
+	limit = f->max_batch_sequences;
+	if (r.max_concurrency > (long)limit)
+		r.max_concurrency = (long)limit;
+	else
+		kv_limited = 1;
+	r.fits = r.max_concurrency >= 1;
+	if (!r.fits) {
+		r.bound = SIZING_BOUND_MEMORY_CAPACITY;
+		r.concurrency = s->concurrency > 0 ? s->concurrency : 0;
+		r.kv_cache_gib = r.concurrency * seq * kvpt_dev * cap->gpus / GIB;
+		r.total_gib = r.weights_gib + r.kv_cache_gib + r.activations_gib + r.overhead_gib;
+		r.note = free_dev > 0 ? "not enough memory left for the KV cache of one sequence"
+				      : "the weights do not fit in GPU memory";
+		*out = r;
+		return 0;
+	}
+	if (s->concurrency > 0) {
+		r.concurrency = s->concurrency;
+		if (s->concurrency > r.max_concurrency) {
+			r.fits = 0;
+			r.note = "the requested concurrency does not fit in GPU memory";
+		}
+		kv_limited = 0;
+	} else {
+		r.concurrency = r.max_concurrency;
+	}
+	B = (double)r.concurrency;
+	r.kv_cache_gib = B * seq * kvpt_dev * cap->gpus / GIB;
+	r.total_gib = r.weights_gib + r.kv_cache_gib + r.activations_gib + r.overhead_gib;
+
+	tflops = sizing_capacity_tflops(cap, w);
+	bw_eff = f->decode_bw_efficiency;
+	if (w == SIZING_INT8)
+		bw_eff *= f->weight_only_int8_efficiency;
+	else if (w == SIZING_INT4)
+		bw_eff *= f->weight_only_int4_efficiency;
+
+	decode_cycle(&m, B, ctx, ratio, s->input_tokens, wbytes, kvpt_dev, tflops, bw_eff, tp, pp, cap, f, &st);
+	r.ms_per_output_token = st.t_cycle * 1e3;
+	r.output_tokens_per_s = B / st.t_cycle;
+	if (st.t_comm > st.t_mem * pp && st.t_comm > st.t_comp * pp)
+		r.bound = SIZING_BOUND_INTERCONNECT;
+	else if (st.t_comp >= st.t_mem)
+		r.bound = SIZING_BOUND_COMPUTE;
+	else
+		r.bound = kv_limited ? SIZING_BOUND_MEMORY_CAPACITY : SIZING_BOUND_MEMORY_BANDWIDTH;
+
+	/* prefill alone: compute-bound over tp devices per stage, pp stages */
+	q = (double)m.heads * m.head_dim;
+	pflops_tok = 2.0 * m.active_params_b * 1e9 + 2.0 * m.layers * q * s->input_tokens;
+	peak_tp = tflops * 1e12 * f->prefill_mfu * tp * pow(f->tp_efficiency, log2((double)tp));
+	if (cap->kind == SIZING_CAP_MIG)
+		peak_tp *= f->mig_efficiency;
+	r.prefill_tokens_per_s = peak_tp * pp * pow(f->pp_efficiency, log2((double)pp)) /
+				 pflops_tok;
+	{
+		double t_comp = s->input_tokens * pflops_tok / peak_tp;
+		double t_read = m.params_b * 1e9 * wbytes /
+				(cap->bandwidth_gbps * 1e9 * bw_eff * tp);
+
+		r.time_to_first_token_ms = ((t_comp > t_read ? t_comp : t_read) +
+					    pp * f->decode_step_overhead_ms / 1e3) * 1e3;
+	}
+	*out = r;
+	return 0;
+}
+
+/* ---- training ---------------------------------------------------------- */
+
+static const char *const method_names[] = { "full", "lora", "qlora" };
+
+int sizing_train_method_parse(const char *s, enum sizing_train_method *out)
+{
+	for (int i = 0; s && i < 3; i++) {
+		if (strcasecmp(s, method_names[i]) == 0) {
+			*out = (enum sizing_train_method)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *sizing_train_method_name(enum sizing_train_method m)
+{
+	if ((int)m < 0 || (int)m > 2)
+		return "?";
+	return method_names[m];
+}
+
+struct train_mem {
+	double weights, grads, optim, act, total;
+};
+
+/* Per-device memory (bytes) of one split; mixed-precision Adam keeps 2 B
+ * weights, 2 B gradients and 12 B of fp32 master copy and moments per
+ * trainable parameter (ZeRO paper).  Activations follow Korthikanti et al.
+ * with FlashAttention (no s² term) and sequence parallelism inside TP. */
+static void train_memory(const struct sizing_model *m, const struct sizing_training *t,
+			 int tp, int pp, int dp, int recompute, const struct sizing_factors *f,
+			 struct train_mem *tm)
+{
+	double P = m->params_b * 1e9, mp = (double)tp * pp;
+	double base_b = t->method == SIZING_TRAIN_QLORA ? sizing_weight_bytes(SIZING_INT4) : 2.0;
+	double trainable = t->method == SIZING_TRAIN_FULL ? P
+				: P * (t->lora_fraction > 0 ? t->lora_fraction : 0.005);
+	double s = t->sequence_length, b = t->micro_batch > 0 ? t->micro_batch : 1;
+	double h = m->hidden, L = m->layers, per_layer;
+	int z = t->zero_stage;
+
+	tm->weights = P * base_b / mp;
+	if (t->method != SIZING_TRAIN_FULL)
+		tm->weights += trainable * 2.0 / mp;
+	tm->grads = trainable * 2.0 / mp;
+	tm->optim = trainable * 12.0 / mp;
+	if (z >= 1)
+		tm->optim /= dp;
+	if (z >= 2)
+		tm->grads /= dp;
+	if (z >= 3)
+		tm->weights /= dp;
+	if (recompute)
+		per_layer = 2.0 * s * b * h + 34.0 * s * b * h / (tp * L);
+	else
+		per_layer = 34.0 * s * b * h / tp;
+	tm->act = (L * per_layer + 4.0 * s * b * m->vocab / tp) * f->train_activation_overhead;
+	tm->total = tm->weights + tm->grads + tm->optim + tm->act +
+		    f->runtime_overhead_gib * GIB;
+}
+
+int sizing_training(const struct sizing_model *model, enum sizing_precision w,
+		    const struct sizing_training *t, const struct sizing_capacity *cap,
+		    const struct sizing_factors *f, struct sizing_training_result *out, char *err)
+{
+	struct sizing_model m = *model;
+	struct sizing_training_result r;
+	struct train_mem tm = { 0 };
+	double usable, flops_tok, peak, mfu, step_tokens, t_compute, grad_bytes, link, t_comm;
+	double eth, t_comm_eth, trainable;
+	int found = 0, tp = 1, pp = 1, dp = 1, rc = 0;
+
+	memset(&r, 0, sizeof(r));
+	*out = r;
+	if (sizing_model_normalize(&m, err) < 0)
+		return -1;
+	if (m.layers <= 0 || m.hidden <= 0 || m.heads <= 0) {
+		seterr(err, "model '%s' needs layers, hidden size and heads for training", m.name);
+		return -1;
+	}
+	if (t->zero_stage < 0 || t->zero_stage > 3) {
+		seterr(err, "%s", "zero stage must be 0, 1, 2 or 3");
+		return -1;
+	}
+	if (!(t->tokens > 0) || !(t->sequence_length >= 1)) {
+		seterr(err, "%s", "training tokens and sequence length must be positive");
+		return -1;
+	}
+	if (cap->gpus < 1 || !(cap->memory_gib > 0)) {
+		seterr(err, "capacity '%s' has no usable GPU", cap->gpu_model);
+		return -1;
+	}
+	usable = cap->memory_gib * f->memory_utilization * GIB;
+
+	for (int pass = 0; pass < 2 && !found; pass++) {
+		int rec = pass;
+
+		if ((t->recompute == 0 && rec) || (t->recompute == 1 && !rec))
+			continue;
+		for (int mp = 1; mp <= cap->gpus && !found; mp++) {
+			if (cap->gpus % mp)
+				continue;
+			for (int ttp = cap->nvlink_domain; ttp >= 1 && !found; ttp /= 2) {
+				int tpp;
+
+				if (mp % ttp || ttp > m.heads || m.heads % ttp)
+					continue;
+				tpp = mp / ttp;
+				if (tpp > m.layers)
+					continue;
+				train_memory(&m, t, ttp, tpp, cap->gpus / mp, rec, f, &tm);
+				if (tm.total <= usable) {
+					found = 1;
+					tp = ttp;
+					pp = tpp;
+					dp = cap->gpus / mp;
+					rc = rec;
+				}
+			}
+		}
+	}
+	if (!found) {
+		/* report the most spread split so the shortfall is the smallest */
+		tp = pow2_divisor(cap->nvlink_domain, cap->gpus);
+		pp = cap->gpus / tp;
+		if (pp > m.layers)
+			pp = m.layers;
+		dp = cap->gpus / (tp * pp);
+		rc = t->recompute != 0;
+		train_memory(&m, t, tp, pp, dp, rc, f, &tm);
+		r.note = "the model states and activations do not fit in GPU memory";
+	}
+	r.fits = found;
+	r.tp = tp;
+	r.pp = pp;
+	r.dp = dp;
+	r.recompute = rc;
+	r.weights_gib = tm.weights / GIB;
+	r.gradients_gib = tm.grads / GIB;
+	r.optimizer_gib = tm.optim / GIB;
+	r.activations_gib = tm.act / GIB;
+	r.overhead_gib = f->runtime_overhead_gib;
+	r.memory_gib = tm.total / GIB;
+	r.available_gib = usable / GIB;
+
+	/* time: 6·P per token (4·P for adapters: no weight gradients of the
+	 * frozen base), attention 12·L·h·s, one more forward when recomputing */
+	flops_tok = (t->method == SIZING_TRAIN_FULL ? 6.0 : 4.0) * m.active_params_b * 1e9 +
+		    12.0 * m.layers * m.hidden * t->sequence_length;
+	if (rc)
+		flops_tok += 2.0 * m.active_params_b * 1e9 + 4.0 * m.layers * m.hidden *
+			     t->sequence_length;
+	peak = sizing_capacity_tflops(cap, w == SIZING_FP8 ? SIZING_BF16 : w) * 1e12;
+	mfu = f->train_mfu;
+	if (w == SIZING_FP8)
+		mfu *= f->train_fp8_speedup;
+	if (t->method != SIZING_TRAIN_FULL)
+		mfu *= f->train_finetune_mfu_scale;
+	if (t->method == SIZING_TRAIN_QLORA)
+		mfu /= 1.0 + f->qlora_dequant_overhead;
+	if (cap->kind == SIZING_CAP_MIG)
+		mfu *= f->mig_efficiency;
+
+	step_tokens = f->train_global_batch_tokens;
+	if (step_tokens < dp * t->sequence_length)
+		step_tokens = dp * t->sequence_length;
+	t_compute = step_tokens * flops_tok / (cap->gpus * peak * mfu);
+
+	/* data-parallel gradient all-reduce (ZeRO-3: 1.5×) of each device's
+	 * share, over the slowest link of the ring */
+	trainable = t->method == SIZING_TRAIN_FULL ? m.params_b * 1e9
+			: m.params_b * 1e9 * (t->lora_fraction > 0 ? t->lora_fraction : 0.005);
+	grad_bytes = dp > 1 ? 2.0 * (dp - 1) / dp * trainable * 2.0 / (tp * pp) : 0;
+	if (t->zero_stage >= 3)
+		grad_bytes *= 1.5;
+	if (cap->nodes > 1)
+		link = cap->infiniband_gbps / 8.0;
+	else
+		link = cap->link_gbps > 0 ? cap->link_gbps : cap->pcie_gbps;
+	eth = f->ethernet_gbps_per_node / 8.0 / cap->gpus_per_node;
+	t_comm = 0;
+	if (grad_bytes > 0 && link > 0)
+		t_comm = grad_bytes / (link * 1e9 * f->network_efficiency);
+	t_comm_eth = grad_bytes > 0 ? grad_bytes / (eth * 1e9 * f->network_efficiency) : 0;
+	t_comm -= f->comm_overlap * t_compute;
+	if (t_comm < 0)
+		t_comm = 0;
+	t_comm_eth -= f->comm_overlap * t_compute;
+	if (t_comm_eth < 0)
+		t_comm_eth = 0;
+	r.needs_infiniband = cap->nodes > 1 && t_comm_eth / t_compute > f->ib_required_ratio;
+	if (cap->nodes > 1 && !(cap->infiniband_gbps > 0)) {
+		t_comm = t_comm_eth;
+		if (r.needs_infiniband && r.fits) {
+			r.fits = 0;
+			r.note = "multi-node training without InfiniBand is too slow";
+		}
+	}
+	if (grad_bytes > 0 && !(link > 0) && !(cap->nodes > 1))
+		t_comm = 0;
+	r.comm_compute_ratio = t_comm / t_compute;
+	r.tokens_per_s = step_tokens / (t_compute + t_comm);
+	r.hours = t->tokens / r.tokens_per_s / 3600.0;
+	r.mfu = (t->method == SIZING_TRAIN_FULL ? 6.0 : 4.0) * m.active_params_b * 1e9 *
+		r.tokens_per_s / (cap->gpus * peak);
+	*out = r;
+	return 0;
+}
+
+/* ---- generic ----------------------------------------------------------- */
+
+void sizing_generic(const struct sizing_requirements *req, const struct sizing_capacity *cap,
+		    const struct sizing_factors *f, struct sizing_generic_result *out)
+{
+	double mem = cap->memory_gib * f->memory_utilization - f->runtime_overhead_gib;
+	double tf = cap->fp16_tflops * (cap->kind == SIZING_CAP_MIG ? f->mig_efficiency : 1.0);
+
+	memset(out, 0, sizeof(*out));
+	out->memory_util = req->gpu_memory_gib > 0 ? (mem > 0 ? req->gpu_memory_gib / mem : INFINITY)
+						   : 0;
+	out->compute_util = req->tflops_fp16 > 0 ? (tf > 0 ? req->tflops_fp16 / tf : INFINITY) : 0;
+	out->bandwidth_util = req->bandwidth_gb_per_s > 0 && cap->bandwidth_gbps > 0
+				      ? req->bandwidth_gb_per_s / cap->bandwidth_gbps
+				      : (req->bandwidth_gb_per_s > 0 ? INFINITY : 0);
+	out->fits = 1;
+	if (out->memory_util > 1) {
+		out->fits = 0;
+		out->note = "not enough GPU memory";
+	} else if (out->compute_util > 1) {
+		out->fits = 0;
+		out->note = "not enough compute";
+	} else if (out->bandwidth_util > 1) {
+		out->fits = 0;
+		out->note = "not enough memory bandwidth";
+	}
+}

@@ -1,0 +1,583 @@
+/*
+ * test_sizing.c - the sizing model against hand-computed values, its
+ * monotonicity, and the measured-vs-estimated table of docs/sizing.md.
+ *
+ * The efficiency factors are read from catalog/efficiency.csv (the file the
+ * catalog is built from), so a change of a factor that breaks the accuracy
+ * table fails here.  GPU figures are the dense datasheet values of
+ * catalog/gpu_models.csv.  Run with SIZING_PRINT=1 to print the table.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "sizing.h"
+
+#define assert_near(a, b, eps) assert_true(fabs((double)(a) - (double)(b)) <= (eps))
+
+static const struct gpu_spec h100 = {
+	.name = "H100-SXM-80GB", .vendor = "NVIDIA", .architecture = "Hopper",
+	.form_factor = "SXM5", .memory_gib = 79.6475, .bandwidth_gbps = 3350,
+	.fp32_tflops = 67, .fp16_tflops = 989.4, .bf16_tflops = 989.4, .fp8_tflops = 1979,
+	.int8_tops = 1979, .tdp_w = 700, .link = "NVLink4", .link_gbps = 900, .pcie_gen = 5,
+	.mig_max = 7, .sm_count = 132,
+};
+static const struct gpu_spec h200 = {
+	.name = "H200-SXM-141GB", .vendor = "NVIDIA", .architecture = "Hopper",
+	.form_factor = "SXM5", .memory_gib = 140.4014, .bandwidth_gbps = 4800,
+	.fp32_tflops = 67, .fp16_tflops = 989.4, .bf16_tflops = 989.4, .fp8_tflops = 1979,
+	.int8_tops = 1979, .tdp_w = 700, .link = "NVLink4", .link_gbps = 900, .pcie_gen = 5,
+	.mig_max = 7, .sm_count = 132,
+};
+static const struct gpu_spec a100 = {
+	.name = "A100-SXM-80GB", .vendor = "NVIDIA", .architecture = "Ampere",
+	.form_factor = "SXM4", .memory_gib = 80, .bandwidth_gbps = 2039,
+	.fp32_tflops = 19.5, .fp16_tflops = 312, .bf16_tflops = 312, .int8_tops = 624,
+	.tdp_w = 400, .link = "NVLink3", .link_gbps = 600, .pcie_gen = 4, .mig_max = 7,
+	.sm_count = 108,
+};
+static const struct gpu_spec l40s = {
+	.name = "L40S-PCIe-48GB", .vendor = "NVIDIA", .architecture = "Ada",
+	.form_factor = "PCIe", .memory_gib = 48, .bandwidth_gbps = 864, .fp32_tflops = 91.6,
+	.fp16_tflops = 362.05, .bf16_tflops = 362.05, .fp8_tflops = 733, .int8_tops = 733,
+	.tdp_w = 350, .pcie_gen = 4, .sm_count = 142,
+};
+
+/* Shapes from each model's config.json. */
+static const struct sizing_model llama31_8b = {
+	.name = "llama-3.1-8b", .params_b = 8.03, .layers = 32, .hidden = 4096,
+	.intermediate = 14336, .heads = 32, .kv_heads = 8, .head_dim = 128, .vocab = 128256,
+};
+static const struct sizing_model llama31_70b = {
+	.name = "llama-3.1-70b", .params_b = 70.55, .layers = 80, .hidden = 8192,
+	.intermediate = 28672, .heads = 64, .kv_heads = 8, .head_dim = 128, .vocab = 128256,
+};
+static const struct sizing_model llama2_7b = {
+	.name = "llama-2-7b", .params_b = 6.738, .layers = 32, .hidden = 4096,
+	.intermediate = 11008, .heads = 32, .kv_heads = 32, .head_dim = 128, .vocab = 32000,
+};
+static const struct sizing_model mixtral = {
+	.name = "mixtral-8x7b", .params_b = 46.7, .active_params_b = 12.9, .layers = 32,
+	.hidden = 4096, .intermediate = 14336, .heads = 32, .kv_heads = 8, .head_dim = 128,
+	.vocab = 32000, .moe_experts = 8, .moe_active = 2,
+};
+
+/* ---- factors from catalog/efficiency.csv -------------------------------- */
+
+static struct efficiency effs[128];
+static size_t neffs;
+
+/* Reads the first three columns (name, gpu_class, value); none of them is
+ * quoted or contains a comma. */
+static void load_efficiency(void)
+{
+	FILE *f = fopen("catalog/efficiency.csv", "r");
+	char line[1024];
+	int header = 1;
+
+	if (!f) {
+		fprintf(stderr, "cannot open catalog/efficiency.csv (run from the repo root)\n");
+		exit(1);
+	}
+	neffs = 0;
+	while (fgets(line, sizeof(line), f) && neffs < 128) {
+		char *name, *cls, *val, *save = NULL;
+
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		if (header) {
+			header = 0;
+			continue;
+		}
+		name = strtok_r(line, ",", &save);
+		cls = strtok_r(NULL, ",", &save);
+		val = strtok_r(NULL, ",", &save);
+		if (!name || !cls || !val)
+			continue;
+		snprintf(effs[neffs].name, sizeof(effs[neffs].name), "%s", name);
+		snprintf(effs[neffs].gpu_class, sizeof(effs[neffs].gpu_class), "%s", cls);
+		effs[neffs].value = strtod(val, NULL);
+		neffs++;
+	}
+	fclose(f);
+}
+
+static struct sizing_factors factors_for(const struct gpu_spec *g)
+{
+	struct sizing_factors f;
+	char err[SIZING_ERRLEN];
+
+	if (sizing_factors_resolve(effs, neffs, g, &f, err) != 0) {
+		fprintf(stderr, "%s\n", err);
+		exit(1);
+	}
+	return f;
+}
+
+static struct sizing_inference_result infer(const struct sizing_model *m,
+					    enum sizing_precision p, const struct gpu_spec *g,
+					    int gpus, double in, double out, long conc)
+{
+	struct sizing_capacity cap;
+	struct sizing_factors f = factors_for(g);
+	struct sizing_serving s = { in, out, conc };
+	struct sizing_inference_result r;
+	char err[SIZING_ERRLEN];
+
+	assert_int_equal(sizing_capacity_from_gpu(g, gpus, &cap), 0);
+	assert_int_equal(sizing_inference(m, p, sizing_kv_default(p), &s, &cap, &f, &r, err), 0);
+	return r;
+}
+
+/* ---- hand-computed values ------------------------------------------------ */
+
+static void test_precision(void **state)
+{
+	enum sizing_precision p;
+
+	(void)state;
+	assert_int_equal(sizing_precision_parse("BF16", &p), 0);
+	assert_int_equal(p, SIZING_BF16);
+	assert_int_equal(sizing_precision_parse("fp4", &p), -1);
+	assert_string_equal(sizing_precision_name(SIZING_INT4), "int4");
+	assert_near(sizing_weight_bytes(SIZING_FP16), 2.0, 1e-12);
+	assert_near(sizing_weight_bytes(SIZING_INT4), 0.53125, 1e-12);
+	assert_int_equal(sizing_kv_default(SIZING_INT4), SIZING_FP16);
+	assert_int_equal(sizing_kv_default(SIZING_FP8), SIZING_FP8);
+}
+
+static void test_weights_and_kv(void **state)
+{
+	struct sizing_inference_result r;
+	struct sizing_model m = llama31_70b;
+
+	(void)state;
+	/* Llama-2-7B fp16: 6.738e9 × 2 B = 13.476e9 B = 12.55 GiB */
+	r = infer(&llama2_7b, SIZING_FP16, &a100, 1, 1024, 256, 0);
+	assert_near(r.weights_gib, 12.55, 0.005);
+	/* Llama-2-7B: 2 × 32 layers × 32 heads × 128 × 2 B = 512 KiB per token */
+	assert_near(r.kv_bytes_per_token, 524288, 0.5);
+	/* Llama-3-70B: 2 × 80 × 8 × 128 × 2 B = 320 KiB per token */
+	assert_near(sizing_kv_bytes_per_token(&m, SIZING_FP16), 320 * 1024, 0.5);
+	assert_near(sizing_kv_bytes_per_token(&m, SIZING_FP8), 160 * 1024, 0.5);
+}
+
+static void test_max_concurrency_by_hand(void **state)
+{
+	struct sizing_inference_result r;
+	struct sizing_factors f = factors_for(&a100);
+	double usable, free_b, per_seq;
+
+	(void)state;
+	/* Llama-2-7B fp16 on one A100-80GB, 1024 + 1024 tokens per sequence:
+	 * free = 80 GiB × util − weights − activations − overhead, one
+	 * sequence holds 2048 × 512 KiB = 1 GiB of KV. */
+	r = infer(&llama2_7b, SIZING_FP16, &a100, 1, 1024, 1024, 0);
+	usable = 80.0 * f.memory_utilization * 1073741824.0;
+	free_b = usable - 6.738e9 * 2 - f.prefill_chunk_tokens * 4096 *
+		 f.activation_bytes_per_token_hidden - f.runtime_overhead_gib * 1073741824.0;
+	per_seq = 2048.0 * 524288.0;
+	assert_int_equal(r.max_concurrency, (long)floor(free_b / per_seq));
+	assert_int_equal(r.concurrency, r.max_concurrency);
+	assert_true(r.fits);
+	assert_near(r.available_gib, 80.0 * f.memory_utilization, 1e-9);
+	assert_near(r.total_gib, r.weights_gib + r.kv_cache_gib + r.activations_gib +
+				 r.overhead_gib, 1e-9);
+}
+
+static void test_batch1_decode_by_hand(void **state)
+{
+	struct sizing_inference_result r;
+	struct sizing_factors f = factors_for(&a100);
+	double t_mem, expect;
+
+	(void)state;
+	/* batch 1, 1 + 1 tokens: memory-bound, one step reads the weights */
+	r = infer(&llama2_7b, SIZING_FP16, &a100, 1, 1, 1, 1);
+	t_mem = 6.738e9 * 2 / (2039e9 * f.decode_bw_efficiency) +
+		1.5 * 524288 / (2039e9 * f.decode_kv_bw_efficiency);
+	/* plus the attention math of the one prompt token: 2 × 32 × 4096 × 1 */
+	expect = (t_mem + 2.0 * 32 * 4096 / (312e12 * f.prefill_mfu) +
+		  f.decode_step_overhead_ms / 1e3) * 1e3;
+	assert_near(r.ms_per_output_token, expect, 1e-6);
+	assert_int_equal(r.bound, SIZING_BOUND_MEMORY_BANDWIDTH);
+	assert_int_equal(r.tp, 1);
+	assert_int_equal(r.pp, 1);
+}
+
+static void test_does_not_fit(void **state)
+{
+	struct sizing_inference_result r;
+
+	(void)state;
+	/* Llama-2-70B-class fp16 (141 GB) cannot fit one 80 GB GPU */
+	r = infer(&llama31_70b, SIZING_FP16, &a100, 1, 128, 128, 0);
+	assert_false(r.fits);
+	assert_int_equal(r.max_concurrency, 0);
+	assert_int_equal(r.bound, SIZING_BOUND_MEMORY_CAPACITY);
+	assert_near(r.output_tokens_per_s, 0, 0);
+	assert_non_null(r.note);
+	/* two GPUs with NVLink: tensor parallel 2, fits */
+	r = infer(&llama31_70b, SIZING_FP16, &a100, 2, 128, 128, 0);
+	assert_int_equal(r.tp, 2);
+	assert_true(r.fits);
+}
+
+static void test_capacity_constructors(void **state)
+{
+	struct sizing_capacity c;
+	struct mig_profile mig = { .gpu_model = "A100-SXM-80GB", .name = "3g.40gb",
+				   .memory_slices = 4, .memory_gib = 39.5, .compute_slices = 3,
+				   .sms = 42, .max_count = 2 };
+	struct vm_size nd = { .sku = "Standard_ND96amsr_A100_v4", .gpu_model = "A100-SXM-80GB",
+			      .gpu_count = 8, .gpu_memory_gib = 80, .infiniband_gbps = 200,
+			      .nvlink = 1 };
+	struct vm_size nv = { .sku = "Standard_NV6ads_A10_v5", .gpu_model = "A100-SXM-80GB",
+			      .gpu_count = 1.0 / 6, .gpu_memory_gib = 4 };
+
+	(void)state;
+	assert_int_equal(sizing_capacity_from_mig(&a100, &mig, &c), 0);
+	assert_int_equal(c.kind, SIZING_CAP_MIG);
+	assert_near(c.fp16_tflops, 312.0 * 42 / 108, 1e-9);
+	assert_near(c.bandwidth_gbps, 2039.0 / 2, 1e-9);
+	assert_near(c.memory_gib, 39.5, 1e-12);
+	assert_string_equal(c.mig_profile, "3g.40gb");
+
+	assert_int_equal(sizing_capacity_from_vm(&nd, &a100, 2, &c), 0);
+	assert_int_equal(c.gpus, 16);
+	assert_int_equal(c.nodes, 2);
+	assert_int_equal(c.nvlink_domain, 8);
+	assert_near(c.infiniband_gbps, 200, 0);
+
+	assert_int_equal(sizing_capacity_from_vm(&nv, &a100, 1, &c), 0);
+	assert_int_equal(c.kind, SIZING_CAP_FRACTION);
+	assert_int_equal(c.gpus, 1);
+	assert_near(c.memory_gib, 4, 0);
+	assert_near(c.bandwidth_gbps, 2039.0 / 6, 1e-9);
+
+	assert_int_equal(sizing_capacity_from_vm(&nd, &h100, 1, &c), -1);
+	assert_int_equal(sizing_capacity_from_gpu(&l40s, 4, &c), 0);
+	assert_int_equal(c.nvlink_domain, 1);
+	assert_int_equal(sizing_capacity_from_gpu(&h100, 16, &c), 0);
+	assert_int_equal(c.nodes, 2);
+	assert_int_equal(c.nvlink_domain, 8);
+}
+
+static void test_factor_resolution(void **state)
+{
+	struct efficiency list[] = {
+		{ "decode_mfu", "*", 0.1 },
+		{ "decode_mfu", "Hopper", 0.2 },
+		{ "decode_mfu", "H100-SXM-80GB", 0.3 },
+	};
+	struct sizing_factors f;
+	char err[SIZING_ERRLEN];
+
+	(void)state;
+	/* one factor only: the rest are missing, which is an error */
+	assert_int_equal(sizing_factors_resolve(list, 3, &h100, &f, err), -1);
+	assert_string_equal(err,
+			    "efficiency factor 'decode_bw_efficiency' is missing from the catalog");
+
+	f = factors_for(&a100);
+	assert_near(f.prefill_mfu, 0.80, 1e-12);   /* Ampere row */
+	f = factors_for(&h100);
+	assert_near(f.prefill_mfu, 0.55, 1e-12);   /* "*" row */
+	assert_true(sizing_factor_count() > 10);
+	assert_string_equal(sizing_factor_name(0), "decode_bw_efficiency");
+	assert_null(sizing_factor_name(sizing_factor_count()));
+	assert_near(sizing_factor_value(&f, 0), f.decode_bw_efficiency, 0);
+}
+
+static void test_errors(void **state)
+{
+	struct sizing_model m = { .name = "blob", .params_b = 7 };
+	struct sizing_capacity cap;
+	struct sizing_factors f = factors_for(&h100);
+	struct sizing_serving s = { 128, 128, 0 };
+	struct sizing_inference_result r;
+	char err[SIZING_ERRLEN];
+
+	(void)state;
+	sizing_capacity_from_gpu(&h100, 1, &cap);
+	assert_int_equal(sizing_inference(&m, SIZING_FP16, SIZING_FP16, &s, &cap, &f, &r, err),
+			 -1);
+	assert_string_equal(err,
+			    "model 'blob' needs layers, heads and a head size to size its KV cache");
+	m.params_b = 0;
+	assert_int_equal(sizing_model_normalize(&m, err), -1);
+	assert_string_equal(err, "model 'blob' has no parameter count");
+}
+
+/* ---- monotonicity -------------------------------------------------------- */
+
+static void test_monotonic_inference(void **state)
+{
+	struct sizing_inference_result a, b;
+	struct gpu_spec fast = a100;
+
+	(void)state;
+	/* more bandwidth -> faster batch-1 decode */
+	fast.bandwidth_gbps *= 1.5;
+	a = infer(&llama31_8b, SIZING_FP16, &a100, 1, 512, 256, 1);
+	b = infer(&llama31_8b, SIZING_FP16, &fast, 1, 512, 256, 1);
+	assert_true(b.ms_per_output_token < a.ms_per_output_token);
+
+	/* fp8 -> less memory */
+	a = infer(&llama31_8b, SIZING_FP16, &h100, 1, 512, 256, 8);
+	b = infer(&llama31_8b, SIZING_FP8, &h100, 1, 512, 256, 8);
+	assert_true(b.total_gib < a.total_gib);
+	assert_true(b.weights_gib < a.weights_gib);
+
+	/* longer context -> lower max concurrency */
+	a = infer(&llama2_7b, SIZING_FP16, &a100, 1, 1024, 256, 0);
+	b = infer(&llama2_7b, SIZING_FP16, &a100, 1, 4096, 256, 0);
+	assert_true(b.max_concurrency < a.max_concurrency);
+
+	/* more GPUs -> more tokens/s */
+	a = infer(&llama31_70b, SIZING_FP8, &h100, 2, 128, 2048, 0);
+	b = infer(&llama31_70b, SIZING_FP8, &h100, 8, 128, 2048, 0);
+	assert_true(b.output_tokens_per_s > a.output_tokens_per_s);
+
+	/* larger batch -> more aggregate tokens/s, slower per sequence */
+	a = infer(&llama31_8b, SIZING_FP16, &a100, 1, 512, 256, 4);
+	b = infer(&llama31_8b, SIZING_FP16, &a100, 1, 512, 256, 64);
+	assert_true(b.output_tokens_per_s > a.output_tokens_per_s);
+	assert_true(b.ms_per_output_token > a.ms_per_output_token);
+
+	/* int4 -> faster batch-1 decode than fp16 */
+	a = infer(&llama2_7b, SIZING_FP16, &a100, 1, 128, 128, 1);
+	b = infer(&llama2_7b, SIZING_INT4, &a100, 1, 128, 128, 1);
+	assert_true(b.ms_per_output_token < a.ms_per_output_token);
+
+	/* MoE: memory of all experts, batch-1 speed of the active ones */
+	a = infer(&mixtral, SIZING_FP8, &h100, 1, 128, 128, 1);
+	assert_near(a.weights_gib, 46.7e9 / 1073741824.0, 1e-6);
+	b = infer(&llama31_8b, SIZING_FP8, &h100, 1, 128, 128, 1);
+	assert_true(a.ms_per_output_token < 2.5 * b.ms_per_output_token);
+}
+
+static struct sizing_training_result train(const struct sizing_model *m, enum sizing_precision p,
+					   const struct gpu_spec *g, int gpus,
+					   enum sizing_train_method method, int zero)
+{
+	struct sizing_capacity cap;
+	struct sizing_factors f = factors_for(g);
+	struct sizing_training t = { .method = method, .zero_stage = zero, .tokens = 1e9,
+				     .sequence_length = 4096, .micro_batch = 1, .recompute = -1 };
+	struct sizing_training_result r;
+	char err[SIZING_ERRLEN];
+
+	assert_int_equal(sizing_capacity_from_gpu(g, gpus, &cap), 0);
+	assert_int_equal(sizing_training(m, p, &t, &cap, &f, &r, err), 0);
+	return r;
+}
+
+static void test_training(void **state)
+{
+	struct sizing_training_result z0, z3, lora, qlora, r8, r16;
+	struct sizing_factors f = factors_for(&h100);
+	struct sizing_capacity cap;
+	struct sizing_training t = { .method = SIZING_TRAIN_FULL, .zero_stage = 0, .tokens = 1e9,
+				     .sequence_length = 2048, .micro_batch = 1, .recompute = 0 };
+	struct sizing_training_result r;
+	char err[SIZING_ERRLEN];
+	double hours;
+
+	(void)state;
+	/* 7B on 8 H100: ZeRO-3 needs less per GPU than ZeRO-0 */
+	z0 = train(&llama2_7b, SIZING_BF16, &h100, 8, SIZING_TRAIN_FULL, 0);
+	z3 = train(&llama2_7b, SIZING_BF16, &h100, 8, SIZING_TRAIN_FULL, 3);
+	assert_true(z3.optimizer_gib < z0.optimizer_gib);
+	assert_true(z3.weights_gib <= z0.weights_gib);
+	/* ZeRO-0 states: 16 B/param = 100.4 GiB unsplit; the split must fit */
+	assert_true(z0.fits);
+	assert_true(z0.tp * z0.pp > 1);
+	assert_int_equal(z0.tp * z0.pp * z0.dp, 8);
+	assert_true(z3.fits);
+	assert_int_equal(z3.tp * z3.pp, 1);
+	assert_int_equal(z3.dp, 8);
+	/* ZeRO-3 over 8: 16 × 6.738e9 / 8 B of states = 12.55 GiB */
+	assert_near(z3.weights_gib + z3.gradients_gib + z3.optimizer_gib, 12.55, 0.01);
+
+	/* LoRA and QLoRA: less memory than full fine-tuning on one GPU */
+	lora = train(&llama2_7b, SIZING_BF16, &h100, 1, SIZING_TRAIN_LORA, 0);
+	qlora = train(&llama2_7b, SIZING_BF16, &h100, 1, SIZING_TRAIN_QLORA, 0);
+	assert_true(lora.fits);
+	assert_true(qlora.memory_gib < lora.memory_gib);
+	assert_false(train(&llama2_7b, SIZING_BF16, &h100, 1, SIZING_TRAIN_FULL, 0).fits);
+
+	/* more GPUs -> more tokens/s, fewer hours */
+	r8 = train(&llama31_70b, SIZING_BF16, &h100, 8, SIZING_TRAIN_FULL, 3);
+	r16 = train(&llama31_70b, SIZING_BF16, &h100, 16, SIZING_TRAIN_FULL, 3);
+	assert_true(r16.tokens_per_s > r8.tokens_per_s);
+	assert_true(r16.hours < r8.hours);
+
+	/* time = 6·P·D / (gpus × peak × MFU) on one node with tiny gradient
+	 * traffic: 1 GPU, no data parallelism, Llama-2-7B, 1e9 tokens */
+	sizing_capacity_from_gpu(&h100, 1, &cap);
+	t.method = SIZING_TRAIN_LORA;
+	assert_int_equal(sizing_training(&llama2_7b, SIZING_BF16, &t, &cap, &f, &r, err), 0);
+	hours = 1e9 * (4.0 * 6.738e9 + 12.0 * 32 * 4096 * 2048) /
+		(989.4e12 * f.train_mfu * f.train_finetune_mfu_scale) / 3600.0;
+	assert_near(r.hours, hours, hours * 1e-9);
+	assert_false(r.needs_infiniband);
+
+	/* data-parallel Llama-2-7B over two nodes: gradients of 13.5 GB per
+	 * step do not hide behind compute on 80 Gb/s Ethernet, they do on
+	 * 400 Gb/s InfiniBand per GPU */
+	sizing_capacity_from_gpu(&h100, 16, &cap);
+	t.method = SIZING_TRAIN_FULL;
+	t.zero_stage = 2;
+	assert_int_equal(sizing_training(&llama2_7b, SIZING_BF16, &t, &cap, &f, &r, err), 0);
+	assert_true(r.fits);
+	assert_int_equal(r.dp, 16);
+	assert_true(r.needs_infiniband);
+	assert_near(r.comm_compute_ratio, 0, 1e-12);
+	cap.infiniband_gbps = 0;
+	assert_int_equal(sizing_training(&llama2_7b, SIZING_BF16, &t, &cap, &f, &r, err), 0);
+	assert_true(r.needs_infiniband);
+	assert_false(r.fits);
+	assert_string_equal(r.note, "multi-node training without InfiniBand is too slow");
+	assert_true(r.comm_compute_ratio > f.ib_required_ratio);
+}
+
+static void test_generic(void **state)
+{
+	struct sizing_capacity cap;
+	struct sizing_factors f = factors_for(&a100);
+	struct sizing_requirements req = { 6, 20, 0 };
+	struct sizing_generic_result g;
+	struct mig_profile mig = { .gpu_model = "A100-SXM-80GB", .name = "1g.10gb",
+				   .memory_slices = 1, .memory_gib = 9.75, .compute_slices = 1,
+				   .sms = 14, .max_count = 7 };
+
+	(void)state;
+	sizing_capacity_from_mig(&a100, &mig, &cap);
+	sizing_generic(&req, &cap, &f, &g);
+	assert_true(g.fits);
+	assert_near(g.compute_util, 20.0 / (312.0 * 14 / 108 * f.mig_efficiency), 1e-9);
+	req.gpu_memory_gib = 12;
+	sizing_generic(&req, &cap, &f, &g);
+	assert_false(g.fits);
+	assert_string_equal(g.note, "not enough GPU memory");
+}
+
+/* ---- measured vs estimated ------------------------------------------------ */
+
+/*
+ * Published max-throughput measurements (output tokens/s, all requests queued
+ * at once).  TRT = NVIDIA/TensorRT-LLM docs/source/performance/perf-overview.md
+ * at commit 258c7540 (release 0.17, trtllm-bench).  docs/sizing.md carries
+ * the same table.  tol is the allowed relative error.
+ */
+struct measured {
+	const char *config;
+	const struct sizing_model *m;
+	enum sizing_precision p;
+	const struct gpu_spec *g;
+	int gpus;
+	double in, out;
+	long conc;
+	double tok_s;
+	double tol;
+	const char *source;
+};
+
+static const struct measured table[] = {
+	{ "Llama-3.1-8B FP8 H100 128/128", &llama31_8b, SIZING_FP8, &h100, 1, 128, 128, 0, 28836.77, 0.25, "TRT" },
+	{ "Llama-3.1-8B FP8 H100 128/2048", &llama31_8b, SIZING_FP8, &h100, 1, 128, 2048, 0, 21109.38, 0.25, "TRT" },
+	{ "Llama-3.1-8B FP8 H100 500/2000", &llama31_8b, SIZING_FP8, &h100, 1, 500, 2000, 0, 16500.69, 0.25, "TRT" },
+	{ "Llama-3.1-8B FP8 H100 2048/128", &llama31_8b, SIZING_FP8, &h100, 1, 2048, 128, 0, 3556.73, 0.25, "TRT" },
+	{ "Llama-3.1-8B FP8 H100 2048/2048", &llama31_8b, SIZING_FP8, &h100, 1, 2048, 2048, 0, 9488.42, 0.25, "TRT" },
+	{ "Llama-3.1-8B FP8 H100 5000/500", &llama31_8b, SIZING_FP8, &h100, 1, 5000, 500, 0, 3559.36, 0.25, "TRT" },
+	{ "Llama-3.1-8B FP8 H200 128/2048", &llama31_8b, SIZING_FP8, &h200, 1, 128, 2048, 0, 25398.86, 0.25, "TRT" },
+	{ "Llama-3.1-8B FP8 H200 2048/2048", &llama31_8b, SIZING_FP8, &h200, 1, 2048, 2048, 0, 11968.5, 0.25, "TRT" },
+	{ "Llama-3.1-8B FP16 A100 128/128", &llama31_8b, SIZING_FP16, &a100, 1, 128, 128, 0, 6627.27, 0.25, "TRT" },
+	{ "Llama-3.1-8B FP16 A100 128/2048", &llama31_8b, SIZING_FP16, &a100, 1, 128, 2048, 0, 5255.99, 0.25, "TRT" },
+	{ "Llama-3.1-8B FP16 A100 2048/128", &llama31_8b, SIZING_FP16, &a100, 1, 2048, 128, 0, 799.61, 0.25, "TRT" },
+	{ "Llama-3.1-8B FP16 A100 2048/2048", &llama31_8b, SIZING_FP16, &a100, 1, 2048, 2048, 0, 2424.16, 0.25, "TRT" },
+	{ "Llama-3.1-8B FP8 L40S 128/128", &llama31_8b, SIZING_FP8, &l40s, 1, 128, 128, 0, 9104.61, 0.25, "TRT" },
+	{ "Llama-3.1-8B FP8 L40S 128/2048", &llama31_8b, SIZING_FP8, &l40s, 1, 128, 2048, 0, 5365.81, 0.25, "TRT" },
+	{ "Llama-3.1-8B FP8 L40S 2048/128", &llama31_8b, SIZING_FP8, &l40s, 1, 2048, 128, 0, 1066.52, 0.25, "TRT" },
+	{ "Llama-3.1-70B FP8 H100 128/128", &llama31_70b, SIZING_FP8, &h100, 1, 128, 128, 0, 3378.03, 0.25, "TRT" },
+	{ "Llama-3.1-70B FP8 H100 128/2048", &llama31_70b, SIZING_FP8, &h100, 1, 128, 2048, 0, 911.62, 0.25, "TRT" },
+	{ "Llama-3.1-70B FP8 H100 500/2000", &llama31_70b, SIZING_FP8, &h100, 1, 500, 2000, 0, 775.57, 0.25, "TRT" },
+	{ "Llama-3.1-70B FP8 H100 2048/128", &llama31_70b, SIZING_FP8, &h100, 1, 2048, 128, 0, 343.29, 0.25, "TRT" },
+	{ "Llama-3.1-70B FP8 H200 128/2048", &llama31_70b, SIZING_FP8, &h200, 1, 128, 2048, 0, 4165.68, 0.25, "TRT" },
+	{ "Llama-3.1-70B FP8 2xH100 TP2 128/128", &llama31_70b, SIZING_FP8, &h100, 2, 128, 128, 0, 6645.12, 0.25, "TRT" },
+	{ "Llama-3.1-70B FP8 2xH100 TP2 128/2048", &llama31_70b, SIZING_FP8, &h100, 2, 128, 2048, 0, 6169.58, 0.25, "TRT" },
+	{ "Llama-3.1-70B FP8 2xH100 TP2 2048/2048", &llama31_70b, SIZING_FP8, &h100, 2, 2048, 2048, 0, 2898.16, 0.25, "TRT" },
+	{ "Llama-3.1-70B FP8 8xH100 TP8 128/128", &llama31_70b, SIZING_FP8, &h100, 8, 128, 128, 0, 14730.69, 0.25, "TRT" },
+	{ "Llama-3.1-70B FP8 8xH100 TP8 128/2048", &llama31_70b, SIZING_FP8, &h100, 8, 128, 2048, 0, 17061.82, 0.25, "TRT" },
+	{ "Llama-3.1-70B FP16 2xA100 TP2 128/2048", &llama31_70b, SIZING_FP16, &a100, 2, 128, 2048, 0, 531.26, 0.25, "TRT" },
+	{ "Llama-3.1-70B FP16 4xA100 TP4 128/128", &llama31_70b, SIZING_FP16, &a100, 4, 128, 128, 0, 2733.48, 0.25, "TRT" },
+	{ "Llama-3.1-70B FP16 4xA100 TP4 128/2048", &llama31_70b, SIZING_FP16, &a100, 4, 128, 2048, 0, 2811.27, 0.25, "TRT" },
+	{ "Llama-3.1-70B FP16 8xA100 TP8 128/128", &llama31_70b, SIZING_FP16, &a100, 8, 128, 128, 0, 4717.62, 0.25, "TRT" },
+	{ "Mixtral-8x7B FP8 H100 128/128", &mixtral, SIZING_FP8, &h100, 1, 128, 128, 0, 15962.49, 0.25, "TRT" },
+	{ "Mixtral-8x7B FP8 H100 128/2048", &mixtral, SIZING_FP8, &h100, 1, 128, 2048, 0, 8290.13, 0.25, "TRT" },
+	{ "Llama-2-7B BF16 A100 batch 1", &llama2_7b, SIZING_BF16, &a100, 1, 1, 200, 1, 104.9, 0.25, "gpt-fast" },
+	{ "Llama-2-7B INT8 A100 batch 1", &llama2_7b, SIZING_INT8, &a100, 1, 1, 200, 1, 155.6, 0.25, "gpt-fast" },
+	{ "Llama-2-7B INT4 A100 batch 1", &llama2_7b, SIZING_INT4, &a100, 1, 1, 200, 1, 196.8, 0.25, "gpt-fast" },
+};
+
+static void test_measured_table(void **state)
+{
+	int print = getenv("SIZING_PRINT") != NULL;
+	size_t n = sizeof(table) / sizeof(table[0]), bad = 0;
+	double sum_abs = 0;
+
+	(void)state;
+	if (print)
+		printf("| config | source | measured tok/s | gpufit tok/s | error %% | bound |\n"
+		       "|---|---|---:|---:|---:|---|\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct measured *t = &table[i];
+		struct sizing_inference_result r =
+			infer(t->m, t->p, t->g, t->gpus, t->in, t->out, t->conc);
+		double e = (r.output_tokens_per_s - t->tok_s) / t->tok_s;
+
+		sum_abs += fabs(e);
+		if (print)
+			printf("| %s | %s | %.0f | %.0f | %+.1f | %s (B=%ld) |\n", t->config,
+			       t->source, t->tok_s, r.output_tokens_per_s, 100 * e,
+			       sizing_bound_name(r.bound), r.concurrency);
+		if (fabs(e) > t->tol) {
+			bad++;
+			fprintf(stderr, "%s: measured %.0f, estimated %.0f (%+.1f%%)\n", t->config,
+				t->tok_s, r.output_tokens_per_s, 100 * e);
+		}
+	}
+	if (print)
+		printf("mean |error| %.1f%%, %zu of %zu outside tolerance\n", 100 * sum_abs / n,
+		       bad, n);
+	assert_int_equal(bad, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_precision),
+		cmocka_unit_test(test_weights_and_kv),
+		cmocka_unit_test(test_max_concurrency_by_hand),
+		cmocka_unit_test(test_batch1_decode_by_hand),
+		cmocka_unit_test(test_does_not_fit),
+		cmocka_unit_test(test_capacity_constructors),
+		cmocka_unit_test(test_factor_resolution),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_monotonic_inference),
+		cmocka_unit_test(test_training),
+		cmocka_unit_test(test_generic),
+		cmocka_unit_test(test_measured_table),
+	};
+
+	load_efficiency();
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
