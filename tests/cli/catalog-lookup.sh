@@ -1,7 +1,7 @@
 #!/bin/bash
 # The catalog lookup order of SPEC.md: --catalog, GPUFIT_CATALOG, the user
 # catalog under XDG_DATA_HOME (or ~/.local/share), then the bundled catalog.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.bash"
 
 mkdb() { # mkdb PATH SOURCE: a copy of the bundled catalog whose meta source is SOURCE
 	mkdir -p "$(dirname "$1")"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # A fresh clone of the committed tree builds and runs the demo with nothing
 # but its own files: no build products, no files outside the clone.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.bash"
 git -C "$ROOT" rev-parse HEAD >/dev/null 2>&1 || { echo "not a git checkout"; exit 1; }
 git clone -q "$ROOT" "$T/clone" || { echo "clone failed"; exit 1; }
 cd "$T/clone" || exit 1

@@ -1,6 +1,6 @@
 #!/bin/bash
 # -o FILE: the result lands whole or not at all; stdout errors are reported.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.bash"
 
 expect_rc 0 "$GPUFIT" catalog show Standard_NC4as_T4_v3 -f json -o "$T/t4.json"
 [ -s "$T/out" ] && fail "-o still wrote to stdout"
