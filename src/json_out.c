@@ -88,7 +88,7 @@ cJSON *json_read_file(const char *path, char *err, size_t errlen)
 		return NULL;
 	}
 	const char *end = NULL;
-	cJSON *doc = cJSON_ParseWithLengthOpts(text, sb.len, &end, 1);
+	cJSON *doc = cJSON_ParseWithLengthOpts(text, sb.len + 1, &end, 1); /* + the NUL cJSON checks for */
 	if (!doc) {
 		const char *at = cJSON_GetErrorPtr();
 		size_t off = at && at >= text && at <= text + sb.len ? (size_t)(at - text) : 0;
