@@ -250,7 +250,7 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			cJSON_AddNumberToObject(o, "vcpus", v->vcpus);
 			json_add_rounded(o, "ram_gib", v->ram_gib, 2);
 			cJSON_AddNumberToObject(o, "infiniband_gbps", v->infiniband_gbps);
-			cJSON_AddNumberToObject(o, "hourly", rows[i].price->hourly);
+			json_add_rounded(o, "hourly", rows[i].price->hourly, 6);
 			json_add_money(o, "monthly", rows[i].price->hourly * hours);
 			cJSON_AddBoolToObject(o, "retired", v->retired);
 			cJSON_AddItemToArray(arr, o);
@@ -406,7 +406,7 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 			cJSON_AddStringToObject(p, "pricing", pricing_name(prices[i].pricing));
 			cJSON_AddStringToObject(p, "os", prices[i].os);
 			cJSON_AddStringToObject(p, "currency", prices[i].currency);
-			cJSON_AddNumberToObject(p, "hourly", prices[i].hourly);
+			json_add_rounded(p, "hourly", prices[i].hourly, 6);
 			cJSON_AddItemToArray(pa, p);
 		}
 		if (json_print(ctx->out, doc) != 0)
@@ -575,7 +575,11 @@ static int catalog_status(struct cli_ctx *ctx, int argc, char **argv)
 		table_add(tb, "catalog", b);
 		table_add(tb, "source", source);
 		table_add(tb, "fetched", fetched[0] ? fetched : "unknown");
-		if (age >= 0)
+		if (age > 30)
+			snprintf(b, sizeof b, "%ld days (prices may be stale: run 'gpufit catalog "
+					      "refresh')",
+				 age);
+		else if (age >= 0)
 			snprintf(b, sizeof b, "%ld days", age);
 		else
 			snprintf(b, sizeof b, "unknown");

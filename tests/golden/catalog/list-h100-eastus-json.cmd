@@ -1,0 +1,1 @@
+gpufit catalog list --gpu H100 --region eastus -f json

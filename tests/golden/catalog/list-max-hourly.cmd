@@ -1,0 +1,1 @@
+gpufit catalog list --max-hourly 1 --region eastus

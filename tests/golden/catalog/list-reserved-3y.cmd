@@ -1,0 +1,1 @@
+gpufit catalog list --region indonesiacentral --pricing reserved-3y

@@ -1,0 +1,1 @@
+gpufit catalog list --include-retired --gpu K80 --region eastus

@@ -1,0 +1,1 @@
+gpufit catalog show standard_nv6ads_a10_v5 -f json

@@ -1,0 +1,1 @@
+gpufit catalog show Standard_ND96isr_H100_v5 -f json

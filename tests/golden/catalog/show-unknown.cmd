@@ -1,0 +1,1 @@
+gpufit catalog show Standard_Bogus
