@@ -1,0 +1,125 @@
+/*
+ * costdiff.h - cost plans and the differences between two of them.
+ *
+ * A cost plan is what `gpufit diff` and `gpufit check` need of a
+ * `recommend -f json` document: the currency, the total monthly cost and,
+ * per workload, the recommended capacity and its monthly cost.
+ * costdiff_plan_from_json() reads it from a parsed document (the JSON input
+ * boundary); costdiff_compute() compares two plans and is pure: no I/O, no
+ * printing, no globals.
+ *
+ * Money is in the plan's currency, per month.  A workload without a feasible
+ * option has feasible = 0, an empty sku and a monthly cost of 0.
+ */
+#ifndef GPUFIT_COSTDIFF_H
+#define GPUFIT_COSTDIFF_H
+
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#define COSTDIFF_NAME_LEN 64
+#define COSTDIFF_SKU_LEN 64
+#define COSTDIFF_ERRLEN 512
+
+/* One workload's recommended capacity. */
+struct cost_item {
+	char name[COSTDIFF_NAME_LEN];
+	char type[16];                 /* "inference", "training" or "" */
+	int feasible;                  /* 0: no recommendation (null in the JSON) */
+	char sku[COSTDIFF_SKU_LEN];
+	char region[32];
+	char placement[16];            /* "vm", "mig", "cluster" */
+	char mig_profile[32];          /* "" when none */
+	double vm_count;
+	double gpu_count;
+	double monthly_cost;
+};
+
+struct cost_plan {
+	char currency[8];
+	char pricing[16];              /* "" when the document does not say */
+	double monthly_cost;           /* totals.monthly_cost */
+	size_t nitems;
+	struct cost_item *items;       /* owned; freed by cost_plan_release */
+};
+
+/*
+ * Fills *plan from a parsed `recommend -f json` document.  file names the
+ * document in messages.  Returns 0, or -1 with "FILE: ..." in err naming the
+ * missing or mistyped field (e.g. "missing number 'totals.monthly_cost'").
+ * Either way *plan must be released with cost_plan_release().
+ */
+int cost_plan_from_json(const cJSON *doc, const char *file, struct cost_plan *plan, char *err,
+			size_t errlen);
+
+/* Frees what *plan owns and zeroes it; safe on a zeroed plan. */
+void cost_plan_release(struct cost_plan *plan);
+
+enum costdiff_status { COSTDIFF_UNCHANGED, COSTDIFF_CHANGED, COSTDIFF_ADDED, COSTDIFF_REMOVED };
+
+/* Bits of struct costdiff_row.changes: what differs between base and head. */
+enum {
+	COSTDIFF_CH_SKU = 1 << 0,
+	COSTDIFF_CH_REGION = 1 << 1,
+	COSTDIFF_CH_PLACEMENT = 1 << 2,
+	COSTDIFF_CH_MIG = 1 << 3,
+	COSTDIFF_CH_VM_COUNT = 1 << 4,
+	COSTDIFF_CH_GPU_COUNT = 1 << 5,
+	COSTDIFF_CH_COST = 1 << 6,
+	COSTDIFF_CH_FEASIBLE = 1 << 7
+};
+
+struct costdiff_row {
+	const char *name;              /* points into the base or head plan */
+	enum costdiff_status status;
+	const struct cost_item *base;  /* NULL when added */
+	const struct cost_item *head;  /* NULL when removed */
+	unsigned changes;              /* COSTDIFF_CH_* bits; 0 unless changed */
+	double delta_monthly;          /* head - base (a missing side counts 0) */
+	int has_delta_pct;             /* 0 when the base cost is 0 */
+	double delta_pct;
+};
+
+struct costdiff {
+	double base_monthly, head_monthly;
+	double delta_monthly;
+	int has_delta_pct;             /* 0 when the base total is 0 */
+	double delta_pct;
+	size_t added, removed, changed, unchanged;
+	size_t nrows;
+	struct costdiff_row *rows;     /* base order, then added ones in head order */
+};
+
+/*
+ * Compares base and head (same currency: the caller checks).  Workloads
+ * match by name.  Costs compare at cent precision.  The rows point into both
+ * plans, which must outlive *out.  Free with costdiff_release().
+ */
+void costdiff_compute(const struct cost_plan *base, const struct cost_plan *head,
+		      struct costdiff *out);
+
+/* Frees the rows; safe on a zeroed costdiff. */
+void costdiff_release(struct costdiff *d);
+
+/* "added", "removed", "changed", "unchanged". */
+const char *costdiff_status_name(enum costdiff_status s);
+
+/*
+ * The names of the change bits, in a fixed order ("sku", "region",
+ * "placement", "mig_profile", "vm_count", "gpu_count", "monthly_cost",
+ * "feasible"); returns how many were written to names (at most max).
+ */
+size_t costdiff_change_names(unsigned changes, const char **names, size_t max);
+
+/* Percent change from base to v: 100 * (v - base) / base; base must not be 0. */
+double costdiff_pct(double base, double v);
+
+/*
+ * Money for people: "$1,234.56" for USD, "1,234.56 EUR" otherwise; with
+ * sign = 1 a "+" or "-" leads ("+$12.00", "-$3.50", "+0.00 EUR").
+ * Returns buf.
+ */
+char *costdiff_fmt_money(char *buf, size_t len, const char *currency, double v, int sign);
+
+#endif

@@ -1,0 +1,317 @@
+/*
+ * costdiff.c - reading cost plans out of `recommend -f json` documents and
+ * comparing two of them, for `gpufit diff` and `gpufit check`.
+ *
+ * The reader is strict about the stable fields of SPEC.md (a renamed or
+ * missing field names itself in the error) and ignores fields it does not
+ * use, so newer documents with added fields still read.
+ */
+#include "costdiff.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpufit.h"
+#include "util.h"
+
+void cost_plan_release(struct cost_plan *plan)
+{
+	free(plan->items);
+	memset(plan, 0, sizeof *plan);
+}
+
+__attribute__((format(printf, 4, 5))) static int fail(char *err, size_t errlen, const char *file,
+						      const char *fmt, ...)
+{
+	char msg[COSTDIFF_ERRLEN];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	snprintf(err, errlen, "%s: %s", file, msg);
+	return -1;
+}
+
+/* The member key of obj, which must be a string; path names it in errors. */
+static int get_str(const cJSON *obj, const char *key, const char *path, char *dst, size_t dstlen,
+		   int nullable, const char *file, char *err, size_t errlen)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	if (nullable && (!v || cJSON_IsNull(v))) {
+		dst[0] = '\0';
+		return 0;
+	}
+	if (!v)
+		return fail(err, errlen, file, "missing field '%s' (a string)", path);
+	if (!cJSON_IsString(v))
+		return fail(err, errlen, file, "field '%s' must be a string", path);
+	if (strlen(v->valuestring) >= dstlen)
+		return fail(err, errlen, file, "field '%s' is too long", path);
+	strcpy(dst, v->valuestring);
+	return 0;
+}
+
+static int get_num(const cJSON *obj, const char *key, const char *path, double *dst,
+		   const char *file, char *err, size_t errlen)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	if (!v)
+		return fail(err, errlen, file, "missing field '%s' (a number)", path);
+	if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble))
+		return fail(err, errlen, file, "field '%s' must be a number", path);
+	*dst = v->valuedouble;
+	return 0;
+}
+
+static int read_item(const cJSON *w, size_t i, struct cost_item *it, const char *file, char *err,
+		     size_t errlen)
+{
+	char path[96];
+	if (!cJSON_IsObject(w))
+		return fail(err, errlen, file, "field 'workloads[%zu]' must be an object", i);
+	snprintf(path, sizeof path, "workloads[%zu].name", i);
+	if (get_str(w, "name", path, it->name, sizeof it->name, 0, file, err, errlen) != 0)
+		return -1;
+	snprintf(path, sizeof path, "workloads[%zu].type", i);
+	if (get_str(w, "type", path, it->type, sizeof it->type, 1, file, err, errlen) != 0)
+		return -1;
+	const cJSON *r = cJSON_GetObjectItemCaseSensitive(w, "recommendation");
+	if (!r)
+		return fail(err, errlen, file, "missing field 'workloads[%zu].recommendation'", i);
+	if (cJSON_IsNull(r)) {
+		it->feasible = 0;
+		return 0;
+	}
+	if (!cJSON_IsObject(r))
+		return fail(err, errlen, file,
+			    "field 'workloads[%zu].recommendation' must be an object or null", i);
+	it->feasible = 1;
+	static const struct {
+		const char *key;
+		size_t off, len;
+		int nullable;
+	} strs[] = {
+		{ "sku", offsetof(struct cost_item, sku), COSTDIFF_SKU_LEN, 0 },
+		{ "region", offsetof(struct cost_item, region), 32, 0 },
+		{ "placement", offsetof(struct cost_item, placement), 16, 0 },
+		{ "mig_profile", offsetof(struct cost_item, mig_profile), 32, 1 },
+	};
+	for (size_t k = 0; k < sizeof strs / sizeof strs[0]; k++) {
+		snprintf(path, sizeof path, "workloads[%zu].recommendation.%s", i, strs[k].key);
+		if (get_str(r, strs[k].key, path, (char *)it + strs[k].off, strs[k].len,
+			    strs[k].nullable, file, err, errlen) != 0)
+			return -1;
+	}
+	static const struct {
+		const char *key;
+		size_t off;
+	} nums[] = {
+		{ "vm_count", offsetof(struct cost_item, vm_count) },
+		{ "gpu_count", offsetof(struct cost_item, gpu_count) },
+		{ "monthly_cost", offsetof(struct cost_item, monthly_cost) },
+	};
+	for (size_t k = 0; k < sizeof nums / sizeof nums[0]; k++) {
+		snprintf(path, sizeof path, "workloads[%zu].recommendation.%s", i, nums[k].key);
+		if (get_num(r, nums[k].key, path, (double *)(void *)((char *)it + nums[k].off), file,
+			    err, errlen) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int cost_plan_from_json(const cJSON *doc, const char *file, struct cost_plan *plan, char *err,
+			size_t errlen)
+{
+	memset(plan, 0, sizeof *plan);
+	if (!cJSON_IsObject(doc))
+		return fail(err, errlen, file, "not a 'gpufit recommend -f json' document "
+					       "(the top level is not an object)");
+	double version;
+	if (get_num(doc, "schema_version", "schema_version", &version, file, err, errlen) != 0)
+		return -1;
+	if (version != GPUFIT_JSON_SCHEMA_VERSION)
+		return fail(err, errlen, file, "unsupported schema_version %g (this gpufit reads %d)",
+			    version, GPUFIT_JSON_SCHEMA_VERSION);
+	if (get_str(doc, "currency", "currency", plan->currency, sizeof plan->currency, 0, file,
+		    err, errlen) != 0 ||
+	    get_str(doc, "pricing", "pricing", plan->pricing, sizeof plan->pricing, 1, file, err,
+		    errlen) != 0)
+		return -1;
+	const cJSON *totals = cJSON_GetObjectItemCaseSensitive(doc, "totals");
+	if (!totals)
+		return fail(err, errlen, file, "missing field 'totals' (an object)");
+	if (!cJSON_IsObject(totals))
+		return fail(err, errlen, file, "field 'totals' must be an object");
+	if (get_num(totals, "monthly_cost", "totals.monthly_cost", &plan->monthly_cost, file, err,
+		    errlen) != 0)
+		return -1;
+	const cJSON *ws = cJSON_GetObjectItemCaseSensitive(doc, "workloads");
+	if (!ws)
+		return fail(err, errlen, file, "missing field 'workloads' (an array)");
+	if (!cJSON_IsArray(ws))
+		return fail(err, errlen, file, "field 'workloads' must be an array");
+	size_t n = (size_t)cJSON_GetArraySize(ws);
+	plan->items = xcalloc(n ? n : 1, sizeof *plan->items);
+	size_t i = 0;
+	for (const cJSON *w = ws->child; w; w = w->next, i++) {
+		if (read_item(w, i, &plan->items[i], file, err, errlen) != 0) {
+			cost_plan_release(plan);
+			return -1;
+		}
+		for (size_t j = 0; j < i; j++) {
+			if (strcmp(plan->items[j].name, plan->items[i].name) == 0) {
+				fail(err, errlen, file, "duplicate workload name '%s'",
+				     plan->items[i].name);
+				cost_plan_release(plan);
+				return -1;
+			}
+		}
+		plan->nitems++;
+	}
+	return 0;
+}
+
+static const struct cost_item *find_item(const struct cost_plan *p, const char *name)
+{
+	for (size_t i = 0; i < p->nitems; i++)
+		if (strcmp(p->items[i].name, name) == 0)
+			return &p->items[i];
+	return NULL;
+}
+
+static int cents_differ(double a, double b)
+{
+	return util_round_cents(a) != util_round_cents(b);
+}
+
+static unsigned item_changes(const struct cost_item *b, const struct cost_item *h)
+{
+	unsigned c = 0;
+	if (b->feasible != h->feasible)
+		c |= COSTDIFF_CH_FEASIBLE;
+	if (b->feasible && h->feasible) {
+		if (strcmp(b->sku, h->sku) != 0)
+			c |= COSTDIFF_CH_SKU;
+		if (strcmp(b->region, h->region) != 0)
+			c |= COSTDIFF_CH_REGION;
+		if (strcmp(b->placement, h->placement) != 0)
+			c |= COSTDIFF_CH_PLACEMENT;
+		if (strcmp(b->mig_profile, h->mig_profile) != 0)
+			c |= COSTDIFF_CH_MIG;
+		if (b->vm_count != h->vm_count)
+			c |= COSTDIFF_CH_VM_COUNT;
+		if (b->gpu_count != h->gpu_count)
+			c |= COSTDIFF_CH_GPU_COUNT;
+	}
+	if (cents_differ(b->feasible ? b->monthly_cost : 0, h->feasible ? h->monthly_cost : 0))
+		c |= COSTDIFF_CH_COST;
+	return c;
+}
+
+double costdiff_pct(double base, double v)
+{
+	return 100.0 * (v - base) / base;
+}
+
+static double cost_of(const struct cost_item *it)
+{
+	return it && it->feasible ? it->monthly_cost : 0;
+}
+
+static void set_row_delta(struct costdiff_row *r)
+{
+	double b = util_round_cents(cost_of(r->base)), h = util_round_cents(cost_of(r->head));
+	r->delta_monthly = util_round_cents(h - b);
+	r->has_delta_pct = b != 0;
+	if (r->has_delta_pct)
+		r->delta_pct = costdiff_pct(b, h);
+}
+
+void costdiff_compute(const struct cost_plan *base, const struct cost_plan *head,
+		      struct costdiff *out)
+{
+	memset(out, 0, sizeof *out);
+	size_t cap = base->nitems + head->nitems;
+	out->rows = xcalloc(cap ? cap : 1, sizeof *out->rows);
+	for (size_t i = 0; i < base->nitems; i++) {
+		struct costdiff_row *r = &out->rows[out->nrows++];
+		r->name = base->items[i].name;
+		r->base = &base->items[i];
+		r->head = find_item(head, r->name);
+		if (!r->head) {
+			r->status = COSTDIFF_REMOVED;
+			out->removed++;
+		} else {
+			r->changes = item_changes(r->base, r->head);
+			r->status = r->changes ? COSTDIFF_CHANGED : COSTDIFF_UNCHANGED;
+			if (r->changes)
+				out->changed++;
+			else
+				out->unchanged++;
+		}
+		set_row_delta(r);
+	}
+	for (size_t i = 0; i < head->nitems; i++) {
+		if (find_item(base, head->items[i].name))
+			continue;
+		struct costdiff_row *r = &out->rows[out->nrows++];
+		r->name = head->items[i].name;
+		r->head = &head->items[i];
+		r->status = COSTDIFF_ADDED;
+		out->added++;
+		set_row_delta(r);
+	}
+	out->base_monthly = util_round_cents(base->monthly_cost);
+	out->head_monthly = util_round_cents(head->monthly_cost);
+	out->delta_monthly = util_round_cents(out->head_monthly - out->base_monthly);
+	out->has_delta_pct = out->base_monthly != 0;
+	if (out->has_delta_pct)
+		out->delta_pct = costdiff_pct(out->base_monthly, out->head_monthly);
+}
+
+void costdiff_release(struct costdiff *d)
+{
+	free(d->rows);
+	memset(d, 0, sizeof *d);
+}
+
+const char *costdiff_status_name(enum costdiff_status s)
+{
+	switch (s) {
+	case COSTDIFF_ADDED:
+		return "added";
+	case COSTDIFF_REMOVED:
+		return "removed";
+	case COSTDIFF_CHANGED:
+		return "changed";
+	case COSTDIFF_UNCHANGED:
+		return "unchanged";
+	}
+	return "unchanged";
+}
+
+size_t costdiff_change_names(unsigned changes, const char **names, size_t max)
+{
+	static const char *const all[] = { "sku",	"region",    "placement",    "mig_profile",
+					   "vm_count",	"gpu_count", "monthly_cost", "feasible" };
+	size_t n = 0;
+	for (size_t i = 0; i < sizeof all / sizeof all[0] && n < max; i++)
+		if (changes & (1u << i))
+			names[n++] = all[i];
+	return n;
+}
+
+char *costdiff_fmt_money(char *buf, size_t len, const char *currency, double v, int sign)
+{
+	char num[64];
+	double r = util_round_cents(v);
+	util_fmt_money(num, sizeof num, fabs(r));
+	const char *s = r < 0 ? "-" : sign && r > 0 ? "+" : "";
+	if (strcmp(currency, "USD") == 0)
+		snprintf(buf, len, "%s$%s", s, num);
+	else
+		snprintf(buf, len, "%s%s %s", s, num, currency);
+	return buf;
+}

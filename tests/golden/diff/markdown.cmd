@@ -1,0 +1,1 @@
+gpufit diff -f markdown tests/golden/diff/inputs/base.json tests/golden/diff/inputs/head.json

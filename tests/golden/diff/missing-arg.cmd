@@ -1,0 +1,1 @@
+gpufit diff tests/golden/diff/inputs/base.json

@@ -1,0 +1,1 @@
+gpufit diff -f json -o "$SCRATCH/d.json" tests/golden/diff/inputs/base.json tests/golden/diff/inputs/head.json && jq -r '.delta_monthly, .summary.added, (.workloads[] | select(.status=="removed") | .name)' "$SCRATCH/d.json"

@@ -1,0 +1,1 @@
+gpufit -f json diff tests/golden/diff/inputs/head.json tests/golden/diff/inputs/head.json
