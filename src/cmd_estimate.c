@@ -1,0 +1,626 @@
+/*
+ * cmd_estimate.c - `gpufit estimate`: one model on one GPU configuration.
+ *
+ * Resolves the model (a preset or inline numbers), the capacity (--gpu,
+ * --sku or --mig) and the efficiency factors from the catalog, runs the
+ * sizing model (sizing.c) and renders memory, fit, bound, throughput and
+ * latency, with the efficiency factors used listed as assumptions.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog.h"
+#include "cli.h"
+#include "commands.h"
+#include "diag.h"
+#include "gpufit.h"
+#include "json_out.h"
+#include "sizing.h"
+#include "util.h"
+
+#define CMD "estimate"
+
+enum {
+	OPT_MODEL = 1, OPT_PARAMS, OPT_LAYERS, OPT_HIDDEN, OPT_HEADS, OPT_KV_HEADS, OPT_VOCAB,
+	OPT_PRECISION, OPT_KV_PRECISION, OPT_GPU, OPT_SKU, OPT_MIG, OPT_GPUS, OPT_INPUT,
+	OPT_OUTPUT, OPT_CONCURRENCY, OPT_MODE, OPT_METHOD, OPT_ZERO, OPT_TOKENS, OPT_SEQLEN,
+	OPT_MICRO_BATCH
+};
+
+static const struct cli_opt opts[] = {
+	{ "model", 0, CLI_ARG_REQUIRED, OPT_MODEL },
+	{ "params-b", 0, CLI_ARG_REQUIRED, OPT_PARAMS },
+	{ "layers", 0, CLI_ARG_REQUIRED, OPT_LAYERS },
+	{ "hidden", 0, CLI_ARG_REQUIRED, OPT_HIDDEN },
+	{ "heads", 0, CLI_ARG_REQUIRED, OPT_HEADS },
+	{ "kv-heads", 0, CLI_ARG_REQUIRED, OPT_KV_HEADS },
+	{ "vocab", 0, CLI_ARG_REQUIRED, OPT_VOCAB },
+	{ "precision", 0, CLI_ARG_REQUIRED, OPT_PRECISION },
+	{ "kv-precision", 0, CLI_ARG_REQUIRED, OPT_KV_PRECISION },
+	{ "gpu", 0, CLI_ARG_REQUIRED, OPT_GPU },
+	{ "sku", 0, CLI_ARG_REQUIRED, OPT_SKU },
+	{ "mig", 0, CLI_ARG_REQUIRED, OPT_MIG },
+	{ "gpus", 0, CLI_ARG_REQUIRED, OPT_GPUS },
+	{ "input-tokens", 0, CLI_ARG_REQUIRED, OPT_INPUT },
+	{ "output-tokens", 0, CLI_ARG_REQUIRED, OPT_OUTPUT },
+	{ "concurrency", 0, CLI_ARG_REQUIRED, OPT_CONCURRENCY },
+	{ "mode", 0, CLI_ARG_REQUIRED, OPT_MODE },
+	{ "method", 0, CLI_ARG_REQUIRED, OPT_METHOD },
+	{ "zero-stage", 0, CLI_ARG_REQUIRED, OPT_ZERO },
+	{ "tokens", 0, CLI_ARG_REQUIRED, OPT_TOKENS },
+	{ "sequence-length", 0, CLI_ARG_REQUIRED, OPT_SEQLEN },
+	{ "micro-batch", 0, CLI_ARG_REQUIRED, OPT_MICRO_BATCH },
+	{ NULL, 0, 0, 0 },
+};
+
+struct estimate_args {
+	const char *model, *gpu, *sku, *mig;
+	struct sizing_model inline_model;
+	int inline_given;
+	enum sizing_precision precision, kv_precision;
+	int kv_given;
+	double gpus;
+	struct sizing_serving serving;
+	int training;
+	struct sizing_training train;
+};
+
+/* A whole, positive number option ("--layers 32"). */
+static int whole(const char *opt, const char *val, double *out)
+{
+	if (cli_positive(CMD, opt, val, out) != 0)
+		return -1;
+	if (*out != floor(*out)) {
+		diag_error("%s: '--%s' must be a whole number, got '%s'", CMD, opt, val);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, struct estimate_args *a)
+{
+	struct cli_iter it;
+	const char *val;
+	double d;
+	int id;
+
+	memset(a, 0, sizeof(*a));
+	a->precision = SIZING_FP16;
+	a->gpus = 1;
+	a->serving.input_tokens = 1024;
+	a->serving.output_tokens = 256;
+	a->train.method = SIZING_TRAIN_FULL;
+	a->train.zero_stage = 3;
+	a->train.tokens = 1e9;
+	a->train.sequence_length = 4096;
+	a->train.micro_batch = 1;
+	a->train.recompute = -1;
+	snprintf(a->inline_model.name, sizeof(a->inline_model.name), "custom");
+
+	cli_iter_init(&it, CMD, opts, argc, argv);
+	while ((id = cli_next(&it, &val)) != CLI_END) {
+		switch (id) {
+		case CLI_ERROR:
+			return EXIT_USAGE;
+		case CLI_HELP:
+			return -1;
+		case CLI_POSITIONAL:
+			return cli_usage_error(CMD, "unexpected argument '%s'", val);
+		case OPT_MODEL:
+			a->model = val;
+			break;
+		case OPT_PARAMS:
+			if (cli_positive(CMD, "params-b", val, &a->inline_model.params_b))
+				return EXIT_USAGE;
+			a->inline_given = 1;
+			break;
+		case OPT_LAYERS:
+		case OPT_HIDDEN:
+		case OPT_HEADS:
+		case OPT_KV_HEADS:
+		case OPT_VOCAB: {
+			static const char *const names[] = { "layers", "hidden", "heads",
+							     "kv-heads", "vocab" };
+			int *fields[] = { &a->inline_model.layers, &a->inline_model.hidden,
+					  &a->inline_model.heads, &a->inline_model.kv_heads,
+					  &a->inline_model.vocab };
+			int k = id - OPT_LAYERS;
+
+			if (whole(names[k], val, &d))
+				return EXIT_USAGE;
+			*fields[k] = (int)d;
+			break;
+		}
+		case OPT_PRECISION:
+		case OPT_KV_PRECISION: {
+			enum sizing_precision p;
+
+			if (sizing_precision_parse(val, &p) != 0)
+				return cli_usage_error(CMD, "unknown precision '%s' (fp32, bf16, "
+							    "fp16, fp8, int8, int4)", val);
+			if (id == OPT_PRECISION) {
+				a->precision = p;
+			} else {
+				a->kv_precision = p;
+				a->kv_given = 1;
+			}
+			break;
+		}
+		case OPT_GPU:
+			a->gpu = val;
+			break;
+		case OPT_SKU:
+			a->sku = val;
+			break;
+		case OPT_MIG:
+			a->mig = val;
+			break;
+		case OPT_GPUS:
+			if (whole("gpus", val, &a->gpus))
+				return EXIT_USAGE;
+			break;
+		case OPT_INPUT:
+			if (whole("input-tokens", val, &a->serving.input_tokens))
+				return EXIT_USAGE;
+			break;
+		case OPT_OUTPUT:
+			if (whole("output-tokens", val, &a->serving.output_tokens))
+				return EXIT_USAGE;
+			break;
+		case OPT_CONCURRENCY:
+			if (strcmp(val, "max") == 0) {
+				a->serving.concurrency = 0;
+			} else {
+				if (whole("concurrency", val, &d))
+					return EXIT_USAGE;
+				a->serving.concurrency = (long)d;
+			}
+			break;
+		case OPT_MODE:
+			if (strcmp(val, "inference") == 0)
+				a->training = 0;
+			else if (strcmp(val, "training") == 0)
+				a->training = 1;
+			else
+				return cli_usage_error(CMD, "unknown mode '%s' (inference, training)",
+						       val);
+			break;
+		case OPT_METHOD:
+			if (sizing_train_method_parse(val, &a->train.method) != 0)
+				return cli_usage_error(CMD, "unknown method '%s' (full, lora, qlora)",
+						       val);
+			break;
+		case OPT_ZERO:
+			if (strlen(val) != 1 || val[0] < '0' || val[0] > '3')
+				return cli_usage_error(CMD, "'--zero-stage' must be 0, 1, 2 or 3, "
+							    "got '%s'", val);
+			a->train.zero_stage = val[0] - '0';
+			break;
+		case OPT_TOKENS:
+			if (cli_positive(CMD, "tokens", val, &a->train.tokens))
+				return EXIT_USAGE;
+			break;
+		case OPT_SEQLEN:
+			if (whole("sequence-length", val, &a->train.sequence_length))
+				return EXIT_USAGE;
+			break;
+		case OPT_MICRO_BATCH:
+			if (whole("micro-batch", val, &a->train.micro_batch))
+				return EXIT_USAGE;
+			break;
+		}
+	}
+	if (!a->model && !a->inline_given)
+		return cli_usage_error(CMD, "give a model: --model NAME or --params-b N");
+	if (a->model && a->inline_given)
+		return cli_usage_error(CMD, "--model and --params-b exclude each other");
+	if (!a->gpu && !a->sku && !a->mig)
+		return cli_usage_error(CMD, "give a GPU: --gpu MODEL, --sku SIZE or --mig PROFILE");
+	if (a->sku && (a->gpu || a->mig))
+		return cli_usage_error(CMD, "--sku excludes --gpu and --mig");
+	if ((a->sku || a->mig) && a->gpus != 1)
+		return cli_usage_error(CMD, "--gpus applies to --gpu only");
+	if (a->gpus > 4096)
+		return cli_usage_error(CMD, "'--gpus' must be at most 4096");
+	if (!a->kv_given)
+		a->kv_precision = sizing_kv_default(a->precision);
+	return 0;
+}
+
+/* "unknown WHAT 'name'; did you mean 'x', 'y'?" */
+static void unknown_name(catalog *cat, const char *table, const char *what, const char *name,
+			 const char *listcmd)
+{
+	char near[5][FACT_SKU];
+	size_t k = catalog_suggest(cat, table, name, near, 5);
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < k; i++)
+		strbuf_addf(&sb, "%s'%s'", i ? ", " : "", near[i]);
+	if (k)
+		diag_error("unknown %s '%s'; did you mean %s?", what, name, strbuf_str(&sb));
+	else
+		diag_error("unknown %s '%s'; %s", what, name, listcmd);
+	strbuf_release(&sb);
+}
+
+/* The resolved inputs of one estimate. */
+struct estimate_in {
+	struct sizing_model model;
+	struct gpu_spec gpu;
+	struct sizing_capacity cap;
+	struct sizing_factors factors;
+};
+
+static int resolve_gpu(catalog *cat, const char *name, struct gpu_spec *g)
+{
+	char err[CATALOG_ERRLEN];
+	int found = catalog_gpu_find(cat, name, g, err);
+
+	if (found < 0) {
+		diag_error("%s", err);
+		return EXIT_CATALOG;
+	}
+	if (found == 0) {
+		unknown_name(cat, "gpu_models", "GPU", name, "'gpufit catalog list' shows the sizes "
+							      "and their GPUs");
+		return EXIT_INPUT;
+	}
+	return 0;
+}
+
+static int resolve_mig(catalog *cat, const struct estimate_args *a, struct estimate_in *in)
+{
+	char err[CATALOG_ERRLEN];
+	struct mig_profile *list = NULL, pick;
+	size_t n = 0, hits = 0;
+	struct strbuf gpus = STRBUF_INIT;
+	int rc = 0;
+
+	if (a->gpu && (rc = resolve_gpu(cat, a->gpu, &in->gpu)) != 0)
+		return rc;
+	if (catalog_mig_list(cat, a->gpu ? in->gpu.name : NULL, &list, &n, err) != 0) {
+		diag_error("%s", err);
+		return EXIT_CATALOG;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (strcasecmp(list[i].name, a->mig) != 0)
+			continue;
+		if (hits++ == 0)
+			pick = list[i];
+		strbuf_addf(&gpus, "%s'%s'", hits > 1 ? ", " : "", list[i].gpu_model);
+	}
+	free(list);
+	if (hits == 0) {
+		if (a->gpu)
+			diag_error("unknown MIG profile '%s' for GPU '%s'", a->mig, in->gpu.name);
+		else
+			diag_error("unknown MIG profile '%s'", a->mig);
+		rc = EXIT_INPUT;
+	} else if (hits > 1) {
+		rc = cli_usage_error(CMD, "MIG profile '%s' exists on several GPUs (%s); add --gpu",
+				     a->mig, strbuf_str(&gpus));
+	} else if (!a->gpu && (rc = resolve_gpu(cat, pick.gpu_model, &in->gpu)) != 0) {
+		;
+	} else if (sizing_capacity_from_mig(&in->gpu, &pick, &in->cap) != 0) {
+		diag_error("MIG profile '%s' of '%s' has no SM count", pick.name, in->gpu.name);
+		rc = EXIT_CATALOG;
+	}
+	strbuf_release(&gpus);
+	return rc;
+}
+
+static int resolve(catalog *cat, const struct estimate_args *a, struct estimate_in *in)
+{
+	char err[CATALOG_ERRLEN];
+	struct efficiency *effs = NULL;
+	size_t n = 0;
+	int found, rc;
+
+	if (a->model) {
+		struct model_preset p;
+
+		found = catalog_preset_find(cat, a->model, &p, err);
+		if (found < 0) {
+			diag_error("%s", err);
+			return EXIT_CATALOG;
+		}
+		if (found == 0) {
+			unknown_name(cat, "model_presets", "model", a->model,
+				     "give its shape with --params-b, --layers, --hidden, --heads");
+			return EXIT_INPUT;
+		}
+		sizing_model_from_preset(&p, &in->model);
+	} else {
+		in->model = a->inline_model;
+		if (sizing_model_normalize(&in->model, err) != 0) {
+			diag_error("%s", err);
+			return EXIT_INPUT;
+		}
+	}
+
+	if (a->sku) {
+		struct vm_size vm;
+
+		found = catalog_vm_find(cat, a->sku, &vm, err);
+		if (found < 0) {
+			diag_error("%s", err);
+			return EXIT_CATALOG;
+		}
+		if (found == 0) {
+			unknown_name(cat, "vm_sizes", "size", a->sku,
+				     "'gpufit catalog list' shows the known sizes");
+			return EXIT_INPUT;
+		}
+		if (!vm.gpu_model[0] || !vm.spec_known) {
+			diag_error("size '%s' has no known GPU spec", vm.sku);
+			return EXIT_INPUT;
+		}
+		if ((rc = resolve_gpu(cat, vm.gpu_model, &in->gpu)) != 0)
+			return rc;
+		if (sizing_capacity_from_vm(&vm, &in->gpu, 1, &in->cap) != 0) {
+			diag_error("size '%s' has an unusable GPU count", vm.sku);
+			return EXIT_CATALOG;
+		}
+	} else if (a->mig) {
+		if ((rc = resolve_mig(cat, a, in)) != 0)
+			return rc;
+	} else {
+		if ((rc = resolve_gpu(cat, a->gpu, &in->gpu)) != 0)
+			return rc;
+		sizing_capacity_from_gpu(&in->gpu, (int)a->gpus, &in->cap);
+	}
+
+	if (catalog_efficiency_list(cat, &effs, &n, err) != 0) {
+		diag_error("%s", err);
+		return EXIT_CATALOG;
+	}
+	rc = sizing_factors_resolve(effs, n, &in->gpu, &in->factors, err);
+	free(effs);
+	if (rc != 0) {
+		diag_error("%s", err);
+		return EXIT_CATALOG;
+	}
+	return 0;
+}
+
+/* ---- rendering ------------------------------------------------------------ */
+
+static void add_factors_json(cJSON *doc, const struct sizing_factors *f)
+{
+	cJSON *o = cJSON_AddObjectToObject(doc, "assumptions");
+
+	for (size_t i = 0; i < sizing_factor_count(); i++)
+		json_add_rounded(o, sizing_factor_name(i), sizing_factor_value(f, i), 4);
+}
+
+static cJSON *doc_head(const struct estimate_args *a, const struct estimate_in *in)
+{
+	cJSON *doc = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
+	cJSON_AddStringToObject(doc, "gpufit_version", GPUFIT_VERSION);
+	cJSON_AddStringToObject(doc, "model", in->model.name);
+	cJSON_AddStringToObject(doc, "precision", sizing_precision_name(a->precision));
+	cJSON_AddStringToObject(doc, "gpu", in->gpu.name);
+	json_add_str_or_null(doc, "sku", a->sku);
+	json_add_str_or_null(doc, "mig_profile", in->cap.mig_profile);
+	cJSON_AddNumberToObject(doc, "gpus", in->cap.gpus);
+	cJSON_AddStringToObject(doc, "mode", a->training ? "training" : "inference");
+	return doc;
+}
+
+static void row(struct table *t, const char *k, const char *fmt, double v)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), fmt, v);
+	table_add(t, k, buf);
+}
+
+static void factor_rows(struct table *t, const struct sizing_factors *f)
+{
+	for (size_t i = 0; i < sizing_factor_count(); i++) {
+		char k[80];
+
+		snprintf(k, sizeof(k), "assumption %s", sizing_factor_name(i));
+		row(t, k, "%g", sizing_factor_value(f, i));
+	}
+}
+
+static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
+			    const struct estimate_in *in, const struct sizing_inference_result *r)
+{
+	if (ctx->format == FMT_JSON) {
+		cJSON *doc = doc_head(a, in), *o;
+		int rc;
+
+		cJSON_AddStringToObject(doc, "kv_precision", sizing_precision_name(a->kv_precision));
+		o = cJSON_AddObjectToObject(doc, "memory");
+		json_add_rounded(o, "weights_gib", r->weights_gib, 2);
+		json_add_rounded(o, "kv_cache_gib", r->kv_cache_gib, 2);
+		json_add_rounded(o, "activations_gib", r->activations_gib, 2);
+		json_add_rounded(o, "overhead_gib", r->overhead_gib, 2);
+		json_add_rounded(o, "total_gib", r->total_gib, 2);
+		json_add_rounded(o, "available_gib", r->available_gib, 2);
+		cJSON_AddBoolToObject(doc, "fits", r->fits);
+		cJSON_AddNumberToObject(doc, "max_concurrency", (double)r->max_concurrency);
+		cJSON_AddNumberToObject(doc, "concurrency", (double)r->concurrency);
+		cJSON_AddStringToObject(doc, "bound", sizing_bound_name(r->bound));
+		o = cJSON_AddObjectToObject(doc, "parallelism");
+		cJSON_AddNumberToObject(o, "tensor", r->tp);
+		cJSON_AddNumberToObject(o, "pipeline", r->pp);
+		o = cJSON_AddObjectToObject(doc, "throughput");
+		json_add_rounded(o, "output_tokens_per_s", r->output_tokens_per_s, 1);
+		json_add_rounded(o, "prefill_tokens_per_s", r->prefill_tokens_per_s, 1);
+		o = cJSON_AddObjectToObject(doc, "latency");
+		json_add_rounded(o, "time_to_first_token_ms", r->time_to_first_token_ms, 2);
+		json_add_rounded(o, "ms_per_output_token", r->ms_per_output_token, 2);
+		json_add_str_or_null(doc, "note", r->note);
+		add_factors_json(doc, &in->factors);
+		rc = json_print(ctx->out, doc);
+		cJSON_Delete(doc);
+		return rc == 0 ? EXIT_OK : EXIT_CATALOG;
+	} else {
+		struct table *t = table_new(2);
+		char buf[128];
+
+		table_header(t, 0, "ITEM", ALIGN_LEFT);
+		table_header(t, 1, "VALUE", ALIGN_LEFT);
+		table_add(t, "model", in->model.name);
+		snprintf(buf, sizeof(buf), "%s (kv %s)", sizing_precision_name(a->precision),
+			 sizing_precision_name(a->kv_precision));
+		table_add(t, "precision", buf);
+		if (in->cap.mig_profile[0])
+			snprintf(buf, sizeof(buf), "%s MIG %s", in->gpu.name, in->cap.mig_profile);
+		else if (a->sku)
+			snprintf(buf, sizeof(buf), "%s (%d x %s)", a->sku, in->cap.gpus,
+				 in->gpu.name);
+		else
+			snprintf(buf, sizeof(buf), "%d x %s", in->cap.gpus, in->gpu.name);
+		table_add(t, "capacity", buf);
+		snprintf(buf, sizeof(buf), "tensor %d x pipeline %d", r->tp, r->pp);
+		table_add(t, "parallelism", buf);
+		row(t, "memory weights GiB", "%.2f", r->weights_gib);
+		row(t, "memory kv cache GiB", "%.2f", r->kv_cache_gib);
+		row(t, "memory activations GiB", "%.2f", r->activations_gib);
+		row(t, "memory overhead GiB", "%.2f", r->overhead_gib);
+		row(t, "memory total GiB", "%.2f", r->total_gib);
+		row(t, "memory available GiB", "%.2f", r->available_gib);
+		table_add(t, "fits", r->fits ? "yes" : "no");
+		if (r->note)
+			table_add(t, "why", r->note);
+		row(t, "max concurrency", "%.0f", (double)r->max_concurrency);
+		row(t, "concurrency", "%.0f", (double)r->concurrency);
+		table_add(t, "bound", sizing_bound_name(r->bound));
+		row(t, "output tokens/s", "%.1f", r->output_tokens_per_s);
+		row(t, "prefill tokens/s", "%.1f", r->prefill_tokens_per_s);
+		row(t, "time to first token ms", "%.2f", r->time_to_first_token_ms);
+		row(t, "ms per output token", "%.2f", r->ms_per_output_token);
+		factor_rows(t, &in->factors);
+		table_print(t, ctx->out, ctx->format);
+		table_free(t);
+	}
+	return EXIT_OK;
+}
+
+static int render_training(struct cli_ctx *ctx, const struct estimate_args *a,
+			   const struct estimate_in *in, const struct sizing_training_result *r)
+{
+	if (ctx->format == FMT_JSON) {
+		cJSON *doc = doc_head(a, in), *o;
+		int rc;
+
+		cJSON_AddStringToObject(doc, "method", sizing_train_method_name(a->train.method));
+		cJSON_AddNumberToObject(doc, "zero_stage", a->train.zero_stage);
+		o = cJSON_AddObjectToObject(doc, "memory");
+		json_add_rounded(o, "weights_gib", r->weights_gib, 2);
+		json_add_rounded(o, "gradients_gib", r->gradients_gib, 2);
+		json_add_rounded(o, "optimizer_gib", r->optimizer_gib, 2);
+		json_add_rounded(o, "activations_gib", r->activations_gib, 2);
+		json_add_rounded(o, "overhead_gib", r->overhead_gib, 2);
+		json_add_rounded(o, "total_gib", r->memory_gib, 2);
+		json_add_rounded(o, "available_gib", r->available_gib, 2);
+		cJSON_AddBoolToObject(doc, "fits", r->fits);
+		o = cJSON_AddObjectToObject(doc, "parallelism");
+		cJSON_AddNumberToObject(o, "tensor", r->tp);
+		cJSON_AddNumberToObject(o, "pipeline", r->pp);
+		cJSON_AddNumberToObject(o, "data", r->dp);
+		cJSON_AddBoolToObject(doc, "recompute", r->recompute);
+		o = cJSON_AddObjectToObject(doc, "throughput");
+		json_add_rounded(o, "tokens_per_s", r->tokens_per_s, 1);
+		json_add_rounded(doc, "hours", r->hours, 2);
+		json_add_rounded(doc, "mfu", r->mfu, 3);
+		cJSON_AddBoolToObject(doc, "needs_infiniband", r->needs_infiniband);
+		json_add_str_or_null(doc, "note", r->note);
+		add_factors_json(doc, &in->factors);
+		rc = json_print(ctx->out, doc);
+		cJSON_Delete(doc);
+		return rc == 0 ? EXIT_OK : EXIT_CATALOG;
+	} else {
+		struct table *t = table_new(2);
+		char buf[128];
+
+		table_header(t, 0, "ITEM", ALIGN_LEFT);
+		table_header(t, 1, "VALUE", ALIGN_LEFT);
+		table_add(t, "model", in->model.name);
+		snprintf(buf, sizeof(buf), "%s, %s, ZeRO-%d", sizing_precision_name(a->precision),
+			 sizing_train_method_name(a->train.method), a->train.zero_stage);
+		table_add(t, "precision", buf);
+		snprintf(buf, sizeof(buf), "%d x %s", in->cap.gpus, in->gpu.name);
+		table_add(t, "capacity", buf);
+		snprintf(buf, sizeof(buf), "tensor %d x pipeline %d x data %d", r->tp, r->pp,
+			 r->dp);
+		table_add(t, "parallelism", buf);
+		table_add(t, "activation recompute", r->recompute ? "yes" : "no");
+		row(t, "memory/GPU weights GiB", "%.2f", r->weights_gib);
+		row(t, "memory/GPU gradients GiB", "%.2f", r->gradients_gib);
+		row(t, "memory/GPU optimizer GiB", "%.2f", r->optimizer_gib);
+		row(t, "memory/GPU activations GiB", "%.2f", r->activations_gib);
+		row(t, "memory/GPU overhead GiB", "%.2f", r->overhead_gib);
+		row(t, "memory/GPU total GiB", "%.2f", r->memory_gib);
+		row(t, "memory/GPU available GiB", "%.2f", r->available_gib);
+		table_add(t, "fits", r->fits ? "yes" : "no");
+		if (r->note)
+			table_add(t, "why", r->note);
+		row(t, "tokens/s", "%.1f", r->tokens_per_s);
+		row(t, "hours", "%.2f", r->hours);
+		row(t, "mfu", "%.3f", r->mfu);
+		table_add(t, "needs InfiniBand", r->needs_infiniband ? "yes" : "no");
+		factor_rows(t, &in->factors);
+		table_print(t, ctx->out, ctx->format);
+		table_free(t);
+	}
+	return EXIT_OK;
+}
+
+int cmd_estimate(struct cli_ctx *ctx, int argc, char **argv)
+{
+	struct estimate_args a;
+	struct estimate_in in;
+	catalog *cat;
+	char err[CATALOG_ERRLEN];
+	char path[4096];
+	int rc;
+
+	rc = parse_args(argc, argv, &a);
+	if (rc < 0) {
+		for (const struct command *c = gpufit_commands; c->name; c++)
+			if (strcmp(c->name, CMD) == 0)
+				cli_print_command_help(c, ctx->out);
+		return EXIT_OK;
+	}
+	if (rc != 0)
+		return rc;
+	if (catalog_open_default(ctx->catalog_path, &cat, NULL, path, sizeof(path), err) != 0) {
+		diag_error("%s", err);
+		return EXIT_CATALOG;
+	}
+	memset(&in, 0, sizeof(in));
+	rc = resolve(cat, &a, &in);
+	catalog_close(cat);
+	if (rc != 0)
+		return rc;
+
+	if (a.training) {
+		struct sizing_training_result r;
+
+		if (sizing_training(&in.model, a.precision, &a.train, &in.cap, &in.factors, &r,
+				    err) != 0) {
+			diag_error("%s", err);
+			return EXIT_INPUT;
+		}
+		return render_training(ctx, &a, &in, &r);
+	} else {
+		struct sizing_inference_result r;
+
+		if (sizing_inference(&in.model, a.precision, a.kv_precision, &a.serving, &in.cap,
+				     &in.factors, &r, err) != 0) {
+			diag_error("%s", err);
+			return EXIT_INPUT;
+		}
+		return render_inference(ctx, &a, &in, &r);
+	}
+}
