@@ -26,6 +26,24 @@ const struct command gpufit_commands[] = {
 	{ "diff", cmd_diff, "diff BASE.json HEAD.json",
 	  "Compare two 'recommend -f json' outputs: cost and capacity changes per workload.",
 	  "" },
+	{ "estimate", cmd_estimate, "estimate --model NAME --gpu MODEL|--sku SIZE|--mig PROFILE [OPTIONS]",
+	  "One model on one GPU configuration: memory, fit, bound, throughput, latency.",
+	  "  --model NAME             a model preset (or --params-b N with --layers, --hidden,\n"
+	  "                           --heads, --kv-heads, --vocab)\n"
+	  "  --precision P            fp32 | bf16 | fp16 | fp8 | int8 | int4 (default fp16)\n"
+	  "  --kv-precision P         KV cache precision (default: fp16 for int8/int4, else P)\n"
+	  "  --gpu MODEL              a GPU model; --gpus N of them (default 1)\n"
+	  "  --sku SIZE               an Azure VM size (its GPUs)\n"
+	  "  --mig PROFILE            one MIG slice, e.g. --gpu A100-SXM-80GB --mig 3g.40gb\n"
+	  "  --input-tokens N         prompt tokens per request (default 1024)\n"
+	  "  --output-tokens N        generated tokens per request (default 256)\n"
+	  "  --concurrency N|max      sequences in flight (default max: the largest that fits)\n"
+	  "  --mode M                 inference | training (default inference)\n"
+	  "  --method M               training: full | lora | qlora (default full)\n"
+	  "  --zero-stage N           training: ZeRO stage 0-3 (default 3)\n"
+	  "  --tokens N               training: tokens of one run (default 1e9)\n"
+	  "  --sequence-length N      training: tokens per sequence (default 4096)\n"
+	  "  --micro-batch N          training: sequences per GPU per step (default 1)\n" },
 	{ "help", cmd_help, "help [COMMAND]", "Show help for gpufit or one command.", "" },
 	{ "validate", cmd_validate, "validate PROFILE...",
 	  "Check workload profiles (YAML) and report every problem with its line and column.",
