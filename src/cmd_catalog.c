@@ -625,6 +625,16 @@ static const struct subcommand catalog_verbs[] = {
 	  "Everything known about one VM size: GPUs, memory, network, MIG profiles, prices.", "" },
 	{ "status", catalog_status, "catalog status",
 	  "Which catalog is in use, its source, fetch date, age and row counts.", "" },
+	{ "refresh", cmd_catalog_refresh, "catalog refresh [OPTIONS]",
+	  "Fetch live prices from the Azure Retail Prices API into the user catalog.",
+	  "  -r, --region R            refresh this region (repeatable; default: every\n"
+	  "                            region the catalog knows)\n"
+	  "      --currency C          price currency (default USD)\n"
+	  "      --api-url URL         API base URL (http:// only to loopback hosts)\n"
+	  "      --from-file PAGE...   ingest saved API pages instead of the network\n"
+	  "      --retries N           retries of a failed request (default 4)\n"
+	  "      --timeout S           connect and no-data limit, seconds (default 30)\n"
+	  "      --force               accept a region with under half its last size count\n" },
 	{ NULL, NULL, NULL, NULL, NULL },
 };
 

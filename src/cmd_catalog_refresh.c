@@ -1,0 +1,321 @@
+/*
+ * cmd_catalog_refresh.c - `gpufit catalog refresh`: fetch live prices from
+ * the Azure Retail Prices API (or read saved pages) into the user catalog.
+ *
+ * Options are checked here (usage errors exit 2, unknown regions 3), the
+ * pipeline runs in refresh.c, and this file prints progress (stderr, only on
+ * a terminal), warnings, the one-line failure (exit 4), and the summary
+ * (stdout, in the -f format).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "catalog.h"
+#include "cli.h"
+#include "commands.h"
+#include "diag.h"
+#include "gpufit.h"
+#include "json_out.h"
+#include "output.h"
+#include "refresh.h"
+#include "util.h"
+
+#define CMD "catalog refresh"
+
+enum { O_REGION = 1, O_CURRENCY, O_API_URL, O_FROM_FILE, O_RETRIES, O_TIMEOUT, O_FORCE };
+
+static const struct cli_opt refresh_opts_table[] = {
+	{ "region", 'r', CLI_ARG_REQUIRED, O_REGION },
+	{ "currency", 0, CLI_ARG_REQUIRED, O_CURRENCY },
+	{ "api-url", 0, CLI_ARG_REQUIRED, O_API_URL },
+	{ "from-file", 0, CLI_ARG_REQUIRED, O_FROM_FILE },
+	{ "retries", 0, CLI_ARG_REQUIRED, O_RETRIES },
+	{ "timeout", 0, CLI_ARG_REQUIRED, O_TIMEOUT },
+	{ "force", 0, CLI_ARG_NONE, O_FORCE },
+	{ NULL, 0, 0, 0 },
+};
+
+struct list {
+	const char **v;
+	size_t n;
+};
+
+static void list_add(struct list *l, const char *s)
+{
+	l->v = xrealloc(l->v, (l->n + 1) * sizeof(*l->v));
+	l->v[l->n++] = s;
+}
+
+static void on_progress(const struct refresh_progress *p, void *arg)
+{
+	fprintf(stderr, "\rrefresh: %s (%zu/%zu)  pages %zu  items %zu  %.1f s\033[K",
+		p->region, p->region_no, p->n_regions, p->pages, p->items, p->elapsed_s);
+	fflush(stderr);
+}
+
+/* The catalog whose regions are the defaults and the names --region may use:
+ * the target when it exists, else the bundled one. */
+static catalog *open_region_source(const char *target)
+{
+	char err[CATALOG_ERRLEN];
+	catalog *cat = NULL;
+
+	if (catalog_open_file(target, &cat, err) == 0)
+		return cat;
+	if (catalog_open_bundled(&cat, err) != 0) {
+		diag_error("%s", err);
+		return NULL;
+	}
+	return cat;
+}
+
+static int check_currency(const char *c)
+{
+	if (strlen(c) != 3)
+		return -1;
+	for (int i = 0; i < 3; i++)
+		if (c[i] < 'A' || c[i] > 'Z')
+			return -1;
+	return 0;
+}
+
+static void print_summary(struct cli_ctx *ctx, const struct refresh_summary *s,
+			  const char *target, const char *currency)
+{
+	size_t stored = s->windows_prices;
+	char buf[64];
+
+	for (int k = 0; k < PRICING_COUNT; k++)
+		stored += s->prices[k];
+	if (ctx->format == FMT_JSON) {
+		cJSON *doc = cJSON_CreateObject();
+		cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
+		cJSON_AddStringToObject(doc, "catalog", target);
+		cJSON_AddStringToObject(doc, "currency", currency);
+		cJSON_AddNumberToObject(doc, "regions", (double)s->regions);
+		cJSON_AddNumberToObject(doc, "pages", (double)s->pages);
+		cJSON_AddNumberToObject(doc, "items", (double)s->items);
+		cJSON *p = cJSON_AddObjectToObject(doc, "prices");
+		for (int k = 0; k < PRICING_COUNT; k++)
+			cJSON_AddNumberToObject(p, pricing_name(k), (double)s->prices[k]);
+		cJSON_AddNumberToObject(p, "windows", (double)s->windows_prices);
+		cJSON *sk = cJSON_AddObjectToObject(doc, "skipped");
+		for (int k = 1; k < PRICES_API_SKIP_COUNT; k++)
+			cJSON_AddNumberToObject(sk, prices_api_skip_name(k), (double)s->skipped[k]);
+		cJSON_AddNumberToObject(sk, "not-gpu", (double)s->not_gpu);
+		cJSON_AddNumberToObject(sk, "other-region", (double)s->other_region);
+		cJSON_AddNumberToObject(doc, "duplicates", (double)s->duplicates);
+		cJSON *u = cJSON_AddArrayToObject(doc, "unknown_sizes");
+		for (size_t i = 0; i < s->n_unknown; i++)
+			cJSON_AddItemToArray(u, cJSON_CreateString(s->unknown[i]));
+		cJSON *rg = cJSON_AddArrayToObject(doc, "per_region");
+		for (size_t i = 0; i < s->n_per_region; i++) {
+			cJSON *o = cJSON_CreateObject();
+			cJSON_AddStringToObject(o, "region", s->per_region[i].region);
+			cJSON_AddNumberToObject(o, "gpu_sizes", (double)s->per_region[i].sizes);
+			if (s->per_region[i].last_sizes >= 0)
+				cJSON_AddNumberToObject(o, "last_gpu_sizes",
+							(double)s->per_region[i].last_sizes);
+			else
+				cJSON_AddNullToObject(o, "last_gpu_sizes");
+			cJSON_AddItemToArray(rg, o);
+		}
+		json_add_rounded(doc, "seconds", s->seconds, 3);
+		json_print(ctx->out, doc);
+		cJSON_Delete(doc);
+		return;
+	}
+
+	struct table *t = table_new(2);
+	table_header(t, 0, "refresh", ALIGN_LEFT);
+	table_header(t, 1, "", ALIGN_RIGHT);
+	table_add(t, "catalog", target);
+	snprintf(buf, sizeof(buf), "%zu", s->regions);
+	table_add(t, "regions", buf);
+	snprintf(buf, sizeof(buf), "%zu", s->pages);
+	table_add(t, "pages", buf);
+	snprintf(buf, sizeof(buf), "%zu", s->items);
+	table_add(t, "items seen", buf);
+	snprintf(buf, sizeof(buf), "%zu", stored);
+	table_add(t, "prices stored", buf);
+	for (int k = 0; k < PRICING_COUNT; k++) {
+		char label[48];
+		snprintf(label, sizeof(label), "  %s (linux)", pricing_name(k));
+		snprintf(buf, sizeof(buf), "%zu", s->prices[k]);
+		table_add(t, label, buf);
+	}
+	snprintf(buf, sizeof(buf), "%zu", s->windows_prices);
+	table_add(t, "  windows payg/spot", buf);
+	snprintf(buf, sizeof(buf), "%zu", s->not_gpu);
+	table_add(t, "items of non-GPU sizes", buf);
+	for (int k = 1; k < PRICES_API_SKIP_COUNT; k++) {
+		char label[48];
+		if (!s->skipped[k])
+			continue;
+		snprintf(label, sizeof(label), "items skipped: %s", prices_api_skip_name(k));
+		snprintf(buf, sizeof(buf), "%zu", s->skipped[k]);
+		table_add(t, label, buf);
+	}
+	snprintf(buf, sizeof(buf), "%zu", s->duplicates);
+	table_add(t, "duplicates resolved", buf);
+	snprintf(buf, sizeof(buf), "%zu", s->n_unknown);
+	table_add(t, "sizes with spec unknown", buf);
+	for (size_t i = 0; i < s->n_unknown; i++)
+		table_add(t, "  spec unknown", s->unknown[i]);
+	snprintf(buf, sizeof(buf), "%.2f s", s->seconds);
+	table_add(t, "duration", buf);
+	table_print(t, ctx->out, ctx->format);
+	table_free(t);
+}
+
+int cmd_catalog_refresh(struct cli_ctx *ctx, int argc, char **argv)
+{
+	struct cli_iter it;
+	struct list regions = { 0 }, files = { 0 };
+	struct refresh_opts o;
+	const char *val, *currency = NULL, *api_url = NULL;
+	char target[4096], err[REFRESH_ERRLEN];
+	int id, rc = EXIT_OK;
+	double d;
+
+	memset(&o, 0, sizeof(o));
+	http_opts_default(&o.http);
+	cli_iter_init(&it, CMD, refresh_opts_table, argc, argv);
+	while ((id = cli_next(&it, &val)) != CLI_END) {
+		switch (id) {
+		case O_REGION:
+			list_add(&regions, val);
+			break;
+		case O_CURRENCY:
+			if (check_currency(val) != 0) {
+				rc = cli_usage_error(CMD, "'%s' is not a currency code (three capital "
+						     "letters, e.g. USD, EUR)", val);
+				goto out;
+			}
+			currency = val;
+			break;
+		case O_API_URL:
+			api_url = val;
+			break;
+		case O_FROM_FILE:
+			list_add(&files, val);
+			break;
+		case O_RETRIES:
+			if (cli_number(CMD, "retries", val, &d) != 0 || d < 0 || d > 20 ||
+			    d != floor(d)) {
+				rc = cli_usage_error(CMD, "'--retries' takes a whole number from 0 to 20");
+				goto out;
+			}
+			o.http.retries = (int)d;
+			break;
+		case O_TIMEOUT:
+			if (cli_positive(CMD, "timeout", val, &d) != 0) {
+				rc = EXIT_USAGE;
+				goto out;
+			}
+			o.http.timeout_s = d;
+			break;
+		case O_FORCE:
+			o.force = 1;
+			break;
+		case CLI_POSITIONAL:
+			if (files.n) {
+				list_add(&files, val); /* --from-file A.json B.json ... */
+				break;
+			}
+			rc = cli_usage_error(CMD, "unexpected argument '%s'", val);
+			goto out;
+		case CLI_HELP: /* the verb table prints the help */
+			goto out;
+		default:
+			rc = EXIT_USAGE;
+			goto out;
+		}
+	}
+	if (files.n && api_url) {
+		rc = cli_usage_error(CMD, "'--from-file' and '--api-url' do not go together");
+		goto out;
+	}
+	if (api_url && http_url_allowed(api_url, err, sizeof(err)) != 0) {
+		rc = cli_usage_error(CMD, "%s", err);
+		goto out;
+	}
+
+	const char *env = getenv("GPUFIT_CATALOG");
+	if (ctx->catalog_path)
+		snprintf(target, sizeof(target), "%s", ctx->catalog_path);
+	else if (env && *env)
+		snprintf(target, sizeof(target), "%s", env);
+	else if (catalog_user_path(target, sizeof(target)) != 0) {
+		diag_error("catalog refresh failed: no home directory for the user catalog; use "
+			   "--catalog PATH (old catalog kept)");
+		rc = EXIT_CATALOG;
+		goto out;
+	}
+
+	catalog *cat = open_region_source(target);
+	if (!cat) {
+		rc = EXIT_CATALOG;
+		goto out;
+	}
+	struct region *known = NULL;
+	size_t n_known = 0;
+	for (size_t i = 0; i < regions.n; i++) {
+		struct region r;
+		char cerr[CATALOG_ERRLEN];
+		if (catalog_region_find(cat, regions.v[i], &r, cerr) != 1) {
+			char near[3][FACT_SKU];
+			size_t k = catalog_suggest(cat, "regions", regions.v[i], near, 3);
+			diag_error("unknown region '%s'%s%s%s", regions.v[i],
+				   k ? "; did you mean '" : "", k ? near[0] : "", k ? "'?" : "");
+			rc = EXIT_INPUT;
+		}
+	}
+	if (rc == EXIT_OK && !regions.n && !files.n) {
+		char cerr[CATALOG_ERRLEN];
+		if (catalog_region_list(cat, &known, &n_known, cerr) != 0 || n_known == 0) {
+			diag_error("catalog refresh failed: the catalog lists no regions (old catalog "
+				   "kept)");
+			rc = EXIT_CATALOG;
+		}
+		for (size_t i = 0; i < n_known; i++)
+			list_add(&regions, known[i].name);
+	}
+	catalog_close(cat);
+	if (rc != EXIT_OK) {
+		free(known);
+		goto out;
+	}
+
+	struct refresh_summary s;
+	o.target = target;
+	o.api_url = api_url;
+	o.currency = currency;
+	o.regions = regions.v;
+	o.n_regions = regions.n;
+	o.files = files.v;
+	o.n_files = files.n;
+	o.now = util_now();
+	if (ctx->stderr_tty)
+		o.progress = on_progress;
+	int r = refresh_run(&o, &s, err, sizeof(err));
+	if (ctx->stderr_tty)
+		fprintf(stderr, "\r\033[K");
+	diag_list_print(&s.warnings, stderr);
+	if (r != 0) {
+		diag_error("catalog refresh failed: %s (old catalog kept)", err);
+		rc = EXIT_CATALOG;
+	} else {
+		print_summary(ctx, &s, target, currency ? currency : "USD");
+	}
+	refresh_summary_release(&s);
+	free(known);
+out:
+	free(regions.v);
+	free(files.v);
+	return rc;
+}
