@@ -74,6 +74,7 @@ int catalog_mig_list(catalog *cat, const char *gpu_model, struct mig_profile **o
 int catalog_preset_list(catalog *cat, struct model_preset **out, size_t *n, char *err);
 int catalog_region_list(catalog *cat, struct region **out, size_t *n, char *err);
 int catalog_efficiency_list(catalog *cat, struct efficiency **out, size_t *n, char *err);
+int catalog_storage_list(catalog *cat, struct storage_tier **out, size_t *n, char *err);
 
 /* Every price of one size (sku NULL: every price), ordered by region, kind. */
 int catalog_price_list(catalog *cat, const char *sku, struct price **out, size_t *n, char *err);

@@ -115,6 +115,14 @@ struct price {
 	char effective_date[24];     /* ISO date the price took effect, "" if unknown */
 };
 
+/* One storage tier: how fast one instance of it (account, disk, volume,
+ * file system) can be read. */
+struct storage_tier {
+	char name[32];               /* "blob", "blob-premium", "managed-lustre", ... */
+	double max_read_mb_per_s;    /* documented ceiling, MB/s (10^6 B/s) */
+	double typical_read_mb_per_s;/* 0 when unknown */
+};
+
 /* A named, sourced efficiency factor used by the sizing model. */
 struct efficiency {
 	char name[FACT_NAME];        /* "decode_bw_efficiency" */

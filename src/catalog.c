@@ -376,6 +376,17 @@ static void read_eff(sqlite3_stmt *st, void *dst)
 	e->value = col_num(st, 2);
 }
 
+#define STORAGE_COLS "name, max_read_mb_per_s, typical_read_mb_per_s"
+
+static void read_storage(sqlite3_stmt *st, void *dst)
+{
+	struct storage_tier *t = dst;
+	memset(t, 0, sizeof *t);
+	col_str(st, 0, t->name, sizeof t->name);
+	t->max_read_mb_per_s = col_num(st, 1);
+	t->typical_read_mb_per_s = col_num(st, 2);
+}
+
 #define PRICE_COLS "sku, region, pricing, os, currency, hourly, effective_date"
 
 static void read_price(sqlite3_stmt *st, void *dst)
@@ -476,6 +487,12 @@ int catalog_efficiency_list(catalog *cat, struct efficiency **out, size_t *n, ch
 {
 	return list_query(cat, "SELECT " EFF_COLS " FROM efficiency ORDER BY name, gpu_class",
 			  NULL, sizeof **out, read_eff, (void **)out, n, err);
+}
+
+int catalog_storage_list(catalog *cat, struct storage_tier **out, size_t *n, char *err)
+{
+	return list_query(cat, "SELECT " STORAGE_COLS " FROM storage_tiers ORDER BY name", NULL,
+			  sizeof **out, read_storage, (void **)out, n, err);
 }
 
 int catalog_price_list(catalog *cat, const char *sku, struct price **out, size_t *n, char *err)

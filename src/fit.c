@@ -1,0 +1,496 @@
+/*
+ * fit.c - the fit engine: sizes one workload on one capacity shape (one VM
+ * of a size, or one MIG slice) with the sizing model, decides how many VMs
+ * or slices a replica needs, rejects what cannot serve with a reason a
+ * person can act on, and prices what can.
+ *
+ * Headroom on memory is applied by shrinking the device memory the sizing
+ * model sees by 1 / (1 + h): "need × (1 + h) <= usable" is the same test as
+ * "need <= usable / (1 + h)", and it lets the sizing model pick batch sizes
+ * and parallel splits that leave the headroom free.
+ */
+#include "fit.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const placement_names[] = { "vm", "mig", "cluster" };
+
+const char *fit_placement_name(enum fit_placement p)
+{
+	if ((int)p < 0 || (int)p > 2)
+		return "?";
+	return placement_names[p];
+}
+
+static const char *const reject_names[FIT_REJ_COUNT] = {
+	"ok", "retired", "memory", "latency", "time-to-first-token", "throughput",
+	"no-infiniband", "deadline", "compute", "bandwidth", "not-for-training", "model",
+	"no-price",
+};
+
+const char *fit_reject_name(enum fit_reject r)
+{
+	if ((int)r < 0 || r >= FIT_REJ_COUNT)
+		return "?";
+	return reject_names[r];
+}
+
+double fit_mig_share(const struct mig_profile *m)
+{
+	double c = m->compute_slices / 7.0;
+	double mem = m->memory_slices / 8.0;
+	return c > mem ? c : mem;
+}
+
+static int imin(int a, int b)
+{
+	return a < b ? a : b;
+}
+
+/* The headroom-reduced copy of a capacity the sizing model is run on. */
+static struct sizing_capacity shrink(const struct sizing_capacity *cap, double h)
+{
+	struct sizing_capacity c = *cap;
+	c.memory_gib = cap->memory_gib / (1.0 + h);
+	return c;
+}
+
+/* ---- LLM inference ------------------------------------------------------ */
+
+/* One model instance over k devices of the VM (or one slice). */
+static struct sizing_capacity instance_cap(const struct sizing_capacity *vm, int k)
+{
+	struct sizing_capacity c = *vm;
+	c.gpus = k;
+	c.gpus_per_node = k;
+	c.nodes = 1;
+	c.nvlink_domain = imin(vm->nvlink_domain, k);
+	return c;
+}
+
+static int infer(const struct fit_workload *w, const struct sizing_capacity *cap, long c,
+		 const struct sizing_factors *f, struct sizing_inference_result *r)
+{
+	struct sizing_serving s = { w->input_tokens, w->output_tokens, c };
+	return sizing_inference(&w->model, w->precision, w->kv_precision, &s, cap, f, r, NULL);
+}
+
+/* The best plan for instances of k devices each: fills *out, returns 0 when
+ * feasible, else the rejection (out->need/have set). */
+static enum fit_reject plan_instances(const struct fit_workload *w,
+				      const struct sizing_capacity *vm, int k, int per_vm,
+				      int max_units, const struct sizing_factors *f,
+				      struct fit_result *out)
+{
+	struct sizing_capacity real = instance_cap(vm, k);
+	struct sizing_capacity cap = shrink(&real, w->headroom);
+	struct sizing_inference_result r, r1;
+	double h = w->headroom;
+	double target = w->target_tokens_per_s * (1.0 + h);
+	long C = w->concurrency > 0 ? w->concurrency : 1;
+	long cmax, c;
+	int n;
+
+	/* memory: largest batch per instance */
+	if (infer(w, &cap, 0, f, &r) != 0) {
+		out->note = "the model has no shape the sizing model can use";
+		return FIT_REJ_MODEL;
+	}
+	if (!r.fits || r.max_concurrency < 1) {
+		struct sizing_inference_result full;
+		infer(w, &real, 1, f, &full);
+		out->need = (full.weights_gib + full.kv_cache_gib + full.activations_gib +
+			     full.overhead_gib) * (1.0 + h);
+		out->have = full.available_gib;
+		out->note = r.note;
+		return FIT_REJ_MEMORY;
+	}
+	cmax = r.max_concurrency;
+
+	/* latency: the batch per instance the SLOs allow */
+	if (infer(w, &cap, 1, f, &r1) != 0)
+		return FIT_REJ_MODEL;
+	if (w->max_ms_per_token > 0 && r1.ms_per_output_token > w->max_ms_per_token) {
+		out->need = w->max_ms_per_token;
+		out->have = r1.ms_per_output_token;
+		return FIT_REJ_LATENCY;
+	}
+	if (w->max_ttft_ms > 0 && r1.time_to_first_token_ms > w->max_ttft_ms) {
+		out->need = w->max_ttft_ms;
+		out->have = r1.time_to_first_token_ms;
+		return FIT_REJ_TTFT;
+	}
+	if (w->max_ms_per_token > 0) {
+		long lo = 1, hi = cmax;
+		while (lo < hi) { /* largest c with ms(c) <= SLO */
+			long mid = lo + (hi - lo + 1) / 2;
+			if (infer(w, &cap, mid, f, &r) == 0 &&
+			    r.ms_per_output_token <= w->max_ms_per_token)
+				lo = mid;
+			else
+				hi = mid - 1;
+		}
+		cmax = lo;
+	}
+
+	/* units (VMs or slices): enough instances for the concurrency, then
+	 * for the throughput target */
+	n = (int)((C + cmax * per_vm - 1) / (cmax * per_vm));
+	if (n < 1)
+		n = 1;
+	for (int iter = 0; iter < 64; iter++) {
+		long inst;
+		double tput;
+		if (n > max_units) {
+			c = (C + (long)max_units * per_vm - 1) / ((long)max_units * per_vm);
+			infer(w, &cap, c < 1 ? 1 : c, f, &r);
+			out->need = target;
+			out->have = r.output_tokens_per_s * max_units * per_vm;
+			out->nodes = max_units;
+			if (n > max_units && target <= 0) {
+				out->need = (double)C;
+				out->have = (double)cmax * max_units * per_vm;
+				out->note = "too many sequences in flight for this size";
+				return FIT_REJ_MEMORY;
+			}
+			return FIT_REJ_THROUGHPUT;
+		}
+		inst = (long)n * per_vm;
+		c = (C + inst - 1) / inst;
+		if (infer(w, &cap, c, f, &r) != 0)
+			return FIT_REJ_MODEL;
+		tput = r.output_tokens_per_s * inst;
+		if (target <= 0 || tput >= target)
+			break;
+		{
+			int next = (int)ceil(n * target / tput);
+			n = next > n ? next : n + 1;
+		}
+	}
+	/* throughput and latency of the plan, with the real memory */
+	out->vm_count = n;
+	out->gpus_per_instance = k;
+	out->instances = n * per_vm;
+	out->tp = r.tp;
+	out->pp = r.pp;
+	out->dp = 1;
+	out->tokens_per_s = r.output_tokens_per_s * out->instances;
+	out->ms_per_token = r.ms_per_output_token;
+	out->ttft_ms = r.time_to_first_token_ms;
+	out->bound = r.bound;
+	out->interconnect = k > 1 ? 1 : 0;
+	out->memory_need_gib = r.total_gib * (1.0 + h);
+	out->memory_have_gib = r.available_gib * (1.0 + h);
+	out->memory_headroom_pct = r.total_gib > 0
+		? (out->memory_have_gib - r.total_gib) / r.total_gib * 100.0 : 0;
+	return FIT_OK;
+}
+
+static void fit_llm(const struct fit_workload *w, const struct sizing_capacity *cap,
+		    const struct sizing_factors *f, struct fit_result *out)
+{
+	int per_node = cap->gpus_per_node;
+	int max_units = cap->kind == SIZING_CAP_MIG ? 7 : FIT_MAX_VMS;
+	struct fit_result best, first;
+	enum fit_reject first_rej = FIT_OK;
+	int have_best = 0;
+
+	memset(&first, 0, sizeof(first));
+	for (int k = 1; k <= per_node; k *= 2) {
+		struct fit_result t;
+		enum fit_reject rej;
+		if (per_node % k)
+			continue;
+		memset(&t, 0, sizeof(t));
+		rej = plan_instances(w, cap, k, per_node / k, max_units, f, &t);
+		if (rej != FIT_OK) {
+			/* keep the rejection of the widest split: it is the closest */
+			first = t;
+			first_rej = rej;
+			continue;
+		}
+		if (!have_best || t.vm_count < best.vm_count ||
+		    (t.vm_count == best.vm_count && t.tokens_per_s > best.tokens_per_s)) {
+			best = t;
+			have_best = 1;
+		}
+	}
+	if (have_best) {
+		*out = best;
+		out->reject = FIT_OK;
+		out->gpu_count = best.vm_count * per_node;
+		return;
+	}
+	*out = first;
+	out->reject = first_rej;
+}
+
+/* ---- generic ------------------------------------------------------------ */
+
+static void fit_generic(const struct fit_workload *w, const struct sizing_capacity *cap,
+			const struct sizing_factors *f, struct fit_result *out)
+{
+	struct sizing_requirements req = w->req;
+	struct sizing_generic_result g;
+	double h = 1.0 + w->headroom;
+	double mem = cap->memory_gib * f->memory_utilization - f->runtime_overhead_gib;
+
+	req.gpu_memory_gib *= h;
+	req.tflops_fp16 *= h;
+	req.bandwidth_gb_per_s *= h;
+	sizing_generic(&req, cap, f, &g);
+	out->memory_need_gib = req.gpu_memory_gib;
+	out->memory_have_gib = mem;
+	if (g.memory_util > 1) {
+		out->reject = FIT_REJ_MEMORY;
+		out->need = req.gpu_memory_gib;
+		out->have = mem;
+		return;
+	}
+	if (g.compute_util > 1) {
+		out->reject = FIT_REJ_COMPUTE;
+		out->need = req.tflops_fp16;
+		out->have = req.tflops_fp16 / g.compute_util;
+		return;
+	}
+	if (g.bandwidth_util > 1) {
+		out->reject = FIT_REJ_BANDWIDTH;
+		out->need = req.bandwidth_gb_per_s;
+		out->have = cap->bandwidth_gbps;
+		return;
+	}
+	out->reject = FIT_OK;
+	out->vm_count = 1;
+	out->gpus_per_instance = 1;
+	out->instances = 1;
+	out->gpu_count = cap->gpus_per_node;
+	out->tp = out->pp = out->dp = 1;
+	out->memory_headroom_pct = w->req.gpu_memory_gib > 0
+		? (mem - w->req.gpu_memory_gib) / w->req.gpu_memory_gib * 100.0 : 100.0;
+	out->bound = g.compute_util >= g.bandwidth_util ? SIZING_BOUND_COMPUTE
+						       : SIZING_BOUND_MEMORY_BANDWIDTH;
+}
+
+/* ---- training ----------------------------------------------------------- */
+
+static int train_on(const struct fit_workload *w, const struct sizing_capacity *vm, int nodes,
+		    const struct sizing_factors *f, struct sizing_training_result *r)
+{
+	struct sizing_capacity c = shrink(vm, w->headroom);
+	c.nodes = nodes;
+	c.gpus = vm->gpus_per_node * nodes;
+	return sizing_training(&w->model, w->precision, &w->train, &c, f, r, NULL);
+}
+
+/* Deadline check with throughput headroom. */
+static int meets(const struct fit_workload *w, const struct sizing_training_result *r)
+{
+	if (!r->fits)
+		return 0;
+	return !(w->deadline_hours > 0) || r->hours * (1.0 + w->headroom) <= w->deadline_hours;
+}
+
+static void train_result(const struct fit_workload *w, const struct sizing_capacity *vm,
+			 int nodes, const struct sizing_training_result *r,
+			 struct fit_result *out)
+{
+	double h = 1.0 + w->headroom;
+	out->reject = FIT_OK;
+	out->vm_count = nodes;
+	out->gpus_per_instance = vm->gpus_per_node * nodes;
+	out->instances = 1;
+	out->gpu_count = vm->gpus_per_node * nodes;
+	out->tp = r->tp;
+	out->pp = r->pp;
+	out->dp = r->dp;
+	out->tokens_per_s = r->tokens_per_s;
+	out->job_hours = r->hours;
+	out->mfu = r->mfu;
+	out->bound = SIZING_BOUND_COMPUTE;
+	out->interconnect = nodes > 1 ? 2 : (vm->gpus_per_node > 1 && vm->nvlink_domain > 1);
+	out->memory_need_gib = r->memory_gib * h;
+	out->memory_have_gib = r->available_gib * h;
+	out->memory_headroom_pct = r->memory_gib > 0
+		? (out->memory_have_gib - r->memory_gib) / r->memory_gib * 100.0 : 0;
+}
+
+static void fit_train(const struct fit_workload *w, const struct sizing_capacity *vm,
+		      int infiniband, const struct sizing_factors *f, struct fit_result *out)
+{
+	struct sizing_training_result r;
+	double h = 1.0 + w->headroom;
+	int max_nodes = infiniband ? FIT_MAX_VMS : 1;
+	int n, lo, hi;
+
+	if (vm->kind != SIZING_CAP_VM) {
+		out->reject = FIT_REJ_NOT_FOR_TRAINING;
+		return;
+	}
+	if (train_on(w, vm, 1, f, &r) != 0) {
+		out->reject = FIT_REJ_MODEL;
+		out->note = "the model has no shape the sizing model can use";
+		return;
+	}
+	if (meets(w, &r)) {
+		train_result(w, vm, 1, &r, out);
+		return;
+	}
+	if (!r.fits && !infiniband) {
+		out->reject = FIT_REJ_MEMORY;
+		out->need = r.memory_gib * h;
+		out->have = r.available_gib * h;
+		out->note = r.note;
+		return;
+	}
+	if (r.fits && !infiniband) {
+		out->reject = FIT_REJ_NO_INFINIBAND;
+		out->nodes = (int)ceil(r.hours * h / w->deadline_hours);
+		out->need = w->deadline_hours;
+		out->have = r.hours * h;
+		return;
+	}
+	/* InfiniBand: smallest node count that fits, then that meets the deadline */
+	n = 1;
+	while (!r.fits && n < max_nodes) {
+		n = imin(n * 2, max_nodes);
+		train_on(w, vm, n, f, &r);
+	}
+	if (!r.fits) {
+		out->reject = FIT_REJ_MEMORY;
+		out->need = r.memory_gib * h;
+		out->have = r.available_gib * h;
+		out->note = r.note;
+		return;
+	}
+	if (!meets(w, &r)) {
+		/* scale by the estimated speed-up, then search upward */
+		int est = (int)ceil(n * r.hours * h / w->deadline_hours);
+		lo = n;
+		hi = est > max_nodes ? max_nodes : est;
+		train_on(w, vm, hi, f, &r);
+		while (!meets(w, &r) && hi < max_nodes) {
+			lo = hi;
+			hi = imin(hi * 2, max_nodes);
+			train_on(w, vm, hi, f, &r);
+		}
+		if (!meets(w, &r)) {
+			out->reject = FIT_REJ_DEADLINE;
+			out->need = w->deadline_hours;
+			out->have = r.hours * h;
+			out->nodes = max_nodes;
+			return;
+		}
+		while (lo + 1 < hi) { /* smallest passing count in (lo, hi] */
+			int mid = lo + (hi - lo) / 2;
+			struct sizing_training_result m;
+			train_on(w, vm, mid, f, &m);
+			if (meets(w, &m))
+				hi = mid;
+			else
+				lo = mid;
+		}
+		n = hi;
+		train_on(w, vm, n, f, &r);
+	}
+	train_result(w, vm, n, &r, out);
+}
+
+int fit_evaluate(const struct fit_workload *w, const struct sizing_capacity *cap, int infiniband,
+		 const struct sizing_factors *f, struct fit_result *out)
+{
+	memset(out, 0, sizeof(*out));
+	switch (w->kind) {
+	case FIT_LLM_INFERENCE:
+		fit_llm(w, cap, f, out);
+		break;
+	case FIT_GENERIC:
+		fit_generic(w, cap, f, out);
+		break;
+	case FIT_TRAINING:
+		fit_train(w, cap, infiniband, f, out);
+		break;
+	}
+	return 0;
+}
+
+void fit_price(const struct fit_workload *w, const struct fit_result *r, double unit_hourly,
+	       double hours_per_month, struct fit_cost *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (w->kind == FIT_TRAINING) {
+		out->hourly = unit_hourly * r->vm_count;
+		out->job_cost = out->hourly * r->job_hours;
+		out->monthly = out->job_cost * w->runs_per_month;
+		return;
+	}
+	out->hourly = unit_hourly * r->vm_count * (w->replicas > 0 ? w->replicas : 1);
+	out->monthly = out->hourly * hours_per_month;
+}
+
+int fit_compare(double monthly_a, int gpus_a, double headroom_a, double monthly_b, int gpus_b,
+		double headroom_b)
+{
+	double ca = round(monthly_a * 100.0), cb = round(monthly_b * 100.0);
+	if (ca != cb)
+		return ca < cb ? -1 : 1;
+	if (gpus_a != gpus_b)
+		return gpus_a < gpus_b ? -1 : 1;
+	if (headroom_a != headroom_b)
+		return headroom_a > headroom_b ? -1 : 1;
+	return 0;
+}
+
+void fit_reject_text(const struct fit_result *r, const char *pricing, const char *region,
+		     char *buf, size_t len)
+{
+	switch (r->reject) {
+	case FIT_OK:
+		snprintf(buf, len, "feasible");
+		break;
+	case FIT_REJ_RETIRED:
+		snprintf(buf, len, "retired: Azure has retired this size or announced its retirement");
+		break;
+	case FIT_REJ_MEMORY:
+		snprintf(buf, len, "needs %.1f GiB, has %.1f GiB", r->need, r->have);
+		break;
+	case FIT_REJ_LATENCY:
+		snprintf(buf, len, "decode %.0f ms/token > SLO %.0f ms", r->have, r->need);
+		break;
+	case FIT_REJ_TTFT:
+		snprintf(buf, len, "time to first token %.0f ms > SLO %.0f ms", r->have, r->need);
+		break;
+	case FIT_REJ_THROUGHPUT:
+		snprintf(buf, len, "%.0f tokens/s on %d units < target %.0f tokens/s (headroom included)",
+			 r->have, r->nodes, r->need);
+		break;
+	case FIT_REJ_NO_INFINIBAND:
+		snprintf(buf, len, "no InfiniBand: single node only, needs %d nodes for the %g h deadline",
+			 r->nodes, r->need);
+		break;
+	case FIT_REJ_DEADLINE:
+		snprintf(buf, len, "%.0f h on %d nodes > deadline %g h (headroom included)", r->have,
+			 r->nodes, r->need);
+		break;
+	case FIT_REJ_COMPUTE:
+		snprintf(buf, len, "needs %.1f TFLOPS, has %.1f TFLOPS", r->need, r->have);
+		break;
+	case FIT_REJ_BANDWIDTH:
+		snprintf(buf, len, "needs %.0f GB/s, has %.0f GB/s", r->need, r->have);
+		break;
+	case FIT_REJ_NOT_FOR_TRAINING:
+		snprintf(buf, len, "partial GPUs are not used for training");
+		break;
+	case FIT_REJ_MODEL:
+		snprintf(buf, len, "%s", r->note ? r->note : "cannot be sized");
+		break;
+	case FIT_REJ_NO_PRICE:
+		snprintf(buf, len, "no %s price in %s; run 'gpufit catalog refresh'",
+			 pricing ? pricing : "?", region ? region : "?");
+		break;
+	default:
+		snprintf(buf, len, "rejected");
+		break;
+	}
+}
