@@ -20,6 +20,33 @@
 #include "util.h"
 
 const struct command gpufit_commands[] = {
+	{ "analyze", cmd_analyze, "analyze [OPTIONS] FILE... | --prometheus URL",
+	  "GPU telemetry in (dcgm-exporter, Prometheus, nvidia-smi, dcgmi): waste, bottlenecks, savings.",
+	  "  --input-format F         auto | dcgm | prometheus-json | nvidia-smi | dcgmi\n"
+	  "  --columns LIST           nvidia-smi fields of a headerless CSV (default: the\n"
+	  "                           documented --query-gpu list)\n"
+	  "  --host NAME              host of nvidia-smi/dcgmi files (default: file name)\n"
+	  "  --metric NAME            metric of query_range series without __name__\n"
+	  "  --prometheus URL         read a live Prometheus HTTP API (query_range)\n"
+	  "  --since DUR              window ending now (default 7d); or --start/--end T\n"
+	  "  --step DUR               query resolution (default 5m)\n"
+	  "  --sku SIZE               the Azure size of every host\n"
+	  "  --hosts FILE             'HOST SIZE' lines; else sizes are inferred\n"
+	  "  --region R               price region (default eastus)\n"
+	  "  --pricing P              payg | spot | reserved-1y | ... (default payg)\n"
+	  "  --hours-per-month H      default 730\n"
+	  "  --fail-on LIST           exit 1 when a GPU has one of these findings\n"
+	  "                           (idle,underused,busy-waiting,data-starved,\n"
+	  "                           memory-bound,no-data,any)\n"
+	  "  --min-samples N          fewer samples: no-data (default 10)\n"
+	  "  --idle-below PCT         peak activity below PCT: idle (default 5)\n"
+	  "  --underused-below PCT    p95 activity below PCT: underused (default 50)\n"
+	  "  --busy-util PCT          duty cycle at or above PCT ... (default 80)\n"
+	  "  --busy-sm-below PCT      ... with SM activity below PCT: busy-waiting (default 50)\n"
+	  "  --starved-sm-below PCT   SM activity below PCT with input traffic: data-starved\n"
+	  "                           (default 30)\n"
+	  "  --pcie-rx-gbps N         host-to-device traffic that counts as input (default 1)\n"
+	  "  --memory-dram PCT        DRAM activity at or above PCT: memory-bound (default 50)\n" },
 	{ "catalog", cmd_catalog, "catalog refresh|list|show|status [ARGS]",
 	  "The price and spec catalog: refresh from Azure, list sizes, show one size, status.",
 	  "" },

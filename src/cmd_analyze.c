@@ -1,0 +1,1031 @@
+/*
+ * cmd_analyze.c - `gpufit analyze`: GPU telemetry in, waste and bottleneck
+ * findings with savings out.
+ *
+ * Reads telemetry files (or a live Prometheus over its HTTP API) into the
+ * telemetry store, maps every host to an Azure size (--sku, --hosts, or an
+ * inference from the GPU model label and GPU count that is printed as an
+ * assumption), prices each GPU or MIG slice from the catalog, classifies each
+ * series (classify.c) and renders the findings and fleet totals.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cjson/cJSON.h>
+
+#include "catalog.h"
+#include "classify.h"
+#include "cli.h"
+#include "commands.h"
+#include "diag.h"
+#include "gpufit.h"
+#include "http.h"
+#include "json_out.h"
+#include "output.h"
+#include "telemetry.h"
+#include "util.h"
+
+#define CMD "analyze"
+
+enum {
+	OPT_INPUT_FORMAT = 1, OPT_COLUMNS, OPT_HOST, OPT_METRIC, OPT_PROMETHEUS, OPT_SINCE,
+	OPT_STEP, OPT_START, OPT_END, OPT_SKU, OPT_HOSTS, OPT_REGION, OPT_PRICING, OPT_HOURS,
+	OPT_FAIL_ON, OPT_MIN_SAMPLES, OPT_IDLE, OPT_UNDERUSED, OPT_BUSY_UTIL, OPT_BUSY_SM,
+	OPT_STARVED_SM, OPT_PCIE_RX, OPT_MEMORY_DRAM
+};
+
+static const struct cli_opt opts[] = {
+	{ "input-format", 0, CLI_ARG_REQUIRED, OPT_INPUT_FORMAT },
+	{ "columns", 0, CLI_ARG_REQUIRED, OPT_COLUMNS },
+	{ "host", 0, CLI_ARG_REQUIRED, OPT_HOST },
+	{ "metric", 0, CLI_ARG_REQUIRED, OPT_METRIC },
+	{ "prometheus", 0, CLI_ARG_REQUIRED, OPT_PROMETHEUS },
+	{ "since", 0, CLI_ARG_REQUIRED, OPT_SINCE },
+	{ "step", 0, CLI_ARG_REQUIRED, OPT_STEP },
+	{ "start", 0, CLI_ARG_REQUIRED, OPT_START },
+	{ "end", 0, CLI_ARG_REQUIRED, OPT_END },
+	{ "sku", 0, CLI_ARG_REQUIRED, OPT_SKU },
+	{ "hosts", 0, CLI_ARG_REQUIRED, OPT_HOSTS },
+	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION },
+	{ "pricing", 0, CLI_ARG_REQUIRED, OPT_PRICING },
+	{ "hours-per-month", 0, CLI_ARG_REQUIRED, OPT_HOURS },
+	{ "fail-on", 0, CLI_ARG_REQUIRED, OPT_FAIL_ON },
+	{ "min-samples", 0, CLI_ARG_REQUIRED, OPT_MIN_SAMPLES },
+	{ "idle-below", 0, CLI_ARG_REQUIRED, OPT_IDLE },
+	{ "underused-below", 0, CLI_ARG_REQUIRED, OPT_UNDERUSED },
+	{ "busy-util", 0, CLI_ARG_REQUIRED, OPT_BUSY_UTIL },
+	{ "busy-sm-below", 0, CLI_ARG_REQUIRED, OPT_BUSY_SM },
+	{ "starved-sm-below", 0, CLI_ARG_REQUIRED, OPT_STARVED_SM },
+	{ "pcie-rx-gbps", 0, CLI_ARG_REQUIRED, OPT_PCIE_RX },
+	{ "memory-dram", 0, CLI_ARG_REQUIRED, OPT_MEMORY_DRAM },
+	{ NULL, 0, 0, 0 },
+};
+
+/* One host's Azure size. */
+struct host_map {
+	char host[96];
+	char sku[FACT_SKU];
+	int assumed;
+};
+
+/* Everything the pricing needs from the catalog. */
+struct facts {
+	struct gpu_spec *gpus;
+	size_t ngpus;
+	struct vm_size *vms;
+	size_t nvms;
+	struct mig_profile *migs;
+	size_t nmigs;
+	double *vm_hourly;      /* per vms[i] in the chosen region and pricing; 0 none */
+};
+
+/* Per series results. */
+struct row {
+	struct telemetry_series *s;
+	struct classify_result res;
+	const struct host_map *hm;
+	const struct vm_size *vm;
+	const struct gpu_spec *gpu;
+	double gpu_fraction;    /* 1 for a whole GPU, c/7 for a MIG slice */
+	double hourly;          /* cost of this GPU or slice; 0 unknown */
+	struct classify_candidate *cands;
+	size_t ncands;
+};
+
+/* ---- option values ---------------------------------------------------- */
+
+/* "30s", "5m", "2h", "7d", "1w" or plain seconds -> seconds; -1 bad. */
+static double parse_duration(const char *s)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (end == s || errno || !(v > 0))
+		return -1;
+	double mul = 1;
+	if (*end) {
+		if (end[1])
+			return -1;
+		switch (*end) {
+		case 's': mul = 1; break;
+		case 'm': mul = 60; break;
+		case 'h': mul = 3600; break;
+		case 'd': mul = 86400; break;
+		case 'w': mul = 604800; break;
+		default: return -1;
+		}
+	}
+	return v * mul;
+}
+
+/* Unix seconds or an ISO-8601 UTC date-time -> seconds; -1 bad. */
+static double parse_time(const char *s)
+{
+	double v;
+	if (util_parse_double(s, &v) == 0 && v >= 0)
+		return v;
+	long long t = util_parse_iso8601(s);
+	return t < 0 ? -1 : (double)t;
+}
+
+/* A percentage option (0-100) as a ratio. */
+static int opt_percent(const char *opt, const char *val, double *out)
+{
+	double v;
+	if (cli_number(CMD, opt, val, &v) != 0)
+		return -1;
+	if (v < 0 || v > 100) {
+		cli_usage_error(CMD, "%s takes a percentage from 0 to 100, not '%s'", opt, val);
+		return -1;
+	}
+	*out = v / 100.0;
+	return 0;
+}
+
+/* "idle,underused" -> bit set; prints and returns -1 on an unknown name. */
+static int parse_fail_on(const char *list, unsigned *mask)
+{
+	char *dup = xstrdup(list), *save = NULL;
+	int rc = 0;
+	for (char *w = strtok_r(dup, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		while (isspace((unsigned char)*w))
+			w++;
+		enum classify_finding f;
+		if (strcmp(w, "any") == 0) {
+			*mask |= ~(1u << CLASS_HEALTHY);
+			continue;
+		}
+		if (classify_finding_parse(w, &f) != 0) {
+			const char *names[CLASS_COUNT + 1];
+			for (int i = 0; i < CLASS_COUNT; i++)
+				names[i] = classify_finding_name((enum classify_finding)i);
+			names[CLASS_COUNT] = "any";
+			const char *hint = util_suggest(w, names, CLASS_COUNT + 1);
+			if (hint)
+				cli_usage_error(CMD, "unknown finding '%s' in --fail-on; did you mean '%s'?",
+						w, hint);
+			else
+				cli_usage_error(CMD, "unknown finding '%s' in --fail-on (idle, underused, "
+						"busy-waiting, data-starved, memory-bound, healthy, "
+						"no-data, any)", w);
+			rc = -1;
+			break;
+		}
+		*mask |= 1u << f;
+	}
+	free(dup);
+	return rc;
+}
+
+/* ---- catalog facts ---------------------------------------------------- */
+
+static void facts_release(struct facts *f)
+{
+	free(f->gpus);
+	free(f->vms);
+	free(f->migs);
+	free(f->vm_hourly);
+}
+
+static int facts_load(catalog *cat, const char *region, enum pricing_kind kind,
+		      struct facts *f, char *err)
+{
+	memset(f, 0, sizeof(*f));
+	if (catalog_gpu_list(cat, &f->gpus, &f->ngpus, err) != 0 ||
+	    catalog_vm_list(cat, &f->vms, &f->nvms, err) != 0 ||
+	    catalog_mig_list(cat, NULL, &f->migs, &f->nmigs, err) != 0)
+		return -1;
+	f->vm_hourly = xcalloc(f->nvms ? f->nvms : 1, sizeof(double));
+	for (size_t i = 0; i < f->nvms; i++) {
+		double h = 0;
+		int found = catalog_price_find(cat, f->vms[i].sku, region, kind, "USD", &h, err);
+		if (found < 0)
+			return -1;
+		f->vm_hourly[i] = found ? h : 0;
+	}
+	return 0;
+}
+
+static const struct gpu_spec *gpu_by_name(const struct facts *f, const char *name)
+{
+	for (size_t i = 0; i < f->ngpus; i++)
+		if (strcmp(f->gpus[i].name, name) == 0)
+			return &f->gpus[i];
+	return NULL;
+}
+
+static size_t vm_index(const struct facts *f, const char *sku)
+{
+	for (size_t i = 0; i < f->nvms; i++)
+		if (strcasecmp(f->vms[i].sku, sku) == 0)
+			return i;
+	return (size_t)-1;
+}
+
+/* Upper-case alphanumeric tokens of s, split on anything else. */
+static size_t tokens(const char *s, char tok[][24], size_t max)
+{
+	size_t n = 0;
+	while (*s && n < max) {
+		while (*s && !isalnum((unsigned char)*s))
+			s++;
+		size_t k = 0;
+		while (*s && isalnum((unsigned char)*s)) {
+			if (k < 23)
+				tok[n][k++] = (char)toupper((unsigned char)*s);
+			s++;
+		}
+		if (k) {
+			tok[n][k] = '\0';
+			n++;
+		}
+	}
+	return n;
+}
+
+static int has_tok(char tok[][24], size_t n, const char *t)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(tok[i], t) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The catalog GPU a model label names ("NVIDIA A100 80GB PCIe",
+ * "NVIDIA H100 80GB HBM3", "Tesla T4"): the family must match, and the
+ * memory and form factor when the label gives them.  NULL when none does.
+ */
+static const struct gpu_spec *gpu_from_label(const struct facts *f, const char *label)
+{
+	char lt[16][24];
+	size_t ln = tokens(label, lt, 16);
+	const char *lform = has_tok(lt, ln, "PCIE") ? "PCIE" : has_tok(lt, ln, "NVL") ? "NVL"
+			  : has_tok(lt, ln, "HBM3") || has_tok(lt, ln, "SXM") ||
+			    has_tok(lt, ln, "SXM4") || has_tok(lt, ln, "SXM5") ? "SXM"
+			  : has_tok(lt, ln, "SXM2") ? "SXM2" : NULL;
+	const char *lmem = NULL;
+	for (size_t i = 0; i < ln; i++) {
+		size_t k = strlen(lt[i]);
+		if (k > 2 && strcmp(lt[i] + k - 2, "GB") == 0 && isdigit((unsigned char)lt[i][0]))
+			lmem = lt[i];
+	}
+	const struct gpu_spec *best = NULL;
+	int best_score = 0;
+	for (size_t g = 0; g < f->ngpus; g++) {
+		char ct[4][24];
+		size_t cn = tokens(f->gpus[g].name, ct, 4);
+		if (cn < 3 || !has_tok(lt, ln, ct[0]))
+			continue;
+		int score = 4;
+		if (lmem) {
+			if (strcmp(lmem, ct[2]) != 0)
+				continue;
+			score += 2;
+		}
+		if (lform) {
+			int ok = strcmp(lform, "SXM") == 0 ? strncmp(ct[1], "SXM", 3) == 0
+							   : strcmp(lform, ct[1]) == 0;
+			if (!ok)
+				continue;
+			score += 2;
+		}
+		if (score > best_score) {
+			best = &f->gpus[g];
+			best_score = score;
+		}
+	}
+	return best;
+}
+
+static const struct mig_profile *mig_find(const struct facts *f, const char *gpu,
+					  const char *profile)
+{
+	for (size_t i = 0; i < f->nmigs; i++)
+		if (strcmp(f->migs[i].gpu_model, gpu) == 0 && strcmp(f->migs[i].name, profile) == 0)
+			return &f->migs[i];
+	return NULL;
+}
+
+/* ---- host to Azure size ----------------------------------------------- */
+
+static int load_hosts_file(const char *path, const struct facts *f, struct host_map **out,
+			   size_t *n, struct diag_list *dl)
+{
+	FILE *fp = fopen(path, "r");
+	if (!fp) {
+		diag_list_add(dl, DIAG_ERROR, path, 0, 0, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	char *line = NULL;
+	size_t cap = 0;
+	int lineno = 0;
+	size_t errs = dl->errors;
+	while (getline(&line, &cap, fp) > 0) {
+		lineno++;
+		char *h = line;
+		while (isspace((unsigned char)*h))
+			h++;
+		if (!*h || *h == '#')
+			continue;
+		char *he = h;
+		while (*he && !isspace((unsigned char)*he) && *he != ',')
+			he++;
+		char *s = he;
+		while (*s && (isspace((unsigned char)*s) || *s == ','))
+			s++;
+		char *se = s;
+		while (*se && !isspace((unsigned char)*se))
+			se++;
+		if (s == se) {
+			diag_list_add(dl, DIAG_ERROR, path, lineno, (int)(s - line) + 1,
+				      "expected 'HOST SKU'");
+			continue;
+		}
+		*he = '\0';
+		*se = '\0';
+		size_t vi = vm_index(f, s);
+		if (vi == (size_t)-1) {
+			diag_list_add(dl, DIAG_ERROR, path, lineno, (int)(s - line) + 1,
+				      "unknown VM size '%s'", s);
+			continue;
+		}
+		*out = xrealloc(*out, (*n + 1) * sizeof(**out));
+		struct host_map *hm = &(*out)[(*n)++];
+		memset(hm, 0, sizeof(*hm));
+		snprintf(hm->host, sizeof(hm->host), "%s", h);
+		snprintf(hm->sku, sizeof(hm->sku), "%s", f->vms[vi].sku);
+	}
+	free(line);
+	fclose(fp);
+	return dl->errors > errs ? -1 : 0;
+}
+
+/* Whole GPUs of a host: distinct GPUs among its series. */
+static int host_gpu_count(const struct telemetry_store *st, const char *host)
+{
+	int n = 0;
+	for (size_t i = 0; i < st->n; i++) {
+		const struct telemetry_series *s = st->series[i];
+		if (strcmp(s->host, host) != 0)
+			continue;
+		int dup = 0;
+		for (size_t j = 0; j < i && !dup; j++) {
+			const struct telemetry_series *p = st->series[j];
+			dup = strcmp(p->host, host) == 0 &&
+			      ((s->uuid[0] && strcmp(p->uuid, s->uuid) == 0) ||
+			       (!s->uuid[0] && s->gpu[0] && strcmp(p->gpu, s->gpu) == 0));
+		}
+		if (!dup && (s->uuid[0] || s->gpu[0]))
+			n++;
+	}
+	return n ? n : 1;
+}
+
+/* Infers a size from the host's GPU model label and GPU count: the cheapest
+ * priced size of that GPU with exactly that many GPUs, else the smallest
+ * that holds them.  NULL when the model is unknown. */
+static const struct vm_size *infer_vm(const struct facts *f, const struct gpu_spec *g, int count)
+{
+	const struct vm_size *best = NULL;
+	double best_h = 0;
+	int exact = 0;
+	for (size_t i = 0; i < f->nvms; i++) {
+		const struct vm_size *v = &f->vms[i];
+		if (strcmp(v->gpu_model, g->name) != 0 || v->gpu_count < count || v->retired)
+			continue;
+		double h = f->vm_hourly[i];
+		int is_exact = fabs(v->gpu_count - count) < 1e-9;
+		if (!best || (is_exact && !exact) ||
+		    (is_exact == exact && (v->gpu_count < best->gpu_count ||
+					   (v->gpu_count == best->gpu_count && h > 0 &&
+					    (best_h == 0 || h < best_h))))) {
+			best = v;
+			best_h = h;
+			exact = is_exact;
+		}
+	}
+	return best;
+}
+
+/* ---- candidates for underused series ---------------------------------- */
+
+static void add_cand(struct row *r, const char *name, double mem, double compute, double hourly)
+{
+	r->cands = xrealloc(r->cands, (r->ncands + 1) * sizeof(*r->cands));
+	struct classify_candidate *c = &r->cands[r->ncands++];
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	c->memory_gib = mem;
+	c->compute = compute;
+	c->hourly = hourly;
+}
+
+static void build_candidates(struct row *r, const struct facts *f)
+{
+	if (!r->gpu)
+		return;
+	double per_gpu = r->vm && r->hourly > 0 ? r->hourly / r->gpu_fraction : 0;
+	double cur_slices = r->gpu_fraction * 7;
+	for (size_t i = 0; i < f->nmigs; i++) {
+		const struct mig_profile *m = &f->migs[i];
+		if (strcmp(m->gpu_model, r->gpu->name) != 0 || m->media_ext ||
+		    m->compute_slices >= cur_slices - 1e-9)
+			continue;
+		char name[64];
+		snprintf(name, sizeof(name), "MIG %s", m->name);
+		add_cand(r, name, m->memory_gib, m->compute_slices / cur_slices,
+			 per_gpu * m->compute_slices / 7.0);
+	}
+	double cur_tflops = r->gpu->fp16_tflops * r->gpu_fraction;
+	for (size_t i = 0; i < f->nvms; i++) {
+		const struct vm_size *v = &f->vms[i];
+		const struct gpu_spec *g = gpu_by_name(f, v->gpu_model);
+		if (!g || v->retired || !v->spec_known || v->gpu_count > 1 + 1e-9 ||
+		    f->vm_hourly[i] <= 0 || strcmp(g->vendor, r->gpu->vendor) != 0 ||
+		    !(cur_tflops > 0))
+			continue;
+		add_cand(r, v->sku, v->gpu_memory_gib, g->fp16_tflops * v->gpu_count / cur_tflops,
+			 f->vm_hourly[i]);
+	}
+}
+
+/* ---- rendering -------------------------------------------------------- */
+
+static const char *dash(const char *s)
+{
+	return s && *s ? s : "-";
+}
+
+static void fmt_pct(char *buf, size_t n, const struct telemetry_stats *st, double v)
+{
+	if (!st->count)
+		snprintf(buf, n, "-");
+	else
+		snprintf(buf, n, "%.0f%%", v * 100.0);
+}
+
+static cJSON *stats_json(const struct telemetry_series *s)
+{
+	cJSON *o = cJSON_CreateObject();
+	for (int m = 0; m < TM_METRIC_COUNT; m++) {
+		struct telemetry_stats st;
+		telemetry_acc_stats(&s->m[m], (enum telemetry_metric)m, &st);
+		if (!st.count)
+			continue;
+		cJSON *x = cJSON_AddObjectToObject(o, telemetry_metric_name((enum telemetry_metric)m));
+		int d = telemetry_metric_is_ratio((enum telemetry_metric)m) ? 4 : 1;
+		cJSON_AddNumberToObject(x, "samples", (double)st.count);
+		json_add_rounded(x, "mean", st.mean, d);
+		json_add_rounded(x, "p50", st.p50, d);
+		json_add_rounded(x, "p95", st.p95, d);
+		json_add_rounded(x, "max", st.max, d);
+	}
+	return o;
+}
+
+static void iso_time(char *buf, size_t n, long long ms)
+{
+	time_t t = (time_t)(ms / 1000);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+struct totals {
+	int gpus;
+	int by[CLASS_COUNT];
+	double wasted_hours, wasted_cost, savings, current_cost;
+	int unpriced;
+};
+
+static void series_label(char *buf, size_t n, const struct telemetry_series *s)
+{
+	if (s->mig_id[0])
+		snprintf(buf, n, "%s gpu %s mig %s", s->host, dash(s->gpu), s->mig_id);
+	else
+		snprintf(buf, n, "%s gpu %s", s->host, dash(s->gpu));
+}
+
+static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
+			 const struct totals *t, double hours)
+{
+	int csv = ctx->format == FMT_CSV;
+	size_t ncols = csv ? 14 : 12;
+	struct table *tb = table_new(ncols);
+	const char *heads[] = { "HOST", "GPU", "MIG", "POD", "FINDING", "ACT MEAN", "ACT P95",
+				"SM MEAN", "IDLE", "MEM PEAK", "SAVINGS/MO", "RECOMMENDATION",
+				"REASON", "ENABLE" };
+	for (size_t i = 0; i < ncols; i++)
+		table_header(tb, i, heads[i], (i >= 5 && i <= 10) ? ALIGN_RIGHT : ALIGN_LEFT);
+	for (size_t i = 0; i < nrows; i++) {
+		const struct row *r = &rows[i];
+		const struct telemetry_series *s = r->s;
+		char mig[48], am[16], ap[16], sm[16], idle[16], mem[24], sav[32];
+		snprintf(mig, sizeof(mig), "%s%s%s", s->mig_profile, s->mig_id[0] ? "#" : "",
+			 s->mig_id);
+		fmt_pct(am, sizeof(am), &r->res.activity, r->res.activity.mean);
+		fmt_pct(ap, sizeof(ap), &r->res.activity, r->res.activity.p95);
+		fmt_pct(sm, sizeof(sm), &r->res.sm, r->res.sm.mean);
+		fmt_pct(idle, sizeof(idle), &r->res.activity, r->res.idle_fraction);
+		if (r->res.peak_memory_gib >= 0)
+			snprintf(mem, sizeof(mem), "%.1f GiB", r->res.peak_memory_gib);
+		else
+			snprintf(mem, sizeof(mem), "-");
+		if (r->hourly > 0)
+			util_fmt_money(sav, sizeof(sav), r->res.savings_hourly * hours);
+		else
+			snprintf(sav, sizeof(sav), "-");
+		const char *cells[14] = { s->host, dash(s->gpu), dash(mig), dash(s->pod),
+					  classify_finding_name(r->res.finding), am, ap, sm, idle,
+					  mem, sav, r->res.recommendation, r->res.reason,
+					  r->res.enable };
+		table_add_row(tb, cells);
+	}
+	table_print(tb, ctx->out, ctx->format);
+	table_free(tb);
+	if (csv)
+		return;
+
+	FILE *o = ctx->out;
+	int md = ctx->format == FMT_MARKDOWN;
+	char a[32], b[32], c[32];
+	fprintf(o, "\n%s%d GPUs and MIG instances:", md ? "**Fleet:** " : "fleet: ", t->gpus);
+	const char *sep = " ";
+	for (int f = 0; f < CLASS_COUNT; f++) {
+		if (!t->by[f])
+			continue;
+		fprintf(o, "%s%d %s", sep, t->by[f], classify_finding_name((enum classify_finding)f));
+		sep = ", ";
+	}
+	fprintf(o, "\n%sidle: %s GPU-hours per month, costing %s USD per month\n", md ? "\n" : "",
+		util_fmt_money(a, sizeof(a), t->wasted_hours),
+		util_fmt_money(b, sizeof(b), t->wasted_cost));
+	fprintf(o, "%ssavings if the recommendations are applied: %s USD per month "
+		   "(current cost %s USD per month%s)\n", md ? "\n" : "",
+		util_fmt_money(a, sizeof(a), t->savings),
+		util_fmt_money(c, sizeof(c), t->current_cost),
+		t->unpriced ? "; some GPUs unpriced" : "");
+	int notes = 0;
+	for (size_t i = 0; i < nrows; i++) {
+		const struct row *r = &rows[i];
+		if (r->res.finding == CLASS_HEALTHY && !r->res.enable[0])
+			continue;
+		if (!notes++)
+			fprintf(o, "\n%s\n", md ? "**Why:**\n" : "why:");
+		char lab[160];
+		series_label(lab, sizeof(lab), r->s);
+		fprintf(o, "%s%s: %s: %s%s%s\n", md ? "- " : "  ", lab,
+			classify_finding_name(r->res.finding), r->res.reason,
+			r->res.enable[0] ? "; " : "", r->res.enable);
+	}
+}
+
+static cJSON *render_json_row(const struct row *r, double hours)
+{
+	const struct telemetry_series *s = r->s;
+	cJSON *g = cJSON_CreateObject();
+	cJSON_AddStringToObject(g, "host", s->host);
+	json_add_str_or_null(g, "gpu", s->gpu);
+	json_add_str_or_null(g, "uuid", s->uuid);
+	json_add_str_or_null(g, "model", s->model);
+	json_add_str_or_null(g, "mig_profile", s->mig_profile);
+	json_add_str_or_null(g, "mig_id", s->mig_id);
+	json_add_str_or_null(g, "pod", s->pod);
+	json_add_str_or_null(g, "namespace", s->namespace_);
+	cJSON_AddStringToObject(g, "source", s->source);
+	json_add_str_or_null(g, "sku", r->vm ? r->vm->sku : NULL);
+	cJSON_AddBoolToObject(g, "sku_assumed", r->hm && r->hm->assumed);
+	json_add_str_or_null(g, "gpu_model", r->gpu ? r->gpu->name : NULL);
+	cJSON *st = stats_json(s);
+	cJSON_AddStringToObject(st, "activity_metric", telemetry_metric_name(r->res.activity_metric));
+	json_add_rounded(st, "idle_fraction", r->res.idle_fraction, 4);
+	if (r->res.peak_memory_gib >= 0)
+		json_add_rounded(st, "peak_memory_gib", r->res.peak_memory_gib, 2);
+	else
+		cJSON_AddNullToObject(st, "peak_memory_gib");
+	cJSON_AddItemToObject(g, "stats", st);
+	cJSON_AddStringToObject(g, "finding", classify_finding_name(r->res.finding));
+	cJSON_AddBoolToObject(g, "weak_evidence", r->res.weak);
+	cJSON_AddStringToObject(g, "reason", r->res.reason);
+	cJSON_AddStringToObject(g, "recommendation", r->res.recommendation);
+	json_add_str_or_null(g, "enable", r->res.enable);
+	if (r->hourly > 0) {
+		json_add_rounded(g, "hourly_cost", r->hourly, 4);
+		json_add_money(g, "monthly_cost", r->hourly * hours);
+		json_add_money(g, "savings_monthly", r->res.savings_hourly * hours);
+	} else {
+		cJSON_AddNullToObject(g, "hourly_cost");
+		cJSON_AddNullToObject(g, "monthly_cost");
+		cJSON_AddNumberToObject(g, "savings_monthly", 0);
+	}
+	return g;
+}
+
+static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
+			const struct totals *t, const struct telemetry_store *st, double hours,
+			const char *region, enum pricing_kind kind, cJSON *assumptions)
+{
+	cJSON *doc = cJSON_CreateObject();
+	cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
+	cJSON_AddStringToObject(doc, "gpufit_version", GPUFIT_VERSION);
+	cJSON_AddStringToObject(doc, "currency", "USD");
+	cJSON_AddStringToObject(doc, "pricing", pricing_name(kind));
+	cJSON_AddStringToObject(doc, "region", region);
+	json_add_rounded(doc, "hours_per_month", hours, 2);
+	cJSON *w = cJSON_AddObjectToObject(doc, "window");
+	char buf[40];
+	if (st->start_ms) {
+		iso_time(buf, sizeof(buf), st->start_ms);
+		cJSON_AddStringToObject(w, "start", buf);
+		iso_time(buf, sizeof(buf), st->end_ms);
+		cJSON_AddStringToObject(w, "end", buf);
+	} else {
+		cJSON_AddNullToObject(w, "start");
+		cJSON_AddNullToObject(w, "end");
+	}
+	cJSON_AddNumberToObject(w, "samples", (double)st->samples);
+	cJSON_AddNumberToObject(w, "blank_samples", (double)st->blanks);
+	cJSON *gpus = cJSON_AddArrayToObject(doc, "gpus");
+	for (size_t i = 0; i < nrows; i++)
+		cJSON_AddItemToArray(gpus, render_json_row(&rows[i], hours));
+	cJSON *to = cJSON_AddObjectToObject(doc, "totals");
+	cJSON_AddNumberToObject(to, "gpus", t->gpus);
+	cJSON *by = cJSON_AddObjectToObject(to, "findings");
+	for (int f = 0; f < CLASS_COUNT; f++)
+		cJSON_AddNumberToObject(by, classify_finding_name((enum classify_finding)f), t->by[f]);
+	json_add_rounded(to, "idle_gpu_hours_monthly", t->wasted_hours, 1);
+	json_add_money(to, "idle_cost_monthly", t->wasted_cost);
+	json_add_money(to, "current_monthly_cost", t->current_cost);
+	json_add_money(to, "savings_monthly", t->savings);
+	cJSON_AddNumberToObject(to, "unpriced_gpus", t->unpriced);
+	cJSON_AddItemToObject(doc, "assumptions", assumptions);
+	json_print(ctx->out, doc);
+	cJSON_Delete(doc);
+}
+
+/* Queries a Prometheus server for every known metric over [start, end]. */
+static int fetch_prometheus(const char *base, double start, double end, double step,
+			    struct telemetry_store *st, const struct telemetry_read_opts *ro,
+			    struct diag_list *dl)
+{
+	char err[HTTP_ERRLEN];
+	if (http_url_allowed(base, err, sizeof(err)) != 0) {
+		diag_error("--prometheus: %s", err);
+		return EXIT_USAGE;
+	}
+	struct strbuf url = STRBUF_INIT, q = STRBUF_INIT, body = STRBUF_INIT;
+	size_t bl = strlen(base);
+	while (bl && base[bl - 1] == '/')
+		bl--;
+	char *names = telemetry_prometheus_names();
+	strbuf_addf(&q, "{__name__=~\"%s\"}", names);
+	free(names);
+	strbuf_add(&url, base, bl);
+	strbuf_addstr(&url, "/api/v1/query_range?query=");
+	http_escape(&url, strbuf_str(&q));
+	strbuf_addf(&url, "&start=%.3f&end=%.3f&step=%.0fs", start, end, step);
+	struct http_opts ho;
+	http_opts_default(&ho);
+	ho.user_agent = "gpufit/" GPUFIT_VERSION;
+	struct http_client *c = http_client_new(&ho, err, sizeof(err));
+	int rc = EXIT_OK;
+	if (!c || http_get(c, strbuf_str(&url), &body, NULL, err, sizeof(err)) != 0) {
+		diag_error("cannot query Prometheus: %s", err);
+		rc = EXIT_CATALOG;
+	} else if (telemetry_read_json(st, strbuf_str(&body), body.len, base, ro, dl) != 0) {
+		rc = EXIT_INPUT;
+	}
+	if (c)
+		http_client_free(c);
+	strbuf_release(&url);
+	strbuf_release(&q);
+	strbuf_release(&body);
+	return rc;
+}
+
+static const struct command *self(void)
+{
+	for (const struct command *c = gpufit_commands; c->name; c++)
+		if (strcmp(c->name, CMD) == 0)
+			return c;
+	return NULL;
+}
+
+/* Maps every host to a size: --hosts entries, else --sku, else inferred
+ * from the model label and GPU count (recorded as an assumption). */
+static void map_hosts(const struct telemetry_store *st, const struct facts *f, const char *sku,
+		      struct host_map **hosts, size_t *nhosts, cJSON *assumptions)
+{
+	for (size_t i = 0; i < st->n; i++) {
+		const struct telemetry_series *s = st->series[i];
+		size_t h;
+		for (h = 0; h < *nhosts; h++)
+			if (strcmp((*hosts)[h].host, s->host) == 0)
+				break;
+		if (h < *nhosts)
+			continue;
+		*hosts = xrealloc(*hosts, (*nhosts + 1) * sizeof(**hosts));
+		struct host_map *hm = &(*hosts)[(*nhosts)++];
+		memset(hm, 0, sizeof(*hm));
+		snprintf(hm->host, sizeof(hm->host), "%s", s->host);
+		if (sku) {
+			snprintf(hm->sku, sizeof(hm->sku), "%s", sku);
+			continue;
+		}
+		const char *label = "";
+		for (size_t j = 0; j < st->n && !label[0]; j++)
+			if (strcmp(st->series[j]->host, s->host) == 0)
+				label = st->series[j]->model;
+		const struct gpu_spec *g = label[0] ? gpu_from_label(f, label) : NULL;
+		int count = host_gpu_count(st, s->host);
+		const struct vm_size *vm = g ? infer_vm(f, g, count) : NULL;
+		char msg[512];
+		if (vm) {
+			snprintf(hm->sku, sizeof(hm->sku), "%s", vm->sku);
+			hm->assumed = 1;
+			snprintf(msg, sizeof(msg), "host '%s' assumed to be %s (%d x '%s' seen); set "
+				 "it with --sku or --hosts", s->host, vm->sku, count, label);
+		} else {
+			snprintf(msg, sizeof(msg), "host '%s': no Azure size known for %s; its GPUs "
+				 "are not priced (use --sku or --hosts)", s->host,
+				 label[0] ? label : "an unnamed GPU model");
+		}
+		diag_note("%s", msg);
+		cJSON_AddItemToArray(assumptions, cJSON_CreateString(msg));
+	}
+}
+
+/* Prices one series and classifies it. */
+static void analyze_row(struct row *r, const struct facts *f, const struct host_map *hosts,
+			size_t nhosts, const struct classify_thresholds *th)
+{
+	const struct telemetry_series *s = r->s;
+	for (size_t h = 0; h < nhosts; h++)
+		if (strcmp(hosts[h].host, s->host) == 0)
+			r->hm = &hosts[h];
+	size_t vi = r->hm && r->hm->sku[0] ? vm_index(f, r->hm->sku) : (size_t)-1;
+	r->vm = vi != (size_t)-1 ? &f->vms[vi] : NULL;
+	r->gpu = r->vm ? gpu_by_name(f, r->vm->gpu_model)
+		       : s->model[0] ? gpu_from_label(f, s->model) : NULL;
+	r->gpu_fraction = 1;
+	if (s->mig_id[0]) {
+		const struct mig_profile *mp = r->gpu && s->mig_profile[0]
+			? mig_find(f, r->gpu->name, s->mig_profile) : NULL;
+		if (mp)
+			r->gpu_fraction = mp->compute_slices / 7.0;
+		else if (isdigit((unsigned char)s->mig_profile[0]) && s->mig_profile[1] == 'g')
+			r->gpu_fraction = (s->mig_profile[0] - '0') / 7.0;
+		else
+			r->gpu_fraction = 0;   /* unknown slice: not priced */
+	}
+	if (r->vm && f->vm_hourly[vi] > 0 && r->gpu_fraction > 0) {
+		double per_gpu = f->vm_hourly[vi] / (r->vm->gpu_count > 1 ? r->vm->gpu_count : 1);
+		r->hourly = per_gpu * r->gpu_fraction;
+	}
+	if (r->gpu_fraction > 0)
+		build_candidates(r, f);
+	classify_series(s, th, r->cands, r->ncands, r->hourly, &r->res);
+}
+
+int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
+{
+	struct telemetry_read_opts ro;
+	struct classify_thresholds th;
+	telemetry_read_opts_default(&ro);
+	classify_thresholds_default(&th);
+	const char *prom = NULL, *sku = NULL, *hosts_file = NULL, *region = "eastus";
+	enum pricing_kind kind = PRICING_PAYG;
+	double hours = GPUFIT_HOURS_PER_MONTH, since = 7 * 86400.0, step = 300, start = -1,
+	       end = -1, v = 0;
+	unsigned fail_mask = 0;
+	const char **files = xcalloc((size_t)argc + 1, sizeof(*files));
+	size_t nfiles = 0;
+	int rc = EXIT_OK, id;
+	const char *val;
+	struct cli_iter it;
+
+	cli_iter_init(&it, CMD, opts, argc, argv);
+	while ((id = cli_next(&it, &val)) != CLI_END) {
+		int bad = 0;
+		switch (id) {
+		case CLI_ERROR:
+			free(files);
+			return EXIT_USAGE;
+		case CLI_HELP:
+			if (self())
+				cli_print_command_help(self(), ctx->out);
+			free(files);
+			return EXIT_OK;
+		case CLI_POSITIONAL: files[nfiles++] = val; break;
+		case OPT_INPUT_FORMAT:
+			if (telemetry_format_parse(val, &ro.format) != 0)
+				bad = cli_usage_error(CMD, "unknown input format '%s' (auto, dcgm, "
+						      "prometheus-json, nvidia-smi, dcgmi)", val);
+			break;
+		case OPT_COLUMNS: ro.columns = val; break;
+		case OPT_HOST: ro.host = val; break;
+		case OPT_METRIC: ro.metric = val; break;
+		case OPT_PROMETHEUS: prom = val; break;
+		case OPT_SINCE:
+			if ((since = parse_duration(val)) < 0)
+				bad = cli_usage_error(CMD, "invalid duration '%s' for --since (e.g. 7d)", val);
+			break;
+		case OPT_STEP:
+			if ((step = parse_duration(val)) < 0)
+				bad = cli_usage_error(CMD, "invalid duration '%s' for --step (e.g. 5m)", val);
+			break;
+		case OPT_START:
+		case OPT_END:
+			if ((v = parse_time(val)) < 0)
+				bad = cli_usage_error(CMD, "invalid time '%s' (unix seconds or "
+						      "YYYY-MM-DDTHH:MM:SSZ)", val);
+			*(id == OPT_START ? &start : &end) = v;
+			break;
+		case OPT_SKU: sku = val; break;
+		case OPT_HOSTS: hosts_file = val; break;
+		case OPT_REGION: region = val; break;
+		case OPT_PRICING:
+			if (pricing_parse(val, &kind) != 0)
+				bad = cli_usage_error(CMD, "unknown pricing '%s' (payg, spot, "
+						      "reserved-1y, reserved-3y, savings-1y, "
+						      "savings-3y)", val);
+			break;
+		case OPT_HOURS:
+			bad = cli_positive(CMD, "--hours-per-month", val, &hours) != 0;
+			break;
+		case OPT_FAIL_ON: bad = parse_fail_on(val, &fail_mask) != 0; break;
+		case OPT_MIN_SAMPLES:
+			bad = cli_number(CMD, "--min-samples", val, &v) != 0;
+			if (!bad && v < 1)
+				bad = cli_usage_error(CMD, "--min-samples must be at least 1");
+			if (!bad)
+				th.min_samples = (uint64_t)v;
+			break;
+		case OPT_IDLE: bad = opt_percent("--idle-below", val, &th.idle_max) != 0; break;
+		case OPT_UNDERUSED:
+			bad = opt_percent("--underused-below", val, &th.underused_p95) != 0;
+			break;
+		case OPT_BUSY_UTIL: bad = opt_percent("--busy-util", val, &th.busy_util) != 0; break;
+		case OPT_BUSY_SM: bad = opt_percent("--busy-sm-below", val, &th.busy_sm) != 0; break;
+		case OPT_STARVED_SM:
+			bad = opt_percent("--starved-sm-below", val, &th.starved_sm) != 0;
+			break;
+		case OPT_PCIE_RX:
+			bad = cli_positive(CMD, "--pcie-rx-gbps", val, &v) != 0;
+			if (!bad)
+				th.starved_pcie_rx = v * 1e9;
+			break;
+		case OPT_MEMORY_DRAM:
+			bad = opt_percent("--memory-dram", val, &th.memory_dram) != 0;
+			break;
+		}
+		if (bad) {
+			free(files);
+			return EXIT_USAGE;
+		}
+	}
+	if (!nfiles && !prom) {
+		free(files);
+		return cli_usage_error(CMD, "missing FILE (or --prometheus URL)");
+	}
+	if (nfiles && prom) {
+		free(files);
+		return cli_usage_error(CMD, "give telemetry files or --prometheus, not both");
+	}
+	if (sku && hosts_file) {
+		free(files);
+		return cli_usage_error(CMD, "give --sku or --hosts, not both");
+	}
+
+	char err[CATALOG_ERRLEN], path[4096];
+	enum catalog_origin origin;
+	catalog *cat = NULL;
+	struct facts f = { 0 };
+	struct telemetry_store st;
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct host_map *hosts = NULL;
+	size_t nhosts = 0, nrows = 0;
+	struct row *rows = NULL;
+	struct totals t = { 0 };
+	cJSON *assumptions = cJSON_CreateArray();
+	telemetry_store_init(&st);
+
+	/* the catalog, the region, the sizes named on the command line */
+	if (catalog_open_default(ctx->catalog_path, &cat, &origin, path, sizeof(path), err) != 0) {
+		diag_error("%s", err);
+		rc = EXIT_CATALOG;
+		goto out;
+	}
+	struct region rg;
+	int found = catalog_region_find(cat, region, &rg, err);
+	if (found <= 0) {
+		if (found < 0) {
+			diag_error("%s", err);
+			rc = EXIT_CATALOG;
+		} else {
+			char near[3][FACT_SKU];
+			size_t k = catalog_suggest(cat, "regions", region, near, 3);
+			diag_error("unknown region '%s'%s%s%s", region, k ? "; did you mean '" : "",
+				   k ? near[0] : "", k ? "'?" : "");
+			rc = EXIT_INPUT;
+		}
+		goto out;
+	}
+	if (facts_load(cat, region, kind, &f, err) != 0) {
+		diag_error("%s", err);
+		rc = EXIT_CATALOG;
+		goto out;
+	}
+	if (sku) {
+		size_t vi = vm_index(&f, sku);
+		if (vi == (size_t)-1) {
+			char near[3][FACT_SKU];
+			size_t k = catalog_suggest(cat, "vm_sizes", sku, near, 3);
+			diag_error("unknown VM size '%s'%s%s%s", sku, k ? "; did you mean '" : "",
+				   k ? near[0] : "", k ? "'?" : "");
+			rc = EXIT_INPUT;
+			goto out;
+		}
+		sku = f.vms[vi].sku;
+	}
+	if (hosts_file && load_hosts_file(hosts_file, &f, &hosts, &nhosts, &dl) != 0) {
+		diag_list_print(&dl, stderr);
+		rc = EXIT_INPUT;
+		goto out;
+	}
+
+	/* the telemetry */
+	if (prom) {
+		double e = end >= 0 ? end : (double)time(NULL);
+		double s0 = start >= 0 ? start : e - since;
+		if (s0 >= e) {
+			rc = cli_usage_error(CMD, "--start must be before --end");
+			goto out;
+		}
+		rc = fetch_prometheus(prom, s0, e, step, &st, &ro, &dl);
+		if (rc != EXIT_OK) {
+			diag_list_print(&dl, stderr);
+			goto out;
+		}
+	} else {
+		for (size_t i = 0; i < nfiles; i++)
+			telemetry_read_file(&st, files[i], &ro, &dl);
+		if (dl.errors) {
+			diag_list_print(&dl, stderr);
+			rc = EXIT_INPUT;
+			goto out;
+		}
+	}
+	telemetry_store_finish(&st);
+	if (st.clamped)
+		diag_warning("%llu ratio samples above 1 were clamped to 1 (seen on MIG instances, "
+			     "DCGM issue #152)", (unsigned long long)st.clamped);
+
+	map_hosts(&st, &f, sku, &hosts, &nhosts, assumptions);
+
+	rows = xcalloc(st.n ? st.n : 1, sizeof(*rows));
+	for (size_t i = 0; i < st.n; i++) {
+		if (st.series[i]->mig_parent)
+			continue;
+		struct row *r = &rows[nrows++];
+		r->s = st.series[i];
+		analyze_row(r, &f, hosts, nhosts, &th);
+		t.gpus++;
+		t.by[r->res.finding]++;
+		t.wasted_hours += r->res.idle_fraction * hours * r->gpu_fraction;
+		t.wasted_cost += r->res.idle_fraction * hours * r->hourly;
+		t.savings += r->res.savings_hourly * hours;
+		t.current_cost += r->hourly * hours;
+		if (r->hourly <= 0)
+			t.unpriced++;
+	}
+
+	if (ctx->format == FMT_JSON) {
+		render_json(ctx, rows, nrows, &t, &st, hours, region, kind, assumptions);
+		assumptions = NULL;
+	} else {
+		render_table(ctx, rows, nrows, &t, hours);
+	}
+	for (size_t i = 0; i < nrows; i++)
+		if (fail_mask & (1u << rows[i].res.finding))
+			rc = EXIT_GATE;
+
+out:
+	for (size_t i = 0; i < nrows; i++)
+		free(rows[i].cands);
+	free(rows);
+	free(hosts);
+	cJSON_Delete(assumptions);
+	diag_list_release(&dl);
+	telemetry_store_release(&st);
+	facts_release(&f);
+	if (cat)
+		catalog_close(cat);
+	free(files);
+	return rc;
+}
