@@ -412,11 +412,15 @@ static cJSON *doc_head(const struct estimate_args *a, const struct estimate_in *
 	return doc;
 }
 
-static void row(struct table *t, const char *k, const char *fmt, double v)
+/* A row with a number of the given decimals; decimals < 0 means %g. */
+static void row(struct table *t, const char *k, int decimals, double v)
 {
 	char buf[64];
 
-	snprintf(buf, sizeof(buf), fmt, v);
+	if (decimals < 0)
+		snprintf(buf, sizeof(buf), "%g", v);
+	else
+		snprintf(buf, sizeof(buf), "%.*f", decimals, v);
 	table_add(t, k, buf);
 }
 
@@ -426,7 +430,7 @@ static void factor_rows(struct table *t, const struct sizing_factors *f)
 		char k[80];
 
 		snprintf(k, sizeof(k), "assumption %s", sizing_factor_name(i));
-		row(t, k, "%g", sizing_factor_value(f, i));
+		row(t, k, -1, sizing_factor_value(f, i));
 	}
 }
 
@@ -483,22 +487,22 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		table_add(t, "capacity", buf);
 		snprintf(buf, sizeof(buf), "tensor %d x pipeline %d", r->tp, r->pp);
 		table_add(t, "parallelism", buf);
-		row(t, "memory weights GiB", "%.2f", r->weights_gib);
-		row(t, "memory kv cache GiB", "%.2f", r->kv_cache_gib);
-		row(t, "memory activations GiB", "%.2f", r->activations_gib);
-		row(t, "memory overhead GiB", "%.2f", r->overhead_gib);
-		row(t, "memory total GiB", "%.2f", r->total_gib);
-		row(t, "memory available GiB", "%.2f", r->available_gib);
+		row(t, "memory weights GiB", 2, r->weights_gib);
+		row(t, "memory kv cache GiB", 2, r->kv_cache_gib);
+		row(t, "memory activations GiB", 2, r->activations_gib);
+		row(t, "memory overhead GiB", 2, r->overhead_gib);
+		row(t, "memory total GiB", 2, r->total_gib);
+		row(t, "memory available GiB", 2, r->available_gib);
 		table_add(t, "fits", r->fits ? "yes" : "no");
 		if (r->note)
 			table_add(t, "why", r->note);
-		row(t, "max concurrency", "%.0f", (double)r->max_concurrency);
-		row(t, "concurrency", "%.0f", (double)r->concurrency);
+		row(t, "max concurrency", 0, (double)r->max_concurrency);
+		row(t, "concurrency", 0, (double)r->concurrency);
 		table_add(t, "bound", sizing_bound_name(r->bound));
-		row(t, "output tokens/s", "%.1f", r->output_tokens_per_s);
-		row(t, "prefill tokens/s", "%.1f", r->prefill_tokens_per_s);
-		row(t, "time to first token ms", "%.2f", r->time_to_first_token_ms);
-		row(t, "ms per output token", "%.2f", r->ms_per_output_token);
+		row(t, "output tokens/s", 1, r->output_tokens_per_s);
+		row(t, "prefill tokens/s", 1, r->prefill_tokens_per_s);
+		row(t, "time to first token ms", 2, r->time_to_first_token_ms);
+		row(t, "ms per output token", 2, r->ms_per_output_token);
 		factor_rows(t, &in->factors);
 		table_print(t, ctx->out, ctx->format);
 		table_free(t);
@@ -555,19 +559,19 @@ static int render_training(struct cli_ctx *ctx, const struct estimate_args *a,
 			 r->dp);
 		table_add(t, "parallelism", buf);
 		table_add(t, "activation recompute", r->recompute ? "yes" : "no");
-		row(t, "memory/GPU weights GiB", "%.2f", r->weights_gib);
-		row(t, "memory/GPU gradients GiB", "%.2f", r->gradients_gib);
-		row(t, "memory/GPU optimizer GiB", "%.2f", r->optimizer_gib);
-		row(t, "memory/GPU activations GiB", "%.2f", r->activations_gib);
-		row(t, "memory/GPU overhead GiB", "%.2f", r->overhead_gib);
-		row(t, "memory/GPU total GiB", "%.2f", r->memory_gib);
-		row(t, "memory/GPU available GiB", "%.2f", r->available_gib);
+		row(t, "memory/GPU weights GiB", 2, r->weights_gib);
+		row(t, "memory/GPU gradients GiB", 2, r->gradients_gib);
+		row(t, "memory/GPU optimizer GiB", 2, r->optimizer_gib);
+		row(t, "memory/GPU activations GiB", 2, r->activations_gib);
+		row(t, "memory/GPU overhead GiB", 2, r->overhead_gib);
+		row(t, "memory/GPU total GiB", 2, r->memory_gib);
+		row(t, "memory/GPU available GiB", 2, r->available_gib);
 		table_add(t, "fits", r->fits ? "yes" : "no");
 		if (r->note)
 			table_add(t, "why", r->note);
-		row(t, "tokens/s", "%.1f", r->tokens_per_s);
-		row(t, "hours", "%.2f", r->hours);
-		row(t, "mfu", "%.3f", r->mfu);
+		row(t, "tokens/s", 1, r->tokens_per_s);
+		row(t, "hours", 2, r->hours);
+		row(t, "mfu", 3, r->mfu);
 		table_add(t, "needs InfiniBand", r->needs_infiniband ? "yes" : "no");
 		factor_rows(t, &in->factors);
 		table_print(t, ctx->out, ctx->format);

@@ -1,0 +1,1 @@
+gpufit estimate --gpu H100-SXM-80GB
