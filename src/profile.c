@@ -763,16 +763,23 @@ static int expect_map(struct reader *r, const struct node *v, const char *path)
 	return 0;
 }
 
-/* Reports a required key as missing, unless a misspelling of it is there
- * (its "unknown key ...; did you mean" error says enough). */
-static void missing(struct reader *r, const struct node *map, const char *key, const char *where)
+/* Reports a required key as missing, unless an unknown key of map (not in
+ * keys[]) is a misspelling of it: its "did you mean" error says enough. */
+static void missing(struct reader *r, const struct node *map, const char *const *keys,
+		    size_t nkeys, const char *key, const char *where)
 {
-	size_t i;
+	size_t i, k;
 
 	for (i = 0; i + 1 < map->n; i += 2) {
-		const struct node *k = map->items[i];
+		const struct node *kn = map->items[i];
 
-		if (k->kind == NODE_SCALAR && !k->is_null && util_suggest(k->text, &key, 1))
+		if (kn->kind != NODE_SCALAR || kn->is_null)
+			continue;
+		for (k = 0; k < nkeys; k++)
+			if (!strcmp(keys[k], kn->text))
+				break;
+		if (k == nkeys && util_suggest(kn->text, keys, nkeys) &&
+		    !strcmp(util_suggest(kn->text, keys, nkeys), key))
 			return;
 	}
 	err_node(r, map, "missing '%s' %s", key, where);
@@ -795,7 +802,8 @@ static void read_inline_model(struct reader *r, const struct node *m, struct pro
 	snprintf(mp->name, sizeof mp->name, "%.*s", (int)sizeof mp->name - 1, w->name);
 	strcpy(mp->kind, "llm");
 	if (get_num(r, m, "params_b", "model.", &R_PARAMS_B, &mp->params_b) == 0)
-		missing(r, m, "params_b", "in the inline 'model' (billions of parameters)");
+		missing(r, m, keys, COUNT(keys),
+			"params_b", "in the inline 'model' (billions of parameters)");
 	has_apb = get_num(r, m, "active_params_b", "model.", &R_PARAMS_B, &apb) > 0;
 	get_long(r, m, "layers", "model.", &R_LAYERS, &layers);
 	has_hidden = get_long(r, m, "hidden", "model.", &R_HIDDEN, &hidden) > 0;
@@ -847,11 +855,14 @@ static void read_serving(struct reader *r, const struct node *m, struct profile_
 
 	check_keys(r, m, keys, COUNT(keys), "in 'serving'");
 	if (get_long(r, m, "input_tokens", p, &R_IN_TOKENS, &s->input_tokens) == 0)
-		missing(r, m, "input_tokens", "in 'serving' (prompt tokens per request)");
+		missing(r, m, keys, COUNT(keys),
+			"input_tokens", "in 'serving' (prompt tokens per request)");
 	if (get_long(r, m, "output_tokens", p, &R_OUT_TOKENS, &s->output_tokens) == 0)
-		missing(r, m, "output_tokens", "in 'serving' (generated tokens per request)");
+		missing(r, m, keys, COUNT(keys),
+			"output_tokens", "in 'serving' (generated tokens per request)");
 	if (get_long(r, m, "concurrency", p, &R_CONCURRENCY, &s->concurrency) == 0)
-		missing(r, m, "concurrency", "in 'serving' (sequences in flight)");
+		missing(r, m, keys, COUNT(keys),
+			"concurrency", "in 'serving' (sequences in flight)");
 	s->has_target_output_tokens_per_s = get_num(r, m, "target_output_tokens_per_s", p,
 						    &R_TOKENS_PER_S,
 						    &s->target_output_tokens_per_s) > 0;
@@ -872,7 +883,8 @@ static void read_requirements(struct reader *r, const struct node *m,
 
 	check_keys(r, m, keys, COUNT(keys), "in 'requirements'");
 	if (get_num(r, m, "gpu_memory_gib", p, &R_GPU_MEM, &q->gpu_memory_gib) == 0)
-		missing(r, m, "gpu_memory_gib", "in 'requirements' (GPU memory one instance needs)");
+		missing(r, m, keys, COUNT(keys),
+			"gpu_memory_gib", "in 'requirements' (GPU memory one instance needs)");
 	get_num(r, m, "tflops_fp16", p, &R_TFLOPS, &q->tflops_fp16);
 	get_num(r, m, "bandwidth_gb_per_s", p, &R_BANDWIDTH, &q->bandwidth_gb_per_s);
 }
@@ -897,7 +909,8 @@ static void read_training(struct reader *r, const struct node *m, struct profile
 			  COUNT(method_names), &method);
 	t->method = (enum sizing_train_method)method;
 	if (get_num(r, m, "tokens", p, &R_TRAIN_TOKENS, &t->tokens) == 0)
-		missing(r, m, "tokens", "in 'training' (tokens processed per run)");
+		missing(r, m, keys, COUNT(keys),
+			"tokens", "in 'training' (tokens processed per run)");
 	t->sequence_length = 4096;
 	t->has_sequence_length = get_long(r, m, "sequence_length", p, &R_SEQ_LEN,
 					  &t->sequence_length) > 0;
@@ -940,7 +953,8 @@ static void read_data(struct reader *r, const struct node *m, struct profile_dat
 	else if (b)
 		a = get_num(r, m, "size", "data.", &R_DATA_SIZE, &d->size_gib);
 	if (a == 0 && !b)
-		missing(r, m, "size_gib", "in 'data' (how much data the workload reads)");
+		missing(r, m, keys, COUNT(keys),
+			"size_gib", "in 'data' (how much data the workload reads)");
 	v = map_get(m, "region");
 	if (v)
 		d->has_region = node_catalog_name(r, v, "data.region", "region",
