@@ -116,6 +116,49 @@ size_t costdiff_change_names(unsigned changes, const char **names, size_t max);
 double costdiff_pct(double base, double v);
 
 /*
+ * Gates (`gpufit check`).  Each limit is either absent or given by an
+ * option or the profile's budget: section (source says which, for messages).
+ */
+struct costdiff_limit {
+	int given;
+	double value;
+	const char *source;            /* "option" or "profile budget" (static) */
+};
+
+struct costdiff_limits {
+	struct costdiff_limit max_monthly;      /* total monthly cost */
+	struct costdiff_limit max_increase;     /* total - baseline total */
+	struct costdiff_limit max_increase_pct; /* 100 * increase / baseline total */
+	struct costdiff_limit max_catalog_age;  /* days */
+};
+
+#define COSTDIFF_MAX_GATES 5
+#define COSTDIFF_MSGLEN 256
+
+struct costdiff_gate {
+	const char *name;              /* "max_monthly", ..., "feasible" (static) */
+	const char *source;            /* from the limit; "recommend" for feasible */
+	double limit;
+	int has_actual;                /* 0: the actual value is unknown (null) */
+	double actual;
+	int passed;
+	char message[COSTDIFF_MSGLEN]; /* one line: why it passed or failed */
+};
+
+/*
+ * Evaluates the given limits against head (the recommendation) and base
+ * (the baseline, NULL when none); age_days < 0 means unknown.  A workload
+ * of head without a feasible option adds a failing "feasible" gate first.
+ * Increase limits need base: without it they are skipped and, when
+ * skipped is not NULL, *skipped counts them.  Returns the number of gates
+ * written to out (at most COSTDIFF_MAX_GATES), in the order feasible,
+ * max_monthly, max_increase, max_increase_pct, max_catalog_age_days.
+ */
+size_t costdiff_gates(const struct costdiff_limits *lim, const struct cost_plan *head,
+		      const struct cost_plan *base, long age_days, struct costdiff_gate *out,
+		      size_t *skipped);
+
+/*
  * Money for people: "$1,234.56" for USD, "1,234.56 EUR" otherwise; with
  * sign = 1 a "+" or "-" leads ("+$12.00", "-$3.50", "+0.00 EUR").
  * Returns buf.

@@ -315,3 +315,104 @@ char *costdiff_fmt_money(char *buf, size_t len, const char *currency, double v, 
 		snprintf(buf, len, "%s%s %s", s, num, currency);
 	return buf;
 }
+
+static struct costdiff_gate *gate_new(struct costdiff_gate *out, size_t *n, const char *name,
+				      const struct costdiff_limit *l)
+{
+	struct costdiff_gate *g = &out[(*n)++];
+	memset(g, 0, sizeof *g);
+	g->name = name;
+	g->source = l ? l->source : "recommend";
+	g->limit = l ? l->value : 0;
+	return g;
+}
+
+size_t costdiff_gates(const struct costdiff_limits *lim, const struct cost_plan *head,
+		      const struct cost_plan *base, long age_days, struct costdiff_gate *out,
+		      size_t *skipped)
+{
+	const char *cur = head->currency;
+	char a[48], b[48];
+	size_t n = 0, skip = 0, infeasible = 0;
+	const char *first = NULL;
+	for (size_t i = 0; i < head->nitems; i++) {
+		if (!head->items[i].feasible) {
+			infeasible++;
+			if (!first)
+				first = head->items[i].name;
+		}
+	}
+	if (infeasible) {
+		struct costdiff_gate *g = gate_new(out, &n, "feasible", NULL);
+		g->has_actual = 1;
+		g->actual = (double)infeasible;
+		snprintf(g->message, sizeof g->message,
+			 "%zu workload%s without a feasible option ('%s'%s): the cost is unknown",
+			 infeasible, infeasible == 1 ? "" : "s", first, infeasible > 1 ? ", ..." : "");
+	}
+	double total = util_round_cents(head->monthly_cost);
+	if (lim->max_monthly.given) {
+		struct costdiff_gate *g = gate_new(out, &n, "max_monthly", &lim->max_monthly);
+		g->has_actual = 1;
+		g->actual = total;
+		g->passed = total <= util_round_cents(g->limit);
+		costdiff_fmt_money(a, sizeof a, cur, total, 0);
+		costdiff_fmt_money(b, sizeof b, cur, g->limit, 0);
+		snprintf(g->message, sizeof g->message, "monthly cost %s %s the limit of %s", a,
+			 g->passed ? "is within" : "exceeds", b);
+	}
+	double base_total = base ? util_round_cents(base->monthly_cost) : 0;
+	double delta = util_round_cents(total - base_total);
+	if (lim->max_increase.given && !base) {
+		skip++;
+	} else if (lim->max_increase.given) {
+		struct costdiff_gate *g = gate_new(out, &n, "max_increase", &lim->max_increase);
+		g->has_actual = 1;
+		g->actual = delta;
+		g->passed = delta <= util_round_cents(g->limit);
+		costdiff_fmt_money(a, sizeof a, cur, delta, 1);
+		costdiff_fmt_money(b, sizeof b, cur, g->limit, 0);
+		snprintf(g->message, sizeof g->message,
+			 "monthly cost changed by %s over the baseline; the limit is %s", a, b);
+	}
+	if (lim->max_increase_pct.given && !base) {
+		skip++;
+	} else if (lim->max_increase_pct.given) {
+		struct costdiff_gate *g =
+			gate_new(out, &n, "max_increase_pct", &lim->max_increase_pct);
+		if (base_total == 0) {
+			g->passed = total <= 0;
+			g->has_actual = total <= 0;
+			snprintf(g->message, sizeof g->message,
+				 g->passed ? "the baseline and the recommendation both cost nothing"
+					   : "the baseline costs nothing, so any cost is an "
+					     "unbounded increase");
+		} else {
+			g->has_actual = 1;
+			g->actual = round(costdiff_pct(base_total, total) * 100) / 100;
+			g->passed = g->actual <= g->limit;
+			snprintf(g->message, sizeof g->message,
+				 "monthly cost changed by %+.2f%% over the baseline; the limit is "
+				 "%.2f%%",
+				 g->actual, g->limit);
+		}
+	}
+	if (lim->max_catalog_age.given) {
+		struct costdiff_gate *g =
+			gate_new(out, &n, "max_catalog_age_days", &lim->max_catalog_age);
+		if (age_days < 0) {
+			snprintf(g->message, sizeof g->message,
+				 "the catalog's age is unknown (no fetch or snapshot date)");
+		} else {
+			g->has_actual = 1;
+			g->actual = (double)age_days;
+			g->passed = g->actual <= g->limit;
+			snprintf(g->message, sizeof g->message,
+				 "the catalog is %ld day%s old; the limit is %g", age_days,
+				 age_days == 1 ? "" : "s", g->limit);
+		}
+	}
+	if (skipped)
+		*skipped = skip;
+	return n;
+}

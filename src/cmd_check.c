@@ -1,0 +1,600 @@
+/*
+ * cmd_check.c - `gpufit check PROFILE`: the CI cost gate.
+ *
+ * Runs the recommendation for the profile (recommend.c, the same numbers as
+ * `gpufit recommend`), compares it with a baseline (a previous
+ * `recommend -f json`, usually from the base branch) and applies the gates of
+ * the options and the profile's budget: section (costdiff_gates()).
+ *
+ * Exit codes: 0 every gate passed, 1 a gate failed, 2 usage, 3 a bad profile
+ * or baseline, 4 catalog, 5 a workload has no feasible option (its cost is
+ * unknown, so no budget verdict can be trusted; the report is still
+ * printed).  A catalog older than CHECK_STALE_DAYS is a warning, unless
+ * --max-catalog-age-days makes its age a gate.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "cli.h"
+#include "commands.h"
+#include "costdiff.h"
+#include "diag.h"
+#include "gpufit.h"
+#include "json_out.h"
+#include "profile.h"
+#include "recommend.h"
+#include "util.h"
+
+#define CHECK_STALE_DAYS 30
+
+enum { O_BASELINE = 1, O_MAX_MONTHLY, O_MAX_INCREASE, O_MAX_INCREASE_PCT, O_MAX_AGE };
+
+static const struct cli_opt check_opts[] = {
+	{ "baseline", 'b', CLI_ARG_REQUIRED, O_BASELINE },
+	{ "max-monthly", 0, CLI_ARG_REQUIRED, O_MAX_MONTHLY },
+	{ "max-increase", 0, CLI_ARG_REQUIRED, O_MAX_INCREASE },
+	{ "max-increase-pct", 0, CLI_ARG_REQUIRED, O_MAX_INCREASE_PCT },
+	{ "max-catalog-age-days", 0, CLI_ARG_REQUIRED, O_MAX_AGE },
+	{ NULL, 0, 0, 0 },
+};
+
+/* The catalog's names for profile_load(); owns the arrays. */
+struct check_names {
+	struct model_preset *presets;
+	struct region *regions;
+	struct vm_size *vms;
+	const char **preset_names, **region_names, **sku_names;
+	struct profile_names names;
+};
+
+static void names_release(struct check_names *s)
+{
+	free(s->presets);
+	free(s->regions);
+	free(s->vms);
+	free(s->preset_names);
+	free(s->region_names);
+	free(s->sku_names);
+}
+
+static int names_load(catalog *cat, struct check_names *s, char *err)
+{
+	size_t np = 0, nr = 0, nv = 0;
+	memset(s, 0, sizeof *s);
+	if (catalog_preset_list(cat, &s->presets, &np, err) != 0 ||
+	    catalog_region_list(cat, &s->regions, &nr, err) != 0 ||
+	    catalog_vm_list(cat, &s->vms, &nv, err) != 0)
+		return -1;
+	s->preset_names = xcalloc(np + 1, sizeof *s->preset_names);
+	s->region_names = xcalloc(nr + 1, sizeof *s->region_names);
+	s->sku_names = xcalloc(nv + 1, sizeof *s->sku_names);
+	for (size_t i = 0; i < np; i++)
+		s->preset_names[i] = s->presets[i].name;
+	for (size_t i = 0; i < nr; i++)
+		s->region_names[i] = s->regions[i].name;
+	for (size_t i = 0; i < nv; i++)
+		s->sku_names[i] = s->vms[i].sku;
+	s->names = (struct profile_names){ s->preset_names, np, s->region_names, nr,
+					   s->sku_names,    nv };
+	return 0;
+}
+
+/* Everything the renderers need. */
+struct check_report {
+	const char *profile;
+	const char *baseline_file;     /* NULL without --baseline */
+	struct cost_plan head, base;
+	struct costdiff diff;          /* valid when baseline_file */
+	size_t ngates;
+	struct costdiff_gate gates[COSTDIFF_MAX_GATES];
+	int passed;
+	char source[64], fetched_at[40];
+	long age_days;
+	size_t nwarnings;
+	char **warnings;
+};
+
+__attribute__((format(printf, 2, 3))) static void warn(struct check_report *r, const char *fmt,
+						       ...)
+{
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	r->warnings = xrealloc(r->warnings, (r->nwarnings + 1) * sizeof *r->warnings);
+	r->warnings[r->nwarnings++] = xstrdup(buf);
+}
+
+static void report_release(struct check_report *r)
+{
+	for (size_t i = 0; i < r->nwarnings; i++)
+		free(r->warnings[i]);
+	free(r->warnings);
+	costdiff_release(&r->diff);
+	cost_plan_release(&r->head);
+	cost_plan_release(&r->base);
+}
+
+static int set_limit(struct costdiff_limit *l, const char *opt, const char *val, int pct)
+{
+	double v;
+	if (util_parse_double(val, &v) != 0)
+		return cli_usage_error("check", "'%s' for '--%s' is not a number", val, opt);
+	if (v < 0 && !pct)
+		return cli_usage_error("check", "'--%s' must not be negative, got '%s'", opt, val);
+	l->given = 1;
+	l->value = v;
+	l->source = "option";
+	return 0;
+}
+
+static void budget_limit(struct costdiff_limit *l, int has, double v)
+{
+	if (l->given || !has)
+		return;
+	l->given = 1;
+	l->value = v;
+	l->source = "profile budget";
+}
+
+static const struct cost_item *base_item(const struct check_report *r, const char *name)
+{
+	if (!r->baseline_file)
+		return NULL;
+	for (size_t i = 0; i < r->base.nitems; i++)
+		if (strcmp(r->base.items[i].name, name) == 0)
+			return &r->base.items[i];
+	return NULL;
+}
+
+static void fmt_gate_value(char *buf, size_t len, const char *cur, const struct costdiff_gate *g,
+			   int actual)
+{
+	double v = actual ? g->actual : g->limit;
+	if (actual && !g->has_actual)
+		snprintf(buf, len, "unknown");
+	else if (strcmp(g->name, "max_increase_pct") == 0)
+		snprintf(buf, len, actual ? "%+.2f%%" : "%.2f%%", v);
+	else if (strcmp(g->name, "max_catalog_age_days") == 0)
+		snprintf(buf, len, "%g days", v);
+	else if (strcmp(g->name, "feasible") == 0)
+		snprintf(buf, len, actual ? "%g infeasible" : "all feasible", v);
+	else
+		costdiff_fmt_money(buf, len, cur, v, actual && strcmp(g->name, "max_increase") == 0);
+}
+
+/* "$16,081.72/month (+$673.15, +4.4% vs baseline)" */
+static void fmt_headline(struct strbuf *sb, const struct check_report *r)
+{
+	char a[48], d[48];
+	const char *cur = r->head.currency;
+	strbuf_addf(sb, "%s/month", costdiff_fmt_money(a, sizeof a, cur, r->head.monthly_cost, 0));
+	if (r->baseline_file) {
+		strbuf_addf(sb, " (%s", costdiff_fmt_money(d, sizeof d, cur, r->diff.delta_monthly, 1));
+		if (r->diff.has_delta_pct)
+			strbuf_addf(sb, ", %+.1f%%", r->diff.delta_pct);
+		strbuf_addstr(sb, " vs baseline)");
+	}
+}
+
+static size_t failed_count(const struct check_report *r)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->ngates; i++)
+		n += !r->gates[i].passed;
+	return n;
+}
+
+static struct table *gates_table(const struct check_report *r, int markdown)
+{
+	static const char *const hdr[2][5] = {
+		{ "RESULT", "GATE", "LIMIT", "ACTUAL", "WHY" },
+		{ "Result", "Gate", "Limit", "Actual", "Why" },
+	};
+	struct table *t = table_new(5);
+	for (size_t c = 0; c < 5; c++)
+		table_header(t, c, hdr[markdown][c], c == 2 || c == 3 ? ALIGN_RIGHT : ALIGN_LEFT);
+	for (size_t i = 0; i < r->ngates; i++) {
+		const struct costdiff_gate *g = &r->gates[i];
+		char lim[64], act[64], why[COSTDIFF_MSGLEN + 40];
+		fmt_gate_value(lim, sizeof lim, r->head.currency, g, 0);
+		fmt_gate_value(act, sizeof act, r->head.currency, g, 1);
+		snprintf(why, sizeof why, "%s (%s)", g->message, g->source);
+		table_add(t, markdown ? (g->passed ? "✅ pass" : "❌ fail") : (g->passed ? "PASS" : "FAIL"),
+			  g->name, lim, act, why);
+	}
+	return t;
+}
+
+static void print_table(FILE *out, const struct check_report *r)
+{
+	struct strbuf sb = STRBUF_INIT;
+	if (r->ngates) {
+		struct table *t = gates_table(r, 0);
+		table_print(t, out, FMT_TABLE);
+		table_free(t);
+		fputc('\n', out);
+	}
+	fmt_headline(&sb, r);
+	size_t failed = failed_count(r);
+	if (!r->ngates)
+		fprintf(out, "check passed: no gates (give --max-monthly or a budget: section); %s\n",
+			strbuf_str(&sb));
+	else if (r->passed)
+		fprintf(out, "check passed: %zu gate%s; %s\n", r->ngates, r->ngates == 1 ? "" : "s",
+			strbuf_str(&sb));
+	else
+		fprintf(out, "check failed: %zu of %zu gate%s failed; %s\n", failed, r->ngates,
+			r->ngates == 1 ? "" : "s", strbuf_str(&sb));
+	strbuf_release(&sb);
+}
+
+static void print_markdown(FILE *out, const struct check_report *r)
+{
+	struct strbuf sb = STRBUF_INIT;
+	fmt_headline(&sb, r);
+	fprintf(out, "%s **GPU cost gate %s**: %s\n\n", r->passed ? "✅" : "❌",
+		r->passed ? "passed" : "failed", strbuf_str(&sb));
+	strbuf_release(&sb);
+	if (r->ngates) {
+		struct table *t = gates_table(r, 1);
+		table_print(t, out, FMT_MARKDOWN);
+		table_free(t);
+	} else {
+		fprintf(out, "No gates configured: give `--max-monthly` or a `budget:` section.\n");
+	}
+	for (size_t i = 0; i < r->nwarnings; i++)
+		fprintf(out, "%s> ⚠️ %s\n", i ? "" : "\n", r->warnings[i]);
+
+	const char *cur = r->head.currency;
+	fprintf(out, "\n<details><summary>Monthly cost per workload</summary>\n\n");
+	struct table *t = table_new(r->baseline_file ? 5 : 3);
+	table_header(t, 0, "Workload", ALIGN_LEFT);
+	table_header(t, 1, "Recommendation", ALIGN_LEFT);
+	table_header(t, 2, "Monthly", ALIGN_RIGHT);
+	if (r->baseline_file) {
+		table_header(t, 3, "Baseline", ALIGN_RIGHT);
+		table_header(t, 4, "Δ /month", ALIGN_RIGHT);
+	}
+	for (size_t i = 0; i < r->head.nitems; i++) {
+		const struct cost_item *h = &r->head.items[i];
+		const struct cost_item *b = base_item(r, h->name);
+		char rec[160], mo[48], bm[48] = "-", dm[48];
+		if (h->feasible)
+			snprintf(rec, sizeof rec, "%s%s%s ×%g (%s)", h->sku,
+				 h->mig_profile[0] ? " MIG " : "", h->mig_profile, h->vm_count,
+				 h->region);
+		else
+			snprintf(rec, sizeof rec, "no feasible option");
+		if (h->feasible)
+			costdiff_fmt_money(mo, sizeof mo, cur, h->monthly_cost, 0);
+		else
+			snprintf(mo, sizeof mo, "-");
+		if (b && b->feasible)
+			costdiff_fmt_money(bm, sizeof bm, cur, b->monthly_cost, 0);
+		double dv = (h->feasible ? h->monthly_cost : 0) -
+			    (b && b->feasible ? b->monthly_cost : 0);
+		costdiff_fmt_money(dm, sizeof dm, cur, dv, 1);
+		if (b == NULL && r->baseline_file)
+			strcat(dm, " (new)");
+		table_add(t, h->name, rec, mo, bm, dm);
+	}
+	if (r->baseline_file) {
+		for (size_t i = 0; i < r->diff.nrows; i++) {
+			const struct costdiff_row *row = &r->diff.rows[i];
+			char bm[48], dm[48];
+			if (row->status != COSTDIFF_REMOVED)
+				continue;
+			if (row->base->feasible)
+				costdiff_fmt_money(bm, sizeof bm, cur, row->base->monthly_cost, 0);
+			else
+				snprintf(bm, sizeof bm, "-");
+			costdiff_fmt_money(dm, sizeof dm, cur, row->delta_monthly, 1);
+			table_add(t, row->name, "removed", "-", bm, dm);
+		}
+	}
+	table_print(t, out, FMT_MARKDOWN);
+	table_free(t);
+	if (r->age_days >= 0)
+		fprintf(out, "\nPrices: %s catalog of %s (%ld days old).\n", r->source, r->fetched_at,
+			r->age_days);
+	else
+		fprintf(out, "\nPrices: %s catalog (age unknown).\n", r->source);
+	fprintf(out, "\n</details>\n");
+}
+
+static cJSON *gate_json(const struct costdiff_gate *g)
+{
+	cJSON *o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "name", g->name);
+	cJSON_AddStringToObject(o, "source", g->source);
+	if (strcmp(g->name, "max_monthly") == 0 || strcmp(g->name, "max_increase") == 0) {
+		json_add_money(o, "limit", g->limit);
+		if (g->has_actual)
+			json_add_money(o, "actual", g->actual);
+		else
+			cJSON_AddNullToObject(o, "actual");
+	} else {
+		json_add_rounded(o, "limit", g->limit, 2);
+		if (g->has_actual)
+			json_add_rounded(o, "actual", g->actual, 2);
+		else
+			cJSON_AddNullToObject(o, "actual");
+	}
+	cJSON_AddBoolToObject(o, "passed", g->passed);
+	cJSON_AddStringToObject(o, "message", g->message);
+	return o;
+}
+
+static int print_json(FILE *out, const struct check_report *r)
+{
+	cJSON *doc = cJSON_CreateObject();
+	cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
+	cJSON_AddStringToObject(doc, "profile", r->profile);
+	cJSON_AddStringToObject(doc, "currency", r->head.currency);
+	cJSON_AddBoolToObject(doc, "passed", r->passed);
+	cJSON *gs = cJSON_AddArrayToObject(doc, "gates");
+	for (size_t i = 0; i < r->ngates; i++)
+		cJSON_AddItemToArray(gs, gate_json(&r->gates[i]));
+	cJSON *t = cJSON_AddObjectToObject(doc, "totals");
+	json_add_money(t, "monthly_cost", r->head.monthly_cost);
+	size_t infeasible = 0;
+	for (size_t i = 0; i < r->head.nitems; i++)
+		infeasible += !r->head.items[i].feasible;
+	cJSON_AddNumberToObject(t, "infeasible_workloads", (double)infeasible);
+	if (r->baseline_file) {
+		cJSON *b = cJSON_AddObjectToObject(doc, "baseline");
+		cJSON_AddStringToObject(b, "file", r->baseline_file);
+		json_add_money(b, "monthly_cost", r->diff.base_monthly);
+		json_add_money(b, "delta_monthly", r->diff.delta_monthly);
+		if (r->diff.has_delta_pct)
+			json_add_rounded(b, "delta_pct", r->diff.delta_pct, 2);
+		else
+			cJSON_AddNullToObject(b, "delta_pct");
+	} else {
+		cJSON_AddNullToObject(doc, "baseline");
+	}
+	cJSON *c = cJSON_AddObjectToObject(doc, "catalog");
+	cJSON_AddStringToObject(c, "source", r->source);
+	json_add_str_or_null(c, "fetched_at", r->fetched_at);
+	if (r->age_days >= 0)
+		cJSON_AddNumberToObject(c, "age_days", (double)r->age_days);
+	else
+		cJSON_AddNullToObject(c, "age_days");
+	cJSON *ws = cJSON_AddArrayToObject(doc, "workloads");
+	for (size_t i = 0; i < r->head.nitems; i++) {
+		const struct cost_item *h = &r->head.items[i];
+		const struct cost_item *b = base_item(r, h->name);
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "name", h->name);
+		json_add_str_or_null(o, "sku", h->feasible ? h->sku : NULL);
+		if (h->feasible)
+			json_add_money(o, "monthly_cost", h->monthly_cost);
+		else
+			cJSON_AddNullToObject(o, "monthly_cost");
+		if (b && b->feasible)
+			json_add_money(o, "baseline_monthly_cost", b->monthly_cost);
+		else
+			cJSON_AddNullToObject(o, "baseline_monthly_cost");
+		cJSON_AddItemToArray(ws, o);
+	}
+	cJSON *wa = cJSON_AddArrayToObject(doc, "warnings");
+	for (size_t i = 0; i < r->nwarnings; i++)
+		cJSON_AddItemToArray(wa, cJSON_CreateString(r->warnings[i]));
+	int rc = json_print(out, doc);
+	cJSON_Delete(doc);
+	return rc;
+}
+
+static void print_csv(FILE *out, const struct check_report *r)
+{
+	struct table *t = table_new(6);
+	static const char *const hdr[] = { "gate", "source", "limit", "actual", "passed", "message" };
+	for (size_t c = 0; c < 6; c++)
+		table_header(t, c, hdr[c], ALIGN_LEFT);
+	for (size_t i = 0; i < r->ngates; i++) {
+		const struct costdiff_gate *g = &r->gates[i];
+		char lim[32], act[32] = "";
+		snprintf(lim, sizeof lim, "%.2f", g->limit);
+		if (g->has_actual)
+			snprintf(act, sizeof act, "%.2f", g->actual);
+		table_add(t, g->name, g->source, lim, act, g->passed ? "true" : "false", g->message);
+	}
+	table_print(t, out, FMT_CSV);
+	table_free(t);
+}
+
+/* Reads the baseline into r->base; prints and returns -1 on failure. */
+static int load_baseline(struct check_report *r)
+{
+	char err[COSTDIFF_ERRLEN];
+	cJSON *doc = json_read_file(r->baseline_file, err, sizeof err);
+	if (!doc) {
+		diag_error("%s", err);
+		return -1;
+	}
+	int rc = cost_plan_from_json(doc, r->baseline_file, &r->base, err, sizeof err);
+	cJSON_Delete(doc);
+	if (rc != 0)
+		diag_error("%s", err);
+	return rc;
+}
+
+/* Catalog source and age, as `catalog status` shows them. */
+static void catalog_age(catalog *cat, struct check_report *r)
+{
+	snprintf(r->source, sizeof r->source, "bundled");
+	catalog_meta(cat, "source", r->source, sizeof r->source);
+	if (catalog_meta(cat, "fetched_at", r->fetched_at, sizeof r->fetched_at) != 0 &&
+	    catalog_meta(cat, "snapshot_date", r->fetched_at, sizeof r->fetched_at) != 0)
+		r->fetched_at[0] = '\0';
+	long long t = r->fetched_at[0] ? util_parse_iso8601(r->fetched_at) : -1;
+	r->age_days = t >= 0 ? (long)((util_now() - t) / 86400) : -1;
+}
+
+/* Runs recommend on the profile and reads its JSON back as r->head. */
+static int run_recommend(catalog *cat, const struct profile *p, struct check_report *r)
+{
+	struct recommend_options o;
+	struct recommend_result res;
+	struct diag_list diags = DIAG_LIST_INIT;
+	recommend_options_init(&o);
+	if (recommend_build(cat, p, &o, &res, &diags) != 0) {
+		diag_list_print(&diags, stderr);
+		diag_list_release(&diags);
+		recommend_result_release(&res);
+		return EXIT_CATALOG;
+	}
+	diag_list_release(&diags);
+	for (size_t i = 0; i < res.nwarnings; i++)
+		warn(r, "%s", res.warnings[i]);
+	struct recommend_meta meta = { GPUFIT_VERSION, r->source, r->fetched_at, r->age_days };
+	cJSON *doc = recommend_to_json(&res, &meta);
+	recommend_result_release(&res);
+	char err[COSTDIFF_ERRLEN];
+	int rc = doc ? cost_plan_from_json(doc, "recommendation", &r->head, err, sizeof err) : -1;
+	cJSON_Delete(doc);
+	if (rc != 0) {
+		diag_error("%s", doc ? err : "out of memory");
+		return EXIT_CATALOG;
+	}
+	return EXIT_OK;
+}
+
+int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
+{
+	struct check_report r;
+	struct costdiff_limits lim;
+	memset(&r, 0, sizeof r);
+	memset(&lim, 0, sizeof lim);
+	struct cli_iter it;
+	const char *val;
+	int opt;
+	cli_iter_init(&it, "check", check_opts, argc, argv);
+	while ((opt = cli_next(&it, &val)) != CLI_END) {
+		switch (opt) {
+		case O_BASELINE:
+			r.baseline_file = val;
+			break;
+		case O_MAX_MONTHLY:
+			if (set_limit(&lim.max_monthly, "max-monthly", val, 0))
+				return EXIT_USAGE;
+			break;
+		case O_MAX_INCREASE:
+			if (set_limit(&lim.max_increase, "max-increase", val, 0))
+				return EXIT_USAGE;
+			break;
+		case O_MAX_INCREASE_PCT:
+			if (set_limit(&lim.max_increase_pct, "max-increase-pct", val, 1))
+				return EXIT_USAGE;
+			break;
+		case O_MAX_AGE:
+			if (set_limit(&lim.max_catalog_age, "max-catalog-age-days", val, 0))
+				return EXIT_USAGE;
+			break;
+		case CLI_POSITIONAL:
+			if (r.profile)
+				return cli_usage_error("check", "unexpected argument '%s'", val);
+			r.profile = val;
+			break;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	if (!r.profile)
+		return cli_usage_error("check", "missing PROFILE");
+	if ((lim.max_increase.given || lim.max_increase_pct.given) && !r.baseline_file)
+		return cli_usage_error("check", "'--%s' needs '--baseline BASE.json'",
+				       lim.max_increase.given ? "max-increase" : "max-increase-pct");
+	if (ctx->format == FMT_YAML)
+		return cli_usage_error("check", "format 'yaml' is not supported (table, json, "
+						"markdown, csv)");
+
+	catalog *cat;
+	enum catalog_origin origin;
+	char path[4096], err[CATALOG_ERRLEN];
+	if (catalog_open_default(ctx->catalog_path, &cat, &origin, path, sizeof path, err) != 0) {
+		diag_error("%s", err);
+		return EXIT_CATALOG;
+	}
+	struct check_names names;
+	if (names_load(cat, &names, err) != 0) {
+		diag_error("%s", err);
+		names_release(&names);
+		catalog_close(cat);
+		return EXIT_CATALOG;
+	}
+	struct profile p;
+	struct diag_list errs = DIAG_LIST_INIT;
+	int bad = profile_load(r.profile, &names.names, &p, &errs) != 0;
+	diag_list_print(&errs, stderr);
+	diag_list_release(&errs);
+	names_release(&names);
+	if (r.baseline_file && load_baseline(&r) != 0)
+		bad = 1;
+	int rc = EXIT_OK;
+	if (bad) {
+		rc = EXIT_INPUT;
+		goto out;
+	}
+	catalog_age(cat, &r);
+	rc = run_recommend(cat, &p, &r);
+	if (rc != EXIT_OK)
+		goto out;
+	if (r.baseline_file && strcmp(r.base.currency, r.head.currency) != 0) {
+		diag_error("currency mismatch: '%s' is in %s, the profile in %s", r.baseline_file,
+			   r.base.currency, r.head.currency);
+		rc = EXIT_INPUT;
+		goto out;
+	}
+	if (r.baseline_file)
+		costdiff_compute(&r.base, &r.head, &r.diff);
+
+	budget_limit(&lim.max_monthly, p.budget.has_max_monthly, p.budget.max_monthly);
+	budget_limit(&lim.max_increase, p.budget.has_max_increase, p.budget.max_increase);
+	budget_limit(&lim.max_increase_pct, p.budget.has_max_increase_pct,
+		     p.budget.max_increase_pct);
+	size_t skipped = 0;
+	r.ngates = costdiff_gates(&lim, &r.head, r.baseline_file ? &r.base : NULL, r.age_days,
+				  r.gates, &skipped);
+	if (skipped)
+		warn(&r, "the budget's increase limits need '--baseline BASE.json'; %zu skipped",
+		     skipped);
+	if (!lim.max_catalog_age.given && r.age_days > CHECK_STALE_DAYS)
+		warn(&r, "the catalog is %ld days old (%s); prices may be stale: run 'gpufit "
+			 "catalog refresh' or gate with '--max-catalog-age-days'",
+		     r.age_days, r.fetched_at);
+	if (!r.ngates)
+		warn(&r, "no gates: give '--max-monthly' or a 'budget:' section in the profile");
+	r.passed = failed_count(&r) == 0;
+
+	for (size_t i = 0; i < r.nwarnings; i++)
+		diag_warning("%s", r.warnings[i]);
+	switch (ctx->format) {
+	case FMT_JSON:
+		if (print_json(ctx->out, &r) != 0)
+			rc = EXIT_INPUT;
+		break;
+	case FMT_MARKDOWN:
+		print_markdown(ctx->out, &r);
+		break;
+	case FMT_CSV:
+		print_csv(ctx->out, &r);
+		break;
+	default:
+		print_table(ctx->out, &r);
+		break;
+	}
+	if (rc == EXIT_OK && !r.passed) {
+		int infeasible = r.ngates && strcmp(r.gates[0].name, "feasible") == 0;
+		rc = infeasible ? EXIT_INFEASIBLE : EXIT_GATE;
+	}
+out:
+	profile_release(&p);
+	report_release(&r);
+	catalog_close(cat);
+	return rc;
+}
