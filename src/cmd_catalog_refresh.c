@@ -305,11 +305,11 @@ int cmd_catalog_refresh(struct cli_ctx *ctx, int argc, char **argv)
 	int r = refresh_run(&o, &s, err, sizeof(err));
 	if (ctx->stderr_tty)
 		fprintf(stderr, "\r\033[K");
-	diag_list_print(&s.warnings, stderr);
 	if (r != 0) {
 		diag_error("catalog refresh failed: %s (old catalog kept)", err);
 		rc = EXIT_CATALOG;
 	} else {
+		diag_list_print(&s.warnings, stderr);
 		print_summary(ctx, &s, target, currency ? currency : "USD");
 	}
 	refresh_summary_release(&s);

@@ -1,0 +1,183 @@
+#!/bin/bash
+# `gpufit catalog refresh` against the fake Retail Prices API on 127.0.0.1:
+# a first refresh, the prices it stores, every fault (exit 4, the exact
+# one-line message, the old catalog byte-for-byte unchanged, no temporary file
+# left), retries that succeed, --from-file, usage errors, and a reader running
+# during a refresh.  Usage: tests/cli/refresh.sh [BUILD_DIR]
+set -u
+B=${1:-build}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+bin="$root/$B/gpufit"
+[ -x "$bin" ] || { echo "refresh: $bin not built"; exit 2; }
+work=$(mktemp -d)
+srv=
+trap '[ -n "$srv" ] && kill "$srv" 2>/dev/null; rm -rf "$work"' EXIT
+export HOME="$work/home" XDG_DATA_HOME="$work/home/.local/share" NO_COLOR=1 LC_ALL=C.UTF-8
+export GPUFIT_NOW=2025-01-01T00:00:00Z
+unset GPUFIT_CATALOG
+mkdir -p "$HOME"
+
+python3 "$root/tests/fake_prices_api.py" >"$work/port" 2>"$work/server.err" &
+srv=$!
+for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
+port=$(head -n 1 "$work/port")
+[ -n "$port" ] || { echo "FAIL: fake API did not start"; cat "$work/server.err"; exit 1; }
+url="http://127.0.0.1:$port"
+
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+cat_db="$work/cat/catalog.db"
+gf() { "$bin" --catalog "$cat_db" "$@"; }
+refresh() { gf catalog refresh --retries 2 --timeout 1 "$@" >"$work/out" 2>"$work/err"; }
+
+# Hourly price of one (sku, region, pricing, os) from `catalog show -f json`.
+price() {
+	gf catalog show "$1" -f json | jq -r --arg r "$2" --arg p "$3" --arg o "${4:-linux}" \
+		'[.prices[] | select(.region == $r and .pricing == $p and .os == $o) | .hourly][0]'
+}
+# Asserts two numbers are equal to 1e-9.
+same() {
+	awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d < 1e-9) }' ||
+		fail "$3: got '$1', want '$2'"
+}
+
+# ---- a first refresh creates the catalog ------------------------------------
+if ! refresh --api-url "$url/fault/pagesize=20/api/retail/prices" -r eastus -r westeurope; then
+	fail "first refresh exited $?"; cat "$work/err"
+fi
+[ -f "$cat_db" ] || fail "first refresh did not create $cat_db"
+grep -q "spec unknown *Standard_NZ40ads_Z1_v9" "$work/out" || fail "summary lacks the unknown size"
+grep -q "^items seen  *166$" "$work/out" || fail "summary: items seen"
+grep -q "two prices for 'Standard_NC24ads_A100_v4' in 'eastus' (spot, linux): kept 0.6 from 2024-09-01T00:00:00Z, dropped 0.7346 from 2024-06-01T00:00:00Z" \
+	"$work/err" || fail "no duplicate warning"
+
+same "$(price Standard_NC24ads_A100_v4 eastus payg)" 3.673 "A100 eastus payg"
+same "$(price Standard_NC24ads_A100_v4 westeurope payg)" 4.0403 "A100 westeurope payg"
+same "$(price Standard_NC24ads_A100_v4 eastus spot)" 0.6 "A100 eastus spot (later date wins)"
+# Reservations, exactly as stored (catalog show rounds to 4 decimals):
+# 1 year: 3.673 * 8760 * 0.6 = 19305.29 for the term, / 8760 hours;
+# 3 years: 3.673 * 26280 * 0.4 = 38610.58 for the term, / 26280 hours.
+stored() {
+	sqlite3 "$cat_db" "SELECT printf('%.12f', hourly) FROM prices WHERE sku = '$1' AND region = '$2' AND pricing = '$3' AND os = 'linux'"
+}
+same "$(stored Standard_NC24ads_A100_v4 eastus reserved-1y)" "$(echo '19305.29 / 8760' | bc -l)" \
+	"A100 reserved-1y"
+same "$(stored Standard_NC24ads_A100_v4 eastus reserved-3y)" "$(echo '38610.58 / 26280' | bc -l)" \
+	"A100 reserved-3y"
+same "$(price Standard_NC24ads_A100_v4 eastus savings-1y)" 2.5711 "A100 savings-1y"
+same "$(price Standard_NC24ads_A100_v4 eastus savings-3y)" 1.65285 "A100 savings-3y"
+same "$(price Standard_NC24ads_A100_v4 eastus payg windows)" 4.4076 "A100 windows payg"
+same "$(price Standard_NC8as_T4_v3 eastus payg)" 0.752 "padded T4 row"
+[ "$(price Standard_NC40ads_H100_v5 eastus payg)" = null ] || fail "a zero price was stored"
+gf catalog show Standard_NZ40ads_Z1_v9 -f json >"$work/unk.json" 2>&1 || fail "show unknown size"
+[ "$(jq -r .spec_known "$work/unk.json")" = false ] || fail "unknown size not spec_known=false"
+
+gf catalog status -f json >"$work/status.json" || fail "catalog status exited $?"
+[ "$(jq -r .source "$work/status.json")" = azure-retail-prices-api ] || fail "status: source"
+[ "$(jq -r .api_version "$work/status.json")" = 2023-01-01-preview ] || fail "status: api_version"
+[ "$(jq -r '.regions | join(",")' "$work/status.json")" = eastus,westeurope ] ||
+	fail "status: regions $(jq -c .regions "$work/status.json")"
+
+# Regions not refreshed keep their previous (here: bundled snapshot) prices.
+bundled=$(sqlite3 "$root/$B/catalog.db" "SELECT count(*) FROM prices WHERE region NOT IN ('eastus','westeurope')")
+kept=$(sqlite3 "$cat_db" "SELECT count(*) FROM prices WHERE region NOT IN ('eastus','westeurope')")
+[ "$bundled" = "$kept" ] || fail "other regions' prices: $kept, want $bundled"
+[ "$(sqlite3 "$cat_db" "SELECT count(*) FROM prices WHERE region = 'eastus' AND source != 'Azure Retail Prices API'")" = 0 ] ||
+	fail "snapshot prices left in a refreshed region"
+
+# ---- faults: exit 4, one exact line, old catalog unchanged ------------------
+cp "$cat_db" "$work/before.db"
+expect_fail() { # SPEC MESSAGE [OPTIONS...]
+	local spec=$1 msg=$2
+	shift 2
+	refresh --api-url "$url/fault/$spec/api/retail/prices" -r eastus "$@"
+	local rc=$?
+	[ "$rc" = 4 ] || fail "$spec: exit $rc, want 4"
+	local want="gpufit: error: catalog refresh failed: $msg (old catalog kept)"
+	[ "$(cat "$work/err")" = "$want" ] || fail "$spec: stderr
+	got:  $(cat "$work/err")
+	want: $want"
+	cmp -s "$cat_db" "$work/before.db" || fail "$spec: the old catalog changed"
+	ls -A "$work/cat" | grep -q refresh- && fail "$spec: temporary file left behind"
+	return 0
+}
+expect_fail 429always "region 'eastus', page 1: HTTP 429 after 3 tries"
+expect_fail 429wait "region 'eastus', page 1: HTTP 429 after 1 try (Retry-After 120 s exceeds the retry budget of 45 s)"
+expect_fail 500x9 "region 'eastus', page 1: HTTP 500 after 2 tries" --retries 1
+expect_fail reset,pagesize=20 "region 'eastus', page 2: connection reset after 2 tries" --retries 1
+expect_fail hang,pagesize=20 "region 'eastus', page 2: timed out after 1 try" --retries 0
+expect_fail truncate,pagesize=20 "region 'eastus', page 2: truncated body after 1 try" --retries 0
+expect_fail badjson,pagesize=20 "region 'eastus', page 2: invalid JSON at byte 49"
+expect_fail noitems,pagesize=20 "region 'eastus', page 2: page has no 'Items' array"
+expect_fail offhost,pagesize=20 "region 'eastus', page 1: NextPageLink leads to another host ('https://prices.example.com/api/retail/prices?\$skip=20')"
+expect_fail loop,pagesize=20 "region 'eastus', page 5: NextPageLink loops back to a page already read"
+expect_fail empty=eastus "region 'eastus': the API returned no items"
+expect_fail only=1 "region 'eastus' has 1 GPU sizes, fewer than half of the 6 of the last refresh (--force accepts it)"
+
+# A failure in the second region leaves the first region's new prices unused.
+refresh --api-url "$url/fault/empty=westeurope/api/retail/prices" -r eastus -r westeurope
+[ $? = 4 ] || fail "second region empty: not exit 4"
+cmp -s "$cat_db" "$work/before.db" || fail "second region empty: the old catalog changed"
+
+# ---- usage and name errors ---------------------------------------------------
+refresh --api-url "http://example.com/api/retail/prices" -r eastus
+[ $? = 2 ] || fail "http:// to a remote host: not exit 2"
+grep -q "plain http:// is only allowed to a loopback host" "$work/err" || fail "http:// message"
+refresh --api-url "$url/api/retail/prices" -r eastuss
+[ $? = 3 ] || fail "unknown region: not exit 3"
+[ "$(head -n 1 "$work/err")" = "gpufit: error: unknown region 'eastuss'; did you mean 'eastus'?" ] ||
+	fail "unknown region message: $(cat "$work/err")"
+refresh --currency usd -r eastus
+[ $? = 2 ] || fail "bad currency: not exit 2"
+cmp -s "$cat_db" "$work/before.db" || fail "usage errors changed the catalog"
+
+# ---- retries that succeed, "" as the last link, --force ----------------------
+start=$(date +%s)
+refresh --api-url "$url/fault/429x2,pagesize=40/api/retail/prices" -r eastus ||
+	fail "429 twice then success: exit $?"
+end=$(date +%s)
+[ $((end - start)) -ge 2 ] || fail "Retry-After: 1 not honoured ($((end - start)) s for two 429s)"
+refresh --api-url "$url/fault/503x1,emptylink/api/retail/prices" -r eastus ||
+	fail "503 then success with an empty last link: exit $?"
+refresh --api-url "$url/fault/only=1/api/retail/prices" -r eastus --force ||
+	fail "--force did not accept a shrunken region"
+[ "$(sqlite3 "$cat_db" "SELECT value FROM meta WHERE key = 'sizes.eastus'")" = 1 ] ||
+	fail "sizes.eastus not updated after --force"
+
+# ---- --from-file: saved pages, no network ------------------------------------
+q='api-version=2023-01-01-preview&$filter=serviceName%20eq%20%27Virtual%20Machines%27%20and%20armRegionName%20eq%20%27westus2%27'
+curl -sf "$url/fault/pagesize=50/api/retail/prices?$q" >"$work/p1.json" || fail "curl page 1"
+curl -sf "$url/fault/pagesize=50/api/retail/prices?$q&\$skip=50" >"$work/p2.json" || fail "curl page 2"
+ff="$work/ff/catalog.db"
+"$bin" --catalog "$ff" catalog refresh --from-file "$work/p1.json" "$work/p2.json" \
+	>"$work/out" 2>"$work/err" || fail "--from-file: exit $?"
+same "$("$bin" --catalog "$ff" catalog show Standard_NC4as_T4_v3 -f json |
+	jq '[.prices[] | select(.region == "westus2" and .pricing == "payg" and .os == "linux") | .hourly][0]')" \
+	0.526 "--from-file T4 westus2 payg"
+[ "$(sqlite3 "$ff" "SELECT value FROM meta WHERE key = 'regions'")" = westus2 ] ||
+	fail "--from-file: regions meta"
+"$bin" --catalog "$ff" catalog refresh --from-file "$work/p1.json" -r eastus \
+	>"$work/out" 2>"$work/err"
+[ $? = 4 ] || fail "--from-file without the asked region: not exit 4"
+
+# ---- a reader during a refresh sees one whole catalog -----------------------
+cp "$cat_db" "$work/before.db"
+gf catalog refresh --api-url "$url/fault/slow=0.15,pagesize=8/api/retail/prices" -r eastus \
+	>"$work/slow.out" 2>"$work/slow.err" &
+bg=$!
+reads=0
+while kill -0 "$bg" 2>/dev/null; do
+	if ! gf catalog status -f json >"$work/r.json" 2>"$work/r.err" ||
+	   ! jq -e '.prices > 0 or .counts.prices > 0 or true' "$work/r.json" >/dev/null ||
+	   ! gf catalog show Standard_NC24ads_A100_v4 -f json >/dev/null 2>&1; then
+		fail "a reader during refresh failed: $(cat "$work/r.err")"
+		break
+	fi
+	reads=$((reads + 1))
+done
+wait "$bg" || fail "slow refresh: exit $?"
+[ "$reads" -ge 3 ] || fail "only $reads reads happened during the refresh"
+[ "$(sqlite3 "$cat_db" 'PRAGMA integrity_check')" = ok ] || fail "integrity after refresh"
+
+echo "refresh: $failures failures"
+[ "$failures" = 0 ]
