@@ -131,7 +131,7 @@ struct telemetry_labels {
 void telemetry_labels_clear(struct telemetry_labels *l);
 
 /* Applies one label, coalescing aliases: hostname/Hostname over instance;
- * UUID/uuid over gpu_uuid; modelName over model_name; pod over exported_pod
+ * UUID/uuid over gpu_uuid; modelName over model_name; exported_pod over pod
  * over pod_name (namespace likewise); GPU_I_PROFILE, GPU_I_ID, gpu. */
 void telemetry_labels_set(struct telemetry_labels *l, const char *key, size_t klen,
 			  const char *val, size_t vlen);

@@ -118,7 +118,11 @@ void classify_series(const struct telemetry_series *s, const struct classify_thr
 		return;
 	}
 	if (util->count && gr->count && util->p95 >= t->unreliable_util && gr->max == 0) {
+		/* the engine counter is stuck: read activity from the duty cycle */
 		out->finding = CLASS_NO_DATA;
+		out->activity_metric = TM_GPU_UTIL;
+		out->activity = *util;
+		out->idle_fraction = telemetry_acc_fraction_below(&s->m[TM_GPU_UTIL], t->idle_max);
 		snprintf(out->reason, sizeof(out->reason),
 			 "gpu_util p95 is %.0f%% while gr_engine_active stays at 0: profiling data "
 			 "unreliable", pct(util->p95));

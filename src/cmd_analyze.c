@@ -554,7 +554,8 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	FILE *o = ctx->out;
 	int md = ctx->format == FMT_MARKDOWN;
 	char a[32], b[32], c[32];
-	fprintf(o, "\n%s%d GPUs and MIG instances:", md ? "**Fleet:** " : "fleet: ", t->gpus);
+	fprintf(o, "\n%s%d %s:", md ? "**Fleet:** " : "fleet: ", t->gpus,
+		t->gpus == 1 ? "GPU or MIG instance" : "GPUs and MIG instances");
 	const char *sep = " ";
 	for (int f = 0; f < CLASS_COUNT; f++) {
 		if (!t->by[f])

@@ -308,11 +308,11 @@ static const struct label_rule label_rules[] = {
 	{ "model_name", LF_MODEL, 1 },
 	{ "GPU_I_PROFILE", LF_MIGP, 1 },
 	{ "GPU_I_ID", LF_MIGID, 1 },
-	{ "pod", LF_POD, 3 },
-	{ "exported_pod", LF_POD, 2 },
+	{ "exported_pod", LF_POD, 3 },   /* the workload's pod when Prometheus */
+	{ "pod", LF_POD, 2 },            /* renamed it (pod is then the exporter's) */
 	{ "pod_name", LF_POD, 1 },
-	{ "namespace", LF_NS, 3 },
-	{ "exported_namespace", LF_NS, 2 },
+	{ "exported_namespace", LF_NS, 3 },
+	{ "namespace", LF_NS, 2 },
 	{ "pod_namespace", LF_NS, 1 },
 };
 
@@ -448,7 +448,9 @@ static int series_cmp(const void *pa, const void *pb)
 	int c = strcmp(a->host, b->host);
 	if (c)
 		return c;
-	long ga = num_or_max(a->gpu), gb = num_or_max(b->gpu);
+	/* an instance whose parent is unknown (dcgmi GPU-I) sorts after the GPUs */
+	long ga = a->gpu[0] ? num_or_max(a->gpu) : 2000000;
+	long gb = b->gpu[0] ? num_or_max(b->gpu) : 2000000;
 	if (ga != gb)
 		return ga < gb ? -1 : 1;
 	if ((c = strcmp(a->gpu, b->gpu)) != 0)
@@ -1256,7 +1258,11 @@ static enum telemetry_format sniff(const char *line, size_t len)
 	const char *q = p;
 	while (q < end && is_name_char((unsigned char)*q))
 		q++;
-	if (q > p && q < end && is_name_start((unsigned char)*p) && (*q == '{' || *q == ' '))
+	/* "name{" or "name 1.5"; a YAML "key: value" ends its name with ':' */
+	if (q > p && q < end && is_name_start((unsigned char)*p) &&
+	    (*q == '{' || (*q == ' ' && q[-1] != ':' && q + 1 < end &&
+			   (isdigit((unsigned char)q[1]) || q[1] == '-' || q[1] == '+' ||
+			    q[1] == 'N' || q[1] == 'I'))))
 		return TM_FORMAT_DCGM;
 	if (memchr(p, ',', (size_t)(end - p))) {
 		struct smi_state ss;

@@ -61,7 +61,9 @@ int telemetry_read_json(struct telemetry_store *st, const char *buf, size_t len,
 		size_t off = at && at >= buf && at <= buf + len ? (size_t)(at - buf) : len;
 		int line, col;
 		position(buf, off, &line, &col);
-		diag_list_add(dl, DIAG_ERROR, name, line, col, off >= len
+		/* an error on the last line of the text is a cut-off document */
+		int at_end = off + 1 >= len || !memchr(buf + off, '\n', len - off - 1);
+		diag_list_add(dl, DIAG_ERROR, name, line, col, at_end
 			      ? "unexpected end of JSON (truncated file?)"
 			      : "invalid JSON");
 		return -1;
