@@ -20,4 +20,8 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_diff(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_completion(struct cli_ctx *ctx, int argc, char **argv);
 
+/* The verbs of `gpufit catalog` (src/cmd_catalog.c), NULL-terminated; also
+ * read by `gpufit completion`. */
+extern const struct subcommand cmd_catalog_verbs[];
+
 #endif

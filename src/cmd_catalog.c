@@ -609,7 +609,7 @@ static int catalog_status(struct cli_ctx *ctx, int argc, char **argv)
 	return rc;
 }
 
-static const struct subcommand catalog_verbs[] = {
+const struct subcommand cmd_catalog_verbs[] = {
 	{ "list", catalog_list, "catalog list [OPTIONS]",
 	  "List GPU sizes with prices, cheapest first (one row per size and region).",
 	  "      --gpu NAME            GPU model or size name contains NAME (H100, A10, T4)\n"
@@ -640,5 +640,5 @@ static const struct subcommand catalog_verbs[] = {
 
 int cmd_catalog(struct cli_ctx *ctx, int argc, char **argv)
 {
-	return cli_dispatch_sub(ctx, "catalog", catalog_verbs, argc, argv);
+	return cli_dispatch_sub(ctx, "catalog", cmd_catalog_verbs, argc, argv);
 }

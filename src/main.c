@@ -50,6 +50,8 @@ const struct command gpufit_commands[] = {
 	{ "catalog", cmd_catalog, "catalog refresh|list|show|status [ARGS]",
 	  "The price and spec catalog: refresh from Azure, list sizes, show one size, status.",
 	  "" },
+	{ "completion", cmd_completion, "completion bash",
+	  "Print the bash completion script (generated from this command table).", "" },
 	{ "diff", cmd_diff, "diff BASE.json HEAD.json",
 	  "Compare two 'recommend -f json' outputs: cost and capacity changes per workload.",
 	  "" },
