@@ -106,6 +106,7 @@ struct http_client *http_client_new(const struct http_opts *o, char *err, size_t
 	/* A server trickling a byte at a time still ends within a bound. */
 	curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, timeout_ms * 10);
 	curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");
+	curl_easy_setopt(h, CURLOPT_BUFFERSIZE, 256L * 1024);
 	curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)o->max_bytes);
 	curl_easy_setopt(h, CURLOPT_USERAGENT, o->user_agent ? o->user_agent : "gpufit");
 	curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
