@@ -50,6 +50,15 @@ const struct command gpufit_commands[] = {
 	{ "catalog", cmd_catalog, "catalog refresh|list|show|status [ARGS]",
 	  "The price and spec catalog: refresh from Azure, list sizes, show one size, status.",
 	  "" },
+	{ "check", cmd_check, "check [OPTIONS] PROFILE",
+	  "CI cost gate: recommend, compare with a baseline, fail (exit 1) over budget.",
+	  "  -b, --baseline FILE        a previous 'recommend -f json' (the base branch's)\n"
+	  "      --max-monthly N        fail when the monthly cost exceeds N\n"
+	  "      --max-increase N       fail when it rises more than N over the baseline\n"
+	  "      --max-increase-pct P   fail when it rises more than P percent\n"
+	  "      --max-catalog-age-days D  fail when the catalog is older than D days\n"
+	  "                             (without it, an old catalog is only a warning)\n"
+	  "  A budget: section in the profile gives the same limits; options override it.\n" },
 	{ "completion", cmd_completion, "completion bash",
 	  "Print the bash completion script (generated from this command table).", "" },
 	{ "diff", cmd_diff, "diff BASE.json HEAD.json",
@@ -74,6 +83,15 @@ const struct command gpufit_commands[] = {
 	  "  --sequence-length N      training: tokens per sequence (default 4096)\n"
 	  "  --micro-batch N          training: sequences per GPU per step (default 1)\n" },
 	{ "help", cmd_help, "help [COMMAND]", "Show help for gpufit or one command.", "" },
+	{ "recommend", cmd_recommend, "recommend [OPTIONS] PROFILE",
+	  "Ranked Azure GPU options and monthly costs for the workloads of a profile.",
+	  "  --headroom PCT           memory and throughput headroom (default 15)\n"
+	  "  --top N                  alternatives shown per workload (default 3)\n"
+	  "  --pricing KIND           payg | spot | reserved-1y | reserved-3y | savings-1y |\n"
+	  "                           savings-3y (default: the profile's)\n"
+	  "  --region R               compare in region R instead (repeatable)\n"
+	  "  --hours-per-month N      default: the profile's, else 730\n"
+	  "  --currency CUR           price currency (default: the profile's)\n" },
 	{ "validate", cmd_validate, "validate PROFILE...",
 	  "Check workload profiles (YAML) and report every problem with its line and column.",
 	  "" },

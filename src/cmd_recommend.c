@@ -1,0 +1,597 @@
+/*
+ * cmd_recommend.c - `gpufit recommend PROFILE`: ranked Azure GPU options for
+ * every workload of a profile, in table, json, markdown or csv.
+ *
+ * The work is done by recommend_build() (recommend.c); this file parses the
+ * options, opens the catalog, reads the profile, renders the result and
+ * picks the exit code: 3 for a bad profile or name, 4 for a catalog error,
+ * 5 when some workload has no feasible option (everything is still printed).
+ * JSON is printed one workload at a time, so a fleet of 10,000 workloads
+ * never holds the whole document in memory.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <cjson/cJSON.h>
+
+#include "catalog.h"
+#include "cli.h"
+#include "commands.h"
+#include "diag.h"
+#include "gpufit.h"
+#include "json_out.h"
+#include "output.h"
+#include "profile.h"
+#include "recommend.h"
+#include "util.h"
+
+enum { OPT_HEADROOM = 1, OPT_TOP, OPT_PRICING, OPT_REGION, OPT_HOURS, OPT_CURRENCY };
+
+static const struct cli_opt opts[] = {
+	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM },
+	{ "top", 0, CLI_ARG_REQUIRED, OPT_TOP },
+	{ "pricing", 0, CLI_ARG_REQUIRED, OPT_PRICING },
+	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION },
+	{ "hours-per-month", 0, CLI_ARG_REQUIRED, OPT_HOURS },
+	{ "currency", 0, CLI_ARG_REQUIRED, OPT_CURRENCY },
+	{ NULL, 0, 0, 0 },
+};
+
+/* The catalog's names for the profile reader; owns its arrays. */
+struct names {
+	struct model_preset *presets;
+	struct region *regions;
+	struct vm_size *vms;
+	size_t nregions;
+	const char **pn, **rn, **sn;
+	struct profile_names pnames;
+};
+
+static void names_release(struct names *s)
+{
+	free(s->presets);
+	free(s->regions);
+	free(s->vms);
+	free(s->pn);
+	free(s->rn);
+	free(s->sn);
+}
+
+static int names_load(catalog *cat, struct names *s, char *err)
+{
+	size_t np = 0, nv = 0;
+	memset(s, 0, sizeof(*s));
+	if (catalog_preset_list(cat, &s->presets, &np, err) != 0 ||
+	    catalog_region_list(cat, &s->regions, &s->nregions, err) != 0 ||
+	    catalog_vm_list(cat, &s->vms, &nv, err) != 0)
+		return -1;
+	s->pn = xcalloc(np + 1, sizeof(*s->pn));
+	s->rn = xcalloc(s->nregions + 1, sizeof(*s->rn));
+	s->sn = xcalloc(nv + 1, sizeof(*s->sn));
+	for (size_t i = 0; i < np; i++)
+		s->pn[i] = s->presets[i].name;
+	for (size_t i = 0; i < s->nregions; i++)
+		s->rn[i] = s->regions[i].name;
+	for (size_t i = 0; i < nv; i++)
+		s->sn[i] = s->vms[i].sku;
+	s->pnames.presets = s->pn;
+	s->pnames.npresets = np;
+	s->pnames.regions = s->rn;
+	s->pnames.nregions = s->nregions;
+	s->pnames.skus = s->sn;
+	s->pnames.nskus = nv;
+	return 0;
+}
+
+/* Money as "$1,234.56" (USD) or "1,234.56 EUR". */
+static const char *money(char *buf, size_t len, double v, const char *cur)
+{
+	char num[64];
+	util_fmt_money(num, sizeof(num), v);
+	if (strcmp(cur, "USD") == 0)
+		snprintf(buf, len, "$%s", num);
+	else
+		snprintf(buf, len, "%s %s", num, cur);
+	return buf;
+}
+
+static const char *describe(char *buf, size_t len, const struct recommend_choice *c)
+{
+	if (c->placement == FIT_PLACEMENT_MIG)
+		snprintf(buf, len, "%d x %s %s", c->vm_count, c->sku, c->mig_profile);
+	else
+		snprintf(buf, len, "%d x %s", c->vm_count, c->sku);
+	return buf;
+}
+
+/* ---- table -------------------------------------------------------------- */
+
+static void choice_row(struct table *t, const struct recommend_result *r,
+		       const struct recommend_workload *w, const struct recommend_choice *c,
+		       int rank)
+{
+	char rk[16], gpus[16], perf[64], mon[64], what[160];
+	snprintf(rk, sizeof(rk), "%d", rank);
+	snprintf(gpus, sizeof(gpus), "%d", c->gpu_count);
+	if (w->type == PROFILE_TRAINING)
+		snprintf(perf, sizeof(perf), "%.1f h/run", c->fit.job_hours);
+	else if (c->fit.tokens_per_s > 0)
+		snprintf(perf, sizeof(perf), "%.0f tok/s, %.1f ms", c->fit.tokens_per_s,
+			 c->fit.ms_per_token);
+	else
+		snprintf(perf, sizeof(perf), "-");
+	table_add(t, rk, describe(what, sizeof(what), c), c->region,
+		  fit_placement_name(c->placement), gpus, perf,
+		  money(mon, sizeof(mon), c->monthly_cost, r->currency));
+}
+
+static void print_workload_table(FILE *f, const struct recommend_result *r,
+				 const struct recommend_workload *w)
+{
+	char a[64], b[64], what[160], buf[256];
+
+	fprintf(f, "== %s (%s, %ld replica%s) ==\n", w->name, profile_type_name(w->type),
+		w->replicas, w->replicas == 1 ? "" : "s");
+	if (w->feasible) {
+		const struct recommend_choice *c = &w->rec;
+		fprintf(f, "recommendation: %s in %s (%s, %d GPU%s), %s/month\n",
+			describe(what, sizeof(what), c), c->region, fit_placement_name(c->placement),
+			c->gpu_count, c->gpu_count == 1 ? "" : "s",
+			money(a, sizeof(a), c->monthly_cost, r->currency));
+		if (w->type == PROFILE_TRAINING)
+			fprintf(f, "  one run: %.1f h, %s; %g%% memory headroom\n", c->fit.job_hours,
+				money(b, sizeof(b), c->job_cost, r->currency),
+				c->fit.memory_headroom_pct);
+		else if (c->fit.tokens_per_s > 0)
+			fprintf(f, "  est. %.0f output tokens/s per replica, %.1f ms/token, "
+				   "%.1f%% memory headroom\n",
+				c->fit.tokens_per_s, c->fit.ms_per_token, c->fit.memory_headroom_pct);
+		else
+			fprintf(f, "  %.1f%% memory headroom\n", c->fit.memory_headroom_pct);
+		for (size_t i = 0; recommend_choice_reason(r, w, c, i, buf, sizeof(buf)); i++)
+			fprintf(f, "  - %s\n", buf);
+	} else {
+		fprintf(f, "recommendation: none (no feasible option)\n");
+	}
+	if (w->nalternatives) {
+		struct table *t = table_new(7);
+		table_header(t, 0, "rank", ALIGN_RIGHT);
+		table_header(t, 1, "alternative", ALIGN_LEFT);
+		table_header(t, 2, "region", ALIGN_LEFT);
+		table_header(t, 3, "placement", ALIGN_LEFT);
+		table_header(t, 4, "gpus", ALIGN_RIGHT);
+		table_header(t, 5, "estimate", ALIGN_LEFT);
+		table_header(t, 6, "monthly", ALIGN_RIGHT);
+		for (size_t i = 0; i < w->nalternatives; i++)
+			choice_row(t, r, w, &w->alternatives[i], (int)i + 2);
+		fputc('\n', f);
+		table_print(t, f, FMT_TABLE);
+		table_free(t);
+	}
+	if (w->nrejected) {
+		struct table *t = table_new(2);
+		table_header(t, 0, "rejected", ALIGN_LEFT);
+		table_header(t, 1, "reason", ALIGN_LEFT);
+		for (size_t i = 0; i < w->nrejected; i++) {
+			const struct recommend_reject *rj = &w->rejected[i];
+			fit_reject_text(&rj->fit, pricing_name(r->pricing), rj->region, buf,
+					sizeof(buf));
+			if (rj->mig_profile[0])
+				snprintf(what, sizeof(what), "%s %s", rj->sku, rj->mig_profile);
+			else
+				snprintf(what, sizeof(what), "%s", rj->sku);
+			table_add(t, what, buf);
+		}
+		fputc('\n', f);
+		table_print(t, f, FMT_TABLE);
+		table_free(t);
+	}
+	if (w->nregions > 1) {
+		struct table *t = table_new(3);
+		table_header(t, 0, "region", ALIGN_LEFT);
+		table_header(t, 1, "best size", ALIGN_LEFT);
+		table_header(t, 2, "monthly", ALIGN_RIGHT);
+		for (size_t i = 0; i < w->nregions; i++) {
+			const struct recommend_region_cost *rc = &w->regions[i];
+			table_add(t, rc->region, rc->feasible ? rc->sku : "(none)",
+				  rc->feasible ? money(a, sizeof(a), rc->monthly_cost, r->currency)
+					       : "-");
+		}
+		fputc('\n', f);
+		table_print(t, f, FMT_TABLE);
+		table_free(t);
+	}
+	if (w->has_current) {
+		const struct recommend_current *c = &w->current;
+		fputc('\n', f);
+		if (!c->priced)
+			fprintf(f, "current: %ld x %s, cost unknown (no price)\n", c->count, c->sku);
+		else if (!w->feasible)
+			fprintf(f, "current: %ld x %s, %s/month\n", c->count, c->sku,
+				money(a, sizeof(a), c->monthly_cost, r->currency));
+		else
+			fprintf(f, "current: %ld x %s, %s/month; %s %s/month\n", c->count, c->sku,
+				money(a, sizeof(a), c->monthly_cost, r->currency),
+				c->savings_monthly >= 0 ? "saving" : "costs more by",
+				money(b, sizeof(b), c->savings_monthly >= 0 ? c->savings_monthly
+									   : -c->savings_monthly,
+				      r->currency));
+	}
+	if (w->nfindings) {
+		fputc('\n', f);
+		for (size_t i = 0; i < w->nfindings; i++)
+			fprintf(f, "%s: %s: %s\n", recommend_severity_name(w->findings[i].severity),
+				w->findings[i].kind, w->findings[i].message);
+	}
+	fputc('\n', f);
+}
+
+static void print_assumptions(FILE *f, const struct recommend_result *r)
+{
+	const struct sizing_factors *x = &r->factors;
+	fprintf(f, "assumptions:\n"
+		   "  headroom %g%% on memory and throughput; %g hours per month; %s prices\n"
+		   "  each replica is sized for the full load; needs include the headroom\n"
+		   "  a MIG slice costs max(compute/7, memory/8) of one GPU's share of the VM\n"
+		   "  decode bandwidth efficiency %g, prefill MFU %g, training MFU %g,\n"
+		   "  memory utilisation %g, runtime overhead %g GiB, MIG efficiency %g\n",
+		r->headroom_pct, r->hours_per_month, pricing_name(r->pricing),
+		x->decode_bw_efficiency, x->prefill_mfu, x->train_mfu, x->memory_utilization,
+		x->runtime_overhead_gib, x->mig_efficiency);
+}
+
+static void print_table(FILE *f, const struct recommend_result *r)
+{
+	char a[64], b[64], c[64];
+	for (size_t i = 0; i < r->nworkloads; i++)
+		print_workload_table(f, r, &r->workloads[i]);
+	fprintf(f, "fleet: %zu workload%s, %zu without a feasible option\n", r->nworkloads,
+		r->nworkloads == 1 ? "" : "s", r->infeasible);
+	fprintf(f, "monthly GPU cost: %s", money(a, sizeof(a), r->monthly_cost, r->currency));
+	if (r->has_current)
+		fprintf(f, " (current %s, saving %s)",
+			money(b, sizeof(b), r->current_monthly_cost, r->currency),
+			money(c, sizeof(c), r->savings_monthly, r->currency));
+	fputc('\n', f);
+	if (r->nwarnings) {
+		fprintf(f, "\nwarnings:\n");
+		for (size_t i = 0; i < r->nwarnings; i++)
+			fprintf(f, "  %s\n", r->warnings[i]);
+	}
+	fputc('\n', f);
+	print_assumptions(f, r);
+}
+
+/* ---- markdown ----------------------------------------------------------- */
+
+static void print_markdown(FILE *f, const struct recommend_result *r)
+{
+	char a[64], b[64], c[64], what[160], buf[256];
+	struct table *t = table_new(6);
+
+	fprintf(f, "**Monthly GPU cost: %s**",
+		money(a, sizeof(a), r->monthly_cost, r->currency));
+	if (r->has_current)
+		fprintf(f, " (current %s, saving %s)",
+			money(b, sizeof(b), r->current_monthly_cost, r->currency),
+			money(c, sizeof(c), r->savings_monthly, r->currency));
+	fprintf(f, "\n\n");
+	table_header(t, 0, "workload", ALIGN_LEFT);
+	table_header(t, 1, "recommendation", ALIGN_LEFT);
+	table_header(t, 2, "region", ALIGN_LEFT);
+	table_header(t, 3, "GPUs", ALIGN_RIGHT);
+	table_header(t, 4, "monthly", ALIGN_RIGHT);
+	table_header(t, 5, "current", ALIGN_RIGHT);
+	for (size_t i = 0; i < r->nworkloads; i++) {
+		const struct recommend_workload *w = &r->workloads[i];
+		char gpus[16];
+		snprintf(gpus, sizeof(gpus), "%d", w->feasible ? w->rec.gpu_count : 0);
+		table_add(t, w->name,
+			  w->feasible ? describe(what, sizeof(what), &w->rec) : "no feasible option",
+			  w->feasible ? w->rec.region : "-", w->feasible ? gpus : "-",
+			  w->feasible ? money(a, sizeof(a), w->rec.monthly_cost, r->currency) : "-",
+			  w->has_current && w->current.priced
+				  ? money(b, sizeof(b), w->current.monthly_cost, r->currency)
+				  : "-");
+	}
+	table_print(t, f, FMT_MARKDOWN);
+	table_free(t);
+	fprintf(f, "\n<details><summary>Details</summary>\n\n");
+	for (size_t i = 0; i < r->nworkloads; i++) {
+		const struct recommend_workload *w = &r->workloads[i];
+		fprintf(f, "#### %s\n\n", w->name);
+		if (w->feasible)
+			for (size_t k = 0; recommend_choice_reason(r, w, &w->rec, k, buf, sizeof(buf));
+			     k++)
+				fprintf(f, "- %s\n", buf);
+		for (size_t k = 0; k < w->nalternatives; k++)
+			fprintf(f, "- alternative %zu: %s in %s, %s/month\n", k + 2,
+				describe(what, sizeof(what), &w->alternatives[k]),
+				w->alternatives[k].region,
+				money(a, sizeof(a), w->alternatives[k].monthly_cost, r->currency));
+		for (size_t k = 0; k < w->nrejected; k++) {
+			fit_reject_text(&w->rejected[k].fit, pricing_name(r->pricing),
+					w->rejected[k].region, buf, sizeof(buf));
+			fprintf(f, "- rejected %s%s%s: %s\n", w->rejected[k].sku,
+				w->rejected[k].mig_profile[0] ? " " : "", w->rejected[k].mig_profile,
+				buf);
+		}
+		for (size_t k = 0; k < w->nfindings; k++)
+			fprintf(f, "- **%s** %s: %s\n", recommend_severity_name(w->findings[k].severity),
+				w->findings[k].kind, w->findings[k].message);
+		fputc('\n', f);
+	}
+	for (size_t i = 0; i < r->nwarnings; i++)
+		fprintf(f, "> warning: %s\n\n", r->warnings[i]);
+	fprintf(f, "</details>\n");
+}
+
+/* ---- csv ---------------------------------------------------------------- */
+
+static void csv_row(struct table *t, const struct recommend_result *r,
+		    const struct recommend_workload *w, const struct recommend_choice *c, int rank)
+{
+	char rk[16], vms[16], gpus[16], hourly[32], monthly[32], tps[32], ms[32], jh[32];
+	snprintf(rk, sizeof(rk), "%d", rank);
+	snprintf(vms, sizeof(vms), "%d", c->vm_count);
+	snprintf(gpus, sizeof(gpus), "%d", c->gpu_count);
+	snprintf(hourly, sizeof(hourly), "%.4f", c->hourly_cost);
+	snprintf(monthly, sizeof(monthly), "%.2f", c->monthly_cost);
+	tps[0] = ms[0] = jh[0] = '\0';
+	if (w->type == PROFILE_TRAINING) {
+		snprintf(jh, sizeof(jh), "%.1f", c->fit.job_hours);
+	} else if (c->fit.tokens_per_s > 0) {
+		snprintf(tps, sizeof(tps), "%.0f", c->fit.tokens_per_s);
+		snprintf(ms, sizeof(ms), "%.1f", c->fit.ms_per_token);
+	}
+	table_add(t, w->name, rk, c->sku, c->region, fit_placement_name(c->placement),
+		  c->mig_profile, vms, gpus, hourly, monthly, tps, ms, jh, r->currency);
+}
+
+static void print_csv(FILE *f, const struct recommend_result *r)
+{
+	static const char *const cols[] = { "workload", "rank", "sku", "region", "placement",
+					    "mig_profile", "vm_count", "gpu_count", "hourly_cost",
+					    "monthly_cost", "est_output_tokens_per_s",
+					    "est_ms_per_output_token", "job_hours", "currency" };
+	struct table *t = table_new(14);
+	for (size_t i = 0; i < 14; i++)
+		table_header(t, i, cols[i], ALIGN_LEFT);
+	for (size_t i = 0; i < r->nworkloads; i++) {
+		const struct recommend_workload *w = &r->workloads[i];
+		if (!w->feasible) {
+			table_add(t, w->name, "", "", "", "", "", "", "", "", "", "", "", "",
+				  r->currency);
+			continue;
+		}
+		csv_row(t, r, w, &w->rec, 1);
+		for (size_t k = 0; k < w->nalternatives; k++)
+			csv_row(t, r, w, &w->alternatives[k], (int)k + 2);
+	}
+	table_print(t, f, FMT_CSV);
+	table_free(t);
+}
+
+/* ---- json, one workload at a time --------------------------------------- */
+
+/* Prints s with extra tabs after every newline. */
+static void put_indented(FILE *f, const char *s, int tabs)
+{
+	for (; *s; s++) {
+		fputc(*s, f);
+		if (*s == '\n')
+			for (int i = 0; i < tabs; i++)
+				fputc('\t', f);
+	}
+}
+
+/* The same text json_print(recommend_to_json()) gives, built piecewise. */
+static int print_json(FILE *f, const struct recommend_result *r, const struct recommend_meta *m)
+{
+	static const char mark[] = "\"workloads\":\t[]";
+	cJSON *head = recommend_header_to_json(r, m);
+	char *s = head ? cJSON_Print(head) : NULL;
+	char *at = s ? strstr(s, mark) : NULL;
+
+	cJSON_Delete(head);
+	if (!at) {
+		cJSON_free(s);
+		return -1;
+	}
+	fwrite(s, 1, (size_t)(at - s) + sizeof(mark) - 2, f);
+	for (size_t i = 0; i < r->nworkloads; i++) {
+		cJSON *w = recommend_workload_to_json(r, i);
+		char *ws = w ? cJSON_Print(w) : NULL;
+		cJSON_Delete(w);
+		if (!ws) {
+			cJSON_free(s);
+			return -1;
+		}
+		if (i)
+			fputs(", ", f);
+		put_indented(f, ws, 2);
+		cJSON_free(ws);
+	}
+	fputs(at + sizeof(mark) - 2, f);
+	fputc('\n', f);
+	cJSON_free(s);
+	return 0;
+}
+
+/* ---- the command -------------------------------------------------------- */
+
+static int known_region(const struct names *n, const char *name)
+{
+	for (size_t i = 0; i < n->nregions; i++)
+		if (strcasecmp(n->regions[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
+{
+	struct recommend_options o;
+	struct recommend_result res;
+	struct recommend_meta meta;
+	struct diag_list errs = DIAG_LIST_INIT;
+	struct profile p;
+	struct names names;
+	struct cli_iter it;
+	enum catalog_origin origin;
+	catalog *cat = NULL;
+	const char *val, *path = NULL;
+	const char **regions;
+	char err[CATALOG_ERRLEN], cpath[4096], source[128] = "bundled", fetched[64] = "";
+	double d;
+	int opt, rc = EXIT_OK;
+
+	recommend_options_init(&o);
+	regions = xcalloc((size_t)argc + 1, sizeof(*regions));
+	cli_iter_init(&it, "recommend", opts, argc, argv);
+	while ((opt = cli_next(&it, &val)) != CLI_END) {
+		switch (opt) {
+		case CLI_HELP:
+			free(regions);
+			for (const struct command *c = gpufit_commands; c->name; c++)
+				if (strcmp(c->name, "recommend") == 0)
+					cli_print_command_help(c, ctx->out);
+			return EXIT_OK;
+		case CLI_POSITIONAL:
+			if (path) {
+				free(regions);
+				return cli_usage_error("recommend", "unexpected argument '%s'", val);
+			}
+			path = val;
+			break;
+		case OPT_HEADROOM:
+			if (cli_number("recommend", "--headroom", val, &d) != 0 || d < 0 || d > 400) {
+				free(regions);
+				return cli_usage_error("recommend",
+						       "--headroom takes a percentage from 0 to 400");
+			}
+			o.headroom_pct = d;
+			break;
+		case OPT_TOP:
+			if (cli_number("recommend", "--top", val, &d) != 0 || d < 0 || d > 100 ||
+			    d != (int)d) {
+				free(regions);
+				return cli_usage_error("recommend", "--top takes a whole number from 0 to 100");
+			}
+			o.top = (int)d;
+			break;
+		case OPT_PRICING:
+			if (pricing_parse(val, &o.pricing) != 0) {
+				free(regions);
+				return cli_usage_error("recommend",
+						       "unknown pricing '%s' (payg, spot, reserved-1y, "
+						       "reserved-3y, savings-1y, savings-3y)", val);
+			}
+			o.has_pricing = 1;
+			break;
+		case OPT_REGION:
+			regions[o.nregions++] = val;
+			break;
+		case OPT_HOURS:
+			if (cli_positive("recommend", "--hours-per-month", val, &d) != 0 || d > 744) {
+				free(regions);
+				return cli_usage_error("recommend",
+						       "--hours-per-month takes a number from 1 to 744");
+			}
+			o.has_hours = 1;
+			o.hours_per_month = d;
+			break;
+		case OPT_CURRENCY:
+			o.currency = val;
+			break;
+		default:
+			free(regions);
+			return EXIT_USAGE;
+		}
+	}
+	o.regions = regions;
+	if (!path) {
+		free(regions);
+		return cli_usage_error("recommend", "missing PROFILE");
+	}
+
+	if (catalog_open_default(ctx->catalog_path, &cat, &origin, cpath, sizeof(cpath), err) != 0) {
+		diag_error("%s", err);
+		free(regions);
+		return EXIT_CATALOG;
+	}
+	if (names_load(cat, &names, err) != 0) {
+		diag_error("%s", err);
+		names_release(&names);
+		catalog_close(cat);
+		free(regions);
+		return EXIT_CATALOG;
+	}
+	for (size_t i = 0; i < o.nregions; i++) {
+		if (known_region(&names, regions[i]) < 0) {
+			const char *hint = util_suggest(regions[i], names.rn, names.nregions);
+			diag_error("unknown region '%s'%s%s%s", regions[i], hint ? " (did you mean '" : "",
+				   hint ? hint : "", hint ? "'?)" : "");
+			rc = EXIT_INPUT;
+		} else {
+			regions[i] = names.regions[known_region(&names, regions[i])].name;
+		}
+	}
+	if (rc != EXIT_OK)
+		goto out_names;
+	if (profile_load(path, &names.pnames, &p, &errs) != 0) {
+		diag_list_print(&errs, stderr);
+		diag_list_release(&errs);
+		profile_release(&p);
+		rc = EXIT_INPUT;
+		goto out_names;
+	}
+	if (recommend_build(cat, &p, &o, &res, &errs) != 0) {
+		diag_list_print(&errs, stderr);
+		diag_list_release(&errs);
+		profile_release(&p);
+		rc = EXIT_CATALOG;
+		goto out_names;
+	}
+
+	catalog_meta(cat, "source", source, sizeof(source));
+	if (catalog_meta(cat, "fetched_at", fetched, sizeof(fetched)) != 0)
+		catalog_meta(cat, "snapshot_date", fetched, sizeof(fetched));
+	meta.gpufit_version = GPUFIT_VERSION;
+	meta.catalog_source = source;
+	meta.fetched_at = fetched;
+	{
+		long long t = fetched[0] ? util_parse_iso8601(fetched) : -1;
+		meta.age_days = t >= 0 ? (long)((util_now() - t) / 86400) : -1;
+	}
+	switch (ctx->format) {
+	case FMT_JSON:
+		if (print_json(ctx->out, &res, &meta) != 0) {
+			diag_error("out of memory while printing JSON");
+			rc = EXIT_INPUT;
+		}
+		break;
+	case FMT_MARKDOWN:
+		print_markdown(ctx->out, &res);
+		break;
+	case FMT_CSV:
+		print_csv(ctx->out, &res);
+		break;
+	default:
+		print_table(ctx->out, &res);
+		break;
+	}
+	if (ctx->format != FMT_TABLE && ctx->format != FMT_MARKDOWN)
+		for (size_t i = 0; i < res.nwarnings; i++)
+			diag_warning("%s", res.warnings[i]);
+	if (rc == EXIT_OK && res.infeasible)
+		rc = EXIT_INFEASIBLE;
+	recommend_result_release(&res);
+	diag_list_release(&errs);
+	profile_release(&p);
+out_names:
+	names_release(&names);
+	catalog_close(cat);
+	free(regions);
+	return rc;
+}

@@ -1,0 +1,1139 @@
+/*
+ * recommend.c - builds the recommendation for a workload profile.
+ *
+ * The catalog is read once: VM sizes, GPU models, MIG profiles, efficiency
+ * factors (resolved once per GPU model), storage tiers and the prices of the
+ * chosen kind and currency, which go into a size × region table.  Every
+ * candidate shape (a VM size, or a MIG slice of a MIG-capable size) is sized
+ * once per workload by the fit engine, independent of region, then priced in
+ * each region the workload may run in.  Identical workloads (a fleet of
+ * copies) share one sizing through a small direct-mapped cache.
+ *
+ * The JSON renderer of the result lives here too, so that `check` prints the
+ * same document as `recommend -f json`.
+ */
+#include "recommend.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "json_out.h"
+#include "util.h"
+
+#define CACHE_SLOTS 64
+#define REJECTS_PER_REASON 2
+#define MAX_REJECTED 8
+
+/* One capacity shape: a VM size, or one MIG slice of a MIG-capable size. */
+struct shape {
+	int vm;                    /* index into vms */
+	int mig;                   /* index into migs, -1 for the whole VM */
+	int gpu;                   /* index into gpus */
+	int infiniband;
+	double share;              /* price share of one VM: 1, or slice share / GPUs */
+	struct sizing_capacity cap;
+};
+
+/* A feasible, priced candidate while a workload is ranked. */
+struct cand {
+	int shape;
+	int region;                /* index into ctx regions */
+	double hourly, monthly, job_cost;
+	int gpus;
+	double headroom;
+};
+
+struct cache_slot {
+	int used;
+	struct fit_workload key;
+	struct fit_result *fits;   /* nshapes */
+};
+
+struct ctx {
+	const struct profile *p;
+	const struct recommend_options *o;
+	struct recommend_result *res;
+	struct vm_size *vms;
+	size_t nvms;
+	struct gpu_spec *gpus;
+	size_t ngpus;
+	struct sizing_factors *factors;   /* per GPU */
+	int *factors_ok;
+	struct mig_profile *migs;
+	size_t nmigs;
+	struct storage_tier *tiers;
+	size_t ntiers;
+	struct model_preset *presets;
+	size_t npresets;
+	struct shape *shapes;
+	size_t nshapes;
+	/* regions in use and prices: price[vm * nregions + region], 0 = none */
+	char (*regions)[32];
+	size_t nregions;
+	double *price;
+	unsigned char *unpriced;          /* same layout: feasible but unpriced seen */
+	struct cache_slot cache[CACHE_SLOTS];
+	struct cand *cands;
+	size_t ncands, capcands;
+	enum pricing_kind pricing;
+	const char *currency;
+	double hours;
+	double headroom;
+};
+
+void recommend_options_init(struct recommend_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->headroom_pct = RECOMMEND_DEFAULT_HEADROOM_PCT;
+	o->top = RECOMMEND_DEFAULT_TOP;
+}
+
+static const char *const severity_names[] = { "info", "warning", "error" };
+
+const char *recommend_severity_name(enum recommend_severity s)
+{
+	if ((int)s < 0 || (int)s > 2)
+		return "?";
+	return severity_names[s];
+}
+
+static void copy_str(char *dst, size_t len, const char *src)
+{
+	snprintf(dst, len, "%s", src ? src : "");
+}
+
+static int cmp_vm_sku(const void *a, const void *b)
+{
+	return strcmp(((const struct vm_size *)a)->sku, ((const struct vm_size *)b)->sku);
+}
+
+static int vm_index(const struct ctx *c, const char *sku)
+{
+	struct vm_size key;
+	const struct vm_size *v;
+	copy_str(key.sku, sizeof(key.sku), sku);
+	v = bsearch(&key, c->vms, c->nvms, sizeof(*c->vms), cmp_vm_sku);
+	return v ? (int)(v - c->vms) : -1;
+}
+
+static int gpu_index(const struct ctx *c, const char *name)
+{
+	for (size_t i = 0; i < c->ngpus; i++)
+		if (strcasecmp(c->gpus[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+static int region_index(const struct ctx *c, const char *name)
+{
+	for (size_t i = 0; i < c->nregions; i++)
+		if (strcasecmp(c->regions[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
+static void add_region(struct ctx *c, const char *name)
+{
+	if (!name || !*name || region_index(c, name) >= 0)
+		return;
+	c->regions = xrealloc(c->regions, (c->nregions + 1) * sizeof(*c->regions));
+	copy_str(c->regions[c->nregions], sizeof(c->regions[0]), name);
+	c->nregions++;
+}
+
+static void add_warning(struct recommend_result *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void add_warning(struct recommend_result *r, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	r->warnings = xrealloc(r->warnings, (r->nwarnings + 1) * sizeof(*r->warnings));
+	r->warnings[r->nwarnings++] = xstrdup(buf);
+}
+
+static void add_finding(struct recommend_workload *w, const char *kind,
+			enum recommend_severity sev, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void add_finding(struct recommend_workload *w, const char *kind,
+			enum recommend_severity sev, const char *fmt, ...)
+{
+	char buf[1024];
+	struct recommend_finding *f;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	w->findings = xrealloc(w->findings, (w->nfindings + 1) * sizeof(*w->findings));
+	f = &w->findings[w->nfindings++];
+	copy_str(f->kind, sizeof(f->kind), kind);
+	f->severity = sev;
+	f->message = xstrdup(buf);
+}
+
+/* The regions a workload may run in (indices into c->regions). */
+static size_t workload_regions(const struct ctx *c, const struct profile_workload *pw, int *out)
+{
+	size_t n = 0;
+	if (c->o->nregions) {
+		for (size_t i = 0; i < c->o->nregions; i++)
+			out[n++] = region_index(c, c->o->regions[i]);
+	} else if (pw->has_region) {
+		out[n++] = region_index(c, pw->region);
+	} else {
+		for (size_t i = 0; i < c->p->nregions; i++)
+			out[n++] = region_index(c, c->p->regions[i]);
+	}
+	return n;
+}
+
+/* ---- loading ------------------------------------------------------------ */
+
+static int load(struct ctx *c, catalog *cat, char *err)
+{
+	struct efficiency *eff = NULL;
+	struct price *prices = NULL;
+	size_t neff = 0, nprices = 0;
+
+	if (catalog_vm_list(cat, &c->vms, &c->nvms, err) != 0 ||
+	    catalog_gpu_list(cat, &c->gpus, &c->ngpus, err) != 0 ||
+	    catalog_mig_list(cat, NULL, &c->migs, &c->nmigs, err) != 0 ||
+	    catalog_preset_list(cat, &c->presets, &c->npresets, err) != 0 ||
+	    catalog_storage_list(cat, &c->tiers, &c->ntiers, err) != 0 ||
+	    catalog_efficiency_list(cat, &eff, &neff, err) != 0)
+		goto fail;
+	qsort(c->vms, c->nvms, sizeof(*c->vms), cmp_vm_sku);
+
+	c->factors = xcalloc(c->ngpus + 1, sizeof(*c->factors));
+	c->factors_ok = xcalloc(c->ngpus + 1, sizeof(*c->factors_ok));
+	for (size_t i = 0; i < c->ngpus; i++)
+		c->factors_ok[i] = sizing_factors_resolve(eff, neff, &c->gpus[i], &c->factors[i],
+							  NULL) == 0;
+	if (sizing_factors_resolve(eff, neff, NULL, &c->res->factors, err) != 0) {
+		free(eff);
+		return -1;
+	}
+	free(eff);
+
+	/* regions in use: overrides, profile regions, pins, current deployments */
+	for (size_t i = 0; i < c->o->nregions; i++)
+		add_region(c, c->o->regions[i]);
+	for (size_t i = 0; i < c->p->nregions; i++)
+		add_region(c, c->p->regions[i]);
+	for (size_t i = 0; i < c->p->nworkloads; i++)
+		add_region(c, profile_workload_region(c->p, &c->p->workloads[i]));
+
+	c->price = xcalloc(c->nvms * c->nregions + 1, sizeof(*c->price));
+	c->unpriced = xcalloc(c->nvms * c->nregions + 1, 1);
+	if (catalog_price_list(cat, NULL, &prices, &nprices, err) != 0)
+		goto fail;
+	for (size_t i = 0; i < nprices; i++) {
+		const struct price *pr = &prices[i];
+		int v, r;
+		if (pr->pricing != c->pricing || strcasecmp(pr->os, "linux") != 0 ||
+		    strcasecmp(pr->currency, c->currency) != 0 || !(pr->hourly > 0))
+			continue;
+		if ((r = region_index(c, pr->region)) < 0 || (v = vm_index(c, pr->sku)) < 0)
+			continue;
+		c->price[(size_t)v * c->nregions + r] = pr->hourly;
+	}
+	free(prices);
+	return 0;
+fail:
+	free(eff);
+	free(prices);
+	return -1;
+}
+
+static void build_shapes(struct ctx *c)
+{
+	size_t cap = 64;
+	c->shapes = xmalloc(cap * sizeof(*c->shapes));
+	for (size_t v = 0; v < c->nvms; v++) {
+		const struct vm_size *vm = &c->vms[v];
+		struct shape s;
+		int g;
+		if (!vm->spec_known || !vm->gpu_model[0] || (g = gpu_index(c, vm->gpu_model)) < 0 ||
+		    !c->factors_ok[g])
+			continue;
+		memset(&s, 0, sizeof(s));
+		s.vm = (int)v;
+		s.mig = -1;
+		s.gpu = g;
+		s.infiniband = vm->infiniband_gbps > 0;
+		s.share = 1.0;
+		if (sizing_capacity_from_vm(vm, &c->gpus[g], 1, &s.cap) != 0)
+			continue;
+		if (c->nshapes == cap)
+			c->shapes = xrealloc(c->shapes, (cap *= 2) * sizeof(*c->shapes));
+		c->shapes[c->nshapes++] = s;
+		if (!vm->mig_capable || vm->retired || vm->gpu_count < 1)
+			continue;
+		for (size_t m = 0; m < c->nmigs; m++) {
+			const struct mig_profile *mp = &c->migs[m];
+			struct shape ms = s;
+			if (strcasecmp(mp->gpu_model, vm->gpu_model) != 0 || mp->media_ext)
+				continue;
+			if (sizing_capacity_from_mig(&c->gpus[g], mp, &ms.cap) != 0)
+				continue;
+			ms.mig = (int)m;
+			ms.infiniband = 0;
+			ms.share = fit_mig_share(mp) / vm->gpu_count;
+			if (c->nshapes == cap)
+				c->shapes = xrealloc(c->shapes, (cap *= 2) * sizeof(*c->shapes));
+			c->shapes[c->nshapes++] = ms;
+		}
+	}
+}
+
+/* ---- workloads ---------------------------------------------------------- */
+
+static const struct model_preset *find_preset(const struct ctx *c, const char *name)
+{
+	for (size_t i = 0; i < c->npresets; i++)
+		if (strcasecmp(c->presets[i].name, name) == 0)
+			return &c->presets[i];
+	return NULL;
+}
+
+/* Converts a profile workload; -1 with a reason when it cannot be sized. */
+static int to_fit(const struct ctx *c, const struct profile_workload *pw, struct fit_workload *w,
+		  const char **why)
+{
+	memset(w, 0, sizeof(*w));
+	w->headroom = c->headroom;
+	w->replicas = pw->replicas > 0 ? pw->replicas : 1;
+	w->runs_per_month = 1;
+	if (pw->has_model) {
+		if (pw->model_inline) {
+			sizing_model_from_preset(&pw->model, &w->model);
+		} else {
+			const struct model_preset *mp = find_preset(c, pw->model_name);
+			if (!mp) {
+				*why = "its model is not in the catalog";
+				return -1;
+			}
+			sizing_model_from_preset(mp, &w->model);
+		}
+		memset(w->model.name, 0, sizeof(w->model.name));
+		copy_str(w->model.name, sizeof(w->model.name), pw->has_model && !pw->model_inline
+							       ? pw->model_name : "inline");
+	}
+	w->precision = pw->precision;
+	w->kv_precision = pw->has_kv_precision ? pw->kv_precision
+					       : sizing_kv_default(w->precision);
+	if (pw->type == PROFILE_TRAINING) {
+		const struct profile_training *t = &pw->training;
+		if (!pw->has_model || !pw->has_training) {
+			*why = "a training workload needs a model and a training section";
+			return -1;
+		}
+		w->kind = FIT_TRAINING;
+		w->train.method = t->method;
+		w->train.zero_stage = t->zero_stage;
+		w->train.tokens = t->tokens;
+		w->train.sequence_length = t->sequence_length > 0 ? (double)t->sequence_length : 4096;
+		w->train.micro_batch = t->has_micro_batch ? (double)t->micro_batch : 0;
+		w->train.recompute = -1;
+		w->deadline_hours = t->has_deadline_hours ? t->deadline_hours : 0;
+		w->runs_per_month = t->runs_per_month > 0 ? t->runs_per_month : 1;
+		w->replicas = 1;
+		return 0;
+	}
+	if (pw->has_requirements) {
+		w->kind = FIT_GENERIC;
+		w->req.gpu_memory_gib = pw->requirements.gpu_memory_gib;
+		w->req.tflops_fp16 = pw->requirements.tflops_fp16;
+		w->req.bandwidth_gb_per_s = pw->requirements.bandwidth_gb_per_s;
+		return 0;
+	}
+	if (!pw->has_model || !pw->has_serving) {
+		*why = "an inference workload needs a model with serving, or requirements";
+		return -1;
+	}
+	w->kind = FIT_LLM_INFERENCE;
+	w->input_tokens = (double)pw->serving.input_tokens;
+	w->output_tokens = (double)pw->serving.output_tokens;
+	w->concurrency = pw->serving.concurrency;
+	if (pw->serving.has_target_output_tokens_per_s)
+		w->target_tokens_per_s = pw->serving.target_output_tokens_per_s;
+	if (pw->serving.has_max_ms_per_output_token)
+		w->max_ms_per_token = pw->serving.max_ms_per_output_token;
+	if (pw->serving.has_max_time_to_first_token_ms)
+		w->max_ttft_ms = pw->serving.max_time_to_first_token_ms;
+	return 0;
+}
+
+static uint64_t hash_bytes(const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	uint64_t h = 1469598103934665603ULL;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 1099511628211ULL;
+	return h;
+}
+
+/* Sizes w on every shape (cached for identical workloads); the returned
+ * array is owned by the cache. */
+static const struct fit_result *size_all(struct ctx *c, const struct fit_workload *w)
+{
+	struct cache_slot *s = &c->cache[hash_bytes(w, sizeof(*w)) % CACHE_SLOTS];
+	if (s->used && memcmp(&s->key, w, sizeof(*w)) == 0)
+		return s->fits;
+	if (!s->fits)
+		s->fits = xcalloc(c->nshapes + 1, sizeof(*s->fits));
+	s->used = 1;
+	s->key = *w;
+	for (size_t i = 0; i < c->nshapes; i++) {
+		const struct shape *sh = &c->shapes[i];
+		struct fit_result *r = &s->fits[i];
+		if (c->vms[sh->vm].retired) {
+			memset(r, 0, sizeof(*r));
+			r->reject = FIT_REJ_RETIRED;
+			continue;
+		}
+		if (w->kind == FIT_TRAINING && sh->mig >= 0) {
+			memset(r, 0, sizeof(*r));
+			r->reject = FIT_REJ_NOT_FOR_TRAINING;
+			continue;
+		}
+		fit_evaluate(w, &sh->cap, sh->infiniband, &c->factors[sh->gpu], r);
+	}
+	return s->fits;
+}
+
+static int cmp_cand(const void *a, const void *b)
+{
+	const struct cand *x = a, *y = b;
+	int r = fit_compare(x->monthly, x->gpus, x->headroom, y->monthly, y->gpus, y->headroom);
+	if (r)
+		return r;
+	if (x->shape != y->shape)
+		return x->shape < y->shape ? -1 : 1;
+	return x->region - y->region;
+}
+
+static void fill_choice(const struct ctx *c, const struct fit_workload *w, const struct cand *k,
+			const struct fit_result *fits, struct recommend_choice *out)
+{
+	const struct shape *sh = &c->shapes[k->shape];
+	const struct vm_size *vm = &c->vms[sh->vm];
+	memset(out, 0, sizeof(*out));
+	copy_str(out->sku, sizeof(out->sku), vm->sku);
+	copy_str(out->region, sizeof(out->region), c->regions[k->region]);
+	copy_str(out->gpu_model, sizeof(out->gpu_model), vm->gpu_model);
+	out->fit = fits[k->shape];
+	if (sh->mig >= 0) {
+		out->placement = FIT_PLACEMENT_MIG;
+		copy_str(out->mig_profile, sizeof(out->mig_profile), c->migs[sh->mig].name);
+	} else {
+		out->placement = out->fit.vm_count > 1 && w->kind == FIT_TRAINING
+					 ? FIT_PLACEMENT_CLUSTER : FIT_PLACEMENT_VM;
+	}
+	out->vm_count = out->fit.vm_count * (int)w->replicas;
+	out->gpu_count = out->fit.gpu_count * (int)w->replicas;
+	out->unit_hourly = c->price[(size_t)sh->vm * c->nregions + k->region] * sh->share;
+	out->hourly_cost = k->hourly;
+	out->monthly_cost = k->monthly;
+	out->job_cost = k->job_cost;
+}
+
+/* Same offer for the alternatives list: MIG slices of one GPU model and
+ * profile on different sizes of the same series price alike. */
+static int same_offer(const struct ctx *c, const struct cand *a, const struct cand *b)
+{
+	const struct shape *x = &c->shapes[a->shape], *y = &c->shapes[b->shape];
+	if (a->shape == b->shape)
+		return 1;
+	return x->mig >= 0 && y->mig >= 0 && x->mig == y->mig;
+}
+
+static void add_reject(struct ctx *c, struct recommend_workload *rw, const struct shape *sh,
+		       const struct fit_result *f, const char *region, double order,
+		       size_t *counts)
+{
+	struct recommend_reject *r;
+	if (counts[f->reject] >= REJECTS_PER_REASON || rw->nrejected >= MAX_REJECTED)
+		return;
+	counts[f->reject]++;
+	rw->rejected = xrealloc(rw->rejected, (rw->nrejected + 1) * sizeof(*rw->rejected));
+	r = &rw->rejected[rw->nrejected++];
+	memset(r, 0, sizeof(*r));
+	copy_str(r->sku, sizeof(r->sku), c->vms[sh->vm].sku);
+	copy_str(r->region, sizeof(r->region), region);
+	if (sh->mig >= 0)
+		copy_str(r->mig_profile, sizeof(r->mig_profile), c->migs[sh->mig].name);
+	r->fit = *f;
+	r->order = order;
+}
+
+struct rej_ref {
+	int shape;
+	double order;
+};
+
+static int cmp_rej(const void *a, const void *b)
+{
+	const struct rej_ref *x = a, *y = b;
+	if (x->order != y->order)
+		return x->order < y->order ? -1 : 1;
+	return x->shape - y->shape;
+}
+
+/* The cheapest rejected shapes of each reason (price in the first region;
+ * unpriced last). */
+static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
+			    const struct fit_result *fits, int first_region)
+{
+	struct rej_ref *refs = xmalloc((c->nshapes + 1) * sizeof(*refs));
+	size_t n = 0, counts[FIT_REJ_COUNT] = { 0 };
+	for (size_t i = 0; i < c->nshapes; i++) {
+		const struct shape *sh = &c->shapes[i];
+		double pr;
+		if (fits[i].reject == FIT_OK)
+			continue;
+		pr = first_region >= 0 ? c->price[(size_t)sh->vm * c->nregions + first_region] : 0;
+		refs[n].shape = (int)i;
+		refs[n].order = pr > 0 ? pr * sh->share : 1e12;
+		n++;
+	}
+	qsort(refs, n, sizeof(*refs), cmp_rej);
+	for (size_t i = 0; i < n; i++) {
+		const struct shape *sh = &c->shapes[refs[i].shape];
+		add_reject(c, rw, sh, &fits[refs[i].shape], "", refs[i].order, counts);
+	}
+	free(refs);
+}
+
+static const char *interconnect_name(int ic)
+{
+	return ic == 2 ? "infiniband" : ic == 1 ? "nvlink" : "none";
+}
+
+/* What one replica needs, from the model alone (see docs/recommend.md). */
+static void compute_needs(const struct ctx *c, const struct fit_workload *w,
+			  struct recommend_workload *rw)
+{
+	const struct sizing_factors *f = &c->res->factors;
+	double h = 1.0 + w->headroom;
+	struct recommend_needs *n = &rw->needs;
+
+	memset(n, 0, sizeof(*n));
+	n->interconnect = rw->feasible ? interconnect_name(rw->rec.fit.interconnect) : "none";
+	if (w->kind == FIT_GENERIC) {
+		n->gpu_memory_gib = w->req.gpu_memory_gib * h;
+		n->tflops = w->req.tflops_fp16 * h;
+		n->bandwidth_gb_per_s = w->req.bandwidth_gb_per_s * h;
+		return;
+	}
+	if (w->kind == FIT_TRAINING) {
+		double ftok = (w->train.method == SIZING_TRAIN_FULL ? 6.0 : 4.0) *
+			      w->model.active_params_b * 1e9;
+		if (rw->feasible)
+			n->gpu_memory_gib = rw->rec.fit.memory_need_gib * rw->rec.fit.gpu_count;
+		if (w->deadline_hours > 0)
+			n->tflops = ftok * w->train.tokens / (w->deadline_hours * 3600.0) / 1e12 * h;
+		return;
+	}
+	{
+		double wbytes = w->model.params_b * 1e9 * sizing_weight_bytes(w->precision);
+		double kvpt = sizing_kv_bytes_per_token(&w->model, w->kv_precision);
+		double seq = w->input_tokens + w->output_tokens;
+		double ctxlen = w->input_tokens + w->output_tokens / 2.0;
+		double C = (double)(w->concurrency > 0 ? w->concurrency : 1);
+		double act = f->prefill_chunk_tokens * w->model.hidden *
+			     f->activation_bytes_per_token_hidden;
+		double step_bytes = wbytes + C * ctxlen * kvpt;
+		n->gpu_memory_gib = (wbytes + kvpt * seq * C + act) / (1024.0 * 1024.0 * 1024.0) +
+				    f->runtime_overhead_gib;
+		n->gpu_memory_gib *= h;
+		if (w->target_tokens_per_s > 0) {
+			n->tflops = 2.0 * w->model.active_params_b * 1e9 * w->target_tokens_per_s *
+				    (1.0 + w->input_tokens / w->output_tokens) / 1e12 * h;
+			n->bandwidth_gb_per_s = step_bytes * w->target_tokens_per_s / C / 1e9 * h;
+		}
+		if (w->max_ms_per_token > 0) {
+			double bw = step_bytes / (w->max_ms_per_token / 1e3) / 1e9 * h;
+			if (bw > n->bandwidth_gb_per_s)
+				n->bandwidth_gb_per_s = bw;
+		}
+	}
+}
+
+static const struct storage_tier *find_tier(const struct ctx *c, const char *name)
+{
+	for (size_t i = 0; i < c->ntiers; i++)
+		if (strcasecmp(c->tiers[i].name, name) == 0)
+			return &c->tiers[i];
+	return NULL;
+}
+
+static void data_findings(const struct ctx *c, const struct profile_workload *pw,
+			  const struct fit_workload *w, struct recommend_workload *rw)
+{
+	const struct profile_data *d = &pw->data;
+	const char *tier_name;
+	const struct storage_tier *tier;
+	double need = 0;
+
+	if (!pw->has_data)
+		return;
+	if (d->has_region && rw->feasible && strcasecmp(d->region, rw->rec.region) != 0)
+		add_finding(rw, "data-gravity", RECOMMEND_WARNING,
+			    "data (%.0f GiB) lives in %s, GPUs in %s: inter-region transfer is "
+			    "billed per GB and adds latency; copy it once (AzCopy) to storage in %s "
+			    "rather than streaming it",
+			    d->size_gib, d->region, rw->rec.region, rw->rec.region);
+	tier_name = profile_storage_name(d->storage);
+	tier = tier_name ? find_tier(c, tier_name) : NULL;
+	if (d->has_read_mb_per_s) {
+		need = d->read_mb_per_s;
+	} else if (w->kind == FIT_TRAINING && rw->feasible && rw->rec.fit.job_hours > 0) {
+		/* every byte read once per run, plus the token stream (4 B/token) */
+		need = d->size_gib * 1073.741824 / (rw->rec.fit.job_hours * 3600.0) +
+		       rw->rec.fit.tokens_per_s * 4.0 / 1e6;
+	}
+	if (tier && need > tier->max_read_mb_per_s)
+		add_finding(rw, "data-starved", RECOMMEND_WARNING,
+			    "reading %.0f MB/s from %s, which serves at most %.0f MB/s: the GPUs "
+			    "would wait for data; stage it to local NVMe, use managed-lustre, or "
+			    "spread it over several accounts",
+			    need, tier->name, tier->max_read_mb_per_s);
+}
+
+/* The current deployment: its cost and whether it meets the needs. */
+static void current_of(struct ctx *c, const struct profile_workload *pw,
+		       const struct fit_workload *w, const struct fit_result *fits,
+		       struct recommend_workload *rw)
+{
+	struct recommend_current *cur = &rw->current;
+	const char *region = profile_workload_region(c->p, pw);
+	int v = vm_index(c, pw->current_sku), r = region_index(c, region);
+	double hourly = 0, hours;
+	const struct fit_result *f = NULL;
+
+	rw->has_current = 1;
+	copy_str(cur->sku, sizeof(cur->sku), pw->current_sku);
+	copy_str(cur->region, sizeof(cur->region), region);
+	cur->count = pw->current_count > 0 ? pw->current_count : 1;
+	cur->meets_needs = -1;
+	if (v >= 0 && r >= 0)
+		hourly = c->price[(size_t)v * c->nregions + r];
+	for (size_t i = 0; v >= 0 && i < c->nshapes; i++)
+		if (c->shapes[i].vm == v && c->shapes[i].mig < 0)
+			f = &fits[i];
+	if (f) {
+		long need = (long)f->vm_count * (w->kind == FIT_TRAINING ? 1 : w->replicas);
+		cur->meets_needs = f->reject == FIT_OK && need <= cur->count;
+		if (!cur->meets_needs) {
+			char why[FIT_REASON_LEN];
+			if (f->reject != FIT_OK)
+				fit_reject_text(f, NULL, NULL, why, sizeof(why));
+			else
+				snprintf(why, sizeof(why), "needs %ld VMs, has %ld", need, cur->count);
+			add_finding(rw, "current-shortfall", RECOMMEND_WARNING,
+				    "today's %ld x %s cannot meet the needs: %s", cur->count, cur->sku,
+				    why);
+		}
+	}
+	if (!(hourly > 0)) {
+		add_finding(rw, "current-unpriced", RECOMMEND_WARNING,
+			    "no %s price for %s in %s; current cost unknown (run 'gpufit catalog "
+			    "refresh')", pricing_name(c->pricing), cur->sku, region);
+		return;
+	}
+	cur->priced = 1;
+	hours = c->hours;
+	if (w->kind == FIT_TRAINING) {
+		/* one run on today's VMs, scaled from the sized run; else the deadline */
+		if (f && f->reject == FIT_OK)
+			hours = f->job_hours * f->vm_count / (double)cur->count * w->runs_per_month;
+		else if (w->deadline_hours > 0)
+			hours = w->deadline_hours * w->runs_per_month;
+	}
+	cur->monthly_cost = util_round_cents(hourly * cur->count * hours);
+	if (rw->feasible)
+		cur->savings_monthly = cur->monthly_cost - rw->rec.monthly_cost;
+}
+
+static void recommend_one(struct ctx *c, const struct profile_workload *pw,
+			  struct recommend_workload *rw)
+{
+	struct fit_workload w;
+	const struct fit_result *fits;
+	const char *why = NULL;
+	int regs[PROFILE_MAX_REGIONS];
+	size_t nregs, nfeasible_shapes = 0;
+
+	memset(rw, 0, sizeof(*rw));
+	copy_str(rw->name, sizeof(rw->name), pw->name);
+	rw->type = pw->type;
+	rw->replicas = pw->replicas > 0 ? pw->replicas : 1;
+	if (to_fit(c, pw, &w, &why) != 0) {
+		add_finding(rw, "not-sized", RECOMMEND_ERROR, "cannot be sized: %s", why);
+		c->res->infeasible++;
+		rw->needs.interconnect = "none";
+		return;
+	}
+	fits = size_all(c, &w);
+	nregs = workload_regions(c, pw, regs);
+
+	/* price every feasible shape in every region */
+	c->ncands = 0;
+	for (size_t i = 0; i < c->nshapes; i++) {
+		const struct shape *sh = &c->shapes[i];
+		if (fits[i].reject != FIT_OK)
+			continue;
+		nfeasible_shapes++;
+		for (size_t k = 0; k < nregs; k++) {
+			size_t at = (size_t)sh->vm * c->nregions + regs[k];
+			double unit = c->price[at] * sh->share;
+			struct fit_cost cost;
+			struct cand *cd;
+			if (!(c->price[at] > 0)) {
+				c->unpriced[at] = 1;
+				continue;
+			}
+			fit_price(&w, &fits[i], unit, c->hours, &cost);
+			if (c->ncands == c->capcands) {
+				c->capcands = c->capcands ? c->capcands * 2 : 256;
+				c->cands = xrealloc(c->cands, c->capcands * sizeof(*c->cands));
+			}
+			cd = &c->cands[c->ncands++];
+			cd->shape = (int)i;
+			cd->region = regs[k];
+			cd->hourly = cost.hourly;
+			cd->monthly = util_round_cents(cost.monthly);
+			cd->job_cost = util_round_cents(cost.job_cost);
+			cd->gpus = fits[i].gpu_count * (int)w.replicas;
+			cd->headroom = fits[i].memory_headroom_pct;
+		}
+	}
+	qsort(c->cands, c->ncands, sizeof(*c->cands), cmp_cand);
+
+	/* per-region comparison */
+	rw->regions = xcalloc(nregs, sizeof(*rw->regions));
+	rw->nregions = nregs;
+	for (size_t k = 0; k < nregs; k++) {
+		struct recommend_region_cost *rc = &rw->regions[k];
+		copy_str(rc->region, sizeof(rc->region), c->regions[regs[k]]);
+		for (size_t j = 0; j < c->ncands; j++) {
+			if (c->cands[j].region != regs[k])
+				continue;
+			rc->feasible = 1;
+			rc->monthly_cost = c->cands[j].monthly;
+			copy_str(rc->sku, sizeof(rc->sku), c->vms[c->shapes[c->cands[j].shape].vm].sku);
+			break;
+		}
+	}
+
+	if (c->ncands > 0) {
+		const struct cand *best = &c->cands[0];
+		size_t nalt = 0;
+		int top = c->o->top > 0 ? c->o->top : 0;
+		rw->feasible = 1;
+		fill_choice(c, &w, best, fits, &rw->rec);
+		rw->alternatives = xcalloc((size_t)top + 1, sizeof(*rw->alternatives));
+		for (size_t j = 1; j < c->ncands && nalt < (size_t)top; j++) {
+			const struct cand *cd = &c->cands[j];
+			int dup = 0;
+			if (cd->region != best->region)
+				continue;
+			for (size_t q = 0; q < j && !dup; q++)
+				dup = c->cands[q].region == cd->region && same_offer(c, &c->cands[q], cd);
+			if (dup)
+				continue;
+			fill_choice(c, &w, cd, fits, &rw->alternatives[nalt++]);
+		}
+		rw->nalternatives = nalt;
+		c->res->monthly_cost += rw->rec.monthly_cost;
+	} else {
+		c->res->infeasible++;
+	}
+	collect_rejects(c, rw, fits, nregs ? regs[0] : -1);
+	if (!rw->feasible && nfeasible_shapes > 0) {
+		/* sized fine somewhere, but nothing priced: name the regions */
+		for (size_t k = 0; k < nregs; k++) {
+			struct fit_result nf;
+			size_t counts[FIT_REJ_COUNT] = { 0 };
+			memset(&nf, 0, sizeof(nf));
+			nf.reject = FIT_REJ_NO_PRICE;
+			for (size_t i = 0; i < c->nshapes; i++)
+				if (fits[i].reject == FIT_OK) {
+					add_reject(c, rw, &c->shapes[i], &nf, c->regions[regs[k]], 0,
+						   counts);
+					break;
+				}
+		}
+	}
+	compute_needs(c, &w, rw);
+
+	if (!rw->feasible) {
+		char why2[FIT_REASON_LEN] = "no size in the catalog";
+		size_t lat = 0;
+		for (size_t i = 0; i < rw->nrejected; i++)
+			if (rw->rejected[i].fit.reject == FIT_REJ_LATENCY ||
+			    rw->rejected[i].fit.reject == FIT_REJ_TTFT)
+				lat++;
+		if (rw->nrejected)
+			fit_reject_text(&rw->rejected[0].fit, pricing_name(c->pricing),
+					rw->rejected[0].region, why2, sizeof(why2));
+		if (lat)
+			add_finding(rw, "latency-slo", RECOMMEND_ERROR,
+				    "the latency SLO cannot be met on any size: relax it, use a "
+				    "smaller or lower-precision model, or shorten prompts");
+		add_finding(rw, "infeasible", RECOMMEND_ERROR,
+			    "no feasible option (%zu sizes considered); closest: %s (%s)",
+			    c->nshapes, rw->nrejected ? rw->rejected[0].sku : "-", why2);
+	}
+	if (pw->has_current && pw->current_sku[0])
+		current_of(c, pw, &w, fits, rw);
+	if (rw->has_current && rw->current.priced) {
+		c->res->has_current = 1;
+		c->res->current_monthly_cost += rw->current.monthly_cost;
+		if (rw->feasible)
+			c->res->savings_monthly += rw->current.savings_monthly;
+	}
+	data_findings(c, pw, &w, rw);
+	if (w.kind == FIT_TRAINING && c->pricing == PRICING_SPOT)
+		add_finding(rw, "spot-training", RECOMMEND_INFO,
+			    "spot VMs can be evicted at any time: checkpoint often and make the run "
+			    "resumable; job hours assume no evictions");
+}
+
+/* One warning per region listing feasible sizes that had no price. */
+static void unpriced_warnings(struct ctx *c)
+{
+	for (size_t r = 0; r < c->nregions; r++) {
+		struct strbuf sb = STRBUF_INIT;
+		size_t n = 0;
+		for (size_t v = 0; v < c->nvms; v++) {
+			if (!c->unpriced[v * c->nregions + r])
+				continue;
+			strbuf_addf(&sb, "%s%s", n ? ", " : "", c->vms[v].sku);
+			n++;
+		}
+		if (n)
+			add_warning(c->res, "no %s price in %s for %zu feasible size%s (%s); run "
+					    "'gpufit catalog refresh'",
+				    pricing_name(c->pricing), c->regions[r], n, n == 1 ? "" : "s",
+				    strbuf_str(&sb));
+		strbuf_release(&sb);
+	}
+}
+
+static void ctx_release(struct ctx *c)
+{
+	free(c->vms);
+	free(c->gpus);
+	free(c->factors);
+	free(c->factors_ok);
+	free(c->migs);
+	free(c->tiers);
+	free(c->presets);
+	free(c->shapes);
+	free(c->regions);
+	free(c->price);
+	free(c->unpriced);
+	free(c->cands);
+	for (size_t i = 0; i < CACHE_SLOTS; i++)
+		free(c->cache[i].fits);
+}
+
+int recommend_build(catalog *cat, const struct profile *p, const struct recommend_options *o,
+		    struct recommend_result *out, struct diag_list *diags)
+{
+	struct recommend_options defaults;
+	struct ctx c;
+	char err[CATALOG_ERRLEN] = "";
+
+	memset(out, 0, sizeof(*out));
+	if (!o) {
+		recommend_options_init(&defaults);
+		o = &defaults;
+	}
+	memset(&c, 0, sizeof(c));
+	c.p = p;
+	c.o = o;
+	c.res = out;
+	c.pricing = o->has_pricing ? o->pricing : p->pricing;
+	c.currency = o->currency && *o->currency ? o->currency : p->currency;
+	if (!*c.currency)
+		c.currency = "USD";
+	c.hours = o->has_hours ? o->hours_per_month
+			       : (p->hours_per_month > 0 ? p->hours_per_month : 730.0);
+	c.headroom = o->headroom_pct / 100.0;
+	copy_str(out->currency, sizeof(out->currency), c.currency);
+	out->pricing = c.pricing;
+	out->hours_per_month = c.hours;
+	out->headroom_pct = o->headroom_pct;
+
+	if (load(&c, cat, err) != 0) {
+		if (diags)
+			diag_list_add(diags, DIAG_ERROR, NULL, 0, 0, "%s", err);
+		ctx_release(&c);
+		recommend_result_release(out);
+		return -1;
+	}
+	build_shapes(&c);
+	out->workloads = xcalloc(p->nworkloads + 1, sizeof(*out->workloads));
+	out->nworkloads = p->nworkloads;
+	for (size_t i = 0; i < p->nworkloads; i++)
+		recommend_one(&c, &p->workloads[i], &out->workloads[i]);
+	out->monthly_cost = util_round_cents(out->monthly_cost);
+	out->current_monthly_cost = util_round_cents(out->current_monthly_cost);
+	out->savings_monthly = util_round_cents(out->savings_monthly);
+	unpriced_warnings(&c);
+	ctx_release(&c);
+	return 0;
+}
+
+void recommend_result_release(struct recommend_result *r)
+{
+	for (size_t i = 0; i < r->nworkloads; i++) {
+		struct recommend_workload *w = &r->workloads[i];
+		free(w->alternatives);
+		free(w->rejected);
+		free(w->regions);
+		for (size_t j = 0; j < w->nfindings; j++)
+			free(w->findings[j].message);
+		free(w->findings);
+	}
+	free(r->workloads);
+	for (size_t i = 0; i < r->nwarnings; i++)
+		free(r->warnings[i]);
+	free(r->warnings);
+	memset(r, 0, sizeof(*r));
+}
+
+/* ---- reasons ------------------------------------------------------------ */
+
+int recommend_choice_reason(const struct recommend_result *r, const struct recommend_workload *w,
+			    const struct recommend_choice *c, size_t i, char *buf, size_t len)
+{
+	const struct fit_result *f = &c->fit;
+	size_t k = 0;
+
+	if (i == k++) {
+		if (c->placement == FIT_PLACEMENT_MIG)
+			snprintf(buf, len, "%d x MIG %s slice%s of %s per replica", f->vm_count,
+				 c->mig_profile, f->vm_count == 1 ? "" : "s", c->gpu_model);
+		else if (w->type == PROFILE_TRAINING)
+			snprintf(buf, len, "%d VM%s (%d GPUs, tp %d x pp %d x dp %d)%s", f->vm_count,
+				 f->vm_count == 1 ? "" : "s", f->gpu_count, f->tp, f->pp, f->dp,
+				 f->vm_count > 1 ? " over InfiniBand" : "");
+		else
+			snprintf(buf, len, "%d VM%s per replica, %d instance%s of %d GPU%s each",
+				 f->vm_count, f->vm_count == 1 ? "" : "s", f->instances,
+				 f->instances == 1 ? "" : "s", f->gpus_per_instance,
+				 f->gpus_per_instance == 1 ? "" : "s");
+		return 1;
+	}
+	if (i == k++) {
+		snprintf(buf, len, "memory %.1f GiB needed with %g%% headroom, %.1f GiB usable",
+			 f->memory_need_gib, r->headroom_pct, f->memory_have_gib);
+		return 1;
+	}
+	if (w->type == PROFILE_TRAINING && i == k++) {
+		snprintf(buf, len, "one run takes %.1f h at %.0f%% MFU; job cost %.2f %s",
+			 f->job_hours, f->mfu * 100.0, c->job_cost, r->currency);
+		return 1;
+	}
+	if (w->type != PROFILE_TRAINING && f->tokens_per_s > 0 && i == k++) {
+		snprintf(buf, len, "est. %.0f output tokens/s per replica at %.1f ms/token (%s-bound)",
+			 f->tokens_per_s, f->ms_per_token, sizing_bound_name(f->bound));
+		return 1;
+	}
+	if (c->placement == FIT_PLACEMENT_MIG && i == k++) {
+		snprintf(buf, len, "a slice is priced at the larger of its compute (x/7) and "
+				   "memory (x/8) share of one GPU's part of the VM price");
+		return 1;
+	}
+	return 0;
+}
+
+/* ---- JSON --------------------------------------------------------------- */
+
+static cJSON *choice_json(const struct recommend_result *r, const struct recommend_workload *w,
+			  const struct recommend_choice *c, int with_reasons)
+{
+	cJSON *o = cJSON_CreateObject();
+	const struct fit_result *f = &c->fit;
+	char buf[256];
+
+	cJSON_AddStringToObject(o, "sku", c->sku);
+	cJSON_AddStringToObject(o, "region", c->region);
+	cJSON_AddStringToObject(o, "placement", fit_placement_name(c->placement));
+	json_add_str_or_null(o, "mig_profile", c->mig_profile);
+	cJSON_AddStringToObject(o, "gpu_model", c->gpu_model);
+	cJSON_AddNumberToObject(o, "vm_count", c->vm_count);
+	cJSON_AddNumberToObject(o, "gpu_count", c->gpu_count);
+	json_add_rounded(o, "hourly_cost", c->hourly_cost, 4);
+	json_add_money(o, "monthly_cost", c->monthly_cost);
+	if (w->type == PROFILE_TRAINING) {
+		json_add_rounded(o, "job_hours", f->job_hours, 1);
+		json_add_money(o, "job_cost", c->job_cost);
+		json_add_rounded(o, "est_tokens_per_s", f->tokens_per_s, 0);
+		json_add_rounded(o, "mfu", f->mfu, 3);
+	} else if (f->tokens_per_s > 0) {
+		json_add_rounded(o, "est_output_tokens_per_s", f->tokens_per_s, 0);
+		json_add_rounded(o, "est_ms_per_output_token", f->ms_per_token, 1);
+		json_add_rounded(o, "est_time_to_first_token_ms", f->ttft_ms, 0);
+	} else {
+		cJSON_AddNullToObject(o, "est_output_tokens_per_s");
+		cJSON_AddNullToObject(o, "est_ms_per_output_token");
+	}
+	json_add_rounded(o, "memory_headroom_pct", f->memory_headroom_pct, 1);
+	if (with_reasons) {
+		cJSON *reasons = cJSON_AddArrayToObject(o, "reasons");
+		for (size_t i = 0; recommend_choice_reason(r, w, c, i, buf, sizeof(buf)); i++)
+			cJSON_AddItemToArray(reasons, cJSON_CreateString(buf));
+	}
+	return o;
+}
+
+cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
+{
+	const struct recommend_workload *w = &r->workloads[i];
+	cJSON *o = cJSON_CreateObject(), *needs, *arr;
+	char buf[256];
+
+	cJSON_AddStringToObject(o, "name", w->name);
+	cJSON_AddStringToObject(o, "type", profile_type_name(w->type));
+	cJSON_AddNumberToObject(o, "replicas", (double)w->replicas);
+	needs = cJSON_AddObjectToObject(o, "needs");
+	json_add_rounded(needs, "gpu_memory_gib", w->needs.gpu_memory_gib, 1);
+	json_add_rounded(needs, "tflops", w->needs.tflops, 1);
+	json_add_rounded(needs, "bandwidth_gb_per_s", w->needs.bandwidth_gb_per_s, 0);
+	cJSON_AddStringToObject(needs, "interconnect",
+				w->needs.interconnect ? w->needs.interconnect : "none");
+	if (w->feasible)
+		cJSON_AddItemToObject(o, "recommendation", choice_json(r, w, &w->rec, 1));
+	else
+		cJSON_AddNullToObject(o, "recommendation");
+	arr = cJSON_AddArrayToObject(o, "alternatives");
+	for (size_t j = 0; j < w->nalternatives; j++)
+		cJSON_AddItemToArray(arr, choice_json(r, w, &w->alternatives[j], 0));
+	arr = cJSON_AddArrayToObject(o, "rejected");
+	for (size_t j = 0; j < w->nrejected; j++) {
+		const struct recommend_reject *rj = &w->rejected[j];
+		cJSON *x = cJSON_CreateObject();
+		fit_reject_text(&rj->fit, pricing_name(r->pricing), rj->region, buf, sizeof(buf));
+		cJSON_AddStringToObject(x, "sku", rj->sku);
+		json_add_str_or_null(x, "mig_profile", rj->mig_profile);
+		json_add_str_or_null(x, "region", rj->region);
+		cJSON_AddStringToObject(x, "kind", fit_reject_name(rj->fit.reject));
+		cJSON_AddStringToObject(x, "reason", buf);
+		cJSON_AddItemToArray(arr, x);
+	}
+	arr = cJSON_AddArrayToObject(o, "regions");
+	for (size_t j = 0; j < w->nregions; j++) {
+		cJSON *x = cJSON_CreateObject();
+		cJSON_AddStringToObject(x, "region", w->regions[j].region);
+		if (w->regions[j].feasible) {
+			cJSON_AddStringToObject(x, "sku", w->regions[j].sku);
+			json_add_money(x, "monthly_cost", w->regions[j].monthly_cost);
+		} else {
+			cJSON_AddNullToObject(x, "sku");
+			cJSON_AddNullToObject(x, "monthly_cost");
+		}
+		cJSON_AddItemToArray(arr, x);
+	}
+	if (w->has_current) {
+		cJSON *x = cJSON_AddObjectToObject(o, "current");
+		cJSON_AddStringToObject(x, "sku", w->current.sku);
+		cJSON_AddNumberToObject(x, "count", (double)w->current.count);
+		if (w->current.priced)
+			json_add_money(x, "monthly_cost", w->current.monthly_cost);
+		else
+			cJSON_AddNullToObject(x, "monthly_cost");
+		if (w->current.priced && w->feasible)
+			json_add_money(x, "savings_monthly", w->current.savings_monthly);
+		else
+			cJSON_AddNullToObject(x, "savings_monthly");
+		if (w->current.meets_needs >= 0)
+			cJSON_AddBoolToObject(x, "meets_needs", w->current.meets_needs);
+		else
+			cJSON_AddNullToObject(x, "meets_needs");
+	} else {
+		cJSON_AddNullToObject(o, "current");
+	}
+	arr = cJSON_AddArrayToObject(o, "findings");
+	for (size_t j = 0; j < w->nfindings; j++) {
+		cJSON *x = cJSON_CreateObject();
+		cJSON_AddStringToObject(x, "kind", w->findings[j].kind);
+		cJSON_AddStringToObject(x, "severity",
+					recommend_severity_name(w->findings[j].severity));
+		cJSON_AddStringToObject(x, "message", w->findings[j].message);
+		cJSON_AddItemToArray(arr, x);
+	}
+	return o;
+}
+
+cJSON *recommend_header_to_json(const struct recommend_result *r,
+				const struct recommend_meta *meta)
+{
+	cJSON *doc = cJSON_CreateObject(), *x, *arr;
+
+	cJSON_AddNumberToObject(doc, "schema_version", 1);
+	cJSON_AddStringToObject(doc, "gpufit_version",
+				meta && meta->gpufit_version ? meta->gpufit_version : "");
+	cJSON_AddStringToObject(doc, "currency", r->currency);
+	cJSON_AddStringToObject(doc, "pricing", pricing_name(r->pricing));
+	json_add_rounded(doc, "hours_per_month", r->hours_per_month, 2);
+	x = cJSON_AddObjectToObject(doc, "catalog");
+	json_add_str_or_null(x, "source", meta ? meta->catalog_source : NULL);
+	json_add_str_or_null(x, "fetched_at", meta ? meta->fetched_at : NULL);
+	if (meta && meta->age_days >= 0)
+		cJSON_AddNumberToObject(x, "age_days", (double)meta->age_days);
+	else
+		cJSON_AddNullToObject(x, "age_days");
+	x = cJSON_AddObjectToObject(doc, "assumptions");
+	json_add_rounded(x, "headroom_pct", r->headroom_pct, 2);
+	cJSON_AddStringToObject(x, "replicas", "each replica is sized for the full load");
+	cJSON_AddStringToObject(x, "mig_price_share",
+				"max(compute slices / 7, memory slices / 8) of one GPU's share "
+				"of the VM price");
+	cJSON_AddStringToObject(x, "needs", "per replica; memory and tflops include the headroom");
+	{
+		cJSON *fx = cJSON_AddObjectToObject(x, "factors");
+		for (size_t i = 0; i < sizing_factor_count(); i++)
+			json_add_rounded(fx, sizing_factor_name(i),
+					 sizing_factor_value(&r->factors, i), 4);
+	}
+	cJSON_AddArrayToObject(doc, "workloads");
+	cJSON_AddNullToObject(doc, "mig_plan");
+	x = cJSON_AddObjectToObject(doc, "totals");
+	json_add_money(x, "monthly_cost", r->monthly_cost);
+	if (r->has_current) {
+		json_add_money(x, "current_monthly_cost", r->current_monthly_cost);
+		json_add_money(x, "savings_monthly", r->savings_monthly);
+	} else {
+		cJSON_AddNullToObject(x, "current_monthly_cost");
+		cJSON_AddNullToObject(x, "savings_monthly");
+	}
+	cJSON_AddNumberToObject(x, "workloads", (double)r->nworkloads);
+	cJSON_AddNumberToObject(x, "infeasible", (double)r->infeasible);
+	arr = cJSON_AddArrayToObject(doc, "warnings");
+	for (size_t i = 0; i < r->nwarnings; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(r->warnings[i]));
+	return doc;
+}
+
+cJSON *recommend_to_json(const struct recommend_result *r, const struct recommend_meta *meta)
+{
+	cJSON *doc = recommend_header_to_json(r, meta);
+	cJSON *arr = cJSON_GetObjectItemCaseSensitive(doc, "workloads");
+	for (size_t i = 0; i < r->nworkloads; i++)
+		cJSON_AddItemToArray(arr, recommend_workload_to_json(r, i));
+	return doc;
+}
