@@ -388,12 +388,34 @@ static int resolve(catalog *cat, const struct estimate_args *a, struct estimate_
 
 /* ---- rendering ------------------------------------------------------------ */
 
-static void add_factors_json(cJSON *doc, const struct sizing_factors *f)
+/*
+ * Whether factor `name` played a part in this estimate: training factors are
+ * listed for training only, serving factors for inference only, the MIG
+ * factor for MIG slices only.
+ */
+static int factor_applies(const char *name, int training, int mig)
+{
+	static const char *const train_prefixes[] = { "train_", "qlora_", "network_", "comm_",
+						      "ib_", "ethernet_" };
+	int is_train = 0;
+	for (size_t i = 0; i < sizeof train_prefixes / sizeof train_prefixes[0]; i++)
+		if (strncmp(name, train_prefixes[i], strlen(train_prefixes[i])) == 0)
+			is_train = 1;
+	if (strcmp(name, "mig_efficiency") == 0)
+		return mig;
+	if (strcmp(name, "memory_utilization") == 0 || strcmp(name, "runtime_overhead_gib") == 0 ||
+	    strcmp(name, "tp_efficiency") == 0 || strcmp(name, "pp_efficiency") == 0)
+		return 1;
+	return training ? is_train : !is_train;
+}
+
+static void add_factors_json(cJSON *doc, const struct sizing_factors *f, int training, int mig)
 {
 	cJSON *o = cJSON_AddObjectToObject(doc, "assumptions");
 
 	for (size_t i = 0; i < sizing_factor_count(); i++)
-		json_add_rounded(o, sizing_factor_name(i), sizing_factor_value(f, i), 4);
+		if (factor_applies(sizing_factor_name(i), training, mig))
+			json_add_rounded(o, sizing_factor_name(i), sizing_factor_value(f, i), 4);
 }
 
 static cJSON *doc_head(const struct estimate_args *a, const struct estimate_in *in)
@@ -424,11 +446,13 @@ static void row(struct table *t, const char *k, int decimals, double v)
 	table_add(t, k, buf);
 }
 
-static void factor_rows(struct table *t, const struct sizing_factors *f)
+static void factor_rows(struct table *t, const struct sizing_factors *f, int training, int mig)
 {
 	for (size_t i = 0; i < sizing_factor_count(); i++) {
 		char k[80];
 
+		if (!factor_applies(sizing_factor_name(i), training, mig))
+			continue;
 		snprintf(k, sizeof(k), "assumption %s", sizing_factor_name(i));
 		row(t, k, -1, sizing_factor_value(f, i));
 	}
@@ -463,7 +487,7 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		json_add_rounded(o, "time_to_first_token_ms", r->time_to_first_token_ms, 2);
 		json_add_rounded(o, "ms_per_output_token", r->ms_per_output_token, 2);
 		json_add_str_or_null(doc, "note", r->note);
-		add_factors_json(doc, &in->factors);
+		add_factors_json(doc, &in->factors, 0, in->cap.mig_profile[0] != 0);
 		rc = json_print(ctx->out, doc);
 		cJSON_Delete(doc);
 		return rc == 0 ? EXIT_OK : EXIT_CATALOG;
@@ -503,7 +527,7 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		row(t, "prefill tokens/s", 1, r->prefill_tokens_per_s);
 		row(t, "time to first token ms", 2, r->time_to_first_token_ms);
 		row(t, "ms per output token", 2, r->ms_per_output_token);
-		factor_rows(t, &in->factors);
+		factor_rows(t, &in->factors, 0, in->cap.mig_profile[0] != 0);
 		table_print(t, ctx->out, ctx->format);
 		table_free(t);
 	}
@@ -539,7 +563,7 @@ static int render_training(struct cli_ctx *ctx, const struct estimate_args *a,
 		json_add_rounded(doc, "mfu", r->mfu, 3);
 		cJSON_AddBoolToObject(doc, "needs_infiniband", r->needs_infiniband);
 		json_add_str_or_null(doc, "note", r->note);
-		add_factors_json(doc, &in->factors);
+		add_factors_json(doc, &in->factors, 1, 0);
 		rc = json_print(ctx->out, doc);
 		cJSON_Delete(doc);
 		return rc == 0 ? EXIT_OK : EXIT_CATALOG;
@@ -573,7 +597,7 @@ static int render_training(struct cli_ctx *ctx, const struct estimate_args *a,
 		row(t, "hours", 2, r->hours);
 		row(t, "mfu", 3, r->mfu);
 		table_add(t, "needs InfiniBand", r->needs_infiniband ? "yes" : "no");
-		factor_rows(t, &in->factors);
+		factor_rows(t, &in->factors, 1, 0);
 		table_print(t, ctx->out, ctx->format);
 		table_free(t);
 	}
