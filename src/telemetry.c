@@ -673,6 +673,24 @@ static void prom_cache_put(struct prom_state *ps, uint64_t h, const char *raw, s
 	ps->nents++;
 }
 
+/* Hash of a label set's raw text, eight bytes at a time. */
+static uint64_t label_hash(const char *s, size_t n)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+	while (n >= 8) {
+		uint64_t w;
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+		s += 8;
+		n -= 8;
+	}
+	uint64_t w = 0;
+	memcpy(&w, s, n);
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
+	return h ^ (h >> 29);
+}
+
 static int is_name_start(int c)
 {
 	return isalpha(c) || c == '_' || c == ':';
@@ -756,6 +774,13 @@ static void prom_line(struct reader *r, struct prom_state *ps, char *line, size_
 	if (p == end || *p == '#')
 		return;
 	const char *name = p;
+	/* most lines repeat the previous line's metric */
+	if (ps->last_len && (size_t)(end - p) > ps->last_len &&
+	    memcmp(p, ps->last_name, ps->last_len) == 0 &&
+	    (p[ps->last_len] == '{' || p[ps->last_len] == ' ')) {
+		p += ps->last_len;
+		goto named;
+	}
 	if (!is_name_start((unsigned char)*p)) {
 		char ex[48];
 		rd_error(r, r->line, (int)(p - line) + 1, "expected a metric name, found '%s'",
@@ -780,35 +805,48 @@ static void prom_line(struct reader *r, struct prom_state *ps, char *line, size_
 		}
 	}
 
-	/* the label set: find its end (respecting quotes) and hash it */
+named:;
+	/*
+	 * The label set.  Fast path: up to the first '}', looked up in the
+	 * cache of label sets already parsed; a hit is a set that was fully
+	 * checked before.  On a miss, find the real end respecting quotes (a
+	 * value may hold '}'), then parse and remember it.
+	 */
 	const char *lb = NULL, *le = NULL;
-	uint64_t h = 1469598103934665603ull;
+	struct lcache_ent *ce = NULL;
+	uint64_t h = 0;
 	if (p < end && *p == '{') {
 		lb = ++p;
-		int inq = 0;
-		for (; p < end; p++) {
-			unsigned char c = (unsigned char)*p;
-			h = (h ^ c) * 1099511628211ull;
-			if (inq) {
-				if (c == '\\' && p + 1 < end) {
-					p++;
-					h = (h ^ (unsigned char)*p) * 1099511628211ull;
+		le = memchr(lb, '}', (size_t)(end - lb));
+		if (le) {
+			h = label_hash(lb, (size_t)(le - lb));
+			ce = prom_cache_find(ps, h, lb, (size_t)(le - lb));
+		}
+		if (!ce) {
+			int inq = 0;
+			for (; p < end; p++) {
+				char c = *p;
+				if (inq) {
+					if (c == '\\' && p + 1 < end)
+						p++;
+					else if (c == '"')
+						inq = 0;
 				} else if (c == '"') {
-					inq = 0;
+					inq = 1;
+				} else if (c == '}') {
+					break;
 				}
-			} else if (c == '"') {
-				inq = 1;
-			} else if (c == '}') {
-				break;
 			}
+			if (p >= end) {
+				rd_error(r, r->line, (int)(lb - line),
+					 inq ? "unterminated label value (truncated line?)"
+					     : "unterminated label set: missing '}' (truncated line?)");
+				return;
+			}
+			le = p;
+			h = label_hash(lb, (size_t)(le - lb));
 		}
-		if (p >= end) {
-			rd_error(r, r->line, (int)(lb - line),
-				 inq ? "unterminated label value (truncated line?)"
-				     : "unterminated label set: missing '}' (truncated line?)");
-			return;
-		}
-		le = p++;
+		p = le + 1;
 	}
 	if (p >= end || (*p != ' ' && *p != '\t')) {
 		if (p >= end)
@@ -843,12 +881,17 @@ static void prom_line(struct reader *r, struct prom_state *ps, char *line, size_
 		p++;
 	if (p < end) {
 		const char *tstart = p;
-		char *te;
-		ts = strtoll(p, &te, 10);
-		p = te;
+		int neg = *p == '-';
+		p += neg;
+		const char *digits = p;
+		while (p < end && *p >= '0' && *p <= '9' && p - digits < 18)
+			ts = ts * 10 + (*p++ - '0');
+		if (neg)
+			ts = -ts;
+		const char *te = p;
 		while (p < end && (*p == ' ' || *p == '\t'))
 			p++;
-		if (te == tstart || p < end) {
+		if (te == digits || p < end) {
 			char ex[48];
 			rd_error(r, r->line, (int)(tstart - line) + 1,
 				 "invalid timestamp '%s' (milliseconds expected)",
@@ -860,7 +903,6 @@ static void prom_line(struct reader *r, struct prom_state *ps, char *line, size_
 	struct telemetry_series *s = NULL;
 	if (lb) {
 		size_t llen = (size_t)(le - lb);
-		struct lcache_ent *ce = prom_cache_find(ps, h, lb, llen);
 		if (ce) {
 			s = ce->s;
 		} else {
