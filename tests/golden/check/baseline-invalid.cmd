@@ -1,0 +1,1 @@
+gpufit check --baseline tests/golden/check/inputs/base-invalid.json tests/golden/check/inputs/chat.yaml

@@ -1,0 +1,1 @@
+gpufit check tests/golden/check/inputs/chat-budget.yaml

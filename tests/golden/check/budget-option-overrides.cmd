@@ -1,0 +1,1 @@
+gpufit check --max-monthly 2000 tests/golden/check/inputs/chat-budget.yaml

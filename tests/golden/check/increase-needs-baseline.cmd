@@ -1,0 +1,1 @@
+gpufit check --max-increase 10 tests/golden/check/inputs/chat.yaml

@@ -1,0 +1,1 @@
+gpufit check --max-monthly 3000 tests/golden/check/inputs/chat.yaml

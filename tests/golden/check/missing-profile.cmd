@@ -1,0 +1,1 @@
+gpufit check --max-monthly 10

@@ -1,0 +1,1 @@
+gpufit check --max-monthly lots tests/golden/check/inputs/chat.yaml
