@@ -111,7 +111,7 @@ static void choice_row(struct table *t, const struct recommend_result *r,
 		       const struct recommend_workload *w, const struct recommend_choice *c,
 		       int rank)
 {
-	char rk[16], gpus[16], perf[64], mon[64], what[160];
+	char rk[16], gpus[16], perf[64], mon[64], what[256];
 	snprintf(rk, sizeof(rk), "%d", rank);
 	snprintf(gpus, sizeof(gpus), "%d", c->gpu_count);
 	if (w->type == PROFILE_TRAINING)
@@ -129,7 +129,7 @@ static void choice_row(struct table *t, const struct recommend_result *r,
 static void print_workload_table(FILE *f, const struct recommend_result *r,
 				 const struct recommend_workload *w)
 {
-	char a[64], b[64], what[160], buf[256];
+	char a[64], b[64], what[256], buf[256];
 
 	fprintf(f, "== %s (%s, %ld replica%s) ==\n", w->name, profile_type_name(w->type),
 		w->replicas, w->replicas == 1 ? "" : "s");
@@ -140,7 +140,7 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 			c->gpu_count, c->gpu_count == 1 ? "" : "s",
 			money(a, sizeof(a), c->monthly_cost, r->currency));
 		if (w->type == PROFILE_TRAINING)
-			fprintf(f, "  one run: %.1f h, %s; %g%% memory headroom\n", c->fit.job_hours,
+			fprintf(f, "  one run: %.1f h, %s; %.1f%% memory headroom\n", c->fit.job_hours,
 				money(b, sizeof(b), c->job_cost, r->currency),
 				c->fit.memory_headroom_pct);
 		else if (c->fit.tokens_per_s > 0)
@@ -267,7 +267,7 @@ static void print_table(FILE *f, const struct recommend_result *r)
 
 static void print_markdown(FILE *f, const struct recommend_result *r)
 {
-	char a[64], b[64], c[64], what[160], buf[256];
+	char a[64], b[64], c[64], what[256], buf[256];
 	struct table *t = table_new(6);
 
 	fprintf(f, "**Monthly GPU cost: %s**",

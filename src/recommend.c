@@ -504,6 +504,8 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 		pr = first_region >= 0 ? c->price[(size_t)sh->vm * c->nregions + first_region] : 0;
 		refs[n].shape = (int)i;
 		refs[n].order = pr > 0 ? pr * sh->share : 1e12;
+		if (fits[i].reject == FIT_REJ_RETIRED || fits[i].reject == FIT_REJ_NOT_FOR_TRAINING)
+			refs[n].order += 1e13; /* the least interesting: last */
 		n++;
 	}
 	qsort(refs, n, sizeof(*refs), cmp_rej);
@@ -759,9 +761,8 @@ static void recommend_one(struct ctx *c, const struct profile_workload *pw,
 	} else {
 		c->res->infeasible++;
 	}
-	collect_rejects(c, rw, fits, nregs ? regs[0] : -1);
 	if (!rw->feasible && nfeasible_shapes > 0) {
-		/* sized fine somewhere, but nothing priced: name the regions */
+		/* sized fine somewhere, but nothing priced: name the regions first */
 		for (size_t k = 0; k < nregs; k++) {
 			struct fit_result nf;
 			size_t counts[FIT_REJ_COUNT] = { 0 };
@@ -775,6 +776,7 @@ static void recommend_one(struct ctx *c, const struct profile_workload *pw,
 				}
 		}
 	}
+	collect_rejects(c, rw, fits, nregs ? regs[0] : -1);
 	compute_needs(c, &w, rw);
 
 	if (!rw->feasible) {
@@ -791,9 +793,15 @@ static void recommend_one(struct ctx *c, const struct profile_workload *pw,
 			add_finding(rw, "latency-slo", RECOMMEND_ERROR,
 				    "the latency SLO cannot be met on any size: relax it, use a "
 				    "smaller or lower-precision model, or shorten prompts");
-		add_finding(rw, "infeasible", RECOMMEND_ERROR,
-			    "no feasible option (%zu sizes considered); closest: %s (%s)",
-			    c->nshapes, rw->nrejected ? rw->rejected[0].sku : "-", why2);
+		if (nfeasible_shapes > 0)
+			add_finding(rw, "infeasible", RECOMMEND_ERROR,
+				    "%zu options fit, but none has a %s price in the regions asked "
+				    "for; run 'gpufit catalog refresh' or choose another region",
+				    nfeasible_shapes, pricing_name(c->pricing));
+		else
+			add_finding(rw, "infeasible", RECOMMEND_ERROR,
+				    "no feasible option (%zu options considered); closest: %s (%s)",
+				    c->nshapes, rw->nrejected ? rw->rejected[0].sku : "-", why2);
 	}
 	if (pw->has_current && pw->current_sku[0])
 		current_of(c, pw, &w, fits, rw);

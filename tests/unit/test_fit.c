@@ -1,0 +1,320 @@
+/*
+ * test_fit.c - unit tests of the fit engine (fit.c): MIG price shares,
+ * pricing arithmetic, ranking order, rejection texts and the feasibility
+ * rules, on hand-made capacities and factors (no catalog).
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "fit.h"
+
+static void factors(struct sizing_factors *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->decode_bw_efficiency = 0.8;
+	f->decode_kv_bw_efficiency = 0.8;
+	f->decode_mfu = 0.5;
+	f->prefill_mfu = 0.5;
+	f->decode_step_overhead_ms = 1;
+	f->weight_only_int8_efficiency = 0.9;
+	f->weight_only_int4_efficiency = 0.8;
+	f->tp_efficiency = 0.9;
+	f->pp_efficiency = 0.9;
+	f->max_batch_sequences = 256;
+	f->memory_utilization = 0.9;
+	f->runtime_overhead_gib = 1;
+	f->activation_bytes_per_token_hidden = 2;
+	f->prefill_chunk_tokens = 2048;
+	f->mig_efficiency = 1;
+	f->train_mfu = 0.4;
+	f->train_fp8_speedup = 1.3;
+	f->train_finetune_mfu_scale = 0.8;
+	f->qlora_dequant_overhead = 0.2;
+	f->train_activation_overhead = 1.1;
+	f->train_global_batch_tokens = 4e6;
+	f->network_efficiency = 0.7;
+	f->comm_overlap = 0.5;
+	f->ib_required_ratio = 0.2;
+	f->ethernet_gbps_per_node = 40;
+}
+
+/* One whole 24 GiB GPU: 125 dense FP16 TFLOPS, 600 GB/s. */
+static void gpu24(struct sizing_capacity *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->kind = SIZING_CAP_VM;
+	strcpy(c->gpu_model, "TEST-24GB");
+	strcpy(c->architecture, "Ampere");
+	c->gpus = c->gpus_per_node = c->nodes = c->nvlink_domain = 1;
+	c->fraction = 1;
+	c->memory_gib = 24;
+	c->bandwidth_gbps = 600;
+	c->fp32_tflops = 31;
+	c->fp16_tflops = 125;
+	c->bf16_tflops = 125;
+	c->pcie_gbps = 32;
+}
+
+static void llama8b(struct sizing_model *m)
+{
+	memset(m, 0, sizeof(*m));
+	strcpy(m->name, "llama-3-8b");
+	m->params_b = 8.03;
+	m->active_params_b = 8.03;
+	m->layers = 32;
+	m->hidden = 4096;
+	m->intermediate = 14336;
+	m->heads = 32;
+	m->kv_heads = 8;
+	m->head_dim = 128;
+	m->vocab = 128256;
+}
+
+static void test_mig_share(void **state)
+{
+	struct mig_profile m;
+	(void)state;
+	memset(&m, 0, sizeof(m));
+	m.compute_slices = 3;
+	m.memory_slices = 4;               /* 3g.40gb: memory share 1/2 wins */
+	assert_float_equal(fit_mig_share(&m), 0.5, 1e-12);
+	m.compute_slices = 1;
+	m.memory_slices = 1;               /* 1g.10gb: compute share 1/7 wins */
+	assert_float_equal(fit_mig_share(&m), 1.0 / 7.0, 1e-12);
+	m.compute_slices = 7;
+	m.memory_slices = 8;
+	assert_float_equal(fit_mig_share(&m), 1.0, 1e-12);
+}
+
+static void test_price(void **state)
+{
+	struct fit_workload w;
+	struct fit_result r;
+	struct fit_cost c;
+	(void)state;
+	memset(&w, 0, sizeof(w));
+	memset(&r, 0, sizeof(r));
+	w.kind = FIT_LLM_INFERENCE;
+	w.replicas = 2;
+	r.vm_count = 3;
+	fit_price(&w, &r, 2.0, 730, &c);   /* 2 $/h × 3 VMs × 2 replicas */
+	assert_float_equal(c.hourly, 12.0, 1e-9);
+	assert_float_equal(c.monthly, 8760.0, 1e-9);
+	assert_float_equal(c.job_cost, 0.0, 1e-9);
+
+	w.kind = FIT_TRAINING;
+	w.runs_per_month = 2;
+	r.vm_count = 4;
+	r.job_hours = 5;
+	fit_price(&w, &r, 10.0, 730, &c);  /* 4 VMs × 10 $/h × 5 h, twice a month */
+	assert_float_equal(c.hourly, 40.0, 1e-9);
+	assert_float_equal(c.job_cost, 200.0, 1e-9);
+	assert_float_equal(c.monthly, 400.0, 1e-9);
+}
+
+static void test_compare(void **state)
+{
+	(void)state;
+	assert_true(fit_compare(100, 8, 10, 200, 1, 10) < 0);     /* cheaper first */
+	assert_true(fit_compare(100, 2, 10, 100, 1, 10) > 0);     /* then fewer GPUs */
+	assert_true(fit_compare(100, 1, 50, 100, 1, 10) < 0);     /* then more headroom */
+	assert_int_equal(fit_compare(100, 1, 10, 100.001, 1, 10), 0); /* by the cent */
+}
+
+static void test_reject_text(void **state)
+{
+	struct fit_result r;
+	char buf[FIT_REASON_LEN];
+	(void)state;
+	memset(&r, 0, sizeof(r));
+	r.reject = FIT_REJ_MEMORY;
+	r.need = 19.3;
+	r.have = 16;
+	fit_reject_text(&r, NULL, NULL, buf, sizeof(buf));
+	assert_string_equal(buf, "needs 19.3 GiB, has 16.0 GiB");
+	r.reject = FIT_REJ_LATENCY;
+	r.need = 25;
+	r.have = 38;
+	fit_reject_text(&r, NULL, NULL, buf, sizeof(buf));
+	assert_string_equal(buf, "decode 38 ms/token > SLO 25 ms");
+	r.reject = FIT_REJ_NO_INFINIBAND;
+	r.nodes = 6;
+	r.need = 72;
+	fit_reject_text(&r, NULL, NULL, buf, sizeof(buf));
+	assert_string_equal(buf, "no InfiniBand: single node only, needs 6 nodes for the 72 h deadline");
+	r.reject = FIT_REJ_NO_PRICE;
+	fit_reject_text(&r, "payg", "westeurope", buf, sizeof(buf));
+	assert_string_equal(buf, "no payg price in westeurope; run 'gpufit catalog refresh'");
+	assert_string_equal(fit_reject_name(FIT_REJ_NO_INFINIBAND), "no-infiniband");
+	assert_string_equal(fit_placement_name(FIT_PLACEMENT_CLUSTER), "cluster");
+}
+
+static void test_generic(void **state)
+{
+	struct sizing_factors f;
+	struct sizing_capacity cap;
+	struct fit_workload w;
+	struct fit_result r;
+	(void)state;
+	factors(&f);
+	gpu24(&cap);
+	memset(&w, 0, sizeof(w));
+	w.kind = FIT_GENERIC;
+	w.replicas = 1;
+	w.headroom = 0.15;
+	w.req.gpu_memory_gib = 6;
+	w.req.tflops_fp16 = 20;
+	fit_evaluate(&w, &cap, 0, &f, &r);
+	assert_int_equal(r.reject, FIT_OK);
+	assert_int_equal(r.vm_count, 1);
+	assert_int_equal(r.gpu_count, 1);
+	/* usable 24 × 0.9 − 1 = 20.6 GiB; (20.6 − 6) / 6 = 243.3 % */
+	assert_float_equal(r.memory_headroom_pct, 243.3333333, 1e-6);
+	assert_float_equal(r.memory_need_gib, 6.9, 1e-9);
+
+	w.req.gpu_memory_gib = 19;         /* 19 × 1.15 = 21.85 > 20.6 */
+	fit_evaluate(&w, &cap, 0, &f, &r);
+	assert_int_equal(r.reject, FIT_REJ_MEMORY);
+	assert_float_equal(r.need, 21.85, 1e-9);
+	assert_float_equal(r.have, 20.6, 1e-9);
+
+	w.req.gpu_memory_gib = 6;
+	w.req.tflops_fp16 = 120;           /* 138 > 125 */
+	fit_evaluate(&w, &cap, 0, &f, &r);
+	assert_int_equal(r.reject, FIT_REJ_COMPUTE);
+	assert_float_equal(r.need, 138, 1e-9);
+	assert_float_equal(r.have, 125, 1e-9);
+
+	w.headroom = 0;                    /* without headroom 120 <= 125 fits */
+	fit_evaluate(&w, &cap, 0, &f, &r);
+	assert_int_equal(r.reject, FIT_OK);
+}
+
+static void test_llm(void **state)
+{
+	struct sizing_factors f;
+	struct sizing_capacity cap;
+	struct fit_workload w;
+	struct fit_result r;
+	(void)state;
+	factors(&f);
+	gpu24(&cap);
+	memset(&w, 0, sizeof(w));
+	w.kind = FIT_LLM_INFERENCE;
+	llama8b(&w.model);
+	w.precision = SIZING_FP16;
+	w.kv_precision = SIZING_FP16;
+	w.input_tokens = 1024;
+	w.output_tokens = 256;
+	w.concurrency = 8;
+	w.replicas = 1;
+	w.headroom = 0.15;
+
+	/* 8.03e9 × 2 B = 14.96 GiB of weights fit in 24 GiB */
+	fit_evaluate(&w, &cap, 0, &f, &r);
+	assert_int_equal(r.reject, FIT_OK);
+	assert_true(r.vm_count >= 1);
+	assert_true(r.memory_need_gib <= r.memory_have_gib);
+
+	/* 16 GiB: weights + overhead × 1.15 do not fit */
+	cap.memory_gib = 16;
+	fit_evaluate(&w, &cap, 0, &f, &r);
+	assert_int_equal(r.reject, FIT_REJ_MEMORY);
+	assert_true(r.need > r.have);
+	assert_float_equal(r.have, 16 * 0.9, 1e-9);
+
+	/* a 1 ms/token SLO: reading 15 GiB at 480 GB/s takes ~33 ms */
+	cap.memory_gib = 24;
+	w.max_ms_per_token = 1;
+	fit_evaluate(&w, &cap, 0, &f, &r);
+	assert_int_equal(r.reject, FIT_REJ_LATENCY);
+	assert_float_equal(r.need, 1, 1e-9);
+	assert_true(r.have > 30);
+
+	/* a throughput target above one VM: more VMs, each meeting it */
+	w.max_ms_per_token = 0;
+	fit_evaluate(&w, &cap, 0, &f, &r);
+	{
+		double one = r.tokens_per_s;
+		w.target_tokens_per_s = one * 2.5;
+		fit_evaluate(&w, &cap, 0, &f, &r);
+		assert_int_equal(r.reject, FIT_OK);
+		assert_true(r.vm_count >= 3);
+		assert_true(r.tokens_per_s >= w.target_tokens_per_s * 1.15);
+	}
+}
+
+static void test_training_no_ib(void **state)
+{
+	struct sizing_factors f;
+	struct sizing_capacity cap, shrunk;
+	struct sizing_training_result tr;
+	struct fit_workload w;
+	struct fit_result r;
+	(void)state;
+	factors(&f);
+	gpu24(&cap);
+	cap.memory_gib = 80;
+	memset(&w, 0, sizeof(w));
+	w.kind = FIT_TRAINING;
+	strcpy(w.model.name, "tiny");
+	w.model.params_b = 0.5;
+	w.model.active_params_b = 0.5;
+	w.model.layers = 24;
+	w.model.hidden = 1024;
+	w.model.heads = 16;
+	w.model.kv_heads = 16;
+	w.model.head_dim = 64;
+	w.model.vocab = 32000;
+	w.precision = SIZING_BF16;
+	w.train.method = SIZING_TRAIN_FULL;
+	w.train.tokens = 1e10;
+	w.train.sequence_length = 2048;
+	w.train.recompute = -1;
+	w.runs_per_month = 1;
+	w.replicas = 1;
+	w.headroom = 0.15;
+
+	/* no deadline: one node, job hours as the sizing model says */
+	fit_evaluate(&w, &cap, 0, &f, &r);
+	assert_int_equal(r.reject, FIT_OK);
+	assert_int_equal(r.vm_count, 1);
+	shrunk = cap;
+	shrunk.memory_gib = 80 / 1.15;
+	sizing_training(&w.model, w.precision, &w.train, &shrunk, &f, &tr, NULL);
+	assert_float_equal(r.job_hours, tr.hours, 1e-9);
+
+	/* a deadline at a third of that, no InfiniBand: single node only */
+	w.deadline_hours = tr.hours / 3;
+	fit_evaluate(&w, &cap, 0, &f, &r);
+	assert_int_equal(r.reject, FIT_REJ_NO_INFINIBAND);
+	assert_int_equal(r.nodes, (int)ceil(tr.hours * 1.15 / w.deadline_hours)); /* 4 */
+	assert_int_equal(r.nodes, 4);
+
+	/* with InfiniBand: the smallest node count that meets it */
+	cap.infiniband_gbps = 400;
+	fit_evaluate(&w, &cap, 1, &f, &r);
+	assert_int_equal(r.reject, FIT_OK);
+	assert_true(r.vm_count >= 4);
+	assert_true(r.job_hours * 1.15 <= w.deadline_hours);
+	assert_int_equal(r.interconnect, 2);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_mig_share),
+		cmocka_unit_test(test_price),
+		cmocka_unit_test(test_compare),
+		cmocka_unit_test(test_reject_text),
+		cmocka_unit_test(test_generic),
+		cmocka_unit_test(test_llm),
+		cmocka_unit_test(test_training_no_ib),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
