@@ -444,7 +444,7 @@ static void test_load(void **state)
 	assert_int_equal(profile_load("examples/small-fleet.yaml", NULL, &p, &errs), 0);
 	assert_int_equal(p.nworkloads, 8);
 	assert_string_equal(p.file, "examples/small-fleet.yaml");
-	assert_string_equal(p.regions[0], "westeurope");
+	assert_string_equal(p.regions[0], "southcentralus");
 	assert_true(p.workloads[1].model_inline);
 	assert_true(p.workloads[1].model.params_b == 1.5);
 	assert_int_equal(p.workloads[1].model.kv_heads, 2);
