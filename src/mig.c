@@ -1,0 +1,1539 @@
+/*
+ * mig.c - the MIG packer (see mig.h for the rules a plan obeys).
+ *
+ * Per GPU model the packer first enumerates every valid layout by
+ * backtracking over the eight memory slots and keeps one placement per
+ * multiset of profiles in a small hash table keyed by the profile counts
+ * (4 bits per profile).  Whether a GPU can take one more slice is then a
+ * single lookup: validity is monotone (a subset of a valid multiset is
+ * valid), which also lets first-fit skip a GPU for good once a profile no
+ * longer fits on it.
+ *
+ * Mixed strategy: every item is sized to its smallest feasible profile per
+ * offer (a smaller profile of the chain 1g < 1g.2x < 2g < 3g < 4g < 7g never
+ * packs worse), sent to the offer with the lowest fractional cost (or to its
+ * dedicated GPU when that is cheaper), packed first-fit-decreasing, and the
+ * last VM of each pool is emptied whenever its items fit elsewhere for less.
+ * AKS strategy: a pool (offer, profile) is a bin of gpus * slices identical
+ * slots, so the cost of a pool is closed-form; items start at their cheapest
+ * slot and whole remainders of pools are moved while that saves money.
+ * Up to MIG_EXACT_MAX_ITEMS items, branch and bound finds the optimum.
+ *
+ * The lower bound is weak LP duality: any weight w(p) >= 0 with
+ * sum w <= 1 over every valid layout prices a slice of p at no less than
+ * w(p) * (VM price / GPUs per VM).
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mig.h"
+#include "util.h"
+
+#define EPS 1e-9
+#define EXACT_NODE_BUDGET 4000000L
+#define DEDICATED (-2)
+#define NOWHERE (-1)
+
+/* ---- layouts of one GPU model ------------------------------------------ */
+
+struct layout {
+	uint64_t key;             /* 4 bits of count per profile */
+	int n;
+	signed char prof[MIG_MEMORY_SLOTS];
+	signed char start[MIG_MEMORY_SLOTS];
+};
+
+struct geometry {
+	const struct mig_profile *prof;
+	int np;
+	int maxc[MIG_MAX_PROFILES];
+	int cap[MIG_MAX_PROFILES];  /* slices of p alone on one GPU */
+	struct layout *lay;
+	size_t nlay, caplay;
+	int *hash;                  /* index into lay, -1 = empty */
+	size_t hcap;                /* power of two */
+};
+
+static uint64_t unit(int p)
+{
+	return (uint64_t)1 << (4 * p);
+}
+
+static size_t hash_slot(uint64_t key, size_t hcap)
+{
+	return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & (hcap - 1);
+}
+
+static int geo_find(const struct geometry *g, uint64_t key)
+{
+	size_t h = hash_slot(key, g->hcap);
+
+	while (g->hash[h] >= 0) {
+		if (g->lay[g->hash[h]].key == key)
+			return g->hash[h];
+		h = (h + 1) & (g->hcap - 1);
+	}
+	return -1;
+}
+
+static void geo_rehash(struct geometry *g, size_t hcap)
+{
+	free(g->hash);
+	g->hcap = hcap;
+	g->hash = xmalloc(hcap * sizeof(*g->hash));
+	for (size_t i = 0; i < hcap; i++)
+		g->hash[i] = -1;
+	for (size_t i = 0; i < g->nlay; i++) {
+		size_t h = hash_slot(g->lay[i].key, hcap);
+		while (g->hash[h] >= 0)
+			h = (h + 1) & (hcap - 1);
+		g->hash[h] = (int)i;
+	}
+}
+
+static void geo_record(struct geometry *g, const struct layout *cur, const int *counts)
+{
+	uint64_t key = 0;
+
+	for (int p = 0; p < g->np; p++)
+		key += (uint64_t)counts[p] * unit(p);
+	if (geo_find(g, key) >= 0)
+		return;
+	if (g->nlay == g->caplay) {
+		g->caplay = g->caplay ? 2 * g->caplay : 64;
+		g->lay = xrealloc(g->lay, g->caplay * sizeof(*g->lay));
+	}
+	g->lay[g->nlay] = *cur;
+	g->lay[g->nlay].key = key;
+	g->nlay++;
+	if (2 * g->nlay > g->hcap)
+		geo_rehash(g, 2 * g->hcap);
+	else {
+		size_t h = hash_slot(key, g->hcap);
+		while (g->hash[h] >= 0)
+			h = (h + 1) & (g->hcap - 1);
+		g->hash[h] = (int)g->nlay - 1;
+	}
+}
+
+/* Every placement whose slices start at or after slot, in start order. */
+static void geo_enum(struct geometry *g, int slot, unsigned used, int compute, int me,
+		     int *counts, struct layout *cur)
+{
+	geo_record(g, cur, counts);
+	for (int t = slot; t < MIG_MEMORY_SLOTS; t++) {
+		if (used & (1u << t))
+			continue;
+		for (int p = 0; p < g->np; p++) {
+			const struct mig_profile *mp = &g->prof[p];
+			int m = mp->memory_slices;
+			unsigned bits;
+
+			if (!(mp->start_mask & (1u << t)) || t + m > MIG_MEMORY_SLOTS)
+				continue;
+			bits = ((1u << m) - 1) << t;
+			if ((used & bits) || compute + mp->compute_slices > MIG_COMPUTE_SLICES ||
+			    counts[p] >= g->maxc[p] || (mp->media_ext && me))
+				continue;
+			counts[p]++;
+			cur->prof[cur->n] = (signed char)p;
+			cur->start[cur->n] = (signed char)t;
+			cur->n++;
+			geo_enum(g, t + 1, used | bits, compute + mp->compute_slices,
+				 me || mp->media_ext, counts, cur);
+			cur->n--;
+			counts[p]--;
+		}
+	}
+}
+
+static int geo_init(struct geometry *g, const struct mig_profile *prof, size_t np, char *err)
+{
+	int counts[MIG_MAX_PROFILES] = { 0 };
+	struct layout cur;
+
+	memset(g, 0, sizeof(*g));
+	if (np > MIG_MAX_PROFILES) {
+		snprintf(err, MIG_ERRLEN, "%zu mig profiles for one gpu model, at most %d", np,
+			 MIG_MAX_PROFILES);
+		return -1;
+	}
+	g->prof = prof;
+	g->np = (int)np;
+	for (size_t p = 0; p < np; p++) {
+		const struct mig_profile *mp = &prof[p];
+		if (mp->memory_slices < 1 || mp->memory_slices > MIG_MEMORY_SLOTS ||
+		    mp->compute_slices < 1 || mp->compute_slices > MIG_COMPUTE_SLICES) {
+			snprintf(err, MIG_ERRLEN, "mig profile '%s' has an impossible geometry",
+				 mp->name);
+			return -1;
+		}
+		g->maxc[p] = mp->max_count > 0 && mp->max_count < MIG_COMPUTE_SLICES ?
+			     mp->max_count : MIG_COMPUTE_SLICES;
+	}
+	g->hcap = 256;
+	g->hash = xmalloc(g->hcap * sizeof(*g->hash));
+	for (size_t i = 0; i < g->hcap; i++)
+		g->hash[i] = -1;
+	memset(&cur, 0, sizeof(cur));
+	geo_enum(g, 0, 0, 0, 0, counts, &cur);
+	for (int p = 0; p < g->np; p++) {
+		uint64_t key = 0;
+		while (g->cap[p] < MIG_COMPUTE_SLICES && geo_find(g, key + unit(p)) >= 0) {
+			key += unit(p);
+			g->cap[p]++;
+		}
+	}
+	return 0;
+}
+
+static void geo_release(struct geometry *g)
+{
+	free(g->lay);
+	free(g->hash);
+	memset(g, 0, sizeof(*g));
+}
+
+static int geo_fits(const struct geometry *g, uint64_t key, int p)
+{
+	return geo_find(g, key + unit(p)) >= 0;
+}
+
+int mig_profile_capacity(const struct mig_profile *profiles, size_t nprofiles, size_t p)
+{
+	struct geometry g;
+	char err[MIG_ERRLEN];
+	int cap;
+
+	if (p >= nprofiles || geo_init(&g, profiles, nprofiles, err) < 0)
+		return 0;
+	cap = g.cap[p];
+	geo_release(&g);
+	return cap;
+}
+
+const char *mig_strategy_name(enum mig_strategy s)
+{
+	return s == MIG_STRATEGY_MIXED ? "mixed" : "aks";
+}
+
+int mig_strategy_parse(const char *s, enum mig_strategy *out)
+{
+	if (strcmp(s, "aks") == 0)
+		*out = MIG_STRATEGY_AKS;
+	else if (strcmp(s, "mixed") == 0)
+		*out = MIG_STRATEGY_MIXED;
+	else
+		return -1;
+	return 0;
+}
+
+/* ---- shared packer state ----------------------------------------------- */
+
+struct pgpu {
+	int offer;
+	uint64_t key;
+	int n;
+	int item[MIG_MEMORY_SLOTS];
+	int load;                 /* memory slots + compute slices, for ordering */
+	int vm, idx;              /* after grouping */
+};
+
+struct packer {
+	const struct mig_offer *off;
+	int noff;
+	const struct mig_item *it;
+	int nit;
+	enum mig_strategy strat;
+	struct geometry geo[MIG_MAX_OFFERS];
+	signed char *prof;        /* nit * noff: profile per item and offer, -1 none */
+	int *wl;                  /* dense workload per item */
+	int nwl;
+	int *wl_items;            /* item indices grouped by workload */
+	int *wl_start;            /* nwl + 1 */
+	int *place;               /* mixed: gpu index, DEDICATED, NOWHERE */
+	struct pgpu *gpus;
+	int ngpus, capgpus;
+	int vms[MIG_MAX_OFFERS];  /* mixed: VM count per offer after grouping */
+	int maxrep;
+};
+
+static int prof_of(const struct packer *pk, int i, int o)
+{
+	return pk->prof[(size_t)i * pk->noff + o];
+}
+
+static int pick_profile(const struct geometry *g, unsigned mask, int aks)
+{
+	int best = -1;
+
+	for (int p = 0; p < g->np; p++) {
+		const struct mig_profile *a = &g->prof[p], *b;
+		if (!(mask & (1u << p)) || g->cap[p] == 0 || (aks && !a->aks_profile[0]))
+			continue;
+		if (best < 0) {
+			best = p;
+			continue;
+		}
+		b = &g->prof[best];
+		if (a->memory_slices < b->memory_slices ||
+		    (a->memory_slices == b->memory_slices &&
+		     (a->compute_slices < b->compute_slices ||
+		      (a->compute_slices == b->compute_slices && a->media_ext < b->media_ext))))
+			best = p;
+	}
+	return best;
+}
+
+static const struct mig_item *items_cmp_base;
+
+static int cmp_by_workload(const void *a, const void *b)
+{
+	const struct mig_item *x = &items_cmp_base[*(const int *)a];
+	const struct mig_item *y = &items_cmp_base[*(const int *)b];
+
+	if (x->workload != y->workload)
+		return x->workload < y->workload ? -1 : 1;
+	if (x->replica != y->replica)
+		return x->replica < y->replica ? -1 : 1;
+	return *(const int *)a - *(const int *)b;
+}
+
+static void group_workloads(struct packer *pk)
+{
+	int n = pk->nit;
+
+	pk->wl = xcalloc((size_t)n + 1, sizeof(int));
+	pk->wl_items = xcalloc((size_t)n + 1, sizeof(int));
+	pk->wl_start = xcalloc((size_t)n + 2, sizeof(int));
+	for (int i = 0; i < n; i++)
+		pk->wl_items[i] = i;
+	/* qsort has no context argument in C11; the base is set just for the call */
+	items_cmp_base = pk->it;
+	qsort(pk->wl_items, (size_t)n, sizeof(int), cmp_by_workload);
+	items_cmp_base = NULL;
+	pk->nwl = 0;
+	for (int k = 0; k < n; k++) {
+		int i = pk->wl_items[k];
+		if (k == 0 || pk->it[i].workload != pk->it[pk->wl_items[k - 1]].workload)
+			pk->wl_start[pk->nwl++] = k;
+		pk->wl[i] = pk->nwl - 1;
+	}
+	pk->wl_start[pk->nwl] = n;
+	pk->maxrep = 0;
+	for (int w = 0; w < pk->nwl; w++)
+		if (pk->wl_start[w + 1] - pk->wl_start[w] > pk->maxrep)
+			pk->maxrep = pk->wl_start[w + 1] - pk->wl_start[w];
+}
+
+static double per_gpu(const struct packer *pk, int o)
+{
+	return pk->off[o].hourly / pk->off[o].gpus_per_vm;
+}
+
+static int ceil_div(int a, int b)
+{
+	return (a + b - 1) / b;
+}
+
+/* ---- lower bound --------------------------------------------------------- */
+
+/* Normalises w so that the heaviest valid layout weighs exactly 1. */
+static void normalise(const struct geometry *g, double *w)
+{
+	double top = 0;
+
+	for (size_t l = 0; l < g->nlay; l++) {
+		double s = 0;
+		for (int k = 0; k < g->lay[l].n; k++)
+			s += w[(int)g->lay[l].prof[k]];
+		if (s > top)
+			top = s;
+	}
+	for (int p = 0; p < g->np; p++)
+		w[p] = top > 0 ? w[p] / top : 0;
+}
+
+static double lower_bound_mixed(const struct packer *pk)
+{
+	static const double alphas[] = { 0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1 };
+	size_t nc = sizeof(alphas) / sizeof(alphas[0]) + 1;
+	double best = 0;
+
+	for (size_t c = 0; c < nc; c++) {
+		double w[MIG_MAX_OFFERS][MIG_MAX_PROFILES];
+		double sum = 0;
+
+		for (int o = 0; o < pk->noff; o++) {
+			const struct geometry *g = &pk->geo[o];
+			for (int p = 0; p < g->np; p++) {
+				const struct mig_profile *mp = &g->prof[p];
+				if (c + 1 == nc)
+					w[o][p] = g->cap[p] ? 1.0 / g->cap[p] : 1;
+				else
+					w[o][p] = alphas[c] * mp->memory_slices / 8.0 +
+						  (1 - alphas[c]) * mp->compute_slices / 7.0;
+			}
+			normalise(g, w[o]);
+		}
+		for (int i = 0; i < pk->nit; i++) {
+			double m = pk->it[i].dedicated_hourly > 0 ? pk->it[i].dedicated_hourly : HUGE_VAL;
+			for (int o = 0; o < pk->noff; o++) {
+				int p = prof_of(pk, i, o);
+				if (p >= 0 && per_gpu(pk, o) * w[o][p] < m)
+					m = per_gpu(pk, o) * w[o][p];
+			}
+			if (m < HUGE_VAL)
+				sum += m;
+		}
+		if (sum > best)
+			best = sum;
+	}
+	return best;
+}
+
+static double slot_cost(const struct packer *pk, int o, int p)
+{
+	return per_gpu(pk, o) / pk->geo[o].cap[p];
+}
+
+static double lower_bound_aks(const struct packer *pk)
+{
+	double sum = 0;
+
+	for (int i = 0; i < pk->nit; i++) {
+		double m = pk->it[i].dedicated_hourly > 0 ? pk->it[i].dedicated_hourly : HUGE_VAL;
+		for (int o = 0; o < pk->noff; o++)
+			for (int p = 0; p < pk->geo[o].np; p++)
+				if (prof_of(pk, i, o) >= 0 &&
+				    (pk->it[i].feasible[o] & (1u << p)) && pk->geo[o].cap[p] &&
+				    pk->geo[o].prof[p].aks_profile[0] && slot_cost(pk, o, p) < m)
+					m = slot_cost(pk, o, p);
+		if (m < HUGE_VAL)
+			sum += m;
+	}
+	return sum;
+}
+
+/* ---- mixed strategy: GPUs ---------------------------------------------- */
+
+static int gpu_new(struct packer *pk, int o)
+{
+	if (pk->ngpus == pk->capgpus) {
+		pk->capgpus = pk->capgpus ? 2 * pk->capgpus : 64;
+		pk->gpus = xrealloc(pk->gpus, (size_t)pk->capgpus * sizeof(*pk->gpus));
+	}
+	memset(&pk->gpus[pk->ngpus], 0, sizeof(pk->gpus[0]));
+	pk->gpus[pk->ngpus].offer = o;
+	return pk->ngpus++;
+}
+
+static int gpu_has_workload(const struct packer *pk, const struct pgpu *g, int w)
+{
+	for (int k = 0; k < g->n; k++)
+		if (pk->wl[g->item[k]] == w)
+			return 1;
+	return 0;
+}
+
+/* Can item i join GPU j (geometry and anti-affinity)? */
+static int gpu_accepts(const struct packer *pk, int j, int i)
+{
+	const struct pgpu *g = &pk->gpus[j];
+	int p = prof_of(pk, i, g->offer);
+
+	return p >= 0 && geo_fits(&pk->geo[g->offer], g->key, p) &&
+	       !gpu_has_workload(pk, g, pk->wl[i]);
+}
+
+static void gpu_add(struct packer *pk, int j, int i)
+{
+	struct pgpu *g = &pk->gpus[j];
+	const struct mig_profile *mp = &pk->geo[g->offer].prof[prof_of(pk, i, g->offer)];
+
+	g->key += unit(prof_of(pk, i, g->offer));
+	g->item[g->n++] = i;
+	g->load += mp->memory_slices + mp->compute_slices;
+	pk->place[i] = j;
+}
+
+static void gpu_remove(struct packer *pk, int j, int i)
+{
+	struct pgpu *g = &pk->gpus[j];
+	const struct mig_profile *mp = &pk->geo[g->offer].prof[prof_of(pk, i, g->offer)];
+
+	for (int k = 0; k < g->n; k++)
+		if (g->item[k] == i) {
+			g->item[k] = g->item[--g->n];
+			break;
+		}
+	g->key -= unit(prof_of(pk, i, g->offer));
+	g->load -= mp->memory_slices + mp->compute_slices;
+	pk->place[i] = NOWHERE;
+}
+
+static const struct packer *sort_pk;
+static int sort_offer;
+
+static int cmp_decreasing(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	const struct mig_profile *px = &sort_pk->geo[sort_offer].prof[prof_of(sort_pk, x, sort_offer)];
+	const struct mig_profile *py = &sort_pk->geo[sort_offer].prof[prof_of(sort_pk, y, sort_offer)];
+
+	if (px->memory_slices != py->memory_slices)
+		return py->memory_slices - px->memory_slices;
+	if (px->compute_slices != py->compute_slices)
+		return py->compute_slices - px->compute_slices;
+	if (px != py)
+		return px < py ? -1 : 1;
+	if (sort_pk->wl[x] != sort_pk->wl[y])
+		return sort_pk->wl[x] - sort_pk->wl[y];
+	return x - y;
+}
+
+/* First fit over the GPUs of every offer; -1 when none accepts i. */
+static int first_fit_anywhere(const struct packer *pk, int i, int skip_offer)
+{
+	for (int j = 0; j < pk->ngpus; j++)
+		if (pk->gpus[j].offer != skip_offer && pk->gpus[j].n > 0 && gpu_accepts(pk, j, i))
+			return j;
+	return -1;
+}
+
+static int gpus_of_offer(const struct packer *pk, int o)
+{
+	int n = 0;
+
+	for (int j = 0; j < pk->ngpus; j++)
+		n += pk->gpus[j].offer == o && pk->gpus[j].n > 0;
+	return n;
+}
+
+static void compact_gpus(struct packer *pk)
+{
+	int m = 0;
+
+	for (int j = 0; j < pk->ngpus; j++) {
+		if (pk->gpus[j].n == 0)
+			continue;
+		pk->gpus[m] = pk->gpus[j];
+		for (int k = 0; k < pk->gpus[m].n; k++)
+			pk->place[pk->gpus[m].item[k]] = m;
+		m++;
+	}
+	pk->ngpus = m;
+}
+
+static const struct packer *cmp_load_pk;
+
+static int cmp_load(const void *a, const void *b)
+{
+	const struct pgpu *x = &cmp_load_pk->gpus[*(const int *)a];
+	const struct pgpu *y = &cmp_load_pk->gpus[*(const int *)b];
+
+	if (x->load != y->load)
+		return x->load - y->load;
+	return *(const int *)a - *(const int *)b;
+}
+
+/*
+ * Tries to empty the last VM of offer o: its k least loaded GPUs give their
+ * items to other GPUs or to dedicated GPUs.  Commits and returns 1 when that
+ * is cheaper than the VM.
+ */
+static int empty_last_vm(struct packer *pk, int o)
+{
+	int G = gpus_of_offer(pk, o), g = pk->off[o].gpus_per_vm;
+	int k, *idx, nidx = 0, ok = 1, moved = 0;
+	int (*undo)[2];
+	double extra = 0;
+
+	if (G == 0)
+		return 0;
+	k = G - (ceil_div(G, g) - 1) * g;
+	idx = xmalloc((size_t)G * sizeof(int));
+	for (int j = 0; j < pk->ngpus; j++)
+		if (pk->gpus[j].offer == o && pk->gpus[j].n > 0)
+			idx[nidx++] = j;
+	cmp_load_pk = pk;
+	qsort(idx, (size_t)nidx, sizeof(int), cmp_load);
+	undo = xmalloc((size_t)k * MIG_MEMORY_SLOTS * sizeof(*undo));
+	/* the victims are emptied first so no item moves onto another victim */
+	for (int v = 0; v < k && ok; v++) {
+		struct pgpu *src = &pk->gpus[idx[v]];
+		while (src->n > 0) {
+			int i = src->item[src->n - 1];
+			gpu_remove(pk, idx[v], i);
+			undo[moved][0] = i;
+			undo[moved][1] = idx[v];
+			moved++;
+		}
+	}
+	for (int m = 0; m < moved && ok; m++) {
+		int i = undo[m][0], dst = -1;
+		for (int j = 0; j < pk->ngpus && dst < 0; j++) {
+			int victim = 0;
+			for (int v = 0; v < k; v++)
+				victim |= idx[v] == j;
+			if (!victim && pk->gpus[j].n > 0 && gpu_accepts(pk, j, i))
+				dst = j;
+		}
+		if (dst >= 0)
+			gpu_add(pk, dst, i);
+		else if (pk->it[i].dedicated_hourly > 0) {
+			pk->place[i] = DEDICATED;
+			extra += pk->it[i].dedicated_hourly;
+		} else
+			ok = 0;
+	}
+	if (ok && extra < pk->off[o].hourly - EPS) {
+		free(undo);
+		free(idx);
+		compact_gpus(pk);
+		return 1;
+	}
+	for (int m = 0; m < moved; m++) {
+		int i = undo[m][0];
+		if (pk->place[i] >= 0)
+			gpu_remove(pk, pk->place[i], i);
+		gpu_add(pk, undo[m][1], i);
+	}
+	free(undo);
+	free(idx);
+	return 0;
+}
+
+static int vm_count_of(const struct packer *pk, int w, int o, int vm);
+static int pool_replicas(const struct packer *pk, int w, int o);
+
+/* Spread check for one workload in a pool of V VMs; VMs from gpu.vm. */
+static int spread_ok(const struct packer *pk, int w, int o, int V)
+{
+	int r;
+
+	if (V <= 1)
+		return 1;
+	r = pool_replicas(pk, w, o);
+	for (int k = pk->wl_start[w]; k < pk->wl_start[w + 1]; k++) {
+		int j = pk->place[pk->wl_items[k]];
+		if (j >= 0 && pk->gpus[j].offer == o &&
+		    vm_count_of(pk, w, o, pk->gpus[j].vm) > ceil_div(r, V))
+			return 0;
+	}
+	return 1;
+}
+
+static int vm_count_of(const struct packer *pk, int w, int o, int vm)
+{
+	int c = 0;
+
+	for (int k = pk->wl_start[w]; k < pk->wl_start[w + 1]; k++) {
+		int j = pk->place[pk->wl_items[k]];
+		c += j >= 0 && pk->gpus[j].offer == o && pk->gpus[j].vm == vm;
+	}
+	return c;
+}
+
+static int pool_replicas(const struct packer *pk, int w, int o)
+{
+	int c = 0;
+
+	for (int k = pk->wl_start[w]; k < pk->wl_start[w + 1]; k++) {
+		int j = pk->place[pk->wl_items[k]];
+		c += j >= 0 && pk->gpus[j].offer == o;
+	}
+	return c;
+}
+
+/* Exact grouping of the GPUs gl[0..G-1] into V VMs of at most g GPUs. */
+static int group_rec(struct packer *pk, int *gl, int G, int g, int V, int t, int used,
+		     int *fill, int o)
+{
+	if (t == G) {
+		if (used != V)
+			return 0;
+		for (int w = 0; w < pk->nwl; w++)
+			if (!spread_ok(pk, w, o, V))
+				return 0;
+		return 1;
+	}
+	if (G - t < V - used)
+		return 0;
+	for (int v = 0; v < V && v <= used; v++) {
+		if (fill[v] >= g)
+			continue;
+		pk->gpus[gl[t]].vm = v;
+		pk->gpus[gl[t]].idx = fill[v]++;
+		if (group_rec(pk, gl, G, g, V, t + 1, used + (v == used), fill, o))
+			return 1;
+		fill[v]--;
+	}
+	return 0;
+}
+
+/* Interleaved grouping plus repair by swapping same-profile items. */
+static void group_interleaved(struct packer *pk, int *gl, int G, int o, int V)
+{
+	for (int t = 0; t < G; t++) {
+		pk->gpus[gl[t]].vm = t % V;
+		pk->gpus[gl[t]].idx = t / V;
+	}
+}
+
+static int try_swap(struct packer *pk, int a, int o, int V)
+{
+	int w = pk->wl[a], ja = pk->place[a], X = pk->gpus[ja].vm;
+	int pa = prof_of(pk, a, o), rw = pool_replicas(pk, w, o);
+
+	for (int jb = 0; jb < pk->ngpus; jb++) {
+		struct pgpu *gb = &pk->gpus[jb];
+		if (gb->offer != o || gb->vm == X || gpu_has_workload(pk, gb, w) ||
+		    vm_count_of(pk, w, o, gb->vm) + 1 > ceil_div(rw, V))
+			continue;
+		/* a free slot in another VM */
+		if (geo_fits(&pk->geo[o], gb->key, pa)) {
+			gpu_remove(pk, ja, a);
+			gpu_add(pk, jb, a);
+			return 1;
+		}
+		for (int k = 0; k < gb->n; k++) {
+			int b = gb->item[k], u = pk->wl[b];
+			if (prof_of(pk, b, o) != pa || u == w || gpu_has_workload(pk, &pk->gpus[ja], u) ||
+			    vm_count_of(pk, u, o, X) + 1 > ceil_div(pool_replicas(pk, u, o), V))
+				continue;
+			gpu_remove(pk, ja, a);
+			gpu_remove(pk, jb, b);
+			gpu_add(pk, jb, a);
+			gpu_add(pk, ja, b);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Assigns VMs to the GPUs of offer o; returns the VM count. */
+static int group_offer(struct packer *pk, int o)
+{
+	int g = pk->off[o].gpus_per_vm, G = 0, V, *gl;
+
+	gl = xmalloc(((size_t)pk->ngpus + 1) * sizeof(int));
+	for (int j = 0; j < pk->ngpus; j++)
+		if (pk->gpus[j].offer == o && pk->gpus[j].n > 0)
+			gl[G++] = j;
+	if (G == 0) {
+		free(gl);
+		return 0;
+	}
+	V = ceil_div(G, g);
+	if (G <= 10) {
+		int fill[16];
+		for (;; V++) {
+			memset(fill, 0, sizeof(fill));
+			if (group_rec(pk, gl, G, g, V, 0, 0, fill, o))
+				break;
+		}
+		free(gl);
+		return V;
+	}
+	group_interleaved(pk, gl, G, o, V);
+	for (int round = 0; round < 64; round++) {
+		int bad = 0;
+		for (int w = 0; w < pk->nwl; w++) {
+			if (spread_ok(pk, w, o, V))
+				continue;
+			for (int k = pk->wl_start[w]; k < pk->wl_start[w + 1]; k++) {
+				int a = pk->wl_items[k], ja = pk->place[a];
+				if (ja < 0 || pk->gpus[ja].offer != o ||
+				    vm_count_of(pk, w, o, pk->gpus[ja].vm) <=
+					    ceil_div(pool_replicas(pk, w, o), V))
+					continue;
+				if (!try_swap(pk, a, o, V)) {
+					/* last resort: a VM of its own */
+					int j = gpu_new(pk, o);
+					gpu_remove(pk, ja, a);
+					gpu_add(pk, j, a);
+					pk->gpus[j].vm = V++;
+					pk->gpus[j].idx = 0;
+				}
+				bad = 1;
+				break;
+			}
+		}
+		if (!bad)
+			break;
+	}
+	free(gl);
+	return V;
+}
+
+static double mixed_cost(const struct packer *pk)
+{
+	double c = 0;
+
+	for (int o = 0; o < pk->noff; o++)
+		c += pk->vms[o] * pk->off[o].hourly;
+	for (int i = 0; i < pk->nit; i++)
+		if (pk->place[i] == DEDICATED)
+			c += pk->it[i].dedicated_hourly;
+	return c;
+}
+
+static void mixed_heuristic(struct packer *pk)
+{
+	int *order = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
+	int *target = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
+
+	for (int i = 0; i < pk->nit; i++) {
+		double best = pk->it[i].dedicated_hourly > 0 ? pk->it[i].dedicated_hourly : HUGE_VAL;
+		int bo = best < HUGE_VAL ? DEDICATED : NOWHERE;
+		for (int o = 0; o < pk->noff; o++) {
+			int p = prof_of(pk, i, o);
+			const struct mig_profile *mp;
+			double f;
+			if (p < 0)
+				continue;
+			mp = &pk->geo[o].prof[p];
+			f = per_gpu(pk, o) * fmax(mp->memory_slices / 8.0, mp->compute_slices / 7.0);
+			if (f < best - EPS || (bo >= 0 && fabs(f - best) <= EPS &&
+					       pk->off[o].gpus_per_vm < pk->off[bo].gpus_per_vm)) {
+				best = f;
+				bo = o;
+			}
+		}
+		target[i] = bo;
+		pk->place[i] = bo < 0 ? bo : NOWHERE;
+	}
+	for (int o = 0; o < pk->noff; o++) {
+		int n = 0, first[MIG_MAX_PROFILES], base = pk->ngpus;
+		for (int i = 0; i < pk->nit; i++)
+			if (target[i] == o)
+				order[n++] = i;
+		sort_pk = pk;
+		sort_offer = o;
+		qsort(order, (size_t)n, sizeof(int), cmp_decreasing);
+		for (int p = 0; p < MIG_MAX_PROFILES; p++)
+			first[p] = base;
+		for (int k = 0; k < n; k++) {
+			int i = order[k], p = prof_of(pk, i, o), j;
+			/* GPUs before first[p] can never take p again */
+			while (first[p] < pk->ngpus &&
+			       !geo_fits(&pk->geo[o], pk->gpus[first[p]].key, p))
+				first[p]++;
+			for (j = first[p]; j < pk->ngpus; j++)
+				if (gpu_accepts(pk, j, i))
+					break;
+			if (j == pk->ngpus)
+				j = gpu_new(pk, o);
+			gpu_add(pk, j, i);
+		}
+	}
+	/* dedicated items that fit into free slices cost nothing there */
+	for (int i = 0; i < pk->nit; i++)
+		if (pk->place[i] == DEDICATED) {
+			int j = first_fit_anywhere(pk, i, -1);
+			if (j >= 0)
+				gpu_add(pk, j, i);
+		}
+	for (int pass = 0; pass < 4 * pk->nit + 8; pass++) {
+		int any = 0;
+		for (int o = 0; o < pk->noff; o++)
+			any |= empty_last_vm(pk, o);
+		if (!any)
+			break;
+	}
+	for (int o = 0; o < pk->noff; o++)
+		pk->vms[o] = group_offer(pk, o);
+	free(order);
+	free(target);
+}
+
+/* ---- mixed strategy: branch and bound ---------------------------------- */
+
+struct bb {
+	struct packer *pk;
+	int *order;
+	double best;
+	long nodes;
+	int aborted;
+	/* best solution */
+	struct pgpu *bgpus;
+	int bngpus;
+	int *bplace;
+	int bvms[MIG_MAX_OFFERS];
+};
+
+static void bb_mixed_leaf(struct bb *bb)
+{
+	struct packer *pk = bb->pk;
+	int vms[MIG_MAX_OFFERS];
+	double c = 0;
+
+	for (int o = 0; o < pk->noff; o++) {
+		vms[o] = group_offer(pk, o);
+		c += vms[o] * pk->off[o].hourly;
+	}
+	for (int i = 0; i < pk->nit; i++)
+		if (pk->place[i] == DEDICATED)
+			c += pk->it[i].dedicated_hourly;
+	if (c < bb->best - EPS) {
+		bb->best = c;
+		bb->bgpus = xrealloc(bb->bgpus, ((size_t)pk->ngpus + 1) * sizeof(struct pgpu));
+		memcpy(bb->bgpus, pk->gpus, (size_t)pk->ngpus * sizeof(struct pgpu));
+		bb->bngpus = pk->ngpus;
+		memcpy(bb->bplace, pk->place, (size_t)pk->nit * sizeof(int));
+		memcpy(bb->bvms, vms, sizeof(vms));
+	}
+}
+
+static double bb_mixed_bound(const struct packer *pk, double ded)
+{
+	double c = ded;
+
+	for (int o = 0; o < pk->noff; o++)
+		c += ceil_div(gpus_of_offer(pk, o), pk->off[o].gpus_per_vm) * pk->off[o].hourly;
+	return c;
+}
+
+static void bb_mixed(struct bb *bb, int d, double ded)
+{
+	struct packer *pk = bb->pk;
+	int i, ng;
+
+	if (bb->aborted || bb_mixed_bound(pk, ded) >= bb->best - EPS)
+		return;
+	if (++bb->nodes > EXACT_NODE_BUDGET) {
+		bb->aborted = 1;
+		return;
+	}
+	if (d == pk->nit) {
+		bb_mixed_leaf(bb);
+		return;
+	}
+	i = bb->order[d];
+	if (pk->place[i] == NOWHERE && pk->it[i].dedicated_hourly <= 0) {
+		int any = 0;
+		for (int o = 0; o < pk->noff; o++)
+			any |= prof_of(pk, i, o) >= 0;
+		if (!any) {
+			bb_mixed(bb, d + 1, ded);
+			return;
+		}
+	}
+	ng = pk->ngpus;
+	for (int j = 0; j < ng; j++)
+		if (gpu_accepts(pk, j, i)) {
+			gpu_add(pk, j, i);
+			bb_mixed(bb, d + 1, ded);
+			gpu_remove(pk, j, i);
+		}
+	for (int o = 0; o < pk->noff; o++) {
+		int j;
+		if (prof_of(pk, i, o) < 0)
+			continue;
+		j = gpu_new(pk, o);
+		gpu_add(pk, j, i);
+		bb_mixed(bb, d + 1, ded);
+		gpu_remove(pk, j, i);
+		pk->ngpus--;
+	}
+	if (pk->it[i].dedicated_hourly > 0) {
+		pk->place[i] = DEDICATED;
+		bb_mixed(bb, d + 1, ded + pk->it[i].dedicated_hourly);
+		pk->place[i] = NOWHERE;
+	}
+}
+
+static int cmp_size_all(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	int sx = 0, sy = 0;
+
+	for (int o = 0; o < sort_pk->noff; o++) {
+		int px = prof_of(sort_pk, x, o), py = prof_of(sort_pk, y, o);
+		if (px >= 0 && sort_pk->geo[o].prof[px].memory_slices > sx)
+			sx = sort_pk->geo[o].prof[px].memory_slices;
+		if (py >= 0 && sort_pk->geo[o].prof[py].memory_slices > sy)
+			sy = sort_pk->geo[o].prof[py].memory_slices;
+	}
+	return sx != sy ? sy - sx : x - y;
+}
+
+
+/* Runs the branch and bound from an empty state; adopts its plan when it
+ * beats the heuristic's.  Returns 1 when the search finished. */
+static int mixed_exact(struct packer *pk)
+{
+	struct bb bb = { 0 };
+	struct pgpu *saved = pk->gpus;
+	int savedn = pk->ngpus, savedcap = pk->capgpus;
+	int *savedplace = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
+	int done;
+
+	bb.pk = pk;
+	bb.best = mixed_cost(pk);
+	bb.order = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
+	bb.bplace = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
+	for (int i = 0; i < pk->nit; i++)
+		bb.order[i] = i;
+	sort_pk = pk;
+	qsort(bb.order, (size_t)pk->nit, sizeof(int), cmp_size_all);
+	memcpy(savedplace, pk->place, (size_t)pk->nit * sizeof(int));
+	pk->gpus = NULL;
+	pk->ngpus = pk->capgpus = 0;
+	for (int i = 0; i < pk->nit; i++)
+		pk->place[i] = NOWHERE;
+	bb_mixed(&bb, 0, 0);
+	free(pk->gpus);
+	if (bb.bgpus) {
+		free(saved);
+		pk->gpus = bb.bgpus;
+		pk->ngpus = pk->capgpus = bb.bngpus;
+		memcpy(pk->place, bb.bplace, (size_t)pk->nit * sizeof(int));
+		memcpy(pk->vms, bb.bvms, sizeof(bb.bvms));
+	} else {
+		pk->gpus = saved;
+		pk->ngpus = savedn;
+		pk->capgpus = savedcap;
+		memcpy(pk->place, savedplace, (size_t)pk->nit * sizeof(int));
+	}
+	done = !bb.aborted;
+	free(savedplace);
+	free(bb.order);
+	free(bb.bplace);
+	return done;
+}
+
+/* ---- AKS strategy ---------------------------------------------------------- */
+
+struct aks {
+	struct packer *pk;
+	int nopt;
+	int offer[MIG_MAX_OFFERS * MIG_MAX_PROFILES];
+	int profile[MIG_MAX_OFFERS * MIG_MAX_PROFILES];
+	int n[MIG_MAX_OFFERS * MIG_MAX_PROFILES];
+	int *hist;                /* nopt * (maxrep + 2): workloads by replicas in pool */
+	double ded;               /* hourly of dedicated items */
+};
+
+static int *hist_of(struct aks *a, int k)
+{
+	return &a->hist[(size_t)k * (a->pk->maxrep + 2)];
+}
+
+static int aks_feasible(const struct aks *a, int i, int k)
+{
+	const struct packer *pk = a->pk;
+
+	return prof_of(pk, i, a->offer[k]) >= 0 &&
+	       (pk->it[i].feasible[a->offer[k]] & (1u << a->profile[k]));
+}
+
+static int aks_rmax(struct aks *a, int k)
+{
+	int *h = hist_of(a, k);
+
+	for (int r = a->pk->maxrep; r > 0; r--)
+		if (h[r] > 0)
+			return r;
+	return 0;
+}
+
+static int aks_slots(const struct aks *a, int k)
+{
+	return a->pk->off[a->offer[k]].gpus_per_vm * a->pk->geo[a->offer[k]].cap[a->profile[k]];
+}
+
+static int aks_vms(const struct aks *a, int k, int n, int rmax)
+{
+	int v = ceil_div(n, aks_slots(a, k)), g = a->pk->off[a->offer[k]].gpus_per_vm;
+
+	if (n == 0)
+		return 0;
+	return v > ceil_div(rmax, g) ? v : ceil_div(rmax, g);
+}
+
+static double aks_pool_cost(struct aks *a, int k)
+{
+	return aks_vms(a, k, a->n[k], aks_rmax(a, k)) * a->pk->off[a->offer[k]].hourly;
+}
+
+static int aks_count(const struct aks *a, int k, int w)
+{
+	const struct packer *pk = a->pk;
+	int c = 0;
+
+	for (int m = pk->wl_start[w]; m < pk->wl_start[w + 1]; m++)
+		c += pk->place[pk->wl_items[m]] == k;
+	return c;
+}
+
+static void aks_put(struct aks *a, int i, int k)
+{
+	struct packer *pk = a->pk;
+
+	if (k == DEDICATED) {
+		a->ded += pk->it[i].dedicated_hourly;
+	} else if (k >= 0) {
+		int c = aks_count(a, k, pk->wl[i]);
+		if (c > 0)
+			hist_of(a, k)[c]--;
+		hist_of(a, k)[c + 1]++;
+		a->n[k]++;
+	}
+	pk->place[i] = k;
+}
+
+static void aks_take(struct aks *a, int i)
+{
+	struct packer *pk = a->pk;
+	int k = pk->place[i];
+
+	if (k == DEDICATED) {
+		a->ded -= pk->it[i].dedicated_hourly;
+	} else if (k >= 0) {
+		int c = aks_count(a, k, pk->wl[i]);
+		hist_of(a, k)[c]--;
+		if (c > 1)
+			hist_of(a, k)[c - 1]++;
+		a->n[k]--;
+	}
+	pk->place[i] = NOWHERE;
+}
+
+static double aks_total(struct aks *a)
+{
+	double c = a->ded;
+
+	for (int k = 0; k < a->nopt; k++)
+		if (a->n[k])
+			c += aks_pool_cost(a, k);
+	return c;
+}
+
+/* Extra hourly cost of adding item i to option k (DEDICATED allowed). */
+static double aks_marginal(struct aks *a, int i, int k)
+{
+	int c, rmax;
+
+	if (k == DEDICATED)
+		return a->pk->it[i].dedicated_hourly > 0 ? a->pk->it[i].dedicated_hourly : HUGE_VAL;
+	c = aks_count(a, k, a->pk->wl[i]) + 1;
+	rmax = aks_rmax(a, k);
+	return (aks_vms(a, k, a->n[k] + 1, c > rmax ? c : rmax) - aks_vms(a, k, a->n[k], rmax)) *
+	       a->pk->off[a->offer[k]].hourly;
+}
+
+static double aks_slot_cost(const struct aks *a, int k)
+{
+	return a->pk->off[a->offer[k]].hourly / aks_slots(a, k);
+}
+
+static double aks_alt(const struct aks *a, int i, int skip)
+{
+	double m = a->pk->it[i].dedicated_hourly > 0 ? a->pk->it[i].dedicated_hourly : HUGE_VAL;
+
+	for (int k = 0; k < a->nopt; k++)
+		if (k != skip && aks_feasible(a, i, k) && aks_slot_cost(a, k) < m)
+			m = aks_slot_cost(a, k);
+	return m;
+}
+
+static const struct aks *alt_a;
+static int alt_skip;
+
+static int cmp_alt(const void *x, const void *y)
+{
+	double ax = aks_alt(alt_a, *(const int *)x, alt_skip);
+	double ay = aks_alt(alt_a, *(const int *)y, alt_skip);
+
+	if (ax != ay)
+		return ax < ay ? -1 : 1;
+	return *(const int *)x - *(const int *)y;
+}
+
+/* Moves q items of pool k elsewhere if that lowers the total; 1 if done. */
+static int aks_relocate(struct aks *a, int k, int q)
+{
+	struct packer *pk = a->pk;
+	int *mv = xmalloc((size_t)a->n[k] * sizeof(int)), nm = 0, *to;
+	double before = aks_total(a), after;
+
+	for (int i = 0; i < pk->nit; i++)
+		if (pk->place[i] == k)
+			mv[nm++] = i;
+	alt_a = a;
+	alt_skip = k;
+	qsort(mv, (size_t)nm, sizeof(int), cmp_alt);
+	to = xmalloc((size_t)q * sizeof(int));
+	for (int m = 0; m < q; m++)
+		aks_take(a, mv[m]);
+	for (int m = 0; m < q; m++) {
+		int i = mv[m], bk = DEDICATED;
+		double best = aks_marginal(a, i, DEDICATED);
+		for (int kk = 0; kk < a->nopt; kk++) {
+			double c;
+			if (kk == k || !aks_feasible(a, i, kk))
+				continue;
+			c = aks_marginal(a, i, kk);
+			if (c < best - EPS || (bk == DEDICATED && c < best + EPS)) {
+				best = c;
+				bk = kk;
+			}
+		}
+		if (best == HUGE_VAL)
+			bk = k;
+		to[m] = bk;
+		aks_put(a, i, bk);
+	}
+	after = aks_total(a);
+	if (after < before - EPS) {
+		free(mv);
+		free(to);
+		return 1;
+	}
+	for (int m = 0; m < q; m++) {
+		aks_take(a, mv[m]);
+		aks_put(a, mv[m], k);
+	}
+	free(mv);
+	free(to);
+	return 0;
+}
+
+static void aks_heuristic(struct aks *a)
+{
+	struct packer *pk = a->pk;
+
+	for (int i = 0; i < pk->nit; i++) {
+		double best = HUGE_VAL, c;
+		int bk = NOWHERE;
+		for (int k = 0; k < a->nopt; k++) {
+			if (!aks_feasible(a, i, k))
+				continue;
+			c = aks_slot_cost(a, k);
+			if (c < best - EPS || (bk >= 0 && c < best + EPS &&
+					       pk->off[a->offer[k]].gpus_per_vm <
+						       pk->off[a->offer[bk]].gpus_per_vm)) {
+				best = c;
+				bk = k;
+			}
+		}
+		if (pk->it[i].dedicated_hourly > 0 && pk->it[i].dedicated_hourly < best - EPS)
+			bk = DEDICATED;
+		aks_put(a, i, bk);
+	}
+	for (int pass = 0; pass < 16; pass++) {
+		int any = 0;
+		for (int k = 0; k < a->nopt; k++) {
+			int n = a->n[k], rem;
+			if (n == 0)
+				continue;
+			rem = n - (ceil_div(n, aks_slots(a, k)) - 1) * aks_slots(a, k);
+			if (aks_relocate(a, k, rem))
+				any = 1;
+			else if (rem != a->n[k] && a->n[k] > 0 && aks_relocate(a, k, a->n[k]))
+				any = 1;
+		}
+		if (!any)
+			break;
+	}
+}
+
+struct aks_bb {
+	struct aks *a;
+	double best;
+	int *bplace;
+	long nodes;
+	int aborted, improved;
+};
+
+static int same_item(const struct packer *pk, int x, int y)
+{
+	if (pk->wl[x] != pk->wl[y] || pk->it[x].dedicated_hourly != pk->it[y].dedicated_hourly)
+		return 0;
+	for (int o = 0; o < pk->noff; o++)
+		if (pk->it[x].feasible[o] != pk->it[y].feasible[o])
+			return 0;
+	return 1;
+}
+
+static void aks_bb_rec(struct aks_bb *bb, int d, int minopt)
+{
+	struct aks *a = bb->a;
+	struct packer *pk = a->pk;
+	int i, nexti;
+	double cost;
+
+	if (bb->aborted)
+		return;
+	cost = aks_total(a);
+	if (cost >= bb->best - EPS)
+		return;
+	if (++bb->nodes > EXACT_NODE_BUDGET) {
+		bb->aborted = 1;
+		return;
+	}
+	if (d == pk->nit) {
+		bb->best = cost;
+		bb->improved = 1;
+		memcpy(bb->bplace, pk->place, (size_t)pk->nit * sizeof(int));
+		return;
+	}
+	i = pk->wl_items[d];
+	nexti = d + 1 < pk->nit ? pk->wl_items[d + 1] : -1;
+	/* option a->nopt stands for dedicated, so replicas can be ordered */
+	for (int k = minopt; k <= a->nopt; k++) {
+		int kk = k == a->nopt ? DEDICATED : k;
+		if (kk == DEDICATED ? pk->it[i].dedicated_hourly <= 0 : !aks_feasible(a, i, kk))
+			continue;
+		aks_put(a, i, kk);
+		aks_bb_rec(bb, d + 1, nexti >= 0 && same_item(pk, i, nexti) ? k : 0);
+		aks_take(a, i);
+	}
+	{
+		int any = pk->it[i].dedicated_hourly > 0;
+		for (int k = 0; k < a->nopt; k++)
+			any |= aks_feasible(a, i, k);
+		if (!any)
+			aks_bb_rec(bb, d + 1, 0);
+	}
+}
+
+static int aks_exact(struct aks *a)
+{
+	struct packer *pk = a->pk;
+	struct aks_bb bb = { 0 };
+	int *saved = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
+
+	bb.a = a;
+	bb.best = aks_total(a);
+	bb.bplace = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
+	memcpy(saved, pk->place, (size_t)pk->nit * sizeof(int));
+	for (int i = 0; i < pk->nit; i++)
+		aks_take(a, i);
+	aks_bb_rec(&bb, 0, 0);
+	for (int i = 0; i < pk->nit; i++) {
+		aks_take(a, i);
+		aks_put(a, i, bb.improved ? bb.bplace[i] : saved[i]);
+	}
+	free(saved);
+	free(bb.bplace);
+	return !bb.aborted;
+}
+
+/* ---- building the plan --------------------------------------------------- */
+
+static struct mig_gpu *plan_gpu(struct mig_plan *out, size_t *capg)
+{
+	if (out->ngpus == *capg) {
+		*capg = *capg ? 2 * *capg : 16;
+		out->gpus = xrealloc(out->gpus, *capg * sizeof(*out->gpus));
+	}
+	memset(&out->gpus[out->ngpus], 0, sizeof(out->gpus[0]));
+	return &out->gpus[out->ngpus++];
+}
+
+static void plan_pool(struct mig_plan *out, int offer, int profile, int vms, double hourly)
+{
+	out->pools = xrealloc(out->pools, (out->npools + 1) * sizeof(*out->pools));
+	out->pools[out->npools].offer = offer;
+	out->pools[out->npools].profile = profile;
+	out->pools[out->npools].vm_count = vms;
+	out->pools[out->npools].hourly = vms * hourly;
+	out->npools++;
+}
+
+static void fill_slices(const struct packer *pk, int o, struct mig_gpu *mg, uint64_t key,
+			const int *items, int nitems)
+{
+	const struct geometry *g = &pk->geo[o];
+	const struct layout *l = &g->lay[geo_find(g, key)];
+	int used[MIG_MEMORY_SLOTS] = { 0 };
+
+	mg->nslices = l->n;
+	for (int s = 0; s < l->n; s++) {
+		const struct mig_profile *mp = &g->prof[(int)l->prof[s]];
+		mg->slices[s].profile = l->prof[s];
+		mg->slices[s].start = l->start[s];
+		mg->slices[s].item = -1;
+		for (int k = 0; k < nitems; k++)
+			if (!used[k] && prof_of(pk, items[k], o) == l->prof[s]) {
+				used[k] = 1;
+				mg->slices[s].item = items[k];
+				break;
+			}
+		mg->memory_slots_used += mp->memory_slices;
+		mg->compute_slices_used += mp->compute_slices;
+	}
+}
+
+static void build_mixed(const struct packer *pk, struct mig_plan *out)
+{
+	size_t capg = 0;
+
+	for (int o = 0; o < pk->noff; o++) {
+		int V = pk->vms[o], g = pk->off[o].gpus_per_vm, *at;
+		if (V == 0)
+			continue;
+		plan_pool(out, o, -1, V, pk->off[o].hourly);
+		at = xmalloc((size_t)V * g * sizeof(int));
+		for (int s = 0; s < V * g; s++)
+			at[s] = -1;
+		for (int j = 0; j < pk->ngpus; j++)
+			if (pk->gpus[j].offer == o && pk->gpus[j].n > 0)
+				at[pk->gpus[j].vm * g + pk->gpus[j].idx] = j;
+		for (int s = 0; s < V * g; s++) {
+			struct mig_gpu *mg = plan_gpu(out, &capg);
+			mg->pool = (int)out->npools - 1;
+			mg->vm = s / g;
+			mg->gpu = s % g;
+			if (at[s] >= 0)
+				fill_slices(pk, o, mg, pk->gpus[at[s]].key, pk->gpus[at[s]].item,
+					    pk->gpus[at[s]].n);
+		}
+		free(at);
+	}
+}
+
+static void build_aks(struct aks *a, struct mig_plan *out)
+{
+	struct packer *pk = a->pk;
+	size_t capg = 0;
+
+	for (int k = 0; k < a->nopt; k++) {
+		int o = a->offer[k], p = a->profile[k], g = pk->off[o].gpus_per_vm;
+		int cap = pk->geo[o].cap[p], V, t = 0;
+		size_t first;
+		if (a->n[k] == 0)
+			continue;
+		V = aks_vms(a, k, a->n[k], aks_rmax(a, k));
+		plan_pool(out, o, p, V, pk->off[o].hourly);
+		first = out->ngpus;
+		for (int s = 0; s < V * g; s++) {
+			struct mig_gpu *mg = plan_gpu(out, &capg);
+			mg->pool = (int)out->npools - 1;
+			mg->vm = s / g;
+			mg->gpu = s % g;
+			fill_slices(pk, o, mg, (uint64_t)cap * unit(p), NULL, 0);
+		}
+		/* position t: VM t % V, GPU (t / V) % g, slice t / (V g) */
+		for (int m = 0; m < pk->nit; m++) {
+			int i = pk->wl_items[m];
+			struct mig_gpu *mg;
+			if (pk->place[i] != k)
+				continue;
+			mg = &out->gpus[first + (size_t)(t % V) * g + (t / V) % g];
+			mg->slices[t / (V * g)].item = i;
+			t++;
+		}
+	}
+}
+
+static void packer_release(struct packer *pk)
+{
+	for (int o = 0; o < pk->noff; o++)
+		geo_release(&pk->geo[o]);
+	free(pk->prof);
+	free(pk->wl);
+	free(pk->wl_items);
+	free(pk->wl_start);
+	free(pk->place);
+	free(pk->gpus);
+}
+
+int mig_pack(const struct mig_offer *offers, size_t noffers, const struct mig_item *items,
+	     size_t nitems, enum mig_strategy strategy, struct mig_plan *out, char *err)
+{
+	struct packer pk;
+	int aksmode = strategy == MIG_STRATEGY_AKS;
+
+	memset(out, 0, sizeof(*out));
+	memset(&pk, 0, sizeof(pk));
+	if (noffers > MIG_MAX_OFFERS) {
+		snprintf(err, MIG_ERRLEN, "%zu mig offers, at most %d", noffers, MIG_MAX_OFFERS);
+		return -1;
+	}
+	if (nitems > 10000000) {
+		snprintf(err, MIG_ERRLEN, "%zu items to pack, too many", nitems);
+		return -1;
+	}
+	pk.off = offers;
+	pk.noff = (int)noffers;
+	pk.it = items;
+	pk.nit = (int)nitems;
+	pk.strat = strategy;
+	for (size_t o = 0; o < noffers; o++) {
+		if (offers[o].gpus_per_vm < 1 || offers[o].gpus_per_vm > 64 ||
+		    !(offers[o].hourly > 0)) {
+			snprintf(err, MIG_ERRLEN, "mig offer '%s' has no gpus or no price",
+				 offers[o].sku ? offers[o].sku : "?");
+			pk.noff = (int)o;
+			packer_release(&pk);
+			return -1;
+		}
+		if (geo_init(&pk.geo[o], offers[o].profiles, offers[o].nprofiles, err) < 0) {
+			pk.noff = (int)o + 1;
+			packer_release(&pk);
+			return -1;
+		}
+	}
+	pk.prof = xmalloc(((size_t)nitems + 1) * (noffers + 1));
+	pk.place = xmalloc(((size_t)nitems + 1) * sizeof(int));
+	for (size_t i = 0; i < nitems; i++) {
+		pk.place[i] = NOWHERE;
+		for (size_t o = 0; o < noffers; o++)
+			pk.prof[i * noffers + o] = (signed char)pick_profile(
+				&pk.geo[o], items[i].feasible[o], aksmode);
+	}
+	group_workloads(&pk);
+	if (aksmode) {
+		struct aks *a = xcalloc(1, sizeof(*a));
+		a->pk = &pk;
+		for (int o = 0; o < pk.noff; o++)
+			for (int p = 0; p < pk.geo[o].np; p++)
+				if (pk.geo[o].cap[p] && pk.geo[o].prof[p].aks_profile[0]) {
+					a->offer[a->nopt] = o;
+					a->profile[a->nopt] = p;
+					a->nopt++;
+				}
+		a->hist = xcalloc((size_t)(a->nopt + 1) * (pk.maxrep + 2), sizeof(int));
+		aks_heuristic(a);
+		out->exact = pk.nit <= MIG_EXACT_MAX_ITEMS && aks_exact(a);
+		out->hourly = aks_total(a);
+		out->lower_bound_hourly = out->exact ? out->hourly : lower_bound_aks(&pk);
+		build_aks(a, out);
+		free(a->hist);
+		free(a);
+	} else {
+		mixed_heuristic(&pk);
+		out->exact = pk.nit <= MIG_EXACT_MAX_ITEMS && mixed_exact(&pk);
+		out->hourly = mixed_cost(&pk);
+		out->lower_bound_hourly = out->exact ? out->hourly : lower_bound_mixed(&pk);
+		build_mixed(&pk, out);
+	}
+	if (out->lower_bound_hourly > out->hourly)
+		out->lower_bound_hourly = out->hourly;
+	out->dedicated = xmalloc(((size_t)nitems + 1) * sizeof(int));
+	out->unplaced = xmalloc(((size_t)nitems + 1) * sizeof(int));
+	for (int i = 0; i < pk.nit; i++) {
+		if (pk.place[i] == DEDICATED)
+			out->dedicated[out->ndedicated++] = i;
+		else if (pk.place[i] == NOWHERE)
+			out->unplaced[out->nunplaced++] = i;
+	}
+	packer_release(&pk);
+	return 0;
+}
+
+void mig_plan_release(struct mig_plan *plan)
+{
+	free(plan->pools);
+	free(plan->gpus);
+	free(plan->dedicated);
+	free(plan->unplaced);
+	memset(plan, 0, sizeof(*plan));
+}

@@ -1,0 +1,855 @@
+/*
+ * test_mig.c - the MIG packer against an independent validity checker and an
+ * exhaustive search.
+ *
+ * The geometries are written out by hand from NVIDIA's MIG user guide tables
+ * (A100 80GB and H100 NVL 94GB: 8 memory slots, 7 compute slices, start slots
+ * from `nvidia-smi mig -lgipp`), not read from the catalog.  The checker and
+ * the exhaustive search re-derive every rule from those facts and share no
+ * code with src/mig.c.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "mig.h"
+
+/* name, memory slices, GiB, compute slices, SMs, max count, starts, +me, AKS */
+static const struct mig_profile a100[] = {
+	{ "A100-PCIe-80GB", "1g.10gb", 1, 9.75, 1, 14, 7, 0x7f, 0, "MIG1g" },
+	{ "A100-PCIe-80GB", "1g.10gb+me", 1, 9.75, 1, 14, 1, 0x7f, 1, "" },
+	{ "A100-PCIe-80GB", "1g.20gb", 2, 19.62, 1, 14, 4, 0x55, 0, "" },
+	{ "A100-PCIe-80GB", "2g.20gb", 2, 19.62, 2, 28, 3, 0x15, 0, "MIG2g" },
+	{ "A100-PCIe-80GB", "3g.40gb", 4, 39.25, 3, 42, 2, 0x11, 0, "MIG3g" },
+	{ "A100-PCIe-80GB", "4g.40gb", 4, 39.25, 4, 56, 1, 0x01, 0, "MIG4g" },
+	{ "A100-PCIe-80GB", "7g.80gb", 8, 79.25, 7, 98, 1, 0x01, 0, "MIG7g" },
+};
+
+static const struct mig_profile h100nvl[] = {
+	{ "H100-NVL-94GB", "1g.12gb", 1, 10.75, 1, 16, 7, 0x7f, 0, "MIG1g" },
+	{ "H100-NVL-94GB", "1g.12gb+me", 1, 10.75, 1, 16, 1, 0x7f, 1, "" },
+	{ "H100-NVL-94GB", "1g.24gb", 2, 21.62, 1, 26, 4, 0x55, 0, "" },
+	{ "H100-NVL-94GB", "2g.24gb", 2, 21.62, 2, 32, 3, 0x15, 0, "MIG2g" },
+	{ "H100-NVL-94GB", "3g.47gb", 4, 46.38, 3, 60, 2, 0x11, 0, "MIG3g" },
+	{ "H100-NVL-94GB", "4g.47gb", 4, 46.38, 4, 64, 1, 0x01, 0, "MIG4g" },
+	{ "H100-NVL-94GB", "7g.94gb", 8, 93.12, 7, 132, 1, 0x01, 0, "MIG7g" },
+};
+
+#define NP 7
+
+static const struct mig_offer all_offers[] = {
+	{ "Standard_NC24ads_A100_v4", "A100-PCIe-80GB", 1, 3.673, a100, NP },
+	{ "Standard_NC48ads_A100_v4", "A100-PCIe-80GB", 2, 7.346, a100, NP },
+	{ "Standard_NC96ads_A100_v4", "A100-PCIe-80GB", 4, 14.692, a100, NP },
+	{ "Standard_NC40ads_H100_v5", "H100-NVL-94GB", 1, 6.98, h100nvl, NP },
+	{ "Standard_NC80adis_H100_v5", "H100-NVL-94GB", 2, 13.96, h100nvl, NP },
+	{ "Standard_ND96amsr_A100_v4", "A100-SXM-80GB", 8, 32.77, a100, NP },
+};
+
+#define NOFFERS_ALL (sizeof(all_offers) / sizeof(all_offers[0]))
+
+/* ---- a tiny deterministic generator ------------------------------------ */
+
+static uint64_t rng_state;
+
+static uint32_t rnd(void)
+{
+	rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
+	return (uint32_t)(rng_state >> 33);
+}
+
+static int rnd_int(int n)
+{
+	return (int)(rnd() % (uint32_t)n);
+}
+
+/* Feasible mask: every profile with at least the memory and SMs asked. */
+static unsigned mask_for(const struct mig_profile *p, double gib, int sms)
+{
+	unsigned m = 0;
+
+	for (int j = 0; j < NP; j++)
+		if (!p[j].media_ext && p[j].memory_gib >= gib && p[j].sms >= sms)
+			m |= 1u << j;
+	return m;
+}
+
+struct instance {
+	struct mig_offer offers[MIG_MAX_OFFERS];
+	size_t noffers;
+	struct mig_item *items;
+	size_t nitems;
+};
+
+static void random_instance(struct instance *in, int nworkloads, int max_items, int maxrep)
+{
+	static const double gibs[] = { 4, 8, 9, 12, 16, 19, 20, 30, 38, 45, 60 };
+	static const double ded[] = { 0, 0, 0.454, 0.526, 0.908, 1.6, 3.2 };
+	size_t cap = (size_t)nworkloads * maxrep + 1;
+
+	in->noffers = 0;
+	for (size_t o = 0; o < NOFFERS_ALL; o++)
+		if (rnd_int(2) || (o == NOFFERS_ALL - 1 && in->noffers == 0))
+			in->offers[in->noffers++] = all_offers[o];
+	in->items = calloc(cap, sizeof(*in->items));
+	in->nitems = 0;
+	for (int w = 0; w < nworkloads && (int)in->nitems < max_items; w++) {
+		int reps = 1 + rnd_int(maxrep);
+		double gib = gibs[rnd_int(sizeof(gibs) / sizeof(gibs[0]))];
+		int sms = rnd_int(4) == 0 ? 20 + rnd_int(40) : 10;
+		double d = ded[rnd_int(sizeof(ded) / sizeof(ded[0]))];
+		if (d > 0 && gib > 16 && d < 1.6)
+			d = 0;
+		for (int r = 0; r < reps && (int)in->nitems < max_items; r++) {
+			struct mig_item *it = &in->items[in->nitems++];
+			it->workload = 100 + w;
+			it->replica = r;
+			it->dedicated_hourly = d;
+			for (size_t o = 0; o < in->noffers; o++)
+				it->feasible[o] = mask_for(in->offers[o].profiles, gib, sms);
+		}
+	}
+}
+
+/* ---- the independent checker ------------------------------------------ */
+
+static int ceil_div(int a, int b)
+{
+	return (a + b - 1) / b;
+}
+
+/* Can c copies of profile p be placed alone on a GPU?  Plain search over
+ * start slots. */
+static int copies_fit(const struct mig_profile *p, int c, int from, unsigned used)
+{
+	if (c == 0)
+		return 1;
+	for (int s = from; s < 8; s++) {
+		unsigned bits = ((1u << p->memory_slices) - 1) << s;
+		if (!(p->start_mask >> s & 1) || s + p->memory_slices > 8 || (used & bits))
+			continue;
+		if (copies_fit(p, c - 1, s + 1, used | bits))
+			return 1;
+	}
+	return 0;
+}
+
+static int alone_capacity(const struct mig_profile *p)
+{
+	int c = 0;
+
+	while (c < p->max_count && (c + 1) * p->compute_slices <= 7 && copies_fit(p, c + 1, 0, 0))
+		c++;
+	return p->media_ext && c > 1 ? 1 : c;
+}
+
+/* Returns NULL when the plan obeys every rule, else what is wrong. */
+static const char *check_plan(const struct instance *in, enum mig_strategy st,
+			      const struct mig_plan *pl)
+{
+	static char why[256];
+	int *seen = calloc(in->nitems + 1, sizeof(int));
+	int *gpu_of = calloc(in->nitems + 1, sizeof(int));
+	double total = 0;
+	const char *bad = NULL;
+
+#define FAIL(...) do { snprintf(why, sizeof why, __VA_ARGS__); bad = why; goto out; } while (0)
+	for (size_t g = 0; g < pl->ngpus; g++) {
+		const struct mig_gpu *gp = &pl->gpus[g];
+		const struct mig_pool *po;
+		const struct mig_offer *of;
+		unsigned used = 0;
+		int comp = 0, mem = 0, me = 0, cnt[NP] = { 0 };
+
+		if (gp->pool < 0 || (size_t)gp->pool >= pl->npools)
+			FAIL("gpu %zu: pool %d", g, gp->pool);
+		po = &pl->pools[gp->pool];
+		of = &in->offers[po->offer];
+		if (gp->vm < 0 || gp->vm >= po->vm_count || gp->gpu < 0 || gp->gpu >= of->gpus_per_vm)
+			FAIL("gpu %zu: vm %d gpu %d outside the pool", g, gp->vm, gp->gpu);
+		for (int s = 0; s < gp->nslices; s++) {
+			const struct mig_slice *sl = &gp->slices[s];
+			const struct mig_profile *p;
+			unsigned bits;
+			if (sl->profile < 0 || sl->profile >= (int)of->nprofiles)
+				FAIL("gpu %zu: profile %d", g, sl->profile);
+			p = &of->profiles[sl->profile];
+			if (sl->start < 0 || !(p->start_mask >> sl->start & 1) ||
+			    sl->start + p->memory_slices > 8)
+				FAIL("gpu %zu: %s may not start at %d", g, p->name, sl->start);
+			bits = ((1u << p->memory_slices) - 1) << sl->start;
+			if (used & bits)
+				FAIL("gpu %zu: slices overlap at %d", g, sl->start);
+			used |= bits;
+			comp += p->compute_slices;
+			mem += p->memory_slices;
+			me += p->media_ext;
+			if (++cnt[sl->profile] > p->max_count)
+				FAIL("gpu %zu: too many %s", g, p->name);
+			if (st == MIG_STRATEGY_AKS && sl->profile != po->profile)
+				FAIL("gpu %zu: %s in an aks pool of another profile", g, p->name);
+			if (sl->item >= 0) {
+				const struct mig_item *it = &in->items[sl->item];
+				if (seen[sl->item]++)
+					FAIL("item %d placed twice", sl->item);
+				if (!(it->feasible[po->offer] >> sl->profile & 1))
+					FAIL("item %d on %s which does not meet its needs", sl->item,
+					     p->name);
+				gpu_of[sl->item] = (int)g;
+			}
+		}
+		if (comp > 7 || me > 1)
+			FAIL("gpu %zu: %d compute slices, %d +me", g, comp, me);
+		if (mem != gp->memory_slots_used || comp != gp->compute_slices_used)
+			FAIL("gpu %zu: usage figures wrong", g);
+		if (st == MIG_STRATEGY_AKS &&
+		    gp->nslices != alone_capacity(&of->profiles[po->profile]))
+			FAIL("gpu %zu: aks layout has %d slices", g, gp->nslices);
+	}
+	/* every VM position exactly once */
+	for (size_t k = 0; k < pl->npools; k++) {
+		const struct mig_pool *po = &pl->pools[k];
+		int g = in->offers[po->offer].gpus_per_vm, n = 0;
+		if (po->vm_count < 1)
+			FAIL("pool %zu empty", k);
+		if (st == MIG_STRATEGY_MIXED ? po->profile != -1 :
+		    !in->offers[po->offer].profiles[po->profile].aks_profile[0])
+			FAIL("pool %zu: profile %d", k, po->profile);
+		if (fabs(po->hourly - po->vm_count * in->offers[po->offer].hourly) > 1e-6)
+			FAIL("pool %zu: hourly", k);
+		total += po->hourly;
+		for (size_t j = 0; j < pl->ngpus; j++)
+			n += pl->gpus[j].pool == (int)k;
+		if (n != po->vm_count * g)
+			FAIL("pool %zu: %d gpus for %d vms", k, n, po->vm_count);
+		for (size_t a = 0; a < pl->ngpus; a++)
+			for (size_t b = a + 1; b < pl->ngpus; b++)
+				if (pl->gpus[a].pool == (int)k && pl->gpus[b].pool == (int)k &&
+				    pl->gpus[a].vm == pl->gpus[b].vm && pl->gpus[a].gpu == pl->gpus[b].gpu)
+					FAIL("pool %zu: gpu listed twice", k);
+	}
+	for (size_t d = 0; d < pl->ndedicated; d++) {
+		int i = pl->dedicated[d];
+		if (seen[i]++)
+			FAIL("item %d dedicated and placed", i);
+		if (!(in->items[i].dedicated_hourly > 0))
+			FAIL("item %d dedicated without an option", i);
+		total += in->items[i].dedicated_hourly;
+	}
+	for (size_t u = 0; u < pl->nunplaced; u++) {
+		int i = pl->unplaced[u];
+		if (seen[i]++)
+			FAIL("item %d unplaced and placed", i);
+		if (in->items[i].dedicated_hourly > 0)
+			FAIL("item %d unplaced though it has a dedicated option", i);
+		for (size_t o = 0; o < in->noffers; o++)
+			for (int p = 0; p < NP; p++)
+				if ((in->items[i].feasible[o] >> p & 1) &&
+				    (st == MIG_STRATEGY_MIXED || in->offers[o].profiles[p].aks_profile[0]))
+					FAIL("item %d unplaced though %s fits", i,
+					     in->offers[o].profiles[p].name);
+	}
+	for (size_t i = 0; i < in->nitems; i++)
+		if (seen[i] != 1)
+			FAIL("item %zu appears %d times", i, seen[i]);
+	if (fabs(total - pl->hourly) > 1e-6)
+		FAIL("hourly %.4f, pools and dedicated add up to %.4f", pl->hourly, total);
+	if (pl->lower_bound_hourly > pl->hourly + 1e-9)
+		FAIL("lower bound above the plan");
+	/* replicas: different GPUs; per VM at most ceil(r / V) in a pool */
+	for (size_t a = 0; a < in->nitems; a++) {
+		const struct mig_gpu *ga;
+		int r = 0, here = 0, V;
+		if (!seen[a] || in->items[a].dedicated_hourly < 0)
+			continue;
+		if (gpu_of[a] == 0 && !(pl->ngpus > 0))
+			continue;
+		{
+			int placed = 0;
+			for (size_t g = 0; g < pl->ngpus && !placed; g++)
+				for (int s = 0; s < pl->gpus[g].nslices; s++)
+					placed |= pl->gpus[g].slices[s].item == (int)a;
+			if (!placed)
+				continue;
+		}
+		ga = &pl->gpus[gpu_of[a]];
+		V = pl->pools[ga->pool].vm_count;
+		for (size_t b = 0; b < in->nitems; b++) {
+			const struct mig_gpu *gb;
+			int placed = 0;
+			if (in->items[b].workload != in->items[a].workload)
+				continue;
+			for (size_t g = 0; g < pl->ngpus && !placed; g++)
+				for (int s = 0; s < pl->gpus[g].nslices; s++)
+					placed |= pl->gpus[g].slices[s].item == (int)b;
+			if (!placed)
+				continue;
+			gb = &pl->gpus[gpu_of[b]];
+			if (gb->pool != ga->pool)
+				continue;
+			r++;
+			if (b != a && gb == ga)
+				FAIL("items %zu and %zu of one workload share a gpu", a, b);
+			here += gb->vm == ga->vm;
+		}
+		if (V > 1 && here > ceil_div(r, V))
+			FAIL("workload %d: %d of %d replicas on one of %d vms",
+			     in->items[a].workload, here, r, V);
+	}
+out:
+	free(seen);
+	free(gpu_of);
+	return bad;
+#undef FAIL
+}
+
+static void pack_checked(const struct instance *in, enum mig_strategy st, struct mig_plan *pl)
+{
+	char err[MIG_ERRLEN];
+	const char *why;
+
+	assert_int_equal(mig_pack(in->offers, in->noffers, in->items, in->nitems, st, pl, err), 0);
+	why = check_plan(in, st, pl);
+	if (why)
+		fail_msg("%s plan invalid: %s", mig_strategy_name(st), why);
+}
+
+/* ---- exhaustive search ------------------------------------------------- */
+
+/*
+ * Mixed: every item goes to (offer, VM, GPU, any feasible profile) or to its
+ * dedicated GPU; VMs and GPUs are opened in order (symmetry); a GPU's
+ * multiset must have a placement (searched here from scratch).  Finds whether
+ * any valid plan costs less than `limit`.
+ */
+struct ex {
+	const struct instance *in;
+	double limit;
+	int found;
+	long nodes;
+	/* state: per offer up to 10 VMs of up to 8 GPUs */
+	int nvm[MIG_MAX_OFFERS];
+	int ngpu[MIG_MAX_OFFERS][10];
+	int cnt[MIG_MAX_OFFERS][10][8][NP];
+	int wl[MIG_MAX_OFFERS][10][8][10];
+	int nwl[MIG_MAX_OFFERS][10][8];
+	int where_o[16], where_v[16], where_g[16];
+};
+
+/* Replicas of one workload with equal needs are interchangeable: only plans
+ * that list them in increasing position are searched. */
+static int ex_same(const struct mig_item *a, const struct mig_item *b)
+{
+	return a->workload == b->workload && a->dedicated_hourly == b->dedicated_hourly &&
+	       memcmp(a->feasible, b->feasible, sizeof(a->feasible)) == 0;
+}
+
+static int ex_pos(const struct ex *e, size_t i)
+{
+	return e->where_o[i] < 0 ? -1 : e->where_o[i] * 1000 + e->where_v[i] * 10 + e->where_g[i];
+}
+
+static int place_multiset(const struct mig_profile *pr, int *cnt, unsigned used, int comp)
+{
+	int p = 0;
+
+	while (p < NP && cnt[p] == 0)
+		p++;
+	if (p == NP)
+		return 1;
+	if (comp + pr[p].compute_slices > 7)
+		return 0;
+	cnt[p]--;
+	for (int s = 0; s < 8; s++) {
+		unsigned bits = ((1u << pr[p].memory_slices) - 1) << s;
+		if (!(pr[p].start_mask >> s & 1) || s + pr[p].memory_slices > 8 || (used & bits))
+			continue;
+		if (place_multiset(pr, cnt, used | bits, comp + pr[p].compute_slices)) {
+			cnt[p]++;
+			return 1;
+		}
+	}
+	cnt[p]++;
+	return 0;
+}
+
+static int gpu_ok(const struct mig_profile *pr, const int *cnt)
+{
+	int c[NP], me = 0;
+
+	for (int p = 0; p < NP; p++) {
+		if (cnt[p] > pr[p].max_count)
+			return 0;
+		me += pr[p].media_ext ? cnt[p] : 0;
+		c[p] = cnt[p];
+	}
+	return me <= 1 && place_multiset(pr, c, 0, 0);
+}
+
+static double ex_cost(const struct ex *e, double ded)
+{
+	double c = ded;
+
+	for (size_t o = 0; o < e->in->noffers; o++)
+		c += e->nvm[o] * e->in->offers[o].hourly;
+	return c;
+}
+
+static int ex_spread_ok(const struct ex *e)
+{
+	const struct instance *in = e->in;
+
+	for (size_t a = 0; a < in->nitems; a++) {
+		int o = e->where_o[a], r = 0, here = 0;
+		if (o < 0 || e->nvm[o] <= 1)
+			continue;
+		for (size_t b = 0; b < in->nitems; b++)
+			if (in->items[b].workload == in->items[a].workload && e->where_o[b] == o) {
+				r++;
+				here += e->where_v[b] == e->where_v[a];
+			}
+		if (here > ceil_div(r, e->nvm[o]))
+			return 0;
+	}
+	return 1;
+}
+
+static void ex_rec(struct ex *e, size_t i, double ded)
+{
+	const struct instance *in = e->in;
+	const struct mig_item *it;
+	int prev;
+
+	if (e->found || ex_cost(e, ded) >= e->limit)
+		return;
+	e->nodes++;
+	if (i == in->nitems) {
+		if (ex_spread_ok(e))
+			e->found = 1;
+		return;
+	}
+	it = &in->items[i];
+	prev = i > 0 && ex_same(&in->items[i - 1], it) ? ex_pos(e, i - 1) : -2;
+	if (it->dedicated_hourly > 0 && prev < 0) {
+		e->where_o[i] = -1;
+		ex_rec(e, i + 1, ded + it->dedicated_hourly);
+	}
+	for (size_t o = 0; o < in->noffers; o++) {
+		const struct mig_offer *of = &in->offers[o];
+		for (int v = 0; v <= e->nvm[o] && v < 10; v++) {
+			int newvm = v == e->nvm[o];
+			int ng = newvm ? 0 : e->ngpu[o][v];
+			for (int g = 0; g <= ng && g < of->gpus_per_vm; g++) {
+				int newgpu = g == ng, dup = 0;
+				if (!newgpu)
+					for (int k = 0; k < e->nwl[o][v][g]; k++)
+						dup |= e->wl[o][v][g][k] == it->workload;
+				if (dup || (int)o * 1000 + v * 10 + g <= prev)
+					continue;
+				for (int p = 0; p < NP; p++) {
+					if (!(it->feasible[o] >> p & 1))
+						continue;
+					if (newvm) {
+						e->nvm[o]++;
+						e->ngpu[o][v] = 0;
+					}
+					if (newgpu) {
+						memset(e->cnt[o][v][g], 0, sizeof(e->cnt[o][v][g]));
+						e->nwl[o][v][g] = 0;
+						e->ngpu[o][v]++;
+					}
+					e->cnt[o][v][g][p]++;
+					e->wl[o][v][g][e->nwl[o][v][g]++] = it->workload;
+					e->where_o[i] = (int)o;
+					e->where_v[i] = v;
+					e->where_g[i] = g;
+					if (gpu_ok(of->profiles, e->cnt[o][v][g]))
+						ex_rec(e, i + 1, ded);
+					e->nwl[o][v][g]--;
+					e->cnt[o][v][g][p]--;
+					if (newgpu)
+						e->ngpu[o][v]--;
+					if (newvm)
+						e->nvm[o]--;
+				}
+			}
+		}
+	}
+	if (it->dedicated_hourly <= 0) {
+		int any = 0;
+		for (size_t o = 0; o < in->noffers; o++)
+			any |= it->feasible[o] != 0;
+		if (!any) {
+			e->where_o[i] = -1;
+			ex_rec(e, i + 1, ded);
+		}
+	}
+}
+
+/*
+ * AKS: every item goes to a pool (offer, AKS profile it fits) or to its
+ * dedicated GPU.  A pool of n items whose largest workload has r replicas
+ * needs at least ceil(n / (gpus * slices)) VMs (capacity) and ceil(r / gpus)
+ * VMs (one replica per GPU); any plan costs at least that, so when no
+ * assignment reaches below the packer's cost with these necessary counts,
+ * the packer's (checked, valid) plan is optimal.
+ */
+struct aks_ex {
+	const struct instance *in;
+	double limit;
+	int found;
+	int opt_o[MIG_MAX_OFFERS * NP], opt_p[MIG_MAX_OFFERS * NP], nopt;
+	int n[MIG_MAX_OFFERS * NP];
+	int choice[16];
+};
+
+static double aks_ex_cost(const struct aks_ex *e, double ded, size_t upto)
+{
+	double c = ded;
+
+	for (int k = 0; k < e->nopt; k++) {
+		const struct mig_offer *of = &e->in->offers[e->opt_o[k]];
+		int slots = of->gpus_per_vm * alone_capacity(&of->profiles[e->opt_p[k]]);
+		int rmax = 0, v;
+		if (e->n[k] == 0)
+			continue;
+		for (size_t a = 0; a < upto; a++) {
+			int r = 0;
+			if (e->choice[a] != k)
+				continue;
+			for (size_t b = 0; b < upto; b++)
+				r += e->choice[b] == k &&
+				     e->in->items[b].workload == e->in->items[a].workload;
+			if (r > rmax)
+				rmax = r;
+		}
+		v = ceil_div(e->n[k], slots);
+		if (ceil_div(rmax, of->gpus_per_vm) > v)
+			v = ceil_div(rmax, of->gpus_per_vm);
+		c += v * of->hourly;
+	}
+	return c;
+}
+
+static void aks_ex_rec(struct aks_ex *e, size_t i, double ded)
+{
+	const struct mig_item *it;
+	int any = 0, prev;
+
+	if (e->found || aks_ex_cost(e, ded, i) >= e->limit)
+		return;
+	if (i == e->in->nitems) {
+		e->found = 1;
+		return;
+	}
+	it = &e->in->items[i];
+	prev = i > 0 && ex_same(&e->in->items[i - 1], it) ? e->choice[i - 1] : -1;
+	if (it->dedicated_hourly > 0) {
+		any = 1;
+		e->choice[i] = -1;
+		if (prev < 0)
+			aks_ex_rec(e, i + 1, ded + it->dedicated_hourly);
+	}
+	for (int k = prev < 0 ? 0 : prev; k < e->nopt; k++) {
+		if (!(it->feasible[e->opt_o[k]] >> e->opt_p[k] & 1))
+			continue;
+		any = 1;
+		e->choice[i] = k;
+		e->n[k]++;
+		aks_ex_rec(e, i + 1, ded);
+		e->n[k]--;
+	}
+	e->choice[i] = -1;
+	if (!any)
+		aks_ex_rec(e, i + 1, ded);
+}
+
+static int cheaper_plan_exists(const struct instance *in, enum mig_strategy st, double cost)
+{
+	if (st == MIG_STRATEGY_MIXED) {
+		struct ex *e = calloc(1, sizeof(*e));
+		int found;
+		e->in = in;
+		e->limit = cost - 1e-6;
+		ex_rec(e, 0, 0);
+		found = e->found;
+		free(e);
+		return found;
+	} else {
+		struct aks_ex *e = calloc(1, sizeof(*e));
+		int found;
+		e->in = in;
+		e->limit = cost - 1e-6;
+		for (size_t o = 0; o < in->noffers; o++)
+			for (int p = 0; p < NP; p++)
+				if (in->offers[o].profiles[p].aks_profile[0] &&
+				    alone_capacity(&in->offers[o].profiles[p]) > 0) {
+					e->opt_o[e->nopt] = (int)o;
+					e->opt_p[e->nopt] = p;
+					e->nopt++;
+				}
+		for (int i = 0; i < 16; i++)
+			e->choice[i] = -1;
+		aks_ex_rec(e, 0, 0);
+		found = e->found;
+		free(e);
+		return found;
+	}
+}
+
+/* ---- hand-computed cases ----------------------------------------------- */
+
+static void one_offer(struct instance *in, size_t o)
+{
+	memset(in, 0, sizeof(*in));
+	in->offers[0] = all_offers[o];
+	in->noffers = 1;
+}
+
+static void add_item(struct instance *in, int w, int r, double gib, int sms, double ded)
+{
+	struct mig_item *it;
+
+	in->items = realloc(in->items, (in->nitems + 1) * sizeof(*in->items));
+	it = &in->items[in->nitems++];
+	memset(it, 0, sizeof(*it));
+	it->workload = w;
+	it->replica = r;
+	it->dedicated_hourly = ded;
+	for (size_t o = 0; o < in->noffers; o++)
+		it->feasible[o] = mask_for(in->offers[o].profiles, gib, sms);
+}
+
+static void test_capacity(void **state)
+{
+	static const int want[NP] = { 7, 1, 4, 3, 2, 1, 1 };
+
+	(void)state;
+	for (size_t p = 0; p < NP; p++) {
+		assert_int_equal(mig_profile_capacity(a100, NP, p), want[p]);
+		assert_int_equal(alone_capacity(&a100[p]), want[p]);
+	}
+	assert_int_equal(mig_profile_capacity(a100, NP, NP), 0);
+}
+
+static void test_strategy_names(void **state)
+{
+	enum mig_strategy s;
+
+	(void)state;
+	assert_int_equal(mig_strategy_parse("mixed", &s), 0);
+	assert_int_equal(s, MIG_STRATEGY_MIXED);
+	assert_int_equal(mig_strategy_parse("aks", &s), 0);
+	assert_int_equal(s, MIG_STRATEGY_AKS);
+	assert_int_equal(mig_strategy_parse("single", &s), -1);
+	assert_string_equal(mig_strategy_name(MIG_STRATEGY_MIXED), "mixed");
+}
+
+/* Seven 9 GiB workloads fill one A100 as 7 x 1g.10gb on slots 0-6. */
+static void test_seven_small(void **state)
+{
+	struct instance in;
+	struct mig_plan pl;
+
+	(void)state;
+	one_offer(&in, 0);
+	for (int w = 0; w < 7; w++)
+		add_item(&in, w, 0, 9, 10, 0);
+	for (int st = 0; st < 2; st++) {
+		pack_checked(&in, (enum mig_strategy)st, &pl);
+		assert_int_equal(pl.npools, 1);
+		assert_int_equal(pl.pools[0].vm_count, 1);
+		assert_float_equal(pl.hourly, 3.673, 1e-9);
+		assert_int_equal(pl.ngpus, 1);
+		assert_int_equal(pl.gpus[0].nslices, 7);
+		assert_int_equal(pl.gpus[0].memory_slots_used, 7);
+		assert_int_equal(pl.gpus[0].compute_slices_used, 7);
+		for (int s = 0; s < 7; s++)
+			assert_int_equal(pl.gpus[0].slices[s].start, s);
+		assert_int_equal(pl.exact, 1);
+		mig_plan_release(&pl);
+	}
+	free(in.items);
+}
+
+/* Two replicas never share a GPU: on one-GPU VMs that is two VMs. */
+static void test_replicas_apart(void **state)
+{
+	struct instance in;
+	struct mig_plan pl;
+
+	(void)state;
+	one_offer(&in, 0);
+	add_item(&in, 1, 0, 9, 10, 0);
+	add_item(&in, 1, 1, 9, 10, 0);
+	pack_checked(&in, MIG_STRATEGY_AKS, &pl);
+	assert_int_equal(pl.pools[0].vm_count, 2);
+	assert_float_equal(pl.hourly, 7.346, 1e-9);
+	mig_plan_release(&pl);
+	/* with a 0.526 dedicated option both go there */
+	in.items[0].dedicated_hourly = in.items[1].dedicated_hourly = 0.526;
+	pack_checked(&in, MIG_STRATEGY_MIXED, &pl);
+	assert_int_equal(pl.npools, 0);
+	assert_int_equal(pl.ndedicated, 2);
+	assert_float_equal(pl.hourly, 1.052, 1e-9);
+	mig_plan_release(&pl);
+	free(in.items);
+}
+
+/*
+ * mig-parted's all-balanced layout: 3g + 2g + 1g + 1g on one GPU in the mixed
+ * strategy (one VM, 3.673); AKS needs one pool per profile: the 1g items ride
+ * in the MIG2g pool (3 slices) and the 3g item has its own, so 2 VMs.
+ */
+static void test_balanced(void **state)
+{
+	struct instance in;
+	struct mig_plan pl;
+
+	(void)state;
+	one_offer(&in, 0);
+	add_item(&in, 1, 0, 38, 40, 0);   /* 3g.40gb */
+	add_item(&in, 2, 0, 19, 20, 0);   /* 2g.20gb */
+	add_item(&in, 3, 0, 9, 10, 0);    /* 1g.10gb */
+	add_item(&in, 4, 0, 9, 10, 0);    /* 1g.10gb */
+	pack_checked(&in, MIG_STRATEGY_MIXED, &pl);
+	assert_int_equal(pl.pools[0].vm_count, 1);
+	assert_int_equal(pl.gpus[0].nslices, 4);
+	assert_int_equal(pl.gpus[0].compute_slices_used, 7);
+	assert_float_equal(pl.hourly, 3.673, 1e-9);
+	mig_plan_release(&pl);
+	pack_checked(&in, MIG_STRATEGY_AKS, &pl);
+	assert_float_equal(pl.hourly, 2 * 3.673, 1e-9);
+	assert_int_equal(pl.npools, 2);
+	mig_plan_release(&pl);
+	free(in.items);
+}
+
+/* A lone small item is cheaper on its 0.526 T4 than on a 3.673 VM; an item
+ * with no profile and no dedicated option is unplaced. */
+static void test_dedicated_and_unplaced(void **state)
+{
+	struct instance in;
+	struct mig_plan pl;
+
+	(void)state;
+	one_offer(&in, 0);
+	add_item(&in, 1, 0, 9, 10, 0.526);
+	add_item(&in, 2, 0, 200, 10, 0);
+	for (int st = 0; st < 2; st++) {
+		pack_checked(&in, (enum mig_strategy)st, &pl);
+		assert_int_equal(pl.ndedicated, 1);
+		assert_int_equal(pl.dedicated[0], 0);
+		assert_int_equal(pl.nunplaced, 1);
+		assert_int_equal(pl.unplaced[0], 1);
+		assert_float_equal(pl.hourly, 0.526, 1e-9);
+		assert_float_equal(pl.lower_bound_hourly, 0.526, 1e-9);
+		mig_plan_release(&pl);
+	}
+	free(in.items);
+}
+
+static void test_bad_input(void **state)
+{
+	struct instance in;
+	struct mig_plan pl;
+	char err[MIG_ERRLEN];
+
+	(void)state;
+	one_offer(&in, 0);
+	in.offers[0].hourly = 0;
+	assert_int_equal(mig_pack(in.offers, 1, NULL, 0, MIG_STRATEGY_AKS, &pl, err), -1);
+	assert_string_equal(err, "mig offer 'Standard_NC24ads_A100_v4' has no gpus or no price");
+	mig_plan_release(&pl);
+}
+
+/* ---- randomised: validity, optimality, gap ------------------------------ */
+
+static void test_random_valid(void **state)
+{
+	(void)state;
+	rng_state = 42;
+	for (int round = 0; round < 2000; round++) {
+		struct instance in;
+		struct mig_plan pl;
+		int nw = 1 + rnd_int(round < 1500 ? 12 : 80);
+		random_instance(&in, nw, 1000, 4);
+		for (int st = 0; st < 2; st++) {
+			pack_checked(&in, (enum mig_strategy)st, &pl);
+			mig_plan_release(&pl);
+		}
+		free(in.items);
+	}
+}
+
+static void test_random_optimal(void **state)
+{
+	int exact[2] = { 0, 0 };
+
+	(void)state;
+	rng_state = 7;
+	for (int round = 0; round < 300; round++) {
+		struct instance in;
+		struct mig_plan pl;
+		int n = 1 + rnd_int(MIG_EXACT_MAX_ITEMS);
+		random_instance(&in, n, n, 3);
+		for (int st = 0; st < 2; st++) {
+			pack_checked(&in, (enum mig_strategy)st, &pl);
+			if (cheaper_plan_exists(&in, (enum mig_strategy)st, pl.hourly))
+				fail_msg("round %d: a %s plan below %.4f exists", round,
+					 mig_strategy_name((enum mig_strategy)st), pl.hourly);
+			exact[st] += pl.exact;
+			mig_plan_release(&pl);
+		}
+		free(in.items);
+	}
+	assert_int_equal(exact[0], 300);
+	assert_int_equal(exact[1], 300);
+}
+
+static void test_large_gap(void **state)
+{
+	(void)state;
+	rng_state = 2024;
+	for (int round = 0; round < 6; round++) {
+		struct instance in;
+		struct mig_plan pl;
+		random_instance(&in, 1500, 100000, 3);
+		for (int st = 0; st < 2; st++) {
+			double gap;
+			pack_checked(&in, (enum mig_strategy)st, &pl);
+			gap = (pl.hourly - pl.lower_bound_hourly) / pl.lower_bound_hourly;
+			if (gap > 0.05)
+				fail_msg("%s: plan %.2f, bound %.2f, gap %.1f %%",
+					 mig_strategy_name((enum mig_strategy)st), pl.hourly,
+					 pl.lower_bound_hourly, 100 * gap);
+			mig_plan_release(&pl);
+		}
+		free(in.items);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_capacity),
+		cmocka_unit_test(test_strategy_names),
+		cmocka_unit_test(test_seven_small),
+		cmocka_unit_test(test_replicas_apart),
+		cmocka_unit_test(test_balanced),
+		cmocka_unit_test(test_dedicated_and_unplaced),
+		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_random_valid),
+		cmocka_unit_test(test_random_optimal),
+		cmocka_unit_test(test_large_gap),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
