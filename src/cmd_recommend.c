@@ -87,7 +87,7 @@ static int names_load(catalog *cat, struct names *s, char *err)
 /* Money as "$1,234.56" (USD) or "1,234.56 EUR". */
 static const char *money(char *buf, size_t len, double v, const char *cur)
 {
-	char num[64];
+	char num[48];
 	util_fmt_money(num, sizeof(num), v);
 	if (strcmp(cur, "USD") == 0)
 		snprintf(buf, len, "$%s", num);
@@ -465,7 +465,11 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 			path = val;
 			break;
 		case OPT_HEADROOM:
-			if (cli_number("recommend", "--headroom", val, &d) != 0 || d < 0 || d > 400) {
+			if (cli_number("recommend", "headroom", val, &d) != 0) {
+				free(regions);
+				return EXIT_USAGE;
+			}
+			if (d < 0 || d > 400) {
 				free(regions);
 				return cli_usage_error("recommend",
 						       "--headroom takes a percentage from 0 to 400");
@@ -473,8 +477,11 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 			o.headroom_pct = d;
 			break;
 		case OPT_TOP:
-			if (cli_number("recommend", "--top", val, &d) != 0 || d < 0 || d > 100 ||
-			    d != (int)d) {
+			if (cli_number("recommend", "top", val, &d) != 0) {
+				free(regions);
+				return EXIT_USAGE;
+			}
+			if (d < 0 || d > 100 || d != (int)d) {
 				free(regions);
 				return cli_usage_error("recommend", "--top takes a whole number from 0 to 100");
 			}
@@ -493,7 +500,11 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 			regions[o.nregions++] = val;
 			break;
 		case OPT_HOURS:
-			if (cli_positive("recommend", "--hours-per-month", val, &d) != 0 || d > 744) {
+			if (cli_positive("recommend", "hours-per-month", val, &d) != 0) {
+				free(regions);
+				return EXIT_USAGE;
+			}
+			if (d > 744) {
 				free(regions);
 				return cli_usage_error("recommend",
 						       "--hours-per-month takes a number from 1 to 744");

@@ -281,7 +281,9 @@ static void build_shapes(struct ctx *c)
 		for (size_t m = 0; m < c->nmigs; m++) {
 			const struct mig_profile *mp = &c->migs[m];
 			struct shape ms = s;
-			if (strcasecmp(mp->gpu_model, vm->gpu_model) != 0 || mp->media_ext)
+			/* the full-GPU slice is the whole GPU again: nothing to add */
+			if (strcasecmp(mp->gpu_model, vm->gpu_model) != 0 || mp->media_ext ||
+			    mp->compute_slices >= 7)
 				continue;
 			if (sizing_capacity_from_mig(&c->gpus[g], mp, &ms.cap) != 0)
 				continue;

@@ -1,0 +1,1 @@
+gpufit recommend --headroom 500 examples/chat-8b.yaml

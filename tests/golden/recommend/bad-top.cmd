@@ -1,0 +1,1 @@
+gpufit recommend --top many examples/chat-8b.yaml

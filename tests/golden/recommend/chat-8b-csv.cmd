@@ -1,0 +1,1 @@
+gpufit recommend -f csv examples/chat-8b.yaml

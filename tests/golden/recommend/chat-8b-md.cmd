@@ -1,0 +1,1 @@
+gpufit recommend -f markdown examples/chat-8b.yaml

@@ -1,0 +1,1 @@
+gpufit recommend examples/chat-8b.yaml

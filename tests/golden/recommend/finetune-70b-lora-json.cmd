@@ -1,0 +1,1 @@
+gpufit recommend -f json examples/finetune-70b-lora.yaml

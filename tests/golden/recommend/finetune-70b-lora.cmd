@@ -1,0 +1,1 @@
+gpufit recommend examples/finetune-70b-lora.yaml

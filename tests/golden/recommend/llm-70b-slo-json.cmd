@@ -1,0 +1,1 @@
+gpufit recommend -f json examples/llm-70b-slo.yaml

@@ -1,0 +1,1 @@
+gpufit recommend examples/llm-70b-slo.yaml

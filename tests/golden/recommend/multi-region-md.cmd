@@ -1,0 +1,1 @@
+gpufit recommend -f markdown examples/multi-region.yaml

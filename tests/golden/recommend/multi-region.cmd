@@ -1,0 +1,1 @@
+gpufit recommend examples/multi-region.yaml

@@ -1,0 +1,1 @@
+gpufit recommend -f json examples/pretrain-7b.yaml

@@ -1,0 +1,1 @@
+gpufit recommend --pricing payg examples/pretrain-7b.yaml

@@ -1,0 +1,1 @@
+gpufit recommend examples/pretrain-7b.yaml

@@ -1,0 +1,1 @@
+gpufit recommend --region westeurope2 examples/chat-8b.yaml

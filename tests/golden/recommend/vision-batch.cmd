@@ -1,0 +1,1 @@
+gpufit recommend examples/vision-batch.yaml
