@@ -774,11 +774,17 @@ static void prom_line(struct reader *r, struct prom_state *ps, char *line, size_
 	if (p == end || *p == '#')
 		return;
 	const char *name = p;
+	size_t nlen;
+	int metric;
+	double scale;
 	/* most lines repeat the previous line's metric */
 	if (ps->last_len && (size_t)(end - p) > ps->last_len &&
 	    memcmp(p, ps->last_name, ps->last_len) == 0 &&
 	    (p[ps->last_len] == '{' || p[ps->last_len] == ' ')) {
-		p += ps->last_len;
+		nlen = ps->last_len;
+		metric = ps->last_metric;
+		scale = ps->last_scale;
+		p += nlen;
 		goto named;
 	}
 	if (!is_name_start((unsigned char)*p)) {
@@ -789,9 +795,7 @@ static void prom_line(struct reader *r, struct prom_state *ps, char *line, size_
 	}
 	while (p < end && is_name_char((unsigned char)*p))
 		p++;
-	size_t nlen = (size_t)(p - name);
-	int metric;
-	double scale;
+	nlen = (size_t)(p - name);
 	if (nlen == ps->last_len && memcmp(name, ps->last_name, nlen) == 0) {
 		metric = ps->last_metric;
 		scale = ps->last_scale;
@@ -969,7 +973,7 @@ static int smi_set_columns(struct smi_state *ss, const char *line, size_t len, i
 		const char *ne = br ? br : fe;
 		while (ne > fs && isspace((unsigned char)ne[-1]))
 			ne--;
-		if (ne == fs || n >= SMI_MAX_COLS)
+		if (ne == fs || n >= SMI_MAX_COLS || !islower((unsigned char)*fs))
 			return -1;
 		for (const char *c = fs; c < ne; c++)
 			if (!(islower((unsigned char)*c) || isdigit((unsigned char)*c) || *c == '.' ||
