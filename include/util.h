@@ -29,12 +29,13 @@ void strbuf_release(struct strbuf *sb);
 /* The contents (never NULL; "" when empty). */
 const char *strbuf_str(const struct strbuf *sb);
 
-/* Case-insensitive Levenshtein distance (bytes). */
+/* Case-insensitive edit distance (bytes): insertions, deletions,
+ * substitutions and adjacent transpositions each cost 1. */
 size_t util_edit_distance(const char *a, const char *b);
 
 /*
  * The best candidate for a "did you mean" hint: the closest of cands[0..n-1]
- * by util_edit_distance, if its distance is at most max(2, strlen(name)/3)
+ * by util_edit_distance, if its distance is at most max(2, strlen(name)/4)
  * or name is a case-insensitive prefix of it; NULL otherwise.
  */
 const char *util_suggest(const char *name, const char *const *cands, size_t n);

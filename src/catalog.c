@@ -598,7 +598,7 @@ size_t catalog_suggest(catalog *cat, const char *table, const char *name, char o
 	if (max == 0 || sqlite3_prepare_v2(cat->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return 0;
 	size_t len = strlen(name);
-	size_t limit = len / 3 > 2 ? len / 3 : 2;
+	size_t limit = len / 4 > 2 ? len / 4 : 2;
 	size_t *dist = xcalloc(max, sizeof *dist);
 	size_t n = 0;
 	while (sqlite3_step(st) == SQLITE_ROW) {

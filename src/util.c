@@ -111,35 +111,45 @@ const char *strbuf_str(const struct strbuf *sb)
 
 size_t util_edit_distance(const char *a, const char *b)
 {
+	/* Optimal string alignment: Levenshtein plus adjacent transpositions,
+	 * so "fp61" is one step from "fp16".  Three rolling rows. */
 	size_t la = strlen(a), lb = strlen(b);
-	size_t *row = xmalloc((lb + 1) * sizeof *row);
+	size_t *prev2 = xcalloc(lb + 1, sizeof *prev2);
+	size_t *prev = xcalloc(lb + 1, sizeof *prev);
+	size_t *cur = xcalloc(lb + 1, sizeof *cur);
 	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
+		prev[j] = j;
 	for (size_t i = 1; i <= la; i++) {
-		size_t diag = row[0];
-		row[0] = i;
+		cur[0] = i;
+		int ai = tolower((unsigned char)a[i - 1]);
 		for (size_t j = 1; j <= lb; j++) {
-			size_t up = row[j];
-			size_t cost = tolower((unsigned char)a[i - 1]) ==
-					      tolower((unsigned char)b[j - 1]) ? 0 : 1;
-			size_t best = diag + cost;
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
+			int bj = tolower((unsigned char)b[j - 1]);
+			size_t best = prev[j - 1] + (ai == bj ? 0 : 1);
+			if (prev[j] + 1 < best)
+				best = prev[j] + 1;
+			if (cur[j - 1] + 1 < best)
+				best = cur[j - 1] + 1;
+			if (i > 1 && j > 1 && ai == tolower((unsigned char)b[j - 2]) &&
+			    tolower((unsigned char)a[i - 2]) == bj && prev2[j - 2] + 1 < best)
+				best = prev2[j - 2] + 1;
+			cur[j] = best;
 		}
+		size_t *t = prev2;
+		prev2 = prev;
+		prev = cur;
+		cur = t;
 	}
-	size_t d = row[lb];
-	free(row);
+	size_t d = prev[lb];
+	free(prev2);
+	free(prev);
+	free(cur);
 	return d;
 }
 
 const char *util_suggest(const char *name, const char *const *cands, size_t n)
 {
 	size_t len = strlen(name);
-	size_t limit = len / 3 > 2 ? len / 3 : 2;
+	size_t limit = len / 4 > 2 ? len / 4 : 2;
 	const char *best = NULL;
 	size_t best_d = (size_t)-1;
 	for (size_t i = 0; i < n; i++) {

@@ -21,6 +21,8 @@ static void test_edit_distance(void **state)
 	assert_int_equal(util_edit_distance("", "abc"), 3);
 	assert_int_equal(util_edit_distance("Recommend", "recommend"), 0);
 	assert_int_equal(util_edit_distance("concurency", "concurrency"), 1);
+	assert_int_equal(util_edit_distance("fp61", "fp16"), 1);
+	assert_int_equal(util_edit_distance("westeurpoe", "westeurope"), 1);
 }
 
 static void test_suggest(void **state)
@@ -30,6 +32,10 @@ static void test_suggest(void **state)
 	assert_string_equal(util_suggest("recomend", cands, 4), "recommend");
 	assert_string_equal(util_suggest("catalgo", cands, 4), "catalog");
 	assert_null(util_suggest("frobnicate", cands, 4));
+	const char *regions[] = { "koreacentral", "eastus", "westeurope" };
+	assert_null(util_suggest("mars-central", regions, 3));
+	const char *precs[] = { "fp32", "fp16", "bf16" };
+	assert_string_equal(util_suggest("fp61", precs, 3), "fp16");
 	assert_string_equal(util_suggest("valid", cands, 4), "validate"); /* prefix */
 }
 
