@@ -25,9 +25,9 @@
 #include "json_out.h"
 #include "util.h"
 
-#define CACHE_SLOTS 64
+#define CACHE_SLOTS 512
 #define REJECTS_PER_REASON 2
-#define MAX_REJECTED 8
+#define MAX_REJECTED 6
 
 /* One capacity shape: a VM size, or one MIG slice of a MIG-capable size. */
 struct shape {

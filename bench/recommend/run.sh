@@ -1,0 +1,57 @@
+#!/bin/sh
+# Benchmark of `gpufit recommend` on generated profiles of 1,000 and 10,000
+# workloads over the bundled catalog, against `gpufit validate` on the same
+# file (the cost of only reading it), measured in the same run.
+#
+#   sh bench/recommend/run.sh [BUILD_DIR] [RUNS]
+#
+# Wall time is the median of RUNS (default 3) runs; peak RSS from
+# /usr/bin/time.  Targets: 1,000 workloads <= 0.5 s, 10,000 <= 5 s,
+# recommend <= 5x validate, peak RSS <= 64 MiB.
+set -eu
+B=${1:-build}
+RUNS=${2:-${GPUFIT_BENCH_RUNS:-3}}
+cd "$(dirname "$0")/../.." || exit 2
+[ -x "$B/gpufit" ] || { echo "bench recommend: $B/gpufit not built" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "bench recommend: /usr/bin/time (package 'time') is needed" >&2; exit 2; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/gpufit-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+
+# median wall seconds and max RSS KiB of RUNS runs of "$@" -> "$work/m"
+measure() {
+	: > "$work/times"
+	i=0
+	while [ "$i" -lt "$RUNS" ]; do
+		/usr/bin/time -f "%e %M" -o "$work/t" "$@" > /dev/null 2> "$work/err" || {
+			rc=$?
+			# 5: some workload infeasible is still a complete result
+			[ "$rc" -eq 5 ] || { echo "bench recommend: '$*' failed ($rc):" >&2;
+				cat "$work/err" >&2; exit 1; }
+		}
+		cat "$work/t" >> "$work/times"
+		i=$((i + 1))
+	done
+	sort -n "$work/times" | awk '{ t[NR] = $1; if ($2 > m) m = $2 }
+		END { print t[int((NR + 1) / 2)], m }' > "$work/m"
+}
+
+printf "%-10s %12s %12s %8s %14s\n" "workloads" "recommend s" "validate s" "ratio" "peak RSS MiB"
+status=0
+for n in 1000 10000; do
+	awk -v n="$n" -f bench/recommend/gen.awk > "$work/p$n.yaml"
+	measure "$B/gpufit" recommend -f json "$work/p$n.yaml"
+	read -r rs rrss < "$work/m"
+	measure "$B/gpufit" validate "$work/p$n.yaml"
+	read -r vs vrss < "$work/m"
+	awk -v n="$n" -v rs="$rs" -v vs="$vs" -v rrss="$rrss" -v vrss="$vrss" 'BEGIN {
+		if (vs <= 0) vs = 0.01
+		rss = (rrss > vrss ? rrss : vrss) / 1024
+		printf "%-10d %12.2f %12.2f %8.1f %14.1f\n", n, rs, vs, rs / vs, rss
+		limit = n <= 1000 ? 0.5 : 5
+		exit !(rs <= limit && rs / vs <= 5 && rss <= 64)
+	}' || status=1
+done
+echo "targets: 1,000 <= 0.5 s, 10,000 <= 5 s, recommend <= 5x validate, RSS <= 64 MiB:" \
+	"$([ $status -eq 0 ] && echo met || echo NOT met)"
+exit $status
