@@ -1,0 +1,1 @@
+gpufit analyze --input-format nvidia-smi tests/fixtures/telemetry/dcgm-legacy.prom

@@ -1,0 +1,1 @@
+gpufit analyze --fail-on idle,underused tests/fixtures/telemetry/dcgm-legacy.prom > /dev/null

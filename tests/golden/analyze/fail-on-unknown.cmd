@@ -1,0 +1,1 @@
+gpufit analyze --fail-on idel tests/fixtures/telemetry/dcgm-legacy.prom

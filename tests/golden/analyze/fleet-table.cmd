@@ -1,0 +1,1 @@
+gpufit analyze tests/fixtures/telemetry/dcgm-legacy.prom tests/fixtures/telemetry/dcgm-new.prom tests/fixtures/telemetry/dcgm-oldns.prom

@@ -1,0 +1,1 @@
+gpufit analyze --hosts tests/fixtures/telemetry/hosts.txt tests/fixtures/telemetry/query-range.json tests/fixtures/telemetry/smi-header.csv tests/fixtures/telemetry/smi-noheader.csv tests/fixtures/telemetry/dmon.txt

@@ -1,0 +1,1 @@
+cat tests/fixtures/telemetry/dcgm-legacy.prom | gpufit analyze -f csv -

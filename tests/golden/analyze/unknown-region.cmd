@@ -1,0 +1,1 @@
+gpufit analyze --region eastuss tests/fixtures/telemetry/smi-noheader.csv
