@@ -1,0 +1,134 @@
+#!/bin/bash
+# `gpufit analyze --prometheus URL` against a real Prometheus server on
+# 127.0.0.1: OpenMetrics test data is turned into TSDB blocks with promtool,
+# a server is started on them, and analyze reads it through query_range.
+# Needs Debian's prometheus package (scripts/deps.sh test installs it).
+set -eu
+B=${1:-build}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+bin="$root/$B/gpufit"
+[ -x "$bin" ] || { echo "analyze-prometheus: $bin not built" >&2; exit 2; }
+if ! command -v prometheus >/dev/null 2>&1 || ! command -v promtool >/dev/null 2>&1; then
+	echo "analyze-prometheus: FAIL: prometheus/promtool not installed (run: sh scripts/deps.sh test)" >&2
+	exit 1
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/gpufit-prom.XXXXXX")
+pid=""
+cleanup() {
+	if [ -n "$pid" ]; then
+		kill "$pid" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+	fi
+	rm -rf "$work"
+}
+trap cleanup EXIT INT TERM
+
+# One hour at 30 s of three series on one host: GPU 0 idle, GPU 1 busy on
+# one small kernel (busy-waiting), and a 3g.40gb MIG instance of GPU 2 that
+# is memory-bound.  t0 = 2026-05-28T20:26:40Z.
+t0=1780000000
+python3 - "$work/data.om" "$t0" <<'PY'
+import sys
+path, t0 = sys.argv[1], int(sys.argv[2])
+base = 'modelName="NVIDIA A100 80GB PCIe",Hostname="prom-node"'
+series = {
+    "DCGM_FI_DEV_GPU_UTIL": [('gpu="0",UUID="GPU-p0"', 0), ('gpu="1",UUID="GPU-p1"', 100)],
+    "DCGM_FI_PROF_GR_ENGINE_ACTIVE": [('gpu="0",UUID="GPU-p0"', 0.0),
+                                      ('gpu="1",UUID="GPU-p1"', 0.97),
+                                      ('gpu="2",UUID="GPU-p2",GPU_I_PROFILE="3g.40gb",GPU_I_ID="2"', 0.9)],
+    "DCGM_FI_PROF_SM_ACTIVE": [('gpu="1",UUID="GPU-p1"', 0.1),
+                               ('gpu="2",UUID="GPU-p2",GPU_I_PROFILE="3g.40gb",GPU_I_ID="2"', 0.4)],
+    "DCGM_FI_PROF_DRAM_ACTIVE": [('gpu="2",UUID="GPU-p2",GPU_I_PROFILE="3g.40gb",GPU_I_ID="2"', 0.75)],
+    "DCGM_FI_DEV_FB_USED": [('gpu="0",UUID="GPU-p0"', 512), ('gpu="1",UUID="GPU-p1"', 20480),
+                            ('gpu="2",UUID="GPU-p2",GPU_I_PROFILE="3g.40gb",GPU_I_ID="2"', 30720)],
+}
+with open(path, "w") as f:
+    for name, rows in series.items():
+        f.write("# TYPE %s gauge\n" % name)
+        for lab, v in rows:
+            for i in range(121):
+                f.write("%s{%s,%s} %s %d\n" % (name, lab, base, v, t0 + 30 * i))
+    f.write("# EOF\n")
+PY
+promtool tsdb create-blocks-from openmetrics "$work/data.om" "$work/tsdb" >"$work/promtool.log" 2>&1 || {
+	cat "$work/promtool.log" >&2; exit 1; }
+printf 'global:\n  scrape_interval: 1m\n' >"$work/prometheus.yml"
+
+started=""
+for try in 1 2 3 4 5; do
+	port=$((20000 + (RANDOM % 20000)))
+	prometheus --config.file="$work/prometheus.yml" --storage.tsdb.path="$work/tsdb" \
+		--storage.tsdb.retention.time=100y --web.listen-address="127.0.0.1:$port" \
+		>"$work/prometheus.log" 2>&1 &
+	pid=$!
+	for _ in $(seq 1 100); do
+		if curl -fsS "http://127.0.0.1:$port/-/ready" >/dev/null 2>&1; then
+			started=1
+			break
+		fi
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.2
+	done
+	[ -n "$started" ] && break
+	kill "$pid" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
+	pid=""
+done
+if [ -z "$started" ]; then
+	echo "analyze-prometheus: prometheus did not become ready" >&2
+	tail -20 "$work/prometheus.log" >&2
+	exit 1
+fi
+
+url="http://127.0.0.1:$port"
+fail=0
+check() {   # name, want, got
+	if [ "$2" != "$3" ]; then
+		echo "FAIL $1: want '$2', got '$3'" >&2
+		fail=1
+	fi
+}
+
+# the table, against its golden file
+set +e
+"$bin" analyze --prometheus "$url" --start "$t0" --end $((t0 + 3600)) --step 60s \
+	>"$work/out" 2>"$work/err"
+rc=$?
+set -e
+check "exit code" 0 "$rc"
+[ "${UPDATE:-0}" = 1 ] && cp "$work/out" "$root/tests/cli/analyze-prometheus.out"
+if ! diff -u "$root/tests/cli/analyze-prometheus.out" "$work/out"; then
+	echo "FAIL table output differs" >&2
+	fail=1
+fi
+
+# the JSON document: findings, samples per series (61 steps), the window
+"$bin" analyze --prometheus "$url/" --start 2026-05-28T20:26:40Z --end 2026-05-28T21:26:40Z \
+	--step 1m -f json >"$work/out.json" 2>"$work/err"
+check "findings" "idle busy-waiting memory-bound" \
+	"$(jq -r '[.gpus[].finding] | join(" ")' "$work/out.json")"
+check "samples" "61" "$(jq -r '.gpus[0].stats.gpu_util.samples' "$work/out.json")"
+check "window start" "2026-05-28T20:26:40Z" "$(jq -r '.window.start' "$work/out.json")"
+check "window end" "2026-05-28T21:26:40Z" "$(jq -r '.window.end' "$work/out.json")"
+check "mig profile" "3g.40gb" "$(jq -r '.gpus[2].mig_profile' "$work/out.json")"
+
+# a gate on the same data
+set +e
+"$bin" analyze --prometheus "$url" --start "$t0" --end $((t0 + 3600)) --fail-on idle \
+	>/dev/null 2>&1
+rc=$?
+set -e
+check "--fail-on idle exit code" 1 "$rc"
+
+# a window with no data is bad input, named as such
+set +e
+"$bin" analyze --prometheus "$url" --start 1000000000 --end 1000003600 >/dev/null 2>"$work/err"
+rc=$?
+set -e
+check "empty window exit code" 3 "$rc"
+check "empty window message" \
+	"gpufit: error: $url: no GPU samples found in the Prometheus answer" "$(cat "$work/err")"
+
+[ "$fail" -eq 0 ] && echo "analyze-prometheus: ok"
+exit "$fail"
