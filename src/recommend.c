@@ -510,7 +510,8 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 			refs[n].order += 1e13; /* the least interesting: last */
 		n++;
 	}
-	qsort(refs, n, sizeof(*refs), cmp_rej);
+	if (n)
+		qsort(refs, n, sizeof(*refs), cmp_rej);
 	for (size_t i = 0; i < n; i++) {
 		const struct shape *sh = &c->shapes[refs[i].shape];
 		add_reject(c, rw, sh, &fits[refs[i].shape], "", refs[i].order, counts);
@@ -722,7 +723,8 @@ static void recommend_one(struct ctx *c, const struct profile_workload *pw,
 			cd->headroom = fits[i].memory_headroom_pct;
 		}
 	}
-	qsort(c->cands, c->ncands, sizeof(*c->cands), cmp_cand);
+	if (c->ncands)
+		qsort(c->cands, c->ncands, sizeof(*c->cands), cmp_cand);
 
 	/* per-region comparison */
 	rw->regions = xcalloc(nregs, sizeof(*rw->regions));
