@@ -119,9 +119,16 @@ static int is_bridge(const struct gpu_spec *g)
 	return strstr(g->link, "bridge") != NULL || strstr(g->link, "Bridge") != NULL;
 }
 
+/*
+ * A GPU-to-GPU fabric that carries tensor-parallel all-reduces: NVLink or
+ * NVSwitch, and AMD Infinity Fabric, which links the 8 OAM MI300X of a
+ * platform all-to-all (vLLM serves Llama-3.1-405B there with TP8; without
+ * this the model fell back to 8 pipeline stages and over-estimated 2.5x).
+ */
 static int has_nvlink(const struct gpu_spec *g)
 {
-	return g->link_gbps > 0 && strncasecmp(g->link, "NVLink", 6) == 0;
+	return g->link_gbps > 0 && (strncasecmp(g->link, "NVLink", 6) == 0 ||
+				    strncasecmp(g->link, "InfinityFabric", 14) == 0);
 }
 
 int sizing_capacity_from_vm(const struct vm_size *vm, const struct gpu_spec *gpu, int vm_count,
