@@ -83,6 +83,13 @@ const struct command gpufit_commands[] = {
 	  "  --sequence-length N      training: tokens per sequence (default 4096)\n"
 	  "  --micro-batch N          training: sequences per GPU per step (default 1)\n" },
 	{ "help", cmd_help, "help [COMMAND]", "Show help for gpufit or one command.", "" },
+	{ "pack", cmd_pack, "pack [OPTIONS] PROFILE",
+	  "Pack small inference workloads onto MIG slices of shared GPUs at the lowest cost.",
+	  "  --strategy S             aks (default: one MIG profile per node pool, AKS\n"
+	  "                           --gpu-instance-profile) | mixed (any valid layout\n"
+	  "                           per GPU, GPU Operator mixed strategy)\n"
+	  "  --headroom PCT           memory and throughput headroom (default 15)\n"
+	  "  --region R               pack every workload in region R\n" },
 	{ "recommend", cmd_recommend, "recommend [OPTIONS] PROFILE",
 	  "Ranked Azure GPU options and monthly costs for the workloads of a profile.",
 	  "  --headroom PCT           memory and throughput headroom (default 15)\n"

@@ -1,0 +1,124 @@
+/*
+ * pack_plan.h - the MIG packing plan of a workload profile: every replica of
+ * every inference workload sized (sizing model, via the fit engine) to the
+ * smallest MIG profile of each MIG-capable GPU model and to the cheapest
+ * dedicated small GPU, priced from the catalog and packed by mig_pack().
+ *
+ * No printing: errors go to a diag_list, the plan is plain data the caller
+ * renders (cmd_pack.c) or folds into a recommendation (recommend.c).
+ * Everything in a struct pack_plan is owned by it and freed by
+ * pack_plan_release(); it does not point into the profile or the catalog.
+ */
+#ifndef GPUFIT_PACK_PLAN_H
+#define GPUFIT_PACK_PLAN_H
+
+#include <stddef.h>
+
+#include "catalog.h"
+#include "diag.h"
+#include "facts.h"
+#include "mig.h"
+#include "profile.h"
+
+#define PACK_DEFAULT_HEADROOM_PCT 15.0
+#define PACK_NAME_LEN 64
+#define PACK_REASON_LEN 160
+
+struct pack_options {
+	enum mig_strategy strategy;  /* MIG_STRATEGY_AKS by default */
+	double headroom_pct;         /* memory and throughput headroom, % (15) */
+	const char *region;          /* NULL: each workload's own region */
+};
+
+/* Defaults: AKS strategy, 15 % headroom, the profile's regions. */
+void pack_options_init(struct pack_options *o);
+
+/* One node pool: VMs of one size in one region (AKS: and one MIG profile). */
+struct pack_pool {
+	char name[PACK_NAME_LEN];    /* "mig1g-a100"; mixed: "mig-a100" */
+	char sku[FACT_SKU];
+	char region[32];
+	char gpu_model[FACT_NAME];
+	int gpus_per_vm;
+	int vm_count;
+	char mig_profile[24];        /* AKS: the profile of every GPU; mixed: "" */
+	char aks_profile[16];        /* "MIG1g" ...; mixed: "" */
+	double hourly;               /* all VMs of the pool */
+	double monthly;
+};
+
+struct pack_slice {
+	char profile[24];
+	int start;                   /* first memory slot, 0-7 */
+	int memory_slices;
+	int workload;                /* index into plan->workloads; -1: idle slice */
+	int replica;
+};
+
+struct pack_gpu {
+	int pool;                    /* index into plan->pools */
+	int vm, gpu;
+	int nslices;
+	struct pack_slice slices[MIG_MEMORY_SLOTS];
+	int memory_slots_used;
+	int compute_slices_used;
+};
+
+struct pack_dedicated {
+	int workload, replica;
+	char sku[FACT_SKU];
+	char region[32];
+	double hourly, monthly;
+};
+
+struct pack_unplaced {
+	int workload, replica;
+	char reason[PACK_REASON_LEN];
+};
+
+/* One inference workload of the profile, as packed. */
+struct pack_workload {
+	char name[PROFILE_NAME_LEN];
+	char region[32];
+	long replicas;
+	double memory_need_gib;      /* smallest slice's memory need, headroom included; 0 unknown */
+	double naive_hourly;         /* one cheapest whole GPU per replica; 0: none fits */
+};
+
+struct pack_plan {
+	char currency[4];
+	enum pricing_kind pricing;
+	enum mig_strategy strategy;
+	double hours_per_month;
+	double headroom_pct;
+	size_t nworkloads;
+	struct pack_workload *workloads;
+	size_t skipped_training;     /* training workloads are not packed */
+	size_t npools;
+	struct pack_pool *pools;
+	size_t ngpus;
+	struct pack_gpu *gpus;
+	size_t ndedicated;
+	struct pack_dedicated *dedicated;
+	size_t nunplaced;
+	struct pack_unplaced *unplaced;
+	double hourly;               /* pools + dedicated */
+	double monthly;
+	double lower_bound_monthly;  /* no plan of these replicas costs less */
+	double naive_monthly;        /* one cheapest whole GPU per replica (placed replicas) */
+	int exact;                   /* every region's plan proven optimal */
+};
+
+/*
+ * Builds the plan for the inference workloads of p.  Returns 0 and fills
+ * *out, or -1 when the catalog cannot be read (one DIAG_ERROR appended to
+ * diags).  Replicas that fit nowhere are listed in out->unplaced with a
+ * reason; that is not an error.  Release *out with pack_plan_release() in
+ * every case.
+ */
+int pack_plan_build(catalog *cat, const struct profile *p, const struct pack_options *o,
+		    struct pack_plan *out, struct diag_list *diags);
+
+void pack_plan_release(struct pack_plan *plan);
+
+#endif

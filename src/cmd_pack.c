@@ -1,0 +1,583 @@
+/*
+ * cmd_pack.c - `gpufit pack PROFILE`: the profile's small inference
+ * workloads packed onto MIG slices of shared GPUs (and dedicated small GPUs
+ * where those are cheaper), in table, json, markdown or csv.
+ *
+ * The plan comes from pack_plan_build(); this file parses the options, opens
+ * the catalog, reads the profile, renders the plan and picks the exit code:
+ * 3 for a bad profile or name, 4 for a catalog problem, 5 when some replica
+ * cannot be placed (the rest of the plan is still printed).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <cjson/cJSON.h>
+
+#include "catalog.h"
+#include "cli.h"
+#include "commands.h"
+#include "diag.h"
+#include "gpufit.h"
+#include "json_out.h"
+#include "output.h"
+#include "pack_plan.h"
+#include "profile.h"
+#include "util.h"
+
+enum { OPT_STRATEGY = 1, OPT_HEADROOM, OPT_REGION };
+
+static const struct cli_opt opts[] = {
+	{ "strategy", 0, CLI_ARG_REQUIRED, OPT_STRATEGY },
+	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM },
+	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION },
+	{ NULL, 0, 0, 0 },
+};
+
+#define SLOT_WIDTH 12
+
+/* The catalog's names for the profile reader; owns its arrays. */
+struct names {
+	struct model_preset *presets;
+	struct region *regions;
+	struct vm_size *vms;
+	const char **pn, **rn, **sn;
+	struct profile_names pnames;
+};
+
+static void names_release(struct names *s)
+{
+	free(s->presets);
+	free(s->regions);
+	free(s->vms);
+	free(s->pn);
+	free(s->rn);
+	free(s->sn);
+}
+
+static int names_load(catalog *cat, struct names *s, char *err)
+{
+	size_t np = 0, nr = 0, nv = 0;
+
+	memset(s, 0, sizeof(*s));
+	if (catalog_preset_list(cat, &s->presets, &np, err) != 0 ||
+	    catalog_region_list(cat, &s->regions, &nr, err) != 0 ||
+	    catalog_vm_list(cat, &s->vms, &nv, err) != 0)
+		return -1;
+	s->pn = xcalloc(np + 1, sizeof(*s->pn));
+	s->rn = xcalloc(nr + 1, sizeof(*s->rn));
+	s->sn = xcalloc(nv + 1, sizeof(*s->sn));
+	for (size_t i = 0; i < np; i++)
+		s->pn[i] = s->presets[i].name;
+	for (size_t i = 0; i < nr; i++)
+		s->rn[i] = s->regions[i].name;
+	for (size_t i = 0; i < nv; i++)
+		s->sn[i] = s->vms[i].sku;
+	s->pnames.presets = s->pn;
+	s->pnames.npresets = np;
+	s->pnames.regions = s->rn;
+	s->pnames.nregions = nr;
+	s->pnames.skus = s->sn;
+	s->pnames.nskus = nv;
+	return 0;
+}
+
+static const char *money(char *buf, size_t len, double v, const char *cur)
+{
+	char num[48];
+
+	util_fmt_money(num, sizeof(num), v);
+	if (strcmp(cur, "USD") == 0)
+		snprintf(buf, len, "$%s", num);
+	else
+		snprintf(buf, len, "%s %s", num, cur);
+	return buf;
+}
+
+static double savings_pct(const struct pack_plan *pl)
+{
+	return pl->naive_monthly > 0 ? 100.0 * (pl->naive_monthly - pl->monthly) / pl->naive_monthly
+				     : 0;
+}
+
+static double gap_pct(const struct pack_plan *pl)
+{
+	return pl->lower_bound_monthly > 0
+		       ? 100.0 * (pl->monthly - pl->lower_bound_monthly) / pl->lower_bound_monthly
+		       : 0;
+}
+
+/* "name:replica" cut to fit width characters. */
+static void slice_label(const struct pack_plan *pl, const struct pack_slice *s, char *buf,
+			size_t width)
+{
+	char rep[16];
+	size_t rl, nl;
+
+	if (s->workload < 0) {
+		snprintf(buf, width + 1, "idle");
+		return;
+	}
+	snprintf(rep, sizeof(rep), ":%d", s->replica);
+	rl = strlen(rep);
+	nl = strlen(pl->workloads[s->workload].name);
+	if (nl + rl > width)
+		nl = width > rl ? width - rl : 0;
+	snprintf(buf, width + 1, "%.*s%s", (int)nl, pl->workloads[s->workload].name, rep);
+}
+
+/* The eight memory slots of one GPU: "[ocr-resnet:0][router:0          ][    --    ]". */
+static void draw_gpu(const struct pack_plan *pl, const struct pack_gpu *g, struct strbuf *sb)
+{
+	int slot = 0;
+
+	while (slot < MIG_MEMORY_SLOTS) {
+		const struct pack_slice *s = NULL;
+		char label[SLOT_WIDTH * MIG_MEMORY_SLOTS + 1];
+		int width;
+		for (int k = 0; k < g->nslices; k++)
+			if (g->slices[k].start == slot)
+				s = &g->slices[k];
+		if (!s) {
+			strbuf_addf(sb, "[%*s%*s]", (SLOT_WIDTH - 2 + 2) / 2, "--",
+				    (SLOT_WIDTH - 2 - 2) / 2, "");
+			slot++;
+			continue;
+		}
+		width = SLOT_WIDTH * s->memory_slices - 2;
+		slice_label(pl, s, label, (size_t)width);
+		strbuf_addf(sb, "[%-*s]", width, label);
+		slot += s->memory_slices;
+	}
+}
+
+/* ---- table -------------------------------------------------------------- */
+
+static void print_table(FILE *f, const struct pack_plan *pl)
+{
+	char a[64], b[64], c[64];
+	long replicas = 0;
+
+	for (size_t i = 0; i < pl->nworkloads; i++)
+		replicas += pl->workloads[i].replicas;
+	fprintf(f, "MIG packing plan: %zu inference workload%s, %ld replica%s; strategy %s, %s prices, "
+		   "%g%% headroom\n",
+		pl->nworkloads, pl->nworkloads == 1 ? "" : "s", replicas, replicas == 1 ? "" : "s",
+		mig_strategy_name(pl->strategy), pricing_name(pl->pricing), pl->headroom_pct);
+	if (pl->skipped_training)
+		fprintf(f, "(%zu training workload%s not packed)\n", pl->skipped_training,
+			pl->skipped_training == 1 ? "" : "s");
+	if (pl->npools) {
+		struct table *t = table_new(8);
+		table_header(t, 0, "node pool", ALIGN_LEFT);
+		table_header(t, 1, "sku", ALIGN_LEFT);
+		table_header(t, 2, "region", ALIGN_LEFT);
+		table_header(t, 3, "vms", ALIGN_RIGHT);
+		table_header(t, 4, "gpus", ALIGN_RIGHT);
+		table_header(t, 5, "mig profile", ALIGN_LEFT);
+		table_header(t, 6, "aks profile", ALIGN_LEFT);
+		table_header(t, 7, "monthly", ALIGN_RIGHT);
+		for (size_t i = 0; i < pl->npools; i++) {
+			const struct pack_pool *p = &pl->pools[i];
+			char vms[16], gpus[16];
+			snprintf(vms, sizeof(vms), "%d", p->vm_count);
+			snprintf(gpus, sizeof(gpus), "%d", p->vm_count * p->gpus_per_vm);
+			table_add(t, p->name, p->sku, p->region, vms, gpus,
+				  p->mig_profile[0] ? p->mig_profile : "mixed",
+				  p->aks_profile[0] ? p->aks_profile : "-",
+				  money(a, sizeof(a), p->monthly, pl->currency));
+		}
+		fputc('\n', f);
+		table_print(t, f, FMT_TABLE);
+		table_free(t);
+		fprintf(f, "\nGPU layouts (8 memory slots each):\n");
+		for (size_t i = 0; i < pl->ngpus; i++) {
+			const struct pack_gpu *g = &pl->gpus[i];
+			struct strbuf sb = STRBUF_INIT;
+			draw_gpu(pl, g, &sb);
+			fprintf(f, "  %s vm %d gpu %d  %s  %d/8 memory, %d/7 compute\n",
+				pl->pools[g->pool].name, g->vm, g->gpu, strbuf_str(&sb),
+				g->memory_slots_used, g->compute_slices_used);
+			strbuf_release(&sb);
+		}
+	}
+	if (pl->ndedicated) {
+		struct table *t = table_new(5);
+		table_header(t, 0, "dedicated", ALIGN_LEFT);
+		table_header(t, 1, "replica", ALIGN_RIGHT);
+		table_header(t, 2, "sku", ALIGN_LEFT);
+		table_header(t, 3, "region", ALIGN_LEFT);
+		table_header(t, 4, "monthly", ALIGN_RIGHT);
+		for (size_t i = 0; i < pl->ndedicated; i++) {
+			const struct pack_dedicated *d = &pl->dedicated[i];
+			char rep[16];
+			snprintf(rep, sizeof(rep), "%d", d->replica);
+			table_add(t, pl->workloads[d->workload].name, rep, d->sku, d->region,
+				  money(a, sizeof(a), d->monthly, pl->currency));
+		}
+		fputc('\n', f);
+		table_print(t, f, FMT_TABLE);
+		table_free(t);
+	}
+	if (pl->nunplaced) {
+		fprintf(f, "\nnot placed:\n");
+		for (size_t i = 0; i < pl->nunplaced; i++)
+			fprintf(f, "  %s replica %d: %s\n", pl->workloads[pl->unplaced[i].workload].name,
+				pl->unplaced[i].replica, pl->unplaced[i].reason);
+	}
+	fprintf(f, "\nmonthly cost: %s (lower bound %s, %s)\n",
+		money(a, sizeof(a), pl->monthly, pl->currency),
+		money(b, sizeof(b), pl->lower_bound_monthly, pl->currency),
+		pl->exact ? "optimal" : "heuristic");
+	fprintf(f, "one whole GPU per replica: %s; packing saves %.1f%%\n",
+		money(c, sizeof(c), pl->naive_monthly, pl->currency), savings_pct(pl));
+}
+
+/* ---- markdown ----------------------------------------------------------- */
+
+static void print_markdown(FILE *f, const struct pack_plan *pl)
+{
+	char a[64], b[64];
+	struct table *t;
+
+	fprintf(f, "**MIG packing plan (%s strategy): %s per month**, %.1f%% below one whole GPU "
+		   "per replica (%s)\n\n",
+		mig_strategy_name(pl->strategy), money(a, sizeof(a), pl->monthly, pl->currency),
+		savings_pct(pl), money(b, sizeof(b), pl->naive_monthly, pl->currency));
+	t = table_new(7);
+	table_header(t, 0, "node pool", ALIGN_LEFT);
+	table_header(t, 1, "sku", ALIGN_LEFT);
+	table_header(t, 2, "region", ALIGN_LEFT);
+	table_header(t, 3, "VMs", ALIGN_RIGHT);
+	table_header(t, 4, "MIG profile", ALIGN_LEFT);
+	table_header(t, 5, "AKS profile", ALIGN_LEFT);
+	table_header(t, 6, "monthly", ALIGN_RIGHT);
+	for (size_t i = 0; i < pl->npools; i++) {
+		const struct pack_pool *p = &pl->pools[i];
+		char vms[16];
+		snprintf(vms, sizeof(vms), "%d", p->vm_count);
+		table_add(t, p->name, p->sku, p->region, vms,
+			  p->mig_profile[0] ? p->mig_profile : "mixed",
+			  p->aks_profile[0] ? p->aks_profile : "-",
+			  money(a, sizeof(a), p->monthly, pl->currency));
+	}
+	for (size_t i = 0; i < pl->ndedicated; i++) {
+		const struct pack_dedicated *d = &pl->dedicated[i];
+		char name[PROFILE_NAME_LEN + 32];
+		snprintf(name, sizeof(name), "dedicated: %s:%d", pl->workloads[d->workload].name,
+			 d->replica);
+		table_add(t, name, d->sku, d->region, "1", "-", "-",
+			  money(a, sizeof(a), d->monthly, pl->currency));
+	}
+	table_print(t, f, FMT_MARKDOWN);
+	table_free(t);
+	if (pl->ngpus) {
+		t = table_new(1 + MIG_MEMORY_SLOTS);
+		table_header(t, 0, "GPU", ALIGN_LEFT);
+		for (int s = 0; s < MIG_MEMORY_SLOTS; s++) {
+			char h[16];
+			snprintf(h, sizeof(h), "slot %d", s);
+			table_header(t, (size_t)s + 1, h, ALIGN_LEFT);
+		}
+		for (size_t i = 0; i < pl->ngpus; i++) {
+			const struct pack_gpu *g = &pl->gpus[i];
+			char cells[1 + MIG_MEMORY_SLOTS][PROFILE_NAME_LEN + 64];
+			const char *row[1 + MIG_MEMORY_SLOTS];
+			snprintf(cells[0], sizeof(cells[0]), "%s vm %d gpu %d", pl->pools[g->pool].name,
+				 g->vm, g->gpu);
+			for (int s = 0; s < MIG_MEMORY_SLOTS; s++)
+				snprintf(cells[s + 1], sizeof(cells[0]), "-");
+			for (int k = 0; k < g->nslices; k++) {
+				const struct pack_slice *sl = &g->slices[k];
+				for (int m = 0; m < sl->memory_slices; m++) {
+					char *cell = cells[sl->start + m + 1];
+					if (m > 0)
+						snprintf(cell, sizeof(cells[0]), "(cont.)");
+					else if (sl->workload < 0)
+						snprintf(cell, sizeof(cells[0]), "%s idle", sl->profile);
+					else
+						snprintf(cell, sizeof(cells[0]), "%s %s:%d", sl->profile,
+							 pl->workloads[sl->workload].name, sl->replica);
+				}
+			}
+			for (int s = 0; s <= MIG_MEMORY_SLOTS; s++)
+				row[s] = cells[s];
+			table_add_row(t, row);
+		}
+		fputc('\n', f);
+		table_print(t, f, FMT_MARKDOWN);
+		table_free(t);
+	}
+	for (size_t i = 0; i < pl->nunplaced; i++)
+		fprintf(f, "\n> not placed: %s replica %d: %s\n",
+			pl->workloads[pl->unplaced[i].workload].name, pl->unplaced[i].replica,
+			pl->unplaced[i].reason);
+	if (pl->exact)
+		fprintf(f, "\nLower bound %s: the plan is optimal.\n",
+			money(a, sizeof(a), pl->lower_bound_monthly, pl->currency));
+	else
+		fprintf(f, "\nLower bound %s: the plan is within %.1f%% of the optimum.\n",
+			money(a, sizeof(a), pl->lower_bound_monthly, pl->currency), gap_pct(pl));
+}
+
+/* ---- csv ---------------------------------------------------------------- */
+
+static void print_csv(FILE *f, const struct pack_plan *pl)
+{
+	static const char *const cols[] = { "placement", "pool", "sku", "region", "vm", "gpu",
+					    "mig_profile", "start", "workload", "replica",
+					    "monthly_cost", "currency" };
+	struct table *t = table_new(12);
+	char vm[16], gpu[16], start[16], rep[16], mon[32];
+
+	for (size_t i = 0; i < 12; i++)
+		table_header(t, i, cols[i], ALIGN_LEFT);
+	for (size_t i = 0; i < pl->ngpus; i++) {
+		const struct pack_gpu *g = &pl->gpus[i];
+		const struct pack_pool *p = &pl->pools[g->pool];
+		snprintf(vm, sizeof(vm), "%d", g->vm);
+		snprintf(gpu, sizeof(gpu), "%d", g->gpu);
+		for (int k = 0; k < g->nslices; k++) {
+			const struct pack_slice *s = &g->slices[k];
+			snprintf(start, sizeof(start), "%d", s->start);
+			snprintf(rep, sizeof(rep), "%d", s->replica);
+			table_add(t, "mig", p->name, p->sku, p->region, vm, gpu, s->profile, start,
+				  s->workload >= 0 ? pl->workloads[s->workload].name : "",
+				  s->workload >= 0 ? rep : "", "", pl->currency);
+		}
+	}
+	for (size_t i = 0; i < pl->npools; i++) {
+		const struct pack_pool *p = &pl->pools[i];
+		snprintf(vm, sizeof(vm), "%d", p->vm_count);
+		snprintf(mon, sizeof(mon), "%.2f", util_round_cents(p->monthly));
+		table_add(t, "pool", p->name, p->sku, p->region, vm, "", p->mig_profile, "", "", "",
+			  mon, pl->currency);
+	}
+	for (size_t i = 0; i < pl->ndedicated; i++) {
+		const struct pack_dedicated *d = &pl->dedicated[i];
+		snprintf(rep, sizeof(rep), "%d", d->replica);
+		snprintf(mon, sizeof(mon), "%.2f", util_round_cents(d->monthly));
+		table_add(t, "dedicated", "", d->sku, d->region, "", "", "", "",
+			  pl->workloads[d->workload].name, rep, mon, pl->currency);
+	}
+	for (size_t i = 0; i < pl->nunplaced; i++) {
+		snprintf(rep, sizeof(rep), "%d", pl->unplaced[i].replica);
+		table_add(t, "unplaced", "", "", pl->workloads[pl->unplaced[i].workload].region, "",
+			  "", "", "", pl->workloads[pl->unplaced[i].workload].name, rep, "",
+			  pl->currency);
+	}
+	table_print(t, f, FMT_CSV);
+	table_free(t);
+}
+
+/* ---- json --------------------------------------------------------------- */
+
+static cJSON *plan_json(const struct pack_plan *pl)
+{
+	cJSON *doc = cJSON_CreateObject(), *arr;
+
+	cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
+	cJSON_AddStringToObject(doc, "currency", pl->currency);
+	cJSON_AddStringToObject(doc, "pricing", pricing_name(pl->pricing));
+	cJSON_AddStringToObject(doc, "strategy", mig_strategy_name(pl->strategy));
+	cJSON_AddNumberToObject(doc, "hours_per_month", pl->hours_per_month);
+	cJSON_AddNumberToObject(doc, "headroom_pct", pl->headroom_pct);
+	arr = cJSON_AddArrayToObject(doc, "node_pools");
+	for (size_t i = 0; i < pl->npools; i++) {
+		const struct pack_pool *p = &pl->pools[i];
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "name", p->name);
+		cJSON_AddStringToObject(o, "sku", p->sku);
+		cJSON_AddStringToObject(o, "region", p->region);
+		cJSON_AddNumberToObject(o, "vm_count", p->vm_count);
+		cJSON_AddNumberToObject(o, "gpus_per_vm", p->gpus_per_vm);
+		json_add_str_or_null(o, "mig_profile", p->mig_profile);
+		json_add_str_or_null(o, "aks_gpu_instance_profile", p->aks_profile);
+		json_add_rounded(o, "hourly_cost", p->hourly, 6);
+		json_add_money(o, "monthly_cost", p->monthly);
+		cJSON_AddItemToArray(arr, o);
+	}
+	arr = cJSON_AddArrayToObject(doc, "gpus");
+	for (size_t i = 0; i < pl->ngpus; i++) {
+		const struct pack_gpu *g = &pl->gpus[i];
+		cJSON *o = cJSON_CreateObject(), *sl;
+		cJSON_AddStringToObject(o, "pool", pl->pools[g->pool].name);
+		cJSON_AddNumberToObject(o, "vm", g->vm);
+		cJSON_AddNumberToObject(o, "gpu", g->gpu);
+		cJSON_AddStringToObject(o, "gpu_model", pl->pools[g->pool].gpu_model);
+		sl = cJSON_AddArrayToObject(o, "slices");
+		for (int k = 0; k < g->nslices; k++) {
+			const struct pack_slice *s = &g->slices[k];
+			cJSON *so = cJSON_CreateObject();
+			cJSON_AddStringToObject(so, "profile", s->profile);
+			cJSON_AddNumberToObject(so, "start", s->start);
+			if (s->workload >= 0) {
+				cJSON_AddStringToObject(so, "workload", pl->workloads[s->workload].name);
+				cJSON_AddNumberToObject(so, "replica", s->replica);
+			} else {
+				cJSON_AddNullToObject(so, "workload");
+				cJSON_AddNullToObject(so, "replica");
+			}
+			cJSON_AddItemToArray(sl, so);
+		}
+		cJSON_AddNumberToObject(o, "memory_slots_used", g->memory_slots_used);
+		cJSON_AddNumberToObject(o, "compute_slices_used", g->compute_slices_used);
+		cJSON_AddItemToArray(arr, o);
+	}
+	arr = cJSON_AddArrayToObject(doc, "dedicated");
+	for (size_t i = 0; i < pl->ndedicated; i++) {
+		const struct pack_dedicated *d = &pl->dedicated[i];
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "workload", pl->workloads[d->workload].name);
+		cJSON_AddNumberToObject(o, "replica", d->replica);
+		cJSON_AddStringToObject(o, "sku", d->sku);
+		cJSON_AddStringToObject(o, "region", d->region);
+		json_add_rounded(o, "hourly_cost", d->hourly, 6);
+		json_add_money(o, "monthly_cost", d->monthly);
+		cJSON_AddItemToArray(arr, o);
+	}
+	json_add_money(doc, "monthly_cost", pl->monthly);
+	json_add_money(doc, "lower_bound_monthly_cost", pl->lower_bound_monthly);
+	cJSON_AddBoolToObject(doc, "optimal", pl->exact);
+	json_add_money(doc, "naive_monthly_cost", pl->naive_monthly);
+	json_add_money(doc, "savings_vs_naive_monthly", pl->naive_monthly - pl->monthly);
+	arr = cJSON_AddArrayToObject(doc, "unplaced");
+	for (size_t i = 0; i < pl->nunplaced; i++) {
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "workload", pl->workloads[pl->unplaced[i].workload].name);
+		cJSON_AddNumberToObject(o, "replica", pl->unplaced[i].replica);
+		cJSON_AddStringToObject(o, "reason", pl->unplaced[i].reason);
+		cJSON_AddItemToArray(arr, o);
+	}
+	return doc;
+}
+
+/* ---- the command -------------------------------------------------------- */
+
+static int known_region(const struct names *n, const char *name)
+{
+	for (size_t i = 0; n->rn[i]; i++)
+		if (strcasecmp(n->rn[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
+int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
+{
+	struct pack_options o;
+	struct pack_plan plan;
+	struct diag_list errs = DIAG_LIST_INIT;
+	struct profile p;
+	struct names names;
+	struct cli_iter it;
+	enum catalog_origin origin;
+	catalog *cat = NULL;
+	const char *val, *path = NULL;
+	char err[CATALOG_ERRLEN], cpath[4096];
+	double d;
+	int opt, rc = EXIT_OK;
+
+	pack_options_init(&o);
+	cli_iter_init(&it, "pack", opts, argc, argv);
+	while ((opt = cli_next(&it, &val)) != CLI_END) {
+		switch (opt) {
+		case CLI_HELP:
+			for (const struct command *c = gpufit_commands; c->name; c++)
+				if (strcmp(c->name, "pack") == 0)
+					cli_print_command_help(c, ctx->out);
+			return EXIT_OK;
+		case CLI_POSITIONAL:
+			if (path)
+				return cli_usage_error("pack", "unexpected argument '%s'", val);
+			path = val;
+			break;
+		case OPT_STRATEGY:
+			if (mig_strategy_parse(val, &o.strategy) != 0)
+				return cli_usage_error("pack", "unknown strategy '%s' (aks, mixed)", val);
+			break;
+		case OPT_HEADROOM:
+			if (cli_number("pack", "headroom", val, &d) != 0)
+				return EXIT_USAGE;
+			if (d < 0 || d > 400)
+				return cli_usage_error("pack", "--headroom takes a percentage from 0 to 400");
+			o.headroom_pct = d;
+			break;
+		case OPT_REGION:
+			o.region = val;
+			break;
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	if (!path)
+		return cli_usage_error("pack", "missing PROFILE");
+
+	if (catalog_open_default(ctx->catalog_path, &cat, &origin, cpath, sizeof(cpath), err) != 0) {
+		diag_error("%s", err);
+		return EXIT_CATALOG;
+	}
+	if (names_load(cat, &names, err) != 0) {
+		diag_error("%s", err);
+		names_release(&names);
+		catalog_close(cat);
+		return EXIT_CATALOG;
+	}
+	if (o.region) {
+		int k = known_region(&names, o.region);
+		if (k < 0) {
+			const char *hint = util_suggest(o.region, names.rn, names.pnames.nregions);
+			diag_error("unknown region '%s'%s%s%s", o.region, hint ? " (did you mean '" : "",
+				   hint ? hint : "", hint ? "'?)" : "");
+			rc = EXIT_INPUT;
+			goto out_names;
+		}
+		o.region = names.rn[k];
+	}
+	if (profile_load(path, &names.pnames, &p, &errs) != 0) {
+		diag_list_print(&errs, stderr);
+		diag_list_release(&errs);
+		profile_release(&p);
+		rc = EXIT_INPUT;
+		goto out_names;
+	}
+	if (pack_plan_build(cat, &p, &o, &plan, &errs) != 0) {
+		diag_list_print(&errs, stderr);
+		diag_list_release(&errs);
+		pack_plan_release(&plan);
+		profile_release(&p);
+		rc = EXIT_CATALOG;
+		goto out_names;
+	}
+	switch (ctx->format) {
+	case FMT_JSON: {
+		cJSON *doc = plan_json(&plan);
+		if (!doc || json_print(ctx->out, doc) != 0) {
+			diag_error("out of memory while printing JSON");
+			rc = EXIT_INPUT;
+		}
+		cJSON_Delete(doc);
+		break;
+	}
+	case FMT_MARKDOWN:
+		print_markdown(ctx->out, &plan);
+		break;
+	case FMT_CSV:
+		print_csv(ctx->out, &plan);
+		break;
+	default:
+		print_table(ctx->out, &plan);
+		break;
+	}
+	if (rc == EXIT_OK && plan.nunplaced) {
+		if (ctx->format != FMT_TABLE)
+			diag_warning("%zu replica%s could not be placed", plan.nunplaced,
+				     plan.nunplaced == 1 ? "" : "s");
+		rc = EXIT_INFEASIBLE;
+	}
+	pack_plan_release(&plan);
+	profile_release(&p);
+out_names:
+	names_release(&names);
+	catalog_close(cat);
+	return rc;
+}

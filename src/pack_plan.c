@@ -1,0 +1,561 @@
+/*
+ * pack_plan.c - from a workload profile to a priced MIG packing plan.
+ *
+ * For each region the profile's inference workloads run in, this file lists
+ * the MIG-capable VM sizes with a price there (the packer's offers), sizes
+ * every workload with the fit engine on every MIG profile of those GPUs and
+ * on every dedicated small GPU (NVIDIA sizes of at most one GPU without MIG:
+ * T4, A10 and its partitions), and hands one item per replica to mig_pack().
+ * A size without a price in the region is skipped, never priced at 0.
+ *
+ * The naive plan for comparison gives every replica the cheapest whole-GPU
+ * VM size (exactly one GPU) it fits on.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "fit.h"
+#include "pack_plan.h"
+#include "sizing.h"
+#include "util.h"
+
+struct offer_src {
+	int vm;                     /* index into ctx.vms */
+	int gpu;                    /* index into ctx.gpus */
+	double hourly;
+	struct mig_profile *profiles;
+	size_t nprofiles;
+};
+
+struct ctx {
+	catalog *cat;
+	const struct profile *p;
+	const struct pack_options *o;
+	struct pack_plan *out;
+	struct vm_size *vms;
+	size_t nvms;
+	struct gpu_spec *gpus;
+	size_t ngpus;
+	struct mig_profile *migs;
+	size_t nmigs;
+	struct model_preset *presets;
+	size_t npresets;
+	struct efficiency *eff;
+	size_t neff;
+	struct sizing_factors *factors;  /* per gpu */
+	int *factors_ok;
+};
+
+void pack_options_init(struct pack_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->strategy = MIG_STRATEGY_AKS;
+	o->headroom_pct = PACK_DEFAULT_HEADROOM_PCT;
+}
+
+static void copy_str(char *dst, size_t len, const char *src)
+{
+	snprintf(dst, len, "%s", src ? src : "");
+}
+
+static int gpu_index(const struct ctx *c, const char *name)
+{
+	for (size_t i = 0; i < c->ngpus; i++)
+		if (strcasecmp(c->gpus[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+static int load(struct ctx *c, char *err)
+{
+	if (catalog_vm_list(c->cat, &c->vms, &c->nvms, err) != 0 ||
+	    catalog_gpu_list(c->cat, &c->gpus, &c->ngpus, err) != 0 ||
+	    catalog_mig_list(c->cat, NULL, &c->migs, &c->nmigs, err) != 0 ||
+	    catalog_preset_list(c->cat, &c->presets, &c->npresets, err) != 0 ||
+	    catalog_efficiency_list(c->cat, &c->eff, &c->neff, err) != 0)
+		return -1;
+	c->factors = xcalloc(c->ngpus + 1, sizeof(*c->factors));
+	c->factors_ok = xcalloc(c->ngpus + 1, sizeof(*c->factors_ok));
+	for (size_t i = 0; i < c->ngpus; i++)
+		c->factors_ok[i] = sizing_factors_resolve(c->eff, c->neff, &c->gpus[i],
+							  &c->factors[i], NULL) == 0;
+	return 0;
+}
+
+static void ctx_release(struct ctx *c)
+{
+	free(c->vms);
+	free(c->gpus);
+	free(c->migs);
+	free(c->presets);
+	free(c->eff);
+	free(c->factors);
+	free(c->factors_ok);
+}
+
+/* Inference workloads only; -1 with a reason when it cannot be sized. */
+static int to_fit(const struct ctx *c, const struct profile_workload *pw, struct fit_workload *w,
+		  const char **why)
+{
+	memset(w, 0, sizeof(*w));
+	w->headroom = c->o->headroom_pct / 100.0;
+	w->replicas = 1;
+	w->runs_per_month = 1;
+	w->precision = pw->precision;
+	w->kv_precision = pw->has_kv_precision ? pw->kv_precision : sizing_kv_default(pw->precision);
+	if (pw->has_requirements) {
+		w->kind = FIT_GENERIC;
+		w->req.gpu_memory_gib = pw->requirements.gpu_memory_gib;
+		w->req.tflops_fp16 = pw->requirements.tflops_fp16;
+		w->req.bandwidth_gb_per_s = pw->requirements.bandwidth_gb_per_s;
+		return 0;
+	}
+	if (!pw->has_model || !pw->has_serving) {
+		*why = "an inference workload needs a model with serving, or requirements";
+		return -1;
+	}
+	if (pw->model_inline) {
+		sizing_model_from_preset(&pw->model, &w->model);
+	} else {
+		const struct model_preset *mp = NULL;
+		for (size_t i = 0; i < c->npresets && !mp; i++)
+			if (strcasecmp(c->presets[i].name, pw->model_name) == 0)
+				mp = &c->presets[i];
+		if (!mp) {
+			*why = "its model is not in the catalog";
+			return -1;
+		}
+		sizing_model_from_preset(mp, &w->model);
+	}
+	w->kind = FIT_LLM_INFERENCE;
+	w->input_tokens = (double)pw->serving.input_tokens;
+	w->output_tokens = (double)pw->serving.output_tokens;
+	w->concurrency = pw->serving.concurrency;
+	if (pw->serving.has_target_output_tokens_per_s)
+		w->target_tokens_per_s = pw->serving.target_output_tokens_per_s;
+	if (pw->serving.has_max_ms_per_output_token)
+		w->max_ms_per_token = pw->serving.max_ms_per_output_token;
+	if (pw->serving.has_max_time_to_first_token_ms)
+		w->max_ttft_ms = pw->serving.max_time_to_first_token_ms;
+	return 0;
+}
+
+/* Does one device of cap serve one replica on its own? */
+static int serves(const struct ctx *c, const struct fit_workload *w, int gpu,
+		  const struct sizing_capacity *cap, struct fit_result *res)
+{
+	fit_evaluate(w, cap, 0, &c->factors[gpu], res);
+	return res->reject == FIT_OK && res->vm_count == 1;
+}
+
+static const char *workload_region(const struct ctx *c, const struct profile_workload *pw)
+{
+	return c->o->region ? c->o->region : profile_workload_region(c->p, pw);
+}
+
+static int price_of(const struct ctx *c, const char *sku, const char *region, double *hourly)
+{
+	char err[CATALOG_ERRLEN];
+
+	return catalog_price_find(c->cat, sku, region, c->p->pricing, c->p->currency, hourly, err) ==
+		       1 &&
+	       *hourly > 0;
+}
+
+static int cmp_offer(const void *a, const void *b)
+{
+	const struct offer_src *x = a, *y = b;
+
+	if (x->hourly != y->hourly)
+		return x->hourly < y->hourly ? -1 : 1;
+	return x->vm - y->vm;
+}
+
+/* The MIG-capable priced sizes of a region, cheapest per GPU first. */
+static size_t region_offers(struct ctx *c, const char *region, struct offer_src *offs)
+{
+	size_t n = 0, cap = 4 * MIG_MAX_OFFERS;
+	struct offer_src *all = xcalloc(cap, sizeof(*all));
+
+	for (size_t v = 0; v < c->nvms && n < cap; v++) {
+		const struct vm_size *vm = &c->vms[v];
+		struct offer_src s;
+		int g;
+		if (!vm->mig_capable || vm->retired || !vm->spec_known || vm->gpu_count < 1 ||
+		    fabs(vm->gpu_count - floor(vm->gpu_count)) > 1e-9 ||
+		    (g = gpu_index(c, vm->gpu_model)) < 0 || !c->factors_ok[g] ||
+		    !price_of(c, vm->sku, region, &s.hourly))
+			continue;
+		s.vm = (int)v;
+		s.gpu = g;
+		s.profiles = NULL;
+		s.nprofiles = 0;
+		for (size_t m = 0; m < c->nmigs; m++)
+			if (strcasecmp(c->migs[m].gpu_model, vm->gpu_model) == 0 &&
+			    s.nprofiles < MIG_MAX_PROFILES) {
+				s.profiles = xrealloc(s.profiles,
+						      (s.nprofiles + 1) * sizeof(*s.profiles));
+				s.profiles[s.nprofiles++] = c->migs[m];
+			}
+		if (s.nprofiles == 0)
+			continue;
+		all[n++] = s;
+	}
+	/* cheapest per GPU first; beyond MIG_MAX_OFFERS the dearest are dropped */
+	for (size_t i = 0; i < n; i++)
+		all[i].hourly /= c->vms[all[i].vm].gpu_count;
+	qsort(all, n, sizeof(*all), cmp_offer);
+	for (size_t i = 0; i < n; i++)
+		all[i].hourly *= c->vms[all[i].vm].gpu_count;
+	for (size_t i = MIG_MAX_OFFERS; i < n; i++)
+		free(all[i].profiles);
+	if (n > MIG_MAX_OFFERS)
+		n = MIG_MAX_OFFERS;
+	memcpy(offs, all, n * sizeof(*all));
+	free(all);
+	return n;
+}
+
+static void gpu_short(const char *model, char *buf, size_t len)
+{
+	size_t k = 0;
+
+	for (; model[k] && model[k] != '-' && k + 1 < len; k++)
+		buf[k] = (char)((model[k] >= 'A' && model[k] <= 'Z') ? model[k] - 'A' + 'a' : model[k]);
+	buf[k] = '\0';
+}
+
+static void pool_name(struct pack_plan *out, struct pack_pool *pool)
+{
+	char base[PACK_NAME_LEN], g[24];
+	int n = 1;
+
+	gpu_short(pool->gpu_model, g, sizeof(g));
+	if (pool->aks_profile[0]) {
+		char a[16];
+		size_t k;
+		for (k = 0; pool->aks_profile[k] && k + 1 < sizeof(a); k++)
+			a[k] = (char)((pool->aks_profile[k] >= 'A' && pool->aks_profile[k] <= 'Z')
+					      ? pool->aks_profile[k] - 'A' + 'a'
+					      : pool->aks_profile[k]);
+		a[k] = '\0';
+		snprintf(base, sizeof(base), "%s-%s", a, g);
+	} else {
+		snprintf(base, sizeof(base), "mig-%s", g);
+	}
+	copy_str(pool->name, sizeof(pool->name), base);
+	for (;;) {
+		int clash = 0;
+		for (size_t i = 0; i < out->npools; i++)
+			clash |= strcmp(out->pools[i].name, pool->name) == 0;
+		if (!clash)
+			break;
+		snprintf(pool->name, sizeof(pool->name), "%.40s-%d", base, ++n);
+	}
+}
+
+struct witem {
+	int workload;               /* index into out->workloads */
+	unsigned feasible[MIG_MAX_OFFERS];
+	double dedicated;
+	int dedicated_vm;
+	char reason[PACK_REASON_LEN];
+};
+
+static void add_unplaced(struct pack_plan *out, int w, int r, const char *reason)
+{
+	out->unplaced = xrealloc(out->unplaced, (out->nunplaced + 1) * sizeof(*out->unplaced));
+	out->unplaced[out->nunplaced].workload = w;
+	out->unplaced[out->nunplaced].replica = r;
+	copy_str(out->unplaced[out->nunplaced].reason, PACK_REASON_LEN, reason);
+	out->nunplaced++;
+}
+
+/* Sizes one workload on every offer and dedicated size of its region. */
+static void size_workload(struct ctx *c, const struct fit_workload *w, const char *region,
+			  const struct offer_src *offs, size_t noffs, struct witem *wi,
+			  struct pack_workload *pw)
+{
+	struct fit_result res, worst;
+	int have_worst = 0;
+
+	wi->dedicated = 0;
+	wi->dedicated_vm = -1;
+	pw->naive_hourly = 0;
+	pw->memory_need_gib = 0;
+	for (size_t o = 0; o < noffs; o++) {
+		const struct gpu_spec *gpu = &c->gpus[offs[o].gpu];
+		wi->feasible[o] = 0;
+		for (size_t m = 0; m < offs[o].nprofiles; m++) {
+			struct sizing_capacity cap;
+			if (offs[o].profiles[m].media_ext ||
+			    sizing_capacity_from_mig(gpu, &offs[o].profiles[m], &cap) != 0)
+				continue;
+			if (serves(c, w, offs[o].gpu, &cap, &res)) {
+				wi->feasible[o] |= 1u << m;
+				if (pw->memory_need_gib == 0 || res.memory_need_gib < pw->memory_need_gib)
+					pw->memory_need_gib = res.memory_need_gib;
+			} else if (!have_worst || offs[o].profiles[m].memory_slices == 8) {
+				worst = res;
+				have_worst = 1;
+			}
+		}
+	}
+	for (size_t v = 0; v < c->nvms; v++) {
+		const struct vm_size *vm = &c->vms[v];
+		struct sizing_capacity cap;
+		double hourly;
+		int g;
+		if (vm->retired || !vm->spec_known || vm->gpu_count > 1 + 1e-9 || vm->gpu_count <= 0 ||
+		    (g = gpu_index(c, vm->gpu_model)) < 0 || !c->factors_ok[g] ||
+		    strcasecmp(c->gpus[g].vendor, "NVIDIA") != 0 ||
+		    sizing_capacity_from_vm(vm, &c->gpus[g], 1, &cap) != 0 ||
+		    !price_of(c, vm->sku, region, &hourly))
+			continue;
+		if (!serves(c, w, g, &cap, &res)) {
+			if (!have_worst) {
+				worst = res;
+				have_worst = 1;
+			}
+			continue;
+		}
+		if (fabs(vm->gpu_count - 1) < 1e-9 &&
+		    (pw->naive_hourly == 0 || hourly < pw->naive_hourly))
+			pw->naive_hourly = hourly;
+		if (!vm->mig_capable && (wi->dedicated == 0 || hourly < wi->dedicated)) {
+			wi->dedicated = hourly;
+			wi->dedicated_vm = (int)v;
+		}
+		if (pw->memory_need_gib == 0)
+			pw->memory_need_gib = res.memory_need_gib;
+	}
+	wi->reason[0] = '\0';
+	if (have_worst) {
+		char why[PACK_REASON_LEN - 40];
+		fit_reject_text(&worst, pricing_name(c->p->pricing), region, why, sizeof(why));
+		snprintf(wi->reason, sizeof(wi->reason), "no mig slice or small gpu fits: %s", why);
+	} else {
+		snprintf(wi->reason, sizeof(wi->reason), "no priced mig or small gpu size in %s",
+			 region);
+	}
+}
+
+/* Packs the workloads of one region and appends the result to out. */
+static int pack_region(struct ctx *c, const char *region, struct diag_list *diags)
+{
+	struct pack_plan *out = c->out;
+	struct offer_src offs[MIG_MAX_OFFERS];
+	struct mig_offer moffs[MIG_MAX_OFFERS];
+	size_t noffs = region_offers(c, region, offs);
+	struct witem *wis = xcalloc(c->p->nworkloads + 1, sizeof(*wis));
+	struct mig_item *items = NULL;
+	size_t nitems = 0, nw = 0;
+	struct mig_plan mp;
+	char err[MIG_ERRLEN];
+	size_t pool0 = out->npools;
+	int rc = 0;
+
+	for (size_t o = 0; o < noffs; o++) {
+		moffs[o].sku = c->vms[offs[o].vm].sku;
+		moffs[o].gpu_model = c->vms[offs[o].vm].gpu_model;
+		moffs[o].gpus_per_vm = (int)lround(c->vms[offs[o].vm].gpu_count);
+		moffs[o].hourly = offs[o].hourly;
+		moffs[o].profiles = offs[o].profiles;
+		moffs[o].nprofiles = offs[o].nprofiles;
+	}
+	for (size_t i = 0; i < c->p->nworkloads; i++) {
+		const struct profile_workload *pw = &c->p->workloads[i];
+		struct pack_workload *k;
+		struct fit_workload fw;
+		const char *why = NULL;
+		struct witem *wi;
+		if (pw->type != PROFILE_INFERENCE || strcmp(workload_region(c, pw), region) != 0)
+			continue;
+		out->workloads = xrealloc(out->workloads,
+					  (out->nworkloads + 1) * sizeof(*out->workloads));
+		k = &out->workloads[out->nworkloads];
+		memset(k, 0, sizeof(*k));
+		copy_str(k->name, sizeof(k->name), pw->name);
+		copy_str(k->region, sizeof(k->region), region);
+		k->replicas = pw->replicas > 0 ? pw->replicas : 1;
+		wi = &wis[nw++];
+		wi->workload = (int)out->nworkloads++;
+		if (to_fit(c, pw, &fw, &why) != 0) {
+			for (long r = 0; r < k->replicas; r++)
+				add_unplaced(out, wi->workload, (int)r, why);
+			continue;
+		}
+		size_workload(c, &fw, region, offs, noffs, wi, k);
+		items = xrealloc(items, (nitems + (size_t)k->replicas) * sizeof(*items));
+		for (long r = 0; r < k->replicas; r++) {
+			struct mig_item *it = &items[nitems++];
+			memset(it, 0, sizeof(*it));
+			it->workload = wi->workload;
+			it->replica = (int)r;
+			memcpy(it->feasible, wi->feasible, sizeof(it->feasible));
+			it->dedicated_hourly = wi->dedicated;
+		}
+	}
+	if (mig_pack(moffs, noffs, items, nitems, c->o->strategy, &mp, err) != 0) {
+		diag_list_add(diags, DIAG_ERROR, NULL, 0, 0, "%s", err);
+		rc = -1;
+		goto done;
+	}
+	for (size_t k = 0; k < mp.npools; k++) {
+		const struct mig_pool *src = &mp.pools[k];
+		struct pack_pool pool;
+		memset(&pool, 0, sizeof(pool));
+		copy_str(pool.sku, sizeof(pool.sku), moffs[src->offer].sku);
+		copy_str(pool.region, sizeof(pool.region), region);
+		copy_str(pool.gpu_model, sizeof(pool.gpu_model), moffs[src->offer].gpu_model);
+		pool.gpus_per_vm = moffs[src->offer].gpus_per_vm;
+		pool.vm_count = src->vm_count;
+		if (src->profile >= 0) {
+			copy_str(pool.mig_profile, sizeof(pool.mig_profile),
+				 moffs[src->offer].profiles[src->profile].name);
+			copy_str(pool.aks_profile, sizeof(pool.aks_profile),
+				 moffs[src->offer].profiles[src->profile].aks_profile);
+		}
+		pool.hourly = src->hourly;
+		pool.monthly = src->hourly * out->hours_per_month;
+		pool_name(out, &pool);
+		out->pools = xrealloc(out->pools, (out->npools + 1) * sizeof(*out->pools));
+		out->pools[out->npools++] = pool;
+	}
+	out->gpus = xrealloc(out->gpus, (out->ngpus + mp.ngpus + 1) * sizeof(*out->gpus));
+	for (size_t g = 0; g < mp.ngpus; g++) {
+		const struct mig_gpu *src = &mp.gpus[g];
+		const struct mig_offer *of = &moffs[mp.pools[src->pool].offer];
+		struct pack_gpu *dst = &out->gpus[out->ngpus++];
+		memset(dst, 0, sizeof(*dst));
+		dst->pool = (int)pool0 + src->pool;
+		dst->vm = src->vm;
+		dst->gpu = src->gpu;
+		dst->nslices = src->nslices;
+		dst->memory_slots_used = src->memory_slots_used;
+		dst->compute_slices_used = src->compute_slices_used;
+		for (int s = 0; s < src->nslices; s++) {
+			const struct mig_slice *sl = &src->slices[s];
+			copy_str(dst->slices[s].profile, sizeof(dst->slices[s].profile),
+				 of->profiles[sl->profile].name);
+			dst->slices[s].start = sl->start;
+			dst->slices[s].memory_slices = of->profiles[sl->profile].memory_slices;
+			dst->slices[s].workload = sl->item >= 0 ? items[sl->item].workload : -1;
+			dst->slices[s].replica = sl->item >= 0 ? items[sl->item].replica : -1;
+		}
+	}
+	for (size_t d = 0; d < mp.ndedicated; d++) {
+		const struct mig_item *it = &items[mp.dedicated[d]];
+		const struct witem *wi = NULL;
+		struct pack_dedicated *pd;
+		for (size_t k = 0; k < nw && !wi; k++)
+			if (wis[k].workload == it->workload)
+				wi = &wis[k];
+		out->dedicated = xrealloc(out->dedicated,
+					  (out->ndedicated + 1) * sizeof(*out->dedicated));
+		pd = &out->dedicated[out->ndedicated++];
+		memset(pd, 0, sizeof(*pd));
+		pd->workload = it->workload;
+		pd->replica = it->replica;
+		copy_str(pd->sku, sizeof(pd->sku), c->vms[wi->dedicated_vm].sku);
+		copy_str(pd->region, sizeof(pd->region), region);
+		pd->hourly = it->dedicated_hourly;
+		pd->monthly = pd->hourly * out->hours_per_month;
+	}
+	for (size_t u = 0; u < mp.nunplaced; u++) {
+		const struct mig_item *it = &items[mp.unplaced[u]];
+		const char *reason = "";
+		for (size_t k = 0; k < nw; k++)
+			if (wis[k].workload == it->workload)
+				reason = wis[k].reason;
+		add_unplaced(out, it->workload, it->replica, reason);
+	}
+	for (size_t i = 0; i < nitems; i++) {
+		int placed = 1;
+		for (size_t u = 0; u < mp.nunplaced; u++)
+			placed &= mp.unplaced[u] != (int)i;
+		if (placed)
+			out->naive_monthly += out->workloads[items[i].workload].naive_hourly *
+					      out->hours_per_month;
+	}
+	out->hourly += mp.hourly;
+	out->lower_bound_monthly += mp.lower_bound_hourly * out->hours_per_month;
+	out->exact &= mp.exact;
+	mig_plan_release(&mp);
+done:
+	for (size_t o = 0; o < noffs; o++)
+		free(offs[o].profiles);
+	free(items);
+	free(wis);
+	return rc;
+}
+
+static int cmp_unplaced(const void *a, const void *b)
+{
+	const struct pack_unplaced *x = a, *y = b;
+
+	if (x->workload != y->workload)
+		return x->workload - y->workload;
+	return x->replica - y->replica;
+}
+
+int pack_plan_build(catalog *cat, const struct profile *p, const struct pack_options *o,
+		    struct pack_plan *out, struct diag_list *diags)
+{
+	struct ctx c;
+	char err[CATALOG_ERRLEN];
+	const char **regions;
+	size_t nregions = 0;
+	int rc = 0;
+
+	memset(out, 0, sizeof(*out));
+	memset(&c, 0, sizeof(c));
+	c.cat = cat;
+	c.p = p;
+	c.o = o;
+	c.out = out;
+	copy_str(out->currency, sizeof(out->currency), p->currency);
+	out->pricing = p->pricing;
+	out->strategy = o->strategy;
+	out->hours_per_month = p->hours_per_month > 0 ? p->hours_per_month : 730;
+	out->headroom_pct = o->headroom_pct;
+	out->exact = 1;
+	if (load(&c, err) != 0) {
+		diag_list_add(diags, DIAG_ERROR, NULL, 0, 0, "catalog: %s", err);
+		ctx_release(&c);
+		return -1;
+	}
+	regions = xcalloc(p->nworkloads + 1, sizeof(*regions));
+	for (size_t i = 0; i < p->nworkloads; i++) {
+		const char *r = workload_region(&c, &p->workloads[i]);
+		int seen = 0;
+		if (p->workloads[i].type != PROFILE_INFERENCE) {
+			out->skipped_training++;
+			continue;
+		}
+		for (size_t k = 0; k < nregions; k++)
+			seen |= strcmp(regions[k], r) == 0;
+		if (!seen)
+			regions[nregions++] = r;
+	}
+	for (size_t k = 0; k < nregions && rc == 0; k++)
+		rc = pack_region(&c, regions[k], diags);
+	qsort(out->unplaced, out->nunplaced, sizeof(*out->unplaced), cmp_unplaced);
+	out->monthly = out->hourly * out->hours_per_month;
+	free(regions);
+	ctx_release(&c);
+	return rc;
+}
+
+void pack_plan_release(struct pack_plan *plan)
+{
+	free(plan->workloads);
+	free(plan->pools);
+	free(plan->gpus);
+	free(plan->dedicated);
+	free(plan->unplaced);
+	memset(plan, 0, sizeof(*plan));
+}
