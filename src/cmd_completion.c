@@ -8,7 +8,7 @@
  * text", the option indented less than 8 columns; deeper lines continue a
  * text): a word after the option name that starts with a capital letter is
  * its argument.  Positional arguments complete from the usage string:
- * PROFILE completes *.yaml/*.yml files, a *.json placeholder JSON files,
+ * PROFILE completes YAML files (.yaml, .yml), a placeholder ending in .json JSON files,
  * FILE/TELEMETRY any file, COMMAND the command names, and literal words
  * ("bash", a verb list like "refresh|list") themselves.
  */
