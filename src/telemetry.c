@@ -959,8 +959,9 @@ static void trim(const char **s, const char **e)
 		(*e)--;
 }
 
-/* Sets the columns from a header or --columns list; -1 when it is not one. */
-static int smi_set_columns(struct smi_state *ss, const char *line, size_t len, int strict)
+/* Sets the columns from a header or --columns list (only checks the line
+ * when ss is NULL); -1 when it is not one. */
+static int smi_set_columns(struct smi_state *ss, const char *line, size_t len)
 {
 	const char *p = line, *end = line + len;
 	int n = 0;
@@ -979,6 +980,13 @@ static int smi_set_columns(struct smi_state *ss, const char *line, size_t len, i
 			if (!(islower((unsigned char)*c) || isdigit((unsigned char)*c) || *c == '.' ||
 			      *c == '_'))
 				return -1;
+		if (!ss) {
+			n++;
+			if (!q)
+				break;
+			p = q + 1;
+			continue;
+		}
 		struct smi_col *col = &ss->cols[n++];
 		memset(col, 0, sizeof(*col));
 		copy_field(col->field, sizeof(col->field), fs, (size_t)(ne - fs));
@@ -1001,8 +1009,8 @@ static int smi_set_columns(struct smi_state *ss, const char *line, size_t len, i
 			break;
 		p = q + 1;
 	}
-	(void)strict;
-	ss->ncols = n;
+	if (ss)
+		ss->ncols = n;
 	return 0;
 }
 
@@ -1063,12 +1071,17 @@ static void smi_line(struct reader *r, struct smi_state *ss, char *line, size_t 
 		if (a == b)
 			return;
 	}
+	/* a header, first or repeated (concatenated files) */
+	if (smi_set_columns(NULL, line, len) == 0) {
+		smi_set_columns(ss, line, len);
+		ss->have_header = 1;
+		return;
+	}
 	if (!ss->have_header) {
 		ss->have_header = 1;
-		if (smi_set_columns(ss, line, len, 1) == 0)
-			return;
 		const char *cols = r->o->columns ? r->o->columns : smi_default_columns;
-		if (smi_set_columns(ss, cols, strlen(cols), 1) != 0) {
+		if (smi_set_columns(NULL, cols, strlen(cols)) != 0 ||
+		    smi_set_columns(ss, cols, strlen(cols)) != 0) {
 			rd_error(r, r->line, 0, "cannot use the column list '%s'", cols);
 			return;
 		}
@@ -1311,8 +1324,7 @@ static enum telemetry_format sniff(const char *line, size_t len)
 			    q[1] == 'N' || q[1] == 'I'))))
 		return TM_FORMAT_DCGM;
 	if (memchr(p, ',', (size_t)(end - p))) {
-		struct smi_state ss;
-		if (smi_set_columns(&ss, p, (size_t)(end - p), 1) == 0)
+		if (smi_set_columns(NULL, p, (size_t)(end - p)) == 0)
 			return TM_FORMAT_NVSMI;
 		if (smi_timestamp(p, 23) >= 0 || smi_timestamp(p, 19) >= 0)
 			return TM_FORMAT_NVSMI;

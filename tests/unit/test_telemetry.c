@@ -273,6 +273,28 @@ static void test_nvidia_smi_headerless(void **state)
 	telemetry_store_release(&st);
 }
 
+static void test_nvidia_smi_repeated_header_and_crlf(void **state)
+{
+	(void)state;
+	struct telemetry_store st;
+	char msg[256];
+	telemetry_store_init(&st);
+	const char *text =
+		"index, utilization.gpu [%], memory.used [MiB]\r\n"
+		"0, 10 %, 100 MiB\r\n"
+		"index, memory.used [MiB], utilization.gpu [%]\r\n"
+		"0, 300 MiB, 30 %\r\n";
+	assert_int_equal(read_text(&st, text, msg, sizeof(msg)), 0);
+	assert_string_equal(msg, "");
+	assert_int_equal(st.n, 1);
+	struct telemetry_stats t;
+	stats(st.series[0], TM_GPU_UTIL, &t);
+	assert_true(fabs(t.mean - 0.2) < 1e-12);
+	stats(st.series[0], TM_FB_USED, &t);
+	assert_true(t.max == 300);
+	telemetry_store_release(&st);
+}
+
 static void test_dcgmi_dmon(void **state)
 {
 	(void)state;
@@ -376,6 +398,7 @@ int main(void)
 		cmocka_unit_test(test_query_range_json),
 		cmocka_unit_test(test_nvidia_smi_with_header),
 		cmocka_unit_test(test_nvidia_smi_headerless),
+		cmocka_unit_test(test_nvidia_smi_repeated_header_and_crlf),
 		cmocka_unit_test(test_dcgmi_dmon),
 		cmocka_unit_test(test_label_value_with_brace),
 		cmocka_unit_test(test_errors),
