@@ -40,6 +40,7 @@ enum telemetry_metric {
 	TM_POWER,           /* W */
 	TM_PCIE_RX,         /* bytes/s host to device */
 	TM_PCIE_TX,         /* bytes/s device to host */
+	TM_SM_CLOCK,        /* MHz */
 	TM_METRIC_COUNT
 };
 
@@ -53,8 +54,10 @@ int telemetry_metric_is_ratio(enum telemetry_metric m);
  * Looks a metric up by any of its names: dcgm-exporter legacy and DCGM 4.7+
  * names (case-insensitive), dcgmi dmon short names and nvidia-smi query
  * fields.  Returns the metric and sets *scale to the factor that converts the
- * source unit to the normalised one; -1 when the name is not one gpufit uses.
+ * source unit to the normalised one (TELEMETRY_SCALE_MHZ_OR_HZ: decided per
+ * value, see telemetry_store_add); -1 when the name is not one gpufit uses.
  */
+#define TELEMETRY_SCALE_MHZ_OR_HZ (-1.0)
 int telemetry_metric_lookup(const char *name, size_t len, double *scale);
 
 #define TM_HIST_BINS 256
@@ -142,7 +145,10 @@ struct telemetry_series *telemetry_store_get(struct telemetry_store *st,
 					     const struct telemetry_labels *l, const char *source);
 
 /* Adds one raw sample value (source unit): drops NaN, infinities and DCGM
- * blank sentinels (counted in st->blanks), scales, clamps ratios to [0,1]. */
+ * blank sentinels (counted in st->blanks), scales, clamps ratios to [0,1].
+ * A clock whose scale is TELEMETRY_SCALE_MHZ_OR_HZ is read as hertz when it is
+ * 10^6 or more (dcgm-exporter 4.9.0 moved clocks from MHz to Hz under a name
+ * not yet confirmed), else as MHz. */
 void telemetry_store_add(struct telemetry_store *st, struct telemetry_series *s,
 			 enum telemetry_metric m, double raw, double scale, long long ts_ms);
 

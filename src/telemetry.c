@@ -34,7 +34,7 @@
 static const char *const metric_names[TM_METRIC_COUNT] = {
 	"gpu_util", "gr_engine_active", "sm_active", "sm_occupancy", "tensor_active",
 	"dram_active", "mem_copy_util", "fb_used_mib", "fb_free_mib", "fb_total_mib",
-	"power_w", "pcie_rx_bytes_per_s", "pcie_tx_bytes_per_s",
+	"power_w", "pcie_rx_bytes_per_s", "pcie_tx_bytes_per_s", "sm_clock_mhz",
 };
 
 const char *telemetry_metric_name(enum telemetry_metric m)
@@ -89,6 +89,8 @@ static const struct alias aliases[] = {
 	{ "DCGM_FI_DEV_BOARD_POWER_WATTS", TM_POWER, 1, 1 },
 	{ "DCGM_FI_PROF_PCIE_RX_BYTES", TM_PCIE_RX, 1, 1 },
 	{ "DCGM_FI_PROF_PCIE_TX_BYTES", TM_PCIE_TX, 1, 1 },
+	{ "DCGM_FI_DEV_SM_CLOCK", TM_SM_CLOCK, TELEMETRY_SCALE_MHZ_OR_HZ, 1 },
+	{ "SMCLK", TM_SM_CLOCK, 1, 0 },
 	/* dcgmi dmon short names (dcgm_fields.cpp) */
 	{ "GPUTL", TM_GPU_UTIL, 0.01, 0 },
 	{ "MCUTL", TM_MEM_COPY_UTIL, 0.01, 0 },
@@ -112,6 +114,8 @@ static const struct alias aliases[] = {
 	{ "power.draw", TM_POWER, 1, 0 },
 	{ "power.draw.average", TM_POWER, 1, 0 },
 	{ "power.draw.instant", TM_POWER, 1, 0 },
+	{ "clocks.current.sm", TM_SM_CLOCK, 1, 0 },
+	{ "clocks.sm", TM_SM_CLOCK, 1, 0 },
 };
 
 int telemetry_metric_lookup(const char *name, size_t len, double *scale)
@@ -408,7 +412,8 @@ void telemetry_store_add(struct telemetry_store *st, struct telemetry_series *s,
 		st->blanks++;
 		return;
 	}
-	double v = raw * scale;
+	double v = scale == TELEMETRY_SCALE_MHZ_OR_HZ ? (raw >= 1e6 ? raw / 1e6 : raw)
+						      : raw * scale;
 	if (telemetry_metric_is_ratio(m)) {
 		if (v > 1) {
 			v = 1;
@@ -1155,6 +1160,7 @@ static void smi_line(struct reader *r, struct smi_state *ss, char *line, size_t 
 				size_t ul = (size_t)(b - ve);
 				ok = ul == 0 || (ul == 1 && *ve == '%') ||
 				     (ul == 3 && strncmp(ve, "MiB", 3) == 0) ||
+				     (ul == 3 && strncmp(ve, "MHz", 3) == 0) ||
 				     (ul == 1 && *ve == 'W');
 			}
 			if (!ok) {

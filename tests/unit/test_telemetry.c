@@ -153,6 +153,8 @@ static void test_dcgm_legacy(void **state)
 	assert_true(fabs(t.mean - 0.12) < 1e-12);
 	stats(s, TM_FB_USED, &t);
 	assert_true(t.max == 30000);
+	stats(find(&st, "node-a", "0", ""), TM_SM_CLOCK, &t);
+	assert_true(t.max == 345);                           /* MHz stays MHz */
 	stats(find(&st, "node-a", "3", ""), TM_SM_ACTIVE, &t);
 	assert_true(fabs(t.mean - 0.2) < 1e-12);          /* 0.15 / 0.25 alternating */
 	assert_true(fabs(t.p95 - 0.25) < 1e-12);
@@ -181,6 +183,8 @@ static void test_dcgm_new_names_mig_and_k8s(void **state)
 	assert_true(fabs(t.max - 30720) < 1e-9);            /* 30 GiB in bytes -> MiB */
 	stats(find(&st, "node-b", "1", ""), TM_PCIE_RX, &t);
 	assert_true(t.mean == 2.5e9);
+	stats(find(&st, "node-b", "1", ""), TM_SM_CLOCK, &t);
+	assert_true(t.max == 1980);                          /* Hz -> MHz */
 	/* sorted: the whole GPU before its instances, instances by id */
 	assert_ptr_equal(st.series[0], parent);
 	assert_ptr_equal(st.series[1], mi);
