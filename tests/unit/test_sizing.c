@@ -91,7 +91,8 @@ static const struct sizing_model mixtral = {
 };
 
 /* Held-out models: catalog/model_presets.csv shapes; MPT shapes from the
- * mosaicml/llm-foundry benchmark table (NumParams) and the MPT configs. */
+ * mosaicml/llm-foundry benchmark table (NumParams); layer/width/head counts
+ * are the MPT sizes as recalled (docs/sizing.md says so). */
 static const struct sizing_model llama2_70b = {
 	.name = "llama-2-70b", .params_b = 68.976648192, .layers = 80, .hidden = 8192,
 	.intermediate = 28672, .heads = 64, .kv_heads = 8, .head_dim = 128, .vocab = 32000,
