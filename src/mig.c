@@ -357,16 +357,75 @@ static void normalise(const struct geometry *g, double *w)
 		w[p] = top > 0 ? w[p] / top : 0;
 }
 
+/* Items with the same feasible profiles and dedicated price, counted. */
+struct lbgroup {
+	unsigned feas[MIG_MAX_OFFERS];
+	double ded;
+	double count;
+};
+
+static const struct packer *lb_pk;
+
+static int cmp_lbitem(const void *a, const void *b)
+{
+	const struct mig_item *x = &lb_pk->it[*(const int *)a], *y = &lb_pk->it[*(const int *)b];
+	int c = memcmp(x->feasible, y->feasible, sizeof(x->feasible));
+
+	if (c)
+		return c;
+	if (x->dedicated_hourly != y->dedicated_hourly)
+		return x->dedicated_hourly < y->dedicated_hourly ? -1 : 1;
+	return 0;
+}
+
+static double lb_eval(const struct packer *pk, const struct lbgroup *gr, size_t ng,
+		      double w[][MIG_MAX_PROFILES])
+{
+	double sum = 0;
+
+	for (size_t k = 0; k < ng; k++) {
+		double m = gr[k].ded > 0 ? gr[k].ded : HUGE_VAL;
+		for (int o = 0; o < pk->noff; o++)
+			for (int p = 0; p < pk->geo[o].np; p++)
+				if ((gr[k].feas[o] >> p & 1) && pk->geo[o].cap[p] &&
+				    per_gpu(pk, o) * w[o][p] < m)
+					m = per_gpu(pk, o) * w[o][p];
+		if (m < HUGE_VAL)
+			sum += gr[k].count * m;
+	}
+	return sum;
+}
+
+/*
+ * The best of a few weightings (memory/compute blends, 1/capacity), then
+ * improved one weight at a time (coordinate ascent on the dual); every
+ * weighting is normalised over the valid layouts, so each value is a bound.
+ * An item may use any feasible profile, so it is charged its lightest one.
+ */
 static double lower_bound_mixed(const struct packer *pk)
 {
 	static const double alphas[] = { 0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1 };
-	size_t nc = sizeof(alphas) / sizeof(alphas[0]) + 1;
-	double best = 0;
+	size_t nc = sizeof(alphas) / sizeof(alphas[0]) + 1, ng = 0;
+	double best = 0, bw[MIG_MAX_OFFERS][MIG_MAX_PROFILES];
+	int *idx = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
+	struct lbgroup *gr = xcalloc((size_t)pk->nit + 1, sizeof(*gr));
 
+	for (int i = 0; i < pk->nit; i++)
+		idx[i] = i;
+	lb_pk = pk;
+	qsort(idx, (size_t)pk->nit, sizeof(int), cmp_lbitem);
+	for (int k = 0; k < pk->nit; k++) {
+		const struct mig_item *it = &pk->it[idx[k]];
+		if (k == 0 || cmp_lbitem(&idx[k - 1], &idx[k]) != 0) {
+			memcpy(gr[ng].feas, it->feasible, sizeof(gr[ng].feas));
+			gr[ng].ded = it->dedicated_hourly;
+			ng++;
+		}
+		gr[ng - 1].count++;
+	}
+	memset(bw, 0, sizeof(bw));
 	for (size_t c = 0; c < nc; c++) {
-		double w[MIG_MAX_OFFERS][MIG_MAX_PROFILES];
-		double sum = 0;
-
+		double w[MIG_MAX_OFFERS][MIG_MAX_PROFILES], v;
 		for (int o = 0; o < pk->noff; o++) {
 			const struct geometry *g = &pk->geo[o];
 			for (int p = 0; p < g->np; p++) {
@@ -379,19 +438,37 @@ static double lower_bound_mixed(const struct packer *pk)
 			}
 			normalise(g, w[o]);
 		}
-		for (int i = 0; i < pk->nit; i++) {
-			double m = pk->it[i].dedicated_hourly > 0 ? pk->it[i].dedicated_hourly : HUGE_VAL;
-			for (int o = 0; o < pk->noff; o++) {
-				int p = prof_of(pk, i, o);
-				if (p >= 0 && per_gpu(pk, o) * w[o][p] < m)
-					m = per_gpu(pk, o) * w[o][p];
-			}
-			if (m < HUGE_VAL)
-				sum += m;
+		v = lb_eval(pk, gr, ng, w);
+		if (v > best) {
+			best = v;
+			memcpy(bw, w, sizeof(w));
 		}
-		if (sum > best)
-			best = sum;
 	}
+	for (double delta = 0.5; delta > 0.004; delta /= 2) {
+		for (int round = 0; round < 4; round++) {
+			int improved = 0;
+			for (int o = 0; o < pk->noff; o++)
+				for (int p = 0; p < pk->geo[o].np; p++)
+					for (int sign = -1; sign <= 1; sign += 2) {
+						double w[MIG_MAX_OFFERS][MIG_MAX_PROFILES], v;
+						memcpy(w, bw, sizeof(w));
+						w[o][p] *= 1 + sign * delta;
+						if (!(w[o][p] > 0))
+							continue;
+						normalise(&pk->geo[o], w[o]);
+						v = lb_eval(pk, gr, ng, w);
+						if (v > best * (1 + 1e-12)) {
+							best = v;
+							memcpy(bw, w, sizeof(w));
+							improved = 1;
+						}
+					}
+			if (!improved)
+				break;
+		}
+	}
+	free(idx);
+	free(gr);
 	return best;
 }
 
@@ -1204,6 +1281,43 @@ static int aks_relocate(struct aks *a, int k, int q)
 	return 0;
 }
 
+/* Moves single items wherever that is cheaper (e.g. a dedicated item into a
+ * free slot); returns 1 when something moved. */
+static int aks_single_moves(struct aks *a)
+{
+	struct packer *pk = a->pk;
+	int any = 0;
+
+	for (int i = 0; i < pk->nit; i++) {
+		int cur = pk->place[i], bk;
+		double before, best;
+		if (cur == NOWHERE)
+			continue;
+		before = cur >= 0 ? aks_pool_cost(a, cur) : pk->it[i].dedicated_hourly;
+		aks_take(a, i);
+		best = before - (cur >= 0 ? aks_pool_cost(a, cur) : 0);
+		bk = cur;
+		if (cur != DEDICATED && pk->it[i].dedicated_hourly > 0 &&
+		    pk->it[i].dedicated_hourly < best - EPS) {
+			best = pk->it[i].dedicated_hourly;
+			bk = DEDICATED;
+		}
+		for (int k = 0; k < a->nopt; k++) {
+			double m;
+			if (k == cur || !aks_feasible(a, i, k))
+				continue;
+			m = aks_marginal(a, i, k);
+			if (m < best - EPS) {
+				best = m;
+				bk = k;
+			}
+		}
+		aks_put(a, i, bk);
+		any |= bk != cur;
+	}
+	return any;
+}
+
 static void aks_heuristic(struct aks *a)
 {
 	struct packer *pk = a->pk;
@@ -1238,6 +1352,7 @@ static void aks_heuristic(struct aks *a)
 			else if (rem != a->n[k] && a->n[k] > 0 && aks_relocate(a, k, a->n[k]))
 				any = 1;
 		}
+		any |= aks_single_moves(a);
 		if (!any)
 			break;
 	}
@@ -1445,6 +1560,67 @@ static void packer_release(struct packer *pk)
 	free(pk->gpus);
 }
 
+/*
+ * Every AKS layout is also a mixed layout, so the AKS plan (its slices
+ * shrunk to each item's smallest profile, its GPUs regrouped per VM size) is
+ * adopted when it is cheaper than the mixed heuristic's.
+ */
+static void adopt_aks_plan(struct packer *pk, const struct mig_offer *offers, size_t noffers,
+			   const struct mig_item *items, size_t nitems)
+{
+	struct mig_plan ap;
+	char err[MIG_ERRLEN];
+	struct pgpu *saved = pk->gpus;
+	int savedn = pk->ngpus, savedcap = pk->capgpus, ok = 1;
+	int *savedplace = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
+	int savedvms[MIG_MAX_OFFERS];
+	double before = mixed_cost(pk);
+
+	if (mig_pack(offers, noffers, items, nitems, MIG_STRATEGY_AKS, &ap, err) != 0 ||
+	    ap.hourly >= before - EPS) {
+		mig_plan_release(&ap);
+		free(savedplace);
+		return;
+	}
+	memcpy(savedplace, pk->place, (size_t)pk->nit * sizeof(int));
+	memcpy(savedvms, pk->vms, sizeof(savedvms));
+	pk->gpus = NULL;
+	pk->ngpus = pk->capgpus = 0;
+	for (int i = 0; i < pk->nit; i++)
+		pk->place[i] = NOWHERE;
+	for (size_t d = 0; d < ap.ndedicated; d++)
+		pk->place[ap.dedicated[d]] = DEDICATED;
+	for (size_t g = 0; g < ap.ngpus && ok; g++) {
+		const struct mig_gpu *mg = &ap.gpus[g];
+		int j = -1;
+		for (int k = 0; k < mg->nslices && ok; k++) {
+			int i = mg->slices[k].item;
+			if (i < 0)
+				continue;
+			if (j < 0)
+				j = gpu_new(pk, ap.pools[mg->pool].offer);
+			if (gpu_accepts(pk, j, i))
+				gpu_add(pk, j, i);
+			else
+				ok = 0;
+		}
+	}
+	for (int o = 0; o < pk->noff && ok; o++)
+		pk->vms[o] = group_offer(pk, o);
+	if (ok && mixed_cost(pk) < before - EPS) {
+		free(saved);
+	} else {
+		free(pk->gpus);
+		pk->gpus = saved;
+		pk->ngpus = savedn;
+		pk->capgpus = savedcap;
+		memcpy(pk->place, savedplace, (size_t)pk->nit * sizeof(int));
+		memcpy(pk->vms, savedvms, sizeof(savedvms));
+	}
+	free(savedplace);
+	mig_plan_release(&ap);
+}
+
 int mig_pack(const struct mig_offer *offers, size_t noffers, const struct mig_item *items,
 	     size_t nitems, enum mig_strategy strategy, struct mig_plan *out, char *err)
 {
@@ -1510,6 +1686,8 @@ int mig_pack(const struct mig_offer *offers, size_t noffers, const struct mig_it
 		free(a);
 	} else {
 		mixed_heuristic(&pk);
+		if (pk.nit > MIG_EXACT_MAX_ITEMS)
+			adopt_aks_plan(&pk, offers, noffers, items, nitems);
 		out->exact = pk.nit <= MIG_EXACT_MAX_ITEMS && mixed_exact(&pk);
 		out->hourly = mixed_cost(&pk);
 		out->lower_bound_hourly = out->exact ? out->hourly : lower_bound_mixed(&pk);
