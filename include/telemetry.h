@@ -172,6 +172,7 @@ struct telemetry_read_opts {
 					  file name without directory and extension */
 	const char *metric;            /* query_range series without __name__ */
 	int max_errors;                /* errors reported per file before giving up */
+	int allow_empty;               /* JSON: an answer without samples is no error */
 };
 
 void telemetry_read_opts_default(struct telemetry_read_opts *o);
@@ -197,8 +198,9 @@ int telemetry_read_json(struct telemetry_store *st, const char *buf, size_t len,
 			const char *name, const struct telemetry_read_opts *o,
 			struct diag_list *dl);
 
-/* Every metric name the readers accept from Prometheus, as one regular
- * expression alternation for a {__name__=~"..."} selector.  Caller frees. */
-char *telemetry_prometheus_names(void);
+/* The Prometheus names of metric m (legacy and DCGM 4.7+) as a regular
+ * expression alternation for a {__name__=~"(?i)..."} selector; NULL when m
+ * has none.  Caller frees. */
+char *telemetry_prometheus_names(enum telemetry_metric m);
 
 #endif

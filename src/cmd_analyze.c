@@ -669,7 +669,11 @@ static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	cJSON_Delete(doc);
 }
 
-/* Queries a Prometheus server for every known metric over [start, end]. */
+/*
+ * Queries a Prometheus server over [start, end], one query_range request per
+ * metric (all its names, case-insensitive), so that no single answer holds
+ * the whole fleet's week.
+ */
 static int fetch_prometheus(const char *base, double start, double end, double step,
 			    struct telemetry_store *st, const struct telemetry_read_opts *ro,
 			    struct diag_list *dl)
@@ -679,33 +683,47 @@ static int fetch_prometheus(const char *base, double start, double end, double s
 		diag_error("--prometheus: %s", err);
 		return EXIT_USAGE;
 	}
-	struct strbuf url = STRBUF_INIT, q = STRBUF_INIT, body = STRBUF_INIT;
-	size_t bl = strlen(base);
-	while (bl && base[bl - 1] == '/')
-		bl--;
-	char *names = telemetry_prometheus_names();
-	strbuf_addf(&q, "{__name__=~\"%s\"}", names);
-	free(names);
-	strbuf_add(&url, base, bl);
-	strbuf_addstr(&url, "/api/v1/query_range?query=");
-	http_escape(&url, strbuf_str(&q));
-	strbuf_addf(&url, "&start=%.3f&end=%.3f&step=%.0fs", start, end, step);
 	struct http_opts ho;
 	http_opts_default(&ho);
 	ho.user_agent = "gpufit/" GPUFIT_VERSION;
 	struct http_client *c = http_client_new(&ho, err, sizeof(err));
-	int rc = EXIT_OK;
-	if (!c || http_get(c, strbuf_str(&url), &body, NULL, err, sizeof(err)) != 0) {
+	if (!c) {
 		diag_error("cannot query Prometheus: %s", err);
-		rc = EXIT_CATALOG;
-	} else if (telemetry_read_json(st, strbuf_str(&body), body.len, base, ro, dl) != 0) {
+		return EXIT_CATALOG;
+	}
+	struct telemetry_read_opts o = *ro;
+	o.allow_empty = 1;
+	size_t bl = strlen(base);
+	while (bl && base[bl - 1] == '/')
+		bl--;
+	int rc = EXIT_OK;
+	for (int m = 0; m < TM_METRIC_COUNT && rc == EXIT_OK; m++) {
+		char *names = telemetry_prometheus_names((enum telemetry_metric)m);
+		if (!names)
+			continue;
+		struct strbuf url = STRBUF_INIT, q = STRBUF_INIT, body = STRBUF_INIT;
+		strbuf_addf(&q, "{__name__=~\"(?i)%s\"}", names);
+		free(names);
+		strbuf_add(&url, base, bl);
+		strbuf_addstr(&url, "/api/v1/query_range?query=");
+		http_escape(&url, strbuf_str(&q));
+		strbuf_addf(&url, "&start=%.3f&end=%.3f&step=%.0fs", start, end, step);
+		if (http_get(c, strbuf_str(&url), &body, NULL, err, sizeof(err)) != 0) {
+			diag_error("cannot query Prometheus: %s", err);
+			rc = EXIT_CATALOG;
+		} else if (telemetry_read_json(st, strbuf_str(&body), body.len, base, &o, dl) != 0) {
+			rc = EXIT_INPUT;
+		}
+		strbuf_release(&url);
+		strbuf_release(&q);
+		strbuf_release(&body);
+	}
+	http_client_free(c);
+	if (rc == EXIT_OK && st->samples == 0) {
+		diag_list_add(dl, DIAG_ERROR, base, 0, 0,
+			      "no GPU samples found in the Prometheus answer");
 		rc = EXIT_INPUT;
 	}
-	if (c)
-		http_client_free(c);
-	strbuf_release(&url);
-	strbuf_release(&q);
-	strbuf_release(&body);
 	return rc;
 }
 

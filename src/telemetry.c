@@ -130,17 +130,17 @@ int telemetry_metric_lookup(const char *name, size_t len, double *scale)
 	return -1;
 }
 
-char *telemetry_prometheus_names(void)
+char *telemetry_prometheus_names(enum telemetry_metric m)
 {
 	struct strbuf sb = STRBUF_INIT;
 	for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++) {
-		if (!aliases[i].prometheus)
+		if (!aliases[i].prometheus || aliases[i].metric != m)
 			continue;
 		if (sb.len)
 			strbuf_addstr(&sb, "|");
 		strbuf_addstr(&sb, aliases[i].name);
 	}
-	return sb.buf ? sb.buf : xstrdup("");
+	return sb.buf;
 }
 
 /* ---- accumulators ----------------------------------------------------- */

@@ -155,7 +155,7 @@ int telemetry_read_json(struct telemetry_store *st, const char *buf, size_t len,
 	cJSON_Delete(doc);
 	if (dl->errors > errors_before)
 		return -1;
-	if (st->samples == before) {
+	if (st->samples == before && !(o && o->allow_empty)) {
 		diag_list_add(dl, DIAG_ERROR, name, 0, 0,
 			      "no GPU samples found in the Prometheus answer");
 		return -1;

@@ -26,7 +26,8 @@ trap cleanup EXIT INT TERM
 
 # One hour at 30 s of three series on one host: GPU 0 idle, GPU 1 busy on
 # one small kernel (busy-waiting), and a 3g.40gb MIG instance of GPU 2 that
-# is memory-bound.  t0 = 2026-05-28T20:26:40Z.
+# is memory-bound; GPU 1's power comes under a lower-case metric name.
+# t0 = 2026-05-28T20:26:40Z.
 t0=1780000000
 python3 - "$work/data.om" "$t0" <<'PY'
 import sys
@@ -40,6 +41,7 @@ series = {
     "DCGM_FI_PROF_SM_ACTIVE": [('gpu="1",UUID="GPU-p1"', 0.1),
                                ('gpu="2",UUID="GPU-p2",GPU_I_PROFILE="3g.40gb",GPU_I_ID="2"', 0.4)],
     "DCGM_FI_PROF_DRAM_ACTIVE": [('gpu="2",UUID="GPU-p2",GPU_I_PROFILE="3g.40gb",GPU_I_ID="2"', 0.75)],
+    "dcgm_fi_dev_power_usage": [('gpu="1",UUID="GPU-p1"', 250)],
     "DCGM_FI_DEV_FB_USED": [('gpu="0",UUID="GPU-p0"', 512), ('gpu="1",UUID="GPU-p1"', 20480),
                             ('gpu="2",UUID="GPU-p2",GPU_I_PROFILE="3g.40gb",GPU_I_ID="2"', 30720)],
 }
@@ -112,6 +114,7 @@ check "samples" "61" "$(jq -r '.gpus[0].stats.gpu_util.samples' "$work/out.json"
 check "window start" "2026-05-28T20:26:40Z" "$(jq -r '.window.start' "$work/out.json")"
 check "window end" "2026-05-28T21:26:40Z" "$(jq -r '.window.end' "$work/out.json")"
 check "mig profile" "3g.40gb" "$(jq -r '.gpus[2].mig_profile' "$work/out.json")"
+check "lower-case metric name" "250" "$(jq -r '.gpus[1].stats.power_w.mean' "$work/out.json")"
 
 # a gate on the same data
 set +e

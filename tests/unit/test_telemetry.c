@@ -382,10 +382,11 @@ static void test_binary_input(void **state)
 static void test_prometheus_names(void **state)
 {
 	(void)state;
-	char *names = telemetry_prometheus_names();
-	assert_non_null(strstr(names, "DCGM_FI_PROF_SM_ACTIVE|"));
-	assert_non_null(strstr(names, "DCGM_FI_DEV_BOARD_POWER_WATTS"));
-	assert_null(strstr(names, "SMACT"));
+	char *names = telemetry_prometheus_names(TM_SM_ACTIVE);
+	assert_string_equal(names, "DCGM_FI_PROF_SM_ACTIVE|DCGM_FI_PROF_SM_UTIL_RATIO");
+	free(names);
+	names = telemetry_prometheus_names(TM_POWER);
+	assert_string_equal(names, "DCGM_FI_DEV_POWER_USAGE|DCGM_FI_DEV_BOARD_POWER_WATTS");
 	free(names);
 }
 
