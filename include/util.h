@@ -40,6 +40,9 @@ size_t util_edit_distance(const char *a, const char *b);
  */
 const char *util_suggest(const char *name, const char *const *cands, size_t n);
 
+/* 1 when needle occurs in hay, ignoring ASCII case. */
+int util_contains_nocase(const char *hay, const char *needle);
+
 /* Parses a whole string as a finite double (plain or scientific). 0 ok, -1 not a number. */
 int util_parse_double(const char *s, double *out);
 

@@ -571,15 +571,6 @@ int catalog_price_find(catalog *cat, const char *sku, const char *region, enum p
 	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
 }
 
-static int contains_nocase(const char *hay, const char *needle)
-{
-	size_t n = strlen(needle);
-	for (; *hay; hay++)
-		if (strncasecmp(hay, needle, n) == 0)
-			return 1;
-	return 0;
-}
-
 size_t catalog_suggest(catalog *cat, const char *table, const char *name, char out[][FACT_SKU],
 		       size_t max)
 {
@@ -607,7 +598,7 @@ size_t catalog_suggest(catalog *cat, const char *table, const char *name, char o
 			continue;
 		size_t d = util_edit_distance(name, cand);
 		/* A fragment of the name ("H100_v5", "nd96") also counts. */
-		if (d > limit && len >= 3 && contains_nocase(cand, name))
+		if (d > limit && len >= 3 && util_contains_nocase(cand, name))
 			d = limit;
 		if (d > limit)
 			continue;

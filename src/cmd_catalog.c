@@ -72,15 +72,6 @@ static void fmt_ib(char *buf, size_t len, const struct vm_size *v)
 			 v->infiniband_type[0] ? " " : "", v->infiniband_type);
 }
 
-static int contains_nocase(const char *hay, const char *needle)
-{
-	size_t n = strlen(needle);
-	for (; *hay; hay++)
-		if (strncasecmp(hay, needle, n) == 0)
-			return 1;
-	return 0;
-}
-
 /* ---- catalog list ---------------------------------------------------- */
 
 enum { L_GPU = 1, L_REGION, L_MINMEM, L_PRICING, L_MAXHOURLY, L_RETIRED, L_CURRENCY, L_HOURS };
@@ -222,7 +213,7 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 		const struct vm_size *v = vm_by_sku(vms, nvm, p->sku);
 		if (!v || (v->retired && !retired))
 			continue;
-		if (gpu && !contains_nocase(v->gpu_model, gpu) && !contains_nocase(v->sku, gpu))
+		if (gpu && !util_contains_nocase(v->gpu_model, gpu) && !util_contains_nocase(v->sku, gpu))
 			continue;
 		if (min_mem > 0 && v->gpu_memory_gib + 1e-9 < min_mem)
 			continue;

@@ -166,6 +166,15 @@ const char *util_suggest(const char *name, const char *const *cands, size_t n)
 	return best_d <= limit ? best : NULL;
 }
 
+int util_contains_nocase(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (; *hay; hay++)
+		if (strncasecmp(hay, needle, n) == 0)
+			return 1;
+	return n == 0;
+}
+
 int util_parse_double(const char *s, double *out)
 {
 	if (!s || !*s || isspace((unsigned char)*s))
