@@ -1318,6 +1318,8 @@ static int aks_single_moves(struct aks *a)
 	return any;
 }
 
+/* Every item on its cheapest slot (or dedicated GPU), then moves of pool
+ * remainders and of single items while they lower the cost. */
 static void aks_heuristic(struct aks *a)
 {
 	struct packer *pk = a->pk;

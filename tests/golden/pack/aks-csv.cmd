@@ -1,0 +1,1 @@
+gpufit -f csv pack --strategy aks examples/small-fleet.yaml

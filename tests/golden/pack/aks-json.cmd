@@ -1,0 +1,1 @@
+gpufit -f json pack --strategy aks examples/small-fleet.yaml

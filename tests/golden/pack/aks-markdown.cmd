@@ -1,0 +1,1 @@
+gpufit -f markdown pack --strategy aks examples/small-fleet.yaml

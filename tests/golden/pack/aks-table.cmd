@@ -1,0 +1,1 @@
+gpufit pack --strategy aks examples/small-fleet.yaml

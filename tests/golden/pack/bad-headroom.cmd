@@ -1,0 +1,1 @@
+gpufit pack --headroom -5 examples/small-fleet.yaml

@@ -1,0 +1,1 @@
+gpufit pack --region eastsu examples/small-fleet.yaml

@@ -1,0 +1,1 @@
+gpufit pack --strategy single examples/small-fleet.yaml

@@ -1,0 +1,1 @@
+gpufit pack tests/golden/pack/inputs/many-small.yaml

@@ -1,0 +1,1 @@
+gpufit pack --strategy mixed tests/golden/pack/inputs/many-small.yaml

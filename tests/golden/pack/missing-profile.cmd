@@ -1,0 +1,1 @@
+gpufit pack

@@ -1,0 +1,1 @@
+gpufit -f csv pack --strategy mixed examples/small-fleet.yaml

@@ -1,0 +1,1 @@
+gpufit -f json pack --strategy mixed examples/small-fleet.yaml

@@ -1,0 +1,1 @@
+gpufit -f markdown pack --strategy mixed examples/small-fleet.yaml

@@ -1,0 +1,1 @@
+gpufit pack --strategy mixed examples/small-fleet.yaml

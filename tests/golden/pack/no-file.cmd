@@ -1,0 +1,1 @@
+gpufit pack tests/golden/pack/inputs/no-such-file.yaml

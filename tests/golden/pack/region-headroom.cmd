@@ -1,0 +1,1 @@
+gpufit pack --region eastus --headroom 40 examples/small-fleet.yaml

@@ -1,0 +1,1 @@
+gpufit -f json pack tests/golden/pack/inputs/unplaced.yaml
