@@ -62,13 +62,17 @@ int telemetry_metric_lookup(const char *name, size_t len, double *scale);
 
 #define TM_HIST_BINS 256
 
-/* One series of one metric. */
+/* One series of one metric.  Zero-initialise; the histogram is allocated by
+ * the first sample and freed by telemetry_acc_release. */
 struct telemetry_acc {
 	uint64_t count;
 	uint64_t clamped;         /* ratio samples above 1 that were clamped */
 	double sum, min, max;
-	uint32_t hist[TM_HIST_BINS];
+	uint32_t *hist;           /* TM_HIST_BINS counts; NULL until a sample */
 };
+
+/* Frees the histogram; the accumulator is empty and reusable afterwards. */
+void telemetry_acc_release(struct telemetry_acc *a);
 
 /* Summary of an accumulator (see telemetry_acc_stats). */
 struct telemetry_stats {
@@ -122,7 +126,8 @@ struct telemetry_store {
 void telemetry_store_init(struct telemetry_store *st);
 void telemetry_store_release(struct telemetry_store *st);
 
-/* Marks MIG parents and sorts series by host, GPU index, MIG id. */
+/* Sorts series by host, GPU index, UUID, MIG id (a whole GPU before its
+ * instances) and marks MIG parents. */
 void telemetry_store_finish(struct telemetry_store *st);
 
 /* Label set of one sample while it is being read; see telemetry_labels_set. */

@@ -366,24 +366,30 @@ static int load_hosts_file(const char *path, const struct facts *f, struct host_
 	return dl->errors > errs ? -1 : 0;
 }
 
-/* Whole GPUs of a host: distinct GPUs among its series. */
-static int host_gpu_count(const struct telemetry_store *st, const char *host)
+/*
+ * Whole GPUs of the host whose series start at first (the store is sorted by
+ * host, then GPU, so a host's series are contiguous and a GPU's instances
+ * follow it); *next receives the first series of the next host, and *label
+ * the host's first GPU model label ("" when none).
+ */
+static int host_gpu_count(const struct telemetry_store *st, size_t first, size_t *next,
+			  const char **label)
 {
+	const char *host = st->series[first]->host;
 	int n = 0;
-	for (size_t i = 0; i < st->n; i++) {
+	size_t i;
+	*label = "";
+	for (i = first; i < st->n && strcmp(st->series[i]->host, host) == 0; i++) {
 		const struct telemetry_series *s = st->series[i];
-		if (strcmp(s->host, host) != 0)
+		if (!(*label)[0])
+			*label = s->model;
+		if (!s->uuid[0] && !s->gpu[0])
 			continue;
-		int dup = 0;
-		for (size_t j = 0; j < i && !dup; j++) {
-			const struct telemetry_series *p = st->series[j];
-			dup = strcmp(p->host, host) == 0 &&
-			      ((s->uuid[0] && strcmp(p->uuid, s->uuid) == 0) ||
-			       (!s->uuid[0] && s->gpu[0] && strcmp(p->gpu, s->gpu) == 0));
-		}
-		if (!dup && (s->uuid[0] || s->gpu[0]))
+		const struct telemetry_series *p = i > first ? st->series[i - 1] : NULL;
+		if (!p || strcmp(p->uuid, s->uuid) != 0 || strcmp(p->gpu, s->gpu) != 0)
 			n++;
 	}
+	*next = i;
 	return n ? n : 1;
 }
 
@@ -740,8 +746,11 @@ static const struct command *self(void)
 static void map_hosts(const struct telemetry_store *st, const struct facts *f, const char *sku,
 		      struct host_map **hosts, size_t *nhosts, cJSON *assumptions)
 {
-	for (size_t i = 0; i < st->n; i++) {
+	size_t next;
+	for (size_t i = 0; i < st->n; i = next) {
 		const struct telemetry_series *s = st->series[i];
+		const char *label;
+		int count = host_gpu_count(st, i, &next, &label);
 		size_t h;
 		for (h = 0; h < *nhosts; h++)
 			if (strcmp((*hosts)[h].host, s->host) == 0)
@@ -756,12 +765,7 @@ static void map_hosts(const struct telemetry_store *st, const struct facts *f, c
 			snprintf(hm->sku, sizeof(hm->sku), "%s", sku);
 			continue;
 		}
-		const char *label = "";
-		for (size_t j = 0; j < st->n && !label[0]; j++)
-			if (strcmp(st->series[j]->host, s->host) == 0)
-				label = st->series[j]->model;
 		const struct gpu_spec *g = label[0] ? gpu_from_label(f, label) : NULL;
-		int count = host_gpu_count(st, s->host);
 		const struct vm_size *vm = g ? infer_vm(f, g, count) : NULL;
 		char msg[512];
 		if (vm) {
@@ -806,9 +810,15 @@ static void analyze_row(struct row *r, const struct facts *f, const struct host_
 		double per_gpu = f->vm_hourly[vi] / (r->vm->gpu_count > 1 ? r->vm->gpu_count : 1);
 		r->hourly = per_gpu * r->gpu_fraction;
 	}
-	if (r->gpu_fraction > 0)
+	classify_series(s, th, NULL, 0, r->hourly, &r->res);
+	if (r->res.finding == CLASS_UNDERUSED && r->gpu_fraction > 0) {
+		/* only underused series need the cheaper options priced */
 		build_candidates(r, f);
-	classify_series(s, th, r->cands, r->ncands, r->hourly, &r->res);
+		classify_series(s, th, r->cands, r->ncands, r->hourly, &r->res);
+		free(r->cands);
+		r->cands = NULL;
+		r->ncands = 0;
+	}
 }
 
 int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)

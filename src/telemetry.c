@@ -183,13 +183,23 @@ void telemetry_acc_add(struct telemetry_acc *a, enum telemetry_metric m, double 
 		a->min = v;
 	if (a->count == 0 || v > a->max)
 		a->max = v;
+	if (!a->hist)
+		a->hist = xcalloc(TM_HIST_BINS, sizeof(*a->hist));
 	a->count++;
 	a->sum += v;
 	a->hist[hist_bin(m, v)]++;
 }
 
+void telemetry_acc_release(struct telemetry_acc *a)
+{
+	free(a->hist);
+	memset(a, 0, sizeof(*a));
+}
+
 static double quantile(const struct telemetry_acc *a, enum telemetry_metric m, double q)
 {
+	if (!a->hist)
+		return a->max;
 	uint64_t rank = (uint64_t)ceil(q * (double)a->count);
 	if (rank < 1)
 		rank = 1;
@@ -221,7 +231,7 @@ void telemetry_acc_stats(const struct telemetry_acc *a, enum telemetry_metric m,
 
 double telemetry_acc_fraction_below(const struct telemetry_acc *a, double threshold)
 {
-	if (!a->count)
+	if (!a->count || !a->hist)
 		return 0;
 	int limit = (int)floor(threshold * RATIO_STEPS + 0.5);
 	uint64_t below = 0;
@@ -239,8 +249,11 @@ void telemetry_store_init(struct telemetry_store *st)
 
 void telemetry_store_release(struct telemetry_store *st)
 {
-	for (size_t i = 0; i < st->n; i++)
+	for (size_t i = 0; i < st->n; i++) {
+		for (int m = 0; m < TM_METRIC_COUNT; m++)
+			telemetry_acc_release(&st->series[i]->m[m]);
 		free(st->series[i]);
+	}
 	free(st->series);
 	free(st->slots);
 	memset(st, 0, sizeof(*st));
@@ -468,22 +481,28 @@ static int series_cmp(const void *pa, const void *pb)
 	return strcmp(a->mig_id, b->mig_id);
 }
 
+static int same_gpu(const struct telemetry_series *a, const struct telemetry_series *b)
+{
+	return strcmp(a->host, b->host) == 0 && strcmp(a->gpu, b->gpu) == 0 &&
+	       strcmp(a->uuid, b->uuid) == 0 && (a->gpu[0] || a->uuid[0]);
+}
+
 void telemetry_store_finish(struct telemetry_store *st)
 {
-	for (size_t i = 0; i < st->n; i++) {
+	if (st->n > 1)
+		qsort(st->series, st->n, sizeof(*st->series), series_cmp);
+	/* sorted, a GPU's whole-GPU series comes right before its instances */
+	for (size_t i = 1; i < st->n; i++) {
 		struct telemetry_series *s = st->series[i];
 		if (!s->mig_id[0])
 			continue;
-		for (size_t j = 0; j < st->n; j++) {
-			struct telemetry_series *p = st->series[j];
-			if (!p->mig_id[0] && strcmp(p->host, s->host) == 0 &&
-			    ((s->uuid[0] && strcmp(p->uuid, s->uuid) == 0) ||
-			     (!s->uuid[0] && s->gpu[0] && strcmp(p->gpu, s->gpu) == 0)))
-				p->mig_parent = 1;
+		for (size_t j = i; j-- > 0 && same_gpu(st->series[j], s);) {
+			if (!st->series[j]->mig_id[0]) {
+				st->series[j]->mig_parent = 1;
+				break;
+			}
 		}
 	}
-	if (st->n > 1)
-		qsort(st->series, st->n, sizeof(*st->series), series_cmp);
 	if (st->nslots)
 		store_rehash(st, st->nslots);
 }

@@ -27,6 +27,14 @@ static int setup(void **state)
 	return 0;
 }
 
+static int teardown(void **state)
+{
+	(void)state;
+	for (int m = 0; m < TM_METRIC_COUNT; m++)
+		telemetry_acc_release(&series.m[m]);
+	return 0;
+}
+
 /* n samples of m cycling through vals[0..k-1]. */
 static void fill(enum telemetry_metric m, int n, const double *vals, int k)
 {
@@ -226,20 +234,20 @@ static void test_thresholds_are_options(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_names, setup),
-		cmocka_unit_test_setup(test_idle_saves_the_whole_gpu, setup),
-		cmocka_unit_test_setup(test_too_few_samples, setup),
-		cmocka_unit_test_setup(test_no_counter, setup),
-		cmocka_unit_test_setup(test_stuck_engine_counter_is_unreliable, setup),
-		cmocka_unit_test_setup(test_busy_waiting, setup),
-		cmocka_unit_test_setup(test_busy_waiting_without_sm_is_weak, setup),
-		cmocka_unit_test_setup(test_busy_without_any_work_counter_is_no_data, setup),
-		cmocka_unit_test_setup(test_data_starved_by_pcie, setup),
-		cmocka_unit_test_setup(test_data_starved_sawtooth, setup),
-		cmocka_unit_test_setup(test_memory_bound, setup),
-		cmocka_unit_test_setup(test_underused_picks_cheapest_that_fits, setup),
-		cmocka_unit_test_setup(test_healthy, setup),
-		cmocka_unit_test_setup(test_thresholds_are_options, setup),
+		cmocka_unit_test_setup_teardown(test_names, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_idle_saves_the_whole_gpu, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_too_few_samples, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_no_counter, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stuck_engine_counter_is_unreliable, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_busy_waiting, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_busy_waiting_without_sm_is_weak, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_busy_without_any_work_counter_is_no_data, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_data_starved_by_pcie, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_data_starved_sawtooth, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_memory_bound, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_underused_picks_cheapest_that_fits, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_healthy, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_thresholds_are_options, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -84,6 +84,7 @@ static void test_ratio_quantiles(void **state)
 	assert_true(fabs(st.p50 - 0.4) < 1e-12);  /* rank 5 */
 	assert_true(fabs(st.p95 - 0.9) < 1e-12);  /* rank 10 */
 	assert_true(fabs(st.max - 0.9) < 1e-12);
+	telemetry_acc_release(&a);
 }
 
 static void test_fraction_below(void **state)
@@ -97,6 +98,7 @@ static void test_fraction_below(void **state)
 	telemetry_acc_add(&a, TM_GR_ACTIVE, 0.5);
 	assert_true(fabs(telemetry_acc_fraction_below(&a, 0.05) - 0.5) < 1e-12);
 	assert_true(fabs(telemetry_acc_fraction_below(&a, 1.0) - 1.0) < 1e-12);
+	telemetry_acc_release(&a);
 }
 
 static void test_absolute_quantiles_stay_in_range(void **state)
@@ -110,12 +112,13 @@ static void test_absolute_quantiles_stay_in_range(void **state)
 	telemetry_acc_stats(&a, TM_FB_USED, &st);
 	assert_true(st.p50 == 30000 && st.p95 == 30000 && st.max == 30000);
 	/* two values an octave apart: p50 is the lower one's bin edge, within 20 % */
-	memset(&a, 0, sizeof(a));
+	telemetry_acc_release(&a);
 	telemetry_acc_add(&a, TM_POWER, 100);
 	telemetry_acc_add(&a, TM_POWER, 300);
 	telemetry_acc_stats(&a, TM_POWER, &st);
 	assert_true(st.p50 >= 100 && st.p50 < 100 * 1.2 + 1e-9);
 	assert_true(st.p95 <= 300 && st.p95 > 300 / 1.2);
+	telemetry_acc_release(&a);
 }
 
 static void test_alias_table(void **state)
