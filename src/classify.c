@@ -110,8 +110,9 @@ void classify_series(const struct telemetry_series *s, const struct classify_thr
 	if (act->count < t->min_samples) {
 		out->finding = CLASS_NO_DATA;
 		snprintf(out->reason, sizeof(out->reason),
-			 "only %llu samples of %s (at least %llu needed)",
-			 (unsigned long long)act->count, telemetry_metric_name(am),
+			 "only %llu sample%s of %s (at least %llu needed)",
+			 (unsigned long long)act->count, act->count == 1 ? "" : "s",
+			 telemetry_metric_name(am),
 			 (unsigned long long)t->min_samples);
 		snprintf(out->recommendation, sizeof(out->recommendation),
 			 "collect a longer window");
@@ -137,13 +138,15 @@ void classify_series(const struct telemetry_series *s, const struct classify_thr
 		out->finding = CLASS_IDLE;
 		if (out->peak_memory_gib > 0)
 			snprintf(out->reason, sizeof(out->reason),
-				 "%s peaked at %.1f%% over %llu samples while %.1f GiB stayed allocated",
+				 "%s peaked at %.1f%% over %llu sample%s while %.1f GiB stayed allocated",
 				 telemetry_metric_name(am), pct(act->max),
-				 (unsigned long long)act->count, out->peak_memory_gib);
+				 (unsigned long long)act->count, act->count == 1 ? "" : "s",
+				 out->peak_memory_gib);
 		else
-			snprintf(out->reason, sizeof(out->reason), "%s peaked at %.1f%% over %llu samples",
-				 telemetry_metric_name(am), pct(act->max),
-				 (unsigned long long)act->count);
+			snprintf(out->reason, sizeof(out->reason),
+				 "%s peaked at %.1f%% over %llu sample%s", telemetry_metric_name(am),
+				 pct(act->max), (unsigned long long)act->count,
+				 act->count == 1 ? "" : "s");
 		snprintf(out->recommendation, sizeof(out->recommendation),
 			 "release the GPU or scale it to zero");
 		out->savings_hourly = current_hourly > 0 ? current_hourly : 0;

@@ -1,0 +1,1 @@
+gpufit analyze tests/fixtures/telemetry/query-noname.json
