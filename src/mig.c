@@ -396,17 +396,48 @@ static double lb_eval(const struct packer *pk, const struct lbgroup *gr, size_t 
 	return sum;
 }
 
+/* Coordinate ascent from the weights w (worth v): each weight in turn is
+ * scaled up or down while that raises the bound.  Returns the value reached. */
+static double lb_ascend(const struct packer *pk, const struct lbgroup *gr, size_t ng,
+			double w[][MIG_MAX_PROFILES], double v)
+{
+	for (double delta = 0.5; delta > 0.004; delta /= 2) {
+		for (int round = 0; round < 4; round++) {
+			int improved = 0;
+			for (int o = 0; o < pk->noff; o++)
+				for (int p = 0; p < pk->geo[o].np; p++)
+					for (int sign = -1; sign <= 1; sign += 2) {
+						double t[MIG_MAX_OFFERS][MIG_MAX_PROFILES], tv;
+						memcpy(t, w, sizeof(t));
+						t[o][p] *= 1 + sign * delta;
+						if (!(t[o][p] > 0))
+							continue;
+						normalise(&pk->geo[o], t[o]);
+						tv = lb_eval(pk, gr, ng, t);
+						if (tv > v * (1 + 1e-12)) {
+							v = tv;
+							memcpy(w, t, sizeof(t));
+							improved = 1;
+						}
+					}
+			if (!improved)
+				break;
+		}
+	}
+	return v;
+}
+
 /*
- * The best of a few weightings (memory/compute blends, 1/capacity), then
- * improved one weight at a time (coordinate ascent on the dual); every
- * weighting is normalised over the valid layouts, so each value is a bound.
- * An item may use any feasible profile, so it is charged its lightest one.
+ * Blends of memory and compute shares and 1/capacity, each improved by
+ * coordinate ascent on the dual; every weighting is normalised over the
+ * valid layouts, so each value is a bound and the best one is returned.  An
+ * item may use any feasible profile, so it is charged its lightest one.
  */
 static double lower_bound_mixed(const struct packer *pk)
 {
 	static const double alphas[] = { 0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1 };
 	size_t nc = sizeof(alphas) / sizeof(alphas[0]) + 1, ng = 0;
-	double best = 0, bw[MIG_MAX_OFFERS][MIG_MAX_PROFILES];
+	double best = 0;
 	int *idx = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
 	struct lbgroup *gr = xcalloc((size_t)pk->nit + 1, sizeof(*gr));
 
@@ -423,7 +454,6 @@ static double lower_bound_mixed(const struct packer *pk)
 		}
 		gr[ng - 1].count++;
 	}
-	memset(bw, 0, sizeof(bw));
 	for (size_t c = 0; c < nc; c++) {
 		double w[MIG_MAX_OFFERS][MIG_MAX_PROFILES], v;
 		for (int o = 0; o < pk->noff; o++) {
@@ -438,34 +468,9 @@ static double lower_bound_mixed(const struct packer *pk)
 			}
 			normalise(g, w[o]);
 		}
-		v = lb_eval(pk, gr, ng, w);
-		if (v > best) {
+		v = lb_ascend(pk, gr, ng, w, lb_eval(pk, gr, ng, w));
+		if (v > best)
 			best = v;
-			memcpy(bw, w, sizeof(w));
-		}
-	}
-	for (double delta = 0.5; delta > 0.004; delta /= 2) {
-		for (int round = 0; round < 4; round++) {
-			int improved = 0;
-			for (int o = 0; o < pk->noff; o++)
-				for (int p = 0; p < pk->geo[o].np; p++)
-					for (int sign = -1; sign <= 1; sign += 2) {
-						double w[MIG_MAX_OFFERS][MIG_MAX_PROFILES], v;
-						memcpy(w, bw, sizeof(w));
-						w[o][p] *= 1 + sign * delta;
-						if (!(w[o][p] > 0))
-							continue;
-						normalise(&pk->geo[o], w[o]);
-						v = lb_eval(pk, gr, ng, w);
-						if (v > best * (1 + 1e-12)) {
-							best = v;
-							memcpy(bw, w, sizeof(w));
-							improved = 1;
-						}
-					}
-			if (!improved)
-				break;
-		}
 	}
 	free(idx);
 	free(gr);
@@ -618,11 +623,11 @@ static int cmp_load(const void *a, const void *b)
 }
 
 /*
- * Tries to empty the last VM of offer o: its k least loaded GPUs give their
- * items to other GPUs or to dedicated GPUs.  Commits and returns 1 when that
- * is cheaper than the VM.
+ * Tries to empty one VM of offer o: the k GPUs from the nth least loaded on
+ * (k = the GPUs of the last VM) give their items to other GPUs or to
+ * dedicated GPUs.  Commits and returns 1 when that is cheaper than the VM.
  */
-static int empty_last_vm(struct packer *pk, int o)
+static int empty_last_vm(struct packer *pk, int o, int nth)
 {
 	int G = gpus_of_offer(pk, o), g = pk->off[o].gpus_per_vm;
 	int k, *idx, nidx = 0, ok = 1, moved = 0;
@@ -632,12 +637,15 @@ static int empty_last_vm(struct packer *pk, int o)
 	if (G == 0)
 		return 0;
 	k = G - (ceil_div(G, g) - 1) * g;
+	if (nth + k > G)
+		return 0;
 	idx = xmalloc((size_t)G * sizeof(int));
 	for (int j = 0; j < pk->ngpus; j++)
 		if (pk->gpus[j].offer == o && pk->gpus[j].n > 0)
 			idx[nidx++] = j;
 	cmp_load_pk = pk;
 	qsort(idx, (size_t)nidx, sizeof(int), cmp_load);
+	idx += nth;
 	undo = xmalloc((size_t)k * MIG_MEMORY_SLOTS * sizeof(*undo));
 	/* the victims are emptied first so no item moves onto another victim */
 	for (int v = 0; v < k && ok; v++) {
@@ -667,6 +675,7 @@ static int empty_last_vm(struct packer *pk, int o)
 		} else
 			ok = 0;
 	}
+	idx -= nth;
 	if (ok && extra < pk->off[o].hourly - EPS) {
 		free(undo);
 		free(idx);
@@ -753,7 +762,7 @@ static int group_rec(struct packer *pk, int *gl, int G, int g, int V, int t, int
 }
 
 /* Interleaved grouping plus repair by swapping same-profile items. */
-static void group_interleaved(struct packer *pk, int *gl, int G, int o, int V)
+static void group_interleaved(struct packer *pk, int *gl, int G, int V)
 {
 	for (int t = 0; t < G; t++) {
 		pk->gpus[gl[t]].vm = t % V;
@@ -816,7 +825,7 @@ static int group_offer(struct packer *pk, int o)
 		free(gl);
 		return V;
 	}
-	group_interleaved(pk, gl, G, o, V);
+	group_interleaved(pk, gl, G, V);
 	for (int round = 0; round < 64; round++) {
 		int bad = 0;
 		for (int w = 0; w < pk->nwl; w++) {
@@ -857,6 +866,25 @@ static double mixed_cost(const struct packer *pk)
 		if (pk->place[i] == DEDICATED)
 			c += pk->it[i].dedicated_hourly;
 	return c;
+}
+
+/* Empties VMs while that saves money (trying the 24 least loaded GPUs of
+ * each size), then groups the GPUs into VMs. */
+static void mixed_improve(struct packer *pk)
+{
+	for (int pass = 0; pass < 4 * pk->nit + 8; pass++) {
+		int any = 0;
+		for (int o = 0; o < pk->noff; o++)
+			for (int nth = 0; nth < 24; nth++)
+				if (empty_last_vm(pk, o, nth)) {
+					any = 1;
+					break;
+				}
+		if (!any)
+			break;
+	}
+	for (int o = 0; o < pk->noff; o++)
+		pk->vms[o] = group_offer(pk, o);
 }
 
 static void mixed_heuristic(struct packer *pk)
@@ -915,15 +943,7 @@ static void mixed_heuristic(struct packer *pk)
 			if (j >= 0)
 				gpu_add(pk, j, i);
 		}
-	for (int pass = 0; pass < 4 * pk->nit + 8; pass++) {
-		int any = 0;
-		for (int o = 0; o < pk->noff; o++)
-			any |= empty_last_vm(pk, o);
-		if (!any)
-			break;
-	}
-	for (int o = 0; o < pk->noff; o++)
-		pk->vms[o] = group_offer(pk, o);
+	mixed_improve(pk);
 	free(order);
 	free(target);
 }
@@ -1607,8 +1627,8 @@ static void adopt_aks_plan(struct packer *pk, const struct mig_offer *offers, si
 				ok = 0;
 		}
 	}
-	for (int o = 0; o < pk->noff && ok; o++)
-		pk->vms[o] = group_offer(pk, o);
+	if (ok)
+		mixed_improve(pk);
 	if (ok && mixed_cost(pk) < before - EPS) {
 		free(saved);
 	} else {

@@ -543,7 +543,8 @@ int pack_plan_build(catalog *cat, const struct profile *p, const struct pack_opt
 	}
 	for (size_t k = 0; k < nregions && rc == 0; k++)
 		rc = pack_region(&c, regions[k], diags);
-	qsort(out->unplaced, out->nunplaced, sizeof(*out->unplaced), cmp_unplaced);
+	if (out->nunplaced > 1)
+		qsort(out->unplaced, out->nunplaced, sizeof(*out->unplaced), cmp_unplaced);
 	out->monthly = out->hourly * out->hours_per_month;
 	free(regions);
 	ctx_release(&c);
