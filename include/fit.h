@@ -83,6 +83,7 @@ enum fit_reject {
 	FIT_REJ_NOT_FOR_TRAINING, /* MIG slices and partitions are not used for training */
 	FIT_REJ_MODEL,            /* the sizing model could not size it (note says why) */
 	FIT_REJ_NO_PRICE,         /* no price of the pricing kind in the region */
+	FIT_REJ_SPEC_UNKNOWN,     /* only the price API knows the size: never sized */
 	FIT_REJ_COUNT
 };
 
@@ -124,6 +125,15 @@ struct fit_result {
 int fit_evaluate(const struct fit_workload *w, const struct sizing_capacity *cap, int infiniband,
 		 const struct sizing_factors *f, struct fit_result *out);
 
+/*
+ * Whether a VM size may be sized at all, before any workload: FIT_REJ_SPEC_UNKNOWN
+ * for a size the spec tables do not know (spec_known 0, or no GPU model: a
+ * refreshed catalog stores such sizes with placeholder gpu_count and
+ * gpu_memory_gib, which must never be sized or priced), else FIT_REJ_RETIRED
+ * for a retired size, else FIT_OK.
+ */
+enum fit_reject fit_vm_check(const struct vm_size *vm);
+
 /* A MIG slice's share of one GPU: max(compute/7, memory/8). */
 double fit_mig_share(const struct mig_profile *m);
 
@@ -148,7 +158,8 @@ int fit_compare(double monthly_a, int gpus_a, double headroom_a, double monthly_
 /*
  * The one-line reason a person can act on for a rejection, e.g. "needs 19.3
  * GiB, has 16 GiB" or "no payg price in westeurope; run 'gpufit catalog
- * refresh'".  pricing and region are used for FIT_REJ_NO_PRICE only.
+ * refresh'" or "spec unknown: ...".  pricing and region are used for
+ * FIT_REJ_NO_PRICE only.
  */
 void fit_reject_text(const struct fit_result *r, const char *pricing, const char *region,
 		     char *buf, size_t len);

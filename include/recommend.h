@@ -22,6 +22,7 @@
 #include "diag.h"
 #include "facts.h"
 #include "fit.h"
+#include "mig.h"
 #include "profile.h"
 #include "sizing.h"
 
@@ -125,6 +126,56 @@ struct recommend_workload {
 	struct recommend_finding *findings;
 };
 
+/* One node pool of the MIG packing plan: VMs of one size in one region,
+ * every GPU split into slices of one MIG profile (AKS). */
+struct recommend_mig_pool {
+	char name[64];                    /* "mig1g-a100", unique in the plan */
+	char sku[FACT_SKU];
+	char region[32];
+	char gpu_model[FACT_NAME];
+	int gpus_per_vm;
+	int vm_count;
+	char mig_profile[24];             /* "1g.10gb" */
+	char aks_profile[16];             /* AKS --gpu-instance-profile: "MIG1g" */
+	int slices;                       /* slices the pool offers */
+	int slices_used;                  /* slices a replica runs on */
+	double hourly_cost;               /* all VMs of the pool */
+	double monthly_cost;
+};
+
+/* A replica the plan puts on a dedicated small GPU instead of a slice. */
+struct recommend_mig_dedicated {
+	size_t workload;                  /* index into recommend_result.workloads */
+	int replica;
+	char sku[FACT_SKU];
+	char region[32];
+	double monthly_cost;
+};
+
+/*
+ * The MIG packing plan of the inference workloads that fit a MIG slice:
+ * every replica of them on a slice of a shared GPU (mig_pack(), AKS
+ * strategy) in the region of the workload's recommendation, or on a
+ * dedicated small GPU when that is cheaper.  When the plan costs less than
+ * the recommendations of the same workloads, the totals count the plan
+ * instead of them (used_in_totals).
+ */
+struct recommend_mig_plan {
+	int present;                      /* 0: no workload to pack (JSON null) */
+	size_t npools;
+	struct recommend_mig_pool *pools;
+	size_t ndedicated;
+	struct recommend_mig_dedicated *dedicated;
+	size_t nworkloads;
+	size_t *workloads;                /* covered workloads, indices, in profile order */
+	long replicas;                    /* replicas of the covered workloads */
+	double monthly_cost;              /* pools + dedicated */
+	double dedicated_monthly_cost;    /* the covered workloads' recommendations */
+	double savings_monthly;           /* dedicated_monthly_cost - monthly_cost */
+	int used_in_totals;
+	int exact;                        /* every region's packing proven optimal */
+};
+
 struct recommend_result {
 	char currency[4];
 	enum pricing_kind pricing;
@@ -133,11 +184,17 @@ struct recommend_result {
 	size_t nworkloads;
 	struct recommend_workload *workloads;
 	size_t infeasible;                /* workloads without a feasible option */
+	struct recommend_mig_plan mig;    /* the MIG packing plan */
 	/* totals, money per month */
-	double monthly_cost;              /* sum of the recommendations */
+	double monthly_cost;              /* sum of the recommendations, with the
+					     MIG plan in place of the workloads it
+					     covers when mig.used_in_totals */
 	int has_current;                  /* some workload gave current_sku */
 	double current_monthly_cost;      /* sum of the priced current deployments */
-	double savings_monthly;           /* sum of per-workload savings */
+	double savings_monthly;           /* sum of per-workload savings; with the MIG
+					     plan in the totals, a covered workload's
+					     cost is its share of the plan, pro rata to
+					     its recommendation */
 	size_t nwarnings;
 	char **warnings;                  /* owned, one line each */
 	struct sizing_factors factors;    /* the generic ("*") factors, for assumptions */

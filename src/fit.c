@@ -27,7 +27,7 @@ const char *fit_placement_name(enum fit_placement p)
 static const char *const reject_names[FIT_REJ_COUNT] = {
 	"ok", "retired", "memory", "latency", "time-to-first-token", "throughput",
 	"no-infiniband", "deadline", "compute", "bandwidth", "not-for-training", "model",
-	"no-price",
+	"no-price", "spec-unknown",
 };
 
 const char *fit_reject_name(enum fit_reject r)
@@ -35,6 +35,15 @@ const char *fit_reject_name(enum fit_reject r)
 	if ((int)r < 0 || r >= FIT_REJ_COUNT)
 		return "?";
 	return reject_names[r];
+}
+
+enum fit_reject fit_vm_check(const struct vm_size *vm)
+{
+	if (!vm->spec_known || !vm->gpu_model[0])
+		return FIT_REJ_SPEC_UNKNOWN;
+	if (vm->retired)
+		return FIT_REJ_RETIRED;
+	return FIT_OK;
 }
 
 double fit_mig_share(const struct mig_profile *m)
@@ -488,6 +497,10 @@ void fit_reject_text(const struct fit_result *r, const char *pricing, const char
 	case FIT_REJ_NO_PRICE:
 		snprintf(buf, len, "no %s price in %s; run 'gpufit catalog refresh'",
 			 pricing ? pricing : "?", region ? region : "?");
+		break;
+	case FIT_REJ_SPEC_UNKNOWN:
+		snprintf(buf, len, "spec unknown: its GPUs and memory are not in gpufit's spec tables, "
+			 "so it was not sized");
 		break;
 	default:
 		snprintf(buf, len, "rejected");

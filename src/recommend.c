@@ -5,9 +5,22 @@
  * factors (resolved once per GPU model), storage tiers and the prices of the
  * chosen kind and currency, which go into a size × region table.  Every
  * candidate shape (a VM size, or a MIG slice of a MIG-capable size) is sized
- * once per workload by the fit engine, independent of region, then priced in
- * each region the workload may run in.  Identical workloads (a fleet of
- * copies) share one sizing through a small direct-mapped cache.
+ * once per workload by the fit engine, independent of region; shapes with
+ * the same capacity (one MIG profile on several sizes of a series) share one
+ * sizing.  Identical workloads (a fleet of copies) share the sizing and the
+ * whole ranking through a direct-mapped cache keyed by the fit engine's
+ * workload and the regions asked for: a cache hit only copies the ranked
+ * options and adds what is the workload's own (name, current deployment,
+ * findings).
+ *
+ * Sizes the spec tables do not know (spec_known 0) are never sized; where
+ * they have a price they are named in `rejected` ("spec unknown") and in one
+ * warning per region.
+ *
+ * The MIG packing plan hands every replica of the inference workloads that
+ * fit a MIG slice to the packer (mig.h), with feasibility and prices from
+ * the same sizing and price table, and counts it in the totals when it costs
+ * less than those workloads' own recommendations.
  *
  * The JSON renderer of the result lives here too, so that `check` prints the
  * same document as `recommend -f json`.
@@ -35,6 +48,7 @@ struct shape {
 	int mig;                   /* index into migs, -1 for the whole VM */
 	int gpu;                   /* index into gpus */
 	int infiniband;
+	int same;                  /* an earlier shape sized alike, or -1 */
 	double share;              /* price share of one VM: 1, or slice share / GPUs */
 	struct sizing_capacity cap;
 };
@@ -48,10 +62,36 @@ struct cand {
 	double headroom;
 };
 
+/* A MIG-capable size with a price in one region: an offer of the packer. */
+struct pack_offer {
+	int vm;
+	double hourly;
+	size_t nprofiles;
+	struct mig_profile profiles[MIG_MAX_PROFILES];
+	int shape[MIG_MAX_PROFILES];      /* the slice's shape, -1: not used */
+};
+
+/* What the packer needs of one workload, for the region of its choice. */
+struct pack_need {
+	int ok;                           /* 1: some slice serves a replica alone */
+	int region;
+	unsigned feasible[MIG_MAX_OFFERS];
+	double dedicated_hourly;          /* cheapest dedicated small GPU, 0: none */
+	int dedicated_vm;
+};
+
 struct cache_slot {
 	int used;
 	struct fit_workload key;
-	struct fit_result *fits;   /* nshapes */
+	struct fit_result *fits;   /* nall */
+	/* the ranking for the regions regs[0..nregs) */
+	int ranked;
+	int regs[PROFILE_MAX_REGIONS];
+	size_t nregs;
+	size_t nfeasible_shapes;
+	struct recommend_workload tmpl;   /* feasible, needs, rec, alternatives,
+					     rejected, regions */
+	struct pack_need pack;
 };
 
 struct ctx {
@@ -70,8 +110,12 @@ struct ctx {
 	size_t ntiers;
 	struct model_preset *presets;
 	size_t npresets;
+	/* shapes[0..nshapes) are candidates; [nshapes..nall) are sized for the
+	 * MIG plan only (the full-GPU 7g profiles) */
 	struct shape *shapes;
-	size_t nshapes;
+	size_t nshapes, nall;
+	int *unknown;                     /* spec-unknown sizes (indices into vms) */
+	size_t nunknown;
 	/* regions in use and prices: price[vm * nregions + region], 0 = none */
 	char (*regions)[32];
 	size_t nregions;
@@ -80,6 +124,11 @@ struct ctx {
 	struct cache_slot cache[CACHE_SLOTS];
 	struct cand *cands;
 	size_t ncands, capcands;
+	/* MIG plan: offers per region, each workload's needs */
+	struct pack_offer *offers;        /* offers[region * MIG_MAX_OFFERS + i] */
+	size_t *noffers;                  /* per region */
+	struct pack_need *needs;          /* per workload */
+	unsigned char *region_used;       /* some workload may run there */
 	enum pricing_kind pricing;
 	const char *currency;
 	double hours;
@@ -254,47 +303,148 @@ fail:
 	return -1;
 }
 
+static int cap_equal(const struct sizing_capacity *x, const struct sizing_capacity *y)
+{
+	return x->kind == y->kind && x->gpus == y->gpus && x->gpus_per_node == y->gpus_per_node &&
+	       x->nodes == y->nodes && x->nvlink_domain == y->nvlink_domain &&
+	       x->fraction == y->fraction && x->memory_gib == y->memory_gib &&
+	       x->bandwidth_gbps == y->bandwidth_gbps && x->fp32_tflops == y->fp32_tflops &&
+	       x->fp16_tflops == y->fp16_tflops && x->bf16_tflops == y->bf16_tflops &&
+	       x->fp8_tflops == y->fp8_tflops && x->int8_tops == y->int8_tops &&
+	       x->link_gbps == y->link_gbps && x->pcie_gbps == y->pcie_gbps &&
+	       x->infiniband_gbps == y->infiniband_gbps &&
+	       strcmp(x->gpu_model, y->gpu_model) == 0 &&
+	       strcmp(x->architecture, y->architecture) == 0 &&
+	       strcmp(x->mig_profile, y->mig_profile) == 0;
+}
+
+static void push_shape(struct ctx *c, size_t *cap, struct shape *s)
+{
+	s->same = -1;
+	for (size_t j = 0; j < c->nall && !c->vms[s->vm].retired; j++) {
+		const struct shape *o = &c->shapes[j];
+		if (o->same < 0 && o->gpu == s->gpu && o->infiniband == s->infiniband &&
+		    (o->mig < 0) == (s->mig < 0) && !c->vms[o->vm].retired &&
+		    cap_equal(&o->cap, &s->cap)) {
+			s->same = (int)j;
+			break;
+		}
+	}
+	if (c->nall == *cap)
+		c->shapes = xrealloc(c->shapes, (*cap *= 2) * sizeof(*c->shapes));
+	c->shapes[c->nall++] = *s;
+}
+
+/* The slices of a MIG-capable size: full: only the 7-slice profile (for the
+ * MIG plan), else every other profile but the +me variants. */
+static void add_slices(struct ctx *c, size_t *cap, const struct shape *vs, int full)
+{
+	const struct vm_size *vm = &c->vms[vs->vm];
+	if (!vm->mig_capable || vm->retired || vm->gpu_count < 1)
+		return;
+	for (size_t m = 0; m < c->nmigs; m++) {
+		const struct mig_profile *mp = &c->migs[m];
+		struct shape ms = *vs;
+		if (strcasecmp(mp->gpu_model, vm->gpu_model) != 0 || mp->media_ext ||
+		    (mp->compute_slices >= 7) != full)
+			continue;
+		if (sizing_capacity_from_mig(&c->gpus[vs->gpu], mp, &ms.cap) != 0)
+			continue;
+		ms.mig = (int)m;
+		ms.infiniband = 0;
+		ms.share = fit_mig_share(mp) / vm->gpu_count;
+		push_shape(c, cap, &ms);
+	}
+}
+
 static void build_shapes(struct ctx *c)
 {
 	size_t cap = 64;
 	c->shapes = xmalloc(cap * sizeof(*c->shapes));
-	for (size_t v = 0; v < c->nvms; v++) {
-		const struct vm_size *vm = &c->vms[v];
-		struct shape s;
-		int g;
-		if (!vm->spec_known || !vm->gpu_model[0] || (g = gpu_index(c, vm->gpu_model)) < 0 ||
-		    !c->factors_ok[g])
-			continue;
-		memset(&s, 0, sizeof(s));
-		s.vm = (int)v;
-		s.mig = -1;
-		s.gpu = g;
-		s.infiniband = vm->infiniband_gbps > 0;
-		s.share = 1.0;
-		if (sizing_capacity_from_vm(vm, &c->gpus[g], 1, &s.cap) != 0)
-			continue;
-		if (c->nshapes == cap)
-			c->shapes = xrealloc(c->shapes, (cap *= 2) * sizeof(*c->shapes));
-		c->shapes[c->nshapes++] = s;
-		if (!vm->mig_capable || vm->retired || vm->gpu_count < 1)
-			continue;
-		for (size_t m = 0; m < c->nmigs; m++) {
-			const struct mig_profile *mp = &c->migs[m];
-			struct shape ms = s;
-			/* the full-GPU slice is the whole GPU again: nothing to add */
-			if (strcasecmp(mp->gpu_model, vm->gpu_model) != 0 || mp->media_ext ||
-			    mp->compute_slices >= 7)
+	c->unknown = xcalloc(c->nvms + 1, sizeof(*c->unknown));
+	for (int full = 0; full <= 1; full++) {
+		for (size_t v = 0; v < c->nvms; v++) {
+			const struct vm_size *vm = &c->vms[v];
+			struct shape s;
+			int g;
+			if (fit_vm_check(vm) == FIT_REJ_SPEC_UNKNOWN) {
+				if (!full)
+					c->unknown[c->nunknown++] = (int)v;
 				continue;
-			if (sizing_capacity_from_mig(&c->gpus[g], mp, &ms.cap) != 0)
+			}
+			if ((g = gpu_index(c, vm->gpu_model)) < 0 || !c->factors_ok[g])
 				continue;
-			ms.mig = (int)m;
-			ms.infiniband = 0;
-			ms.share = fit_mig_share(mp) / vm->gpu_count;
-			if (c->nshapes == cap)
-				c->shapes = xrealloc(c->shapes, (cap *= 2) * sizeof(*c->shapes));
-			c->shapes[c->nshapes++] = ms;
+			memset(&s, 0, sizeof(s));
+			s.vm = (int)v;
+			s.mig = -1;
+			s.gpu = g;
+			s.infiniband = vm->infiniband_gbps > 0;
+			s.share = 1.0;
+			if (sizing_capacity_from_vm(vm, &c->gpus[g], 1, &s.cap) != 0)
+				continue;
+			if (!full)
+				push_shape(c, &cap, &s);
+			add_slices(c, &cap, &s, full);
 		}
+		if (!full)
+			c->nshapes = c->nall;
 	}
+}
+
+static int cmp_offer(const void *a, const void *b)
+{
+	const struct pack_offer *x = a, *y = b;
+	if (x->hourly != y->hourly)
+		return x->hourly < y->hourly ? -1 : 1;
+	return x->vm - y->vm;
+}
+
+/* The packer's offers of every region: MIG-capable sizes with a whole
+ * number of GPUs and a price there, cheapest per GPU first (the dearest
+ * beyond MIG_MAX_OFFERS are dropped), with every MIG profile of the GPU
+ * model and the shape each usable one was sized as. */
+static void build_offers(struct ctx *c)
+{
+	struct pack_offer *all = xcalloc(c->nvms + 1, sizeof(*all));
+	c->offers = xcalloc(c->nregions * MIG_MAX_OFFERS + 1, sizeof(*c->offers));
+	c->noffers = xcalloc(c->nregions + 1, sizeof(*c->noffers));
+	for (size_t r = 0; r < c->nregions; r++) {
+		size_t n = 0;
+		for (size_t v = 0; v < c->nvms; v++) {
+			const struct vm_size *vm = &c->vms[v];
+			double hourly = c->price[v * c->nregions + r];
+			struct pack_offer *o = &all[n];
+			int g;
+			if (!vm->mig_capable || fit_vm_check(vm) != FIT_OK || vm->gpu_count < 1 ||
+			    fabs(vm->gpu_count - floor(vm->gpu_count)) > 1e-9 || !(hourly > 0) ||
+			    (g = gpu_index(c, vm->gpu_model)) < 0 || !c->factors_ok[g])
+				continue;
+			o->vm = (int)v;
+			o->hourly = hourly / vm->gpu_count; /* per GPU while sorting */
+			o->nprofiles = 0;
+			for (size_t m = 0; m < c->nmigs && o->nprofiles < MIG_MAX_PROFILES; m++) {
+				if (strcasecmp(c->migs[m].gpu_model, vm->gpu_model) != 0)
+					continue;
+				o->shape[o->nprofiles] = -1;
+				for (size_t i = 0; i < c->nall; i++)
+					if (c->shapes[i].vm == (int)v && c->shapes[i].mig == (int)m)
+						o->shape[o->nprofiles] = (int)i;
+				o->profiles[o->nprofiles++] = c->migs[m];
+			}
+			if (o->nprofiles)
+				n++;
+		}
+		if (n)
+			qsort(all, n, sizeof(*all), cmp_offer);
+		if (n > MIG_MAX_OFFERS)
+			n = MIG_MAX_OFFERS;
+		for (size_t i = 0; i < n; i++) {
+			all[i].hourly *= c->vms[all[i].vm].gpu_count;
+			c->offers[r * MIG_MAX_OFFERS + i] = all[i];
+		}
+		c->noffers[r] = n;
+	}
+	free(all);
 }
 
 /* ---- workloads ---------------------------------------------------------- */
@@ -384,18 +534,26 @@ static uint64_t hash_bytes(const void *p, size_t n)
 	return h;
 }
 
-/* Sizes w on every shape (cached for identical workloads); the returned
- * array is owned by the cache. */
-static const struct fit_result *size_all(struct ctx *c, const struct fit_workload *w)
+static void tmpl_release(struct recommend_workload *t)
+{
+	free(t->alternatives);
+	free(t->rejected);
+	free(t->regions);
+	memset(t, 0, sizeof(*t));
+}
+
+/* The cache slot of w, with w sized on every shape (the slot owns it). */
+static struct cache_slot *size_all(struct ctx *c, const struct fit_workload *w)
 {
 	struct cache_slot *s = &c->cache[hash_bytes(w, sizeof(*w)) % CACHE_SLOTS];
 	if (s->used && memcmp(&s->key, w, sizeof(*w)) == 0)
-		return s->fits;
+		return s;
 	if (!s->fits)
-		s->fits = xcalloc(c->nshapes + 1, sizeof(*s->fits));
+		s->fits = xcalloc(c->nall + 1, sizeof(*s->fits));
 	s->used = 1;
+	s->ranked = 0;
 	s->key = *w;
-	for (size_t i = 0; i < c->nshapes; i++) {
+	for (size_t i = 0; i < c->nall; i++) {
 		const struct shape *sh = &c->shapes[i];
 		struct fit_result *r = &s->fits[i];
 		if (c->vms[sh->vm].retired) {
@@ -408,9 +566,13 @@ static const struct fit_result *size_all(struct ctx *c, const struct fit_workloa
 			r->reject = FIT_REJ_NOT_FOR_TRAINING;
 			continue;
 		}
+		if (sh->same >= 0) {
+			*r = s->fits[sh->same];
+			continue;
+		}
 		fit_evaluate(w, &sh->cap, sh->infiniband, &c->factors[sh->gpu], r);
 	}
-	return s->fits;
+	return s;
 }
 
 static int cmp_cand(const void *a, const void *b)
@@ -459,7 +621,7 @@ static int same_offer(const struct ctx *c, const struct cand *a, const struct ca
 	return x->mig >= 0 && y->mig >= 0 && x->mig == y->mig;
 }
 
-static void add_reject(struct ctx *c, struct recommend_workload *rw, const struct shape *sh,
+static void add_reject(struct ctx *c, struct recommend_workload *rw, int vm, int mig,
 		       const struct fit_result *f, const char *region, double order,
 		       size_t *counts)
 {
@@ -470,16 +632,17 @@ static void add_reject(struct ctx *c, struct recommend_workload *rw, const struc
 	rw->rejected = xrealloc(rw->rejected, (rw->nrejected + 1) * sizeof(*rw->rejected));
 	r = &rw->rejected[rw->nrejected++];
 	memset(r, 0, sizeof(*r));
-	copy_str(r->sku, sizeof(r->sku), c->vms[sh->vm].sku);
+	copy_str(r->sku, sizeof(r->sku), c->vms[vm].sku);
 	copy_str(r->region, sizeof(r->region), region);
-	if (sh->mig >= 0)
-		copy_str(r->mig_profile, sizeof(r->mig_profile), c->migs[sh->mig].name);
+	if (mig >= 0)
+		copy_str(r->mig_profile, sizeof(r->mig_profile), c->migs[mig].name);
 	r->fit = *f;
 	r->order = order;
 }
 
 struct rej_ref {
-	int shape;
+	int shape;                 /* index into shapes, or -1 - spec-unknown vm */
+	int region;                /* spec unknown: where it has a price */
 	double order;
 };
 
@@ -488,16 +651,22 @@ static int cmp_rej(const void *a, const void *b)
 	const struct rej_ref *x = a, *y = b;
 	if (x->order != y->order)
 		return x->order < y->order ? -1 : 1;
-	return x->shape - y->shape;
+	if (x->shape != y->shape)
+		return x->shape - y->shape;
+	return x->region - y->region;
 }
 
 /* The cheapest rejected shapes of each reason (price in the first region;
- * unpriced last). */
+ * unpriced after the priced), then the spec-unknown sizes with a price in
+ * one of the regions, then retired sizes and slices not for training. */
 static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
-			    const struct fit_result *fits, int first_region)
+			    const struct fit_result *fits, const int *regs, size_t nregs)
 {
-	struct rej_ref *refs = xmalloc((c->nshapes + 1) * sizeof(*refs));
+	struct rej_ref *refs = xmalloc((c->nshapes + c->nunknown * nregs + 1) * sizeof(*refs));
 	size_t n = 0, counts[FIT_REJ_COUNT] = { 0 };
+	int first_region = nregs ? regs[0] : -1;
+	struct fit_result unk;
+
 	for (size_t i = 0; i < c->nshapes; i++) {
 		const struct shape *sh = &c->shapes[i];
 		double pr;
@@ -505,16 +674,34 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 			continue;
 		pr = first_region >= 0 ? c->price[(size_t)sh->vm * c->nregions + first_region] : 0;
 		refs[n].shape = (int)i;
+		refs[n].region = -1;
 		refs[n].order = pr > 0 ? pr * sh->share : 1e12;
 		if (fits[i].reject == FIT_REJ_RETIRED || fits[i].reject == FIT_REJ_NOT_FOR_TRAINING)
 			refs[n].order += 1e13; /* the least interesting: last */
 		n++;
 	}
+	for (size_t k = 0; k < nregs; k++)
+		for (size_t u = 0; u < c->nunknown; u++) {
+			double pr = c->price[(size_t)c->unknown[u] * c->nregions + regs[k]];
+			if (!(pr > 0))
+				continue;
+			refs[n].shape = -1 - c->unknown[u];
+			refs[n].region = regs[k];
+			refs[n].order = 2e12 + pr;
+			n++;
+		}
 	if (n)
 		qsort(refs, n, sizeof(*refs), cmp_rej);
+	memset(&unk, 0, sizeof(unk));
+	unk.reject = FIT_REJ_SPEC_UNKNOWN;
 	for (size_t i = 0; i < n; i++) {
-		const struct shape *sh = &c->shapes[refs[i].shape];
-		add_reject(c, rw, sh, &fits[refs[i].shape], "", refs[i].order, counts);
+		if (refs[i].shape < 0) {
+			add_reject(c, rw, -1 - refs[i].shape, -1, &unk, c->regions[refs[i].region],
+				   refs[i].order, counts);
+			continue;
+		}
+		add_reject(c, rw, c->shapes[refs[i].shape].vm, c->shapes[refs[i].shape].mig,
+			   &fits[refs[i].shape], "", refs[i].order, counts);
 	}
 	free(refs);
 }
@@ -670,28 +857,52 @@ static void current_of(struct ctx *c, const struct profile_workload *pw,
 		cur->savings_monthly = cur->monthly_cost - rw->rec.monthly_cost;
 }
 
-static void recommend_one(struct ctx *c, const struct profile_workload *pw,
-			  struct recommend_workload *rw)
+/* What the packer needs of w in region r: which slices of each offer serve
+ * one replica alone, and the cheapest dedicated small GPU that does (an
+ * NVIDIA size of at most one GPU without MIG). */
+static void pack_need_of(const struct ctx *c, const struct fit_workload *w,
+			 const struct fit_result *fits, int r, struct pack_need *pn)
 {
-	struct fit_workload w;
-	const struct fit_result *fits;
-	const char *why = NULL;
-	int regs[PROFILE_MAX_REGIONS];
-	size_t nregs, nfeasible_shapes = 0;
-
-	memset(rw, 0, sizeof(*rw));
-	copy_str(rw->name, sizeof(rw->name), pw->name);
-	rw->type = pw->type;
-	rw->replicas = pw->replicas > 0 ? pw->replicas : 1;
-	if (to_fit(c, pw, &w, &why) != 0) {
-		add_finding(rw, "not-sized", RECOMMEND_ERROR, "cannot be sized: %s", why);
-		c->res->infeasible++;
-		rw->needs.interconnect = "none";
+	const struct pack_offer *offs = &c->offers[(size_t)r * MIG_MAX_OFFERS];
+	memset(pn, 0, sizeof(*pn));
+	pn->region = r;
+	pn->dedicated_vm = -1;
+	if (w->kind == FIT_TRAINING)
 		return;
+	for (size_t o = 0; o < c->noffers[r]; o++)
+		for (size_t m = 0; m < offs[o].nprofiles; m++) {
+			int i = offs[o].shape[m];
+			if (i >= 0 && fits[i].reject == FIT_OK && fits[i].vm_count == 1) {
+				pn->feasible[o] |= 1u << m;
+				pn->ok |= offs[o].profiles[m].aks_profile[0] != '\0';
+			}
+		}
+	for (size_t i = 0; i < c->nshapes && pn->ok; i++) {
+		const struct shape *sh = &c->shapes[i];
+		const struct vm_size *vm = &c->vms[sh->vm];
+		double hourly = c->price[(size_t)sh->vm * c->nregions + r];
+		if (sh->mig >= 0 || vm->mig_capable || vm->gpu_count > 1 + 1e-9 ||
+		    strcasecmp(c->gpus[sh->gpu].vendor, "NVIDIA") != 0 || !(hourly > 0) ||
+		    fits[i].reject != FIT_OK || fits[i].vm_count != 1)
+			continue;
+		if (pn->dedicated_vm < 0 || hourly < pn->dedicated_hourly) {
+			pn->dedicated_hourly = hourly;
+			pn->dedicated_vm = sh->vm;
+		}
 	}
-	fits = size_all(c, &w);
-	nregs = workload_regions(c, pw, regs);
+}
 
+/* Ranks w over the regions regs into s->tmpl (the part of a workload's
+ * result that only depends on w and the regions). */
+static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot *s,
+		 const int *regs, size_t nregs)
+{
+	struct recommend_workload *rw = &s->tmpl;
+	const struct fit_result *fits = s->fits;
+	size_t nfeasible_shapes = 0;
+
+	tmpl_release(rw);
+	rw->replicas = w->replicas;
 	/* price every feasible shape in every region */
 	c->ncands = 0;
 	for (size_t i = 0; i < c->nshapes; i++) {
@@ -708,7 +919,7 @@ static void recommend_one(struct ctx *c, const struct profile_workload *pw,
 				c->unpriced[at] = 1;
 				continue;
 			}
-			fit_price(&w, &fits[i], unit, c->hours, &cost);
+			fit_price(w, &fits[i], unit, c->hours, &cost);
 			if (c->ncands == c->capcands) {
 				c->capcands = c->capcands ? c->capcands * 2 : 256;
 				c->cands = xrealloc(c->cands, c->capcands * sizeof(*c->cands));
@@ -719,7 +930,7 @@ static void recommend_one(struct ctx *c, const struct profile_workload *pw,
 			cd->hourly = cost.hourly;
 			cd->monthly = util_round_cents(cost.monthly);
 			cd->job_cost = util_round_cents(cost.job_cost);
-			cd->gpus = fits[i].gpu_count * (int)w.replicas;
+			cd->gpus = fits[i].gpu_count * (int)w->replicas;
 			cd->headroom = fits[i].memory_headroom_pct;
 		}
 	}
@@ -727,7 +938,7 @@ static void recommend_one(struct ctx *c, const struct profile_workload *pw,
 		qsort(c->cands, c->ncands, sizeof(*c->cands), cmp_cand);
 
 	/* per-region comparison */
-	rw->regions = xcalloc(nregs, sizeof(*rw->regions));
+	rw->regions = xcalloc(nregs + 1, sizeof(*rw->regions));
 	rw->nregions = nregs;
 	for (size_t k = 0; k < nregs; k++) {
 		struct recommend_region_cost *rc = &rw->regions[k];
@@ -747,7 +958,7 @@ static void recommend_one(struct ctx *c, const struct profile_workload *pw,
 		size_t nalt = 0;
 		int top = c->o->top > 0 ? c->o->top : 0;
 		rw->feasible = 1;
-		fill_choice(c, &w, best, fits, &rw->rec);
+		fill_choice(c, w, best, fits, &rw->rec);
 		rw->alternatives = xcalloc((size_t)top + 1, sizeof(*rw->alternatives));
 		for (size_t j = 1; j < c->ncands && nalt < (size_t)top; j++) {
 			const struct cand *cd = &c->cands[j];
@@ -758,12 +969,9 @@ static void recommend_one(struct ctx *c, const struct profile_workload *pw,
 				dup = c->cands[q].region == cd->region && same_offer(c, &c->cands[q], cd);
 			if (dup)
 				continue;
-			fill_choice(c, &w, cd, fits, &rw->alternatives[nalt++]);
+			fill_choice(c, w, cd, fits, &rw->alternatives[nalt++]);
 		}
 		rw->nalternatives = nalt;
-		c->res->monthly_cost += rw->rec.monthly_cost;
-	} else {
-		c->res->infeasible++;
 	}
 	if (!rw->feasible && nfeasible_shapes > 0) {
 		/* sized fine somewhere, but nothing priced: name the regions first */
@@ -774,18 +982,76 @@ static void recommend_one(struct ctx *c, const struct profile_workload *pw,
 			nf.reject = FIT_REJ_NO_PRICE;
 			for (size_t i = 0; i < c->nshapes; i++)
 				if (fits[i].reject == FIT_OK) {
-					add_reject(c, rw, &c->shapes[i], &nf, c->regions[regs[k]], 0,
-						   counts);
+					add_reject(c, rw, c->shapes[i].vm, c->shapes[i].mig, &nf,
+						   c->regions[regs[k]], 0, counts);
 					break;
 				}
 		}
 	}
-	collect_rejects(c, rw, fits, nregs ? regs[0] : -1);
-	compute_needs(c, &w, rw);
+	collect_rejects(c, rw, fits, regs, nregs);
+	compute_needs(c, w, rw);
+	s->nfeasible_shapes = nfeasible_shapes;
+	memset(&s->pack, 0, sizeof(s->pack));
+	if (rw->feasible)
+		pack_need_of(c, w, fits, c->cands[0].region, &s->pack);
+	memcpy(s->regs, regs, nregs * sizeof(*regs));
+	s->nregs = nregs;
+	s->ranked = 1;
+}
 
-	if (!rw->feasible) {
+static void *dup_array(const void *src, size_t n, size_t size)
+{
+	void *p = xmalloc(n * size + 1);
+	if (n)
+		memcpy(p, src, n * size);
+	return p;
+}
+
+static void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
+{
+	const struct profile_workload *pw = &c->p->workloads[index];
+	const struct recommend_workload *t;
+	struct fit_workload w;
+	struct cache_slot *s;
+	const char *why = NULL;
+	int regs[PROFILE_MAX_REGIONS];
+	size_t nregs;
+
+	memset(rw, 0, sizeof(*rw));
+	copy_str(rw->name, sizeof(rw->name), pw->name);
+	rw->type = pw->type;
+	rw->replicas = pw->replicas > 0 ? pw->replicas : 1;
+	if (to_fit(c, pw, &w, &why) != 0) {
+		add_finding(rw, "not-sized", RECOMMEND_ERROR, "cannot be sized: %s", why);
+		c->res->infeasible++;
+		rw->needs.interconnect = "none";
+		return;
+	}
+	s = size_all(c, &w);
+	nregs = workload_regions(c, pw, regs);
+	for (size_t k = 0; k < nregs; k++)
+		c->region_used[regs[k]] = 1;
+	if (!s->ranked || s->nregs != nregs || memcmp(s->regs, regs, nregs * sizeof(*regs)) != 0)
+		rank(c, &w, s, regs, nregs);
+	t = &s->tmpl;
+	rw->feasible = t->feasible;
+	rw->needs = t->needs;
+	rw->rec = t->rec;
+	rw->nalternatives = t->nalternatives;
+	rw->alternatives = dup_array(t->alternatives, t->nalternatives, sizeof(*t->alternatives));
+	rw->nrejected = t->nrejected;
+	rw->rejected = dup_array(t->rejected, t->nrejected, sizeof(*t->rejected));
+	rw->nregions = t->nregions;
+	rw->regions = dup_array(t->regions, t->nregions, sizeof(*t->regions));
+	if (pw->type == PROFILE_INFERENCE)
+		c->needs[index] = s->pack;
+
+	if (rw->feasible) {
+		c->res->monthly_cost += rw->rec.monthly_cost;
+	} else {
 		char why2[FIT_REASON_LEN] = "no size in the catalog";
 		size_t lat = 0;
+		c->res->infeasible++;
 		for (size_t i = 0; i < rw->nrejected; i++)
 			if (rw->rejected[i].fit.reject == FIT_REJ_LATENCY ||
 			    rw->rejected[i].fit.reject == FIT_REJ_TTFT)
@@ -797,18 +1063,18 @@ static void recommend_one(struct ctx *c, const struct profile_workload *pw,
 			add_finding(rw, "latency-slo", RECOMMEND_ERROR,
 				    "the latency SLO cannot be met on any size: relax it, use a "
 				    "smaller or lower-precision model, or shorten prompts");
-		if (nfeasible_shapes > 0)
+		if (s->nfeasible_shapes > 0)
 			add_finding(rw, "infeasible", RECOMMEND_ERROR,
 				    "%zu options fit, but none has a %s price in the regions asked "
 				    "for; run 'gpufit catalog refresh' or choose another region",
-				    nfeasible_shapes, pricing_name(c->pricing));
+				    s->nfeasible_shapes, pricing_name(c->pricing));
 		else
 			add_finding(rw, "infeasible", RECOMMEND_ERROR,
 				    "no feasible option (%zu options considered); closest: %s (%s)",
 				    c->nshapes, rw->nrejected ? rw->rejected[0].sku : "-", why2);
 	}
 	if (pw->has_current && pw->current_sku[0])
-		current_of(c, pw, &w, fits, rw);
+		current_of(c, pw, &w, s->fits, rw);
 	if (rw->has_current && rw->current.priced) {
 		c->res->has_current = 1;
 		c->res->current_monthly_cost += rw->current.monthly_cost;
@@ -843,6 +1109,214 @@ static void unpriced_warnings(struct ctx *c)
 	}
 }
 
+/* One warning per region in use listing the sizes with a price there that
+ * the spec tables do not know: they exist, but were not sized. */
+static void unknown_warnings(struct ctx *c)
+{
+	for (size_t r = 0; r < c->nregions; r++) {
+		struct strbuf sb = STRBUF_INIT;
+		size_t n = 0;
+		if (!c->region_used[r])
+			continue;
+		for (size_t u = 0; u < c->nunknown; u++) {
+			if (!(c->price[(size_t)c->unknown[u] * c->nregions + r] > 0))
+				continue;
+			strbuf_addf(&sb, "%s%s", n ? ", " : "", c->vms[c->unknown[u]].sku);
+			n++;
+		}
+		if (n)
+			add_warning(c->res, "%zu size%s with a %s price in %s %s not sized: spec unknown "
+					    "(%s); gpufit's spec tables do not know %s GPUs and memory",
+				    n, n == 1 ? "" : "s", pricing_name(c->pricing), c->regions[r],
+				    n == 1 ? "was" : "were", strbuf_str(&sb), n == 1 ? "its" : "their");
+		strbuf_release(&sb);
+	}
+}
+
+/* ---- the MIG packing plan ------------------------------------------------ */
+
+static void lower_copy(char *dst, size_t len, const char *src, char stop)
+{
+	size_t k = 0;
+	for (; src[k] && src[k] != stop && k + 1 < len; k++)
+		dst[k] = (char)(src[k] >= 'A' && src[k] <= 'Z' ? src[k] - 'A' + 'a' : src[k]);
+	dst[k] = '\0';
+}
+
+/* "mig1g-a100" (AKS profile, GPU family), with "-2" ... when taken. */
+static void pool_name(const struct recommend_mig_plan *plan, struct recommend_mig_pool *pool)
+{
+	char base[48], g[24], a[16];
+	int clash = 1;
+	lower_copy(g, sizeof(g), pool->gpu_model, '-');
+	lower_copy(a, sizeof(a), pool->aks_profile[0] ? pool->aks_profile : "mig", '\0');
+	snprintf(base, sizeof(base), "%s-%s", a, g);
+	copy_str(pool->name, sizeof(pool->name), base);
+	for (int n = 2; clash; n++) {
+		clash = 0;
+		for (size_t i = 0; i < plan->npools && !clash; i++)
+			clash = strcmp(plan->pools[i].name, pool->name) == 0;
+		if (clash)
+			snprintf(pool->name, sizeof(pool->name), "%.40s-%d", base, n);
+	}
+}
+
+/* Packs the covered workloads of region r; returns 0, or -1 when some
+ * replica could not be placed or the packer refused the input. */
+static int pack_region(struct ctx *c, size_t r, unsigned char *covered)
+{
+	struct recommend_result *res = c->res;
+	struct recommend_mig_plan *plan = &res->mig;
+	const struct pack_offer *offs = &c->offers[r * MIG_MAX_OFFERS];
+	struct mig_offer moffs[MIG_MAX_OFFERS];
+	struct mig_item *items = NULL;
+	size_t nitems = 0, capitems = 0;
+	struct mig_plan mp;
+	char err[MIG_ERRLEN];
+	int rc = 0;
+
+	for (size_t i = 0; i < res->nworkloads; i++) {
+		const struct pack_need *pn = &c->needs[i];
+		if (!pn->ok || pn->region != (int)r || !res->workloads[i].feasible)
+			continue;
+		covered[i] = 1;
+		for (long k = 0; k < res->workloads[i].replicas; k++) {
+			struct mig_item *it;
+			if (nitems == capitems) {
+				capitems = capitems ? capitems * 2 : 64;
+				items = xrealloc(items, capitems * sizeof(*items));
+			}
+			it = &items[nitems++];
+			memset(it, 0, sizeof(*it));
+			it->workload = (int)i;
+			it->replica = (int)k;
+			memcpy(it->feasible, pn->feasible, sizeof(it->feasible));
+			it->dedicated_hourly = pn->dedicated_hourly;
+		}
+	}
+	if (!nitems)
+		return 0;
+	for (size_t o = 0; o < c->noffers[r]; o++) {
+		moffs[o].sku = c->vms[offs[o].vm].sku;
+		moffs[o].gpu_model = c->vms[offs[o].vm].gpu_model;
+		moffs[o].gpus_per_vm = (int)lround(c->vms[offs[o].vm].gpu_count);
+		moffs[o].hourly = offs[o].hourly;
+		moffs[o].profiles = offs[o].profiles;
+		moffs[o].nprofiles = offs[o].nprofiles;
+	}
+	if (mig_pack(moffs, c->noffers[r], items, nitems, MIG_STRATEGY_AKS, &mp, err) != 0) {
+		add_warning(res, "no MIG plan for %s: %s", c->regions[r], err);
+		mig_plan_release(&mp);
+		free(items);
+		return -1;
+	}
+	for (size_t k = 0; k < mp.npools; k++) {
+		const struct mig_pool *src = &mp.pools[k];
+		const struct mig_offer *of = &moffs[src->offer];
+		struct recommend_mig_pool pool;
+		memset(&pool, 0, sizeof(pool));
+		copy_str(pool.sku, sizeof(pool.sku), of->sku);
+		copy_str(pool.region, sizeof(pool.region), c->regions[r]);
+		copy_str(pool.gpu_model, sizeof(pool.gpu_model), of->gpu_model);
+		pool.gpus_per_vm = of->gpus_per_vm;
+		pool.vm_count = src->vm_count;
+		if (src->profile >= 0) {
+			copy_str(pool.mig_profile, sizeof(pool.mig_profile),
+				 of->profiles[src->profile].name);
+			copy_str(pool.aks_profile, sizeof(pool.aks_profile),
+				 of->profiles[src->profile].aks_profile);
+		}
+		for (size_t g = 0; g < mp.ngpus; g++) {
+			if (mp.gpus[g].pool != (int)k)
+				continue;
+			pool.slices += mp.gpus[g].nslices;
+			for (int q = 0; q < mp.gpus[g].nslices; q++)
+				pool.slices_used += mp.gpus[g].slices[q].item >= 0;
+		}
+		pool.hourly_cost = src->hourly;
+		pool.monthly_cost = util_round_cents(src->hourly * c->hours);
+		pool_name(plan, &pool);
+		plan->pools = xrealloc(plan->pools, (plan->npools + 1) * sizeof(*plan->pools));
+		plan->pools[plan->npools++] = pool;
+	}
+	for (size_t d = 0; d < mp.ndedicated; d++) {
+		const struct mig_item *it = &items[mp.dedicated[d]];
+		struct recommend_mig_dedicated *x;
+		plan->dedicated = xrealloc(plan->dedicated,
+					   (plan->ndedicated + 1) * sizeof(*plan->dedicated));
+		x = &plan->dedicated[plan->ndedicated++];
+		memset(x, 0, sizeof(*x));
+		x->workload = (size_t)it->workload;
+		x->replica = it->replica;
+		copy_str(x->sku, sizeof(x->sku), c->vms[c->needs[it->workload].dedicated_vm].sku);
+		copy_str(x->region, sizeof(x->region), c->regions[r]);
+		x->monthly_cost = util_round_cents(it->dedicated_hourly * c->hours);
+	}
+	if (mp.nunplaced) {
+		add_warning(res, "the MIG plan for %s leaves %zu replica%s unplaced; totals do not "
+				 "use it", c->regions[r], mp.nunplaced, mp.nunplaced == 1 ? "" : "s");
+		rc = -1;
+	}
+	plan->monthly_cost += mp.hourly * c->hours;
+	plan->exact &= mp.exact;
+	mig_plan_release(&mp);
+	free(items);
+	return rc;
+}
+
+/* The MIG plan of the workloads whose replicas fit a slice, and whether the
+ * totals use it. */
+static void build_mig_plan(struct ctx *c)
+{
+	struct recommend_result *res = c->res;
+	struct recommend_mig_plan *plan = &res->mig;
+	unsigned char *covered = xcalloc(res->nworkloads + 1, 1);
+	int ok = 1;
+	double ratio, current_share = 0;
+
+	plan->exact = 1;
+	for (size_t r = 0; r < c->nregions; r++)
+		if (pack_region(c, r, covered) != 0)
+			ok = 0;
+	plan->workloads = xcalloc(res->nworkloads + 1, sizeof(*plan->workloads));
+	for (size_t i = 0; i < res->nworkloads; i++) {
+		const struct recommend_workload *w = &res->workloads[i];
+		if (!covered[i])
+			continue;
+		plan->workloads[plan->nworkloads++] = i;
+		plan->replicas += w->replicas;
+		plan->dedicated_monthly_cost += w->rec.monthly_cost;
+		if (w->has_current && w->current.priced)
+			current_share += w->rec.monthly_cost;
+	}
+	free(covered);
+	if (!plan->nworkloads) {
+		free(plan->workloads);
+		plan->workloads = NULL;
+		plan->exact = 0;
+		return;
+	}
+	plan->present = 1;
+	plan->monthly_cost = util_round_cents(plan->monthly_cost);
+	plan->dedicated_monthly_cost = util_round_cents(plan->dedicated_monthly_cost);
+	plan->savings_monthly = util_round_cents(plan->dedicated_monthly_cost - plan->monthly_cost);
+	if (!ok || !(plan->savings_monthly > 0))
+		return;
+	plan->used_in_totals = 1;
+	res->monthly_cost += plan->monthly_cost - plan->dedicated_monthly_cost;
+	/* covered workloads with a current deployment: their share of the plan */
+	ratio = plan->monthly_cost / plan->dedicated_monthly_cost;
+	res->savings_monthly += current_share * (1.0 - ratio);
+}
+
+static void mig_release(struct recommend_mig_plan *m)
+{
+	free(m->pools);
+	free(m->dedicated);
+	free(m->workloads);
+	memset(m, 0, sizeof(*m));
+}
+
 static void ctx_release(struct ctx *c)
 {
 	free(c->vms);
@@ -857,8 +1331,15 @@ static void ctx_release(struct ctx *c)
 	free(c->price);
 	free(c->unpriced);
 	free(c->cands);
-	for (size_t i = 0; i < CACHE_SLOTS; i++)
+	free(c->unknown);
+	free(c->offers);
+	free(c->noffers);
+	free(c->needs);
+	free(c->region_used);
+	for (size_t i = 0; i < CACHE_SLOTS; i++) {
 		free(c->cache[i].fits);
+		tmpl_release(&c->cache[i].tmpl);
+	}
 }
 
 int recommend_build(catalog *cat, const struct profile *p, const struct recommend_options *o,
@@ -897,14 +1378,19 @@ int recommend_build(catalog *cat, const struct profile *p, const struct recommen
 		return -1;
 	}
 	build_shapes(&c);
+	build_offers(&c);
+	c.needs = xcalloc(p->nworkloads + 1, sizeof(*c.needs));
+	c.region_used = xcalloc(c.nregions + 1, 1);
 	out->workloads = xcalloc(p->nworkloads + 1, sizeof(*out->workloads));
 	out->nworkloads = p->nworkloads;
 	for (size_t i = 0; i < p->nworkloads; i++)
-		recommend_one(&c, &p->workloads[i], &out->workloads[i]);
+		recommend_one(&c, i, &out->workloads[i]);
+	build_mig_plan(&c);
 	out->monthly_cost = util_round_cents(out->monthly_cost);
 	out->current_monthly_cost = util_round_cents(out->current_monthly_cost);
 	out->savings_monthly = util_round_cents(out->savings_monthly);
 	unpriced_warnings(&c);
+	unknown_warnings(&c);
 	ctx_release(&c);
 	return 0;
 }
@@ -921,6 +1407,7 @@ void recommend_result_release(struct recommend_result *r)
 		free(w->findings);
 	}
 	free(r->workloads);
+	mig_release(&r->mig);
 	for (size_t i = 0; i < r->nwarnings; i++)
 		free(r->warnings[i]);
 	free(r->warnings);
