@@ -230,6 +230,71 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 	fputc('\n', f);
 }
 
+/* The one line on how the totals treat the MIG plan. */
+static void mig_verdict(char *buf, size_t len, const struct recommend_result *r)
+{
+	const struct recommend_mig_plan *m = &r->mig;
+	char a[64];
+	if (m->used_in_totals)
+		snprintf(buf, len, "totals use the MIG plan for %zu workload%s: saves %s/month",
+			 m->nworkloads, m->nworkloads == 1 ? "" : "s",
+			 money(a, sizeof(a), m->savings_monthly, r->currency));
+	else
+		snprintf(buf, len, "totals use the workloads' own recommendations: the MIG plan "
+				   "does not cost less");
+}
+
+static struct table *mig_pool_table(const struct recommend_result *r)
+{
+	struct table *t = table_new(7);
+	char vms[16], used[32], mon[64];
+	table_header(t, 0, "pool", ALIGN_LEFT);
+	table_header(t, 1, "size", ALIGN_LEFT);
+	table_header(t, 2, "region", ALIGN_LEFT);
+	table_header(t, 3, "vms", ALIGN_RIGHT);
+	table_header(t, 4, "mig profile", ALIGN_LEFT);
+	table_header(t, 5, "slices used", ALIGN_RIGHT);
+	table_header(t, 6, "monthly", ALIGN_RIGHT);
+	for (size_t i = 0; i < r->mig.npools; i++) {
+		const struct recommend_mig_pool *p = &r->mig.pools[i];
+		snprintf(vms, sizeof(vms), "%d", p->vm_count);
+		snprintf(used, sizeof(used), "%d/%d", p->slices_used, p->slices);
+		table_add(t, p->name, p->sku, p->region, vms, p->mig_profile, used,
+			  money(mon, sizeof(mon), p->monthly_cost, r->currency));
+	}
+	return t;
+}
+
+static void print_mig_table(FILE *f, const struct recommend_result *r)
+{
+	const struct recommend_mig_plan *m = &r->mig;
+	char a[64], b[64], line[256];
+	if (!m->present)
+		return;
+	fprintf(f, "== MIG packing (AKS node pools) ==\n");
+	fprintf(f, "%zu workload%s (%ld replica%s) on shared GPUs: %s/month; their own "
+		   "recommendations: %s/month\n",
+		m->nworkloads, m->nworkloads == 1 ? "" : "s", m->replicas,
+		m->replicas == 1 ? "" : "s", money(a, sizeof(a), m->monthly_cost, r->currency),
+		money(b, sizeof(b), m->dedicated_monthly_cost, r->currency));
+	if (m->npools) {
+		struct table *t = mig_pool_table(r);
+		fputc('\n', f);
+		table_print(t, f, FMT_TABLE);
+		table_free(t);
+	}
+	if (m->ndedicated) {
+		double sum = 0;
+		for (size_t i = 0; i < m->ndedicated; i++)
+			sum += m->dedicated[i].monthly_cost;
+		fprintf(f, "%s%zu replica%s on dedicated small GPUs: %s/month\n",
+			m->npools ? "\n" : "", m->ndedicated, m->ndedicated == 1 ? "" : "s",
+			money(a, sizeof(a), sum, r->currency));
+	}
+	mig_verdict(line, sizeof(line), r);
+	fprintf(f, "\n%s\n\n", line);
+}
+
 static void print_assumptions(FILE *f, const struct recommend_result *r)
 {
 	const struct sizing_factors *x = &r->factors;
@@ -249,6 +314,7 @@ static void print_table(FILE *f, const struct recommend_result *r)
 	char a[64], b[64], c[64];
 	for (size_t i = 0; i < r->nworkloads; i++)
 		print_workload_table(f, r, &r->workloads[i]);
+	print_mig_table(f, r);
 	fprintf(f, "fleet: %zu workload%s, %zu without a feasible option\n", r->nworkloads,
 		r->nworkloads == 1 ? "" : "s", r->infeasible);
 	fprintf(f, "monthly GPU cost: %s", money(a, sizeof(a), r->monthly_cost, r->currency));
@@ -300,6 +366,20 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 	}
 	table_print(t, f, FMT_MARKDOWN);
 	table_free(t);
+	if (r->mig.present) {
+		mig_verdict(buf, sizeof(buf), r);
+		fprintf(f, "\n**MIG packing:** %zu workload%s on shared GPUs, %s/month against %s/month "
+			   "on their own; %s\n",
+			r->mig.nworkloads, r->mig.nworkloads == 1 ? "" : "s",
+			money(a, sizeof(a), r->mig.monthly_cost, r->currency),
+			money(b, sizeof(b), r->mig.dedicated_monthly_cost, r->currency), buf);
+		if (r->mig.npools) {
+			t = mig_pool_table(r);
+			fputc('\n', f);
+			table_print(t, f, FMT_MARKDOWN);
+			table_free(t);
+		}
+	}
 	fprintf(f, "\n<details><summary>Details</summary>\n\n");
 	for (size_t i = 0; i < r->nworkloads; i++) {
 		const struct recommend_workload *w = &r->workloads[i];

@@ -1264,6 +1264,14 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered)
 	return rc;
 }
 
+static void mig_release(struct recommend_mig_plan *m)
+{
+	free(m->pools);
+	free(m->dedicated);
+	free(m->workloads);
+	memset(m, 0, sizeof(*m));
+}
+
 /* The MIG plan of the workloads whose replicas fit a slice, and whether the
  * totals use it. */
 static void build_mig_plan(struct ctx *c)
@@ -1272,7 +1280,7 @@ static void build_mig_plan(struct ctx *c)
 	struct recommend_mig_plan *plan = &res->mig;
 	unsigned char *covered = xcalloc(res->nworkloads + 1, 1);
 	int ok = 1;
-	double ratio, current_share = 0;
+	double exact_plan, exact_dedicated = 0, ratio, current_share = 0;
 
 	plan->exact = 1;
 	for (size_t r = 0; r < c->nregions; r++)
@@ -1286,21 +1294,24 @@ static void build_mig_plan(struct ctx *c)
 		plan->workloads[plan->nworkloads++] = i;
 		plan->replicas += w->replicas;
 		plan->dedicated_monthly_cost += w->rec.monthly_cost;
+		exact_dedicated += w->rec.hourly_cost * c->hours;
 		if (w->has_current && w->current.priced)
 			current_share += w->rec.monthly_cost;
 	}
 	free(covered);
-	if (!plan->nworkloads) {
-		free(plan->workloads);
-		plan->workloads = NULL;
-		plan->exact = 0;
+	/* one workload alone shares no GPU: its recommendation already prices
+	 * a slice at its share */
+	if (plan->nworkloads < 2) {
+		mig_release(plan);
 		return;
 	}
 	plan->present = 1;
-	plan->monthly_cost = util_round_cents(plan->monthly_cost);
+	exact_plan = plan->monthly_cost;
+	plan->monthly_cost = util_round_cents(exact_plan);
 	plan->dedicated_monthly_cost = util_round_cents(plan->dedicated_monthly_cost);
 	plan->savings_monthly = util_round_cents(plan->dedicated_monthly_cost - plan->monthly_cost);
-	if (!ok || !(plan->savings_monthly > 0))
+	/* compared before rounding: sums of cents must not decide it */
+	if (!ok || !(exact_plan < exact_dedicated - 0.005) || !(plan->savings_monthly > 0))
 		return;
 	plan->used_in_totals = 1;
 	res->monthly_cost += plan->monthly_cost - plan->dedicated_monthly_cost;
@@ -1309,13 +1320,6 @@ static void build_mig_plan(struct ctx *c)
 	res->savings_monthly += current_share * (1.0 - ratio);
 }
 
-static void mig_release(struct recommend_mig_plan *m)
-{
-	free(m->pools);
-	free(m->dedicated);
-	free(m->workloads);
-	memset(m, 0, sizeof(*m));
-}
 
 static void ctx_release(struct ctx *c)
 {
@@ -1578,6 +1582,53 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 	return o;
 }
 
+static cJSON *mig_plan_json(const struct recommend_result *r)
+{
+	const struct recommend_mig_plan *m = &r->mig;
+	cJSON *o = cJSON_CreateObject(), *arr;
+
+	cJSON_AddStringToObject(o, "strategy", mig_strategy_name(MIG_STRATEGY_AKS));
+	arr = cJSON_AddArrayToObject(o, "node_pools");
+	for (size_t i = 0; i < m->npools; i++) {
+		const struct recommend_mig_pool *p = &m->pools[i];
+		cJSON *x = cJSON_CreateObject();
+		cJSON_AddStringToObject(x, "name", p->name);
+		cJSON_AddStringToObject(x, "sku", p->sku);
+		cJSON_AddStringToObject(x, "region", p->region);
+		cJSON_AddStringToObject(x, "gpu_model", p->gpu_model);
+		cJSON_AddNumberToObject(x, "vm_count", p->vm_count);
+		cJSON_AddNumberToObject(x, "gpus_per_vm", p->gpus_per_vm);
+		json_add_str_or_null(x, "mig_profile", p->mig_profile);
+		json_add_str_or_null(x, "aks_gpu_instance_profile", p->aks_profile);
+		cJSON_AddNumberToObject(x, "slices", p->slices);
+		cJSON_AddNumberToObject(x, "slices_used", p->slices_used);
+		json_add_rounded(x, "hourly_cost", p->hourly_cost, 4);
+		json_add_money(x, "monthly_cost", p->monthly_cost);
+		cJSON_AddItemToArray(arr, x);
+	}
+	arr = cJSON_AddArrayToObject(o, "dedicated");
+	for (size_t i = 0; i < m->ndedicated; i++) {
+		const struct recommend_mig_dedicated *d = &m->dedicated[i];
+		cJSON *x = cJSON_CreateObject();
+		cJSON_AddStringToObject(x, "workload", r->workloads[d->workload].name);
+		cJSON_AddNumberToObject(x, "replica", d->replica);
+		cJSON_AddStringToObject(x, "sku", d->sku);
+		cJSON_AddStringToObject(x, "region", d->region);
+		json_add_money(x, "monthly_cost", d->monthly_cost);
+		cJSON_AddItemToArray(arr, x);
+	}
+	arr = cJSON_AddArrayToObject(o, "workloads");
+	for (size_t i = 0; i < m->nworkloads; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(r->workloads[m->workloads[i]].name));
+	cJSON_AddNumberToObject(o, "replicas", (double)m->replicas);
+	json_add_money(o, "monthly_cost", m->monthly_cost);
+	json_add_money(o, "dedicated_monthly_cost", m->dedicated_monthly_cost);
+	json_add_money(o, "savings_monthly", m->savings_monthly);
+	cJSON_AddBoolToObject(o, "used_in_totals", m->used_in_totals);
+	cJSON_AddBoolToObject(o, "exact", m->exact);
+	return o;
+}
+
 cJSON *recommend_header_to_json(const struct recommend_result *r,
 				const struct recommend_meta *meta)
 {
@@ -1610,7 +1661,10 @@ cJSON *recommend_header_to_json(const struct recommend_result *r,
 					 sizing_factor_value(&r->factors, i), 4);
 	}
 	cJSON_AddArrayToObject(doc, "workloads");
-	cJSON_AddNullToObject(doc, "mig_plan");
+	if (r->mig.present)
+		cJSON_AddItemToObject(doc, "mig_plan", mig_plan_json(r));
+	else
+		cJSON_AddNullToObject(doc, "mig_plan");
 	x = cJSON_AddObjectToObject(doc, "totals");
 	json_add_money(x, "monthly_cost", r->monthly_cost);
 	if (r->has_current) {
@@ -1622,6 +1676,7 @@ cJSON *recommend_header_to_json(const struct recommend_result *r,
 	}
 	cJSON_AddNumberToObject(x, "workloads", (double)r->nworkloads);
 	cJSON_AddNumberToObject(x, "infeasible", (double)r->infeasible);
+	cJSON_AddBoolToObject(x, "uses_mig_plan", r->mig.used_in_totals);
 	arr = cJSON_AddArrayToObject(doc, "warnings");
 	for (size_t i = 0; i < r->nwarnings; i++)
 		cJSON_AddItemToArray(arr, cJSON_CreateString(r->warnings[i]));

@@ -305,6 +305,40 @@ static void test_training_no_ib(void **state)
 	assert_int_equal(r.interconnect, 2);
 }
 
+/* A size only the price API knows (refreshed catalog: spec_known 0, no GPU
+ * model, placeholder counts) is never sized; retired comes after it. */
+static void test_vm_check(void **state)
+{
+	struct vm_size vm;
+	struct fit_result r;
+	char buf[FIT_REASON_LEN];
+	(void)state;
+
+	memset(&vm, 0, sizeof(vm));
+	strcpy(vm.sku, "Standard_NC8ads_A10_v4");
+	strcpy(vm.gpu_model, "A10-PCIe-24GB");
+	vm.gpu_count = 1;
+	vm.gpu_memory_gib = 22.5;
+	vm.spec_known = 1;
+	assert_int_equal(fit_vm_check(&vm), FIT_OK);
+	vm.retired = 1;
+	assert_int_equal(fit_vm_check(&vm), FIT_REJ_RETIRED);
+	vm.spec_known = 0;
+	assert_int_equal(fit_vm_check(&vm), FIT_REJ_SPEC_UNKNOWN);
+	vm.retired = 0;
+	assert_int_equal(fit_vm_check(&vm), FIT_REJ_SPEC_UNKNOWN);
+	vm.spec_known = 1;
+	vm.gpu_model[0] = '\0';
+	assert_int_equal(fit_vm_check(&vm), FIT_REJ_SPEC_UNKNOWN);
+
+	memset(&r, 0, sizeof(r));
+	r.reject = FIT_REJ_SPEC_UNKNOWN;
+	fit_reject_text(&r, "payg", "eastus", buf, sizeof(buf));
+	assert_string_equal(buf, "spec unknown: its GPUs and memory are not in gpufit's spec "
+				 "tables, so it was not sized");
+	assert_string_equal(fit_reject_name(FIT_REJ_SPEC_UNKNOWN), "spec-unknown");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -315,6 +349,7 @@ int main(void)
 		cmocka_unit_test(test_generic),
 		cmocka_unit_test(test_llm),
 		cmocka_unit_test(test_training_no_ib),
+		cmocka_unit_test(test_vm_check),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
