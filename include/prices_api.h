@@ -3,9 +3,9 @@
  * classified hourly prices out.
  *
  * Pure: no network, no files, no globals.  prices_api_parse_page() reads one
- * page (cJSON is used and freed inside) and hands each item to a callback as a
- * struct prices_api_item whose strings point into the parsed page and are
- * valid only during the callback.  prices_api_classify() turns one item into
+ * page (with a strict JSON reader of its own, for speed: see prices_api.c)
+ * and hands each item to a callback as a struct prices_api_item whose
+ * strings are valid only during the callback.  prices_api_classify() turns one item into
  * zero to three struct price (facts.h) or the reason it is not a price.
  * docs/refresh.md lists the rules with the rows they were written for.
  */
@@ -106,8 +106,9 @@ typedef int (*prices_api_item_fn)(const struct prices_api_item *it, void *arg, c
 
 /*
  * Parses one page (buf need not be NUL-terminated) and calls fn for each
- * element of "Items" that is an object.  Returns 0, or -1 with a cause in err
- * ("invalid JSON at byte 1234", "page has no 'Items' array", or the
+ * element of "Items" that is an object.  The whole page is validated first:
+ * fn is never called for an invalid page.  Returns 0, or -1 with a cause in
+ * err ("invalid JSON at byte 1234", "page has no 'Items' array", or the
  * callback's).  On success page->next_link is the caller's to free.
  */
 int prices_api_parse_page(const char *buf, size_t len, struct prices_api_page *page,

@@ -254,7 +254,7 @@ int catalog_writer_open(const char *target, int force, struct catalog_writer **o
 		 " sku TEXT NOT NULL, region TEXT NOT NULL, pricing TEXT NOT NULL,"
 		 " os TEXT NOT NULL, currency TEXT NOT NULL, hourly REAL NOT NULL,"
 		 " effective_date TEXT NOT NULL,"
-		 " PRIMARY KEY (sku, region, pricing, os, currency)) WITHOUT ROWID;"
+		 " PRIMARY KEY (region, sku, pricing, os, currency)) WITHOUT ROWID;"
 		 "BEGIN;", err) != 0)
 		goto fail;
 	if (prep(w, "INSERT INTO staged VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"

@@ -17,12 +17,12 @@
  * shipped padded values).
  */
 #include <ctype.h>
+#include <locale.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-#include <cjson/cJSON.h>
 
 #include "prices_api.h"
 #include "util.h"
@@ -106,11 +106,54 @@ static int view_copy(struct view v, char *out, size_t outlen)
 	return 0;
 }
 
+/* n digits at s as a number, or -1. */
+static int digits(const char *s, int n)
+{
+	int v = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	return v;
+}
+
+/*
+ * The form every item of the API uses, "2024-06-01T00:00:00Z", read without
+ * sscanf (this runs for every item); the same value and the same range
+ * checks as util_parse_iso8601.  -2 when v has another form.
+ */
+static long long fast_time(struct view v)
+{
+	const char *s = v.p;
+
+	if (v.n != 20 || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' ||
+	    s[16] != ':' || s[19] != 'Z')
+		return -2;
+	int y = digits(s, 4), mo = digits(s + 5, 2), d = digits(s + 8, 2);
+	int h = digits(s + 11, 2), mi = digits(s + 14, 2), sec = digits(s + 17, 2);
+	if (y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || sec < 0)
+		return -2;
+	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60)
+		return -1;
+	/* Days from civil (Howard Hinnant's algorithm); y >= 0 here. */
+	int yy = y - (mo <= 2);
+	long long era = yy / 400;
+	long long yoe = yy - era * 400;
+	long long doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return (era * 146097 + doe - 719468) * 86400 + h * 3600 + mi * 60 + sec;
+}
+
 /* Parses a trimmed date view; -1 when absent or malformed. */
 static long long view_time(struct view v)
 {
 	char buf[40];
+	long long t = fast_time(v);
 
+	if (t != -2)
+		return t;
 	if (view_copy(v, buf, sizeof(buf)) != 0)
 		return -1;
 	return util_parse_iso8601(buf);
@@ -269,138 +312,656 @@ void prices_api_series(const char *product, char *out, size_t outlen)
 	out[v.n] = '\0';
 }
 
-static const char *str_or_null(const cJSON *j)
+/*
+ * The page reader.  A page is ~0.6 MB of JSON holding 1,000 items of ~25
+ * members each, and only a dozen members of each item are used.  Building a
+ * cJSON tree of it cost ~5 us per item, most of it in malloc and free of
+ * ~25,000 nodes and strings per page, and dominated a refresh (see
+ * docs/refresh.md, "Throughput").  So pages are read by the small strict
+ * RFC 8259 reader below, in two passes over the buffer: the first validates
+ * the whole document and finds the top-level members, so a callback is never
+ * called for a page that turns out to be invalid; the second walks "Items"
+ * and decodes only the members an item needs, into one scratch buffer that
+ * is reused from item to item.  Nothing is allocated per item.
+ *
+ * Errors give the byte offset where the document stops being JSON (the last
+ * byte when it ends too early).  Nesting deeper than JSON_MAX_DEPTH is an
+ * error.  A leading UTF-8 byte order mark is skipped (saved pages may have
+ * one).  Of duplicate members, the first counts at the top level and the last
+ * in an item.
+ */
+#define JSON_MAX_DEPTH 1000
+
+struct jp {
+	const char *buf, *p, *end;
+	const char *bad;              /* first error position, NULL while valid */
+	int depth;
+	char decimal_point;           /* the locale's, for strtod */
+};
+
+static int jp_fail(struct jp *j, const char *at)
 {
-	return cJSON_IsString(j) ? j->valuestring : NULL;
+	if (!j->bad)
+		j->bad = at;
+	return -1;
 }
 
-/* Fills an item from one JSON object in a single pass over its members. */
-static void item_from_json(const cJSON *obj, struct prices_api_item *it)
+static void jp_ws(struct jp *j)
 {
-	memset(it, 0, sizeof(*it));
-	for (const cJSON *f = obj->child; f; f = f->next) {
-		const char *k = f->string;
-		if (!k)
-			continue;
-		switch (k[0]) {
-		case 'a':
-			if (strcmp(k, "armSkuName") == 0)
-				it->arm_sku = str_or_null(f);
-			else if (strcmp(k, "armRegionName") == 0)
-				it->region = str_or_null(f);
+	while (j->p < j->end && (*j->p == ' ' || *j->p == '\n' || *j->p == '\r' || *j->p == '\t'))
+		j->p++;
+}
+
+static int hex4(const char *s, unsigned *out)
+{
+	unsigned v = 0;
+
+	for (int i = 0; i < 4; i++) {
+		char c = s[i];
+		v <<= 4;
+		if (c >= '0' && c <= '9')
+			v |= (unsigned)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			v |= (unsigned)(c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			v |= (unsigned)(c - 'A' + 10);
+		else
+			return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+/* Appends code point cp as UTF-8. */
+static void put_utf8(struct strbuf *out, unsigned cp)
+{
+	char b[4];
+	size_t n;
+
+	if (cp < 0x80) {
+		b[0] = (char)cp;
+		n = 1;
+	} else if (cp < 0x800) {
+		b[0] = (char)(0xc0 | cp >> 6);
+		b[1] = (char)(0x80 | (cp & 0x3f));
+		n = 2;
+	} else if (cp < 0x10000) {
+		b[0] = (char)(0xe0 | cp >> 12);
+		b[1] = (char)(0x80 | (cp >> 6 & 0x3f));
+		b[2] = (char)(0x80 | (cp & 0x3f));
+		n = 3;
+	} else {
+		b[0] = (char)(0xf0 | cp >> 18);
+		b[1] = (char)(0x80 | (cp >> 12 & 0x3f));
+		b[2] = (char)(0x80 | (cp >> 6 & 0x3f));
+		b[3] = (char)(0x80 | (cp & 0x3f));
+		n = 4;
+	}
+	strbuf_add(out, b, n);
+}
+
+/* Bytes that end a run of plain string bytes: '"', '\\' and the control
+ * characters, which JSON does not allow raw in a string. */
+static const unsigned char string_stop[256] = {
+	[0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1,
+	[0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0a] = 1, [0x0b] = 1, [0x0c] = 1, [0x0d] = 1,
+	[0x0e] = 1, [0x0f] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1,
+	[0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1a] = 1, [0x1b] = 1,
+	[0x1c] = 1, [0x1d] = 1, [0x1e] = 1, [0x1f] = 1, ['"'] = 1, ['\\'] = 1,
+};
+
+#define ONES 0x0101010101010101ULL
+#define HIGHS 0x8080808080808080ULL
+
+/* Whether any of the 8 bytes at s is a string_stop byte (word-at-a-time:
+ * a byte equal to '"' or '\\', or below 0x20). */
+static int stop_in8(const char *s)
+{
+	uint64_t x, q, b;
+
+	memcpy(&x, s, 8);
+	q = x ^ (ONES * '"');
+	b = x ^ (ONES * '\\');
+	return (((q - ONES) & ~q) | ((b - ONES) & ~b) | ((x - ONES * 0x20) & ~x)) & HIGHS ? 1 : 0;
+}
+
+/* The first string_stop byte at or after s, or end. */
+static const char *string_run(const char *s, const char *end)
+{
+	while (end - s >= 8 && !stop_in8(s))
+		s += 8;
+	while (s < end && !string_stop[(unsigned char)*s])
+		s++;
+	return s;
+}
+
+/*
+ * A string at j->p (which is '"').  Appends its decoded bytes to out when out
+ * is not NULL (no terminating NUL).  Raw control characters, unknown escapes
+ * and unpaired surrogates are errors.
+ */
+static int jp_string(struct jp *j, struct strbuf *out)
+{
+	const char *s = j->p + 1, *run = s;
+
+	for (;;) {
+		s = string_run(s, j->end);
+		if (s >= j->end)
+			return jp_fail(j, j->end - 1);
+		if ((unsigned char)*s < 0x20)
+			return jp_fail(j, s);
+		if (out && s > run)
+			strbuf_add(out, run, (size_t)(s - run));
+		if (*s == '"')
 			break;
-		case 'c':
-			if (strcmp(k, "currencyCode") == 0)
-				it->currency = str_or_null(f);
-			break;
-		case 'e':
-			if (strcmp(k, "effectiveStartDate") == 0)
-				it->start = str_or_null(f);
-			else if (strcmp(k, "effectiveEndDate") == 0)
-				it->end = str_or_null(f);
-			break;
-		case 'm':
-			if (strcmp(k, "meterName") == 0)
-				it->meter_name = str_or_null(f);
-			break;
-		case 'p':
-			if (strcmp(k, "productName") == 0)
-				it->product = str_or_null(f);
-			break;
-		case 'r':
-			if (strcmp(k, "retailPrice") == 0 && cJSON_IsNumber(f)) {
-				it->retail_price = f->valuedouble;
-				it->has_price = 1;
-			} else if (strcmp(k, "reservationTerm") == 0) {
-				it->term = str_or_null(f);
+		if (s + 1 >= j->end)
+			return jp_fail(j, j->end - 1);
+		char e = s[1], c;
+		switch (e) {
+		case '"': c = '"'; break;
+		case '\\': c = '\\'; break;
+		case '/': c = '/'; break;
+		case 'b': c = '\b'; break;
+		case 'f': c = '\f'; break;
+		case 'n': c = '\n'; break;
+		case 'r': c = '\r'; break;
+		case 't': c = '\t'; break;
+		case 'u': {
+			unsigned cp, lo;
+			if (j->end - s < 6 || hex4(s + 2, &cp) != 0)
+				return jp_fail(j, s);
+			if (cp >= 0xdc00 && cp <= 0xdfff)
+				return jp_fail(j, s);
+			if (cp >= 0xd800 && cp <= 0xdbff) {
+				if (j->end - s < 12 || s[6] != '\\' || s[7] != 'u' ||
+				    hex4(s + 8, &lo) != 0 || lo < 0xdc00 || lo > 0xdfff)
+					return jp_fail(j, s);
+				cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+				s += 6;
 			}
+			if (out)
+				put_utf8(out, cp);
+			s += 6;
+			run = s;
+			continue;
+		}
+		default:
+			return jp_fail(j, s);
+		}
+		if (out)
+			strbuf_add(out, &c, 1);
+		s += 2;
+		run = s;
+	}
+	j->p = s + 1;
+	return 0;
+}
+
+/* A number at j->p, by the JSON grammar; its value in *out when out is not
+ * NULL (strtod, with the locale's decimal point swapped in). */
+static int jp_number(struct jp *j, double *out)
+{
+	const char *s = j->p, *e = j->end, *start = s;
+
+	if (s < e && *s == '-')
+		s++;
+	if (s >= e || *s < '0' || *s > '9')
+		return jp_fail(j, s < e ? s : e - 1);
+	if (*s == '0')
+		s++;
+	else
+		while (s < e && *s >= '0' && *s <= '9')
+			s++;
+	if (s < e && *s == '.') {
+		s++;
+		if (s >= e || *s < '0' || *s > '9')
+			return jp_fail(j, s < e ? s : e - 1);
+		while (s < e && *s >= '0' && *s <= '9')
+			s++;
+	}
+	if (s < e && (*s == 'e' || *s == 'E')) {
+		s++;
+		if (s < e && (*s == '+' || *s == '-'))
+			s++;
+		if (s >= e || *s < '0' || *s > '9')
+			return jp_fail(j, s < e ? s : e - 1);
+		while (s < e && *s >= '0' && *s <= '9')
+			s++;
+	}
+	j->p = s;
+	if (out) {
+		size_t n = (size_t)(s - start);
+		char small[64], *num = n < sizeof(small) ? small : xmalloc(n + 1);
+		memcpy(num, start, n);
+		num[n] = '\0';
+		if (j->decimal_point != '.')
+			for (char *q = num; *q; q++)
+				if (*q == '.')
+					*q = j->decimal_point;
+		*out = strtod(num, NULL);
+		if (num != small)
+			free(num);
+	}
+	return 0;
+}
+
+static int jp_literal(struct jp *j, const char *lit)
+{
+	size_t n = strlen(lit);
+
+	for (size_t i = 0; i < n; i++)
+		if (j->p + i >= j->end || j->p[i] != lit[i])
+			return jp_fail(j, j->p + i < j->end ? j->p + i : j->end - 1);
+	j->p += n;
+	return 0;
+}
+
+static int jp_value(struct jp *j);
+
+/* An object or array at j->p, validated and skipped. */
+static int jp_container(struct jp *j)
+{
+	char close = *j->p == '{' ? '}' : ']';
+	int object = close == '}';
+
+	if (++j->depth > JSON_MAX_DEPTH)
+		return jp_fail(j, j->p);
+	j->p++;
+	jp_ws(j);
+	if (j->p < j->end && *j->p == close) {
+		j->p++;
+		j->depth--;
+		return 0;
+	}
+	for (;;) {
+		if (object) {
+			if (j->p >= j->end || *j->p != '"')
+				return jp_fail(j, j->p < j->end ? j->p : j->end - 1);
+			if (jp_string(j, NULL) != 0)
+				return -1;
+			jp_ws(j);
+			if (j->p >= j->end || *j->p != ':')
+				return jp_fail(j, j->p < j->end ? j->p : j->end - 1);
+			j->p++;
+		}
+		if (jp_value(j) != 0)
+			return -1;
+		jp_ws(j);
+		if (j->p >= j->end)
+			return jp_fail(j, j->end - 1);
+		if (*j->p == close)
 			break;
-		case 's':
-			if (strcmp(k, "serviceName") == 0) {
-				it->service = str_or_null(f);
-			} else if (strcmp(k, "skuName") == 0) {
-				it->sku_name = str_or_null(f);
-			} else if (strcmp(k, "savingsPlan") == 0 && cJSON_IsArray(f)) {
-				for (const cJSON *s = f->child;
-				     s && it->n_savings < PRICES_API_MAX_SAVINGS; s = s->next) {
-					const cJSON *p = cJSON_GetObjectItemCaseSensitive(s, "retailPrice");
-					const cJSON *t = cJSON_GetObjectItemCaseSensitive(s, "term");
-					if (!cJSON_IsNumber(p) || !cJSON_IsString(t))
-						continue;
-					it->savings[it->n_savings].retail_price = p->valuedouble;
-					it->savings[it->n_savings].term = t->valuestring;
-					it->n_savings++;
+		if (*j->p != ',')
+			return jp_fail(j, j->p);
+		j->p++;
+		jp_ws(j);
+	}
+	j->p++;
+	j->depth--;
+	return 0;
+}
+
+/* Any value (leading whitespace allowed), validated and skipped. */
+static int jp_value(struct jp *j)
+{
+	jp_ws(j);
+	if (j->p >= j->end)
+		return jp_fail(j, j->end - 1);
+	switch (*j->p) {
+	case '{':
+	case '[':
+		return jp_container(j);
+	case '"':
+		return jp_string(j, NULL);
+	case 't':
+		return jp_literal(j, "true");
+	case 'f':
+		return jp_literal(j, "false");
+	case 'n':
+		return jp_literal(j, "null");
+	default:
+		return jp_number(j, NULL);
+	}
+}
+
+/*
+ * A member name at j->p, then the ':' and the whitespace after it.  *name
+ * and *n give the name: the raw bytes when it has no escape (the usual
+ * case), else its decoding in scratch above mark (scratch->len is reset to
+ * mark by the caller's next use).
+ */
+static void jp_key(struct jp *j, struct strbuf *scratch, const char **name, size_t *n)
+{
+	const char *s = string_run(j->p + 1, j->end);
+
+	if (*s == '"') {
+		*name = j->p + 1;
+		*n = (size_t)(s - *name);
+		j->p = s + 1;
+	} else {
+		size_t mark = scratch->len;
+		jp_string(j, scratch);
+		*n = scratch->len - mark;
+		strbuf_add(scratch, "", 1);
+		*name = scratch->buf + mark;
+		scratch->len = mark;
+	}
+	jp_ws(j);
+	j->p++;
+	jp_ws(j);
+}
+
+static int name_is(const char *name, size_t n, const char *lit, size_t litlen)
+{
+	return n == litlen && name[0] == lit[0] && memcmp(name, lit, n) == 0;
+}
+
+#define NAME_IS(name, n, lit) name_is(name, n, lit, sizeof(lit) - 1)
+
+/* Item members kept as strings, in struct prices_api_item order. */
+enum item_field {
+	F_ARM_SKU, F_REGION, F_CURRENCY, F_SERVICE, F_PRODUCT, F_SKU_NAME, F_METER,
+	F_TYPE, F_UNIT, F_TERM, F_START, F_END, F_COUNT
+};
+
+#define FIELD(lit, f) { lit, sizeof(lit) - 1, f }
+static const struct {
+	const char *name;
+	size_t len;
+	enum item_field f;
+} item_fields[] = {
+	FIELD("armSkuName", F_ARM_SKU), FIELD("armRegionName", F_REGION),
+	FIELD("currencyCode", F_CURRENCY), FIELD("serviceName", F_SERVICE),
+	FIELD("productName", F_PRODUCT), FIELD("skuName", F_SKU_NAME),
+	FIELD("meterName", F_METER), FIELD("type", F_TYPE), FIELD("unitOfMeasure", F_UNIT),
+	FIELD("reservationTerm", F_TERM), FIELD("effectiveStartDate", F_START),
+	FIELD("effectiveEndDate", F_END),
+};
+#undef FIELD
+
+#define NO_STRING ((size_t)-1)
+
+/* A string value into scratch with a NUL after it; its offset, or NO_STRING
+ * (and the value skipped) when the value is not a string. */
+static size_t jp_keep_string(struct jp *j, struct strbuf *scratch)
+{
+	if (*j->p != '"') {
+		jp_value(j);
+		return NO_STRING;
+	}
+	size_t off = scratch->len;
+	jp_string(j, scratch);
+	strbuf_add(scratch, "", 1);
+	return off;
+}
+
+static int is_number_start(char c)
+{
+	return c == '-' || (c >= '0' && c <= '9');
+}
+
+/* savingsPlan: for each object element, its first retailPrice (a number) and
+ * first term (a string); elements lacking either are skipped. */
+static void jp_savings(struct jp *j, struct strbuf *scratch, double *price, size_t *term_off,
+		       size_t *n)
+{
+	const char *key;
+	size_t klen;
+
+	*n = 0;
+	if (*j->p != '[') {
+		jp_value(j);
+		return;
+	}
+	j->p++;
+	jp_ws(j);
+	while (*j->p != ']') {
+		if (*j->p != '{' || *n == PRICES_API_MAX_SAVINGS) {
+			jp_value(j);
+		} else {
+			int has_p = 0;
+			size_t t = NO_STRING;
+			double v = 0;
+			j->p++;
+			jp_ws(j);
+			while (*j->p != '}') {
+				jp_key(j, scratch, &key, &klen);
+				if (!has_p && NAME_IS(key, klen, "retailPrice") &&
+				    is_number_start(*j->p)) {
+					jp_number(j, &v);
+					has_p = 1;
+				} else if (t == NO_STRING && NAME_IS(key, klen, "term")) {
+					t = jp_keep_string(j, scratch);
+				} else {
+					jp_value(j);
+				}
+				jp_ws(j);
+				if (*j->p == ',') {
+					j->p++;
+					jp_ws(j);
 				}
 			}
-			break;
-		case 't':
-			if (strcmp(k, "type") == 0)
-				it->type = str_or_null(f);
-			else if (strcmp(k, "tierMinimumUnits") == 0 && cJSON_IsNumber(f))
-				it->tier_min = f->valuedouble;
-			break;
-		case 'u':
-			if (strcmp(k, "unitOfMeasure") == 0)
-				it->unit = str_or_null(f);
-			break;
-		default:
-			break;
+			j->p++;
+			if (has_p && t != NO_STRING) {
+				price[*n] = v;
+				term_off[*n] = t;
+				(*n)++;
+			}
+		}
+		jp_ws(j);
+		if (*j->p == ',') {
+			j->p++;
+			jp_ws(j);
 		}
 	}
+	j->p++;
+}
+
+/* One item object at j->p (valid JSON: pass 1 checked it) into it; its
+ * strings live in scratch, which is cleared first. */
+static void jp_item(struct jp *j, struct strbuf *scratch, struct prices_api_item *it)
+{
+	size_t off[F_COUNT], term_off[PRICES_API_MAX_SAVINGS];
+	double sp[PRICES_API_MAX_SAVINGS];
+	const char *key;
+	size_t klen;
+
+	memset(it, 0, sizeof(*it));
+	for (size_t i = 0; i < F_COUNT; i++)
+		off[i] = NO_STRING;
+	scratch->len = 0;
+	j->p++;
+	jp_ws(j);
+	while (*j->p != '}') {
+		jp_key(j, scratch, &key, &klen);
+		size_t i;
+		for (i = 0; i < sizeof(item_fields) / sizeof(item_fields[0]); i++)
+			if (name_is(key, klen, item_fields[i].name, item_fields[i].len))
+				break;
+		if (i < sizeof(item_fields) / sizeof(item_fields[0])) {
+			off[item_fields[i].f] = jp_keep_string(j, scratch);
+		} else if (NAME_IS(key, klen, "retailPrice")) {
+			it->has_price = is_number_start(*j->p);
+			if (it->has_price)
+				jp_number(j, &it->retail_price);
+			else
+				jp_value(j);
+		} else if (NAME_IS(key, klen, "tierMinimumUnits")) {
+			if (is_number_start(*j->p))
+				jp_number(j, &it->tier_min);
+			else
+				jp_value(j);
+		} else if (NAME_IS(key, klen, "savingsPlan")) {
+			jp_savings(j, scratch, sp, term_off, &it->n_savings);
+		} else {
+			jp_value(j);
+		}
+		jp_ws(j);
+		if (*j->p == ',') {
+			j->p++;
+			jp_ws(j);
+		}
+	}
+	j->p++;
+
+	/* scratch no longer grows: its offsets can become pointers. */
+	const char **dst[F_COUNT] = {
+		&it->arm_sku, &it->region, &it->currency, &it->service, &it->product,
+		&it->sku_name, &it->meter_name, &it->type, &it->unit, &it->term, &it->start,
+		&it->end,
+	};
+	for (size_t i = 0; i < F_COUNT; i++)
+		*dst[i] = off[i] == NO_STRING ? NULL : scratch->buf + off[i];
+	for (size_t i = 0; i < it->n_savings; i++) {
+		it->savings[i].retail_price = sp[i];
+		it->savings[i].term = scratch->buf + term_off[i];
+	}
+}
+
+/* Top-level members the page reader looks at; NULL when absent. */
+struct page_members {
+	const char *items, *next, *count, *currency;
+};
+
+/* Pass 1: the whole document, validated; the first occurrence of each
+ * top-level member of interest.  0 for an object, 1 for valid JSON that is
+ * not an object, -1 when invalid (j->bad says where). */
+static int jp_scan_page(struct jp *j, struct strbuf *scratch, struct page_members *m)
+{
+	const char *key;
+	size_t klen;
+
+	memset(m, 0, sizeof(*m));
+	if (j->end - j->p >= 3 && memcmp(j->p, "\xEF\xBB\xBF", 3) == 0)
+		j->p += 3;
+	jp_ws(j);
+	if (j->p >= j->end)
+		return jp_fail(j, j->end > j->buf ? j->end - 1 : j->buf);
+	if (*j->p != '{') {
+		if (jp_value(j) != 0)
+			return -1;
+		jp_ws(j);
+		return j->p < j->end ? jp_fail(j, j->p) : 1;
+	}
+	j->p++;
+	j->depth = 1;
+	jp_ws(j);
+	while (j->p < j->end && *j->p != '}') {
+		if (*j->p != '"')
+			return jp_fail(j, j->p);
+		const char *name = j->p;
+		if (jp_string(j, NULL) != 0)
+			return -1;
+		jp_ws(j);
+		if (j->p >= j->end || *j->p != ':')
+			return jp_fail(j, j->p < j->end ? j->p : j->end - 1);
+		j->p = name;
+		jp_key(j, scratch, &key, &klen);
+		const char **slot = NULL;
+		if (NAME_IS(key, klen, "Items"))
+			slot = &m->items;
+		else if (NAME_IS(key, klen, "NextPageLink"))
+			slot = &m->next;
+		else if (NAME_IS(key, klen, "Count"))
+			slot = &m->count;
+		else if (NAME_IS(key, klen, "BillingCurrency"))
+			slot = &m->currency;
+		if (slot && !*slot)
+			*slot = j->p;
+		if (jp_value(j) != 0)
+			return -1;
+		jp_ws(j);
+		if (j->p < j->end && *j->p == ',') {
+			j->p++;
+			jp_ws(j);
+			if (j->p < j->end && *j->p == '}')
+				return jp_fail(j, j->p);
+		} else if (j->p < j->end && *j->p != '}') {
+			return jp_fail(j, j->p);
+		}
+	}
+	if (j->p >= j->end)
+		return jp_fail(j, j->end - 1);
+	j->p++;
+	jp_ws(j);
+	if (j->p < j->end)
+		return jp_fail(j, j->p);
+	return 0;
 }
 
 int prices_api_parse_page(const char *buf, size_t len, struct prices_api_page *page,
 			  prices_api_item_fn fn, void *arg, char *err, size_t errlen)
 {
-	const char *end = NULL;
-	cJSON *doc;
+	struct jp j = { buf, buf, buf + len, NULL, 0, '.' };
+	struct strbuf scratch = STRBUF_INIT;
+	struct page_members m;
 	int ret = -1;
 
 	memset(page, 0, sizeof(*page));
 	page->count = -1;
-	doc = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
-	if (!doc) {
-		size_t at = end && end >= buf ? (size_t)(end - buf) : 0;
-		snprintf(err, errlen, "invalid JSON at byte %zu", at);
-		return -1;
+	if (localeconv()->decimal_point[0])
+		j.decimal_point = localeconv()->decimal_point[0];
+	int kind = jp_scan_page(&j, &scratch, &m);
+	if (kind < 0) {
+		snprintf(err, errlen, "invalid JSON at byte %zu", (size_t)(j.bad - buf));
+		goto out;
 	}
-	if (!cJSON_IsObject(doc)) {
+	if (kind > 0) {
 		snprintf(err, errlen, "page is not a JSON object");
 		goto out;
 	}
-	const cJSON *items = cJSON_GetObjectItemCaseSensitive(doc, "Items");
-	if (!cJSON_IsArray(items)) {
+	if (!m.items || *m.items != '[') {
 		snprintf(err, errlen, "page has no 'Items' array");
 		goto out;
 	}
-	const cJSON *next = cJSON_GetObjectItemCaseSensitive(doc, "NextPageLink");
-	if (next && !cJSON_IsNull(next) && !cJSON_IsString(next)) {
+	if (m.next && *m.next != 'n' && *m.next != '"') {
 		snprintf(err, errlen, "'NextPageLink' is neither a string nor null");
 		goto out;
 	}
-	const cJSON *count = cJSON_GetObjectItemCaseSensitive(doc, "Count");
-	if (cJSON_IsNumber(count))
-		page->count = (long)count->valuedouble;
-	const char *bc = str_or_null(cJSON_GetObjectItemCaseSensitive(doc, "BillingCurrency"));
-	if (bc)
-		snprintf(page->billing_currency, sizeof(page->billing_currency), "%s", bc);
-
-	for (const cJSON *o = items->child; o; o = o->next) {
-		struct prices_api_item it;
-		if (!cJSON_IsObject(o))
-			continue;
-		item_from_json(o, &it);
-		page->n_items++;
-		if (fn(&it, arg, err, errlen) != 0)
-			goto out;
+	if (m.count && is_number_start(*m.count)) {
+		double c;
+		j.p = m.count;
+		jp_number(&j, &c);
+		page->count = (long)c;
 	}
-	if (cJSON_IsString(next)) {
-		struct view v = trim(next->valuestring);
+	if (m.currency && *m.currency == '"') {
+		j.p = m.currency;
+		scratch.len = 0;
+		jp_string(&j, &scratch);
+		snprintf(page->billing_currency, sizeof(page->billing_currency), "%s",
+			 strbuf_str(&scratch));
+	}
+
+	/* Pass 2: the items. */
+	j.p = m.items + 1;
+	jp_ws(&j);
+	while (*j.p != ']') {
+		if (*j.p == '{') {
+			struct prices_api_item it;
+			jp_item(&j, &scratch, &it);
+			page->n_items++;
+			if (fn(&it, arg, err, errlen) != 0)
+				goto out;
+		} else {
+			jp_value(&j);
+		}
+		jp_ws(&j);
+		if (*j.p == ',') {
+			j.p++;
+			jp_ws(&j);
+		}
+	}
+	if (m.next && *m.next == '"') {
+		j.p = m.next;
+		scratch.len = 0;
+		jp_string(&j, &scratch);
+		strbuf_add(&scratch, "", 1);
+		struct view v = trim(scratch.buf);
 		if (v.n > 0)
 			page->next_link = xstrndup(v.p, v.n);
 	}
 	ret = 0;
 out:
-	cJSON_Delete(doc);
+	strbuf_release(&scratch);
 	return ret;
 }
