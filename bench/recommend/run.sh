@@ -7,7 +7,8 @@
 #
 # Wall time is the median of RUNS (default 3) runs; peak RSS from
 # /usr/bin/time.  Targets: 1,000 workloads <= 0.5 s, 10,000 <= 5 s,
-# recommend <= 5x validate, peak RSS <= 64 MiB.
+# recommend <= 5x validate, peak RSS <= 64 MiB; one workload (the start-up
+# cost: catalog lists, shapes, MIG offers) <= 0.1 s.
 set -eu
 B=${1:-build}
 RUNS=${2:-${GPUFIT_BENCH_RUNS:-3}}
@@ -36,20 +37,26 @@ measure() {
 		END { print t[int((NR + 1) / 2)], m }' > "$work/m"
 }
 
-printf "%-10s %12s %12s %8s %14s\n" "workloads" "recommend s" "validate s" "ratio" "peak RSS MiB"
+printf "%-10s %12s %12s %8s %14s  %s\n" "workloads" "recommend s" "validate s" "ratio" "peak RSS MiB" \
+	"target"
 status=0
-for n in 1000 10000; do
+for n in 1 1000 10000; do
 	awk -v n="$n" -f bench/recommend/gen.awk > "$work/p$n.yaml"
 	measure "$B/gpufit" recommend -f json "$work/p$n.yaml"
 	read -r rs rrss < "$work/m"
 	measure "$B/gpufit" validate "$work/p$n.yaml"
 	read -r vs vrss < "$work/m"
+	# one workload: the start-up cost (catalog lists), no ratio target, as
+	# both times are within the timer's 10 ms resolution
 	awk -v n="$n" -v rs="$rs" -v vs="$vs" -v rrss="$rrss" -v vrss="$vrss" 'BEGIN {
-		if (vs <= 0) vs = 0.01
+		v = vs > 0 ? vs : 0.01
 		rss = (rrss > vrss ? rrss : vrss) / 1024
-		printf "%-10d %12.2f %12.2f %8.1f %14.1f\n", n, rs, vs, rs / vs, rss
-		limit = n <= 1000 ? 0.5 : 5
-		exit !(rs <= limit && rs / vs <= 5 && rss <= 64)
+		limit = n <= 1 ? 0.1 : n <= 1000 ? 0.5 : 5
+		ok = rs <= limit && rss <= 64 && (n <= 1 || rs / v <= 5)
+		printf "%-10d %12.2f %12.2f %8.1f %14.1f  %s\n", n, rs, vs, rs / v, rss,
+			(n <= 1 ? "<= 0.1 s" : sprintf("<= %g s, <= 5x", limit)) ", <= 64 MiB: " \
+			(ok ? "met" : "NOT met")
+		exit !ok
 	}' || status=1
 done
 echo "targets: 1,000 <= 0.5 s, 10,000 <= 5 s, recommend <= 5x validate, RSS <= 64 MiB:" \
