@@ -428,16 +428,16 @@ static double lb_ascend(const struct packer *pk, const struct lbgroup *gr, size_
 }
 
 /*
- * Blends of memory and compute shares and 1/capacity, each improved by
- * coordinate ascent on the dual; every weighting is normalised over the
- * valid layouts, so each value is a bound and the best one is returned.  An
+ * The best of blends of memory and compute shares and 1/capacity, improved
+ * by coordinate ascent on the dual; every weighting is normalised over the
+ * valid layouts, so each value is a bound.  An
  * item may use any feasible profile, so it is charged its lightest one.
  */
 static double lower_bound_mixed(const struct packer *pk)
 {
 	static const double alphas[] = { 0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1 };
 	size_t nc = sizeof(alphas) / sizeof(alphas[0]) + 1, ng = 0;
-	double best = 0;
+	double best = 0, bw[MIG_MAX_OFFERS][MIG_MAX_PROFILES];
 	int *idx = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
 	struct lbgroup *gr = xcalloc((size_t)pk->nit + 1, sizeof(*gr));
 
@@ -468,10 +468,14 @@ static double lower_bound_mixed(const struct packer *pk)
 			}
 			normalise(g, w[o]);
 		}
-		v = lb_ascend(pk, gr, ng, w, lb_eval(pk, gr, ng, w));
-		if (v > best)
+		v = lb_eval(pk, gr, ng, w);
+		if (v > best) {
 			best = v;
+			memcpy(bw, w, sizeof(w));
+		}
 	}
+	if (best > 0)
+		best = lb_ascend(pk, gr, ng, bw, best);
 	free(idx);
 	free(gr);
 	return best;
@@ -1253,10 +1257,54 @@ static int cmp_alt(const void *x, const void *y)
 }
 
 /* Moves q items of pool k elsewhere if that lowers the total; 1 if done. */
+#define EVICT_MAX_ITEMS 600
+
+/*
+ * The cheapest way to make room for one item of workload w in pool kk: an
+ * item j of kk (of another workload, not to go back to pool k) moves to its
+ * dedicated GPU or to a slot elsewhere.  Returns the cost (HUGE_VAL when no
+ * item can leave) and j and its destination.
+ */
+static double aks_evict_cost(struct aks *a, int kk, int k, int w, const char *moving,
+			     int *jout, int *dout)
+{
+	struct packer *pk = a->pk;
+	double best = HUGE_VAL;
+
+	for (int j = 0; j < pk->nit; j++) {
+		if (pk->place[j] != kk || pk->wl[j] == w || moving[j])
+			continue;
+		if (pk->it[j].dedicated_hourly > 0 && pk->it[j].dedicated_hourly < best) {
+			best = pk->it[j].dedicated_hourly;
+			*jout = j;
+			*dout = DEDICATED;
+		}
+		for (int k3 = 0; k3 < a->nopt; k3++) {
+			double m;
+			if (k3 == kk || k3 == k || !aks_feasible(a, j, k3))
+				continue;
+			m = aks_marginal(a, j, k3);
+			if (m < best) {
+				best = m;
+				*jout = j;
+				*dout = k3;
+			}
+		}
+	}
+	return best;
+}
+
+/*
+ * Moves q items of pool k elsewhere (each to its cheapest destination, on
+ * small fleets also into a full pool by evicting a cheaper-to-move item) and
+ * keeps the result if the total went down; returns 1 then.
+ */
 static int aks_relocate(struct aks *a, int k, int q)
 {
 	struct packer *pk = a->pk;
-	int *mv = xmalloc((size_t)a->n[k] * sizeof(int)), nm = 0, *to;
+	int *mv = xmalloc((size_t)a->n[k] * sizeof(int)), nm = 0;
+	int (*ev)[2] = xmalloc(((size_t)q + 1) * sizeof(*ev)), nev = 0;
+	char *moving = xcalloc((size_t)pk->nit + 1, 1);
 	double before = aks_total(a), after;
 
 	for (int i = 0; i < pk->nit; i++)
@@ -1265,11 +1313,12 @@ static int aks_relocate(struct aks *a, int k, int q)
 	alt_a = a;
 	alt_skip = k;
 	qsort(mv, (size_t)nm, sizeof(int), cmp_alt);
-	to = xmalloc((size_t)q * sizeof(int));
-	for (int m = 0; m < q; m++)
-		aks_take(a, mv[m]);
 	for (int m = 0; m < q; m++) {
-		int i = mv[m], bk = DEDICATED;
+		aks_take(a, mv[m]);
+		moving[mv[m]] = 1;
+	}
+	for (int m = 0; m < q; m++) {
+		int i = mv[m], bk = DEDICATED, ej = -1, ed = NOWHERE, ek = -1;
 		double best = aks_marginal(a, i, DEDICATED);
 		for (int kk = 0; kk < a->nopt; kk++) {
 			double c;
@@ -1281,23 +1330,50 @@ static int aks_relocate(struct aks *a, int k, int q)
 				bk = kk;
 			}
 		}
-		if (best == HUGE_VAL)
+		if (pk->nit <= EVICT_MAX_ITEMS && q <= 8 && best > EPS)
+			for (int kk = 0; kk < a->nopt; kk++) {
+				int j = -1, d = NOWHERE;
+				double c;
+				if (kk == k || !aks_feasible(a, i, kk) || a->n[kk] == 0 ||
+				    aks_marginal(a, i, kk) <= EPS)
+					continue;
+				c = aks_evict_cost(a, kk, k, pk->wl[i], moving, &j, &d);
+				if (c < best - EPS) {
+					best = c;
+					ej = j;
+					ed = d;
+					ek = kk;
+				}
+			}
+		if (ek >= 0) {
+			aks_take(a, ej);
+			aks_put(a, ej, ed);
+			ev[nev][0] = ej;
+			ev[nev][1] = ek;
+			nev++;
+			bk = ek;
+		} else if (best == HUGE_VAL) {
 			bk = k;
-		to[m] = bk;
+		}
 		aks_put(a, i, bk);
 	}
 	after = aks_total(a);
+	free(moving);
 	if (after < before - EPS) {
 		free(mv);
-		free(to);
+		free(ev);
 		return 1;
 	}
-	for (int m = 0; m < q; m++) {
+	for (int m = 0; m < q; m++)
 		aks_take(a, mv[m]);
-		aks_put(a, mv[m], k);
+	for (int e = nev - 1; e >= 0; e--) {
+		aks_take(a, ev[e][0]);
+		aks_put(a, ev[e][0], ev[e][1]);
 	}
+	for (int m = 0; m < q; m++)
+		aks_put(a, mv[m], k);
 	free(mv);
-	free(to);
+	free(ev);
 	return 0;
 }
 

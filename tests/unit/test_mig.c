@@ -780,7 +780,7 @@ static void test_random_valid(void **state)
 	for (int round = 0; round < 2000; round++) {
 		struct instance in;
 		struct mig_plan pl;
-		int nw = 1 + rnd_int(round < 1500 ? 12 : 80);
+		int nw = 1 + rnd_int(round < 1700 ? 12 : 60);
 		random_instance(&in, nw, 1000, 4);
 		for (int st = 0; st < 2; st++) {
 			pack_checked(&in, (enum mig_strategy)st, &pl);
