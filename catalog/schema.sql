@@ -38,8 +38,8 @@ CREATE TABLE vm_sizes (
 	sku             TEXT PRIMARY KEY,
 	series          TEXT NOT NULL,
 	gpu_model       TEXT REFERENCES gpu_models(name),  -- NULL: spec unknown
-	gpu_count       REAL NOT NULL CHECK (gpu_count > 0),
-	gpu_memory_gib  REAL NOT NULL CHECK (gpu_memory_gib > 0),
+	gpu_count       REAL CHECK (gpu_count IS NULL OR gpu_count > 0),          -- NULL: unknown
+	gpu_memory_gib  REAL CHECK (gpu_memory_gib IS NULL OR gpu_memory_gib > 0), -- NULL: unknown
 	vcpus           INTEGER NOT NULL,
 	ram_gib         REAL NOT NULL,
 	local_nvme_gib  REAL,
@@ -49,7 +49,9 @@ CREATE TABLE vm_sizes (
 	mig_capable     INTEGER NOT NULL DEFAULT 0,
 	retired         INTEGER NOT NULL DEFAULT 0,
 	spec_known      INTEGER NOT NULL DEFAULT 1,
-	source          TEXT NOT NULL CHECK (length(source) > 0)
+	source          TEXT NOT NULL CHECK (length(source) > 0),
+	-- A size whose spec is known has its GPUs and their memory.
+	CHECK (spec_known = 0 OR (gpu_count IS NOT NULL AND gpu_memory_gib IS NOT NULL))
 );
 
 CREATE TABLE mig_profiles (

@@ -31,10 +31,19 @@
 
 struct catalog_writer;
 
-/* Opens a writer for target (its directory is created if missing).  force:
- * a current catalog that cannot be read is ignored instead of failing.  The
- * writer is the caller's; end it with commit or abort. */
-int catalog_writer_open(const char *target, int force, struct catalog_writer **out, char *err);
+/*
+ * Opens a writer for target (its directory is created if missing).  force:
+ * a current catalog that cannot be read is ignored instead of failing.
+ *
+ * Only one writer of a target runs at a time: the writer holds an exclusive
+ * flock(2) on TARGET.lock (created beside the target, never removed; the
+ * kernel releases it if the process dies) from open until commit or abort.
+ * When another process holds it, open waits up to lock_wait_s seconds, then
+ * fails with "another refresh is running (...)".  Readers of the target never
+ * take the lock.  The writer is the caller's; end it with commit or abort.
+ */
+int catalog_writer_open(const char *target, int force, double lock_wait_s,
+			struct catalog_writer **out, char *err);
 
 /* 1 when sku is a size of the new catalog (bundled, or carried over, or
  * added by catalog_writer_add_size), 0 otherwise. */

@@ -21,6 +21,7 @@
 
 #define REFRESH_ERRLEN 512
 #define REFRESH_MAX_WARNINGS 20
+#define REFRESH_LOCK_WAIT_S 2.0
 
 struct refresh_progress {
 	const char *region;          /* current region, or file for --from-file */
@@ -40,6 +41,8 @@ struct refresh_opts {
 	const char *const *files;        /* --from-file pages; when given, no network */
 	size_t n_files;
 	int force;                       /* accept shrunken regions, unreadable old catalog */
+	double lock_wait_s;              /* how long to wait for another refresh of the
+					    same target (REFRESH_LOCK_WAIT_S) */
 	struct http_opts http;
 	long long now;                   /* seconds since the epoch */
 	refresh_progress_fn progress;    /* may be NULL */

@@ -10,7 +10,9 @@
  * and replace the refreshed regions' rows in one statement at commit.  Every
  * value from the API is bound to a prepared statement; no SQL text is built
  * from data.  The temporary file runs without a journal: it is discarded on
- * any failure, and fsync'd explicitly before the rename.
+ * any failure, and fsync'd explicitly before the rename.  Writers of one
+ * target are serialised by a flock on TARGET.lock, taken before the current
+ * catalog is read and released after the rename; readers never touch it.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -19,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -27,11 +30,12 @@
 #include "util.h"
 
 #define PRICE_SOURCE "Azure Retail Prices API"
-#define SIZE_SOURCE "Azure Retail Prices API; spec unknown (gpu_count and gpu_memory_gib are placeholders)"
+#define SIZE_SOURCE "Azure Retail Prices API; spec unknown (GPUs, GPU memory, vCPUs and RAM not known)"
 
 struct catalog_writer {
 	sqlite3 *db;
 	char *target, *tmp, *dir;
+	int lock_fd;                 /* holds the flock on TARGET.lock; -1: none */
 	char **skus;                 /* sorted; binary-searched by sku_known */
 	size_t n_skus, cap_skus;
 	sqlite3_stmt *ins, *upd, *get, *add_size;
@@ -130,6 +134,8 @@ static void writer_free(struct catalog_writer *w)
 		sqlite3_close(w->db);
 	if (w->tmp)
 		unlink(w->tmp);
+	if (w->lock_fd >= 0)
+		close(w->lock_fd);
 	for (size_t i = 0; i < w->n_skus; i++)
 		free(w->skus[i]);
 	free(w->skus);
@@ -205,18 +211,72 @@ static int carry_over(struct catalog_writer *w, char *err)
 	return exec(w, "DETACH old", err);
 }
 
-int catalog_writer_open(const char *target, int force, struct catalog_writer **out, char *err)
+static double mono_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Takes the exclusive lock on TARGET.lock, waiting up to wait_s seconds for
+ * another writer to finish. */
+static int take_lock(struct catalog_writer *w, double wait_s, char *err)
+{
+	struct strbuf path = STRBUF_INIT;
+	double start = mono_s();
+	int rc = -1;
+
+	strbuf_addf(&path, "%s.lock", w->target);
+	w->lock_fd = open(strbuf_str(&path), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (w->lock_fd < 0) {
+		set_err(err, "cannot open the lock file '%s': %s", strbuf_str(&path),
+			strerror(errno));
+		goto out;
+	}
+	for (;;) {
+		if (flock(w->lock_fd, LOCK_EX | LOCK_NB) == 0)
+			break;
+		if (errno == EINTR)
+			continue;
+		if (errno != EWOULDBLOCK) {
+			set_err(err, "cannot lock '%s': %s", strbuf_str(&path), strerror(errno));
+			goto out;
+		}
+		if (mono_s() - start >= wait_s) {
+			set_err(err, "another refresh is running (waited %g s for '%s')", wait_s,
+				strbuf_str(&path));
+			goto out;
+		}
+		struct timespec ts = { 0, 50 * 1000 * 1000 };
+		nanosleep(&ts, NULL);
+	}
+	rc = 0;
+out:
+	strbuf_release(&path);
+	return rc;
+}
+
+int catalog_writer_open(const char *target, int force, double lock_wait_s,
+			struct catalog_writer **out, char *err)
 {
 	struct catalog_writer *w = xcalloc(1, sizeof(*w));
 	const char *slash = strrchr(target, '/');
 	struct strbuf sb = STRBUF_INIT;
 
 	*out = NULL;
+	w->lock_fd = -1;
 	w->target = xstrdup(target);
 	w->dir = slash ? xstrndup(target, slash == target ? 1 : (size_t)(slash - target))
 		       : xstrdup(".");
 	if (mkdir_p(w->dir) != 0) {
 		set_err(err, "cannot create directory '%s': %s", w->dir, strerror(errno));
+		writer_free(w);
+		return -1;
+	}
+	/* Before anything is read from the target: a writer that waited builds
+	 * on the catalog the other one committed. */
+	if (take_lock(w, lock_wait_s, err) != 0) {
 		writer_free(w);
 		return -1;
 	}
@@ -266,7 +326,7 @@ int catalog_writer_open(const char *target, int force, struct catalog_writer **o
 		 err) != 0 ||
 	    prep(w, "INSERT OR IGNORE INTO vm_sizes (sku, series, gpu_model, gpu_count,"
 		 " gpu_memory_gib, vcpus, ram_gib, spec_known, source)"
-		 " VALUES (?1, ?2, NULL, 1, 0.001, 0, 0, 0, '" SIZE_SOURCE "')",
+		 " VALUES (?1, ?2, NULL, NULL, NULL, 0, 0, 0, '" SIZE_SOURCE "')",
 		 &w->add_size, err) != 0)
 		goto fail;
 	*out = w;

@@ -50,6 +50,16 @@ static void fmt_gpu_count(char *buf, size_t len, double n)
 		snprintf(buf, len, "%.2f", n);
 }
 
+/* A GPU count or memory that may be unknown (NULL in the catalog, read as
+ * 0): JSON null then. */
+static void json_add_known(cJSON *o, const char *key, double v, int digits)
+{
+	if (v > 0)
+		json_add_rounded(o, key, v, digits);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
 /* An hourly price with the precision its source gave (up to 6 decimals),
  * never fewer than 2: "98.32", "1.610532". */
 static void fmt_hourly(char *buf, size_t len, double v)
@@ -236,8 +246,8 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			cJSON_AddStringToObject(o, "sku", v->sku);
 			cJSON_AddStringToObject(o, "region", rows[i].price->region);
 			json_add_str_or_null(o, "gpu_model", v->gpu_model);
-			json_add_rounded(o, "gpu_count", v->gpu_count, 4);
-			json_add_rounded(o, "gpu_memory_gib", v->gpu_memory_gib, 2);
+			json_add_known(o, "gpu_count", v->gpu_count, 4);
+			json_add_known(o, "gpu_memory_gib", v->gpu_memory_gib, 2);
 			cJSON_AddNumberToObject(o, "vcpus", v->vcpus);
 			json_add_rounded(o, "ram_gib", v->ram_gib, 2);
 			cJSON_AddNumberToObject(o, "infiniband_gbps", v->infiniband_gbps);
@@ -261,6 +271,10 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			fmt_gpu_count(cnt, sizeof cnt, v->gpu_count);
 			fmt_num(mem, sizeof mem, v->gpu_memory_gib);
 			strcat(mem, " GiB");
+			if (!(v->gpu_count > 0))
+				snprintf(cnt, sizeof cnt, "-");
+			if (!(v->gpu_memory_gib > 0))
+				snprintf(mem, sizeof mem, "-");
 			snprintf(cpu, sizeof cpu, "%d", v->vcpus);
 			fmt_num(ram, sizeof ram, v->ram_gib);
 			strcat(ram, " GiB");
@@ -356,8 +370,8 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 		cJSON_AddStringToObject(doc, "sku", v.sku);
 		cJSON_AddStringToObject(doc, "series", v.series);
 		json_add_str_or_null(doc, "gpu_model", v.gpu_model);
-		json_add_rounded(doc, "gpu_count", v.gpu_count, 4);
-		json_add_rounded(doc, "gpu_memory_gib", v.gpu_memory_gib, 2);
+		json_add_known(doc, "gpu_count", v.gpu_count, 4);
+		json_add_known(doc, "gpu_memory_gib", v.gpu_memory_gib, 2);
 		cJSON_AddNumberToObject(doc, "vcpus", v.vcpus);
 		json_add_rounded(doc, "ram_gib", v.ram_gib, 2);
 		json_add_rounded(doc, "local_nvme_gib", v.local_nvme_gib, 2);
@@ -412,9 +426,9 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 		table_add(t, "series", v.series);
 		table_add(t, "gpu model", v.gpu_model[0] ? v.gpu_model : "spec unknown");
 		fmt_gpu_count(b, sizeof b, v.gpu_count);
-		table_add(t, "gpus", b);
+		table_add(t, "gpus", v.gpu_count > 0 ? b : "unknown");
 		snprintf(b, sizeof b, "%.2f GiB", v.gpu_memory_gib);
-		table_add(t, "gpu memory (per gpu)", b);
+		table_add(t, "gpu memory (per gpu)", v.gpu_memory_gib > 0 ? b : "unknown");
 		if (have_gpu) {
 			snprintf(b, sizeof b, "%.0f GB/s", gpu.bandwidth_gbps);
 			table_add(t, "gpu memory bandwidth", b);
@@ -426,9 +440,9 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 			}
 		}
 		snprintf(b, sizeof b, "%d", v.vcpus);
-		table_add(t, "vcpus", b);
+		table_add(t, "vcpus", v.vcpus > 0 ? b : "unknown");
 		snprintf(b, sizeof b, "%.0f GiB", v.ram_gib);
-		table_add(t, "ram", b);
+		table_add(t, "ram", v.ram_gib > 0 ? b : "unknown");
 		snprintf(b, sizeof b, "%.0f GiB", v.local_nvme_gib);
 		table_add(t, "local disk", b);
 		if (v.infiniband_gbps > 0)

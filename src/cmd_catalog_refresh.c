@@ -300,6 +300,7 @@ int cmd_catalog_refresh(struct cli_ctx *ctx, int argc, char **argv)
 	o.files = files.v;
 	o.n_files = files.n;
 	o.now = util_now();
+	o.lock_wait_s = REFRESH_LOCK_WAIT_S;
 	if (ctx->stderr_tty)
 		o.progress = on_progress;
 	int r = refresh_run(&o, &s, err, sizeof(err));

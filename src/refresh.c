@@ -349,7 +349,7 @@ int refresh_run(const struct refresh_opts *o, struct refresh_summary *s, char *e
 		if (!c)
 			goto out;
 	}
-	if (catalog_writer_open(o->target, o->force, &r.w, cerr) != 0) {
+	if (catalog_writer_open(o->target, o->force, o->lock_wait_s, &r.w, cerr) != 0) {
 		snprintf(err, errlen, "%s", cerr);
 		goto out;
 	}

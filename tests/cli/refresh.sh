@@ -3,7 +3,8 @@
 # a first refresh, the prices it stores, every fault (exit 4, the exact
 # one-line message, the old catalog byte-for-byte unchanged, no temporary file
 # left), retries that succeed, --from-file, usage errors, and a reader running
-# during a refresh.  Usage: tests/cli/refresh.sh [BUILD_DIR]
+# during a refresh, two refreshes at once (the second waits for the lock, then
+# fails with exit 4).  Usage: tests/cli/refresh.sh [BUILD_DIR]
 set -u
 B=${1:-build}
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -71,6 +72,16 @@ same "$(price Standard_NC8as_T4_v3 eastus payg)" 0.752 "padded T4 row"
 [ "$(price Standard_NC40ads_H100_v5 eastus payg)" = null ] || fail "a zero price was stored"
 gf catalog show Standard_NZ40ads_Z1_v9 -f json >"$work/unk.json" 2>&1 || fail "show unknown size"
 [ "$(jq -r .spec_known "$work/unk.json")" = false ] || fail "unknown size not spec_known=false"
+# Its GPUs and memory are unknown: NULL in the catalog, null in JSON, "unknown" or "-" in tables.
+[ "$(sqlite3 "$cat_db" "SELECT quote(gpu_count) || ',' || quote(gpu_memory_gib) FROM vm_sizes WHERE sku = 'Standard_NZ40ads_Z1_v9'")" = NULL,NULL ] ||
+	fail "unknown size: gpu_count/gpu_memory_gib not NULL"
+[ "$(jq -c '[.gpu_count, .gpu_memory_gib]' "$work/unk.json")" = '[null,null]' ] ||
+	fail "unknown size: JSON gpu_count/gpu_memory_gib not null"
+gf catalog show Standard_NZ40ads_Z1_v9 >"$work/unk.txt" 2>&1 || fail "show unknown size (table)"
+grep -q "^gpus  *unknown$" "$work/unk.txt" && grep -q "^gpu memory (per gpu)  *unknown$" "$work/unk.txt" &&
+	grep -q "^gpu model  *spec unknown$" "$work/unk.txt" || fail "show unknown size: $(cat "$work/unk.txt")"
+gf catalog list -r eastus | grep -q "^Standard_NZ40ads_Z1_v9  *eastus  *spec unknown  *-  *-  " ||
+	fail "list: the unknown size's GPUs and memory are not shown as unknown"
 
 gf catalog status -f json >"$work/status.json" || fail "catalog status exited $?"
 [ "$(jq -r .source "$work/status.json")" = azure-retail-prices-api ] || fail "status: source"
@@ -178,6 +189,58 @@ done
 wait "$bg" || fail "slow refresh: exit $?"
 [ "$reads" -ge 3 ] || fail "only $reads reads happened during the refresh"
 [ "$(sqlite3 "$cat_db" 'PRAGMA integrity_check')" = ok ] || fail "integrity after refresh"
+
+# ---- two refreshes at once: one writer at a time, readers never wait ---------
+lock="$cat_db.lock"
+[ -f "$lock" ] || fail "no lock file beside the catalog"
+busy="gpufit: error: catalog refresh failed: another refresh is running (waited 2 s for '$lock') (old catalog kept)"
+# A second refresh while the first is building: it waits 2 s, then exit 4.
+cp "$cat_db" "$work/before.db"
+gf catalog refresh --api-url "$url/fault/slow=0.25,pagesize=8/api/retail/prices" -r eastus \
+	>"$work/first.out" 2>"$work/first.err" &
+bg=$!
+for _ in $(seq 100); do ls -A "$work/cat" | grep -q refresh- && break; sleep 0.05; done
+ls -A "$work/cat" | grep -q refresh- || fail "the first refresh did not start building"
+start=$(date +%s%N)
+refresh --api-url "$url/api/retail/prices" -r westeurope
+rc=$?
+waited=$(( ($(date +%s%N) - start) / 1000000 ))
+[ "$rc" = 4 ] || fail "second refresh during the first: exit $rc, want 4"
+[ "$(cat "$work/err")" = "$busy" ] || fail "second refresh: stderr
+	got:  $(cat "$work/err")
+	want: $busy"
+[ "$waited" -ge 1900 ] || fail "second refresh gave up after $waited ms, want about 2000"
+gf catalog show Standard_NC24ads_A100_v4 -f json >/dev/null 2>&1 ||
+	fail "a reader failed while a refresh held the lock"
+cmp -s "$cat_db" "$work/before.db" || fail "the refused refresh changed the catalog"
+wait "$bg" || fail "the first refresh failed: $(cat "$work/first.err")"
+ls -A "$work/cat" | grep -q refresh- && fail "temporary file left after two refreshes"
+# Once it is done, the lock is free again.
+refresh --api-url "$url/api/retail/prices" -r westeurope || fail "refresh after the first: exit $?"
+if command -v flock >/dev/null; then
+	# A lock held for less than the wait: the refresh waits, then runs.
+	flock "$lock" sleep 1 &
+	holder=$!
+	sleep 0.2
+	start=$(date +%s%N)
+	refresh --api-url "$url/api/retail/prices" -r eastus ||
+		fail "refresh behind a 1 s lock: exit $? ($(cat "$work/err"))"
+	waited=$(( ($(date +%s%N) - start) / 1000000 ))
+	[ "$waited" -ge 500 ] || fail "refresh behind a 1 s lock did not wait ($waited ms)"
+	wait "$holder"
+	# --from-file writes too, so it takes the same lock.
+	flock "$lock" sleep 4 &
+	holder=$!
+	sleep 0.2
+	cp "$cat_db" "$work/before.db"
+	gf catalog refresh --from-file "$work/p1.json" >"$work/out" 2>"$work/err"
+	rc=$?
+	[ "$rc" = 4 ] && [ "$(cat "$work/err")" = "$busy" ] ||
+		fail "--from-file behind a held lock: exit $rc, $(cat "$work/err")"
+	cmp -s "$cat_db" "$work/before.db" || fail "--from-file behind a lock changed the catalog"
+	kill "$holder" 2>/dev/null
+	wait "$holder" 2>/dev/null
+fi
 
 echo "refresh: $failures failures"
 [ "$failures" = 0 ]
