@@ -128,8 +128,8 @@ int fit_evaluate(const struct fit_workload *w, const struct sizing_capacity *cap
 /*
  * Whether a VM size may be sized at all, before any workload: FIT_REJ_SPEC_UNKNOWN
  * for a size the spec tables do not know (spec_known 0, or no GPU model: a
- * refreshed catalog stores such sizes with placeholder gpu_count and
- * gpu_memory_gib, which must never be sized or priced), else FIT_REJ_RETIRED
+ * refreshed catalog stores such sizes with gpu_count and gpu_memory_gib
+ * unknown, read as 0, so they must never be sized or priced), else FIT_REJ_RETIRED
  * for a retired size, else FIT_OK.
  */
 enum fit_reject fit_vm_check(const struct vm_size *vm);
