@@ -276,8 +276,8 @@ static void add_unplaced(struct pack_plan *out, int w, int r, const char *reason
 
 /* Sizes one workload on every offer and dedicated size of its region. */
 static void size_workload(struct ctx *c, const struct fit_workload *w, const char *region,
-			  const struct offer_src *offs, size_t noffs, struct witem *wi,
-			  struct pack_workload *pw)
+			  const double *vm_price, const struct offer_src *offs, size_t noffs,
+			  struct witem *wi, struct pack_workload *pw)
 {
 	struct fit_result res, worst;
 	int have_worst = 0;
@@ -307,13 +307,12 @@ static void size_workload(struct ctx *c, const struct fit_workload *w, const cha
 	for (size_t v = 0; v < c->nvms; v++) {
 		const struct vm_size *vm = &c->vms[v];
 		struct sizing_capacity cap;
-		double hourly;
+		double hourly = vm_price[v];
 		int g;
-		if (vm->retired || !vm->spec_known || vm->gpu_count > 1 + 1e-9 || vm->gpu_count <= 0 ||
-		    (g = gpu_index(c, vm->gpu_model)) < 0 || !c->factors_ok[g] ||
+		if (!(hourly > 0) || vm->retired || !vm->spec_known || vm->gpu_count > 1 + 1e-9 ||
+		    vm->gpu_count <= 0 || (g = gpu_index(c, vm->gpu_model)) < 0 || !c->factors_ok[g] ||
 		    strcasecmp(c->gpus[g].vendor, "NVIDIA") != 0 ||
-		    sizing_capacity_from_vm(vm, &c->gpus[g], 1, &cap) != 0 ||
-		    !price_of(c, vm->sku, region, &hourly))
+		    sizing_capacity_from_vm(vm, &c->gpus[g], 1, &cap) != 0)
 			continue;
 		if (!serves(c, w, g, &cap, &res)) {
 			if (!have_worst) {
@@ -356,7 +355,15 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 	struct mig_plan mp;
 	char err[MIG_ERRLEN];
 	size_t pool0 = out->npools;
+	double *vm_price = xcalloc(c->nvms + 1, sizeof(*vm_price));
+	size_t w0 = out->nworkloads;  /* wis[k] is plan workload w0 + k */
+	char *unplaced;
 	int rc = 0;
+
+	/* one price lookup per size, not per workload */
+	for (size_t v = 0; v < c->nvms; v++)
+		if (!price_of(c, c->vms[v].sku, region, &vm_price[v]))
+			vm_price[v] = 0;
 
 	for (size_t o = 0; o < noffs; o++) {
 		moffs[o].sku = c->vms[offs[o].vm].sku;
@@ -388,7 +395,7 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 				add_unplaced(out, wi->workload, (int)r, why);
 			continue;
 		}
-		size_workload(c, &fw, region, offs, noffs, wi, k);
+		size_workload(c, &fw, region, vm_price, offs, noffs, wi, k);
 		items = xrealloc(items, (nitems + (size_t)k->replicas) * sizeof(*items));
 		for (long r = 0; r < k->replicas; r++) {
 			struct mig_item *it = &items[nitems++];
@@ -449,11 +456,8 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 	}
 	for (size_t d = 0; d < mp.ndedicated; d++) {
 		const struct mig_item *it = &items[mp.dedicated[d]];
-		const struct witem *wi = NULL;
+		const struct witem *wi = &wis[(size_t)it->workload - w0];
 		struct pack_dedicated *pd;
-		for (size_t k = 0; k < nw && !wi; k++)
-			if (wis[k].workload == it->workload)
-				wi = &wis[k];
 		out->dedicated = xrealloc(out->dedicated,
 					  (out->ndedicated + 1) * sizeof(*out->dedicated));
 		pd = &out->dedicated[out->ndedicated++];
@@ -467,29 +471,27 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 	}
 	for (size_t u = 0; u < mp.nunplaced; u++) {
 		const struct mig_item *it = &items[mp.unplaced[u]];
-		const char *reason = "";
-		for (size_t k = 0; k < nw; k++)
-			if (wis[k].workload == it->workload)
-				reason = wis[k].reason;
-		add_unplaced(out, it->workload, it->replica, reason);
+		add_unplaced(out, it->workload, it->replica, wis[(size_t)it->workload - w0].reason);
 	}
+	unplaced = xcalloc(nitems + 1, 1);
+	for (size_t u = 0; u < mp.nunplaced; u++)
+		unplaced[mp.unplaced[u]] = 1;
 	for (size_t i = 0; i < nitems; i++) {
-		int placed = 1;
-		for (size_t u = 0; u < mp.nunplaced; u++)
-			placed &= mp.unplaced[u] != (int)i;
-		if (placed)
+		if (!unplaced[i])
 			out->naive_monthly += out->workloads[items[i].workload].naive_hourly *
 					      out->hours_per_month;
 	}
 	out->hourly += mp.hourly;
 	out->lower_bound_monthly += mp.lower_bound_hourly * out->hours_per_month;
 	out->exact &= mp.exact;
+	free(unplaced);
 	mig_plan_release(&mp);
 done:
 	for (size_t o = 0; o < noffs; o++)
 		free(offs[o].profiles);
 	free(items);
 	free(wis);
+	free(vm_price);
 	return rc;
 }
 
