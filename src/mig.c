@@ -12,11 +12,14 @@
  * Mixed strategy: every item is sized to its smallest feasible profile per
  * offer (a smaller profile of the chain 1g < 1g.2x < 2g < 3g < 4g < 7g never
  * packs worse), sent to the offer with the lowest fractional cost (or to its
- * dedicated GPU when that is cheaper), packed first-fit-decreasing, and the
- * last VM of each pool is emptied whenever its items fit elsewhere for less.
+ * dedicated GPU when that is cheaper), packed first-fit-decreasing; then a
+ * lightly loaded VM is emptied whenever its items fit elsewhere for less.
+ * The AKS plan is computed too and adopted when cheaper, since every AKS
+ * layout is a mixed layout.
  * AKS strategy: a pool (offer, profile) is a bin of gpus * slices identical
  * slots, so the cost of a pool is closed-form; items start at their cheapest
- * slot and whole remainders of pools are moved while that saves money.
+ * slot, then the remainders of pools (on small fleets pushing cheaper items
+ * out of full pools) and single items are moved while that saves money.
  * Up to MIG_EXACT_MAX_ITEMS items, branch and bound finds the optimum.
  *
  * The lower bound is weak LP duality: any weight w(p) >= 0 with
