@@ -8,6 +8,7 @@
  * 3 for a bad profile or name, 4 for a catalog problem, 5 when some replica
  * cannot be placed (the rest of the plan is still printed).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -94,10 +95,20 @@ static const char *money(char *buf, size_t len, double v, const char *cur)
 	return buf;
 }
 
+/* Naive minus packed, on the cent-rounded figures people see (never -0). */
+static double savings(const struct pack_plan *pl)
+{
+	double d = util_round_cents(pl->naive_monthly) - util_round_cents(pl->monthly);
+
+	return fabs(d) < 0.005 ? 0 : d;
+}
+
 static double savings_pct(const struct pack_plan *pl)
 {
-	return pl->naive_monthly > 0 ? 100.0 * (pl->naive_monthly - pl->monthly) / pl->naive_monthly
-				     : 0;
+	double p = pl->naive_monthly > 0 ? 100.0 * savings(pl) / util_round_cents(pl->naive_monthly)
+					 : 0;
+
+	return fabs(p) < 0.05 ? 0 : p;
 }
 
 static double gap_pct(const struct pack_plan *pl)
@@ -440,7 +451,7 @@ static cJSON *plan_json(const struct pack_plan *pl)
 	json_add_money(doc, "lower_bound_monthly_cost", pl->lower_bound_monthly);
 	cJSON_AddBoolToObject(doc, "optimal", pl->exact);
 	json_add_money(doc, "naive_monthly_cost", pl->naive_monthly);
-	json_add_money(doc, "savings_vs_naive_monthly", pl->naive_monthly - pl->monthly);
+	json_add_money(doc, "savings_vs_naive_monthly", savings(pl));
 	arr = cJSON_AddArrayToObject(doc, "unplaced");
 	for (size_t i = 0; i < pl->nunplaced; i++) {
 		cJSON *o = cJSON_CreateObject();
