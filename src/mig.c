@@ -261,6 +261,7 @@ struct packer {
 	struct pgpu *gpus;
 	int ngpus, capgpus;
 	int vms[MIG_MAX_OFFERS];  /* mixed: VM count per offer after grouping */
+	int model[MIG_MAX_OFFERS]; /* first offer with the same GPU model */
 	int maxrep;
 };
 
@@ -399,23 +400,39 @@ static double lb_eval(const struct packer *pk, const struct lbgroup *gr, size_t 
 	return sum;
 }
 
-/* Coordinate ascent from the weights w (worth v): each weight in turn is
- * scaled up or down while that raises the bound.  Returns the value reached. */
+/* Coordinate ascent from the weights w (worth v): each weight in turn, and
+ * each profile with all larger ones, is scaled up or down while that raises
+ * the bound.  Returns the value reached. */
 static double lb_ascend(const struct packer *pk, const struct lbgroup *gr, size_t ng,
 			double w[][MIG_MAX_PROFILES], double v)
 {
 	for (double delta = 0.5; delta > 0.004; delta /= 2) {
 		for (int round = 0; round < 4; round++) {
 			int improved = 0;
-			for (int o = 0; o < pk->noff; o++)
-				for (int p = 0; p < pk->geo[o].np; p++)
+			for (int o = 0; o < pk->noff; o++) {
+				if (pk->model[o] != o)
+					continue;
+				for (int p = 0; p < 2 * pk->geo[o].np; p++)
 					for (int sign = -1; sign <= 1; sign += 2) {
+						const struct geometry *g = &pk->geo[o];
+						const struct mig_profile *mp = &g->prof[p % g->np];
 						double t[MIG_MAX_OFFERS][MIG_MAX_PROFILES], tv;
 						memcpy(t, w, sizeof(t));
-						t[o][p] *= 1 + sign * delta;
-						if (!(t[o][p] > 0))
+						/* p < np: one weight; else every profile at
+						 * least as large (feasible sets are up-sets);
+						 * sizes of one GPU model move together */
+						for (int o2 = o; o2 < pk->noff; o2++) {
+							if (pk->model[o2] != o)
+								continue;
+							for (int q = 0; q < g->np; q++)
+								if (q == p || (p >= g->np &&
+									       g->prof[q].memory_slices >= mp->memory_slices &&
+									       g->prof[q].compute_slices >= mp->compute_slices))
+									t[o2][q] *= 1 + sign * delta;
+							normalise(&pk->geo[o2], t[o2]);
+						}
+						if (!(t[o][p % g->np] > 0))
 							continue;
-						normalise(&pk->geo[o], t[o]);
 						tv = lb_eval(pk, gr, ng, t);
 						if (tv > v * (1 + 1e-12)) {
 							v = tv;
@@ -423,6 +440,7 @@ static double lb_ascend(const struct packer *pk, const struct lbgroup *gr, size_
 							improved = 1;
 						}
 					}
+			}
 			if (!improved)
 				break;
 		}
@@ -943,6 +961,25 @@ static void mixed_heuristic(struct packer *pk)
 			gpu_add(pk, j, i);
 		}
 	}
+	/* a GPU whose items cost less on their dedicated GPUs than its share of
+	 * the VM goes, in one linear pass (the search below empties one VM at a
+	 * time, which on thousands of GPUs would take too long) */
+	for (int j = 0; j < pk->ngpus && pk->ngpus > 256; j++) {
+		struct pgpu *g = &pk->gpus[j];
+		double d = 0;
+		if (g->n == 0)
+			continue;
+		for (int k = 0; k < g->n && d < HUGE_VAL; k++)
+			d += pk->it[g->item[k]].dedicated_hourly > 0 ?
+				     pk->it[g->item[k]].dedicated_hourly : HUGE_VAL;
+		if (d < per_gpu(pk, g->offer) - EPS)
+			while (g->n > 0) {
+				int i = g->item[g->n - 1];
+				gpu_remove(pk, j, i);
+				pk->place[i] = DEDICATED;
+			}
+	}
+	compact_gpus(pk);
 	/* dedicated items that fit into free slices cost nothing there */
 	for (int i = 0; i < pk->nit; i++)
 		if (pk->place[i] == DEDICATED) {
@@ -1722,6 +1759,21 @@ static void adopt_aks_plan(struct packer *pk, const struct mig_offer *offers, si
 	mig_plan_release(&ap);
 }
 
+/* Two offers whose GPUs have the same MIG profiles (same model). */
+static int same_geometry(const struct mig_offer *a, const struct mig_offer *b)
+{
+	if (a->nprofiles != b->nprofiles)
+		return 0;
+	for (size_t p = 0; p < a->nprofiles; p++) {
+		const struct mig_profile *x = &a->profiles[p], *y = &b->profiles[p];
+		if (strcmp(x->name, y->name) != 0 || x->memory_slices != y->memory_slices ||
+		    x->compute_slices != y->compute_slices || x->start_mask != y->start_mask ||
+		    x->max_count != y->max_count || x->media_ext != y->media_ext)
+			return 0;
+	}
+	return 1;
+}
+
 int mig_pack(const struct mig_offer *offers, size_t noffers, const struct mig_item *items,
 	     size_t nitems, enum mig_strategy strategy, struct mig_plan *out, char *err)
 {
@@ -1757,6 +1809,12 @@ int mig_pack(const struct mig_offer *offers, size_t noffers, const struct mig_it
 			packer_release(&pk);
 			return -1;
 		}
+	}
+	for (int o = 0; o < pk.noff; o++) {
+		pk.model[o] = o;
+		for (int o2 = 0; o2 < o && pk.model[o] == o; o2++)
+			if (same_geometry(&offers[o], &offers[o2]))
+				pk.model[o] = o2;
 	}
 	pk.prof = xmalloc(((size_t)nitems + 1) * (noffers + 1));
 	pk.place = xmalloc(((size_t)nitems + 1) * sizeof(int));
