@@ -295,7 +295,8 @@ int catalog_writer_open(const char *target, int force, double lock_wait_s,
 		return -1;
 	}
 	if (exec(w, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
-		 "PRAGMA temp_store = FILE;", err) != 0)
+		 "PRAGMA temp_store = FILE; PRAGMA cache_size = -512;"
+		 "PRAGMA temp.cache_size = -512;", err) != 0)
 		goto fail;
 	if (carry_over(w, err) != 0) {
 		if (!force)

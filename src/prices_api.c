@@ -625,10 +625,10 @@ static int jp_value(struct jp *j)
 }
 
 /*
- * A member name at j->p, then the ':' and the whitespace after it.  *name
- * and *n give the name: the raw bytes when it has no escape (the usual
- * case), else its decoding in scratch above mark (scratch->len is reset to
- * mark by the caller's next use).
+ * A member name at j->p (of a validated document), then the ':' and the
+ * whitespace after it.  *name and *n give the name: its raw bytes when it
+ * has no escape (the usual case), else its decoding, left in scratch just
+ * past scratch->len (valid until scratch is next appended to).
  */
 static void jp_key(struct jp *j, struct strbuf *scratch, const char **name, size_t *n)
 {

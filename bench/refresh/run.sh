@@ -5,7 +5,10 @@
 # 50 regions (500k items).  Records wall time and peak RSS (/usr/bin/time -f
 # %M).  Baseline, measured in the same run on the same server: the pipeline a
 # user would script -- curl each page, jq the GPU items to CSV, follow
-# NextPageLink with jq, sqlite3 .import.
+# NextPageLink with jq, sqlite3 .import.  "server s" is the fake server alone
+# (curl fetching the same pages, nothing parsed), the floor under both.
+# Targets: >= 3x the baseline, >= 100,000 items/s, peak RSS <= 64 MiB and
+# not growing with the number of items; a missed one is printed.
 #
 #   sh bench/refresh/run.sh [BUILD_DIR]      (BENCH_SIZES="10 50" by default)
 set -u
@@ -60,8 +63,28 @@ while [ $i -lt $((per_region / 1000)) ]; do
 	i=$((i + 1))
 done
 
-printf '%-8s %10s %12s %14s %12s %10s\n' items "gpufit s" "items/s" "peak RSS MiB" "baseline s" speed-up
+# The server alone: the same pages fetched by one curl over one connection,
+# bodies thrown away, so the gpufit column can be read as server + client.
+server_only() { # REGION...
+	: >"$work/curl.cfg"
+	for r in "$@"; do
+		s=0
+		while [ $s -lt $per_region ]; do
+			printf 'url = "%s?api-version=2023-01-01-preview&$filter=serviceName%%20eq%%20%%27Virtual%%20Machines%%27%%20and%%20armRegionName%%20eq%%20%%27%s%%27&$skip=%d"\noutput = /dev/null\n' \
+				"$api" "$r" $s >>"$work/curl.cfg"
+			s=$((s + 1000))
+		done
+	done
+	start=$(date +%s.%N)
+	curl -sf -K "$work/curl.cfg" || return 1
+	end=$(date +%s.%N)
+	echo "$end - $start" | bc -l
+}
+
+printf '%-8s %10s %12s %14s %10s %12s %10s\n' items "gpufit s" "items/s" "peak RSS MiB" "server s" \
+	"baseline s" speed-up
 status=0
+rss_list=
 for n in ${BENCH_SIZES:-10 50}; do
 	regions=$(printf '%s\n' $regions_all | head -n "$n")
 	got=$(printf '%s\n' $regions | wc -l)
@@ -84,8 +107,18 @@ for n in ${BENCH_SIZES:-10 50}; do
 		echo "bench refresh: baseline failed" >&2; status=1; continue; }
 	end=$(date +%s.%N)
 	b_s=$(echo "$end - $start" | bc -l)
-	awk -v n="$items" -v g="$g_s" -v rss="$rss_kib" -v b="$b_s" 'BEGIN {
+	# shellcheck disable=SC2086
+	s_s=$(server_only $regions) || { echo "bench refresh: curl of the pages failed" >&2; status=1; }
+	awk -v n="$items" -v g="$g_s" -v rss="$rss_kib" -v b="$b_s" -v s="$s_s" 'BEGIN {
 		if (g <= 0) g = 0.01
-		printf "%-8d %10.2f %12.0f %14.1f %12.2f %9.1fx\n", n, g, n / g, rss / 1024, b, b / g }'
+		printf "%-8d %10.2f %12.0f %14.1f %10.2f %12.2f %9.1fx\n", n, g, n / g, rss / 1024, s, b,
+			b / g
+		if (n / g < 100000 || b / g < 3 || rss / 1024 > 64)
+			printf "  target missed: want >= 100,000 items/s, >= 3x the baseline, <= 64 MiB\n" }'
+	rss_list="$rss_list $rss_kib"
 done
+# Peak RSS must not grow with the number of items (10% slack for noise).
+awk -v l="$rss_list" 'BEGIN { n = split(l, r, " "); for (i = 2; i <= n; i++)
+	if (r[i] > 1.1 * r[1]) { printf "  target missed: peak RSS grew from %.1f to %.1f MiB\n",
+		r[1] / 1024, r[i] / 1024; exit } }'
 exit $status
