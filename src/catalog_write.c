@@ -151,8 +151,9 @@ void catalog_writer_abort(struct catalog_writer *w)
 		writer_free(w);
 }
 
-/* Copies the current catalog's prices, price-only sizes and per-region meta.
- * 0 ok (or nothing to carry), -1 when it cannot be read. */
+/* Copies the current catalog's prices, price-only sizes (GPU count and
+ * memory unknown: a catalog of an earlier build held placeholders there) and
+ * per-region meta.  0 ok (or nothing to carry), -1 when it cannot be read. */
 static int carry_over(struct catalog_writer *w, char *err)
 {
 	sqlite3_stmt *st = NULL;
@@ -197,7 +198,7 @@ static int carry_over(struct catalog_writer *w, char *err)
 		 " effective_date, source FROM old.prices;"
 		 "INSERT OR IGNORE INTO main.vm_sizes (sku, series, gpu_model, gpu_count,"
 		 " gpu_memory_gib, vcpus, ram_gib, spec_known, source)"
-		 " SELECT sku, series, NULL, gpu_count, gpu_memory_gib, vcpus, ram_gib, 0, source"
+		 " SELECT sku, series, NULL, NULL, NULL, vcpus, ram_gib, 0, source"
 		 " FROM old.vm_sizes WHERE spec_known = 0;"
 		 "INSERT OR REPLACE INTO main.meta (key, value) SELECT key, value FROM old.meta"
 		 " WHERE key = 'regions' OR key LIKE 'sizes.%' OR key LIKE 'fetched_at.%';"

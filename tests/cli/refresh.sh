@@ -217,6 +217,9 @@ wait "$bg" || fail "the first refresh failed: $(cat "$work/first.err")"
 ls -A "$work/cat" | grep -q refresh- && fail "temporary file left after two refreshes"
 # Once it is done, the lock is free again.
 refresh --api-url "$url/api/retail/prices" -r westeurope || fail "refresh after the first: exit $?"
+# A price-only size carried over from the previous catalog stays unknown.
+[ "$(sqlite3 "$cat_db" "SELECT quote(gpu_count) || ',' || quote(gpu_memory_gib) || ',' || spec_known FROM vm_sizes WHERE sku = 'Standard_NZ40ads_Z1_v9'")" = NULL,NULL,0 ] ||
+	fail "carried-over unknown size: gpu_count/gpu_memory_gib not NULL"
 if command -v flock >/dev/null; then
 	# A lock held for less than the wait: the refresh waits, then runs.
 	flock "$lock" sleep 1 &
