@@ -45,6 +45,22 @@ struct recommend_options {
 
 void recommend_options_init(struct recommend_options *o);
 
+/* What a choice's monthly_cost is. */
+enum recommend_basis {
+	RECOMMEND_BASIS_OWN,              /* its own capacity: whole VMs, a partition,
+					     a cluster */
+	RECOMMEND_BASIS_PLAN,             /* its allocated part of the MIG plan */
+	RECOMMEND_BASIS_DEDICATED,        /* the best dedicated option, taken because
+					     the MIG plan costs no less */
+	RECOMMEND_BASIS_SHARE             /* a slice at its share of a GPU: a real
+					     cost only when others use the rest (an
+					     alternative; a recommendation only with
+					     no dedicated option and no plan) */
+};
+
+/* "own", "mig-plan", "dedicated", "slice-share". */
+const char *recommend_basis_name(enum recommend_basis b);
+
 /* A priced, feasible candidate: the recommendation or an alternative. */
 struct recommend_choice {
 	char sku[FACT_SKU];
@@ -58,6 +74,7 @@ struct recommend_choice {
 	double hourly_cost;               /* all capacity, all replicas */
 	double monthly_cost;
 	double job_cost;                  /* training: one run; else 0 */
+	enum recommend_basis basis;       /* what monthly_cost is */
 	struct fit_result fit;            /* per replica */
 };
 
@@ -107,6 +124,32 @@ struct recommend_current {
 	int meets_needs;                  /* -1 unknown, 0 no, 1 yes */
 };
 
+/*
+ * How the MIG plan decided a workload whose cheapest option at slice-share
+ * prices is a MIG slice (its "MIG candidacy"); use is RECOMMEND_BASIS_OWN
+ * for every other workload, and then nothing else here is set.
+ */
+struct recommend_mig_use {
+	enum recommend_basis use;         /* PLAN: keeps its slice; DEDICATED: its
+					     recommendation is the best dedicated
+					     option; SHARE: neither was possible */
+	int packed;                       /* 0: its slices could not be packed (a
+					     replica needs several slices, or no
+					     AKS profile fits) */
+	int slices_per_replica;
+	char sku[FACT_SKU];               /* the slice option, at its share price */
+	char mig_profile[24];
+	char region[32];
+	double share_monthly;             /* M_w */
+	double dedicated_monthly;         /* D_w; 0 when none */
+	double part_monthly;              /* its allocated part of the plan */
+	double plan_monthly;              /* P of its region's plan (0: not priced) */
+	double plan_dedicated_monthly;    /* the same workloads on dedicated options */
+	size_t plan_workloads;            /* workloads in that plan */
+	char pool[64];                    /* plan pool of its first replica, "" when
+					     it sits on a dedicated small GPU */
+};
+
 struct recommend_workload {
 	char name[PROFILE_NAME_LEN];
 	enum profile_type type;
@@ -124,6 +167,7 @@ struct recommend_workload {
 	struct recommend_current current;
 	size_t nfindings;
 	struct recommend_finding *findings;
+	struct recommend_mig_use mig_use;
 };
 
 /* One node pool of the MIG packing plan: VMs of one size in one region,
@@ -152,13 +196,26 @@ struct recommend_mig_dedicated {
 	double monthly_cost;
 };
 
+/* The plan of one region: it is counted in the totals when it costs less
+ * than the same workloads on their best dedicated options. */
+struct recommend_mig_region {
+	char region[32];
+	size_t nworkloads;
+	double monthly_cost;              /* P: the pools and dedicated replicas */
+	double dedicated_monthly_cost;    /* sum of D_w of its workloads */
+	int priced;                       /* every replica placed */
+	int used_in_totals;
+};
+
 /*
- * The MIG packing plan of the inference workloads that fit a MIG slice:
- * every replica of them on a slice of a shared GPU (mig_pack(), AKS
- * strategy) in the region of the workload's recommendation, or on a
- * dedicated small GPU when that is cheaper.  When the plan costs less than
- * the recommendations of the same workloads, the totals count the plan
- * instead of them (used_in_totals).
+ * The MIG packing plan of the MIG candidates (the workloads whose cheapest
+ * option at slice-share prices is one MIG slice per replica): every replica
+ * of them on a slice of a shared GPU (mig_pack(), AKS strategy) in the
+ * region of that slice, or on a dedicated small GPU when that is cheaper,
+ * priced as whole VMs.  Per region, when the plan costs less than the same
+ * workloads on their best dedicated options, they keep their slices and are
+ * charged their parts of the plan; otherwise they are recommended their
+ * dedicated options (recommend_totals()).
  */
 struct recommend_mig_plan {
 	int present;                      /* 0: no workload to pack (JSON null) */
@@ -169,11 +226,15 @@ struct recommend_mig_plan {
 	size_t nworkloads;
 	size_t *workloads;                /* covered workloads, indices, in profile order */
 	long replicas;                    /* replicas of the covered workloads */
-	double monthly_cost;              /* pools + dedicated */
-	double dedicated_monthly_cost;    /* the covered workloads' recommendations */
-	double savings_monthly;           /* dedicated_monthly_cost - monthly_cost */
-	int used_in_totals;
+	double monthly_cost;              /* pools + dedicated, all regions */
+	double dedicated_monthly_cost;    /* the covered workloads' best dedicated
+					     options */
+	double savings_monthly;           /* what the totals save by the plan: over
+					     the regions whose plan is used */
+	int used_in_totals;               /* some region's plan is used */
 	int exact;                        /* every region's packing proven optimal */
+	size_t nregions;
+	struct recommend_mig_region *regions;
 };
 
 struct recommend_result {
@@ -186,19 +247,66 @@ struct recommend_result {
 	size_t infeasible;                /* workloads without a feasible option */
 	struct recommend_mig_plan mig;    /* the MIG packing plan */
 	/* totals, money per month */
-	double monthly_cost;              /* sum of the recommendations, with the
-					     MIG plan in place of the workloads it
-					     covers when mig.used_in_totals */
+	double monthly_cost;              /* sum of the recommendations' monthly
+					     costs (recommend_totals()) */
 	int has_current;                  /* some workload gave current_sku */
 	double current_monthly_cost;      /* sum of the priced current deployments */
-	double savings_monthly;           /* sum of per-workload savings; with the MIG
-					     plan in the totals, a covered workload's
-					     cost is its share of the plan, pro rata to
-					     its recommendation */
+	double savings_monthly;           /* sum of per-workload savings */
 	size_t nwarnings;
 	char **warnings;                  /* owned, one line each */
 	struct sizing_factors factors;    /* the generic ("*") factors, for assumptions */
 };
+
+/*
+ * The fleet totals rule (docs/recommend.md, "Totals"), on plain numbers.
+ *
+ * Every workload is an item.  A MIG candidate (its cheapest option at
+ * slice-share prices is a MIG slice) belongs to a group: the workloads
+ * packed together by one MIG plan (one region).  For a group, the plan cost
+ * P (whole VMs) is compared with the sum of its members' best dedicated
+ * options D_w; the plan is used when it is priced and costs less (in cents),
+ * or when some member has no dedicated option.  Then every member is
+ * charged its part of P: P allocated in proportion to the members'
+ * slice-share prices M_w (equal parts when those are all 0), in whole
+ * cents by largest remainder (ties to the earlier item), so the parts sum
+ * to P exactly.  Otherwise every member is charged D_w (or, without one,
+ * M_w: RECOMMEND_BASIS_SHARE).  A workload outside every group is charged
+ * its own recommendation, dedicated_monthly (0 for an infeasible one).
+ *
+ * All amounts are monthly and rounded to cents on input.
+ */
+struct recommend_totals_item {
+	/* in */
+	int group;                        /* index into groups, -1: not a MIG candidate */
+	int has_dedicated;                /* D_w exists */
+	double dedicated_monthly;         /* D_w (outside a group: its recommendation) */
+	double share_monthly;             /* M_w, the weight of the allocation */
+	/* out */
+	enum recommend_basis basis;       /* OWN outside a group; else PLAN, DEDICATED
+					     or SHARE */
+	double part_monthly;              /* its part of P when the group is priced,
+					     whether used or not; else 0 */
+	double monthly;                   /* what the totals charge it */
+};
+
+struct recommend_totals_group {
+	/* in */
+	int priced;                       /* the plan placed every replica */
+	double plan_monthly;              /* P */
+	/* out */
+	size_t nitems;
+	double dedicated_monthly;         /* sum of D_w of its members */
+	int used;                         /* its members are charged their parts of P */
+};
+
+/*
+ * Applies the rule: fills the out fields of items[0..n) and groups[0..ngroups)
+ * and returns the fleet total (the sum of items[].monthly, in cents).  An
+ * item whose group is out of range counts as outside every group.  Pure: no
+ * I/O, no globals; a temporary array per group is freed before returning.
+ */
+double recommend_totals(struct recommend_totals_item *items, size_t n,
+			struct recommend_totals_group *groups, size_t ngroups);
 
 /* Where the numbers come from, for the JSON header. */
 struct recommend_meta {
@@ -231,6 +339,17 @@ cJSON *recommend_to_json(const struct recommend_result *r, const struct recommen
 cJSON *recommend_header_to_json(const struct recommend_result *r,
 				const struct recommend_meta *meta);
 cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i);
+
+/*
+ * How the MIG plan priced choice c of workload w, in one line into buf:
+ * for a recommendation that is its part of the plan ("shares GPUs with 2
+ * other workloads per the MIG plan in eastus ..."), a dedicated one taken
+ * because the plan costs no less, or that workload's MIG alternative ("a
+ * MIG slice ... is cheaper only when other workloads share the GPU: ...").
+ * Returns 1, or 0 (buf untouched) when there is nothing to say.
+ */
+int recommend_mig_note(const struct recommend_result *r, const struct recommend_workload *w,
+		       const struct recommend_choice *c, char *buf, size_t len);
 
 /* One line of the reasons of a choice (i-th; returns 0 past the last one),
  * e.g. "cheapest of 14 feasible options in eastus". */

@@ -138,10 +138,11 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		w->replicas, w->replicas == 1 ? "" : "s");
 	if (w->feasible) {
 		const struct recommend_choice *c = &w->rec;
-		fprintf(f, "recommendation: %s in %s (%s, %d GPU%s), %s/month\n",
+		fprintf(f, "recommendation: %s in %s (%s, %d GPU%s), %s/month%s\n",
 			describe(what, sizeof(what), c), c->region, fit_placement_name(c->placement),
 			c->gpu_count, c->gpu_count == 1 ? "" : "s",
-			money(a, sizeof(a), c->monthly_cost, r->currency));
+			money(a, sizeof(a), c->monthly_cost, r->currency),
+			c->basis == RECOMMEND_BASIS_PLAN ? " as its part of the MIG plan" : "");
 		if (w->type == PROFILE_TRAINING)
 			fprintf(f, "  one run: %.1f h, %s; %.1f%% memory headroom\n", c->fit.job_hours,
 				money(b, sizeof(b), c->job_cost, r->currency),
@@ -171,6 +172,10 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		fputc('\n', f);
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
+		for (size_t i = 0; i < w->nalternatives; i++)
+			if (recommend_mig_note(r, w, &w->alternatives[i], buf, sizeof(buf)))
+				fprintf(f, "  rank %zu is priced as its part of the MIG plan, not at its "
+					   "GPU share (see above)\n", i + 2);
 	}
 	if (w->nrejected) {
 		struct table *t = table_new(2);
@@ -230,18 +235,48 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 	fputc('\n', f);
 }
 
-/* The one line on how the totals treat the MIG plan. */
-static void mig_verdict(char *buf, size_t len, const struct recommend_result *r)
+/* The line on how the totals treat the MIG plan of region g (every region
+ * when g is NULL: the plan has one region, or none is priced apart). */
+static void mig_verdict(char *buf, size_t len, const struct recommend_result *r,
+			const struct recommend_mig_region *g)
 {
 	const struct recommend_mig_plan *m = &r->mig;
-	char a[64];
-	if (m->used_in_totals)
-		snprintf(buf, len, "totals use the MIG plan for %zu workload%s: saves %s/month",
-			 m->nworkloads, m->nworkloads == 1 ? "" : "s",
-			 money(a, sizeof(a), m->savings_monthly, r->currency));
+	char a[64], pre[64] = "";
+	size_t n = g ? g->nworkloads : m->nworkloads;
+	int used = g ? g->used_in_totals : m->used_in_totals;
+	if (g)
+		snprintf(pre, sizeof(pre), "%s: ", g->region);
+	if (used)
+		snprintf(buf, len, "%stotals use the MIG plan for %zu workload%s: saves %s/month",
+			 pre, n, n == 1 ? "" : "s",
+			 money(a, sizeof(a), g ? g->dedicated_monthly_cost - g->monthly_cost
+					       : m->savings_monthly, r->currency));
+	else if (g && !g->priced)
+		snprintf(buf, len, "%stotals use the workloads' best dedicated options: the MIG "
+				   "plan could not place every replica", pre);
 	else
-		snprintf(buf, len, "totals use the workloads' own recommendations: the MIG plan "
-				   "does not cost less");
+		snprintf(buf, len, "%stotals use the workloads' best dedicated options: the MIG "
+				   "plan does not cost less", pre);
+}
+
+/* The verdict lines, one per region when the plan spans several. */
+static void print_mig_verdicts(FILE *f, const struct recommend_result *r, const char *prefix)
+{
+	const struct recommend_mig_plan *m = &r->mig;
+	char line[320];
+	if (m->nregions <= 1) {
+		mig_verdict(line, sizeof(line), r, m->nregions ? &m->regions[0] : NULL);
+		/* one region: no region prefix */
+		if (m->nregions)
+			memmove(line, line + strlen(m->regions[0].region) + 2,
+				strlen(line + strlen(m->regions[0].region) + 2) + 1);
+		fprintf(f, "%s%s\n", prefix, line);
+		return;
+	}
+	for (size_t i = 0; i < m->nregions; i++) {
+		mig_verdict(line, sizeof(line), r, &m->regions[i]);
+		fprintf(f, "%s%s\n", prefix, line);
+	}
 }
 
 static struct table *mig_pool_table(const struct recommend_result *r)
@@ -268,12 +303,12 @@ static struct table *mig_pool_table(const struct recommend_result *r)
 static void print_mig_table(FILE *f, const struct recommend_result *r)
 {
 	const struct recommend_mig_plan *m = &r->mig;
-	char a[64], b[64], line[256];
+	char a[64], b[64];
 	if (!m->present)
 		return;
 	fprintf(f, "== MIG packing (AKS node pools) ==\n");
-	fprintf(f, "%zu workload%s (%ld replica%s) on shared GPUs: %s/month; their own "
-		   "recommendations: %s/month\n",
+	fprintf(f, "%zu workload%s (%ld replica%s) on shared GPUs: %s/month; on their best "
+		   "dedicated options: %s/month\n",
 		m->nworkloads, m->nworkloads == 1 ? "" : "s", m->replicas,
 		m->replicas == 1 ? "" : "s", money(a, sizeof(a), m->monthly_cost, r->currency),
 		money(b, sizeof(b), m->dedicated_monthly_cost, r->currency));
@@ -291,8 +326,9 @@ static void print_mig_table(FILE *f, const struct recommend_result *r)
 			m->npools ? "\n" : "", m->ndedicated, m->ndedicated == 1 ? "" : "s",
 			money(a, sizeof(a), sum, r->currency));
 	}
-	mig_verdict(line, sizeof(line), r);
-	fprintf(f, "\n%s\n\n", line);
+	fputc('\n', f);
+	print_mig_verdicts(f, r, "");
+	fputc('\n', f);
 }
 
 static void print_assumptions(FILE *f, const struct recommend_result *r)
@@ -302,6 +338,10 @@ static void print_assumptions(FILE *f, const struct recommend_result *r)
 		   "  headroom %g%% on memory and throughput; %g hours per month; %s prices\n"
 		   "  each replica is sized for the full load; needs include the headroom\n"
 		   "  a MIG slice costs max(compute/7, memory/8) of one GPU's share of the VM\n"
+		   "  workloads whose cheapest option is a MIG slice are packed per region onto\n"
+		   "  whole VMs (the MIG plan); they keep their slices only when the plan costs\n"
+		   "  less than their best dedicated options, and are then charged its cost in\n"
+		   "  proportion to their slice-share prices (whole cents, largest remainder)\n"
 		   "  decode bandwidth efficiency %g, prefill MFU %g, training MFU %g,\n"
 		   "  memory utilisation %g, runtime overhead %g GiB, MIG efficiency %g\n",
 		r->headroom_pct, r->hours_per_month, pricing_name(r->pricing),
@@ -367,12 +407,12 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 	table_print(t, f, FMT_MARKDOWN);
 	table_free(t);
 	if (r->mig.present) {
-		mig_verdict(buf, sizeof(buf), r);
 		fprintf(f, "\n**MIG packing:** %zu workload%s on shared GPUs, %s/month against %s/month "
-			   "on their own; %s\n",
+			   "on their best dedicated options\n\n",
 			r->mig.nworkloads, r->mig.nworkloads == 1 ? "" : "s",
 			money(a, sizeof(a), r->mig.monthly_cost, r->currency),
-			money(b, sizeof(b), r->mig.dedicated_monthly_cost, r->currency), buf);
+			money(b, sizeof(b), r->mig.dedicated_monthly_cost, r->currency));
+		print_mig_verdicts(f, r, "- ");
 		if (r->mig.npools) {
 			t = mig_pool_table(r);
 			fputc('\n', f);
@@ -388,11 +428,14 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 			for (size_t k = 0; recommend_choice_reason(r, w, &w->rec, k, buf, sizeof(buf));
 			     k++)
 				fprintf(f, "- %s\n", buf);
-		for (size_t k = 0; k < w->nalternatives; k++)
-			fprintf(f, "- alternative %zu: %s in %s, %s/month\n", k + 2,
+		for (size_t k = 0; k < w->nalternatives; k++) {
+			int note = recommend_mig_note(r, w, &w->alternatives[k], buf, sizeof(buf));
+			fprintf(f, "- alternative %zu: %s in %s, %s/month%s%s\n", k + 2,
 				describe(what, sizeof(what), &w->alternatives[k]),
 				w->alternatives[k].region,
-				money(a, sizeof(a), w->alternatives[k].monthly_cost, r->currency));
+				money(a, sizeof(a), w->alternatives[k].monthly_cost, r->currency),
+				note ? " as its part of the MIG plan; " : "", note ? buf : "");
+		}
 		for (size_t k = 0; k < w->nrejected; k++) {
 			fit_reject_text(&w->rejected[k].fit, pricing_name(r->pricing),
 					w->rejected[k].region, buf, sizeof(buf));

@@ -80,6 +80,17 @@ struct pack_need {
 	int dedicated_vm;
 };
 
+/* The best dedicated option of a workload whose cheapest option is a MIG
+ * slice: what it is recommended when no MIG plan shares its GPU. */
+struct fallback {
+	int has;                          /* some dedicated option is priced */
+	struct recommend_choice ded;      /* D_w */
+	size_t nalts;
+	struct recommend_choice *alts;    /* the next dedicated options, D_w's region */
+	size_t nregions;
+	struct recommend_region_cost *regions;  /* each region's best dedicated option */
+};
+
 struct cache_slot {
 	int used;
 	struct fit_workload key;
@@ -91,6 +102,7 @@ struct cache_slot {
 	size_t nfeasible_shapes;
 	struct recommend_workload tmpl;   /* feasible, needs, rec, alternatives,
 					     rejected, regions */
+	struct fallback fb;               /* when tmpl.rec is a MIG slice */
 	struct pack_need pack;
 };
 
@@ -128,6 +140,9 @@ struct ctx {
 	struct pack_offer *offers;        /* offers[region * MIG_MAX_OFFERS + i] */
 	size_t *noffers;                  /* per region */
 	struct pack_need *needs;          /* per workload */
+	struct fallback *fbs;             /* per workload, MIG candidates only */
+	unsigned char *covered;           /* per workload: packed by the MIG plan */
+	int *first_pool;                  /* per workload: plan pool of replica 0, -1 */
 	unsigned char *region_used;       /* some workload may run there */
 	enum pricing_kind pricing;
 	const char *currency;
@@ -149,6 +164,143 @@ const char *recommend_severity_name(enum recommend_severity s)
 	if ((int)s < 0 || (int)s > 2)
 		return "?";
 	return severity_names[s];
+}
+
+static const char *const basis_names[] = { "own", "mig-plan", "dedicated", "slice-share" };
+
+const char *recommend_basis_name(enum recommend_basis b)
+{
+	if ((int)b < 0 || (int)b > 3)
+		return "?";
+	return basis_names[b];
+}
+
+/* ---- the totals rule ------------------------------------------------------ */
+
+static long long to_cents(double v)
+{
+	return llround(v * 100.0);
+}
+
+struct remainder {
+	long double rem;
+	size_t item;
+};
+
+static int cmp_remainder(const void *a, const void *b)
+{
+	const struct remainder *x = a, *y = b;
+	if (x->rem != y->rem)
+		return x->rem > y->rem ? -1 : 1;
+	return x->item < y->item ? -1 : x->item > y->item;
+}
+
+static long long weight_of(const struct recommend_totals_item *it, int equal)
+{
+	long long w = equal ? 1 : to_cents(it->share_monthly);
+	return w > 0 ? w : 0;
+}
+
+/* Allocates the plan's cents over the members of group g in proportion to
+ * their weights (share cents): whole cents rounded down, then the leftover
+ * cents one each by largest remainder, ties to the earlier item. */
+static void allocate(struct recommend_totals_item *items, size_t n, size_t g, long long plan)
+{
+	struct remainder *rems;
+	long long wsum = 0, given = 0;
+	size_t members = 0, k = 0;
+	int equal;
+
+	for (size_t i = 0; i < n; i++)
+		if (items[i].group >= 0 && (size_t)items[i].group == g) {
+			wsum += weight_of(&items[i], 0);
+			members++;
+		}
+	if (!members)
+		return;
+	equal = wsum <= 0;
+	if (equal)
+		wsum = (long long)members;
+	rems = xmalloc(members * sizeof(*rems));
+	for (size_t i = 0; i < n; i++) {
+		long double exact;
+		long long part;
+		if (items[i].group < 0 || (size_t)items[i].group != g)
+			continue;
+		/* long double: plan x weight may pass 2^63 for absurd amounts */
+		exact = (long double)plan * (long double)weight_of(&items[i], equal) /
+			(long double)wsum;
+		part = (long long)exact;
+		items[i].part_monthly = (double)part;
+		given += part;
+		rems[k].rem = exact - (long double)part;
+		rems[k].item = i;
+		k++;
+	}
+	qsort(rems, members, sizeof(*rems), cmp_remainder);
+	for (size_t j = 0; j < members && given < plan; j++, given++)
+		items[rems[j].item].part_monthly += 1;
+	for (size_t j = 0; j < members; j++)
+		items[rems[j].item].part_monthly /= 100.0;
+	free(rems);
+}
+
+double recommend_totals(struct recommend_totals_item *items, size_t n,
+			struct recommend_totals_group *groups, size_t ngroups)
+{
+	long long total = 0;
+
+	for (size_t g = 0; g < ngroups; g++) {
+		groups[g].nitems = 0;
+		groups[g].dedicated_monthly = 0;
+		groups[g].used = 0;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct recommend_totals_item *it = &items[i];
+		it->basis = RECOMMEND_BASIS_OWN;
+		it->part_monthly = 0;
+		it->monthly = 0;
+		if (it->group >= 0 && (size_t)it->group >= ngroups)
+			it->group = -1;
+	}
+	for (size_t g = 0; g < ngroups; g++) {
+		struct recommend_totals_group *gr = &groups[g];
+		long long ded = 0;
+		int forced = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (items[i].group < 0 || (size_t)items[i].group != g)
+				continue;
+			gr->nitems++;
+			if (items[i].has_dedicated)
+				ded += to_cents(items[i].dedicated_monthly);
+			else
+				forced = 1;
+		}
+		gr->dedicated_monthly = (double)ded / 100.0;
+		if (!gr->nitems)
+			continue;
+		if (gr->priced)
+			allocate(items, n, g, to_cents(gr->plan_monthly));
+		gr->used = gr->priced && (forced || to_cents(gr->plan_monthly) < ded);
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct recommend_totals_item *it = &items[i];
+		if (it->group < 0) {
+			it->monthly = it->has_dedicated ? (double)to_cents(it->dedicated_monthly) / 100.0
+							: 0;
+		} else if (groups[it->group].used) {
+			it->basis = RECOMMEND_BASIS_PLAN;
+			it->monthly = it->part_monthly;
+		} else if (it->has_dedicated) {
+			it->basis = RECOMMEND_BASIS_DEDICATED;
+			it->monthly = (double)to_cents(it->dedicated_monthly) / 100.0;
+		} else {
+			it->basis = RECOMMEND_BASIS_SHARE;
+			it->monthly = (double)to_cents(it->share_monthly) / 100.0;
+		}
+		total += to_cents(it->monthly);
+	}
+	return (double)total / 100.0;
 }
 
 static void copy_str(char *dst, size_t len, const char *src)
@@ -542,6 +694,13 @@ static void tmpl_release(struct recommend_workload *t)
 	memset(t, 0, sizeof(*t));
 }
 
+static void fallback_release(struct fallback *fb)
+{
+	free(fb->alts);
+	free(fb->regions);
+	memset(fb, 0, sizeof(*fb));
+}
+
 /* The cache slot of w, with w sized on every shape (the slot owns it). */
 static struct cache_slot *size_all(struct ctx *c, const struct fit_workload *w)
 {
@@ -598,6 +757,7 @@ static void fill_choice(const struct ctx *c, const struct fit_workload *w, const
 	out->fit = fits[k->shape];
 	if (sh->mig >= 0) {
 		out->placement = FIT_PLACEMENT_MIG;
+		out->basis = RECOMMEND_BASIS_SHARE;
 		copy_str(out->mig_profile, sizeof(out->mig_profile), c->migs[sh->mig].name);
 	} else {
 		out->placement = out->fit.vm_count > 1 && w->kind == FIT_TRAINING
@@ -853,8 +1013,6 @@ static void current_of(struct ctx *c, const struct profile_workload *pw,
 			hours = w->deadline_hours * w->runs_per_month;
 	}
 	cur->monthly_cost = util_round_cents(hourly * cur->count * hours);
-	if (rw->feasible)
-		cur->savings_monthly = cur->monthly_cost - rw->rec.monthly_cost;
 }
 
 /* What the packer needs of w in region r: which slices of each offer serve
@@ -892,6 +1050,44 @@ static void pack_need_of(const struct ctx *c, const struct fit_workload *w,
 	}
 }
 
+/* The dedicated options (every shape but MIG slices) of the ranked
+ * candidates c->cands: the best one, the next ones in its region and the
+ * best per region, into s->fb. */
+static void rank_dedicated(struct ctx *c, const struct fit_workload *w, struct cache_slot *s,
+			   const int *regs, size_t nregs)
+{
+	struct fallback *fb = &s->fb;
+	const struct cand *best = NULL;
+	int top = c->o->top > 0 ? c->o->top : 0;
+
+	fb->regions = xcalloc(nregs + 1, sizeof(*fb->regions));
+	fb->nregions = nregs;
+	for (size_t k = 0; k < nregs; k++)
+		copy_str(fb->regions[k].region, sizeof(fb->regions[k].region),
+			 c->regions[regs[k]]);
+	fb->alts = xcalloc((size_t)top + 1, sizeof(*fb->alts));
+	for (size_t j = 0; j < c->ncands; j++) {
+		const struct cand *cd = &c->cands[j];
+		if (c->shapes[cd->shape].mig >= 0)
+			continue;
+		for (size_t k = 0; k < nregs; k++) {
+			struct recommend_region_cost *rc = &fb->regions[k];
+			if (regs[k] != cd->region || rc->feasible)
+				continue;
+			rc->feasible = 1;
+			rc->monthly_cost = cd->monthly;
+			copy_str(rc->sku, sizeof(rc->sku), c->vms[c->shapes[cd->shape].vm].sku);
+		}
+		if (!best) {
+			best = cd;
+			fb->has = 1;
+			fill_choice(c, w, cd, s->fits, &fb->ded);
+		} else if (cd->region == best->region && fb->nalts < (size_t)top) {
+			fill_choice(c, w, cd, s->fits, &fb->alts[fb->nalts++]);
+		}
+	}
+}
+
 /* Ranks w over the regions regs into s->tmpl (the part of a workload's
  * result that only depends on w and the regions). */
 static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot *s,
@@ -902,6 +1098,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 	size_t nfeasible_shapes = 0;
 
 	tmpl_release(rw);
+	fallback_release(&s->fb);
 	rw->replicas = w->replicas;
 	/* price every feasible shape in every region */
 	c->ncands = 0;
@@ -972,6 +1169,8 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 			fill_choice(c, w, cd, fits, &rw->alternatives[nalt++]);
 		}
 		rw->nalternatives = nalt;
+		if (c->shapes[best->shape].mig >= 0)
+			rank_dedicated(c, w, s, regs, nregs);
 	}
 	if (!rw->feasible && nfeasible_shapes > 0) {
 		/* sized fine somewhere, but nothing priced: name the regions first */
@@ -1045,10 +1244,14 @@ static void recommend_one(struct ctx *c, size_t index, struct recommend_workload
 	rw->regions = dup_array(t->regions, t->nregions, sizeof(*t->regions));
 	if (pw->type == PROFILE_INFERENCE)
 		c->needs[index] = s->pack;
+	if (rw->feasible && rw->rec.placement == FIT_PLACEMENT_MIG) {
+		struct fallback *fb = &c->fbs[index];
+		*fb = s->fb;
+		fb->alts = dup_array(s->fb.alts, s->fb.nalts, sizeof(*fb->alts));
+		fb->regions = dup_array(s->fb.regions, s->fb.nregions, sizeof(*fb->regions));
+	}
 
-	if (rw->feasible) {
-		c->res->monthly_cost += rw->rec.monthly_cost;
-	} else {
+	if (!rw->feasible) {
 		char why2[FIT_REASON_LEN] = "no size in the catalog";
 		size_t lat = 0;
 		c->res->infeasible++;
@@ -1075,17 +1278,6 @@ static void recommend_one(struct ctx *c, size_t index, struct recommend_workload
 	}
 	if (pw->has_current && pw->current_sku[0])
 		current_of(c, pw, &w, s->fits, rw);
-	if (rw->has_current && rw->current.priced) {
-		c->res->has_current = 1;
-		c->res->current_monthly_cost += rw->current.monthly_cost;
-		if (rw->feasible)
-			c->res->savings_monthly += rw->current.savings_monthly;
-	}
-	data_findings(c, pw, &w, rw);
-	if (w.kind == FIT_TRAINING && c->pricing == PRICING_SPOT)
-		add_finding(rw, "spot-training", RECOMMEND_INFO,
-			    "spot VMs can be evicted at any time: checkpoint often and make the run "
-			    "resumable; job hours assume no evictions");
 }
 
 /* One warning per region listing feasible sizes that had no price. */
@@ -1161,26 +1353,35 @@ static void pool_name(const struct recommend_mig_plan *plan, struct recommend_mi
 	}
 }
 
-/* Packs the covered workloads of region r; returns 0, or -1 when some
- * replica could not be placed or the packer refused the input. */
-static int pack_region(struct ctx *c, size_t r, unsigned char *covered)
+/* Packs the MIG candidates of region r whose replicas one slice serves
+ * (marked in covered); *cost is the plan's monthly cost there (its pools
+ * and dedicated replicas, each rounded to cents as printed), *nworkloads the
+ * workloads packed.  Returns 0, or -1 when some replica could not be placed
+ * or the packer refused the input. */
+static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *cost,
+		       size_t *nworkloads)
 {
 	struct recommend_result *res = c->res;
 	struct recommend_mig_plan *plan = &res->mig;
 	const struct pack_offer *offs = &c->offers[r * MIG_MAX_OFFERS];
 	struct mig_offer moffs[MIG_MAX_OFFERS];
 	struct mig_item *items = NULL;
-	size_t nitems = 0, capitems = 0;
+	size_t nitems = 0, capitems = 0, base = plan->npools;
 	struct mig_plan mp;
 	char err[MIG_ERRLEN];
 	int rc = 0;
 
+	*cost = 0;
+	*nworkloads = 0;
 	for (size_t i = 0; i < res->nworkloads; i++) {
 		const struct pack_need *pn = &c->needs[i];
-		if (!pn->ok || pn->region != (int)r || !res->workloads[i].feasible)
+		const struct recommend_workload *w = &res->workloads[i];
+		if (!pn->ok || pn->region != (int)r || !w->feasible ||
+		    w->rec.placement != FIT_PLACEMENT_MIG)
 			continue;
 		covered[i] = 1;
-		for (long k = 0; k < res->workloads[i].replicas; k++) {
+		(*nworkloads)++;
+		for (long k = 0; k < w->replicas; k++) {
 			struct mig_item *it;
 			if (nitems == capitems) {
 				capitems = capitems ? capitems * 2 : 64;
@@ -1226,18 +1427,24 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered)
 			copy_str(pool.aks_profile, sizeof(pool.aks_profile),
 				 of->profiles[src->profile].aks_profile);
 		}
-		for (size_t g = 0; g < mp.ngpus; g++) {
-			if (mp.gpus[g].pool != (int)k)
-				continue;
-			pool.slices += mp.gpus[g].nslices;
-			for (int q = 0; q < mp.gpus[g].nslices; q++)
-				pool.slices_used += mp.gpus[g].slices[q].item >= 0;
-		}
 		pool.hourly_cost = src->hourly;
 		pool.monthly_cost = util_round_cents(src->hourly * c->hours);
+		*cost += pool.monthly_cost;
 		pool_name(plan, &pool);
 		plan->pools = xrealloc(plan->pools, (plan->npools + 1) * sizeof(*plan->pools));
 		plan->pools[plan->npools++] = pool;
+	}
+	for (size_t g = 0; g < mp.ngpus; g++) {
+		struct recommend_mig_pool *pool = &plan->pools[base + (size_t)mp.gpus[g].pool];
+		pool->slices += mp.gpus[g].nslices;
+		for (int q = 0; q < mp.gpus[g].nslices; q++) {
+			int item = mp.gpus[g].slices[q].item;
+			if (item < 0)
+				continue;
+			pool->slices_used++;
+			if (items[item].replica == 0)
+				c->first_pool[items[item].workload] = (int)base + mp.gpus[g].pool;
+		}
 	}
 	for (size_t d = 0; d < mp.ndedicated; d++) {
 		const struct mig_item *it = &items[mp.dedicated[d]];
@@ -1251,13 +1458,14 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered)
 		copy_str(x->sku, sizeof(x->sku), c->vms[c->needs[it->workload].dedicated_vm].sku);
 		copy_str(x->region, sizeof(x->region), c->regions[r]);
 		x->monthly_cost = util_round_cents(it->dedicated_hourly * c->hours);
+		*cost += x->monthly_cost;
 	}
 	if (mp.nunplaced) {
-		add_warning(res, "the MIG plan for %s leaves %zu replica%s unplaced; totals do not "
-				 "use it", c->regions[r], mp.nunplaced, mp.nunplaced == 1 ? "" : "s");
+		add_warning(res, "the MIG plan for %s leaves %zu replica%s unplaced; its workloads "
+				 "are priced on dedicated options", c->regions[r], mp.nunplaced,
+			    mp.nunplaced == 1 ? "" : "s");
 		rc = -1;
 	}
-	plan->monthly_cost += mp.hourly * c->hours;
 	plan->exact &= mp.exact;
 	mig_plan_release(&mp);
 	free(items);
@@ -1269,57 +1477,214 @@ static void mig_release(struct recommend_mig_plan *m)
 	free(m->pools);
 	free(m->dedicated);
 	free(m->workloads);
+	free(m->regions);
 	memset(m, 0, sizeof(*m));
 }
 
-/* The MIG plan of the workloads whose replicas fit a slice, and whether the
- * totals use it. */
+/* The MIG plan of the MIG candidates one slice serves, region by region
+ * (c->covered marks them).  Whether it is used is decided by apply_totals. */
 static void build_mig_plan(struct ctx *c)
 {
 	struct recommend_result *res = c->res;
 	struct recommend_mig_plan *plan = &res->mig;
-	unsigned char *covered = xcalloc(res->nworkloads + 1, 1);
-	int ok = 1;
-	double exact_plan, exact_dedicated = 0, ratio, current_share = 0;
 
+	c->covered = xcalloc(res->nworkloads + 1, 1);
+	c->first_pool = xmalloc((res->nworkloads + 1) * sizeof(*c->first_pool));
+	for (size_t i = 0; i < res->nworkloads; i++)
+		c->first_pool[i] = -1;
 	plan->exact = 1;
-	for (size_t r = 0; r < c->nregions; r++)
-		if (pack_region(c, r, covered) != 0)
-			ok = 0;
+	plan->regions = xcalloc(c->nregions + 1, sizeof(*plan->regions));
+	for (size_t r = 0; r < c->nregions; r++) {
+		struct recommend_mig_region *reg = &plan->regions[plan->nregions];
+		double cost;
+		size_t nw;
+		int rc = pack_region(c, r, c->covered, &cost, &nw);
+		if (!nw)
+			continue;
+		copy_str(reg->region, sizeof(reg->region), c->regions[r]);
+		reg->nworkloads = nw;
+		reg->monthly_cost = util_round_cents(cost);
+		reg->priced = rc == 0;
+		plan->monthly_cost += reg->monthly_cost;
+		plan->nregions++;
+	}
 	plan->workloads = xcalloc(res->nworkloads + 1, sizeof(*plan->workloads));
 	for (size_t i = 0; i < res->nworkloads; i++) {
-		const struct recommend_workload *w = &res->workloads[i];
-		if (!covered[i])
+		if (!c->covered[i])
 			continue;
 		plan->workloads[plan->nworkloads++] = i;
-		plan->replicas += w->replicas;
-		plan->dedicated_monthly_cost += w->rec.monthly_cost;
-		exact_dedicated += w->rec.hourly_cost * c->hours;
-		if (w->has_current && w->current.priced)
-			current_share += w->rec.monthly_cost;
+		plan->replicas += res->workloads[i].replicas;
 	}
-	free(covered);
-	/* one workload alone shares no GPU: its recommendation already prices
-	 * a slice at its share */
-	if (plan->nworkloads < 2) {
+	if (!plan->nworkloads) {
 		mig_release(plan);
 		return;
 	}
 	plan->present = 1;
-	exact_plan = plan->monthly_cost;
-	plan->monthly_cost = util_round_cents(exact_plan);
-	plan->dedicated_monthly_cost = util_round_cents(plan->dedicated_monthly_cost);
-	plan->savings_monthly = util_round_cents(plan->dedicated_monthly_cost - plan->monthly_cost);
-	/* compared before rounding: sums of cents must not decide it */
-	if (!ok || !(exact_plan < exact_dedicated - 0.005) || !(plan->savings_monthly > 0))
-		return;
-	plan->used_in_totals = 1;
-	res->monthly_cost += plan->monthly_cost - plan->dedicated_monthly_cost;
-	/* covered workloads with a current deployment: their share of the plan */
-	ratio = plan->monthly_cost / plan->dedicated_monthly_cost;
-	res->savings_monthly += current_share * (1.0 - ratio);
+	plan->monthly_cost = util_round_cents(plan->monthly_cost);
 }
 
+/* A MIG candidate whose plan is not used: its recommendation becomes its
+ * best dedicated option; the slice moves to the alternatives, priced as its
+ * part of the plan (or at its share when the plan could not be priced). */
+static void to_dedicated(struct ctx *c, size_t i, const struct recommend_totals_item *it,
+			 const struct recommend_totals_group *g)
+{
+	struct recommend_workload *w = &c->res->workloads[i];
+	struct fallback *fb = &c->fbs[i];
+	struct recommend_choice mig = w->rec;
+	size_t top = c->o->top > 0 ? (size_t)c->o->top : 0, n = 0, d = 0;
+	int mig_placed = 0;
+
+	if (g->priced) {
+		mig.basis = RECOMMEND_BASIS_PLAN;
+		mig.monthly_cost = it->part_monthly;
+		mig.hourly_cost = it->part_monthly / c->hours;
+	} else {
+		mig.basis = RECOMMEND_BASIS_SHARE;
+	}
+	w->rec = fb->ded;
+	w->rec.basis = RECOMMEND_BASIS_DEDICATED;
+	free(w->alternatives);
+	w->alternatives = xcalloc(top + 1, sizeof(*w->alternatives));
+	while (n < top && (d < fb->nalts || !mig_placed)) {
+		if (!mig_placed && (d == fb->nalts ||
+				    util_round_cents(mig.monthly_cost) <
+					    util_round_cents(fb->alts[d].monthly_cost))) {
+			w->alternatives[n++] = mig;
+			mig_placed = 1;
+		} else {
+			w->alternatives[n++] = fb->alts[d++];
+		}
+	}
+	w->nalternatives = n;
+	free(w->regions);
+	w->regions = fb->regions;
+	w->nregions = fb->nregions;
+	fb->regions = NULL;
+	fb->nregions = 0;
+	w->needs.interconnect = interconnect_name(w->rec.fit.interconnect);
+}
+
+/* The totals rule over the whole fleet (recommend_totals), then every MIG
+ * candidate's recommendation, alternatives and mig_use as it decides. */
+static void apply_totals(struct ctx *c)
+{
+	struct recommend_result *res = c->res;
+	struct recommend_mig_plan *plan = &res->mig;
+	size_t n = res->nworkloads, ng = 2 * c->nregions;
+	struct recommend_totals_item *items = xcalloc(n + 1, sizeof(*items));
+	struct recommend_totals_group *groups = xcalloc(ng + 1, sizeof(*groups));
+
+	/* group 2r: the plan of region r; 2r + 1: candidates of r it cannot pack */
+	for (size_t k = 0; k < plan->nregions; k++) {
+		int r = region_index(c, plan->regions[k].region);
+		groups[2 * r].priced = plan->regions[k].priced;
+		groups[2 * r].plan_monthly = plan->regions[k].monthly_cost;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct recommend_workload *w = &res->workloads[i];
+		struct recommend_totals_item *it = &items[i];
+		it->group = -1;
+		if (!w->feasible)
+			continue;
+		if (w->rec.placement != FIT_PLACEMENT_MIG) {
+			it->has_dedicated = 1;
+			it->dedicated_monthly = w->rec.monthly_cost;
+			continue;
+		}
+		it->group = 2 * region_index(c, w->rec.region) + (c->covered[i] ? 0 : 1);
+		it->has_dedicated = c->fbs[i].has;
+		it->dedicated_monthly = c->fbs[i].has ? c->fbs[i].ded.monthly_cost : 0;
+		it->share_monthly = w->rec.monthly_cost;
+	}
+	res->monthly_cost = recommend_totals(items, n, groups, ng);
+
+	for (size_t k = 0; k < plan->nregions; k++) {
+		struct recommend_mig_region *reg = &plan->regions[k];
+		const struct recommend_totals_group *g = &groups[2 * region_index(c, reg->region)];
+		reg->dedicated_monthly_cost = g->dedicated_monthly;
+		reg->used_in_totals = g->used;
+		plan->dedicated_monthly_cost += g->dedicated_monthly;
+		if (g->used) {
+			plan->used_in_totals = 1;
+			plan->savings_monthly += g->dedicated_monthly - reg->monthly_cost;
+		}
+	}
+	plan->dedicated_monthly_cost = util_round_cents(plan->dedicated_monthly_cost);
+	plan->savings_monthly = util_round_cents(plan->savings_monthly);
+
+	for (size_t i = 0; i < n; i++) {
+		struct recommend_workload *w = &res->workloads[i];
+		const struct recommend_totals_item *it = &items[i];
+		const struct recommend_totals_group *g;
+		struct recommend_mig_use *u = &w->mig_use;
+		if (it->group < 0)
+			continue;
+		g = &groups[it->group];
+		u->use = it->basis;
+		u->packed = c->covered[i];
+		u->slices_per_replica = w->rec.fit.vm_count;
+		copy_str(u->sku, sizeof(u->sku), w->rec.sku);
+		copy_str(u->mig_profile, sizeof(u->mig_profile), w->rec.mig_profile);
+		copy_str(u->region, sizeof(u->region), w->rec.region);
+		u->share_monthly = w->rec.monthly_cost;
+		u->dedicated_monthly = c->fbs[i].has ? c->fbs[i].ded.monthly_cost : 0;
+		u->part_monthly = it->part_monthly;
+		u->plan_monthly = g->priced ? g->plan_monthly : 0;
+		u->plan_dedicated_monthly = g->dedicated_monthly;
+		u->plan_workloads = g->nitems;
+		if (c->first_pool[i] >= 0)
+			copy_str(u->pool, sizeof(u->pool), plan->pools[c->first_pool[i]].name);
+		switch (it->basis) {
+		case RECOMMEND_BASIS_PLAN:
+			w->rec.basis = RECOMMEND_BASIS_PLAN;
+			w->rec.monthly_cost = it->part_monthly;
+			w->rec.hourly_cost = it->part_monthly / c->hours;
+			break;
+		case RECOMMEND_BASIS_DEDICATED:
+			to_dedicated(c, i, it, g);
+			break;
+		case RECOMMEND_BASIS_SHARE:
+			w->rec.basis = RECOMMEND_BASIS_SHARE;
+			add_warning(res, "'%s' is priced at its MIG slice's share of a GPU: it has no "
+					 "dedicated option and the MIG plan could not place it, so the "
+					 "bill for whole VMs will be higher", w->name);
+			break;
+		default:
+			break;
+		}
+	}
+	free(items);
+	free(groups);
+}
+
+/* What depends on the final recommendation: savings against today's
+ * deployment, their totals, and the data and spot findings. */
+static void finish_workload(struct ctx *c, size_t i)
+{
+	struct recommend_result *res = c->res;
+	const struct profile_workload *pw = &c->p->workloads[i];
+	struct recommend_workload *rw = &res->workloads[i];
+	struct fit_workload w;
+	const char *why = NULL;
+
+	if (rw->has_current && rw->current.priced) {
+		res->has_current = 1;
+		res->current_monthly_cost += rw->current.monthly_cost;
+		if (rw->feasible) {
+			rw->current.savings_monthly =
+				util_round_cents(rw->current.monthly_cost - rw->rec.monthly_cost);
+			res->savings_monthly += rw->current.savings_monthly;
+		}
+	}
+	if (to_fit(c, pw, &w, &why) != 0)
+		return;
+	data_findings(c, pw, &w, rw);
+	if (w.kind == FIT_TRAINING && c->pricing == PRICING_SPOT)
+		add_finding(rw, "spot-training", RECOMMEND_INFO,
+			    "spot VMs can be evicted at any time: checkpoint often and make the run "
+			    "resumable; job hours assume no evictions");
+}
 
 static void ctx_release(struct ctx *c)
 {
@@ -1340,9 +1705,15 @@ static void ctx_release(struct ctx *c)
 	free(c->noffers);
 	free(c->needs);
 	free(c->region_used);
+	for (size_t i = 0; c->fbs && i < c->p->nworkloads; i++)
+		fallback_release(&c->fbs[i]);
+	free(c->fbs);
+	free(c->covered);
+	free(c->first_pool);
 	for (size_t i = 0; i < CACHE_SLOTS; i++) {
 		free(c->cache[i].fits);
 		tmpl_release(&c->cache[i].tmpl);
+		fallback_release(&c->cache[i].fb);
 	}
 }
 
@@ -1384,12 +1755,16 @@ int recommend_build(catalog *cat, const struct profile *p, const struct recommen
 	build_shapes(&c);
 	build_offers(&c);
 	c.needs = xcalloc(p->nworkloads + 1, sizeof(*c.needs));
+	c.fbs = xcalloc(p->nworkloads + 1, sizeof(*c.fbs));
 	c.region_used = xcalloc(c.nregions + 1, 1);
 	out->workloads = xcalloc(p->nworkloads + 1, sizeof(*out->workloads));
 	out->nworkloads = p->nworkloads;
 	for (size_t i = 0; i < p->nworkloads; i++)
 		recommend_one(&c, i, &out->workloads[i]);
 	build_mig_plan(&c);
+	apply_totals(&c);
+	for (size_t i = 0; i < p->nworkloads; i++)
+		finish_workload(&c, i);
 	out->monthly_cost = util_round_cents(out->monthly_cost);
 	out->current_monthly_cost = util_round_cents(out->current_monthly_cost);
 	out->savings_monthly = util_round_cents(out->savings_monthly);
@@ -1419,6 +1794,79 @@ void recommend_result_release(struct recommend_result *r)
 }
 
 /* ---- reasons ------------------------------------------------------------ */
+
+/* "$1,234.56" (USD) or "1,234.56 EUR". */
+static const char *fmt_money(char *buf, size_t len, double v, const char *currency)
+{
+	char num[48];
+	util_fmt_money(num, sizeof(num), v);
+	if (strcmp(currency, "USD") == 0)
+		snprintf(buf, len, "$%s", num);
+	else
+		snprintf(buf, len, "%s %s", num, currency);
+	return buf;
+}
+
+int recommend_mig_note(const struct recommend_result *r, const struct recommend_workload *w,
+		       const struct recommend_choice *c, char *buf, size_t len)
+{
+	const struct recommend_mig_use *u = &w->mig_use;
+	char a[64], b[64], d[64];
+
+	if (u->use == RECOMMEND_BASIS_OWN)
+		return 0;
+	if (c == &w->rec && c->basis == RECOMMEND_BASIS_PLAN) {
+		size_t others = u->plan_workloads - 1;
+		char pool[96] = "";
+		if (u->pool[0])
+			snprintf(pool, sizeof(pool), " (pool '%s')", u->pool);
+		if (others)
+			snprintf(buf, len, "shares GPUs with %zu other workload%s per the MIG plan in "
+					   "%s%s: its part of the plan's %s/month (%s on dedicated "
+					   "options), in proportion to slice-share prices",
+				 others, others == 1 ? "" : "s", u->region, pool,
+				 fmt_money(a, sizeof(a), u->plan_monthly, r->currency),
+				 fmt_money(b, sizeof(b), u->plan_dedicated_monthly, r->currency));
+		else
+			snprintf(buf, len, "runs on the MIG plan in %s%s: %s/month, less than %s on "
+					   "its best dedicated option",
+				 u->region, pool, fmt_money(a, sizeof(a), u->plan_monthly, r->currency),
+				 fmt_money(b, sizeof(b), u->plan_dedicated_monthly, r->currency));
+		return 1;
+	}
+	if (c == &w->rec && c->basis == RECOMMEND_BASIS_SHARE) {
+		snprintf(buf, len, "priced at its share of a GPU: no dedicated option, and the MIG "
+				   "plan could not place it, so whole VMs will cost more");
+		return 1;
+	}
+	if (c != &w->rec && c->placement != FIT_PLACEMENT_MIG)
+		return 0;
+	if (c == &w->rec && c->basis != RECOMMEND_BASIS_DEDICATED)
+		return 0;
+	if (c != &w->rec && u->use != RECOMMEND_BASIS_DEDICATED)
+		return 0;
+	/* the dedicated recommendation, or its MIG alternative */
+	fmt_money(d, sizeof(d), u->share_monthly, r->currency);
+	if (!u->packed)
+		snprintf(buf, len, "a MIG slice (%d x %s of %s per replica, %s/month at its GPU "
+				   "share) is cheaper only when other workloads share the GPU, and the "
+				   "MIG plan packs only workloads one slice serves",
+			 u->slices_per_replica, u->mig_profile, u->sku, d);
+	else if (!(u->plan_monthly > 0))
+		snprintf(buf, len, "a MIG slice (%d x %s of %s per replica, %s/month at its GPU "
+				   "share) is cheaper only when other workloads share the GPU, and the "
+				   "MIG plan for %s could not place every replica",
+			 u->slices_per_replica, u->mig_profile, u->sku, d, u->region);
+	else
+		snprintf(buf, len, "a MIG slice (%d x %s of %s per replica, %s/month at its GPU "
+				   "share) is cheaper only when other workloads share the GPU: the MIG "
+				   "plan for %s costs %s/month vs %s dedicated",
+			 u->slices_per_replica, u->mig_profile, u->sku, d,
+			 u->plan_workloads == 1 ? "this workload" : "this profile",
+			 fmt_money(a, sizeof(a), u->plan_monthly, r->currency),
+			 fmt_money(b, sizeof(b), u->plan_dedicated_monthly, r->currency));
+	return 1;
+}
 
 int recommend_choice_reason(const struct recommend_result *r, const struct recommend_workload *w,
 			    const struct recommend_choice *c, size_t i, char *buf, size_t len)
@@ -1461,6 +1909,8 @@ int recommend_choice_reason(const struct recommend_result *r, const struct recom
 				   "memory (x/8) share of one GPU's part of the VM price");
 		return 1;
 	}
+	if (i == k++)
+		return recommend_mig_note(r, w, c, buf, len);
 	return 0;
 }
 
@@ -1482,6 +1932,7 @@ static cJSON *choice_json(const struct recommend_result *r, const struct recomme
 	cJSON_AddNumberToObject(o, "gpu_count", c->gpu_count);
 	json_add_rounded(o, "hourly_cost", c->hourly_cost, 4);
 	json_add_money(o, "monthly_cost", c->monthly_cost);
+	cJSON_AddStringToObject(o, "cost_basis", recommend_basis_name(c->basis));
 	if (w->type == PROFILE_TRAINING) {
 		json_add_rounded(o, "job_hours", f->job_hours, 1);
 		json_add_money(o, "job_cost", c->job_cost);
@@ -1500,8 +1951,43 @@ static cJSON *choice_json(const struct recommend_result *r, const struct recomme
 		cJSON *reasons = cJSON_AddArrayToObject(o, "reasons");
 		for (size_t i = 0; recommend_choice_reason(r, w, c, i, buf, sizeof(buf)); i++)
 			cJSON_AddItemToArray(reasons, cJSON_CreateString(buf));
+	} else if (recommend_mig_note(r, w, c, buf, sizeof(buf))) {
+		cJSON_AddStringToObject(o, "note", buf);
 	}
 	return o;
+}
+
+/* How the MIG plan priced a MIG candidate; null for other workloads. */
+static void mig_use_json(cJSON *o, const struct recommend_workload *w)
+{
+	const struct recommend_mig_use *u = &w->mig_use;
+	cJSON *x;
+	if (u->use == RECOMMEND_BASIS_OWN) {
+		cJSON_AddNullToObject(o, "mig_plan_use");
+		return;
+	}
+	x = cJSON_AddObjectToObject(o, "mig_plan_use");
+	cJSON_AddStringToObject(x, "cost_basis", recommend_basis_name(u->use));
+	cJSON_AddStringToObject(x, "sku", u->sku);
+	cJSON_AddStringToObject(x, "mig_profile", u->mig_profile);
+	cJSON_AddStringToObject(x, "region", u->region);
+	cJSON_AddNumberToObject(x, "slices_per_replica", u->slices_per_replica);
+	cJSON_AddBoolToObject(x, "packed", u->packed);
+	json_add_str_or_null(x, "pool", u->pool);
+	json_add_money(x, "slice_share_monthly_cost", u->share_monthly);
+	if (u->dedicated_monthly > 0)
+		json_add_money(x, "dedicated_monthly_cost", u->dedicated_monthly);
+	else
+		cJSON_AddNullToObject(x, "dedicated_monthly_cost");
+	if (u->plan_monthly > 0) {
+		json_add_money(x, "plan_part_monthly_cost", u->part_monthly);
+		json_add_money(x, "plan_monthly_cost", u->plan_monthly);
+	} else {
+		cJSON_AddNullToObject(x, "plan_part_monthly_cost");
+		cJSON_AddNullToObject(x, "plan_monthly_cost");
+	}
+	json_add_money(x, "plan_dedicated_monthly_cost", u->plan_dedicated_monthly);
+	cJSON_AddNumberToObject(x, "plan_workloads", (double)u->plan_workloads);
 }
 
 cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
@@ -1579,6 +2065,7 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 		cJSON_AddStringToObject(x, "message", w->findings[j].message);
 		cJSON_AddItemToArray(arr, x);
 	}
+	mig_use_json(o, w);
 	return o;
 }
 
@@ -1626,6 +2113,20 @@ static cJSON *mig_plan_json(const struct recommend_result *r)
 	json_add_money(o, "savings_monthly", m->savings_monthly);
 	cJSON_AddBoolToObject(o, "used_in_totals", m->used_in_totals);
 	cJSON_AddBoolToObject(o, "exact", m->exact);
+	arr = cJSON_AddArrayToObject(o, "regions");
+	for (size_t i = 0; i < m->nregions; i++) {
+		const struct recommend_mig_region *g = &m->regions[i];
+		cJSON *x = cJSON_CreateObject();
+		cJSON_AddStringToObject(x, "region", g->region);
+		cJSON_AddNumberToObject(x, "workloads", (double)g->nworkloads);
+		if (g->priced)
+			json_add_money(x, "monthly_cost", g->monthly_cost);
+		else
+			cJSON_AddNullToObject(x, "monthly_cost");
+		json_add_money(x, "dedicated_monthly_cost", g->dedicated_monthly_cost);
+		cJSON_AddBoolToObject(x, "used_in_totals", g->used_in_totals);
+		cJSON_AddItemToArray(arr, x);
+	}
 	return o;
 }
 
@@ -1654,6 +2155,14 @@ cJSON *recommend_header_to_json(const struct recommend_result *r,
 				"max(compute slices / 7, memory slices / 8) of one GPU's share "
 				"of the VM price");
 	cJSON_AddStringToObject(x, "needs", "per replica; memory and tflops include the headroom");
+	cJSON_AddStringToObject(x, "mig_plan_totals",
+				"workloads whose cheapest option is a MIG slice are packed per "
+				"region onto whole VMs (the MIG plan); they keep their slices and "
+				"are charged their parts of the plan when it costs less than their "
+				"best dedicated options, else they are recommended those");
+	cJSON_AddStringToObject(x, "mig_plan_allocation",
+				"the plan's monthly cost is split over its workloads in proportion "
+				"to their slice-share prices, in whole cents by largest remainder");
 	{
 		cJSON *fx = cJSON_AddObjectToObject(x, "factors");
 		for (size_t i = 0; i < sizing_factor_count(); i++)

@@ -1,1 +1,1 @@
-gpufit check --max-monthly 2000 tests/golden/check/inputs/chat-budget.yaml
+gpufit check --max-monthly 3000 tests/golden/check/inputs/chat-budget.yaml
