@@ -17,10 +17,15 @@
  * they have a price they are named in `rejected` ("spec unknown") and in one
  * warning per region.
  *
- * The MIG packing plan hands every replica of the inference workloads that
- * fit a MIG slice to the packer (mig.h), with feasibility and prices from
- * the same sizing and price table, and counts it in the totals when it costs
- * less than those workloads' own recommendations.
+ * Totals equal the bill.  A workload whose cheapest option is a MIG slice
+ * (priced at its share of a GPU) is a MIG candidate; its best dedicated
+ * option is kept too.  The MIG packing plan hands the candidates' replicas
+ * to the packer (mig.h) per region, with feasibility and prices from the
+ * same sizing and price table, and prices whole VMs.  recommend_totals()
+ * then decides per region: the candidates keep their slices, charged their
+ * parts of the plan, when it costs less than their dedicated options, and
+ * are recommended those otherwise.  Savings against today's deployment and
+ * the findings that depend on the final choice come last.
  *
  * The JSON renderer of the result lives here too, so that `check` prints the
  * same document as `recommend -f json`.
@@ -1640,6 +1645,9 @@ static void apply_totals(struct ctx *c)
 			w->rec.basis = RECOMMEND_BASIS_PLAN;
 			w->rec.monthly_cost = it->part_monthly;
 			w->rec.hourly_cost = it->part_monthly / c->hours;
+			for (size_t k = 0; k < w->nregions; k++)
+				if (strcasecmp(w->regions[k].region, w->rec.region) == 0)
+					w->regions[k].monthly_cost = it->part_monthly;
 			break;
 		case RECOMMEND_BASIS_DEDICATED:
 			to_dedicated(c, i, it, g);
