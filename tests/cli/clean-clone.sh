@@ -7,7 +7,8 @@ git clone -q "$ROOT" "$T/clone" || { echo "clone failed"; exit 1; }
 cd "$T/clone" || exit 1
 # The clone is built as a newcomer would: none of the caller's make variables
 # (SAN=1, B=...) leak in from a surrounding 'make check'.
-unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
+# make also exports command-line variables to the environment: unset SAN and B too.
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES SAN B
 if ! make -s demo >"$T/demo.out" 2>"$T/demo.err"; then
 	cat "$T/demo.err"
 	fail "make demo failed in a clean clone"
