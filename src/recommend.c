@@ -107,7 +107,8 @@ struct cache_slot {
 	size_t nfeasible_shapes;
 	struct recommend_workload tmpl;   /* feasible, needs, rec, alternatives,
 					     rejected, regions */
-	struct fallback fb;               /* when tmpl.rec is a MIG slice */
+	int fb;                           /* when tmpl.rec is a MIG slice: index into
+					     ctx fbpool, else -1 */
 	struct pack_need pack;
 };
 
@@ -145,7 +146,11 @@ struct ctx {
 	struct pack_offer *offers;        /* offers[region * MIG_MAX_OFFERS + i] */
 	size_t *noffers;                  /* per region */
 	struct pack_need *needs;          /* per workload */
-	struct fallback *fbs;             /* per workload, MIG candidates only */
+	/* the dedicated fallbacks of MIG candidates, one per ranking (identical
+	 * workloads share one), and each workload's (-1: none) */
+	struct fallback *fbpool;
+	size_t nfbpool, capfbpool;
+	int *fb_of;
 	unsigned char *covered;           /* per workload: packed by the MIG plan */
 	int *first_pool;                  /* per workload: plan pool of replica 0, -1 */
 	unsigned char *region_used;       /* some workload may run there */
@@ -1061,9 +1066,17 @@ static void pack_need_of(const struct ctx *c, const struct fit_workload *w,
 static void rank_dedicated(struct ctx *c, const struct fit_workload *w, struct cache_slot *s,
 			   const int *regs, size_t nregs)
 {
-	struct fallback *fb = &s->fb;
+	struct fallback *fb;
 	const struct cand *best = NULL;
 	int top = c->o->top > 0 ? c->o->top : 0;
+
+	if (c->nfbpool == c->capfbpool) {
+		c->capfbpool = c->capfbpool ? c->capfbpool * 2 : 64;
+		c->fbpool = xrealloc(c->fbpool, c->capfbpool * sizeof(*c->fbpool));
+	}
+	s->fb = (int)c->nfbpool;
+	fb = &c->fbpool[c->nfbpool++];
+	memset(fb, 0, sizeof(*fb));
 
 	fb->regions = xcalloc(nregs + 1, sizeof(*fb->regions));
 	fb->nregions = nregs;
@@ -1103,7 +1116,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 	size_t nfeasible_shapes = 0;
 
 	tmpl_release(rw);
-	fallback_release(&s->fb);
+	s->fb = -1;
 	rw->replicas = w->replicas;
 	/* price every feasible shape in every region */
 	c->ncands = 0;
@@ -1249,12 +1262,8 @@ static void recommend_one(struct ctx *c, size_t index, struct recommend_workload
 	rw->regions = dup_array(t->regions, t->nregions, sizeof(*t->regions));
 	if (pw->type == PROFILE_INFERENCE)
 		c->needs[index] = s->pack;
-	if (rw->feasible && rw->rec.placement == FIT_PLACEMENT_MIG) {
-		struct fallback *fb = &c->fbs[index];
-		*fb = s->fb;
-		fb->alts = dup_array(s->fb.alts, s->fb.nalts, sizeof(*fb->alts));
-		fb->regions = dup_array(s->fb.regions, s->fb.nregions, sizeof(*fb->regions));
-	}
+	if (rw->feasible && rw->rec.placement == FIT_PLACEMENT_MIG)
+		c->fb_of[index] = s->fb;
 
 	if (!rw->feasible) {
 		char why2[FIT_REASON_LEN] = "no size in the catalog";
@@ -1535,7 +1544,7 @@ static void to_dedicated(struct ctx *c, size_t i, const struct recommend_totals_
 			 const struct recommend_totals_group *g)
 {
 	struct recommend_workload *w = &c->res->workloads[i];
-	struct fallback *fb = &c->fbs[i];
+	const struct fallback *fb = &c->fbpool[c->fb_of[i]];
 	struct recommend_choice mig = w->rec;
 	size_t top = c->o->top > 0 ? (size_t)c->o->top : 0, n = 0, d = 0;
 	int mig_placed = 0;
@@ -1563,10 +1572,8 @@ static void to_dedicated(struct ctx *c, size_t i, const struct recommend_totals_
 	}
 	w->nalternatives = n;
 	free(w->regions);
-	w->regions = fb->regions;
+	w->regions = dup_array(fb->regions, fb->nregions, sizeof(*fb->regions));
 	w->nregions = fb->nregions;
-	fb->regions = NULL;
-	fb->nregions = 0;
 	w->needs.interconnect = interconnect_name(w->rec.fit.interconnect);
 }
 
@@ -1589,6 +1596,7 @@ static void apply_totals(struct ctx *c)
 	for (size_t i = 0; i < n; i++) {
 		const struct recommend_workload *w = &res->workloads[i];
 		struct recommend_totals_item *it = &items[i];
+		const struct fallback *fb;
 		it->group = -1;
 		if (!w->feasible)
 			continue;
@@ -1597,9 +1605,10 @@ static void apply_totals(struct ctx *c)
 			it->dedicated_monthly = w->rec.monthly_cost;
 			continue;
 		}
+		fb = &c->fbpool[c->fb_of[i]];
 		it->group = 2 * region_index(c, w->rec.region) + (c->covered[i] ? 0 : 1);
-		it->has_dedicated = c->fbs[i].has;
-		it->dedicated_monthly = c->fbs[i].has ? c->fbs[i].ded.monthly_cost : 0;
+		it->has_dedicated = fb->has;
+		it->dedicated_monthly = fb->has ? fb->ded.monthly_cost : 0;
 		it->share_monthly = w->rec.monthly_cost;
 	}
 	res->monthly_cost = recommend_totals(items, n, groups, ng);
@@ -1633,7 +1642,8 @@ static void apply_totals(struct ctx *c)
 		copy_str(u->mig_profile, sizeof(u->mig_profile), w->rec.mig_profile);
 		copy_str(u->region, sizeof(u->region), w->rec.region);
 		u->share_monthly = w->rec.monthly_cost;
-		u->dedicated_monthly = c->fbs[i].has ? c->fbs[i].ded.monthly_cost : 0;
+		u->dedicated_monthly = c->fbpool[c->fb_of[i]].has
+					       ? c->fbpool[c->fb_of[i]].ded.monthly_cost : 0;
 		u->part_monthly = it->part_monthly;
 		u->plan_monthly = g->priced ? g->plan_monthly : 0;
 		u->plan_dedicated_monthly = g->dedicated_monthly;
@@ -1713,15 +1723,15 @@ static void ctx_release(struct ctx *c)
 	free(c->noffers);
 	free(c->needs);
 	free(c->region_used);
-	for (size_t i = 0; c->fbs && i < c->p->nworkloads; i++)
-		fallback_release(&c->fbs[i]);
-	free(c->fbs);
+	for (size_t i = 0; i < c->nfbpool; i++)
+		fallback_release(&c->fbpool[i]);
+	free(c->fbpool);
+	free(c->fb_of);
 	free(c->covered);
 	free(c->first_pool);
 	for (size_t i = 0; i < CACHE_SLOTS; i++) {
 		free(c->cache[i].fits);
 		tmpl_release(&c->cache[i].tmpl);
-		fallback_release(&c->cache[i].fb);
 	}
 }
 
@@ -1763,7 +1773,9 @@ int recommend_build(catalog *cat, const struct profile *p, const struct recommen
 	build_shapes(&c);
 	build_offers(&c);
 	c.needs = xcalloc(p->nworkloads + 1, sizeof(*c.needs));
-	c.fbs = xcalloc(p->nworkloads + 1, sizeof(*c.fbs));
+	c.fb_of = xmalloc((p->nworkloads + 1) * sizeof(*c.fb_of));
+	for (size_t i = 0; i < p->nworkloads; i++)
+		c.fb_of[i] = -1;
 	c.region_used = xcalloc(c.nregions + 1, 1);
 	out->workloads = xcalloc(p->nworkloads + 1, sizeof(*out->workloads));
 	out->nworkloads = p->nworkloads;
