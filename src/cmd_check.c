@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "catalog_names.h"
 #include "cli.h"
 #include "commands.h"
 #include "costdiff.h"
@@ -39,47 +40,6 @@ static const struct cli_opt check_opts[] = {
 	{ "max-catalog-age-days", 0, CLI_ARG_REQUIRED, O_MAX_AGE },
 	{ NULL, 0, 0, 0 },
 };
-
-/* The catalog's names for profile_load(); owns the arrays. */
-struct check_names {
-	struct model_preset *presets;
-	struct region *regions;
-	struct vm_size *vms;
-	const char **preset_names, **region_names, **sku_names;
-	struct profile_names names;
-};
-
-static void names_release(struct check_names *s)
-{
-	free(s->presets);
-	free(s->regions);
-	free(s->vms);
-	free(s->preset_names);
-	free(s->region_names);
-	free(s->sku_names);
-}
-
-static int names_load(catalog *cat, struct check_names *s, char *err)
-{
-	size_t np = 0, nr = 0, nv = 0;
-	memset(s, 0, sizeof *s);
-	if (catalog_preset_list(cat, &s->presets, &np, err) != 0 ||
-	    catalog_region_list(cat, &s->regions, &nr, err) != 0 ||
-	    catalog_vm_list(cat, &s->vms, &nv, err) != 0)
-		return -1;
-	s->preset_names = xcalloc(np + 1, sizeof *s->preset_names);
-	s->region_names = xcalloc(nr + 1, sizeof *s->region_names);
-	s->sku_names = xcalloc(nv + 1, sizeof *s->sku_names);
-	for (size_t i = 0; i < np; i++)
-		s->preset_names[i] = s->presets[i].name;
-	for (size_t i = 0; i < nr; i++)
-		s->region_names[i] = s->regions[i].name;
-	for (size_t i = 0; i < nv; i++)
-		s->sku_names[i] = s->vms[i].sku;
-	s->names = (struct profile_names){ s->preset_names, np, s->region_names, nr,
-					   s->sku_names,    nv };
-	return 0;
-}
 
 /* Everything the renderers need. */
 struct check_report {
@@ -520,19 +480,19 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 		diag_error("%s", err);
 		return EXIT_CATALOG;
 	}
-	struct check_names names;
-	if (names_load(cat, &names, err) != 0) {
+	struct catalog_names names;
+	if (catalog_names_load(cat, &names, err) != 0) {
 		diag_error("%s", err);
-		names_release(&names);
+		catalog_names_release(&names);
 		catalog_close(cat);
 		return EXIT_CATALOG;
 	}
 	struct profile p;
 	struct diag_list errs = DIAG_LIST_INIT;
-	int bad = profile_load(r.profile, &names.names, &p, &errs) != 0;
+	int bad = profile_load(r.profile, &names.profile, &p, &errs) != 0;
 	diag_list_print(&errs, stderr);
 	diag_list_release(&errs);
-	names_release(&names);
+	catalog_names_release(&names);
 	if (r.baseline_file && load_baseline(&r) != 0)
 		bad = 1;
 	int rc = EXIT_OK;

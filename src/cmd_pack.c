@@ -16,6 +16,7 @@
 #include <cjson/cJSON.h>
 
 #include "catalog.h"
+#include "catalog_names.h"
 #include "cli.h"
 #include "commands.h"
 #include "diag.h"
@@ -36,52 +37,6 @@ static const struct cli_opt opts[] = {
 };
 
 #define SLOT_WIDTH 12
-
-/* The catalog's names for the profile reader; owns its arrays. */
-struct names {
-	struct model_preset *presets;
-	struct region *regions;
-	struct vm_size *vms;
-	const char **pn, **rn, **sn;
-	struct profile_names pnames;
-};
-
-static void names_release(struct names *s)
-{
-	free(s->presets);
-	free(s->regions);
-	free(s->vms);
-	free(s->pn);
-	free(s->rn);
-	free(s->sn);
-}
-
-static int names_load(catalog *cat, struct names *s, char *err)
-{
-	size_t np = 0, nr = 0, nv = 0;
-
-	memset(s, 0, sizeof(*s));
-	if (catalog_preset_list(cat, &s->presets, &np, err) != 0 ||
-	    catalog_region_list(cat, &s->regions, &nr, err) != 0 ||
-	    catalog_vm_list(cat, &s->vms, &nv, err) != 0)
-		return -1;
-	s->pn = xcalloc(np + 1, sizeof(*s->pn));
-	s->rn = xcalloc(nr + 1, sizeof(*s->rn));
-	s->sn = xcalloc(nv + 1, sizeof(*s->sn));
-	for (size_t i = 0; i < np; i++)
-		s->pn[i] = s->presets[i].name;
-	for (size_t i = 0; i < nr; i++)
-		s->rn[i] = s->regions[i].name;
-	for (size_t i = 0; i < nv; i++)
-		s->sn[i] = s->vms[i].sku;
-	s->pnames.presets = s->pn;
-	s->pnames.npresets = np;
-	s->pnames.regions = s->rn;
-	s->pnames.nregions = nr;
-	s->pnames.skus = s->sn;
-	s->pnames.nskus = nv;
-	return 0;
-}
 
 static const char *money(char *buf, size_t len, double v, const char *cur)
 {
@@ -465,21 +420,13 @@ static cJSON *plan_json(const struct pack_plan *pl)
 
 /* ---- the command -------------------------------------------------------- */
 
-static int known_region(const struct names *n, const char *name)
-{
-	for (size_t i = 0; n->rn[i]; i++)
-		if (strcasecmp(n->rn[i], name) == 0)
-			return (int)i;
-	return -1;
-}
-
 int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 {
 	struct pack_options o;
 	struct pack_plan plan;
 	struct diag_list errs = DIAG_LIST_INIT;
 	struct profile p;
-	struct names names;
+	struct catalog_names names;
 	struct cli_iter it;
 	enum catalog_origin origin;
 	catalog *cat = NULL;
@@ -527,24 +474,24 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 		diag_error("%s", err);
 		return EXIT_CATALOG;
 	}
-	if (names_load(cat, &names, err) != 0) {
+	if (catalog_names_load(cat, &names, err) != 0) {
 		diag_error("%s", err);
-		names_release(&names);
+		catalog_names_release(&names);
 		catalog_close(cat);
 		return EXIT_CATALOG;
 	}
 	if (o.region) {
-		int k = known_region(&names, o.region);
-		if (k < 0) {
-			const char *hint = util_suggest(o.region, names.rn, names.pnames.nregions);
+		const char *known = catalog_names_region(&names, o.region);
+		if (!known) {
+			const char *hint = util_suggest(o.region, names.region_names, names.nregions);
 			diag_error("unknown region '%s'%s%s%s", o.region, hint ? " (did you mean '" : "",
 				   hint ? hint : "", hint ? "'?)" : "");
 			rc = EXIT_INPUT;
 			goto out_names;
 		}
-		o.region = names.rn[k];
+		o.region = known;
 	}
-	if (profile_load(path, &names.pnames, &p, &errs) != 0) {
+	if (profile_load(path, &names.profile, &p, &errs) != 0) {
 		diag_list_print(&errs, stderr);
 		diag_list_release(&errs);
 		profile_release(&p);
@@ -588,7 +535,7 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 	pack_plan_release(&plan);
 	profile_release(&p);
 out_names:
-	names_release(&names);
+	catalog_names_release(&names);
 	catalog_close(cat);
 	return rc;
 }

@@ -19,6 +19,7 @@
 #include <cjson/cJSON.h>
 
 #include "catalog.h"
+#include "catalog_names.h"
 #include "cli.h"
 #include "commands.h"
 #include "diag.h"
@@ -40,52 +41,6 @@ static const struct cli_opt opts[] = {
 	{ "currency", 0, CLI_ARG_REQUIRED, OPT_CURRENCY },
 	{ NULL, 0, 0, 0 },
 };
-
-/* The catalog's names for the profile reader; owns its arrays. */
-struct names {
-	struct model_preset *presets;
-	struct region *regions;
-	struct vm_size *vms;
-	size_t nregions;
-	const char **pn, **rn, **sn;
-	struct profile_names pnames;
-};
-
-static void names_release(struct names *s)
-{
-	free(s->presets);
-	free(s->regions);
-	free(s->vms);
-	free(s->pn);
-	free(s->rn);
-	free(s->sn);
-}
-
-static int names_load(catalog *cat, struct names *s, char *err)
-{
-	size_t np = 0, nv = 0;
-	memset(s, 0, sizeof(*s));
-	if (catalog_preset_list(cat, &s->presets, &np, err) != 0 ||
-	    catalog_region_list(cat, &s->regions, &s->nregions, err) != 0 ||
-	    catalog_vm_list(cat, &s->vms, &nv, err) != 0)
-		return -1;
-	s->pn = xcalloc(np + 1, sizeof(*s->pn));
-	s->rn = xcalloc(s->nregions + 1, sizeof(*s->rn));
-	s->sn = xcalloc(nv + 1, sizeof(*s->sn));
-	for (size_t i = 0; i < np; i++)
-		s->pn[i] = s->presets[i].name;
-	for (size_t i = 0; i < s->nregions; i++)
-		s->rn[i] = s->regions[i].name;
-	for (size_t i = 0; i < nv; i++)
-		s->sn[i] = s->vms[i].sku;
-	s->pnames.presets = s->pn;
-	s->pnames.npresets = np;
-	s->pnames.regions = s->rn;
-	s->pnames.nregions = s->nregions;
-	s->pnames.skus = s->sn;
-	s->pnames.nskus = nv;
-	return 0;
-}
 
 /* Money as "$1,234.56" (USD) or "1,234.56 EUR". */
 static const char *money(char *buf, size_t len, double v, const char *cur)
@@ -761,14 +716,6 @@ static int print_json(FILE *f, const struct recommend_result *r, const struct re
 
 /* ---- the command -------------------------------------------------------- */
 
-static int known_region(const struct names *n, const char *name)
-{
-	for (size_t i = 0; i < n->nregions; i++)
-		if (strcasecmp(n->regions[i].name, name) == 0)
-			return (int)i;
-	return -1;
-}
-
 int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 {
 	struct recommend_options o;
@@ -776,7 +723,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	struct recommend_meta meta;
 	struct diag_list errs = DIAG_LIST_INIT;
 	struct profile p;
-	struct names names;
+	struct catalog_names names;
 	struct cli_iter it;
 	enum catalog_origin origin;
 	catalog *cat = NULL;
@@ -871,26 +818,27 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		free(regions);
 		return EXIT_CATALOG;
 	}
-	if (names_load(cat, &names, err) != 0) {
+	if (catalog_names_load(cat, &names, err) != 0) {
 		diag_error("%s", err);
-		names_release(&names);
+		catalog_names_release(&names);
 		catalog_close(cat);
 		free(regions);
 		return EXIT_CATALOG;
 	}
 	for (size_t i = 0; i < o.nregions; i++) {
-		if (known_region(&names, regions[i]) < 0) {
-			const char *hint = util_suggest(regions[i], names.rn, names.nregions);
+		const char *known = catalog_names_region(&names, regions[i]);
+		if (!known) {
+			const char *hint = util_suggest(regions[i], names.region_names, names.nregions);
 			diag_error("unknown region '%s'%s%s%s", regions[i], hint ? " (did you mean '" : "",
 				   hint ? hint : "", hint ? "'?)" : "");
 			rc = EXIT_INPUT;
 		} else {
-			regions[i] = names.regions[known_region(&names, regions[i])].name;
+			regions[i] = known;
 		}
 	}
 	if (rc != EXIT_OK)
 		goto out_names;
-	if (profile_load(path, &names.pnames, &p, &errs) != 0) {
+	if (profile_load(path, &names.profile, &p, &errs) != 0) {
 		diag_list_print(&errs, stderr);
 		diag_list_release(&errs);
 		profile_release(&p);
@@ -941,7 +889,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	diag_list_release(&errs);
 	profile_release(&p);
 out_names:
-	names_release(&names);
+	catalog_names_release(&names);
 	catalog_close(cat);
 	free(regions);
 	return rc;

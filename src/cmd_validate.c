@@ -17,35 +17,16 @@
 #include "gpufit.h"
 #include "json_out.h"
 #include "output.h"
+#include "catalog_names.h"
 #include "profile.h"
 #include "util.h"
 
-/* The catalog's names, as profile_names wants them; owns the arrays. */
-struct names_store {
-	struct model_preset *presets;
-	struct region *regions;
-	struct vm_size *vms;
-	const char **preset_names, **region_names, **sku_names;
-	struct profile_names names;
-};
-
-static void names_release(struct names_store *s)
-{
-	free(s->presets);
-	free(s->regions);
-	free(s->vms);
-	free(s->preset_names);
-	free(s->region_names);
-	free(s->sku_names);
-}
-
-/* Loads the name lists; prints and returns -1 on a catalog error. */
-static int names_load(struct cli_ctx *ctx, struct names_store *s)
+/* Loads the catalog's names; prints and returns -1 on a catalog error. */
+static int names_load(struct cli_ctx *ctx, struct catalog_names *s)
 {
 	char err[CATALOG_ERRLEN], path[4096];
 	enum catalog_origin origin;
 	catalog *cat;
-	size_t np = 0, nr = 0, nv = 0, i;
 	int rc = 0;
 
 	memset(s, 0, sizeof *s);
@@ -53,31 +34,13 @@ static int names_load(struct cli_ctx *ctx, struct names_store *s)
 		diag_error("%s", err);
 		return -1;
 	}
-	if (catalog_preset_list(cat, &s->presets, &np, err) != 0 ||
-	    catalog_region_list(cat, &s->regions, &nr, err) != 0 ||
-	    catalog_vm_list(cat, &s->vms, &nv, err) != 0) {
+	if (catalog_names_load(cat, s, err) != 0) {
 		diag_error("%s", err);
+		catalog_names_release(s);
 		rc = -1;
 	}
 	catalog_close(cat);
-	if (rc)
-		return rc;
-	s->preset_names = xcalloc(np + 1, sizeof *s->preset_names);
-	s->region_names = xcalloc(nr + 1, sizeof *s->region_names);
-	s->sku_names = xcalloc(nv + 1, sizeof *s->sku_names);
-	for (i = 0; i < np; i++)
-		s->preset_names[i] = s->presets[i].name;
-	for (i = 0; i < nr; i++)
-		s->region_names[i] = s->regions[i].name;
-	for (i = 0; i < nv; i++)
-		s->sku_names[i] = s->vms[i].sku;
-	s->names.presets = s->preset_names;
-	s->names.npresets = np;
-	s->names.regions = s->region_names;
-	s->names.nregions = nr;
-	s->names.skus = s->sku_names;
-	s->names.nskus = nv;
-	return 0;
+	return rc;
 }
 
 static cJSON *file_json(const char *path, const struct profile *p, const struct diag_list *errs)
@@ -113,7 +76,7 @@ static cJSON *file_json(const char *path, const struct profile *p, const struct 
 int cmd_validate(struct cli_ctx *ctx, int argc, char **argv)
 {
 	static const struct cli_opt opts[] = { { NULL, 0, 0, 0 } };
-	struct names_store names;
+	struct catalog_names names;
 	struct cli_iter it;
 	struct table *t = NULL;
 	cJSON *doc = NULL, *files = NULL;
@@ -157,7 +120,7 @@ int cmd_validate(struct cli_ctx *ctx, int argc, char **argv)
 		const char *shown = strcmp(paths[i], "-") ? paths[i] : "<stdin>";
 		char nw[32], ne[32];
 
-		if (profile_load(paths[i], &names.names, &p, &errs) != 0)
+		if (profile_load(paths[i], &names.profile, &p, &errs) != 0)
 			rc = EXIT_INPUT;
 		if (doc) {
 			cJSON_AddItemToArray(files, file_json(shown, &p, &errs));
@@ -186,7 +149,7 @@ int cmd_validate(struct cli_ctx *ctx, int argc, char **argv)
 		table_print(t, ctx->out, ctx->format);
 		table_free(t);
 	}
-	names_release(&names);
+	catalog_names_release(&names);
 	free(paths);
 	return rc;
 }
