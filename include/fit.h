@@ -29,6 +29,7 @@
 #include <stddef.h>
 
 #include "facts.h"
+#include "profile.h"
 #include "sizing.h"
 
 #define FIT_MAX_VMS 100        /* VMs per replica, or nodes of one cluster */
@@ -163,5 +164,15 @@ int fit_compare(double monthly_a, int gpus_a, double headroom_a, double monthly_
  */
 void fit_reject_text(const struct fit_result *r, const char *pricing, const char *region,
 		     char *buf, size_t len);
+
+/*
+ * Converts a workload of a profile into what the fit engine sizes: presets
+ * (npresets of them) resolve a model given by preset name; headroom is a
+ * fraction (0.15 for 15 %).  Returns 0, or -1 with a reason a person can act
+ * on in *why (a static string) when the workload cannot be sized.
+ */
+int fit_workload_from_profile(const struct profile_workload *pw, const struct model_preset *presets,
+			      size_t npresets, double headroom, struct fit_workload *w,
+			      const char **why);
 
 #endif

@@ -96,50 +96,15 @@ static void ctx_release(struct ctx *c)
 	free(c->factors_ok);
 }
 
-/* Inference workloads only; -1 with a reason when it cannot be sized. */
+/* Inference workloads only; -1 with a reason when it cannot be sized.  Each
+ * item is one replica: the packer places the replicas itself. */
 static int to_fit(const struct ctx *c, const struct profile_workload *pw, struct fit_workload *w,
 		  const char **why)
 {
-	memset(w, 0, sizeof(*w));
-	w->headroom = c->o->headroom_pct / 100.0;
-	w->replicas = 1;
-	w->runs_per_month = 1;
-	w->precision = pw->precision;
-	w->kv_precision = pw->has_kv_precision ? pw->kv_precision : sizing_kv_default(pw->precision);
-	if (pw->has_requirements) {
-		w->kind = FIT_GENERIC;
-		w->req.gpu_memory_gib = pw->requirements.gpu_memory_gib;
-		w->req.tflops_fp16 = pw->requirements.tflops_fp16;
-		w->req.bandwidth_gb_per_s = pw->requirements.bandwidth_gb_per_s;
-		return 0;
-	}
-	if (!pw->has_model || !pw->has_serving) {
-		*why = "an inference workload needs a model with serving, or requirements";
+	if (fit_workload_from_profile(pw, c->presets, c->npresets, c->o->headroom_pct / 100.0, w,
+				      why) != 0)
 		return -1;
-	}
-	if (pw->model_inline) {
-		sizing_model_from_preset(&pw->model, &w->model);
-	} else {
-		const struct model_preset *mp = NULL;
-		for (size_t i = 0; i < c->npresets && !mp; i++)
-			if (strcasecmp(c->presets[i].name, pw->model_name) == 0)
-				mp = &c->presets[i];
-		if (!mp) {
-			*why = "its model is not in the catalog";
-			return -1;
-		}
-		sizing_model_from_preset(mp, &w->model);
-	}
-	w->kind = FIT_LLM_INFERENCE;
-	w->input_tokens = (double)pw->serving.input_tokens;
-	w->output_tokens = (double)pw->serving.output_tokens;
-	w->concurrency = pw->serving.concurrency;
-	if (pw->serving.has_target_output_tokens_per_s)
-		w->target_tokens_per_s = pw->serving.target_output_tokens_per_s;
-	if (pw->serving.has_max_ms_per_output_token)
-		w->max_ms_per_token = pw->serving.max_ms_per_output_token;
-	if (pw->serving.has_max_time_to_first_token_ms)
-		w->max_ttft_ms = pw->serving.max_time_to_first_token_ms;
+	w->replicas = 1;
 	return 0;
 }
 

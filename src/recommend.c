@@ -611,80 +611,11 @@ static void build_offers(struct ctx *c)
 
 /* ---- workloads ---------------------------------------------------------- */
 
-static const struct model_preset *find_preset(const struct ctx *c, const char *name)
-{
-	for (size_t i = 0; i < c->npresets; i++)
-		if (strcasecmp(c->presets[i].name, name) == 0)
-			return &c->presets[i];
-	return NULL;
-}
-
 /* Converts a profile workload; -1 with a reason when it cannot be sized. */
 static int to_fit(const struct ctx *c, const struct profile_workload *pw, struct fit_workload *w,
 		  const char **why)
 {
-	memset(w, 0, sizeof(*w));
-	w->headroom = c->headroom;
-	w->replicas = pw->replicas > 0 ? pw->replicas : 1;
-	w->runs_per_month = 1;
-	if (pw->has_model) {
-		if (pw->model_inline) {
-			sizing_model_from_preset(&pw->model, &w->model);
-		} else {
-			const struct model_preset *mp = find_preset(c, pw->model_name);
-			if (!mp) {
-				*why = "its model is not in the catalog";
-				return -1;
-			}
-			sizing_model_from_preset(mp, &w->model);
-		}
-		memset(w->model.name, 0, sizeof(w->model.name));
-		copy_str(w->model.name, sizeof(w->model.name), pw->has_model && !pw->model_inline
-							       ? pw->model_name : "inline");
-	}
-	w->precision = pw->precision;
-	w->kv_precision = pw->has_kv_precision ? pw->kv_precision
-					       : sizing_kv_default(w->precision);
-	if (pw->type == PROFILE_TRAINING) {
-		const struct profile_training *t = &pw->training;
-		if (!pw->has_model || !pw->has_training) {
-			*why = "a training workload needs a model and a training section";
-			return -1;
-		}
-		w->kind = FIT_TRAINING;
-		w->train.method = t->method;
-		w->train.zero_stage = t->zero_stage;
-		w->train.tokens = t->tokens;
-		w->train.sequence_length = t->sequence_length > 0 ? (double)t->sequence_length : 4096;
-		w->train.micro_batch = t->has_micro_batch ? (double)t->micro_batch : 0;
-		w->train.recompute = -1;
-		w->deadline_hours = t->has_deadline_hours ? t->deadline_hours : 0;
-		w->runs_per_month = t->runs_per_month > 0 ? t->runs_per_month : 1;
-		w->replicas = 1;
-		return 0;
-	}
-	if (pw->has_requirements) {
-		w->kind = FIT_GENERIC;
-		w->req.gpu_memory_gib = pw->requirements.gpu_memory_gib;
-		w->req.tflops_fp16 = pw->requirements.tflops_fp16;
-		w->req.bandwidth_gb_per_s = pw->requirements.bandwidth_gb_per_s;
-		return 0;
-	}
-	if (!pw->has_model || !pw->has_serving) {
-		*why = "an inference workload needs a model with serving, or requirements";
-		return -1;
-	}
-	w->kind = FIT_LLM_INFERENCE;
-	w->input_tokens = (double)pw->serving.input_tokens;
-	w->output_tokens = (double)pw->serving.output_tokens;
-	w->concurrency = pw->serving.concurrency;
-	if (pw->serving.has_target_output_tokens_per_s)
-		w->target_tokens_per_s = pw->serving.target_output_tokens_per_s;
-	if (pw->serving.has_max_ms_per_output_token)
-		w->max_ms_per_token = pw->serving.max_ms_per_output_token;
-	if (pw->serving.has_max_time_to_first_token_ms)
-		w->max_ttft_ms = pw->serving.max_time_to_first_token_ms;
-	return 0;
+	return fit_workload_from_profile(pw, c->presets, c->npresets, c->headroom, w, why);
 }
 
 static uint64_t hash_bytes(const void *p, size_t n)
