@@ -21,6 +21,7 @@
 #include "catalog.h"
 #include "classify.h"
 #include "cli.h"
+#include "cmd_util.h"
 #include "commands.h"
 #include "diag.h"
 #include "gpufit.h"
@@ -957,10 +958,7 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 			diag_error("%s", err);
 			rc = EXIT_CATALOG;
 		} else {
-			char near[3][FACT_SKU];
-			size_t k = catalog_suggest(cat, "regions", region, near, 3);
-			diag_error("unknown region '%s'%s%s%s", region, k ? "; did you mean '" : "",
-				   k ? near[0] : "", k ? "'?" : "");
+			cmd_unknown_name(cat, "regions", "region", region, 1, NULL);
 			rc = EXIT_INPUT;
 		}
 		goto out;

@@ -9,6 +9,7 @@
 
 #include "catalog.h"
 #include "cli.h"
+#include "cmd_util.h"
 #include "commands.h"
 #include "diag.h"
 #include "gpufit.h"
@@ -194,10 +195,7 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 		struct region r;
 		int found = catalog_region_find(cat, region, &r, err);
 		if (found == 0) {
-			char near[3][FACT_SKU];
-			size_t k = catalog_suggest(cat, "regions", region, near, 3);
-			diag_error("unknown region '%s'%s%s%s", region, k ? "; did you mean '" : "",
-				   k ? near[0] : "", k ? "'?" : "");
+			cmd_unknown_name(cat, "regions", "region", region, 1, NULL);
 			catalog_close(cat);
 			return EXIT_INPUT;
 		}
@@ -331,18 +329,8 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 	if (found <= 0) {
 		int rc = EXIT_CATALOG;
 		if (found == 0) {
-			char near[5][FACT_SKU];
-			size_t k = catalog_suggest(cat, "vm_sizes", sku, near, 5);
-			struct strbuf sb = STRBUF_INIT;
-			for (size_t i = 0; i < k; i++)
-				strbuf_addf(&sb, "%s'%s'", i ? ", " : "", near[i]);
-			if (k)
-				diag_error("unknown size '%s'; did you mean %s?", sku, strbuf_str(&sb));
-			else
-				diag_error("unknown size '%s'; 'gpufit catalog list' shows the known "
-					   "sizes",
-					   sku);
-			strbuf_release(&sb);
+			cmd_unknown_name(cat, "vm_sizes", "size", sku, 5,
+					 "'gpufit catalog list' shows the known sizes");
 			rc = EXIT_INPUT;
 		} else {
 			diag_error("%s", err);

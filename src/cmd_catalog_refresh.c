@@ -16,6 +16,7 @@
 
 #include "catalog.h"
 #include "cli.h"
+#include "cmd_util.h"
 #include "commands.h"
 #include "diag.h"
 #include "gpufit.h"
@@ -268,10 +269,7 @@ int cmd_catalog_refresh(struct cli_ctx *ctx, int argc, char **argv)
 		struct region r;
 		char cerr[CATALOG_ERRLEN];
 		if (catalog_region_find(cat, regions.v[i], &r, cerr) != 1) {
-			char near[3][FACT_SKU];
-			size_t k = catalog_suggest(cat, "regions", regions.v[i], near, 3);
-			diag_error("unknown region '%s'%s%s%s", regions.v[i],
-				   k ? "; did you mean '" : "", k ? near[0] : "", k ? "'?" : "");
+			cmd_unknown_name(cat, "regions", "region", regions.v[i], 1, NULL);
 			rc = EXIT_INPUT;
 		}
 	}

@@ -19,6 +19,7 @@
 #include "catalog.h"
 #include "catalog_names.h"
 #include "cli.h"
+#include "cmd_util.h"
 #include "commands.h"
 #include "costdiff.h"
 #include "diag.h"
@@ -488,10 +489,7 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 		return EXIT_CATALOG;
 	}
 	struct profile p;
-	struct diag_list errs = DIAG_LIST_INIT;
-	int bad = profile_load(r.profile, &names.profile, &p, &errs) != 0;
-	diag_list_print(&errs, stderr);
-	diag_list_release(&errs);
+	int bad = cmd_load_profile(r.profile, &names, &p) != 0;
 	catalog_names_release(&names);
 	if (r.baseline_file && load_baseline(&r) != 0)
 		bad = 1;

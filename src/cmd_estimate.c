@@ -13,6 +13,7 @@
 
 #include "catalog.h"
 #include "cli.h"
+#include "cmd_util.h"
 #include "commands.h"
 #include "diag.h"
 #include "gpufit.h"
@@ -229,23 +230,6 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 	return 0;
 }
 
-/* "unknown WHAT 'name'; did you mean 'x', 'y'?" */
-static void unknown_name(catalog *cat, const char *table, const char *what, const char *name,
-			 const char *listcmd)
-{
-	char near[5][FACT_SKU];
-	size_t k = catalog_suggest(cat, table, name, near, 5);
-	struct strbuf sb = STRBUF_INIT;
-
-	for (size_t i = 0; i < k; i++)
-		strbuf_addf(&sb, "%s'%s'", i ? ", " : "", near[i]);
-	if (k)
-		diag_error("unknown %s '%s'; did you mean %s?", what, name, strbuf_str(&sb));
-	else
-		diag_error("unknown %s '%s'; %s", what, name, listcmd);
-	strbuf_release(&sb);
-}
-
 /* The resolved inputs of one estimate. */
 struct estimate_in {
 	struct sizing_model model;
@@ -264,7 +248,7 @@ static int resolve_gpu(catalog *cat, const char *name, struct gpu_spec *g)
 		return EXIT_CATALOG;
 	}
 	if (found == 0) {
-		unknown_name(cat, "gpu_models", "GPU", name, "'gpufit catalog list' shows the sizes "
+		cmd_unknown_name(cat, "gpu_models", "GPU", name, 5, "'gpufit catalog list' shows the sizes "
 							      "and their GPUs");
 		return EXIT_INPUT;
 	}
@@ -328,8 +312,7 @@ static int resolve(catalog *cat, const struct estimate_args *a, struct estimate_
 			return EXIT_CATALOG;
 		}
 		if (found == 0) {
-			unknown_name(cat, "model_presets", "model", a->model,
-				     "give its shape with --params-b, --layers, --hidden, --heads");
+			cmd_unknown_name(cat, "model_presets", "model", a->model, 5, "give its shape with --params-b, --layers, --hidden, --heads");
 			return EXIT_INPUT;
 		}
 		sizing_model_from_preset(&p, &in->model);
@@ -350,8 +333,7 @@ static int resolve(catalog *cat, const struct estimate_args *a, struct estimate_
 			return EXIT_CATALOG;
 		}
 		if (found == 0) {
-			unknown_name(cat, "vm_sizes", "size", a->sku,
-				     "'gpufit catalog list' shows the known sizes");
+			cmd_unknown_name(cat, "vm_sizes", "size", a->sku, 5, "'gpufit catalog list' shows the known sizes");
 			return EXIT_INPUT;
 		}
 		if (!vm.gpu_model[0] || !vm.spec_known) {

@@ -18,6 +18,7 @@
 #include "catalog.h"
 #include "catalog_names.h"
 #include "cli.h"
+#include "cmd_util.h"
 #include "commands.h"
 #include "diag.h"
 #include "gpufit.h"
@@ -483,17 +484,13 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 	if (o.region) {
 		const char *known = catalog_names_region(&names, o.region);
 		if (!known) {
-			const char *hint = util_suggest(o.region, names.region_names, names.nregions);
-			diag_error("unknown region '%s'%s%s%s", o.region, hint ? " (did you mean '" : "",
-				   hint ? hint : "", hint ? "'?)" : "");
+			cmd_unknown_name(cat, "regions", "region", o.region, 1, NULL);
 			rc = EXIT_INPUT;
 			goto out_names;
 		}
 		o.region = known;
 	}
-	if (profile_load(path, &names.profile, &p, &errs) != 0) {
-		diag_list_print(&errs, stderr);
-		diag_list_release(&errs);
+	if (cmd_load_profile(path, &names, &p) != 0) {
 		profile_release(&p);
 		rc = EXIT_INPUT;
 		goto out_names;

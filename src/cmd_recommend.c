@@ -21,6 +21,7 @@
 #include "catalog.h"
 #include "catalog_names.h"
 #include "cli.h"
+#include "cmd_util.h"
 #include "commands.h"
 #include "diag.h"
 #include "gpufit.h"
@@ -828,9 +829,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	for (size_t i = 0; i < o.nregions; i++) {
 		const char *known = catalog_names_region(&names, regions[i]);
 		if (!known) {
-			const char *hint = util_suggest(regions[i], names.region_names, names.nregions);
-			diag_error("unknown region '%s'%s%s%s", regions[i], hint ? " (did you mean '" : "",
-				   hint ? hint : "", hint ? "'?)" : "");
+			cmd_unknown_name(cat, "regions", "region", regions[i], 1, NULL);
 			rc = EXIT_INPUT;
 		} else {
 			regions[i] = known;
@@ -838,9 +837,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	}
 	if (rc != EXIT_OK)
 		goto out_names;
-	if (profile_load(path, &names.profile, &p, &errs) != 0) {
-		diag_list_print(&errs, stderr);
-		diag_list_release(&errs);
+	if (cmd_load_profile(path, &names, &p) != 0) {
 		profile_release(&p);
 		rc = EXIT_INPUT;
 		goto out_names;

@@ -1,0 +1,29 @@
+/*
+ * cmd_util.h - small pieces shared by the commands (src/cmd_*.c): they print,
+ * so they belong to the CLI layer, not to the modules below it.
+ */
+#ifndef GPUFIT_CMD_UTIL_H
+#define GPUFIT_CMD_UTIL_H
+
+#include "catalog.h"
+#include "catalog_names.h"
+#include "profile.h"
+
+/*
+ * Prints "unknown WHAT 'name'; did you mean 'x', 'y'?" with up to max_hints
+ * close names from the catalog table ("vm_sizes", "gpu_models",
+ * "model_presets", "regions"); with no close name, "unknown WHAT 'name'"
+ * followed by "; fallback" when fallback is not NULL.
+ */
+void cmd_unknown_name(catalog *cat, const char *table, const char *what, const char *name,
+		      size_t max_hints, const char *fallback);
+
+/*
+ * Loads the profile at path with the catalog's names and prints every
+ * problem found (errors and warnings).  Returns 0, or -1 when the profile is
+ * invalid (the command exits EXIT_INPUT).  *p must be released with
+ * profile_release() either way.
+ */
+int cmd_load_profile(const char *path, const struct catalog_names *names, struct profile *p);
+
+#endif
