@@ -320,7 +320,7 @@ static int load_hosts_file(const char *path, const struct facts *f, struct host_
 {
 	FILE *fp = fopen(path, "r");
 	if (!fp) {
-		diag_list_add(dl, DIAG_ERROR, path, 0, 0, "cannot open: %s", strerror(errno));
+		diag_list_add(dl, DIAG_ERROR, path, 0, 0, "cannot open: %s", util_strerror(errno));
 		return -1;
 	}
 	char *line = NULL;

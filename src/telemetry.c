@@ -1423,7 +1423,7 @@ int telemetry_read_stream(struct telemetry_store *st, FILE *f, const char *name,
 			size_t got = fread(buf + end, 1, READ_BUF - end, f);
 			if (got == 0) {
 				if (ferror(f)) {
-					rd_error(&r, r.line + 1, 0, "read error: %s", strerror(errno));
+					rd_error(&r, r.line + 1, 0, "read error: %s", util_strerror(errno));
 					break;
 				}
 				eof = 1;
@@ -1502,7 +1502,7 @@ int telemetry_read_file(struct telemetry_store *st, const char *path,
 		return telemetry_read_stream(st, stdin, "-", o, dl);
 	FILE *f = fopen(path, "rb");
 	if (!f) {
-		diag_list_add(dl, DIAG_ERROR, path, 0, 0, "cannot open: %s", strerror(errno));
+		diag_list_add(dl, DIAG_ERROR, path, 0, 0, "cannot open: %s", util_strerror(errno));
 		return -1;
 	}
 	int rc = telemetry_read_stream(st, f, path, o, dl);
