@@ -25,6 +25,7 @@ if [ "$mode" = test ]; then
 	command -v jq >/dev/null 2>&1 || need jq
 	command -v prometheus >/dev/null 2>&1 || need prometheus
 	command -v git >/dev/null 2>&1 || need git
+	[ -x /usr/bin/time ] || need time
 fi
 
 [ -n "$pkgs" ] || exit 0

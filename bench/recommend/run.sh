@@ -5,13 +5,13 @@
 #
 #   sh bench/recommend/run.sh [BUILD_DIR] [RUNS]
 #
-# Wall time is the median of RUNS (default 3) runs; peak RSS from
-# /usr/bin/time.  Targets: 1,000 workloads <= 0.5 s, 10,000 <= 5 s,
+# Wall time is the median of RUNS (default 5) runs, timed to the microsecond
+# with date +%s%N; peak RSS from /usr/bin/time.  Targets: 1,000 workloads <= 0.5 s, 10,000 <= 5 s,
 # recommend <= 5x validate, peak RSS <= 64 MiB; one workload (the start-up
 # cost: catalog lists, shapes, MIG offers) <= 0.1 s.
 set -eu
 B=${1:-build}
-RUNS=${2:-${GPUFIT_BENCH_RUNS:-3}}
+RUNS=${2:-${GPUFIT_BENCH_RUNS:-5}}
 cd "$(dirname "$0")/../.." || exit 2
 [ -x "$B/gpufit" ] || { echo "bench recommend: $B/gpufit not built" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "bench recommend: /usr/bin/time (package 'time') is needed" >&2; exit 2; }
@@ -24,17 +24,19 @@ measure() {
 	: > "$work/times"
 	i=0
 	while [ "$i" -lt "$RUNS" ]; do
-		/usr/bin/time -f "%e %M" -o "$work/t" "$@" > /dev/null 2> "$work/err" || {
+		t0=$(date +%s%N)
+		/usr/bin/time -f "%M" -o "$work/t" "$@" > /dev/null 2> "$work/err" || {
 			rc=$?
 			# 5: some workload infeasible is still a complete result
 			[ "$rc" -eq 5 ] || { echo "bench recommend: '$*' failed ($rc):" >&2;
 				cat "$work/err" >&2; exit 1; }
 		}
-		cat "$work/t" >> "$work/times"
+		t1=$(date +%s%N)
+		echo "$(( (t1 - t0) / 1000 )) $(tail -n 1 "$work/t")" >> "$work/times"
 		i=$((i + 1))
 	done
 	sort -n "$work/times" | awk '{ t[NR] = $1; if ($2 > m) m = $2 }
-		END { print t[int((NR + 1) / 2)], m }' > "$work/m"
+		END { printf "%.4f %d\n", t[int((NR + 1) / 2)] / 1e6, m }' > "$work/m"
 }
 
 printf "%-10s %12s %12s %8s %14s  %s\n" "workloads" "recommend s" "validate s" "ratio" "peak RSS MiB" \
@@ -46,14 +48,13 @@ for n in 1 1000 10000; do
 	read -r rs rrss < "$work/m"
 	measure "$B/gpufit" validate "$work/p$n.yaml"
 	read -r vs vrss < "$work/m"
-	# one workload: the start-up cost (catalog lists), no ratio target, as
-	# both times are within the timer's 10 ms resolution
+	# one workload: the start-up cost (catalog lists); no ratio target there
 	awk -v n="$n" -v rs="$rs" -v vs="$vs" -v rrss="$rrss" -v vrss="$vrss" 'BEGIN {
-		v = vs > 0 ? vs : 0.01
+		v = vs > 0 ? vs : 0.0001
 		rss = (rrss > vrss ? rrss : vrss) / 1024
 		limit = n <= 1 ? 0.1 : n <= 1000 ? 0.5 : 5
 		ok = rs <= limit && rss <= 64 && (n <= 1 || rs / v <= 5)
-		printf "%-10d %12.2f %12.2f %8.1f %14.1f  %s\n", n, rs, vs, rs / v, rss,
+		printf "%-10d %12.3f %12.3f %8.1f %14.1f  %s\n", n, rs, vs, rs / v, rss,
 			(n <= 1 ? "<= 0.1 s" : sprintf("<= %g s, <= 5x", limit)) ", <= 64 MiB: " \
 			(ok ? "met" : "NOT met")
 		exit !ok
