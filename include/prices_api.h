@@ -2,12 +2,13 @@
  * prices_api.h - the Azure Retail Prices API's data: one page of JSON in,
  * classified hourly prices out.
  *
- * Pure: no network, no files, no globals.  prices_api_parse_page() reads one
- * page (with a strict JSON reader of its own, for speed: see prices_api.c)
- * and hands each item to a callback as a struct prices_api_item whose
- * strings are valid only during the callback.  prices_api_classify() turns one item into
- * zero to three struct price (facts.h) or the reason it is not a price.
- * docs/refresh.md lists the rules with the rows they were written for.
+ * No network, no files.  prices_api_parse_page() parses one page with cJSON
+ * (optionally allocating the tree from a struct prices_api_arena, for speed:
+ * see prices_api.c) and hands each item to a callback as a struct
+ * prices_api_item whose strings are valid only during the callback.
+ * prices_api_classify() turns one item into zero to three struct price
+ * (facts.h) or the reason it is not a price.  docs/refresh.md lists the rules
+ * with the rows they were written for.
  */
 #ifndef GPUFIT_PRICES_API_H
 #define GPUFIT_PRICES_API_H
@@ -105,13 +106,37 @@ typedef int (*prices_api_item_fn)(const struct prices_api_item *it, void *arg, c
 				  size_t errlen);
 
 /*
- * Parses one page (buf need not be NUL-terminated) and calls fn for each
- * element of "Items" that is an object.  The whole page is validated first:
- * fn is never called for an invalid page.  Returns 0, or -1 with a cause in
- * err ("invalid JSON at byte 1234", "page has no 'Items' array", or the
- * callback's).  On success page->next_link is the caller's to free.
+ * A reusable allocator for the cJSON tree of one page at a time: one block
+ * sized from the page length, reused by every page, grown only when a page
+ * needs more, freed by prices_api_arena_free().  Not shared between threads.
  */
-int prices_api_parse_page(const char *buf, size_t len, struct prices_api_page *page,
-			  prices_api_item_fn fn, void *arg, char *err, size_t errlen);
+struct prices_api_arena;
+
+/* A new empty arena (it allocates on the first page); never NULL. */
+struct prices_api_arena *prices_api_arena_new(void);
+
+/* Frees the arena and its blocks; NULL is allowed. */
+void prices_api_arena_free(struct prices_api_arena *a);
+
+/* Bytes the arena holds between pages (0 for NULL or a new arena). */
+size_t prices_api_arena_reserved(const struct prices_api_arena *a);
+
+/*
+ * Parses one page and calls fn for each element of "Items" that is an
+ * object.  buf holds len bytes followed by a NUL (a strbuf's buffer is; the
+ * NUL is not part of the page).  With an arena, cJSON allocates the page's
+ * tree from it, and a page whose tree would take more than 16 times its
+ * length is refused; with NULL, cJSON uses malloc.  Either way cJSON's
+ * default hooks are in place whenever fn runs and when this returns.
+ *
+ * The whole page is parsed before any item is used: fn is never called for
+ * an invalid page.  Returns 0; -1 when the page is rejected, with a cause in
+ * err ("invalid JSON at byte 49 (line 1, column 50)", "page has no 'Items'
+ * array", ...); -2 when fn returned -1 (err holds fn's cause).  On success
+ * page->next_link is the caller's to free; on failure it is NULL.
+ */
+int prices_api_parse_page(const char *buf, size_t len, struct prices_api_arena *arena,
+			  struct prices_api_page *page, prices_api_item_fn fn, void *arg,
+			  char *err, size_t errlen);
 
 #endif

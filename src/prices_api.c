@@ -17,12 +17,16 @@
  * shipped padded values).
  */
 #include <ctype.h>
-#include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include <cjson/cJSON.h>
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#endif
 
 #include "prices_api.h"
 #include "util.h"
@@ -313,655 +317,455 @@ void prices_api_series(const char *product, char *out, size_t outlen)
 }
 
 /*
- * The page reader.  A page is ~0.6 MB of JSON holding 1,000 items of ~25
- * members each, and only a dozen members of each item are used.  Building a
- * cJSON tree of it cost ~5 us per item, most of it in malloc and free of
- * ~25,000 nodes and strings per page, and dominated a refresh (see
- * docs/refresh.md, "Throughput").  So pages are read by the small strict
- * RFC 8259 reader below, in two passes over the buffer: the first validates
- * the whole document and finds the top-level members, so a callback is never
- * called for a page that turns out to be invalid; the second walks "Items"
- * and decodes only the members an item needs, into one scratch buffer that
- * is reused from item to item.  Nothing is allocated per item.
+ * Pages are parsed with cJSON.  A page is ~0.6 MB of JSON holding 1,000 items
+ * of ~25 members each: ~25,000 nodes and as many strings.  With malloc and
+ * free that tree cost ~4.6 ms a page, most of it in the allocator, and
+ * dominated a refresh (docs/refresh.md, "Throughput").  So in the refresh
+ * path cJSON allocates from a bump arena instead (struct prices_api_arena):
+ * one block, sized from the page length and reused page after page, a free
+ * that does nothing, and the whole arena reset once the page's tree is
+ * deleted.
  *
- * Errors give the byte offset where the document stops being JSON (the last
- * byte when it ends too early).  Nesting deeper than JSON_MAX_DEPTH is an
- * error.  A leading UTF-8 byte order mark is skipped (saved pages may have
- * one).  Of duplicate members, the first counts at the top level and the last
- * in an item.
+ * cJSON's hooks are process-wide and take no context pointer, so the arena
+ * being allocated from is a static of this file (hooked_arena below), and the
+ * hooks are installed only around the two calls that allocate or free page
+ * nodes: cJSON_ParseWithLengthOpts and cJSON_Delete of the page.  The walk
+ * over the tree and the item callbacks run with cJSON's default hooks
+ * restored (cJSON_InitHooks(NULL)), so a callback may use cJSON freely.  The
+ * invariants this rests on:
+ *   - no cJSON object allocated under the arena outlives the page: the tree
+ *     is deleted and the arena reset before prices_api_parse_page returns,
+ *     and item strings handed to the callback are valid only during it;
+ *   - nothing else uses cJSON while the hooks are installed: gpufit is
+ *     single-threaded and no callback runs inside those two calls.
  */
-#define JSON_MAX_DEPTH 1000
-
-struct jp {
-	const char *buf, *p, *end;
-	const char *bad;              /* first error position, NULL while valid */
-	int depth;
-	char decimal_point;           /* the locale's, for strtod */
+struct arena_block {
+	struct arena_block *next;
+	size_t cap, used;
+	unsigned char *data;
 };
 
-static int jp_fail(struct jp *j, const char *at)
-{
-	if (!j->bad)
-		j->bad = at;
-	return -1;
-}
-
-static void jp_ws(struct jp *j)
-{
-	while (j->p < j->end && (*j->p == ' ' || *j->p == '\n' || *j->p == '\r' || *j->p == '\t'))
-		j->p++;
-}
-
-static int hex4(const char *s, unsigned *out)
-{
-	unsigned v = 0;
-
-	for (int i = 0; i < 4; i++) {
-		char c = s[i];
-		v <<= 4;
-		if (c >= '0' && c <= '9')
-			v |= (unsigned)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			v |= (unsigned)(c - 'a' + 10);
-		else if (c >= 'A' && c <= 'F')
-			v |= (unsigned)(c - 'A' + 10);
-		else
-			return -1;
-	}
-	*out = v;
-	return 0;
-}
-
-/* Appends code point cp as UTF-8. */
-static void put_utf8(struct strbuf *out, unsigned cp)
-{
-	char b[4];
-	size_t n;
-
-	if (cp < 0x80) {
-		b[0] = (char)cp;
-		n = 1;
-	} else if (cp < 0x800) {
-		b[0] = (char)(0xc0 | cp >> 6);
-		b[1] = (char)(0x80 | (cp & 0x3f));
-		n = 2;
-	} else if (cp < 0x10000) {
-		b[0] = (char)(0xe0 | cp >> 12);
-		b[1] = (char)(0x80 | (cp >> 6 & 0x3f));
-		b[2] = (char)(0x80 | (cp & 0x3f));
-		n = 3;
-	} else {
-		b[0] = (char)(0xf0 | cp >> 18);
-		b[1] = (char)(0x80 | (cp >> 12 & 0x3f));
-		b[2] = (char)(0x80 | (cp >> 6 & 0x3f));
-		b[3] = (char)(0x80 | (cp & 0x3f));
-		n = 4;
-	}
-	strbuf_add(out, b, n);
-}
-
-/* Bytes that end a run of plain string bytes: '"', '\\' and the control
- * characters, which JSON does not allow raw in a string. */
-static const unsigned char string_stop[256] = {
-	[0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1,
-	[0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0a] = 1, [0x0b] = 1, [0x0c] = 1, [0x0d] = 1,
-	[0x0e] = 1, [0x0f] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1,
-	[0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1a] = 1, [0x1b] = 1,
-	[0x1c] = 1, [0x1d] = 1, [0x1e] = 1, [0x1f] = 1, ['"'] = 1, ['\\'] = 1,
+struct prices_api_arena {
+	struct arena_block *head, *cur;
+	size_t reserved;              /* sum of the blocks' capacities */
+	size_t page_used;             /* bytes handed out for the current page */
+	size_t limit;                 /* most the current page may take */
+	int exhausted;                /* the current page hit limit */
 };
 
-#define ONES 0x0101010101010101ULL
-#define HIGHS 0x8080808080808080ULL
+/* cJSON's nodes hold pointers and a double; its strings are bytes. */
+#define ARENA_ALIGN _Alignof(cJSON)
+/* A page's tree takes ~3.5 times its length (measured on API pages); the
+ * first block is sized for 4 times, and a page may take 16 times (plus
+ * ARENA_MIN) before it is refused: only pathological JSON, such as a long
+ * array of one-digit numbers, comes near that. */
+#define ARENA_GUESS 4
+#define ARENA_FACTOR 16
+#define ARENA_MIN ((size_t)64 << 10)
 
-/* Whether any of the 8 bytes at s is a string_stop byte (word-at-a-time:
- * a byte equal to '"' or '\\', or below 0x20). */
-static int stop_in8(const char *s)
+/*
+ * Under AddressSanitizer the unused part of every block is poisoned and each
+ * allocation is followed by a poisoned red zone, so an overrun of one node or
+ * string into the next is reported as it would be with malloc.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define ARENA_REDZONE ((size_t)16)
+#define arena_poison(p, n) ASAN_POISON_MEMORY_REGION(p, n)
+#define arena_unpoison(p, n) ASAN_UNPOISON_MEMORY_REGION(p, n)
+#else
+#define ARENA_REDZONE ((size_t)0)
+#define arena_poison(p, n) ((void)(p), (void)(n))
+#define arena_unpoison(p, n) ((void)(p), (void)(n))
+#endif
+
+struct prices_api_arena *prices_api_arena_new(void)
 {
-	uint64_t x, q, b;
-
-	memcpy(&x, s, 8);
-	q = x ^ (ONES * '"');
-	b = x ^ (ONES * '\\');
-	return (((q - ONES) & ~q) | ((b - ONES) & ~b) | ((x - ONES * 0x20) & ~x)) & HIGHS ? 1 : 0;
+	return xcalloc(1, sizeof(struct prices_api_arena));
 }
 
-/* The first string_stop byte at or after s, or end. */
-static const char *string_run(const char *s, const char *end)
+static void arena_free_blocks(struct prices_api_arena *a)
 {
-	while (end - s >= 8 && !stop_in8(s))
-		s += 8;
-	while (s < end && !string_stop[(unsigned char)*s])
-		s++;
-	return s;
+	struct arena_block *b = a->head, *next;
+
+	for (; b; b = next) {
+		next = b->next;
+		arena_unpoison(b->data, b->cap);
+		free(b->data);
+		free(b);
+	}
+	a->head = a->cur = NULL;
+	a->reserved = 0;
+}
+
+void prices_api_arena_free(struct prices_api_arena *a)
+{
+	if (!a)
+		return;
+	arena_free_blocks(a);
+	free(a);
+}
+
+size_t prices_api_arena_reserved(const struct prices_api_arena *a)
+{
+	return a ? a->reserved : 0;
+}
+
+/* A new empty block of cap bytes at the end of the chain; NULL when out of
+ * memory (cJSON then fails the parse). */
+static struct arena_block *arena_add_block(struct prices_api_arena *a, size_t cap)
+{
+	struct arena_block *b = malloc(sizeof(*b));
+
+	if (!b)
+		return NULL;
+	b->data = malloc(cap);
+	if (!b->data) {
+		free(b);
+		return NULL;
+	}
+	b->next = NULL;
+	b->cap = cap;
+	b->used = 0;
+	arena_poison(b->data, cap);
+	if (a->cur)
+		a->cur->next = b;
+	else
+		a->head = b;
+	a->cur = b;
+	a->reserved += cap;
+	return b;
 }
 
 /*
- * A string at j->p (which is '"').  Appends its decoded bytes to out when out
- * is not NULL (no terminating NUL).  Raw control characters, unknown escapes
- * and unpaired surrogates are errors.
+ * Readies the arena for a page of len bytes.  Steady state is one block that
+ * every page reuses; a page that needed more blocks leaves them merged into
+ * one for the next.  Returns -1 when the first block cannot be allocated.
  */
-static int jp_string(struct jp *j, struct strbuf *out)
+static int arena_begin(struct prices_api_arena *a, size_t len)
 {
-	const char *s = j->p + 1, *run = s;
+	size_t want;
 
-	for (;;) {
-		s = string_run(s, j->end);
-		if (s >= j->end)
-			return jp_fail(j, j->end - 1);
-		if ((unsigned char)*s < 0x20)
-			return jp_fail(j, s);
-		if (out && s > run)
-			strbuf_add(out, run, (size_t)(s - run));
-		if (*s == '"')
-			break;
-		if (s + 1 >= j->end)
-			return jp_fail(j, j->end - 1);
-		char e = s[1], c;
-		switch (e) {
-		case '"': c = '"'; break;
-		case '\\': c = '\\'; break;
-		case '/': c = '/'; break;
-		case 'b': c = '\b'; break;
-		case 'f': c = '\f'; break;
-		case 'n': c = '\n'; break;
-		case 'r': c = '\r'; break;
-		case 't': c = '\t'; break;
-		case 'u': {
-			unsigned cp, lo;
-			if (j->end - s < 6 || hex4(s + 2, &cp) != 0)
-				return jp_fail(j, s);
-			if (cp >= 0xdc00 && cp <= 0xdfff)
-				return jp_fail(j, s);
-			if (cp >= 0xd800 && cp <= 0xdbff) {
-				if (j->end - s < 12 || s[6] != '\\' || s[7] != 'u' ||
-				    hex4(s + 8, &lo) != 0 || lo < 0xdc00 || lo > 0xdfff)
-					return jp_fail(j, s);
-				cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-				s += 6;
-			}
-			if (out)
-				put_utf8(out, cp);
-			s += 6;
-			run = s;
-			continue;
-		}
-		default:
-			return jp_fail(j, s);
-		}
-		if (out)
-			strbuf_add(out, &c, 1);
-		s += 2;
-		run = s;
-	}
-	j->p = s + 1;
-	return 0;
-}
-
-/* A number at j->p, by the JSON grammar; its value in *out when out is not
- * NULL (strtod, with the locale's decimal point swapped in). */
-static int jp_number(struct jp *j, double *out)
-{
-	const char *s = j->p, *e = j->end, *start = s;
-
-	if (s < e && *s == '-')
-		s++;
-	if (s >= e || *s < '0' || *s > '9')
-		return jp_fail(j, s < e ? s : e - 1);
-	if (*s == '0')
-		s++;
-	else
-		while (s < e && *s >= '0' && *s <= '9')
-			s++;
-	if (s < e && *s == '.') {
-		s++;
-		if (s >= e || *s < '0' || *s > '9')
-			return jp_fail(j, s < e ? s : e - 1);
-		while (s < e && *s >= '0' && *s <= '9')
-			s++;
-	}
-	if (s < e && (*s == 'e' || *s == 'E')) {
-		s++;
-		if (s < e && (*s == '+' || *s == '-'))
-			s++;
-		if (s >= e || *s < '0' || *s > '9')
-			return jp_fail(j, s < e ? s : e - 1);
-		while (s < e && *s >= '0' && *s <= '9')
-			s++;
-	}
-	j->p = s;
-	if (out) {
-		size_t n = (size_t)(s - start);
-		char small[64], *num = n < sizeof(small) ? small : xmalloc(n + 1);
-		memcpy(num, start, n);
-		num[n] = '\0';
-		if (j->decimal_point != '.')
-			for (char *q = num; *q; q++)
-				if (*q == '.')
-					*q = j->decimal_point;
-		*out = strtod(num, NULL);
-		if (num != small)
-			free(num);
-	}
-	return 0;
-}
-
-static int jp_literal(struct jp *j, const char *lit)
-{
-	size_t n = strlen(lit);
-
-	for (size_t i = 0; i < n; i++)
-		if (j->p + i >= j->end || j->p[i] != lit[i])
-			return jp_fail(j, j->p + i < j->end ? j->p + i : j->end - 1);
-	j->p += n;
-	return 0;
-}
-
-static int jp_value(struct jp *j);
-
-/* An object or array at j->p, validated and skipped. */
-static int jp_container(struct jp *j)
-{
-	char close = *j->p == '{' ? '}' : ']';
-	int object = close == '}';
-
-	if (++j->depth > JSON_MAX_DEPTH)
-		return jp_fail(j, j->p);
-	j->p++;
-	jp_ws(j);
-	if (j->p < j->end && *j->p == close) {
-		j->p++;
-		j->depth--;
+	a->limit = len > (SIZE_MAX - ARENA_MIN) / ARENA_FACTOR ? SIZE_MAX
+							       : ARENA_FACTOR * len + ARENA_MIN;
+	want = len > (SIZE_MAX - ARENA_MIN) / ARENA_GUESS ? a->limit
+							  : ARENA_GUESS * len + ARENA_MIN;
+	a->page_used = 0;
+	a->exhausted = 0;
+	if (a->head && !a->head->next && a->head->cap >= want) {
+		a->cur = a->head;
 		return 0;
 	}
-	for (;;) {
-		if (object) {
-			if (j->p >= j->end || *j->p != '"')
-				return jp_fail(j, j->p < j->end ? j->p : j->end - 1);
-			if (jp_string(j, NULL) != 0)
-				return -1;
-			jp_ws(j);
-			if (j->p >= j->end || *j->p != ':')
-				return jp_fail(j, j->p < j->end ? j->p : j->end - 1);
-			j->p++;
-		}
-		if (jp_value(j) != 0)
-			return -1;
-		jp_ws(j);
-		if (j->p >= j->end)
-			return jp_fail(j, j->end - 1);
-		if (*j->p == close)
-			break;
-		if (*j->p != ',')
-			return jp_fail(j, j->p);
-		j->p++;
-		jp_ws(j);
+	if (a->reserved > want)
+		want = a->reserved;
+	arena_free_blocks(a);
+	return arena_add_block(a, want) ? 0 : -1;
+}
+
+/* Empties the arena after a page; its blocks are kept for the next one. */
+static void arena_reset(struct prices_api_arena *a)
+{
+	for (struct arena_block *b = a->head; b; b = b->next) {
+		arena_poison(b->data, b->cap);
+		b->used = 0;
 	}
-	j->p++;
-	j->depth--;
+	a->cur = a->head;
+	a->page_used = 0;
+}
+
+/* n bytes aligned for any cJSON object, or NULL when the page would pass its
+ * limit (a->exhausted is then set) or memory is out. */
+static void *arena_alloc(struct prices_api_arena *a, size_t n)
+{
+	struct arena_block *b = a->cur;
+	size_t need;
+
+	if (n > SIZE_MAX / 2 || n > a->limit - a->page_used)
+		goto refuse;
+	need = (n + ARENA_ALIGN - 1) / ARENA_ALIGN * ARENA_ALIGN + ARENA_REDZONE;
+	if (need > a->limit - a->page_used)
+		goto refuse;
+	while (b && b->cap - b->used < need)
+		b = b->next;
+	if (!b) {
+		/* Geometric growth: at most a few new blocks per page. */
+		size_t cap = a->reserved > need ? a->reserved : need;
+		if (cap > a->limit - a->page_used)
+			cap = a->limit - a->page_used;
+		b = arena_add_block(a, cap);
+		if (!b)
+			return NULL;
+	}
+	a->cur = b;
+	/* The bounds check ASan cannot make for us: the allocation lies inside
+	 * the block. */
+	if (b->used > b->cap || need > b->cap - b->used)
+		abort();
+	void *p = b->data + b->used;
+	b->used += need;
+	a->page_used += need;
+	arena_unpoison(p, n);
+	return p;
+refuse:
+	a->exhausted = 1;
+	return NULL;
+}
+
+/* Whether p was handed out by the arena's current page. */
+static int arena_owns(const struct prices_api_arena *a, const void *p)
+{
+	const unsigned char *q = p;
+
+	for (const struct arena_block *b = a->head; b; b = b->next)
+		if (q >= b->data && q < b->data + b->used)
+			return 1;
 	return 0;
 }
 
-/* Any value (leading whitespace allowed), validated and skipped. */
-static int jp_value(struct jp *j)
+/* The arena cJSON allocates from while the hooks are installed; NULL
+ * otherwise.  See the invariants above. */
+static struct prices_api_arena *hooked_arena;
+
+static void *hook_malloc(size_t n)
 {
-	jp_ws(j);
-	if (j->p >= j->end)
-		return jp_fail(j, j->end - 1);
-	switch (*j->p) {
-	case '{':
-	case '[':
-		return jp_container(j);
-	case '"':
-		return jp_string(j, NULL);
-	case 't':
-		return jp_literal(j, "true");
-	case 'f':
-		return jp_literal(j, "false");
-	case 'n':
-		return jp_literal(j, "null");
-	default:
-		return jp_number(j, NULL);
-	}
+	return arena_alloc(hooked_arena, n);
 }
 
-/*
- * A member name at j->p (of a validated document), then the ':' and the
- * whitespace after it.  *name and *n give the name: its raw bytes when it
- * has no escape (the usual case), else its decoding, left in scratch just
- * past scratch->len (valid until scratch is next appended to).
- */
-static void jp_key(struct jp *j, struct strbuf *scratch, const char **name, size_t *n)
+/* Page nodes are released all at once by arena_reset.  Anything else freed
+ * here would be a cJSON object that does not belong to the page: a broken
+ * invariant, so it stops the program rather than leak or corrupt. */
+static void hook_free(void *p)
 {
-	const char *s = string_run(j->p + 1, j->end);
-
-	if (*s == '"') {
-		*name = j->p + 1;
-		*n = (size_t)(s - *name);
-		j->p = s + 1;
-	} else {
-		size_t mark = scratch->len;
-		jp_string(j, scratch);
-		*n = scratch->len - mark;
-		strbuf_add(scratch, "", 1);
-		*name = scratch->buf + mark;
-		scratch->len = mark;
-	}
-	jp_ws(j);
-	j->p++;
-	jp_ws(j);
+	if (p && !arena_owns(hooked_arena, p))
+		abort();
 }
 
-static int name_is(const char *name, size_t n, const char *lit, size_t litlen)
+static void hooks_install(struct prices_api_arena *a)
 {
-	return n == litlen && name[0] == lit[0] && memcmp(name, lit, n) == 0;
+	cJSON_Hooks h = { hook_malloc, hook_free };
+
+	hooked_arena = a;
+	cJSON_InitHooks(&h);
 }
 
-#define NAME_IS(name, n, lit) name_is(name, n, lit, sizeof(lit) - 1)
-
-/* Item members kept as strings, in struct prices_api_item order. */
-enum item_field {
-	F_ARM_SKU, F_REGION, F_CURRENCY, F_SERVICE, F_PRODUCT, F_SKU_NAME, F_METER,
-	F_TYPE, F_UNIT, F_TERM, F_START, F_END, F_COUNT
-};
-
-#define FIELD(lit, f) { lit, sizeof(lit) - 1, f }
-static const struct {
-	const char *name;
-	size_t len;
-	enum item_field f;
-} item_fields[] = {
-	FIELD("armSkuName", F_ARM_SKU), FIELD("armRegionName", F_REGION),
-	FIELD("currencyCode", F_CURRENCY), FIELD("serviceName", F_SERVICE),
-	FIELD("productName", F_PRODUCT), FIELD("skuName", F_SKU_NAME),
-	FIELD("meterName", F_METER), FIELD("type", F_TYPE), FIELD("unitOfMeasure", F_UNIT),
-	FIELD("reservationTerm", F_TERM), FIELD("effectiveStartDate", F_START),
-	FIELD("effectiveEndDate", F_END),
-};
-#undef FIELD
-
-#define NO_STRING ((size_t)-1)
-
-/* A string value into scratch with a NUL after it; its offset, or NO_STRING
- * (and the value skipped) when the value is not a string. */
-static size_t jp_keep_string(struct jp *j, struct strbuf *scratch)
+static void hooks_remove(void)
 {
-	if (*j->p != '"') {
-		jp_value(j);
-		return NO_STRING;
-	}
-	size_t off = scratch->len;
-	jp_string(j, scratch);
-	strbuf_add(scratch, "", 1);
-	return off;
+	cJSON_InitHooks(NULL);
+	hooked_arena = NULL;
 }
 
-static int is_number_start(char c)
+static const char *str_or_null(const cJSON *j)
 {
-	return c == '-' || (c >= '0' && c <= '9');
+	return cJSON_IsString(j) ? j->valuestring : NULL;
 }
 
-/* savingsPlan: for each object element, its first retailPrice (a number) and
- * first term (a string); elements lacking either are skipped. */
-static void jp_savings(struct jp *j, struct strbuf *scratch, double *price, size_t *term_off,
-		       size_t *n)
+/* savingsPlan: for each element, its first retailPrice (a number) and first
+ * term (a string); elements lacking either are skipped. */
+static void savings_from_json(const cJSON *arr, struct prices_api_item *it)
 {
-	const char *key;
-	size_t klen;
-
-	*n = 0;
-	if (*j->p != '[') {
-		jp_value(j);
+	it->n_savings = 0;
+	if (!cJSON_IsArray(arr))
 		return;
+	for (const cJSON *s = arr->child; s && it->n_savings < PRICES_API_MAX_SAVINGS;
+	     s = s->next) {
+		const cJSON *p = cJSON_GetObjectItemCaseSensitive(s, "retailPrice");
+		const cJSON *t = cJSON_GetObjectItemCaseSensitive(s, "term");
+		if (!cJSON_IsNumber(p) || !cJSON_IsString(t))
+			continue;
+		it->savings[it->n_savings].retail_price = p->valuedouble;
+		it->savings[it->n_savings].term = t->valuestring;
+		it->n_savings++;
 	}
-	j->p++;
-	jp_ws(j);
-	while (*j->p != ']') {
-		if (*j->p != '{' || *n == PRICES_API_MAX_SAVINGS) {
-			jp_value(j);
-		} else {
-			int has_p = 0;
-			size_t t = NO_STRING;
-			double v = 0;
-			j->p++;
-			jp_ws(j);
-			while (*j->p != '}') {
-				jp_key(j, scratch, &key, &klen);
-				if (!has_p && NAME_IS(key, klen, "retailPrice") &&
-				    is_number_start(*j->p)) {
-					jp_number(j, &v);
-					has_p = 1;
-				} else if (t == NO_STRING && NAME_IS(key, klen, "term")) {
-					t = jp_keep_string(j, scratch);
-				} else {
-					jp_value(j);
-				}
-				jp_ws(j);
-				if (*j->p == ',') {
-					j->p++;
-					jp_ws(j);
-				}
-			}
-			j->p++;
-			if (has_p && t != NO_STRING) {
-				price[*n] = v;
-				term_off[*n] = t;
-				(*n)++;
-			}
-		}
-		jp_ws(j);
-		if (*j->p == ',') {
-			j->p++;
-			jp_ws(j);
-		}
-	}
-	j->p++;
 }
 
-/* One item object at j->p (valid JSON: pass 1 checked it) into it; its
- * strings live in scratch, which is cleared first. */
-static void jp_item(struct jp *j, struct strbuf *scratch, struct prices_api_item *it)
+/* Fills an item from one JSON object in a single pass over its members; of
+ * duplicate members the last counts. */
+static void item_from_json(const cJSON *obj, struct prices_api_item *it)
 {
-	size_t off[F_COUNT], term_off[PRICES_API_MAX_SAVINGS];
-	double sp[PRICES_API_MAX_SAVINGS];
-	const char *key;
-	size_t klen;
-
 	memset(it, 0, sizeof(*it));
-	for (size_t i = 0; i < F_COUNT; i++)
-		off[i] = NO_STRING;
-	scratch->len = 0;
-	j->p++;
-	jp_ws(j);
-	while (*j->p != '}') {
-		jp_key(j, scratch, &key, &klen);
-		size_t i;
-		for (i = 0; i < sizeof(item_fields) / sizeof(item_fields[0]); i++)
-			if (name_is(key, klen, item_fields[i].name, item_fields[i].len))
-				break;
-		if (i < sizeof(item_fields) / sizeof(item_fields[0])) {
-			off[item_fields[i].f] = jp_keep_string(j, scratch);
-		} else if (NAME_IS(key, klen, "retailPrice")) {
-			it->has_price = is_number_start(*j->p);
-			if (it->has_price)
-				jp_number(j, &it->retail_price);
-			else
-				jp_value(j);
-		} else if (NAME_IS(key, klen, "tierMinimumUnits")) {
-			if (is_number_start(*j->p))
-				jp_number(j, &it->tier_min);
-			else
-				jp_value(j);
-		} else if (NAME_IS(key, klen, "savingsPlan")) {
-			jp_savings(j, scratch, sp, term_off, &it->n_savings);
+	for (const cJSON *f = obj->child; f; f = f->next) {
+		const char *k = f->string;
+		if (!k)
+			continue;
+		switch (k[0]) {
+		case 'a':
+			if (strcmp(k, "armSkuName") == 0)
+				it->arm_sku = str_or_null(f);
+			else if (strcmp(k, "armRegionName") == 0)
+				it->region = str_or_null(f);
+			break;
+		case 'c':
+			if (strcmp(k, "currencyCode") == 0)
+				it->currency = str_or_null(f);
+			break;
+		case 'e':
+			if (strcmp(k, "effectiveStartDate") == 0)
+				it->start = str_or_null(f);
+			else if (strcmp(k, "effectiveEndDate") == 0)
+				it->end = str_or_null(f);
+			break;
+		case 'm':
+			if (strcmp(k, "meterName") == 0)
+				it->meter_name = str_or_null(f);
+			break;
+		case 'p':
+			if (strcmp(k, "productName") == 0)
+				it->product = str_or_null(f);
+			break;
+		case 'r':
+			if (strcmp(k, "retailPrice") == 0) {
+				it->has_price = cJSON_IsNumber(f);
+				it->retail_price = it->has_price ? f->valuedouble : 0;
+			} else if (strcmp(k, "reservationTerm") == 0) {
+				it->term = str_or_null(f);
+			}
+			break;
+		case 's':
+			if (strcmp(k, "serviceName") == 0)
+				it->service = str_or_null(f);
+			else if (strcmp(k, "skuName") == 0)
+				it->sku_name = str_or_null(f);
+			else if (strcmp(k, "savingsPlan") == 0)
+				savings_from_json(f, it);
+			break;
+		case 't':
+			if (strcmp(k, "type") == 0)
+				it->type = str_or_null(f);
+			else if (strcmp(k, "tierMinimumUnits") == 0 && cJSON_IsNumber(f))
+				it->tier_min = f->valuedouble;
+			break;
+		case 'u':
+			if (strcmp(k, "unitOfMeasure") == 0)
+				it->unit = str_or_null(f);
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+/* "invalid JSON at byte N (line L, column C)" for the byte at offset off;
+ * lines and columns count from 1, columns in bytes. */
+static void syntax_error(const char *buf, size_t off, char *err, size_t errlen)
+{
+	size_t line = 1, col = 1;
+
+	for (size_t i = 0; i < off; i++) {
+		if (buf[i] == '\n') {
+			line++;
+			col = 1;
 		} else {
-			jp_value(j);
-		}
-		jp_ws(j);
-		if (*j->p == ',') {
-			j->p++;
-			jp_ws(j);
+			col++;
 		}
 	}
-	j->p++;
-
-	/* scratch no longer grows: its offsets can become pointers. */
-	const char **dst[F_COUNT] = {
-		&it->arm_sku, &it->region, &it->currency, &it->service, &it->product,
-		&it->sku_name, &it->meter_name, &it->type, &it->unit, &it->term, &it->start,
-		&it->end,
-	};
-	for (size_t i = 0; i < F_COUNT; i++)
-		*dst[i] = off[i] == NO_STRING ? NULL : scratch->buf + off[i];
-	for (size_t i = 0; i < it->n_savings; i++) {
-		it->savings[i].retail_price = sp[i];
-		it->savings[i].term = scratch->buf + term_off[i];
-	}
+	snprintf(err, errlen, "invalid JSON at byte %zu (line %zu, column %zu)", off, line, col);
 }
 
-/* Top-level members the page reader looks at; NULL when absent. */
-struct page_members {
-	const char *items, *next, *count, *currency;
-};
-
-/* Pass 1: the whole document, validated; the first occurrence of each
- * top-level member of interest.  0 for an object, 1 for valid JSON that is
- * not an object, -1 when invalid (j->bad says where). */
-static int jp_scan_page(struct jp *j, struct strbuf *scratch, struct page_members *m)
+/* Parses buf into a tree; NULL with a cause in err when it is not one JSON
+ * value (with nothing but whitespace after it). */
+static cJSON *parse_tree(const char *buf, size_t len, struct prices_api_arena *arena, char *err,
+			 size_t errlen)
 {
-	const char *key;
-	size_t klen;
+	const char *end = NULL;
+	cJSON *doc;
 
-	memset(m, 0, sizeof(*m));
-	if (j->end - j->p >= 3 && memcmp(j->p, "\xEF\xBB\xBF", 3) == 0)
-		j->p += 3;
-	jp_ws(j);
-	if (j->p >= j->end)
-		return jp_fail(j, j->end > j->buf ? j->end - 1 : j->buf);
-	if (*j->p != '{') {
-		if (jp_value(j) != 0)
-			return -1;
-		jp_ws(j);
-		return j->p < j->end ? jp_fail(j, j->p) : 1;
-	}
-	j->p++;
-	j->depth = 1;
-	jp_ws(j);
-	while (j->p < j->end && *j->p != '}') {
-		if (*j->p != '"')
-			return jp_fail(j, j->p);
-		const char *name = j->p;
-		if (jp_string(j, NULL) != 0)
-			return -1;
-		jp_ws(j);
-		if (j->p >= j->end || *j->p != ':')
-			return jp_fail(j, j->p < j->end ? j->p : j->end - 1);
-		j->p = name;
-		jp_key(j, scratch, &key, &klen);
-		const char **slot = NULL;
-		if (NAME_IS(key, klen, "Items"))
-			slot = &m->items;
-		else if (NAME_IS(key, klen, "NextPageLink"))
-			slot = &m->next;
-		else if (NAME_IS(key, klen, "Count"))
-			slot = &m->count;
-		else if (NAME_IS(key, klen, "BillingCurrency"))
-			slot = &m->currency;
-		if (slot && !*slot)
-			*slot = j->p;
-		if (jp_value(j) != 0)
-			return -1;
-		jp_ws(j);
-		if (j->p < j->end && *j->p == ',') {
-			j->p++;
-			jp_ws(j);
-			if (j->p < j->end && *j->p == '}')
-				return jp_fail(j, j->p);
-		} else if (j->p < j->end && *j->p != '}') {
-			return jp_fail(j, j->p);
+	if (arena) {
+		if (arena_begin(arena, len) != 0) {
+			snprintf(err, errlen, "out of memory for a page of %zu bytes", len);
+			return NULL;
 		}
+		hooks_install(arena);
 	}
-	if (j->p >= j->end)
-		return jp_fail(j, j->end - 1);
-	j->p++;
-	jp_ws(j);
-	if (j->p < j->end)
-		return jp_fail(j, j->p);
-	return 0;
+	doc = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
+	if (arena)
+		hooks_remove();
+	if (!doc) {
+		const char *at = cJSON_GetErrorPtr();
+		size_t off = at && at >= buf && at <= buf + len ? (size_t)(at - buf) : 0;
+		if (arena && arena->exhausted)
+			snprintf(err, errlen, "page of %zu bytes needs more than %d times its size "
+				 "in memory to parse", len, ARENA_FACTOR);
+		else
+			syntax_error(buf, off, err, errlen);
+		return NULL;
+	}
+	/* cJSON stops after the value; only whitespace may follow it. */
+	while (end < buf + len && (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r'))
+		end++;
+	if (end < buf + len) {
+		syntax_error(buf, (size_t)(end - buf), err, errlen);
+		if (arena)
+			hooks_install(arena);
+		cJSON_Delete(doc);
+		if (arena)
+			hooks_remove();
+		return NULL;
+	}
+	return doc;
 }
 
-int prices_api_parse_page(const char *buf, size_t len, struct prices_api_page *page,
-			  prices_api_item_fn fn, void *arg, char *err, size_t errlen)
+/* Walks a parsed page: the top-level members, then each item to fn. */
+static int walk_page(const cJSON *doc, struct prices_api_page *page, prices_api_item_fn fn,
+		     void *arg, char *err, size_t errlen)
 {
-	struct jp j = { buf, buf, buf + len, NULL, 0, '.' };
-	struct strbuf scratch = STRBUF_INIT;
-	struct page_members m;
-	int ret = -1;
-
-	memset(page, 0, sizeof(*page));
-	page->count = -1;
-	if (localeconv()->decimal_point[0])
-		j.decimal_point = localeconv()->decimal_point[0];
-	int kind = jp_scan_page(&j, &scratch, &m);
-	if (kind < 0) {
-		snprintf(err, errlen, "invalid JSON at byte %zu", (size_t)(j.bad - buf));
-		goto out;
-	}
-	if (kind > 0) {
+	if (!cJSON_IsObject(doc)) {
 		snprintf(err, errlen, "page is not a JSON object");
-		goto out;
+		return -1;
 	}
-	if (!m.items || *m.items != '[') {
+	const cJSON *items = cJSON_GetObjectItemCaseSensitive(doc, "Items");
+	if (!cJSON_IsArray(items)) {
 		snprintf(err, errlen, "page has no 'Items' array");
-		goto out;
+		return -1;
 	}
-	if (m.next && *m.next != 'n' && *m.next != '"') {
+	const cJSON *next = cJSON_GetObjectItemCaseSensitive(doc, "NextPageLink");
+	if (next && !cJSON_IsNull(next) && !cJSON_IsString(next)) {
 		snprintf(err, errlen, "'NextPageLink' is neither a string nor null");
-		goto out;
+		return -1;
 	}
-	if (m.count && is_number_start(*m.count)) {
-		double c;
-		j.p = m.count;
-		jp_number(&j, &c);
-		page->count = (long)c;
-	}
-	if (m.currency && *m.currency == '"') {
-		j.p = m.currency;
-		scratch.len = 0;
-		jp_string(&j, &scratch);
-		snprintf(page->billing_currency, sizeof(page->billing_currency), "%s",
-			 strbuf_str(&scratch));
-	}
+	const cJSON *count = cJSON_GetObjectItemCaseSensitive(doc, "Count");
+	if (cJSON_IsNumber(count))
+		page->count = (long)count->valuedouble;
+	const char *bc = str_or_null(cJSON_GetObjectItemCaseSensitive(doc, "BillingCurrency"));
+	if (bc)
+		snprintf(page->billing_currency, sizeof(page->billing_currency), "%s", bc);
 
-	/* Pass 2: the items. */
-	j.p = m.items + 1;
-	jp_ws(&j);
-	while (*j.p != ']') {
-		if (*j.p == '{') {
-			struct prices_api_item it;
-			jp_item(&j, &scratch, &it);
-			page->n_items++;
-			if (fn(&it, arg, err, errlen) != 0)
-				goto out;
-		} else {
-			jp_value(&j);
-		}
-		jp_ws(&j);
-		if (*j.p == ',') {
-			j.p++;
-			jp_ws(&j);
-		}
+	for (const cJSON *o = items->child; o; o = o->next) {
+		struct prices_api_item it;
+		if (!cJSON_IsObject(o))
+			continue;
+		item_from_json(o, &it);
+		page->n_items++;
+		if (fn(&it, arg, err, errlen) != 0)
+			return -2;
 	}
-	if (m.next && *m.next == '"') {
-		j.p = m.next;
-		scratch.len = 0;
-		jp_string(&j, &scratch);
-		strbuf_add(&scratch, "", 1);
-		struct view v = trim(scratch.buf);
+	if (cJSON_IsString(next)) {
+		struct view v = trim(next->valuestring);
 		if (v.n > 0)
 			page->next_link = xstrndup(v.p, v.n);
 	}
-	ret = 0;
-out:
-	strbuf_release(&scratch);
+	return 0;
+}
+
+int prices_api_parse_page(const char *buf, size_t len, struct prices_api_arena *arena,
+			  struct prices_api_page *page, prices_api_item_fn fn, void *arg,
+			  char *err, size_t errlen)
+{
+	cJSON *doc;
+	int ret;
+
+	memset(page, 0, sizeof(*page));
+	page->count = -1;
+	doc = parse_tree(buf, len, arena, err, errlen);
+	if (!doc) {
+		ret = -1;
+	} else {
+		ret = walk_page(doc, page, fn, arg, err, errlen);
+		if (arena)
+			hooks_install(arena);
+		cJSON_Delete(doc);
+		if (arena)
+			hooks_remove();
+	}
+	if (arena)
+		arena_reset(arena);
 	return ret;
 }

@@ -7,7 +7,8 @@
  * sequence: a link elsewhere or a loop aborts the refresh.  Each page is
  * parsed and its items classified and staged in the new catalog before the
  * next page is requested; only the current page's body and JSON tree are in
- * memory.  Items of sizes that are neither in the catalog nor GPU sizes by
+ * memory.  The trees are allocated from one arena (prices_api.h) that every
+ * page reuses and that is freed at the end.  Items of sizes that are neither in the catalog nor GPU sizes by
  * name are counted and dropped; GPU sizes the catalog does not know are added
  * with spec_known = 0 and listed in the summary.
  */
@@ -24,6 +25,7 @@ struct run {
 	const struct refresh_opts *o;
 	struct refresh_summary *s;
 	struct catalog_writer *w;
+	struct prices_api_arena *arena; /* every page's cJSON tree */
 	const char *want_region;      /* API: the region of the current sequence */
 	size_t *region_items;         /* per o->regions[i]: items taken */
 	char (*seen)[32];             /* --from-file without --region: regions met */
@@ -218,8 +220,14 @@ static int fetch_region(struct run *r, struct http_client *c, const char *region
 			snprintf(err, errlen, "region '%s', page %zu: %s", region, page_no, cause);
 			goto out;
 		}
-		if (prices_api_parse_page(body->buf ? body->buf : "", body->len, &pg, on_item, r,
-					  cause, sizeof(cause)) != 0) {
+		int prc = prices_api_parse_page(body->buf ? body->buf : "", body->len, r->arena,
+						&pg, on_item, r, cause, sizeof(cause));
+		if (prc == -1) {
+			snprintf(err, errlen, "region '%s', page %zu: %s in '%s'", region, page_no,
+				 cause, url);
+			goto out;
+		}
+		if (prc != 0) {
 			snprintf(err, errlen, "region '%s', page %zu: %s", region, page_no, cause);
 			goto out;
 		}
@@ -267,6 +275,7 @@ static int read_file(const char *path, struct strbuf *body, size_t max, char *er
 	size_t n;
 
 	body->len = 0;
+	strbuf_add(body, "", 0);        /* the NUL prices_api_parse_page wants */
 	if (!f) {
 		snprintf(err, errlen, "cannot open '%s'", path);
 		return -1;
@@ -298,8 +307,8 @@ static int ingest_files(struct run *r, double t0, struct strbuf *body, char *err
 
 		if (read_file(o->files[i], body, o->http.max_bytes, err, errlen) != 0)
 			return -1;
-		if (prices_api_parse_page(body->buf ? body->buf : "", body->len, &pg, on_item, r,
-					  cause, sizeof(cause)) != 0) {
+		if (prices_api_parse_page(body->buf ? body->buf : "", body->len, r->arena, &pg,
+					  on_item, r, cause, sizeof(cause)) != 0) {
 			snprintf(err, errlen, "'%s': %s", o->files[i], cause);
 			return -1;
 		}
@@ -336,6 +345,7 @@ int refresh_run(const struct refresh_opts *o, struct refresh_summary *s, char *e
 	r.o = o;
 	r.s = s;
 	r.region_items = xcalloc(o->n_regions ? o->n_regions : 1, sizeof(*r.region_items));
+	r.arena = prices_api_arena_new();
 
 	if (!o->n_files) {
 		const char *base = o->api_url ? o->api_url : PRICES_API_DEFAULT_URL;
@@ -395,6 +405,7 @@ out:
 	catalog_writer_abort(r.w);
 	http_client_free(c);
 	strbuf_release(&body);
+	prices_api_arena_free(r.arena);
 	free(r.region_items);
 	free(r.seen);
 	s->seconds = now_s() - t0;

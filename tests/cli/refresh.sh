@@ -118,8 +118,12 @@ expect_fail 500x9 "region 'eastus', page 1: HTTP 500 after 2 tries" --retries 1
 expect_fail reset,pagesize=20 "region 'eastus', page 2: connection reset after 2 tries" --retries 1
 expect_fail hang,pagesize=20 "region 'eastus', page 2: timed out after 1 try" --retries 0
 expect_fail truncate,pagesize=20 "region 'eastus', page 2: truncated body after 1 try" --retries 0
-expect_fail badjson,pagesize=20 "region 'eastus', page 2: invalid JSON at byte 49"
-expect_fail noitems,pagesize=20 "region 'eastus', page 2: page has no 'Items' array"
+# A page that is rejected names the page's URL.
+page2() { # SPEC
+	printf '%s' "$url/fault/$1/api/retail/prices?api-version=2023-01-01-preview&\$filter=serviceName%20eq%20%27Virtual%20Machines%27%20and%20armRegionName%20eq%20%27eastus%27&\$skip=20"
+}
+expect_fail badjson,pagesize=20 "region 'eastus', page 2: invalid JSON at byte 49 (line 1, column 50) in '$(page2 badjson,pagesize=20)'"
+expect_fail noitems,pagesize=20 "region 'eastus', page 2: page has no 'Items' array in '$(page2 noitems,pagesize=20)'"
 expect_fail offhost,pagesize=20 "region 'eastus', page 1: NextPageLink leads to another host ('https://prices.example.com/api/retail/prices?\$skip=20')"
 expect_fail loop,pagesize=20 "region 'eastus', page 5: NextPageLink loops back to a page already read"
 expect_fail empty=eastus "region 'eastus': the API returned no items"
@@ -170,6 +174,17 @@ same "$("$bin" --catalog "$ff" catalog show Standard_NC4as_T4_v3 -f json |
 "$bin" --catalog "$ff" catalog refresh --from-file "$work/p1.json" -r eastus \
 	>"$work/out" 2>"$work/err"
 [ $? = 4 ] || fail "--from-file without the asked region: not exit 4"
+# A saved page that is not JSON: the file, the byte, the line and column
+# (a pretty-printed page of 58 bytes cut after its third line: the error is at
+# its last byte, the newline that ends line 3 at column 43), nothing written.
+printf '{\n  "Items": [\n    {"armSkuName": "Standard_NC4as_T4_v3",\n' >"$work/cut.json"
+"$bin" --catalog "$ff" catalog refresh --from-file "$work/p1.json" "$work/cut.json" \
+	>"$work/out" 2>"$work/err"
+[ $? = 4 ] || fail "--from-file with a cut page: not exit 4"
+want="gpufit: error: catalog refresh failed: '$work/cut.json': invalid JSON at byte 57 (line 3, column 43) (old catalog kept)"
+[ "$(cat "$work/err")" = "$want" ] || fail "--from-file with a cut page: stderr
+	got:  $(cat "$work/err")
+	want: $want"
 
 # ---- a reader during a refresh sees one whole catalog -----------------------
 cp "$cat_db" "$work/before.db"

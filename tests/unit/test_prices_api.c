@@ -319,8 +319,8 @@ static void test_parse_page(void **state)
 	struct collect c = { 0 };
 	char err[256];
 
-	assert_int_equal(prices_api_parse_page(page_json, strlen(page_json), &pg, collect_fn, &c,
-					       err, sizeof(err)), 0);
+	assert_int_equal(prices_api_parse_page(page_json, strlen(page_json), NULL, &pg, collect_fn,
+					       &c, err, sizeof(err)), 0);
 	assert_int_equal(pg.n_items, 2);
 	assert_int_equal(pg.count, 2);
 	assert_string_equal(pg.billing_currency, "USD");
@@ -342,22 +342,22 @@ static void test_parse_page_errors(void **state)
 	const char *bad = "{\"Items\":[{\"a\":1},]}";
 	const char *cut = "{\"Items\":[{\"a\":1}";
 
-	assert_int_equal(prices_api_parse_page(last, strlen(last), &pg, collect_fn, &c, err,
+	assert_int_equal(prices_api_parse_page(last, strlen(last), NULL, &pg, collect_fn, &c, err,
 					       sizeof(err)), 0);
 	assert_null(pg.next_link);
 	assert_int_equal(pg.n_items, 0);
-	assert_int_equal(prices_api_parse_page(empty_link, strlen(empty_link), &pg, collect_fn,
-					       &c, err, sizeof(err)), 0);
+	assert_int_equal(prices_api_parse_page(empty_link, strlen(empty_link), NULL, &pg,
+					       collect_fn, &c, err, sizeof(err)), 0);
 	assert_null(pg.next_link);
-	assert_int_equal(prices_api_parse_page(no_items, strlen(no_items), &pg, collect_fn, &c,
-					       err, sizeof(err)), -1);
+	assert_int_equal(prices_api_parse_page(no_items, strlen(no_items), NULL, &pg, collect_fn,
+					       &c, err, sizeof(err)), -1);
 	assert_string_equal(err, "page has no 'Items' array");
-	assert_int_equal(prices_api_parse_page(bad, strlen(bad), &pg, collect_fn, &c, err,
+	assert_int_equal(prices_api_parse_page(bad, strlen(bad), NULL, &pg, collect_fn, &c, err,
 					       sizeof(err)), -1);
-	assert_string_equal(err, "invalid JSON at byte 18");
-	assert_int_equal(prices_api_parse_page(cut, strlen(cut), &pg, collect_fn, &c, err,
+	assert_string_equal(err, "invalid JSON at byte 18 (line 1, column 19)");
+	assert_int_equal(prices_api_parse_page(cut, strlen(cut), NULL, &pg, collect_fn, &c, err,
 					       sizeof(err)), -1);
-	assert_string_equal(err, "invalid JSON at byte 16");
+	assert_string_equal(err, "invalid JSON at byte 16 (line 1, column 17)");
 }
 
 int main(void)

@@ -1,15 +1,18 @@
 /*
- * test_prices_api_json.c - the page reader of prices_api.c (its own strict
- * JSON reader) checked against cJSON, the parser it replaced.
+ * test_prices_api_json.c - prices_api_parse_page() on whole pages: cJSON's
+ * tree walked into items, with and without the arena.
  *
- * The oracle parses a page with cJSON and extracts what the old tree-walking
- * code extracted.  A hand-written page with escapes, surrogate pairs, nested
- * members of no interest and a BOM must give exactly the oracle's items;
- * then every single-byte mutation (deletion, replacement by a JSON-significant
- * byte) and truncation of it must either be rejected by the reader, or be
- * accepted by cJSON too with the same items.  cJSON is laxer than RFC 8259 in
- * a few places (leading zeros, "1.", raw control characters), so the reader
- * may reject what cJSON accepts; those cases have tests of their own.
+ * The reference reading is written independently of prices_api.c: cJSON
+ * with its default allocator, members looked up by name.  A hand-written
+ * page with escapes, surrogate pairs, duplicates, members of no interest and
+ * a BOM must give exactly the reference's items; then every single-byte
+ * mutation (deletion, replacement by a JSON-significant byte) and every
+ * truncation of it must be rejected, with fn never called, or be read
+ * exactly as the reference reads it; and the arena and malloc must agree on
+ * every one, error text included.  Error positions are cJSON's
+ * (cJSON_GetErrorPtr), checked by hand on small pages.  The arena's bounds,
+ * its reuse from page to page, and that cJSON's default hooks are back
+ * whenever a callback runs and after every page, have tests of their own.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -39,28 +42,6 @@ static void describe(struct strbuf *sb, const struct prices_api_item *it)
 	for (size_t i = 0; i < it->n_savings; i++)
 		strbuf_addf(sb, " %.17g/%s", it->savings[i].retail_price, it->savings[i].term);
 	strbuf_addstr(sb, "\n");
-}
-
-static int collect(const struct prices_api_item *it, void *arg, char *err, size_t errlen)
-{
-	(void)err;
-	(void)errlen;
-	describe(arg, it);
-	return 0;
-}
-
-/* The reader: 0 and the description, or -1. */
-static int read_new(const char *doc, size_t len, struct strbuf *out, char *err, size_t errlen)
-{
-	struct prices_api_page pg;
-
-	if (prices_api_parse_page(doc, len, &pg, collect, out, err, errlen) != 0)
-		return -1;
-	strbuf_addf(out, "next=%s count=%ld currency=%s items=%zu\n",
-		    pg.next_link ? pg.next_link : "(null)", pg.count, pg.billing_currency,
-		    pg.n_items);
-	free(pg.next_link);
-	return 0;
 }
 
 static const char *str_or_null(const cJSON *j)
@@ -161,6 +142,53 @@ out:
 	return ret;
 }
 
+struct got {
+	struct strbuf s;
+	int calls;
+};
+
+static int collect(const struct prices_api_item *it, void *arg, char *err, size_t errlen)
+{
+	struct got *g = arg;
+	(void)err;
+	(void)errlen;
+	g->calls++;
+	describe(&g->s, it);
+	return 0;
+}
+
+/* prices_api_parse_page on a NUL-terminated copy of doc (so that nothing
+ * past len is readable but the NUL): its return, the description in out,
+ * the number of callbacks in *calls. */
+static int read_page(const char *doc, size_t len, struct prices_api_arena *arena,
+		     struct strbuf *out, int *calls, char *err, size_t errlen)
+{
+	struct prices_api_page pg;
+	struct got g = { STRBUF_INIT, 0 };
+	char *copy = xmalloc(len + 1);
+	int rc;
+
+	memcpy(copy, doc, len);
+	copy[len] = '\0';
+	err[0] = '\0';
+	rc = prices_api_parse_page(copy, len, arena, &pg, collect, &g, err, errlen);
+	free(copy);
+	if (rc == 0) {
+		assert_int_equal(pg.n_items, (size_t)g.calls);
+		strbuf_addf(&g.s, "next=%s count=%ld currency=%s items=%zu\n",
+			    pg.next_link ? pg.next_link : "(null)", pg.count,
+			    pg.billing_currency, pg.n_items);
+		free(pg.next_link);
+	} else {
+		assert_null(pg.next_link);
+	}
+	strbuf_add(out, g.s.buf ? g.s.buf : "", g.s.len);
+	strbuf_release(&g.s);
+	if (calls)
+		*calls = g.calls;
+	return rc;
+}
+
 /* A page with a bit of everything the reader must get right. */
 static const char rich_page[] =
 	"\xEF\xBB\xBF {\"BillingCurrency\" : \"EUR\",\"Extra\":{\"a\":[1,2,{\"b\":null}],\"c\":true},"
@@ -178,15 +206,20 @@ static const char rich_page[] =
 	"\"NextPageLink\":\" https://prices.azure.com/api/retail/prices?$skip=1000 \","
 	"\"Count\":5,\"Items\":[{\"armSkuName\":\"ignored: the first Items counts\"}]}\r\n";
 
-static void test_rich_page_matches_cjson(void **state)
+static void test_rich_page(void **state)
 {
-	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	struct prices_api_arena *arena = prices_api_arena_new();
+	struct strbuf a = STRBUF_INIT, m = STRBUF_INIT, b = STRBUF_INIT;
 	char err[256];
 	(void)state;
 
-	assert_int_equal(read_new(rich_page, sizeof(rich_page) - 1, &a, err, sizeof(err)), 0);
+	assert_int_equal(read_page(rich_page, sizeof(rich_page) - 1, arena, &a, NULL, err,
+				   sizeof(err)), 0);
+	assert_int_equal(read_page(rich_page, sizeof(rich_page) - 1, NULL, &m, NULL, err,
+				   sizeof(err)), 0);
 	assert_int_equal(read_oracle(rich_page, sizeof(rich_page) - 1, &b), 0);
 	assert_string_equal(strbuf_str(&a), strbuf_str(&b));
+	assert_string_equal(strbuf_str(&m), strbuf_str(&b));
 	/* And the decoding itself, by hand. */
 	assert_non_null(strstr(strbuf_str(&a), "Standard_NC24ads_A100_v4|eastus|EUR|"));
 	assert_non_null(strstr(strbuf_str(&a), "Series \"quoted\" \\ /|caf\xC3\xA9 \xF0\x9F\x98\x80 \t\n|x\xE2\x82\xACy|"));
@@ -196,17 +229,55 @@ static void test_rich_page_matches_cjson(void **state)
 	assert_non_null(strstr(strbuf_str(&a),
 			       "next=https://prices.azure.com/api/retail/prices?$skip=1000 count=5 currency=EUR items=2\n"));
 	strbuf_release(&a);
+	strbuf_release(&m);
 	strbuf_release(&b);
+	prices_api_arena_free(arena);
 }
 
-/* Every one-byte mutation and every truncation: rejected, or what cJSON
- * reads too. */
-static void test_mutations_never_disagree(void **state)
+/* Line and column (from 1, in bytes) of byte off. */
+static void line_col(const char *doc, size_t off, size_t *line, size_t *col)
+{
+	*line = 1;
+	*col = 1;
+	for (size_t i = 0; i < off; i++) {
+		if (doc[i] == '\n') {
+			++*line;
+			*col = 1;
+		} else {
+			++*col;
+		}
+	}
+}
+
+/* A rejection's cause: one of the page errors; a syntax error's byte lies in
+ * the page and its line and column agree with it. */
+static int cause_ok(const char *doc, size_t n, const char *err)
+{
+	size_t at, line, col, l, c;
+
+	if (strcmp(err, "page is not a JSON object") == 0 ||
+	    strcmp(err, "page has no 'Items' array") == 0 ||
+	    strcmp(err, "'NextPageLink' is neither a string nor null") == 0)
+		return 1;
+	if (sscanf(err, "invalid JSON at byte %zu (line %zu, column %zu)", &at, &line, &col) != 3)
+		return 0;
+	if (n == 0 ? at != 0 : at >= n)
+		return 0;
+	line_col(doc, at, &l, &c);
+	return l == line && c == col;
+}
+
+/* Every one-byte mutation and every truncation: rejected without a single
+ * callback, or read as the reference reads it; the arena (one, reused by
+ * every page) and malloc agree on each. */
+static void test_mutations(void **state)
 {
 	static const char subst[] = "\"\\{}[],: 0-.eEa\x01tu";
-	size_t len = sizeof(rich_page) - 1, accepted = 0, rejected = 0;
+	size_t len = sizeof(rich_page) - 1, accepted = 0, rejected = 0, reserved = 0;
+	size_t last_brace = strrchr(rich_page, '}') - rich_page;
+	struct prices_api_arena *arena = prices_api_arena_new();
 	char *doc = xmalloc(len + 1);
-	char err[256];
+	char err[512], merr[512];
 	(void)state;
 
 	for (size_t pos = 0; pos < len; pos++) {
@@ -226,73 +297,103 @@ static void test_mutations_never_disagree(void **state)
 				memcpy(doc, rich_page, pos);
 				n = pos;
 			}
-			struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
-			if (read_new(doc, n, &a, err, sizeof(err)) == 0) {
+			struct strbuf a = STRBUF_INIT, m = STRBUF_INIT, b = STRBUF_INIT;
+			int calls, rc = read_page(doc, n, arena, &a, &calls, err, sizeof(err));
+			int mrc = read_page(doc, n, NULL, &m, NULL, merr, sizeof(merr));
+			if (!reserved)
+				reserved = prices_api_arena_reserved(arena);
+			if (rc != mrc || strcmp(strbuf_str(&a), strbuf_str(&m)) != 0 ||
+			    (rc != 0 && strcmp(err, merr) != 0)) {
+				print_error("mutation at %zu (%zu): arena %d '%s' / malloc %d '%s'\n",
+					    pos, k, rc, err, mrc, merr);
+				fail();
+			}
+			if (rc == 0) {
 				accepted++;
+				if (k > sizeof(subst) - 1 && pos <= last_brace) {
+					print_error("truncation at %zu accepted\n", pos);
+					fail();
+				}
 				if (read_oracle(doc, n, &b) != 0 ||
 				    strcmp(strbuf_str(&a), strbuf_str(&b)) != 0) {
-					print_error("mutation at %zu (%zu) read as:\n%s\ncJSON:\n%s\n",
+					print_error("mutation at %zu (%zu) read as:\n%s\nreference:\n%s\n",
 						    pos, k, strbuf_str(&a), strbuf_str(&b));
 					fail();
 				}
 			} else {
 				rejected++;
-				assert_true(strncmp(err, "invalid JSON at byte ", 21) == 0 ||
-					    strcmp(err, "page is not a JSON object") == 0 ||
-					    strcmp(err, "page has no 'Items' array") == 0 ||
-					    strcmp(err, "'NextPageLink' is neither a string nor null") == 0);
+				assert_int_equal(rc, -1);
+				assert_int_equal(calls, 0);
+				assert_string_equal(strbuf_str(&a), "");
+				if (!cause_ok(doc, n, err)) {
+					print_error("mutation at %zu (%zu): cause '%s'\n", pos, k, err);
+					fail();
+				}
 			}
 			strbuf_release(&a);
+			strbuf_release(&m);
 			strbuf_release(&b);
 		}
 	}
 	/* Both outcomes happen a lot: the test exercises both paths. */
 	assert_true(accepted > 1000);
 	assert_true(rejected > 1000);
+	/* Thousands of pages, the arena never grew. */
+	assert_true(reserved > 0);
+	assert_int_equal(prices_api_arena_reserved(arena), reserved);
 	free(doc);
+	prices_api_arena_free(arena);
 }
 
+/* doc is rejected with exactly want, with the arena and without. */
 static int fails_with(const char *doc, const char *want)
 {
-	struct strbuf a = STRBUF_INIT;
-	char err[256] = "";
-	int rc = read_new(doc, strlen(doc), &a, err, sizeof(err));
+	struct prices_api_arena *arena = prices_api_arena_new();
+	int ok = 1;
 
-	strbuf_release(&a);
-	if (rc == 0) {
-		print_error("accepted: %s\n", doc);
-		return 0;
+	for (int i = 0; i < 2; i++) {
+		struct strbuf a = STRBUF_INIT;
+		char err[256];
+		int rc = read_page(doc, strlen(doc), i ? NULL : arena, &a, NULL, err, sizeof(err));
+		strbuf_release(&a);
+		if (rc == 0) {
+			print_error("accepted: %s\n", doc);
+			ok = 0;
+		} else if (strcmp(err, want) != 0) {
+			print_error("'%.60s': got '%s', want '%s'\n", doc, err, want);
+			ok = 0;
+		}
 	}
-	if (strcmp(err, want) != 0) {
-		print_error("'%s': got '%s', want '%s'\n", doc, err, want);
-		return 0;
-	}
-	return 1;
+	prices_api_arena_free(arena);
+	return ok;
 }
 
-/* What strict JSON forbids, with the byte where it stops being JSON. */
-static void test_strict_rejections(void **state)
+/* Where cJSON says a page stops being JSON, counted by hand: the byte it
+ * could not take; the byte after it when a member name was expected there
+ * ({1:1}); never past the last byte, which is where a page that ends too
+ * early (or in a trailing comma, {"Items":[],}) is reported. */
+static void test_syntax_errors(void **state)
 {
 	(void)state;
-	assert_true(fails_with("{\"Items\":[01]}", "invalid JSON at byte 11"));
-	assert_true(fails_with("{\"Items\":[1.]}", "invalid JSON at byte 12"));
-	assert_true(fails_with("{\"Items\":[-]}", "invalid JSON at byte 11"));
-	assert_true(fails_with("{\"Items\":[+1]}", "invalid JSON at byte 10"));
-	assert_true(fails_with("{\"Items\":[1e]}", "invalid JSON at byte 12"));
-	assert_true(fails_with("{\"Items\":[\"a\tb\"]}", "invalid JSON at byte 12"));
-	assert_true(fails_with("{\"Items\":[\"\\x\"]}", "invalid JSON at byte 11"));
-	assert_true(fails_with("{\"Items\":[\"\\ud800\"]}", "invalid JSON at byte 11"));
-	assert_true(fails_with("{\"Items\":[\"\\udc00\"]}", "invalid JSON at byte 11"));
-	assert_true(fails_with("{\"Items\":[\"\\u12g4\"]}", "invalid JSON at byte 11"));
-	assert_true(fails_with("{\"Items\":[tru]}", "invalid JSON at byte 13"));
-	assert_true(fails_with("{\"Items\":[]} x", "invalid JSON at byte 13"));
-	assert_true(fails_with("{\"Items\":[],}", "invalid JSON at byte 12"));
-	assert_true(fails_with("{\"Items\":[{\"a\":1,}]}", "invalid JSON at byte 17"));
-	assert_true(fails_with("{\"Items\":[{\"a\" 1}]}", "invalid JSON at byte 15"));
-	assert_true(fails_with("{\"Items\":[{1:1}]}", "invalid JSON at byte 11"));
-	assert_true(fails_with("", "invalid JSON at byte 0"));
-	assert_true(fails_with("   ", "invalid JSON at byte 2"));
-	assert_true(fails_with("{\"Items\":[\"abc", "invalid JSON at byte 13"));
+	assert_true(fails_with("", "invalid JSON at byte 0 (line 1, column 1)"));
+	assert_true(fails_with("   ", "invalid JSON at byte 2 (line 1, column 3)"));
+	assert_true(fails_with("{\"Items\":[+1]}", "invalid JSON at byte 10 (line 1, column 11)"));
+	assert_true(fails_with("{\"Items\":[-]}", "invalid JSON at byte 10 (line 1, column 11)"));
+	assert_true(fails_with("{\"Items\":[1e]}", "invalid JSON at byte 11 (line 1, column 12)"));
+	assert_true(fails_with("{\"Items\":[tru]}", "invalid JSON at byte 10 (line 1, column 11)"));
+	assert_true(fails_with("{\"Items\":[\"\\x\"]}", "invalid JSON at byte 11 (line 1, column 12)"));
+	assert_true(fails_with("{\"Items\":[\"\\ud800\"]}", "invalid JSON at byte 11 (line 1, column 12)"));
+	assert_true(fails_with("{\"Items\":[\"\\udc00\"]}", "invalid JSON at byte 11 (line 1, column 12)"));
+	assert_true(fails_with("{\"Items\":[1,]}", "invalid JSON at byte 12 (line 1, column 13)"));
+	assert_true(fails_with("{\"Items\":[],}", "invalid JSON at byte 12 (line 1, column 13)"));
+	assert_true(fails_with("{\"Items\":[{\"a\" 1}]}", "invalid JSON at byte 15 (line 1, column 16)"));
+	assert_true(fails_with("{\"Items\":[{1:1}]}", "invalid JSON at byte 12 (line 1, column 13)"));
+	assert_true(fails_with("{\"Items\":[\"abc", "invalid JSON at byte 11 (line 1, column 12)"));
+	assert_true(fails_with("{\"Items\":[]", "invalid JSON at byte 10 (line 1, column 11)"));
+	assert_true(fails_with("{\"Items\":[]} x", "invalid JSON at byte 13 (line 1, column 14)"));
+	assert_true(fails_with("{\"Items\":[]}\n\n  ]", "invalid JSON at byte 16 (line 3, column 3)"));
+	assert_true(fails_with("{\n \"Items\": [\n  {\"a\": oops}\n ]\n}",
+			       "invalid JSON at byte 22 (line 3, column 9)"));
 	assert_true(fails_with("[1,2]", "page is not a JSON object"));
 	assert_true(fails_with("\"Items\"", "page is not a JSON object"));
 	assert_true(fails_with("{\"Items\":{}}", "page has no 'Items' array"));
@@ -300,16 +401,19 @@ static void test_strict_rejections(void **state)
 			       "'NextPageLink' is neither a string nor null"));
 }
 
-/* Nesting is bounded, so a hostile page cannot exhaust the stack. */
+/* Nesting is bounded (cJSON's limit of 1000), so a hostile page cannot
+ * exhaust the stack. */
 static void test_nesting_limit(void **state)
 {
-	struct strbuf doc = STRBUF_INIT;
+	struct strbuf doc = STRBUF_INIT, a = STRBUF_INIT;
+	char err[256];
 	(void)state;
 
 	strbuf_addstr(&doc, "{\"Items\":[],\"x\":");
 	for (int i = 0; i < 100000; i++)
 		strbuf_addstr(&doc, "[");
-	assert_true(fails_with(strbuf_str(&doc), "invalid JSON at byte 1015"));
+	/* The object is level 1, the 999th '[' (byte 16 + 998) level 1000. */
+	assert_true(fails_with(strbuf_str(&doc), "invalid JSON at byte 1015 (line 1, column 1016)"));
 	strbuf_release(&doc);
 
 	strbuf_addstr(&doc, "{\"Items\":[],\"x\":");
@@ -318,15 +422,13 @@ static void test_nesting_limit(void **state)
 	for (int i = 0; i < 900; i++)
 		strbuf_addstr(&doc, "]");
 	strbuf_addstr(&doc, "}");
-	struct strbuf a = STRBUF_INIT;
-	char err[256];
-	assert_int_equal(read_new(strbuf_str(&doc), doc.len, &a, err, sizeof(err)), 0);
+	assert_int_equal(read_page(strbuf_str(&doc), doc.len, NULL, &a, NULL, err, sizeof(err)), 0);
 	strbuf_release(&a);
 	strbuf_release(&doc);
 }
 
-/* A callback's error stops the walk and is the page's error; a page whose
- * end is invalid never reaches the callback. */
+/* A callback's error stops the walk and is the page's error (-2); a page
+ * whose end is invalid never reaches the callback. */
 static int count_calls(const struct prices_api_item *it, void *arg, char *err, size_t errlen)
 {
 	(void)it;
@@ -341,30 +443,157 @@ static void test_callback(void **state)
 {
 	const char *ok = "{\"Items\":[{},{},{}]}";
 	const char *bad_end = "{\"Items\":[{},{},{}],\"x\":}";
+	struct prices_api_arena *arena = prices_api_arena_new();
 	struct prices_api_page pg;
 	char err[256];
 	int calls = 0;
 	(void)state;
 
-	assert_int_equal(prices_api_parse_page(ok, strlen(ok), &pg, count_calls, &calls, err,
-					       sizeof(err)), -1);
+	assert_int_equal(prices_api_parse_page(ok, strlen(ok), arena, &pg, count_calls, &calls,
+					       err, sizeof(err)), -2);
 	assert_string_equal(err, "stop here");
 	assert_int_equal(calls, 2);
 	calls = 0;
-	assert_int_equal(prices_api_parse_page(bad_end, strlen(bad_end), &pg, count_calls, &calls,
-					       err, sizeof(err)), -1);
-	assert_string_equal(err, "invalid JSON at byte 24");
+	assert_int_equal(prices_api_parse_page(bad_end, strlen(bad_end), arena, &pg, count_calls,
+					       &calls, err, sizeof(err)), -1);
+	assert_string_equal(err, "invalid JSON at byte 24 (line 1, column 25)");
 	assert_int_equal(calls, 0);
+	prices_api_arena_free(arena);
+}
+
+/* A page of n elements of elem in "x", besides an empty "Items". */
+static void page_of(struct strbuf *doc, const char *elem, size_t n)
+{
+	doc->len = 0;
+	strbuf_addstr(doc, "{\"Items\":[{\"armSkuName\":\"Standard_NC4as_T4_v3\"}],\"x\":[");
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(doc, "%s%s", i ? "," : "", elem);
+	strbuf_addstr(doc, "]}");
+}
+
+/*
+ * The arena's bounds.  A page whose tree outgrows the first block (eight
+ * strings of 8 bytes take ~80 bytes of tree for each 11 of JSON) is read
+ * exactly as with malloc, and the next pages reuse the grown arena without
+ * growing it again.  A page whose tree would pass 16 times its length (a
+ * one-digit number is 2 bytes of JSON and a 64-byte node) is refused, and
+ * the arena keeps working after it.
+ */
+static void test_arena_bounds(void **state)
+{
+	struct prices_api_arena *arena = prices_api_arena_new();
+	struct strbuf doc = STRBUF_INIT, a = STRBUF_INIT, m = STRBUF_INIT;
+	char err[256];
+	(void)state;
+
+	assert_int_equal(prices_api_arena_reserved(arena), 0);
+	page_of(&doc, "\"abcdefgh\"", 20000);
+	assert_int_equal(read_page(doc.buf, doc.len, arena, &a, NULL, err, sizeof(err)), 0);
+	assert_int_equal(read_page(doc.buf, doc.len, NULL, &m, NULL, err, sizeof(err)), 0);
+	assert_string_equal(strbuf_str(&a), strbuf_str(&m));
+	size_t grown = prices_api_arena_reserved(arena);
+	/* More than the first block (4 times the page), less than the limit. */
+	assert_true(grown > 4 * doc.len);
+	assert_true(grown <= 16 * doc.len + (64 << 10));
+	for (int i = 0; i < 3; i++) {
+		a.len = 0;
+		assert_int_equal(read_page(doc.buf, doc.len, arena, &a, NULL, err, sizeof(err)), 0);
+		assert_string_equal(strbuf_str(&a), strbuf_str(&m));
+		assert_int_equal(prices_api_arena_reserved(arena), grown);
+	}
+
+	page_of(&doc, "0", 100000);
+	/* 54 bytes of "Items" and "x", 100,000 digits, 99,999 commas, "]}". */
+	assert_int_equal(doc.len, 200055);
+	a.len = 0;
+	assert_int_equal(read_page(doc.buf, doc.len, arena, &a, NULL, err, sizeof(err)), -1);
+	assert_string_equal(err, "page of 200055 bytes needs more than 16 times its size in "
+			    "memory to parse");
+	assert_string_equal(strbuf_str(&a), "");
+	/* Never more than the limit of the page plus what it held before. */
+	assert_true(prices_api_arena_reserved(arena) <= grown + 16 * doc.len + (64 << 10));
+	/* malloc has no such limit. */
+	assert_int_equal(read_page(doc.buf, doc.len, NULL, &a, NULL, err, sizeof(err)), 0);
+
+	page_of(&doc, "\"abcdefgh\"", 20000);
+	a.len = 0;
+	assert_int_equal(read_page(doc.buf, doc.len, arena, &a, NULL, err, sizeof(err)), 0);
+	assert_string_equal(strbuf_str(&a), strbuf_str(&m));
+	strbuf_release(&a);
+	strbuf_release(&m);
+	strbuf_release(&doc);
+	prices_api_arena_free(arena);
+}
+
+/* A cJSON object made in a callback, and after each page, comes from malloc:
+ * it survives the arena's reset and later pages, and free() takes it. */
+struct keep {
+	cJSON *made[8];
+	int n;
+};
+
+static int make_json(const struct prices_api_item *it, void *arg, char *err, size_t errlen)
+{
+	struct keep *k = arg;
+	(void)err;
+	(void)errlen;
+	if (k->n < 8)
+		k->made[k->n++] = cJSON_CreateString(it->arm_sku ? it->arm_sku : "?");
+	return 0;
+}
+
+static void test_default_hooks_restored(void **state)
+{
+	const char *page = "{\"Items\":[{\"armSkuName\":\"Standard_NC4as_T4_v3\"},"
+			   "{\"armSkuName\":\"Standard_NC8as_T4_v3\"}]}";
+	const char *bad = "{\"Items\":[{\"armSkuName\":\"Standard_NC4as_T4_v3\"},]}";
+	struct prices_api_arena *arena = prices_api_arena_new();
+	struct prices_api_page pg;
+	struct keep k = { { NULL }, 0 };
+	struct strbuf big = STRBUF_INIT;
+	char err[256];
+	(void)state;
+
+	assert_int_equal(prices_api_parse_page(page, strlen(page), arena, &pg, make_json, &k, err,
+					       sizeof(err)), 0);
+	assert_int_equal(k.n, 2);
+	k.made[k.n++] = cJSON_CreateString("after a page");
+	assert_int_equal(prices_api_parse_page(bad, strlen(bad), arena, &pg, make_json, &k, err,
+					       sizeof(err)), -1);
+	k.made[k.n++] = cJSON_CreateString("after a rejected page");
+	page_of(&big, "0", 100000);
+	assert_int_equal(prices_api_parse_page(big.buf, big.len, arena, &pg, make_json, &k, err,
+					       sizeof(err)), -1);
+	k.made[k.n++] = cJSON_CreateString("after a refused page");
+	/* Pages that overwrite every byte the arena handed out before. */
+	page_of(&big, "\"zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz\"", 2000);
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(prices_api_parse_page(big.buf, big.len, arena, &pg, make_json,
+						       &k, err, sizeof(err)), 0);
+	assert_int_equal(k.n, 8);
+	const char *want[] = { "Standard_NC4as_T4_v3", "Standard_NC8as_T4_v3", "after a page",
+			       "after a rejected page", "after a refused page",
+			       "Standard_NC4as_T4_v3", "Standard_NC4as_T4_v3",
+			       "Standard_NC4as_T4_v3" };
+	for (int i = 0; i < k.n; i++) {
+		assert_non_null(k.made[i]);
+		assert_string_equal(k.made[i]->valuestring, want[i]);
+		cJSON_Delete(k.made[i]);
+	}
+	strbuf_release(&big);
+	prices_api_arena_free(arena);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_rich_page_matches_cjson),
-		cmocka_unit_test(test_mutations_never_disagree),
-		cmocka_unit_test(test_strict_rejections),
+		cmocka_unit_test(test_rich_page),
+		cmocka_unit_test(test_mutations),
+		cmocka_unit_test(test_syntax_errors),
 		cmocka_unit_test(test_nesting_limit),
 		cmocka_unit_test(test_callback),
+		cmocka_unit_test(test_arena_bounds),
+		cmocka_unit_test(test_default_hooks_restored),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
