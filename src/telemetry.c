@@ -970,7 +970,7 @@ struct smi_state {
 	int nseen;
 };
 
-/* The query the reference documents; a headerless file is read with it. */
+/* The query docs/analyze.md asks users to run; a headerless file is read with it. */
 static const char smi_default_columns[] =
 	"timestamp,name,pci.bus_id,uuid,utilization.gpu,utilization.memory,"
 	"memory.total,memory.used,power.draw";
