@@ -232,7 +232,7 @@ static int take_lock(struct catalog_writer *w, double wait_s, char *err)
 	w->lock_fd = open(strbuf_str(&path), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	if (w->lock_fd < 0) {
 		set_err(err, "cannot open the lock file '%s': %s", strbuf_str(&path),
-			strerror(errno));
+			util_strerror(errno));
 		goto out;
 	}
 	for (;;) {
@@ -241,7 +241,7 @@ static int take_lock(struct catalog_writer *w, double wait_s, char *err)
 		if (errno == EINTR)
 			continue;
 		if (errno != EWOULDBLOCK) {
-			set_err(err, "cannot lock '%s': %s", strbuf_str(&path), strerror(errno));
+			set_err(err, "cannot lock '%s': %s", strbuf_str(&path), util_strerror(errno));
 			goto out;
 		}
 		if (mono_s() - start >= wait_s) {
@@ -271,7 +271,7 @@ int catalog_writer_open(const char *target, int force, double lock_wait_s,
 	w->dir = slash ? xstrndup(target, slash == target ? 1 : (size_t)(slash - target))
 		       : xstrdup(".");
 	if (mkdir_p(w->dir) != 0) {
-		set_err(err, "cannot create directory '%s': %s", w->dir, strerror(errno));
+		set_err(err, "cannot create directory '%s': %s", w->dir, util_strerror(errno));
 		writer_free(w);
 		return -1;
 	}
@@ -568,11 +568,11 @@ int catalog_writer_commit(struct catalog_writer *w, const struct catalog_write_m
 	}
 	w->db = NULL;
 	if (fsync_path(w->tmp, 0) != 0) {
-		set_err(err, "cannot sync '%s': %s", w->tmp, strerror(errno));
+		set_err(err, "cannot sync '%s': %s", w->tmp, util_strerror(errno));
 		goto fail;
 	}
 	if (rename(w->tmp, w->target) != 0) {
-		set_err(err, "cannot rename the new catalog to '%s': %s", w->target, strerror(errno));
+		set_err(err, "cannot rename the new catalog to '%s': %s", w->target, util_strerror(errno));
 		goto fail;
 	}
 	free(w->tmp);
