@@ -10,9 +10,17 @@
  * together do not retry together.  The sum of the waits of one request never
  * exceeds max_wait_s: when the next wait would, the request gives up at once
  * rather than ignore the server's Retry-After.
+ *
+ * libcurl is loaded on first use with dlopen(), not linked: linking it pulls
+ * in some thirty libraries (TLS, Kerberos, LDAP, ...) whose load and
+ * constructors cost about 5 ms on every run of gpufit, including the many
+ * that never touch the network.  The calls below keep their libcurl names;
+ * each is a pointer of the exact type the header declares.
  */
 #include <arpa/inet.h>
+#define CURL_DISABLE_TYPECHECK /* curl_easy_setopt is called through a pointer */
 #include <curl/curl.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -26,6 +34,75 @@
 #include "http.h"
 
 #define HTTP_BACKOFF_CAP_S 30.0
+
+#define HTTP_LIBCURL "libcurl.so.4"
+
+static struct {
+	void *lib;
+	__typeof__(curl_global_init) *global_init;
+	__typeof__(curl_easy_init) *easy_init;
+	__typeof__(curl_easy_setopt) *easy_setopt;
+	__typeof__(curl_easy_perform) *easy_perform;
+	__typeof__(curl_easy_getinfo) *easy_getinfo;
+	__typeof__(curl_easy_cleanup) *easy_cleanup;
+	__typeof__(curl_easy_strerror) *easy_strerror;
+	__typeof__(curl_free) *free;
+	__typeof__(curl_url) *url;
+	__typeof__(curl_url_cleanup) *url_cleanup;
+	__typeof__(curl_url_get) *url_get;
+	__typeof__(curl_url_set) *url_set;
+} api;
+
+/* Loads libcurl once; 0, or -1 with the reason in err. */
+static int curl_load(char *err, size_t errlen)
+{
+	static const char *const names[] = {
+		"curl_global_init", "curl_easy_init", "curl_easy_setopt", "curl_easy_perform",
+		"curl_easy_getinfo", "curl_easy_cleanup", "curl_easy_strerror", "curl_free",
+		"curl_url", "curl_url_cleanup", "curl_url_get", "curl_url_set",
+	};
+	void **slots[] = {
+		(void **)&api.global_init, (void **)&api.easy_init, (void **)&api.easy_setopt,
+		(void **)&api.easy_perform, (void **)&api.easy_getinfo, (void **)&api.easy_cleanup,
+		(void **)&api.easy_strerror, (void **)&api.free, (void **)&api.url,
+		(void **)&api.url_cleanup, (void **)&api.url_get, (void **)&api.url_set,
+	};
+	if (api.lib)
+		return 0;
+	void *lib = dlopen(HTTP_LIBCURL, RTLD_NOW | RTLD_LOCAL);
+	if (!lib) {
+		snprintf(err, errlen, "cannot load %s (install the libcurl4 package): %s",
+			 HTTP_LIBCURL, dlerror());
+		return -1;
+	}
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		*slots[i] = dlsym(lib, names[i]);
+		if (!*slots[i]) {
+			snprintf(err, errlen, "%s lacks %s", HTTP_LIBCURL, names[i]);
+			dlclose(lib);
+			memset(&api, 0, sizeof api);
+			return -1;
+		}
+	}
+	api.lib = lib;
+	return 0;
+}
+
+/* curl.h defines these two as function-like macros of themselves. */
+#undef curl_easy_setopt
+#undef curl_easy_getinfo
+#define curl_global_init api.global_init
+#define curl_easy_init api.easy_init
+#define curl_easy_setopt api.easy_setopt
+#define curl_easy_perform api.easy_perform
+#define curl_easy_getinfo api.easy_getinfo
+#define curl_easy_cleanup api.easy_cleanup
+#define curl_easy_strerror api.easy_strerror
+#define curl_free api.free
+#define curl_url api.url
+#define curl_url_cleanup api.url_cleanup
+#define curl_url_get api.url_get
+#define curl_url_set api.url_set
 
 struct http_client {
 	CURL *h;
@@ -67,6 +144,8 @@ static int global_init_done;
 
 struct http_client *http_client_new(const struct http_opts *o, char *err, size_t errlen)
 {
+	if (curl_load(err, errlen) != 0)
+		return NULL;
 	if (!global_init_done) {
 		if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
 			snprintf(err, errlen, "cannot initialise libcurl");
@@ -290,6 +369,9 @@ static int is_loopback_host(const char *host)
 static int url_parts(const char *url, char *scheme, size_t slen, char *host, size_t hlen,
 		     long *port)
 {
+	char lerr[256];
+	if (curl_load(lerr, sizeof(lerr)) != 0)
+		return -1;
 	CURLU *u = curl_url();
 	char *s = NULL, *h = NULL, *p = NULL;
 	int ret = -1;
@@ -321,6 +403,8 @@ int http_url_allowed(const char *url, char *err, size_t errlen)
 	char scheme[16], host[256];
 	long port;
 
+	if (curl_load(err, errlen) != 0)
+		return -1;
 	if (url_parts(url, scheme, sizeof(scheme), host, sizeof(host), &port) != 0) {
 		snprintf(err, errlen, "'%s' is not a valid URL", url);
 		return -1;
