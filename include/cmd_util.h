@@ -19,6 +19,15 @@ void cmd_unknown_name(catalog *cat, const char *table, const char *what, const c
 		      size_t max_hints, const char *fallback);
 
 /*
+ * Turns the result of a catalog_*_find() lookup into an exit code: EXIT_OK
+ * when found is 1; otherwise prints the catalog error err (found < 0,
+ * EXIT_CATALOG) or the cmd_unknown_name() message for name (found == 0,
+ * EXIT_INPUT).
+ */
+int cmd_found(int found, const char *err, catalog *cat, const char *table, const char *what,
+	      const char *name, const char *fallback);
+
+/*
  * Loads the profile at path with the catalog's names and prints every
  * problem found (errors and warnings).  Returns 0, or -1 when the profile is
  * invalid (the command exits EXIT_INPUT).  *p must be released with

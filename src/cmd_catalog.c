@@ -326,15 +326,9 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 	char err[CATALOG_ERRLEN];
 	struct vm_size v;
 	int found = catalog_vm_find(cat, sku, &v, err);
-	if (found <= 0) {
-		int rc = EXIT_CATALOG;
-		if (found == 0) {
-			cmd_unknown_name(cat, "vm_sizes", "size", sku, 5,
-					 "'gpufit catalog list' shows the known sizes");
-			rc = EXIT_INPUT;
-		} else {
-			diag_error("%s", err);
-		}
+	int rc = cmd_found(found, err, cat, "vm_sizes", "size", sku,
+			   "'gpufit catalog list' shows the known sizes");
+	if (rc != EXIT_OK) {
 		catalog_close(cat);
 		return rc;
 	}
@@ -351,7 +345,7 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 		catalog_close(cat);
 		return EXIT_CATALOG;
 	}
-	int rc = EXIT_OK;
+	rc = EXIT_OK;
 	if (ctx->format == FMT_JSON) {
 		cJSON *doc = cJSON_CreateObject();
 		cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);

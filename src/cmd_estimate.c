@@ -243,16 +243,8 @@ static int resolve_gpu(catalog *cat, const char *name, struct gpu_spec *g)
 	char err[CATALOG_ERRLEN];
 	int found = catalog_gpu_find(cat, name, g, err);
 
-	if (found < 0) {
-		diag_error("%s", err);
-		return EXIT_CATALOG;
-	}
-	if (found == 0) {
-		cmd_unknown_name(cat, "gpu_models", "GPU", name, 5, "'gpufit catalog list' shows the sizes "
-							      "and their GPUs");
-		return EXIT_INPUT;
-	}
-	return 0;
+	return cmd_found(found, err, cat, "gpu_models", "GPU", name,
+			 "'gpufit catalog list' shows the sizes and their GPUs");
 }
 
 static int resolve_mig(catalog *cat, const struct estimate_args *a, struct estimate_in *in)
@@ -307,14 +299,10 @@ static int resolve(catalog *cat, const struct estimate_args *a, struct estimate_
 		struct model_preset p;
 
 		found = catalog_preset_find(cat, a->model, &p, err);
-		if (found < 0) {
-			diag_error("%s", err);
-			return EXIT_CATALOG;
-		}
-		if (found == 0) {
-			cmd_unknown_name(cat, "model_presets", "model", a->model, 5, "give its shape with --params-b, --layers, --hidden, --heads");
-			return EXIT_INPUT;
-		}
+		rc = cmd_found(found, err, cat, "model_presets", "model", a->model,
+			       "give its shape with --params-b, --layers, --hidden, --heads");
+		if (rc != EXIT_OK)
+			return rc;
 		sizing_model_from_preset(&p, &in->model);
 	} else {
 		in->model = a->inline_model;
@@ -328,14 +316,10 @@ static int resolve(catalog *cat, const struct estimate_args *a, struct estimate_
 		struct vm_size vm;
 
 		found = catalog_vm_find(cat, a->sku, &vm, err);
-		if (found < 0) {
-			diag_error("%s", err);
-			return EXIT_CATALOG;
-		}
-		if (found == 0) {
-			cmd_unknown_name(cat, "vm_sizes", "size", a->sku, 5, "'gpufit catalog list' shows the known sizes");
-			return EXIT_INPUT;
-		}
+		rc = cmd_found(found, err, cat, "vm_sizes", "size", a->sku,
+			       "'gpufit catalog list' shows the known sizes");
+		if (rc != EXIT_OK)
+			return rc;
 		if (!vm.gpu_model[0] || !vm.spec_known) {
 			diag_error("size '%s' has no known GPU spec", vm.sku);
 			return EXIT_INPUT;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "gpufit.h"
 #include "util.h"
 
 void cmd_unknown_name(catalog *cat, const char *table, const char *what, const char *name,
@@ -24,6 +25,19 @@ void cmd_unknown_name(catalog *cat, const char *table, const char *what, const c
 	else
 		diag_error("unknown %s '%s'", what, name);
 	strbuf_release(&sb);
+}
+
+int cmd_found(int found, const char *err, catalog *cat, const char *table, const char *what,
+	      const char *name, const char *fallback)
+{
+	if (found > 0)
+		return EXIT_OK;
+	if (found < 0) {
+		diag_error("%s", err);
+		return EXIT_CATALOG;
+	}
+	cmd_unknown_name(cat, table, what, name, 5, fallback);
+	return EXIT_INPUT;
 }
 
 int cmd_load_profile(const char *path, const struct catalog_names *names, struct profile *p)
