@@ -1584,6 +1584,15 @@ static void apply_totals(struct ctx *c)
 		switch (it->basis) {
 		case RECOMMEND_BASIS_PLAN:
 			w->rec.basis = RECOMMEND_BASIS_PLAN;
+			/* Name the size the plan puts it on when that is the same
+			 * slice of the same GPU on another VM size (the estimates
+			 * still hold); otherwise the reason line names the pool. */
+			if (c->first_pool[i] >= 0) {
+				const struct recommend_mig_pool *pl = &plan->pools[c->first_pool[i]];
+				if (strcmp(pl->mig_profile, w->rec.mig_profile) == 0 &&
+				    strcmp(pl->gpu_model, w->rec.gpu_model) == 0)
+					copy_str(w->rec.sku, sizeof(w->rec.sku), pl->sku);
+			}
 			w->rec.monthly_cost = it->part_monthly;
 			w->rec.hourly_cost = it->part_monthly / c->hours;
 			for (size_t k = 0; k < w->nregions; k++)
