@@ -62,6 +62,10 @@ double util_round_cents(double v);
 /* Formats money with thousands separators and 2 decimals: "12,345.67". */
 char *util_fmt_money(char *buf, size_t len, double v);
 
+/* Days from 1970-01-01 to the proleptic Gregorian date y-m-d (m 1-12,
+ * d 1-31, not range-checked); negative before 1970. */
+long long util_days_from_civil(long long y, unsigned m, unsigned d);
+
 /* Seconds since the epoch, from an ISO-8601 UTC date or date-time
  * ("2026-06-21" or "2026-06-21T03:51:04Z"); -1 if malformed. */
 long long util_parse_iso8601(const char *s);

@@ -141,13 +141,8 @@ static long long fast_time(struct view v)
 		return -2;
 	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60)
 		return -1;
-	/* Days from civil (Howard Hinnant's algorithm); y >= 0 here. */
-	int yy = y - (mo <= 2);
-	long long era = yy / 400;
-	long long yoe = yy - era * 400;
-	long long doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return (era * 146097 + doe - 719468) * 86400 + h * 3600 + mi * 60 + sec;
+	return util_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + h * 3600 + mi * 60 +
+	       sec;
 }
 
 /* Parses a trimmed date view; -1 when absent or malformed. */

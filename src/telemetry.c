@@ -1039,16 +1039,6 @@ static int smi_set_columns(struct smi_state *ss, const char *line, size_t len)
 }
 
 /* Days since 1970-01-01 of a civil date (proleptic Gregorian). */
-static long long days_from_civil(long long y, unsigned m, unsigned d)
-{
-	y -= m <= 2;
-	long long era = (y >= 0 ? y : y - 399) / 400;
-	unsigned yoe = (unsigned)(y - era * 400);
-	unsigned doy = (153 * (m + (m > 2 ? (unsigned)-3 : 9)) + 2) / 5 + d - 1;
-	unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + (long long)doe - 719468;
-}
-
 /* "2026/07/14 08:12:53.353" (local time without a zone; read as UTC) -> ms;
  * -1 when malformed. */
 static long long smi_timestamp(const char *s, size_t n)
@@ -1070,7 +1060,7 @@ static long long smi_timestamp(const char *s, size_t n)
 	}
 	if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60)
 		return -1;
-	return (days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + h * 3600 + mi * 60 + sec) *
+	return (util_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + h * 3600 + mi * 60 + sec) *
 		       1000 + ms;
 }
 

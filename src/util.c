@@ -264,6 +264,17 @@ char *util_fmt_money(char *buf, size_t len, double v)
 	return buf;
 }
 
+long long util_days_from_civil(long long y, unsigned m, unsigned d)
+{
+	/* Howard Hinnant's days_from_civil. */
+	y -= m <= 2;
+	long long era = (y >= 0 ? y : y - 399) / 400;
+	unsigned yoe = (unsigned)(y - era * 400);
+	unsigned doy = (153 * (m + (m > 2 ? (unsigned)-3 : 9)) + 2) / 5 + d - 1;
+	unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + (long long)doe - 719468;
+}
+
 long long util_parse_iso8601(const char *s)
 {
 	int y, mo, d, h = 0, mi = 0, sec = 0, n = 0;
@@ -284,14 +295,7 @@ long long util_parse_iso8601(const char *s)
 	}
 	if (*p != '\0' || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60)
 		return -1;
-	/* Days from civil (Howard Hinnant's algorithm), UTC. */
-	int yy = y - (mo <= 2);
-	long long era = (yy >= 0 ? yy : yy - 399) / 400;
-	long long yoe = yy - era * 400;
-	long long doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	long long days = era * 146097 + doe - 719468;
-	return days * 86400 + h * 3600 + mi * 60 + sec;
+	return util_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + h * 3600 + mi * 60 + sec;
 }
 
 long long util_now(void)
