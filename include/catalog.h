@@ -56,6 +56,13 @@ void catalog_close(catalog *cat);
 /* The meta value for key into buf; -1 when absent. */
 int catalog_meta(catalog *cat, const char *key, char *buf, size_t buflen);
 
+/*
+ * When the catalog's prices were fetched: meta fetched_at, else the bundled
+ * snapshot_date, into buf ("" when neither is known).  Returns the age in
+ * whole days at util_now() (GPUFIT_NOW), or -1 when unknown.
+ */
+long catalog_fetched(catalog *cat, char *buf, size_t buflen);
+
 /* Row counts per table, for `catalog status`. */
 struct catalog_counts {
 	long gpu_models, vm_sizes, mig_profiles, model_presets, regions, prices;

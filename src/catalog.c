@@ -215,6 +215,18 @@ int catalog_meta(catalog *cat, const char *key, char *buf, size_t buflen)
 	return found ? 0 : -1;
 }
 
+long catalog_fetched(catalog *cat, char *buf, size_t buflen)
+{
+	if (catalog_meta(cat, "fetched_at", buf, buflen) != 0 &&
+	    catalog_meta(cat, "snapshot_date", buf, buflen) != 0) {
+		if (buflen)
+			buf[0] = '\0';
+		return -1;
+	}
+	long long t = util_parse_iso8601(buf);
+	return t >= 0 ? (long)((util_now() - t) / 86400) : -1;
+}
+
 static long count_rows(catalog *cat, const char *sql)
 {
 	sqlite3_stmt *st;

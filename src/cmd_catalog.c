@@ -513,13 +513,10 @@ static int catalog_status(struct cli_ctx *ctx, int argc, char **argv)
 	char source[128] = "bundled", fetched[64] = "", api[64] = "", regions[1024] = "",
 	     currency[16] = "USD";
 	catalog_meta(cat, "source", source, sizeof source);
-	if (catalog_meta(cat, "fetched_at", fetched, sizeof fetched) != 0)
-		catalog_meta(cat, "snapshot_date", fetched, sizeof fetched);
+	long age = catalog_fetched(cat, fetched, sizeof fetched);
 	catalog_meta(cat, "api_version", api, sizeof api);
 	catalog_meta(cat, "regions", regions, sizeof regions);
 	catalog_meta(cat, "currency", currency, sizeof currency);
-	long long t = fetched[0] ? util_parse_iso8601(fetched) : -1;
-	long age = t >= 0 ? (long)((util_now() - t) / 86400) : -1;
 
 	int rc = EXIT_OK;
 	if (ctx->format == FMT_JSON) {

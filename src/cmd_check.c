@@ -389,11 +389,7 @@ static void catalog_age(catalog *cat, struct check_report *r)
 {
 	snprintf(r->source, sizeof r->source, "bundled");
 	catalog_meta(cat, "source", r->source, sizeof r->source);
-	if (catalog_meta(cat, "fetched_at", r->fetched_at, sizeof r->fetched_at) != 0 &&
-	    catalog_meta(cat, "snapshot_date", r->fetched_at, sizeof r->fetched_at) != 0)
-		r->fetched_at[0] = '\0';
-	long long t = r->fetched_at[0] ? util_parse_iso8601(r->fetched_at) : -1;
-	r->age_days = t >= 0 ? (long)((util_now() - t) / 86400) : -1;
+	r->age_days = catalog_fetched(cat, r->fetched_at, sizeof r->fetched_at);
 }
 
 /* Runs recommend on the profile and reads its JSON back as r->head. */

@@ -851,15 +851,10 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	}
 
 	catalog_meta(cat, "source", source, sizeof(source));
-	if (catalog_meta(cat, "fetched_at", fetched, sizeof(fetched)) != 0)
-		catalog_meta(cat, "snapshot_date", fetched, sizeof(fetched));
+	meta.age_days = catalog_fetched(cat, fetched, sizeof(fetched));
 	meta.gpufit_version = GPUFIT_VERSION;
 	meta.catalog_source = source;
 	meta.fetched_at = fetched;
-	{
-		long long t = fetched[0] ? util_parse_iso8601(fetched) : -1;
-		meta.age_days = t >= 0 ? (long)((util_now() - t) / 86400) : -1;
-	}
 	switch (ctx->format) {
 	case FMT_JSON:
 		if (print_json(ctx->out, &res, &meta) != 0) {
