@@ -39,6 +39,52 @@ void table_add(struct table *t, ...);
 size_t table_rows(const struct table *t);
 
 /*
+ * The CSV view (docs/output.md "CSV"): csv carries raw values only, so a
+ * table can give each column a csv header and each cell a raw value next to
+ * its display text.  Table and Markdown keep printing the display text.
+ */
+enum csv_kind {
+	CSV_TEXT,   /* the cell's csv text if set, else its display text */
+	CSV_NUMBER, /* only raw numbers set with table_set_number(); else empty */
+};
+
+/* Column i's csv header (snake_case, a unit suffix on numbers) and kind. */
+void table_csv_column(struct table *t, size_t i, const char *name, enum csv_kind kind);
+
+/* Which formats show a column or a row (default SHOW_ALL). */
+enum table_show { SHOW_ALL, SHOW_DISPLAY /* table and markdown only */, SHOW_CSV };
+void table_column_show(struct table *t, size_t i, enum table_show show);
+/* Applies to the last row added. */
+void table_row_show(struct table *t, enum table_show show);
+
+/* The csv text of cell `col` of the last row added (NULL or "" = empty
+ * field, e.g. where the display says "-"). */
+void table_set_csv(struct table *t, size_t col, const char *text);
+
+/* The raw number of cell `col` of the last row added, formatted with
+ * out_csv_number(); NaN or infinity (unknown) gives an empty field. */
+void table_set_number(struct table *t, size_t col, double v, int decimals);
+
+/*
+ * A two-column (name, value) table printed in csv as one record: the header
+ * is column 0's csv text of every row csv shows, the record column 1's csv
+ * values.  Table and Markdown still print it as rows.
+ */
+void table_csv_record(struct table *t);
+
+/*
+ * A raw csv number: rounded half away from zero to |decimals| places like
+ * the JSON writer; decimals >= 0 keeps that many places ("2336.00"),
+ * decimals < 0 drops trailing zeros ("98.32", "127.816").  No thousands
+ * separator, unit or sign on zero; "" for NaN or infinity.  Returns buf.
+ */
+char *out_csv_number(char *buf, size_t len, double v, int decimals);
+
+/* A money column's csv header: what + "_" + the currency code in lower case
+ * ("monthly", "USD" -> "monthly_usd").  Returns buf. */
+char *out_money_header(char *buf, size_t len, const char *what, const char *currency);
+
+/*
  * Prints as FMT_TABLE (aligned, header underlined; columns beyond the
  * terminal width are not truncated: wrap is the terminal's job), FMT_MARKDOWN
  * (pipe table with alignment row, '|' escaped) or FMT_CSV (RFC 4180).

@@ -5,6 +5,8 @@
  */
 #include "output.h"
 
+#include <ctype.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,13 @@ struct table {
 	char **header;
 	enum col_align *align;
 	char **cells;  /* nrows * ncols */
+	/* the csv view */
+	char **csv_header;          /* ncols; NULL = the display header */
+	enum csv_kind *kind;        /* ncols */
+	enum table_show *col_show;  /* ncols */
+	char **csv_cells;           /* nrows * ncols; NULL = not set */
+	enum table_show *row_show;  /* nrows */
+	int record;
 };
 
 int out_format_parse(const char *s, enum out_format *out)
@@ -59,6 +68,9 @@ struct table *table_new(size_t ncols)
 	t->ncols = ncols;
 	t->header = xcalloc(ncols, sizeof *t->header);
 	t->align = xcalloc(ncols, sizeof *t->align);
+	t->csv_header = xcalloc(ncols, sizeof *t->csv_header);
+	t->kind = xcalloc(ncols, sizeof *t->kind);
+	t->col_show = xcalloc(ncols, sizeof *t->col_show);
 	return t;
 }
 
@@ -66,13 +78,22 @@ void table_free(struct table *t)
 {
 	if (!t)
 		return;
-	for (size_t i = 0; i < t->ncols; i++)
+	for (size_t i = 0; i < t->ncols; i++) {
 		free(t->header[i]);
-	for (size_t i = 0; i < t->nrows * t->ncols; i++)
+		free(t->csv_header[i]);
+	}
+	for (size_t i = 0; i < t->nrows * t->ncols; i++) {
 		free(t->cells[i]);
+		free(t->csv_cells[i]);
+	}
 	free(t->header);
 	free(t->align);
 	free(t->cells);
+	free(t->csv_header);
+	free(t->kind);
+	free(t->col_show);
+	free(t->csv_cells);
+	free(t->row_show);
 	free(t);
 }
 
@@ -90,9 +111,14 @@ void table_add_row(struct table *t, const char *const *cells)
 	if (t->nrows == t->cap) {
 		t->cap = t->cap ? t->cap * 2 : 16;
 		t->cells = xrealloc(t->cells, t->cap * t->ncols * sizeof *t->cells);
+		t->csv_cells = xrealloc(t->csv_cells, t->cap * t->ncols * sizeof *t->csv_cells);
+		t->row_show = xrealloc(t->row_show, t->cap * sizeof *t->row_show);
 	}
-	for (size_t i = 0; i < t->ncols; i++)
+	for (size_t i = 0; i < t->ncols; i++) {
 		t->cells[t->nrows * t->ncols + i] = xstrdup(cells[i] ? cells[i] : "");
+		t->csv_cells[t->nrows * t->ncols + i] = NULL;
+	}
+	t->row_show[t->nrows] = SHOW_ALL;
 	t->nrows++;
 }
 
@@ -113,6 +139,82 @@ size_t table_rows(const struct table *t)
 	return t->nrows;
 }
 
+void table_csv_column(struct table *t, size_t i, const char *name, enum csv_kind kind)
+{
+	if (i >= t->ncols)
+		return;
+	free(t->csv_header[i]);
+	t->csv_header[i] = name ? xstrdup(name) : NULL;
+	t->kind[i] = kind;
+}
+
+void table_column_show(struct table *t, size_t i, enum table_show show)
+{
+	if (i < t->ncols)
+		t->col_show[i] = show;
+}
+
+void table_row_show(struct table *t, enum table_show show)
+{
+	if (t->nrows)
+		t->row_show[t->nrows - 1] = show;
+}
+
+void table_set_csv(struct table *t, size_t col, const char *text)
+{
+	if (!t->nrows || col >= t->ncols)
+		return;
+	char **c = &t->csv_cells[(t->nrows - 1) * t->ncols + col];
+	free(*c);
+	*c = xstrdup(text ? text : "");
+}
+
+void table_set_number(struct table *t, size_t col, double v, int decimals)
+{
+	char buf[64];
+	table_set_csv(t, col, out_csv_number(buf, sizeof buf, v, decimals));
+}
+
+void table_csv_record(struct table *t)
+{
+	t->record = 1;
+}
+
+char *out_csv_number(char *buf, size_t len, double v, int decimals)
+{
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	if (!isfinite(v))
+		return buf;
+	int d = decimals < 0 ? -decimals : decimals;
+	double m = pow(10.0, d);
+	double r = round(v * m) / m;
+	if (r == 0)
+		r = 0; /* no "-0" */
+	snprintf(buf, len, "%.*f", d, r);
+	if (decimals < 0 && strchr(buf, '.')) {
+		char *end = buf + strlen(buf) - 1;
+		while (*end == '0')
+			*end-- = '\0';
+		if (*end == '.')
+			*end = '\0';
+	}
+	return buf;
+}
+
+char *out_money_header(char *buf, size_t len, const char *what, const char *currency)
+{
+	if (!len)
+		return buf;
+	int n = snprintf(buf, len, "%s_", what);
+	size_t at = n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
+	snprintf(buf + at, len - at, "%s", currency && *currency ? currency : "usd");
+	for (char *p = buf + at; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	return buf;
+}
+
 static size_t text_width(const char *s)
 {
 	size_t w = 0;
@@ -127,6 +229,21 @@ static const char *cell(const struct table *t, size_t r, size_t c)
 	return t->cells[r * t->ncols + c];
 }
 
+static int col_shown(const struct table *t, size_t c, int csv)
+{
+	return t->col_show[c] == SHOW_ALL || t->col_show[c] == (csv ? SHOW_CSV : SHOW_DISPLAY);
+}
+
+static int row_shown(const struct table *t, size_t r, int csv)
+{
+	return t->row_show[r] == SHOW_ALL || t->row_show[r] == (csv ? SHOW_CSV : SHOW_DISPLAY);
+}
+
+static const char *header(const struct table *t, size_t c)
+{
+	return t->header[c] ? t->header[c] : "";
+}
+
 static void pad(FILE *f, size_t n)
 {
 	while (n--)
@@ -136,28 +253,35 @@ static void pad(FILE *f, size_t n)
 static void print_text(const struct table *t, FILE *f)
 {
 	size_t *w = xcalloc(t->ncols, sizeof *w);
+	size_t last = 0;
 	for (size_t c = 0; c < t->ncols; c++) {
-		w[c] = text_width(t->header[c] ? t->header[c] : "");
+		if (!col_shown(t, c, 0))
+			continue;
+		last = c;
+		w[c] = text_width(header(t, c));
 		for (size_t r = 0; r < t->nrows; r++) {
-			size_t cw = text_width(cell(t, r, c));
+			size_t cw = row_shown(t, r, 0) ? text_width(cell(t, r, c)) : 0;
 			if (cw > w[c])
 				w[c] = cw;
 		}
 	}
 	for (size_t r = 0; r <= t->nrows; r++) {
+		if (r > 0 && !row_shown(t, r - 1, 0))
+			continue;
 		for (size_t c = 0; c < t->ncols; c++) {
-			const char *s = r == 0 ? (t->header[c] ? t->header[c] : "") : cell(t, r - 1, c);
+			if (!col_shown(t, c, 0))
+				continue;
+			const char *s = r == 0 ? header(t, c) : cell(t, r - 1, c);
 			size_t sw = text_width(s);
-			int last = c + 1 == t->ncols;
 			if (t->align[c] == ALIGN_RIGHT) {
 				pad(f, w[c] - sw);
 				fputs(s, f);
 			} else {
 				fputs(s, f);
-				if (!last)
+				if (c != last)
 					pad(f, w[c] - sw);
 			}
-			if (!last)
+			if (c != last)
 				fputs("  ", f);
 		}
 		fputc('\n', f);
@@ -181,17 +305,24 @@ static void print_markdown(const struct table *t, FILE *f)
 {
 	fputc('|', f);
 	for (size_t c = 0; c < t->ncols; c++) {
+		if (!col_shown(t, c, 0))
+			continue;
 		fputc(' ', f);
-		md_cell(f, t->header[c] ? t->header[c] : "");
+		md_cell(f, header(t, c));
 		fputs(" |", f);
 	}
 	fputs("\n|", f);
 	for (size_t c = 0; c < t->ncols; c++)
-		fputs(t->align[c] == ALIGN_RIGHT ? " ---: |" : " --- |", f);
+		if (col_shown(t, c, 0))
+			fputs(t->align[c] == ALIGN_RIGHT ? " ---: |" : " --- |", f);
 	fputc('\n', f);
 	for (size_t r = 0; r < t->nrows; r++) {
+		if (!row_shown(t, r, 0))
+			continue;
 		fputc('|', f);
 		for (size_t c = 0; c < t->ncols; c++) {
+			if (!col_shown(t, c, 0))
+				continue;
 			fputc(' ', f);
 			md_cell(f, cell(t, r, c));
 			fputs(" |", f);
@@ -215,13 +346,54 @@ static void csv_field(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+static const char *csv_header(const struct table *t, size_t c)
+{
+	return t->csv_header[c] ? t->csv_header[c] : header(t, c);
+}
+
+/* A cell as csv prints it: its raw value, never a number's display text. */
+static const char *csv_cell(const struct table *t, size_t r, size_t c)
+{
+	const char *raw = t->csv_cells[r * t->ncols + c];
+	if (raw)
+		return raw;
+	return t->kind[c] == CSV_NUMBER ? "" : cell(t, r, c);
+}
+
+static void print_csv_record(const struct table *t, FILE *f)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		int first = 1;
+		for (size_t r = 0; r < t->nrows; r++) {
+			if (!row_shown(t, r, 1))
+				continue;
+			if (!first)
+				fputc(',', f);
+			first = 0;
+			csv_field(f, pass == 0 ? csv_cell(t, r, 0)
+					       : (t->ncols > 1 ? csv_cell(t, r, 1) : ""));
+		}
+		fputs("\r\n", f);
+	}
+}
+
 static void print_csv(const struct table *t, FILE *f)
 {
+	if (t->record) {
+		print_csv_record(t, f);
+		return;
+	}
 	for (size_t r = 0; r <= t->nrows; r++) {
+		if (r > 0 && !row_shown(t, r - 1, 1))
+			continue;
+		int first = 1;
 		for (size_t c = 0; c < t->ncols; c++) {
-			if (c)
+			if (!col_shown(t, c, 1))
+				continue;
+			if (!first)
 				fputc(',', f);
-			csv_field(f, r == 0 ? (t->header[c] ? t->header[c] : "") : cell(t, r - 1, c));
+			first = 0;
+			csv_field(f, r == 0 ? csv_header(t, c) : csv_cell(t, r - 1, c));
 		}
 		fputs("\r\n", f);
 	}
