@@ -518,17 +518,34 @@ static void series_label(char *buf, size_t n, const struct telemetry_series *s)
 		snprintf(buf, n, "%s gpu %s", s->host, dash(s->gpu));
 }
 
+/* A percentage of a ratio statistic for csv; NaN (empty field) when no samples. */
+static double raw_pct(const struct telemetry_stats *st, double v)
+{
+	return st->count ? v * 100.0 : NAN;
+}
+
 static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 			 const struct totals *t, double hours)
 {
 	int csv = ctx->format == FMT_CSV;
-	size_t ncols = csv ? 14 : 12;
-	struct table *tb = table_new(ncols);
-	const char *heads[] = { "HOST", "GPU", "MIG", "POD", "FINDING", "ACT MEAN", "ACT P95",
-				"SM MEAN", "IDLE", "MEM PEAK", "SAVINGS/MO", "RECOMMENDATION",
-				"REASON", "ENABLE" };
-	for (size_t i = 0; i < ncols; i++)
-		table_header(tb, i, heads[i], (i >= 5 && i <= 10) ? ALIGN_RIGHT : ALIGN_LEFT);
+	enum { NCOLS = 15 };
+	struct table *tb = table_new(NCOLS);
+	const char *heads[NCOLS] = { "HOST", "GPU", "MIG", "POD", "FINDING", "ACT MEAN", "ACT P95",
+				     "SM MEAN", "IDLE", "MEM PEAK", "MONTHLY", "SAVINGS/MO",
+				     "RECOMMENDATION", "REASON", "ENABLE" };
+	/* csv: raw numbers, the unit in the header (docs/output.md) */
+	const char *csv_heads[NCOLS] = { "host", "gpu", "mig", "pod", "finding",
+					 "activity_mean_pct", "activity_p95_pct",
+					 "sm_active_mean_pct", "idle_pct", "memory_peak_gib",
+					 "monthly_usd", "savings_monthly_usd", "recommendation",
+					 "reason", "enable" };
+	for (size_t i = 0; i < NCOLS; i++) {
+		table_header(tb, i, heads[i], (i >= 5 && i <= 11) ? ALIGN_RIGHT : ALIGN_LEFT);
+		table_csv_column(tb, i, csv_heads[i], i >= 5 && i <= 11 ? CSV_NUMBER : CSV_TEXT);
+	}
+	table_column_show(tb, 10, SHOW_CSV);
+	table_column_show(tb, 13, SHOW_CSV);
+	table_column_show(tb, 14, SHOW_CSV);
 	for (size_t i = 0; i < nrows; i++) {
 		const struct row *r = &rows[i];
 		const struct telemetry_series *s = r->s;
@@ -547,11 +564,21 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 			util_fmt_money(sav, sizeof(sav), r->res.savings_hourly * hours);
 		else
 			snprintf(sav, sizeof(sav), "-");
-		const char *cells[14] = { s->host, dash(s->gpu), dash(mig), dash(s->pod),
-					  classify_finding_name(r->res.finding), am, ap, sm, idle,
-					  mem, sav, r->res.recommendation, r->res.reason,
-					  r->res.enable };
+		const char *cells[NCOLS] = { s->host, dash(s->gpu), dash(mig), dash(s->pod),
+					     classify_finding_name(r->res.finding), am, ap, sm, idle,
+					     mem, "", sav, r->res.recommendation, r->res.reason,
+					     r->res.enable };
 		table_add_row(tb, cells);
+		table_set_csv(tb, 1, s->gpu);
+		table_set_csv(tb, 2, mig);
+		table_set_csv(tb, 3, s->pod);
+		table_set_number(tb, 5, raw_pct(&r->res.activity, r->res.activity.mean), 2);
+		table_set_number(tb, 6, raw_pct(&r->res.activity, r->res.activity.p95), 2);
+		table_set_number(tb, 7, raw_pct(&r->res.sm, r->res.sm.mean), 2);
+		table_set_number(tb, 8, raw_pct(&r->res.activity, r->res.idle_fraction), 2);
+		table_set_number(tb, 9, r->res.peak_memory_gib >= 0 ? r->res.peak_memory_gib : NAN, 2);
+		table_set_number(tb, 10, r->hourly > 0 ? r->hourly * hours : NAN, 2);
+		table_set_number(tb, 11, r->hourly > 0 ? r->res.savings_hourly * hours : NAN, 2);
 	}
 	table_print(tb, ctx->out, ctx->format);
 	table_free(tb);

@@ -83,6 +83,19 @@ static void fmt_ib(char *buf, size_t len, const struct vm_size *v)
 			 v->infiniband_type[0] ? " " : "", v->infiniband_type);
 }
 
+/* A spec figure the catalog may not know (NULL there, read as 0): NaN, an
+ * empty csv field, then. */
+static double known(double v)
+{
+	return v > 0 ? v : NAN;
+}
+
+/* InfiniBand per GPU: 0 when the size has none, unknown without a spec. */
+static double ib_gbit(const struct vm_size *v)
+{
+	return v->spec_known || v->infiniband_gbps > 0 ? v->infiniband_gbps : NAN;
+}
+
 /* ---- catalog list ---------------------------------------------------- */
 
 enum { L_GPU = 1, L_REGION, L_MINMEM, L_PRICING, L_MAXHOURLY, L_RETIRED, L_CURRENCY, L_HOURS };
@@ -258,11 +271,26 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			rc = EXIT_CATALOG;
 		cJSON_Delete(doc);
 	} else {
-		struct table *t = table_new(10);
-		const char *hdr[] = { "SKU", "REGION", "GPU", "GPUS", "GPU MEM", "VCPUS", "RAM",
-				      "IB GB/S/GPU", "HOURLY", "MONTHLY" };
-		for (size_t c = 0; c < 10; c++)
+		enum { NCOLS = 12 };
+		struct table *t = table_new(NCOLS);
+		const char *hdr[NCOLS] = { "SKU", "REGION", "GPU", "GPUS", "GPU MEM", "VCPUS",
+					   "RAM", "IB GB/S/GPU", "IB TYPE", "HOURLY", "MONTHLY",
+					   "RETIRED" };
+		char hourly_h[24], monthly_h[24];
+		const char *csv_hdr[NCOLS] = {
+			"sku", "region", "gpu_model", "gpu_count", "gpu_memory_gib", "vcpu_count",
+			"ram_gib", "infiniband_gbit_per_s", "infiniband_type",
+			out_money_header(hourly_h, sizeof hourly_h, "hourly", currency),
+			out_money_header(monthly_h, sizeof monthly_h, "monthly", currency), "retired"
+		};
+		for (size_t c = 0; c < NCOLS; c++) {
 			table_header(t, c, hdr[c], c >= 3 && c != 7 ? ALIGN_RIGHT : ALIGN_LEFT);
+			table_csv_column(t, c, csv_hdr[c],
+					 (c >= 3 && c <= 7) || c == 9 || c == 10 ? CSV_NUMBER
+										 : CSV_TEXT);
+		}
+		table_column_show(t, 8, SHOW_CSV);
+		table_column_show(t, 11, SHOW_CSV);
 		for (size_t i = 0; i < nrows; i++) {
 			const struct vm_size *v = rows[i].vm;
 			char cnt[16], mem[32], cpu[16], ram[32], ib[32], hr[32], mo[32], sku[80];
@@ -282,7 +310,16 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			snprintf(sku, sizeof sku, "%s%s", v->sku, v->retired ? " (retired)" : "");
 			table_add(t, sku, rows[i].price->region,
 				  v->gpu_model[0] ? v->gpu_model : "spec unknown", cnt, mem, cpu, ram,
-				  ib, hr, mo);
+				  ib, v->infiniband_type, hr, mo, v->retired ? "true" : "false");
+			table_set_csv(t, 0, v->sku);
+			table_set_csv(t, 2, v->gpu_model);
+			table_set_number(t, 3, known(v->gpu_count), -4);
+			table_set_number(t, 4, known(v->gpu_memory_gib), 2);
+			table_set_number(t, 5, known(v->vcpus), 0);
+			table_set_number(t, 6, known(v->ram_gib), 2);
+			table_set_number(t, 7, ib_gbit(v), -2);
+			table_set_number(t, 9, rows[i].price->hourly, -6);
+			table_set_number(t, 10, rows[i].price->hourly * hours, 2);
 		}
 		if (ctx->format == FMT_TABLE && nrows == 0)
 			fprintf(ctx->out, "no sizes match\n");
@@ -301,6 +338,89 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 }
 
 /* ---- catalog show ---------------------------------------------------- */
+
+/*
+ * `catalog show -f csv`: one record per price (one with empty price fields
+ * when there is none), the size's spec repeated on each, raw numbers with the
+ * unit in the header.  Money columns are per currency: the catalog's first,
+ * then any other a price is quoted in.
+ */
+static void show_csv(FILE *out, catalog *cat, const struct vm_size *v,
+		     const struct gpu_spec *gpu, const struct mig_profile *migs, size_t nmig,
+		     const struct price *prices, size_t nprice)
+{
+	enum { NSPEC = 20, MAXCUR = 8 };
+	char cur[MAXCUR][4];
+	size_t ncur = 0;
+	if (catalog_meta(cat, "currency", cur[0], sizeof cur[0]) == 0 && cur[0][0])
+		ncur = 1;
+	for (size_t i = 0; i < nprice && ncur < MAXCUR; i++) {
+		size_t k = 0;
+		while (k < ncur && strcmp(cur[k], prices[i].currency) != 0)
+			k++;
+		if (k == ncur)
+			snprintf(cur[ncur++], sizeof cur[0], "%s", prices[i].currency);
+	}
+	if (!ncur)
+		snprintf(cur[ncur++], sizeof cur[0], "USD");
+	const char *spec[NSPEC] = { "sku", "series", "gpu_model", "gpu_count", "gpu_memory_gib",
+				    "gpu_memory_bandwidth_gb_per_s", "gpu_fp16_tflops",
+				    "gpu_fp8_tflops", "vcpu_count", "ram_gib", "local_disk_gib",
+				    "infiniband_gbit_per_s", "infiniband_type", "nvlink",
+				    "mig_capable", "retired", "mig_profiles", "region", "pricing",
+				    "os" };
+	size_t ncols = NSPEC + 2 * ncur;
+	struct table *t = table_new(ncols);
+	for (size_t c = 0; c < ncols; c++) {
+		char h[32];
+		if (c < NSPEC)
+			snprintf(h, sizeof h, "%s", spec[c]);
+		else
+			out_money_header(h, sizeof h, (c - NSPEC) % 2 ? "monthly" : "hourly",
+					 cur[(c - NSPEC) / 2]);
+		int num = (c >= 3 && c <= 11) || c >= NSPEC;
+		table_header(t, c, h, ALIGN_LEFT);
+		table_csv_column(t, c, h, num ? CSV_NUMBER : CSV_TEXT);
+	}
+	struct strbuf sb = STRBUF_INIT;
+	for (size_t i = 0; i < nmig; i++)
+		strbuf_addf(&sb, "%s%s", i ? " " : "", migs[i].name);
+	const char **cells = xcalloc(ncols, sizeof *cells);
+	for (size_t i = 0; i < (nprice ? nprice : 1); i++) {
+		const struct price *p = nprice ? &prices[i] : NULL;
+		cells[0] = v->sku;
+		cells[1] = v->series;
+		cells[2] = v->gpu_model;
+		cells[12] = v->infiniband_type;
+		cells[13] = v->nvlink ? "true" : "false";
+		cells[14] = v->mig_capable ? "true" : "false";
+		cells[15] = v->retired ? "true" : "false";
+		cells[16] = strbuf_str(&sb);
+		cells[17] = p ? p->region : "";
+		cells[18] = p ? pricing_name(p->pricing) : "";
+		cells[19] = p ? p->os : "";
+		table_add_row(t, cells);
+		table_set_number(t, 3, known(v->gpu_count), -4);
+		table_set_number(t, 4, known(v->gpu_memory_gib), 2);
+		table_set_number(t, 5, gpu ? known(gpu->bandwidth_gbps) : NAN, -2);
+		table_set_number(t, 6, gpu ? known(gpu->fp16_tflops) : NAN, -2);
+		table_set_number(t, 7, gpu ? gpu->fp8_tflops : NAN, -2);
+		table_set_number(t, 8, known(v->vcpus), 0);
+		table_set_number(t, 9, known(v->ram_gib), 2);
+		table_set_number(t, 10, v->spec_known ? v->local_nvme_gib : NAN, 2);
+		table_set_number(t, 11, ib_gbit(v), -2);
+		for (size_t k = 0; p && k < ncur; k++) {
+			if (strcmp(cur[k], p->currency) != 0)
+				continue;
+			table_set_number(t, NSPEC + 2 * k, p->hourly, -6);
+			table_set_number(t, NSPEC + 2 * k + 1, p->hourly * GPUFIT_HOURS_PER_MONTH, 2);
+		}
+	}
+	table_print(t, out, FMT_CSV);
+	free(cells);
+	strbuf_release(&sb);
+	table_free(t);
+}
 
 static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 {
@@ -399,6 +519,8 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 		if (json_print(ctx->out, doc) != 0)
 			rc = EXIT_CATALOG;
 		cJSON_Delete(doc);
+	} else if (ctx->format == FMT_CSV) {
+		show_csv(ctx->out, cat, &v, have_gpu ? &gpu : NULL, migs, nmig, prices, nprice);
 	} else {
 		struct table *t = table_new(2);
 		table_header(t, 0, "FIELD", ALIGN_LEFT);
