@@ -72,6 +72,12 @@ void table_set_number(struct table *t, size_t col, double v, int decimals);
  */
 void table_csv_record(struct table *t);
 
+/* Rows of such a table: a field both views show (csv_name NULL: table and
+ * Markdown only), and fields only csv shows, as text or a raw number. */
+void table_field(struct table *t, const char *name, const char *csv_name, const char *value);
+void table_csv_field(struct table *t, const char *csv_name, const char *value);
+void table_csv_field_number(struct table *t, const char *csv_name, double v, int decimals);
+
 /*
  * A raw csv number: rounded half away from zero to |decimals| places like
  * the JSON writer; decimals >= 0 keeps that many places ("2336.00"),
@@ -79,6 +85,9 @@ void table_csv_record(struct table *t);
  * separator, unit or sign on zero; "" for NaN or infinity.  Returns buf.
  */
 char *out_csv_number(char *buf, size_t len, double v, int decimals);
+
+/* Rewrites s in place as a csv name: '-' and ' ' become '_'.  Returns s. */
+char *out_csv_name(char *s);
 
 /* A money column's csv header: what + "_" + the currency code in lower case
  * ("monthly", "USD" -> "monthly_usd").  Returns buf. */

@@ -676,11 +676,15 @@ static int catalog_status(struct cli_ctx *ctx, int argc, char **argv)
 		struct table *tb = table_new(2);
 		table_header(tb, 0, "FIELD", ALIGN_LEFT);
 		table_header(tb, 1, "VALUE", ALIGN_LEFT);
+		table_csv_record(tb);
 		char b[4200];
 		snprintf(b, sizeof b, "%s%s%s", origin_name(origin), path[0] ? " " : "", path);
-		table_add(tb, "catalog", b);
-		table_add(tb, "source", source);
-		table_add(tb, "fetched", fetched[0] ? fetched : "unknown");
+		table_field(tb, "catalog", NULL, b);
+		table_csv_field(tb, "origin", origin_name(origin));
+		table_csv_field(tb, "path", path);
+		table_field(tb, "source", "source", source);
+		table_field(tb, "fetched", "fetched_at", fetched[0] ? fetched : "unknown");
+		table_set_csv(tb, 1, fetched);
 		if (age > 30)
 			snprintf(b, sizeof b, "%ld days (prices may be stale: run 'gpufit catalog "
 					      "refresh')",
@@ -689,25 +693,41 @@ static int catalog_status(struct cli_ctx *ctx, int argc, char **argv)
 			snprintf(b, sizeof b, "%ld days", age);
 		else
 			snprintf(b, sizeof b, "unknown");
-		table_add(tb, "age", b);
+		table_field(tb, "age", "age_days", b);
+		table_set_number(tb, 1, age >= 0 ? (double)age : NAN, 0);
 		if (api[0])
-			table_add(tb, "api version", api);
-		table_add(tb, "currency", currency);
+			table_field(tb, "api version", NULL, api);
+		table_csv_field(tb, "api_version", api);
+		table_field(tb, "currency", "currency", currency);
 		if (regions[0])
-			table_add(tb, "regions refreshed", regions);
+			table_field(tb, "regions refreshed", NULL, regions);
+		table_csv_field(tb, "regions_refreshed", regions);
 		snprintf(b, sizeof b, "%ld GPU models, %ld VM sizes, %ld MIG profiles, %ld model "
 				      "presets, %ld regions",
 			 counts.gpu_models, counts.vm_sizes, counts.mig_profiles, counts.model_presets,
 			 counts.regions);
-		table_add(tb, "facts", b);
+		table_field(tb, "facts", NULL, b);
+		table_csv_field_number(tb, "gpu_model_count", (double)counts.gpu_models, 0);
+		table_csv_field_number(tb, "vm_size_count", (double)counts.vm_sizes, 0);
+		table_csv_field_number(tb, "mig_profile_count", (double)counts.mig_profiles, 0);
+		table_csv_field_number(tb, "model_preset_count", (double)counts.model_presets, 0);
+		table_csv_field_number(tb, "region_count", (double)counts.regions, 0);
 		struct strbuf sb = STRBUF_INIT;
 		strbuf_addf(&sb, "%ld (", counts.prices);
 		for (int k = 0; k < PRICING_COUNT; k++)
 			strbuf_addf(&sb, "%s%s %ld", k ? ", " : "", pricing_name((enum pricing_kind)k),
 				    counts.prices_by_kind[k]);
 		strbuf_addstr(&sb, ")");
-		table_add(tb, "linux prices", strbuf_str(&sb));
+		table_field(tb, "linux prices", NULL, strbuf_str(&sb));
 		strbuf_release(&sb);
+		table_csv_field_number(tb, "linux_price_count", (double)counts.prices, 0);
+		for (int k = 0; k < PRICING_COUNT; k++) {
+			char name[48];
+			snprintf(name, sizeof name, "linux_%s_price_count",
+				 pricing_name((enum pricing_kind)k));
+			table_csv_field_number(tb, out_csv_name(name), (double)counts.prices_by_kind[k],
+					       0);
+		}
 		table_print(tb, ctx->out, ctx->format);
 		table_free(tb);
 	}

@@ -134,41 +134,50 @@ static void print_summary(struct cli_ctx *ctx, const struct refresh_summary *s,
 	struct table *t = table_new(2);
 	table_header(t, 0, "refresh", ALIGN_LEFT);
 	table_header(t, 1, "", ALIGN_RIGHT);
-	table_add(t, "catalog", target);
+	table_csv_record(t);
+	table_field(t, "catalog", "catalog", target);
 	snprintf(buf, sizeof(buf), "%zu", s->regions);
-	table_add(t, "regions", buf);
+	table_field(t, "regions", "region_count", buf);
 	snprintf(buf, sizeof(buf), "%zu", s->pages);
-	table_add(t, "pages", buf);
+	table_field(t, "pages", "page_count", buf);
 	snprintf(buf, sizeof(buf), "%zu", s->items);
-	table_add(t, "items seen", buf);
+	table_field(t, "items seen", "item_count", buf);
 	snprintf(buf, sizeof(buf), "%zu", stored);
-	table_add(t, "prices stored", buf);
+	table_field(t, "prices stored", "price_stored_count", buf);
 	for (int k = 0; k < PRICING_COUNT; k++) {
-		char label[48];
+		char label[48], name[48];
 		snprintf(label, sizeof(label), "  %s (linux)", pricing_name(k));
+		snprintf(name, sizeof(name), "linux_%s_price_count", pricing_name(k));
 		snprintf(buf, sizeof(buf), "%zu", s->prices[k]);
-		table_add(t, label, buf);
+		table_field(t, label, out_csv_name(name), buf);
 	}
 	snprintf(buf, sizeof(buf), "%zu", s->windows_prices);
-	table_add(t, "  windows payg/spot", buf);
+	table_field(t, "  windows payg/spot", "windows_price_count", buf);
 	snprintf(buf, sizeof(buf), "%zu", s->not_gpu);
-	table_add(t, "items of non-GPU sizes", buf);
+	table_field(t, "items of non-GPU sizes", "non_gpu_item_count", buf);
 	for (int k = 1; k < PRICES_API_SKIP_COUNT; k++) {
-		char label[48];
+		char label[48], name[64];
 		if (!s->skipped[k])
 			continue;
 		snprintf(label, sizeof(label), "items skipped: %s", prices_api_skip_name(k));
+		snprintf(name, sizeof(name), "skipped_%s_count", prices_api_skip_name(k));
 		snprintf(buf, sizeof(buf), "%zu", s->skipped[k]);
-		table_add(t, label, buf);
+		table_field(t, label, out_csv_name(name), buf);
 	}
 	snprintf(buf, sizeof(buf), "%zu", s->duplicates);
-	table_add(t, "duplicates resolved", buf);
+	table_field(t, "duplicates resolved", "duplicate_count", buf);
 	snprintf(buf, sizeof(buf), "%zu", s->n_unknown);
-	table_add(t, "sizes with spec unknown", buf);
-	for (size_t i = 0; i < s->n_unknown; i++)
-		table_add(t, "  spec unknown", s->unknown[i]);
+	table_field(t, "sizes with spec unknown", "spec_unknown_count", buf);
+	struct strbuf names = STRBUF_INIT;
+	for (size_t i = 0; i < s->n_unknown; i++) {
+		table_field(t, "  spec unknown", NULL, s->unknown[i]);
+		strbuf_addf(&names, "%s%s", i ? " " : "", s->unknown[i]);
+	}
+	table_csv_field(t, "spec_unknown", strbuf_str(&names));
+	strbuf_release(&names);
 	snprintf(buf, sizeof(buf), "%.2f s", s->seconds);
-	table_add(t, "duration", buf);
+	table_field(t, "duration", "duration_ms", buf);
+	table_set_number(t, 1, s->seconds * 1000.0, 0);
 	table_print(t, ctx->out, ctx->format);
 	table_free(t);
 }

@@ -312,9 +312,16 @@ static int print_json(FILE *out, const struct costdiff *d, const char *cur, cons
 static void print_csv(FILE *out, const struct costdiff *d, const char *cur)
 {
 	struct table *t = table_new(9);
-	static const char *const hdr[] = { "workload",	   "status",	   "base_sku",
-					   "head_sku",	   "base_monthly", "head_monthly",
-					   "delta_monthly", "delta_pct",   "currency" };
+	char bh[32], hh[32], dh[32];
+	const char *const hdr[] = { "workload",
+				    "status",
+				    "base_sku",
+				    "head_sku",
+				    out_money_header(bh, sizeof bh, "base_monthly", cur),
+				    out_money_header(hh, sizeof hh, "head_monthly", cur),
+				    out_money_header(dh, sizeof dh, "delta_monthly", cur),
+				    "delta_pct",
+				    "currency" };
 	for (size_t c = 0; c < 9; c++)
 		table_header(t, c, hdr[c], ALIGN_LEFT);
 	for (size_t i = 0; i < d->nrows; i++) {
@@ -324,7 +331,10 @@ static void print_csv(FILE *out, const struct costdiff *d, const char *cur)
 			snprintf(bc, sizeof bc, "%.2f", util_round_cents(r->base->monthly_cost));
 		if (r->head && r->head->feasible)
 			snprintf(hc, sizeof hc, "%.2f", util_round_cents(r->head->monthly_cost));
-		snprintf(dc, sizeof dc, "%.2f", r->delta_monthly);
+		/* a side without a feasible option has no cost: the change is unknown */
+		dc[0] = '\0';
+		if ((!r->base || r->base->feasible) && (!r->head || r->head->feasible))
+			snprintf(dc, sizeof dc, "%.2f", r->delta_monthly);
 		if (r->has_delta_pct)
 			snprintf(pc, sizeof pc, "%.2f", r->delta_pct);
 		table_add(t, r->name, costdiff_status_name(r->status),

@@ -400,8 +400,21 @@ static cJSON *doc_head(const struct estimate_args *a, const struct estimate_in *
 	return doc;
 }
 
-/* A row with a number of the given decimals; decimals < 0 means %g. */
-static void row(struct table *t, const char *k, int decimals, double v)
+/*
+ * The report is a name/value table; csv prints it as one record whose header
+ * is each row's csv name (docs/output.md).  A row without a csv name is shown
+ * only in table and Markdown.
+ */
+/* A yes/no row: "true"/"false" in csv. */
+static void bool_row(struct table *t, const char *k, const char *csv_name, int v)
+{
+	table_field(t, k, csv_name, v ? "yes" : "no");
+	table_set_csv(t, 1, v ? "true" : "false");
+}
+
+/* A row with a number of the given decimals; decimals < 0 means %g (and
+ * up to 4 places in csv). */
+static void row(struct table *t, const char *k, const char *csv_name, int decimals, double v)
 {
 	char buf[64];
 
@@ -409,18 +422,30 @@ static void row(struct table *t, const char *k, int decimals, double v)
 		snprintf(buf, sizeof(buf), "%g", v);
 	else
 		snprintf(buf, sizeof(buf), "%.*f", decimals, v);
-	table_add(t, k, buf);
+	table_field(t, k, csv_name, buf);
+	table_set_number(t, 1, v, decimals < 0 ? -4 : decimals);
+}
+
+static struct table *report_table(void)
+{
+	struct table *t = table_new(2);
+
+	table_header(t, 0, "ITEM", ALIGN_LEFT);
+	table_header(t, 1, "VALUE", ALIGN_LEFT);
+	table_csv_record(t);
+	return t;
 }
 
 static void factor_rows(struct table *t, const struct sizing_factors *f, int training, int mig)
 {
 	for (size_t i = 0; i < sizing_factor_count(); i++) {
-		char k[80];
+		char k[80], ck[80];
 
 		if (!factor_applies(sizing_factor_name(i), training, mig))
 			continue;
 		snprintf(k, sizeof(k), "assumption %s", sizing_factor_name(i));
-		row(t, k, -1, sizing_factor_value(f, i));
+		snprintf(ck, sizeof(ck), "assumption_%s", sizing_factor_name(i));
+		row(t, k, ck, -1, sizing_factor_value(f, i));
 	}
 }
 
@@ -458,15 +483,15 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		cJSON_Delete(doc);
 		return rc == 0 ? EXIT_OK : EXIT_CATALOG;
 	} else {
-		struct table *t = table_new(2);
+		struct table *t = report_table();
 		char buf[128];
 
-		table_header(t, 0, "ITEM", ALIGN_LEFT);
-		table_header(t, 1, "VALUE", ALIGN_LEFT);
-		table_add(t, "model", in->model.name);
+		table_field(t, "model", "model", in->model.name);
 		snprintf(buf, sizeof(buf), "%s (kv %s)", sizing_precision_name(a->precision),
 			 sizing_precision_name(a->kv_precision));
-		table_add(t, "precision", buf);
+		table_field(t, "precision", "precision", buf);
+		table_set_csv(t, 1, sizing_precision_name(a->precision));
+		table_csv_field(t, "kv_precision", sizing_precision_name(a->kv_precision));
 		if (in->cap.mig_profile[0])
 			snprintf(buf, sizeof(buf), "%s MIG %s", in->gpu.name, in->cap.mig_profile);
 		else if (a->sku)
@@ -474,25 +499,33 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 				 in->gpu.name);
 		else
 			snprintf(buf, sizeof(buf), "%d x %s", in->cap.gpus, in->gpu.name);
-		table_add(t, "capacity", buf);
+		table_field(t, "capacity", NULL, buf);
+		table_csv_field(t, "gpu_model", in->gpu.name);
+		table_csv_field(t, "sku", a->sku);
+		table_csv_field(t, "mig_profile", in->cap.mig_profile);
+		table_csv_field_number(t, "gpu_count", in->cap.gpus, 0);
 		snprintf(buf, sizeof(buf), "tensor %d x pipeline %d", r->tp, r->pp);
-		table_add(t, "parallelism", buf);
-		row(t, "memory weights GiB", 2, r->weights_gib);
-		row(t, "memory kv cache GiB", 2, r->kv_cache_gib);
-		row(t, "memory activations GiB", 2, r->activations_gib);
-		row(t, "memory overhead GiB", 2, r->overhead_gib);
-		row(t, "memory total GiB", 2, r->total_gib);
-		row(t, "memory available GiB", 2, r->available_gib);
-		table_add(t, "fits", r->fits ? "yes" : "no");
+		table_field(t, "parallelism", NULL, buf);
+		table_csv_field_number(t, "tensor_parallel_count", r->tp, 0);
+		table_csv_field_number(t, "pipeline_parallel_count", r->pp, 0);
+		row(t, "memory weights GiB", "memory_weights_gib", 2, r->weights_gib);
+		row(t, "memory kv cache GiB", "memory_kv_cache_gib", 2, r->kv_cache_gib);
+		row(t, "memory activations GiB", "memory_activations_gib", 2, r->activations_gib);
+		row(t, "memory overhead GiB", "memory_overhead_gib", 2, r->overhead_gib);
+		row(t, "memory total GiB", "memory_total_gib", 2, r->total_gib);
+		row(t, "memory available GiB", "memory_available_gib", 2, r->available_gib);
+		bool_row(t, "fits", "fits", r->fits);
 		if (r->note)
-			table_add(t, "why", r->note);
-		row(t, "max concurrency", 0, (double)r->max_concurrency);
-		row(t, "concurrency", 0, (double)r->concurrency);
-		table_add(t, "bound", sizing_bound_name(r->bound));
-		row(t, "output tokens/s", 1, r->output_tokens_per_s);
-		row(t, "prefill tokens/s", 1, r->prefill_tokens_per_s);
-		row(t, "time to first token ms", 2, r->time_to_first_token_ms);
-		row(t, "ms per output token", 2, r->ms_per_output_token);
+			table_field(t, "why", NULL, r->note);
+		table_csv_field(t, "note", r->note);
+		row(t, "max concurrency", "max_concurrency_count", 0, (double)r->max_concurrency);
+		row(t, "concurrency", "concurrency_count", 0, (double)r->concurrency);
+		table_field(t, "bound", "bound", sizing_bound_name(r->bound));
+		row(t, "output tokens/s", "output_tokens_per_s", 1, r->output_tokens_per_s);
+		row(t, "prefill tokens/s", "prefill_tokens_per_s", 1, r->prefill_tokens_per_s);
+		row(t, "time to first token ms", "time_to_first_token_ms", 2,
+		    r->time_to_first_token_ms);
+		row(t, "ms per output token", "per_output_token_ms", 2, r->ms_per_output_token);
 		factor_rows(t, &in->factors, 0, in->cap.mig_profile[0] != 0);
 		table_print(t, ctx->out, ctx->format);
 		table_free(t);
@@ -534,35 +567,48 @@ static int render_training(struct cli_ctx *ctx, const struct estimate_args *a,
 		cJSON_Delete(doc);
 		return rc == 0 ? EXIT_OK : EXIT_CATALOG;
 	} else {
-		struct table *t = table_new(2);
+		struct table *t = report_table();
 		char buf[128];
 
-		table_header(t, 0, "ITEM", ALIGN_LEFT);
-		table_header(t, 1, "VALUE", ALIGN_LEFT);
-		table_add(t, "model", in->model.name);
+		table_field(t, "model", "model", in->model.name);
 		snprintf(buf, sizeof(buf), "%s, %s, ZeRO-%d", sizing_precision_name(a->precision),
 			 sizing_train_method_name(a->train.method), a->train.zero_stage);
-		table_add(t, "precision", buf);
+		table_field(t, "precision", "precision", buf);
+		table_set_csv(t, 1, sizing_precision_name(a->precision));
+		table_csv_field(t, "method", sizing_train_method_name(a->train.method));
+		table_csv_field_number(t, "zero_stage", a->train.zero_stage, 0);
 		snprintf(buf, sizeof(buf), "%d x %s", in->cap.gpus, in->gpu.name);
-		table_add(t, "capacity", buf);
+		table_field(t, "capacity", NULL, buf);
+		table_csv_field(t, "gpu_model", in->gpu.name);
+		table_csv_field_number(t, "gpu_count", in->cap.gpus, 0);
 		snprintf(buf, sizeof(buf), "tensor %d x pipeline %d x data %d", r->tp, r->pp,
 			 r->dp);
-		table_add(t, "parallelism", buf);
-		table_add(t, "activation recompute", r->recompute ? "yes" : "no");
-		row(t, "memory/GPU weights GiB", 2, r->weights_gib);
-		row(t, "memory/GPU gradients GiB", 2, r->gradients_gib);
-		row(t, "memory/GPU optimizer GiB", 2, r->optimizer_gib);
-		row(t, "memory/GPU activations GiB", 2, r->activations_gib);
-		row(t, "memory/GPU overhead GiB", 2, r->overhead_gib);
-		row(t, "memory/GPU total GiB", 2, r->memory_gib);
-		row(t, "memory/GPU available GiB", 2, r->available_gib);
-		table_add(t, "fits", r->fits ? "yes" : "no");
+		table_field(t, "parallelism", NULL, buf);
+		table_csv_field_number(t, "tensor_parallel_count", r->tp, 0);
+		table_csv_field_number(t, "pipeline_parallel_count", r->pp, 0);
+		table_csv_field_number(t, "data_parallel_count", r->dp, 0);
+		bool_row(t, "activation recompute", "activation_recompute", r->recompute);
+		row(t, "memory/GPU weights GiB", "memory_per_gpu_weights_gib", 2, r->weights_gib);
+		row(t, "memory/GPU gradients GiB", "memory_per_gpu_gradients_gib", 2,
+		    r->gradients_gib);
+		row(t, "memory/GPU optimizer GiB", "memory_per_gpu_optimizer_gib", 2,
+		    r->optimizer_gib);
+		row(t, "memory/GPU activations GiB", "memory_per_gpu_activations_gib", 2,
+		    r->activations_gib);
+		row(t, "memory/GPU overhead GiB", "memory_per_gpu_overhead_gib", 2,
+		    r->overhead_gib);
+		row(t, "memory/GPU total GiB", "memory_per_gpu_total_gib", 2, r->memory_gib);
+		row(t, "memory/GPU available GiB", "memory_per_gpu_available_gib", 2,
+		    r->available_gib);
+		bool_row(t, "fits", "fits", r->fits);
 		if (r->note)
-			table_add(t, "why", r->note);
-		row(t, "tokens/s", 1, r->tokens_per_s);
-		row(t, "hours", 2, r->hours);
-		row(t, "mfu", 3, r->mfu);
-		table_add(t, "needs InfiniBand", r->needs_infiniband ? "yes" : "no");
+			table_field(t, "why", NULL, r->note);
+		table_csv_field(t, "note", r->note);
+		row(t, "tokens/s", "tokens_per_s", 1, r->tokens_per_s);
+		row(t, "hours", "training_hours", 2, r->hours);
+		row(t, "mfu", NULL, 3, r->mfu);
+		table_csv_field_number(t, "mfu_pct", r->mfu * 100.0, 1);
+		bool_row(t, "needs InfiniBand", "needs_infiniband", r->needs_infiniband);
 		factor_rows(t, &in->factors, 1, 0);
 		table_print(t, ctx->out, ctx->format);
 		table_free(t);

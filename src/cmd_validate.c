@@ -112,6 +112,8 @@ int cmd_validate(struct cli_ctx *ctx, int argc, char **argv)
 		table_header(t, 1, "status", ALIGN_LEFT);
 		table_header(t, 2, "workloads", ALIGN_RIGHT);
 		table_header(t, 3, "errors", ALIGN_RIGHT);
+		table_csv_column(t, 2, "workload_count", CSV_TEXT);
+		table_csv_column(t, 3, "error_count", CSV_TEXT);
 	}
 
 	for (i = 0; i < npaths; i++) {

@@ -180,6 +180,27 @@ void table_csv_record(struct table *t)
 	t->record = 1;
 }
 
+void table_field(struct table *t, const char *name, const char *csv_name, const char *value)
+{
+	table_add(t, name, value);
+	if (csv_name)
+		table_set_csv(t, 0, csv_name);
+	else
+		table_row_show(t, SHOW_DISPLAY);
+}
+
+void table_csv_field(struct table *t, const char *csv_name, const char *value)
+{
+	table_add(t, csv_name, value);
+	table_row_show(t, SHOW_CSV);
+}
+
+void table_csv_field_number(struct table *t, const char *csv_name, double v, int decimals)
+{
+	char buf[64];
+	table_csv_field(t, csv_name, out_csv_number(buf, sizeof buf, v, decimals));
+}
+
 char *out_csv_number(char *buf, size_t len, double v, int decimals)
 {
 	if (!len)
@@ -201,6 +222,14 @@ char *out_csv_number(char *buf, size_t len, double v, int decimals)
 			*end = '\0';
 	}
 	return buf;
+}
+
+char *out_csv_name(char *s)
+{
+	for (char *c = s; *c; c++)
+		if (*c == '-' || *c == ' ')
+			*c = '_';
+	return s;
 }
 
 char *out_money_header(char *buf, size_t len, const char *what, const char *currency)

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,6 +156,74 @@ static void test_table_formats(void **state)
 	table_free(t);
 }
 
+/* The csv view: raw numbers under unit headers, display text elsewhere. */
+static void test_table_csv_view(void **state)
+{
+	(void)state;
+	struct table *t = table_new(4);
+	table_header(t, 0, "SKU", ALIGN_LEFT);
+	table_header(t, 1, "MEM", ALIGN_RIGHT);
+	table_header(t, 2, "MONTHLY", ALIGN_RIGHT);
+	table_header(t, 3, "NOTE", ALIGN_LEFT);
+	table_csv_column(t, 0, "sku", CSV_TEXT);
+	table_csv_column(t, 1, "gpu_memory_gib", CSV_NUMBER);
+	table_csv_column(t, 2, "monthly_usd", CSV_NUMBER);
+	table_column_show(t, 3, SHOW_DISPLAY);
+	table_add(t, "a", "22.49 GiB", "2,336.00", "x");
+	table_set_number(t, 1, 22.4912, 2);
+	table_set_number(t, 2, 2336.0, 2);
+	table_add(t, "b (retired)", "-", "-", "y");
+	table_set_csv(t, 0, "b");
+	table_set_number(t, 1, NAN, 2); /* unknown: empty field */
+	/* column 2 never set: a number column prints no display text */
+	table_add(t, "only csv", "", "", "");
+	table_row_show(t, SHOW_CSV);
+	table_set_number(t, 2, -0.001, 2);
+	char *s = render(t, FMT_CSV);
+	assert_string_equal(s, "sku,gpu_memory_gib,monthly_usd\r\n"
+			       "a,22.49,2336.00\r\n"
+			       "b,,\r\n"
+			       "only csv,,0.00\r\n");
+	free(s);
+	s = render(t, FMT_TABLE);
+	assert_string_equal(s, "SKU                MEM   MONTHLY  NOTE\n"
+			       "a            22.49 GiB  2,336.00  x\n"
+			       "b (retired)          -         -  y\n");
+	free(s);
+	table_free(t);
+
+	/* a name/value table is one csv record */
+	t = table_new(2);
+	table_header(t, 0, "ITEM", ALIGN_LEFT);
+	table_header(t, 1, "VALUE", ALIGN_LEFT);
+	table_csv_record(t);
+	table_field(t, "memory total GiB", "memory_total_gib", "45.54");
+	table_set_number(t, 1, 45.5449, 2);
+	table_field(t, "capacity", NULL, "1 x L40S");
+	table_csv_field_number(t, "gpu_count", 1, 0);
+	table_csv_field(t, "note", "a, b");
+	s = render(t, FMT_CSV);
+	assert_string_equal(s, "memory_total_gib,gpu_count,note\r\n45.54,1,\"a, b\"\r\n");
+	free(s);
+	s = render(t, FMT_MARKDOWN);
+	assert_string_equal(s, "| ITEM | VALUE |\n| --- | --- |\n| memory total GiB | 45.54 |\n"
+			       "| capacity | 1 x L40S |\n");
+	free(s);
+	table_free(t);
+
+	char b[32];
+	assert_string_equal(out_csv_number(b, sizeof b, 98.32, -6), "98.32");
+	assert_string_equal(out_csv_number(b, sizeof b, 127.816, -6), "127.816");
+	assert_string_equal(out_csv_number(b, sizeof b, 400, -2), "400");
+	assert_string_equal(out_csv_number(b, sizeof b, 71773.6, 2), "71773.60");
+	assert_string_equal(out_csv_number(b, sizeof b, -48.8249, 2), "-48.82");
+	assert_string_equal(out_csv_number(b, sizeof b, INFINITY, 2), "");
+	assert_string_equal(out_money_header(b, sizeof b, "monthly", "EUR"), "monthly_eur");
+	assert_string_equal(out_money_header(b, 6, "monthly", "USD"), "month");
+	char n[] = "reserved-1y price";
+	assert_string_equal(out_csv_name(n), "reserved_1y_price");
+}
+
 static void test_cli_parser(void **state)
 {
 	(void)state;
@@ -199,6 +268,7 @@ int main(void)
 		cmocka_unit_test(test_parse_numbers), cmocka_unit_test(test_parse_size),
 		cmocka_unit_test(test_money),         cmocka_unit_test(test_iso8601),
 		cmocka_unit_test(test_pricing_names), cmocka_unit_test(test_table_formats),
+		cmocka_unit_test(test_table_csv_view),
 		cmocka_unit_test(test_cli_parser),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
