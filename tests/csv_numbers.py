@@ -24,7 +24,9 @@ import sys
 GPUFIT, ROOT, SCRATCH = sys.argv[1], sys.argv[2], sys.argv[3]
 os.chdir(ROOT)
 
-# The unit suffixes of docs/output.md; money is the lower-case currency code.
+# The unit suffixes of docs/output.md (money is the lower-case currency code),
+# and "_cost", the money columns recommend and pack print today (with a
+# separate currency column).
 UNIT_SUFFIXES = ("_usd", "_eur", "_gib", "_pct", "_count", "_hours", "_ms", "_per_s",
                  "_tflops", "_days", "_cost")
 NUMBER = re.compile(r"^-?[0-9]+(\.[0-9]+)?$")
