@@ -128,26 +128,42 @@ struct recommend_current {
  * How the MIG plan decided a workload whose cheapest option at slice-share
  * prices is a MIG slice (its "MIG candidacy"); use is RECOMMEND_BASIS_OWN
  * for every other workload, and then nothing else here is set.
+ *
+ * With use PLAN the workload's recommendation is its placement in the plan
+ * (the pool's size and MIG profile of its first replica, or the dedicated
+ * size the plan gave it), and sku / mig_profile here name that placement.
  */
+#define RECOMMEND_MAX_COTENANTS 3
 struct recommend_mig_use {
-	enum recommend_basis use;         /* PLAN: keeps its slice; DEDICATED: its
+	enum recommend_basis use;         /* PLAN: placed by the plan; DEDICATED: its
 					     recommendation is the best dedicated
 					     option; SHARE: neither was possible */
 	int packed;                       /* 0: its slices could not be packed (a
 					     replica needs several slices, or no
 					     AKS profile fits) */
-	int slices_per_replica;
-	char sku[FACT_SKU];               /* the slice option, at its share price */
-	char mig_profile[24];
+	int slices_per_replica;           /* of the slice it ranked cheapest */
+	char sku[FACT_SKU];               /* PLAN: where the plan puts replica 0;
+					     else the slice it ranked cheapest */
+	char mig_profile[24];             /* "" when the plan put it on a dedicated GPU */
 	char region[32];
-	double share_monthly;             /* M_w */
+	double share_monthly;             /* M_w: that slice at its GPU share */
 	double dedicated_monthly;         /* D_w; 0 when none */
+	char dedicated_sku[FACT_SKU];     /* the size of D_w, "" when none */
+	int dedicated_vm_count;
 	double part_monthly;              /* its allocated part of the plan */
 	double plan_monthly;              /* P of its region's plan (0: not priced) */
 	double plan_dedicated_monthly;    /* the same workloads on dedicated options */
 	size_t plan_workloads;            /* workloads in that plan */
-	char pool[64];                    /* plan pool of its first replica, "" when
-					     it sits on a dedicated small GPU */
+	char pool[64];                    /* plan pool of its first replica on a
+					     slice, "" when all sit on dedicated GPUs */
+	char pool_sku[FACT_SKU];          /* that pool's size and MIG profile */
+	char pool_profile[24];
+	int pool_vms;                     /* VMs of that pool */
+	int replicas_on_slices;           /* of its replicas, placed on slices */
+	int replicas_dedicated;           /* placed on dedicated small GPUs */
+	int pools_spanned;                /* pools its sliced replicas sit in */
+	size_t ncotenants;                /* other workloads in its first replica's pool */
+	size_t cotenants[RECOMMEND_MAX_COTENANTS];  /* the first few, indices */
 };
 
 struct recommend_workload {
@@ -248,7 +264,17 @@ struct recommend_result {
 	struct recommend_mig_plan mig;    /* the MIG packing plan */
 	/* totals, money per month */
 	double monthly_cost;              /* sum of the recommendations' monthly
-					     costs (recommend_totals()) */
+					     costs (recommend_totals()); meaningful
+					     only when complete */
+	int complete;                     /* every workload priced as billed: not
+					     infeasible, not at a slice-share price */
+	size_t nunpriced;
+	size_t *unpriced;                 /* the workloads that are not (indices) */
+	double priced_monthly_cost;       /* sum over the priced workloads */
+	size_t current_covered;           /* workloads whose current cost is known */
+	size_t current_unknown;           /* with current_sku but no price */
+	int savings_known;                /* every workload with a priced current
+					     deployment has a priced recommendation */
 	int has_current;                  /* some workload gave current_sku */
 	double current_monthly_cost;      /* sum of the priced current deployments */
 	double savings_monthly;           /* sum of per-workload savings */
@@ -266,10 +292,12 @@ struct recommend_result {
  * P (whole VMs) is compared with the sum of its members' best dedicated
  * options D_w; the plan is used when it is priced and costs less (in cents),
  * or when some member has no dedicated option.  Then every member is
- * charged its part of P: P allocated in proportion to the members'
- * slice-share prices M_w (equal parts when those are all 0), in whole
- * cents by largest remainder (ties to the earlier item), so the parts sum
- * to P exactly.  Otherwise every member is charged D_w (or, without one,
+ * charged its part of P: P allocated in proportion to what each member
+ * would cost alone, D_w (M_w for a member without one; equal parts when
+ * those are all 0), in whole cents by largest remainder (ties to the
+ * earlier item), so the parts sum to P exactly.  As P < sum D_w, every
+ * part is below its D_w: rounding down leaves it at most D_w - 1 cent
+ * before the leftover cent, so no member pays more than alone.  Otherwise every member is charged D_w (or, without one,
  * M_w: RECOMMEND_BASIS_SHARE).  A workload outside every group is charged
  * its own recommendation, dedicated_monthly (0 for an infeasible one).
  *
@@ -280,7 +308,7 @@ struct recommend_totals_item {
 	int group;                        /* index into groups, -1: not a MIG candidate */
 	int has_dedicated;                /* D_w exists */
 	double dedicated_monthly;         /* D_w (outside a group: its recommendation) */
-	double share_monthly;             /* M_w, the weight of the allocation */
+	double share_monthly;             /* M_w, the weight without a D_w */
 	/* out */
 	enum recommend_basis basis;       /* OWN outside a group; else PLAN, DEDICATED
 					     or SHARE */

@@ -132,8 +132,15 @@ static void fmt_headline(struct strbuf *sb, const struct check_report *r)
 {
 	char a[48], d[48];
 	const char *cur = r->head.currency;
+	if (!r->head.complete) {
+		strbuf_addf(sb, "monthly cost unknown (%zu workload%s unpriced)", r->head.unpriced,
+			    r->head.unpriced == 1 ? "" : "s");
+		return;
+	}
 	strbuf_addf(sb, "%s/month", costdiff_fmt_money(a, sizeof a, cur, r->head.monthly_cost, 0));
-	if (r->baseline_file) {
+	if (r->baseline_file && !r->base.complete) {
+		strbuf_addstr(sb, " (baseline total unknown)");
+	} else if (r->baseline_file) {
 		strbuf_addf(sb, " (%s", costdiff_fmt_money(d, sizeof d, cur, r->diff.delta_monthly, 1));
 		if (r->diff.has_delta_pct)
 			strbuf_addf(sb, ", %+.1f%%", r->diff.delta_pct);
@@ -301,7 +308,12 @@ static int print_json(FILE *out, const struct check_report *r)
 	for (size_t i = 0; i < r->ngates; i++)
 		cJSON_AddItemToArray(gs, gate_json(&r->gates[i]));
 	cJSON *t = cJSON_AddObjectToObject(doc, "totals");
-	json_add_money(t, "monthly_cost", r->head.monthly_cost);
+	if (r->head.complete)
+		json_add_money(t, "monthly_cost", r->head.monthly_cost);
+	else
+		cJSON_AddNullToObject(t, "monthly_cost");
+	cJSON_AddBoolToObject(t, "complete", r->head.complete);
+	cJSON_AddNumberToObject(t, "unpriced_workloads", (double)r->head.unpriced);
 	size_t infeasible = 0;
 	for (size_t i = 0; i < r->head.nitems; i++)
 		infeasible += !r->head.items[i].feasible;
@@ -309,9 +321,15 @@ static int print_json(FILE *out, const struct check_report *r)
 	if (r->baseline_file) {
 		cJSON *b = cJSON_AddObjectToObject(doc, "baseline");
 		cJSON_AddStringToObject(b, "file", r->baseline_file);
-		json_add_money(b, "monthly_cost", r->diff.base_monthly);
-		json_add_money(b, "delta_monthly", r->diff.delta_monthly);
-		if (r->diff.has_delta_pct)
+		if (r->base.complete)
+			json_add_money(b, "monthly_cost", r->diff.base_monthly);
+		else
+			cJSON_AddNullToObject(b, "monthly_cost");
+		if (r->base.complete && r->head.complete)
+			json_add_money(b, "delta_monthly", r->diff.delta_monthly);
+		else
+			cJSON_AddNullToObject(b, "delta_monthly");
+		if (r->diff.has_delta_pct && r->base.complete && r->head.complete)
 			json_add_rounded(b, "delta_pct", r->diff.delta_pct, 2);
 		else
 			cJSON_AddNullToObject(b, "delta_pct");

@@ -160,16 +160,36 @@ static struct table *rows_table(const struct costdiff *d, const char *cur, int m
 	return t;
 }
 
+/* The fleet totals as text: "unknown" where a total is (never 0). */
+static void fmt_totals(const struct costdiff *d, const char *cur, char *b, char *h, char *dl,
+		       char *pc)
+{
+	const int known = d->base_complete && d->head_complete;
+	if (d->base_complete)
+		costdiff_fmt_money(b, 48, cur, d->base_monthly, 0);
+	else
+		snprintf(b, 48, "unknown");
+	if (d->head_complete)
+		costdiff_fmt_money(h, 48, cur, d->head_monthly, 0);
+	else
+		snprintf(h, 48, "unknown");
+	if (known)
+		costdiff_fmt_money(dl, 48, cur, d->delta_monthly, 1);
+	else
+		snprintf(dl, 48, "unknown");
+	if (known)
+		fmt_pct(pc, 32, d->has_delta_pct, d->delta_pct);
+	else
+		snprintf(pc, 32, "unknown");
+}
+
 static void print_table(FILE *out, const struct costdiff *d, const char *cur)
 {
 	struct table *t = rows_table(d, cur, 0);
 	table_print(t, out, FMT_TABLE);
 	table_free(t);
 	char b[48], h[48], dl[48], pc[32];
-	costdiff_fmt_money(b, sizeof b, cur, d->base_monthly, 0);
-	costdiff_fmt_money(h, sizeof h, cur, d->head_monthly, 0);
-	costdiff_fmt_money(dl, sizeof dl, cur, d->delta_monthly, 1);
-	fmt_pct(pc, sizeof pc, d->has_delta_pct, d->delta_pct);
+	fmt_totals(d, cur, b, h, dl, pc);
 	struct strbuf sb = STRBUF_INIT;
 	summary_counts(&sb, d);
 	fprintf(out, "\ntotal: %s → %s per month (%s, %s); %s\n", b, h, dl, pc, strbuf_str(&sb));
@@ -179,10 +199,7 @@ static void print_table(FILE *out, const struct costdiff *d, const char *cur)
 static void print_markdown(FILE *out, const struct costdiff *d, const char *cur)
 {
 	char b[48], h[48], dl[48], pc[32];
-	costdiff_fmt_money(b, sizeof b, cur, d->base_monthly, 0);
-	costdiff_fmt_money(h, sizeof h, cur, d->head_monthly, 0);
-	costdiff_fmt_money(dl, sizeof dl, cur, d->delta_monthly, 1);
-	fmt_pct(pc, sizeof pc, d->has_delta_pct, d->delta_pct);
+	fmt_totals(d, cur, b, h, dl, pc);
 	const char *icon = d->delta_monthly > 0 ? "📈" : d->delta_monthly < 0 ? "📉" : "➖";
 	struct strbuf sb = STRBUF_INIT;
 	summary_counts(&sb, d);
@@ -276,12 +293,23 @@ static int print_json(FILE *out, const struct costdiff *d, const char *cur, cons
 	cJSON_AddStringToObject(doc, "currency", cur);
 	cJSON *b = cJSON_AddObjectToObject(doc, "base");
 	cJSON_AddStringToObject(b, "file", bfile);
-	json_add_money(b, "monthly_cost", d->base_monthly);
+	if (d->base_complete)
+		json_add_money(b, "monthly_cost", d->base_monthly);
+	else
+		cJSON_AddNullToObject(b, "monthly_cost");
 	cJSON *h = cJSON_AddObjectToObject(doc, "head");
 	cJSON_AddStringToObject(h, "file", hfile);
-	json_add_money(h, "monthly_cost", d->head_monthly);
-	json_add_money(doc, "delta_monthly", d->delta_monthly);
-	add_pct(doc, "delta_pct", d->has_delta_pct, d->delta_pct);
+	if (d->head_complete)
+		json_add_money(h, "monthly_cost", d->head_monthly);
+	else
+		cJSON_AddNullToObject(h, "monthly_cost");
+	if (d->base_complete && d->head_complete) {
+		json_add_money(doc, "delta_monthly", d->delta_monthly);
+		add_pct(doc, "delta_pct", d->has_delta_pct, d->delta_pct);
+	} else {
+		cJSON_AddNullToObject(doc, "delta_monthly");
+		cJSON_AddNullToObject(doc, "delta_pct");
+	}
 	cJSON *s = cJSON_AddObjectToObject(doc, "summary");
 	cJSON_AddNumberToObject(s, "added", (double)d->added);
 	cJSON_AddNumberToObject(s, "removed", (double)d->removed);

@@ -128,10 +128,6 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		fputc('\n', f);
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
-		for (size_t i = 0; i < w->nalternatives; i++)
-			if (recommend_mig_note(r, w, &w->alternatives[i], buf, sizeof(buf)))
-				fprintf(f, "  rank %zu is priced as its part of the MIG plan, not at its "
-					   "GPU share (see above)\n", i + 2);
 	}
 	if (w->nrejected) {
 		struct table *t = table_new(2);
@@ -305,19 +301,45 @@ static void print_assumptions(FILE *f, const struct recommend_result *r)
 		x->runtime_overhead_gib, x->mig_efficiency);
 }
 
-static void print_table(FILE *f, const struct recommend_result *r)
+/* "$1,234.56" or "unknown (2 workloads unpriced: a, b; $1,000.00 priced)",
+ * then " (current ... for N workloads, saving ...)". */
+static void print_total(FILE *f, const struct recommend_result *r)
 {
 	char a[64], b[64], c[64];
+	if (r->complete) {
+		fputs(money(a, sizeof(a), r->monthly_cost, r->currency), f);
+	} else {
+		fprintf(f, "unknown (%zu workload%s unpriced: ", r->nunpriced,
+			r->nunpriced == 1 ? "" : "s");
+		for (size_t i = 0; i < r->nunpriced && i < 3; i++)
+			fprintf(f, "%s%s", i ? ", " : "", r->workloads[r->unpriced[i]].name);
+		if (r->nunpriced > 3)
+			fprintf(f, ", ...");
+		fprintf(f, "; the priced ones %s)",
+			money(a, sizeof(a), r->priced_monthly_cost, r->currency));
+	}
+	if (r->has_current) {
+		fprintf(f, " (current %s for %zu of %zu workloads",
+			money(b, sizeof(b), r->current_monthly_cost, r->currency), r->current_covered,
+			r->nworkloads);
+		if (r->current_unknown)
+			fprintf(f, ", %zu unpriced", r->current_unknown);
+		if (r->savings_known)
+			fprintf(f, ", saving %s)", money(c, sizeof(c), r->savings_monthly, r->currency));
+		else
+			fprintf(f, ", saving unknown)");
+	}
+}
+
+static void print_table(FILE *f, const struct recommend_result *r)
+{
 	for (size_t i = 0; i < r->nworkloads; i++)
 		print_workload_table(f, r, &r->workloads[i]);
 	print_mig_table(f, r);
 	fprintf(f, "fleet: %zu workload%s, %zu without a feasible option\n", r->nworkloads,
 		r->nworkloads == 1 ? "" : "s", r->infeasible);
-	fprintf(f, "monthly GPU cost: %s", money(a, sizeof(a), r->monthly_cost, r->currency));
-	if (r->has_current)
-		fprintf(f, " (current %s, saving %s)",
-			money(b, sizeof(b), r->current_monthly_cost, r->currency),
-			money(c, sizeof(c), r->savings_monthly, r->currency));
+	fprintf(f, "monthly GPU cost: ");
+	print_total(f, r);
 	fputc('\n', f);
 	if (r->nwarnings) {
 		fprintf(f, "\nwarnings:\n");
@@ -332,15 +354,11 @@ static void print_table(FILE *f, const struct recommend_result *r)
 
 static void print_markdown(FILE *f, const struct recommend_result *r)
 {
-	char a[64], b[64], c[64], what[256], buf[256];
+	char a[64], b[64], what[256], buf[256];
 	struct table *t = table_new(6);
 
-	fprintf(f, "**Monthly GPU cost: %s**",
-		money(a, sizeof(a), r->monthly_cost, r->currency));
-	if (r->has_current)
-		fprintf(f, " (current %s, saving %s)",
-			money(b, sizeof(b), r->current_monthly_cost, r->currency),
-			money(c, sizeof(c), r->savings_monthly, r->currency));
+	fprintf(f, "**Monthly GPU cost:** ");
+	print_total(f, r);
 	fprintf(f, "\n\n");
 	table_header(t, 0, "workload", ALIGN_LEFT);
 	table_header(t, 1, "recommendation", ALIGN_LEFT);
@@ -384,14 +402,11 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 			for (size_t k = 0; recommend_choice_reason(r, w, &w->rec, k, buf, sizeof(buf));
 			     k++)
 				fprintf(f, "- %s\n", buf);
-		for (size_t k = 0; k < w->nalternatives; k++) {
-			int note = recommend_mig_note(r, w, &w->alternatives[k], buf, sizeof(buf));
-			fprintf(f, "- alternative %zu: %s in %s, %s/month%s%s\n", k + 2,
+		for (size_t k = 0; k < w->nalternatives; k++)
+			fprintf(f, "- alternative %zu: %s in %s, %s/month\n", k + 2,
 				describe(what, sizeof(what), &w->alternatives[k]),
 				w->alternatives[k].region,
-				money(a, sizeof(a), w->alternatives[k].monthly_cost, r->currency),
-				note ? " as its part of the MIG plan; " : "", note ? buf : "");
-		}
+				money(a, sizeof(a), w->alternatives[k].monthly_cost, r->currency));
 		for (size_t k = 0; k < w->nrejected; k++) {
 			fit_reject_text(&w->rejected[k].fit, pricing_name(r->pricing),
 					w->rejected[k].region, buf, sizeof(buf));
@@ -411,14 +426,16 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 
 /* ---- csv ---------------------------------------------------------------- */
 
+/* Raw numbers only, units in the headers; an unknown number is an empty
+ * cell.  cost_basis says what monthly is (docs/recommend.md). */
 static void csv_row(struct table *t, const struct recommend_result *r,
 		    const struct recommend_workload *w, const struct recommend_choice *c, int rank)
 {
-	char rk[16], vms[16], gpus[16], hourly[32], monthly[32], tps[32], ms[32], jh[32];
+	char rk[16], vms[16], gpus[16], hourly[40], monthly[32], tps[32], ms[32], jh[32];
 	snprintf(rk, sizeof(rk), "%d", rank);
 	snprintf(vms, sizeof(vms), "%d", c->vm_count);
 	snprintf(gpus, sizeof(gpus), "%d", c->gpu_count);
-	snprintf(hourly, sizeof(hourly), "%.4f", c->hourly_cost);
+	snprintf(hourly, sizeof(hourly), "%.6f", c->hourly_cost);
 	snprintf(monthly, sizeof(monthly), "%.2f", c->monthly_cost);
 	tps[0] = ms[0] = jh[0] = '\0';
 	if (w->type == PROFILE_TRAINING) {
@@ -428,28 +445,37 @@ static void csv_row(struct table *t, const struct recommend_result *r,
 		snprintf(ms, sizeof(ms), "%.1f", c->fit.ms_per_token);
 	}
 	table_add(t, w->name, rk, c->sku, c->region, fit_placement_name(c->placement),
-		  c->mig_profile, vms, gpus, hourly, monthly, tps, ms, jh, r->currency);
+		  c->mig_profile, vms, gpus, hourly, monthly, recommend_basis_name(c->basis), tps,
+		  ms, jh, r->currency);
 }
 
 static void print_csv(FILE *f, const struct recommend_result *r)
 {
-	static const char *const cols[] = { "workload", "rank", "sku", "region", "placement",
-					    "mig_profile", "vm_count", "gpu_count", "hourly_cost",
-					    "monthly_cost", "est_output_tokens_per_s",
-					    "est_ms_per_output_token", "job_hours", "currency" };
-	struct table *t = table_new(14);
-	for (size_t i = 0; i < 14; i++)
+	char hourly[32], monthly[32], cur[8];
+	const char *cols[] = { "workload", "rank", "sku", "region", "placement", "mig_profile",
+			       "vm_count", "gpu_count", hourly, monthly, "cost_basis",
+			       "est_output_tokens_per_s", "est_ms_per_output_token", "job_hours",
+			       "currency" };
+	size_t ncols = sizeof(cols) / sizeof(cols[0]), k;
+	struct table *t = table_new(ncols);
+	for (k = 0; r->currency[k] && k + 1 < sizeof(cur); k++)
+		cur[k] = (char)(r->currency[k] >= 'A' && r->currency[k] <= 'Z'
+					? r->currency[k] - 'A' + 'a' : r->currency[k]);
+	cur[k] = '\0';
+	snprintf(hourly, sizeof(hourly), "hourly_%s", cur);
+	snprintf(monthly, sizeof(monthly), "monthly_%s", cur);
+	for (size_t i = 0; i < ncols; i++)
 		table_header(t, i, cols[i], ALIGN_LEFT);
 	for (size_t i = 0; i < r->nworkloads; i++) {
 		const struct recommend_workload *w = &r->workloads[i];
 		if (!w->feasible) {
-			table_add(t, w->name, "", "", "", "", "", "", "", "", "", "", "", "",
+			table_add(t, w->name, "", "", "", "", "", "", "", "", "", "", "", "", "",
 				  r->currency);
 			continue;
 		}
 		csv_row(t, r, w, &w->rec, 1);
-		for (size_t k = 0; k < w->nalternatives; k++)
-			csv_row(t, r, w, &w->alternatives[k], (int)k + 2);
+		for (size_t a = 0; a < w->nalternatives; a++)
+			csv_row(t, r, w, &w->alternatives[a], (int)a + 2);
 	}
 	table_print(t, f, FMT_CSV);
 	table_free(t);

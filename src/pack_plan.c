@@ -47,6 +47,8 @@ struct ctx {
 	size_t neff;
 	struct sizing_factors *factors;  /* per gpu */
 	int *factors_ok;
+	int failed;                      /* a catalog query failed: err says why */
+	char err[CATALOG_ERRLEN];
 };
 
 void pack_options_init(struct pack_options *o)
@@ -121,13 +123,22 @@ static const char *workload_region(const struct ctx *c, const struct profile_wor
 	return c->o->region ? c->o->region : profile_workload_region(c->p, pw);
 }
 
-static int price_of(const struct ctx *c, const char *sku, const char *region, double *hourly)
+/* 1 with the price, 0 when there is none; a failed query is recorded in
+ * c (the build then fails with a catalog error, never "no price"). */
+static int price_of(struct ctx *c, const char *sku, const char *region, double *hourly)
 {
 	char err[CATALOG_ERRLEN];
+	int rc;
 
-	return catalog_price_find(c->cat, sku, region, c->p->pricing, c->p->currency, hourly, err) ==
-		       1 &&
-	       *hourly > 0;
+	if (c->failed)
+		return 0;
+	rc = catalog_price_find(c->cat, sku, region, c->p->pricing, c->p->currency, hourly, err);
+	if (rc < 0) {
+		c->failed = 1;
+		copy_str(c->err, sizeof(c->err), err);
+		return 0;
+	}
+	return rc == 1 && *hourly > 0;
 }
 
 static int cmp_offer(const void *a, const void *b)
@@ -508,8 +519,12 @@ int pack_plan_build(catalog *cat, const struct profile *p, const struct pack_opt
 		if (!seen)
 			regions[nregions++] = r;
 	}
-	for (size_t k = 0; k < nregions && rc == 0; k++)
+	for (size_t k = 0; k < nregions && rc == 0 && !c.failed; k++)
 		rc = pack_region(&c, regions[k], diags);
+	if (c.failed) {
+		diag_list_add(diags, DIAG_ERROR, NULL, 0, 0, "catalog: %s", c.err);
+		rc = -1;
+	}
 	if (out->nunplaced > 1)
 		qsort(out->unplaced, out->nunplaced, sizeof(*out->unplaced), cmp_unplaced);
 	out->monthly = out->hourly * out->hours_per_month;

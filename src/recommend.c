@@ -96,6 +96,20 @@ struct fallback {
 	struct recommend_region_cost *regions;  /* each region's best dedicated option */
 };
 
+/* Where the MIG plan put the replicas of one workload. */
+struct placed {
+	int ded_vm;                       /* replica 0 on a dedicated GPU: the VM size; -1 */
+	int nvms, ngpus;                  /* distinct VMs and GPUs its sliced replicas
+					     occupy (each dedicated one: one VM, one GPU) */
+	int sliced, dedicated;            /* replicas on slices, on dedicated GPUs */
+	int npools;                       /* pools its sliced replicas sit in */
+};
+
+/* Where the packer put one item: a GPU of a plan pool, or a dedicated GPU. */
+struct item_loc {
+	int pool, vm, gpu;                /* pool -1: dedicated */
+};
+
 struct cache_slot {
 	int used;
 	struct fit_workload key;
@@ -153,6 +167,9 @@ struct ctx {
 	int *fb_of;
 	unsigned char *covered;           /* per workload: packed by the MIG plan */
 	int *first_pool;                  /* per workload: plan pool of replica 0, -1 */
+	struct placed *placed;            /* per workload: where the plan put it */
+	int *pool_shape;                  /* per plan pool: the shape of its slice */
+	int *whole_shape;                 /* per VM size: its whole-VM shape, -1 */
 	unsigned char *region_used;       /* some workload may run there */
 	enum pricing_kind pricing;
 	const char *currency;
@@ -205,14 +222,17 @@ static int cmp_remainder(const void *a, const void *b)
 	return x->item < y->item ? -1 : x->item > y->item;
 }
 
+/* A member's weight: its best dedicated cost D_w (its cost alone), or its
+ * slice-share price when it has no dedicated option. */
 static long long weight_of(const struct recommend_totals_item *it, int equal)
 {
-	long long w = equal ? 1 : to_cents(it->share_monthly);
+	long long w = equal ? 1
+			    : to_cents(it->has_dedicated ? it->dedicated_monthly : it->share_monthly);
 	return w > 0 ? w : 0;
 }
 
 /* Allocates the plan's cents over the members of group g in proportion to
- * their weights (share cents): whole cents rounded down, then the leftover
+ * their weights (dedicated cents): whole cents rounded down, then the leftover
  * cents one each by largest remainder, ties to the earlier item. */
 static void allocate(struct recommend_totals_item *items, size_t n, size_t g, long long plan)
 {
@@ -429,11 +449,10 @@ static int load(struct ctx *c, catalog *cat, char *err)
 	for (size_t i = 0; i < c->ngpus; i++)
 		c->factors_ok[i] = sizing_factors_resolve(eff, neff, &c->gpus[i], &c->factors[i],
 							  NULL) == 0;
-	if (sizing_factors_resolve(eff, neff, NULL, &c->res->factors, err) != 0) {
-		free(eff);
-		return -1;
-	}
+	if (sizing_factors_resolve(eff, neff, NULL, &c->res->factors, err) != 0)
+		goto fail;
 	free(eff);
+	eff = NULL; /* the fail path below frees it too */
 
 	/* regions in use: overrides, profile regions, pins, current deployments */
 	for (size_t i = 0; i < c->o->nregions; i++)
@@ -1109,7 +1128,9 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 		for (size_t j = 1; j < c->ncands && nalt < (size_t)top; j++) {
 			const struct cand *cd = &c->cands[j];
 			int dup = 0;
-			if (cd->region != best->region)
+			/* whole purchasable options only: a slice at its share of a
+			 * GPU is no price one can buy alone */
+			if (cd->region != best->region || c->shapes[cd->shape].mig >= 0)
 				continue;
 			for (size_t q = 0; q < j && !dup; q++)
 				dup = c->cands[q].region == cd->region && same_offer(c, &c->cands[q], cd);
@@ -1298,6 +1319,46 @@ static void pool_name(const struct recommend_mig_plan *plan, struct recommend_mi
 	}
 }
 
+/* Where the plan put each workload's replicas (items of one workload are
+ * consecutive): counts of distinct VMs and GPUs, replicas on slices and on
+ * dedicated GPUs, pools spanned, and replica 0's dedicated size. */
+static void place_workloads(struct ctx *c, const struct mig_item *items,
+			    const struct item_loc *loc, size_t nitems)
+{
+	for (size_t a = 0, b; a < nitems; a = b) {
+		int w = items[a].workload;
+		struct placed *pl = &c->placed[w];
+		for (b = a; b < nitems && items[b].workload == w; b++)
+			;
+		memset(pl, 0, sizeof(*pl));
+		pl->ded_vm = -1;
+		for (size_t k = a; k < b; k++) {
+			int seen_vm = 0, seen_gpu = 0, seen_pool = 0;
+			if (loc[k].pool == -2)
+				continue;
+			if (loc[k].pool == -1) {
+				pl->dedicated++;
+				if (items[k].replica == 0)
+					pl->ded_vm = c->needs[w].dedicated_vm;
+				continue;
+			}
+			pl->sliced++;
+			for (size_t j = a; j < k; j++) {
+				if (loc[j].pool != loc[k].pool)
+					continue;
+				seen_pool = 1;
+				if (loc[j].vm == loc[k].vm) {
+					seen_vm = 1;
+					seen_gpu |= loc[j].gpu == loc[k].gpu;
+				}
+			}
+			pl->npools += !seen_pool;
+			pl->nvms += !seen_vm;
+			pl->ngpus += !seen_gpu;
+		}
+	}
+}
+
 /* Packs the MIG candidates of region r whose replicas one slice serves
  * (marked in covered); *cost is the plan's monthly cost there (its pools
  * and dedicated replicas, each rounded to cents as printed), *nworkloads the
@@ -1313,6 +1374,7 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 	struct mig_item *items = NULL;
 	size_t nitems = 0, capitems = 0, base = plan->npools;
 	struct mig_plan mp;
+	struct item_loc *loc;
 	char err[MIG_ERRLEN];
 	int rc = 0;
 
@@ -1377,8 +1439,14 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 		*cost += pool.monthly_cost;
 		pool_name(plan, &pool);
 		plan->pools = xrealloc(plan->pools, (plan->npools + 1) * sizeof(*plan->pools));
+		c->pool_shape = xrealloc(c->pool_shape, (plan->npools + 1) * sizeof(*c->pool_shape));
+		c->pool_shape[plan->npools] =
+			src->profile >= 0 ? offs[src->offer].shape[src->profile] : -1;
 		plan->pools[plan->npools++] = pool;
 	}
+	loc = xmalloc((nitems + 1) * sizeof(*loc));
+	for (size_t k = 0; k < nitems; k++)
+		loc[k].pool = -2; /* unplaced */
 	for (size_t g = 0; g < mp.ngpus; g++) {
 		struct recommend_mig_pool *pool = &plan->pools[base + (size_t)mp.gpus[g].pool];
 		pool->slices += mp.gpus[g].nslices;
@@ -1387,10 +1455,17 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 			if (item < 0)
 				continue;
 			pool->slices_used++;
-			if (items[item].replica == 0)
+			loc[item].pool = (int)base + mp.gpus[g].pool;
+			loc[item].vm = mp.gpus[g].vm;
+			loc[item].gpu = mp.gpus[g].gpu;
+			if (c->first_pool[items[item].workload] < 0)
 				c->first_pool[items[item].workload] = (int)base + mp.gpus[g].pool;
 		}
 	}
+	for (size_t d = 0; d < mp.ndedicated; d++)
+		loc[mp.dedicated[d]].pool = -1;
+	place_workloads(c, items, loc, nitems);
+	free(loc);
 	for (size_t d = 0; d < mp.ndedicated; d++) {
 		const struct mig_item *it = &items[mp.dedicated[d]];
 		struct recommend_mig_dedicated *x;
@@ -1435,8 +1510,11 @@ static void build_mig_plan(struct ctx *c)
 
 	c->covered = xcalloc(res->nworkloads + 1, 1);
 	c->first_pool = xmalloc((res->nworkloads + 1) * sizeof(*c->first_pool));
-	for (size_t i = 0; i < res->nworkloads; i++)
+	c->placed = xcalloc(res->nworkloads + 1, sizeof(*c->placed));
+	for (size_t i = 0; i < res->nworkloads; i++) {
 		c->first_pool[i] = -1;
+		c->placed[i].ded_vm = -1;
+	}
 	plan->exact = 1;
 	plan->regions = xcalloc(c->nregions + 1, sizeof(*plan->regions));
 	for (size_t r = 0; r < c->nregions; r++) {
@@ -1468,44 +1546,121 @@ static void build_mig_plan(struct ctx *c)
 	plan->monthly_cost = util_round_cents(plan->monthly_cost);
 }
 
-/* A MIG candidate whose plan is not used: its recommendation becomes its
- * best dedicated option; the slice moves to the alternatives, priced as its
- * part of the plan (or at its share when the plan could not be priced). */
-static void to_dedicated(struct ctx *c, size_t i, const struct recommend_totals_item *it,
-			 const struct recommend_totals_group *g)
+/* The alternatives of a MIG candidate: its dedicated options, whole VMs at
+ * their real cost, best first (D_w, then the next ones in its region),
+ * leaving out skip (the recommendation itself). */
+static void dedicated_alternatives(struct ctx *c, struct recommend_workload *w,
+				   const struct fallback *fb, const struct recommend_choice *skip)
 {
-	struct recommend_workload *w = &c->res->workloads[i];
-	const struct fallback *fb = &c->fbpool[c->fb_of[i]];
-	struct recommend_choice mig = w->rec;
-	size_t top = c->o->top > 0 ? (size_t)c->o->top : 0, n = 0, d = 0;
-	int mig_placed = 0;
-
-	if (g->priced) {
-		mig.basis = RECOMMEND_BASIS_PLAN;
-		mig.monthly_cost = it->part_monthly;
-		mig.hourly_cost = it->part_monthly / c->hours;
-	} else {
-		mig.basis = RECOMMEND_BASIS_SHARE;
-	}
-	w->rec = fb->ded;
-	w->rec.basis = RECOMMEND_BASIS_DEDICATED;
+	size_t top = c->o->top > 0 ? (size_t)c->o->top : 0, n = 0;
 	free(w->alternatives);
 	w->alternatives = xcalloc(top + 1, sizeof(*w->alternatives));
-	while (n < top && (d < fb->nalts || !mig_placed)) {
-		if (!mig_placed && (d == fb->nalts ||
-				    util_round_cents(mig.monthly_cost) <
-					    util_round_cents(fb->alts[d].monthly_cost))) {
-			w->alternatives[n++] = mig;
-			mig_placed = 1;
-		} else {
-			w->alternatives[n++] = fb->alts[d++];
-		}
-	}
+	if (fb->has && n < top && skip != &fb->ded)
+		w->alternatives[n++] = fb->ded;
+	for (size_t d = 0; d < fb->nalts && n < top; d++)
+		w->alternatives[n++] = fb->alts[d];
 	w->nalternatives = n;
 	free(w->regions);
 	w->regions = dup_array(fb->regions, fb->nregions, sizeof(*fb->regions));
 	w->nregions = fb->nregions;
+}
+
+/* A MIG candidate whose plan is not used: its recommendation becomes its
+ * best dedicated option, and its alternatives the next dedicated ones. */
+static void to_dedicated(struct ctx *c, size_t i)
+{
+	struct recommend_workload *w = &c->res->workloads[i];
+	const struct fallback *fb = &c->fbpool[c->fb_of[i]];
+
+	w->rec = fb->ded;
+	w->rec.basis = RECOMMEND_BASIS_DEDICATED;
+	dedicated_alternatives(c, w, fb, &fb->ded);
 	w->needs.interconnect = interconnect_name(w->rec.fit.interconnect);
+}
+
+/* A MIG candidate the plan is used for: its recommendation becomes its
+ * placement in the plan (replica 0's pool size and MIG profile, or the
+ * dedicated size the plan gave it), the VMs and GPUs it occupies there and
+ * its part of the plan; its alternatives its dedicated options. */
+static void to_plan(struct ctx *c, size_t i, double part)
+{
+	struct recommend_result *res = c->res;
+	struct recommend_workload *w = &res->workloads[i];
+	const struct fallback *fb = &c->fbpool[c->fb_of[i]];
+	const struct placed *pl = &c->placed[i];
+	const struct profile_workload *pw = &c->p->workloads[i];
+	struct fit_workload fw;
+	const char *why = NULL;
+	int shape = -1;
+
+	if (pl->ded_vm >= 0) {
+		shape = c->whole_shape[pl->ded_vm];
+		copy_str(w->rec.sku, sizeof(w->rec.sku), c->vms[pl->ded_vm].sku);
+		copy_str(w->rec.gpu_model, sizeof(w->rec.gpu_model), c->vms[pl->ded_vm].gpu_model);
+		w->rec.placement = FIT_PLACEMENT_VM;
+		w->rec.mig_profile[0] = '\0';
+	} else if (c->first_pool[i] >= 0) { /* replica 0 is on a slice */
+		const struct recommend_mig_pool *pool = &res->mig.pools[c->first_pool[i]];
+		shape = c->pool_shape[c->first_pool[i]];
+		copy_str(w->rec.sku, sizeof(w->rec.sku), pool->sku);
+		copy_str(w->rec.gpu_model, sizeof(w->rec.gpu_model), pool->gpu_model);
+		copy_str(w->rec.mig_profile, sizeof(w->rec.mig_profile), pool->mig_profile);
+		w->rec.placement = FIT_PLACEMENT_MIG;
+	}
+	/* the estimates of the shape it is deployed on */
+	if (shape >= 0 && to_fit(c, pw, &fw, &why) == 0) {
+		const struct shape *sh = &c->shapes[shape];
+		fit_evaluate(&fw, &sh->cap, sh->infiniband, &c->factors[sh->gpu], &w->rec.fit);
+	}
+	/* the counts of what it names: replica 0's kind of placement */
+	w->rec.vm_count = pl->ded_vm >= 0 ? pl->dedicated : pl->nvms;
+	w->rec.gpu_count = pl->ded_vm >= 0 ? pl->dedicated : pl->ngpus;
+	w->rec.basis = RECOMMEND_BASIS_PLAN;
+	w->rec.monthly_cost = part;
+	w->rec.hourly_cost = part / c->hours;
+	w->rec.unit_hourly = w->replicas > 0 ? w->rec.hourly_cost / (double)w->replicas : 0;
+	dedicated_alternatives(c, w, fb, NULL);
+	for (size_t k = 0; k < w->nregions; k++)
+		if (strcasecmp(w->regions[k].region, w->rec.region) == 0) {
+			w->regions[k].feasible = 1;
+			copy_str(w->regions[k].sku, sizeof(w->regions[k].sku), w->rec.sku);
+			w->regions[k].monthly_cost = part;
+		}
+	w->needs.interconnect = interconnect_name(w->rec.fit.interconnect);
+}
+
+/* The co-tenants of every workload placed on a slice: the other workloads
+ * whose first replica is in the same pool (their count and the first few
+ * in profile order). */
+static void cotenants(struct ctx *c)
+{
+	struct recommend_result *res = c->res;
+	enum { KEEP = RECOMMEND_MAX_COTENANTS + 1 };
+	size_t np = res->mig.npools;
+	size_t *count = xcalloc(np + 1, sizeof(*count));
+	size_t (*first)[KEEP] = xcalloc(np + 1, sizeof(*first));
+
+	for (size_t i = 0; i < res->nworkloads; i++) {
+		int p = c->first_pool[i];
+		if (p < 0 || res->workloads[i].mig_use.use != RECOMMEND_BASIS_PLAN)
+			continue;
+		if (count[p] < KEEP)
+			first[p][count[p]] = i;
+		count[p]++;
+	}
+	for (size_t i = 0; i < res->nworkloads; i++) {
+		struct recommend_mig_use *u = &res->workloads[i].mig_use;
+		int p = c->first_pool[i];
+		size_t n = 0;
+		if (p < 0 || u->use != RECOMMEND_BASIS_PLAN)
+			continue;
+		u->ncotenants = count[p] - 1;
+		for (size_t k = 0; k < KEEP && k < count[p] && n < RECOMMEND_MAX_COTENANTS; k++)
+			if (first[p][k] != i)
+				u->cotenants[n++] = first[p][k];
+	}
+	free(first);
+	free(count);
 }
 
 /* The totals rule over the whole fleet (recommend_totals), then every MIG
@@ -1562,10 +1717,12 @@ static void apply_totals(struct ctx *c)
 		struct recommend_workload *w = &res->workloads[i];
 		const struct recommend_totals_item *it = &items[i];
 		const struct recommend_totals_group *g;
+		const struct fallback *fb;
 		struct recommend_mig_use *u = &w->mig_use;
 		if (it->group < 0)
 			continue;
 		g = &groups[it->group];
+		fb = &c->fbpool[c->fb_of[i]];
 		u->use = it->basis;
 		u->packed = c->covered[i];
 		u->slices_per_replica = w->rec.fit.vm_count;
@@ -1573,34 +1730,35 @@ static void apply_totals(struct ctx *c)
 		copy_str(u->mig_profile, sizeof(u->mig_profile), w->rec.mig_profile);
 		copy_str(u->region, sizeof(u->region), w->rec.region);
 		u->share_monthly = w->rec.monthly_cost;
-		u->dedicated_monthly = c->fbpool[c->fb_of[i]].has
-					       ? c->fbpool[c->fb_of[i]].ded.monthly_cost : 0;
+		u->dedicated_monthly = fb->has ? fb->ded.monthly_cost : 0;
+		if (fb->has) {
+			copy_str(u->dedicated_sku, sizeof(u->dedicated_sku), fb->ded.sku);
+			u->dedicated_vm_count = fb->ded.vm_count;
+		}
 		u->part_monthly = it->part_monthly;
 		u->plan_monthly = g->priced ? g->plan_monthly : 0;
 		u->plan_dedicated_monthly = g->dedicated_monthly;
 		u->plan_workloads = g->nitems;
-		if (c->first_pool[i] >= 0)
-			copy_str(u->pool, sizeof(u->pool), plan->pools[c->first_pool[i]].name);
 		switch (it->basis) {
-		case RECOMMEND_BASIS_PLAN:
-			w->rec.basis = RECOMMEND_BASIS_PLAN;
-			/* Name the size the plan puts it on when that is the same
-			 * slice of the same GPU on another VM size (the estimates
-			 * still hold); otherwise the reason line names the pool. */
+		case RECOMMEND_BASIS_PLAN: {
+			const struct placed *pl = &c->placed[i];
+			to_plan(c, i, it->part_monthly);
+			copy_str(u->sku, sizeof(u->sku), w->rec.sku);
+			copy_str(u->mig_profile, sizeof(u->mig_profile), w->rec.mig_profile);
+			u->replicas_on_slices = pl->sliced;
+			u->replicas_dedicated = pl->dedicated;
+			u->pools_spanned = pl->npools;
 			if (c->first_pool[i] >= 0) {
-				const struct recommend_mig_pool *pl = &plan->pools[c->first_pool[i]];
-				if (strcmp(pl->mig_profile, w->rec.mig_profile) == 0 &&
-				    strcmp(pl->gpu_model, w->rec.gpu_model) == 0)
-					copy_str(w->rec.sku, sizeof(w->rec.sku), pl->sku);
+				const struct recommend_mig_pool *pool = &plan->pools[c->first_pool[i]];
+				copy_str(u->pool, sizeof(u->pool), pool->name);
+				copy_str(u->pool_sku, sizeof(u->pool_sku), pool->sku);
+				copy_str(u->pool_profile, sizeof(u->pool_profile), pool->mig_profile);
+				u->pool_vms = pool->vm_count;
 			}
-			w->rec.monthly_cost = it->part_monthly;
-			w->rec.hourly_cost = it->part_monthly / c->hours;
-			for (size_t k = 0; k < w->nregions; k++)
-				if (strcasecmp(w->regions[k].region, w->rec.region) == 0)
-					w->regions[k].monthly_cost = it->part_monthly;
 			break;
+		}
 		case RECOMMEND_BASIS_DEDICATED:
-			to_dedicated(c, i, it, g);
+			to_dedicated(c, i);
 			break;
 		case RECOMMEND_BASIS_SHARE:
 			w->rec.basis = RECOMMEND_BASIS_SHARE;
@@ -1612,6 +1770,7 @@ static void apply_totals(struct ctx *c)
 			break;
 		}
 	}
+	cotenants(c);
 	free(items);
 	free(groups);
 }
@@ -1644,6 +1803,33 @@ static void finish_workload(struct ctx *c, size_t i)
 			    "resumable; job hours assume no evictions");
 }
 
+/* Whether the fleet total is the bill: every workload priced as billed
+ * (not infeasible, not at a slice-share price); the ones that are not, and
+ * the sum over those that are. */
+static void completeness(struct recommend_result *res)
+{
+	long long priced = 0;
+	res->unpriced = xcalloc(res->nworkloads + 1, sizeof(*res->unpriced));
+	res->nunpriced = 0;
+	res->savings_known = 1;
+	for (size_t i = 0; i < res->nworkloads; i++) {
+		const struct recommend_workload *w = &res->workloads[i];
+		if (!w->feasible || w->rec.basis == RECOMMEND_BASIS_SHARE)
+			res->unpriced[res->nunpriced++] = i;
+		else
+			priced += to_cents(w->rec.monthly_cost);
+		if (w->has_current && w->current.priced && !(w->feasible &&
+							       w->rec.basis != RECOMMEND_BASIS_SHARE))
+			res->savings_known = 0;
+		if (w->has_current && w->current.priced)
+			res->current_covered++;
+		else if (w->has_current)
+			res->current_unknown++;
+	}
+	res->complete = res->nunpriced == 0;
+	res->priced_monthly_cost = (double)priced / 100.0;
+}
+
 static void ctx_release(struct ctx *c)
 {
 	free(c->vms);
@@ -1669,6 +1855,9 @@ static void ctx_release(struct ctx *c)
 	free(c->fb_of);
 	free(c->covered);
 	free(c->first_pool);
+	free(c->placed);
+	free(c->pool_shape);
+	free(c->whole_shape);
 	for (size_t i = 0; i < CACHE_SLOTS; i++) {
 		free(c->cache[i].fits);
 		tmpl_release(&c->cache[i].tmpl);
@@ -1711,6 +1900,12 @@ int recommend_build(catalog *cat, const struct profile *p, const struct recommen
 		return -1;
 	}
 	build_shapes(&c);
+	c.whole_shape = xmalloc((c.nvms + 1) * sizeof(*c.whole_shape));
+	for (size_t v = 0; v < c.nvms; v++)
+		c.whole_shape[v] = -1;
+	for (size_t i = c.nshapes; i-- > 0;)
+		if (c.shapes[i].mig < 0)
+			c.whole_shape[c.shapes[i].vm] = (int)i;
 	build_offers(&c);
 	c.needs = xcalloc(p->nworkloads + 1, sizeof(*c.needs));
 	c.fb_of = xmalloc((p->nworkloads + 1) * sizeof(*c.fb_of));
@@ -1725,6 +1920,7 @@ int recommend_build(catalog *cat, const struct profile *p, const struct recommen
 	apply_totals(&c);
 	for (size_t i = 0; i < p->nworkloads; i++)
 		finish_workload(&c, i);
+	completeness(out);
 	out->monthly_cost = util_round_cents(out->monthly_cost);
 	out->current_monthly_cost = util_round_cents(out->current_monthly_cost);
 	out->savings_monthly = util_round_cents(out->savings_monthly);
@@ -1746,6 +1942,7 @@ void recommend_result_release(struct recommend_result *r)
 		free(w->findings);
 	}
 	free(r->workloads);
+	free(r->unpriced);
 	mig_release(&r->mig);
 	for (size_t i = 0; i < r->nwarnings; i++)
 		free(r->warnings[i]);
@@ -1767,63 +1964,81 @@ static const char *fmt_money(char *buf, size_t len, double v, const char *curren
 	return buf;
 }
 
+/* "a, b and 3 others" of the co-tenants of u into buf. */
+static void cotenant_names(const struct recommend_result *r, const struct recommend_mig_use *u,
+			   char *buf, size_t len)
+{
+	size_t shown = u->ncotenants < RECOMMEND_MAX_COTENANTS ? u->ncotenants
+							       : RECOMMEND_MAX_COTENANTS;
+	size_t at = 0;
+	buf[0] = '\0';
+	for (size_t k = 0; k < shown && at < len; k++) {
+		const char *sep = k == 0 ? "" : (k + 1 == shown && shown == u->ncotenants) ? " and " : ", ";
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", sep,
+				       r->workloads[u->cotenants[k]].name);
+	}
+	if (u->ncotenants > shown && at < len)
+		snprintf(buf + at, len - at, " and %zu other%s", u->ncotenants - shown,
+			 u->ncotenants - shown == 1 ? "" : "s");
+}
+
 int recommend_mig_note(const struct recommend_result *r, const struct recommend_workload *w,
 		       const struct recommend_choice *c, char *buf, size_t len)
 {
 	const struct recommend_mig_use *u = &w->mig_use;
-	char a[64], b[64], d[64];
+	char a[64], b[64], d[64], e[64], who[200];
 
-	if (u->use == RECOMMEND_BASIS_OWN)
+	/* alternatives are whole purchasable options: nothing to qualify */
+	if (u->use == RECOMMEND_BASIS_OWN || c != &w->rec)
 		return 0;
-	if (c == &w->rec && c->basis == RECOMMEND_BASIS_PLAN) {
-		size_t others = u->plan_workloads - 1;
-		char pool[96] = "";
+	if (c->basis == RECOMMEND_BASIS_PLAN) {
+		fmt_money(a, sizeof(a), u->part_monthly, r->currency);
+		fmt_money(b, sizeof(b), u->plan_monthly, r->currency);
+		fmt_money(d, sizeof(d), u->dedicated_monthly, r->currency);
+		fmt_money(e, sizeof(e), u->dedicated_monthly - u->part_monthly, r->currency);
 		if (u->pool[0])
-			snprintf(pool, sizeof(pool), " (pool '%s')", u->pool);
-		if (others)
-			snprintf(buf, len, "shares GPUs with %zu other workload%s per the MIG plan in "
-					   "%s%s: its part of the plan's %s/month (%s on dedicated "
-					   "options), in proportion to slice-share prices",
-				 others, others == 1 ? "" : "s", u->region, pool,
-				 fmt_money(a, sizeof(a), u->plan_monthly, r->currency),
-				 fmt_money(b, sizeof(b), u->plan_dedicated_monthly, r->currency));
+			cotenant_names(r, u, who, sizeof(who));
+		if (u->pool[0] && !u->replicas_dedicated)
+			snprintf(buf, len, "MIG plan in %s, pool '%s' (%d x %s, %s)%s%s: %s of the "
+					   "plan's %s/month; alone %s (%d x %s), saves %s",
+				 u->region, u->pool, u->pool_vms, u->pool_sku, u->pool_profile,
+				 u->ncotenants ? " with " : ", no co-tenants", who, a, b, d,
+				 u->dedicated_vm_count, u->dedicated_sku, e);
+		else if (u->pool[0])
+			snprintf(buf, len, "MIG plan in %s: %d replica%s on a dedicated %s, %d on "
+					   "pool '%s' (%d x %s, %s)%s%s: %s of the plan's %s/month; alone "
+					   "%s (%d x %s), saves %s",
+				 u->region, u->replicas_dedicated, u->replicas_dedicated == 1 ? "" : "s",
+				 u->sku, u->replicas_on_slices, u->pool, u->pool_vms, u->pool_sku,
+				 u->pool_profile, u->ncotenants ? " with " : ", no co-tenants", who, a,
+				 b, d, u->dedicated_vm_count, u->dedicated_sku, e);
 		else
-			snprintf(buf, len, "runs on the MIG plan in %s%s: %s/month, less than %s on "
-					   "its best dedicated option",
-				 u->region, pool, fmt_money(a, sizeof(a), u->plan_monthly, r->currency),
-				 fmt_money(b, sizeof(b), u->plan_dedicated_monthly, r->currency));
+			snprintf(buf, len, "MIG plan in %s puts it on a dedicated %s (cheaper than a "
+					   "slice): %s of the plan's %s/month; alone %s (%d x %s), "
+					   "saves %s",
+				 u->region, u->sku, a, b, d, u->dedicated_vm_count, u->dedicated_sku,
+				 e);
 		return 1;
 	}
-	if (c == &w->rec && c->basis == RECOMMEND_BASIS_SHARE) {
+	if (c->basis == RECOMMEND_BASIS_SHARE) {
 		snprintf(buf, len, "priced at its share of a GPU: no dedicated option, and the MIG "
 				   "plan could not place it, so whole VMs will cost more");
 		return 1;
 	}
-	if (c != &w->rec && c->placement != FIT_PLACEMENT_MIG)
+	if (c->basis != RECOMMEND_BASIS_DEDICATED)
 		return 0;
-	if (c == &w->rec && c->basis != RECOMMEND_BASIS_DEDICATED)
-		return 0;
-	if (c != &w->rec && u->use != RECOMMEND_BASIS_DEDICATED)
-		return 0;
-	/* the dedicated recommendation, or its MIG alternative */
-	fmt_money(d, sizeof(d), u->share_monthly, r->currency);
 	if (!u->packed)
-		snprintf(buf, len, "a MIG slice (%d x %s of %s per replica, %s/month at its GPU "
-				   "share) is cheaper only when other workloads share the GPU, and the "
-				   "MIG plan packs only workloads one slice serves",
-			 u->slices_per_replica, u->mig_profile, u->sku, d);
+		snprintf(buf, len, "not on the MIG plan: a replica needs %d MIG slices, and the plan "
+				   "packs only workloads one slice serves",
+			 u->slices_per_replica);
 	else if (!(u->plan_monthly > 0))
-		snprintf(buf, len, "a MIG slice (%d x %s of %s per replica, %s/month at its GPU "
-				   "share) is cheaper only when other workloads share the GPU, and the "
-				   "MIG plan for %s could not place every replica",
-			 u->slices_per_replica, u->mig_profile, u->sku, d, u->region);
+		snprintf(buf, len, "not on the MIG plan: the plan for %s could not place every "
+				   "replica", u->region);
 	else
-		snprintf(buf, len, "a MIG slice (%d x %s of %s per replica, %s/month at its GPU "
-				   "share) is cheaper only when other workloads share the GPU: the MIG "
-				   "plan for %s costs %s/month vs %s dedicated",
-			 u->slices_per_replica, u->mig_profile, u->sku, d,
-			 u->plan_workloads == 1 ? "this workload" : "this profile",
-			 fmt_money(a, sizeof(a), u->plan_monthly, r->currency),
+		snprintf(buf, len, "not on the MIG plan: in %s it costs %s/month for its %zu "
+				   "workload%s, not less than %s on their best dedicated options",
+			 u->region, fmt_money(a, sizeof(a), u->plan_monthly, r->currency),
+			 u->plan_workloads, u->plan_workloads == 1 ? "" : "s",
 			 fmt_money(b, sizeof(b), u->plan_dedicated_monthly, r->currency));
 	return 1;
 }
@@ -1864,7 +2079,7 @@ int recommend_choice_reason(const struct recommend_result *r, const struct recom
 			 f->tokens_per_s, f->ms_per_token, sizing_bound_name(f->bound));
 		return 1;
 	}
-	if (c->placement == FIT_PLACEMENT_MIG && i == k++) {
+	if (c->placement == FIT_PLACEMENT_MIG && c->basis == RECOMMEND_BASIS_SHARE && i == k++) {
 		snprintf(buf, len, "a slice is priced at the larger of its compute (x/7) and "
 				   "memory (x/8) share of one GPU's part of the VM price");
 		return 1;
@@ -1890,7 +2105,7 @@ static cJSON *choice_json(const struct recommend_result *r, const struct recomme
 	cJSON_AddStringToObject(o, "gpu_model", c->gpu_model);
 	cJSON_AddNumberToObject(o, "vm_count", c->vm_count);
 	cJSON_AddNumberToObject(o, "gpu_count", c->gpu_count);
-	json_add_rounded(o, "hourly_cost", c->hourly_cost, 4);
+	cJSON_AddNumberToObject(o, "hourly_cost", c->hourly_cost); /* unrounded */
 	json_add_money(o, "monthly_cost", c->monthly_cost);
 	cJSON_AddStringToObject(o, "cost_basis", recommend_basis_name(c->basis));
 	if (w->type == PROFILE_TRAINING) {
@@ -1918,10 +2133,11 @@ static cJSON *choice_json(const struct recommend_result *r, const struct recomme
 }
 
 /* How the MIG plan priced a MIG candidate; null for other workloads. */
-static void mig_use_json(cJSON *o, const struct recommend_workload *w)
+static void mig_use_json(cJSON *o, const struct recommend_result *r,
+			 const struct recommend_workload *w)
 {
 	const struct recommend_mig_use *u = &w->mig_use;
-	cJSON *x;
+	cJSON *x, *arr;
 	if (u->use == RECOMMEND_BASIS_OWN) {
 		cJSON_AddNullToObject(o, "mig_plan_use");
 		return;
@@ -1934,6 +2150,13 @@ static void mig_use_json(cJSON *o, const struct recommend_workload *w)
 	cJSON_AddNumberToObject(x, "slices_per_replica", u->slices_per_replica);
 	cJSON_AddBoolToObject(x, "packed", u->packed);
 	json_add_str_or_null(x, "pool", u->pool);
+	cJSON_AddNumberToObject(x, "replicas_on_slices", u->replicas_on_slices);
+	cJSON_AddNumberToObject(x, "replicas_dedicated", u->replicas_dedicated);
+	arr = cJSON_AddArrayToObject(x, "cotenants");
+	for (size_t k = 0; k < u->ncotenants && k < RECOMMEND_MAX_COTENANTS; k++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(r->workloads[u->cotenants[k]].name));
+	cJSON_AddNumberToObject(x, "cotenant_count", (double)u->ncotenants);
+	json_add_str_or_null(x, "dedicated_sku", u->dedicated_sku);
 	json_add_money(x, "slice_share_monthly_cost", u->share_monthly);
 	if (u->dedicated_monthly > 0)
 		json_add_money(x, "dedicated_monthly_cost", u->dedicated_monthly);
@@ -2025,7 +2248,7 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 		cJSON_AddStringToObject(x, "message", w->findings[j].message);
 		cJSON_AddItemToArray(arr, x);
 	}
-	mig_use_json(o, w);
+	mig_use_json(o, r, w);
 	return o;
 }
 
@@ -2049,7 +2272,7 @@ static cJSON *mig_plan_json(const struct recommend_result *r)
 		json_add_str_or_null(x, "aks_gpu_instance_profile", p->aks_profile);
 		cJSON_AddNumberToObject(x, "slices", p->slices);
 		cJSON_AddNumberToObject(x, "slices_used", p->slices_used);
-		json_add_rounded(x, "hourly_cost", p->hourly_cost, 4);
+		cJSON_AddNumberToObject(x, "hourly_cost", p->hourly_cost); /* unrounded */
 		json_add_money(x, "monthly_cost", p->monthly_cost);
 		cJSON_AddItemToArray(arr, x);
 	}
@@ -2135,14 +2358,30 @@ cJSON *recommend_header_to_json(const struct recommend_result *r,
 	else
 		cJSON_AddNullToObject(doc, "mig_plan");
 	x = cJSON_AddObjectToObject(doc, "totals");
-	json_add_money(x, "monthly_cost", r->monthly_cost);
+	if (r->complete)
+		json_add_money(x, "monthly_cost", r->monthly_cost);
+	else
+		cJSON_AddNullToObject(x, "monthly_cost");
+	cJSON_AddBoolToObject(x, "complete", r->complete);
+	arr = cJSON_AddArrayToObject(x, "unpriced");
+	for (size_t i = 0; i < r->nunpriced; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(r->workloads[r->unpriced[i]].name));
+	json_add_money(x, "priced_monthly_cost", r->priced_monthly_cost);
 	if (r->has_current) {
 		json_add_money(x, "current_monthly_cost", r->current_monthly_cost);
-		json_add_money(x, "savings_monthly", r->savings_monthly);
+		if (r->savings_known)
+			json_add_money(x, "savings_monthly", r->savings_monthly);
+		else
+			cJSON_AddNullToObject(x, "savings_monthly");
 	} else {
 		cJSON_AddNullToObject(x, "current_monthly_cost");
 		cJSON_AddNullToObject(x, "savings_monthly");
 	}
+	arr = cJSON_AddArrayToObject(x, "current_covers");
+	for (size_t i = 0; i < r->nworkloads; i++)
+		if (r->workloads[i].has_current && r->workloads[i].current.priced)
+			cJSON_AddItemToArray(arr, cJSON_CreateString(r->workloads[i].name));
+	cJSON_AddNumberToObject(x, "current_unknown", (double)r->current_unknown);
 	cJSON_AddNumberToObject(x, "workloads", (double)r->nworkloads);
 	cJSON_AddNumberToObject(x, "infeasible", (double)r->infeasible);
 	cJSON_AddBoolToObject(x, "uses_mig_plan", r->mig.used_in_totals);
