@@ -107,6 +107,7 @@ struct pack_plan {
 	double lower_bound_monthly;  /* no plan of these replicas costs less */
 	double naive_monthly;        /* one cheapest whole GPU per replica (placed replicas) */
 	int exact;                   /* every region's plan proven optimal */
+	int proven_optimal;          /* the same, as the packer's proven_optimal or exact */
 };
 
 /*

@@ -161,6 +161,7 @@ struct recommend_mig_use {
 	int pool_vms;                     /* VMs of that pool */
 	int replicas_on_slices;           /* of its replicas, placed on slices */
 	int replicas_dedicated;           /* placed on dedicated small GPUs */
+	char plan_dedicated_sku[FACT_SKU];  /* their size, "" when none */
 	int pools_spanned;                /* pools its sliced replicas sit in */
 	size_t ncotenants;                /* other workloads in its first replica's pool */
 	size_t cotenants[RECOMMEND_MAX_COTENANTS];  /* the first few, indices */

@@ -370,17 +370,29 @@ static int print_json(FILE *out, const struct check_report *r)
 
 static void print_csv(FILE *out, const struct check_report *r)
 {
-	struct table *t = table_new(6);
-	static const char *const hdr[] = { "gate", "source", "limit", "actual", "passed", "message" };
-	for (size_t c = 0; c < 6; c++)
+	/* raw numbers; the gates differ in unit, so a unit column says it
+	 * (the currency, "pct", "days" or "workloads"); an unknown actual is
+	 * an empty cell */
+	struct table *t = table_new(7);
+	static const char *const hdr[] = { "gate",   "source", "limit",  "actual",
+					   "unit",   "passed", "message" };
+	for (size_t c = 0; c < 7; c++)
 		table_header(t, c, hdr[c], ALIGN_LEFT);
 	for (size_t i = 0; i < r->ngates; i++) {
 		const struct costdiff_gate *g = &r->gates[i];
 		char lim[32], act[32] = "";
+		const char *unit = r->head.currency;
+		if (strcmp(g->name, "max_increase_pct") == 0)
+			unit = "pct";
+		else if (strcmp(g->name, "max_catalog_age_days") == 0)
+			unit = "days";
+		else if (strcmp(g->name, "feasible") == 0)
+			unit = "workloads";
 		snprintf(lim, sizeof lim, "%.2f", g->limit);
 		if (g->has_actual)
 			snprintf(act, sizeof act, "%.2f", g->actual);
-		table_add(t, g->name, g->source, lim, act, g->passed ? "true" : "false", g->message);
+		table_add(t, g->name, g->source, lim, act, unit, g->passed ? "true" : "false",
+			  g->message);
 	}
 	table_print(t, out, FMT_CSV);
 	table_free(t);

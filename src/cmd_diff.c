@@ -19,6 +19,13 @@
 #include "util.h"
 
 /* Reads one plan; prints the problem and returns -1 on failure. */
+/* A row's delta is known when no side it has lacks a cost (an infeasible
+ * workload's cost is unknown, never 0). */
+static int row_known(const struct costdiff_row *r)
+{
+	return (!r->base || r->base->feasible) && (!r->head || r->head->feasible);
+}
+
 static int load_plan(const char *path, struct cost_plan *plan)
 {
 	char err[COSTDIFF_ERRLEN];
@@ -153,8 +160,13 @@ static struct table *rows_table(const struct costdiff *d, const char *cur, int m
 		describe(h, sizeof h, r->head);
 		fmt_cost(bc, sizeof bc, cur, r->base);
 		fmt_cost(hc, sizeof hc, cur, r->head);
-		costdiff_fmt_money(dc, sizeof dc, cur, r->delta_monthly, 1);
-		fmt_pct(pc, sizeof pc, r->has_delta_pct, r->delta_pct);
+		if (row_known(r)) {
+			costdiff_fmt_money(dc, sizeof dc, cur, r->delta_monthly, 1);
+			fmt_pct(pc, sizeof pc, r->has_delta_pct, r->delta_pct);
+		} else {
+			snprintf(dc, sizeof dc, "unknown");
+			snprintf(pc, sizeof pc, "unknown");
+		}
 		table_add(t, r->name, costdiff_status_name(r->status), b, h, bc, hc, dc, pc);
 	}
 	return t;
@@ -328,8 +340,13 @@ static int print_json(FILE *out, const struct costdiff *d, const char *cur, cons
 			cJSON_AddItemToArray(ch, cJSON_CreateString(names[k]));
 		cJSON_AddItemToObject(o, "base", item_json(r->base));
 		cJSON_AddItemToObject(o, "head", item_json(r->head));
-		json_add_money(o, "delta_monthly", r->delta_monthly);
-		add_pct(o, "delta_pct", r->has_delta_pct, r->delta_pct);
+		if (row_known(r)) {
+			json_add_money(o, "delta_monthly", r->delta_monthly);
+			add_pct(o, "delta_pct", r->has_delta_pct, r->delta_pct);
+		} else {
+			cJSON_AddNullToObject(o, "delta_monthly");
+			cJSON_AddNullToObject(o, "delta_pct");
+		}
 		cJSON_AddItemToArray(ws, o);
 	}
 	int rc = json_print(out, doc);
@@ -352,8 +369,10 @@ static void print_csv(FILE *out, const struct costdiff *d, const char *cur)
 			snprintf(bc, sizeof bc, "%.2f", util_round_cents(r->base->monthly_cost));
 		if (r->head && r->head->feasible)
 			snprintf(hc, sizeof hc, "%.2f", util_round_cents(r->head->monthly_cost));
-		snprintf(dc, sizeof dc, "%.2f", r->delta_monthly);
-		if (r->has_delta_pct)
+		dc[0] = '\0';
+		if (row_known(r))
+			snprintf(dc, sizeof dc, "%.2f", r->delta_monthly);
+		if (r->has_delta_pct && row_known(r))
 			snprintf(pc, sizeof pc, "%.2f", r->delta_pct);
 		table_add(t, r->name, costdiff_status_name(r->status),
 			  r->base && r->base->feasible ? r->base->sku : "",

@@ -192,10 +192,15 @@ static void print_table(FILE *f, const struct pack_plan *pl)
 			fprintf(f, "  %s replica %d: %s\n", pl->workloads[pl->unplaced[i].workload].name,
 				pl->unplaced[i].replica, pl->unplaced[i].reason);
 	}
-	fprintf(f, "\nmonthly cost: %s (lower bound %s, %s)\n",
-		money(a, sizeof(a), pl->monthly, pl->currency),
-		money(b, sizeof(b), pl->lower_bound_monthly, pl->currency),
-		pl->exact ? "optimal" : "heuristic");
+	if (pl->nunplaced)
+		fprintf(f, "\nmonthly cost: unknown (%zu replica%s not placed; the placed ones %s)\n",
+			pl->nunplaced, pl->nunplaced == 1 ? "" : "s",
+			money(a, sizeof(a), pl->monthly, pl->currency));
+	else
+		fprintf(f, "\nmonthly cost: %s (lower bound %s, %s)\n",
+			money(a, sizeof(a), pl->monthly, pl->currency),
+			money(b, sizeof(b), pl->lower_bound_monthly, pl->currency),
+			pl->exact ? "optimal" : "heuristic");
 	fprintf(f, "one whole GPU per replica: %s; packing saves %.1f%%\n",
 		money(c, sizeof(c), pl->naive_monthly, pl->currency), savings_pct(pl));
 }
@@ -291,13 +296,20 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 
 static void print_csv(FILE *f, const struct pack_plan *pl)
 {
-	static const char *const cols[] = { "placement", "pool", "sku", "region", "vm", "gpu",
-					    "mig_profile", "start", "workload", "replica",
-					    "monthly_cost", "currency" };
-	struct table *t = table_new(12);
+	char monthly[32], cur[8];
+	const char *cols[] = { "placement", "pool", "sku", "region", "vm", "gpu", "mig_profile",
+			       "start", "workload", "replica", monthly, "cost_basis", "currency" };
+	struct table *t = table_new(13);
 	char vm[16], gpu[16], start[16], rep[16], mon[32];
+	size_t n;
 
-	for (size_t i = 0; i < 12; i++)
+	/* raw numbers, the unit in the header: monthly_usd */
+	for (n = 0; pl->currency[n] && n + 1 < sizeof(cur); n++)
+		cur[n] = (char)(pl->currency[n] >= 'A' && pl->currency[n] <= 'Z'
+					? pl->currency[n] - 'A' + 'a' : pl->currency[n]);
+	cur[n] = '\0';
+	snprintf(monthly, sizeof(monthly), "monthly_%s", cur);
+	for (size_t i = 0; i < 13; i++)
 		table_header(t, i, cols[i], ALIGN_LEFT);
 	for (size_t i = 0; i < pl->ngpus; i++) {
 		const struct pack_gpu *g = &pl->gpus[i];
@@ -310,7 +322,7 @@ static void print_csv(FILE *f, const struct pack_plan *pl)
 			snprintf(rep, sizeof(rep), "%d", s->replica);
 			table_add(t, "mig", p->name, p->sku, p->region, vm, gpu, s->profile, start,
 				  s->workload >= 0 ? pl->workloads[s->workload].name : "",
-				  s->workload >= 0 ? rep : "", "", pl->currency);
+				  s->workload >= 0 ? rep : "", "", "", pl->currency);
 		}
 	}
 	for (size_t i = 0; i < pl->npools; i++) {
@@ -318,19 +330,19 @@ static void print_csv(FILE *f, const struct pack_plan *pl)
 		snprintf(vm, sizeof(vm), "%d", p->vm_count);
 		snprintf(mon, sizeof(mon), "%.2f", util_round_cents(p->monthly));
 		table_add(t, "pool", p->name, p->sku, p->region, vm, "", p->mig_profile, "", "", "",
-			  mon, pl->currency);
+			  mon, "own", pl->currency);
 	}
 	for (size_t i = 0; i < pl->ndedicated; i++) {
 		const struct pack_dedicated *d = &pl->dedicated[i];
 		snprintf(rep, sizeof(rep), "%d", d->replica);
 		snprintf(mon, sizeof(mon), "%.2f", util_round_cents(d->monthly));
 		table_add(t, "dedicated", "", d->sku, d->region, "", "", "", "",
-			  pl->workloads[d->workload].name, rep, mon, pl->currency);
+			  pl->workloads[d->workload].name, rep, mon, "own", pl->currency);
 	}
 	for (size_t i = 0; i < pl->nunplaced; i++) {
 		snprintf(rep, sizeof(rep), "%d", pl->unplaced[i].replica);
 		table_add(t, "unplaced", "", "", pl->workloads[pl->unplaced[i].workload].region, "",
-			  "", "", "", pl->workloads[pl->unplaced[i].workload].name, rep, "",
+			  "", "", "", pl->workloads[pl->unplaced[i].workload].name, rep, "", "",
 			  pl->currency);
 	}
 	table_print(t, f, FMT_CSV);
@@ -403,9 +415,15 @@ static cJSON *plan_json(const struct pack_plan *pl)
 		json_add_money(o, "monthly_cost", d->monthly);
 		cJSON_AddItemToArray(arr, o);
 	}
-	json_add_money(doc, "monthly_cost", pl->monthly);
+	if (pl->nunplaced) /* unknown, never 0: some replica has no price */
+		cJSON_AddNullToObject(doc, "monthly_cost");
+	else
+		json_add_money(doc, "monthly_cost", pl->monthly);
+	cJSON_AddBoolToObject(doc, "complete", pl->nunplaced == 0);
+	json_add_money(doc, "placed_monthly_cost", pl->monthly);
 	json_add_money(doc, "lower_bound_monthly_cost", pl->lower_bound_monthly);
 	cJSON_AddBoolToObject(doc, "optimal", pl->exact);
+	cJSON_AddBoolToObject(doc, "proven_optimal", pl->proven_optimal);
 	json_add_money(doc, "naive_monthly_cost", pl->naive_monthly);
 	json_add_money(doc, "savings_vs_naive_monthly", savings(pl));
 	arr = cJSON_AddArrayToObject(doc, "unplaced");

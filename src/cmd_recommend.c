@@ -64,6 +64,24 @@ static const char *describe(char *buf, size_t len, const struct recommend_choice
 	return buf;
 }
 
+/* The recommendation as deployed: a workload the MIG plan put partly on
+ * slices and partly on dedicated GPUs names both ("1 x A 1g.10gb + 1 x B"). */
+static const char *describe_rec(char *buf, size_t len, const struct recommend_workload *w)
+{
+	const struct recommend_mig_use *u = &w->mig_use;
+	size_t n;
+	describe(buf, len, &w->rec);
+	if (w->rec.basis != RECOMMEND_BASIS_PLAN || !u->replicas_dedicated || !u->replicas_on_slices)
+		return buf;
+	n = strlen(buf);
+	if (w->rec.placement == FIT_PLACEMENT_MIG)
+		snprintf(buf + n, len - n, " + %d x %s", u->replicas_dedicated, u->plan_dedicated_sku);
+	else
+		snprintf(buf + n, len - n, " + %d x %s %s", u->replicas_on_slices, u->pool_sku,
+			 u->pool_profile);
+	return buf;
+}
+
 /* ---- table -------------------------------------------------------------- */
 
 static void choice_row(struct table *t, const struct recommend_result *r,
@@ -95,7 +113,7 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 	if (w->feasible) {
 		const struct recommend_choice *c = &w->rec;
 		fprintf(f, "recommendation: %s in %s (%s, %d GPU%s), %s/month%s\n",
-			describe(what, sizeof(what), c), c->region, fit_placement_name(c->placement),
+			describe_rec(what, sizeof(what), w), c->region, fit_placement_name(c->placement),
 			c->gpu_count, c->gpu_count == 1 ? "" : "s",
 			money(a, sizeof(a), c->monthly_cost, r->currency),
 			c->basis == RECOMMEND_BASIS_PLAN ? " as its part of the MIG plan" : "");
@@ -291,9 +309,9 @@ static void print_assumptions(FILE *f, const struct recommend_result *r)
 		   "  each replica is sized for the full load; needs include the headroom\n"
 		   "  a MIG slice costs max(compute/7, memory/8) of one GPU's share of the VM\n"
 		   "  workloads whose cheapest option is a MIG slice are packed per region onto\n"
-		   "  whole VMs (the MIG plan); they keep their slices only when the plan costs\n"
-		   "  less than their best dedicated options, and are then charged its cost in\n"
-		   "  proportion to their slice-share prices (whole cents, largest remainder)\n"
+		   "  whole VMs (the MIG plan); only when the plan costs less than their best\n"
+		   "  dedicated options is each recommended its placement in the plan, charged\n"
+		   "  in proportion to what it would cost alone (whole cents, largest remainder)\n"
 		   "  decode bandwidth efficiency %g, prefill MFU %g, training MFU %g,\n"
 		   "  memory utilisation %g, runtime overhead %g GiB, MIG efficiency %g\n",
 		r->headroom_pct, r->hours_per_month, pricing_name(r->pricing),
@@ -371,7 +389,7 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 		char gpus[16];
 		snprintf(gpus, sizeof(gpus), "%d", w->feasible ? w->rec.gpu_count : 0);
 		table_add(t, w->name,
-			  w->feasible ? describe(what, sizeof(what), &w->rec) : "no feasible option",
+			  w->feasible ? describe_rec(what, sizeof(what), w) : "no feasible option",
 			  w->feasible ? w->rec.region : "-", w->feasible ? gpus : "-",
 			  w->feasible ? money(a, sizeof(a), w->rec.monthly_cost, r->currency) : "-",
 			  w->has_current && w->current.priced

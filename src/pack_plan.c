@@ -460,6 +460,7 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 	out->hourly += mp.hourly;
 	out->lower_bound_monthly += mp.lower_bound_hourly * out->hours_per_month;
 	out->exact &= mp.exact;
+	out->proven_optimal &= mp.proven_optimal || mp.exact;
 	free(unplaced);
 	mig_plan_release(&mp);
 done:
@@ -501,6 +502,7 @@ int pack_plan_build(catalog *cat, const struct profile *p, const struct pack_opt
 	out->hours_per_month = p->hours_per_month > 0 ? p->hours_per_month : 730;
 	out->headroom_pct = o->headroom_pct;
 	out->exact = 1;
+	out->proven_optimal = 1;
 	if (load(&c, err) != 0) {
 		diag_list_add(diags, DIAG_ERROR, NULL, 0, 0, "catalog: %s", err);
 		ctx_release(&c);

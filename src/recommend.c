@@ -1614,7 +1614,7 @@ static void to_plan(struct ctx *c, size_t i, double part)
 	}
 	/* the counts of what it names: replica 0's kind of placement */
 	w->rec.vm_count = pl->ded_vm >= 0 ? pl->dedicated : pl->nvms;
-	w->rec.gpu_count = pl->ded_vm >= 0 ? pl->dedicated : pl->ngpus;
+	w->rec.gpu_count = pl->ngpus + pl->dedicated; /* every GPU it occupies */
 	w->rec.basis = RECOMMEND_BASIS_PLAN;
 	w->rec.monthly_cost = part;
 	w->rec.hourly_cost = part / c->hours;
@@ -1747,6 +1747,9 @@ static void apply_totals(struct ctx *c)
 			copy_str(u->mig_profile, sizeof(u->mig_profile), w->rec.mig_profile);
 			u->replicas_on_slices = pl->sliced;
 			u->replicas_dedicated = pl->dedicated;
+			if (pl->dedicated && c->needs[i].dedicated_vm >= 0)
+				copy_str(u->plan_dedicated_sku, sizeof(u->plan_dedicated_sku),
+					 c->vms[c->needs[i].dedicated_vm].sku);
 			u->pools_spanned = pl->npools;
 			if (c->first_pool[i] >= 0) {
 				const struct recommend_mig_pool *pool = &plan->pools[c->first_pool[i]];
@@ -2005,13 +2008,14 @@ int recommend_mig_note(const struct recommend_result *r, const struct recommend_
 				 u->ncotenants ? " with " : ", no co-tenants", who, a, b, d,
 				 u->dedicated_vm_count, u->dedicated_sku, e);
 		else if (u->pool[0])
-			snprintf(buf, len, "MIG plan in %s: %d replica%s on a dedicated %s, %d on "
-					   "pool '%s' (%d x %s, %s)%s%s: %s of the plan's %s/month; alone "
-					   "%s (%d x %s), saves %s",
-				 u->region, u->replicas_dedicated, u->replicas_dedicated == 1 ? "" : "s",
-				 u->sku, u->replicas_on_slices, u->pool, u->pool_vms, u->pool_sku,
-				 u->pool_profile, u->ncotenants ? " with " : ", no co-tenants", who, a,
-				 b, d, u->dedicated_vm_count, u->dedicated_sku, e);
+			snprintf(buf, len, "MIG plan in %s: %d replica%s on pool '%s' (%d x %s, %s)%s%s, "
+					   "%d on a dedicated %s: %s of the plan's %s/month; alone %s (%d "
+					   "x %s), saves %s",
+				 u->region, u->replicas_on_slices, u->replicas_on_slices == 1 ? "" : "s",
+				 u->pool, u->pool_vms, u->pool_sku, u->pool_profile,
+				 u->ncotenants ? " with " : ", no co-tenants", who,
+				 u->replicas_dedicated, u->plan_dedicated_sku, a, b, d,
+				 u->dedicated_vm_count, u->dedicated_sku, e);
 		else
 			snprintf(buf, len, "MIG plan in %s puts it on a dedicated %s (cheaper than a "
 					   "slice): %s of the plan's %s/month; alone %s (%d x %s), "
@@ -2034,11 +2038,16 @@ int recommend_mig_note(const struct recommend_result *r, const struct recommend_
 	else if (!(u->plan_monthly > 0))
 		snprintf(buf, len, "not on the MIG plan: the plan for %s could not place every "
 				   "replica", u->region);
-	else
-		snprintf(buf, len, "not on the MIG plan: in %s it costs %s/month for its %zu "
-				   "workload%s, not less than %s on their best dedicated options",
+	else if (u->plan_workloads == 1)
+		snprintf(buf, len, "not on the MIG plan: in %s the plan would cost %s/month, not "
+				   "less than its best dedicated option (%s)",
 			 u->region, fmt_money(a, sizeof(a), u->plan_monthly, r->currency),
-			 u->plan_workloads, u->plan_workloads == 1 ? "" : "s",
+			 fmt_money(b, sizeof(b), u->plan_dedicated_monthly, r->currency));
+	else
+		snprintf(buf, len, "not on the MIG plan: in %s the plan would cost %s/month for "
+				   "its %zu workloads, not less than %s on their best dedicated options",
+			 u->region, fmt_money(a, sizeof(a), u->plan_monthly, r->currency),
+			 u->plan_workloads,
 			 fmt_money(b, sizeof(b), u->plan_dedicated_monthly, r->currency));
 	return 1;
 }
@@ -2156,6 +2165,7 @@ static void mig_use_json(cJSON *o, const struct recommend_result *r,
 	for (size_t k = 0; k < u->ncotenants && k < RECOMMEND_MAX_COTENANTS; k++)
 		cJSON_AddItemToArray(arr, cJSON_CreateString(r->workloads[u->cotenants[k]].name));
 	cJSON_AddNumberToObject(x, "cotenant_count", (double)u->ncotenants);
+	json_add_str_or_null(x, "plan_dedicated_sku", u->plan_dedicated_sku);
 	json_add_str_or_null(x, "dedicated_sku", u->dedicated_sku);
 	json_add_money(x, "slice_share_monthly_cost", u->share_monthly);
 	if (u->dedicated_monthly > 0)
@@ -2340,12 +2350,15 @@ cJSON *recommend_header_to_json(const struct recommend_result *r,
 	cJSON_AddStringToObject(x, "needs", "per replica; memory and tflops include the headroom");
 	cJSON_AddStringToObject(x, "mig_plan_totals",
 				"workloads whose cheapest option is a MIG slice are packed per "
-				"region onto whole VMs (the MIG plan); they keep their slices and "
-				"are charged their parts of the plan when it costs less than their "
-				"best dedicated options, else they are recommended those");
+				"region onto whole VMs (the MIG plan); when it costs less than "
+				"their best dedicated options, each is recommended its placement "
+				"in the plan and charged its part of it, else they are "
+				"recommended those");
 	cJSON_AddStringToObject(x, "mig_plan_allocation",
 				"the plan's monthly cost is split over its workloads in proportion "
-				"to their slice-share prices, in whole cents by largest remainder");
+				"to what each would cost alone (its best dedicated option), in "
+				"whole cents by largest remainder: no workload pays more than "
+				"alone");
 	{
 		cJSON *fx = cJSON_AddObjectToObject(x, "factors");
 		for (size_t i = 0; i < sizing_factor_count(); i++)
