@@ -333,8 +333,11 @@ static void print_total(FILE *f, const struct recommend_result *r)
 			fprintf(f, "%s%s", i ? ", " : "", r->workloads[r->unpriced[i]].name);
 		if (r->nunpriced > 3)
 			fprintf(f, ", ...");
-		fprintf(f, "; the priced ones %s)",
-			money(a, sizeof(a), r->priced_monthly_cost, r->currency));
+		if (r->nunpriced == r->nworkloads)
+			fprintf(f, "; none is priced)");
+		else
+			fprintf(f, "; the priced ones %s)",
+				money(a, sizeof(a), r->priced_monthly_cost, r->currency));
 	}
 	if (r->has_current) {
 		fprintf(f, " (current %s for %zu of %zu workloads",
