@@ -14,7 +14,6 @@
 
 #include <stddef.h>
 
-#include "catalog.h"
 #include "diag.h"
 #include "facts.h"
 #include "mig.h"
@@ -117,7 +116,9 @@ struct pack_plan {
  * reason; that is not an error.  Release *out with pack_plan_release() in
  * every case.
  */
-int pack_plan_build(catalog *cat, const struct profile *p, const struct pack_options *o,
+struct catalog;
+
+int pack_plan_build(struct catalog *cat, const struct profile *p, const struct pack_options *o,
 		    struct pack_plan *out, struct diag_list *diags);
 
 void pack_plan_release(struct pack_plan *plan);

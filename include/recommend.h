@@ -7,6 +7,8 @@
  *
  * recommend_build() reads the catalog once (sizes, GPUs, MIG profiles,
  * efficiency factors, prices into an in-memory table) and never prints.
+ * Its JSON rendering is in recommend_json.h (this header knows neither
+ * cJSON nor the catalog's SQLite).
  * Everything in a struct recommend_result is owned by it and freed by
  * recommend_result_release(); it does not point into the profile or the
  * catalog, so both may be released first.
@@ -16,9 +18,6 @@
 
 #include <stddef.h>
 
-#include <cjson/cJSON.h>
-
-#include "catalog.h"
 #include "diag.h"
 #include "facts.h"
 #include "fit.h"
@@ -353,21 +352,13 @@ struct recommend_meta {
  * feasible option is not an error (see out->infeasible); sizes that could
  * not be priced and the like are out->warnings, not diags.
  */
-int recommend_build(catalog *cat, const struct profile *p, const struct recommend_options *o,
+struct catalog;
+
+int recommend_build(struct catalog *cat, const struct profile *p, const struct recommend_options *o,
 		    struct recommend_result *out, struct diag_list *diags);
 
 /* Frees what *r owns and zeroes it; safe on a zeroed result. */
 void recommend_result_release(struct recommend_result *r);
-
-/* The whole `recommend -f json` document; the caller frees it with
- * cJSON_Delete.  NULL only when memory runs out. */
-cJSON *recommend_to_json(const struct recommend_result *r, const struct recommend_meta *meta);
-
-/* The document without its "workloads" items (an empty array), and one
- * workload object: for printing a large result one workload at a time. */
-cJSON *recommend_header_to_json(const struct recommend_result *r,
-				const struct recommend_meta *meta);
-cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i);
 
 /*
  * How the MIG plan priced choice c of workload w, in one line into buf:

@@ -27,6 +27,7 @@
 #include "json_out.h"
 #include "profile.h"
 #include "recommend.h"
+#include "recommend_json.h"
 #include "util.h"
 
 #define CHECK_STALE_DAYS 30

@@ -29,6 +29,7 @@
 #include "output.h"
 #include "profile.h"
 #include "recommend.h"
+#include "recommend_json.h"
 #include "util.h"
 
 enum { OPT_HEADROOM = 1, OPT_TOP, OPT_PRICING, OPT_REGION, OPT_HOURS, OPT_CURRENCY };

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "catalog.h"
 #include "fit.h"
 #include "pack_plan.h"
 #include "sizing.h"
