@@ -110,15 +110,16 @@ struct pack_plan {
 };
 
 /*
- * Builds the plan for the inference workloads of p.  Returns 0 and fills
- * *out, or -1 when the catalog cannot be read (one DIAG_ERROR appended to
- * diags).  Replicas that fit nowhere are listed in out->unplaced with a
+ * Builds the plan for the inference workloads of p on snap (read once by
+ * the command; no SQLite here).  Returns 0 and fills *out, or -1 when the
+ * packer refuses its input (one DIAG_ERROR appended to diags).  Replicas that fit nowhere are listed in out->unplaced with a
  * reason; that is not an error.  Release *out with pack_plan_release() in
  * every case.
  */
-struct catalog;
+struct catalog_snapshot;
 
-int pack_plan_build(struct catalog *cat, const struct profile *p, const struct pack_options *o,
+int pack_plan_build(const struct catalog_snapshot *snap, const struct profile *p,
+		    const struct pack_options *o,
 		    struct pack_plan *out, struct diag_list *diags);
 
 void pack_plan_release(struct pack_plan *plan);

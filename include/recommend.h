@@ -5,8 +5,9 @@
  * fleet totals and findings; and its JSON rendering (SPEC.md, `recommend -f
  * json`), shared by `recommend` and `check`.
  *
- * recommend_build() reads the catalog once (sizes, GPUs, MIG profiles,
- * efficiency factors, prices into an in-memory table) and never prints.
+ * recommend_build() runs on a catalog snapshot (catalog_snapshot.h: sizes,
+ * GPUs, MIG profiles, efficiency factors and prices, read once by the
+ * command) and never prints nor touches SQLite.
  * Its JSON rendering is in recommend_json.h (this header knows neither
  * cJSON nor the catalog's SQLite).
  * Everything in a struct recommend_result is owned by it and freed by
@@ -345,16 +346,17 @@ struct recommend_meta {
 };
 
 /*
- * Builds the recommendation for every workload of p.  Returns 0 and fills
- * *out (release it with recommend_result_release), or -1 when the catalog
- * cannot be read: one DIAG_ERROR item with the catalog's cause is appended
- * to diags and *out is empty (release is still safe).  A workload without a
+ * Builds the recommendation for every workload of p on snap.  Returns 0
+ * and fills *out (release it with recommend_result_release), or -1 when the
+ * snapshot lacks the generic efficiency factors: one DIAG_ERROR item is
+ * appended to diags and *out is empty (release is still safe).  A workload without a
  * feasible option is not an error (see out->infeasible); sizes that could
  * not be priced and the like are out->warnings, not diags.
  */
-struct catalog;
+struct catalog_snapshot;
 
-int recommend_build(struct catalog *cat, const struct profile *p, const struct recommend_options *o,
+int recommend_build(const struct catalog_snapshot *snap, const struct profile *p,
+		    const struct recommend_options *o,
 		    struct recommend_result *out, struct diag_list *diags);
 
 /* Frees what *r owns and zeroes it; safe on a zeroed result. */

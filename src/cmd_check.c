@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "catalog_snapshot.h"
 #include "catalog_names.h"
 #include "cli.h"
 #include "cmd_util.h"
@@ -429,8 +430,16 @@ static int run_recommend(catalog *cat, const struct profile *p, struct check_rep
 	struct recommend_options o;
 	struct recommend_result res;
 	struct diag_list diags = DIAG_LIST_INIT;
+	struct catalog_snapshot snap;
+	char cerr[CATALOG_ERRLEN];
 	recommend_options_init(&o);
-	if (recommend_build(cat, p, &o, &res, &diags) != 0) {
+	if (catalog_snapshot_load(cat, &snap, cerr) != 0) {
+		diag_error("%s", cerr);
+		return EXIT_CATALOG;
+	}
+	int built = recommend_build(&snap, p, &o, &res, &diags);
+	catalog_snapshot_release(&snap);
+	if (built != 0) {
 		diag_list_print(&diags, stderr);
 		diag_list_release(&diags);
 		recommend_result_release(&res);

@@ -17,6 +17,7 @@
 
 #include "catalog.h"
 #include "catalog_names.h"
+#include "catalog_snapshot.h"
 #include "cli.h"
 #include "cmd_util.h"
 #include "commands.h"
@@ -443,6 +444,8 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 {
 	struct pack_options o;
 	struct pack_plan plan;
+	struct catalog_snapshot snap;
+	int built;
 	struct diag_list errs = DIAG_LIST_INIT;
 	struct profile p;
 	struct catalog_names names;
@@ -513,7 +516,15 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 		rc = EXIT_INPUT;
 		goto out_names;
 	}
-	if (pack_plan_build(cat, &p, &o, &plan, &errs) != 0) {
+	if (catalog_snapshot_load(cat, &snap, err) != 0) {
+		diag_error("%s", err);
+		profile_release(&p);
+		rc = EXIT_CATALOG;
+		goto out_names;
+	}
+	built = pack_plan_build(&snap, &p, &o, &plan, &errs);
+	catalog_snapshot_release(&snap);
+	if (built != 0) {
 		diag_list_print(&errs, stderr);
 		diag_list_release(&errs);
 		pack_plan_release(&plan);

@@ -19,6 +19,7 @@
 #include <cjson/cJSON.h>
 
 #include "catalog.h"
+#include "catalog_snapshot.h"
 #include "catalog_names.h"
 #include "cli.h"
 #include "cmd_util.h"
@@ -770,6 +771,8 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	struct recommend_options o;
 	struct recommend_result res;
 	struct recommend_meta meta;
+	struct catalog_snapshot snap;
+	int built;
 	struct diag_list errs = DIAG_LIST_INIT;
 	struct profile p;
 	struct catalog_names names;
@@ -890,7 +893,15 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		rc = EXIT_INPUT;
 		goto out_names;
 	}
-	if (recommend_build(cat, &p, &o, &res, &errs) != 0) {
+	if (catalog_snapshot_load(cat, &snap, err) != 0) {
+		diag_error("%s", err);
+		profile_release(&p);
+		rc = EXIT_CATALOG;
+		goto out_names;
+	}
+	built = recommend_build(&snap, &p, &o, &res, &errs);
+	catalog_snapshot_release(&snap);
+	if (built != 0) {
 		diag_list_print(&errs, stderr);
 		diag_list_release(&errs);
 		profile_release(&p);

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "catalog.h"
+#include "catalog_snapshot.h"
 #include "fit.h"
 #include "pack_plan.h"
 #include "sizing.h"
@@ -32,24 +32,22 @@ struct offer_src {
 };
 
 struct ctx {
-	catalog *cat;
+	const struct catalog_snapshot *snap;
 	const struct profile *p;
 	const struct pack_options *o;
 	struct pack_plan *out;
-	struct vm_size *vms;
+	const struct vm_size *vms;
 	size_t nvms;
-	struct gpu_spec *gpus;
+	const struct gpu_spec *gpus;
 	size_t ngpus;
-	struct mig_profile *migs;
+	const struct mig_profile *migs;
 	size_t nmigs;
-	struct model_preset *presets;
+	const struct model_preset *presets;
 	size_t npresets;
-	struct efficiency *eff;
+	const struct efficiency *eff;
 	size_t neff;
 	struct sizing_factors *factors;  /* per gpu */
 	int *factors_ok;
-	int failed;                      /* a catalog query failed: err says why */
-	char err[CATALOG_ERRLEN];
 };
 
 void pack_options_init(struct pack_options *o)
@@ -72,29 +70,29 @@ static int gpu_index(const struct ctx *c, const char *name)
 	return -1;
 }
 
-static int load(struct ctx *c, char *err)
+/* The snapshot's arrays (borrowed) and the efficiency factors per GPU. */
+static void load(struct ctx *c)
 {
-	if (catalog_vm_list(c->cat, &c->vms, &c->nvms, err) != 0 ||
-	    catalog_gpu_list(c->cat, &c->gpus, &c->ngpus, err) != 0 ||
-	    catalog_mig_list(c->cat, NULL, &c->migs, &c->nmigs, err) != 0 ||
-	    catalog_preset_list(c->cat, &c->presets, &c->npresets, err) != 0 ||
-	    catalog_efficiency_list(c->cat, &c->eff, &c->neff, err) != 0)
-		return -1;
+	const struct catalog_snapshot *s = c->snap;
+	c->vms = s->vms;
+	c->nvms = s->nvms;
+	c->gpus = s->gpus;
+	c->ngpus = s->ngpus;
+	c->migs = s->migs;
+	c->nmigs = s->nmigs;
+	c->presets = s->presets;
+	c->npresets = s->npresets;
+	c->eff = s->eff;
+	c->neff = s->neff;
 	c->factors = xcalloc(c->ngpus + 1, sizeof(*c->factors));
 	c->factors_ok = xcalloc(c->ngpus + 1, sizeof(*c->factors_ok));
 	for (size_t i = 0; i < c->ngpus; i++)
 		c->factors_ok[i] = sizing_factors_resolve(c->eff, c->neff, &c->gpus[i],
 							  &c->factors[i], NULL) == 0;
-	return 0;
 }
 
 static void ctx_release(struct ctx *c)
 {
-	free(c->vms);
-	free(c->gpus);
-	free(c->migs);
-	free(c->presets);
-	free(c->eff);
 	free(c->factors);
 	free(c->factors_ok);
 }
@@ -124,22 +122,10 @@ static const char *workload_region(const struct ctx *c, const struct profile_wor
 	return c->o->region ? c->o->region : profile_workload_region(c->p, pw);
 }
 
-/* 1 with the price, 0 when there is none; a failed query is recorded in
- * c (the build then fails with a catalog error, never "no price"). */
-static int price_of(struct ctx *c, const char *sku, const char *region, double *hourly)
+/* 1 with the price, 0 when there is none. */
+static int price_of(const struct ctx *c, const char *sku, const char *region, double *hourly)
 {
-	char err[CATALOG_ERRLEN];
-	int rc;
-
-	if (c->failed)
-		return 0;
-	rc = catalog_price_find(c->cat, sku, region, c->p->pricing, c->p->currency, hourly, err);
-	if (rc < 0) {
-		c->failed = 1;
-		copy_str(c->err, sizeof(c->err), err);
-		return 0;
-	}
-	return rc == 1 && *hourly > 0;
+	return catalog_snapshot_price(c->snap, sku, region, c->p->pricing, c->p->currency, hourly);
 }
 
 static int cmp_offer(const void *a, const void *b)
@@ -482,18 +468,17 @@ static int cmp_unplaced(const void *a, const void *b)
 	return x->replica - y->replica;
 }
 
-int pack_plan_build(catalog *cat, const struct profile *p, const struct pack_options *o,
+int pack_plan_build(const struct catalog_snapshot *snap, const struct profile *p, const struct pack_options *o,
 		    struct pack_plan *out, struct diag_list *diags)
 {
 	struct ctx c;
-	char err[CATALOG_ERRLEN];
 	const char **regions;
 	size_t nregions = 0;
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
 	memset(&c, 0, sizeof(c));
-	c.cat = cat;
+	c.snap = snap;
 	c.p = p;
 	c.o = o;
 	c.out = out;
@@ -504,11 +489,7 @@ int pack_plan_build(catalog *cat, const struct profile *p, const struct pack_opt
 	out->headroom_pct = o->headroom_pct;
 	out->exact = 1;
 	out->proven_optimal = 1;
-	if (load(&c, err) != 0) {
-		diag_list_add(diags, DIAG_ERROR, NULL, 0, 0, "catalog: %s", err);
-		ctx_release(&c);
-		return -1;
-	}
+	load(&c);
 	regions = xcalloc(p->nworkloads + 1, sizeof(*regions));
 	for (size_t i = 0; i < p->nworkloads; i++) {
 		const char *r = workload_region(&c, &p->workloads[i]);
@@ -522,12 +503,8 @@ int pack_plan_build(catalog *cat, const struct profile *p, const struct pack_opt
 		if (!seen)
 			regions[nregions++] = r;
 	}
-	for (size_t k = 0; k < nregions && rc == 0 && !c.failed; k++)
+	for (size_t k = 0; k < nregions && rc == 0; k++)
 		rc = pack_region(&c, regions[k], diags);
-	if (c.failed) {
-		diag_list_add(diags, DIAG_ERROR, NULL, 0, 0, "catalog: %s", c.err);
-		rc = -1;
-	}
 	if (out->nunplaced > 1)
 		qsort(out->unplaced, out->nunplaced, sizeof(*out->unplaced), cmp_unplaced);
 	out->monthly = out->hourly * out->hours_per_month;

@@ -42,7 +42,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "catalog.h"
 #include "recommend_internal.h"
 #include "util.h"
 
@@ -187,13 +186,8 @@ void *recommend_dup_array(const void *src, size_t n, size_t size)
 
 static void ctx_release(struct ctx *c)
 {
-	free(c->vms);
-	free(c->gpus);
 	free(c->factors);
 	free(c->factors_ok);
-	free(c->migs);
-	free(c->tiers);
-	free(c->presets);
 	free(c->shapes);
 	free(c->regions);
 	free(c->price);
@@ -219,12 +213,13 @@ static void ctx_release(struct ctx *c)
 	}
 }
 
-int recommend_build(struct catalog *cat, const struct profile *p, const struct recommend_options *o,
+int recommend_build(const struct catalog_snapshot *snap, const struct profile *p,
+		    const struct recommend_options *o,
 		    struct recommend_result *out, struct diag_list *diags)
 {
 	struct recommend_options defaults;
 	struct ctx c;
-	char err[CATALOG_ERRLEN] = "";
+	char err[512] = "";
 
 	memset(out, 0, sizeof(*out));
 	if (!o) {
@@ -247,7 +242,7 @@ int recommend_build(struct catalog *cat, const struct profile *p, const struct r
 	out->hours_per_month = c.hours;
 	out->headroom_pct = o->headroom_pct;
 
-	if (recommend_load_catalog(&c, cat, err) != 0) {
+	if (recommend_load_snapshot(&c, snap, err) != 0) {
 		if (diags)
 			diag_list_add(diags, DIAG_ERROR, NULL, 0, 0, "%s", err);
 		ctx_release(&c);

@@ -11,34 +11,31 @@
 #include <string.h>
 #include <strings.h>
 
-#include "catalog.h"
 #include "recommend_internal.h"
 #include "util.h"
 
-int recommend_load_catalog(struct ctx *c, struct catalog *cat, char *err)
+/* The catalog arrays of the snapshot (borrowed), the efficiency factors of
+ * every GPU model, the regions in use and the size x region price table. */
+int recommend_load_snapshot(struct ctx *c, const struct catalog_snapshot *snap, char *err)
 {
-	struct efficiency *eff = NULL;
-	struct price *prices = NULL;
-	size_t neff = 0, nprices = 0;
-
-	if (catalog_vm_list(cat, &c->vms, &c->nvms, err) != 0 ||
-	    catalog_gpu_list(cat, &c->gpus, &c->ngpus, err) != 0 ||
-	    catalog_mig_list(cat, NULL, &c->migs, &c->nmigs, err) != 0 ||
-	    catalog_preset_list(cat, &c->presets, &c->npresets, err) != 0 ||
-	    catalog_storage_list(cat, &c->tiers, &c->ntiers, err) != 0 ||
-	    catalog_efficiency_list(cat, &eff, &neff, err) != 0)
-		goto fail;
-	qsort(c->vms, c->nvms, sizeof(*c->vms), recommend_cmp_vm_sku);
+	c->vms = snap->vms; /* sorted by sku, as recommend_vm_index() needs */
+	c->nvms = snap->nvms;
+	c->gpus = snap->gpus;
+	c->ngpus = snap->ngpus;
+	c->migs = snap->migs;
+	c->nmigs = snap->nmigs;
+	c->presets = snap->presets;
+	c->npresets = snap->npresets;
+	c->tiers = snap->tiers;
+	c->ntiers = snap->ntiers;
 
 	c->factors = xcalloc(c->ngpus + 1, sizeof(*c->factors));
 	c->factors_ok = xcalloc(c->ngpus + 1, sizeof(*c->factors_ok));
 	for (size_t i = 0; i < c->ngpus; i++)
-		c->factors_ok[i] = sizing_factors_resolve(eff, neff, &c->gpus[i], &c->factors[i],
-							  NULL) == 0;
-	if (sizing_factors_resolve(eff, neff, NULL, &c->res->factors, err) != 0)
-		goto fail;
-	free(eff);
-	eff = NULL; /* the fail path below frees it too */
+		c->factors_ok[i] = sizing_factors_resolve(snap->eff, snap->neff, &c->gpus[i],
+							  &c->factors[i], NULL) == 0;
+	if (sizing_factors_resolve(snap->eff, snap->neff, NULL, &c->res->factors, err) != 0)
+		return -1;
 
 	/* regions in use: overrides, profile regions, pins, current deployments */
 	for (size_t i = 0; i < c->o->nregions; i++)
@@ -50,24 +47,18 @@ int recommend_load_catalog(struct ctx *c, struct catalog *cat, char *err)
 
 	c->price = xcalloc(c->nvms * c->nregions + 1, sizeof(*c->price));
 	c->unpriced = xcalloc(c->nvms * c->nregions + 1, 1);
-	if (catalog_price_list(cat, NULL, &prices, &nprices, err) != 0)
-		goto fail;
-	for (size_t i = 0; i < nprices; i++) {
-		const struct price *pr = &prices[i];
+	for (size_t i = 0; i < snap->nprices; i++) {
+		const struct price *pr = &snap->prices[i];
 		int v, r;
 		if (pr->pricing != c->pricing || strcasecmp(pr->os, "linux") != 0 ||
 		    strcasecmp(pr->currency, c->currency) != 0 || !(pr->hourly > 0))
 			continue;
-		if ((r = recommend_region_index(c, pr->region)) < 0 || (v = recommend_vm_index(c, pr->sku)) < 0)
+		if ((r = recommend_region_index(c, pr->region)) < 0 ||
+		    (v = recommend_vm_index(c, pr->sku)) < 0)
 			continue;
 		c->price[(size_t)v * c->nregions + r] = pr->hourly;
 	}
-	free(prices);
 	return 0;
-fail:
-	free(eff);
-	free(prices);
-	return -1;
 }
 
 static int cap_equal(const struct sizing_capacity *x, const struct sizing_capacity *y)

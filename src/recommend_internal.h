@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "catalog_snapshot.h"
 #include "recommend.h"
 
 #define CACHE_SLOTS 512
@@ -107,17 +108,17 @@ struct ctx {
 	const struct profile *p;
 	const struct recommend_options *o;
 	struct recommend_result *res;
-	struct vm_size *vms;
+	const struct vm_size *vms;
 	size_t nvms;
-	struct gpu_spec *gpus;
+	const struct gpu_spec *gpus;
 	size_t ngpus;
 	struct sizing_factors *factors;   /* per GPU */
 	int *factors_ok;
-	struct mig_profile *migs;
+	const struct mig_profile *migs;
 	size_t nmigs;
-	struct storage_tier *tiers;
+	const struct storage_tier *tiers;
 	size_t ntiers;
-	struct model_preset *presets;
+	const struct model_preset *presets;
 	size_t npresets;
 	/* shapes[0..nshapes) are candidates; [nshapes..nall) are sized for the
 	 * MIG plan only (the full-GPU 7g profiles) */
@@ -170,7 +171,7 @@ int recommend_to_fit(const struct ctx *c, const struct profile_workload *pw, str
 		  const char **why);
 const char *recommend_interconnect_name(int ic);
 void *recommend_dup_array(const void *src, size_t n, size_t size);
-int recommend_load_catalog(struct ctx *c, struct catalog *cat, char *err);
+int recommend_load_snapshot(struct ctx *c, const struct catalog_snapshot *snap, char *err);
 void recommend_build_shapes(struct ctx *c);
 void recommend_build_offers(struct ctx *c);
 struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *w);
