@@ -17,6 +17,7 @@
 #include "diag.h"
 #include "facts.h"
 #include "mig.h"
+#include "mig_plan.h"
 #include "profile.h"
 
 #define PACK_DEFAULT_HEADROOM_PCT 15.0
@@ -31,20 +32,6 @@ struct pack_options {
 
 /* Defaults: AKS strategy, 15 % headroom, the profile's regions. */
 void pack_options_init(struct pack_options *o);
-
-/* One node pool: VMs of one size in one region (AKS: and one MIG profile). */
-struct pack_pool {
-	char name[PACK_NAME_LEN];    /* "mig1g-a100"; mixed: "mig-a100" */
-	char sku[FACT_SKU];
-	char region[32];
-	char gpu_model[FACT_NAME];
-	int gpus_per_vm;
-	int vm_count;
-	char mig_profile[24];        /* AKS: the profile of every GPU; mixed: "" */
-	char aks_profile[16];        /* "MIG1g" ...; mixed: "" */
-	double hourly;               /* all VMs of the pool */
-	double monthly;
-};
 
 struct pack_slice {
 	char profile[24];
@@ -94,7 +81,7 @@ struct pack_plan {
 	struct pack_workload *workloads;
 	size_t skipped_training;     /* training workloads are not packed */
 	size_t npools;
-	struct pack_pool *pools;
+	struct mig_plan_pool *pools; /* mig_plan.h, shared with recommend */
 	size_t ngpus;
 	struct pack_gpu *gpus;
 	size_t ndedicated;

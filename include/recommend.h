@@ -23,6 +23,7 @@
 #include "facts.h"
 #include "fit.h"
 #include "mig.h"
+#include "mig_plan.h"
 #include "profile.h"
 #include "sizing.h"
 
@@ -187,23 +188,6 @@ struct recommend_workload {
 	struct recommend_mig_use mig_use;
 };
 
-/* One node pool of the MIG packing plan: VMs of one size in one region,
- * every GPU split into slices of one MIG profile (AKS). */
-struct recommend_mig_pool {
-	char name[64];                    /* "mig1g-a100", unique in the plan */
-	char sku[FACT_SKU];
-	char region[32];
-	char gpu_model[FACT_NAME];
-	int gpus_per_vm;
-	int vm_count;
-	char mig_profile[24];             /* "1g.10gb" */
-	char aks_profile[16];             /* AKS --gpu-instance-profile: "MIG1g" */
-	int slices;                       /* slices the pool offers */
-	int slices_used;                  /* slices a replica runs on */
-	double hourly_cost;               /* all VMs of the pool */
-	double monthly_cost;
-};
-
 /* A replica the plan puts on a dedicated small GPU instead of a slice. */
 struct recommend_mig_dedicated {
 	size_t workload;                  /* index into recommend_result.workloads */
@@ -237,7 +221,7 @@ struct recommend_mig_region {
 struct recommend_mig_plan {
 	int present;                      /* 0: no workload to pack (JSON null) */
 	size_t npools;
-	struct recommend_mig_pool *pools;
+	struct mig_plan_pool *pools;      /* mig_plan.h, shared with pack */
 	size_t ndedicated;
 	struct recommend_mig_dedicated *dedicated;
 	size_t nworkloads;

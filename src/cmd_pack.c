@@ -18,6 +18,7 @@
 #include "catalog.h"
 #include "catalog_names.h"
 #include "catalog_snapshot.h"
+#include "mig_plan_json.h"
 #include "cli.h"
 #include "cmd_util.h"
 #include "commands.h"
@@ -146,14 +147,14 @@ static void print_table(FILE *f, const struct pack_plan *pl)
 		table_header(t, 6, "aks profile", ALIGN_LEFT);
 		table_header(t, 7, "monthly", ALIGN_RIGHT);
 		for (size_t i = 0; i < pl->npools; i++) {
-			const struct pack_pool *p = &pl->pools[i];
+			const struct mig_plan_pool *p = &pl->pools[i];
 			char vms[16], gpus[16];
 			snprintf(vms, sizeof(vms), "%d", p->vm_count);
 			snprintf(gpus, sizeof(gpus), "%d", p->vm_count * p->gpus_per_vm);
 			table_add(t, p->name, p->sku, p->region, vms, gpus,
 				  p->mig_profile[0] ? p->mig_profile : "mixed",
 				  p->aks_profile[0] ? p->aks_profile : "-",
-				  money(a, sizeof(a), p->monthly, pl->currency));
+				  money(a, sizeof(a), p->monthly_cost, pl->currency));
 		}
 		fputc('\n', f);
 		table_print(t, f, FMT_TABLE);
@@ -226,13 +227,13 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 	table_header(t, 5, "AKS profile", ALIGN_LEFT);
 	table_header(t, 6, "monthly", ALIGN_RIGHT);
 	for (size_t i = 0; i < pl->npools; i++) {
-		const struct pack_pool *p = &pl->pools[i];
+		const struct mig_plan_pool *p = &pl->pools[i];
 		char vms[16];
 		snprintf(vms, sizeof(vms), "%d", p->vm_count);
 		table_add(t, p->name, p->sku, p->region, vms,
 			  p->mig_profile[0] ? p->mig_profile : "mixed",
 			  p->aks_profile[0] ? p->aks_profile : "-",
-			  money(a, sizeof(a), p->monthly, pl->currency));
+			  money(a, sizeof(a), p->monthly_cost, pl->currency));
 	}
 	for (size_t i = 0; i < pl->ndedicated; i++) {
 		const struct pack_dedicated *d = &pl->dedicated[i];
@@ -314,7 +315,7 @@ static void print_csv(FILE *f, const struct pack_plan *pl)
 		table_header(t, i, cols[i], ALIGN_LEFT);
 	for (size_t i = 0; i < pl->ngpus; i++) {
 		const struct pack_gpu *g = &pl->gpus[i];
-		const struct pack_pool *p = &pl->pools[g->pool];
+		const struct mig_plan_pool *p = &pl->pools[g->pool];
 		snprintf(vm, sizeof(vm), "%d", g->vm);
 		snprintf(gpu, sizeof(gpu), "%d", g->gpu);
 		for (int k = 0; k < g->nslices; k++) {
@@ -327,9 +328,9 @@ static void print_csv(FILE *f, const struct pack_plan *pl)
 		}
 	}
 	for (size_t i = 0; i < pl->npools; i++) {
-		const struct pack_pool *p = &pl->pools[i];
+		const struct mig_plan_pool *p = &pl->pools[i];
 		snprintf(vm, sizeof(vm), "%d", p->vm_count);
-		snprintf(mon, sizeof(mon), "%.2f", util_round_cents(p->monthly));
+		snprintf(mon, sizeof(mon), "%.2f", util_round_cents(p->monthly_cost));
 		table_add(t, "pool", p->name, p->sku, p->region, vm, "", p->mig_profile, "", "", "",
 			  mon, "own", pl->currency);
 	}
@@ -364,18 +365,7 @@ static cJSON *plan_json(const struct pack_plan *pl)
 	cJSON_AddNumberToObject(doc, "headroom_pct", pl->headroom_pct);
 	arr = cJSON_AddArrayToObject(doc, "node_pools");
 	for (size_t i = 0; i < pl->npools; i++) {
-		const struct pack_pool *p = &pl->pools[i];
-		cJSON *o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "name", p->name);
-		cJSON_AddStringToObject(o, "sku", p->sku);
-		cJSON_AddStringToObject(o, "region", p->region);
-		cJSON_AddNumberToObject(o, "vm_count", p->vm_count);
-		cJSON_AddNumberToObject(o, "gpus_per_vm", p->gpus_per_vm);
-		json_add_str_or_null(o, "mig_profile", p->mig_profile);
-		json_add_str_or_null(o, "aks_gpu_instance_profile", p->aks_profile);
-		json_add_rounded(o, "hourly_cost", p->hourly, 6);
-		json_add_money(o, "monthly_cost", p->monthly);
-		cJSON_AddItemToArray(arr, o);
+		cJSON_AddItemToArray(arr, mig_plan_pool_json(&pl->pools[i]));
 	}
 	arr = cJSON_AddArrayToObject(doc, "gpus");
 	for (size_t i = 0; i < pl->ngpus; i++) {

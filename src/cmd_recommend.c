@@ -263,7 +263,7 @@ static struct table *mig_pool_table(const struct recommend_result *r)
 	table_header(t, 5, "slices used", ALIGN_RIGHT);
 	table_header(t, 6, "monthly", ALIGN_RIGHT);
 	for (size_t i = 0; i < r->mig.npools; i++) {
-		const struct recommend_mig_pool *p = &r->mig.pools[i];
+		const struct mig_plan_pool *p = &r->mig.pools[i];
 		snprintf(vms, sizeof(vms), "%d", p->vm_count);
 		snprintf(used, sizeof(used), "%d/%d", p->slices_used, p->slices);
 		table_add(t, p->name, p->sku, p->region, vms, p->mig_profile, used,

@@ -18,6 +18,7 @@
 #include <strings.h>
 
 #include "catalog_snapshot.h"
+#include "mig_plan.h"
 #include "fit.h"
 #include "pack_plan.h"
 #include "sizing.h"
@@ -182,44 +183,6 @@ static size_t region_offers(struct ctx *c, const char *region, struct offer_src 
 	return n;
 }
 
-static void gpu_short(const char *model, char *buf, size_t len)
-{
-	size_t k = 0;
-
-	for (; model[k] && model[k] != '-' && k + 1 < len; k++)
-		buf[k] = (char)((model[k] >= 'A' && model[k] <= 'Z') ? model[k] - 'A' + 'a' : model[k]);
-	buf[k] = '\0';
-}
-
-static void pool_name(struct pack_plan *out, struct pack_pool *pool)
-{
-	char base[PACK_NAME_LEN], g[24];
-	int n = 1;
-
-	gpu_short(pool->gpu_model, g, sizeof(g));
-	if (pool->aks_profile[0]) {
-		char a[16];
-		size_t k;
-		for (k = 0; pool->aks_profile[k] && k + 1 < sizeof(a); k++)
-			a[k] = (char)((pool->aks_profile[k] >= 'A' && pool->aks_profile[k] <= 'Z')
-					      ? pool->aks_profile[k] - 'A' + 'a'
-					      : pool->aks_profile[k]);
-		a[k] = '\0';
-		snprintf(base, sizeof(base), "%s-%s", a, g);
-	} else {
-		snprintf(base, sizeof(base), "mig-%s", g);
-	}
-	copy_str(pool->name, sizeof(pool->name), base);
-	for (;;) {
-		int clash = 0;
-		for (size_t i = 0; i < out->npools; i++)
-			clash |= strcmp(out->pools[i].name, pool->name) == 0;
-		if (!clash)
-			break;
-		snprintf(pool->name, sizeof(pool->name), "%.40s-%d", base, ++n);
-	}
-}
-
 struct witem {
 	int workload;               /* index into out->workloads */
 	unsigned feasible[MIG_MAX_OFFERS];
@@ -376,25 +339,13 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 	}
 	for (size_t k = 0; k < mp.npools; k++) {
 		const struct mig_pool *src = &mp.pools[k];
-		struct pack_pool pool;
-		memset(&pool, 0, sizeof(pool));
-		copy_str(pool.sku, sizeof(pool.sku), moffs[src->offer].sku);
-		copy_str(pool.region, sizeof(pool.region), region);
-		copy_str(pool.gpu_model, sizeof(pool.gpu_model), moffs[src->offer].gpu_model);
-		pool.gpus_per_vm = moffs[src->offer].gpus_per_vm;
-		pool.vm_count = src->vm_count;
-		if (src->profile >= 0) {
-			copy_str(pool.mig_profile, sizeof(pool.mig_profile),
-				 moffs[src->offer].profiles[src->profile].name);
-			copy_str(pool.aks_profile, sizeof(pool.aks_profile),
-				 moffs[src->offer].profiles[src->profile].aks_profile);
-		}
-		pool.hourly = src->hourly;
-		pool.monthly = src->hourly * out->hours_per_month;
-		pool_name(out, &pool);
+		struct mig_plan_pool pool;
+		mig_plan_pool_init(&pool, moffs, src, region, out->hours_per_month);
+		mig_plan_pool_name(&pool, out->pools, out->npools);
 		out->pools = xrealloc(out->pools, (out->npools + 1) * sizeof(*out->pools));
 		out->pools[out->npools++] = pool;
 	}
+	mig_plan_pool_count(out->pools, pool0, &mp);
 	out->gpus = xrealloc(out->gpus, (out->ngpus + mp.ngpus + 1) * sizeof(*out->gpus));
 	for (size_t g = 0; g < mp.ngpus; g++) {
 		const struct mig_gpu *src = &mp.gpus[g];

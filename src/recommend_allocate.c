@@ -69,7 +69,7 @@ static void to_plan(struct ctx *c, size_t i, double part)
 		w->rec.placement = FIT_PLACEMENT_VM;
 		w->rec.mig_profile[0] = '\0';
 	} else if (c->first_pool[i] >= 0) { /* replica 0 is on a slice */
-		const struct recommend_mig_pool *pool = &res->mig.pools[c->first_pool[i]];
+		const struct mig_plan_pool *pool = &res->mig.pools[c->first_pool[i]];
 		shape = c->pool_shape[c->first_pool[i]];
 		recommend_copy_str(w->rec.sku, sizeof(w->rec.sku), pool->sku);
 		recommend_copy_str(w->rec.gpu_model, sizeof(w->rec.gpu_model), pool->gpu_model);
@@ -221,7 +221,7 @@ void recommend_apply_totals(struct ctx *c)
 					 c->vms[c->needs[i].dedicated_vm].sku);
 			u->pools_spanned = pl->npools;
 			if (c->first_pool[i] >= 0) {
-				const struct recommend_mig_pool *pool = &plan->pools[c->first_pool[i]];
+				const struct mig_plan_pool *pool = &plan->pools[c->first_pool[i]];
 				recommend_copy_str(u->pool, sizeof(u->pool), pool->name);
 				recommend_copy_str(u->pool_sku, sizeof(u->pool_sku), pool->sku);
 				recommend_copy_str(u->pool_profile, sizeof(u->pool_profile), pool->mig_profile);

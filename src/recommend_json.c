@@ -12,6 +12,7 @@
 
 #include "recommend_json.h"
 #include "json_out.h"
+#include "mig_plan_json.h"
 #include "util.h"
 
 static cJSON *choice_json(const struct recommend_result *r, const struct recommend_workload *w,
@@ -183,23 +184,8 @@ static cJSON *mig_plan_json(const struct recommend_result *r)
 
 	cJSON_AddStringToObject(o, "strategy", mig_strategy_name(MIG_STRATEGY_AKS));
 	arr = cJSON_AddArrayToObject(o, "node_pools");
-	for (size_t i = 0; i < m->npools; i++) {
-		const struct recommend_mig_pool *p = &m->pools[i];
-		cJSON *x = cJSON_CreateObject();
-		cJSON_AddStringToObject(x, "name", p->name);
-		cJSON_AddStringToObject(x, "sku", p->sku);
-		cJSON_AddStringToObject(x, "region", p->region);
-		cJSON_AddStringToObject(x, "gpu_model", p->gpu_model);
-		cJSON_AddNumberToObject(x, "vm_count", p->vm_count);
-		cJSON_AddNumberToObject(x, "gpus_per_vm", p->gpus_per_vm);
-		json_add_str_or_null(x, "mig_profile", p->mig_profile);
-		json_add_str_or_null(x, "aks_gpu_instance_profile", p->aks_profile);
-		cJSON_AddNumberToObject(x, "slices", p->slices);
-		cJSON_AddNumberToObject(x, "slices_used", p->slices_used);
-		cJSON_AddNumberToObject(x, "hourly_cost", p->hourly_cost); /* unrounded */
-		json_add_money(x, "monthly_cost", p->monthly_cost);
-		cJSON_AddItemToArray(arr, x);
-	}
+	for (size_t i = 0; i < m->npools; i++)
+		cJSON_AddItemToArray(arr, mig_plan_pool_json(&m->pools[i]));
 	arr = cJSON_AddArrayToObject(o, "dedicated");
 	for (size_t i = 0; i < m->ndedicated; i++) {
 		const struct recommend_mig_dedicated *d = &m->dedicated[i];

@@ -10,34 +10,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "mig_plan.h"
 #include "recommend_internal.h"
 #include "util.h"
-
-static void lower_copy(char *dst, size_t len, const char *src, char stop)
-{
-	size_t k = 0;
-	for (; src[k] && src[k] != stop && k + 1 < len; k++)
-		dst[k] = (char)(src[k] >= 'A' && src[k] <= 'Z' ? src[k] - 'A' + 'a' : src[k]);
-	dst[k] = '\0';
-}
-
-/* "mig1g-a100" (AKS profile, GPU family), with "-2" ... when taken. */
-static void pool_name(const struct recommend_mig_plan *plan, struct recommend_mig_pool *pool)
-{
-	char base[48], g[24], a[16];
-	int clash = 1;
-	lower_copy(g, sizeof(g), pool->gpu_model, '-');
-	lower_copy(a, sizeof(a), pool->aks_profile[0] ? pool->aks_profile : "mig", '\0');
-	snprintf(base, sizeof(base), "%s-%s", a, g);
-	recommend_copy_str(pool->name, sizeof(pool->name), base);
-	for (int n = 2; clash; n++) {
-		clash = 0;
-		for (size_t i = 0; i < plan->npools && !clash; i++)
-			clash = strcmp(plan->pools[i].name, pool->name) == 0;
-		if (clash)
-			snprintf(pool->name, sizeof(pool->name), "%.40s-%d", base, n);
-	}
-}
 
 /* Where the plan put each workload's replicas (items of one workload are
  * consecutive): counts of distinct VMs and GPUs, replicas on slices and on
@@ -140,24 +115,10 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 	}
 	for (size_t k = 0; k < mp.npools; k++) {
 		const struct mig_pool *src = &mp.pools[k];
-		const struct mig_offer *of = &moffs[src->offer];
-		struct recommend_mig_pool pool;
-		memset(&pool, 0, sizeof(pool));
-		recommend_copy_str(pool.sku, sizeof(pool.sku), of->sku);
-		recommend_copy_str(pool.region, sizeof(pool.region), c->regions[r]);
-		recommend_copy_str(pool.gpu_model, sizeof(pool.gpu_model), of->gpu_model);
-		pool.gpus_per_vm = of->gpus_per_vm;
-		pool.vm_count = src->vm_count;
-		if (src->profile >= 0) {
-			recommend_copy_str(pool.mig_profile, sizeof(pool.mig_profile),
-				 of->profiles[src->profile].name);
-			recommend_copy_str(pool.aks_profile, sizeof(pool.aks_profile),
-				 of->profiles[src->profile].aks_profile);
-		}
-		pool.hourly_cost = src->hourly;
-		pool.monthly_cost = util_round_cents(src->hourly * c->hours);
+		struct mig_plan_pool pool;
+		mig_plan_pool_init(&pool, moffs, src, c->regions[r], c->hours);
 		*cost += pool.monthly_cost;
-		pool_name(plan, &pool);
+		mig_plan_pool_name(&pool, plan->pools, plan->npools);
 		plan->pools = xrealloc(plan->pools, (plan->npools + 1) * sizeof(*plan->pools));
 		c->pool_shape = xrealloc(c->pool_shape, (plan->npools + 1) * sizeof(*c->pool_shape));
 		c->pool_shape[plan->npools] =
@@ -167,14 +128,12 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 	loc = xmalloc((nitems + 1) * sizeof(*loc));
 	for (size_t k = 0; k < nitems; k++)
 		loc[k].pool = -2; /* unplaced */
+	mig_plan_pool_count(plan->pools, base, &mp);
 	for (size_t g = 0; g < mp.ngpus; g++) {
-		struct recommend_mig_pool *pool = &plan->pools[base + (size_t)mp.gpus[g].pool];
-		pool->slices += mp.gpus[g].nslices;
 		for (int q = 0; q < mp.gpus[g].nslices; q++) {
 			int item = mp.gpus[g].slices[q].item;
 			if (item < 0)
 				continue;
-			pool->slices_used++;
 			loc[item].pool = (int)base + mp.gpus[g].pool;
 			loc[item].vm = mp.gpus[g].vm;
 			loc[item].gpu = mp.gpus[g].gpu;
