@@ -39,7 +39,10 @@ struct cost_item {
 struct cost_plan {
 	char currency[8];
 	char pricing[16];              /* "" when the document does not say */
-	double monthly_cost;           /* totals.monthly_cost */
+	double monthly_cost;           /* totals.monthly_cost; 0 when unknown */
+	int complete;                  /* 0: totals.monthly_cost is null (some
+					  workload unpriced): no total is known */
+	size_t unpriced;               /* workloads without a priced recommendation */
 	size_t nitems;
 	struct cost_item *items;       /* owned; freed by cost_plan_release */
 };
@@ -82,6 +85,8 @@ struct costdiff_row {
 };
 
 struct costdiff {
+	int base_complete, head_complete;  /* 0: that total is unknown, and so
+					      is the delta */
 	double base_monthly, head_monthly;
 	double delta_monthly;
 	int has_delta_pct;             /* 0 when the base total is 0 */
@@ -148,7 +153,9 @@ struct costdiff_gate {
 /*
  * Evaluates the given limits against head (the recommendation) and base
  * (the baseline, NULL when none); age_days < 0 means unknown.  A workload
- * of head without a feasible option adds a failing "feasible" gate first.
+ * of head without a feasible option, or an unknown head total, adds a
+ * failing "feasible" gate first; a money gate on an unknown total (head's,
+ * or the baseline's for the increase gates) fails with has_actual 0.
  * Increase limits need base: without it they are skipped and, when
  * skipped is not NULL, *skipped counts them.  Returns the number of gates
  * written to out (at most COSTDIFF_MAX_GATES), in the order feasible,

@@ -101,6 +101,7 @@ struct mig_plan {
 	double hourly;             /* pools + dedicated */
 	double lower_bound_hourly; /* no plan of these items costs less */
 	int exact;                 /* 1 when proven optimal */
+	int proven_optimal;        /* 1 when an exact search proved the plan optimal (0 default) */
 };
 
 /*

@@ -14,10 +14,10 @@
 
 #include <stddef.h>
 
-#include "catalog.h"
 #include "diag.h"
 #include "facts.h"
 #include "mig.h"
+#include "mig_plan.h"
 #include "profile.h"
 
 #define PACK_DEFAULT_HEADROOM_PCT 15.0
@@ -32,20 +32,6 @@ struct pack_options {
 
 /* Defaults: AKS strategy, 15 % headroom, the profile's regions. */
 void pack_options_init(struct pack_options *o);
-
-/* One node pool: VMs of one size in one region (AKS: and one MIG profile). */
-struct pack_pool {
-	char name[PACK_NAME_LEN];    /* "mig1g-a100"; mixed: "mig-a100" */
-	char sku[FACT_SKU];
-	char region[32];
-	char gpu_model[FACT_NAME];
-	int gpus_per_vm;
-	int vm_count;
-	char mig_profile[24];        /* AKS: the profile of every GPU; mixed: "" */
-	char aks_profile[16];        /* "MIG1g" ...; mixed: "" */
-	double hourly;               /* all VMs of the pool */
-	double monthly;
-};
 
 struct pack_slice {
 	char profile[24];
@@ -95,7 +81,7 @@ struct pack_plan {
 	struct pack_workload *workloads;
 	size_t skipped_training;     /* training workloads are not packed */
 	size_t npools;
-	struct pack_pool *pools;
+	struct mig_plan_pool *pools; /* mig_plan.h, shared with recommend */
 	size_t ngpus;
 	struct pack_gpu *gpus;
 	size_t ndedicated;
@@ -107,16 +93,20 @@ struct pack_plan {
 	double lower_bound_monthly;  /* no plan of these replicas costs less */
 	double naive_monthly;        /* one cheapest whole GPU per replica (placed replicas) */
 	int exact;                   /* every region's plan proven optimal */
+	int proven_optimal;          /* the same, as the packer's proven_optimal or exact */
 };
 
 /*
- * Builds the plan for the inference workloads of p.  Returns 0 and fills
- * *out, or -1 when the catalog cannot be read (one DIAG_ERROR appended to
- * diags).  Replicas that fit nowhere are listed in out->unplaced with a
+ * Builds the plan for the inference workloads of p on snap (read once by
+ * the command; no SQLite here).  Returns 0 and fills *out, or -1 when the
+ * packer refuses its input (one DIAG_ERROR appended to diags).  Replicas that fit nowhere are listed in out->unplaced with a
  * reason; that is not an error.  Release *out with pack_plan_release() in
  * every case.
  */
-int pack_plan_build(catalog *cat, const struct profile *p, const struct pack_options *o,
+struct catalog_snapshot;
+
+int pack_plan_build(const struct catalog_snapshot *snap, const struct profile *p,
+		    const struct pack_options *o,
 		    struct pack_plan *out, struct diag_list *diags);
 
 void pack_plan_release(struct pack_plan *plan);

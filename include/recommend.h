@@ -5,8 +5,11 @@
  * fleet totals and findings; and its JSON rendering (SPEC.md, `recommend -f
  * json`), shared by `recommend` and `check`.
  *
- * recommend_build() reads the catalog once (sizes, GPUs, MIG profiles,
- * efficiency factors, prices into an in-memory table) and never prints.
+ * recommend_build() runs on a catalog snapshot (catalog_snapshot.h: sizes,
+ * GPUs, MIG profiles, efficiency factors and prices, read once by the
+ * command) and never prints nor touches SQLite.
+ * Its JSON rendering is in recommend_json.h (this header knows neither
+ * cJSON nor the catalog's SQLite).
  * Everything in a struct recommend_result is owned by it and freed by
  * recommend_result_release(); it does not point into the profile or the
  * catalog, so both may be released first.
@@ -16,13 +19,11 @@
 
 #include <stddef.h>
 
-#include <cjson/cJSON.h>
-
-#include "catalog.h"
 #include "diag.h"
 #include "facts.h"
 #include "fit.h"
 #include "mig.h"
+#include "mig_plan.h"
 #include "profile.h"
 #include "sizing.h"
 
@@ -128,26 +129,43 @@ struct recommend_current {
  * How the MIG plan decided a workload whose cheapest option at slice-share
  * prices is a MIG slice (its "MIG candidacy"); use is RECOMMEND_BASIS_OWN
  * for every other workload, and then nothing else here is set.
+ *
+ * With use PLAN the workload's recommendation is its placement in the plan
+ * (the pool's size and MIG profile of its first replica, or the dedicated
+ * size the plan gave it), and sku / mig_profile here name that placement.
  */
+#define RECOMMEND_MAX_COTENANTS 3
 struct recommend_mig_use {
-	enum recommend_basis use;         /* PLAN: keeps its slice; DEDICATED: its
+	enum recommend_basis use;         /* PLAN: placed by the plan; DEDICATED: its
 					     recommendation is the best dedicated
 					     option; SHARE: neither was possible */
 	int packed;                       /* 0: its slices could not be packed (a
 					     replica needs several slices, or no
 					     AKS profile fits) */
-	int slices_per_replica;
-	char sku[FACT_SKU];               /* the slice option, at its share price */
-	char mig_profile[24];
+	int slices_per_replica;           /* of the slice it ranked cheapest */
+	char sku[FACT_SKU];               /* PLAN: where the plan puts replica 0;
+					     else the slice it ranked cheapest */
+	char mig_profile[24];             /* "" when the plan put it on a dedicated GPU */
 	char region[32];
-	double share_monthly;             /* M_w */
+	double share_monthly;             /* M_w: that slice at its GPU share */
 	double dedicated_monthly;         /* D_w; 0 when none */
+	char dedicated_sku[FACT_SKU];     /* the size of D_w, "" when none */
+	int dedicated_vm_count;
 	double part_monthly;              /* its allocated part of the plan */
 	double plan_monthly;              /* P of its region's plan (0: not priced) */
 	double plan_dedicated_monthly;    /* the same workloads on dedicated options */
 	size_t plan_workloads;            /* workloads in that plan */
-	char pool[64];                    /* plan pool of its first replica, "" when
-					     it sits on a dedicated small GPU */
+	char pool[64];                    /* plan pool of its first replica on a
+					     slice, "" when all sit on dedicated GPUs */
+	char pool_sku[FACT_SKU];          /* that pool's size and MIG profile */
+	char pool_profile[24];
+	int pool_vms;                     /* VMs of that pool */
+	int replicas_on_slices;           /* of its replicas, placed on slices */
+	int replicas_dedicated;           /* placed on dedicated small GPUs */
+	char plan_dedicated_sku[FACT_SKU];  /* their size, "" when none */
+	int pools_spanned;                /* pools its sliced replicas sit in */
+	size_t ncotenants;                /* other workloads in its first replica's pool */
+	size_t cotenants[RECOMMEND_MAX_COTENANTS];  /* the first few, indices */
 };
 
 struct recommend_workload {
@@ -168,23 +186,6 @@ struct recommend_workload {
 	size_t nfindings;
 	struct recommend_finding *findings;
 	struct recommend_mig_use mig_use;
-};
-
-/* One node pool of the MIG packing plan: VMs of one size in one region,
- * every GPU split into slices of one MIG profile (AKS). */
-struct recommend_mig_pool {
-	char name[64];                    /* "mig1g-a100", unique in the plan */
-	char sku[FACT_SKU];
-	char region[32];
-	char gpu_model[FACT_NAME];
-	int gpus_per_vm;
-	int vm_count;
-	char mig_profile[24];             /* "1g.10gb" */
-	char aks_profile[16];             /* AKS --gpu-instance-profile: "MIG1g" */
-	int slices;                       /* slices the pool offers */
-	int slices_used;                  /* slices a replica runs on */
-	double hourly_cost;               /* all VMs of the pool */
-	double monthly_cost;
 };
 
 /* A replica the plan puts on a dedicated small GPU instead of a slice. */
@@ -220,7 +221,7 @@ struct recommend_mig_region {
 struct recommend_mig_plan {
 	int present;                      /* 0: no workload to pack (JSON null) */
 	size_t npools;
-	struct recommend_mig_pool *pools;
+	struct mig_plan_pool *pools;      /* mig_plan.h, shared with pack */
 	size_t ndedicated;
 	struct recommend_mig_dedicated *dedicated;
 	size_t nworkloads;
@@ -248,7 +249,17 @@ struct recommend_result {
 	struct recommend_mig_plan mig;    /* the MIG packing plan */
 	/* totals, money per month */
 	double monthly_cost;              /* sum of the recommendations' monthly
-					     costs (recommend_totals()) */
+					     costs (recommend_totals()); meaningful
+					     only when complete */
+	int complete;                     /* every workload priced as billed: not
+					     infeasible, not at a slice-share price */
+	size_t nunpriced;
+	size_t *unpriced;                 /* the workloads that are not (indices) */
+	double priced_monthly_cost;       /* sum over the priced workloads */
+	size_t current_covered;           /* workloads whose current cost is known */
+	size_t current_unknown;           /* with current_sku but no price */
+	int savings_known;                /* every workload with a priced current
+					     deployment has a priced recommendation */
 	int has_current;                  /* some workload gave current_sku */
 	double current_monthly_cost;      /* sum of the priced current deployments */
 	double savings_monthly;           /* sum of per-workload savings */
@@ -266,10 +277,12 @@ struct recommend_result {
  * P (whole VMs) is compared with the sum of its members' best dedicated
  * options D_w; the plan is used when it is priced and costs less (in cents),
  * or when some member has no dedicated option.  Then every member is
- * charged its part of P: P allocated in proportion to the members'
- * slice-share prices M_w (equal parts when those are all 0), in whole
- * cents by largest remainder (ties to the earlier item), so the parts sum
- * to P exactly.  Otherwise every member is charged D_w (or, without one,
+ * charged its part of P: P allocated in proportion to what each member
+ * would cost alone, D_w (M_w for a member without one; equal parts when
+ * those are all 0), in whole cents by largest remainder (ties to the
+ * earlier item), so the parts sum to P exactly.  As P < sum D_w, every
+ * part is below its D_w: rounding down leaves it at most D_w - 1 cent
+ * before the leftover cent, so no member pays more than alone.  Otherwise every member is charged D_w (or, without one,
  * M_w: RECOMMEND_BASIS_SHARE).  A workload outside every group is charged
  * its own recommendation, dedicated_monthly (0 for an infeasible one).
  *
@@ -280,7 +293,7 @@ struct recommend_totals_item {
 	int group;                        /* index into groups, -1: not a MIG candidate */
 	int has_dedicated;                /* D_w exists */
 	double dedicated_monthly;         /* D_w (outside a group: its recommendation) */
-	double share_monthly;             /* M_w, the weight of the allocation */
+	double share_monthly;             /* M_w, the weight without a D_w */
 	/* out */
 	enum recommend_basis basis;       /* OWN outside a group; else PLAN, DEDICATED
 					     or SHARE */
@@ -317,28 +330,21 @@ struct recommend_meta {
 };
 
 /*
- * Builds the recommendation for every workload of p.  Returns 0 and fills
- * *out (release it with recommend_result_release), or -1 when the catalog
- * cannot be read: one DIAG_ERROR item with the catalog's cause is appended
- * to diags and *out is empty (release is still safe).  A workload without a
+ * Builds the recommendation for every workload of p on snap.  Returns 0
+ * and fills *out (release it with recommend_result_release), or -1 when the
+ * snapshot lacks the generic efficiency factors: one DIAG_ERROR item is
+ * appended to diags and *out is empty (release is still safe).  A workload without a
  * feasible option is not an error (see out->infeasible); sizes that could
  * not be priced and the like are out->warnings, not diags.
  */
-int recommend_build(catalog *cat, const struct profile *p, const struct recommend_options *o,
+struct catalog_snapshot;
+
+int recommend_build(const struct catalog_snapshot *snap, const struct profile *p,
+		    const struct recommend_options *o,
 		    struct recommend_result *out, struct diag_list *diags);
 
 /* Frees what *r owns and zeroes it; safe on a zeroed result. */
 void recommend_result_release(struct recommend_result *r);
-
-/* The whole `recommend -f json` document; the caller frees it with
- * cJSON_Delete.  NULL only when memory runs out. */
-cJSON *recommend_to_json(const struct recommend_result *r, const struct recommend_meta *meta);
-
-/* The document without its "workloads" items (an empty array), and one
- * workload object: for printing a large result one workload at a time. */
-cJSON *recommend_header_to_json(const struct recommend_result *r,
-				const struct recommend_meta *meta);
-cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i);
 
 /*
  * How the MIG plan priced choice c of workload w, in one line into buf:

@@ -19,6 +19,7 @@
 #include <cjson/cJSON.h>
 
 #include "catalog.h"
+#include "catalog_snapshot.h"
 #include "classify.h"
 #include "cli.h"
 #include "cmd_util.h"
@@ -193,22 +194,31 @@ static void facts_release(struct facts *f)
 	free(f->vm_hourly);
 }
 
+/* The catalog read once into a snapshot (catalog_snapshot.h), whose GPU,
+ * VM and MIG arrays f takes over, and each size's price in region. */
 static int facts_load(catalog *cat, const char *region, enum pricing_kind kind,
 		      struct facts *f, char *err)
 {
+	struct catalog_snapshot snap;
 	memset(f, 0, sizeof(*f));
-	if (catalog_gpu_list(cat, &f->gpus, &f->ngpus, err) != 0 ||
-	    catalog_vm_list(cat, &f->vms, &f->nvms, err) != 0 ||
-	    catalog_mig_list(cat, NULL, &f->migs, &f->nmigs, err) != 0)
+	if (catalog_snapshot_load(cat, &snap, err) != 0)
 		return -1;
+	f->gpus = snap.gpus;
+	f->ngpus = snap.ngpus;
+	f->vms = snap.vms;
+	f->nvms = snap.nvms;
+	f->migs = snap.migs;
+	f->nmigs = snap.nmigs;
+	snap.gpus = NULL;
+	snap.vms = NULL;
+	snap.migs = NULL;
 	f->vm_hourly = xcalloc(f->nvms ? f->nvms : 1, sizeof(double));
 	for (size_t i = 0; i < f->nvms; i++) {
 		double h = 0;
-		int found = catalog_price_find(cat, f->vms[i].sku, region, kind, "USD", &h, err);
-		if (found < 0)
-			return -1;
-		f->vm_hourly[i] = found ? h : 0;
+		f->vm_hourly[i] = catalog_snapshot_price(&snap, f->vms[i].sku, region, kind, "USD", &h)
+					  ? h : 0;
 	}
+	catalog_snapshot_release(&snap);
 	return 0;
 }
 

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "catalog_snapshot.h"
 #include "catalog_names.h"
 #include "cli.h"
 #include "cmd_util.h"
@@ -27,6 +28,7 @@
 #include "json_out.h"
 #include "profile.h"
 #include "recommend.h"
+#include "recommend_json.h"
 #include "util.h"
 
 #define CHECK_STALE_DAYS 30
@@ -132,8 +134,15 @@ static void fmt_headline(struct strbuf *sb, const struct check_report *r)
 {
 	char a[48], d[48];
 	const char *cur = r->head.currency;
+	if (!r->head.complete) {
+		strbuf_addf(sb, "monthly cost unknown (%zu workload%s unpriced)", r->head.unpriced,
+			    r->head.unpriced == 1 ? "" : "s");
+		return;
+	}
 	strbuf_addf(sb, "%s/month", costdiff_fmt_money(a, sizeof a, cur, r->head.monthly_cost, 0));
-	if (r->baseline_file) {
+	if (r->baseline_file && !r->base.complete) {
+		strbuf_addstr(sb, " (baseline total unknown)");
+	} else if (r->baseline_file) {
 		strbuf_addf(sb, " (%s", costdiff_fmt_money(d, sizeof d, cur, r->diff.delta_monthly, 1));
 		if (r->diff.has_delta_pct)
 			strbuf_addf(sb, ", %+.1f%%", r->diff.delta_pct);
@@ -301,7 +310,12 @@ static int print_json(FILE *out, const struct check_report *r)
 	for (size_t i = 0; i < r->ngates; i++)
 		cJSON_AddItemToArray(gs, gate_json(&r->gates[i]));
 	cJSON *t = cJSON_AddObjectToObject(doc, "totals");
-	json_add_money(t, "monthly_cost", r->head.monthly_cost);
+	if (r->head.complete)
+		json_add_money(t, "monthly_cost", r->head.monthly_cost);
+	else
+		cJSON_AddNullToObject(t, "monthly_cost");
+	cJSON_AddBoolToObject(t, "complete", r->head.complete);
+	cJSON_AddNumberToObject(t, "unpriced_workloads", (double)r->head.unpriced);
 	size_t infeasible = 0;
 	for (size_t i = 0; i < r->head.nitems; i++)
 		infeasible += !r->head.items[i].feasible;
@@ -309,9 +323,15 @@ static int print_json(FILE *out, const struct check_report *r)
 	if (r->baseline_file) {
 		cJSON *b = cJSON_AddObjectToObject(doc, "baseline");
 		cJSON_AddStringToObject(b, "file", r->baseline_file);
-		json_add_money(b, "monthly_cost", r->diff.base_monthly);
-		json_add_money(b, "delta_monthly", r->diff.delta_monthly);
-		if (r->diff.has_delta_pct)
+		if (r->base.complete)
+			json_add_money(b, "monthly_cost", r->diff.base_monthly);
+		else
+			cJSON_AddNullToObject(b, "monthly_cost");
+		if (r->base.complete && r->head.complete)
+			json_add_money(b, "delta_monthly", r->diff.delta_monthly);
+		else
+			cJSON_AddNullToObject(b, "delta_monthly");
+		if (r->diff.has_delta_pct && r->base.complete && r->head.complete)
 			json_add_rounded(b, "delta_pct", r->diff.delta_pct, 2);
 		else
 			cJSON_AddNullToObject(b, "delta_pct");
@@ -352,17 +372,29 @@ static int print_json(FILE *out, const struct check_report *r)
 
 static void print_csv(FILE *out, const struct check_report *r)
 {
-	struct table *t = table_new(6);
-	static const char *const hdr[] = { "gate", "source", "limit", "actual", "passed", "message" };
-	for (size_t c = 0; c < 6; c++)
+	/* raw numbers; the gates differ in unit, so a unit column says it
+	 * (the currency, "pct", "days" or "workloads"); an unknown actual is
+	 * an empty cell */
+	struct table *t = table_new(7);
+	static const char *const hdr[] = { "gate",   "source", "limit",  "actual",
+					   "unit",   "passed", "message" };
+	for (size_t c = 0; c < 7; c++)
 		table_header(t, c, hdr[c], ALIGN_LEFT);
 	for (size_t i = 0; i < r->ngates; i++) {
 		const struct costdiff_gate *g = &r->gates[i];
 		char lim[32], act[32] = "";
+		const char *unit = r->head.currency;
+		if (strcmp(g->name, "max_increase_pct") == 0)
+			unit = "pct";
+		else if (strcmp(g->name, "max_catalog_age_days") == 0)
+			unit = "days";
+		else if (strcmp(g->name, "feasible") == 0)
+			unit = "workloads";
 		snprintf(lim, sizeof lim, "%.2f", g->limit);
 		if (g->has_actual)
 			snprintf(act, sizeof act, "%.2f", g->actual);
-		table_add(t, g->name, g->source, lim, act, g->passed ? "true" : "false", g->message);
+		table_add(t, g->name, g->source, lim, act, unit, g->passed ? "true" : "false",
+			  g->message);
 	}
 	table_print(t, out, FMT_CSV);
 	table_free(t);
@@ -398,8 +430,16 @@ static int run_recommend(catalog *cat, const struct profile *p, struct check_rep
 	struct recommend_options o;
 	struct recommend_result res;
 	struct diag_list diags = DIAG_LIST_INIT;
+	struct catalog_snapshot snap;
+	char cerr[CATALOG_ERRLEN];
 	recommend_options_init(&o);
-	if (recommend_build(cat, p, &o, &res, &diags) != 0) {
+	if (catalog_snapshot_load(cat, &snap, cerr) != 0) {
+		diag_error("%s", cerr);
+		return EXIT_CATALOG;
+	}
+	int built = recommend_build(&snap, p, &o, &res, &diags);
+	catalog_snapshot_release(&snap);
+	if (built != 0) {
 		diag_list_print(&diags, stderr);
 		diag_list_release(&diags);
 		recommend_result_release(&res);

@@ -19,6 +19,13 @@
 #include "util.h"
 
 /* Reads one plan; prints the problem and returns -1 on failure. */
+/* A row's delta is known when no side it has lacks a cost (an infeasible
+ * workload's cost is unknown, never 0). */
+static int row_known(const struct costdiff_row *r)
+{
+	return (!r->base || r->base->feasible) && (!r->head || r->head->feasible);
+}
+
 static int load_plan(const char *path, struct cost_plan *plan)
 {
 	char err[COSTDIFF_ERRLEN];
@@ -153,11 +160,39 @@ static struct table *rows_table(const struct costdiff *d, const char *cur, int m
 		describe(h, sizeof h, r->head);
 		fmt_cost(bc, sizeof bc, cur, r->base);
 		fmt_cost(hc, sizeof hc, cur, r->head);
-		costdiff_fmt_money(dc, sizeof dc, cur, r->delta_monthly, 1);
-		fmt_pct(pc, sizeof pc, r->has_delta_pct, r->delta_pct);
+		if (row_known(r)) {
+			costdiff_fmt_money(dc, sizeof dc, cur, r->delta_monthly, 1);
+			fmt_pct(pc, sizeof pc, r->has_delta_pct, r->delta_pct);
+		} else {
+			snprintf(dc, sizeof dc, "unknown");
+			snprintf(pc, sizeof pc, "unknown");
+		}
 		table_add(t, r->name, costdiff_status_name(r->status), b, h, bc, hc, dc, pc);
 	}
 	return t;
+}
+
+/* The fleet totals as text: "unknown" where a total is (never 0). */
+static void fmt_totals(const struct costdiff *d, const char *cur, char *b, char *h, char *dl,
+		       char *pc)
+{
+	const int known = d->base_complete && d->head_complete;
+	if (d->base_complete)
+		costdiff_fmt_money(b, 48, cur, d->base_monthly, 0);
+	else
+		snprintf(b, 48, "unknown");
+	if (d->head_complete)
+		costdiff_fmt_money(h, 48, cur, d->head_monthly, 0);
+	else
+		snprintf(h, 48, "unknown");
+	if (known)
+		costdiff_fmt_money(dl, 48, cur, d->delta_monthly, 1);
+	else
+		snprintf(dl, 48, "unknown");
+	if (known)
+		fmt_pct(pc, 32, d->has_delta_pct, d->delta_pct);
+	else
+		snprintf(pc, 32, "unknown");
 }
 
 static void print_table(FILE *out, const struct costdiff *d, const char *cur)
@@ -166,10 +201,7 @@ static void print_table(FILE *out, const struct costdiff *d, const char *cur)
 	table_print(t, out, FMT_TABLE);
 	table_free(t);
 	char b[48], h[48], dl[48], pc[32];
-	costdiff_fmt_money(b, sizeof b, cur, d->base_monthly, 0);
-	costdiff_fmt_money(h, sizeof h, cur, d->head_monthly, 0);
-	costdiff_fmt_money(dl, sizeof dl, cur, d->delta_monthly, 1);
-	fmt_pct(pc, sizeof pc, d->has_delta_pct, d->delta_pct);
+	fmt_totals(d, cur, b, h, dl, pc);
 	struct strbuf sb = STRBUF_INIT;
 	summary_counts(&sb, d);
 	fprintf(out, "\ntotal: %s → %s per month (%s, %s); %s\n", b, h, dl, pc, strbuf_str(&sb));
@@ -179,10 +211,7 @@ static void print_table(FILE *out, const struct costdiff *d, const char *cur)
 static void print_markdown(FILE *out, const struct costdiff *d, const char *cur)
 {
 	char b[48], h[48], dl[48], pc[32];
-	costdiff_fmt_money(b, sizeof b, cur, d->base_monthly, 0);
-	costdiff_fmt_money(h, sizeof h, cur, d->head_monthly, 0);
-	costdiff_fmt_money(dl, sizeof dl, cur, d->delta_monthly, 1);
-	fmt_pct(pc, sizeof pc, d->has_delta_pct, d->delta_pct);
+	fmt_totals(d, cur, b, h, dl, pc);
 	const char *icon = d->delta_monthly > 0 ? "📈" : d->delta_monthly < 0 ? "📉" : "➖";
 	struct strbuf sb = STRBUF_INIT;
 	summary_counts(&sb, d);
@@ -276,12 +305,23 @@ static int print_json(FILE *out, const struct costdiff *d, const char *cur, cons
 	cJSON_AddStringToObject(doc, "currency", cur);
 	cJSON *b = cJSON_AddObjectToObject(doc, "base");
 	cJSON_AddStringToObject(b, "file", bfile);
-	json_add_money(b, "monthly_cost", d->base_monthly);
+	if (d->base_complete)
+		json_add_money(b, "monthly_cost", d->base_monthly);
+	else
+		cJSON_AddNullToObject(b, "monthly_cost");
 	cJSON *h = cJSON_AddObjectToObject(doc, "head");
 	cJSON_AddStringToObject(h, "file", hfile);
-	json_add_money(h, "monthly_cost", d->head_monthly);
-	json_add_money(doc, "delta_monthly", d->delta_monthly);
-	add_pct(doc, "delta_pct", d->has_delta_pct, d->delta_pct);
+	if (d->head_complete)
+		json_add_money(h, "monthly_cost", d->head_monthly);
+	else
+		cJSON_AddNullToObject(h, "monthly_cost");
+	if (d->base_complete && d->head_complete) {
+		json_add_money(doc, "delta_monthly", d->delta_monthly);
+		add_pct(doc, "delta_pct", d->has_delta_pct, d->delta_pct);
+	} else {
+		cJSON_AddNullToObject(doc, "delta_monthly");
+		cJSON_AddNullToObject(doc, "delta_pct");
+	}
 	cJSON *s = cJSON_AddObjectToObject(doc, "summary");
 	cJSON_AddNumberToObject(s, "added", (double)d->added);
 	cJSON_AddNumberToObject(s, "removed", (double)d->removed);
@@ -300,8 +340,13 @@ static int print_json(FILE *out, const struct costdiff *d, const char *cur, cons
 			cJSON_AddItemToArray(ch, cJSON_CreateString(names[k]));
 		cJSON_AddItemToObject(o, "base", item_json(r->base));
 		cJSON_AddItemToObject(o, "head", item_json(r->head));
-		json_add_money(o, "delta_monthly", r->delta_monthly);
-		add_pct(o, "delta_pct", r->has_delta_pct, r->delta_pct);
+		if (row_known(r)) {
+			json_add_money(o, "delta_monthly", r->delta_monthly);
+			add_pct(o, "delta_pct", r->has_delta_pct, r->delta_pct);
+		} else {
+			cJSON_AddNullToObject(o, "delta_monthly");
+			cJSON_AddNullToObject(o, "delta_pct");
+		}
 		cJSON_AddItemToArray(ws, o);
 	}
 	int rc = json_print(out, doc);
@@ -331,11 +376,10 @@ static void print_csv(FILE *out, const struct costdiff *d, const char *cur)
 			snprintf(bc, sizeof bc, "%.2f", util_round_cents(r->base->monthly_cost));
 		if (r->head && r->head->feasible)
 			snprintf(hc, sizeof hc, "%.2f", util_round_cents(r->head->monthly_cost));
-		/* a side without a feasible option has no cost: the change is unknown */
 		dc[0] = '\0';
-		if ((!r->base || r->base->feasible) && (!r->head || r->head->feasible))
+		if (row_known(r))
 			snprintf(dc, sizeof dc, "%.2f", r->delta_monthly);
-		if (r->has_delta_pct)
+		if (r->has_delta_pct && row_known(r))
 			snprintf(pc, sizeof pc, "%.2f", r->delta_pct);
 		table_add(t, r->name, costdiff_status_name(r->status),
 			  r->base && r->base->feasible ? r->base->sku : "",

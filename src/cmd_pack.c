@@ -17,6 +17,8 @@
 
 #include "catalog.h"
 #include "catalog_names.h"
+#include "catalog_snapshot.h"
+#include "mig_plan_json.h"
 #include "cli.h"
 #include "cmd_util.h"
 #include "commands.h"
@@ -145,14 +147,14 @@ static void print_table(FILE *f, const struct pack_plan *pl)
 		table_header(t, 6, "aks profile", ALIGN_LEFT);
 		table_header(t, 7, "monthly", ALIGN_RIGHT);
 		for (size_t i = 0; i < pl->npools; i++) {
-			const struct pack_pool *p = &pl->pools[i];
+			const struct mig_plan_pool *p = &pl->pools[i];
 			char vms[16], gpus[16];
 			snprintf(vms, sizeof(vms), "%d", p->vm_count);
 			snprintf(gpus, sizeof(gpus), "%d", p->vm_count * p->gpus_per_vm);
 			table_add(t, p->name, p->sku, p->region, vms, gpus,
 				  p->mig_profile[0] ? p->mig_profile : "mixed",
 				  p->aks_profile[0] ? p->aks_profile : "-",
-				  money(a, sizeof(a), p->monthly, pl->currency));
+				  money(a, sizeof(a), p->monthly_cost, pl->currency));
 		}
 		fputc('\n', f);
 		table_print(t, f, FMT_TABLE);
@@ -192,10 +194,15 @@ static void print_table(FILE *f, const struct pack_plan *pl)
 			fprintf(f, "  %s replica %d: %s\n", pl->workloads[pl->unplaced[i].workload].name,
 				pl->unplaced[i].replica, pl->unplaced[i].reason);
 	}
-	fprintf(f, "\nmonthly cost: %s (lower bound %s, %s)\n",
-		money(a, sizeof(a), pl->monthly, pl->currency),
-		money(b, sizeof(b), pl->lower_bound_monthly, pl->currency),
-		pl->exact ? "optimal" : "heuristic");
+	if (pl->nunplaced)
+		fprintf(f, "\nmonthly cost: unknown (%zu replica%s not placed; the placed ones %s)\n",
+			pl->nunplaced, pl->nunplaced == 1 ? "" : "s",
+			money(a, sizeof(a), pl->monthly, pl->currency));
+	else
+		fprintf(f, "\nmonthly cost: %s (lower bound %s, %s)\n",
+			money(a, sizeof(a), pl->monthly, pl->currency),
+			money(b, sizeof(b), pl->lower_bound_monthly, pl->currency),
+			pl->exact ? "optimal" : "heuristic");
 	fprintf(f, "one whole GPU per replica: %s; packing saves %.1f%%\n",
 		money(c, sizeof(c), pl->naive_monthly, pl->currency), savings_pct(pl));
 }
@@ -220,13 +227,13 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 	table_header(t, 5, "AKS profile", ALIGN_LEFT);
 	table_header(t, 6, "monthly", ALIGN_RIGHT);
 	for (size_t i = 0; i < pl->npools; i++) {
-		const struct pack_pool *p = &pl->pools[i];
+		const struct mig_plan_pool *p = &pl->pools[i];
 		char vms[16];
 		snprintf(vms, sizeof(vms), "%d", p->vm_count);
 		table_add(t, p->name, p->sku, p->region, vms,
 			  p->mig_profile[0] ? p->mig_profile : "mixed",
 			  p->aks_profile[0] ? p->aks_profile : "-",
-			  money(a, sizeof(a), p->monthly, pl->currency));
+			  money(a, sizeof(a), p->monthly_cost, pl->currency));
 	}
 	for (size_t i = 0; i < pl->ndedicated; i++) {
 		const struct pack_dedicated *d = &pl->dedicated[i];
@@ -291,17 +298,24 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 
 static void print_csv(FILE *f, const struct pack_plan *pl)
 {
-	static const char *const cols[] = { "placement", "pool", "sku", "region", "vm", "gpu",
-					    "mig_profile", "start", "workload", "replica",
-					    "monthly_cost", "currency" };
-	struct table *t = table_new(12);
+	char monthly[32], cur[8];
+	const char *cols[] = { "placement", "pool", "sku", "region", "vm", "gpu", "mig_profile",
+			       "start", "workload", "replica", monthly, "cost_basis", "currency" };
+	struct table *t = table_new(13);
 	char vm[16], gpu[16], start[16], rep[16], mon[32];
+	size_t n;
 
-	for (size_t i = 0; i < 12; i++)
+	/* raw numbers, the unit in the header: monthly_usd */
+	for (n = 0; pl->currency[n] && n + 1 < sizeof(cur); n++)
+		cur[n] = (char)(pl->currency[n] >= 'A' && pl->currency[n] <= 'Z'
+					? pl->currency[n] - 'A' + 'a' : pl->currency[n]);
+	cur[n] = '\0';
+	snprintf(monthly, sizeof(monthly), "monthly_%s", cur);
+	for (size_t i = 0; i < 13; i++)
 		table_header(t, i, cols[i], ALIGN_LEFT);
 	for (size_t i = 0; i < pl->ngpus; i++) {
 		const struct pack_gpu *g = &pl->gpus[i];
-		const struct pack_pool *p = &pl->pools[g->pool];
+		const struct mig_plan_pool *p = &pl->pools[g->pool];
 		snprintf(vm, sizeof(vm), "%d", g->vm);
 		snprintf(gpu, sizeof(gpu), "%d", g->gpu);
 		for (int k = 0; k < g->nslices; k++) {
@@ -310,27 +324,27 @@ static void print_csv(FILE *f, const struct pack_plan *pl)
 			snprintf(rep, sizeof(rep), "%d", s->replica);
 			table_add(t, "mig", p->name, p->sku, p->region, vm, gpu, s->profile, start,
 				  s->workload >= 0 ? pl->workloads[s->workload].name : "",
-				  s->workload >= 0 ? rep : "", "", pl->currency);
+				  s->workload >= 0 ? rep : "", "", "", pl->currency);
 		}
 	}
 	for (size_t i = 0; i < pl->npools; i++) {
-		const struct pack_pool *p = &pl->pools[i];
+		const struct mig_plan_pool *p = &pl->pools[i];
 		snprintf(vm, sizeof(vm), "%d", p->vm_count);
-		snprintf(mon, sizeof(mon), "%.2f", util_round_cents(p->monthly));
+		snprintf(mon, sizeof(mon), "%.2f", util_round_cents(p->monthly_cost));
 		table_add(t, "pool", p->name, p->sku, p->region, vm, "", p->mig_profile, "", "", "",
-			  mon, pl->currency);
+			  mon, "own", pl->currency);
 	}
 	for (size_t i = 0; i < pl->ndedicated; i++) {
 		const struct pack_dedicated *d = &pl->dedicated[i];
 		snprintf(rep, sizeof(rep), "%d", d->replica);
 		snprintf(mon, sizeof(mon), "%.2f", util_round_cents(d->monthly));
 		table_add(t, "dedicated", "", d->sku, d->region, "", "", "", "",
-			  pl->workloads[d->workload].name, rep, mon, pl->currency);
+			  pl->workloads[d->workload].name, rep, mon, "own", pl->currency);
 	}
 	for (size_t i = 0; i < pl->nunplaced; i++) {
 		snprintf(rep, sizeof(rep), "%d", pl->unplaced[i].replica);
 		table_add(t, "unplaced", "", "", pl->workloads[pl->unplaced[i].workload].region, "",
-			  "", "", "", pl->workloads[pl->unplaced[i].workload].name, rep, "",
+			  "", "", "", pl->workloads[pl->unplaced[i].workload].name, rep, "", "",
 			  pl->currency);
 	}
 	table_print(t, f, FMT_CSV);
@@ -351,18 +365,7 @@ static cJSON *plan_json(const struct pack_plan *pl)
 	cJSON_AddNumberToObject(doc, "headroom_pct", pl->headroom_pct);
 	arr = cJSON_AddArrayToObject(doc, "node_pools");
 	for (size_t i = 0; i < pl->npools; i++) {
-		const struct pack_pool *p = &pl->pools[i];
-		cJSON *o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "name", p->name);
-		cJSON_AddStringToObject(o, "sku", p->sku);
-		cJSON_AddStringToObject(o, "region", p->region);
-		cJSON_AddNumberToObject(o, "vm_count", p->vm_count);
-		cJSON_AddNumberToObject(o, "gpus_per_vm", p->gpus_per_vm);
-		json_add_str_or_null(o, "mig_profile", p->mig_profile);
-		json_add_str_or_null(o, "aks_gpu_instance_profile", p->aks_profile);
-		json_add_rounded(o, "hourly_cost", p->hourly, 6);
-		json_add_money(o, "monthly_cost", p->monthly);
-		cJSON_AddItemToArray(arr, o);
+		cJSON_AddItemToArray(arr, mig_plan_pool_json(&pl->pools[i]));
 	}
 	arr = cJSON_AddArrayToObject(doc, "gpus");
 	for (size_t i = 0; i < pl->ngpus; i++) {
@@ -403,9 +406,15 @@ static cJSON *plan_json(const struct pack_plan *pl)
 		json_add_money(o, "monthly_cost", d->monthly);
 		cJSON_AddItemToArray(arr, o);
 	}
-	json_add_money(doc, "monthly_cost", pl->monthly);
+	if (pl->nunplaced) /* unknown, never 0: some replica has no price */
+		cJSON_AddNullToObject(doc, "monthly_cost");
+	else
+		json_add_money(doc, "monthly_cost", pl->monthly);
+	cJSON_AddBoolToObject(doc, "complete", pl->nunplaced == 0);
+	json_add_money(doc, "placed_monthly_cost", pl->monthly);
 	json_add_money(doc, "lower_bound_monthly_cost", pl->lower_bound_monthly);
 	cJSON_AddBoolToObject(doc, "optimal", pl->exact);
+	cJSON_AddBoolToObject(doc, "proven_optimal", pl->proven_optimal);
 	json_add_money(doc, "naive_monthly_cost", pl->naive_monthly);
 	json_add_money(doc, "savings_vs_naive_monthly", savings(pl));
 	arr = cJSON_AddArrayToObject(doc, "unplaced");
@@ -425,6 +434,8 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 {
 	struct pack_options o;
 	struct pack_plan plan;
+	struct catalog_snapshot snap;
+	int built;
 	struct diag_list errs = DIAG_LIST_INIT;
 	struct profile p;
 	struct catalog_names names;
@@ -495,7 +506,15 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 		rc = EXIT_INPUT;
 		goto out_names;
 	}
-	if (pack_plan_build(cat, &p, &o, &plan, &errs) != 0) {
+	if (catalog_snapshot_load(cat, &snap, err) != 0) {
+		diag_error("%s", err);
+		profile_release(&p);
+		rc = EXIT_CATALOG;
+		goto out_names;
+	}
+	built = pack_plan_build(&snap, &p, &o, &plan, &errs);
+	catalog_snapshot_release(&snap);
+	if (built != 0) {
 		diag_list_print(&errs, stderr);
 		diag_list_release(&errs);
 		pack_plan_release(&plan);

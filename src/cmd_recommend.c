@@ -19,6 +19,7 @@
 #include <cjson/cJSON.h>
 
 #include "catalog.h"
+#include "catalog_snapshot.h"
 #include "catalog_names.h"
 #include "cli.h"
 #include "cmd_util.h"
@@ -29,6 +30,7 @@
 #include "output.h"
 #include "profile.h"
 #include "recommend.h"
+#include "recommend_json.h"
 #include "util.h"
 
 enum { OPT_HEADROOM = 1, OPT_TOP, OPT_PRICING, OPT_REGION, OPT_HOURS, OPT_CURRENCY };
@@ -64,6 +66,24 @@ static const char *describe(char *buf, size_t len, const struct recommend_choice
 	return buf;
 }
 
+/* The recommendation as deployed: a workload the MIG plan put partly on
+ * slices and partly on dedicated GPUs names both ("1 x A 1g.10gb + 1 x B"). */
+static const char *describe_rec(char *buf, size_t len, const struct recommend_workload *w)
+{
+	const struct recommend_mig_use *u = &w->mig_use;
+	size_t n;
+	describe(buf, len, &w->rec);
+	if (w->rec.basis != RECOMMEND_BASIS_PLAN || !u->replicas_dedicated || !u->replicas_on_slices)
+		return buf;
+	n = strlen(buf);
+	if (w->rec.placement == FIT_PLACEMENT_MIG)
+		snprintf(buf + n, len - n, " + %d x %s", u->replicas_dedicated, u->plan_dedicated_sku);
+	else
+		snprintf(buf + n, len - n, " + %d x %s %s", u->replicas_on_slices, u->pool_sku,
+			 u->pool_profile);
+	return buf;
+}
+
 /* ---- table -------------------------------------------------------------- */
 
 static void choice_row(struct table *t, const struct recommend_result *r,
@@ -95,7 +115,7 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 	if (w->feasible) {
 		const struct recommend_choice *c = &w->rec;
 		fprintf(f, "recommendation: %s in %s (%s, %d GPU%s), %s/month%s\n",
-			describe(what, sizeof(what), c), c->region, fit_placement_name(c->placement),
+			describe_rec(what, sizeof(what), w), c->region, fit_placement_name(c->placement),
 			c->gpu_count, c->gpu_count == 1 ? "" : "s",
 			money(a, sizeof(a), c->monthly_cost, r->currency),
 			c->basis == RECOMMEND_BASIS_PLAN ? " as its part of the MIG plan" : "");
@@ -128,10 +148,6 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		fputc('\n', f);
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
-		for (size_t i = 0; i < w->nalternatives; i++)
-			if (recommend_mig_note(r, w, &w->alternatives[i], buf, sizeof(buf)))
-				fprintf(f, "  rank %zu is priced as its part of the MIG plan, not at its "
-					   "GPU share (see above)\n", i + 2);
 	}
 	if (w->nrejected) {
 		struct table *t = table_new(2);
@@ -247,7 +263,7 @@ static struct table *mig_pool_table(const struct recommend_result *r)
 	table_header(t, 5, "slices used", ALIGN_RIGHT);
 	table_header(t, 6, "monthly", ALIGN_RIGHT);
 	for (size_t i = 0; i < r->mig.npools; i++) {
-		const struct recommend_mig_pool *p = &r->mig.pools[i];
+		const struct mig_plan_pool *p = &r->mig.pools[i];
 		snprintf(vms, sizeof(vms), "%d", p->vm_count);
 		snprintf(used, sizeof(used), "%d/%d", p->slices_used, p->slices);
 		table_add(t, p->name, p->sku, p->region, vms, p->mig_profile, used,
@@ -295,9 +311,9 @@ static void print_assumptions(FILE *f, const struct recommend_result *r)
 		   "  each replica is sized for the full load; needs include the headroom\n"
 		   "  a MIG slice costs max(compute/7, memory/8) of one GPU's share of the VM\n"
 		   "  workloads whose cheapest option is a MIG slice are packed per region onto\n"
-		   "  whole VMs (the MIG plan); they keep their slices only when the plan costs\n"
-		   "  less than their best dedicated options, and are then charged its cost in\n"
-		   "  proportion to their slice-share prices (whole cents, largest remainder)\n"
+		   "  whole VMs (the MIG plan); only when the plan costs less than their best\n"
+		   "  dedicated options is each recommended its placement in the plan, charged\n"
+		   "  in proportion to what it would cost alone (whole cents, largest remainder)\n"
 		   "  decode bandwidth efficiency %g, prefill MFU %g, training MFU %g,\n"
 		   "  memory utilisation %g, runtime overhead %g GiB, MIG efficiency %g\n",
 		r->headroom_pct, r->hours_per_month, pricing_name(r->pricing),
@@ -305,19 +321,48 @@ static void print_assumptions(FILE *f, const struct recommend_result *r)
 		x->runtime_overhead_gib, x->mig_efficiency);
 }
 
-static void print_table(FILE *f, const struct recommend_result *r)
+/* "$1,234.56" or "unknown (2 workloads unpriced: a, b; $1,000.00 priced)",
+ * then " (current ... for N workloads, saving ...)". */
+static void print_total(FILE *f, const struct recommend_result *r)
 {
 	char a[64], b[64], c[64];
+	if (r->complete) {
+		fputs(money(a, sizeof(a), r->monthly_cost, r->currency), f);
+	} else {
+		fprintf(f, "unknown (%zu workload%s unpriced: ", r->nunpriced,
+			r->nunpriced == 1 ? "" : "s");
+		for (size_t i = 0; i < r->nunpriced && i < 3; i++)
+			fprintf(f, "%s%s", i ? ", " : "", r->workloads[r->unpriced[i]].name);
+		if (r->nunpriced > 3)
+			fprintf(f, ", ...");
+		if (r->nunpriced == r->nworkloads)
+			fprintf(f, "; none is priced)");
+		else
+			fprintf(f, "; the priced ones %s)",
+				money(a, sizeof(a), r->priced_monthly_cost, r->currency));
+	}
+	if (r->has_current) {
+		fprintf(f, " (current %s for %zu of %zu workloads",
+			money(b, sizeof(b), r->current_monthly_cost, r->currency), r->current_covered,
+			r->nworkloads);
+		if (r->current_unknown)
+			fprintf(f, ", %zu unpriced", r->current_unknown);
+		if (r->savings_known)
+			fprintf(f, ", saving %s)", money(c, sizeof(c), r->savings_monthly, r->currency));
+		else
+			fprintf(f, ", saving unknown)");
+	}
+}
+
+static void print_table(FILE *f, const struct recommend_result *r)
+{
 	for (size_t i = 0; i < r->nworkloads; i++)
 		print_workload_table(f, r, &r->workloads[i]);
 	print_mig_table(f, r);
 	fprintf(f, "fleet: %zu workload%s, %zu without a feasible option\n", r->nworkloads,
 		r->nworkloads == 1 ? "" : "s", r->infeasible);
-	fprintf(f, "monthly GPU cost: %s", money(a, sizeof(a), r->monthly_cost, r->currency));
-	if (r->has_current)
-		fprintf(f, " (current %s, saving %s)",
-			money(b, sizeof(b), r->current_monthly_cost, r->currency),
-			money(c, sizeof(c), r->savings_monthly, r->currency));
+	fprintf(f, "monthly GPU cost: ");
+	print_total(f, r);
 	fputc('\n', f);
 	if (r->nwarnings) {
 		fprintf(f, "\nwarnings:\n");
@@ -332,15 +377,11 @@ static void print_table(FILE *f, const struct recommend_result *r)
 
 static void print_markdown(FILE *f, const struct recommend_result *r)
 {
-	char a[64], b[64], c[64], what[256], buf[256];
+	char a[64], b[64], what[256], buf[256];
 	struct table *t = table_new(6);
 
-	fprintf(f, "**Monthly GPU cost: %s**",
-		money(a, sizeof(a), r->monthly_cost, r->currency));
-	if (r->has_current)
-		fprintf(f, " (current %s, saving %s)",
-			money(b, sizeof(b), r->current_monthly_cost, r->currency),
-			money(c, sizeof(c), r->savings_monthly, r->currency));
+	fprintf(f, "**Monthly GPU cost:** ");
+	print_total(f, r);
 	fprintf(f, "\n\n");
 	table_header(t, 0, "workload", ALIGN_LEFT);
 	table_header(t, 1, "recommendation", ALIGN_LEFT);
@@ -353,7 +394,7 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 		char gpus[16];
 		snprintf(gpus, sizeof(gpus), "%d", w->feasible ? w->rec.gpu_count : 0);
 		table_add(t, w->name,
-			  w->feasible ? describe(what, sizeof(what), &w->rec) : "no feasible option",
+			  w->feasible ? describe_rec(what, sizeof(what), w) : "no feasible option",
 			  w->feasible ? w->rec.region : "-", w->feasible ? gpus : "-",
 			  w->feasible ? money(a, sizeof(a), w->rec.monthly_cost, r->currency) : "-",
 			  w->has_current && w->current.priced
@@ -384,14 +425,11 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 			for (size_t k = 0; recommend_choice_reason(r, w, &w->rec, k, buf, sizeof(buf));
 			     k++)
 				fprintf(f, "- %s\n", buf);
-		for (size_t k = 0; k < w->nalternatives; k++) {
-			int note = recommend_mig_note(r, w, &w->alternatives[k], buf, sizeof(buf));
-			fprintf(f, "- alternative %zu: %s in %s, %s/month%s%s\n", k + 2,
+		for (size_t k = 0; k < w->nalternatives; k++)
+			fprintf(f, "- alternative %zu: %s in %s, %s/month\n", k + 2,
 				describe(what, sizeof(what), &w->alternatives[k]),
 				w->alternatives[k].region,
-				money(a, sizeof(a), w->alternatives[k].monthly_cost, r->currency),
-				note ? " as its part of the MIG plan; " : "", note ? buf : "");
-		}
+				money(a, sizeof(a), w->alternatives[k].monthly_cost, r->currency));
 		for (size_t k = 0; k < w->nrejected; k++) {
 			fit_reject_text(&w->rejected[k].fit, pricing_name(r->pricing),
 					w->rejected[k].region, buf, sizeof(buf));
@@ -411,14 +449,16 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 
 /* ---- csv ---------------------------------------------------------------- */
 
+/* Raw numbers only, units in the headers; an unknown number is an empty
+ * cell.  cost_basis says what monthly is (docs/recommend.md). */
 static void csv_row(struct table *t, const struct recommend_result *r,
 		    const struct recommend_workload *w, const struct recommend_choice *c, int rank)
 {
-	char rk[16], vms[16], gpus[16], hourly[32], monthly[32], tps[32], ms[32], jh[32];
+	char rk[16], vms[16], gpus[16], hourly[40], monthly[32], tps[32], ms[32], jh[32];
 	snprintf(rk, sizeof(rk), "%d", rank);
 	snprintf(vms, sizeof(vms), "%d", c->vm_count);
 	snprintf(gpus, sizeof(gpus), "%d", c->gpu_count);
-	snprintf(hourly, sizeof(hourly), "%.4f", c->hourly_cost);
+	snprintf(hourly, sizeof(hourly), "%.6f", c->hourly_cost);
 	snprintf(monthly, sizeof(monthly), "%.2f", c->monthly_cost);
 	tps[0] = ms[0] = jh[0] = '\0';
 	if (w->type == PROFILE_TRAINING) {
@@ -428,28 +468,37 @@ static void csv_row(struct table *t, const struct recommend_result *r,
 		snprintf(ms, sizeof(ms), "%.1f", c->fit.ms_per_token);
 	}
 	table_add(t, w->name, rk, c->sku, c->region, fit_placement_name(c->placement),
-		  c->mig_profile, vms, gpus, hourly, monthly, tps, ms, jh, r->currency);
+		  c->mig_profile, vms, gpus, hourly, monthly, recommend_basis_name(c->basis), tps,
+		  ms, jh, r->currency);
 }
 
 static void print_csv(FILE *f, const struct recommend_result *r)
 {
-	static const char *const cols[] = { "workload", "rank", "sku", "region", "placement",
-					    "mig_profile", "vm_count", "gpu_count", "hourly_cost",
-					    "monthly_cost", "est_output_tokens_per_s",
-					    "est_ms_per_output_token", "job_hours", "currency" };
-	struct table *t = table_new(14);
-	for (size_t i = 0; i < 14; i++)
+	char hourly[32], monthly[32], cur[8];
+	const char *cols[] = { "workload", "rank", "sku", "region", "placement", "mig_profile",
+			       "vm_count", "gpu_count", hourly, monthly, "cost_basis",
+			       "est_output_tokens_per_s", "est_ms_per_output_token", "job_hours",
+			       "currency" };
+	size_t ncols = sizeof(cols) / sizeof(cols[0]), k;
+	struct table *t = table_new(ncols);
+	for (k = 0; r->currency[k] && k + 1 < sizeof(cur); k++)
+		cur[k] = (char)(r->currency[k] >= 'A' && r->currency[k] <= 'Z'
+					? r->currency[k] - 'A' + 'a' : r->currency[k]);
+	cur[k] = '\0';
+	snprintf(hourly, sizeof(hourly), "hourly_%s", cur);
+	snprintf(monthly, sizeof(monthly), "monthly_%s", cur);
+	for (size_t i = 0; i < ncols; i++)
 		table_header(t, i, cols[i], ALIGN_LEFT);
 	for (size_t i = 0; i < r->nworkloads; i++) {
 		const struct recommend_workload *w = &r->workloads[i];
 		if (!w->feasible) {
-			table_add(t, w->name, "", "", "", "", "", "", "", "", "", "", "", "",
+			table_add(t, w->name, "", "", "", "", "", "", "", "", "", "", "", "", "",
 				  r->currency);
 			continue;
 		}
 		csv_row(t, r, w, &w->rec, 1);
-		for (size_t k = 0; k < w->nalternatives; k++)
-			csv_row(t, r, w, &w->alternatives[k], (int)k + 2);
+		for (size_t a = 0; a < w->nalternatives; a++)
+			csv_row(t, r, w, &w->alternatives[a], (int)a + 2);
 	}
 	table_print(t, f, FMT_CSV);
 	table_free(t);
@@ -722,6 +771,8 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	struct recommend_options o;
 	struct recommend_result res;
 	struct recommend_meta meta;
+	struct catalog_snapshot snap;
+	int built;
 	struct diag_list errs = DIAG_LIST_INIT;
 	struct profile p;
 	struct catalog_names names;
@@ -842,7 +893,15 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		rc = EXIT_INPUT;
 		goto out_names;
 	}
-	if (recommend_build(cat, &p, &o, &res, &errs) != 0) {
+	if (catalog_snapshot_load(cat, &snap, err) != 0) {
+		diag_error("%s", err);
+		profile_release(&p);
+		rc = EXIT_CATALOG;
+		goto out_names;
+	}
+	built = recommend_build(&snap, &p, &o, &res, &errs);
+	catalog_snapshot_release(&snap);
+	if (built != 0) {
 		diag_list_print(&errs, stderr);
 		diag_list_release(&errs);
 		profile_release(&p);

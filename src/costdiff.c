@@ -145,9 +145,19 @@ int cost_plan_from_json(const cJSON *doc, const char *file, struct cost_plan *pl
 		return fail(err, errlen, file, "missing field 'totals' (an object)");
 	if (!cJSON_IsObject(totals))
 		return fail(err, errlen, file, "field 'totals' must be an object");
-	if (get_num(totals, "monthly_cost", "totals.monthly_cost", &plan->monthly_cost, file, err,
-		    errlen) != 0)
+	const cJSON *tm = cJSON_GetObjectItemCaseSensitive(totals, "monthly_cost");
+	plan->complete = 1;
+	if (cJSON_IsNull(tm)) {
+		plan->complete = 0; /* unknown, never 0 */
+	} else if (get_num(totals, "monthly_cost", "totals.monthly_cost", &plan->monthly_cost, file,
+			   err, errlen) != 0) {
 		return -1;
+	}
+	if (cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(totals, "complete")))
+		plan->complete = 0;
+	const cJSON *up = cJSON_GetObjectItemCaseSensitive(totals, "unpriced");
+	if (cJSON_IsArray(up))
+		plan->unpriced = (size_t)cJSON_GetArraySize(up);
 	const cJSON *ws = cJSON_GetObjectItemCaseSensitive(doc, "workloads");
 	if (!ws)
 		return fail(err, errlen, file, "missing field 'workloads' (an array)");
@@ -171,6 +181,15 @@ int cost_plan_from_json(const cJSON *doc, const char *file, struct cost_plan *pl
 		}
 		plan->nitems++;
 	}
+	size_t infeasible = 0;
+	for (size_t k = 0; k < plan->nitems; k++)
+		infeasible += !plan->items[k].feasible;
+	if (infeasible > plan->unpriced)
+		plan->unpriced = infeasible;
+	if (plan->unpriced)
+		plan->complete = 0;
+	if (!plan->complete)
+		plan->monthly_cost = 0;
 	return 0;
 }
 
@@ -264,6 +283,8 @@ void costdiff_compute(const struct cost_plan *base, const struct cost_plan *head
 		out->added++;
 		set_row_delta(r);
 	}
+	out->base_complete = base->complete;
+	out->head_complete = head->complete;
 	out->base_monthly = util_round_cents(base->monthly_cost);
 	out->head_monthly = util_round_cents(head->monthly_cost);
 	out->delta_monthly = util_round_cents(out->head_monthly - out->base_monthly);
@@ -350,9 +371,23 @@ size_t costdiff_gates(const struct costdiff_limits *lim, const struct cost_plan 
 		snprintf(g->message, sizeof g->message,
 			 "%zu workload%s without a feasible option ('%s'%s): the cost is unknown",
 			 infeasible, infeasible == 1 ? "" : "s", first, infeasible > 1 ? ", ..." : "");
+	} else if (!head->complete) {
+		struct costdiff_gate *g = gate_new(out, &n, "feasible", NULL);
+		g->has_actual = 1;
+		g->actual = (double)head->unpriced;
+		snprintf(g->message, sizeof g->message,
+			 "%zu workload%s not priced as billed (a MIG slice share with no plan): "
+			 "the cost is unknown", head->unpriced, head->unpriced == 1 ? "" : "s");
 	}
 	double total = util_round_cents(head->monthly_cost);
-	if (lim->max_monthly.given) {
+	char unknown[COSTDIFF_MSGLEN];
+	snprintf(unknown, sizeof unknown,
+		 "the monthly cost is unknown (%zu workload%s unpriced): no verdict on a partial "
+		 "cost", head->unpriced, head->unpriced == 1 ? "" : "s");
+	if (lim->max_monthly.given && !head->complete) {
+		struct costdiff_gate *g = gate_new(out, &n, "max_monthly", &lim->max_monthly);
+		snprintf(g->message, sizeof g->message, "%s", unknown);
+	} else if (lim->max_monthly.given) {
 		struct costdiff_gate *g = gate_new(out, &n, "max_monthly", &lim->max_monthly);
 		g->has_actual = 1;
 		g->actual = total;
@@ -364,8 +399,15 @@ size_t costdiff_gates(const struct costdiff_limits *lim, const struct cost_plan 
 	}
 	double base_total = base ? util_round_cents(base->monthly_cost) : 0;
 	double delta = util_round_cents(total - base_total);
+	if (base && (!head->complete || !base->complete))
+		snprintf(unknown, sizeof unknown, "the %s monthly cost is unknown: no verdict on a "
+						  "partial cost",
+			 head->complete ? "baseline's" : "recommendation's");
 	if (lim->max_increase.given && !base) {
 		skip++;
+	} else if (lim->max_increase.given && (!head->complete || !base->complete)) {
+		struct costdiff_gate *g = gate_new(out, &n, "max_increase", &lim->max_increase);
+		snprintf(g->message, sizeof g->message, "%s", unknown);
 	} else if (lim->max_increase.given) {
 		struct costdiff_gate *g = gate_new(out, &n, "max_increase", &lim->max_increase);
 		g->has_actual = 1;
@@ -378,6 +420,10 @@ size_t costdiff_gates(const struct costdiff_limits *lim, const struct cost_plan 
 	}
 	if (lim->max_increase_pct.given && !base) {
 		skip++;
+	} else if (lim->max_increase_pct.given && (!head->complete || !base->complete)) {
+		struct costdiff_gate *g =
+			gate_new(out, &n, "max_increase_pct", &lim->max_increase_pct);
+		snprintf(g->message, sizeof g->message, "%s", unknown);
 	} else if (lim->max_increase_pct.given) {
 		struct costdiff_gate *g =
 			gate_new(out, &n, "max_increase_pct", &lim->max_increase_pct);

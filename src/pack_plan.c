@@ -17,6 +17,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "catalog_snapshot.h"
+#include "mig_plan.h"
 #include "fit.h"
 #include "pack_plan.h"
 #include "sizing.h"
@@ -31,19 +33,19 @@ struct offer_src {
 };
 
 struct ctx {
-	catalog *cat;
+	const struct catalog_snapshot *snap;
 	const struct profile *p;
 	const struct pack_options *o;
 	struct pack_plan *out;
-	struct vm_size *vms;
+	const struct vm_size *vms;
 	size_t nvms;
-	struct gpu_spec *gpus;
+	const struct gpu_spec *gpus;
 	size_t ngpus;
-	struct mig_profile *migs;
+	const struct mig_profile *migs;
 	size_t nmigs;
-	struct model_preset *presets;
+	const struct model_preset *presets;
 	size_t npresets;
-	struct efficiency *eff;
+	const struct efficiency *eff;
 	size_t neff;
 	struct sizing_factors *factors;  /* per gpu */
 	int *factors_ok;
@@ -69,29 +71,29 @@ static int gpu_index(const struct ctx *c, const char *name)
 	return -1;
 }
 
-static int load(struct ctx *c, char *err)
+/* The snapshot's arrays (borrowed) and the efficiency factors per GPU. */
+static void load(struct ctx *c)
 {
-	if (catalog_vm_list(c->cat, &c->vms, &c->nvms, err) != 0 ||
-	    catalog_gpu_list(c->cat, &c->gpus, &c->ngpus, err) != 0 ||
-	    catalog_mig_list(c->cat, NULL, &c->migs, &c->nmigs, err) != 0 ||
-	    catalog_preset_list(c->cat, &c->presets, &c->npresets, err) != 0 ||
-	    catalog_efficiency_list(c->cat, &c->eff, &c->neff, err) != 0)
-		return -1;
+	const struct catalog_snapshot *s = c->snap;
+	c->vms = s->vms;
+	c->nvms = s->nvms;
+	c->gpus = s->gpus;
+	c->ngpus = s->ngpus;
+	c->migs = s->migs;
+	c->nmigs = s->nmigs;
+	c->presets = s->presets;
+	c->npresets = s->npresets;
+	c->eff = s->eff;
+	c->neff = s->neff;
 	c->factors = xcalloc(c->ngpus + 1, sizeof(*c->factors));
 	c->factors_ok = xcalloc(c->ngpus + 1, sizeof(*c->factors_ok));
 	for (size_t i = 0; i < c->ngpus; i++)
 		c->factors_ok[i] = sizing_factors_resolve(c->eff, c->neff, &c->gpus[i],
 							  &c->factors[i], NULL) == 0;
-	return 0;
 }
 
 static void ctx_release(struct ctx *c)
 {
-	free(c->vms);
-	free(c->gpus);
-	free(c->migs);
-	free(c->presets);
-	free(c->eff);
 	free(c->factors);
 	free(c->factors_ok);
 }
@@ -121,13 +123,10 @@ static const char *workload_region(const struct ctx *c, const struct profile_wor
 	return c->o->region ? c->o->region : profile_workload_region(c->p, pw);
 }
 
+/* 1 with the price, 0 when there is none. */
 static int price_of(const struct ctx *c, const char *sku, const char *region, double *hourly)
 {
-	char err[CATALOG_ERRLEN];
-
-	return catalog_price_find(c->cat, sku, region, c->p->pricing, c->p->currency, hourly, err) ==
-		       1 &&
-	       *hourly > 0;
+	return catalog_snapshot_price(c->snap, sku, region, c->p->pricing, c->p->currency, hourly);
 }
 
 static int cmp_offer(const void *a, const void *b)
@@ -182,44 +181,6 @@ static size_t region_offers(struct ctx *c, const char *region, struct offer_src 
 	memcpy(offs, all, n * sizeof(*all));
 	free(all);
 	return n;
-}
-
-static void gpu_short(const char *model, char *buf, size_t len)
-{
-	size_t k = 0;
-
-	for (; model[k] && model[k] != '-' && k + 1 < len; k++)
-		buf[k] = (char)((model[k] >= 'A' && model[k] <= 'Z') ? model[k] - 'A' + 'a' : model[k]);
-	buf[k] = '\0';
-}
-
-static void pool_name(struct pack_plan *out, struct pack_pool *pool)
-{
-	char base[PACK_NAME_LEN], g[24];
-	int n = 1;
-
-	gpu_short(pool->gpu_model, g, sizeof(g));
-	if (pool->aks_profile[0]) {
-		char a[16];
-		size_t k;
-		for (k = 0; pool->aks_profile[k] && k + 1 < sizeof(a); k++)
-			a[k] = (char)((pool->aks_profile[k] >= 'A' && pool->aks_profile[k] <= 'Z')
-					      ? pool->aks_profile[k] - 'A' + 'a'
-					      : pool->aks_profile[k]);
-		a[k] = '\0';
-		snprintf(base, sizeof(base), "%s-%s", a, g);
-	} else {
-		snprintf(base, sizeof(base), "mig-%s", g);
-	}
-	copy_str(pool->name, sizeof(pool->name), base);
-	for (;;) {
-		int clash = 0;
-		for (size_t i = 0; i < out->npools; i++)
-			clash |= strcmp(out->pools[i].name, pool->name) == 0;
-		if (!clash)
-			break;
-		snprintf(pool->name, sizeof(pool->name), "%.40s-%d", base, ++n);
-	}
 }
 
 struct witem {
@@ -378,25 +339,13 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 	}
 	for (size_t k = 0; k < mp.npools; k++) {
 		const struct mig_pool *src = &mp.pools[k];
-		struct pack_pool pool;
-		memset(&pool, 0, sizeof(pool));
-		copy_str(pool.sku, sizeof(pool.sku), moffs[src->offer].sku);
-		copy_str(pool.region, sizeof(pool.region), region);
-		copy_str(pool.gpu_model, sizeof(pool.gpu_model), moffs[src->offer].gpu_model);
-		pool.gpus_per_vm = moffs[src->offer].gpus_per_vm;
-		pool.vm_count = src->vm_count;
-		if (src->profile >= 0) {
-			copy_str(pool.mig_profile, sizeof(pool.mig_profile),
-				 moffs[src->offer].profiles[src->profile].name);
-			copy_str(pool.aks_profile, sizeof(pool.aks_profile),
-				 moffs[src->offer].profiles[src->profile].aks_profile);
-		}
-		pool.hourly = src->hourly;
-		pool.monthly = src->hourly * out->hours_per_month;
-		pool_name(out, &pool);
+		struct mig_plan_pool pool;
+		mig_plan_pool_init(&pool, moffs, src, region, out->hours_per_month);
+		mig_plan_pool_name(&pool, out->pools, out->npools);
 		out->pools = xrealloc(out->pools, (out->npools + 1) * sizeof(*out->pools));
 		out->pools[out->npools++] = pool;
 	}
+	mig_plan_pool_count(out->pools, pool0, &mp);
 	out->gpus = xrealloc(out->gpus, (out->ngpus + mp.ngpus + 1) * sizeof(*out->gpus));
 	for (size_t g = 0; g < mp.ngpus; g++) {
 		const struct mig_gpu *src = &mp.gpus[g];
@@ -449,6 +398,7 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 	out->hourly += mp.hourly;
 	out->lower_bound_monthly += mp.lower_bound_hourly * out->hours_per_month;
 	out->exact &= mp.exact;
+	out->proven_optimal &= mp.proven_optimal || mp.exact;
 	free(unplaced);
 	mig_plan_release(&mp);
 done:
@@ -469,18 +419,17 @@ static int cmp_unplaced(const void *a, const void *b)
 	return x->replica - y->replica;
 }
 
-int pack_plan_build(catalog *cat, const struct profile *p, const struct pack_options *o,
+int pack_plan_build(const struct catalog_snapshot *snap, const struct profile *p, const struct pack_options *o,
 		    struct pack_plan *out, struct diag_list *diags)
 {
 	struct ctx c;
-	char err[CATALOG_ERRLEN];
 	const char **regions;
 	size_t nregions = 0;
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
 	memset(&c, 0, sizeof(c));
-	c.cat = cat;
+	c.snap = snap;
 	c.p = p;
 	c.o = o;
 	c.out = out;
@@ -490,11 +439,8 @@ int pack_plan_build(catalog *cat, const struct profile *p, const struct pack_opt
 	out->hours_per_month = p->hours_per_month > 0 ? p->hours_per_month : 730;
 	out->headroom_pct = o->headroom_pct;
 	out->exact = 1;
-	if (load(&c, err) != 0) {
-		diag_list_add(diags, DIAG_ERROR, NULL, 0, 0, "catalog: %s", err);
-		ctx_release(&c);
-		return -1;
-	}
+	out->proven_optimal = 1;
+	load(&c);
 	regions = xcalloc(p->nworkloads + 1, sizeof(*regions));
 	for (size_t i = 0; i < p->nworkloads; i++) {
 		const char *r = workload_region(&c, &p->workloads[i]);

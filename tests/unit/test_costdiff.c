@@ -14,7 +14,9 @@
 
 static const char *doc_text(int variant)
 {
-	/* 0: two workloads, 1: chat-8b doubled + embed removed + rerank added + x infeasible */
+	/* 0: two workloads, 1: chat-8b doubled + embed removed + rerank added + x infeasible
+	 * (an older document: a number as the total), 2: 1 without x, 3: a total that is
+	 * unknown (null, complete false) */
 	static const char *const docs[] = {
 		"{\"schema_version\":1,\"currency\":\"USD\",\"pricing\":\"payg\","
 		"\"totals\":{\"monthly_cost\":3065.27},\"workloads\":["
@@ -31,6 +33,16 @@ static const char *doc_text(int variant)
 		"{\"name\":\"rerank\",\"recommendation\":{\"sku\":\"T4\",\"region\":\"eastus\","
 		"\"placement\":\"vm\",\"vm_count\":1,\"gpu_count\":1,\"monthly_cost\":383.98}},"
 		"{\"name\":\"x\",\"recommendation\":null}]}",
+		"{\"schema_version\":1,\"currency\":\"USD\","
+		"\"totals\":{\"monthly_cost\":5746.56},\"workloads\":["
+		"{\"name\":\"chat-8b\",\"recommendation\":{\"sku\":\"A\",\"region\":\"eastus\","
+		"\"placement\":\"vm\",\"mig_profile\":null,\"vm_count\":2,\"gpu_count\":2,"
+		"\"monthly_cost\":5362.58}},"
+		"{\"name\":\"rerank\",\"recommendation\":{\"sku\":\"T4\",\"region\":\"eastus\","
+		"\"placement\":\"vm\",\"vm_count\":1,\"gpu_count\":1,\"monthly_cost\":383.98}}]}",
+		"{\"schema_version\":1,\"currency\":\"USD\","
+		"\"totals\":{\"monthly_cost\":null,\"complete\":false,\"unpriced\":[\"x\"]},"
+		"\"workloads\":[{\"name\":\"x\",\"recommendation\":null}]}",
 	};
 	return docs[variant];
 }
@@ -122,14 +134,30 @@ static void test_diff_statuses_and_deltas(void **state)
 	assert_float_equal(d.rows[1].delta_monthly, -383.98, 1e-9);
 	assert_int_equal(d.rows[2].status, COSTDIFF_ADDED);
 	assert_false(d.rows[2].has_delta_pct);
-	/* 5746.56 - 3065.27 = 2681.29; / 3065.27 = 87.4728...% */
-	assert_float_equal(d.delta_monthly, 2681.29, 1e-9);
-	assert_float_equal(d.delta_pct, 87.4729, 1e-3);
+	/* x has no cost: the head total is unknown, whatever number it says */
+	assert_int_equal(d.base_complete, 1);
+	assert_int_equal(d.head_complete, 0);
+	assert_false(h.complete);
+	assert_int_equal(h.unpriced, 1);
 	const char *names[8];
 	assert_int_equal(costdiff_change_names(d.rows[0].changes, names, 8), 3);
 	assert_string_equal(names[0], "vm_count");
 	assert_string_equal(names[2], "monthly_cost");
 	costdiff_release(&d);
+
+	cost_plan_release(&h);
+	load(2, &h);
+	costdiff_compute(&b, &h, &d);
+	/* 5746.56 - 3065.27 = 2681.29; / 3065.27 = 87.4728...% */
+	assert_int_equal(d.head_complete, 1);
+	assert_float_equal(d.delta_monthly, 2681.29, 1e-9);
+	assert_float_equal(d.delta_pct, 87.4729, 1e-3);
+	costdiff_release(&d);
+	cost_plan_release(&h);
+	load(3, &h);
+	assert_false(h.complete);
+	assert_int_equal(h.unpriced, 1);
+	assert_float_equal(h.monthly_cost, 0, 0);
 
 	costdiff_compute(&b, &b, &d);
 	assert_int_equal(d.unchanged, 2);
@@ -164,7 +192,8 @@ static void test_gates(void **state)
 	assert_true(g[2].passed);
 	assert_string_equal(g[2].message, "the catalog is 10 days old; the limit is 30");
 
-	/* h against b: infeasible first, 5746.56 > 3065.27, +2681.29 > 100, 87.47% > 50% */
+	/* h against b: infeasible first; the head total is unknown, so no money
+	 * gate passes and none has an actual value */
 	lim.max_increase_pct = (struct costdiff_limit){ 1, 50, "option" };
 	n = costdiff_gates(&lim, &h, &b, -1, g, NULL);
 	assert_int_equal(n, 5);
@@ -172,6 +201,21 @@ static void test_gates(void **state)
 	assert_false(g[0].passed);
 	assert_string_equal(g[0].message,
 			    "1 workload without a feasible option ('x'): the cost is unknown");
+	for (int k = 1; k <= 3; k++) {
+		assert_false(g[k].passed);
+		assert_false(g[k].has_actual);
+	}
+	assert_string_equal(g[1].message, "the monthly cost is unknown (1 workload unpriced): no "
+					  "verdict on a partial cost");
+	assert_string_equal(g[2].message, "the recommendation's monthly cost is unknown: no "
+					  "verdict on a partial cost");
+
+	/* without x: 5746.56 > 3065.27, +2681.29 > 100, 87.47% > 50% */
+	cost_plan_release(&h);
+	load(2, &h);
+	n = costdiff_gates(&lim, &h, &b, -1, g, NULL);
+	assert_int_equal(n, 4);
+	memmove(&g[1], &g[0], 4 * sizeof g[0]); /* the same indices as with x */
 	assert_false(g[1].passed);
 	assert_string_equal(g[1].message, "monthly cost $5,746.56 exceeds the limit of $3,065.27");
 	assert_false(g[2].passed);
@@ -192,7 +236,7 @@ static void test_gates(void **state)
 	assert_int_equal(skipped, 2);
 
 	/* a zero baseline: any cost is an unbounded increase */
-	struct cost_plan zero = { "USD", "", 0, 0, NULL };
+	struct cost_plan zero = { .currency = "USD", .complete = 1 };
 	memset(&lim, 0, sizeof lim);
 	lim.max_increase_pct = (struct costdiff_limit){ 1, 10, "option" };
 	n = costdiff_gates(&lim, &b, &zero, 0, g, NULL);

@@ -59,8 +59,9 @@ static void test_single_workload_mig_loses(void **state)
  * (2,681.29): slices priced 383.04, 383.04 and 766.08 (1g.10gb, 1g.10gb,
  * 2g.20gb).  Alone each would take a T4 VM, 383.98, so dedicated is 3 x
  * 383.98 = 1,151.94 < 2,681.29: MIG loses.  With the plan on a cheaper
- * VM, say 1,000.00, MIG wins and the parts are 1,000 x 1/4, 1/4, 1/2 =
- * 250.00, 250.00, 500.00. */
+ * VM, say 1,000.00, MIG wins; the parts follow the cost alone (383.98
+ * each, equal), not the slice prices: 1,000 / 3 = 333.333..., floors
+ * 333.33 x 3 leave 1 cent, to the earlier item: 333.34, 333.33, 333.33. */
 static void test_three_share_one_gpu(void **state)
 {
 	struct recommend_totals_item it[3];
@@ -76,21 +77,20 @@ static void test_three_share_one_gpu(void **state)
 	assert_int_equal(g.used, 0);
 	for (int i = 0; i < 3; i++)
 		assert_int_equal(it[i].basis, RECOMMEND_BASIS_DEDICATED);
-	/* the parts are still worked out, for the MIG alternative: 2,681.29 x
-	 * 1/4 = 670.3225, x 1/2 = 1,340.645: floors 670.32, 670.32, 1,340.64
-	 * leave 1 cent, to the largest remainder (0.5 of item 2) */
-	assert_int_equal(cents(it[0].part_monthly), 67032);
-	assert_int_equal(cents(it[1].part_monthly), 67032);
-	assert_int_equal(cents(it[2].part_monthly), 134065);
+	/* the parts are still worked out: 2,681.29 / 3 = 893.763...: floors
+	 * 893.76 x 3 leave 1 cent, to the earlier item (equal remainders) */
+	assert_int_equal(cents(it[0].part_monthly), 89377);
+	assert_int_equal(cents(it[1].part_monthly), 89376);
+	assert_int_equal(cents(it[2].part_monthly), 89376);
 
 	g.plan_monthly = 1000.00;
 	total = recommend_totals(it, 3, &g, 1);
 	assert_int_equal(cents(total), 100000);
 	assert_int_equal(g.used, 1);
 	assert_int_equal(it[0].basis, RECOMMEND_BASIS_PLAN);
-	assert_int_equal(cents(it[0].monthly), 25000);
-	assert_int_equal(cents(it[1].monthly), 25000);
-	assert_int_equal(cents(it[2].monthly), 50000);
+	assert_int_equal(cents(it[0].monthly), 33334);
+	assert_int_equal(cents(it[1].monthly), 33333);
+	assert_int_equal(cents(it[2].monthly), 33333);
 }
 
 /* P = 1,000.00 over three equal shares: 333.33 each, and the one leftover
@@ -117,9 +117,12 @@ static void test_allocation_sums_to_plan(void **state)
 /* Mixed fleet in two regions:
  *   0: training on its own cluster, 10,000.00 (not a candidate)
  *   1: infeasible (charged 0)
- *   2, 3: eastus candidates, shares 383.04 and 1,149.12 (1:3), dedicated
+ *   2, 3: eastus candidates, shares 383.04 and 1,149.12, dedicated
  *         383.98 and 2,681.29 (sum 3,065.27); eastus plan 2,681.29 < 3,065.27:
- *         used; parts 670.3225 -> 670.32 and 2,010.9675 -> 2,010.97
+ *         used; parts in proportion to the dedicated costs:
+ *         268,129 x 38,398 / 306,527 = 33,587.962 cents -> 335.87 and
+ *         268,129 x 268,129 / 306,527 = 234,541.038 -> 2,345.41, 1 cent
+ *         left, to the larger remainder (0.962): 335.88 + 2,345.41
  *   4: westus2 candidate alone, share 1,340.65, dedicated 2,681.29, plan
  *         2,681.29: not less, dedicated
  *   5: a candidate whose slices cannot be packed (group 2, not priced):
@@ -150,9 +153,11 @@ static void test_mixed_regions(void **state)
 	assert_int_equal(it[1].basis, RECOMMEND_BASIS_OWN);
 	assert_int_equal(cents(it[1].monthly), 0);
 	assert_int_equal(it[2].basis, RECOMMEND_BASIS_PLAN);
-	assert_int_equal(cents(it[2].monthly), 67032);
+	assert_int_equal(cents(it[2].monthly), 33588);
 	assert_int_equal(it[3].basis, RECOMMEND_BASIS_PLAN);
-	assert_int_equal(cents(it[3].monthly), 201097);
+	assert_int_equal(cents(it[3].monthly), 234541);
+	/* no one pays more than alone */
+	assert_true(cents(it[2].monthly) <= 38398 && cents(it[3].monthly) <= 268129);
 	assert_int_equal(it[4].basis, RECOMMEND_BASIS_DEDICATED);
 	assert_int_equal(cents(it[4].monthly), 268129);
 	assert_int_equal(it[5].basis, RECOMMEND_BASIS_DEDICATED);
@@ -168,8 +173,10 @@ static void test_mixed_regions(void **state)
 }
 
 /* A member without a dedicated option forces the plan even when it costs
- * more than the others' dedicated sum; with no plan either, it is charged
- * its slice share (and flagged). */
+ * more than the others' dedicated sum; its weight is then its slice share:
+ * 268,129 x 38,398 / 76,702 = 134,228.799 and x 38,304 / 76,702 =
+ * 133,900.201 cents: floors leave 1 cent, to the larger remainder (item 0).
+ * With no plan either, it is charged its slice share (and flagged). */
 static void test_no_dedicated_option(void **state)
 {
 	struct recommend_totals_item it[2];
@@ -182,8 +189,8 @@ static void test_no_dedicated_option(void **state)
 	total = recommend_totals(it, 2, &g, 1);
 	assert_int_equal(g.used, 1);
 	assert_int_equal(cents(total), 268129);
-	assert_int_equal(cents(it[0].monthly), 134065);
-	assert_int_equal(cents(it[1].monthly), 134064);
+	assert_int_equal(cents(it[0].monthly), 134229);
+	assert_int_equal(cents(it[1].monthly), 133900);
 
 	g.priced = 0;
 	total = recommend_totals(it, 2, &g, 1);

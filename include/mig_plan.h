@@ -1,0 +1,50 @@
+/*
+ * mig_plan.h - the node pools of a MIG packing plan, shared by `recommend`
+ * (recommend_plan.c) and `pack` (pack_plan.c): one pool struct, built the
+ * same way from the packer's result (mig.h), named the same way; their JSON
+ * writer is mig_plan_json.h.  Pure: no I/O, no globals.
+ */
+#ifndef GPUFIT_MIG_PLAN_H
+#define GPUFIT_MIG_PLAN_H
+
+#include <stddef.h>
+
+#include "facts.h"
+#include "mig.h"
+
+#define MIG_PLAN_NAME_LEN 64
+
+/* One node pool: VMs of one size in one region (AKS: and one MIG profile). */
+struct mig_plan_pool {
+	char name[MIG_PLAN_NAME_LEN];     /* "mig1g-a100" (AKS), "mig-a100" (mixed),
+					     unique in the plan: "-2", "-3" ... */
+	char sku[FACT_SKU];
+	char region[32];
+	char gpu_model[FACT_NAME];
+	int gpus_per_vm;
+	int vm_count;
+	char mig_profile[24];             /* AKS: the profile of every GPU; mixed: "" */
+	char aks_profile[16];             /* AKS --gpu-instance-profile: "MIG1g"; mixed: "" */
+	int slices;                       /* slices the pool's GPUs carry */
+	int slices_used;                  /* slices a replica runs on */
+	double hourly_cost;               /* all VMs of the pool */
+	double monthly_cost;              /* hourly x hours, rounded to the cent */
+};
+
+/*
+ * Pool src of a packer plan whose offers are offers[], in region, priced
+ * for hours_per_month; name and slice counts are left empty (see below).
+ */
+void mig_plan_pool_init(struct mig_plan_pool *out, const struct mig_offer *offers,
+			const struct mig_pool *src, const char *region, double hours_per_month);
+
+/* Names pool "<aks profile>-<gpu family>" ("mig-<gpu family>" without an
+ * AKS profile), with "-2", "-3" ... when pools[0..npools) has the name. */
+void mig_plan_pool_name(struct mig_plan_pool *pool, const struct mig_plan_pool *pools,
+			size_t npools);
+
+/* Adds the slices and used slices of the packer plan's GPUs to pools[base +
+ * gpu's pool]. */
+void mig_plan_pool_count(struct mig_plan_pool *pools, size_t base, const struct mig_plan *mp);
+
+#endif

@@ -1,0 +1,248 @@
+/*
+ * recommend_allocate.c - after packing: each MIG candidate's
+ * recommendation becomes its placement in the plan (pool size and MIG
+ * profile, or the dedicated size the plan gave it) charged its part, or its
+ * best dedicated option when the plan is not adopted; co-tenants.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "recommend_internal.h"
+#include "util.h"
+
+/* The alternatives of a MIG candidate: its dedicated options, whole VMs at
+ * their real cost, best first (D_w, then the next ones in its region),
+ * leaving out skip (the recommendation itself). */
+static void dedicated_alternatives(struct ctx *c, struct recommend_workload *w,
+				   const struct fallback *fb, const struct recommend_choice *skip)
+{
+	size_t top = c->o->top > 0 ? (size_t)c->o->top : 0, n = 0;
+	free(w->alternatives);
+	w->alternatives = xcalloc(top + 1, sizeof(*w->alternatives));
+	if (fb->has && n < top && skip != &fb->ded)
+		w->alternatives[n++] = fb->ded;
+	for (size_t d = 0; d < fb->nalts && n < top; d++)
+		w->alternatives[n++] = fb->alts[d];
+	w->nalternatives = n;
+	free(w->regions);
+	w->regions = recommend_dup_array(fb->regions, fb->nregions, sizeof(*fb->regions));
+	w->nregions = fb->nregions;
+}
+
+/* A MIG candidate whose plan is not used: its recommendation becomes its
+ * best dedicated option, and its alternatives the next dedicated ones. */
+static void to_dedicated(struct ctx *c, size_t i)
+{
+	struct recommend_workload *w = &c->res->workloads[i];
+	const struct fallback *fb = &c->fbpool[c->fb_of[i]];
+
+	w->rec = fb->ded;
+	w->rec.basis = RECOMMEND_BASIS_DEDICATED;
+	dedicated_alternatives(c, w, fb, &fb->ded);
+	w->needs.interconnect = recommend_interconnect_name(w->rec.fit.interconnect);
+}
+
+/* A MIG candidate the plan is used for: its recommendation becomes its
+ * placement in the plan (replica 0's pool size and MIG profile, or the
+ * dedicated size the plan gave it), the VMs and GPUs it occupies there and
+ * its part of the plan; its alternatives its dedicated options. */
+static void to_plan(struct ctx *c, size_t i, double part)
+{
+	struct recommend_result *res = c->res;
+	struct recommend_workload *w = &res->workloads[i];
+	const struct fallback *fb = &c->fbpool[c->fb_of[i]];
+	const struct placed *pl = &c->placed[i];
+	const struct profile_workload *pw = &c->p->workloads[i];
+	struct fit_workload fw;
+	const char *why = NULL;
+	int shape = -1;
+
+	if (pl->ded_vm >= 0) {
+		shape = c->whole_shape[pl->ded_vm];
+		recommend_copy_str(w->rec.sku, sizeof(w->rec.sku), c->vms[pl->ded_vm].sku);
+		recommend_copy_str(w->rec.gpu_model, sizeof(w->rec.gpu_model), c->vms[pl->ded_vm].gpu_model);
+		w->rec.placement = FIT_PLACEMENT_VM;
+		w->rec.mig_profile[0] = '\0';
+	} else if (c->first_pool[i] >= 0) { /* replica 0 is on a slice */
+		const struct mig_plan_pool *pool = &res->mig.pools[c->first_pool[i]];
+		shape = c->pool_shape[c->first_pool[i]];
+		recommend_copy_str(w->rec.sku, sizeof(w->rec.sku), pool->sku);
+		recommend_copy_str(w->rec.gpu_model, sizeof(w->rec.gpu_model), pool->gpu_model);
+		recommend_copy_str(w->rec.mig_profile, sizeof(w->rec.mig_profile), pool->mig_profile);
+		w->rec.placement = FIT_PLACEMENT_MIG;
+	}
+	/* the estimates of the shape it is deployed on */
+	if (shape >= 0 && recommend_to_fit(c, pw, &fw, &why) == 0) {
+		const struct shape *sh = &c->shapes[shape];
+		fit_evaluate(&fw, &sh->cap, sh->infiniband, &c->factors[sh->gpu], &w->rec.fit);
+	}
+	/* the counts of what it names: replica 0's kind of placement */
+	w->rec.vm_count = pl->ded_vm >= 0 ? pl->dedicated : pl->nvms;
+	w->rec.gpu_count = pl->ngpus + pl->dedicated; /* every GPU it occupies */
+	w->rec.basis = RECOMMEND_BASIS_PLAN;
+	w->rec.monthly_cost = part;
+	w->rec.hourly_cost = part / c->hours;
+	w->rec.unit_hourly = w->replicas > 0 ? w->rec.hourly_cost / (double)w->replicas : 0;
+	dedicated_alternatives(c, w, fb, NULL);
+	for (size_t k = 0; k < w->nregions; k++)
+		if (strcasecmp(w->regions[k].region, w->rec.region) == 0) {
+			w->regions[k].feasible = 1;
+			recommend_copy_str(w->regions[k].sku, sizeof(w->regions[k].sku), w->rec.sku);
+			w->regions[k].monthly_cost = part;
+		}
+	w->needs.interconnect = recommend_interconnect_name(w->rec.fit.interconnect);
+}
+
+/* The co-tenants of every workload placed on a slice: the other workloads
+ * whose first replica is in the same pool (their count and the first few
+ * in profile order). */
+static void cotenants(struct ctx *c)
+{
+	struct recommend_result *res = c->res;
+	enum { KEEP = RECOMMEND_MAX_COTENANTS + 1 };
+	size_t np = res->mig.npools;
+	size_t *count = xcalloc(np + 1, sizeof(*count));
+	size_t (*first)[KEEP] = xcalloc(np + 1, sizeof(*first));
+
+	for (size_t i = 0; i < res->nworkloads; i++) {
+		int p = c->first_pool[i];
+		if (p < 0 || res->workloads[i].mig_use.use != RECOMMEND_BASIS_PLAN)
+			continue;
+		if (count[p] < KEEP)
+			first[p][count[p]] = i;
+		count[p]++;
+	}
+	for (size_t i = 0; i < res->nworkloads; i++) {
+		struct recommend_mig_use *u = &res->workloads[i].mig_use;
+		int p = c->first_pool[i];
+		size_t n = 0;
+		if (p < 0 || u->use != RECOMMEND_BASIS_PLAN)
+			continue;
+		u->ncotenants = count[p] - 1;
+		for (size_t k = 0; k < KEEP && k < count[p] && n < RECOMMEND_MAX_COTENANTS; k++)
+			if (first[p][k] != i)
+				u->cotenants[n++] = first[p][k];
+	}
+	free(first);
+	free(count);
+}
+
+/* The totals rule over the whole fleet (recommend_totals), then every MIG
+ * candidate's recommendation, alternatives and mig_use as it decides. */
+void recommend_apply_totals(struct ctx *c)
+{
+	struct recommend_result *res = c->res;
+	struct recommend_mig_plan *plan = &res->mig;
+	size_t n = res->nworkloads, ng = 2 * c->nregions;
+	struct recommend_totals_item *items = xcalloc(n + 1, sizeof(*items));
+	struct recommend_totals_group *groups = xcalloc(ng + 1, sizeof(*groups));
+
+	/* group 2r: the plan of region r; 2r + 1: candidates of r it cannot pack */
+	for (size_t k = 0; k < plan->nregions; k++) {
+		int r = recommend_region_index(c, plan->regions[k].region);
+		groups[2 * r].priced = plan->regions[k].priced;
+		groups[2 * r].plan_monthly = plan->regions[k].monthly_cost;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct recommend_workload *w = &res->workloads[i];
+		struct recommend_totals_item *it = &items[i];
+		const struct fallback *fb;
+		it->group = -1;
+		if (!w->feasible)
+			continue;
+		if (w->rec.placement != FIT_PLACEMENT_MIG) {
+			it->has_dedicated = 1;
+			it->dedicated_monthly = w->rec.monthly_cost;
+			continue;
+		}
+		fb = &c->fbpool[c->fb_of[i]];
+		it->group = 2 * recommend_region_index(c, w->rec.region) + (c->covered[i] ? 0 : 1);
+		it->has_dedicated = fb->has;
+		it->dedicated_monthly = fb->has ? fb->ded.monthly_cost : 0;
+		it->share_monthly = w->rec.monthly_cost;
+	}
+	res->monthly_cost = recommend_totals(items, n, groups, ng);
+
+	for (size_t k = 0; k < plan->nregions; k++) {
+		struct recommend_mig_region *reg = &plan->regions[k];
+		const struct recommend_totals_group *g = &groups[2 * recommend_region_index(c, reg->region)];
+		reg->dedicated_monthly_cost = g->dedicated_monthly;
+		reg->used_in_totals = g->used;
+		plan->dedicated_monthly_cost += g->dedicated_monthly;
+		if (g->used) {
+			plan->used_in_totals = 1;
+			plan->savings_monthly += g->dedicated_monthly - reg->monthly_cost;
+		}
+	}
+	plan->dedicated_monthly_cost = util_round_cents(plan->dedicated_monthly_cost);
+	plan->savings_monthly = util_round_cents(plan->savings_monthly);
+
+	for (size_t i = 0; i < n; i++) {
+		struct recommend_workload *w = &res->workloads[i];
+		const struct recommend_totals_item *it = &items[i];
+		const struct recommend_totals_group *g;
+		const struct fallback *fb;
+		struct recommend_mig_use *u = &w->mig_use;
+		if (it->group < 0)
+			continue;
+		g = &groups[it->group];
+		fb = &c->fbpool[c->fb_of[i]];
+		u->use = it->basis;
+		u->packed = c->covered[i];
+		u->slices_per_replica = w->rec.fit.vm_count;
+		recommend_copy_str(u->sku, sizeof(u->sku), w->rec.sku);
+		recommend_copy_str(u->mig_profile, sizeof(u->mig_profile), w->rec.mig_profile);
+		recommend_copy_str(u->region, sizeof(u->region), w->rec.region);
+		u->share_monthly = w->rec.monthly_cost;
+		u->dedicated_monthly = fb->has ? fb->ded.monthly_cost : 0;
+		if (fb->has) {
+			recommend_copy_str(u->dedicated_sku, sizeof(u->dedicated_sku), fb->ded.sku);
+			u->dedicated_vm_count = fb->ded.vm_count;
+		}
+		u->part_monthly = it->part_monthly;
+		u->plan_monthly = g->priced ? g->plan_monthly : 0;
+		u->plan_dedicated_monthly = g->dedicated_monthly;
+		u->plan_workloads = g->nitems;
+		switch (it->basis) {
+		case RECOMMEND_BASIS_PLAN: {
+			const struct placed *pl = &c->placed[i];
+			to_plan(c, i, it->part_monthly);
+			recommend_copy_str(u->sku, sizeof(u->sku), w->rec.sku);
+			recommend_copy_str(u->mig_profile, sizeof(u->mig_profile), w->rec.mig_profile);
+			u->replicas_on_slices = pl->sliced;
+			u->replicas_dedicated = pl->dedicated;
+			if (pl->dedicated && c->needs[i].dedicated_vm >= 0)
+				recommend_copy_str(u->plan_dedicated_sku, sizeof(u->plan_dedicated_sku),
+					 c->vms[c->needs[i].dedicated_vm].sku);
+			u->pools_spanned = pl->npools;
+			if (c->first_pool[i] >= 0) {
+				const struct mig_plan_pool *pool = &plan->pools[c->first_pool[i]];
+				recommend_copy_str(u->pool, sizeof(u->pool), pool->name);
+				recommend_copy_str(u->pool_sku, sizeof(u->pool_sku), pool->sku);
+				recommend_copy_str(u->pool_profile, sizeof(u->pool_profile), pool->mig_profile);
+				u->pool_vms = pool->vm_count;
+			}
+			break;
+		}
+		case RECOMMEND_BASIS_DEDICATED:
+			to_dedicated(c, i);
+			break;
+		case RECOMMEND_BASIS_SHARE:
+			w->rec.basis = RECOMMEND_BASIS_SHARE;
+			recommend_add_warning(res, "'%s' is priced at its MIG slice's share of a GPU: it has no "
+					 "dedicated option and the MIG plan could not place it, so the "
+					 "bill for whole VMs will be higher", w->name);
+			break;
+		default:
+			break;
+		}
+	}
+	cotenants(c);
+	free(items);
+	free(groups);
+}

@@ -1,0 +1,333 @@
+/*
+ * recommend_candidates.c - the catalog as plain arrays and a price table,
+ * the candidate shapes (a VM size, or a MIG slice of one) and the packer's
+ * offers per region.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "recommend_internal.h"
+#include "util.h"
+
+/* The catalog arrays of the snapshot (borrowed), the efficiency factors of
+ * every GPU model, the regions in use and the size x region price table. */
+int recommend_load_snapshot(struct ctx *c, const struct catalog_snapshot *snap, char *err)
+{
+	c->vms = snap->vms; /* sorted by sku, as recommend_vm_index() needs */
+	c->nvms = snap->nvms;
+	c->gpus = snap->gpus;
+	c->ngpus = snap->ngpus;
+	c->migs = snap->migs;
+	c->nmigs = snap->nmigs;
+	c->presets = snap->presets;
+	c->npresets = snap->npresets;
+	c->tiers = snap->tiers;
+	c->ntiers = snap->ntiers;
+
+	c->factors = xcalloc(c->ngpus + 1, sizeof(*c->factors));
+	c->factors_ok = xcalloc(c->ngpus + 1, sizeof(*c->factors_ok));
+	for (size_t i = 0; i < c->ngpus; i++)
+		c->factors_ok[i] = sizing_factors_resolve(snap->eff, snap->neff, &c->gpus[i],
+							  &c->factors[i], NULL) == 0;
+	if (sizing_factors_resolve(snap->eff, snap->neff, NULL, &c->res->factors, err) != 0)
+		return -1;
+
+	/* regions in use: overrides, profile regions, pins, current deployments */
+	for (size_t i = 0; i < c->o->nregions; i++)
+		recommend_add_region(c, c->o->regions[i]);
+	for (size_t i = 0; i < c->p->nregions; i++)
+		recommend_add_region(c, c->p->regions[i]);
+	for (size_t i = 0; i < c->p->nworkloads; i++)
+		recommend_add_region(c, profile_workload_region(c->p, &c->p->workloads[i]));
+
+	c->price = xcalloc(c->nvms * c->nregions + 1, sizeof(*c->price));
+	c->unpriced = xcalloc(c->nvms * c->nregions + 1, 1);
+	for (size_t i = 0; i < snap->nprices; i++) {
+		const struct price *pr = &snap->prices[i];
+		int v, r;
+		if (pr->pricing != c->pricing || strcasecmp(pr->os, "linux") != 0 ||
+		    strcasecmp(pr->currency, c->currency) != 0 || !(pr->hourly > 0))
+			continue;
+		if ((r = recommend_region_index(c, pr->region)) < 0 ||
+		    (v = recommend_vm_index(c, pr->sku)) < 0)
+			continue;
+		c->price[(size_t)v * c->nregions + r] = pr->hourly;
+	}
+	return 0;
+}
+
+static int cap_equal(const struct sizing_capacity *x, const struct sizing_capacity *y)
+{
+	return x->kind == y->kind && x->gpus == y->gpus && x->gpus_per_node == y->gpus_per_node &&
+	       x->nodes == y->nodes && x->nvlink_domain == y->nvlink_domain &&
+	       x->fraction == y->fraction && x->memory_gib == y->memory_gib &&
+	       x->bandwidth_gbps == y->bandwidth_gbps && x->fp32_tflops == y->fp32_tflops &&
+	       x->fp16_tflops == y->fp16_tflops && x->bf16_tflops == y->bf16_tflops &&
+	       x->fp8_tflops == y->fp8_tflops && x->int8_tops == y->int8_tops &&
+	       x->link_gbps == y->link_gbps && x->pcie_gbps == y->pcie_gbps &&
+	       x->infiniband_gbps == y->infiniband_gbps &&
+	       strcmp(x->gpu_model, y->gpu_model) == 0 &&
+	       strcmp(x->architecture, y->architecture) == 0 &&
+	       strcmp(x->mig_profile, y->mig_profile) == 0;
+}
+
+static void push_shape(struct ctx *c, size_t *cap, struct shape *s)
+{
+	s->same = -1;
+	for (size_t j = 0; j < c->nall && !c->vms[s->vm].retired; j++) {
+		const struct shape *o = &c->shapes[j];
+		if (o->same < 0 && o->gpu == s->gpu && o->infiniband == s->infiniband &&
+		    (o->mig < 0) == (s->mig < 0) && !c->vms[o->vm].retired &&
+		    cap_equal(&o->cap, &s->cap)) {
+			s->same = (int)j;
+			break;
+		}
+	}
+	if (c->nall == *cap)
+		c->shapes = xrealloc(c->shapes, (*cap *= 2) * sizeof(*c->shapes));
+	c->shapes[c->nall++] = *s;
+}
+
+/* The slices of a MIG-capable size: full: only the 7-slice profile (for the
+ * MIG plan), else every other profile but the +me variants. */
+static void add_slices(struct ctx *c, size_t *cap, const struct shape *vs, int full)
+{
+	const struct vm_size *vm = &c->vms[vs->vm];
+	if (!vm->mig_capable || vm->retired || vm->gpu_count < 1)
+		return;
+	for (size_t m = 0; m < c->nmigs; m++) {
+		const struct mig_profile *mp = &c->migs[m];
+		struct shape ms = *vs;
+		if (strcasecmp(mp->gpu_model, vm->gpu_model) != 0 || mp->media_ext ||
+		    (mp->compute_slices >= 7) != full)
+			continue;
+		if (sizing_capacity_from_mig(&c->gpus[vs->gpu], mp, &ms.cap) != 0)
+			continue;
+		ms.mig = (int)m;
+		ms.infiniband = 0;
+		ms.share = fit_mig_share(mp) / vm->gpu_count;
+		push_shape(c, cap, &ms);
+	}
+}
+
+void recommend_build_shapes(struct ctx *c)
+{
+	size_t cap = 64;
+	c->shapes = xmalloc(cap * sizeof(*c->shapes));
+	c->unknown = xcalloc(c->nvms + 1, sizeof(*c->unknown));
+	for (int full = 0; full <= 1; full++) {
+		for (size_t v = 0; v < c->nvms; v++) {
+			const struct vm_size *vm = &c->vms[v];
+			struct shape s;
+			int g;
+			if (fit_vm_check(vm) == FIT_REJ_SPEC_UNKNOWN) {
+				if (!full)
+					c->unknown[c->nunknown++] = (int)v;
+				continue;
+			}
+			if ((g = recommend_gpu_index(c, vm->gpu_model)) < 0 || !c->factors_ok[g])
+				continue;
+			memset(&s, 0, sizeof(s));
+			s.vm = (int)v;
+			s.mig = -1;
+			s.gpu = g;
+			s.infiniband = vm->infiniband_gbps > 0;
+			s.share = 1.0;
+			if (sizing_capacity_from_vm(vm, &c->gpus[g], 1, &s.cap) != 0)
+				continue;
+			if (!full)
+				push_shape(c, &cap, &s);
+			add_slices(c, &cap, &s, full);
+		}
+		if (!full)
+			c->nshapes = c->nall;
+	}
+}
+
+static int cmp_offer(const void *a, const void *b)
+{
+	const struct pack_offer *x = a, *y = b;
+	if (x->hourly != y->hourly)
+		return x->hourly < y->hourly ? -1 : 1;
+	return x->vm - y->vm;
+}
+
+/* The packer's offers of every region: MIG-capable sizes with a whole
+ * number of GPUs and a price there, cheapest per GPU first (the dearest
+ * beyond MIG_MAX_OFFERS are dropped), with every MIG profile of the GPU
+ * model and the shape each usable one was sized as. */
+void recommend_build_offers(struct ctx *c)
+{
+	struct pack_offer *all = xcalloc(c->nvms + 1, sizeof(*all));
+	c->offers = xcalloc(c->nregions * MIG_MAX_OFFERS + 1, sizeof(*c->offers));
+	c->noffers = xcalloc(c->nregions + 1, sizeof(*c->noffers));
+	for (size_t r = 0; r < c->nregions; r++) {
+		size_t n = 0;
+		for (size_t v = 0; v < c->nvms; v++) {
+			const struct vm_size *vm = &c->vms[v];
+			double hourly = c->price[v * c->nregions + r];
+			struct pack_offer *o = &all[n];
+			int g;
+			if (!vm->mig_capable || fit_vm_check(vm) != FIT_OK || vm->gpu_count < 1 ||
+			    fabs(vm->gpu_count - floor(vm->gpu_count)) > 1e-9 || !(hourly > 0) ||
+			    (g = recommend_gpu_index(c, vm->gpu_model)) < 0 || !c->factors_ok[g])
+				continue;
+			o->vm = (int)v;
+			o->hourly = hourly / vm->gpu_count; /* per GPU while sorting */
+			o->nprofiles = 0;
+			for (size_t m = 0; m < c->nmigs && o->nprofiles < MIG_MAX_PROFILES; m++) {
+				if (strcasecmp(c->migs[m].gpu_model, vm->gpu_model) != 0)
+					continue;
+				o->shape[o->nprofiles] = -1;
+				for (size_t i = 0; i < c->nall; i++)
+					if (c->shapes[i].vm == (int)v && c->shapes[i].mig == (int)m)
+						o->shape[o->nprofiles] = (int)i;
+				o->profiles[o->nprofiles++] = c->migs[m];
+			}
+			if (o->nprofiles)
+				n++;
+		}
+		if (n)
+			qsort(all, n, sizeof(*all), cmp_offer);
+		if (n > MIG_MAX_OFFERS)
+			n = MIG_MAX_OFFERS;
+		for (size_t i = 0; i < n; i++) {
+			all[i].hourly *= c->vms[all[i].vm].gpu_count;
+			c->offers[r * MIG_MAX_OFFERS + i] = all[i];
+		}
+		c->noffers[r] = n;
+	}
+	free(all);
+}
+
+static uint64_t hash_bytes(const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	uint64_t h = 1469598103934665603ULL;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 1099511628211ULL;
+	return h;
+}
+
+/* The cache slot of w, with w sized on every shape (the slot owns it). */
+struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *w)
+{
+	struct cache_slot *s = &c->cache[hash_bytes(w, sizeof(*w)) % CACHE_SLOTS];
+	if (s->used && memcmp(&s->key, w, sizeof(*w)) == 0)
+		return s;
+	if (!s->fits)
+		s->fits = xcalloc(c->nall + 1, sizeof(*s->fits));
+	s->used = 1;
+	s->ranked = 0;
+	s->key = *w;
+	for (size_t i = 0; i < c->nall; i++) {
+		const struct shape *sh = &c->shapes[i];
+		struct fit_result *r = &s->fits[i];
+		if (c->vms[sh->vm].retired) {
+			memset(r, 0, sizeof(*r));
+			r->reject = FIT_REJ_RETIRED;
+			continue;
+		}
+		if (w->kind == FIT_TRAINING && sh->mig >= 0) {
+			memset(r, 0, sizeof(*r));
+			r->reject = FIT_REJ_NOT_FOR_TRAINING;
+			continue;
+		}
+		if (sh->same >= 0) {
+			*r = s->fits[sh->same];
+			continue;
+		}
+		fit_evaluate(w, &sh->cap, sh->infiniband, &c->factors[sh->gpu], r);
+	}
+	return s;
+}
+
+/* What one replica needs, from the model alone (see docs/recommend.md). */
+void recommend_compute_needs(const struct ctx *c, const struct fit_workload *w,
+			  struct recommend_workload *rw)
+{
+	const struct sizing_factors *f = &c->res->factors;
+	double h = 1.0 + w->headroom;
+	struct recommend_needs *n = &rw->needs;
+
+	memset(n, 0, sizeof(*n));
+	n->interconnect = rw->feasible ? recommend_interconnect_name(rw->rec.fit.interconnect) : "none";
+	if (w->kind == FIT_GENERIC) {
+		n->gpu_memory_gib = w->req.gpu_memory_gib * h;
+		n->tflops = w->req.tflops_fp16 * h;
+		n->bandwidth_gb_per_s = w->req.bandwidth_gb_per_s * h;
+		return;
+	}
+	if (w->kind == FIT_TRAINING) {
+		double ftok = (w->train.method == SIZING_TRAIN_FULL ? 6.0 : 4.0) *
+			      w->model.active_params_b * 1e9;
+		if (rw->feasible)
+			n->gpu_memory_gib = rw->rec.fit.memory_need_gib * rw->rec.fit.gpu_count;
+		if (w->deadline_hours > 0)
+			n->tflops = ftok * w->train.tokens / (w->deadline_hours * 3600.0) / 1e12 * h;
+		return;
+	}
+	{
+		double wbytes = w->model.params_b * 1e9 * sizing_weight_bytes(w->precision);
+		double kvpt = sizing_kv_bytes_per_token(&w->model, w->kv_precision);
+		double seq = w->input_tokens + w->output_tokens;
+		double ctxlen = w->input_tokens + w->output_tokens / 2.0;
+		double C = (double)(w->concurrency > 0 ? w->concurrency : 1);
+		double act = f->prefill_chunk_tokens * w->model.hidden *
+			     f->activation_bytes_per_token_hidden;
+		double step_bytes = wbytes + C * ctxlen * kvpt;
+		n->gpu_memory_gib = (wbytes + kvpt * seq * C + act) / (1024.0 * 1024.0 * 1024.0) +
+				    f->runtime_overhead_gib;
+		n->gpu_memory_gib *= h;
+		if (w->target_tokens_per_s > 0) {
+			n->tflops = 2.0 * w->model.active_params_b * 1e9 * w->target_tokens_per_s *
+				    (1.0 + w->input_tokens / w->output_tokens) / 1e12 * h;
+			n->bandwidth_gb_per_s = step_bytes * w->target_tokens_per_s / C / 1e9 * h;
+		}
+		if (w->max_ms_per_token > 0) {
+			double bw = step_bytes / (w->max_ms_per_token / 1e3) / 1e9 * h;
+			if (bw > n->bandwidth_gb_per_s)
+				n->bandwidth_gb_per_s = bw;
+		}
+	}
+}
+
+/* What the packer needs of w in region r: which slices of each offer serve
+ * one replica alone, and the cheapest dedicated small GPU that does (an
+ * NVIDIA size of at most one GPU without MIG). */
+void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
+			 const struct fit_result *fits, int r, struct pack_need *pn)
+{
+	const struct pack_offer *offs = &c->offers[(size_t)r * MIG_MAX_OFFERS];
+	memset(pn, 0, sizeof(*pn));
+	pn->region = r;
+	pn->dedicated_vm = -1;
+	if (w->kind == FIT_TRAINING)
+		return;
+	for (size_t o = 0; o < c->noffers[r]; o++)
+		for (size_t m = 0; m < offs[o].nprofiles; m++) {
+			int i = offs[o].shape[m];
+			if (i >= 0 && fits[i].reject == FIT_OK && fits[i].vm_count == 1) {
+				pn->feasible[o] |= 1u << m;
+				pn->ok |= offs[o].profiles[m].aks_profile[0] != '\0';
+			}
+		}
+	for (size_t i = 0; i < c->nshapes && pn->ok; i++) {
+		const struct shape *sh = &c->shapes[i];
+		const struct vm_size *vm = &c->vms[sh->vm];
+		double hourly = c->price[(size_t)sh->vm * c->nregions + r];
+		if (sh->mig >= 0 || vm->mig_capable || vm->gpu_count > 1 + 1e-9 ||
+		    strcasecmp(c->gpus[sh->gpu].vendor, "NVIDIA") != 0 || !(hourly > 0) ||
+		    fits[i].reject != FIT_OK || fits[i].vm_count != 1)
+			continue;
+		if (pn->dedicated_vm < 0 || hourly < pn->dedicated_hourly) {
+			pn->dedicated_hourly = hourly;
+			pn->dedicated_vm = sh->vm;
+		}
+	}
+}

@@ -1,0 +1,195 @@
+/*
+ * recommend_internal.h - what the stages of recommend_build() share: the
+ * working context (catalog arrays, shapes, the price table, the ranking
+ * cache, the MIG plan's bookkeeping) and the helpers every stage uses.
+ * Not a public header: only src/recommend*.c include it.
+ *
+ * The stages, in the order recommend_build() runs them (docs/recommend.md):
+ *   recommend_candidates.c  catalog arrays, candidate shapes, packer offers
+ *   recommend_rank.c        sizing, pricing and ranking of each workload
+ *   recommend_plan.c        the MIG plan: packing the MIG candidates per region
+ *   recommend_totals.c      the totals rule (plan adopted or not, allocation)
+ *   recommend_allocate.c    each workload's recommendation from the plan
+ *   recommend_text.c, recommend_json.c   reasons and JSON: they only print
+ */
+#ifndef GPUFIT_RECOMMEND_INTERNAL_H
+#define GPUFIT_RECOMMEND_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "catalog_snapshot.h"
+#include "recommend.h"
+
+#define CACHE_SLOTS 512
+#define REJECTS_PER_REASON 2
+#define MAX_REJECTED 6
+
+/* One capacity shape: a VM size, or one MIG slice of a MIG-capable size. */
+struct shape {
+	int vm;                    /* index into vms */
+	int mig;                   /* index into migs, -1 for the whole VM */
+	int gpu;                   /* index into gpus */
+	int infiniband;
+	int same;                  /* an earlier shape sized alike, or -1 */
+	double share;              /* price share of one VM: 1, or slice share / GPUs */
+	struct sizing_capacity cap;
+};
+
+/* A feasible, priced candidate while a workload is ranked. */
+struct cand {
+	int shape;
+	int region;                /* index into ctx regions */
+	double hourly, monthly, job_cost;
+	int gpus;
+	double headroom;
+};
+
+/* A MIG-capable size with a price in one region: an offer of the packer. */
+struct pack_offer {
+	int vm;
+	double hourly;
+	size_t nprofiles;
+	struct mig_profile profiles[MIG_MAX_PROFILES];
+	int shape[MIG_MAX_PROFILES];      /* the slice's shape, -1: not used */
+};
+
+/* What the packer needs of one workload, for the region of its choice. */
+struct pack_need {
+	int ok;                           /* 1: some slice serves a replica alone */
+	int region;
+	unsigned feasible[MIG_MAX_OFFERS];
+	double dedicated_hourly;          /* cheapest dedicated small GPU, 0: none */
+	int dedicated_vm;
+};
+
+/* The best dedicated option of a workload whose cheapest option is a MIG
+ * slice: what it is recommended when no MIG plan shares its GPU. */
+struct fallback {
+	int has;                          /* some dedicated option is priced */
+	struct recommend_choice ded;      /* D_w */
+	size_t nalts;
+	struct recommend_choice *alts;    /* the next dedicated options, D_w's region */
+	size_t nregions;
+	struct recommend_region_cost *regions;  /* each region's best dedicated option */
+};
+
+/* Where the MIG plan put the replicas of one workload. */
+struct placed {
+	int ded_vm;                       /* replica 0 on a dedicated GPU: the VM size; -1 */
+	int nvms, ngpus;                  /* distinct VMs and GPUs its sliced replicas
+					     occupy (each dedicated one: one VM, one GPU) */
+	int sliced, dedicated;            /* replicas on slices, on dedicated GPUs */
+	int npools;                       /* pools its sliced replicas sit in */
+};
+
+/* Where the packer put one item: a GPU of a plan pool, or a dedicated GPU. */
+struct item_loc {
+	int pool, vm, gpu;                /* pool -1: dedicated */
+};
+
+struct cache_slot {
+	int used;
+	struct fit_workload key;
+	struct fit_result *fits;   /* nall */
+	/* the ranking for the regions regs[0..nregs) */
+	int ranked;
+	int regs[PROFILE_MAX_REGIONS];
+	size_t nregs;
+	size_t nfeasible_shapes;
+	struct recommend_workload tmpl;   /* feasible, needs, rec, alternatives,
+					     rejected, regions */
+	int fb;                           /* when tmpl.rec is a MIG slice: index into
+					     ctx fbpool, else -1 */
+	struct pack_need pack;
+};
+
+struct ctx {
+	const struct profile *p;
+	const struct recommend_options *o;
+	struct recommend_result *res;
+	const struct vm_size *vms;
+	size_t nvms;
+	const struct gpu_spec *gpus;
+	size_t ngpus;
+	struct sizing_factors *factors;   /* per GPU */
+	int *factors_ok;
+	const struct mig_profile *migs;
+	size_t nmigs;
+	const struct storage_tier *tiers;
+	size_t ntiers;
+	const struct model_preset *presets;
+	size_t npresets;
+	/* shapes[0..nshapes) are candidates; [nshapes..nall) are sized for the
+	 * MIG plan only (the full-GPU 7g profiles) */
+	struct shape *shapes;
+	size_t nshapes, nall;
+	int *unknown;                     /* spec-unknown sizes (indices into vms) */
+	size_t nunknown;
+	/* regions in use and prices: price[vm * nregions + region], 0 = none */
+	char (*regions)[32];
+	size_t nregions;
+	double *price;
+	unsigned char *unpriced;          /* same layout: feasible but unpriced seen */
+	struct cache_slot cache[CACHE_SLOTS];
+	struct cand *cands;
+	size_t ncands, capcands;
+	/* MIG plan: offers per region, each workload's needs */
+	struct pack_offer *offers;        /* offers[region * MIG_MAX_OFFERS + i] */
+	size_t *noffers;                  /* per region */
+	struct pack_need *needs;          /* per workload */
+	/* the dedicated fallbacks of MIG candidates, one per ranking (identical
+	 * workloads share one), and each workload's (-1: none) */
+	struct fallback *fbpool;
+	size_t nfbpool, capfbpool;
+	int *fb_of;
+	unsigned char *covered;           /* per workload: packed by the MIG plan */
+	int *first_pool;                  /* per workload: plan pool of replica 0, -1 */
+	struct placed *placed;            /* per workload: where the plan put it */
+	int *pool_shape;                  /* per plan pool: the shape of its slice */
+	int *whole_shape;                 /* per VM size: its whole-VM shape, -1 */
+	unsigned char *region_used;       /* some workload may run there */
+	enum pricing_kind pricing;
+	const char *currency;
+	double hours;
+	double headroom;
+};
+
+void recommend_copy_str(char *dst, size_t len, const char *src);
+int recommend_cmp_vm_sku(const void *a, const void *b);
+int recommend_vm_index(const struct ctx *c, const char *sku);
+int recommend_gpu_index(const struct ctx *c, const char *name);
+int recommend_region_index(const struct ctx *c, const char *name);
+void recommend_add_region(struct ctx *c, const char *name);
+void recommend_add_warning(struct recommend_result *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void recommend_add_finding(struct recommend_workload *w, const char *kind,
+			enum recommend_severity sev, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+size_t recommend_workload_regions(const struct ctx *c, const struct profile_workload *pw, int *out);
+int recommend_to_fit(const struct ctx *c, const struct profile_workload *pw, struct fit_workload *w,
+		  const char **why);
+const char *recommend_interconnect_name(int ic);
+void *recommend_dup_array(const void *src, size_t n, size_t size);
+int recommend_load_snapshot(struct ctx *c, const struct catalog_snapshot *snap, char *err);
+void recommend_build_shapes(struct ctx *c);
+void recommend_build_offers(struct ctx *c);
+struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *w);
+void recommend_compute_needs(const struct ctx *c, const struct fit_workload *w,
+			  struct recommend_workload *rw);
+void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
+			 const struct fit_result *fits, int r, struct pack_need *pn);
+void recommend_tmpl_release(struct recommend_workload *t);
+void recommend_fallback_release(struct fallback *fb);
+void recommend_data_findings(const struct ctx *c, const struct profile_workload *pw,
+			  const struct fit_workload *w, struct recommend_workload *rw);
+void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw);
+void recommend_unpriced_warnings(struct ctx *c);
+void recommend_unknown_warnings(struct ctx *c);
+void recommend_mig_release(struct recommend_mig_plan *m);
+void recommend_build_mig_plan(struct ctx *c);
+void recommend_apply_totals(struct ctx *c);
+void recommend_finish_workload(struct ctx *c, size_t i);
+void recommend_completeness(struct recommend_result *res);
+
+#endif

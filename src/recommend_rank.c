@@ -1,0 +1,530 @@
+/*
+ * recommend_rank.c - each workload sized on every shape, priced in every
+ * region and ranked: its cheapest option, whole purchasable alternatives,
+ * rejections, per-region bests, today's deployment; identical workloads
+ * share one ranking through a cache.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "recommend_internal.h"
+#include "util.h"
+
+void recommend_tmpl_release(struct recommend_workload *t)
+{
+	free(t->alternatives);
+	free(t->rejected);
+	free(t->regions);
+	memset(t, 0, sizeof(*t));
+}
+
+void recommend_fallback_release(struct fallback *fb)
+{
+	free(fb->alts);
+	free(fb->regions);
+	memset(fb, 0, sizeof(*fb));
+}
+
+static int cmp_cand(const void *a, const void *b)
+{
+	const struct cand *x = a, *y = b;
+	int r = fit_compare(x->monthly, x->gpus, x->headroom, y->monthly, y->gpus, y->headroom);
+	if (r)
+		return r;
+	if (x->shape != y->shape)
+		return x->shape < y->shape ? -1 : 1;
+	return x->region - y->region;
+}
+
+static void fill_choice(const struct ctx *c, const struct fit_workload *w, const struct cand *k,
+			const struct fit_result *fits, struct recommend_choice *out)
+{
+	const struct shape *sh = &c->shapes[k->shape];
+	const struct vm_size *vm = &c->vms[sh->vm];
+	memset(out, 0, sizeof(*out));
+	recommend_copy_str(out->sku, sizeof(out->sku), vm->sku);
+	recommend_copy_str(out->region, sizeof(out->region), c->regions[k->region]);
+	recommend_copy_str(out->gpu_model, sizeof(out->gpu_model), vm->gpu_model);
+	out->fit = fits[k->shape];
+	if (sh->mig >= 0) {
+		out->placement = FIT_PLACEMENT_MIG;
+		out->basis = RECOMMEND_BASIS_SHARE;
+		recommend_copy_str(out->mig_profile, sizeof(out->mig_profile), c->migs[sh->mig].name);
+	} else {
+		out->placement = out->fit.vm_count > 1 && w->kind == FIT_TRAINING
+					 ? FIT_PLACEMENT_CLUSTER : FIT_PLACEMENT_VM;
+	}
+	out->vm_count = out->fit.vm_count * (int)w->replicas;
+	out->gpu_count = out->fit.gpu_count * (int)w->replicas;
+	out->unit_hourly = c->price[(size_t)sh->vm * c->nregions + k->region] * sh->share;
+	out->hourly_cost = k->hourly;
+	out->monthly_cost = k->monthly;
+	out->job_cost = k->job_cost;
+}
+
+/* Same offer for the alternatives list: MIG slices of one GPU model and
+ * profile on different sizes of the same series price alike. */
+static int same_offer(const struct ctx *c, const struct cand *a, const struct cand *b)
+{
+	const struct shape *x = &c->shapes[a->shape], *y = &c->shapes[b->shape];
+	if (a->shape == b->shape)
+		return 1;
+	return x->mig >= 0 && y->mig >= 0 && x->mig == y->mig;
+}
+
+static void add_reject(struct ctx *c, struct recommend_workload *rw, int vm, int mig,
+		       const struct fit_result *f, const char *region, double order,
+		       size_t *counts)
+{
+	struct recommend_reject *r;
+	if (counts[f->reject] >= REJECTS_PER_REASON || rw->nrejected >= MAX_REJECTED)
+		return;
+	counts[f->reject]++;
+	rw->rejected = xrealloc(rw->rejected, (rw->nrejected + 1) * sizeof(*rw->rejected));
+	r = &rw->rejected[rw->nrejected++];
+	memset(r, 0, sizeof(*r));
+	recommend_copy_str(r->sku, sizeof(r->sku), c->vms[vm].sku);
+	recommend_copy_str(r->region, sizeof(r->region), region);
+	if (mig >= 0)
+		recommend_copy_str(r->mig_profile, sizeof(r->mig_profile), c->migs[mig].name);
+	r->fit = *f;
+	r->order = order;
+}
+
+struct rej_ref {
+	int shape;                 /* index into shapes, or -1 - spec-unknown vm */
+	int region;                /* spec unknown: where it has a price */
+	double order;
+};
+
+static int cmp_rej(const void *a, const void *b)
+{
+	const struct rej_ref *x = a, *y = b;
+	if (x->order != y->order)
+		return x->order < y->order ? -1 : 1;
+	if (x->shape != y->shape)
+		return x->shape - y->shape;
+	return x->region - y->region;
+}
+
+/* The cheapest rejected shapes of each reason (price in the first region;
+ * unpriced after the priced), then the spec-unknown sizes with a price in
+ * one of the regions, then retired sizes and slices not for training. */
+static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
+			    const struct fit_result *fits, const int *regs, size_t nregs)
+{
+	struct rej_ref *refs = xmalloc((c->nshapes + c->nunknown * nregs + 1) * sizeof(*refs));
+	size_t n = 0, counts[FIT_REJ_COUNT] = { 0 };
+	int first_region = nregs ? regs[0] : -1;
+	struct fit_result unk;
+
+	for (size_t i = 0; i < c->nshapes; i++) {
+		const struct shape *sh = &c->shapes[i];
+		double pr;
+		if (fits[i].reject == FIT_OK)
+			continue;
+		pr = first_region >= 0 ? c->price[(size_t)sh->vm * c->nregions + first_region] : 0;
+		refs[n].shape = (int)i;
+		refs[n].region = -1;
+		refs[n].order = pr > 0 ? pr * sh->share : 1e12;
+		if (fits[i].reject == FIT_REJ_RETIRED || fits[i].reject == FIT_REJ_NOT_FOR_TRAINING)
+			refs[n].order += 1e13; /* the least interesting: last */
+		n++;
+	}
+	for (size_t k = 0; k < nregs; k++)
+		for (size_t u = 0; u < c->nunknown; u++) {
+			double pr = c->price[(size_t)c->unknown[u] * c->nregions + regs[k]];
+			if (!(pr > 0))
+				continue;
+			refs[n].shape = -1 - c->unknown[u];
+			refs[n].region = regs[k];
+			refs[n].order = 2e12 + pr;
+			n++;
+		}
+	if (n)
+		qsort(refs, n, sizeof(*refs), cmp_rej);
+	memset(&unk, 0, sizeof(unk));
+	unk.reject = FIT_REJ_SPEC_UNKNOWN;
+	for (size_t i = 0; i < n; i++) {
+		if (refs[i].shape < 0) {
+			add_reject(c, rw, -1 - refs[i].shape, -1, &unk, c->regions[refs[i].region],
+				   refs[i].order, counts);
+			continue;
+		}
+		add_reject(c, rw, c->shapes[refs[i].shape].vm, c->shapes[refs[i].shape].mig,
+			   &fits[refs[i].shape], "", refs[i].order, counts);
+	}
+	free(refs);
+}
+
+static const struct storage_tier *find_tier(const struct ctx *c, const char *name)
+{
+	for (size_t i = 0; i < c->ntiers; i++)
+		if (strcasecmp(c->tiers[i].name, name) == 0)
+			return &c->tiers[i];
+	return NULL;
+}
+
+void recommend_data_findings(const struct ctx *c, const struct profile_workload *pw,
+			  const struct fit_workload *w, struct recommend_workload *rw)
+{
+	const struct profile_data *d = &pw->data;
+	const char *tier_name;
+	const struct storage_tier *tier;
+	double need = 0;
+
+	if (!pw->has_data)
+		return;
+	if (d->has_region && rw->feasible && strcasecmp(d->region, rw->rec.region) != 0)
+		recommend_add_finding(rw, "data-gravity", RECOMMEND_WARNING,
+			    "data (%.0f GiB) lives in %s, GPUs in %s: inter-region transfer is "
+			    "billed per GB and adds latency; copy it once (AzCopy) to storage in %s "
+			    "rather than streaming it",
+			    d->size_gib, d->region, rw->rec.region, rw->rec.region);
+	tier_name = profile_storage_name(d->storage);
+	tier = tier_name ? find_tier(c, tier_name) : NULL;
+	if (d->has_read_mb_per_s) {
+		need = d->read_mb_per_s;
+	} else if (w->kind == FIT_TRAINING && rw->feasible && rw->rec.fit.job_hours > 0) {
+		/* every byte read once per run, plus the token stream (4 B/token) */
+		need = d->size_gib * 1073.741824 / (rw->rec.fit.job_hours * 3600.0) +
+		       rw->rec.fit.tokens_per_s * 4.0 / 1e6;
+	}
+	if (tier && need > tier->max_read_mb_per_s)
+		recommend_add_finding(rw, "data-starved", RECOMMEND_WARNING,
+			    "reading %.0f MB/s from %s, which serves at most %.0f MB/s: the GPUs "
+			    "would wait for data; stage it to local NVMe, use managed-lustre, or "
+			    "spread it over several accounts",
+			    need, tier->name, tier->max_read_mb_per_s);
+}
+
+/* The current deployment: its cost and whether it meets the needs. */
+static void current_of(struct ctx *c, const struct profile_workload *pw,
+		       const struct fit_workload *w, const struct fit_result *fits,
+		       struct recommend_workload *rw)
+{
+	struct recommend_current *cur = &rw->current;
+	const char *region = profile_workload_region(c->p, pw);
+	int v = recommend_vm_index(c, pw->current_sku), r = recommend_region_index(c, region);
+	double hourly = 0, hours;
+	const struct fit_result *f = NULL;
+
+	rw->has_current = 1;
+	recommend_copy_str(cur->sku, sizeof(cur->sku), pw->current_sku);
+	recommend_copy_str(cur->region, sizeof(cur->region), region);
+	cur->count = pw->current_count > 0 ? pw->current_count : 1;
+	cur->meets_needs = -1;
+	if (v >= 0 && r >= 0)
+		hourly = c->price[(size_t)v * c->nregions + r];
+	for (size_t i = 0; v >= 0 && i < c->nshapes; i++)
+		if (c->shapes[i].vm == v && c->shapes[i].mig < 0)
+			f = &fits[i];
+	if (f) {
+		long need = (long)f->vm_count * (w->kind == FIT_TRAINING ? 1 : w->replicas);
+		cur->meets_needs = f->reject == FIT_OK && need <= cur->count;
+		if (!cur->meets_needs) {
+			char why[FIT_REASON_LEN];
+			if (f->reject != FIT_OK)
+				fit_reject_text(f, NULL, NULL, why, sizeof(why));
+			else
+				snprintf(why, sizeof(why), "needs %ld VMs, has %ld", need, cur->count);
+			recommend_add_finding(rw, "current-shortfall", RECOMMEND_WARNING,
+				    "today's %ld x %s cannot meet the needs: %s", cur->count, cur->sku,
+				    why);
+		}
+	}
+	if (!(hourly > 0)) {
+		recommend_add_finding(rw, "current-unpriced", RECOMMEND_WARNING,
+			    "no %s price for %s in %s; current cost unknown (run 'gpufit catalog "
+			    "refresh')", pricing_name(c->pricing), cur->sku, region);
+		return;
+	}
+	cur->priced = 1;
+	hours = c->hours;
+	if (w->kind == FIT_TRAINING) {
+		/* one run on today's VMs, scaled from the sized run; else the deadline */
+		if (f && f->reject == FIT_OK)
+			hours = f->job_hours * f->vm_count / (double)cur->count * w->runs_per_month;
+		else if (w->deadline_hours > 0)
+			hours = w->deadline_hours * w->runs_per_month;
+	}
+	cur->monthly_cost = util_round_cents(hourly * cur->count * hours);
+}
+
+/* The dedicated options (every shape but MIG slices) of the ranked
+ * candidates c->cands: the best one, the next ones in its region and the
+ * best per region, into s->fb. */
+static void rank_dedicated(struct ctx *c, const struct fit_workload *w, struct cache_slot *s,
+			   const int *regs, size_t nregs)
+{
+	struct fallback *fb;
+	const struct cand *best = NULL;
+	int top = c->o->top > 0 ? c->o->top : 0;
+
+	if (c->nfbpool == c->capfbpool) {
+		c->capfbpool = c->capfbpool ? c->capfbpool * 2 : 64;
+		c->fbpool = xrealloc(c->fbpool, c->capfbpool * sizeof(*c->fbpool));
+	}
+	s->fb = (int)c->nfbpool;
+	fb = &c->fbpool[c->nfbpool++];
+	memset(fb, 0, sizeof(*fb));
+
+	fb->regions = xcalloc(nregs + 1, sizeof(*fb->regions));
+	fb->nregions = nregs;
+	for (size_t k = 0; k < nregs; k++)
+		recommend_copy_str(fb->regions[k].region, sizeof(fb->regions[k].region),
+			 c->regions[regs[k]]);
+	fb->alts = xcalloc((size_t)top + 1, sizeof(*fb->alts));
+	for (size_t j = 0; j < c->ncands; j++) {
+		const struct cand *cd = &c->cands[j];
+		if (c->shapes[cd->shape].mig >= 0)
+			continue;
+		for (size_t k = 0; k < nregs; k++) {
+			struct recommend_region_cost *rc = &fb->regions[k];
+			if (regs[k] != cd->region || rc->feasible)
+				continue;
+			rc->feasible = 1;
+			rc->monthly_cost = cd->monthly;
+			recommend_copy_str(rc->sku, sizeof(rc->sku), c->vms[c->shapes[cd->shape].vm].sku);
+		}
+		if (!best) {
+			best = cd;
+			fb->has = 1;
+			fill_choice(c, w, cd, s->fits, &fb->ded);
+		} else if (cd->region == best->region && fb->nalts < (size_t)top) {
+			fill_choice(c, w, cd, s->fits, &fb->alts[fb->nalts++]);
+		}
+	}
+}
+
+/* Ranks w over the regions regs into s->tmpl (the part of a workload's
+ * result that only depends on w and the regions). */
+static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot *s,
+		 const int *regs, size_t nregs)
+{
+	struct recommend_workload *rw = &s->tmpl;
+	const struct fit_result *fits = s->fits;
+	size_t nfeasible_shapes = 0;
+
+	recommend_tmpl_release(rw);
+	s->fb = -1;
+	rw->replicas = w->replicas;
+	/* price every feasible shape in every region */
+	c->ncands = 0;
+	for (size_t i = 0; i < c->nshapes; i++) {
+		const struct shape *sh = &c->shapes[i];
+		if (fits[i].reject != FIT_OK)
+			continue;
+		nfeasible_shapes++;
+		for (size_t k = 0; k < nregs; k++) {
+			size_t at = (size_t)sh->vm * c->nregions + regs[k];
+			double unit = c->price[at] * sh->share;
+			struct fit_cost cost;
+			struct cand *cd;
+			if (!(c->price[at] > 0)) {
+				c->unpriced[at] = 1;
+				continue;
+			}
+			fit_price(w, &fits[i], unit, c->hours, &cost);
+			if (c->ncands == c->capcands) {
+				c->capcands = c->capcands ? c->capcands * 2 : 256;
+				c->cands = xrealloc(c->cands, c->capcands * sizeof(*c->cands));
+			}
+			cd = &c->cands[c->ncands++];
+			cd->shape = (int)i;
+			cd->region = regs[k];
+			cd->hourly = cost.hourly;
+			cd->monthly = util_round_cents(cost.monthly);
+			cd->job_cost = util_round_cents(cost.job_cost);
+			cd->gpus = fits[i].gpu_count * (int)w->replicas;
+			cd->headroom = fits[i].memory_headroom_pct;
+		}
+	}
+	if (c->ncands)
+		qsort(c->cands, c->ncands, sizeof(*c->cands), cmp_cand);
+
+	/* per-region comparison */
+	rw->regions = xcalloc(nregs + 1, sizeof(*rw->regions));
+	rw->nregions = nregs;
+	for (size_t k = 0; k < nregs; k++) {
+		struct recommend_region_cost *rc = &rw->regions[k];
+		recommend_copy_str(rc->region, sizeof(rc->region), c->regions[regs[k]]);
+		for (size_t j = 0; j < c->ncands; j++) {
+			if (c->cands[j].region != regs[k])
+				continue;
+			rc->feasible = 1;
+			rc->monthly_cost = c->cands[j].monthly;
+			recommend_copy_str(rc->sku, sizeof(rc->sku), c->vms[c->shapes[c->cands[j].shape].vm].sku);
+			break;
+		}
+	}
+
+	if (c->ncands > 0) {
+		const struct cand *best = &c->cands[0];
+		size_t nalt = 0;
+		int top = c->o->top > 0 ? c->o->top : 0;
+		rw->feasible = 1;
+		fill_choice(c, w, best, fits, &rw->rec);
+		rw->alternatives = xcalloc((size_t)top + 1, sizeof(*rw->alternatives));
+		for (size_t j = 1; j < c->ncands && nalt < (size_t)top; j++) {
+			const struct cand *cd = &c->cands[j];
+			int dup = 0;
+			/* whole purchasable options only: a slice at its share of a
+			 * GPU is no price one can buy alone */
+			if (cd->region != best->region || c->shapes[cd->shape].mig >= 0)
+				continue;
+			for (size_t q = 0; q < j && !dup; q++)
+				dup = c->cands[q].region == cd->region && same_offer(c, &c->cands[q], cd);
+			if (dup)
+				continue;
+			fill_choice(c, w, cd, fits, &rw->alternatives[nalt++]);
+		}
+		rw->nalternatives = nalt;
+		if (c->shapes[best->shape].mig >= 0)
+			rank_dedicated(c, w, s, regs, nregs);
+	}
+	if (!rw->feasible && nfeasible_shapes > 0) {
+		/* sized fine somewhere, but nothing priced: name the regions first */
+		for (size_t k = 0; k < nregs; k++) {
+			struct fit_result nf;
+			size_t counts[FIT_REJ_COUNT] = { 0 };
+			memset(&nf, 0, sizeof(nf));
+			nf.reject = FIT_REJ_NO_PRICE;
+			for (size_t i = 0; i < c->nshapes; i++)
+				if (fits[i].reject == FIT_OK) {
+					add_reject(c, rw, c->shapes[i].vm, c->shapes[i].mig, &nf,
+						   c->regions[regs[k]], 0, counts);
+					break;
+				}
+		}
+	}
+	collect_rejects(c, rw, fits, regs, nregs);
+	recommend_compute_needs(c, w, rw);
+	s->nfeasible_shapes = nfeasible_shapes;
+	memset(&s->pack, 0, sizeof(s->pack));
+	if (rw->feasible)
+		recommend_pack_need_of(c, w, fits, c->cands[0].region, &s->pack);
+	memcpy(s->regs, regs, nregs * sizeof(*regs));
+	s->nregs = nregs;
+	s->ranked = 1;
+}
+
+void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
+{
+	const struct profile_workload *pw = &c->p->workloads[index];
+	const struct recommend_workload *t;
+	struct fit_workload w;
+	struct cache_slot *s;
+	const char *why = NULL;
+	int regs[PROFILE_MAX_REGIONS];
+	size_t nregs;
+
+	memset(rw, 0, sizeof(*rw));
+	recommend_copy_str(rw->name, sizeof(rw->name), pw->name);
+	rw->type = pw->type;
+	rw->replicas = pw->replicas > 0 ? pw->replicas : 1;
+	if (recommend_to_fit(c, pw, &w, &why) != 0) {
+		recommend_add_finding(rw, "not-sized", RECOMMEND_ERROR, "cannot be sized: %s", why);
+		c->res->infeasible++;
+		rw->needs.interconnect = "none";
+		return;
+	}
+	s = recommend_size_all(c, &w);
+	nregs = recommend_workload_regions(c, pw, regs);
+	for (size_t k = 0; k < nregs; k++)
+		c->region_used[regs[k]] = 1;
+	if (!s->ranked || s->nregs != nregs || memcmp(s->regs, regs, nregs * sizeof(*regs)) != 0)
+		rank(c, &w, s, regs, nregs);
+	t = &s->tmpl;
+	rw->feasible = t->feasible;
+	rw->needs = t->needs;
+	rw->rec = t->rec;
+	rw->nalternatives = t->nalternatives;
+	rw->alternatives = recommend_dup_array(t->alternatives, t->nalternatives, sizeof(*t->alternatives));
+	rw->nrejected = t->nrejected;
+	rw->rejected = recommend_dup_array(t->rejected, t->nrejected, sizeof(*t->rejected));
+	rw->nregions = t->nregions;
+	rw->regions = recommend_dup_array(t->regions, t->nregions, sizeof(*t->regions));
+	if (pw->type == PROFILE_INFERENCE)
+		c->needs[index] = s->pack;
+	if (rw->feasible && rw->rec.placement == FIT_PLACEMENT_MIG)
+		c->fb_of[index] = s->fb;
+
+	if (!rw->feasible) {
+		char why2[FIT_REASON_LEN] = "no size in the catalog";
+		size_t lat = 0;
+		c->res->infeasible++;
+		for (size_t i = 0; i < rw->nrejected; i++)
+			if (rw->rejected[i].fit.reject == FIT_REJ_LATENCY ||
+			    rw->rejected[i].fit.reject == FIT_REJ_TTFT)
+				lat++;
+		if (rw->nrejected)
+			fit_reject_text(&rw->rejected[0].fit, pricing_name(c->pricing),
+					rw->rejected[0].region, why2, sizeof(why2));
+		if (lat)
+			recommend_add_finding(rw, "latency-slo", RECOMMEND_ERROR,
+				    "the latency SLO cannot be met on any size: relax it, use a "
+				    "smaller or lower-precision model, or shorten prompts");
+		if (s->nfeasible_shapes > 0)
+			recommend_add_finding(rw, "infeasible", RECOMMEND_ERROR,
+				    "%zu options fit, but none has a %s price in the regions asked "
+				    "for; run 'gpufit catalog refresh' or choose another region",
+				    s->nfeasible_shapes, pricing_name(c->pricing));
+		else
+			recommend_add_finding(rw, "infeasible", RECOMMEND_ERROR,
+				    "no feasible option (%zu options considered); closest: %s (%s)",
+				    c->nshapes, rw->nrejected ? rw->rejected[0].sku : "-", why2);
+	}
+	if (pw->has_current && pw->current_sku[0])
+		current_of(c, pw, &w, s->fits, rw);
+}
+
+/* One warning per region listing feasible sizes that had no price. */
+void recommend_unpriced_warnings(struct ctx *c)
+{
+	for (size_t r = 0; r < c->nregions; r++) {
+		struct strbuf sb = STRBUF_INIT;
+		size_t n = 0;
+		for (size_t v = 0; v < c->nvms; v++) {
+			if (!c->unpriced[v * c->nregions + r])
+				continue;
+			strbuf_addf(&sb, "%s%s", n ? ", " : "", c->vms[v].sku);
+			n++;
+		}
+		if (n)
+			recommend_add_warning(c->res, "no %s price in %s for %zu feasible size%s (%s); run "
+					    "'gpufit catalog refresh'",
+				    pricing_name(c->pricing), c->regions[r], n, n == 1 ? "" : "s",
+				    strbuf_str(&sb));
+		strbuf_release(&sb);
+	}
+}
+
+/* One warning per region in use listing the sizes with a price there that
+ * the spec tables do not know: they exist, but were not sized. */
+void recommend_unknown_warnings(struct ctx *c)
+{
+	for (size_t r = 0; r < c->nregions; r++) {
+		struct strbuf sb = STRBUF_INIT;
+		size_t n = 0;
+		if (!c->region_used[r])
+			continue;
+		for (size_t u = 0; u < c->nunknown; u++) {
+			if (!(c->price[(size_t)c->unknown[u] * c->nregions + r] > 0))
+				continue;
+			strbuf_addf(&sb, "%s%s", n ? ", " : "", c->vms[c->unknown[u]].sku);
+			n++;
+		}
+		if (n)
+			recommend_add_warning(c->res, "%zu size%s with a %s price in %s %s not sized: spec unknown "
+					    "(%s); gpufit's spec tables do not know %s GPUs and memory",
+				    n, n == 1 ? "" : "s", pricing_name(c->pricing), c->regions[r],
+				    n == 1 ? "was" : "were", strbuf_str(&sb), n == 1 ? "its" : "their");
+		strbuf_release(&sb);
+	}
+}

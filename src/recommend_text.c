@@ -1,0 +1,157 @@
+/*
+ * recommend_text.c - the reason lines of a choice; they only print what
+ * the result says.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "recommend_internal.h"
+#include "util.h"
+
+/* "$1,234.56" (USD) or "1,234.56 EUR". */
+static const char *fmt_money(char *buf, size_t len, double v, const char *currency)
+{
+	char num[48];
+	util_fmt_money(num, sizeof(num), v);
+	if (strcmp(currency, "USD") == 0)
+		snprintf(buf, len, "$%s", num);
+	else
+		snprintf(buf, len, "%s %s", num, currency);
+	return buf;
+}
+
+/* "a, b and 3 others" of the co-tenants of u into buf. */
+static void cotenant_names(const struct recommend_result *r, const struct recommend_mig_use *u,
+			   char *buf, size_t len)
+{
+	size_t shown = u->ncotenants < RECOMMEND_MAX_COTENANTS ? u->ncotenants
+							       : RECOMMEND_MAX_COTENANTS;
+	size_t at = 0;
+	buf[0] = '\0';
+	for (size_t k = 0; k < shown && at < len; k++) {
+		const char *sep = k == 0 ? "" : (k + 1 == shown && shown == u->ncotenants) ? " and " : ", ";
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", sep,
+				       r->workloads[u->cotenants[k]].name);
+	}
+	if (u->ncotenants > shown && at < len)
+		snprintf(buf + at, len - at, " and %zu other%s", u->ncotenants - shown,
+			 u->ncotenants - shown == 1 ? "" : "s");
+}
+
+int recommend_mig_note(const struct recommend_result *r, const struct recommend_workload *w,
+		       const struct recommend_choice *c, char *buf, size_t len)
+{
+	const struct recommend_mig_use *u = &w->mig_use;
+	char a[64], b[64], d[64], e[64], who[200];
+
+	/* alternatives are whole purchasable options: nothing to qualify */
+	if (u->use == RECOMMEND_BASIS_OWN || c != &w->rec)
+		return 0;
+	if (c->basis == RECOMMEND_BASIS_PLAN) {
+		fmt_money(a, sizeof(a), u->part_monthly, r->currency);
+		fmt_money(b, sizeof(b), u->plan_monthly, r->currency);
+		fmt_money(d, sizeof(d), u->dedicated_monthly, r->currency);
+		fmt_money(e, sizeof(e), u->dedicated_monthly - u->part_monthly, r->currency);
+		if (u->pool[0])
+			cotenant_names(r, u, who, sizeof(who));
+		if (u->pool[0] && !u->replicas_dedicated)
+			snprintf(buf, len, "MIG plan in %s, pool '%s' (%d x %s, %s)%s%s: %s of the "
+					   "plan's %s/month; alone %s (%d x %s), saves %s",
+				 u->region, u->pool, u->pool_vms, u->pool_sku, u->pool_profile,
+				 u->ncotenants ? " with " : ", no co-tenants", who, a, b, d,
+				 u->dedicated_vm_count, u->dedicated_sku, e);
+		else if (u->pool[0])
+			snprintf(buf, len, "MIG plan in %s: %d replica%s on pool '%s' (%d x %s, %s)%s%s, "
+					   "%d on a dedicated %s: %s of the plan's %s/month; alone %s (%d "
+					   "x %s), saves %s",
+				 u->region, u->replicas_on_slices, u->replicas_on_slices == 1 ? "" : "s",
+				 u->pool, u->pool_vms, u->pool_sku, u->pool_profile,
+				 u->ncotenants ? " with " : ", no co-tenants", who,
+				 u->replicas_dedicated, u->plan_dedicated_sku, a, b, d,
+				 u->dedicated_vm_count, u->dedicated_sku, e);
+		else
+			snprintf(buf, len, "MIG plan in %s puts it on a dedicated %s (cheaper than a "
+					   "slice): %s of the plan's %s/month; alone %s (%d x %s), "
+					   "saves %s",
+				 u->region, u->sku, a, b, d, u->dedicated_vm_count, u->dedicated_sku,
+				 e);
+		return 1;
+	}
+	if (c->basis == RECOMMEND_BASIS_SHARE) {
+		snprintf(buf, len, "priced at its share of a GPU: no dedicated option, and the MIG "
+				   "plan could not place it, so whole VMs will cost more");
+		return 1;
+	}
+	if (c->basis != RECOMMEND_BASIS_DEDICATED)
+		return 0;
+	if (!u->packed)
+		snprintf(buf, len, "not on the MIG plan: a replica needs %d MIG slices, and the plan "
+				   "packs only workloads one slice serves",
+			 u->slices_per_replica);
+	else if (!(u->plan_monthly > 0))
+		snprintf(buf, len, "not on the MIG plan: the plan for %s could not place every "
+				   "replica", u->region);
+	else if (u->plan_workloads == 1)
+		snprintf(buf, len, "not on the MIG plan: in %s the plan would cost %s/month, not "
+				   "less than its best dedicated option (%s)",
+			 u->region, fmt_money(a, sizeof(a), u->plan_monthly, r->currency),
+			 fmt_money(b, sizeof(b), u->plan_dedicated_monthly, r->currency));
+	else
+		snprintf(buf, len, "not on the MIG plan: in %s the plan would cost %s/month for "
+				   "its %zu workloads, not less than %s on their best dedicated options",
+			 u->region, fmt_money(a, sizeof(a), u->plan_monthly, r->currency),
+			 u->plan_workloads,
+			 fmt_money(b, sizeof(b), u->plan_dedicated_monthly, r->currency));
+	return 1;
+}
+
+int recommend_choice_reason(const struct recommend_result *r, const struct recommend_workload *w,
+			    const struct recommend_choice *c, size_t i, char *buf, size_t len)
+{
+	const struct fit_result *f = &c->fit;
+	size_t k = 0;
+
+	if (i == k++) {
+		if (c->placement == FIT_PLACEMENT_MIG)
+			snprintf(buf, len, "%d x MIG %s slice%s of %s per replica", f->vm_count,
+				 c->mig_profile, f->vm_count == 1 ? "" : "s", c->gpu_model);
+		else if (w->type == PROFILE_TRAINING)
+			snprintf(buf, len, "%d VM%s (%d GPUs, tp %d x pp %d x dp %d)%s", f->vm_count,
+				 f->vm_count == 1 ? "" : "s", f->gpu_count, f->tp, f->pp, f->dp,
+				 f->vm_count > 1 ? " over InfiniBand" : "");
+		else
+			snprintf(buf, len, "%d VM%s per replica, %d instance%s of %d GPU%s each",
+				 f->vm_count, f->vm_count == 1 ? "" : "s", f->instances,
+				 f->instances == 1 ? "" : "s", f->gpus_per_instance,
+				 f->gpus_per_instance == 1 ? "" : "s");
+		return 1;
+	}
+	if (i == k++) {
+		snprintf(buf, len, "memory %.1f GiB needed with %g%% headroom, %.1f GiB usable",
+			 f->memory_need_gib, r->headroom_pct, f->memory_have_gib);
+		return 1;
+	}
+	if (w->type == PROFILE_TRAINING && i == k++) {
+		snprintf(buf, len, "one run takes %.1f h at %.0f%% MFU; job cost %.2f %s",
+			 f->job_hours, f->mfu * 100.0, c->job_cost, r->currency);
+		return 1;
+	}
+	if (w->type != PROFILE_TRAINING && f->tokens_per_s > 0 && i == k++) {
+		snprintf(buf, len, "est. %.0f output tokens/s per replica at %.1f ms/token (%s-bound)",
+			 f->tokens_per_s, f->ms_per_token, sizing_bound_name(f->bound));
+		return 1;
+	}
+	if (c->placement == FIT_PLACEMENT_MIG && c->basis == RECOMMEND_BASIS_SHARE && i == k++) {
+		snprintf(buf, len, "a slice is priced at the larger of its compute (x/7) and "
+				   "memory (x/8) share of one GPU's part of the VM price");
+		return 1;
+	}
+	if (i == k++)
+		return recommend_mig_note(r, w, c, buf, len);
+	return 0;
+}

@@ -1,0 +1,199 @@
+/*
+ * recommend_totals.c - the totals rule (recommend.h) and its allocation in
+ * whole cents, savings against today's deployment, and whether the fleet
+ * total is complete.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "recommend_internal.h"
+#include "util.h"
+
+static long long to_cents(double v)
+{
+	return llround(v * 100.0);
+}
+
+struct remainder {
+	long double rem;
+	size_t item;
+};
+
+static int cmp_remainder(const void *a, const void *b)
+{
+	const struct remainder *x = a, *y = b;
+	if (x->rem != y->rem)
+		return x->rem > y->rem ? -1 : 1;
+	return x->item < y->item ? -1 : x->item > y->item;
+}
+
+/* A member's weight: its best dedicated cost D_w (its cost alone), or its
+ * slice-share price when it has no dedicated option. */
+static long long weight_of(const struct recommend_totals_item *it, int equal)
+{
+	long long w = equal ? 1
+			    : to_cents(it->has_dedicated ? it->dedicated_monthly : it->share_monthly);
+	return w > 0 ? w : 0;
+}
+
+/* Allocates the plan's cents over the members of group g in proportion to
+ * their weights (dedicated cents): whole cents rounded down, then the leftover
+ * cents one each by largest remainder, ties to the earlier item. */
+static void allocate(struct recommend_totals_item *items, size_t n, size_t g, long long plan)
+{
+	struct remainder *rems;
+	long long wsum = 0, given = 0;
+	size_t members = 0, k = 0;
+	int equal;
+
+	for (size_t i = 0; i < n; i++)
+		if (items[i].group >= 0 && (size_t)items[i].group == g) {
+			wsum += weight_of(&items[i], 0);
+			members++;
+		}
+	if (!members)
+		return;
+	equal = wsum <= 0;
+	if (equal)
+		wsum = (long long)members;
+	rems = xmalloc(members * sizeof(*rems));
+	for (size_t i = 0; i < n; i++) {
+		long double exact;
+		long long part;
+		if (items[i].group < 0 || (size_t)items[i].group != g)
+			continue;
+		/* long double: plan x weight may pass 2^63 for absurd amounts */
+		exact = (long double)plan * (long double)weight_of(&items[i], equal) /
+			(long double)wsum;
+		part = (long long)exact;
+		items[i].part_monthly = (double)part;
+		given += part;
+		rems[k].rem = exact - (long double)part;
+		rems[k].item = i;
+		k++;
+	}
+	qsort(rems, members, sizeof(*rems), cmp_remainder);
+	for (size_t j = 0; j < members && given < plan; j++, given++)
+		items[rems[j].item].part_monthly += 1;
+	for (size_t j = 0; j < members; j++)
+		items[rems[j].item].part_monthly /= 100.0;
+	free(rems);
+}
+
+double recommend_totals(struct recommend_totals_item *items, size_t n,
+			struct recommend_totals_group *groups, size_t ngroups)
+{
+	long long total = 0;
+
+	for (size_t g = 0; g < ngroups; g++) {
+		groups[g].nitems = 0;
+		groups[g].dedicated_monthly = 0;
+		groups[g].used = 0;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct recommend_totals_item *it = &items[i];
+		it->basis = RECOMMEND_BASIS_OWN;
+		it->part_monthly = 0;
+		it->monthly = 0;
+		if (it->group >= 0 && (size_t)it->group >= ngroups)
+			it->group = -1;
+	}
+	for (size_t g = 0; g < ngroups; g++) {
+		struct recommend_totals_group *gr = &groups[g];
+		long long ded = 0;
+		int forced = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (items[i].group < 0 || (size_t)items[i].group != g)
+				continue;
+			gr->nitems++;
+			if (items[i].has_dedicated)
+				ded += to_cents(items[i].dedicated_monthly);
+			else
+				forced = 1;
+		}
+		gr->dedicated_monthly = (double)ded / 100.0;
+		if (!gr->nitems)
+			continue;
+		if (gr->priced)
+			allocate(items, n, g, to_cents(gr->plan_monthly));
+		gr->used = gr->priced && (forced || to_cents(gr->plan_monthly) < ded);
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct recommend_totals_item *it = &items[i];
+		if (it->group < 0) {
+			it->monthly = it->has_dedicated ? (double)to_cents(it->dedicated_monthly) / 100.0
+							: 0;
+		} else if (groups[it->group].used) {
+			it->basis = RECOMMEND_BASIS_PLAN;
+			it->monthly = it->part_monthly;
+		} else if (it->has_dedicated) {
+			it->basis = RECOMMEND_BASIS_DEDICATED;
+			it->monthly = (double)to_cents(it->dedicated_monthly) / 100.0;
+		} else {
+			it->basis = RECOMMEND_BASIS_SHARE;
+			it->monthly = (double)to_cents(it->share_monthly) / 100.0;
+		}
+		total += to_cents(it->monthly);
+	}
+	return (double)total / 100.0;
+}
+
+/* What depends on the final recommendation: savings against today's
+ * deployment, their totals, and the data and spot findings. */
+void recommend_finish_workload(struct ctx *c, size_t i)
+{
+	struct recommend_result *res = c->res;
+	const struct profile_workload *pw = &c->p->workloads[i];
+	struct recommend_workload *rw = &res->workloads[i];
+	struct fit_workload w;
+	const char *why = NULL;
+
+	if (rw->has_current && rw->current.priced) {
+		res->has_current = 1;
+		res->current_monthly_cost += rw->current.monthly_cost;
+		if (rw->feasible) {
+			rw->current.savings_monthly =
+				util_round_cents(rw->current.monthly_cost - rw->rec.monthly_cost);
+			res->savings_monthly += rw->current.savings_monthly;
+		}
+	}
+	if (recommend_to_fit(c, pw, &w, &why) != 0)
+		return;
+	recommend_data_findings(c, pw, &w, rw);
+	if (w.kind == FIT_TRAINING && c->pricing == PRICING_SPOT)
+		recommend_add_finding(rw, "spot-training", RECOMMEND_INFO,
+			    "spot VMs can be evicted at any time: checkpoint often and make the run "
+			    "resumable; job hours assume no evictions");
+}
+
+/* Whether the fleet total is the bill: every workload priced as billed
+ * (not infeasible, not at a slice-share price); the ones that are not, and
+ * the sum over those that are. */
+void recommend_completeness(struct recommend_result *res)
+{
+	long long priced = 0;
+	res->unpriced = xcalloc(res->nworkloads + 1, sizeof(*res->unpriced));
+	res->nunpriced = 0;
+	res->savings_known = 1;
+	for (size_t i = 0; i < res->nworkloads; i++) {
+		const struct recommend_workload *w = &res->workloads[i];
+		if (!w->feasible || w->rec.basis == RECOMMEND_BASIS_SHARE)
+			res->unpriced[res->nunpriced++] = i;
+		else
+			priced += to_cents(w->rec.monthly_cost);
+		if (w->has_current && w->current.priced && !(w->feasible &&
+							       w->rec.basis != RECOMMEND_BASIS_SHARE))
+			res->savings_known = 0;
+		if (w->has_current && w->current.priced)
+			res->current_covered++;
+		else if (w->has_current)
+			res->current_unknown++;
+	}
+	res->complete = res->nunpriced == 0;
+	res->priced_monthly_cost = (double)priced / 100.0;
+}

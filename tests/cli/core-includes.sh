@@ -1,0 +1,33 @@
+#!/bin/bash
+# The pure core knows neither SQLite nor cJSON: the headers and sources of
+# the sizing, fit, packing and recommendation stages include no sqlite3.h or
+# cJSON.h, and the core headers do not include catalog.h (the catalog is
+# read by the command and the loading step only).  The renderers
+# (recommend_json.c, the cmd_*.c files) are the I/O shell and may.
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root" || exit 2
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+core_headers="include/recommend.h include/pack_plan.h include/mig.h include/mig_plan.h include/catalog_snapshot.h include/fit.h include/sizing.h src/recommend_internal.h"
+core_sources="src/mig.c src/mig_plan.c src/pack_plan.c src/fit.c src/sizing.c src/recommend_rank.c src/recommend_plan.c src/recommend_allocate.c src/recommend_totals.c src/recommend_text.c"
+for f in $core_headers $core_sources; do
+	[ -f "$f" ] || { fail "$f: missing (the list in this test is out of date)"; continue; }
+	if grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](sqlite3\.h|cjson/cJSON\.h|cJSON\.h)[>"]' "$f"; then
+		fail "$f includes SQLite or cJSON"
+	fi
+done
+for f in $core_headers; do
+	if grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"catalog\.h"' "$f"; then
+		fail "$f includes catalog.h"
+	fi
+done
+# the test itself must see a violation: a scratch header that includes cJSON
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+printf '#include <cjson/cJSON.h>\n' >"$tmp"
+grep -qE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](sqlite3\.h|cjson/cJSON\.h|cJSON\.h)[>"]' "$tmp" ||
+	fail "the include pattern does not match a cJSON include"
+[ "$fails" -eq 0 ] && echo "core-includes: $(echo $core_headers $core_sources | wc -w) core files include neither SQLite nor cJSON"
+[ "$fails" -eq 0 ]

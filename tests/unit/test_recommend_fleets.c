@@ -1,0 +1,340 @@
+/*
+ * test_recommend_fleets.c - the "plan is the truth" invariants of
+ * recommend_build(), on the bundled catalog, over hand-made fleets and
+ * 1,000 random fleets of 2-10 small services (a seeded PRNG, so every run
+ * checks the same fleets):
+ *
+ *   - the parts of the workloads charged by a region's MIG plan sum to that
+ *     plan's cost to the cent;
+ *   - each part is at most the workload's best dedicated cost (its cost
+ *     alone) and at most every alternative printed for it; every
+ *     recommendation is at most every alternative printed for it;
+ *   - every alternative is a whole purchasable option (no slice at a share
+ *     price);
+ *   - a recommendation charged by the plan names a pool of the plan (size,
+ *     MIG profile, region) or a dedicated size the plan gives that workload;
+ *   - a complete fleet total is the sum of the recommendations; an
+ *     incomplete one lists exactly the unpriced workloads.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "catalog_snapshot.h"
+#include "profile.h"
+#include "recommend.h"
+#include "util.h"
+
+static struct catalog_snapshot snap;
+
+/* The bundled catalog, read once into a snapshot: the code under test never
+ * touches SQLite. */
+static int setup(void **state)
+{
+	char err[CATALOG_ERRLEN];
+	catalog *cat;
+	int rc;
+
+	(void)state;
+	if (catalog_open_bundled(&cat, err) != 0)
+		return -1;
+	rc = catalog_snapshot_load(cat, &snap, err);
+	catalog_close(cat);
+	return rc;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	catalog_snapshot_release(&snap);
+	return 0;
+}
+
+static long long cents(double v)
+{
+	return llround(v * 100.0);
+}
+
+static void build(const char *yaml, struct profile *p, struct recommend_result *r)
+{
+	struct diag_list errs = DIAG_LIST_INIT;
+	struct recommend_options o;
+
+	if (profile_parse_buffer("t.yaml", yaml, strlen(yaml), NULL, p, &errs) != 0) {
+		diag_list_print(&errs, stderr);
+		fail_msg("profile does not parse:\n%s", yaml);
+	}
+	recommend_options_init(&o);
+	assert_int_equal(recommend_build(&snap, p, &o, r, &errs), 0);
+	assert_int_equal(errs.n, 0);
+	diag_list_release(&errs);
+}
+
+/* Every invariant of the header comment on one result; returns the number
+ * of workloads charged by the plan. */
+static size_t check_invariants(const struct recommend_result *r, const char *yaml)
+{
+	const struct recommend_mig_plan *m = &r->mig;
+	long long total = 0;
+	size_t planned = 0, unpriced = 0;
+
+	for (size_t i = 0; i < r->nworkloads; i++) {
+		const struct recommend_workload *w = &r->workloads[i];
+		const struct recommend_mig_use *u = &w->mig_use;
+		if (!w->feasible || w->rec.basis == RECOMMEND_BASIS_SHARE) {
+			unpriced++;
+			continue;
+		}
+		total += cents(w->rec.monthly_cost);
+		for (size_t k = 0; k < w->nalternatives; k++) {
+			const struct recommend_choice *a = &w->alternatives[k];
+			if (cents(w->rec.monthly_cost) > cents(a->monthly_cost))
+				fail_msg("%s: recommended %.2f beaten by alternative %s %.2f\n%s", w->name,
+					 w->rec.monthly_cost, a->sku, a->monthly_cost, yaml);
+			if (a->placement == FIT_PLACEMENT_MIG)
+				fail_msg("%s: alternative %s %s is a slice\n%s", w->name, a->sku,
+					 a->mig_profile, yaml);
+		}
+		if (w->rec.basis != RECOMMEND_BASIS_PLAN)
+			continue;
+		planned++;
+		if (u->dedicated_monthly > 0 &&
+		    cents(w->rec.monthly_cost) > cents(u->dedicated_monthly))
+			fail_msg("%s: part %.2f above its cost alone %.2f\n%s", w->name,
+				 w->rec.monthly_cost, u->dedicated_monthly, yaml);
+		if (w->rec.placement == FIT_PLACEMENT_MIG) {
+			int found = 0;
+			for (size_t p = 0; p < m->npools && !found; p++)
+				found = strcmp(m->pools[p].sku, w->rec.sku) == 0 &&
+					strcmp(m->pools[p].mig_profile, w->rec.mig_profile) == 0 &&
+					strcmp(m->pools[p].region, w->rec.region) == 0;
+			if (!found)
+				fail_msg("%s: %s %s is in no pool of the plan\n%s", w->name, w->rec.sku,
+					 w->rec.mig_profile, yaml);
+		} else {
+			int found = 0;
+			for (size_t d = 0; d < m->ndedicated && !found; d++)
+				found = m->dedicated[d].workload == i &&
+					strcmp(m->dedicated[d].sku, w->rec.sku) == 0;
+			if (!found)
+				fail_msg("%s: dedicated %s is not in the plan\n%s", w->name, w->rec.sku,
+					 yaml);
+		}
+	}
+	/* per region: the parts sum to the plan */
+	for (size_t g = 0; g < m->nregions; g++) {
+		const struct recommend_mig_region *reg = &m->regions[g];
+		long long parts = 0;
+		size_t n = 0;
+		for (size_t i = 0; i < r->nworkloads; i++) {
+			const struct recommend_workload *w = &r->workloads[i];
+			if (w->feasible && w->rec.basis == RECOMMEND_BASIS_PLAN &&
+			    strcmp(w->rec.region, reg->region) == 0) {
+				parts += cents(w->rec.monthly_cost);
+				n++;
+			}
+		}
+		if (reg->used_in_totals) {
+			assert_int_equal(n, reg->nworkloads);
+			if (parts != cents(reg->monthly_cost))
+				fail_msg("%s: parts %lld != plan %lld\n%s", reg->region, parts,
+					 cents(reg->monthly_cost), yaml);
+			assert_true(cents(reg->monthly_cost) < cents(reg->dedicated_monthly_cost));
+		} else {
+			assert_int_equal(n, 0);
+		}
+	}
+	assert_int_equal(unpriced, r->nunpriced);
+	assert_int_equal(r->complete, unpriced == 0);
+	assert_int_equal(total, cents(r->priced_monthly_cost));
+	if (r->complete)
+		assert_int_equal(total, cents(r->monthly_cost));
+	return planned;
+}
+
+/* Co-tenants in one slice size: the small-fleet example's services on one
+ * A100 1g.10gb pool in southcentralus. */
+static void test_cotenants_one_size(void **state)
+{
+	static const char yaml[] =
+		"gpufit: 1\nregion: southcentralus\npricing: payg\nworkloads:\n"
+		"  - { name: a, type: inference, requirements: { gpu_memory_gib: 2, tflops_fp16: 8 } }\n"
+		"  - { name: b, type: inference, requirements: { gpu_memory_gib: 3, tflops_fp16: 10 } }\n"
+		"  - { name: c, type: inference, requirements: { gpu_memory_gib: 4, tflops_fp16: 12 } }\n"
+		"  - { name: d, type: inference, requirements: { gpu_memory_gib: 1.5, tflops_fp16: 5 } }\n"
+		"  - { name: e, type: inference, requirements: { gpu_memory_gib: 6, tflops_fp16: 20 } }\n"
+		"  - { name: f, type: inference, requirements: { gpu_memory_gib: 2, tflops_fp16: 6 } }\n"
+		"  - { name: g, type: inference, requirements: { gpu_memory_gib: 3, tflops_fp16: 9 } }\n";
+	struct profile p;
+	struct recommend_result r;
+
+	(void)state;
+	build(yaml, &p, &r);
+	/* seven 1g.10gb slices fill one A100 80GB of one NC24ads_A100_v4 (4.408
+	 * USD/h x 730 = $3,217.84); alone each takes a T4 VM (0.631 x 730 =
+	 * $460.63), 7 x 460.63 = $3,224.41 > $3,217.84: the plan is used, each
+	 * is charged 321,784 / 7 = 45,969.142 cents: floors 7 x 459.69 leave one
+	 * cent, to the earliest (equal remainders): 459.70, then 6 x 459.69 */
+	assert_int_equal(check_invariants(&r, yaml), 7);
+	assert_true(r.mig.used_in_totals);
+	assert_int_equal(r.mig.npools, 1);
+	assert_string_equal(r.mig.pools[0].sku, "Standard_NC24ads_A100_v4");
+	assert_string_equal(r.mig.pools[0].mig_profile, "1g.10gb");
+	assert_int_equal(cents(r.mig.monthly_cost), 321784);
+	assert_int_equal(cents(r.workloads[0].rec.monthly_cost), 45970);
+	assert_int_equal(cents(r.workloads[6].rec.monthly_cost), 45969);
+	for (size_t i = 0; i < 7; i++) {
+		assert_string_equal(r.workloads[i].rec.sku, "Standard_NC24ads_A100_v4");
+		assert_string_equal(r.workloads[i].rec.mig_profile, "1g.10gb");
+		assert_int_equal(r.workloads[i].mig_use.ncotenants, 6);
+	}
+	assert_int_equal(cents(r.monthly_cost), 321784);
+	recommend_result_release(&r);
+	profile_release(&p);
+}
+
+/* Mixed sizes and a workload moved to a dedicated GPU by the plan (the
+ * five-service fleet of tests/golden/recommend/plan-truth-*.cmd). */
+static void test_mixed_sizes_and_dedicated(void **state)
+{
+	static const char yaml[] =
+		"gpufit: 1\nregion: eastus\npricing: payg\nworkloads:\n"
+		"  - { name: tok-a, type: inference, requirements: { gpu_memory_gib: 3, tflops_fp16: 10 } }\n"
+		"  - { name: tok-b, type: inference, requirements: { gpu_memory_gib: 4, tflops_fp16: 10 } }\n"
+		"  - { name: emb-c, type: inference, replicas: 2, requirements: { gpu_memory_gib: 2, tflops_fp16: 8 } }\n"
+		"  - { name: cls-d, type: inference, requirements: { gpu_memory_gib: 6, tflops_fp16: 20 } }\n"
+		"  - { name: ocr-e, type: inference, requirements: { gpu_memory_gib: 12, tflops_fp16: 30 } }\n";
+	struct profile p;
+	struct recommend_result r;
+	int dedicated = 0, sliced = 0;
+
+	(void)state;
+	build(yaml, &p, &r);
+	assert_int_equal(check_invariants(&r, yaml), 5);
+	for (size_t i = 0; i < r.nworkloads; i++) {
+		dedicated += r.workloads[i].rec.placement == FIT_PLACEMENT_VM;
+		sliced += r.workloads[i].rec.placement == FIT_PLACEMENT_MIG;
+	}
+	assert_true(dedicated > 0 && sliced > 0);
+	/* the plan: one NC24ads_A100_v4 split 2g.20gb (3.673 x 730 = $2,681.29)
+	 * and three T4 VMs (3 x 0.526 x 730 = $1,151.94): $3,833.23 against
+	 * $4,255.90 alone (5 x 383.98 + 2,336.00 for ocr-e's A10) */
+	assert_int_equal(cents(r.mig.monthly_cost), 383323);
+	assert_int_equal(cents(r.mig.dedicated_monthly_cost), 425590);
+	assert_int_equal(cents(r.monthly_cost), 383323);
+	recommend_result_release(&r);
+	profile_release(&p);
+}
+
+/* Two regions: a plan per region, each with parts summing to its cost. */
+static void test_two_regions(void **state)
+{
+	static const char yaml[] =
+		"gpufit: 1\nregion: eastus\npricing: payg\nworkloads:\n"
+		"  - { name: e1, type: inference, requirements: { gpu_memory_gib: 3, tflops_fp16: 10 } }\n"
+		"  - { name: e2, type: inference, requirements: { gpu_memory_gib: 12, tflops_fp16: 30 } }\n"
+		"  - { name: s1, type: inference, region: southcentralus, requirements: { gpu_memory_gib: 2, tflops_fp16: 8 } }\n"
+		"  - { name: s2, type: inference, region: southcentralus, requirements: { gpu_memory_gib: 3, tflops_fp16: 9 } }\n"
+		"  - { name: s3, type: inference, region: southcentralus, requirements: { gpu_memory_gib: 4, tflops_fp16: 12 } }\n";
+	struct profile p;
+	struct recommend_result r;
+
+	(void)state;
+	build(yaml, &p, &r);
+	check_invariants(&r, yaml);
+	assert_int_equal(r.mig.nregions, 2);
+	recommend_result_release(&r);
+	profile_release(&p);
+}
+
+/* Ties: identical workloads are charged parts at most one cent apart, the
+ * earlier ones taking the leftover cents. */
+static void test_ties(void **state)
+{
+	static const char yaml[] =
+		"gpufit: 1\nregion: southcentralus\npricing: payg\nworkloads:\n"
+		"  - { name: t1, type: inference, requirements: { gpu_memory_gib: 2, tflops_fp16: 8 } }\n"
+		"  - { name: t2, type: inference, requirements: { gpu_memory_gib: 2, tflops_fp16: 8 } }\n"
+		"  - { name: t3, type: inference, requirements: { gpu_memory_gib: 2, tflops_fp16: 8 } }\n"
+		"  - { name: t4, type: inference, requirements: { gpu_memory_gib: 2, tflops_fp16: 8 } }\n"
+		"  - { name: t5, type: inference, requirements: { gpu_memory_gib: 2, tflops_fp16: 8 } }\n"
+		"  - { name: t6, type: inference, requirements: { gpu_memory_gib: 2, tflops_fp16: 8 } }\n"
+		"  - { name: t7, type: inference, requirements: { gpu_memory_gib: 2, tflops_fp16: 8 } }\n";
+	struct profile p;
+	struct recommend_result r;
+
+	(void)state;
+	build(yaml, &p, &r);
+	check_invariants(&r, yaml);
+	for (size_t i = 1; i < r.nworkloads; i++) {
+		long long a = cents(r.workloads[i - 1].rec.monthly_cost);
+		long long b = cents(r.workloads[i].rec.monthly_cost);
+		assert_true(a == b || a == b + 1);
+	}
+	recommend_result_release(&r);
+	profile_release(&p);
+}
+
+/* xorshift64*: the same fleets on every run. */
+static uint64_t next(uint64_t *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 2685821657736338717ULL;
+}
+
+static void test_random_fleets(void **state)
+{
+	static const char *const regions[] = { "eastus", "southcentralus", "westus2" };
+	uint64_t seed = 0x9e3779b97f4a7c15ULL;
+	size_t planned = 0, fleets = 1000;
+
+	(void)state;
+	for (size_t f = 0; f < fleets; f++) {
+		char yaml[4096];
+		size_t n = 2 + next(&seed) % 9, at;
+		struct profile p;
+		struct recommend_result r;
+		at = (size_t)snprintf(yaml, sizeof(yaml),
+				      "gpufit: 1\nregion: %s\npricing: payg\nworkloads:\n",
+				      regions[next(&seed) % 3]);
+		for (size_t i = 0; i < n; i++) {
+			double mem = 0.5 + (double)(next(&seed) % 400) / 10.0; /* 0.5-40.4 GiB */
+			double tf = 2.0 + (double)(next(&seed) % 80);
+			long rep = 1 + (long)(next(&seed) % 3);
+			const char *reg = next(&seed) % 4 == 0 ? regions[next(&seed) % 3] : NULL;
+			at += (size_t)snprintf(yaml + at, sizeof(yaml) - at,
+					       "  - { name: w%zu, type: inference, replicas: %ld, "
+					       "%s%s%srequirements: { gpu_memory_gib: %.1f, "
+					       "tflops_fp16: %.0f } }\n",
+					       i, rep, reg ? "region: " : "", reg ? reg : "",
+					       reg ? ", " : "", mem, tf);
+		}
+		build(yaml, &p, &r);
+		planned += check_invariants(&r, yaml);
+		recommend_result_release(&r);
+		profile_release(&p);
+	}
+	/* the fleets exercise the plan, not only dedicated options */
+	assert_true(planned > fleets);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cotenants_one_size),
+		cmocka_unit_test(test_mixed_sizes_and_dedicated),
+		cmocka_unit_test(test_two_regions),
+		cmocka_unit_test(test_ties),
+		cmocka_unit_test(test_random_fleets),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
