@@ -4,7 +4,7 @@
 -- it (one file per table, same name, header row = column names).  A refreshed
 -- user catalog has the same schema.  Bump user_version on any change; the
 -- program refuses a catalog whose version it does not know.
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;
 
 -- Key/value facts about this catalog: source, fetched_at, api_version,
 -- currency, regions_refreshed, ...
@@ -31,6 +31,7 @@ CREATE TABLE gpu_models (
 	pcie_gen       INTEGER NOT NULL,
 	mig_max        INTEGER NOT NULL DEFAULT 0,
 	sm_count       INTEGER NOT NULL,
+	precisions     TEXT NOT NULL,  -- "fp32 fp16 bf16 fp8 int8w int4w ..." (gpu_models.csv header)
 	source         TEXT NOT NULL CHECK (length(source) > 0)
 );
 

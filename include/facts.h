@@ -35,6 +35,8 @@ struct gpu_spec {
 	int pcie_gen;
 	int mig_max;                 /* max MIG instances; 0 = no MIG */
 	int sm_count;                /* SMs (NVIDIA) or CUs (AMD) */
+	char precisions[64];         /* "fp32 fp16 bf16 fp8 int8w int4w": native formats and
+					weight-only kernels (gpu_models.csv); "" = unknown */
 };
 
 /* One Azure VM size. */

@@ -85,6 +85,7 @@ enum fit_reject {
 	FIT_REJ_MODEL,            /* the sizing model could not size it (note says why) */
 	FIT_REJ_NO_PRICE,         /* no price of the pricing kind in the region */
 	FIT_REJ_SPEC_UNKNOWN,     /* only the price API knows the size: never sized */
+	FIT_REJ_PRECISION,        /* the GPU cannot run the precision (precision_note says why) */
 	FIT_REJ_COUNT
 };
 
@@ -116,6 +117,8 @@ struct fit_result {
 	double mfu;               /* training */
 	enum sizing_bound bound;
 	int interconnect;         /* 0 none, 1 NVLink, 2 InfiniBand */
+	enum sizing_precision_mode precision_mode;
+	char precision_note[320]; /* the sizing model's precision note ("" when native) */
 };
 
 /*

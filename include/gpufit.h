@@ -21,7 +21,7 @@ enum gpufit_exit {
 	EXIT_USAGE = 2,       /* unknown command or option, missing argument */
 	EXIT_INPUT = 3,       /* bad input file or unknown name (size, model, region) */
 	EXIT_CATALOG = 4,     /* catalog missing/corrupt, refresh or network failure */
-	EXIT_INFEASIBLE = 5   /* recommend/pack: some workload has no feasible option */
+	EXIT_INFEASIBLE = 5   /* recommend/pack: some workload has no feasible option; estimate: does not fit */
 };
 
 #endif

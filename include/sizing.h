@@ -98,6 +98,7 @@ struct sizing_capacity {
 	double pcie_gbps;             /* per device host link, GB/s */
 	double infiniband_gbps;       /* per device InfiniBand, Gb/s (bits); 0 = none */
 	char mig_profile[24];         /* "" unless kind is SIZING_CAP_MIG */
+	char precisions[64];          /* gpu_spec precisions; "" = unknown (all allowed) */
 };
 
 /*
@@ -132,6 +133,41 @@ int sizing_capacity_from_gpu(const struct gpu_spec *gpu, int gpus, struct sizing
  * fall back to fp16 where unsupported; int8/int4 are weight-only
  * quantisation whose math runs in fp16. */
 double sizing_capacity_tflops(const struct sizing_capacity *cap, enum sizing_precision p);
+
+/*
+ * How a device runs a requested precision (catalog gpu_models.precisions):
+ *   native       the format's own tensor math (fp8 on Hopper, bf16 on Ampere);
+ *                int8/int4 are always weight-only (see below);
+ *   weight-only  weights stored in the format and dequantised to 16-bit for the
+ *                math: int8/int4 where a kernel ships (GPTQ Volta+, AWQ Turing+),
+ *                fp8 on Ampere (Marlin W8A16); decode bandwidth efficiency is
+ *                scaled by weight_only_int8_efficiency (fp8, int8) or _int4_;
+ *   as-fp16      bf16 asked on a GPU without bf16 units (T4, V100): sized as fp16;
+ *   as-bf16      fp8 training without FP8 tensor cores: sized as bf16, no speed-up;
+ *   unsupported  the GPU cannot run it (fp8 inference on a T4, int4 on a K80).
+ * An empty precisions list (an unknown GPU) allows everything as before.
+ */
+enum sizing_precision_mode {
+	SIZING_PREC_NATIVE,
+	SIZING_PREC_WEIGHT_ONLY,
+	SIZING_PREC_AS_FP16,
+	SIZING_PREC_AS_BF16,
+	SIZING_PREC_UNSUPPORTED
+};
+
+/* "native", "weight-only", "as-fp16", "as-bf16", "unsupported". */
+const char *sizing_precision_mode_name(enum sizing_precision_mode m);
+
+/*
+ * The mode of precision p on cap for inference (training 0) or training
+ * (training 1), and, when note is not NULL, a one-line note naming the GPU
+ * and what happens ("" for native): e.g. "T4-PCIe-16GB (Turing) has no FP8
+ * tensor cores nor an FP8 weight-only kernel; use fp16, or int8/int4
+ * weight-only".
+ */
+enum sizing_precision_mode sizing_precision_support(const struct sizing_capacity *cap,
+						    enum sizing_precision p, int training,
+						    char *note, size_t len);
 
 /* ---- the model --------------------------------------------------------- */
 
@@ -256,6 +292,8 @@ struct sizing_inference_result {
 	double ms_per_output_token;   /* per sequence, at the concurrency used */
 	double output_tokens_per_s;   /* aggregate, at the concurrency used */
 	const char *note;             /* static text: why it does not fit, or NULL */
+	enum sizing_precision_mode precision_mode;
+	char precision_note[320];     /* "" when native */
 };
 
 /*
@@ -306,6 +344,8 @@ struct sizing_training_result {
 	double comm_compute_ratio;    /* exposed inter-node comm / compute */
 	int needs_infiniband;
 	const char *note;             /* static text: why it does not fit, or NULL */
+	enum sizing_precision_mode precision_mode;
+	char precision_note[320];     /* "" when native */
 };
 
 /*

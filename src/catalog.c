@@ -268,7 +268,7 @@ int catalog_counts(catalog *cat, struct catalog_counts *out, char *err)
 #define GPU_COLS                                                                              \
 	"name, vendor, architecture, form_factor, memory_gib, bandwidth_gbps, fp32_tflops, "  \
 	"fp16_tflops, bf16_tflops, fp8_tflops, int8_tops, tdp_w, link, link_gbps, pcie_gen, " \
-	"mig_max, sm_count"
+	"mig_max, sm_count, precisions"
 
 static void read_gpu(sqlite3_stmt *st, void *dst)
 {
@@ -291,6 +291,7 @@ static void read_gpu(sqlite3_stmt *st, void *dst)
 	g->pcie_gen = col_int(st, 14);
 	g->mig_max = col_int(st, 15);
 	g->sm_count = col_int(st, 16);
+	col_str(st, 17, g->precisions, sizeof g->precisions);
 }
 
 #define VM_COLS                                                                               \

@@ -185,7 +185,9 @@ static int carry_over(struct catalog_writer *w, char *err)
 	    sqlite3_step(st) == SQLITE_ROW)
 		version = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
-	if (version != CATALOG_SCHEMA_VERSION) {
+	/* version 1 differs only in gpu_models (no precisions), which is never
+	 * carried over: its prices, sizes and meta are read as they are */
+	if (version != CATALOG_SCHEMA_VERSION && version != 1) {
 		set_err(err, "cannot read the current catalog '%s': not a gpufit catalog of schema "
 			"version %d", w->target, CATALOG_SCHEMA_VERSION);
 		exec(w, "DETACH old", err);

@@ -426,6 +426,54 @@ static void row(struct table *t, const char *k, const char *csv_name, int decima
 	table_set_number(t, 1, v, decimals < 0 ? -4 : decimals);
 }
 
+/* A number row that is unknown ("-", empty in csv, null in JSON) when the
+ * configuration does not fit: a configuration that does not run has no
+ * throughput or latency, not a zero one. */
+static void row_or_unknown(struct table *t, const char *k, const char *csv_name, int decimals,
+			   double v, int known)
+{
+	if (known) {
+		row(t, k, csv_name, decimals, v);
+	} else {
+		table_field(t, k, csv_name, "-");
+		table_set_csv(t, 1, "");
+	}
+}
+
+/* The memory shortfall: a table row only when there is one; always a csv
+ * field (empty when none). */
+static void shortfall_row(struct table *t, const char *k, const char *csv_name, double need,
+			  double have, int fits)
+{
+	if (!fits && need > have)
+		row(t, k, csv_name, 2, need - have);
+	else
+		table_csv_field(t, csv_name, NULL);
+}
+
+static void json_rounded_or_null(cJSON *o, const char *k, double v, int decimals, int known)
+{
+	if (known)
+		json_add_rounded(o, k, v, decimals);
+	else
+		cJSON_AddNullToObject(o, k);
+}
+
+/* The precision rows: how the GPU runs the requested precision. */
+static void precision_rows(struct table *t, enum sizing_precision_mode m, const char *note)
+{
+	table_field(t, "precision mode", "precision_mode", sizing_precision_mode_name(m));
+	if (note[0])
+		table_field(t, "precision note", NULL, note);
+	table_csv_field(t, "precision_note", note[0] ? note : NULL);
+}
+
+static void precision_json(cJSON *doc, enum sizing_precision_mode m, const char *note)
+{
+	cJSON_AddStringToObject(doc, "precision_mode", sizing_precision_mode_name(m));
+	json_add_str_or_null(doc, "precision_note", note[0] ? note : NULL);
+}
+
 static struct table *report_table(void)
 {
 	struct table *t = table_new(2);
@@ -457,6 +505,7 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		int rc;
 
 		cJSON_AddStringToObject(doc, "kv_precision", sizing_precision_name(a->kv_precision));
+		precision_json(doc, r->precision_mode, r->precision_note);
 		o = cJSON_AddObjectToObject(doc, "memory");
 		json_add_rounded(o, "weights_gib", r->weights_gib, 2);
 		json_add_rounded(o, "kv_cache_gib", r->kv_cache_gib, 2);
@@ -465,6 +514,8 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		json_add_rounded(o, "total_gib", r->total_gib, 2);
 		json_add_rounded(o, "available_gib", r->available_gib, 2);
 		cJSON_AddBoolToObject(doc, "fits", r->fits);
+		json_rounded_or_null(doc, "shortfall_gib", r->total_gib - r->available_gib, 2,
+				     !r->fits && r->total_gib > r->available_gib);
 		cJSON_AddNumberToObject(doc, "max_concurrency", (double)r->max_concurrency);
 		cJSON_AddNumberToObject(doc, "concurrency", (double)r->concurrency);
 		cJSON_AddStringToObject(doc, "bound", sizing_bound_name(r->bound));
@@ -472,11 +523,13 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		cJSON_AddNumberToObject(o, "tensor", r->tp);
 		cJSON_AddNumberToObject(o, "pipeline", r->pp);
 		o = cJSON_AddObjectToObject(doc, "throughput");
-		json_add_rounded(o, "output_tokens_per_s", r->output_tokens_per_s, 1);
-		json_add_rounded(o, "prefill_tokens_per_s", r->prefill_tokens_per_s, 1);
+		json_rounded_or_null(o, "output_tokens_per_s", r->output_tokens_per_s, 1, r->fits);
+		json_rounded_or_null(o, "prefill_tokens_per_s", r->prefill_tokens_per_s, 1,
+				     r->fits);
 		o = cJSON_AddObjectToObject(doc, "latency");
-		json_add_rounded(o, "time_to_first_token_ms", r->time_to_first_token_ms, 2);
-		json_add_rounded(o, "ms_per_output_token", r->ms_per_output_token, 2);
+		json_rounded_or_null(o, "time_to_first_token_ms", r->time_to_first_token_ms, 2,
+				     r->fits);
+		json_rounded_or_null(o, "ms_per_output_token", r->ms_per_output_token, 2, r->fits);
 		json_add_str_or_null(doc, "note", r->note);
 		add_factors_json(doc, &in->factors, 0, in->cap.mig_profile[0] != 0);
 		rc = json_print(ctx->out, doc);
@@ -492,6 +545,7 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		table_field(t, "precision", "precision", buf);
 		table_set_csv(t, 1, sizing_precision_name(a->precision));
 		table_csv_field(t, "kv_precision", sizing_precision_name(a->kv_precision));
+		precision_rows(t, r->precision_mode, r->precision_note);
 		if (in->cap.mig_profile[0])
 			snprintf(buf, sizeof(buf), "%s MIG %s", in->gpu.name, in->cap.mig_profile);
 		else if (a->sku)
@@ -518,14 +572,19 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		if (r->note)
 			table_field(t, "why", NULL, r->note);
 		table_csv_field(t, "note", r->note);
+		shortfall_row(t, "shortfall GiB", "shortfall_gib", r->total_gib, r->available_gib,
+			      r->fits);
 		row(t, "max concurrency", "max_concurrency_count", 0, (double)r->max_concurrency);
 		row(t, "concurrency", "concurrency_count", 0, (double)r->concurrency);
 		table_field(t, "bound", "bound", sizing_bound_name(r->bound));
-		row(t, "output tokens/s", "output_tokens_per_s", 1, r->output_tokens_per_s);
-		row(t, "prefill tokens/s", "prefill_tokens_per_s", 1, r->prefill_tokens_per_s);
-		row(t, "time to first token ms", "time_to_first_token_ms", 2,
-		    r->time_to_first_token_ms);
-		row(t, "ms per output token", "per_output_token_ms", 2, r->ms_per_output_token);
+		row_or_unknown(t, "output tokens/s", "output_tokens_per_s", 1, r->output_tokens_per_s,
+			       r->fits);
+		row_or_unknown(t, "prefill tokens/s", "prefill_tokens_per_s", 1,
+			       r->prefill_tokens_per_s, r->fits);
+		row_or_unknown(t, "time to first token ms", "time_to_first_token_ms", 2,
+			       r->time_to_first_token_ms, r->fits);
+		row_or_unknown(t, "ms per output token", "per_output_token_ms", 2,
+			       r->ms_per_output_token, r->fits);
 		factor_rows(t, &in->factors, 0, in->cap.mig_profile[0] != 0);
 		table_print(t, ctx->out, ctx->format);
 		table_free(t);
@@ -542,6 +601,7 @@ static int render_training(struct cli_ctx *ctx, const struct estimate_args *a,
 
 		cJSON_AddStringToObject(doc, "method", sizing_train_method_name(a->train.method));
 		cJSON_AddNumberToObject(doc, "zero_stage", a->train.zero_stage);
+		precision_json(doc, r->precision_mode, r->precision_note);
 		o = cJSON_AddObjectToObject(doc, "memory");
 		json_add_rounded(o, "weights_gib", r->weights_gib, 2);
 		json_add_rounded(o, "gradients_gib", r->gradients_gib, 2);
@@ -551,15 +611,17 @@ static int render_training(struct cli_ctx *ctx, const struct estimate_args *a,
 		json_add_rounded(o, "total_gib", r->memory_gib, 2);
 		json_add_rounded(o, "available_gib", r->available_gib, 2);
 		cJSON_AddBoolToObject(doc, "fits", r->fits);
+		json_rounded_or_null(doc, "shortfall_gib", r->memory_gib - r->available_gib, 2,
+				     !r->fits && r->memory_gib > r->available_gib);
 		o = cJSON_AddObjectToObject(doc, "parallelism");
 		cJSON_AddNumberToObject(o, "tensor", r->tp);
 		cJSON_AddNumberToObject(o, "pipeline", r->pp);
 		cJSON_AddNumberToObject(o, "data", r->dp);
 		cJSON_AddBoolToObject(doc, "recompute", r->recompute);
 		o = cJSON_AddObjectToObject(doc, "throughput");
-		json_add_rounded(o, "tokens_per_s", r->tokens_per_s, 1);
-		json_add_rounded(doc, "hours", r->hours, 2);
-		json_add_rounded(doc, "mfu", r->mfu, 3);
+		json_rounded_or_null(o, "tokens_per_s", r->tokens_per_s, 1, r->fits);
+		json_rounded_or_null(doc, "hours", r->hours, 2, r->fits);
+		json_rounded_or_null(doc, "mfu", r->mfu, 3, r->fits);
 		cJSON_AddBoolToObject(doc, "needs_infiniband", r->needs_infiniband);
 		json_add_str_or_null(doc, "note", r->note);
 		add_factors_json(doc, &in->factors, 1, 0);
@@ -577,6 +639,7 @@ static int render_training(struct cli_ctx *ctx, const struct estimate_args *a,
 		table_set_csv(t, 1, sizing_precision_name(a->precision));
 		table_csv_field(t, "method", sizing_train_method_name(a->train.method));
 		table_csv_field_number(t, "zero_stage", a->train.zero_stage, 0);
+		precision_rows(t, r->precision_mode, r->precision_note);
 		snprintf(buf, sizeof(buf), "%d x %s", in->cap.gpus, in->gpu.name);
 		table_field(t, "capacity", NULL, buf);
 		table_csv_field(t, "gpu_model", in->gpu.name);
@@ -604,10 +667,15 @@ static int render_training(struct cli_ctx *ctx, const struct estimate_args *a,
 		if (r->note)
 			table_field(t, "why", NULL, r->note);
 		table_csv_field(t, "note", r->note);
-		row(t, "tokens/s", "tokens_per_s", 1, r->tokens_per_s);
-		row(t, "hours", "training_hours", 2, r->hours);
-		row(t, "mfu", NULL, 3, r->mfu);
-		table_csv_field_number(t, "mfu_pct", r->mfu * 100.0, 1);
+		shortfall_row(t, "shortfall GiB/GPU", "shortfall_per_gpu_gib", r->memory_gib,
+			      r->available_gib, r->fits);
+		row_or_unknown(t, "tokens/s", "tokens_per_s", 1, r->tokens_per_s, r->fits);
+		row_or_unknown(t, "hours", "training_hours", 2, r->hours, r->fits);
+		row_or_unknown(t, "mfu", NULL, 3, r->mfu, r->fits);
+		if (r->fits)
+			table_csv_field_number(t, "mfu_pct", r->mfu * 100.0, 1);
+		else
+			table_csv_field(t, "mfu_pct", NULL);
 		bool_row(t, "needs InfiniBand", "needs_infiniband", r->needs_infiniband);
 		factor_rows(t, &in->factors, 1, 0);
 		table_print(t, ctx->out, ctx->format);
@@ -652,7 +720,8 @@ int cmd_estimate(struct cli_ctx *ctx, int argc, char **argv)
 			diag_error("%s", err);
 			return EXIT_INPUT;
 		}
-		return render_training(ctx, &a, &in, &r);
+		rc = render_training(ctx, &a, &in, &r);
+		return rc == EXIT_OK && !r.fits ? EXIT_INFEASIBLE : rc;
 	} else {
 		struct sizing_inference_result r;
 
@@ -661,6 +730,7 @@ int cmd_estimate(struct cli_ctx *ctx, int argc, char **argv)
 			diag_error("%s", err);
 			return EXIT_INPUT;
 		}
-		return render_inference(ctx, &a, &in, &r);
+		rc = render_inference(ctx, &a, &in, &r);
+		return rc == EXIT_OK && !r.fits ? EXIT_INFEASIBLE : rc;
 	}
 }

@@ -28,7 +28,7 @@ const char *fit_placement_name(enum fit_placement p)
 static const char *const reject_names[FIT_REJ_COUNT] = {
 	"ok", "retired", "memory", "latency", "time-to-first-token", "throughput",
 	"no-infiniband", "deadline", "compute", "bandwidth", "not-for-training", "model",
-	"no-price", "spec-unknown",
+	"no-price", "spec-unknown", "precision",
 };
 
 const char *fit_reject_name(enum fit_reject r)
@@ -410,7 +410,21 @@ static void fit_train(const struct fit_workload *w, const struct sizing_capacity
 int fit_evaluate(const struct fit_workload *w, const struct sizing_capacity *cap, int infiniband,
 		 const struct sizing_factors *f, struct fit_result *out)
 {
+	enum sizing_precision_mode mode = SIZING_PREC_NATIVE;
+	char note[sizeof out->precision_note] = "";
+
 	memset(out, 0, sizeof(*out));
+	if (w->kind != FIT_GENERIC) {
+		mode = sizing_precision_support(cap, w->precision, w->kind == FIT_TRAINING, note,
+						sizeof note);
+		if (mode == SIZING_PREC_UNSUPPORTED &&
+		    !(w->kind == FIT_TRAINING && cap->kind != SIZING_CAP_VM)) {
+			out->reject = FIT_REJ_PRECISION;
+			out->precision_mode = mode;
+			memcpy(out->precision_note, note, sizeof note);
+			return 0;
+		}
+	}
 	switch (w->kind) {
 	case FIT_LLM_INFERENCE:
 		fit_llm(w, cap, f, out);
@@ -422,6 +436,8 @@ int fit_evaluate(const struct fit_workload *w, const struct sizing_capacity *cap
 		fit_train(w, cap, infiniband, f, out);
 		break;
 	}
+	out->precision_mode = mode;
+	memcpy(out->precision_note, note, sizeof note);
 	return 0;
 }
 
@@ -498,6 +514,10 @@ void fit_reject_text(const struct fit_result *r, const char *pricing, const char
 	case FIT_REJ_NO_PRICE:
 		snprintf(buf, len, "no %s price in %s; run 'gpufit catalog refresh'",
 			 pricing ? pricing : "?", region ? region : "?");
+		break;
+	case FIT_REJ_PRECISION:
+		snprintf(buf, len, "%s", r->precision_note[0] ? r->precision_note
+							       : "cannot run this precision");
 		break;
 	case FIT_REJ_SPEC_UNKNOWN:
 		snprintf(buf, len, "spec unknown: its GPUs and memory are not in gpufit's spec tables, "

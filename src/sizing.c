@@ -104,6 +104,7 @@ static void cap_from_spec(const struct gpu_spec *g, double scale_compute, double
 {
 	copy_str(c->gpu_model, sizeof(c->gpu_model), g->name);
 	copy_str(c->architecture, sizeof(c->architecture), g->architecture);
+	copy_str(c->precisions, sizeof(c->precisions), g->precisions);
 	c->bandwidth_gbps = g->bandwidth_gbps * scale_bw;
 	c->fp32_tflops = g->fp32_tflops * scale_compute;
 	c->fp16_tflops = g->fp16_tflops * scale_compute;
@@ -235,6 +236,82 @@ double sizing_capacity_tflops(const struct sizing_capacity *cap, enum sizing_pre
 		/* fp16, and weight-only int8/int4 whose math runs in fp16 */
 		return cap->fp16_tflops;
 	}
+}
+
+static const char *const mode_names[] = { "native", "weight-only", "as-fp16", "as-bf16",
+					   "unsupported" };
+
+const char *sizing_precision_mode_name(enum sizing_precision_mode m)
+{
+	if ((int)m < 0 || (int)m > SIZING_PREC_UNSUPPORTED)
+		return "?";
+	return mode_names[m];
+}
+
+/* Whether the space-separated list has the word w. */
+static int has_word(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (const char *p = list; (p = strstr(p, w)) != NULL; p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+			return 1;
+	return 0;
+}
+
+enum sizing_precision_mode sizing_precision_support(const struct sizing_capacity *cap,
+						    enum sizing_precision p, int training,
+						    char *note, size_t len)
+{
+	const char *l = cap->precisions;
+	const char *g = cap->gpu_model, *a = cap->architecture;
+	enum sizing_precision_mode m = SIZING_PREC_NATIVE;
+	char buf[320] = "";
+
+	if (!l[0]) {
+		m = (p == SIZING_INT8 || p == SIZING_INT4) ? SIZING_PREC_WEIGHT_ONLY
+							   : SIZING_PREC_NATIVE;
+	} else if (p == SIZING_FP32 || p == SIZING_FP16) {
+		m = SIZING_PREC_NATIVE;
+	} else if (p == SIZING_BF16) {
+		if (!has_word(l, "bf16")) {
+			m = SIZING_PREC_AS_FP16;
+			snprintf(buf, sizeof buf, "%s (%s) has no BF16 units: sized as FP16", g, a);
+		}
+	} else if (p == SIZING_FP8) {
+		if (has_word(l, "fp8")) {
+			m = SIZING_PREC_NATIVE;
+		} else if (training) {
+			m = SIZING_PREC_AS_BF16;
+			snprintf(buf, sizeof buf, "%s (%s) has no FP8 tensor cores: trained as BF16, "
+				 "no FP8 speed-up", g, a);
+		} else if (has_word(l, "fp8w")) {
+			m = SIZING_PREC_WEIGHT_ONLY;
+			snprintf(buf, sizeof buf, "%s (%s) has no FP8 tensor cores: FP8 weights "
+				 "run weight-only, dequantised to FP16", g, a);
+		} else {
+			m = SIZING_PREC_UNSUPPORTED;
+			snprintf(buf, sizeof buf, "%s (%s) has no FP8 tensor cores nor an FP8 "
+				 "weight-only kernel; use fp16, or int8/int4 weight-only", g, a);
+		}
+	} else {
+		const char *w = p == SIZING_INT8 ? "int8w" : "int4w";
+
+		if (training) {
+			m = SIZING_PREC_UNSUPPORTED;
+			snprintf(buf, sizeof buf, "%s weights cannot be trained; use bf16, fp16 or "
+				 "qlora", sizing_precision_name(p));
+		} else if (has_word(l, w)) {
+			m = SIZING_PREC_WEIGHT_ONLY;
+		} else {
+			m = SIZING_PREC_UNSUPPORTED;
+			snprintf(buf, sizeof buf, "%s (%s) has no %s weight-only kernel in the "
+				 "common engines; use fp16", g, a, sizing_precision_name(p));
+		}
+	}
+	if (note && len)
+		snprintf(note, len, "%s", buf);
+	return m;
 }
 
 /* ---- models ------------------------------------------------------------ */
@@ -514,6 +591,8 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	r.tp = tp;
 	r.pp = pp;
 	r.kv_bytes_per_token = kvpt;
+	r.precision_mode = sizing_precision_support(cap, w, 0, r.precision_note,
+						    sizeof r.precision_note);
 	r.weights_gib = w_dev * tp * pp / GIB;
 	r.activations_gib = act_dev * cap->gpus / GIB;
 	r.overhead_gib = f->runtime_overhead_gib * cap->gpus;
@@ -524,14 +603,16 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 		r.max_concurrency = (long)limit;
 	else
 		kv_limited = 1;
-	r.fits = r.max_concurrency >= 1;
+	r.fits = r.max_concurrency >= 1 && r.precision_mode != SIZING_PREC_UNSUPPORTED;
 	if (!r.fits) {
 		r.bound = SIZING_BOUND_MEMORY_CAPACITY;
 		r.concurrency = s->concurrency > 0 ? s->concurrency : 0;
 		r.kv_cache_gib = r.concurrency * seq * kvpt_dev * cap->gpus / GIB;
 		r.total_gib = r.weights_gib + r.kv_cache_gib + r.activations_gib + r.overhead_gib;
-		r.note = free_dev > 0 ? "not enough memory left for the KV cache of one sequence"
-				      : "the weights do not fit in GPU memory";
+		r.note = r.precision_mode == SIZING_PREC_UNSUPPORTED
+				 ? "the GPU cannot run this precision"
+			 : free_dev > 0 ? "not enough memory left for the KV cache of one sequence"
+					: "the weights do not fit in GPU memory";
 		*out = r;
 		return 0;
 	}
@@ -549,9 +630,10 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	r.kv_cache_gib = B * seq * kvpt_dev * cap->gpus / GIB;
 	r.total_gib = r.weights_gib + r.kv_cache_gib + r.activations_gib + r.overhead_gib;
 
-	tflops = sizing_capacity_tflops(cap, w);
+	tflops = sizing_capacity_tflops(cap, r.precision_mode == SIZING_PREC_WEIGHT_ONLY ?
+						 SIZING_FP16 : w);
 	bw_eff = f->decode_bw_efficiency;
-	if (w == SIZING_INT8)
+	if (w == SIZING_INT8 || (w == SIZING_FP8 && r.precision_mode == SIZING_PREC_WEIGHT_ONLY))
 		bw_eff *= f->weight_only_int8_efficiency;
 	else if (w == SIZING_INT4)
 		bw_eff *= f->weight_only_int4_efficiency;
@@ -656,7 +738,7 @@ int sizing_training(const struct sizing_model *model, enum sizing_precision w,
 	struct sizing_training_result r;
 	struct train_mem tm = { 0 };
 	double usable, flops_tok, peak, mfu, step_tokens, t_compute, grad_bytes, link, t_comm;
-	double eth, t_comm_eth, trainable;
+	double eth, t_comm_eth, trainable, gemm_tok, attn_tok;
 	int found = 0, tp = 1, pp = 1, dp = 1, rc = 0;
 
 	memset(&r, 0, sizeof(r));
@@ -732,17 +814,28 @@ int sizing_training(const struct sizing_model *model, enum sizing_precision w,
 	r.memory_gib = tm.total / GIB;
 	r.available_gib = usable / GIB;
 
+	r.precision_mode = sizing_precision_support(cap, w, 1, r.precision_note,
+						    sizeof r.precision_note);
+	if (r.precision_mode == SIZING_PREC_UNSUPPORTED && r.fits) {
+		r.fits = 0;
+		r.note = "the GPU cannot train in this precision";
+	}
+
 	/* time: 6·P per token (4·P for adapters: no weight gradients of the
-	 * frozen base), attention 12·L·h·s, one more forward when recomputing */
-	flops_tok = (t->method == SIZING_TRAIN_FULL ? 6.0 : 4.0) * m.active_params_b * 1e9 +
-		    12.0 * m.layers * m.hidden * t->sequence_length;
-	if (rc)
-		flops_tok += 2.0 * m.active_params_b * 1e9 + 4.0 * m.layers * m.hidden *
-			     t->sequence_length;
+	 * frozen base) in the GEMMs, attention 12·L·h·s, one more forward when
+	 * recomputing.  FP8 speeds up the GEMMs only, and only on FP8 tensor
+	 * cores; attention stays in BF16. */
+	gemm_tok = (t->method == SIZING_TRAIN_FULL ? 6.0 : 4.0) * m.active_params_b * 1e9;
+	attn_tok = 12.0 * m.layers * m.hidden * t->sequence_length;
+	if (rc) {
+		gemm_tok += 2.0 * m.active_params_b * 1e9;
+		attn_tok += 4.0 * m.layers * m.hidden * t->sequence_length;
+	}
+	flops_tok = gemm_tok + attn_tok;
 	peak = sizing_capacity_tflops(cap, w == SIZING_FP8 ? SIZING_BF16 : w) * 1e12;
 	mfu = f->train_mfu;
-	if (w == SIZING_FP8)
-		mfu *= f->train_fp8_speedup;
+	if (w == SIZING_FP8 && r.precision_mode == SIZING_PREC_NATIVE)
+		flops_tok = gemm_tok / f->train_fp8_speedup + attn_tok;
 	if (t->method != SIZING_TRAIN_FULL)
 		mfu *= f->train_finetune_mfu_scale;
 	if (t->method == SIZING_TRAIN_QLORA)

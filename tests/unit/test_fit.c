@@ -307,6 +307,50 @@ static void test_training_no_ib(void **state)
 
 /* A size only the price API knows (refreshed catalog: spec_known 0, no GPU
  * model, placeholder counts) is never sized; retired comes after it. */
+/* The precision rules as fit sees them: FP8 on a Turing GPU is a rejection
+ * with the reason; the same workload in int4 weight-only is served. */
+static void test_precision_reject(void **state)
+{
+	struct sizing_factors f;
+	struct sizing_capacity cap;
+	struct fit_workload w;
+	struct fit_result r;
+	char buf[FIT_REASON_LEN * 2];
+	(void)state;
+	factors(&f);
+	gpu24(&cap);
+	strcpy(cap.gpu_model, "T4-PCIe-16GB");
+	strcpy(cap.architecture, "Turing");
+	strcpy(cap.precisions, "fp32 fp16 int8w int4w");
+	memset(&w, 0, sizeof(w));
+	w.kind = FIT_LLM_INFERENCE;
+	llama8b(&w.model);
+	w.precision = SIZING_FP8;
+	w.kv_precision = SIZING_FP8;
+	w.input_tokens = 512;
+	w.output_tokens = 128;
+	w.concurrency = 1;
+	w.replicas = 1;
+	w.headroom = 0.15;
+	fit_evaluate(&w, &cap, 0, &f, &r);
+	assert_int_equal(r.reject, FIT_REJ_PRECISION);
+	assert_string_equal(fit_reject_name(r.reject), "precision");
+	fit_reject_text(&r, NULL, NULL, buf, sizeof buf);
+	assert_string_equal(buf, "T4-PCIe-16GB (Turing) has no FP8 tensor cores nor an FP8 "
+			    "weight-only kernel; use fp16, or int8/int4 weight-only");
+	w.precision = SIZING_INT4;
+	w.kv_precision = SIZING_FP16;
+	fit_evaluate(&w, &cap, 0, &f, &r);
+	assert_int_equal(r.reject, FIT_OK);
+	assert_int_equal(r.precision_mode, SIZING_PREC_WEIGHT_ONLY);
+	/* bf16 training on it is sized as fp16 and says so */
+	w.kind = FIT_TRAINING;
+	w.precision = SIZING_BF16;
+	fit_evaluate(&w, &cap, 0, &f, &r);
+	assert_int_equal(r.precision_mode, SIZING_PREC_AS_FP16);
+	assert_string_equal(r.precision_note, "T4-PCIe-16GB (Turing) has no BF16 units: sized as FP16");
+}
+
 static void test_vm_check(void **state)
 {
 	struct vm_size vm;
@@ -350,6 +394,7 @@ int main(void)
 		cmocka_unit_test(test_llm),
 		cmocka_unit_test(test_training_no_ib),
 		cmocka_unit_test(test_vm_check),
+		cmocka_unit_test(test_precision_reject),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

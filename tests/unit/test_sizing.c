@@ -429,6 +429,106 @@ static struct sizing_training_result train(const struct sizing_model *m, enum si
 	return r;
 }
 
+/* ---- precision support (catalog/gpu_models.csv precisions) ------------- */
+
+static struct gpu_spec with_precisions(const struct gpu_spec *g, const char *list)
+{
+	struct gpu_spec s = *g;
+	snprintf(s.precisions, sizeof s.precisions, "%s", list);
+	return s;
+}
+
+static const struct gpu_spec t4 = {
+	.name = "T4-PCIe-16GB", .vendor = "NVIDIA", .architecture = "Turing",
+	.form_factor = "PCIe", .memory_gib = 15, .bandwidth_gbps = 320, .fp32_tflops = 8.1,
+	.fp16_tflops = 65, .int8_tops = 130, .tdp_w = 70, .pcie_gen = 3, .sm_count = 40,
+	.precisions = "fp32 fp16 int8w int4w",
+};
+static const struct gpu_spec k80 = {
+	.name = "K80-PCIe-12GB", .vendor = "NVIDIA", .architecture = "Kepler",
+	.form_factor = "PCIe", .memory_gib = 12, .bandwidth_gbps = 240, .fp32_tflops = 4.37,
+	.fp16_tflops = 4.37, .tdp_w = 150, .pcie_gen = 3, .sm_count = 13,
+	.precisions = "fp32 fp16",
+};
+
+static enum sizing_precision_mode support(const struct gpu_spec *g, enum sizing_precision p,
+					  int training, char *note)
+{
+	struct sizing_capacity cap;
+
+	assert_int_equal(sizing_capacity_from_gpu(g, 1, &cap), 0);
+	return sizing_precision_support(&cap, p, training, note, 320);
+}
+
+static void test_precision_support(void **state)
+{
+	struct gpu_spec h = with_precisions(&h100, "fp32 fp16 bf16 fp8 int8w int4w");
+	struct gpu_spec a = with_precisions(&a100, "fp32 fp16 bf16 int8w int4w fp8w");
+	struct sizing_inference_result r, r16;
+	char note[320];
+
+	(void)state;
+	/* FP8 on a T4 is rejected with the reason; on an H100 it is native */
+	assert_int_equal(support(&t4, SIZING_FP8, 0, note), SIZING_PREC_UNSUPPORTED);
+	assert_string_equal(note, "T4-PCIe-16GB (Turing) has no FP8 tensor cores nor an FP8 "
+			    "weight-only kernel; use fp16, or int8/int4 weight-only");
+	assert_int_equal(support(&h, SIZING_FP8, 0, note), SIZING_PREC_NATIVE);
+	assert_string_equal(note, "");
+	/* weight-only INT4 on a T4 is accepted (AWQ/GPTQ kernels on Turing) */
+	assert_int_equal(support(&t4, SIZING_INT4, 0, note), SIZING_PREC_WEIGHT_ONLY);
+	assert_int_equal(support(&k80, SIZING_INT4, 0, note), SIZING_PREC_UNSUPPORTED);
+	/* BF16 on a T4 is sized as FP16, with a note */
+	assert_int_equal(support(&t4, SIZING_BF16, 0, note), SIZING_PREC_AS_FP16);
+	assert_string_equal(note, "T4-PCIe-16GB (Turing) has no BF16 units: sized as FP16");
+	/* FP8 on an A100: weight-only for serving, BF16 (no speed-up) for training */
+	assert_int_equal(support(&a, SIZING_FP8, 0, note), SIZING_PREC_WEIGHT_ONLY);
+	assert_int_equal(support(&a, SIZING_FP8, 1, note), SIZING_PREC_AS_BF16);
+	assert_int_equal(support(&h, SIZING_FP8, 1, note), SIZING_PREC_NATIVE);
+	assert_int_equal(support(&h, SIZING_INT4, 1, note), SIZING_PREC_UNSUPPORTED);
+	/* an unknown list (no catalog column) allows everything */
+	assert_int_equal(support(&h100, SIZING_FP8, 0, note), SIZING_PREC_NATIVE);
+
+	/* an unsupported precision does not fit and has no throughput */
+	r = infer(&llama2_7b, SIZING_FP8, &t4, 1, 128, 128, 1);
+	assert_false(r.fits);
+	assert_int_equal(r.precision_mode, SIZING_PREC_UNSUPPORTED);
+	assert_true(r.output_tokens_per_s == 0);
+	/* FP8 weight-only on an A100 at batch 1: the weight read is the FP8 bytes at the
+	 * int8 weight-only bandwidth efficiency: 6.738e9 B / (2039e9 × 0.80 × 0.84) =
+	 * 4.917 ms + 1.5 ms step overhead; fp8 KV 192 × 256 KiB / (2039e9 × 0.7) = 0.035 ms */
+	r = infer(&llama2_7b, SIZING_FP8, &a, 1, 128, 128, 1);
+	assert_true(r.fits);
+	assert_int_equal(r.precision_mode, SIZING_PREC_WEIGHT_ONLY);
+	r16 = infer(&llama2_7b, SIZING_FP16, &a, 1, 128, 128, 1);
+	assert_true(r.ms_per_output_token < r16.ms_per_output_token);
+	assert_near(r.ms_per_output_token, 4.917 + 1.5 + 0.035, 0.01);
+}
+
+static void test_fp8_training_gemms_only(void **state)
+{
+	struct gpu_spec h = with_precisions(&h100, "fp32 fp16 bf16 fp8 int8w int4w");
+	struct gpu_spec a = with_precisions(&a100, "fp32 fp16 bf16 int8w int4w fp8w");
+	struct sizing_factors f = factors_for(&h100);
+	struct sizing_training_result b16, b8, a16, a8;
+	double P = llama2_7b.params_b * 1e9, s = f.train_fp8_speedup;
+	double gemm = 4.0 * P, attn = 12.0 * 32 * 4096 * 4096.0;
+
+	(void)state;
+	/* LoRA on one GPU: no data-parallel traffic, so time is compute alone.
+	 * FP8 speeds up the GEMMs only: ratio = (4P + A) / (4P/s + A) with
+	 * A = 12·L·h·s attention FLOPs per token (= 1.23 for 7B at 4k, s 1.35) */
+	b16 = train(&llama2_7b, SIZING_BF16, &h, 1, SIZING_TRAIN_LORA, 0);
+	b8 = train(&llama2_7b, SIZING_FP8, &h, 1, SIZING_TRAIN_LORA, 0);
+	assert_true(b16.fits && b8.fits && !b16.recompute && !b8.recompute);
+	assert_near(b8.tokens_per_s / b16.tokens_per_s, (gemm + attn) / (gemm / s + attn), 1e-9);
+	assert_true(b8.tokens_per_s / b16.tokens_per_s < s);
+	/* no FP8 tensor cores: no speed-up at all */
+	a16 = train(&llama2_7b, SIZING_BF16, &a, 1, SIZING_TRAIN_LORA, 0);
+	a8 = train(&llama2_7b, SIZING_FP8, &a, 1, SIZING_TRAIN_LORA, 0);
+	assert_int_equal(a8.precision_mode, SIZING_PREC_AS_BF16);
+	assert_near(a8.tokens_per_s, a16.tokens_per_s, 1e-9);
+}
+
 static void test_training(void **state)
 {
 	struct sizing_training_result z0, z3, lora, qlora, r8, r16;
@@ -736,6 +836,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_precision),
+		cmocka_unit_test(test_precision_support),
+		cmocka_unit_test(test_fp8_training_gemms_only),
 		cmocka_unit_test(test_weights_and_kv),
 		cmocka_unit_test(test_max_concurrency_by_hand),
 		cmocka_unit_test(test_batch1_decode_by_hand),
