@@ -166,6 +166,8 @@ struct profile_names {
 	size_t nregions;
 	const char *const *skus;            /* VM size names */
 	size_t nskus;
+	const struct model_preset *preset_facts; /* the presets themselves (context, shape), */
+	size_t npreset_facts;               /* or NULL: no context or shape checks */
 };
 
 /*

@@ -26,6 +26,8 @@ int catalog_names_load(catalog *cat, struct catalog_names *out, char *err)
 		out->region_names[i] = out->regions[i].name;
 	for (size_t i = 0; i < out->nvms; i++)
 		out->sku_names[i] = out->vms[i].sku;
+	out->profile.preset_facts = out->presets;
+	out->profile.npreset_facts = out->npresets;
 	out->profile.presets = out->preset_names;
 	out->profile.npresets = out->npresets;
 	out->profile.regions = out->region_names;

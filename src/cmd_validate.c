@@ -45,7 +45,7 @@ static int names_load(struct cli_ctx *ctx, struct catalog_names *s)
 
 static cJSON *file_json(const char *path, const struct profile *p, const struct diag_list *errs)
 {
-	cJSON *f = cJSON_CreateObject(), *list;
+	cJSON *f = cJSON_CreateObject(), *list, *warnings;
 	size_t i;
 
 	cJSON_AddStringToObject(f, "path", path);
@@ -55,6 +55,7 @@ static cJSON *file_json(const char *path, const struct profile *p, const struct 
 	else
 		cJSON_AddNullToObject(f, "workloads");
 	list = cJSON_AddArrayToObject(f, "errors");
+	warnings = cJSON_AddArrayToObject(f, "warnings");
 	for (i = 0; i < errs->n; i++) {
 		const struct diag_item *d = &errs->items[i];
 		cJSON *e = cJSON_CreateObject();
@@ -68,7 +69,7 @@ static cJSON *file_json(const char *path, const struct profile *p, const struct 
 		else
 			cJSON_AddNullToObject(e, "col");
 		cJSON_AddStringToObject(e, "message", d->msg);
-		cJSON_AddItemToArray(list, e);
+		cJSON_AddItemToArray(d->severity == DIAG_ERROR ? list : warnings, e);
 	}
 	return f;
 }

@@ -468,6 +468,18 @@ int fit_compare(double monthly_a, int gpus_a, double headroom_a, double monthly_
 	return 0;
 }
 
+/* Decimals for a measured time shown next to an SLO: whole milliseconds,
+ * unless the SLO (echoed as given, %g) is so small that they would hide
+ * the miss (an SLO under 1 ms): then as many places as the SLO needs. */
+static int ms_decimals(double slo)
+{
+	int d = 0;
+
+	while (d < 6 && slo < 1.0 / pow(10.0, d))
+		d++;
+	return d;
+}
+
 void fit_reject_text(const struct fit_result *r, const char *pricing, const char *region,
 		     char *buf, size_t len)
 {
@@ -482,10 +494,12 @@ void fit_reject_text(const struct fit_result *r, const char *pricing, const char
 		snprintf(buf, len, "needs %.1f GiB, has %.1f GiB", r->need, r->have);
 		break;
 	case FIT_REJ_LATENCY:
-		snprintf(buf, len, "decode %.0f ms/token > SLO %.0f ms", r->have, r->need);
+		snprintf(buf, len, "decode %.*f ms/token > SLO %g ms", ms_decimals(r->need),
+			 r->have, r->need);
 		break;
 	case FIT_REJ_TTFT:
-		snprintf(buf, len, "time to first token %.0f ms > SLO %.0f ms", r->have, r->need);
+		snprintf(buf, len, "time to first token %.*f ms > SLO %g ms",
+			 ms_decimals(r->need), r->have, r->need);
 		break;
 	case FIT_REJ_THROUGHPUT:
 		snprintf(buf, len, "%.0f tokens/s on %d units < target %.0f tokens/s (headroom included)",

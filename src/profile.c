@@ -84,6 +84,21 @@ err_at(struct reader *r, int line, int col, const char *fmt, ...)
 
 #define err_node(r, nd, ...) err_at((r), (nd)->line, (nd)->col, __VA_ARGS__)
 
+/* A warning: the profile is valid, but a value looks like a unit slip. */
+static void __attribute__((format(printf, 3, 4)))
+warn_node(struct reader *r, const struct node *nd, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	if (r->errs.n >= MAX_ERRORS)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	diag_list_add(&r->errs, DIAG_WARNING, r->file, nd->line, nd->col, "%s", msg);
+}
+
 static int cmp_diag(const void *a, const void *b)
 {
 	const struct diag_item *x = a, *y = b;
@@ -791,9 +806,10 @@ static void read_inline_model(struct reader *r, const struct node *m, struct pro
 {
 	static const char *const keys[] = { "params_b", "active_params_b", "layers", "hidden",
 					    "heads", "kv_heads", "vocab", "moe_experts",
-					    "moe_active" };
+					    "moe_active", "max_context" };
 	struct model_preset *mp = &w->model;
 	long layers = 0, hidden = 0, heads = 0, kv = 0, vocab = 0, experts = 0, active = 0;
+	long max_context = 0;
 	int has_heads, has_kv, has_hidden, has_experts, has_active, has_apb;
 	double apb = 0;
 
@@ -812,6 +828,8 @@ static void read_inline_model(struct reader *r, const struct node *m, struct pro
 	get_long(r, m, "vocab", "model.", &R_VOCAB, &vocab);
 	has_experts = get_long(r, m, "moe_experts", "model.", &R_EXPERTS, &experts) > 0;
 	has_active = get_long(r, m, "moe_active", "model.", &R_ACTIVE, &active) > 0;
+	get_long(r, m, "max_context", "model.", &R_SEQ_LEN, &max_context);
+	mp->max_context = (int)max_context;
 
 	if (has_kv && !has_heads && !map_get(m, "heads"))
 		err_node(r, map_key(m, "kv_heads"), "'model.kv_heads' needs 'model.heads'");
@@ -845,6 +863,22 @@ static void read_inline_model(struct reader *r, const struct node *m, struct pro
 	mp->active_params_b = has_apb ? apb : experts ? 0 : mp->params_b;
 }
 
+/*
+ * Unit slips: a latency SLO under 1 ms or over 10 s is more likely seconds or
+ * microseconds than milliseconds.  The value is echoed as written.
+ */
+static void slo_slip(struct reader *r, const struct node *v, const char *path, double ms)
+{
+	if (!v)
+		return;
+	if (ms < 1)
+		warn_node(r, v, "'%s' is %s ms, under 1 ms: no GPU serves that fast; if you meant "
+			  "%s s, write %g", path, v->text, v->text, ms * 1000.0);
+	else if (ms > 10000)
+		warn_node(r, v, "'%s' is %s ms, over 10 s: if you meant %s microseconds, write %g",
+			  path, v->text, v->text, ms / 1000.0);
+}
+
 static void read_serving(struct reader *r, const struct node *m, struct profile_serving *s)
 {
 	static const char *const keys[] = { "input_tokens", "output_tokens", "concurrency",
@@ -872,6 +906,12 @@ static void read_serving(struct reader *r, const struct node *m, struct profile_
 	s->has_max_time_to_first_token_ms = get_num(r, m, "max_time_to_first_token_ms", p,
 						    &R_TTFT_MS,
 						    &s->max_time_to_first_token_ms) > 0;
+	if (s->has_max_ms_per_output_token)
+		slo_slip(r, map_get(m, "max_ms_per_output_token"), "serving.max_ms_per_output_token",
+			 s->max_ms_per_output_token);
+	if (s->has_max_time_to_first_token_ms)
+		slo_slip(r, map_get(m, "max_time_to_first_token_ms"),
+			 "serving.max_time_to_first_token_ms", s->max_time_to_first_token_ms);
 }
 
 static void read_requirements(struct reader *r, const struct node *m,
@@ -934,6 +974,15 @@ static void read_training(struct reader *r, const struct node *m, struct profile
 	t->runs_per_month = 1;
 	get_num(r, m, "runs_per_month", p, &R_RUNS, &t->runs_per_month);
 	t->has_micro_batch = get_long(r, m, "micro_batch", p, &R_MICRO_BATCH, &t->micro_batch) > 0;
+	v = map_get(m, "tokens");
+	if (v && t->tokens > 0 && t->tokens < 1e6)
+		warn_node(r, v, "'training.tokens' is %s, under a million: it counts tokens, not "
+			  "millions or billions of them (%s billion is %se9)", v->text, v->text,
+			  v->text);
+	v = map_get(m, "deadline_hours");
+	if (v && t->has_deadline_hours && t->deadline_hours < 1)
+		warn_node(r, v, "'training.deadline_hours' is %s, under one hour: a value in "
+			  "days? %s days is %g hours", v->text, v->text, t->deadline_hours * 24.0);
 }
 
 static void read_data(struct reader *r, const struct node *m, struct profile_data *d)
@@ -967,6 +1016,106 @@ static void read_data(struct reader *r, const struct node *m, struct profile_dat
 	d->storage = (enum profile_storage)storage;
 	d->has_read_mb_per_s = get_num(r, m, "read_mb_per_s", "data.", &R_READ_MBPS,
 				       &d->read_mb_per_s) > 0;
+}
+
+static const struct model_preset *preset_fact(const struct profile_names *nm, const char *name)
+{
+	for (size_t i = 0; nm && nm->preset_facts && i < nm->npreset_facts; i++)
+		if (strcasecmp(nm->preset_facts[i].name, name) == 0)
+			return &nm->preset_facts[i];
+	return NULL;
+}
+
+/* A preset whose context holds need tokens and whose size is nearest to
+ * params_b (an LLM with a shape), or NULL. */
+static const struct model_preset *longer_preset(const struct profile_names *nm, double need,
+						double params_b)
+{
+	const struct model_preset *best = NULL;
+	double best_d = 0;
+
+	for (size_t i = 0; nm && nm->preset_facts && i < nm->npreset_facts; i++) {
+		const struct model_preset *p = &nm->preset_facts[i];
+		double d;
+
+		if (strcmp(p->kind, "llm") || p->layers <= 0 || p->max_context < need ||
+		    !(p->params_b > 0))
+			continue;
+		d = params_b > 0 ? fabs(log(p->params_b / params_b)) : p->params_b;
+		if (!best || d < best_d) {
+			best = p;
+			best_d = d;
+		}
+	}
+	return best;
+}
+
+/*
+ * What the model allows: a preset without a transformer shape (a diffusion
+ * or CNN preset) cannot be sized as an LLM, and input + output tokens (or
+ * the training sequence) must fit the model's context.
+ */
+static void check_model_limits(struct reader *r, const struct node *m,
+			       struct profile_workload *w, int type)
+{
+	const struct model_preset *mp = w->model_inline ? &w->model
+				       : preset_fact(r->names, w->model_name);
+	const struct node *sec, *at;
+	const struct model_preset *alt;
+	char hint[160] = "";
+	double need = 0;
+	const char *what = NULL;
+
+	if (!w->has_model || !mp)
+		return;
+	if (!w->model_inline && mp->layers <= 0) {
+		if (type == PROFILE_INFERENCE)
+			err_node(r, map_get(m, "model"), "model '%s' is a %s preset the LLM sizing "
+				 "model cannot use (no layers or heads); describe the workload with "
+				 "'requirements:' (gpu_memory_gib, tflops_fp16, bandwidth_gb_per_s) "
+				 "instead of 'model' and 'serving'", mp->name, mp->kind);
+		else
+			err_node(r, map_get(m, "model"), "model '%s' is a %s preset the training "
+				 "sizing model cannot use (no layers or heads); give an LLM preset or "
+				 "an inline model", mp->name, mp->kind);
+		return;
+	}
+	if (mp->max_context <= 0)
+		return;
+	if (type == PROFILE_INFERENCE && w->has_serving) {
+		sec = map_get(m, "serving");
+		at = sec ? map_get(sec, "input_tokens") : NULL;
+		need = (double)w->serving.input_tokens + (double)w->serving.output_tokens;
+		what = "'serving.input_tokens' + 'serving.output_tokens'";
+	} else if (type == PROFILE_TRAINING && w->has_training) {
+		sec = map_get(m, "training");
+		at = sec ? map_get(sec, "sequence_length") : NULL;
+		if (!w->training.has_sequence_length) {
+			/* the default sequence, but no longer than the model's context */
+			if (w->training.sequence_length > mp->max_context)
+				w->training.sequence_length = mp->max_context;
+			return;
+		}
+		need = (double)w->training.sequence_length;
+		what = "'training.sequence_length'";
+	} else {
+		return;
+	}
+	if (!at || need <= mp->max_context)
+		return;
+	alt = longer_preset(r->names, need, mp->params_b);
+	if (w->model_inline)
+		snprintf(hint, sizeof hint, "; raise it if the model has a longer context");
+	else if (alt)
+		snprintf(hint, sizeof hint, "; preset '%s' has %d", alt->name, alt->max_context);
+	else
+		snprintf(hint, sizeof hint, "; no preset has that context");
+	if (w->model_inline)
+		err_node(r, at, "%s = %.0f tokens exceeds the inline model's context of %d tokens "
+			 "('model.max_context')%s", what, need, mp->max_context, hint);
+	else
+		err_node(r, at, "%s = %.0f tokens exceeds model '%s' context of %d tokens "
+			 "(max_context)%s", what, need, mp->name, mp->max_context, hint);
 }
 
 /* Reports a key that does not belong to this kind of workload. */
@@ -1125,6 +1274,8 @@ static void read_workload(struct reader *r, const struct node *m, size_t index,
 			err_node(r, m, "training workload '%s' has no 'training' section "
 				 "(method, tokens, deadline_hours, ...)", w->name);
 	}
+	if (type == PROFILE_INFERENCE || type == PROFILE_TRAINING)
+		check_model_limits(r, m, w, type);
 }
 
 /* ---- the top level ------------------------------------------------------ */
@@ -1356,11 +1507,12 @@ int profile_parse_buffer(const char *file, const char *buf, size_t len,
 	}
 	for (i = 0; i < r.nalias; i++)
 		free(r.alias[i]);
-	if (r.errs.n) {
+	if (r.errs.errors) {
 		flush_errors(&r, errs);
 		profile_release(out);
 		return -1;
 	}
+	flush_errors(&r, errs);         /* the warnings of a valid profile */
 	out->file = xstrdup(file);
 	return 0;
 }

@@ -1,0 +1,1 @@
+gpufit validate -f json tests/golden/profile/inputs/unit-slips.yaml
