@@ -59,6 +59,7 @@ struct fit_workload {
 	double target_tokens_per_s;           /* 0: none */
 	double max_ms_per_token;              /* 0: no latency SLO */
 	double max_ttft_ms;                   /* 0: none */
+	enum sizing_engine engine;            /* serving stack (profile default vllm) */
 	/* generic */
 	struct sizing_requirements req;
 	/* training */

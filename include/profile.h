@@ -58,6 +58,7 @@ struct profile_serving {
 	double max_ms_per_output_token;     /* latency SLO per sequence */
 	int has_max_time_to_first_token_ms;
 	double max_time_to_first_token_ms;
+	enum sizing_engine engine;          /* default vllm */
 };
 
 /* requirements: a generic (non-LLM) workload described by what it needs of
@@ -80,6 +81,7 @@ struct profile_training {
 	double runs_per_month;              /* default 1; may be fractional */
 	int has_micro_batch;
 	long micro_batch;
+	enum sizing_framework framework;    /* default: none given (train_mfu) */
 };
 
 struct profile_data {

@@ -204,6 +204,51 @@ int sizing_model_normalize(struct sizing_model *m, char *err);
 /* KV-cache bytes per token: 2 × layers × kv_heads × head_dim × bytes(kv). */
 double sizing_kv_bytes_per_token(const struct sizing_model *m, enum sizing_precision kv);
 
+/* ---- serving engines and training frameworks --------------------------- */
+
+/* TensorRT-LLM is 0: the baseline the factors are calibrated on. */
+enum sizing_engine {
+	SIZING_ENGINE_TENSORRT_LLM,
+	SIZING_ENGINE_VLLM,
+	SIZING_ENGINE_SGLANG,
+	SIZING_ENGINE_TGI,
+	SIZING_ENGINE_LLAMA_CPP,
+	SIZING_ENGINE_TRANSFORMERS,
+	SIZING_ENGINE_COUNT
+};
+
+/* "tensorrt-llm", "vllm", "sglang", "tgi", "llama.cpp", "transformers". */
+const char *sizing_engine_name(enum sizing_engine e);
+/* 0 and *out set, -1 unknown (case-insensitive). */
+int sizing_engine_parse(const char *s, enum sizing_engine *out);
+
+/*
+ * One engine's factors (catalog/efficiency.csv rows named engine_* whose
+ * gpu_class is the engine name).  The scales multiply the calibrated
+ * baseline factors; known 0 = no rows: the baseline (TensorRT-LLM) as is.
+ */
+struct sizing_engine_factors {
+	int known;
+	double step_overhead_ms;      /* per decode step: launches, sampling, scheduling */
+	double decode_bw_scale;       /* × decode_bw_efficiency */
+	double decode_mfu_scale;      /* × decode_mfu */
+	double prefill_scale;         /* × prefill_mfu */
+	double max_batch_sequences;   /* the engine's default cap on sequences in flight */
+	double chunked_prefill;       /* 1: prompts batched with decode; 0: a prompt stalls decode */
+};
+
+enum sizing_framework {
+	SIZING_FRAMEWORK_DEFAULT,     /* train_mfu */
+	SIZING_FRAMEWORK_FSDP,
+	SIZING_FRAMEWORK_MEGATRON,
+	SIZING_FRAMEWORK_DEEPSPEED,
+	SIZING_FRAMEWORK_COUNT
+};
+
+/* "default", "fsdp", "megatron", "deepspeed". */
+const char *sizing_framework_name(enum sizing_framework f);
+int sizing_framework_parse(const char *s, enum sizing_framework *out);
+
 /* ---- efficiency factors ------------------------------------------------ */
 
 /*
@@ -238,6 +283,12 @@ struct sizing_factors {
 	double comm_overlap;               /* share of data-parallel communication hidden by compute */
 	double ib_required_ratio;          /* exposed comm / compute above which IB is required */
 	double ethernet_gbps_per_node;     /* network of a VM without InfiniBand, Gb/s */
+	double pcie_allreduce_latency_us;  /* one small all-reduce over PCIe (no NVLink) */
+	double pcie_efficiency;            /* achieved / line rate of PCIe all-reduces */
+	double train_mfu_fsdp;             /* published MFU by framework and GPU class */
+	double train_mfu_megatron;
+	double train_mfu_deepspeed;
+	struct sizing_engine_factors engine[SIZING_ENGINE_COUNT];
 };
 
 /*
@@ -248,6 +299,11 @@ struct sizing_factors {
  */
 int sizing_factors_resolve(const struct efficiency *list, size_t n, const struct gpu_spec *gpu,
 			   struct sizing_factors *out, char *err);
+
+/* The factors of engine e: the catalog's rows, or the baseline (TensorRT-LLM
+ * as calibrated) when it has none. */
+struct sizing_engine_factors sizing_engine_factors_of(const struct sizing_factors *f,
+						      enum sizing_engine e);
 
 /* Number of named factors, and the name / value of factor i (for printing
  * the assumptions of an estimate); NULL for i out of range. */
@@ -261,6 +317,7 @@ struct sizing_serving {
 	double input_tokens;          /* prompt tokens per request */
 	double output_tokens;         /* generated tokens per request */
 	long concurrency;             /* sequences in flight; 0 = the largest that fits */
+	enum sizing_engine engine;    /* 0 = TensorRT-LLM (the calibration baseline) */
 };
 
 enum sizing_bound {
@@ -325,6 +382,7 @@ struct sizing_training {
 	double micro_batch;           /* sequences per device per step; 0 = 1 */
 	int recompute;                /* -1 auto (only when needed), 0 never, 1 always */
 	double lora_fraction;         /* trainable / total params; 0 = 0.005 */
+	enum sizing_framework framework; /* 0 = train_mfu */
 };
 
 struct sizing_training_result {

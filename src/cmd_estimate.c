@@ -27,7 +27,7 @@ enum {
 	OPT_MODEL = 1, OPT_PARAMS, OPT_LAYERS, OPT_HIDDEN, OPT_HEADS, OPT_KV_HEADS, OPT_VOCAB,
 	OPT_PRECISION, OPT_KV_PRECISION, OPT_GPU, OPT_SKU, OPT_MIG, OPT_GPUS, OPT_INPUT,
 	OPT_OUTPUT, OPT_CONCURRENCY, OPT_MODE, OPT_METHOD, OPT_ZERO, OPT_TOKENS, OPT_SEQLEN,
-	OPT_MICRO_BATCH
+	OPT_MICRO_BATCH, OPT_ENGINE, OPT_FRAMEWORK
 };
 
 static const struct cli_opt opts[] = {
@@ -53,6 +53,8 @@ static const struct cli_opt opts[] = {
 	{ "tokens", 0, CLI_ARG_REQUIRED, OPT_TOKENS },
 	{ "sequence-length", 0, CLI_ARG_REQUIRED, OPT_SEQLEN },
 	{ "micro-batch", 0, CLI_ARG_REQUIRED, OPT_MICRO_BATCH },
+	{ "engine", 0, CLI_ARG_REQUIRED, OPT_ENGINE },
+	{ "framework", 0, CLI_ARG_REQUIRED, OPT_FRAMEWORK },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -61,7 +63,7 @@ struct estimate_args {
 	struct sizing_model inline_model;
 	int inline_given;
 	enum sizing_precision precision, kv_precision;
-	int kv_given;
+	int kv_given, precision_given, zero_given;
 	double gpus;
 	struct sizing_serving serving;
 	int training;
@@ -92,6 +94,7 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 	a->gpus = 1;
 	a->serving.input_tokens = 1024;
 	a->serving.output_tokens = 256;
+	a->serving.engine = SIZING_ENGINE_VLLM;
 	a->train.method = SIZING_TRAIN_FULL;
 	a->train.zero_stage = 3;
 	a->train.tokens = 1e9;
@@ -143,6 +146,7 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 							    "fp16, fp8, int8, int4)", val);
 			if (id == OPT_PRECISION) {
 				a->precision = p;
+				a->precision_given = 1;
 			} else {
 				a->kv_precision = p;
 				a->kv_given = 1;
@@ -198,6 +202,17 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 				return cli_usage_error(CMD, "'--zero-stage' must be 0, 1, 2 or 3, "
 							    "got '%s'", val);
 			a->train.zero_stage = val[0] - '0';
+			a->zero_given = 1;
+			break;
+		case OPT_ENGINE:
+			if (sizing_engine_parse(val, &a->serving.engine) != 0)
+				return cli_usage_error(CMD, "unknown engine '%s' (vllm, tensorrt-llm, "
+							    "sglang, tgi, llama.cpp, transformers)", val);
+			break;
+		case OPT_FRAMEWORK:
+			if (sizing_framework_parse(val, &a->train.framework) != 0)
+				return cli_usage_error(CMD, "unknown framework '%s' (fsdp, megatron, "
+							    "deepspeed)", val);
 			break;
 		case OPT_TOKENS:
 			if (cli_positive(CMD, "tokens", val, &a->train.tokens))
@@ -225,6 +240,12 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 		return cli_usage_error(CMD, "--gpus applies to --gpu only");
 	if (a->gpus > 4096)
 		return cli_usage_error(CMD, "'--gpus' must be at most 4096");
+	/* the profile's defaults: bf16 for training, ZeRO-3 for full training
+	 * and none for adapters */
+	if (a->training && !a->precision_given)
+		a->precision = SIZING_BF16;
+	if (!a->zero_given)
+		a->train.zero_stage = a->train.method == SIZING_TRAIN_FULL ? 3 : 0;
 	if (!a->kv_given)
 		a->kv_precision = sizing_kv_default(a->precision);
 	return 0;
@@ -375,13 +396,37 @@ static int factor_applies(const char *name, int training, int mig)
 	return training ? is_train : !is_train;
 }
 
-static void add_factors_json(cJSON *doc, const struct sizing_factors *f, int training, int mig)
+/* The serving engine's own factors, as name/value pairs. */
+static size_t engine_factors(const struct sizing_factors *f, enum sizing_engine e,
+			     const char **names, double *values)
+{
+	struct sizing_engine_factors ef = sizing_engine_factors_of(f, e);
+	static const char *const n[] = { "engine_step_overhead_ms", "engine_decode_bw_scale",
+					 "engine_decode_mfu_scale", "engine_prefill_scale",
+					 "engine_max_batch_sequences", "engine_chunked_prefill" };
+	double v[] = { ef.step_overhead_ms, ef.decode_bw_scale, ef.decode_mfu_scale,
+		       ef.prefill_scale, ef.max_batch_sequences, ef.chunked_prefill };
+
+	for (size_t i = 0; i < 6; i++) {
+		names[i] = n[i];
+		values[i] = v[i];
+	}
+	return 6;
+}
+
+static void add_factors_json(cJSON *doc, const struct sizing_factors *f, int training, int mig,
+			     enum sizing_engine engine)
 {
 	cJSON *o = cJSON_AddObjectToObject(doc, "assumptions");
+	const char *names[8];
+	double values[8];
 
 	for (size_t i = 0; i < sizing_factor_count(); i++)
 		if (factor_applies(sizing_factor_name(i), training, mig))
 			json_add_rounded(o, sizing_factor_name(i), sizing_factor_value(f, i), 4);
+	if (!training)
+		for (size_t i = 0, n = engine_factors(f, engine, names, values); i < n; i++)
+			json_add_rounded(o, names[i], values[i], 4);
 }
 
 static cJSON *doc_head(const struct estimate_args *a, const struct estimate_in *in)
@@ -484,8 +529,12 @@ static struct table *report_table(void)
 	return t;
 }
 
-static void factor_rows(struct table *t, const struct sizing_factors *f, int training, int mig)
+static void factor_rows(struct table *t, const struct sizing_factors *f, int training, int mig,
+			enum sizing_engine engine)
 {
+	const char *names[8];
+	double values[8];
+
 	for (size_t i = 0; i < sizing_factor_count(); i++) {
 		char k[80], ck[80];
 
@@ -495,6 +544,14 @@ static void factor_rows(struct table *t, const struct sizing_factors *f, int tra
 		snprintf(ck, sizeof(ck), "assumption_%s", sizing_factor_name(i));
 		row(t, k, ck, -1, sizing_factor_value(f, i));
 	}
+	if (!training)
+		for (size_t i = 0, n = engine_factors(f, engine, names, values); i < n; i++) {
+			char k[80], ck[80];
+
+			snprintf(k, sizeof(k), "assumption %s", names[i]);
+			snprintf(ck, sizeof(ck), "assumption_%s", names[i]);
+			row(t, k, ck, -1, values[i]);
+		}
 }
 
 static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
@@ -505,6 +562,7 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		int rc;
 
 		cJSON_AddStringToObject(doc, "kv_precision", sizing_precision_name(a->kv_precision));
+		cJSON_AddStringToObject(doc, "engine", sizing_engine_name(a->serving.engine));
 		precision_json(doc, r->precision_mode, r->precision_note);
 		o = cJSON_AddObjectToObject(doc, "memory");
 		json_add_rounded(o, "weights_gib", r->weights_gib, 2);
@@ -531,7 +589,7 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 				     r->fits);
 		json_rounded_or_null(o, "ms_per_output_token", r->ms_per_output_token, 2, r->fits);
 		json_add_str_or_null(doc, "note", r->note);
-		add_factors_json(doc, &in->factors, 0, in->cap.mig_profile[0] != 0);
+		add_factors_json(doc, &in->factors, 0, in->cap.mig_profile[0] != 0, a->serving.engine);
 		rc = json_print(ctx->out, doc);
 		cJSON_Delete(doc);
 		return rc == 0 ? EXIT_OK : EXIT_CATALOG;
@@ -545,6 +603,7 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		table_field(t, "precision", "precision", buf);
 		table_set_csv(t, 1, sizing_precision_name(a->precision));
 		table_csv_field(t, "kv_precision", sizing_precision_name(a->kv_precision));
+		table_field(t, "engine", "engine", sizing_engine_name(a->serving.engine));
 		precision_rows(t, r->precision_mode, r->precision_note);
 		if (in->cap.mig_profile[0])
 			snprintf(buf, sizeof(buf), "%s MIG %s", in->gpu.name, in->cap.mig_profile);
@@ -585,7 +644,7 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 			       r->time_to_first_token_ms, r->fits);
 		row_or_unknown(t, "ms per output token", "per_output_token_ms", 2,
 			       r->ms_per_output_token, r->fits);
-		factor_rows(t, &in->factors, 0, in->cap.mig_profile[0] != 0);
+		factor_rows(t, &in->factors, 0, in->cap.mig_profile[0] != 0, a->serving.engine);
 		table_print(t, ctx->out, ctx->format);
 		table_free(t);
 	}
@@ -601,6 +660,7 @@ static int render_training(struct cli_ctx *ctx, const struct estimate_args *a,
 
 		cJSON_AddStringToObject(doc, "method", sizing_train_method_name(a->train.method));
 		cJSON_AddNumberToObject(doc, "zero_stage", a->train.zero_stage);
+		cJSON_AddStringToObject(doc, "framework", sizing_framework_name(a->train.framework));
 		precision_json(doc, r->precision_mode, r->precision_note);
 		o = cJSON_AddObjectToObject(doc, "memory");
 		json_add_rounded(o, "weights_gib", r->weights_gib, 2);
@@ -624,7 +684,7 @@ static int render_training(struct cli_ctx *ctx, const struct estimate_args *a,
 		json_rounded_or_null(doc, "mfu", r->mfu, 3, r->fits);
 		cJSON_AddBoolToObject(doc, "needs_infiniband", r->needs_infiniband);
 		json_add_str_or_null(doc, "note", r->note);
-		add_factors_json(doc, &in->factors, 1, 0);
+		add_factors_json(doc, &in->factors, 1, 0, a->serving.engine);
 		rc = json_print(ctx->out, doc);
 		cJSON_Delete(doc);
 		return rc == 0 ? EXIT_OK : EXIT_CATALOG;
@@ -639,6 +699,7 @@ static int render_training(struct cli_ctx *ctx, const struct estimate_args *a,
 		table_set_csv(t, 1, sizing_precision_name(a->precision));
 		table_csv_field(t, "method", sizing_train_method_name(a->train.method));
 		table_csv_field_number(t, "zero_stage", a->train.zero_stage, 0);
+		table_field(t, "framework", "framework", sizing_framework_name(a->train.framework));
 		precision_rows(t, r->precision_mode, r->precision_note);
 		snprintf(buf, sizeof(buf), "%d x %s", in->cap.gpus, in->gpu.name);
 		table_field(t, "capacity", NULL, buf);
@@ -677,7 +738,7 @@ static int render_training(struct cli_ctx *ctx, const struct estimate_args *a,
 		else
 			table_csv_field(t, "mfu_pct", NULL);
 		bool_row(t, "needs InfiniBand", "needs_infiniband", r->needs_infiniband);
-		factor_rows(t, &in->factors, 1, 0);
+		factor_rows(t, &in->factors, 1, 0, a->serving.engine);
 		table_print(t, ctx->out, ctx->format);
 		table_free(t);
 	}

@@ -83,7 +83,7 @@ static struct sizing_capacity instance_cap(const struct sizing_capacity *vm, int
 static int infer(const struct fit_workload *w, const struct sizing_capacity *cap, long c,
 		 const struct sizing_factors *f, struct sizing_inference_result *r)
 {
-	struct sizing_serving s = { w->input_tokens, w->output_tokens, c };
+	struct sizing_serving s = { w->input_tokens, w->output_tokens, c, w->engine };
 	return sizing_inference(&w->model, w->precision, w->kv_precision, &s, cap, f, r, NULL);
 }
 
@@ -585,6 +585,7 @@ int fit_workload_from_profile(const struct profile_workload *pw, const struct mo
 		w->train.sequence_length = t->sequence_length > 0 ? (double)t->sequence_length : 4096;
 		w->train.micro_batch = t->has_micro_batch ? (double)t->micro_batch : 0;
 		w->train.recompute = -1;
+		w->train.framework = t->framework;
 		w->deadline_hours = t->has_deadline_hours ? t->deadline_hours : 0;
 		w->runs_per_month = t->runs_per_month > 0 ? t->runs_per_month : 1;
 		w->replicas = 1;
@@ -611,5 +612,6 @@ int fit_workload_from_profile(const struct profile_workload *pw, const struct mo
 		w->max_ms_per_token = pw->serving.max_ms_per_output_token;
 	if (pw->serving.has_max_time_to_first_token_ms)
 		w->max_ttft_ms = pw->serving.max_time_to_first_token_ms;
+	w->engine = pw->serving.engine;
 	return 0;
 }

@@ -884,8 +884,11 @@ static void read_serving(struct reader *r, const struct node *m, struct profile_
 	static const char *const keys[] = { "input_tokens", "output_tokens", "concurrency",
 					    "target_output_tokens_per_s",
 					    "max_ms_per_output_token",
-					    "max_time_to_first_token_ms" };
+					    "max_time_to_first_token_ms", "engine" };
 	const char *const p = "serving.";
+	const char *engine_names[SIZING_ENGINE_COUNT];
+	const struct node *v;
+	int engine = SIZING_ENGINE_VLLM;
 
 	check_keys(r, m, keys, COUNT(keys), "in 'serving'");
 	if (get_long(r, m, "input_tokens", p, &R_IN_TOKENS, &s->input_tokens) == 0)
@@ -906,6 +909,13 @@ static void read_serving(struct reader *r, const struct node *m, struct profile_
 	s->has_max_time_to_first_token_ms = get_num(r, m, "max_time_to_first_token_ms", p,
 						    &R_TTFT_MS,
 						    &s->max_time_to_first_token_ms) > 0;
+	for (int i = 0; i < SIZING_ENGINE_COUNT; i++)
+		engine_names[i] = sizing_engine_name((enum sizing_engine)i);
+	v = map_get(m, "engine");
+	if (v)
+		node_enum(r, v, "serving.engine", "serving engine", engine_names,
+			  COUNT(engine_names), &engine);
+	s->engine = (enum sizing_engine)engine;
 	if (s->has_max_ms_per_output_token)
 		slo_slip(r, map_get(m, "max_ms_per_output_token"), "serving.max_ms_per_output_token",
 			 s->max_ms_per_output_token);
@@ -932,7 +942,10 @@ static void read_requirements(struct reader *r, const struct node *m,
 static void read_training(struct reader *r, const struct node *m, struct profile_training *t)
 {
 	static const char *const keys[] = { "method", "tokens", "sequence_length", "zero_stage",
-					    "deadline_hours", "runs_per_month", "micro_batch" };
+					    "deadline_hours", "runs_per_month", "micro_batch",
+					    "framework" };
+	const char *fw_names[SIZING_FRAMEWORK_COUNT - 1];
+	int fw = -1;
 	const char *const p = "training.";
 	const struct node *v;
 	long zero = 0;
@@ -974,6 +987,13 @@ static void read_training(struct reader *r, const struct node *m, struct profile
 	t->runs_per_month = 1;
 	get_num(r, m, "runs_per_month", p, &R_RUNS, &t->runs_per_month);
 	t->has_micro_batch = get_long(r, m, "micro_batch", p, &R_MICRO_BATCH, &t->micro_batch) > 0;
+	for (int i = 1; i < SIZING_FRAMEWORK_COUNT; i++)
+		fw_names[i - 1] = sizing_framework_name((enum sizing_framework)i);
+	v = map_get(m, "framework");
+	t->framework = SIZING_FRAMEWORK_DEFAULT;
+	if (v && node_enum(r, v, "training.framework", "training framework", fw_names,
+			   COUNT(fw_names), &fw) > 0)
+		t->framework = (enum sizing_framework)(fw + 1);
 	v = map_get(m, "tokens");
 	if (v && t->tokens > 0 && t->tokens < 1e6)
 		warn_node(r, v, "'training.tokens' is %s, under a million: it counts tokens, not "

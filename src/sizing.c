@@ -387,6 +387,11 @@ static const struct {
 	FACTOR(comm_overlap),
 	FACTOR(ib_required_ratio),
 	FACTOR(ethernet_gbps_per_node),
+	FACTOR(pcie_allreduce_latency_us),
+	FACTOR(pcie_efficiency),
+	FACTOR(train_mfu_fsdp),
+	FACTOR(train_mfu_megatron),
+	FACTOR(train_mfu_deepspeed),
 };
 
 #define NFACTORS (sizeof(factor_table) / sizeof(factor_table[0]))
@@ -409,6 +414,85 @@ double sizing_factor_value(const struct sizing_factors *f, size_t i)
 		return 0;
 	memcpy(&v, (const char *)f + factor_table[i].off, sizeof(v));
 	return v;
+}
+
+static const char *const engine_names[SIZING_ENGINE_COUNT] = {
+	"tensorrt-llm", "vllm", "sglang", "tgi", "llama.cpp", "transformers"
+};
+
+const char *sizing_engine_name(enum sizing_engine e)
+{
+	if ((int)e < 0 || e >= SIZING_ENGINE_COUNT)
+		return "?";
+	return engine_names[e];
+}
+
+int sizing_engine_parse(const char *s, enum sizing_engine *out)
+{
+	for (int i = 0; s && i < SIZING_ENGINE_COUNT; i++)
+		if (strcasecmp(s, engine_names[i]) == 0) {
+			*out = (enum sizing_engine)i;
+			return 0;
+		}
+	return -1;
+}
+
+static const char *const framework_names[SIZING_FRAMEWORK_COUNT] = {
+	"default", "fsdp", "megatron", "deepspeed"
+};
+
+const char *sizing_framework_name(enum sizing_framework f)
+{
+	if ((int)f < 0 || f >= SIZING_FRAMEWORK_COUNT)
+		return "?";
+	return framework_names[f];
+}
+
+int sizing_framework_parse(const char *s, enum sizing_framework *out)
+{
+	for (int i = 1; s && i < SIZING_FRAMEWORK_COUNT; i++)
+		if (strcasecmp(s, framework_names[i]) == 0) {
+			*out = (enum sizing_framework)i;
+			return 0;
+		}
+	return -1;
+}
+
+/* The engine rows: name engine_<field>, gpu_class = the engine.  An engine
+ * is known when it has its step overhead; a missing scale is 1. */
+static void resolve_engines(const struct efficiency *list, size_t n, struct sizing_factors *f)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} fields[] = {
+		{ "engine_step_overhead_ms", offsetof(struct sizing_engine_factors, step_overhead_ms) },
+		{ "engine_decode_bw_scale", offsetof(struct sizing_engine_factors, decode_bw_scale) },
+		{ "engine_decode_mfu_scale", offsetof(struct sizing_engine_factors, decode_mfu_scale) },
+		{ "engine_prefill_scale", offsetof(struct sizing_engine_factors, prefill_scale) },
+		{ "engine_max_batch_sequences",
+		  offsetof(struct sizing_engine_factors, max_batch_sequences) },
+		{ "engine_chunked_prefill", offsetof(struct sizing_engine_factors, chunked_prefill) },
+	};
+
+	for (int e = 0; e < SIZING_ENGINE_COUNT; e++) {
+		struct sizing_engine_factors *ef = &f->engine[e];
+
+		ef->known = 0;
+		ef->step_overhead_ms = f->decode_step_overhead_ms;
+		ef->decode_bw_scale = ef->decode_mfu_scale = ef->prefill_scale = 1;
+		ef->max_batch_sequences = f->max_batch_sequences;
+		ef->chunked_prefill = 1;
+		for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++)
+			for (size_t j = 0; j < n; j++)
+				if (strcmp(list[j].name, fields[k].name) == 0 &&
+				    strcasecmp(list[j].gpu_class, engine_names[e]) == 0) {
+					memcpy((char *)ef + fields[k].off, &list[j].value,
+					       sizeof(double));
+					if (k == 0)
+						ef->known = 1;
+				}
+	}
 }
 
 /* 3 exact GPU name, 2 architecture, 1 "*", 0 no match. */
@@ -453,6 +537,7 @@ int sizing_factors_resolve(const struct efficiency *list, size_t n, const struct
 		}
 		memcpy((char *)&f + factor_table[i].off, &v, sizeof(v));
 	}
+	resolve_engines(list, n, &f);
 	*out = f;
 	return 0;
 }
@@ -504,6 +589,40 @@ struct infer_step {
 	double t_mem, t_comp, t_comm, t_cycle; /* seconds */
 };
 
+struct sizing_engine_factors sizing_engine_factors_of(const struct sizing_factors *f,
+						      enum sizing_engine e)
+{
+	struct sizing_engine_factors ef;
+
+	if ((int)e >= 0 && e < SIZING_ENGINE_COUNT && f->engine[e].known)
+		return f->engine[e];
+	memset(&ef, 0, sizeof ef);
+	ef.step_overhead_ms = f->decode_step_overhead_ms;
+	ef.decode_bw_scale = ef.decode_mfu_scale = ef.prefill_scale = 1;
+	ef.max_batch_sequences = f->max_batch_sequences;
+	ef.chunked_prefill = 1;
+	return ef;
+}
+
+/*
+ * Tensor-parallel all-reduces over PCIe (no NVLink): two per layer of one
+ * stage (attention and MLP outputs), each a ring of tokens × hidden × 2 B:
+ * latency + 2(tp − 1)/tp × bytes / (PCIe × pcie_efficiency).
+ */
+static double pcie_allreduce_s(const struct sizing_model *m, double tokens, int tp, int pp,
+			       const struct sizing_capacity *cap, const struct sizing_factors *f)
+{
+	double eff = f->pcie_efficiency > 0 ? f->pcie_efficiency : f->network_efficiency;
+	double bytes = tokens * m->hidden * 2.0;
+	double one;
+
+	if (tp <= 1 || cap->nvlink_domain >= tp || !(cap->pcie_gbps > 0) || !(eff > 0))
+		return 0;
+	one = f->pcie_allreduce_latency_us / 1e6 +
+	      2.0 * (tp - 1) / tp * bytes / (cap->pcie_gbps * 1e9 * eff);
+	return 2.0 * m->layers / pp * one;
+}
+
 /*
  * Time for one decode cycle of B sequences (every sequence advances one
  * token), with prefill of ratio prompt tokens per output token folded in.
@@ -514,7 +633,8 @@ struct infer_step {
 static void decode_cycle(const struct sizing_model *m, double B, double ctx, double ratio,
 			 double in, double wbytes, double kvpt_dev, double tflops, double bw_eff,
 			 int tp, int pp, const struct sizing_capacity *cap,
-			 const struct sizing_factors *f, struct infer_step *st)
+			 const struct sizing_factors *f, const struct sizing_engine_factors *ef,
+			 struct infer_step *st)
 {
 	double mb = B / pp;                     /* micro-batch per pipeline stage */
 	double mp = (double)tp * pp;
@@ -522,20 +642,32 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	double q = (double)m->heads * m->head_dim;
 	double bw = cap->bandwidth_gbps * 1e9;
 	double peak = tflops * 1e12, peak16 = sizing_capacity_tflops(cap, SIZING_FP16) * 1e12;
-	double t_w, t_lin, t_kv, t_pattn, t_stage, tp_loss;
+	double t_w, t_lin, t_pre, t_kv, t_pattn, t_stage, t_ar, t_stall, tp_loss;
+	double dmfu = f->decode_mfu * ef->decode_mfu_scale, pmfu = f->prefill_mfu * ef->prefill_scale;
+	double ovh = ef->step_overhead_ms / 1e3;
 
 	t_w = weights_read_params(m, mb) * wbytes / mp / (bw * bw_eff);
-	t_lin = mb * 2.0 * act / mp / (peak * f->decode_mfu) +
-		mb * ratio * 2.0 * act / mp / (peak * f->prefill_mfu);
+	t_lin = mb * 2.0 * act / mp / (peak * dmfu);
+	/* prompt work of the step: in a latency-bound step it adds to the weight
+	 * read (the GEMMs grow from decode rows to prompt rows), it does not hide
+	 * under it */
+	t_pre = mb * ratio * 2.0 * act / mp / (peak * pmfu);
 	t_kv = mb * ctx * kvpt_dev / (bw * f->decode_kv_bw_efficiency);
 	/* causal attention of a prompt: 4·L·q·(in/2) FLOPs per prompt token */
-	t_pattn = mb * ratio * 2.0 * m->layers * q * in / mp / (peak16 * f->prefill_mfu);
+	t_pattn = mb * ratio * 2.0 * m->layers * q * in / mp / (peak16 * pmfu);
+	/* an engine without chunked prefill runs new prompts in steps of their
+	 * own: one more weight read and step per cycle when a sequence ends */
+	t_stall = ef->chunked_prefill > 0 ? 0 : fmin(1.0, mb * ratio / in) * (t_w + ovh);
+	t_ar = pcie_allreduce_s(m, mb * (1.0 + ratio), tp, pp, cap, f);
 	st->t_mem = (t_w > t_lin ? t_w : 0) + t_kv;
-	st->t_comp = (t_w > t_lin ? 0 : t_lin) + t_pattn;
-	t_stage = (t_w > t_lin ? t_w : t_lin) + t_kv + t_pattn + f->decode_step_overhead_ms / 1e3;
-	tp_loss = pow(f->tp_efficiency, log2((double)tp)) * pow(f->pp_efficiency, log2((double)pp));
+	st->t_comp = (t_w > t_lin ? 0 : t_lin) + t_pre + t_pattn;
+	t_stage = (t_w > t_lin ? t_w : t_lin) + t_pre + t_kv + t_pattn + t_stall + t_ar + ovh;
+	/* pipeline stages cost nothing extra when there is nothing to pipeline:
+	 * one sequence per stage or less */
+	tp_loss = pow(f->tp_efficiency, log2((double)tp)) *
+		  (B > pp ? pow(f->pp_efficiency, log2((double)pp)) : 1.0);
 	st->t_cycle = pp * t_stage / tp_loss;
-	st->t_comm = st->t_cycle - pp * t_stage;
+	st->t_comm = st->t_cycle - pp * (t_stage - t_ar);
 	if (cap->kind == SIZING_CAP_MIG)
 		st->t_cycle /= f->mig_efficiency;
 }
@@ -550,6 +682,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	struct infer_step st;
 	double wbytes, kvpt, kvpt_dev, usable, w_dev, act_dev, free_dev, seq, ctx, ratio;
 	double tflops, bw_eff, B, limit, q, pflops_tok, peak_tp;
+	struct sizing_engine_factors ef;
 	int tp, pp, kv_split, kv_limited = 0;
 
 	memset(&r, 0, sizeof(r));
@@ -570,8 +703,16 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 		return -1;
 	}
 
-	tp = pow2_divisor(cap->nvlink_domain < cap->gpus ? cap->nvlink_domain : cap->gpus,
-			  cap->gpus);
+	ef = sizing_engine_factors_of(f, s->engine);
+	/* tensor parallel inside the NVLink domain, or over PCIe across the
+	 * GPUs of one node when they have no NVLink (its all-reduces are
+	 * costed); pipeline stages across nodes */
+	{
+		int dom = cap->nvlink_domain > 1 ? cap->nvlink_domain
+			  : cap->gpus_per_node > 0 ? cap->gpus_per_node : 1;
+
+		tp = pow2_divisor(dom < cap->gpus ? dom : cap->gpus, cap->gpus);
+	}
 	if (tp > m.heads)
 		tp = pow2_divisor(m.heads, cap->gpus);
 	pp = cap->gpus / tp;
@@ -598,7 +739,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	r.overhead_gib = f->runtime_overhead_gib * cap->gpus;
 	r.available_gib = usable * cap->gpus / GIB;
 	r.max_concurrency = free_dev > 0 ? (long)floor(free_dev / (kvpt_dev * seq)) : 0;
-	limit = f->max_batch_sequences;
+	limit = ef.max_batch_sequences;
 	if (r.max_concurrency > (long)limit)
 		r.max_concurrency = (long)limit;
 	else
@@ -632,13 +773,14 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 
 	tflops = sizing_capacity_tflops(cap, r.precision_mode == SIZING_PREC_WEIGHT_ONLY ?
 						 SIZING_FP16 : w);
-	bw_eff = f->decode_bw_efficiency;
+	bw_eff = f->decode_bw_efficiency * ef.decode_bw_scale;
 	if (w == SIZING_INT8 || (w == SIZING_FP8 && r.precision_mode == SIZING_PREC_WEIGHT_ONLY))
 		bw_eff *= f->weight_only_int8_efficiency;
 	else if (w == SIZING_INT4)
 		bw_eff *= f->weight_only_int4_efficiency;
 
-	decode_cycle(&m, B, ctx, ratio, s->input_tokens, wbytes, kvpt_dev, tflops, bw_eff, tp, pp, cap, f, &st);
+	decode_cycle(&m, B, ctx, ratio, s->input_tokens, wbytes, kvpt_dev, tflops, bw_eff, tp, pp,
+		     cap, f, &ef, &st);
 	r.ms_per_output_token = st.t_cycle * 1e3;
 	r.output_tokens_per_s = B / st.t_cycle;
 	if (st.t_comm > st.t_mem * pp && st.t_comm > st.t_comp * pp)
@@ -651,7 +793,8 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	/* prefill alone: compute-bound over tp devices per stage, pp stages */
 	q = (double)m.heads * m.head_dim;
 	pflops_tok = 2.0 * m.active_params_b * 1e9 + 2.0 * m.layers * q * s->input_tokens;
-	peak_tp = tflops * 1e12 * f->prefill_mfu * tp * pow(f->tp_efficiency, log2((double)tp));
+	peak_tp = tflops * 1e12 * f->prefill_mfu * ef.prefill_scale * tp *
+		  pow(f->tp_efficiency, log2((double)tp));
 	if (cap->kind == SIZING_CAP_MIG)
 		peak_tp *= f->mig_efficiency;
 	r.prefill_tokens_per_s = peak_tp * pp * pow(f->pp_efficiency, log2((double)pp)) /
@@ -662,7 +805,8 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 				(cap->bandwidth_gbps * 1e9 * bw_eff * tp);
 
 		r.time_to_first_token_ms = ((t_comp > t_read ? t_comp : t_read) +
-					    pp * f->decode_step_overhead_ms / 1e3) * 1e3;
+					    pp * pcie_allreduce_s(&m, s->input_tokens, tp, pp, cap, f) +
+					    pp * ef.step_overhead_ms / 1e3) * 1e3;
 	}
 	*out = r;
 	return 0;
@@ -834,6 +978,12 @@ int sizing_training(const struct sizing_model *model, enum sizing_precision w,
 	flops_tok = gemm_tok + attn_tok;
 	peak = sizing_capacity_tflops(cap, w == SIZING_FP8 ? SIZING_BF16 : w) * 1e12;
 	mfu = f->train_mfu;
+	if (t->framework == SIZING_FRAMEWORK_FSDP && f->train_mfu_fsdp > 0)
+		mfu = f->train_mfu_fsdp;
+	else if (t->framework == SIZING_FRAMEWORK_MEGATRON && f->train_mfu_megatron > 0)
+		mfu = f->train_mfu_megatron;
+	else if (t->framework == SIZING_FRAMEWORK_DEEPSPEED && f->train_mfu_deepspeed > 0)
+		mfu = f->train_mfu_deepspeed;
 	if (w == SIZING_FP8 && r.precision_mode == SIZING_PREC_NATIVE)
 		flops_tok = gemm_tok / f->train_fp8_speedup + attn_tok;
 	if (t->method != SIZING_TRAIN_FULL)

@@ -176,7 +176,7 @@ static struct sizing_inference_result infer(const struct sizing_model *m,
 {
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(g);
-	struct sizing_serving s = { in, out, conc };
+	struct sizing_serving s = { in, out, conc, SIZING_ENGINE_TENSORRT_LLM };
 	struct sizing_inference_result r;
 	char err[SIZING_ERRLEN];
 
@@ -252,8 +252,11 @@ static void test_batch1_decode_by_hand(void **state)
 	r = infer(&llama2_7b, SIZING_FP16, &a100, 1, 1, 1, 1);
 	t_mem = 6.738e9 * 2 / (2039e9 * f.decode_bw_efficiency) +
 		1.5 * 524288 / (2039e9 * f.decode_kv_bw_efficiency);
-	/* plus the attention math of the one prompt token: 2 × 32 × 4096 × 1 */
-	expect = (t_mem + 2.0 * 32 * 4096 / (312e12 * f.prefill_mfu) +
+	/* plus the prompt token's work, which adds to the weight read in a
+	 * latency-bound step: its linear layers 2 × 6.738e9 FLOPs and its
+	 * attention math 2 × 32 × 4096 × 1, both at the prefill rate */
+	expect = (t_mem + 2.0 * 6.738e9 / (312e12 * f.prefill_mfu) +
+		  2.0 * 32 * 4096 / (312e12 * f.prefill_mfu) +
 		  f.decode_step_overhead_ms / 1e3) * 1e3;
 	assert_near(r.ms_per_output_token, expect, 1e-6);
 	assert_int_equal(r.bound, SIZING_BOUND_MEMORY_BANDWIDTH);
@@ -350,7 +353,7 @@ static void test_errors(void **state)
 	struct sizing_model m = { .name = "blob", .params_b = 7 };
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(&h100);
-	struct sizing_serving s = { 128, 128, 0 };
+	struct sizing_serving s = { 128, 128, 0, SIZING_ENGINE_TENSORRT_LLM };
 	struct sizing_inference_result r;
 	char err[SIZING_ERRLEN];
 
@@ -495,13 +498,14 @@ static void test_precision_support(void **state)
 	assert_true(r.output_tokens_per_s == 0);
 	/* FP8 weight-only on an A100 at batch 1: the weight read is the FP8 bytes at the
 	 * int8 weight-only bandwidth efficiency: 6.738e9 B / (2039e9 × 0.80 × 0.84) =
-	 * 4.917 ms + 1.5 ms step overhead; fp8 KV 192 × 256 KiB / (2039e9 × 0.7) = 0.035 ms */
+	 * 4.917 ms + 1.5 ms step overhead; fp8 KV 192 × 256 KiB / (2039e9 × 0.7) = 0.035 ms;
+	 * the prompt token's linear work 2 × 6.738e9 / (312e12 × 0.8) = 0.054 ms */
 	r = infer(&llama2_7b, SIZING_FP8, &a, 1, 128, 128, 1);
 	assert_true(r.fits);
 	assert_int_equal(r.precision_mode, SIZING_PREC_WEIGHT_ONLY);
 	r16 = infer(&llama2_7b, SIZING_FP16, &a, 1, 128, 128, 1);
 	assert_true(r.ms_per_output_token < r16.ms_per_output_token);
-	assert_near(r.ms_per_output_token, 4.917 + 1.5 + 0.035, 0.01);
+	assert_near(r.ms_per_output_token, 4.917 + 1.5 + 0.035 + 0.054, 0.01);
 }
 
 static void test_fp8_training_gemms_only(void **state)
@@ -527,6 +531,97 @@ static void test_fp8_training_gemms_only(void **state)
 	a8 = train(&llama2_7b, SIZING_FP8, &a, 1, SIZING_TRAIN_LORA, 0);
 	assert_int_equal(a8.precision_mode, SIZING_PREC_AS_BF16);
 	assert_near(a8.tokens_per_s, a16.tokens_per_s, 1e-9);
+}
+
+/* ---- engines, TP over PCIe, direction checks ---------------------------- */
+
+static struct sizing_inference_result infer_engine(const struct sizing_model *m,
+						   const struct gpu_spec *g, int gpus,
+						   double in, double out, long conc,
+						   enum sizing_engine e)
+{
+	struct sizing_capacity cap;
+	struct sizing_factors f = factors_for(g);
+	struct sizing_serving s = { in, out, conc, e };
+	struct sizing_inference_result r;
+	char err[SIZING_ERRLEN];
+
+	assert_int_equal(sizing_capacity_from_gpu(g, gpus, &cap), 0);
+	assert_int_equal(sizing_inference(m, SIZING_FP16, SIZING_FP16, &s, &cap, &f, &r, err), 0);
+	return r;
+}
+
+static void test_tp_over_pcie_by_hand(void **state)
+{
+	struct sizing_factors f = factors_for(&l40s);
+	struct sizing_inference_result r, nv;
+	struct gpu_spec l40s_nv = l40s;
+	double P = 6.738e9, t_w, t_kv, t_pre, t_attn, t_ar, expect;
+
+	(void)state;
+	/* llama-2-7b fp16 on 2 L40S without NVLink, batch 1, 1 + 1 tokens:
+	 * tensor parallel 2 over PCIe gen4 (32 GB/s per direction) */
+	r = infer_engine(&llama2_7b, &l40s, 2, 1, 1, 1, SIZING_ENGINE_TENSORRT_LLM);
+	assert_int_equal(r.tp, 2);
+	assert_int_equal(r.pp, 1);
+	t_w = P * 2 / 2 / (864e9 * f.decode_bw_efficiency);
+	t_kv = 1.5 * 524288.0 / 2 / (864e9 * f.decode_kv_bw_efficiency);
+	t_pre = 2.0 * P / 2 / (362.05e12 * f.prefill_mfu);
+	t_attn = 2.0 * 32 * 4096 / 2 / (362.05e12 * f.prefill_mfu);
+	/* 2 all-reduces per layer of 2 tokens × 4096 × 2 B: 40 µs + 1/1 × 16 KiB at 16 GB/s */
+	t_ar = 2.0 * 32 * (f.pcie_allreduce_latency_us / 1e6 +
+			   2.0 * 4096 * 2 / (32e9 * f.pcie_efficiency));
+	expect = (t_w + t_kv + t_pre + t_attn + t_ar + 1.5e-3) / f.tp_efficiency * 1e3;
+	assert_near(r.ms_per_output_token, expect, 1e-6);
+	/* direction: the same pair over NVLink is faster (no PCIe all-reduce) */
+	strcpy(l40s_nv.link, "NVLink4");
+	l40s_nv.link_gbps = 900;
+	nv = infer_engine(&llama2_7b, &l40s_nv, 2, 1, 1, 1, SIZING_ENGINE_TENSORRT_LLM);
+	assert_int_equal(nv.tp, 2);
+	assert_true(nv.ms_per_output_token < r.ms_per_output_token);
+	assert_near(r.ms_per_output_token - nv.ms_per_output_token,
+		    t_ar / f.tp_efficiency * 1e3, 1e-6);
+}
+
+static void test_direction_checks(void **state)
+{
+	struct sizing_inference_result a, b, one, eight;
+	struct sizing_factors f = factors_for(&h100);
+	static const struct sizing_model tiny = {
+		.name = "llama-3.2-1b", .params_b = 1.2358144, .layers = 16, .hidden = 2048,
+		.intermediate = 8192, .heads = 32, .kv_heads = 8, .head_dim = 64, .vocab = 128256,
+	};
+
+	(void)state;
+	/* more bandwidth (H200 4.8 TB/s vs H100 3.35 TB/s, same compute) -> faster decode */
+	a = infer_engine(&llama31_8b, &h100, 1, 128, 128, 1, SIZING_ENGINE_VLLM);
+	b = infer_engine(&llama31_8b, &h200, 1, 128, 128, 1, SIZING_ENGINE_VLLM);
+	assert_true(b.ms_per_output_token < a.ms_per_output_token);
+	/* the engine's step floor dominates a tiny model on many GPUs: 8-way TP
+	 * of a 1B model is not even 1.5x faster than one GPU, and the vLLM step
+	 * (3.5 ms) is most of the cycle */
+	one = infer_engine(&tiny, &h100, 1, 128, 128, 1, SIZING_ENGINE_VLLM);
+	eight = infer_engine(&tiny, &h100, 8, 128, 128, 1, SIZING_ENGINE_VLLM);
+	assert_int_equal(eight.tp, 8);
+	assert_true(one.ms_per_output_token / eight.ms_per_output_token < 1.5);
+	assert_true(3.5 / eight.ms_per_output_token > 0.5 * pow(f.tp_efficiency, 3));
+	/* engines: vLLM at batch 1 = the baseline + its larger step (3.5 vs 1.5 ms),
+	 * with its prompt work at 0.9 of the prefill rate */
+	a = infer_engine(&llama2_7b, &a100, 1, 1, 1, 1, SIZING_ENGINE_TENSORRT_LLM);
+	b = infer_engine(&llama2_7b, &a100, 1, 1, 1, 1, SIZING_ENGINE_VLLM);
+	f = factors_for(&a100);
+	assert_near(b.ms_per_output_token - a.ms_per_output_token,
+		    2.0 + (2.0 * 6.738e9 + 2.0 * 32 * 4096) / (312e12 * f.prefill_mfu) *
+			  (1 / 0.9 - 1) * 1e3, 1e-6);
+	/* transformers (no continuous batching, eager steps) is slowest */
+	one = infer_engine(&llama2_7b, &a100, 1, 512, 128, 8, SIZING_ENGINE_TRANSFORMERS);
+	eight = infer_engine(&llama2_7b, &a100, 1, 512, 128, 8, SIZING_ENGINE_VLLM);
+	assert_true(one.ms_per_output_token > eight.ms_per_output_token + 20);
+	/* the engine's batch cap: vLLM stops at 256 sequences, TRT-LLM at 2048 */
+	a = infer_engine(&llama31_8b, &h200, 1, 128, 128, 0, SIZING_ENGINE_VLLM);
+	b = infer_engine(&llama31_8b, &h200, 1, 128, 128, 0, SIZING_ENGINE_TENSORRT_LLM);
+	assert_int_equal(a.max_concurrency, 256);
+	assert_true(b.max_concurrency > 256);
 }
 
 static void test_training(void **state)
@@ -779,7 +874,7 @@ static double heldout_estimate(const struct heldout *h, int training)
 		assert_true(r.fits);
 		return r.tokens_per_s / h->gpus;
 	} else {
-		struct sizing_serving s = { h->in, h->out, h->conc };
+		struct sizing_serving s = { h->in, h->out, h->conc, SIZING_ENGINE_TENSORRT_LLM };
 		struct sizing_inference_result r;
 
 		assert_int_equal(sizing_inference(h->m, h->p, sizing_kv_default(h->p), &s, &cap,
@@ -838,6 +933,8 @@ int main(void)
 		cmocka_unit_test(test_precision),
 		cmocka_unit_test(test_precision_support),
 		cmocka_unit_test(test_fp8_training_gemms_only),
+		cmocka_unit_test(test_tp_over_pcie_by_hand),
+		cmocka_unit_test(test_direction_checks),
 		cmocka_unit_test(test_weights_and_kv),
 		cmocka_unit_test(test_max_concurrency_by_hand),
 		cmocka_unit_test(test_batch1_decode_by_hand),
