@@ -89,6 +89,8 @@ int cli_next(struct cli_iter *it, const char **val);
 
 /* Helpers for option values; print the error and return -1 on bad input. */
 int cli_number(const char *cmd, const char *opt, const char *val, double *out);
+/* A percentage, "15" or "15%" (as a profile's max_increase_pct); message on error. */
+int cli_percent(const char *cmd, const char *opt, const char *val, double *out);
 int cli_positive(const char *cmd, const char *opt, const char *val, double *out);
 
 /* "gpufit: error: CMD: missing PROFILE\nTry 'gpufit CMD --help'." ; returns EXIT_USAGE */

@@ -42,6 +42,7 @@ struct recommend_options {
 	int has_hours;
 	double hours_per_month;           /* --hours-per-month */
 	const char *currency;             /* --currency; NULL = the profile's */
+	int all_rejected;                 /* --all-rejected: every rejection, no summary */
 };
 
 void recommend_options_init(struct recommend_options *o);
@@ -86,6 +87,23 @@ struct recommend_reject {
 	char mig_profile[24];
 	struct fit_result fit;
 	double order;                     /* sort key: unit price, 0 when none */
+};
+
+/* The cheapest option of one GPU family (T4, A10, A100, H100, ...) that
+ * is feasible, and how much more it costs a month than the recommendation. */
+struct recommend_family {
+	char family[16];
+	char sku[FACT_SKU];
+	char mig_profile[24];
+	char region[32];
+	double extra_monthly;             /* >= 0, in the result's currency */
+};
+
+/* Rejections of one kind folded into one line ("retired: 4 sizes"). */
+struct recommend_reject_summary {
+	enum fit_reject reject;           /* FIT_REJ_RETIRED or FIT_REJ_NOT_FOR_TRAINING */
+	size_t count;
+	char example[FACT_SKU];           /* the cheapest of them */
 };
 
 /* The best option of one workload in one region. */
@@ -179,6 +197,13 @@ struct recommend_workload {
 	struct recommend_choice *alternatives;
 	size_t nrejected;
 	struct recommend_reject *rejected;
+	size_t nfamilies;                 /* feasible GPU families other than the recommendation's */
+	struct recommend_family *families;
+	size_t nsummaries;
+	struct recommend_reject_summary summaries[2];
+	int has_closest;                  /* infeasible: the option that misses by the least */
+	struct recommend_reject closest;
+	double closest_margin;            /* relative miss: 0.05 = 5 % over */
 	size_t nregions;
 	struct recommend_region_cost *regions;
 	int has_current;

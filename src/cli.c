@@ -188,6 +188,20 @@ int cli_number(const char *cmd, const char *opt, const char *val, double *out)
 	return 0;
 }
 
+int cli_percent(const char *cmd, const char *opt, const char *val, double *out)
+{
+	char buf[64];
+	size_t n = strlen(val);
+
+	if (n > 1 && n < sizeof buf && val[n - 1] == '%') {
+		memcpy(buf, val, n - 1);
+		buf[n - 1] = '\0';
+		if (util_parse_double(buf, out) == 0)
+			return 0;
+	}
+	return cli_number(cmd, opt, val, out);
+}
+
 int cli_positive(const char *cmd, const char *opt, const char *val, double *out)
 {
 	if (cli_number(cmd, opt, val, out) != 0)

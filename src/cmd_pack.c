@@ -466,7 +466,7 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 				return cli_usage_error("pack", "unknown strategy '%s' (aks, mixed)", val);
 			break;
 		case OPT_HEADROOM:
-			if (cli_number("pack", "headroom", val, &d) != 0)
+			if (cli_percent("pack", "headroom", val, &d) != 0)
 				return EXIT_USAGE;
 			if (d < 0 || d > 400)
 				return cli_usage_error("pack", "--headroom takes a percentage from 0 to 400");

@@ -33,7 +33,8 @@
 #include "recommend_json.h"
 #include "util.h"
 
-enum { OPT_HEADROOM = 1, OPT_TOP, OPT_PRICING, OPT_REGION, OPT_HOURS, OPT_CURRENCY };
+enum { OPT_HEADROOM = 1, OPT_TOP, OPT_PRICING, OPT_REGION, OPT_HOURS, OPT_CURRENCY,
+       OPT_ALL_REJECTED };
 
 static const struct cli_opt opts[] = {
 	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM },
@@ -42,6 +43,7 @@ static const struct cli_opt opts[] = {
 	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION },
 	{ "hours-per-month", 0, CLI_ARG_REQUIRED, OPT_HOURS },
 	{ "currency", 0, CLI_ARG_REQUIRED, OPT_CURRENCY },
+	{ "all-rejected", 0, CLI_ARG_NONE, OPT_ALL_REJECTED },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -162,6 +164,41 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 			else
 				snprintf(what, sizeof(what), "%s", rj->sku);
 			table_add(t, what, buf);
+		}
+		for (size_t i = 0; i < w->nsummaries; i++) {
+			const struct recommend_reject_summary *su = &w->summaries[i];
+			char n[32];
+
+			snprintf(n, sizeof n, "%zu size%s", su->count, su->count == 1 ? "" : "s");
+			snprintf(buf, sizeof(buf), "%s (%s%s); --all-rejected lists them",
+				 su->reject == FIT_REJ_RETIRED ? "retired by Azure"
+							       : "partial GPUs are not used for training",
+				 su->example, su->count > 1 ? ", ..." : "");
+			table_add(t, n, buf);
+		}
+		fputc('\n', f);
+		table_print(t, f, FMT_TABLE);
+		table_free(t);
+	}
+	if (w->nfamilies) {
+		struct table *t = table_new(3);
+		table_header(t, 0, "other GPU family", ALIGN_LEFT);
+		table_header(t, 1, "its cheapest option", ALIGN_LEFT);
+		table_header(t, 2, "vs recommendation", ALIGN_RIGHT);
+		for (size_t i = 0; i < w->nfamilies; i++) {
+			const struct recommend_family *fa = &w->families[i];
+			char money[64];
+
+			if (fa->mig_profile[0])
+				snprintf(what, sizeof(what), "%s %s", fa->sku, fa->mig_profile);
+			else
+				snprintf(what, sizeof(what), "%s", fa->sku);
+			util_fmt_money(money, sizeof money, fa->extra_monthly);
+			if (strcmp(r->currency, "USD") == 0)
+				snprintf(buf, sizeof(buf), "+$%s/month", money);
+			else
+				snprintf(buf, sizeof(buf), "+%s %s/month", money, r->currency);
+			table_add(t, fa->family, what, buf);
 		}
 		fputc('\n', f);
 		table_print(t, f, FMT_TABLE);
@@ -804,7 +841,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 			path = val;
 			break;
 		case OPT_HEADROOM:
-			if (cli_number("recommend", "headroom", val, &d) != 0) {
+			if (cli_percent("recommend", "headroom", val, &d) != 0) {
 				free(regions);
 				return EXIT_USAGE;
 			}
@@ -853,6 +890,9 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 			break;
 		case OPT_CURRENCY:
 			o.currency = val;
+			break;
+		case OPT_ALL_REJECTED:
+			o.all_rejected = 1;
 			break;
 		default:
 			free(regions);

@@ -97,8 +97,9 @@ const struct command gpufit_commands[] = {
 	  "  --region R               pack every workload in region R\n" },
 	{ "recommend", cmd_recommend, "recommend [OPTIONS] PROFILE",
 	  "Ranked Azure GPU options and monthly costs for the workloads of a profile.",
-	  "  --headroom PCT           memory and throughput headroom (default 15)\n"
+	  "  --headroom PCT           memory and throughput headroom, 15 or 15% (default 15)\n"
 	  "  --top N                  alternatives shown per workload (default 3)\n"
+	  "  --all-rejected           list every rejected option (no caps, no summary lines)\n"
 	  "  --pricing KIND           payg | spot | reserved-1y | reserved-3y | savings-1y |\n"
 	  "                           savings-3y (default: the profile's)\n"
 	  "  --region R               compare in region R instead (repeatable)\n"

@@ -286,6 +286,7 @@ void recommend_result_release(struct recommend_result *r)
 		struct recommend_workload *w = &r->workloads[i];
 		free(w->alternatives);
 		free(w->rejected);
+		free(w->families);
 		free(w->regions);
 		for (size_t j = 0; j < w->nfindings; j++)
 			free(w->findings[j].message);

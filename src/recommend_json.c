@@ -132,6 +132,36 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 		cJSON_AddStringToObject(x, "reason", buf);
 		cJSON_AddItemToArray(arr, x);
 	}
+	arr = cJSON_AddArrayToObject(o, "rejected_summary");
+	for (size_t j = 0; j < w->nsummaries; j++) {
+		cJSON *x = cJSON_CreateObject();
+		cJSON_AddStringToObject(x, "kind", fit_reject_name(w->summaries[j].reject));
+		cJSON_AddNumberToObject(x, "count", (double)w->summaries[j].count);
+		cJSON_AddStringToObject(x, "example", w->summaries[j].example);
+		cJSON_AddItemToArray(arr, x);
+	}
+	arr = cJSON_AddArrayToObject(o, "other_families");
+	for (size_t j = 0; j < w->nfamilies; j++) {
+		const struct recommend_family *fa = &w->families[j];
+		cJSON *x = cJSON_CreateObject();
+		cJSON_AddStringToObject(x, "family", fa->family);
+		cJSON_AddStringToObject(x, "sku", fa->sku);
+		json_add_str_or_null(x, "mig_profile", fa->mig_profile);
+		cJSON_AddStringToObject(x, "region", fa->region);
+		json_add_rounded(x, "extra_monthly_cost", fa->extra_monthly, 2);
+		cJSON_AddItemToArray(arr, x);
+	}
+	if (!w->feasible && w->has_closest) {
+		cJSON *x = cJSON_AddObjectToObject(o, "closest");
+		fit_reject_text(&w->closest.fit, pricing_name(r->pricing), "", buf, sizeof(buf));
+		cJSON_AddStringToObject(x, "sku", w->closest.sku);
+		json_add_str_or_null(x, "mig_profile", w->closest.mig_profile);
+		cJSON_AddStringToObject(x, "kind", fit_reject_name(w->closest.fit.reject));
+		cJSON_AddStringToObject(x, "reason", buf);
+		json_add_rounded(x, "margin_pct", 100.0 * w->closest_margin, 1);
+	} else {
+		cJSON_AddNullToObject(o, "closest");
+	}
 	arr = cJSON_AddArrayToObject(o, "regions");
 	for (size_t j = 0; j < w->nregions; j++) {
 		cJSON *x = cJSON_CreateObject();

@@ -19,6 +19,7 @@ void recommend_tmpl_release(struct recommend_workload *t)
 {
 	free(t->alternatives);
 	free(t->rejected);
+	free(t->families);
 	free(t->regions);
 	memset(t, 0, sizeof(*t));
 }
@@ -82,7 +83,8 @@ static void add_reject(struct ctx *c, struct recommend_workload *rw, int vm, int
 		       size_t *counts)
 {
 	struct recommend_reject *r;
-	if (counts[f->reject] >= REJECTS_PER_REASON || rw->nrejected >= MAX_REJECTED)
+	if (!c->o->all_rejected &&
+	    (counts[f->reject] >= REJECTS_PER_REASON || rw->nrejected >= MAX_REJECTED))
 		return;
 	counts[f->reject]++;
 	rw->rejected = xrealloc(rw->rejected, (rw->nrejected + 1) * sizeof(*rw->rejected));
@@ -112,9 +114,82 @@ static int cmp_rej(const void *a, const void *b)
 	return x->region - y->region;
 }
 
-/* The cheapest rejected shapes of each reason (price in the first region;
- * unpriced after the priced), then the spec-unknown sizes with a price in
- * one of the regions, then retired sizes and slices not for training. */
+/* "A100" of "A100-PCIe-80GB": the GPU family. */
+static void gpu_family(const char *model, char *buf, size_t len)
+{
+	size_t n = strcspn(model, "-");
+
+	snprintf(buf, len, "%.*s", (int)(n < len ? n : len - 1), model);
+}
+
+/* How far a rejection misses, relative (0.05 = 5 %); INFINITY when the
+ * option cannot be made to fit by a margin (retired, wrong precision, ...). */
+static double reject_margin(const struct fit_result *f)
+{
+	switch (f->reject) {
+	case FIT_REJ_MEMORY:
+	case FIT_REJ_THROUGHPUT:
+	case FIT_REJ_COMPUTE:
+	case FIT_REJ_BANDWIDTH:
+		return f->have > 0 ? f->need / f->have - 1 : INFINITY;
+	case FIT_REJ_LATENCY:
+	case FIT_REJ_TTFT:
+	case FIT_REJ_DEADLINE:
+		return f->need > 0 ? f->have / f->need - 1 : INFINITY;
+	default:
+		return INFINITY;
+	}
+}
+
+/*
+ * The options of the other GPU families: for each family whose cheapest
+ * size is not the recommendation's family, its cheapest feasible option
+ * in the recommendation's region and how much more it costs.
+ */
+static void collect_families(struct ctx *c, struct recommend_workload *rw)
+{
+	char rec_family[16];
+
+	if (!rw->feasible)
+		return;
+	gpu_family(rw->rec.gpu_model, rec_family, sizeof rec_family);
+	rw->families = xcalloc(c->ncands + 1, sizeof(*rw->families));
+	for (size_t j = 0; j < c->ncands; j++) {
+		const struct cand *cd = &c->cands[j];
+		const struct shape *sh = &c->shapes[cd->shape];
+		struct recommend_family *fa;
+		char fam[16];
+		size_t k;
+
+		if (cd->region != c->cands[0].region)
+			continue;
+		gpu_family(c->gpus[sh->gpu].name, fam, sizeof fam);
+		if (strcmp(fam, rec_family) == 0)
+			continue;
+		for (k = 0; k < rw->nfamilies && strcmp(rw->families[k].family, fam); k++)
+			;
+		if (k < rw->nfamilies)
+			continue;
+		fa = &rw->families[rw->nfamilies++];
+		recommend_copy_str(fa->family, sizeof fa->family, fam);
+		recommend_copy_str(fa->sku, sizeof fa->sku, c->vms[sh->vm].sku);
+		if (sh->mig >= 0)
+			recommend_copy_str(fa->mig_profile, sizeof fa->mig_profile,
+					   c->migs[sh->mig].name);
+		recommend_copy_str(fa->region, sizeof fa->region, c->regions[cd->region]);
+		fa->extra_monthly = cd->monthly - c->cands[0].monthly;
+		if (fa->extra_monthly < 0)
+			fa->extra_monthly = 0;
+	}
+}
+
+/* The cheapest rejected shape of each GPU family that has no cheaper
+ * feasible option, then the cheapest of each remaining reason (price in
+ * the first region; unpriced after the priced), then the spec-unknown
+ * sizes with a price in one of the regions.  Retired sizes and slices not
+ * for training fold into one summary line each (all are listed with
+ * --all-rejected).  The closest miss of all is kept for the infeasible
+ * finding. */
 static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 			    const struct fit_result *fits, const int *regs, size_t nregs)
 {
@@ -150,12 +225,138 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 		qsort(refs, n, sizeof(*refs), cmp_rej);
 	memset(&unk, 0, sizeof(unk));
 	unk.reject = FIT_REJ_SPEC_UNKNOWN;
+	/* the closest miss */
+	rw->has_closest = 0;
 	for (size_t i = 0; i < n; i++) {
+		const struct shape *sh;
+		double m;
+
+		if (refs[i].shape < 0)
+			continue;
+		sh = &c->shapes[refs[i].shape];
+		m = reject_margin(&fits[refs[i].shape]);
+		if (isfinite(m) && (!rw->has_closest || m < rw->closest_margin)) {
+			rw->has_closest = 1;
+			rw->closest_margin = m;
+			memset(&rw->closest, 0, sizeof rw->closest);
+			recommend_copy_str(rw->closest.sku, sizeof rw->closest.sku, c->vms[sh->vm].sku);
+			if (sh->mig >= 0)
+				recommend_copy_str(rw->closest.mig_profile,
+						   sizeof rw->closest.mig_profile,
+						   c->migs[sh->mig].name);
+			rw->closest.fit = fits[refs[i].shape];
+		}
+	}
+	/* retired sizes and partial GPUs for training: one summary line each */
+	rw->nsummaries = 0;
+	if (!c->o->all_rejected) {
+		static const enum fit_reject folded[2] = { FIT_REJ_RETIRED,
+							   FIT_REJ_NOT_FOR_TRAINING };
+		for (int k = 0; k < 2; k++) {
+			struct recommend_reject_summary *su = &rw->summaries[rw->nsummaries];
+			memset(su, 0, sizeof *su);
+			su->reject = folded[k];
+			for (size_t i = 0; i < n; i++) {
+				int vm, dup = 0;
+
+				if (refs[i].shape < 0 || fits[refs[i].shape].reject != folded[k])
+					continue;
+				vm = c->shapes[refs[i].shape].vm;
+				for (size_t q = 0; q < i && !dup; q++)
+					dup = refs[q].shape >= 0 &&
+					      fits[refs[q].shape].reject == folded[k] &&
+					      c->shapes[refs[q].shape].vm == vm;
+				if (dup)
+					continue;
+				if (!su->count++)
+					recommend_copy_str(su->example, sizeof su->example,
+							   c->vms[vm].sku);
+			}
+			if (su->count)
+				rw->nsummaries++;
+		}
+	}
+	/* per GPU family: its cheapest shape, when that is rejected (a family
+	 * whose cheapest option is feasible is in the families list) */
+	{
+		char seen[64][16];
+		double cheapest_ok[64];
+		size_t nseen = 0;
+		struct rej_ref *fam = xmalloc((n + 1) * sizeof(*fam));
+		size_t nf = 0;
+
+		/* the unit price of each family's cheapest feasible shape: a
+		 * rejected shape of the family priced below it is the family's
+		 * cheapest size and is listed; one priced above is not */
+		for (size_t i = 0; i < c->ncands && nseen < 64; i++) {
+			const struct shape *sh = &c->shapes[c->cands[i].shape];
+			double pr = first_region >= 0
+				? c->price[(size_t)sh->vm * c->nregions + first_region] * sh->share : 0;
+			char f[16];
+			size_t k;
+
+			gpu_family(c->gpus[sh->gpu].name, f, sizeof f);
+			for (k = 0; k < nseen && strcmp(seen[k], f); k++)
+				;
+			if (k == nseen) {
+				recommend_copy_str(seen[nseen], sizeof seen[0], f);
+				cheapest_ok[nseen++] = pr > 0 ? pr : 1e12;
+			} else if (pr > 0 && pr < cheapest_ok[k]) {
+				cheapest_ok[k] = pr;
+			}
+		}
+		for (size_t i = 0; i < n; i++) {
+			const struct fit_result *fr;
+			char f[16];
+			size_t k;
+
+			if (refs[i].shape < 0)
+				continue;
+			fr = &fits[refs[i].shape];
+			if (fr->reject == FIT_REJ_RETIRED || fr->reject == FIT_REJ_NOT_FOR_TRAINING)
+				continue;
+			gpu_family(c->gpus[c->shapes[refs[i].shape].gpu].name, f, sizeof f);
+			for (k = 0; k < nseen && strcmp(seen[k], f); k++)
+				;
+			if (k < nseen && refs[i].order >= cheapest_ok[k])
+				continue;
+			if (k == nseen && nseen < 64)
+				recommend_copy_str(seen[nseen++], sizeof seen[0], f);
+			if (k < nseen)
+				cheapest_ok[k] = -1; /* accounted for */
+			fam[nf++] = refs[i];
+			refs[i].order = -1; /* taken */
+		}
+		for (size_t i = 0; i < nf; i++) {
+			const struct shape *sh = &c->shapes[fam[i].shape];
+			struct recommend_reject *r;
+
+			rw->rejected = xrealloc(rw->rejected,
+						(rw->nrejected + 1) * sizeof(*rw->rejected));
+			r = &rw->rejected[rw->nrejected++];
+			memset(r, 0, sizeof(*r));
+			recommend_copy_str(r->sku, sizeof(r->sku), c->vms[sh->vm].sku);
+			if (sh->mig >= 0)
+				recommend_copy_str(r->mig_profile, sizeof(r->mig_profile),
+						   c->migs[sh->mig].name);
+			r->fit = fits[fam[i].shape];
+			r->order = fam[i].order;
+			counts[r->fit.reject]++;
+		}
+		free(fam);
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (refs[i].order < 0)
+			continue;
 		if (refs[i].shape < 0) {
 			add_reject(c, rw, -1 - refs[i].shape, -1, &unk, c->regions[refs[i].region],
 				   refs[i].order, counts);
 			continue;
 		}
+		if (!c->o->all_rejected &&
+		    (fits[refs[i].shape].reject == FIT_REJ_RETIRED ||
+		     fits[refs[i].shape].reject == FIT_REJ_NOT_FOR_TRAINING))
+			continue;
 		add_reject(c, rw, c->shapes[refs[i].shape].vm, c->shapes[refs[i].shape].mig,
 			   &fits[refs[i].shape], "", refs[i].order, counts);
 	}
@@ -404,6 +605,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 		}
 	}
 	collect_rejects(c, rw, fits, regs, nregs);
+	collect_families(c, rw);
 	recommend_compute_needs(c, w, rw);
 	s->nfeasible_shapes = nfeasible_shapes;
 	memset(&s->pack, 0, sizeof(s->pack));
@@ -448,6 +650,13 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 	rw->alternatives = recommend_dup_array(t->alternatives, t->nalternatives, sizeof(*t->alternatives));
 	rw->nrejected = t->nrejected;
 	rw->rejected = recommend_dup_array(t->rejected, t->nrejected, sizeof(*t->rejected));
+	rw->nfamilies = t->nfamilies;
+	rw->families = recommend_dup_array(t->families, t->nfamilies, sizeof(*t->families));
+	rw->nsummaries = t->nsummaries;
+	memcpy(rw->summaries, t->summaries, sizeof(rw->summaries));
+	rw->has_closest = t->has_closest;
+	rw->closest = t->closest;
+	rw->closest_margin = t->closest_margin;
 	rw->nregions = t->nregions;
 	rw->regions = recommend_dup_array(t->regions, t->nregions, sizeof(*t->regions));
 	if (pw->type == PROFILE_INFERENCE)
@@ -456,16 +665,29 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 		c->fb_of[index] = s->fb;
 
 	if (!rw->feasible) {
-		char why2[FIT_REASON_LEN] = "no size in the catalog";
+		char why2[FIT_REASON_LEN * 2] = "no size in the catalog";
+		char closest[FIT_REASON_LEN * 3] = "-";
 		size_t lat = 0;
 		c->res->infeasible++;
 		for (size_t i = 0; i < rw->nrejected; i++)
 			if (rw->rejected[i].fit.reject == FIT_REJ_LATENCY ||
 			    rw->rejected[i].fit.reject == FIT_REJ_TTFT)
 				lat++;
-		if (rw->nrejected)
+		if (rw->has_closest) {
+			fit_reject_text(&rw->closest.fit, pricing_name(c->pricing), "", why2,
+					sizeof(why2));
+			enum fit_reject k = rw->closest.fit.reject;
+			int over = k == FIT_REJ_LATENCY || k == FIT_REJ_TTFT || k == FIT_REJ_DEADLINE;
+
+			snprintf(closest, sizeof closest, "%s%s%s (%s: %.*f%% %s)", rw->closest.sku,
+				 rw->closest.mig_profile[0] ? " " : "", rw->closest.mig_profile, why2,
+				 rw->closest_margin < 0.1 ? 1 : 0, 100.0 * rw->closest_margin,
+				 over ? "over" : "short");
+		} else if (rw->nrejected) {
 			fit_reject_text(&rw->rejected[0].fit, pricing_name(c->pricing),
 					rw->rejected[0].region, why2, sizeof(why2));
+			snprintf(closest, sizeof closest, "%s (%s)", rw->rejected[0].sku, why2);
+		}
 		if (lat)
 			recommend_add_finding(rw, "latency-slo", RECOMMEND_ERROR,
 				    "the latency SLO cannot be met on any size: relax it, use a "
@@ -477,8 +699,8 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 				    s->nfeasible_shapes, pricing_name(c->pricing));
 		else
 			recommend_add_finding(rw, "infeasible", RECOMMEND_ERROR,
-				    "no feasible option (%zu options considered); closest: %s (%s)",
-				    c->nshapes, rw->nrejected ? rw->rejected[0].sku : "-", why2);
+				    "no feasible option (%zu options considered); closest: %s",
+				    c->nshapes, closest);
 	}
 	if (pw->has_current && pw->current_sku[0])
 		current_of(c, pw, &w, s->fits, rw);

@@ -1,0 +1,1 @@
+gpufit recommend --headroom 15%% examples/chat-8b.yaml
