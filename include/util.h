@@ -43,6 +43,11 @@ const char *util_suggest(const char *name, const char *const *cands, size_t n);
 /* 1 when needle occurs in hay, ignoring ASCII case. */
 int util_contains_nocase(const char *hay, const char *needle);
 
+/* Whether every '-'/'_'/space-separated part of name (at least 2
+ * characters each) starts a part of hay, ignoring case: "T4" and
+ * "A100-80GB" are in "A100-PCIe-80GB"... and "T4-PCIe-16GB". */
+int util_parts_in(const char *hay, const char *name);
+
 /* Parses a whole string as a finite double (plain or scientific). 0 ok, -1 not a number. */
 int util_parse_double(const char *s, double *out);
 

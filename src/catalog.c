@@ -610,8 +610,11 @@ size_t catalog_suggest(catalog *cat, const char *table, const char *name, char o
 		if (!cand)
 			continue;
 		size_t d = util_edit_distance(name, cand);
-		/* A fragment of the name ("H100_v5", "nd96") also counts. */
+		/* A fragment of the name ("H100_v5", "nd96") also counts, and so
+		 * does a name all of whose parts are in it ("T4", "A100-80GB"). */
 		if (d > limit && len >= 3 && util_contains_nocase(cand, name))
+			d = limit;
+		if (d > limit && util_parts_in(cand, name))
 			d = limit;
 		if (d > limit)
 			continue;

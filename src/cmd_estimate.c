@@ -291,7 +291,10 @@ static int resolve_mig(catalog *cat, const struct estimate_args *a, struct estim
 	}
 	free(list);
 	if (hits == 0) {
-		if (a->gpu)
+		if (a->gpu && in->gpu.mig_max <= 0)
+			diag_error("GPU '%s' has no MIG (Multi-Instance GPU is on A100, H100, H200 "
+				   "and GB200); drop --mig to size the whole GPU", in->gpu.name);
+		else if (a->gpu)
 			diag_error("unknown MIG profile '%s' for GPU '%s'", a->mig, in->gpu.name);
 		else
 			diag_error("unknown MIG profile '%s'", a->mig);

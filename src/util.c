@@ -158,6 +158,10 @@ const char *util_suggest(const char *name, const char *const *cands, size_t n)
 		size_t d = util_edit_distance(name, cands[i]);
 		if (len >= 3 && strncasecmp(cands[i], name, len) == 0 && d > 0)
 			d = d < limit ? d : limit; /* a prefix always qualifies */
+		/* so does a size without its "Standard_" */
+		if (d > limit && len >= 6 && strncasecmp(cands[i], "Standard_", 9) == 0 &&
+		    strcasecmp(cands[i] + 9, name) == 0)
+			d = limit;
 		if (d < best_d) {
 			best_d = d;
 			best = cands[i];
@@ -173,6 +177,34 @@ int util_contains_nocase(const char *hay, const char *needle)
 		if (strncasecmp(hay, needle, n) == 0)
 			return 1;
 	return n == 0;
+}
+
+/* Whether word w (n bytes) starts a part of hay. */
+static int part_starts(const char *hay, const char *w, size_t n)
+{
+	for (const char *p = hay; *p; p++)
+		if ((p == hay || strchr("-_ ", p[-1])) && strncasecmp(p, w, n) == 0)
+			return 1;
+	return 0;
+}
+
+int util_parts_in(const char *hay, const char *name)
+{
+	size_t parts = 0;
+
+	for (const char *p = name; *p;) {
+		size_t n = strcspn(p, "-_ ");
+
+		if (n > 0) {
+			if (n < 2 || !part_starts(hay, p, n))
+				return 0;
+			parts++;
+		}
+		p += n;
+		if (*p)
+			p++;
+	}
+	return parts > 0;
 }
 
 int util_parse_double(const char *s, double *out)

@@ -38,6 +38,15 @@ static void test_suggest(void **state)
 	const char *precs[] = { "fp32", "fp16", "bf16" };
 	assert_string_equal(util_suggest("fp61", precs, 3), "fp16");
 	assert_string_equal(util_suggest("valid", cands, 4), "validate"); /* prefix */
+	/* a VM size without its Standard_ */
+	const char *skus[] = { "Standard_NC24ads_A100_v4", "Standard_NC4as_T4_v3" };
+	assert_string_equal(util_suggest("nc24ads_a100_v4", skus, 2), "Standard_NC24ads_A100_v4");
+	/* the parts of a GPU name: a family, or a family and a memory size */
+	assert_true(util_parts_in("T4-PCIe-16GB", "T4"));
+	assert_true(util_parts_in("A100-SXM-80GB", "A100-80GB"));
+	assert_false(util_parts_in("A100-SXM-40GB", "A100-80GB"));
+	assert_false(util_parts_in("A10-PCIe-24GB", "A100"));
+	assert_false(util_parts_in("T4-PCIe-16GB", "T"));
 }
 
 static void test_parse_numbers(void **state)
