@@ -265,6 +265,8 @@ struct recommend_mig_plan {
 
 struct recommend_result {
 	char currency[4];
+	char currency_note[128];          /* "prices in USD only; run ..." when the catalog has
+					     no price in the currency asked for, else "" */
 	enum pricing_kind pricing;
 	double hours_per_month;
 	double headroom_pct;

@@ -526,8 +526,11 @@ void fit_reject_text(const struct fit_result *r, const char *pricing, const char
 		snprintf(buf, len, "%s", r->note ? r->note : "cannot be sized");
 		break;
 	case FIT_REJ_NO_PRICE:
-		snprintf(buf, len, "no %s price in %s; run 'gpufit catalog refresh'",
-			 pricing ? pricing : "?", region ? region : "?");
+		if (r->note)
+			snprintf(buf, len, "%s", r->note);
+		else
+			snprintf(buf, len, "no %s price in %s; run 'gpufit catalog refresh'",
+				 pricing ? pricing : "?", region ? region : "?");
 		break;
 	case FIT_REJ_PRECISION:
 		snprintf(buf, len, "%s", r->precision_note[0] ? r->precision_note

@@ -249,6 +249,21 @@ int recommend_build(const struct catalog_snapshot *snap, const struct profile *p
 		recommend_result_release(out);
 		return -1;
 	}
+	/* a catalog without a single price in the currency asked for says so,
+	 * instead of "no payg price" on every size */
+	if (snap->nprices > 0) {
+		size_t k = 0;
+
+		while (k < snap->nprices && strcasecmp(snap->prices[k].currency, c.currency) != 0)
+			k++;
+		if (k == snap->nprices) {
+			snprintf(out->currency_note, sizeof out->currency_note,
+				 "prices in %s only; run 'gpufit catalog refresh --currency %s'",
+				 snap->prices[0].currency, c.currency);
+			recommend_add_warning(out, "no %s price in the catalog: %s", c.currency,
+					      out->currency_note);
+		}
+	}
 	recommend_build_shapes(&c);
 	c.whole_shape = xmalloc((c.nvms + 1) * sizeof(*c.whole_shape));
 	for (size_t v = 0; v < c.nvms; v++)

@@ -294,6 +294,23 @@ void recommend_compute_needs(const struct ctx *c, const struct fit_workload *w,
 			if (bw > n->bandwidth_gb_per_s)
 				n->bandwidth_gb_per_s = bw;
 		}
+		/* compute: 2 FLOPs per active parameter for every output token and
+		 * every prompt token, at the target rate, else at the rate the SLO
+		 * implies for the concurrency (C sequences each at 1000/SLO tok/s),
+		 * else at the rate the recommendation serves */
+		{
+			double rate = w->target_tokens_per_s;
+			double tf;
+
+			if (!(rate > 0) && w->max_ms_per_token > 0)
+				rate = C / (w->max_ms_per_token / 1e3);
+			if (!(rate > 0) && rw->feasible)
+				rate = rw->rec.fit.tokens_per_s;
+			tf = 2.0 * w->model.active_params_b * 1e9 * rate *
+			     (1.0 + w->input_tokens / w->output_tokens) / 1e12 * h;
+			if (tf > n->tflops)
+				n->tflops = tf;
+		}
 	}
 }
 

@@ -596,6 +596,8 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 			size_t counts[FIT_REJ_COUNT] = { 0 };
 			memset(&nf, 0, sizeof(nf));
 			nf.reject = FIT_REJ_NO_PRICE;
+			if (c->res->currency_note[0])
+				nf.note = c->res->currency_note;
 			for (size_t i = 0; i < c->nshapes; i++)
 				if (fits[i].reject == FIT_OK) {
 					add_reject(c, rw, c->shapes[i].vm, c->shapes[i].mig, &nf,
@@ -692,7 +694,11 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 			recommend_add_finding(rw, "latency-slo", RECOMMEND_ERROR,
 				    "the latency SLO cannot be met on any size: relax it, use a "
 				    "smaller or lower-precision model, or shorten prompts");
-		if (s->nfeasible_shapes > 0)
+		if (s->nfeasible_shapes > 0 && c->res->currency_note[0])
+			recommend_add_finding(rw, "infeasible", RECOMMEND_ERROR,
+				    "%zu options fit, but %s", s->nfeasible_shapes,
+				    c->res->currency_note);
+		else if (s->nfeasible_shapes > 0)
 			recommend_add_finding(rw, "infeasible", RECOMMEND_ERROR,
 				    "%zu options fit, but none has a %s price in the regions asked "
 				    "for; run 'gpufit catalog refresh' or choose another region",
@@ -702,6 +708,16 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 				    "no feasible option (%zu options considered); closest: %s",
 				    c->nshapes, closest);
 	}
+	if (c->pricing == PRICING_SPOT && pw->type == PROFILE_INFERENCE &&
+	    (w.max_ms_per_token > 0 || w.max_ttft_ms > 0 || w.replicas <= 1))
+		recommend_add_finding(rw, "spot-serving", RECOMMEND_WARNING,
+				      "%s on spot capacity: Azure evicts spot VMs with 30 s notice "
+				      "and gives them no SLA; run a %s on pay-as-you-go or reserved "
+				      "capacity, or keep spot for extra replicas behind a payg one",
+				      w.max_ms_per_token > 0 || w.max_ttft_ms > 0
+					      ? "a latency SLO" : "a single replica",
+				      w.max_ms_per_token > 0 || w.max_ttft_ms > 0
+					      ? "latency-bound service" : "single-replica service");
 	if (pw->has_current && pw->current_sku[0])
 		current_of(c, pw, &w, s->fits, rw);
 }
@@ -709,6 +725,8 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 /* One warning per region listing feasible sizes that had no price. */
 void recommend_unpriced_warnings(struct ctx *c)
 {
+	if (c->res->currency_note[0])
+		return; /* one warning already says why */
 	for (size_t r = 0; r < c->nregions; r++) {
 		struct strbuf sb = STRBUF_INIT;
 		size_t n = 0;

@@ -1,0 +1,1 @@
+gpufit recommend --currency EUR examples/chat-8b.yaml
