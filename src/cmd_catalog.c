@@ -117,13 +117,36 @@ struct list_row {
 	const struct price *price;
 };
 
+/* Priced rows by price, then the unpriced (price NULL) by name. */
 static int row_cmp(const void *a, const void *b)
 {
 	const struct list_row *x = a, *y = b;
+	if (!x->price || !y->price) {
+		if (x->price || y->price)
+			return x->price ? -1 : 1;
+		return strcmp(x->vm->sku, y->vm->sku);
+	}
 	if (x->price->hourly != y->price->hourly)
 		return x->price->hourly < y->price->hourly ? -1 : 1;
 	int c = strcmp(x->vm->sku, y->vm->sku);
 	return c ? c : strcmp(x->price->region, y->price->region);
+}
+
+/*
+ * --gpu matches a GPU family exactly ("A10" is the A10 and its partitions,
+ * not the A100), a GPU model, or the parts of one ("A100-80GB"); a filter
+ * that is neither a family nor a model's parts matches inside a size name.
+ */
+static int gpu_matches(const struct vm_size *v, const char *gpu)
+{
+	size_t fam = strcspn(v->gpu_model, "-");
+
+	if (v->gpu_model[0] && strlen(gpu) == fam && strncasecmp(v->gpu_model, gpu, fam) == 0)
+		return 1;
+	if (v->gpu_model[0] && (strcasecmp(v->gpu_model, gpu) == 0 ||
+				(strchr(gpu, '-') && util_parts_in(v->gpu_model, gpu))))
+		return 1;
+	return strchr(gpu, '_') != NULL && util_contains_nocase(v->sku, gpu);
 }
 
 static const struct vm_size *vm_by_sku(const struct vm_size *vms, size_t n, const char *sku)
@@ -220,7 +243,7 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 		free(vms);
 		return EXIT_CATALOG;
 	}
-	struct list_row *rows = xcalloc(nprice ? nprice : 1, sizeof *rows);
+	struct list_row *rows = xcalloc(nprice + nvm + 1, sizeof *rows);
 	size_t nrows = 0;
 	for (size_t i = 0; i < nprice; i++) {
 		const struct price *p = &prices[i];
@@ -234,12 +257,29 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 		const struct vm_size *v = vm_by_sku(vms, nvm, p->sku);
 		if (!v || (v->retired && !retired))
 			continue;
-		if (gpu && !util_contains_nocase(v->gpu_model, gpu) && !util_contains_nocase(v->sku, gpu))
+		if (gpu && !gpu_matches(v, gpu))
 			continue;
 		if (min_mem > 0 && v->gpu_memory_gib + 1e-9 < min_mem)
 			continue;
 		rows[nrows].vm = v;
 		rows[nrows].price = p;
+		nrows++;
+	}
+	/* with --gpu, the family's sizes without a price of this kind are listed
+	 * too, marked unpriced */
+	for (size_t k = 0; gpu && k < nvm; k++) {
+		const struct vm_size *v = &vms[k];
+		int priced = 0;
+
+		if ((v->retired && !retired) || !gpu_matches(v, gpu) ||
+		    (min_mem > 0 && v->gpu_memory_gib + 1e-9 < min_mem) || max_hourly > 0)
+			continue;
+		for (size_t i = 0; i < nrows && !priced; i++)
+			priced = rows[i].vm == v;
+		if (priced)
+			continue;
+		rows[nrows].vm = v;
+		rows[nrows].price = NULL;
 		nrows++;
 	}
 	qsort(rows, nrows, sizeof *rows, row_cmp);
@@ -255,15 +295,24 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			const struct vm_size *v = rows[i].vm;
 			cJSON *o = cJSON_CreateObject();
 			cJSON_AddStringToObject(o, "sku", v->sku);
-			cJSON_AddStringToObject(o, "region", rows[i].price->region);
+			if (rows[i].price)
+				cJSON_AddStringToObject(o, "region", rows[i].price->region);
+			else
+				cJSON_AddNullToObject(o, "region");
 			json_add_str_or_null(o, "gpu_model", v->gpu_model);
 			json_add_known(o, "gpu_count", v->gpu_count, 4);
 			json_add_known(o, "gpu_memory_gib", v->gpu_memory_gib, 2);
 			cJSON_AddNumberToObject(o, "vcpus", v->vcpus);
 			json_add_rounded(o, "ram_gib", v->ram_gib, 2);
 			cJSON_AddNumberToObject(o, "infiniband_gbps", v->infiniband_gbps);
-			json_add_rounded(o, "hourly", rows[i].price->hourly, 6);
-			json_add_money(o, "monthly", rows[i].price->hourly * hours);
+			if (rows[i].price) {
+				json_add_rounded(o, "hourly", rows[i].price->hourly, 6);
+				json_add_money(o, "monthly", rows[i].price->hourly * hours);
+			} else {
+				cJSON_AddNullToObject(o, "hourly");
+				cJSON_AddNullToObject(o, "monthly");
+			}
+			cJSON_AddBoolToObject(o, "priced", rows[i].price != NULL);
 			cJSON_AddBoolToObject(o, "retired", v->retired);
 			cJSON_AddItemToArray(arr, o);
 		}
@@ -305,10 +354,15 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			fmt_num(ram, sizeof ram, v->ram_gib);
 			strcat(ram, " GiB");
 			fmt_ib(ib, sizeof ib, v);
-			fmt_hourly(hr, sizeof hr, rows[i].price->hourly);
-			util_fmt_money(mo, sizeof mo, rows[i].price->hourly * hours);
+			if (rows[i].price) {
+				fmt_hourly(hr, sizeof hr, rows[i].price->hourly);
+				util_fmt_money(mo, sizeof mo, rows[i].price->hourly * hours);
+			} else {
+				snprintf(hr, sizeof hr, "unpriced");
+				snprintf(mo, sizeof mo, "-");
+			}
 			snprintf(sku, sizeof sku, "%s%s", v->sku, v->retired ? " (retired)" : "");
-			table_add(t, sku, rows[i].price->region,
+			table_add(t, sku, rows[i].price ? rows[i].price->region : "-",
 				  v->gpu_model[0] ? v->gpu_model : "spec unknown", cnt, mem, cpu, ram,
 				  ib, v->infiniband_type, hr, mo, v->retired ? "true" : "false");
 			table_set_csv(t, 0, v->sku);
@@ -318,16 +372,31 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			table_set_number(t, 5, known(v->vcpus), 0);
 			table_set_number(t, 6, known(v->ram_gib), 2);
 			table_set_number(t, 7, ib_gbit(v), -2);
-			table_set_number(t, 9, rows[i].price->hourly, -6);
-			table_set_number(t, 10, rows[i].price->hourly * hours, 2);
+			if (rows[i].price) {
+				table_set_number(t, 9, rows[i].price->hourly, -6);
+				table_set_number(t, 10, rows[i].price->hourly * hours, 2);
+			} else {
+				table_set_csv(t, 1, "");
+				table_set_csv(t, 9, "");
+				table_set_csv(t, 10, "");
+			}
 		}
 		if (ctx->format == FMT_TABLE && nrows == 0)
 			fprintf(ctx->out, "no sizes match\n");
 		else
 			table_print(t, ctx->out, ctx->format);
-		if (ctx->format == FMT_TABLE && nrows > 0)
+		if (ctx->format == FMT_TABLE && nrows > 0) {
+			size_t unpriced = 0;
+
+			for (size_t i = 0; i < nrows; i++)
+				unpriced += rows[i].price == NULL;
 			fprintf(ctx->out, "\n%zu rows; %s prices in %s per hour, monthly = %.0f h\n",
 				nrows, pricing_name(kind), currency, hours);
+			if (unpriced)
+				fprintf(ctx->out, "%zu size%s of this GPU %s no %s price%s%s\n", unpriced,
+					unpriced == 1 ? "" : "s", unpriced == 1 ? "has" : "have",
+					pricing_name(kind), region ? " in " : "", region ? region : "");
+		}
 		table_free(t);
 	}
 	free(rows);
