@@ -18,7 +18,7 @@
 static const char *const presets[] = { "llama-3-8b", "llama-3-70b", "llama-2-70b" };
 static const char *const regions[] = { "eastus", "westeurope", "swedencentral" };
 static const char *const skus[] = { "Standard_NC24ads_A100_v4", "Standard_NC4as_T4_v3" };
-static const struct profile_names names = { presets, 3, regions, 3, skus, 2 };
+static const struct profile_names names = { presets, 3, regions, 3, skus, 2, NULL, 0 };
 
 static int parse(const char *text, const struct profile_names *nm, struct profile *p,
 		 struct diag_list *errs)
@@ -290,13 +290,61 @@ static void test_catalog_names(void **state)
 	/* without name lists nothing is checked */
 	struct diag_list errs = DIAG_LIST_INIT;
 	struct profile p;
-	struct profile_names none = { NULL, 0, NULL, 0, NULL, 0 };
+	struct profile_names none = { NULL, 0, NULL, 0, NULL, 0, NULL, 0 };
 
 	assert_int_equal(parse(text, &none, &p, &errs), 0);
 	assert_string_equal(p.regions[0], "eastsu");
 	assert_string_equal(p.workloads[0].model_name, "llama-3-80b");
 	profile_release(&p);
 	diag_list_release(&errs);
+}
+
+/* Model limits with the presets' facts: the context (input + output, or an
+ * explicit sequence length) above max_context is an error at the key naming
+ * the limit and a preset that has the context; a preset without a shape
+ * points to requirements:; an inline model's max_context counts too. */
+static void test_model_limits(void **state)
+{
+	static const char *const pn[] = { "llama-3-8b", "llama-3.1-8b", "stable-diffusion-xl" };
+	static const struct model_preset facts[] = {
+		{ .name = "llama-3-8b", .kind = "llm", .params_b = 8.03, .layers = 32,
+		  .hidden = 4096, .heads = 32, .kv_heads = 8, .max_context = 8192 },
+		{ .name = "llama-3.1-8b", .kind = "llm", .params_b = 8.03, .layers = 32,
+		  .hidden = 4096, .heads = 32, .kv_heads = 8, .max_context = 131072 },
+		{ .name = "stable-diffusion-xl", .kind = "diffusion", .params_b = 3.5 },
+	};
+	const struct profile_names nm = { pn, 3, NULL, 0, NULL, 0, facts, 3 };
+
+	(void)state;
+	assert_string_equal(
+		errors_of("gpufit: 1\nworkloads:\n  - name: a\n    type: inference\n"
+			  "    model: llama-3-8b\n    serving:\n      input_tokens: 8000\n"
+			  "      output_tokens: 200\n      concurrency: 1\n", &nm),
+		"7:21: 'serving.input_tokens' + 'serving.output_tokens' = 8200 tokens exceeds "
+		"model 'llama-3-8b' context of 8192 tokens (max_context); preset 'llama-3.1-8b' "
+		"has 131072\n");
+	assert_string_equal(
+		errors_of("gpufit: 1\nworkloads:\n  - name: t\n    type: training\n"
+			  "    model: llama-3-8b\n    training: { tokens: 1e9, sequence_length: 16384 }\n",
+			  &nm),
+		"6:47: 'training.sequence_length' = 16384 tokens exceeds model 'llama-3-8b' "
+		"context of 8192 tokens (max_context); preset 'llama-3.1-8b' has 131072\n");
+	assert_string_equal(
+		errors_of("gpufit: 1\nworkloads:\n  - name: i\n    type: inference\n"
+			  "    model: stable-diffusion-xl\n"
+			  "    serving: { input_tokens: 77, output_tokens: 1, concurrency: 1 }\n", &nm),
+		"5:12: model 'stable-diffusion-xl' is a diffusion preset the LLM sizing model "
+		"cannot use (no layers or heads); describe the workload with 'requirements:' "
+		"(gpu_memory_gib, tflops_fp16, bandwidth_gb_per_s) instead of 'model' and "
+		"'serving'\n");
+	assert_string_equal(
+		errors_of("gpufit: 1\nworkloads:\n  - name: o\n    type: inference\n"
+			  "    model: { params_b: 1, layers: 8, hidden: 512, heads: 8, max_context: 1024 }\n"
+			  "    serving: { input_tokens: 1000, output_tokens: 100, concurrency: 1 }\n",
+			  &nm),
+		"6:30: 'serving.input_tokens' + 'serving.output_tokens' = 1100 tokens exceeds the "
+		"inline model's context of 1024 tokens ('model.max_context'); raise it if the "
+		"model has a longer context\n");
 }
 
 static void test_errors_in_file_order(void **state)
@@ -466,6 +514,7 @@ int main(void)
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_inline_model_and_data),
 		cmocka_unit_test(test_catalog_names),
+		cmocka_unit_test(test_model_limits),
 		cmocka_unit_test(test_errors_in_file_order),
 		cmocka_unit_test(test_structure_errors),
 		cmocka_unit_test(test_bytes),
