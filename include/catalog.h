@@ -79,6 +79,10 @@ int catalog_vm_list(catalog *cat, struct vm_size **out, size_t *n, char *err);
 int catalog_mig_list(catalog *cat, const char *gpu_model, struct mig_profile **out, size_t *n,
 		     char *err); /* gpu_model NULL: all */
 int catalog_preset_list(catalog *cat, struct model_preset **out, size_t *n, char *err);
+
+/* The source column of one gpu_models or model_presets row: 0, or -1. */
+int catalog_source_of(catalog *cat, const char *table, const char *name, char *buf,
+		      size_t buflen);
 int catalog_region_list(catalog *cat, struct region **out, size_t *n, char *err);
 int catalog_efficiency_list(catalog *cat, struct efficiency **out, size_t *n, char *err);
 int catalog_storage_list(catalog *cat, struct storage_tier **out, size_t *n, char *err);

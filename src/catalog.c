@@ -215,6 +215,23 @@ int catalog_meta(catalog *cat, const char *key, char *buf, size_t buflen)
 	return found ? 0 : -1;
 }
 
+int catalog_source_of(catalog *cat, const char *table, const char *name, char *buf,
+		      size_t buflen)
+{
+	sqlite3_stmt *st;
+	const char *sql = strcmp(table, "gpu_models") == 0
+		? "SELECT source FROM gpu_models WHERE name = ?"
+		: "SELECT source FROM model_presets WHERE name = ?";
+	if (prepare(cat, sql, &st, NULL) != 0)
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	int found = sqlite3_step(st) == SQLITE_ROW;
+	if (found)
+		col_str(st, 0, buf, buflen);
+	sqlite3_finalize(st);
+	return found ? 0 : -1;
+}
+
 long catalog_fetched(catalog *cat, char *buf, size_t buflen)
 {
 	if (catalog_meta(cat, "fetched_at", buf, buflen) != 0 &&

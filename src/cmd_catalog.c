@@ -661,6 +661,166 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 	return rc;
 }
 
+/* ---- catalog models / catalog gpus ----------------------------------- */
+
+static int no_args(const char *cmd, int argc, char **argv)
+{
+	static const struct cli_opt opts[] = { { NULL, 0, 0, 0 } };
+	struct cli_iter it;
+	const char *val;
+	int opt;
+
+	cli_iter_init(&it, cmd, opts, argc, argv);
+	while ((opt = cli_next(&it, &val)) != CLI_END) {
+		if (opt == CLI_POSITIONAL)
+			return cli_usage_error(cmd, "unexpected argument '%s'", val);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+static void num_cell(char *buf, size_t len, double v, int decimals)
+{
+	if (v > 0)
+		snprintf(buf, len, "%.*f", decimals, v);
+	else
+		snprintf(buf, len, "-");
+}
+
+/* The model presets: what --model and a profile's model: take. */
+static int catalog_models(struct cli_ctx *ctx, int argc, char **argv)
+{
+	int rc = no_args("catalog models", argc, argv);
+	enum catalog_origin origin;
+	char path[4096], err[CATALOG_ERRLEN];
+	struct model_preset *ps = NULL;
+	size_t n = 0;
+
+	if (rc)
+		return rc;
+	if (ctx->format == FMT_JSON)
+		return cli_usage_error("catalog models", "-f json is not available here; use "
+						       "table, markdown or csv");
+	catalog *cat = open_catalog(ctx, &origin, path, sizeof path);
+	if (!cat)
+		return EXIT_CATALOG;
+	if (catalog_preset_list(cat, &ps, &n, err) != 0) {
+		diag_error("%s", err);
+		catalog_close(cat);
+		return EXIT_CATALOG;
+	}
+	struct table *t = table_new(7);
+	const char *hdr[7] = { "MODEL", "KIND", "PARAMS B", "ACTIVE B", "CONTEXT",
+			       "KV KIB/TOKEN (FP16)", "SOURCE" };
+	const char *csv[7] = { "model", "kind", "params_billion", "active_params_billion",
+			       "max_context_tokens", "kv_fp16_kib_per_token", "source" };
+	for (size_t c = 0; c < 7; c++) {
+		table_header(t, c, hdr[c], c >= 2 && c <= 5 ? ALIGN_RIGHT : ALIGN_LEFT);
+		table_csv_column(t, c, csv[c], c >= 2 && c <= 5 ? CSV_NUMBER : CSV_TEXT);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct model_preset *p = &ps[i];
+		char pb[32], ab[32], ctxs[32], kv[32], src[1024] = "";
+		double kvk = p->layers > 0 ? 2.0 * p->layers * (p->kv_heads ? p->kv_heads : p->heads) *
+						     p->head_dim * 2 / 1024.0 : 0;
+
+		num_cell(pb, sizeof pb, p->params_b, 2);
+		num_cell(ab, sizeof ab, p->active_params_b, 2);
+		num_cell(ctxs, sizeof ctxs, p->max_context, 0);
+		num_cell(kv, sizeof kv, kvk, 0);
+		catalog_source_of(cat, "model_presets", p->name, src, sizeof src);
+		if (ctx->format == FMT_TABLE && strlen(src) > 60)
+			strcpy(src + 57, "...");
+		table_add(t, p->name, p->kind, pb, ab, ctxs, kv, src);
+		table_set_number(t, 2, p->params_b, -6);
+		table_set_number(t, 3, p->active_params_b, -6);
+		table_set_number(t, 4, p->max_context > 0 ? p->max_context : NAN, 0);
+		table_set_number(t, 5, kvk > 0 ? kvk : NAN, 0);
+	}
+	table_print(t, ctx->out, ctx->format);
+	if (ctx->format == FMT_TABLE)
+		fprintf(ctx->out, "\n%zu presets; a preset without layers (kind cnn, diffusion) is "
+				  "sized with requirements:, not model:\n", n);
+	table_free(t);
+	free(ps);
+	catalog_close(cat);
+	return EXIT_OK;
+}
+
+/* The GPU models: what --gpu takes, with what each runs and which sizes
+ * carry it. */
+static int catalog_gpus(struct cli_ctx *ctx, int argc, char **argv)
+{
+	int rc = no_args("catalog gpus", argc, argv);
+	enum catalog_origin origin;
+	char path[4096], err[CATALOG_ERRLEN];
+	struct gpu_spec *gs = NULL;
+	struct vm_size *vms = NULL;
+	size_t n = 0, nvm = 0;
+
+	if (rc)
+		return rc;
+	if (ctx->format == FMT_JSON)
+		return cli_usage_error("catalog gpus", "-f json is not available here; use "
+						     "table, markdown or csv");
+	catalog *cat = open_catalog(ctx, &origin, path, sizeof path);
+	if (!cat)
+		return EXIT_CATALOG;
+	if (catalog_gpu_list(cat, &gs, &n, err) != 0 || catalog_vm_list(cat, &vms, &nvm, err) != 0) {
+		diag_error("%s", err);
+		free(gs);
+		catalog_close(cat);
+		return EXIT_CATALOG;
+	}
+	enum { NC = 10 };
+	struct table *t = table_new(NC);
+	const char *hdr[NC] = { "GPU", "ARCH", "MEMORY GIB", "BANDWIDTH GB/S", "FP16 TFLOPS",
+				"BF16 TFLOPS", "FP8 TFLOPS", "PRECISIONS", "MIG", "SIZES" };
+	const char *csv[NC] = { "gpu_model", "architecture", "memory_gib", "bandwidth_gb_per_s",
+				"fp16_tflops", "bf16_tflops", "fp8_tflops", "precisions",
+				"mig_instances_max", "vm_size_count" };
+	for (size_t c = 0; c < NC; c++) {
+		table_header(t, c, hdr[c], (c >= 2 && c <= 6) || c >= 8 ? ALIGN_RIGHT : ALIGN_LEFT);
+		table_csv_column(t, c, csv[c], (c >= 2 && c <= 6) || c >= 8 ? CSV_NUMBER : CSV_TEXT);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct gpu_spec *g = &gs[i];
+		char mem[32], bw[32], f16[32], b16[32], f8[32], mig[16], sz[16];
+		size_t sizes = 0;
+
+		for (size_t k = 0; k < nvm; k++)
+			sizes += strcmp(vms[k].gpu_model, g->name) == 0;
+		num_cell(mem, sizeof mem, g->memory_gib, 1);
+		num_cell(bw, sizeof bw, g->bandwidth_gbps, 0);
+		num_cell(f16, sizeof f16, g->fp16_tflops, 1);
+		num_cell(b16, sizeof b16, g->bf16_tflops, 1);
+		num_cell(f8, sizeof f8, g->fp8_tflops, 1);
+		if (g->mig_max > 0)
+			snprintf(mig, sizeof mig, "%d", g->mig_max);
+		else
+			snprintf(mig, sizeof mig, "no");
+		snprintf(sz, sizeof sz, "%zu", sizes);
+		table_add(t, g->name, g->architecture, mem, bw, f16, b16, f8,
+			  g->precisions[0] ? g->precisions : "-", mig, sz);
+		table_set_number(t, 2, g->memory_gib, 4);
+		table_set_number(t, 3, g->bandwidth_gbps, 0);
+		table_set_number(t, 4, g->fp16_tflops, -2);
+		table_set_number(t, 5, g->bf16_tflops > 0 ? g->bf16_tflops : NAN, -2);
+		table_set_number(t, 6, g->fp8_tflops > 0 ? g->fp8_tflops : NAN, -2);
+		table_set_number(t, 8, g->mig_max, 0);
+		table_set_number(t, 9, (double)sizes, 0);
+	}
+	table_print(t, ctx->out, ctx->format);
+	if (ctx->format == FMT_TABLE)
+		fprintf(ctx->out, "\n%zu GPU models; TFLOPS are dense; precisions: native formats, "
+				  "and int8w/int4w/fp8w weight-only kernels\n", n);
+	table_free(t);
+	free(gs);
+	free(vms);
+	catalog_close(cat);
+	return EXIT_OK;
+}
+
 /* ---- catalog status -------------------------------------------------- */
 
 static const char *origin_name(enum catalog_origin o)
@@ -807,7 +967,8 @@ static int catalog_status(struct cli_ctx *ctx, int argc, char **argv)
 const struct subcommand cmd_catalog_verbs[] = {
 	{ "list", catalog_list, "catalog list [OPTIONS]",
 	  "List GPU sizes with prices, cheapest first (one row per size and region).",
-	  "      --gpu NAME            GPU model or size name contains NAME (H100, A10, T4)\n"
+	  "      --gpu NAME            a GPU family (A10, not A100), model or its parts\n"
+	  "                            (A100-80GB); lists the family's unpriced sizes too\n"
 	  "  -r, --region R            only this region\n"
 	  "      --min-gpu-memory N    at least N GiB per GPU (units: 40, 40GiB, 80GB)\n"
 	  "  -p, --pricing KIND        payg (default) | spot | reserved-1y | reserved-3y |\n"
@@ -818,6 +979,11 @@ const struct subcommand cmd_catalog_verbs[] = {
 	  "      --hours-per-month N   hours in the monthly column (default 730)\n" },
 	{ "show", catalog_show, "catalog show SKU",
 	  "Everything known about one VM size: GPUs, memory, network, MIG profiles, prices.", "" },
+	{ "models", catalog_models, "catalog models",
+	  "The model presets --model and a profile's model: take: parameters, context, "
+	  "KV cache per token, source.", "" },
+	{ "gpus", catalog_gpus, "catalog gpus",
+	  "The GPU models --gpu takes: memory, bandwidth, TFLOPS by precision, MIG, sizes.", "" },
 	{ "status", catalog_status, "catalog status",
 	  "Which catalog is in use, its source, fetch date, age and row counts.", "" },
 	{ "refresh", cmd_catalog_refresh, "catalog refresh [OPTIONS]",

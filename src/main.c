@@ -47,8 +47,9 @@ const struct command gpufit_commands[] = {
 	  "                           (default 30)\n"
 	  "  --pcie-rx-gbps N         host-to-device traffic that counts as input (default 1)\n"
 	  "  --memory-dram PCT        DRAM activity at or above PCT: memory-bound (default 50)\n" },
-	{ "catalog", cmd_catalog, "catalog refresh|list|show|status [ARGS]",
-	  "The price and spec catalog: refresh from Azure, list sizes, show one size, status.",
+	{ "catalog", cmd_catalog, "catalog refresh|list|show|models|gpus|status [ARGS]",
+	  "The price and spec catalog: refresh from Azure, list sizes, show one size, the model "
+	  "presets, the GPUs, status.",
 	  "" },
 	{ "check", cmd_check, "check [OPTIONS] PROFILE",
 	  "CI cost gate: recommend, compare with a baseline, fail (exit 1) over budget.",

@@ -1,0 +1,1 @@
+gpufit catalog gpus -f csv

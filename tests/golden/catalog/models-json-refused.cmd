@@ -1,0 +1,1 @@
+gpufit catalog models -f json
