@@ -34,7 +34,7 @@
 #include "util.h"
 
 enum { OPT_HEADROOM = 1, OPT_TOP, OPT_PRICING, OPT_REGION, OPT_HOURS, OPT_CURRENCY,
-       OPT_ALL_REJECTED };
+       OPT_ALL_REJECTED, OPT_EXPLAIN };
 
 static const struct cli_opt opts[] = {
 	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM },
@@ -44,6 +44,7 @@ static const struct cli_opt opts[] = {
 	{ "hours-per-month", 0, CLI_ARG_REQUIRED, OPT_HOURS },
 	{ "currency", 0, CLI_ARG_REQUIRED, OPT_CURRENCY },
 	{ "all-rejected", 0, CLI_ARG_NONE, OPT_ALL_REJECTED },
+	{ "explain", 0, CLI_ARG_REQUIRED, OPT_EXPLAIN },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -756,6 +757,140 @@ static void jw_value(struct jw *w, const cJSON *x, int depth)
 }
 
 /* The text json_print(recommend_to_json()) gives, one workload at a time. */
+/*
+ * --explain SKU: one size's whole sizing for each workload of the profile:
+ * the verdict (or the rejection), the memory breakdown of one instance, the
+ * split, the bound, throughput and latency, and the price in the profile's
+ * first region.  Text only.
+ */
+static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile *p,
+			const struct catalog_names *names, const struct recommend_options *o,
+			const char *sku)
+{
+	FILE *f = ctx->out;
+	char err[CATALOG_ERRLEN], buf[512];
+	struct vm_size vm;
+	struct gpu_spec gpu;
+	struct efficiency *eff = NULL;
+	struct sizing_factors fac;
+	struct sizing_capacity cap;
+	size_t neff = 0;
+	enum pricing_kind kind = o->has_pricing ? o->pricing : p->pricing;
+	const char *region = o->nregions ? o->regions[0] : p->regions[0];
+	const char *currency = o->currency && *o->currency ? o->currency
+			       : p->currency[0] ? p->currency : "USD";
+	double hours = o->has_hours ? o->hours_per_month
+				    : p->hours_per_month > 0 ? p->hours_per_month : 730.0;
+	double hourly = 0;
+	int found;
+
+	if (ctx->format != FMT_TABLE)
+		return cli_usage_error("recommend", "--explain prints text only (no -f %s)",
+				       out_format_name(ctx->format));
+	found = catalog_vm_find(cat, sku, &vm, err);
+	if (found < 0) {
+		diag_error("%s", err);
+		return EXIT_CATALOG;
+	}
+	if (found == 0) {
+		cmd_unknown_name(cat, "vm_sizes", "size", sku, 3, NULL);
+		return EXIT_INPUT;
+	}
+	if (fit_vm_check(&vm) == FIT_REJ_SPEC_UNKNOWN ||
+	    catalog_gpu_find(cat, vm.gpu_model, &gpu, err) != 1) {
+		fprintf(f, "%s: spec unknown: its GPUs and memory are not in gpufit's spec tables, "
+			   "so it is not sized\n", vm.sku);
+		return EXIT_OK;
+	}
+	if (catalog_efficiency_list(cat, &eff, &neff, err) != 0 ||
+	    sizing_factors_resolve(eff, neff, &gpu, &fac, err) != 0 ||
+	    sizing_capacity_from_vm(&vm, &gpu, 1, &cap) != 0) {
+		diag_error("%s", err[0] ? err : "cannot size this VM");
+		free(eff);
+		return EXIT_CATALOG;
+	}
+	free(eff);
+	found = catalog_price_find(cat, vm.sku, region, kind, currency, &hourly, err);
+	fprintf(f, "%s: %g x %s (%s), %.1f GiB per GPU%s; %s %s price in %s: ", vm.sku,
+		vm.gpu_count, gpu.name, gpu.architecture, vm.gpu_memory_gib,
+		vm.retired ? ", retired" : "", pricing_name(kind), currency, region);
+	if (found == 1)
+		fprintf(f, "%.4f/hour\n", hourly);
+	else
+		fprintf(f, "none\n");
+	for (size_t i = 0; i < p->nworkloads; i++) {
+		const struct profile_workload *pw = &p->workloads[i];
+		struct fit_workload w;
+		struct fit_result r;
+		const char *why = NULL;
+
+		fprintf(f, "\n== %s (%s) ==\n", pw->name,
+			pw->type == PROFILE_TRAINING ? "training" : "inference");
+		if (fit_workload_from_profile(pw, names->presets, names->npresets,
+					      o->headroom_pct / 100.0, &w, &why) != 0) {
+			fprintf(f, "cannot be sized: %s\n", why);
+			continue;
+		}
+		fit_evaluate(&w, &cap, vm.infiniband_gbps > 0, &fac, &r);
+		if (vm.retired && r.reject == FIT_OK)
+			r.reject = FIT_REJ_RETIRED;
+		if (r.reject != FIT_OK) {
+			fit_reject_text(&r, pricing_name(kind), region, buf, sizeof buf);
+			fprintf(f, "rejected (%s): %s\n", fit_reject_name(r.reject), buf);
+		} else {
+			fprintf(f, "fits: %d VM%s per replica x %ld replica%s\n", r.vm_count,
+				r.vm_count == 1 ? "" : "s", w.replicas, w.replicas == 1 ? "" : "s");
+		}
+		if (r.precision_note[0] && r.reject != FIT_REJ_PRECISION)
+			fprintf(f, "precision: %s (%s)\n", sizing_precision_mode_name(r.precision_mode),
+				r.precision_note);
+		if (w.kind == FIT_LLM_INFERENCE) {
+			struct sizing_inference_result s;
+			struct sizing_serving sv = { w.input_tokens, w.output_tokens,
+						     w.concurrency, w.engine };
+			struct sizing_capacity one = cap;
+			int k = r.gpus_per_instance > 0 ? r.gpus_per_instance : cap.gpus;
+
+			one.gpus = one.gpus_per_node = k;
+			if (one.nvlink_domain > k)
+				one.nvlink_domain = k;
+			if (sizing_inference(&w.model, w.precision, w.kv_precision, &sv, &one, &fac,
+					     &s, err) == 0) {
+				fprintf(f, "memory of one instance (%d GPU%s, tensor %d x pipeline %d): "
+					   "weights %.2f + KV cache %.2f + activations %.2f + overhead "
+					   "%.2f = %.2f GiB of %.2f usable\n", k, k == 1 ? "" : "s",
+					s.tp, s.pp, s.weights_gib, s.kv_cache_gib, s.activations_gib,
+					s.overhead_gib, s.total_gib, s.available_gib);
+				if (s.fits)
+					fprintf(f, "at concurrency %ld (%s engine): %.0f output tokens/s, "
+						   "%.2f ms/token, time to first token %.1f ms, "
+						   "%s-bound\n", s.concurrency,
+						sizing_engine_name(w.engine), s.output_tokens_per_s,
+						s.ms_per_output_token, s.time_to_first_token_ms,
+						sizing_bound_name(s.bound));
+			}
+		} else if (w.kind == FIT_TRAINING && r.reject == FIT_OK) {
+			fprintf(f, "memory per GPU %.1f GiB needed with headroom, %.1f GiB usable; "
+				   "tensor %d x pipeline %d x data %d; %.0f tokens/s, %.1f h per run "
+				   "at %.0f%% MFU\n", r.memory_need_gib, r.memory_have_gib, r.tp, r.pp,
+				r.dp, r.tokens_per_s, r.job_hours, 100 * r.mfu);
+		} else if (w.kind == FIT_GENERIC) {
+			fprintf(f, "memory %.1f GiB needed with headroom, %.1f GiB usable\n",
+				r.memory_need_gib, r.memory_have_gib);
+		}
+		if (r.reject == FIT_OK && found == 1) {
+			struct fit_cost cost;
+
+			fit_price(&w, &r, hourly, hours, &cost);
+			fprintf(f, "price: %.2f %s/month", cost.monthly, currency);
+			if (w.kind == FIT_TRAINING)
+				fprintf(f, " (%.2f per run)", cost.job_cost);
+			fputc('\n', f);
+		}
+	}
+	return EXIT_OK;
+}
+
 static int print_json(FILE *f, const struct recommend_result *r, const struct recommend_meta *m)
 {
 	cJSON *head = recommend_header_to_json(r, m);
@@ -809,6 +944,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	struct recommend_result res;
 	struct recommend_meta meta;
 	struct catalog_snapshot snap;
+	const char *explain = NULL;
 	int built;
 	struct diag_list errs = DIAG_LIST_INIT;
 	struct profile p;
@@ -894,6 +1030,9 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_ALL_REJECTED:
 			o.all_rejected = 1;
 			break;
+		case OPT_EXPLAIN:
+			explain = val;
+			break;
 		default:
 			free(regions);
 			return EXIT_USAGE;
@@ -931,6 +1070,11 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	if (cmd_load_profile(path, &names, &p) != 0) {
 		profile_release(&p);
 		rc = EXIT_INPUT;
+		goto out_names;
+	}
+	if (explain) {
+		rc = explain_size(ctx, cat, &p, &names, &o, explain);
+		profile_release(&p);
 		goto out_names;
 	}
 	if (catalog_snapshot_load(cat, &snap, err) != 0) {

@@ -101,6 +101,8 @@ const struct command gpufit_commands[] = {
 	  "  --headroom PCT           memory and throughput headroom, 15 or 15% (default 15)\n"
 	  "  --top N                  alternatives shown per workload (default 3)\n"
 	  "  --all-rejected           list every rejected option (no caps, no summary lines)\n"
+	  "  --explain SKU            one size's whole sizing for each workload (memory,\n"
+	  "                           split, bound, throughput, latency, price)\n"
 	  "  --pricing KIND           payg | spot | reserved-1y | reserved-3y | savings-1y |\n"
 	  "                           savings-3y (default: the profile's)\n"
 	  "  --region R               compare in region R instead (repeatable)\n"
