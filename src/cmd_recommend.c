@@ -108,20 +108,35 @@ static void choice_row(struct table *t, const struct recommend_result *r,
 		  money(mon, sizeof(mon), c->monthly_cost, r->currency));
 }
 
+/* ANSI colour on a terminal (--no-color and NO_COLOR turn it off): bold
+ * headings, a green recommendation line, yellow warnings, red errors. */
+static const char *sgr(int color, const char *code)
+{
+	return color ? code : "";
+}
+#define SGR_BOLD "\033[1m"
+#define SGR_GREEN "\033[32m"
+#define SGR_YELLOW "\033[33m"
+#define SGR_RED "\033[31m"
+#define SGR_OFF "\033[0m"
+
 static void print_workload_table(FILE *f, const struct recommend_result *r,
-				 const struct recommend_workload *w)
+				 const struct recommend_workload *w, int color)
 {
 	char a[64], b[64], what[256], buf[256];
 
-	fprintf(f, "== %s (%s, %ld replica%s) ==\n", w->name, profile_type_name(w->type),
-		w->replicas, w->replicas == 1 ? "" : "s");
+	fprintf(f, "%s== %s (%s, %ld replica%s) ==%s\n", sgr(color, SGR_BOLD), w->name,
+		profile_type_name(w->type), w->replicas, w->replicas == 1 ? "" : "s",
+		sgr(color, SGR_OFF));
 	if (w->feasible) {
 		const struct recommend_choice *c = &w->rec;
-		fprintf(f, "recommendation: %s in %s (%s, %d GPU%s), %s/month%s\n",
+		fprintf(f, "%srecommendation: %s in %s (%s, %d GPU%s), %s/month%s%s\n",
+			sgr(color, SGR_GREEN),
 			describe_rec(what, sizeof(what), w), c->region, fit_placement_name(c->placement),
 			c->gpu_count, c->gpu_count == 1 ? "" : "s",
 			money(a, sizeof(a), c->monthly_cost, r->currency),
-			c->basis == RECOMMEND_BASIS_PLAN ? " as its part of the MIG plan" : "");
+			c->basis == RECOMMEND_BASIS_PLAN ? " as its part of the MIG plan" : "",
+			sgr(color, SGR_OFF));
 		if (w->type == PROFILE_TRAINING)
 			fprintf(f, "  one run: %.1f h, %s; %.1f%% memory headroom\n", c->fit.job_hours,
 				money(b, sizeof(b), c->job_cost, r->currency),
@@ -135,7 +150,8 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		for (size_t i = 0; recommend_choice_reason(r, w, c, i, buf, sizeof(buf)); i++)
 			fprintf(f, "  - %s\n", buf);
 	} else {
-		fprintf(f, "recommendation: none (no feasible option)\n");
+		fprintf(f, "%srecommendation: none (no feasible option)%s\n", sgr(color, SGR_RED),
+			sgr(color, SGR_OFF));
 	}
 	if (w->nalternatives) {
 		struct table *t = table_new(7);
@@ -238,9 +254,15 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 	}
 	if (w->nfindings) {
 		fputc('\n', f);
-		for (size_t i = 0; i < w->nfindings; i++)
-			fprintf(f, "%s: %s: %s\n", recommend_severity_name(w->findings[i].severity),
+		for (size_t i = 0; i < w->nfindings; i++) {
+			enum recommend_severity sv = w->findings[i].severity;
+			const char *on = sv == RECOMMEND_ERROR ? SGR_RED
+					 : sv == RECOMMEND_WARNING ? SGR_YELLOW : "";
+
+			fprintf(f, "%s%s%s: %s: %s\n", sgr(color && on[0], on),
+				recommend_severity_name(sv), sgr(color && on[0], SGR_OFF),
 				w->findings[i].kind, w->findings[i].message);
+		}
 	}
 	fputc('\n', f);
 }
@@ -392,10 +414,10 @@ static void print_total(FILE *f, const struct recommend_result *r)
 	}
 }
 
-static void print_table(FILE *f, const struct recommend_result *r)
+static void print_table(FILE *f, const struct recommend_result *r, int color)
 {
 	for (size_t i = 0; i < r->nworkloads; i++)
-		print_workload_table(f, r, &r->workloads[i]);
+		print_workload_table(f, r, &r->workloads[i], color);
 	print_mig_table(f, r);
 	fprintf(f, "fleet: %zu workload%s, %zu without a feasible option\n", r->nworkloads,
 		r->nworkloads == 1 ? "" : "s", r->infeasible);
@@ -403,7 +425,7 @@ static void print_table(FILE *f, const struct recommend_result *r)
 	print_total(f, r);
 	fputc('\n', f);
 	if (r->nwarnings) {
-		fprintf(f, "\nwarnings:\n");
+		fprintf(f, "\n%swarnings:%s\n", sgr(color, SGR_YELLOW), sgr(color, SGR_OFF));
 		for (size_t i = 0; i < r->nwarnings; i++)
 			fprintf(f, "  %s\n", r->warnings[i]);
 	}
@@ -1112,7 +1134,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		print_csv(ctx->out, &res);
 		break;
 	default:
-		print_table(ctx->out, &res);
+		print_table(ctx->out, &res, ctx->color && ctx->out == stdout);
 		break;
 	}
 	if (ctx->format != FMT_TABLE && ctx->format != FMT_MARKDOWN)
