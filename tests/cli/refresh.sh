@@ -174,6 +174,18 @@ same "$("$bin" --catalog "$ff" catalog show Standard_NC4as_T4_v3 -f json |
 "$bin" --catalog "$ff" catalog refresh --from-file "$work/p1.json" -r eastus \
 	>"$work/out" 2>"$work/err"
 [ $? = 4 ] || fail "--from-file without the asked region: not exit 4"
+# A user catalog of schema version 1 (before gpu_models.precisions) is read by a
+# refresh: its prices are kept and the new catalog has version 2 with precisions.
+v1="$work/v1/catalog.db"
+mkdir -p "$work/v1"
+cp "$ff" "$v1"
+sqlite3 "$v1" "ALTER TABLE gpu_models DROP COLUMN precisions; PRAGMA user_version = 1" ||
+	fail "making a version-1 catalog"
+"$bin" --catalog "$v1" catalog refresh --from-file "$work/p1.json" "$work/p2.json" \
+	>"$work/out" 2>"$work/err" || fail "refresh of a version-1 catalog: exit $? $(cat "$work/err")"
+[ "$(sqlite3 "$v1" 'PRAGMA user_version')" = 2 ] || fail "refreshed catalog is not version 2"
+[ "$(sqlite3 "$v1" "SELECT precisions FROM gpu_models WHERE name = 'T4-PCIe-16GB'")" = \
+	"fp32 fp16 int8w int4w" ] || fail "refreshed catalog lacks the T4's precisions"
 # A saved page that is not JSON: the file, the byte, the line and column
 # (a pretty-printed page of 58 bytes cut after its third line: the error is at
 # its last byte, the newline that ends line 3 at column 43), nothing written.
