@@ -30,6 +30,10 @@ struct run {
 	size_t *region_items;         /* per o->regions[i]: items taken */
 	char (*seen)[32];             /* --from-file without --region: regions met */
 	size_t n_seen, cap_seen;
+	/* Warnings per region (0: not of a region), merged in region order at
+	 * the end, so the list does not depend on which page arrived first. */
+	struct diag_list *warn_lists;
+	size_t warn_list;             /* the list warn() adds to */
 	size_t warnings_dropped;
 	size_t regions_done;
 	int filter_refused;           /* the API answered 400 to the filter */
@@ -49,14 +53,42 @@ static void warn(struct run *r, const char *fmt, ...)
 	char msg[512];
 	va_list ap;
 
-	if (r->s->warnings.n >= REFRESH_MAX_WARNINGS) {
+	struct diag_list *l = &r->warn_lists[r->warn_list];
+
+	if (l->n >= REFRESH_MAX_WARNINGS) {
 		r->warnings_dropped++;
 		return;
 	}
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	diag_list_add(&r->s->warnings, DIAG_WARNING, NULL, 0, 0, "%s", msg);
+	diag_list_add(l, DIAG_WARNING, NULL, 0, 0, "%s", msg);
+}
+
+/* The first REFRESH_MAX_WARNINGS warnings, in region order, into the
+ * summary, then a count of the rest. */
+static void merge_warnings(struct run *r, size_t n_lists)
+{
+	size_t dropped = r->warnings_dropped;
+
+	for (size_t i = 0; i < n_lists; i++) {
+		const struct diag_list *l = &r->warn_lists[i];
+		for (size_t k = 0; k < l->n; k++) {
+			if (r->s->warnings.n < REFRESH_MAX_WARNINGS)
+				diag_list_add(&r->s->warnings, DIAG_WARNING, NULL, 0, 0, "%s",
+					      l->items[k].msg);
+			else
+				dropped++;
+		}
+	}
+	if (dropped)
+		diag_list_add(&r->s->warnings, DIAG_WARNING, NULL, 0, 0, "%zu more warnings not shown",
+			      dropped);
+}
+
+static int unknown_cmp(const void *a, const void *b)
+{
+	return strcmp(a, b);
 }
 
 /* Index of region in o->regions, or -1. */
@@ -286,9 +318,11 @@ static int job_page(struct run *r, struct http_pool *pool, struct region_job *j,
 		return -1;
 	}
 	r->want_region = j->region;
+	r->warn_list = j->no;
 	int prc = prices_api_parse_page(body->buf, body->len, r->arena, &pg, on_item, r, cause,
 					sizeof(cause));
 	r->want_region = NULL;
+	r->warn_list = 0;
 	if (prc == -1) {
 		snprintf(err, errlen, "region '%s', page %zu: %s in '%s'", j->region, j->page_no,
 			 cause, url);
@@ -472,6 +506,7 @@ int refresh_run(const struct refresh_opts *o, struct refresh_summary *s, char *e
 	r.s = s;
 	r.region_items = xcalloc(o->n_regions ? o->n_regions : 1, sizeof(*r.region_items));
 	r.arena = prices_api_arena_new();
+	r.warn_lists = xcalloc(o->n_regions + 1, sizeof(*r.warn_lists));
 
 	if (!o->n_files) {
 		const char *base = o->api_url ? o->api_url : PRICES_API_DEFAULT_URL;
@@ -520,9 +555,10 @@ int refresh_run(const struct refresh_opts *o, struct refresh_summary *s, char *e
 	}
 	s->n_per_region = m.n_regions;
 	s->filtered = o->sku_filter != NULL && !r.filter_refused && !o->n_files;
-	if (r.warnings_dropped)
-		diag_list_add(&s->warnings, DIAG_WARNING, NULL, 0, 0, "%zu more warnings not shown",
-			      r.warnings_dropped);
+	merge_warnings(&r, o->n_regions + 1);
+	/* Sizes in name order: the order they were met depends on which
+	 * region's page arrived first. */
+	qsort(s->unknown, s->n_unknown, sizeof(*s->unknown), unknown_cmp);
 	rc = 0;
 out:
 	catalog_writer_abort(r.w);
@@ -530,6 +566,9 @@ out:
 	prices_api_arena_free(r.arena);
 	free(r.region_items);
 	free(r.seen);
+	for (size_t i = 0; i < o->n_regions + 1; i++)
+		diag_list_release(&r.warn_lists[i]);
+	free(r.warn_lists);
 	s->seconds = now_s() - t0;
 	return rc;
 }

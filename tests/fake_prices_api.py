@@ -391,11 +391,6 @@ class Handler(BaseHTTPRequestHandler):
         if self.server.verbose:
             sys.stderr.write("fake-api: " + fmt % args + "\n")
 
-    def handle(self):
-        with self.server.lock:
-            self.server.stats["connections"] += 1
-        super().handle()
-
     def send_body(self, status, body, headers=()):
         enc = self.headers.get("Accept-Encoding", "")
         gz = status == 200 and any(e.split(";")[0].strip() == "gzip" for e in enc.split(","))
@@ -455,6 +450,10 @@ class Handler(BaseHTTPRequestHandler):
             return
         with self.server.lock:
             self.server.stats["requests"] += 1
+            # One handler per connection: count it at its first request.
+            if not getattr(self, "counted", False):
+                self.counted = True
+                self.server.stats["connections"] += 1
         faults = {}
         m = re.fullmatch(r"/fault/([^/]*)(/.*)", path)
         prefix = ""
