@@ -10,7 +10,8 @@ $filter of terms joined by " and ": `field eq 'value'` and
 from api-version 2023-01-01-preview on (field names case-insensitively); any
 other filter is answered 400, as the API answers a filter it cannot parse.
 armRegionName eq picks the region whose items are generated.  Answers gzip
-(Content-Encoding: gzip) to a request whose Accept-Encoding allows it.  Binds
+(Content-Encoding: gzip) to a request whose Accept-Encoding allows it (not
+with --no-gzip).  Binds
 127.0.0.1 only and prints the port it listens on as the first line of stdout.
 
 GET /stats returns what the server saw, as JSON: requests, gzip (answers
@@ -386,6 +387,10 @@ def parse_spec(spec):
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "FakeRetailPrices/1.0"
+    # Headers and body go out in two writes; with Nagle's algorithm a body
+    # shorter than a segment (a gzip page is ~40 kB, loopback segments 64 kB)
+    # waits for the client's delayed ACK of the headers, 40 ms a page.
+    disable_nagle_algorithm = True
 
     def log_message(self, fmt, *args):
         if self.server.verbose:
@@ -393,7 +398,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def send_body(self, status, body, headers=()):
         enc = self.headers.get("Accept-Encoding", "")
-        gz = status == 200 and any(e.split(";")[0].strip() == "gzip" for e in enc.split(","))
+        gz = status == 200 and self.server.gzip and any(e.split(";")[0].strip() == "gzip" for e in enc.split(","))
         if gz:
             body = gzip.compress(body, compresslevel=1)
             with self.server.lock:
@@ -585,6 +590,7 @@ class Server(ThreadingHTTPServer):
         self.bench = bench
         self.verbose = verbose
         self.latency = latency
+        self.gzip = True
         self.lock = threading.Lock()
         self.counts = {}
         self.throttles = {}
@@ -614,12 +620,15 @@ def main():
                     help="serve the per-region volumes of the real API (benchmark)")
     ap.add_argument("--latency", type=float, default=0.0,
                     help="sleep S seconds before every page")
+    ap.add_argument("--no-gzip", action="store_true",
+                    help="never compress (a benchmark of the client's parsing)")
     ap.add_argument("--verbose", action="store_true")
     a = ap.parse_args()
     bench = None
     if a.bench_items or a.realistic:
         bench = Bench(a.bench_items, a.page_size, realistic=a.realistic)
     srv = Server(("127.0.0.1", a.port), a.page_size, bench, a.verbose, a.latency)
+    srv.gzip = not a.no_gzip
     print(srv.server_port, flush=True)
     try:
         srv.serve_forever()
