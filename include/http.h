@@ -9,6 +9,8 @@
  * and redirects are never followed (a redirect is an error), so a request
  * only ever reaches the URL it was given.
  *
+ * http_pool_* runs several such GETs at once (below).
+ *
  * Errors are values: 0 on success, -1 with a one-line cause in err.
  */
 #ifndef GPUFIT_HTTP_H

@@ -1,16 +1,21 @@
 /*
  * refresh.c - the refresh pipeline (see refresh.h).
  *
- * Per region: GET the first page, then follow NextPageLink until it is null
- * or empty.  A link is followed only to the origin (scheme, host, port) the
- * region's sequence started on, and only if it was not read before in this
- * sequence: a link elsewhere or a loop aborts the refresh.  Each page is
- * parsed and its items classified and staged in the new catalog before the
- * next page is requested; only the current page's body and JSON tree are in
+ * Per region (a struct region_job): GET the first page, then follow
+ * NextPageLink until it is null or empty.  A link is followed only to the
+ * origin (scheme, host, port) the region's sequence started on, and only if
+ * it was not read before in this sequence: a link elsewhere or a loop aborts
+ * the refresh.  Up to opts.jobs regions have their current page in flight in
+ * one HTTP pool; each page that arrives is parsed and its items classified
+ * and staged in the new catalog, on this thread, before that region's next
+ * page is requested, so at most opts.jobs bodies and one JSON tree are in
  * memory.  The trees are allocated from one arena (prices_api.h) that every
- * page reuses and that is freed at the end.  Items of sizes that are neither in the catalog nor GPU sizes by
- * name are counted and dropped; GPU sizes the catalog does not know are added
- * with spec_known = 0 and listed in the summary.
+ * page reuses and that is freed at the end.  Items of sizes that are neither
+ * in the catalog nor GPU sizes by name are counted and dropped; GPU sizes the
+ * catalog does not know are added with spec_known = 0 and listed in the
+ * summary.  Pages of different regions arrive in any order; nothing written
+ * or printed depends on it (prices are keyed by region, warnings are merged
+ * in region order, unknown sizes sorted).
  */
 #include <stdarg.h>
 #include <stdio.h>

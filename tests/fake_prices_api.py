@@ -62,10 +62,11 @@ per region, in pages of 1,000):
   - GPU items: 13 rows per size (the row kinds one size lists, sample B of the
     API notes: Linux/Windows payg, spot, low priority, dev/test, Cloud
     Services, two reservations) times 40 GPU sizes in the regions of
-    REALISTIC_LARGE (the 9 US regions where public catalogs list GPU sizes;
-    SkyPilot's catalog has 53 N sizes across them) and 20 elsewhere: 520 of
-    8,000 (6.5%) and 260 of 8,000 (3.25%).  No source gives the share; this
-    is an estimate, stated as one in docs/refresh.md.
+    REALISTIC_LARGE (the 9 regions of the bundled price snapshot, 8 of them
+    the US regions of SkyPilot's catalog, which lists 53 N sizes across them)
+    and 20 elsewhere: 520 of 8,000 (6.5%) and 260 of 8,000 (3.25%).  No
+    source gives the share; this is an estimate, stated as one in
+    docs/refresh.md.
 
 --latency S sleeps S seconds before every page (the real API's page latency;
 a benchmark uses 0.5).
@@ -219,8 +220,10 @@ def small_items(region, currency, only):
 REALISTIC_TOTAL = 8000
 REALISTIC_GPU_LARGE = 40
 REALISTIC_GPU_SMALL = 20
+# The regions of gpufit's bundled price snapshot (catalog/prices.csv), the
+# ones where public price files list many GPU sizes.
 REALISTIC_LARGE = {"eastus", "eastus2", "centralus", "northcentralus", "southcentralus",
-                   "westus", "westus2", "westus3", "westcentralus"}
+                   "westus", "westus2", "westus3", "indonesiacentral"}
 
 
 class Bench:
