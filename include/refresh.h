@@ -38,7 +38,8 @@
 struct refresh_progress {
 	const char *region;          /* region of the page just read, or file for --from-file */
 	size_t region_no, n_regions; /* 1-based */
-	size_t regions_done;         /* regions whose last page was read */
+	size_t regions_done;         /* regions whose last page was read (files read) */
+	int files;                   /* --from-file: regions are files */
 	size_t pages, items;         /* totals so far */
 	double elapsed_s;
 	double eta_s;                /* estimated seconds left; -1 unknown (no region done) */

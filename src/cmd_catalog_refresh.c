@@ -68,9 +68,9 @@ static void on_progress(const struct refresh_progress *p, void *arg)
 		snprintf(eta, sizeof(eta), "-");
 	else
 		snprintf(eta, sizeof(eta), "%.0f s", ceil(p->eta_s));
-	fprintf(stderr, "\rrefresh: regions %zu/%zu  pages %zu  items %zu  elapsed %.1f s  "
-		"ETA %s\033[K", p->regions_done, p->n_regions, p->pages, p->items, p->elapsed_s,
-		eta);
+	fprintf(stderr, "\rrefresh: %s %zu/%zu  pages %zu  items %zu  elapsed %.1f s  "
+		"ETA %s\033[K", p->files ? "files" : "regions", p->regions_done, p->n_regions,
+		p->pages, p->items, p->elapsed_s, eta);
 	fflush(stderr);
 }
 

@@ -205,6 +205,7 @@ static void progress(struct run *r, const char *what, size_t no, size_t total, d
 	pr.pages = r->s->pages;
 	pr.items = r->s->items;
 	pr.elapsed_s = now_s() - t0;
+	pr.files = r->o->n_files > 0;
 	pr.eta_s = -1;
 	if (r->regions_done > 0 && r->regions_done < total)
 		pr.eta_s = pr.elapsed_s / (double)r->regions_done *
@@ -480,6 +481,7 @@ static int ingest_files(struct run *r, double t0, struct strbuf *body, char *err
 		}
 		free(pg.next_link);
 		r->s->pages++;
+		r->regions_done = i + 1;
 		progress(r, o->files[i], i + 1, o->n_files, t0);
 	}
 	for (size_t i = 0; i < o->n_regions; i++) {
