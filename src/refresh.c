@@ -565,7 +565,8 @@ int refresh_run(const struct refresh_opts *o, struct refresh_summary *s, char *e
 	merge_warnings(&r, o->n_regions + 1);
 	/* Sizes in name order: the order they were met depends on which
 	 * region's page arrived first. */
-	qsort(s->unknown, s->n_unknown, sizeof(*s->unknown), unknown_cmp);
+	if (s->n_unknown > 1)
+		qsort(s->unknown, s->n_unknown, sizeof(*s->unknown), unknown_cmp);
 	rc = 0;
 out:
 	catalog_writer_abort(r.w);
