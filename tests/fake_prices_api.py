@@ -40,7 +40,7 @@ test:  /fault/SPEC/api/retail/prices?...  where SPEC is a comma list of
   slow=S                sleep S seconds before each page
   nocontains            a $filter using contains() is answered 400
   throttle=S            the first request under this prefix is answered 429
-                        with Retry-After: S; requests arriving 0.25 s to S s
+                        with Retry-After: S; requests arriving 0.5 s to S s
                         after it are counted in /stats "throttled" (a client
                         with one shared back-off sends none)
 
@@ -436,7 +436,7 @@ class Handler(BaseHTTPRequestHandler):
             if opened is None:
                 self.server.throttles[prefix] = now
                 return True
-            if opened + 0.25 <= now < opened + seconds:
+            if opened + 0.5 <= now < opened + seconds:
                 self.server.stats["throttled"] += 1
         return False
 

@@ -120,25 +120,26 @@ stats
 	fail "the non-N size lost its price"
 
 # ---- 429 + Retry-After during a concurrent refresh: one shared back-off -----
-# The first request gets 429 with Retry-After: 2.  Four regions of 10 pages
-# each are running; without a shared back-off the other three would send
-# about 20 requests in those 2 s.  The server counts requests that arrive
-# 0.25 s to 2 s after its 429: there must be none.
+# The first request gets 429 with Retry-After: 3.  Four regions of 10 pages
+# each are running, 0.15 s a page; without a shared back-off the other three
+# would go on sending about 20 requests in the next 1.5 s.  The server counts
+# requests that reach it 0.5 s to 3 s after its 429 (the first 0.5 s may still
+# bring requests sent before the client read the 429): there must be none.
 stats
 start=$(date +%s%N)
-"$bin" --catalog "$work/t/catalog.db" catalog refresh --api-url "$url/fault/throttle=2,pagesize=7/api/retail/prices" \
+"$bin" --catalog "$work/t/catalog.db" catalog refresh --api-url "$url/fault/throttle=3,slow=0.15,pagesize=7/api/retail/prices" \
 	-r eastus -r westeurope -r westus2 -r northeurope --jobs 4 >"$work/out" 2>"$work/err" ||
 	fail "throttled refresh: exit $?: $(cat "$work/err")"
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 stats
 [ "$(stat .throttled)" = 0 ] || fail "$(stat .throttled) requests reached the server during the back-off"
-[ "$ms" -ge 2000 ] || fail "throttled refresh took $ms ms, under the Retry-After of 2 s"
+[ "$ms" -ge 3000 ] || fail "throttled refresh took $ms ms, under the Retry-After of 3 s"
 # 40 pages, plus the one answered 429.
 [ "$(stat .requests)" = 41 ] || fail "throttled refresh: $(stat .requests) requests, want 41"
 [ "$(stat .connections)" -le 4 ] || fail "throttled refresh: $(stat .connections) connections, want <= 4"
 # The counter counts: a client that does not wait is seen.
 curl -s -o /dev/null "$url/fault/throttle=3,x/api/retail/prices?\$filter=armRegionName%20eq%20%27eastus%27"
-sleep 0.5
+sleep 0.8
 curl -s -o /dev/null "$url/fault/throttle=3,x/api/retail/prices?\$filter=armRegionName%20eq%20%27eastus%27"
 stats
 [ "$(stat .throttled)" = 1 ] || fail "the throttle counter missed a request: $(stat .throttled)"
