@@ -92,12 +92,6 @@ struct http_pool_result {
 	char err[HTTP_ERRLEN];       /* when !ok: the cause, worded as by http_get */
 };
 
-struct http_pool_stats {
-	size_t requests;             /* tries started */
-	size_t retries;
-	size_t backoffs;             /* times the shared back-off was started */
-};
-
 /* A new pool, or NULL with a cause in err.  Free with http_pool_free(), which
  * also abandons every request still queued or running. */
 struct http_pool *http_pool_new(const struct http_opts *o, int max_conns, char *err,
@@ -115,7 +109,5 @@ void http_pool_add(struct http_pool *p, const char *url, void *tag);
  * libcurl's multi interface fails (cause in res->err).
  */
 int http_pool_next(struct http_pool *p, struct strbuf *body, struct http_pool_result *res);
-
-void http_pool_stats(const struct http_pool *p, struct http_pool_stats *out);
 
 #endif

@@ -80,8 +80,6 @@ struct refresh_summary {
 	struct catalog_write_region *per_region;
 	size_t n_per_region;
 	struct diag_list warnings;       /* at most REFRESH_MAX_WARNINGS, then a count */
-	int filtered;                    /* every region was asked with the filter */
-	struct http_pool_stats http;     /* requests, retries, back-offs */
 	double seconds;
 };
 

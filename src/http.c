@@ -525,7 +525,6 @@ struct http_pool {
 	int n_idle, max_conns;
 	struct http_req *queue, *running, *done;
 	double backoff_until;        /* no request starts before this (monotonic s) */
-	struct http_pool_stats stats;
 };
 
 static double mono_s(void)
@@ -657,7 +656,6 @@ static int req_start(struct http_pool *p, struct http_req *q)
 		req_append(&p->done, q);
 		return -1;
 	}
-	p->stats.requests++;
 	req_append(&p->running, q);
 	return 0;
 }
@@ -710,11 +708,8 @@ static void req_finished(struct http_pool *p, struct http_req *q, CURLcode rc, d
 	q->not_before = now + wait;
 	/* Throttled: nobody starts a request before this one may retry. */
 	if ((q->status == 429 || retry_after >= 0) && q->not_before > p->backoff_until) {
-		if (p->backoff_until < now)
-			p->stats.backoffs++;
 		p->backoff_until = q->not_before;
 	}
-	p->stats.retries++;
 	/* First in line again: a retry goes before requests queued after it. */
 	q->next = p->queue;
 	p->queue = q;
@@ -779,9 +774,4 @@ int http_pool_next(struct http_pool *p, struct strbuf *body, struct http_pool_re
 			return -1;
 		}
 	}
-}
-
-void http_pool_stats(const struct http_pool *p, struct http_pool_stats *out)
-{
-	*out = p->stats;
 }

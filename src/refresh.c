@@ -423,11 +423,8 @@ static int fetch_regions(struct run *r, double t0, struct strbuf *body, char *er
 		}
 		progress(r, job->region, job->no, o->n_regions, t0);
 	}
-	http_pool_stats(pool, &r->s->http);
 	rc = 0;
 out:
-	if (pool && rc != 0)
-		http_pool_stats(pool, &r->s->http);
 	http_pool_free(pool);
 	for (size_t i = 0; i < o->n_regions; i++)
 		job_reset(&j[i]);
@@ -561,7 +558,6 @@ int refresh_run(const struct refresh_opts *o, struct refresh_summary *s, char *e
 		goto out;
 	}
 	s->n_per_region = m.n_regions;
-	s->filtered = o->sku_filter != NULL && !r.filter_refused && !o->n_files;
 	merge_warnings(&r, o->n_regions + 1);
 	/* Sizes in name order: the order they were met depends on which
 	 * region's page arrived first. */
