@@ -286,6 +286,9 @@ static void job_start(struct run *r, struct http_pool *pool, struct region_job *
 	struct strbuf first = STRBUF_INIT;
 
 	job_reset(j);
+	/* Once the API refused the filter, no region asks with it again. */
+	if (r->filter_refused)
+		j->filtered = 0;
 	refresh_region_url(&first, o->api_url ? o->api_url : PRICES_API_DEFAULT_URL, j->region,
 			   o->currency, j->filtered ? o->sku_filter : NULL);
 	j->origin = xstrdup(strbuf_str(&first));

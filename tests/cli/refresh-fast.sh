@@ -95,6 +95,12 @@ warn="gpufit: warning: the API answered HTTP 400 to the GPU-size filter contains
 stats
 # Three filtered first pages refused, then 3 x 12 unfiltered pages.
 [ "$(stat .requests)" = 39 ] || fail "400 fallback: $(stat .requests) requests, want 39"
+# With one region at a time only the first region's filtered page is refused:
+# the regions after it ask without the filter (1 + 3 x 12 requests).
+"$bin" --catalog "$work/n1/catalog.db" catalog refresh --api-url "$url/fault/nocontains,pagesize=7/api/retail/prices" \
+	$three --jobs 1 >"$work/out" 2>"$work/err" || fail "400 fallback, --jobs 1: exit $?"
+stats
+[ "$(stat .requests)" = 37 ] || fail "400 fallback, --jobs 1: $(stat .requests) requests, want 37"
 dump "$work/n/catalog.db" >"$work/n.dump"
 cmp -s "$work/n.dump" "$work/u.dump" || fail "400 fallback: catalog differs from the unfiltered one"
 # --no-filter never sends contains(), so such a server serves it at once.
