@@ -130,6 +130,18 @@ static void print_main_help(FILE *f)
 		   "\nRun 'gpufit help COMMAND' for the options of a command.\n");
 }
 
+/* The commands with a YAML report (none yet); -f yaml is a usage error for
+ * every other one. */
+static const char *const yaml_commands[] = { NULL };
+
+static int has_yaml(const struct command *c)
+{
+	for (const char *const *n = yaml_commands; *n; n++)
+		if (strcmp(*n, c->name) == 0)
+			return 1;
+	return 0;
+}
+
 static const struct command *find_command(const char *name)
 {
 	for (const struct command *c = gpufit_commands; c->name; c++)
@@ -354,16 +366,19 @@ int main(int argc, char **argv)
 		return unknown_command(name);
 
 	/* "gpufit CMD --help" is answered here for every command without verbs. */
-	if (c->fn != cmd_catalog) {
-		for (int i = 2; i < argc; i++) {
-			if (strcmp(argv[i], "--") == 0)
-				break;
-			if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-				cli_print_command_help(c, stdout);
-				return fflush(stdout) == 0 ? EXIT_OK : EXIT_INPUT;
-			}
-		}
+	int help = 0;
+	for (int i = 2; i < argc && !help; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		help = strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0;
 	}
+	if (help && c->fn != cmd_catalog) {
+		cli_print_command_help(c, stdout);
+		return finish_output(&ctx, "", "", EXIT_OK);
+	}
+	if (ctx.format == FMT_YAML && !help && !has_yaml(c))
+		return cli_usage_error(c->name, "format 'yaml' is not supported (table, json, "
+						"markdown, csv)");
 
 	char tmp[PATH_MAX + 32] = "", target[PATH_MAX] = "";
 	if (ctx.output_path) {
