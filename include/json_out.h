@@ -11,6 +11,14 @@
 
 #include <cjson/cJSON.h>
 
+struct strbuf;
+
+/* The largest JSON input read (a file, stdin, a saved Prometheus answer):
+ * 1 GiB.  JSON is read whole, never line by line, so a one-line document of
+ * any size up to this is fine. */
+#define JSON_MAX_BYTES ((size_t)1 << 30)
+#define JSON_TOO_LARGE "larger than 1073741824 bytes (1 GiB), the limit for a JSON input"
+
 /* Prints doc indented, followed by a newline. 0 ok, -1 on allocation failure. */
 int json_print(FILE *f, const cJSON *doc);
 
@@ -28,5 +36,12 @@ cJSON *json_add_str_or_null(cJSON *obj, const char *key, const char *s);
  * writes "FILE:LINE:COL: message" into err.
  */
 cJSON *json_read_file(const char *path, char *err, size_t errlen);
+
+/*
+ * Appends the rest of f to sb.  0 ok; -1 on a read error (errno set); 1 when
+ * sb would hold more than JSON_MAX_BYTES (a regular file that large is refused
+ * before anything is read; sb then holds what was read so far).
+ */
+int json_read_rest(FILE *f, struct strbuf *sb);
 
 #endif

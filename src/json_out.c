@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "util.h"
 
@@ -61,6 +62,26 @@ static void position(const char *text, size_t off, int *line, int *col)
 	}
 }
 
+int json_read_rest(FILE *f, struct strbuf *sb)
+{
+	struct stat st;
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+		long pos = ftell(f);
+		unsigned long long size = (unsigned long long)st.st_size;
+		unsigned long long at = pos > 0 ? (unsigned long long)pos : 0;
+		if (size > at && size - at > JSON_MAX_BYTES - (sb->len < JSON_MAX_BYTES ? sb->len : JSON_MAX_BYTES))
+			return 1;
+	}
+	char buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+		if (sb->len > JSON_MAX_BYTES || n > JSON_MAX_BYTES - sb->len)
+			return 1;
+		strbuf_add(sb, buf, n);
+	}
+	return ferror(f) ? -1 : 0;
+}
+
 cJSON *json_read_file(const char *path, char *err, size_t errlen)
 {
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
@@ -69,15 +90,14 @@ cJSON *json_read_file(const char *path, char *err, size_t errlen)
 		return NULL;
 	}
 	struct strbuf sb = STRBUF_INIT;
-	char buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-		strbuf_add(&sb, buf, n);
-	int rerr = ferror(f);
+	int rrc = json_read_rest(f, &sb);
 	if (f != stdin)
 		fclose(f);
-	if (rerr) {
-		snprintf(err, errlen, "%s: read error", path);
+	if (rrc != 0) {
+		if (rrc > 0)
+			snprintf(err, errlen, "%s: " JSON_TOO_LARGE, path);
+		else
+			snprintf(err, errlen, "%s: read error", path);
 		strbuf_release(&sb);
 		return NULL;
 	}

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_out.h"
 #include "telemetry.h"
 #include "util.h"
 
@@ -1377,6 +1378,21 @@ static int finish(struct reader *r, long lines_seen)
 	return 0;
 }
 
+/* Reads the rest of f after the sb->len bytes already in sb and parses the
+ * whole as one Prometheus JSON answer, bounded by JSON_MAX_BYTES in all. */
+static void read_json(struct reader *r, FILE *f, struct strbuf *sb)
+{
+	int rc = json_read_rest(f, sb);
+	if (rc > 0)
+		rd_error(r, 0, 0, JSON_TOO_LARGE);
+	else if (rc < 0)
+		rd_error(r, 0, 0, "read error: %s", util_strerror(errno));
+	else if (memchr(sb->buf, '\0', sb->len))
+		rd_error(r, r->line, 0, "binary data (a NUL byte) in a JSON file");
+	else if (telemetry_read_json(r->st, sb->buf, sb->len, r->name, r->o, r->dl) != 0)
+		r->errors++;
+}
+
 int telemetry_read_stream(struct telemetry_store *st, FILE *f, const char *name,
 			  const struct telemetry_read_opts *o, struct diag_list *dl)
 {
@@ -1398,6 +1414,21 @@ int telemetry_read_stream(struct telemetry_store *st, FILE *f, const char *name,
 	long lines = 0;
 
 	for (;;) {
+		/* JSON is read whole as soon as its first byte is seen: a compact
+		 * Prometheus answer is one line of any length. */
+		if (fmt == TM_FORMAT_AUTO || fmt == TM_FORMAT_PROMJSON) {
+			const char *p = buf + start, *e = buf + end;
+			while (p < e && isspace((unsigned char)*p))
+				p++;
+			if (p < e && (fmt == TM_FORMAT_PROMJSON || *p == '{' || *p == '[')) {
+				struct strbuf sb = STRBUF_INIT;
+				strbuf_add(&sb, buf + start, end - start);
+				read_json(&r, f, &sb);
+				strbuf_release(&sb);
+				lines = 1;
+				break;
+			}
+		}
 		char *nl = end > start ? memchr(buf + start, '\n', end - start) : NULL;
 		if (!nl && !eof) {
 			if (start > 0) {
@@ -1458,13 +1489,7 @@ int telemetry_read_stream(struct telemetry_store *st, FILE *f, const char *name,
 			strbuf_add(&sb, line, len);
 			strbuf_add(&sb, "\n", 1);
 			strbuf_add(&sb, buf + start, end - start);
-			size_t got;
-			while ((got = fread(buf, 1, READ_BUF, f)) > 0)
-				strbuf_add(&sb, buf, got);
-			if (memchr(sb.buf, '\0', sb.len))
-				rd_error(&r, r.line, 0, "binary data (a NUL byte) in a JSON file");
-			else if (telemetry_read_json(st, sb.buf, sb.len, name, o, dl) != 0)
-				r.errors++;
+			read_json(&r, f, &sb);
 			strbuf_release(&sb);
 			lines = 1;
 			break;

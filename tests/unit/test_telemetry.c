@@ -357,8 +357,9 @@ static void test_errors(void **state)
 		{ "up{job=\"x\"} 1\n", "1:0: no GPU samples found (wrong format or no known metrics?)" },
 		{ "#Entity GRACT\nID\nGPU 0 0.5 0.7\n",
 		  "3:1: expected 1 values after the entity, found 2" },
+		/* cut after its 60th byte, with no newline: the error is at that byte */
 		{ "{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[",
-		  "1:61: unexpected end of JSON (truncated file?)" },
+		  "1:60: unexpected end of JSON (truncated file?)" },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		telemetry_store_init(&st);
