@@ -22,6 +22,16 @@ struct strbuf;
 /* Prints doc indented, followed by a newline. 0 ok, -1 on allocation failure. */
 int json_print(FILE *f, const cJSON *doc);
 
+/*
+ * Prints doc as json_print does, with the empty array doc[key] (a top-level
+ * key) holding n items made one at a time by item(i, arg), each printed and
+ * freed before the next is made: the same bytes as adding every item to the
+ * array first, without holding them all.  0 ok, -1 on allocation failure or
+ * when doc has no empty array under key.
+ */
+int json_print_streamed(FILE *f, const cJSON *doc, const char *key, size_t n,
+			cJSON *(*item)(size_t i, void *arg), void *arg);
+
 /* Adds a number rounded to cents (money). */
 cJSON *json_add_money(cJSON *obj, const char *key, double v);
 

@@ -26,6 +26,55 @@ int json_print(FILE *f, const cJSON *doc)
 	return 0;
 }
 
+int json_print_streamed(FILE *f, const cJSON *doc, const char *key, size_t n,
+			cJSON *(*item)(size_t i, void *arg), void *arg)
+{
+	const cJSON *arr = cJSON_GetObjectItemCaseSensitive(doc, key);
+	if (!cJSON_IsArray(arr) || arr->child)
+		return -1;
+	char *s = cJSON_Print(doc);
+	if (!s)
+		return -1;
+	/* The key of a top-level member: a tab, then the quoted key, a colon and
+	 * a tab (in a string value quotes and tabs are escaped, so this is the
+	 * member itself). */
+	struct strbuf pat = STRBUF_INIT;
+	strbuf_addf(&pat, "\n\t\"%s\":\t[]", key);
+	char *at = strstr(s, pat.buf);
+	int rc = at ? 0 : -1;
+	if (at) {
+		size_t head = (size_t)(at - s) + pat.len - 1;   /* through the '[' */
+		fwrite(s, 1, head, f);
+		for (size_t i = 0; i < n && rc == 0; i++) {
+			cJSON *it = item(i, arg);
+			char *t = it ? cJSON_Print(it) : NULL;
+			cJSON_Delete(it);
+			if (!t) {
+				rc = -1;
+				break;
+			}
+			/* an element of a top-level array is printed two levels deeper */
+			if (i)
+				fputs(", ", f);
+			for (const char *p = t, *nl; *p; p = nl + 1) {
+				nl = strchr(p, '\n');
+				if (!nl) {
+					fputs(p, f);
+					break;
+				}
+				fwrite(p, 1, (size_t)(nl - p) + 1, f);
+				fputs("\t\t", f);
+			}
+			cJSON_free(t);
+		}
+		fputs(s + head, f);
+		fputc('\n', f);
+	}
+	strbuf_release(&pat);
+	cJSON_free(s);
+	return rc;
+}
+
 cJSON *json_add_money(cJSON *obj, const char *key, double v)
 {
 	return cJSON_AddNumberToObject(obj, key, util_round_cents(v));
