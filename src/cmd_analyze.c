@@ -929,6 +929,10 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 			bad = cli_number(CMD, "--min-samples", val, &v) != 0;
 			if (!bad && v < 1)
 				bad = cli_usage_error(CMD, "--min-samples must be at least 1");
+			/* range-checked before the conversion (1e30 does not fit) */
+			if (!bad && (v > 1e9 || v != floor(v)))
+				bad = cli_usage_error(CMD, "--min-samples must be a whole number from 1 "
+							   "to 1000000000, got '%s'", val);
 			if (!bad)
 				th.min_samples = (uint64_t)v;
 			break;
