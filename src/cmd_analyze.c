@@ -118,6 +118,8 @@ struct facts {
 	struct mig_profile *migs;
 	size_t nmigs;
 	double *vm_hourly;      /* per vms[i] in the chosen region and pricing; 0 none */
+	const struct gpu_spec **vm_gpu;   /* per vms[i]: its GPU model; NULL unknown */
+	struct strmap vm_by_sku;          /* lower-case size name -> index in vms */
 };
 
 /* Per series results. */
@@ -226,6 +228,23 @@ static void facts_release(struct facts *f)
 	free(f->vms);
 	free(f->migs);
 	free(f->vm_hourly);
+	free(f->vm_gpu);
+	strmap_release(&f->vm_by_sku);
+}
+
+static const struct gpu_spec *gpu_by_name(const struct facts *f, const char *name);
+
+/* s in lower case into buf (n bytes); NULL when it does not fit. */
+static const char *lower(char *buf, size_t n, const char *s)
+{
+	size_t i;
+	for (i = 0; s[i]; i++) {
+		if (i + 1 >= n)
+			return NULL;
+		buf[i] = (char)tolower((unsigned char)s[i]);
+	}
+	buf[i] = '\0';
+	return buf;
 }
 
 static int facts_load(catalog *cat, const char *region, enum pricing_kind kind,
@@ -244,6 +263,14 @@ static int facts_load(catalog *cat, const char *region, enum pricing_kind kind,
 			return -1;
 		f->vm_hourly[i] = found ? h : 0;
 	}
+	/* per-row lookups are O(1): the size by name, the GPU of each size */
+	f->vm_gpu = xcalloc(f->nvms ? f->nvms : 1, sizeof(*f->vm_gpu));
+	for (size_t i = 0; i < f->nvms; i++) {
+		char key[FACT_SKU];
+		f->vm_gpu[i] = gpu_by_name(f, f->vms[i].gpu_model);
+		if (lower(key, sizeof(key), f->vms[i].sku) && !strmap_get(&f->vm_by_sku, key))
+			strmap_put(&f->vm_by_sku, key, i);   /* the first of a name, as before */
+	}
 	return 0;
 }
 
@@ -255,12 +282,12 @@ static const struct gpu_spec *gpu_by_name(const struct facts *f, const char *nam
 	return NULL;
 }
 
+/* The size named sku (any case), or (size_t)-1. */
 static size_t vm_index(const struct facts *f, const char *sku)
 {
-	for (size_t i = 0; i < f->nvms; i++)
-		if (strcasecmp(f->vms[i].sku, sku) == 0)
-			return i;
-	return (size_t)-1;
+	char key[FACT_SKU];
+	const size_t *i = lower(key, sizeof(key), sku) ? strmap_get(&f->vm_by_sku, key) : NULL;
+	return i ? *i : (size_t)-1;
 }
 
 /* Upper-case alphanumeric tokens of s, split on anything else. */
@@ -483,7 +510,7 @@ static void build_candidates(struct row *r, const struct facts *f)
 	double cur_tflops = r->gpu->fp16_tflops * r->gpu_fraction;
 	for (size_t i = 0; i < f->nvms; i++) {
 		const struct vm_size *v = &f->vms[i];
-		const struct gpu_spec *g = gpu_by_name(f, v->gpu_model);
+		const struct gpu_spec *g = f->vm_gpu[i];
 		if (!g || v->retired || !v->spec_known || v->gpu_count > 1 + 1e-9 ||
 		    f->vm_hourly[i] <= 0 || strcmp(g->vendor, r->gpu->vendor) != 0 ||
 		    !(cur_tflops > 0))
@@ -829,7 +856,7 @@ static void analyze_row(struct row *r, const struct facts *f, const struct host_
 	r->hm = hosts_find(hosts, s->host);
 	size_t vi = r->hm && r->hm->sku[0] ? vm_index(f, r->hm->sku) : (size_t)-1;
 	r->vm = vi != (size_t)-1 ? &f->vms[vi] : NULL;
-	r->gpu = r->vm ? gpu_by_name(f, r->vm->gpu_model)
+	r->gpu = r->vm ? f->vm_gpu[vi]
 		       : s->model[0] ? gpu_from_label(f, s->model) : NULL;
 	r->gpu_fraction = 1;
 	if (s->mig_id[0]) {
