@@ -21,6 +21,7 @@
 #define COSTDIFF_NAME_LEN 64
 #define COSTDIFF_SKU_LEN 64
 #define COSTDIFF_ERRLEN 512
+#define COSTDIFF_MAX_COUNT 1000000000   /* largest vm_count / gpu_count read */
 
 /* One workload's recommended capacity. */
 struct cost_item {

@@ -92,10 +92,14 @@ int prices_api_is_gpu_sku(const char *sku);
  * NCadsH100v5 Series" -> "NCadsH100v5"; the trimmed product name otherwise. */
 void prices_api_series(const char *product, char *out, size_t outlen);
 
+/* The largest page "Count" accepted (a page holds at most 1000 items). */
+#define PRICES_API_MAX_COUNT 1000000
+
 /* What a page says besides its items. */
 struct prices_api_page {
 	char *next_link;             /* NULL when null, absent or empty; caller frees */
-	long count;                  /* "Count", -1 when absent */
+	long count;                  /* "Count", -1 when absent; at most
+					PRICES_API_MAX_COUNT */
 	size_t n_items;              /* items handed to the callback */
 	char billing_currency[8];
 };

@@ -62,13 +62,21 @@ int telemetry_metric_lookup(const char *name, size_t len, double *scale);
 
 #define TM_HIST_BINS 256
 
-/* One series of one metric.  Zero-initialise; the histogram is allocated by
- * the first sample and freed by telemetry_acc_release. */
+/* Samples an accumulator keeps as bin numbers in place before it allocates
+ * its histogram: a fleet scraped once costs no histogram at all. */
+#define TM_ACC_INLINE 8
+
+/* One series of one metric.  Zero-initialise; up to TM_ACC_INLINE samples are
+ * kept as bin numbers in place, the histogram is allocated by the next one and
+ * freed by telemetry_acc_release.  Quantiles are the same either way. */
 struct telemetry_acc {
 	uint64_t count;
 	uint64_t clamped;         /* ratio samples above 1 that were clamped */
 	double sum, min, max;
-	uint32_t *hist;           /* TM_HIST_BINS counts; NULL until a sample */
+	union {
+		uint32_t *hist;   /* count > TM_ACC_INLINE: TM_HIST_BINS counts */
+		uint8_t bins[TM_ACC_INLINE];  /* else: the bin of each sample */
+	} h;
 };
 
 /* Frees the histogram; the accumulator is empty and reusable afterwards. */

@@ -29,6 +29,21 @@ void strbuf_release(struct strbuf *sb);
 /* The contents (never NULL; "" when empty). */
 const char *strbuf_str(const struct strbuf *sb);
 
+/* String -> size_t map (open addressing, FNV-1a, grows at half full): O(1)
+ * amortised lookups and inserts.  Keys are copied.  Init with STRMAP_INIT,
+ * free with strmap_release. */
+struct strmap_ent;
+struct strmap {
+	struct strmap_ent *ents;
+	size_t n, cap;
+};
+#define STRMAP_INIT { NULL, 0, 0 }
+/* The value of key, or NULL when it is absent (valid until the next put). */
+size_t *strmap_get(const struct strmap *m, const char *key);
+/* Sets key to val, replacing an earlier value. */
+void strmap_put(struct strmap *m, const char *key, size_t val);
+void strmap_release(struct strmap *m);
+
 /* Case-insensitive edit distance (bytes): insertions, deletions,
  * substitutions and adjacent transpositions each cost 1. */
 size_t util_edit_distance(const char *a, const char *b);

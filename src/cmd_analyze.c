@@ -75,6 +75,41 @@ struct host_map {
 	int assumed;
 };
 
+/* Every host's size, found by name in O(1) amortised: a fleet of 100k hosts
+ * must not cost a scan of the list per host or per series. */
+struct host_list {
+	struct host_map *v;
+	size_t n, cap;
+	struct strmap index;    /* host name -> position of its last entry in v */
+};
+
+static struct host_map *hosts_add(struct host_list *hl, const char *host)
+{
+	if (hl->n == hl->cap) {
+		hl->cap = hl->cap ? hl->cap * 2 : 64;
+		hl->v = xrealloc(hl->v, hl->cap * sizeof(*hl->v));
+	}
+	struct host_map *hm = &hl->v[hl->n];
+	memset(hm, 0, sizeof(*hm));
+	snprintf(hm->host, sizeof(hm->host), "%s", host);
+	strmap_put(&hl->index, hm->host, hl->n++);
+	return hm;
+}
+
+/* The last entry for host (a --hosts file may name a host twice), or NULL. */
+static const struct host_map *hosts_find(const struct host_list *hl, const char *host)
+{
+	const size_t *i = strmap_get(&hl->index, host);
+	return i ? &hl->v[*i] : NULL;
+}
+
+static void hosts_release(struct host_list *hl)
+{
+	free(hl->v);
+	strmap_release(&hl->index);
+	memset(hl, 0, sizeof(*hl));
+}
+
 /* Everything the pricing needs from the catalog. */
 struct facts {
 	struct gpu_spec *gpus;
@@ -84,6 +119,8 @@ struct facts {
 	struct mig_profile *migs;
 	size_t nmigs;
 	double *vm_hourly;      /* per vms[i] in the chosen region and pricing; 0 none */
+	const struct gpu_spec **vm_gpu;   /* per vms[i]: its GPU model; NULL unknown */
+	struct strmap vm_by_sku;          /* lower-case size name -> index in vms */
 };
 
 /* Per series results. */
@@ -192,6 +229,23 @@ static void facts_release(struct facts *f)
 	free(f->vms);
 	free(f->migs);
 	free(f->vm_hourly);
+	free(f->vm_gpu);
+	strmap_release(&f->vm_by_sku);
+}
+
+static const struct gpu_spec *gpu_by_name(const struct facts *f, const char *name);
+
+/* s in lower case into buf (n bytes); NULL when it does not fit. */
+static const char *lower(char *buf, size_t n, const char *s)
+{
+	size_t i;
+	for (i = 0; s[i]; i++) {
+		if (i + 1 >= n)
+			return NULL;
+		buf[i] = (char)tolower((unsigned char)s[i]);
+	}
+	buf[i] = '\0';
+	return buf;
 }
 
 /* The catalog read once into a snapshot (catalog_snapshot.h), whose GPU,
@@ -218,6 +272,14 @@ static int facts_load(catalog *cat, const char *region, enum pricing_kind kind,
 		f->vm_hourly[i] = catalog_snapshot_price(&snap, f->vms[i].sku, region, kind, "USD", &h)
 					  ? h : 0;
 	}
+	/* per-row lookups are O(1): the size by name, the GPU of each size */
+	f->vm_gpu = xcalloc(f->nvms ? f->nvms : 1, sizeof(*f->vm_gpu));
+	for (size_t i = 0; i < f->nvms; i++) {
+		char key[FACT_SKU];
+		f->vm_gpu[i] = gpu_by_name(f, f->vms[i].gpu_model);
+		if (lower(key, sizeof(key), f->vms[i].sku) && !strmap_get(&f->vm_by_sku, key))
+			strmap_put(&f->vm_by_sku, key, i);   /* the first of a name, as before */
+	}
 	catalog_snapshot_release(&snap);
 	return 0;
 }
@@ -230,12 +292,12 @@ static const struct gpu_spec *gpu_by_name(const struct facts *f, const char *nam
 	return NULL;
 }
 
+/* The size named sku (any case), or (size_t)-1. */
 static size_t vm_index(const struct facts *f, const char *sku)
 {
-	for (size_t i = 0; i < f->nvms; i++)
-		if (strcasecmp(f->vms[i].sku, sku) == 0)
-			return i;
-	return (size_t)-1;
+	char key[FACT_SKU];
+	const size_t *i = lower(key, sizeof(key), sku) ? strmap_get(&f->vm_by_sku, key) : NULL;
+	return i ? *i : (size_t)-1;
 }
 
 /* Upper-case alphanumeric tokens of s, split on anything else. */
@@ -325,8 +387,8 @@ static const struct mig_profile *mig_find(const struct facts *f, const char *gpu
 
 /* ---- host to Azure size ----------------------------------------------- */
 
-static int load_hosts_file(const char *path, const struct facts *f, struct host_map **out,
-			   size_t *n, struct diag_list *dl)
+static int load_hosts_file(const char *path, const struct facts *f, struct host_list *hl,
+			   struct diag_list *dl)
 {
 	FILE *fp = fopen(path, "r");
 	if (!fp) {
@@ -366,10 +428,7 @@ static int load_hosts_file(const char *path, const struct facts *f, struct host_
 				      "unknown VM size '%s'", s);
 			continue;
 		}
-		*out = xrealloc(*out, (*n + 1) * sizeof(**out));
-		struct host_map *hm = &(*out)[(*n)++];
-		memset(hm, 0, sizeof(*hm));
-		snprintf(hm->host, sizeof(hm->host), "%s", h);
+		struct host_map *hm = hosts_add(hl, h);
 		snprintf(hm->sku, sizeof(hm->sku), "%s", f->vms[vi].sku);
 	}
 	free(line);
@@ -461,7 +520,7 @@ static void build_candidates(struct row *r, const struct facts *f)
 	double cur_tflops = r->gpu->fp16_tflops * r->gpu_fraction;
 	for (size_t i = 0; i < f->nvms; i++) {
 		const struct vm_size *v = &f->vms[i];
-		const struct gpu_spec *g = gpu_by_name(f, v->gpu_model);
+		const struct gpu_spec *g = f->vm_gpu[i];
 		if (!g || v->retired || !v->spec_known || v->gpu_count > 1 + 1e-9 ||
 		    f->vm_hourly[i] <= 0 || strcmp(g->vendor, r->gpu->vendor) != 0 ||
 		    !(cur_tflops > 0))
@@ -671,6 +730,19 @@ static cJSON *render_json_row(const struct row *r, double hours)
 	return g;
 }
 
+/* The rows of the JSON "gpus" array, made one at a time (a fleet of 100k
+ * GPUs would otherwise hold a cJSON tree of several KiB per GPU). */
+struct json_rows {
+	const struct row *rows;
+	double hours;
+};
+
+static cJSON *json_row_at(size_t i, void *arg)
+{
+	const struct json_rows *jr = arg;
+	return render_json_row(&jr->rows[i], jr->hours);
+}
+
 static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 			const struct totals *t, const struct telemetry_store *st, double hours,
 			const char *region, enum pricing_kind kind, cJSON *assumptions)
@@ -695,9 +767,7 @@ static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	}
 	cJSON_AddNumberToObject(w, "samples", (double)st->samples);
 	cJSON_AddNumberToObject(w, "blank_samples", (double)st->blanks);
-	cJSON *gpus = cJSON_AddArrayToObject(doc, "gpus");
-	for (size_t i = 0; i < nrows; i++)
-		cJSON_AddItemToArray(gpus, render_json_row(&rows[i], hours));
+	cJSON_AddArrayToObject(doc, "gpus");   /* streamed: one row at a time */
 	cJSON *to = cJSON_AddObjectToObject(doc, "totals");
 	cJSON_AddNumberToObject(to, "gpus", t->gpus);
 	cJSON *by = cJSON_AddObjectToObject(to, "findings");
@@ -709,7 +779,8 @@ static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	json_add_money(to, "savings_monthly", t->savings);
 	cJSON_AddNumberToObject(to, "unpriced_gpus", t->unpriced);
 	cJSON_AddItemToObject(doc, "assumptions", assumptions);
-	json_print(ctx->out, doc);
+	struct json_rows jr = { rows, hours };
+	json_print_streamed(ctx->out, doc, "gpus", nrows, json_row_at, &jr);
 	cJSON_Delete(doc);
 }
 
@@ -782,23 +853,16 @@ static const struct command *self(void)
 /* Maps every host to a size: --hosts entries, else --sku, else inferred
  * from the model label and GPU count (recorded as an assumption). */
 static void map_hosts(const struct telemetry_store *st, const struct facts *f, const char *sku,
-		      struct host_map **hosts, size_t *nhosts, cJSON *assumptions)
+		      struct host_list *hosts, cJSON *assumptions)
 {
 	size_t next;
 	for (size_t i = 0; i < st->n; i = next) {
 		const struct telemetry_series *s = st->series[i];
 		const char *label;
 		int count = host_gpu_count(st, i, &next, &label);
-		size_t h;
-		for (h = 0; h < *nhosts; h++)
-			if (strcmp((*hosts)[h].host, s->host) == 0)
-				break;
-		if (h < *nhosts)
+		if (hosts_find(hosts, s->host))
 			continue;
-		*hosts = xrealloc(*hosts, (*nhosts + 1) * sizeof(**hosts));
-		struct host_map *hm = &(*hosts)[(*nhosts)++];
-		memset(hm, 0, sizeof(*hm));
-		snprintf(hm->host, sizeof(hm->host), "%s", s->host);
+		struct host_map *hm = hosts_add(hosts, s->host);
 		if (sku) {
 			snprintf(hm->sku, sizeof(hm->sku), "%s", sku);
 			continue;
@@ -822,16 +886,14 @@ static void map_hosts(const struct telemetry_store *st, const struct facts *f, c
 }
 
 /* Prices one series and classifies it. */
-static void analyze_row(struct row *r, const struct facts *f, const struct host_map *hosts,
-			size_t nhosts, const struct classify_thresholds *th)
+static void analyze_row(struct row *r, const struct facts *f, const struct host_list *hosts,
+			const struct classify_thresholds *th)
 {
 	const struct telemetry_series *s = r->s;
-	for (size_t h = 0; h < nhosts; h++)
-		if (strcmp(hosts[h].host, s->host) == 0)
-			r->hm = &hosts[h];
+	r->hm = hosts_find(hosts, s->host);
 	size_t vi = r->hm && r->hm->sku[0] ? vm_index(f, r->hm->sku) : (size_t)-1;
 	r->vm = vi != (size_t)-1 ? &f->vms[vi] : NULL;
-	r->gpu = r->vm ? gpu_by_name(f, r->vm->gpu_model)
+	r->gpu = r->vm ? f->vm_gpu[vi]
 		       : s->model[0] ? gpu_from_label(f, s->model) : NULL;
 	r->gpu_fraction = 1;
 	if (s->mig_id[0]) {
@@ -852,6 +914,7 @@ static void analyze_row(struct row *r, const struct facts *f, const struct host_
 	if (r->res.finding == CLASS_UNDERUSED && r->gpu_fraction > 0) {
 		/* only underused series need the cheaper options priced */
 		build_candidates(r, f);
+		classify_result_release(&r->res);
 		classify_series(s, th, r->cands, r->ncands, r->hourly, &r->res);
 		free(r->cands);
 		r->cands = NULL;
@@ -930,6 +993,10 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 			bad = cli_number(CMD, "--min-samples", val, &v) != 0;
 			if (!bad && v < 1)
 				bad = cli_usage_error(CMD, "--min-samples must be at least 1");
+			/* range-checked before the conversion (1e30 does not fit) */
+			if (!bad && (v > 1e9 || v != floor(v)))
+				bad = cli_usage_error(CMD, "--min-samples must be a whole number from 1 "
+							   "to 1000000000, got '%s'", val);
 			if (!bad)
 				th.min_samples = (uint64_t)v;
 			break;
@@ -975,8 +1042,8 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 	struct facts f = { 0 };
 	struct telemetry_store st;
 	struct diag_list dl = DIAG_LIST_INIT;
-	struct host_map *hosts = NULL;
-	size_t nhosts = 0, nrows = 0;
+	struct host_list hosts = { 0 };
+	size_t nrows = 0;
 	struct row *rows = NULL;
 	struct totals t = { 0 };
 	cJSON *assumptions = cJSON_CreateArray();
@@ -1017,7 +1084,7 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 		}
 		sku = f.vms[vi].sku;
 	}
-	if (hosts_file && load_hosts_file(hosts_file, &f, &hosts, &nhosts, &dl) != 0) {
+	if (hosts_file && load_hosts_file(hosts_file, &f, &hosts, &dl) != 0) {
 		diag_list_print(&dl, stderr);
 		rc = EXIT_INPUT;
 		goto out;
@@ -1050,7 +1117,7 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 		diag_warning("%llu ratio samples above 1 were clamped to 1 (seen on MIG instances, "
 			     "DCGM issue #152)", (unsigned long long)st.clamped);
 
-	map_hosts(&st, &f, sku, &hosts, &nhosts, assumptions);
+	map_hosts(&st, &f, sku, &hosts, assumptions);
 
 	rows = xcalloc(st.n ? st.n : 1, sizeof(*rows));
 	for (size_t i = 0; i < st.n; i++) {
@@ -1058,7 +1125,7 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 			continue;
 		struct row *r = &rows[nrows++];
 		r->s = st.series[i];
-		analyze_row(r, &f, hosts, nhosts, &th);
+		analyze_row(r, &f, &hosts, &th);
 		t.gpus++;
 		t.by[r->res.finding]++;
 		t.wasted_hours += r->res.idle_fraction * hours * r->gpu_fraction;
@@ -1080,10 +1147,12 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 			rc = EXIT_GATE;
 
 out:
-	for (size_t i = 0; i < nrows; i++)
+	for (size_t i = 0; i < nrows; i++) {
 		free(rows[i].cands);
+		classify_result_release(&rows[i].res);
+	}
 	free(rows);
-	free(hosts);
+	hosts_release(&hosts);
 	cJSON_Delete(assumptions);
 	diag_list_release(&dl);
 	telemetry_store_release(&st);

@@ -304,6 +304,12 @@ int cmd_catalog_refresh(struct cli_ctx *ctx, int argc, char **argv)
 				rc = EXIT_USAGE;
 				goto out;
 			}
+			/* range-checked before it becomes milliseconds in a long */
+			if (d > 3600) {
+				rc = cli_usage_error(CMD, "'--timeout' takes at most 3600 seconds, "
+							  "got '%s'", val);
+				goto out;
+			}
 			o.http.timeout_s = d;
 			break;
 		case O_FORCE:

@@ -7,6 +7,7 @@
  * reports their problems (exit 3) and renders the result.  A diff is a
  * report, not a gate: it exits 0 whatever the delta (`gpufit check` gates).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,7 +45,7 @@ static int load_plan(const char *path, struct cost_plan *plan)
 
 static void fmt_count(char *buf, size_t len, double v)
 {
-	if (v == (double)(long long)v)
+	if (fabs(v) < 9e15 && v == (double)(long long)v)   /* no cast out of range */
 		snprintf(buf, len, "%lld", (long long)v);
 	else
 		snprintf(buf, len, "%.2f", v);

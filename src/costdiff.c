@@ -115,9 +115,13 @@ static int read_item(const cJSON *w, size_t i, struct cost_item *it, const char 
 	};
 	for (size_t k = 0; k < sizeof nums / sizeof nums[0]; k++) {
 		snprintf(path, sizeof path, "workloads[%zu].recommendation.%s", i, nums[k].key);
-		if (get_num(r, nums[k].key, path, (double *)(void *)((char *)it + nums[k].off), file,
-			    err, errlen) != 0)
+		double *dst = (double *)(void *)((char *)it + nums[k].off);
+		if (get_num(r, nums[k].key, path, dst, file, err, errlen) != 0)
 			return -1;
+		/* counts are printed as integers: range-check before any conversion */
+		if (k < 2 && (*dst < 0 || *dst > COSTDIFF_MAX_COUNT || *dst != floor(*dst)))
+			return fail(err, errlen, file, "field '%s' must be a whole number from 0 to %d",
+				    path, COSTDIFF_MAX_COUNT);
 	}
 	return 0;
 }

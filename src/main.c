@@ -3,14 +3,19 @@
  *
  * Global options (-f/--format, -o/--output, --catalog, --no-color) may stand
  * before or after the command name; they are taken out of argv before the
- * command sees it.  Results go to stdout or the -o file (written to a
- * temporary file and renamed, so a failed run never leaves a partial file);
- * exit 0 only when that output was flushed and closed without error.
+ * command sees it.  Results go to stdout or the -o file: a regular file (or a
+ * missing path) is written to a temporary file and renamed, so a failed run
+ * never leaves a partial file; a device, FIFO or socket is written in place; a
+ * symbolic link is followed and its target gets the same rules (see
+ * resolve_output).  Exit 0 only when that output was flushed and closed
+ * without error.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -125,6 +130,18 @@ static void print_main_help(FILE *f)
 		   "\nRun 'gpufit help COMMAND' for the options of a command.\n");
 }
 
+/* The commands with a YAML report (none yet); -f yaml is a usage error for
+ * every other one. */
+static const char *const yaml_commands[] = { NULL };
+
+static int has_yaml(const struct command *c)
+{
+	for (const char *const *n = yaml_commands; *n; n++)
+		if (strcmp(*n, c->name) == 0)
+			return 1;
+	return 0;
+}
+
 static const struct command *find_command(const char *name)
 {
 	for (const struct command *c = gpufit_commands; c->name; c++)
@@ -232,8 +249,70 @@ static int take_globals(struct cli_ctx *ctx, int *argc, char **argv)
 	return 0;
 }
 
-/* Flushes and closes the result stream; renames the -o temporary into place. */
-static int finish_output(struct cli_ctx *ctx, const char *tmp, int rc)
+/*
+ * Where the -o output goes.  rename(2) over anything but a regular file would
+ * replace it: as root, "-o /dev/null" would turn the device into a regular
+ * file.  So:
+ *   - a regular file or a missing path: *target is that path, *in_place 0
+ *     (written to a temporary in its directory, renamed over it on success);
+ *   - a character or block device, FIFO or socket: written in place
+ *     (*in_place 1, *target the path as given);
+ *   - a symbolic link: followed; its final target gets the rules above, so the
+ *     link stays a link and what it points at is updated (a dangling link
+ *     creates its target);
+ *   - a directory: an error.
+ * Returns 0, or an errno value.
+ */
+static int resolve_output(const char *path, char *target, size_t size, int *in_place)
+{
+	struct stat st;
+	*in_place = 0;
+	if (strlen(path) >= size)
+		return ENAMETOOLONG;
+	strcpy(target, path);
+	if (lstat(path, &st) != 0)
+		return 0; /* missing (or unreadable: creating the temporary reports it) */
+	if (S_ISLNK(st.st_mode)) {
+		if (stat(path, &st) == 0) {
+			if (S_ISREG(st.st_mode)) {
+				char real[PATH_MAX];
+				if (!realpath(path, real))
+					return errno;
+				if (strlen(real) >= size)
+					return ENAMETOOLONG;
+				strcpy(target, real);
+				return 0;
+			}
+		} else if (errno == ENOENT) {
+			/* Dangling: the missing name at the end of the chain. */
+			for (int hops = 0; hops < 40; hops++) {
+				char link[PATH_MAX];
+				ssize_t n = readlink(target, link, sizeof link - 1);
+				if (n < 0)
+					return errno == EINVAL ? 0 : errno;
+				link[n] = '\0';
+				const char *slash = strrchr(target, '/');
+				size_t dir = link[0] == '/' || !slash ? 0 : (size_t)(slash - target) + 1;
+				if (dir + (size_t)n >= size)
+					return ENAMETOOLONG;
+				memmove(target + dir, link, (size_t)n + 1);
+				if (lstat(target, &st) != 0 || !S_ISLNK(st.st_mode))
+					return 0;
+			}
+			return ELOOP;
+		} else {
+			return errno;
+		}
+	}
+	if (S_ISDIR(st.st_mode))
+		return EISDIR;
+	*in_place = !S_ISREG(st.st_mode);
+	return 0;
+}
+
+/* Flushes and closes the result stream; renames the -o temporary (tmp, ""
+ * when written in place) over target. */
+static int finish_output(struct cli_ctx *ctx, const char *tmp, const char *target, int rc)
 {
 	int bad = fflush(ctx->out) != 0 || ferror(ctx->out);
 	if (ctx->out != stdout) {
@@ -241,12 +320,12 @@ static int finish_output(struct cli_ctx *ctx, const char *tmp, int rc)
 		 * infeasible); any other code leaves the old file as it was. */
 		int keep = rc == EXIT_OK || rc == EXIT_GATE || rc == EXIT_INFEASIBLE;
 		bad |= fclose(ctx->out) != 0;
-		if (!bad && keep && rename(tmp, ctx->output_path) != 0) {
+		if (tmp[0] && !bad && keep && rename(tmp, target) != 0) {
 			diag_error("cannot write '%s': %s", ctx->output_path, util_strerror(errno));
 			remove(tmp);
 			return EXIT_INPUT;
 		}
-		if (bad || !keep)
+		if (tmp[0] && (bad || !keep))
 			remove(tmp);
 	}
 	if (bad) {
@@ -287,27 +366,33 @@ int main(int argc, char **argv)
 		return unknown_command(name);
 
 	/* "gpufit CMD --help" is answered here for every command without verbs. */
-	if (c->fn != cmd_catalog) {
-		for (int i = 2; i < argc; i++) {
-			if (strcmp(argv[i], "--") == 0)
-				break;
-			if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-				cli_print_command_help(c, stdout);
-				return fflush(stdout) == 0 ? EXIT_OK : EXIT_INPUT;
-			}
-		}
+	int help = 0;
+	for (int i = 2; i < argc && !help; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		help = strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0;
 	}
+	if (help && c->fn != cmd_catalog) {
+		cli_print_command_help(c, stdout);
+		return finish_output(&ctx, "", "", EXIT_OK);
+	}
+	if (ctx.format == FMT_YAML && !help && !has_yaml(c))
+		return cli_usage_error(c->name, "format 'yaml' is not supported (table, json, "
+						"markdown, csv)");
 
-	char tmp[4096] = "";
+	char tmp[PATH_MAX + 32] = "", target[PATH_MAX] = "";
 	if (ctx.output_path) {
-		snprintf(tmp, sizeof tmp, "%s.tmp.%ld", ctx.output_path, (long)getpid());
-		ctx.out = fopen(tmp, "w");
+		int in_place = 0;
+		int e = resolve_output(ctx.output_path, target, sizeof target, &in_place);
+		if (e == 0 && !in_place)
+			snprintf(tmp, sizeof tmp, "%s.tmp.%ld", target, (long)getpid());
+		ctx.out = e ? NULL : fopen(in_place ? target : tmp, "w");
 		if (!ctx.out) {
-			diag_error("cannot write '%s': %s", ctx.output_path, util_strerror(errno));
+			diag_error("cannot write '%s': %s", ctx.output_path, util_strerror(e ? e : errno));
 			return EXIT_INPUT;
 		}
 		ctx.color = 0;
 	}
 	int rc = c->fn(&ctx, argc - 1, argv + 1);
-	return finish_output(&ctx, tmp, rc);
+	return finish_output(&ctx, tmp, target, rc);
 }

@@ -19,6 +19,7 @@
 #include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -770,8 +771,16 @@ static int walk_page(const cJSON *doc, struct prices_api_page *page, prices_api_
 		return -1;
 	}
 	const cJSON *count = cJSON_GetObjectItemCaseSensitive(doc, "Count");
-	if (cJSON_IsNumber(count))
-		page->count = (long)count->valuedouble;
+	if (cJSON_IsNumber(count)) {
+		/* range-checked before the conversion: 1e22 does not fit a long */
+		double c = count->valuedouble;
+		if (!(c >= 0 && c <= PRICES_API_MAX_COUNT) || c != floor(c)) {
+			snprintf(err, errlen, "'Count' must be a whole number from 0 to %d, got %g",
+				 PRICES_API_MAX_COUNT, c);
+			return -1;
+		}
+		page->count = (long)c;
+	}
 	const char *bc = str_or_null(cJSON_GetObjectItemCaseSensitive(doc, "BillingCurrency"));
 	if (bc)
 		snprintf(page->billing_currency, sizeof(page->billing_currency), "%s", bc);

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_out.h"
 #include "telemetry.h"
 #include "util.h"
 
@@ -183,35 +184,63 @@ void telemetry_acc_add(struct telemetry_acc *a, enum telemetry_metric m, double 
 		a->min = v;
 	if (a->count == 0 || v > a->max)
 		a->max = v;
-	if (!a->hist)
-		a->hist = xcalloc(TM_HIST_BINS, sizeof(*a->hist));
+	int b = hist_bin(m, v);
+	if (a->count < TM_ACC_INLINE) {
+		a->h.bins[a->count] = (uint8_t)b;
+	} else {
+		if (a->count == TM_ACC_INLINE) {
+			uint32_t *hist = xcalloc(TM_HIST_BINS, sizeof(*hist));
+			for (int i = 0; i < TM_ACC_INLINE; i++)
+				hist[a->h.bins[i]]++;
+			a->h.hist = hist;
+		}
+		a->h.hist[b]++;
+	}
 	a->count++;
 	a->sum += v;
-	a->hist[hist_bin(m, v)]++;
 }
 
 void telemetry_acc_release(struct telemetry_acc *a)
 {
-	free(a->hist);
+	if (a->count > TM_ACC_INLINE)
+		free(a->h.hist);
 	memset(a, 0, sizeof(*a));
 }
 
 static double quantile(const struct telemetry_acc *a, enum telemetry_metric m, double q)
 {
-	if (!a->hist)
+	if (!a->count)
 		return a->max;
 	uint64_t rank = (uint64_t)ceil(q * (double)a->count);
 	if (rank < 1)
 		rank = 1;
-	uint64_t cum = 0;
-	for (int b = 0; b < TM_HIST_BINS; b++) {
-		cum += a->hist[b];
-		if (cum >= rank) {
-			double v = hist_value(m, b);
-			return v < a->min ? a->min : v > a->max ? a->max : v;
+	int bin = TM_HIST_BINS;
+	if (a->count <= TM_ACC_INLINE) {
+		/* the rank-th smallest bin of the samples kept in place */
+		uint8_t b[TM_ACC_INLINE];
+		size_t n = (size_t)a->count;
+		memcpy(b, a->h.bins, n);
+		for (size_t i = 1; i < n; i++)
+			for (size_t j = i; j > 0 && b[j - 1] > b[j]; j--) {
+				uint8_t t = b[j];
+				b[j] = b[j - 1];
+				b[j - 1] = t;
+			}
+		bin = b[(rank <= n ? rank : n) - 1];
+	} else {
+		uint64_t cum = 0;
+		for (int b = 0; b < TM_HIST_BINS; b++) {
+			cum += a->h.hist[b];
+			if (cum >= rank) {
+				bin = b;
+				break;
+			}
 		}
 	}
-	return a->max;
+	if (bin == TM_HIST_BINS)
+		return a->max;
+	double v = hist_value(m, bin);
+	return v < a->min ? a->min : v > a->max ? a->max : v;
 }
 
 void telemetry_acc_stats(const struct telemetry_acc *a, enum telemetry_metric m,
@@ -231,12 +260,17 @@ void telemetry_acc_stats(const struct telemetry_acc *a, enum telemetry_metric m,
 
 double telemetry_acc_fraction_below(const struct telemetry_acc *a, double threshold)
 {
-	if (!a->count || !a->hist)
+	if (!a->count)
 		return 0;
 	int limit = (int)floor(threshold * RATIO_STEPS + 0.5);
 	uint64_t below = 0;
-	for (int b = 0; b < limit && b < TM_HIST_BINS; b++)
-		below += a->hist[b];
+	if (a->count <= TM_ACC_INLINE) {
+		for (uint64_t i = 0; i < a->count; i++)
+			below += a->h.bins[i] < limit;
+	} else {
+		for (int b = 0; b < limit && b < TM_HIST_BINS; b++)
+			below += a->h.hist[b];
+	}
 	return (double)below / (double)a->count;
 }
 
@@ -1377,6 +1411,21 @@ static int finish(struct reader *r, long lines_seen)
 	return 0;
 }
 
+/* Reads the rest of f after the sb->len bytes already in sb and parses the
+ * whole as one Prometheus JSON answer, bounded by JSON_MAX_BYTES in all. */
+static void read_json(struct reader *r, FILE *f, struct strbuf *sb)
+{
+	int rc = json_read_rest(f, sb);
+	if (rc > 0)
+		rd_error(r, 0, 0, JSON_TOO_LARGE);
+	else if (rc < 0)
+		rd_error(r, 0, 0, "read error: %s", util_strerror(errno));
+	else if (memchr(sb->buf, '\0', sb->len))
+		rd_error(r, r->line, 0, "binary data (a NUL byte) in a JSON file");
+	else if (telemetry_read_json(r->st, sb->buf, sb->len, r->name, r->o, r->dl) != 0)
+		r->errors++;
+}
+
 int telemetry_read_stream(struct telemetry_store *st, FILE *f, const char *name,
 			  const struct telemetry_read_opts *o, struct diag_list *dl)
 {
@@ -1398,6 +1447,21 @@ int telemetry_read_stream(struct telemetry_store *st, FILE *f, const char *name,
 	long lines = 0;
 
 	for (;;) {
+		/* JSON is read whole as soon as its first byte is seen: a compact
+		 * Prometheus answer is one line of any length. */
+		if (fmt == TM_FORMAT_AUTO || fmt == TM_FORMAT_PROMJSON) {
+			const char *p = buf + start, *e = buf + end;
+			while (p < e && isspace((unsigned char)*p))
+				p++;
+			if (p < e && (fmt == TM_FORMAT_PROMJSON || *p == '{' || *p == '[')) {
+				struct strbuf sb = STRBUF_INIT;
+				strbuf_add(&sb, buf + start, end - start);
+				read_json(&r, f, &sb);
+				strbuf_release(&sb);
+				lines = 1;
+				break;
+			}
+		}
 		char *nl = end > start ? memchr(buf + start, '\n', end - start) : NULL;
 		if (!nl && !eof) {
 			if (start > 0) {
@@ -1458,13 +1522,7 @@ int telemetry_read_stream(struct telemetry_store *st, FILE *f, const char *name,
 			strbuf_add(&sb, line, len);
 			strbuf_add(&sb, "\n", 1);
 			strbuf_add(&sb, buf + start, end - start);
-			size_t got;
-			while ((got = fread(buf, 1, READ_BUF, f)) > 0)
-				strbuf_add(&sb, buf, got);
-			if (memchr(sb.buf, '\0', sb.len))
-				rd_error(&r, r.line, 0, "binary data (a NUL byte) in a JSON file");
-			else if (telemetry_read_json(st, sb.buf, sb.len, name, o, dl) != 0)
-				r.errors++;
+			read_json(&r, f, &sb);
 			strbuf_release(&sb);
 			lines = 1;
 			break;

@@ -192,13 +192,15 @@ want="gpufit: error: catalog refresh failed: '$work/cut.json': invalid JSON at b
 
 # ---- a reader during a refresh sees one whole catalog -----------------------
 cp "$cat_db" "$work/before.db"
+old_prices=$(gf catalog status -f json | jq -r .counts.prices)
 gf catalog refresh --api-url "$url/fault/slow=0.15,pagesize=8/api/retail/prices" -r eastus \
 	>"$work/slow.out" 2>"$work/slow.err" &
 bg=$!
 reads=0
+: >"$work/seen"
 while kill -0 "$bg" 2>/dev/null; do
 	if ! gf catalog status -f json >"$work/r.json" 2>"$work/r.err" ||
-	   ! jq -e '.prices > 0 or .counts.prices > 0 or true' "$work/r.json" >/dev/null ||
+	   ! jq -r .counts.prices "$work/r.json" >>"$work/seen" ||
 	   ! gf catalog show Standard_NC24ads_A100_v4 -f json >/dev/null 2>&1; then
 		fail "a reader during refresh failed: $(cat "$work/r.err")"
 		break
@@ -207,6 +209,12 @@ while kill -0 "$bg" 2>/dev/null; do
 done
 wait "$bg" || fail "slow refresh: exit $?"
 [ "$reads" -ge 3 ] || fail "only $reads reads happened during the refresh"
+# Every read saw the whole old catalog or the whole new one: its price count
+# is one of the two, never a catalog in between (or an empty one).
+new_prices=$(gf catalog status -f json | jq -r .counts.prices)
+[ "$old_prices" -gt 0 ] && [ "$new_prices" -gt 0 ] || fail "price counts $old_prices, $new_prices"
+bad_reads=$(grep -cvxF -e "$old_prices" -e "$new_prices" "$work/seen")
+[ "$bad_reads" = 0 ] || fail "$bad_reads reads saw neither catalog: $(sort -u "$work/seen" | head -c 200)"
 [ "$(sqlite3 "$cat_db" 'PRAGMA integrity_check')" = ok ] || fail "integrity after refresh"
 
 # ---- two refreshes at once: one writer at a time, readers never wait ---------
