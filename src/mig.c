@@ -234,6 +234,57 @@ int mig_strategy_parse(const char *s, enum mig_strategy *out)
 	return 0;
 }
 
+/* ---- sorting index arrays with a context ------------------------------ */
+
+typedef int (*idx_cmp)(int x, int y, const void *ctx);
+
+/*
+ * Stable merge sort of the indices v[0..n-1] by cmp(x, y, ctx) (< 0: x
+ * first); insertion sort on runs of 8, then bottom-up merges through one
+ * scratch array.  C11 qsort has no context argument, and keeping the
+ * context in a file-scope variable would make the packer non-re-entrant.
+ */
+static void sort_idx(int *v, size_t n, idx_cmp cmp, const void *ctx)
+{
+	enum { RUN = 8 };
+	int *tmp, *src = v, *dst;
+
+	for (size_t lo = 0; lo < n; lo += RUN) {
+		size_t hi = lo + RUN < n ? lo + RUN : n;
+		for (size_t i = lo + 1; i < hi; i++) {
+			int x = v[i];
+			size_t j = i;
+			for (; j > lo && cmp(x, v[j - 1], ctx) < 0; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+	}
+	if (n <= RUN)
+		return;
+	tmp = xmalloc(n * sizeof(*tmp));
+	dst = tmp;
+	for (size_t w = RUN; w < n; w *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * w) {
+			size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+			size_t a = lo, b = mid, k = lo;
+			while (a < mid && b < hi)
+				dst[k++] = cmp(src[b], src[a], ctx) < 0 ? src[b++] : src[a++];
+			while (a < mid)
+				dst[k++] = src[a++];
+			while (b < hi)
+				dst[k++] = src[b++];
+		}
+		{
+			int *t = src;
+			src = dst;
+			dst = t;
+		}
+	}
+	if (src != v)
+		memcpy(v, src, n * sizeof(*v));
+	free(tmp);
+}
+
 /* ---- shared packer state ----------------------------------------------- */
 
 struct pgpu {
@@ -292,18 +343,16 @@ static int pick_profile(const struct geometry *g, unsigned mask, int aks)
 	return best;
 }
 
-static const struct mig_item *items_cmp_base;
-
-static int cmp_by_workload(const void *a, const void *b)
+/* By workload, then replica, then index; ctx: the items. */
+static int cmp_by_workload(int a, int b, const void *ctx)
 {
-	const struct mig_item *x = &items_cmp_base[*(const int *)a];
-	const struct mig_item *y = &items_cmp_base[*(const int *)b];
+	const struct mig_item *items = ctx, *x = &items[a], *y = &items[b];
 
 	if (x->workload != y->workload)
 		return x->workload < y->workload ? -1 : 1;
 	if (x->replica != y->replica)
 		return x->replica < y->replica ? -1 : 1;
-	return *(const int *)a - *(const int *)b;
+	return a - b;
 }
 
 static void group_workloads(struct packer *pk)
@@ -315,10 +364,7 @@ static void group_workloads(struct packer *pk)
 	pk->wl_start = xcalloc((size_t)n + 2, sizeof(int));
 	for (int i = 0; i < n; i++)
 		pk->wl_items[i] = i;
-	/* qsort has no context argument in C11; the base is set just for the call */
-	items_cmp_base = pk->it;
-	qsort(pk->wl_items, (size_t)n, sizeof(int), cmp_by_workload);
-	items_cmp_base = NULL;
+	sort_idx(pk->wl_items, (size_t)n, cmp_by_workload, pk->it);
 	pk->nwl = 0;
 	for (int k = 0; k < n; k++) {
 		int i = pk->wl_items[k];
@@ -368,11 +414,11 @@ struct lbgroup {
 	double count;
 };
 
-static const struct packer *lb_pk;
-
-static int cmp_lbitem(const void *a, const void *b)
+/* By feasible profiles, then dedicated price; ctx: the packer. */
+static int cmp_lbitem(int a, int b, const void *ctx)
 {
-	const struct mig_item *x = &lb_pk->it[*(const int *)a], *y = &lb_pk->it[*(const int *)b];
+	const struct packer *pk = ctx;
+	const struct mig_item *x = &pk->it[a], *y = &pk->it[b];
 	int c = memcmp(x->feasible, y->feasible, sizeof(x->feasible));
 
 	if (c)
@@ -464,11 +510,10 @@ static double lower_bound_mixed(const struct packer *pk)
 
 	for (int i = 0; i < pk->nit; i++)
 		idx[i] = i;
-	lb_pk = pk;
-	qsort(idx, (size_t)pk->nit, sizeof(int), cmp_lbitem);
+	sort_idx(idx, (size_t)pk->nit, cmp_lbitem, pk);
 	for (int k = 0; k < pk->nit; k++) {
 		const struct mig_item *it = &pk->it[idx[k]];
-		if (k == 0 || cmp_lbitem(&idx[k - 1], &idx[k]) != 0) {
+		if (k == 0 || cmp_lbitem(idx[k - 1], idx[k], pk) != 0) {
 			memcpy(gr[ng].feas, it->feasible, sizeof(gr[ng].feas));
 			gr[ng].ded = it->dedicated_hourly;
 			ng++;
@@ -582,14 +627,19 @@ static void gpu_remove(struct packer *pk, int j, int i)
 	pk->place[i] = NOWHERE;
 }
 
-static const struct packer *sort_pk;
-static int sort_offer;
+struct offer_ctx {
+	const struct packer *pk;
+	int offer;
+};
 
-static int cmp_decreasing(const void *a, const void *b)
+/* Largest profile on the offer first, then workload, then index; ctx: a
+ * struct offer_ctx. */
+static int cmp_decreasing(int x, int y, const void *ctx)
 {
-	int x = *(const int *)a, y = *(const int *)b;
-	const struct mig_profile *px = &sort_pk->geo[sort_offer].prof[prof_of(sort_pk, x, sort_offer)];
-	const struct mig_profile *py = &sort_pk->geo[sort_offer].prof[prof_of(sort_pk, y, sort_offer)];
+	const struct offer_ctx *c = ctx;
+	const struct packer *pk = c->pk;
+	const struct mig_profile *px = &pk->geo[c->offer].prof[prof_of(pk, x, c->offer)];
+	const struct mig_profile *py = &pk->geo[c->offer].prof[prof_of(pk, y, c->offer)];
 
 	if (px->memory_slices != py->memory_slices)
 		return py->memory_slices - px->memory_slices;
@@ -597,8 +647,8 @@ static int cmp_decreasing(const void *a, const void *b)
 		return py->compute_slices - px->compute_slices;
 	if (px != py)
 		return px < py ? -1 : 1;
-	if (sort_pk->wl[x] != sort_pk->wl[y])
-		return sort_pk->wl[x] - sort_pk->wl[y];
+	if (pk->wl[x] != pk->wl[y])
+		return pk->wl[x] - pk->wl[y];
 	return x - y;
 }
 
@@ -635,16 +685,15 @@ static void compact_gpus(struct packer *pk)
 	pk->ngpus = m;
 }
 
-static const struct packer *cmp_load_pk;
-
-static int cmp_load(const void *a, const void *b)
+/* Least loaded GPU first, then index; ctx: the packer. */
+static int cmp_load(int a, int b, const void *ctx)
 {
-	const struct pgpu *x = &cmp_load_pk->gpus[*(const int *)a];
-	const struct pgpu *y = &cmp_load_pk->gpus[*(const int *)b];
+	const struct packer *pk = ctx;
+	const struct pgpu *x = &pk->gpus[a], *y = &pk->gpus[b];
 
 	if (x->load != y->load)
 		return x->load - y->load;
-	return *(const int *)a - *(const int *)b;
+	return a - b;
 }
 
 /*
@@ -668,8 +717,7 @@ static int empty_last_vm(struct packer *pk, int o, int nth)
 	for (int j = 0; j < pk->ngpus; j++)
 		if (pk->gpus[j].offer == o && pk->gpus[j].n > 0)
 			idx[nidx++] = j;
-	cmp_load_pk = pk;
-	qsort(idx, (size_t)nidx, sizeof(int), cmp_load);
+	sort_idx(idx, (size_t)nidx, cmp_load, pk);
 	idx += nth;
 	undo = xmalloc((size_t)k * MIG_MEMORY_SLOTS * sizeof(*undo));
 	/* the victims are emptied first so no item moves onto another victim */
@@ -942,9 +990,8 @@ static void mixed_heuristic(struct packer *pk)
 		for (int i = 0; i < pk->nit; i++)
 			if (target[i] == o)
 				order[n++] = i;
-		sort_pk = pk;
-		sort_offer = o;
-		qsort(order, (size_t)n, sizeof(int), cmp_decreasing);
+		struct offer_ctx oc = { pk, o };
+		sort_idx(order, (size_t)n, cmp_decreasing, &oc);
 		for (int p = 0; p < MIG_MAX_PROFILES; p++)
 			first[p] = base;
 		for (int k = 0; k < n; k++) {
@@ -1088,17 +1135,18 @@ static void bb_mixed(struct bb *bb, int d, double ded)
 	}
 }
 
-static int cmp_size_all(const void *a, const void *b)
+/* Largest memory footprint on any offer first, then index; ctx: the packer. */
+static int cmp_size_all(int x, int y, const void *ctx)
 {
-	int x = *(const int *)a, y = *(const int *)b;
+	const struct packer *pk = ctx;
 	int sx = 0, sy = 0;
 
-	for (int o = 0; o < sort_pk->noff; o++) {
-		int px = prof_of(sort_pk, x, o), py = prof_of(sort_pk, y, o);
-		if (px >= 0 && sort_pk->geo[o].prof[px].memory_slices > sx)
-			sx = sort_pk->geo[o].prof[px].memory_slices;
-		if (py >= 0 && sort_pk->geo[o].prof[py].memory_slices > sy)
-			sy = sort_pk->geo[o].prof[py].memory_slices;
+	for (int o = 0; o < pk->noff; o++) {
+		int px = prof_of(pk, x, o), py = prof_of(pk, y, o);
+		if (px >= 0 && pk->geo[o].prof[px].memory_slices > sx)
+			sx = pk->geo[o].prof[px].memory_slices;
+		if (py >= 0 && pk->geo[o].prof[py].memory_slices > sy)
+			sy = pk->geo[o].prof[py].memory_slices;
 	}
 	return sx != sy ? sy - sx : x - y;
 }
@@ -1120,8 +1168,7 @@ static int mixed_exact(struct packer *pk)
 	bb.bplace = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
 	for (int i = 0; i < pk->nit; i++)
 		bb.order[i] = i;
-	sort_pk = pk;
-	qsort(bb.order, (size_t)pk->nit, sizeof(int), cmp_size_all);
+	sort_idx(bb.order, (size_t)pk->nit, cmp_size_all, pk);
 	memcpy(savedplace, pk->place, (size_t)pk->nit * sizeof(int));
 	pk->gpus = NULL;
 	pk->ngpus = pk->capgpus = 0;
@@ -1283,17 +1330,21 @@ static double aks_alt(const struct aks *a, int i, int skip)
 	return m;
 }
 
-static const struct aks *alt_a;
-static int alt_skip;
+struct alt_ctx {
+	const struct aks *a;
+	int skip;
+};
 
-static int cmp_alt(const void *x, const void *y)
+/* Cheapest alternative outside pool skip first, then index; ctx: a struct
+ * alt_ctx. */
+static int cmp_alt(int x, int y, const void *ctx)
 {
-	double ax = aks_alt(alt_a, *(const int *)x, alt_skip);
-	double ay = aks_alt(alt_a, *(const int *)y, alt_skip);
+	const struct alt_ctx *c = ctx;
+	double ax = aks_alt(c->a, x, c->skip), ay = aks_alt(c->a, y, c->skip);
 
 	if (ax != ay)
 		return ax < ay ? -1 : 1;
-	return *(const int *)x - *(const int *)y;
+	return x - y;
 }
 
 /* Moves q items of pool k elsewhere if that lowers the total; 1 if done. */
@@ -1350,9 +1401,7 @@ static int aks_relocate(struct aks *a, int k, int q)
 	for (int i = 0; i < pk->nit; i++)
 		if (pk->place[i] == k)
 			mv[nm++] = i;
-	alt_a = a;
-	alt_skip = k;
-	qsort(mv, (size_t)nm, sizeof(int), cmp_alt);
+	sort_idx(mv, (size_t)nm, cmp_alt, &(struct alt_ctx){ a, k });
 	for (int m = 0; m < q; m++) {
 		aks_take(a, mv[m]);
 		moving[mv[m]] = 1;
