@@ -37,7 +37,7 @@
 #include "util.h"
 
 #define EPS 1e-9
-#define EXACT_NODE_BUDGET 4000000L
+#define EXACT_NODE_BUDGET 400000L  /* search steps: well under a second */
 #define GROUP_NODE_BUDGET 200000L
 #define AKS_MEMO_STATES 16384     /* power of two */
 #define HEURISTIC_GROUP_MAX 10    /* GPUs of one offer grouped exactly */

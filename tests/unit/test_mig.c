@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -788,6 +789,140 @@ static void test_bad_input(void **state)
 	mig_plan_release(&pl);
 }
 
+/*
+ * 14 replicas of 9 GiB (1g.10gb) on the 2-GPU NC48ads_A100_v4 ($7.346): 14
+ * slices fit on 2 GPUs (7 each), but workload 1 has 4 replicas, which need 4
+ * different GPUs, so 2 VMs: 2 x 7.346 = 14.692 in both strategies (AKS: a
+ * MIG1g pool of 14 items, 14 slots per VM, ceil(4 replicas / 2 GPUs) = 2
+ * VMs).  Proven optimal, so the lower bound is the cost.
+ */
+static void test_fourteen_proven(void **state)
+{
+	struct instance in;
+	struct mig_plan pl;
+
+	(void)state;
+	one_offer(&in, 1);
+	for (int r = 0; r < 4; r++)
+		add_item(&in, 1, r, 9, 10, 0);
+	for (int w = 2; w < 12; w++)
+		add_item(&in, w, 0, 9, 10, 0);
+	for (int st = 0; st < 2; st++) {
+		pack_checked(&in, (enum mig_strategy)st, &pl);
+		assert_int_equal(pl.npools, 1);
+		assert_int_equal(pl.pools[0].vm_count, 2);
+		assert_float_equal(pl.hourly, 14.692, 1e-9);
+		assert_int_equal(pl.proven_optimal, 1);
+		assert_float_equal(pl.lower_bound_hourly, pl.hourly, 1e-9);
+		mig_plan_release(&pl);
+	}
+	free(in.items);
+}
+
+/*
+ * 16 one-replica workloads of 38 GiB (3g.40gb, two per A100) on the 1-GPU
+ * NC24ads_A100_v4 ($3.673) or a $3.2 dedicated GPU each: 8 VMs hold all 16
+ * at 8 x 3.673 = 29.384 < 16 x 3.2 = 51.2; AKS: a MIG3g pool, the same.
+ */
+static void test_sixteen_pairs(void **state)
+{
+	struct instance in;
+	struct mig_plan pl;
+
+	(void)state;
+	one_offer(&in, 0);
+	for (int w = 0; w < 16; w++)
+		add_item(&in, w, 0, 38, 10, 3.2);
+	for (int st = 0; st < 2; st++) {
+		pack_checked(&in, (enum mig_strategy)st, &pl);
+		assert_int_equal(pl.ndedicated, 0);
+		assert_int_equal(pl.pools[0].vm_count, 8);
+		assert_float_equal(pl.hourly, 29.384, 1e-9);
+		assert_int_equal(pl.proven_optimal, 1);
+		mig_plan_release(&pl);
+	}
+	free(in.items);
+}
+
+/* Fingerprint of a plan: cost, pools, every slice's item and position. */
+static uint64_t plan_hash(const struct mig_plan *pl)
+{
+	uint64_t h = 1469598103934665603ull;
+
+#define MIX(v) (h = (h ^ (uint64_t)(v)) * 1099511628211ull)
+	MIX(llround(pl->hourly * 1e6));
+	MIX(pl->proven_optimal);
+	for (size_t k = 0; k < pl->npools; k++) {
+		MIX(pl->pools[k].offer);
+		MIX(pl->pools[k].profile + 1);
+		MIX(pl->pools[k].vm_count);
+	}
+	for (size_t g = 0; g < pl->ngpus; g++)
+		for (int s2 = 0; s2 < pl->gpus[g].nslices; s2++) {
+			MIX(g);
+			MIX(pl->gpus[g].slices[s2].profile);
+			MIX(pl->gpus[g].slices[s2].start);
+			MIX(pl->gpus[g].slices[s2].item + 1);
+		}
+	for (size_t d = 0; d < pl->ndedicated; d++)
+		MIX(pl->dedicated[d]);
+#undef MIX
+	return h;
+}
+
+struct packjob {
+	struct instance in;
+	enum mig_strategy st;
+	uint64_t want;
+	int mismatches;
+};
+
+static void *pack_repeatedly(void *arg)
+{
+	struct packjob *j = arg;
+
+	for (int k = 0; k < 20; k++) {
+		struct mig_plan pl;
+		char err[MIG_ERRLEN];
+		if (mig_pack(j->in.offers, j->in.noffers, j->in.items, j->in.nitems, j->st, &pl,
+			     err) != 0 ||
+		    plan_hash(&pl) != j->want)
+			j->mismatches++;
+		mig_plan_release(&pl);
+	}
+	return NULL;
+}
+
+/*
+ * Re-entrancy: two threads pack two different fleets at the same time,
+ * twenty times each; every plan equals the one packed alone beforehand (a
+ * sort context kept in a global would mix the two fleets' items).
+ */
+static void test_reentrant(void **state)
+{
+	struct packjob job[2];
+	pthread_t th[2];
+
+	(void)state;
+	rng_state = 99;
+	for (int k = 0; k < 2; k++) {
+		struct mig_plan pl;
+		random_instance(&job[k].in, 200 + 100 * k, 1000, 3, ALL_OFFERS);
+		job[k].st = k ? MIG_STRATEGY_AKS : MIG_STRATEGY_MIXED;
+		job[k].mismatches = 0;
+		pack_checked(&job[k].in, job[k].st, &pl);
+		job[k].want = plan_hash(&pl);
+		mig_plan_release(&pl);
+	}
+	for (int k = 0; k < 2; k++)
+		assert_int_equal(pthread_create(&th[k], NULL, pack_repeatedly, &job[k]), 0);
+	for (int k = 0; k < 2; k++) {
+		assert_int_equal(pthread_join(th[k], NULL), 0);
+		assert_int_equal(job[k].mismatches, 0);
+		free(job[k].in.items);
+	}
+}
+
 /* ---- randomised: validity, optimality, gap ------------------------------ */
 
 static void test_random_valid(void **state)
@@ -893,6 +1028,9 @@ int main(void)
 		cmocka_unit_test(test_balanced),
 		cmocka_unit_test(test_dedicated_and_unplaced),
 		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_fourteen_proven),
+		cmocka_unit_test(test_sixteen_pairs),
+		cmocka_unit_test(test_reentrant),
 		cmocka_unit_test(test_random_valid),
 		cmocka_unit_test(test_random_optimal),
 		cmocka_unit_test(test_large_gap),
