@@ -397,8 +397,8 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 	}
 	out->hourly += mp.hourly;
 	out->lower_bound_monthly += mp.lower_bound_hourly * out->hours_per_month;
-	out->exact &= mp.exact;
-	out->proven_optimal &= mp.proven_optimal || mp.exact;
+	out->exact &= mp.proven_optimal;
+	out->proven_optimal &= mp.proven_optimal;
 	free(unplaced);
 	mig_plan_release(&mp);
 done:

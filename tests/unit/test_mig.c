@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,7 @@ static const struct mig_offer all_offers[] = {
 };
 
 #define NOFFERS_ALL (sizeof(all_offers) / sizeof(all_offers[0]))
+#define ALL_OFFERS ((1u << NOFFERS_ALL) - 1)
 
 /* ---- a tiny deterministic generator ------------------------------------ */
 
@@ -89,15 +91,22 @@ struct instance {
 	size_t nitems;
 };
 
-static void random_instance(struct instance *in, int nworkloads, int max_items, int maxrep)
+/* A random fleet on a random subset of the offers whose bits are in allowed. */
+static void random_instance(struct instance *in, int nworkloads, int max_items, int maxrep,
+			    unsigned allowed)
 {
 	static const double gibs[] = { 4, 8, 9, 12, 16, 19, 20, 30, 38, 45, 60 };
 	static const double ded[] = { 0, 0, 0.454, 0.526, 0.908, 1.6, 3.2 };
 	size_t cap = (size_t)nworkloads * maxrep + 1;
 
+	size_t last = 0;
+
+	for (size_t o = 0; o < NOFFERS_ALL; o++)
+		if (allowed >> o & 1)
+			last = o;
 	in->noffers = 0;
 	for (size_t o = 0; o < NOFFERS_ALL; o++)
-		if (rnd_int(2) || (o == NOFFERS_ALL - 1 && in->noffers == 0))
+		if ((allowed >> o & 1) && (rnd_int(2) || (o == last && in->noffers == 0)))
 			in->offers[in->noffers++] = all_offers[o];
 	in->items = calloc(cap, sizeof(*in->items));
 	in->nitems = 0;
@@ -324,6 +333,9 @@ static void pack_checked(const struct instance *in, enum mig_strategy st, struct
 
 /* ---- exhaustive search ------------------------------------------------- */
 
+#define EX_ITEMS 16   /* replicas */
+#define EX_VMS 16     /* per offer: one replica per VM at most needs 16 */
+
 /*
  * Mixed: every item goes to (offer, VM, GPU, any feasible profile) or to its
  * dedicated GPU; VMs and GPUs are opened in order (symmetry); a GPU's
@@ -337,11 +349,11 @@ struct ex {
 	long nodes;
 	/* state: per offer up to 10 VMs of up to 8 GPUs */
 	int nvm[MIG_MAX_OFFERS];
-	int ngpu[MIG_MAX_OFFERS][10];
-	int cnt[MIG_MAX_OFFERS][10][8][NP];
-	int wl[MIG_MAX_OFFERS][10][8][10];
-	int nwl[MIG_MAX_OFFERS][10][8];
-	int where_o[16], where_v[16], where_g[16];
+	int ngpu[MIG_MAX_OFFERS][EX_VMS];
+	int cnt[MIG_MAX_OFFERS][EX_VMS][8][NP];
+	int wl[MIG_MAX_OFFERS][EX_VMS][8][8];
+	int nwl[MIG_MAX_OFFERS][EX_VMS][8];
+	int where_o[EX_ITEMS], where_v[EX_ITEMS], where_g[EX_ITEMS];
 };
 
 /* Replicas of one workload with equal needs are interchangeable: only plans
@@ -428,12 +440,14 @@ static void ex_rec(struct ex *e, size_t i, double ded)
 	const struct mig_item *it;
 	int prev;
 
-	if (e->found || ex_cost(e, ded) >= e->limit)
+	if (ex_cost(e, ded) >= e->limit)
 		return;
 	e->nodes++;
 	if (i == in->nitems) {
-		if (ex_spread_ok(e))
+		if (ex_spread_ok(e)) {
 			e->found = 1;
+			e->limit = ex_cost(e, ded) - 1e-9;
+		}
 		return;
 	}
 	it = &in->items[i];
@@ -444,7 +458,7 @@ static void ex_rec(struct ex *e, size_t i, double ded)
 	}
 	for (size_t o = 0; o < in->noffers; o++) {
 		const struct mig_offer *of = &in->offers[o];
-		for (int v = 0; v <= e->nvm[o] && v < 10; v++) {
+		for (int v = 0; v <= e->nvm[o] && v < EX_VMS; v++) {
 			int newvm = v == e->nvm[o];
 			int ng = newvm ? 0 : e->ngpu[o][v];
 			for (int g = 0; g <= ng && g < of->gpus_per_vm; g++) {
@@ -508,7 +522,7 @@ struct aks_ex {
 	int found;
 	int opt_o[MIG_MAX_OFFERS * NP], opt_p[MIG_MAX_OFFERS * NP], nopt;
 	int n[MIG_MAX_OFFERS * NP];
-	int choice[16];
+	int choice[EX_ITEMS];
 };
 
 static double aks_ex_cost(const struct aks_ex *e, double ded, size_t upto)
@@ -544,10 +558,11 @@ static void aks_ex_rec(struct aks_ex *e, size_t i, double ded)
 	const struct mig_item *it;
 	int any = 0, prev;
 
-	if (e->found || aks_ex_cost(e, ded, i) >= e->limit)
+	if (aks_ex_cost(e, ded, i) >= e->limit)
 		return;
 	if (i == e->in->nitems) {
 		e->found = 1;
+		e->limit = aks_ex_cost(e, ded, i) - 1e-9;
 		return;
 	}
 	it = &e->in->items[i];
@@ -572,22 +587,25 @@ static void aks_ex_rec(struct aks_ex *e, size_t i, double ded)
 		aks_ex_rec(e, i + 1, ded);
 }
 
-static int cheaper_plan_exists(const struct instance *in, enum mig_strategy st, double cost)
+/*
+ * The cheapest valid plan's hourly cost by exhaustive search, looking only
+ * at plans below limit (returns limit when there is none).
+ */
+static double cheapest_plan(const struct instance *in, enum mig_strategy st, double limit)
 {
+	double best;
+
 	if (st == MIG_STRATEGY_MIXED) {
 		struct ex *e = calloc(1, sizeof(*e));
-		int found;
 		e->in = in;
-		e->limit = cost - 1e-6;
+		e->limit = limit;
 		ex_rec(e, 0, 0);
-		found = e->found;
+		best = e->found ? e->limit + 1e-9 : limit;
 		free(e);
-		return found;
 	} else {
 		struct aks_ex *e = calloc(1, sizeof(*e));
-		int found;
 		e->in = in;
-		e->limit = cost - 1e-6;
+		e->limit = limit;
 		for (size_t o = 0; o < in->noffers; o++)
 			for (int p = 0; p < NP; p++)
 				if (in->offers[o].profiles[p].aks_profile[0] &&
@@ -596,13 +614,13 @@ static int cheaper_plan_exists(const struct instance *in, enum mig_strategy st, 
 					e->opt_p[e->nopt] = p;
 					e->nopt++;
 				}
-		for (int i = 0; i < 16; i++)
+		for (int i = 0; i < EX_ITEMS; i++)
 			e->choice[i] = -1;
 		aks_ex_rec(e, 0, 0);
-		found = e->found;
+		best = e->found ? e->limit + 1e-9 : limit;
 		free(e);
-		return found;
 	}
+	return best;
 }
 
 /* ---- hand-computed cases ----------------------------------------------- */
@@ -674,7 +692,7 @@ static void test_seven_small(void **state)
 		assert_int_equal(pl.gpus[0].compute_slices_used, 7);
 		for (int s = 0; s < 7; s++)
 			assert_int_equal(pl.gpus[0].slices[s].start, s);
-		assert_int_equal(pl.exact, 1);
+		assert_int_equal(pl.proven_optimal, 1);
 		mig_plan_release(&pl);
 	}
 	free(in.items);
@@ -771,6 +789,140 @@ static void test_bad_input(void **state)
 	mig_plan_release(&pl);
 }
 
+/*
+ * 14 replicas of 9 GiB (1g.10gb) on the 2-GPU NC48ads_A100_v4 ($7.346): 14
+ * slices fit on 2 GPUs (7 each), but workload 1 has 4 replicas, which need 4
+ * different GPUs, so 2 VMs: 2 x 7.346 = 14.692 in both strategies (AKS: a
+ * MIG1g pool of 14 items, 14 slots per VM, ceil(4 replicas / 2 GPUs) = 2
+ * VMs).  Proven optimal, so the lower bound is the cost.
+ */
+static void test_fourteen_proven(void **state)
+{
+	struct instance in;
+	struct mig_plan pl;
+
+	(void)state;
+	one_offer(&in, 1);
+	for (int r = 0; r < 4; r++)
+		add_item(&in, 1, r, 9, 10, 0);
+	for (int w = 2; w < 12; w++)
+		add_item(&in, w, 0, 9, 10, 0);
+	for (int st = 0; st < 2; st++) {
+		pack_checked(&in, (enum mig_strategy)st, &pl);
+		assert_int_equal(pl.npools, 1);
+		assert_int_equal(pl.pools[0].vm_count, 2);
+		assert_float_equal(pl.hourly, 14.692, 1e-9);
+		assert_int_equal(pl.proven_optimal, 1);
+		assert_float_equal(pl.lower_bound_hourly, pl.hourly, 1e-9);
+		mig_plan_release(&pl);
+	}
+	free(in.items);
+}
+
+/*
+ * 16 one-replica workloads of 38 GiB (3g.40gb, two per A100) on the 1-GPU
+ * NC24ads_A100_v4 ($3.673) or a $3.2 dedicated GPU each: 8 VMs hold all 16
+ * at 8 x 3.673 = 29.384 < 16 x 3.2 = 51.2; AKS: a MIG3g pool, the same.
+ */
+static void test_sixteen_pairs(void **state)
+{
+	struct instance in;
+	struct mig_plan pl;
+
+	(void)state;
+	one_offer(&in, 0);
+	for (int w = 0; w < 16; w++)
+		add_item(&in, w, 0, 38, 10, 3.2);
+	for (int st = 0; st < 2; st++) {
+		pack_checked(&in, (enum mig_strategy)st, &pl);
+		assert_int_equal(pl.ndedicated, 0);
+		assert_int_equal(pl.pools[0].vm_count, 8);
+		assert_float_equal(pl.hourly, 29.384, 1e-9);
+		assert_int_equal(pl.proven_optimal, 1);
+		mig_plan_release(&pl);
+	}
+	free(in.items);
+}
+
+/* Fingerprint of a plan: cost, pools, every slice's item and position. */
+static uint64_t plan_hash(const struct mig_plan *pl)
+{
+	uint64_t h = 1469598103934665603ull;
+
+#define MIX(v) (h = (h ^ (uint64_t)(v)) * 1099511628211ull)
+	MIX(llround(pl->hourly * 1e6));
+	MIX(pl->proven_optimal);
+	for (size_t k = 0; k < pl->npools; k++) {
+		MIX(pl->pools[k].offer);
+		MIX(pl->pools[k].profile + 1);
+		MIX(pl->pools[k].vm_count);
+	}
+	for (size_t g = 0; g < pl->ngpus; g++)
+		for (int s2 = 0; s2 < pl->gpus[g].nslices; s2++) {
+			MIX(g);
+			MIX(pl->gpus[g].slices[s2].profile);
+			MIX(pl->gpus[g].slices[s2].start);
+			MIX(pl->gpus[g].slices[s2].item + 1);
+		}
+	for (size_t d = 0; d < pl->ndedicated; d++)
+		MIX(pl->dedicated[d]);
+#undef MIX
+	return h;
+}
+
+struct packjob {
+	struct instance in;
+	enum mig_strategy st;
+	uint64_t want;
+	int mismatches;
+};
+
+static void *pack_repeatedly(void *arg)
+{
+	struct packjob *j = arg;
+
+	for (int k = 0; k < 20; k++) {
+		struct mig_plan pl;
+		char err[MIG_ERRLEN];
+		if (mig_pack(j->in.offers, j->in.noffers, j->in.items, j->in.nitems, j->st, &pl,
+			     err) != 0 ||
+		    plan_hash(&pl) != j->want)
+			j->mismatches++;
+		mig_plan_release(&pl);
+	}
+	return NULL;
+}
+
+/*
+ * Re-entrancy: two threads pack two different fleets at the same time,
+ * twenty times each; every plan equals the one packed alone beforehand (a
+ * sort context kept in a global would mix the two fleets' items).
+ */
+static void test_reentrant(void **state)
+{
+	struct packjob job[2];
+	pthread_t th[2];
+
+	(void)state;
+	rng_state = 99;
+	for (int k = 0; k < 2; k++) {
+		struct mig_plan pl;
+		random_instance(&job[k].in, 200 + 100 * k, 1000, 3, ALL_OFFERS);
+		job[k].st = k ? MIG_STRATEGY_AKS : MIG_STRATEGY_MIXED;
+		job[k].mismatches = 0;
+		pack_checked(&job[k].in, job[k].st, &pl);
+		job[k].want = plan_hash(&pl);
+		mig_plan_release(&pl);
+	}
+	for (int k = 0; k < 2; k++)
+		assert_int_equal(pthread_create(&th[k], NULL, pack_repeatedly, &job[k]), 0);
+	for (int k = 0; k < 2; k++) {
+		assert_int_equal(pthread_join(th[k], NULL), 0);
+		assert_int_equal(job[k].mismatches, 0);
+		free(job[k].in.items);
+	}
+}
+
 /* ---- randomised: validity, optimality, gap ------------------------------ */
 
 static void test_random_valid(void **state)
@@ -781,7 +933,7 @@ static void test_random_valid(void **state)
 		struct instance in;
 		struct mig_plan pl;
 		int nw = 1 + rnd_int(round < 1700 ? 12 : 60);
-		random_instance(&in, nw, 1000, 4);
+		random_instance(&in, nw, 1000, 4, ALL_OFFERS);
 		for (int st = 0; st < 2; st++) {
 			pack_checked(&in, (enum mig_strategy)st, &pl);
 			mig_plan_release(&pl);
@@ -790,29 +942,57 @@ static void test_random_valid(void **state)
 	}
 }
 
+/*
+ * 300 random fleets of 1 to 16 replicas: the packer's plan is valid, proven
+ * optimal, and costs what the cheapest plan the exhaustive search finds
+ * costs, to the cent per month (AKS on every fleet, mixed on the fleets of
+ * up to 11 replicas).  Fleets above 10 replicas use one size
+ * (any: also a 2-, 4- or 8-GPU size, where VM grouping and the spread rule
+ * matter), which keeps the exhaustive search to seconds.
+ */
+#ifndef OPT_ROUNDS
+#define OPT_ROUNDS 300
+#endif
+
 static void test_random_optimal(void **state)
 {
-	int exact[2] = { 0, 0 };
+	int proven[2] = { 0, 0 }, searched[2] = { 0, 0 };
 
 	(void)state;
 	rng_state = 7;
-	for (int round = 0; round < 300; round++) {
+	for (int round = 0; round < OPT_ROUNDS; round++) {
 		struct instance in;
 		struct mig_plan pl;
-		int n = 1 + rnd_int(MIG_EXACT_MAX_ITEMS);
-		random_instance(&in, n, n, 3);
+		int n = 1 + rnd_int(EX_ITEMS);
+		/* the exhaustive mixed search (any profile on any GPU of any VM)
+		 * takes seconds per fleet above 11 replicas */
+		int nmax_mixed = 11;
+		unsigned allowed = ALL_OFFERS;
+		if (n > 10)
+			allowed = 1u << rnd_int((int)NOFFERS_ALL);
+		random_instance(&in, n, n, 3, allowed);
 		for (int st = 0; st < 2; st++) {
+			double best;
+			if (st == MIG_STRATEGY_MIXED && (int)in.nitems > nmax_mixed)
+				continue;
 			pack_checked(&in, (enum mig_strategy)st, &pl);
-			if (cheaper_plan_exists(&in, (enum mig_strategy)st, pl.hourly))
-				fail_msg("round %d: a %s plan below %.4f exists", round,
-					 mig_strategy_name((enum mig_strategy)st), pl.hourly);
-			exact[st] += pl.exact;
+			best = cheapest_plan(&in, (enum mig_strategy)st, pl.hourly + 1e-6);
+			if (fabs(best - pl.hourly) * 730 >= 0.005)
+				fail_msg("round %d: %s plan %.4f, the cheapest costs %.4f", round,
+					 mig_strategy_name((enum mig_strategy)st), pl.hourly, best);
+			if (!pl.proven_optimal)
+				fail_msg("round %d: %s plan of %zu replicas not proven optimal",
+					 round, mig_strategy_name((enum mig_strategy)st), in.nitems);
+			proven[st] += pl.proven_optimal;
+			searched[st]++;
 			mig_plan_release(&pl);
 		}
 		free(in.items);
 	}
-	assert_int_equal(exact[0], 300);
-	assert_int_equal(exact[1], 300);
+	assert_int_equal(proven[0], OPT_ROUNDS);
+	assert_int_equal(searched[0], OPT_ROUNDS);
+	assert_int_equal(proven[1], searched[1]);
+	assert_true(searched[1] >= OPT_ROUNDS / 2);
 }
 
 static void test_large_gap(void **state)
@@ -822,7 +1002,7 @@ static void test_large_gap(void **state)
 	for (int round = 0; round < 6; round++) {
 		struct instance in;
 		struct mig_plan pl;
-		random_instance(&in, 1500, 100000, 3);
+		random_instance(&in, 1500, 100000, 3, ALL_OFFERS);
 		for (int st = 0; st < 2; st++) {
 			double gap;
 			pack_checked(&in, (enum mig_strategy)st, &pl);
@@ -847,6 +1027,9 @@ int main(void)
 		cmocka_unit_test(test_balanced),
 		cmocka_unit_test(test_dedicated_and_unplaced),
 		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_fourteen_proven),
+		cmocka_unit_test(test_sixteen_pairs),
+		cmocka_unit_test(test_reentrant),
 		cmocka_unit_test(test_random_valid),
 		cmocka_unit_test(test_random_optimal),
 		cmocka_unit_test(test_large_gap),
