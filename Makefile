@@ -154,6 +154,10 @@ fuzz: deps-dev
 	$(MAKE) FUZZ=1 FUZZ_TARGETS="$(FUZZ_TARGETS)" fuzz-build
 	@sh tests/fuzz/run.sh build-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
+# clang's static analyzer and cppcheck: zero findings (CI).
+analyze-static: deps-dev
+	@sh scripts/analyze-static.sh
+
 bench: deps-test
 	$(MAKE) all
 	@sh bench/run.sh $(B)

@@ -37,4 +37,7 @@ void fuzz_write(const char *path, const void *data, size_t size);
  * otherwise, so that an undocumented code is a finding). */
 int fuzz_command(int (*fn)(struct cli_ctx *, int, char **), enum out_format fmt, ...);
 
+/* The end of fuzz_command()'s arguments (a pointer, not a bare NULL). */
+#define FUZZ_END ((const char *)0)
+
 #endif

@@ -10,7 +10,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *path = fuzz_path("input.prom");
 	fuzz_write(path, data, size);
-	fuzz_command(cmd_analyze, FMT_JSON, "analyze", "--input-format", "dcgm", path, NULL);
-	fuzz_command(cmd_analyze, FMT_TABLE, "analyze", path, NULL);
+	fuzz_command(cmd_analyze, FMT_JSON, "analyze", "--input-format", "dcgm", path, FUZZ_END);
+	fuzz_command(cmd_analyze, FMT_TABLE, "analyze", path, FUZZ_END);
 	return 0;
 }

@@ -33,8 +33,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_write(head, data, size);
 	}
 	fuzz_write(prof, profile, sizeof profile - 1);
-	fuzz_command(cmd_diff, FMT_JSON, "diff", base, head, NULL);
-	fuzz_command(cmd_diff, FMT_TABLE, "diff", base, head, NULL);
-	fuzz_command(cmd_check, FMT_JSON, "check", "--baseline", base, prof, NULL);
+	fuzz_command(cmd_diff, FMT_JSON, "diff", base, head, FUZZ_END);
+	fuzz_command(cmd_diff, FMT_TABLE, "diff", base, head, FUZZ_END);
+	fuzz_command(cmd_check, FMT_JSON, "check", "--baseline", base, prof, FUZZ_END);
 	return 0;
 }

@@ -17,6 +17,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	remove(db);
 	setenv("GPUFIT_CATALOG", db, 1);
 	fuzz_command(cmd_catalog, FMT_TABLE, "catalog", "refresh", "--force", "--from-file", page,
-		     NULL);
+		     FUZZ_END);
 	return 0;
 }
