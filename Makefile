@@ -144,7 +144,7 @@ unit: all $(TEST_BINS)
 	@sh tests/run-unit.sh $(B)
 
 golden: all
-	@sh tests/run-golden.sh $(B)
+	@VALGRIND=$(VALGRIND) bash tests/run-golden.sh $(B)
 
 fuzz-build: $(FUZZ_TARGETS:%=$(B)/fuzz/fuzz-%)
 
@@ -174,6 +174,6 @@ uninstall:
 		$(DESTDIR)$(DATADIR)/bash-completion/completions/gpufit
 
 clean:
-	rm -rf build build-san build-fuzz
+	rm -rf build build-san build-fuzz build-clang
 
 -include $(wildcard $(B)/obj/*.d $(B)/tests/*.d)
