@@ -770,8 +770,15 @@ static int walk_page(const cJSON *doc, struct prices_api_page *page, prices_api_
 		return -1;
 	}
 	const cJSON *count = cJSON_GetObjectItemCaseSensitive(doc, "Count");
-	if (cJSON_IsNumber(count))
-		page->count = (long)count->valuedouble;
+	if (cJSON_IsNumber(count)) {
+		/* range-checked first: converting 1e22 to long is undefined */
+		double c = count->valuedouble;
+		if (!(c >= 0 && c <= 1e15) || c != (double)(long long)c) {
+			snprintf(err, errlen, "'Count' is not a number of items (%g)", c);
+			return -1;
+		}
+		page->count = (long)c;
+	}
 	const char *bc = str_or_null(cJSON_GetObjectItemCaseSensitive(doc, "BillingCurrency"));
 	if (bc)
 		snprintf(page->billing_currency, sizeof(page->billing_currency), "%s", bc);
