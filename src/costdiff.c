@@ -115,9 +115,12 @@ static int read_item(const cJSON *w, size_t i, struct cost_item *it, const char 
 	};
 	for (size_t k = 0; k < sizeof nums / sizeof nums[0]; k++) {
 		snprintf(path, sizeof path, "workloads[%zu].recommendation.%s", i, nums[k].key);
-		if (get_num(r, nums[k].key, path, (double *)(void *)((char *)it + nums[k].off), file,
-			    err, errlen) != 0)
+		double *v = (double *)(void *)((char *)it + nums[k].off);
+		if (get_num(r, nums[k].key, path, v, file, err, errlen) != 0)
 			return -1;
+		/* the counts are printed as integers: bounded before any conversion */
+		if (k < 2 && !(*v >= 0 && *v <= 1e9))
+			return fail(err, errlen, file, "field '%s' is out of range (0 to 1e9)", path);
 	}
 	return 0;
 }
