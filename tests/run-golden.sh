@@ -26,6 +26,8 @@ if [ "${VALGRIND:-0}" = 1 ]; then
 		echo "	--log-file=\"\$SCRATCH/valgrind.%p\" \"$bin/gpufit\" \"\$@\""
 	} >"$path_bin/gpufit"
 	chmod +x "$path_bin/gpufit"
+	# cases that copy the build's catalog find it beside gpufit
+	ln -s "$bin/catalog.db" "$path_bin/catalog.db"
 fi
 for cmd in "$root"/tests/golden/*/*.cmd; do
 	[ -f "$cmd" ] || continue
