@@ -64,7 +64,7 @@ for cmd in "$root"/tests/golden/*/*.cmd; do
 		why="stderr differs"
 		diff -u "$base.err" "$scratch/err" | head -40 >"$scratch/diff"
 	fi
-	if [ -z "$why" ] && [ "${VALGRIND:-0}" = 1 ]; then
+	if [ "${VALGRIND:-0}" = 1 ]; then
 		for log in "$scratch"/valgrind.*; do
 			[ -s "$log" ] || continue
 			why="valgrind: $(grep -m1 -E 'Invalid|uninitialised|definitely|indirectly|ERROR SUMMARY' "$log")"
