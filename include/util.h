@@ -10,11 +10,14 @@
 
 #include <stddef.h>
 
-void *xmalloc(size_t n);
-void *xcalloc(size_t n, size_t size);
-void *xrealloc(void *p, size_t n);
-char *xstrdup(const char *s);
-char *xstrndup(const char *s, size_t n);
+/* Never NULL (a request of 0 bytes gets 1); the attribute tells the
+ * compiler and the static analyzer so. */
+#define UTIL_NONNULL_RESULT __attribute__((returns_nonnull, malloc))
+void *xmalloc(size_t n) UTIL_NONNULL_RESULT;
+void *xcalloc(size_t n, size_t size) UTIL_NONNULL_RESULT;
+void *xrealloc(void *p, size_t n) __attribute__((returns_nonnull));
+char *xstrdup(const char *s) UTIL_NONNULL_RESULT;
+char *xstrndup(const char *s, size_t n) UTIL_NONNULL_RESULT;
 
 /* Growable NUL-terminated string; init with STRBUF_INIT, free with strbuf_release. */
 struct strbuf {

@@ -2042,6 +2042,8 @@ static void build_aks(struct aks *a, struct mig_plan *out)
 			mg->gpu = s % g;
 			fill_slices(pk, o, mg, (uint64_t)cap * unit(p), NULL, 0);
 		}
+		if (out->ngpus == first)
+			continue; /* no GPU in the pool (V g = 0): nothing to place on */
 		/* position t: VM t % V, GPU (t / V) % g, slice t / (V g) */
 		for (int m = 0; m < pk->nit; m++) {
 			int i = pk->wl_items[m];

@@ -276,7 +276,7 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 	struct mig_offer moffs[MIG_MAX_OFFERS];
 	size_t noffs = region_offers(c, region, offs);
 	struct witem *wis = xcalloc(c->p->nworkloads + 1, sizeof(*wis));
-	struct mig_item *items = NULL;
+	struct mig_item *items = xmalloc(sizeof(*items)); /* grown per workload below */
 	size_t nitems = 0, nw = 0;
 	struct mig_plan mp;
 	char err[MIG_ERRLEN];
