@@ -727,7 +727,7 @@ static int fetch_prometheus(struct prom_fetch_opts *po, const char *token_file,
 		free(auth);
 	}
 	free(all);
-	if (verbose)
+	if (verbose && fs.requests)
 		diag_note("prometheus: %u requests, %llu bytes received (%llu bytes of JSON); "
 			  "%u batches summarised by the server, %u read sample by sample",
 			  fs.requests, fs.received, fs.body_bytes, fs.summary_batches,
