@@ -27,13 +27,21 @@ struct prom_row {
 int prom_answer_rows(const char *buf, size_t len, struct prom_row **rows, size_t *n, char *err,
 		     size_t errlen);
 
+/* One series of a series-API answer: its labels coalesced, and the label
+ * that names its host (the strongest present) with its value. */
+struct prom_series {
+	struct telemetry_labels lbl;
+	enum prom_host_key key;
+	char host[128];
+};
+
 /*
- * Parses the answer of prom_query_hosts into *hosts (caller frees with
- * prom_hosts_free): each row's host label kind and name and its series.
- * Same errors as prom_answer_rows.
+ * Parses an /api/v1/series answer ({"status": "success", "data": [{labels},
+ * ...]}) into *out (caller frees; NULL when empty).  Same errors as
+ * prom_answer_rows.
  */
-int prom_answer_hosts(const char *buf, size_t len, struct prom_host **hosts, size_t *n,
-		      char *err, size_t errlen);
+int prom_answer_series(const char *buf, size_t len, struct prom_series **out, size_t *n,
+		       char *err, size_t errlen);
 
 /*
  * 1 when buf is a Prometheus error answer ({"status": "error", ...}); its

@@ -28,11 +28,13 @@ struct prom_fetch_opts {
 	size_t nheaders;
 	const char *cacert;            /* PEM CA bundle; NULL: the system's */
 	double idle_max;               /* the classifier's idle threshold (ratio) */
+	double unreliable_util;        /* and its stuck-engine duty cycle (ratio) */
 	void (*log)(void *arg, const char *line);   /* one line per request; NULL none */
 	void *log_arg;
 };
 
-/* Defaults: summaries, PROM_MAX_SERIES_DEFAULT, 300 s step, idle 0.05. */
+/* Defaults: summaries, PROM_MAX_SERIES_DEFAULT, 300 s step, the classifier's
+ * default thresholds (idle 0.05, stuck engine at duty cycle 0.90). */
 void prom_fetch_opts_default(struct prom_fetch_opts *o);
 
 /* What the reading cost. */

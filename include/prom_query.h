@@ -6,16 +6,17 @@
  *
  * A metric is asked for once per group of its Prometheus names that share a
  * unit (DCGM_FI_DEV_GPU_UTIL in percent, DCGM_FI_DEV_GPU_UTIL_RATIO as a
- * ratio).  First a cheap listing, `count by (Hostname, hostname, instance)
- * (count_over_time(SEL[W]))`, tells how many series each host has; the hosts
- * are then packed into batches of at most a bound of series, and each batch
- * is asked for with a regular-expression matcher on its host label.  The
- * statistics query of a batch returns, per series grouped by the identity
- * labels gpufit reads (host, GPU index, UUID, MIG instance, model), the
- * sample count, sum, minimum, maximum, 5th/50th/95th percentiles and the
- * number of raw series behind the group, each tagged with a gpufit_stat
- * label, plus the pod and namespace labels seen ("attr" rows) and, for
- * activity metrics, how many evaluation steps fell below the idle threshold.
+ * ratio).  First the series API lists the group's series over the window
+ * (index only, no samples are read): it tells how many series each host
+ * has, which GPUs have more than one, and their pods.  The hosts are packed
+ * into batches of at most a bound of series, and each batch is asked for
+ * with a regular-expression matcher on its host label.  The statistics
+ * query of a batch returns, per series grouped by the identity labels gpufit
+ * reads (host, GPU index, UUID, MIG instance, model), count, avg, min and max
+ * over time and, for the three activity metrics, the 95th percentile, each
+ * row tagged with a gpufit_stat label.  The activity metric the classifier
+ * reads of a GPU has one more query: 5th and 50th percentiles and the idle
+ * share.  Other percentiles are not asked for (no finding reads them).
  */
 #ifndef GPUFIT_PROM_QUERY_H
 #define GPUFIT_PROM_QUERY_H
@@ -50,6 +51,7 @@ struct prom_host {
 	enum prom_host_key key;
 	char *value;            /* owned; "" for PROM_KEY_NONE */
 	uint64_t series;
+	int several;            /* a GPU of the host has more than one raw series */
 };
 
 void prom_hosts_free(struct prom_host *h, size_t n);
@@ -59,6 +61,8 @@ struct prom_batch {
 	enum prom_host_key key;
 	size_t first, n;
 	uint64_t series;
+	int every;              /* 1: the batch holds every host of the group, so the
+				   selector needs no host names */
 };
 
 /*
@@ -84,28 +88,32 @@ void prom_regex_quote(struct strbuf *sb, const char *s);
 void prom_selector(struct strbuf *sb, const char *names, const struct prom_host *hosts,
 		   const struct prom_batch *b);
 
-/* The listing query of a selector over the last window_s seconds. */
-void prom_query_hosts(struct strbuf *sb, const char *selector, long long window_s);
-
 /* The gpufit_stat values of a statistics answer. */
 enum prom_stat {
-	PROM_STAT_COUNT, PROM_STAT_SUM, PROM_STAT_MIN, PROM_STAT_MAX, PROM_STAT_P5,
-	PROM_STAT_P50, PROM_STAT_P95, PROM_STAT_SERIES, PROM_STAT_BELOW, PROM_STAT_STEPS,
-	PROM_STAT_ATTR, PROM_STAT_N
+	PROM_STAT_COUNT, PROM_STAT_AVG, PROM_STAT_MIN, PROM_STAT_MAX, PROM_STAT_P5,
+	PROM_STAT_P50, PROM_STAT_P95, PROM_STAT_FRAC, PROM_STAT_N
 };
 
-/* "count", "sum", ...; and back (-1 unknown). */
+/* "count", "avg", ...; and back (-1 unknown). */
 const char *prom_stat_name(enum prom_stat s);
 int prom_stat_parse(const char *s);
 
 /*
- * The statistics query of a selector over the last window_s seconds.  The
+ * The statistics query of a selector over the last window_s seconds: count,
+ * avg, min and max over time, and with quantiles the 95th percentile.  The
  * grouping adds `instance` for batches of PROM_KEY_INSTANCE, NONE and ALL
- * (where it may be what names the host).  below >= 0 (in the source unit)
- * adds the steps at which the value is below it, counted on a subquery at
- * step_s resolution, with the steps counted alike.
+ * (where it may be what names the host).
  */
 void prom_query_stats(struct strbuf *sb, const char *selector, enum prom_host_key key,
-		      long long window_s, long long step_s, double below);
+		      long long window_s, int quantiles);
+
+/*
+ * What the classifier reads of the activity metric only: its 5th and 50th
+ * percentiles and the share of evaluation steps (a subquery at step_s
+ * resolution, as query_range samples) at which the value is below `below`
+ * (source unit), tagged "p5", "p50" and "frac".
+ */
+void prom_query_frac(struct strbuf *sb, const char *selector, enum prom_host_key key,
+		     long long window_s, long long step_s, double below);
 
 #endif

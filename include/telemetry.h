@@ -99,8 +99,9 @@ double telemetry_acc_fraction_below(const struct telemetry_acc *a, double thresh
 
 /*
  * Statistics of one series computed elsewhere (a Prometheus server's
- * count/sum/min/max/quantile_over_time), in the source unit.  below is the
- * share of samples below the idle threshold, -1 when not computed.
+ * count/avg/min/max/quantile_over_time), in the source unit.  A quantile not
+ * computed is NaN (telemetry_acc_stats then reads NaN); below is the share
+ * of samples below the idle threshold, -1 when not computed.
  */
 struct telemetry_summary {
 	uint64_t count;
@@ -186,13 +187,20 @@ void telemetry_store_add(struct telemetry_store *st, struct telemetry_series *s,
 /*
  * Converts a summary in the source unit of a name of scale (see
  * telemetry_metric_lookup; a clock is read as hertz when its minimum is 10^6
- * or more) to the normalised unit.  -1 when it cannot stand for its samples
+ * or more) to the normalised unit; NaN quantiles stay NaN (not computed).
+ * -1 when it cannot stand for its samples
  * as telemetry_store_add would read them: a non-finite value, a DCGM blank
  * sentinel within the range, a ratio outside [0, 1] (the samples would be
  * clamped), a clock mixing MHz and Hz.
  */
 int telemetry_summary_normalise(enum telemetry_metric m, double scale,
 				const struct telemetry_summary *in, struct telemetry_summary *out);
+
+/* Completes the summary of a ratio metric with its 5th and 50th
+ * percentiles (source unit, times scale; NaN: leave as is) and its idle
+ * share (-1: leave as is).  No effect on an accumulator of samples. */
+void telemetry_acc_summary_more(struct telemetry_acc *a, enum telemetry_metric m, double scale,
+				double p5, double p50, double below);
 
 /* Makes a normalised summary the statistics of metric m of s and counts its
  * samples in st->samples; -1, changing nothing, when m already holds some. */

@@ -497,8 +497,15 @@ static cJSON *stats_json(const struct telemetry_series *s)
 		int d = telemetry_metric_is_ratio((enum telemetry_metric)m) ? 4 : 1;
 		cJSON_AddNumberToObject(x, "samples", (double)st.count);
 		json_add_rounded(x, "mean", st.mean, d);
-		json_add_rounded(x, "p50", st.p50, d);
-		json_add_rounded(x, "p95", st.p95, d);
+		/* NaN: a server summary without percentiles (--prometheus) */
+		if (isnan(st.p50))
+			cJSON_AddNullToObject(x, "p50");
+		else
+			json_add_rounded(x, "p50", st.p50, d);
+		if (isnan(st.p95))
+			cJSON_AddNullToObject(x, "p95");
+		else
+			json_add_rounded(x, "p95", st.p95, d);
 		json_add_rounded(x, "max", st.max, d);
 	}
 	return o;
@@ -1035,6 +1042,7 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 		po.end = e;
 		po.step = step;
 		po.idle_max = th.idle_max;
+		po.unreliable_util = th.unreliable_util;
 		rc = fetch_prometheus(&po, token_file, headers, nheaders, verbose, &st, &ro, &dl);
 		diag_list_print(&dl, stderr);
 		if (rc != EXIT_OK)

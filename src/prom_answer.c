@@ -105,49 +105,58 @@ int prom_answer_rows(const char *buf, size_t len, struct prom_row **rows, size_t
 	return rc;
 }
 
-int prom_answer_hosts(const char *buf, size_t len, struct prom_host **hosts, size_t *n,
-		      char *err, size_t errlen)
+int prom_answer_series(const char *buf, size_t len, struct prom_series **out, size_t *n,
+		       char *err, size_t errlen)
 {
-	*hosts = NULL;
+	*out = NULL;
 	*n = 0;
 	cJSON *doc = parse(buf, len, err, errlen);
 	if (!doc)
 		return -1;
-	const cJSON *result = vector_result(doc, err, errlen);
-	int rc = result ? 0 : -1;
-	size_t cap = result ? (size_t)cJSON_GetArraySize(result) : 0;
+	const cJSON *status = cJSON_GetObjectItemCaseSensitive(doc, "status");
+	const cJSON *data = cJSON_GetObjectItemCaseSensitive(doc, "data");
+	int rc = 0;
+	if (!cJSON_IsString(status) || strcmp(status->valuestring, "success") != 0 ||
+	    !cJSON_IsArray(data)) {
+		snprintf(err, errlen, "not a Prometheus series answer: expected "
+			 "{\"status\": \"success\", \"data\": [...]}");
+		rc = -1;
+	}
+	size_t cap = rc == 0 ? (size_t)cJSON_GetArraySize(data) : 0;
 	if (cap)
-		*hosts = xcalloc(cap, sizeof(**hosts));
+		*out = xcalloc(cap, sizeof(**out));
 	const cJSON *r;
-	if (result)
-		cJSON_ArrayForEach(r, result) {
-			const cJSON *metric = cJSON_GetObjectItemCaseSensitive(r, "metric");
-			double v;
-			if (!cJSON_IsObject(metric) || value_of(r, &v) != 0 || !(v >= 0)) {
-				snprintf(err, errlen, "result %zu: expected {\"metric\": {...}, "
-					 "\"value\": [time, \"count\"]}", *n);
+	if (rc == 0)
+		cJSON_ArrayForEach(r, data) {
+			if (!cJSON_IsObject(r)) {
+				snprintf(err, errlen, "series %zu is not a label object", *n);
 				rc = -1;
 				break;
 			}
-			struct prom_host *h = &(*hosts)[(*n)++];
-			h->key = PROM_KEY_NONE;
-			h->series = (uint64_t)v;
+			struct prom_series *s = &(*out)[(*n)++];
+			telemetry_labels_clear(&s->lbl);
+			s->key = PROM_KEY_NONE;
+			const cJSON *l;
+			cJSON_ArrayForEach(l, r) {
+				if (!cJSON_IsString(l) || strcmp(l->string, "__name__") == 0)
+					continue;
+				telemetry_labels_set(&s->lbl, l->string, strlen(l->string),
+						     l->valuestring, strlen(l->valuestring));
+			}
 			for (int k = PROM_KEY_HOSTNAME; k <= PROM_KEY_INSTANCE; k++) {
-				const cJSON *l = cJSON_GetObjectItemCaseSensitive(
-					metric, prom_host_label((enum prom_host_key)k));
-				if (cJSON_IsString(l) && l->valuestring[0]) {
-					h->key = (enum prom_host_key)k;
-					h->value = xstrdup(l->valuestring);
+				const cJSON *hl = cJSON_GetObjectItemCaseSensitive(
+					r, prom_host_label((enum prom_host_key)k));
+				if (cJSON_IsString(hl) && hl->valuestring[0]) {
+					s->key = (enum prom_host_key)k;
+					snprintf(s->host, sizeof(s->host), "%s", hl->valuestring);
 					break;
 				}
 			}
-			if (!h->value)
-				h->value = xstrdup("");
 		}
 	cJSON_Delete(doc);
 	if (rc != 0) {
-		prom_hosts_free(*hosts, *n);
-		*hosts = NULL;
+		free(*out);
+		*out = NULL;
 		*n = 0;
 	}
 	return rc;

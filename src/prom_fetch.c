@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "gpufit.h"
 #include "http.h"
@@ -30,6 +31,7 @@ void prom_fetch_opts_default(struct prom_fetch_opts *o)
 	o->step = 300;
 	o->max_series = PROM_MAX_SERIES_DEFAULT;
 	o->idle_max = 0.05;
+	o->unreliable_util = 0.90;
 }
 
 struct fetch {
@@ -61,27 +63,31 @@ static void logf_(struct fetch *f, const char *fmt, ...)
 enum { GET_OK, GET_REJECTED, GET_FAILED };
 
 /*
- * GETs api (query or query_range) with query and params into body.
+ * GETs api (query, query_range, series) with param=query and params into body.
  * GET_REJECTED: the server answered an error of type bad_data or execution
  * (its message in f->reject); GET_FAILED: any other failure, in dl.
  */
-static int get(struct fetch *f, const char *api, const char *query, const char *params,
-	       struct strbuf *body)
+static int get_api(struct fetch *f, const char *api, const char *param, const char *query,
+		   const char *params, struct strbuf *body)
 {
 	struct strbuf url = STRBUF_INIT;
 	char err[HTTP_ERRLEN];
 	strbuf_add(&url, f->base.buf, f->base.len);
-	strbuf_addf(&url, "/api/v1/%s?query=", api);
+	strbuf_addf(&url, "/api/v1/%s?%s=", api, param);
 	http_escape(&url, query);
 	strbuf_addstr(&url, params);
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	int rc = http_get(f->c, strbuf_str(&url), body, NULL, err, sizeof(err));
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	unsigned long long got = http_client_last_received(f->c);
 	strbuf_release(&url);
 	f->fs->requests++;
 	f->fs->received += got;
 	f->fs->body_bytes += body->len;
-	logf_(f, "%s %.700s%s -> %s, %llu bytes", api, query, strlen(query) > 700 ? "..." : "",
-	      rc == 0 ? "ok" : err, got);
+	logf_(f, "%s %.700s%s -> %s, %llu bytes, %.2f s", api, query,
+	      strlen(query) > 700 ? "..." : "", rc == 0 ? "ok" : err, got, secs);
 	if (rc == 0)
 		return GET_OK;
 	char type[32], msg[200];
@@ -97,6 +103,12 @@ static int get(struct fetch *f, const char *api, const char *query, const char *
 	diag_list_add(f->dl, DIAG_ERROR, NULL, 0, 0, "cannot query Prometheus at %s: %s%s",
 		      f->base.buf, err, hint);
 	return GET_FAILED;
+}
+
+static int get(struct fetch *f, const char *api, const char *query, const char *params,
+	       struct strbuf *body)
+{
+	return get_api(f, api, "query", query, params, body);
 }
 
 /* query_range of one selector into the store. */
@@ -133,6 +145,7 @@ struct acc {
 	int dup;
 };
 
+/* The metrics whose percentiles and idle share the classifier reads. */
 static int is_activity(enum telemetry_metric m)
 {
 	return m == TM_GR_ACTIVE || m == TM_GPU_UTIL || m == TM_SM_ACTIVE;
@@ -152,17 +165,38 @@ static void id_labels(struct telemetry_labels *l, const struct telemetry_series 
 	memcpy(d->namespace_, s->namespace_, sizeof(d->namespace_));
 }
 
+/*
+ * Whether series s needs the idle share of m, the metric just summarised:
+ * the share is read from the activity metric only (engine activity, else
+ * the duty cycle, else SM activity), and from the duty cycle too when the
+ * engine counter looks stuck (classify.c's "unreliable" rule).
+ */
+static int frac_needed(const struct telemetry_series *s, enum telemetry_metric m, double unreliable)
+{
+	const struct telemetry_acc *gr = &s->m[TM_GR_ACTIVE], *ut = &s->m[TM_GPU_UTIL];
+	if (!s->m[m].summary)
+		return 0;
+	switch (m) {
+	case TM_GR_ACTIVE: return 1;
+	case TM_GPU_UTIL: return !gr->count || (gr->max == 0 && ut->q[2] >= unreliable);
+	case TM_SM_ACTIVE: return !gr->count && !ut->count;
+	default: return 0;
+	}
+}
+
 enum { SUM_OK, SUM_RAW, SUM_FAILED };
 
 /*
  * Turns the rows of one statistics answer into summaries.  The rows are
  * first gathered per identity in a private store (so aliases coalesce as
  * the readers coalesce them) and every summary is checked before any
- * reaches st.  SUM_RAW with the reason in why when the batch must be read
- * sample by sample.
+ * reaches st; pods come from the series listing ls.  SUM_RAW with the
+ * reason in why when the batch must be read sample by sample.  *need_frac
+ * is set when a series of the batch needs its idle share.
  */
 static int apply_rows(struct fetch *f, const struct prom_row *rows, size_t n,
-		      enum telemetry_metric m, double scale, int want_below, char *why, size_t wl)
+		      enum telemetry_metric m, double scale, struct telemetry_store *ls,
+		      int *need_frac, char *why, size_t wl)
 {
 	struct telemetry_store tmp;
 	telemetry_store_init(&tmp);
@@ -183,8 +217,6 @@ static int apply_rows(struct fetch *f, const struct prom_row *rows, size_t n,
 			memset(&acc[nacc - 1], 0, sizeof(*acc));
 		}
 		struct acc *a = &acc[s->first_ms - 1];
-		if (r->stat == PROM_STAT_ATTR)
-			continue;
 		if (a->have & (1u << r->stat))
 			a->dup = 1;
 		a->have |= 1u << r->stat;
@@ -192,31 +224,28 @@ static int apply_rows(struct fetch *f, const struct prom_row *rows, size_t n,
 	}
 	struct telemetry_summary *sums = xcalloc(nacc ? nacc : 1, sizeof(*sums));
 	unsigned need = 0;
-	for (int k = PROM_STAT_COUNT; k <= PROM_STAT_SERIES; k++)
+	for (int k = PROM_STAT_COUNT; k <= PROM_STAT_MAX; k++)
 		need |= 1u << k;
+	if (is_activity(m))
+		need |= 1u << PROM_STAT_P95;
 	for (size_t i = 0; i < tmp.n && rc == SUM_OK; i++) {
 		const struct telemetry_series *s = tmp.series[i];
 		const struct acc *a = &acc[s->first_ms - 1];
 		const char *gpu = s->mig_id[0] ? s->mig_id : s->gpu[0] ? s->gpu : s->uuid;
-		if (a->dup || (a->have & need) != need || a->v[PROM_STAT_SERIES] != 1) {
+		if (a->dup || (a->have & need) != need) {
 			snprintf(why, wl, "host '%s' GPU %s: %s", s->host, gpu,
-				 a->v[PROM_STAT_SERIES] > 1 || a->dup
-				 ? "several Prometheus series in the window"
-				 : "the answer lacks a statistic");
+				 a->dup ? "several Prometheus series in the window"
+					: "the answer lacks a statistic");
 			rc = SUM_RAW;
 			break;
 		}
+		double count = a->v[PROM_STAT_COUNT];
 		struct telemetry_summary in = {
-			.count = (uint64_t)a->v[PROM_STAT_COUNT], .sum = a->v[PROM_STAT_SUM],
+			.count = (uint64_t)count, .sum = a->v[PROM_STAT_AVG] * count,
 			.min = a->v[PROM_STAT_MIN], .max = a->v[PROM_STAT_MAX],
-			.p5 = a->v[PROM_STAT_P5], .p50 = a->v[PROM_STAT_P50],
-			.p95 = a->v[PROM_STAT_P95], .below = -1,
+			.p5 = NAN, .p50 = NAN,
+			.p95 = is_activity(m) ? a->v[PROM_STAT_P95] : NAN, .below = -1,
 		};
-		if (want_below) {
-			double steps = a->have & (1u << PROM_STAT_STEPS) ? a->v[PROM_STAT_STEPS] : 0;
-			double below = a->have & (1u << PROM_STAT_BELOW) ? a->v[PROM_STAT_BELOW] : 0;
-			in.below = steps > 0 ? below / steps : 0;
-		}
 		if (telemetry_summary_normalise(m, scale, &in, &sums[s->first_ms - 1]) != 0) {
 			snprintf(why, wl, "host '%s' GPU %s: %s values NaN, blank or out of range",
 				 s->host, gpu, telemetry_metric_name(m));
@@ -227,13 +256,21 @@ static int apply_rows(struct fetch *f, const struct prom_row *rows, size_t n,
 		const struct telemetry_series *t = tmp.series[i];
 		struct telemetry_labels l;
 		id_labels(&l, t);
+		const struct telemetry_series *ps = telemetry_store_get(ls, &l, "prometheus");
+		if (ps && ps->pod[0])
+			memcpy(l.id.pod, ps->pod, sizeof(l.id.pod));
+		if (ps && ps->namespace_[0])
+			memcpy(l.id.namespace_, ps->namespace_, sizeof(l.id.namespace_));
 		struct telemetry_series *s = telemetry_store_get(f->st, &l, "prometheus");
-		if (s && telemetry_store_add_summary(f->st, s, m, &sums[t->first_ms - 1]) != 0)
+		if (s && telemetry_store_add_summary(f->st, s, m, &sums[t->first_ms - 1]) != 0) {
 			diag_list_add(f->dl, DIAG_WARNING, NULL, 0, 0,
 				      "host '%s' GPU %s: %s comes under two names; the first read "
 				      "is kept", t->host, t->gpu, telemetry_metric_name(m));
-		else if (s)
+		} else if (s) {
 			f->summaries++;
+			if (frac_needed(s, m, f->o->unreliable_util))
+				*need_frac = 1;
+		}
 	}
 	free(sums);
 	free(acc);
@@ -241,97 +278,163 @@ static int apply_rows(struct fetch *f, const struct prom_row *rows, size_t n,
 	return rc;
 }
 
-/* One batch's statistics; SUM_RAW when it is to be read with query_range. */
-static int fetch_summary(struct fetch *f, const char *sel, enum prom_host_key key,
-			 enum telemetry_metric m, double scale, char *why, size_t wl)
+/* GETs an instant query at the window's end and parses its rows. */
+static int instant(struct fetch *f, const char *query, struct prom_row **rows, size_t *n)
 {
-	double below = -1;
-	if (is_activity(m)) {
-		double limit = floor(f->o->idle_max * 200 + 0.5) / 200;   /* the 0.005 bins */
-		below = limit / (scale > 0 ? scale : 1);
-	}
-	struct strbuf q = STRBUF_INIT, body = STRBUF_INIT;
-	char params[64];
+	struct strbuf body = STRBUF_INIT;
+	char params[64], err[256];
 	snprintf(params, sizeof(params), "&time=%.3f", f->o->end);
-	prom_query_stats(&q, sel, key, f->window_s, f->step_s, below);
-	int rc = get(f, "query", strbuf_str(&q), params, &body);
-	strbuf_release(&q);
-	if (rc == GET_REJECTED) {
-		snprintf(why, wl, "the server rejected the statistics query: %s", f->reject);
-		strbuf_release(&body);
-		return SUM_RAW;
-	}
-	if (rc == GET_FAILED) {
-		strbuf_release(&body);
-		return SUM_FAILED;
-	}
-	struct prom_row *rows;
-	size_t n;
-	char err[256];
-	if (prom_answer_rows(body.buf, body.len, &rows, &n, err, sizeof(err)) != 0) {
+	int rc = get(f, "query", query, params, &body);
+	if (rc == GET_OK && prom_answer_rows(body.buf, body.len, rows, n, err, sizeof(err)) != 0) {
 		diag_list_add(f->dl, DIAG_ERROR, f->base.buf, 0, 0, "%s", err);
-		strbuf_release(&body);
-		return SUM_FAILED;
+		rc = GET_FAILED;
 	}
 	strbuf_release(&body);
-	rc = apply_rows(f, rows, n, m, scale, below >= 0, why, wl);
-	free(rows);
-	if (rc == SUM_OK)
-		f->fs->summary_batches++;
 	return rc;
 }
 
-/* The hosts of a group of names; a rejected listing is one batch of all. */
-static enum prom_fetch_status list_hosts(struct fetch *f, const char *names,
-					 struct prom_host **hosts, size_t *n)
+/* The 5th and 50th percentiles and idle share of m for the series of one
+ * batch, set on their summaries. */
+static int fetch_frac(struct fetch *f, const char *sel, enum prom_host_key key,
+		      enum telemetry_metric m, double scale)
 {
-	struct strbuf sel = STRBUF_INIT, q = STRBUF_INIT, body = STRBUF_INIT;
+	double limit = floor(f->o->idle_max * 200 + 0.5) / 200;   /* the 0.005 bins */
+	struct strbuf q = STRBUF_INIT;
+	prom_query_frac(&q, sel, key, f->window_s, f->step_s, limit / (scale > 0 ? scale : 1));
+	struct prom_row *rows = NULL;
+	size_t n = 0;
+	int rc = instant(f, strbuf_str(&q), &rows, &n);
+	strbuf_release(&q);
+	if (rc == GET_REJECTED)
+		diag_list_add(f->dl, DIAG_ERROR, f->base.buf, 0, 0,
+			      "the Prometheus answer is an error: %s", f->reject);
+	for (size_t i = 0; rc == GET_OK && i < n; i++) {
+		int k = rows[i].stat;
+		if ((k != PROM_STAT_FRAC && k != PROM_STAT_P5 && k != PROM_STAT_P50) ||
+		    !isfinite(rows[i].value))
+			continue;
+		struct telemetry_series *s = telemetry_store_get(f->st, &rows[i].lbl, "prometheus");
+		if (!s)
+			continue;
+		double v = rows[i].value;
+		telemetry_acc_summary_more(&s->m[m], m, scale, k == PROM_STAT_P5 ? v : NAN,
+					   k == PROM_STAT_P50 ? v : NAN,
+					   k == PROM_STAT_FRAC ? v : -1);
+	}
+	free(rows);
+	return rc == GET_OK ? SUM_OK : SUM_FAILED;
+}
+
+/* One batch's statistics; SUM_RAW when it is to be read with query_range. */
+static int fetch_summary(struct fetch *f, const char *sel, enum prom_host_key key,
+			 enum telemetry_metric m, double scale, struct telemetry_store *ls,
+			 char *why, size_t wl)
+{
+	struct strbuf q = STRBUF_INIT;
+	prom_query_stats(&q, sel, key, f->window_s, is_activity(m));
+	struct prom_row *rows = NULL;
+	size_t n = 0;
+	int rc = instant(f, strbuf_str(&q), &rows, &n);
+	strbuf_release(&q);
+	if (rc == GET_REJECTED) {
+		snprintf(why, wl, "the server rejected the statistics query: %s", f->reject);
+		return SUM_RAW;
+	}
+	if (rc == GET_FAILED)
+		return SUM_FAILED;
+	int need_frac = 0;
+	rc = apply_rows(f, rows, n, m, scale, ls, &need_frac, why, wl);
+	free(rows);
+	if (rc == SUM_OK) {
+		f->fs->summary_batches++;
+		if (need_frac)
+			rc = fetch_frac(f, sel, key, m, scale);
+	}
+	return rc;
+}
+
+/*
+ * The series of a group of names over the window, from the series API (the
+ * index only): their identities in ls, counted in last_ms, and their hosts
+ * with the number of series each and whether a GPU has several.  A server
+ * without the series API gives one batch of every host.
+ */
+static enum prom_fetch_status list_hosts(struct fetch *f, const char *names,
+					 struct telemetry_store *ls, struct prom_host **hosts,
+					 size_t *nhosts)
+{
+	struct strbuf sel = STRBUF_INIT, body = STRBUF_INIT, url = STRBUF_INIT;
 	prom_selector(&sel, names, NULL, NULL);
-	prom_query_hosts(&q, strbuf_str(&sel), f->window_s);
-	char params[64], err[256];
-	snprintf(params, sizeof(params), "&time=%.3f", f->o->end);
-	int rc = get(f, "query", strbuf_str(&q), params, &body);
+	char params[96], err[HTTP_ERRLEN];
+	snprintf(params, sizeof(params), "&start=%.3f&end=%.3f", f->o->start, f->o->end);
+	int rc = get_api(f, "series", "match[]", strbuf_str(&sel), params, &body);
 	enum prom_fetch_status st = PROM_FETCH_OK;
+	struct prom_series *ser = NULL;
+	size_t n = 0;
 	*hosts = NULL;
-	*n = 0;
+	*nhosts = 0;
 	if (rc == GET_REJECTED) {
 		*hosts = xcalloc(1, sizeof(**hosts));
 		(*hosts)[0].key = PROM_KEY_ALL;
 		(*hosts)[0].value = xstrdup("");
-		*n = 1;
+		*nhosts = 1;
 	} else if (rc == GET_FAILED) {
 		st = PROM_FETCH_SERVER;
-	} else if (prom_answer_hosts(body.buf, body.len, hosts, n, err, sizeof(err)) != 0) {
+	} else if (prom_answer_series(body.buf, body.len, &ser, &n, err, sizeof(err)) != 0) {
 		diag_list_add(f->dl, DIAG_ERROR, f->base.buf, 0, 0, "%s", err);
 		st = PROM_FETCH_INPUT;
 	}
+	struct telemetry_series **of = n ? xcalloc(n, sizeof(*of)) : NULL;
+	size_t *hi = n ? xcalloc(n, sizeof(*hi)) : NULL;
+	for (size_t i = 0; i < n; i++) {
+		of[i] = telemetry_store_get(ls, &ser[i].lbl, "prometheus");
+		if (!of[i])
+			continue;   /* no GPU labels: the readers skip it too */
+		of[i]->last_ms++;
+		size_t h;
+		for (h = 0; h < *nhosts; h++)
+			if ((*hosts)[h].key == ser[i].key && strcmp((*hosts)[h].value, ser[i].host) == 0)
+				break;
+		if (h == *nhosts) {
+			*hosts = xrealloc(*hosts, (*nhosts + 1) * sizeof(**hosts));
+			memset(&(*hosts)[h], 0, sizeof(**hosts));
+			(*hosts)[h].key = ser[i].key;
+			(*hosts)[h].value = xstrdup(ser[i].host);
+			(*nhosts)++;
+		}
+		(*hosts)[h].series++;
+		hi[i] = h;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (of[i] && of[i]->last_ms > 1)
+			(*hosts)[hi[i]].several = 1;
+	free(of);
+	free(hi);
+	free(ser);
 	strbuf_release(&sel);
-	strbuf_release(&q);
 	strbuf_release(&body);
+	strbuf_release(&url);
 	return st;
 }
 
-static enum prom_fetch_status fetch_group(struct fetch *f, enum telemetry_metric m, double scale,
-					  const char *names)
+/* Reads batches b[0..nb) of hosts: statistics unless raw, else samples. */
+static enum prom_fetch_status fetch_batches(struct fetch *f, enum telemetry_metric m,
+					    double scale, const char *names,
+					    struct prom_host *hosts, const struct prom_batch *b,
+					    size_t nb, int raw, struct telemetry_store *ls)
 {
-	struct prom_host *hosts;
-	size_t nhosts;
-	enum prom_fetch_status st = list_hosts(f, names, &hosts, &nhosts);
-	if (st != PROM_FETCH_OK || !nhosts) {
-		prom_hosts_free(hosts, nhosts);
-		return st;
-	}
-	double points = f->o->step > 0 ? (f->o->end - f->o->start) / f->o->step + 1 : 1;
-	uint64_t bound = f->o->raw ? prom_raw_bound(f->o->max_series, points) : f->o->max_series;
-	struct prom_batch *b;
-	size_t nb = prom_plan(hosts, nhosts, bound, PROM_MATCHER_MAX, &b);
+	enum prom_fetch_status st = PROM_FETCH_OK;
 	for (size_t i = 0; i < nb && st == PROM_FETCH_OK; i++) {
 		struct strbuf sel = STRBUF_INIT;
 		prom_selector(&sel, names, hosts, &b[i]);
 		char why[400];
-		int rc = f->o->raw ? SUM_RAW
-				   : fetch_summary(f, strbuf_str(&sel), b[i].key, m, scale, why,
-						   sizeof(why));
+		int rc = SUM_RAW;
+		if (!raw)
+			rc = fetch_summary(f, strbuf_str(&sel), b[i].key, m, scale, ls, why,
+					   sizeof(why));
+		else if (!f->o->raw)
+			snprintf(why, sizeof(why), "a GPU of host '%s' has several Prometheus series "
+				 "in the window", hosts[b[i].first].value);
 		if (rc == SUM_FAILED) {
 			st = PROM_FETCH_SERVER;
 		} else if (rc == SUM_RAW) {
@@ -344,8 +447,46 @@ static enum prom_fetch_status fetch_group(struct fetch *f, enum telemetry_metric
 		}
 		strbuf_release(&sel);
 	}
-	free(b);
+	return st;
+}
+
+static enum prom_fetch_status fetch_group(struct fetch *f, enum telemetry_metric m, double scale,
+					  const char *names)
+{
+	struct prom_host *hosts;
+	size_t nhosts;
+	struct telemetry_store ls;
+	telemetry_store_init(&ls);
+	enum prom_fetch_status st = list_hosts(f, names, &ls, &hosts, &nhosts);
+	if (st != PROM_FETCH_OK || !nhosts) {
+		prom_hosts_free(hosts, nhosts);
+		telemetry_store_release(&ls);
+		return st;
+	}
+	/* hosts whose GPUs have one series each first, then the others */
+	size_t nclean = 0;
+	for (size_t i = 0; i < nhosts; i++)
+		if (!hosts[i].several && !f->o->raw) {
+			struct prom_host t = hosts[nclean];
+			hosts[nclean++] = hosts[i];
+			hosts[i] = t;
+		}
+	double points = f->o->step > 0 ? (f->o->end - f->o->start) / f->o->step + 1 : 1;
+	uint64_t rawb = prom_raw_bound(f->o->max_series, points);
+	struct prom_batch *b1, *b2;
+	size_t n1 = prom_plan(hosts, nclean, f->o->max_series, PROM_MATCHER_MAX, &b1);
+	size_t n2 = prom_plan(hosts + nclean, nhosts - nclean, rawb, PROM_MATCHER_MAX, &b2);
+	if (n1 == 1 && !n2 && b1[0].key != PROM_KEY_NONE)
+		b1[0].every = 1;
+	if (n2 == 1 && !n1 && b2[0].key != PROM_KEY_NONE)
+		b2[0].every = 1;
+	st = fetch_batches(f, m, scale, names, hosts, b1, n1, 0, &ls);
+	if (st == PROM_FETCH_OK)
+		st = fetch_batches(f, m, scale, names, hosts + nclean, b2, n2, 1, &ls);
+	free(b1);
+	free(b2);
 	prom_hosts_free(hosts, nhosts);
+	telemetry_store_release(&ls);
 	return st;
 }
 
@@ -385,12 +526,16 @@ enum prom_fetch_status prom_fetch(const struct prom_fetch_opts *o,
 	f.window_s = llround(o->end - o->start);
 	f.step_s = llround(o->step) > 0 ? llround(o->step) : 1;
 	enum prom_fetch_status rc = PROM_FETCH_OK;
-	for (int m = 0; m < TM_METRIC_COUNT && rc == PROM_FETCH_OK; m++) {
+	/* engine activity, then the duty cycle, then SM activity: each decides
+	 * whether the next needs its idle share (frac_needed) */
+	static const enum telemetry_metric first[] = { TM_GR_ACTIVE, TM_GPU_UTIL, TM_SM_ACTIVE };
+	for (int k = 0; k < TM_METRIC_COUNT && rc == PROM_FETCH_OK; k++) {
+		enum telemetry_metric m = k < 3 ? first[k] : (enum telemetry_metric)k;
 		double scales[8];
-		size_t ns = telemetry_prometheus_scales((enum telemetry_metric)m, scales, 8);
-		for (size_t k = 0; k < ns && rc == PROM_FETCH_OK; k++) {
-			char *names = telemetry_prometheus_names_at((enum telemetry_metric)m, scales[k]);
-			rc = fetch_group(&f, (enum telemetry_metric)m, scales[k], names);
+		size_t ns = telemetry_prometheus_scales(m, scales, 8);
+		for (size_t j = 0; j < ns && rc == PROM_FETCH_OK; j++) {
+			char *names = telemetry_prometheus_names_at(m, scales[j]);
+			rc = fetch_group(&f, m, scales[j], names);
 			free(names);
 		}
 	}

@@ -1,15 +1,12 @@
 /*
  * prom_query.c - PromQL text and host batches for `analyze --prometheus`.
  *
- * Why the statistics are shaped as they are: the mean is sum_over_time over
- * count_over_time summed per group, so two raw series of one GPU pool
- * exactly as --raw pools their samples; minimum and maximum pool exactly too.
- * Quantiles do not pool, so each group also reports how many raw series it
- * holds, and the caller reads a batch with such a group sample by sample.
- * The series are grouped by the identity labels of telemetry_labels_set
- * (every alias spelling, since PromQL label names are case-sensitive), not by
- * pod: a GPU keeps its statistics when its pod changes, and the pods come
- * back as separate "attr" rows.
+ * Every statistics query is one instant query: the server reads the
+ * window's samples once per function, and the answer holds one value per
+ * series and function.  The series are grouped by the identity labels of
+ * telemetry_labels_set (every alias spelling, since PromQL label names are
+ * case-sensitive); the caller has checked on the series listing that each
+ * group holds one raw series, so the aggregation only keeps those labels.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,11 +16,9 @@
 static const char *const id_labels =
 	"Hostname, hostname, gpu, UUID, uuid, gpu_uuid, modelName, model_name, GPU_I_PROFILE, "
 	"GPU_I_ID";
-static const char *const pod_labels =
-	"exported_pod, pod, pod_name, exported_namespace, namespace, pod_namespace";
 
 static const char *const stat_names[PROM_STAT_N] = {
-	"count", "sum", "min", "max", "p5", "p50", "p95", "series", "below", "steps", "attr",
+	"count", "avg", "min", "max", "p5", "p50", "p95", "frac",
 };
 
 const char *prom_stat_name(enum prom_stat s)
@@ -125,7 +120,7 @@ void prom_selector(struct strbuf *sb, const char *names, const struct prom_host 
 	if (k == PROM_KEY_NONE)
 		strbuf_addstr(sb, ",instance=\"\"");
 	const char *label = prom_host_label(k);
-	if (label) {
+	if (label && !b->every) {
 		strbuf_addf(sb, ",%s=~\"", label);
 		for (size_t i = 0; i < b->n; i++) {
 			if (i)
@@ -137,12 +132,6 @@ void prom_selector(struct strbuf *sb, const char *names, const struct prom_host 
 	strbuf_addstr(sb, "}");
 }
 
-void prom_query_hosts(struct strbuf *sb, const char *selector, long long window_s)
-{
-	strbuf_addf(sb, "count by (Hostname, hostname, instance) (count_over_time(%s[%llds]))",
-		    selector, window_s);
-}
-
 /* One tagged part of the statistics query. */
 static void part(struct strbuf *sb, enum prom_stat s, const char *expr)
 {
@@ -152,44 +141,58 @@ static void part(struct strbuf *sb, enum prom_stat s, const char *expr)
 		    prom_stat_name(s));
 }
 
+static void group_by(struct strbuf *by, enum prom_host_key key)
+{
+	strbuf_addstr(by, id_labels);
+	if (key == PROM_KEY_INSTANCE || key == PROM_KEY_NONE || key == PROM_KEY_ALL)
+		strbuf_addstr(by, ", instance");
+}
+
 void prom_query_stats(struct strbuf *sb, const char *selector, enum prom_host_key key,
-		      long long window_s, long long step_s, double below)
+		      long long window_s, int quantiles)
 {
 	struct strbuf by = STRBUF_INIT, e = STRBUF_INIT, q = STRBUF_INIT;
-	strbuf_addstr(&by, id_labels);
-	if (key == PROM_KEY_INSTANCE || key == PROM_KEY_NONE || key == PROM_KEY_ALL)
-		strbuf_addstr(&by, ", instance");
-	const char *g = strbuf_str(&by);
-	static const struct { enum prom_stat s; const char *agg, *fn; } plain[] = {
-		{ PROM_STAT_COUNT, "sum", "count_over_time(" },
-		{ PROM_STAT_SUM, "sum", "sum_over_time(" },
-		{ PROM_STAT_MIN, "min", "min_over_time(" },
-		{ PROM_STAT_MAX, "max", "max_over_time(" },
-		{ PROM_STAT_P5, "max", "quantile_over_time(0.05, " },
-		{ PROM_STAT_P50, "max", "quantile_over_time(0.5, " },
-		{ PROM_STAT_P95, "max", "quantile_over_time(0.95, " },
-		{ PROM_STAT_SERIES, "count", "count_over_time(" },
+	group_by(&by, key);
+	static const struct { enum prom_stat s; const char *fn; } parts[] = {
+		{ PROM_STAT_COUNT, "count_over_time(" },
+		{ PROM_STAT_AVG, "avg_over_time(" },
+		{ PROM_STAT_MIN, "min_over_time(" },
+		{ PROM_STAT_MAX, "max_over_time(" },
+		{ PROM_STAT_P5, "quantile_over_time(0.05, " },
+		{ PROM_STAT_P50, "quantile_over_time(0.5, " },
+		{ PROM_STAT_P95, "quantile_over_time(0.95, " },
 	};
-	for (size_t i = 0; i < sizeof(plain) / sizeof(plain[0]); i++) {
+	for (size_t i = 0; i < 7; i++) {
+		if ((parts[i].s == PROM_STAT_P95 && !quantiles) || parts[i].s == PROM_STAT_P5 ||
+		    parts[i].s == PROM_STAT_P50)
+			continue;
 		e.len = 0;
-		strbuf_addf(&e, "%s by (%s) (%s%s[%llds]))", plain[i].agg, g, plain[i].fn, selector,
+		strbuf_addf(&e, "max by (%s) (%s%s[%llds]))", strbuf_str(&by), parts[i].fn, selector,
 			    window_s);
-		part(&q, plain[i].s, strbuf_str(&e));
+		part(&q, parts[i].s, strbuf_str(&e));
 	}
-	if (below >= 0) {
-		e.len = 0;
-		strbuf_addf(&e, "sum by (%s) (count_over_time((%s < %.17g)[%llds:%llds]))", g,
-			    selector, below, window_s, step_s);
-		part(&q, PROM_STAT_BELOW, strbuf_str(&e));
-		e.len = 0;
-		strbuf_addf(&e, "sum by (%s) (count_over_time(%s[%llds:%llds]))", g, selector,
-			    window_s, step_s);
-		part(&q, PROM_STAT_STEPS, strbuf_str(&e));
-	}
+	strbuf_add(sb, strbuf_str(&q), q.len);
+	strbuf_release(&by);
+	strbuf_release(&e);
+	strbuf_release(&q);
+}
+
+void prom_query_frac(struct strbuf *sb, const char *selector, enum prom_host_key key,
+		     long long window_s, long long step_s, double below)
+{
+	struct strbuf by = STRBUF_INIT, e = STRBUF_INIT, q = STRBUF_INIT;
+	group_by(&by, key);
+	strbuf_addf(&e, "max by (%s) (quantile_over_time(0.05, %s[%llds]))", strbuf_str(&by),
+		    selector, window_s);
+	part(&q, PROM_STAT_P5, strbuf_str(&e));
 	e.len = 0;
-	strbuf_addf(&e, "group by (%s, %s) (count_over_time(%s[%llds]))", g, pod_labels, selector,
-		    window_s);
-	part(&q, PROM_STAT_ATTR, strbuf_str(&e));
+	strbuf_addf(&e, "max by (%s) (quantile_over_time(0.5, %s[%llds]))", strbuf_str(&by),
+		    selector, window_s);
+	part(&q, PROM_STAT_P50, strbuf_str(&e));
+	e.len = 0;
+	strbuf_addf(&e, "max by (%s) (avg_over_time((%s < bool %.17g)[%llds:%llds]))",
+		    strbuf_str(&by), selector, below, window_s, step_s);
+	part(&q, PROM_STAT_FRAC, strbuf_str(&e));
 	strbuf_add(sb, strbuf_str(&q), q.len);
 	strbuf_release(&by);
 	strbuf_release(&e);

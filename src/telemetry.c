@@ -264,6 +264,8 @@ void telemetry_acc_stats(const struct telemetry_acc *a, enum telemetry_metric m,
 /* The quantile v read as the histogram reads it (see quantile()). */
 static double snap(enum telemetry_metric m, double v, double lo, double hi)
 {
+	if (isnan(v))
+		return v;
 	double b = hist_value(m, hist_bin(m, v));
 	return b < lo ? lo : b > hi ? hi : b;
 }
@@ -511,7 +513,7 @@ int telemetry_summary_normalise(enum telemetry_metric m, double scale,
 {
 	const double v[] = { in->sum, in->min, in->max, in->p5, in->p50, in->p95 };
 	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
-		if (!isfinite(v[i]))
+		if (!isfinite(v[i]) && !(i >= 3 && isnan(v[i])))   /* NaN: not computed */
 			return -1;
 	if (!in->count || in->min > in->max || in->max >= DCGM_BLANK_MIN)
 		return -1;
@@ -533,6 +535,19 @@ int telemetry_summary_normalise(enum telemetry_metric m, double scale,
 	if (telemetry_metric_is_ratio(m) && (out->min < 0 || out->max > 1))
 		return -1;
 	return 0;
+}
+
+void telemetry_acc_summary_more(struct telemetry_acc *a, enum telemetry_metric m, double scale,
+				double p5, double p50, double below)
+{
+	if (!a->summary)
+		return;
+	if (isfinite(p5))
+		a->q[0] = snap(m, p5 * scale, a->min, a->max);
+	if (isfinite(p50))
+		a->q[1] = snap(m, p50 * scale, a->min, a->max);
+	if (isfinite(below) && below >= 0)
+		a->below = below;
 }
 
 int telemetry_store_add_summary(struct telemetry_store *st, struct telemetry_series *s,

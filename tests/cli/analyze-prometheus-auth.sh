@@ -92,15 +92,18 @@ check "raw findings" "$(jq -c '[.gpus[] | [.host, .gpu, .finding]]' "$work/raw.j
 	"$(jq -c '[.gpus[] | [.host, .gpu, .finding]]' "$work/push.json")"
 check "pods" "train-1 infer-2" "$(jq -r '[.gpus[] | .pod // empty] | join(" ")' "$work/push.json")"
 # everything but the percentiles is equal: counts, means, maxima, idle
-# shares, reasons, money, totals and the window
+# shares, reasons, money, totals and the window (the server is asked for the
+# percentiles of the activity counters only; the others read null)
 strip='del(.gpus[].stats[] | objects | .p50, .p95)'
 check "documents without percentiles" "$(jq -S "$strip" "$work/raw.json")" \
 	"$(jq -S "$strip" "$work/push.json")"
-# percentiles of ratios within one histogram bin (0.005) of the raw ones
+# percentiles within one histogram bin (0.005) of the raw ones: p95 of the
+# three activity counters, and the median of the one the classifier reads
 far=$(jq -n --slurpfile r "$work/raw.json" --slurpfile p "$work/push.json" '
 	[range(0; $r[0].gpus | length) as $i | $r[0].gpus[$i].stats | to_entries[]
-	 | select(.value | type == "object") | select(.key | test("util|active")) | .key as $k
-	 | ((.value.p50 - $p[0].gpus[$i].stats[$k].p50), (.value.p95 - $p[0].gpus[$i].stats[$k].p95))
+	 | select(.value | type == "object") | select(.key | test("^(gpu_util|gr_engine_active|sm_active)$")) | .key as $k
+	 | ((.value.p95 - $p[0].gpus[$i].stats[$k].p95),
+	    (if $k == "gr_engine_active" then .value.p50 - $p[0].gpus[$i].stats[$k].p50 else empty end))
 	 | if . < 0 then -. else . end | select(. > 0.005)] | length')
 check "percentiles beyond one bin" 0 "$far"
 check "samples (every raw sample)" 121 "$(jq -r '.gpus[0].stats.gpu_util.samples' "$work/push.json")"
@@ -120,7 +123,7 @@ run() {   # name, want-rc, args...: runs gpufit, keeps stdout+stderr for the tok
 }
 run file 0 analyze --prometheus "$purl" "${win[@]}" -f json -v --bearer-token-file "$work/token"
 check "through the proxy" "$(jq -S . "$work/push.json")" "$(jq -S . "$work/file.out")"
-grep -q '^gpufit: prometheus: query count by (Hostname, hostname, instance)' "$work/file.err" ||
+grep -q '^gpufit: prometheus: series {__name__=~"(?i)DCGM_FI_PROF_GR_ENGINE_ACTIVE|' "$work/file.err" ||
 	{ echo "FAIL -v lists the queries" >&2; fail=1; }
 grep -q 'batches summarised by the server, 0 read sample by sample' "$work/file.err" ||
 	{ echo "FAIL -v gives the cost: $(tail -1 "$work/file.err")" >&2; fail=1; }
@@ -164,10 +167,13 @@ check "split document" "$(jq -S . "$work/push.json")" "$(jq -S . "$work/split.ou
 check "largest statistics answer (series)" 2 \
 	"$(jq -s '[.[] | select(.query | startswith("label_replace")) | .series] | max' "$work/proxy.jsonl")"
 # 4 hosts of 2, 2, 2 and 1 GPUs: batches h-a, h-b, h-c (2 each), then the
-# instance-named host; 6 metrics with data -> 24 statistics queries
+# instance-named host; 6 metrics with data -> 24 statistics queries, and 4
+# of the activity counter's percentiles and idle share
 check "statistics queries" 24 \
-	"$(jq -s '[.[] | select(.query | startswith("label_replace"))] | length' "$work/proxy.jsonl")"
-check "instance batch excludes Hostname" 6 \
+	"$(jq -s '[.[] | select(.query | startswith("label_replace(max by")) | select(.query | contains("count_over_time"))] | length' "$work/proxy.jsonl")"
+check "activity queries" 4 \
+	"$(jq -s '[.[] | select(.query | contains("< bool"))] | length' "$work/proxy.jsonl")"
+check "instance batch excludes Hostname" 7 \
 	"$(jq -s '[.[] | select(.query | contains("Hostname=\"\",hostname=\"\",instance=~\"10\\\\.0\\\\.0\\\\.7:9400\""))] | length' "$work/proxy.jsonl")"
 proxy_stop
 
@@ -175,8 +181,10 @@ proxy_stop
 proxy_start "$work" "$work/token" --reject quantile_over_time || exit 1
 purl="http://127.0.0.1:$PROXY_PORT"
 run reject 0 analyze --prometheus "$purl" "${win[@]}" -f json --bearer-token-file "$work/token"
-check "fallback document" "$(jq -S . "$work/raw.json")" "$(jq -S . "$work/reject.out")"
-check "fallback note" "gpufit: note: gpu_util: the server rejected the statistics query: unknown function quantile_over_time; reading 6 series sample by sample" \
+check "fallback document" "$(jq -S "$strip" "$work/raw.json")" "$(jq -S "$strip" "$work/reject.out")"
+check "fallback percentiles" "$(jq -c '[.gpus[].stats.gr_engine_active.p95]' "$work/raw.json")" \
+	"$(jq -c '[.gpus[].stats.gr_engine_active.p95]' "$work/reject.out")"
+check "fallback note" "gpufit: note: gr_engine_active: the server rejected the statistics query: unknown function quantile_over_time; reading 6 series sample by sample" \
 	"$(head -1 "$work/reject.err")"
 proxy_stop
 

@@ -32,7 +32,7 @@ static void test_regex_quote(void **state)
 
 static struct prom_host host(enum prom_host_key k, const char *v, uint64_t n)
 {
-	struct prom_host h = { k, xstrdup(v), n };
+	struct prom_host h = { k, xstrdup(v), n, 0 };
 	return h;
 }
 
@@ -105,24 +105,33 @@ static void test_stats_query(void **state)
 {
 	(void)state;
 	struct strbuf sb = STRBUF_INIT;
-	prom_query_stats(&sb, "{__name__=~\"(?i)X\"}", PROM_KEY_HOSTNAME, 604800, 60, 5);
+	prom_query_stats(&sb, "{__name__=~\"(?i)X\"}", PROM_KEY_HOSTNAME, 604800, 1);
 	const char *q = strbuf_str(&sb);
-	/* count, sum, min, max, p5, p50, p95, series, below, steps, attr */
-	assert_int_equal(count_of(q, "label_replace("), 11);
-	assert_int_equal(count_of(q, " or "), 10);
-	assert_non_null(strstr(q, "sum by (Hostname, hostname, gpu, UUID, uuid, gpu_uuid, modelName, "
-			       "model_name, GPU_I_PROFILE, GPU_I_ID) (count_over_time({__name__=~\"(?i)X\"}"
-			       "[604800s]))"));
-	assert_non_null(strstr(q, "max by (Hostname, hostname, gpu, UUID, uuid, gpu_uuid, modelName, "
-			       "model_name, GPU_I_PROFILE, GPU_I_ID) (quantile_over_time(0.95, "));
-	assert_non_null(strstr(q, "count_over_time(({__name__=~\"(?i)X\"} < 5)[604800s:60s])"));
+	/* count, avg, min, max, p95 */
+	assert_int_equal(count_of(q, "label_replace("), 5);
+	assert_int_equal(count_of(q, " or "), 4);
+	assert_non_null(strstr(q, "label_replace(max by (Hostname, hostname, gpu, UUID, uuid, "
+			       "gpu_uuid, modelName, model_name, GPU_I_PROFILE, GPU_I_ID) "
+			       "(count_over_time({__name__=~\"(?i)X\"}[604800s])), \"gpufit_stat\", "
+			       "\"count\", \"\", \"\")"));
+	assert_non_null(strstr(q, "(avg_over_time({__name__=~\"(?i)X\"}[604800s]))"));
+	assert_non_null(strstr(q, "(quantile_over_time(0.95, {__name__=~\"(?i)X\"}[604800s]))"));
 	assert_null(strstr(q, "instance"));
 	sb.len = 0;
-	prom_query_stats(&sb, "{x}", PROM_KEY_INSTANCE, 3600, 60, -1);
-	assert_int_equal(count_of(strbuf_str(&sb), "label_replace("), 9);
+	prom_query_stats(&sb, "{x}", PROM_KEY_INSTANCE, 3600, 0);
+	assert_int_equal(count_of(strbuf_str(&sb), "label_replace("), 4);
+	assert_null(strstr(strbuf_str(&sb), "quantile"));
 	assert_non_null(strstr(strbuf_str(&sb), "GPU_I_ID, instance)"));
+	sb.len = 0;
+	prom_query_frac(&sb, "{x}", PROM_KEY_HOSTNAME, 3600, 60, 5);
+	q = strbuf_str(&sb);
+	assert_int_equal(count_of(q, "label_replace("), 3);
+	assert_non_null(strstr(q, "(quantile_over_time(0.05, {x}[3600s]))"));
+	assert_non_null(strstr(q, "(quantile_over_time(0.5, {x}[3600s]))"));
+	assert_non_null(strstr(q, "(avg_over_time(({x} < bool 5)[3600s:60s]))"));
 	strbuf_release(&sb);
 	assert_int_equal(prom_stat_parse("p95"), PROM_STAT_P95);
+	assert_int_equal(prom_stat_parse("frac"), PROM_STAT_FRAC);
 	assert_int_equal(prom_stat_parse("p96"), -1);
 }
 
@@ -146,19 +155,22 @@ static void test_answers(void **state)
 	assert_true(isnan(rows[1].value));
 	free(rows);
 
-	struct prom_host *h;
-	const char *hd = "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":["
-		"{\"metric\":{\"Hostname\":\"n1\",\"instance\":\"x\"},\"value\":[1,\"8\"]},"
-		"{\"metric\":{\"instance\":\"x:9400\"},\"value\":[1,\"2\"]},"
-		"{\"metric\":{},\"value\":[1,\"1\"]}]}}";
-	assert_int_equal(prom_answer_hosts(hd, strlen(hd), &h, &n, err, sizeof(err)), 0);
+	struct prom_series *ser;
+	const char *sd = "{\"status\":\"success\",\"data\":["
+		"{\"__name__\":\"M\",\"Hostname\":\"n1\",\"instance\":\"x\",\"gpu\":\"0\","
+		"\"pod\":\"p\"},"
+		"{\"__name__\":\"M\",\"instance\":\"x:9400\",\"gpu\":\"1\"},"
+		"{\"__name__\":\"M\",\"gpu\":\"2\"}]}";
+	assert_int_equal(prom_answer_series(sd, strlen(sd), &ser, &n, err, sizeof(err)), 0);
 	assert_int_equal(n, 3);
-	assert_int_equal(h[0].key, PROM_KEY_HOSTNAME);
-	assert_string_equal(h[0].value, "n1");
-	assert_int_equal(h[0].series, 8);
-	assert_int_equal(h[1].key, PROM_KEY_INSTANCE);
-	assert_int_equal(h[2].key, PROM_KEY_NONE);
-	prom_hosts_free(h, n);
+	assert_int_equal(ser[0].key, PROM_KEY_HOSTNAME);
+	assert_string_equal(ser[0].host, "n1");
+	assert_string_equal(ser[0].lbl.id.host, "n1");
+	assert_string_equal(ser[0].lbl.id.pod, "p");
+	assert_int_equal(ser[1].key, PROM_KEY_INSTANCE);
+	assert_string_equal(ser[1].host, "x:9400");
+	assert_int_equal(ser[2].key, PROM_KEY_NONE);
+	free(ser);
 
 	const char *matrix = "{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[]}}";
 	assert_int_equal(prom_answer_rows(matrix, strlen(matrix), &rows, &n, err, sizeof(err)), -1);
