@@ -196,6 +196,11 @@ void telemetry_store_add(struct telemetry_store *st, struct telemetry_series *s,
 int telemetry_summary_normalise(enum telemetry_metric m, double scale,
 				const struct telemetry_summary *in, struct telemetry_summary *out);
 
+/* Moves every series of src into dst (src is left empty): a metric dst
+ * already holds for the series is kept and the other dropped; returns how
+ * many were dropped. */
+size_t telemetry_store_merge(struct telemetry_store *dst, struct telemetry_store *src);
+
 /* Completes the summary of a ratio metric with its 5th and 50th
  * percentiles (source unit, times scale; NaN: leave as is) and its idle
  * share (-1: leave as is).  No effect on an accumulator of samples. */

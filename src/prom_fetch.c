@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -490,57 +491,126 @@ static enum prom_fetch_status fetch_group(struct fetch *f, enum telemetry_metric
 	return st;
 }
 
+static struct http_client *client_new(const struct prom_fetch_opts *o, struct diag_list *dl)
+{
+	char err[HTTP_ERRLEN];
+	struct http_opts ho;
+	http_opts_default(&ho);
+	ho.user_agent = "gpufit/" GPUFIT_VERSION;
+	struct http_client *c = http_client_new(&ho, err, sizeof(err));
+	struct http_extra x = { o->headers, o->nheaders, o->cacert };
+	if (c && http_client_set_extra(c, &x, err, sizeof(err)) != 0) {
+		http_client_free(c);
+		c = NULL;
+	}
+	if (!c)
+		diag_list_add(dl, DIAG_ERROR, NULL, 0, 0, "cannot query Prometheus: %s", err);
+	return c;
+}
+
+/* The metrics of one connection, in order. */
+struct job {
+	struct fetch f;
+	const enum telemetry_metric *ms;
+	size_t nms;
+	enum prom_fetch_status rc;
+};
+
+static void *job_run(void *arg)
+{
+	struct job *j = arg;
+	j->rc = PROM_FETCH_OK;
+	for (size_t k = 0; k < j->nms && j->rc == PROM_FETCH_OK; k++) {
+		double scales[8];
+		size_t ns = telemetry_prometheus_scales(j->ms[k], scales, 8);
+		for (size_t i = 0; i < ns && j->rc == PROM_FETCH_OK; i++) {
+			char *names = telemetry_prometheus_names_at(j->ms[k], scales[i]);
+			j->rc = fetch_group(&j->f, j->ms[k], scales[i], names);
+			free(names);
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Two connections work at once (one under --raw, as the sample-by-sample
+ * method always read), so the server computes on two cores: one
+ * reads engine activity, the duty cycle and SM activity in that order (each
+ * decides whether the next needs its idle share, see frac_needed) into st;
+ * the other reads every other metric into a store of its own, merged after.
+ */
 enum prom_fetch_status prom_fetch(const struct prom_fetch_opts *o,
 				  const struct telemetry_read_opts *ro, struct telemetry_store *st,
 				  struct diag_list *dl, struct prom_fetch_stats *fs)
 {
 	char err[HTTP_ERRLEN];
-	struct prom_fetch_stats local;
+	struct prom_fetch_stats local, fs2;
 	if (!fs)
 		fs = &local;
 	memset(fs, 0, sizeof(*fs));
+	memset(&fs2, 0, sizeof(fs2));
 	if (http_url_allowed(o->url, err, sizeof(err)) != 0) {
 		diag_list_add(dl, DIAG_ERROR, NULL, 0, 0, "--prometheus: %s", err);
 		return PROM_FETCH_USAGE;
 	}
-	struct http_opts ho;
-	http_opts_default(&ho);
-	ho.user_agent = "gpufit/" GPUFIT_VERSION;
-	struct http_client *c = http_client_new(&ho, err, sizeof(err));
-	if (!c) {
-		diag_list_add(dl, DIAG_ERROR, NULL, 0, 0, "cannot query Prometheus: %s", err);
+	struct diag_list dl2 = DIAG_LIST_INIT;
+	struct http_client *c1 = client_new(o, dl), *c2 = c1 ? client_new(o, dl) : NULL;
+	if (!c1 || !c2) {
+		http_client_free(c1);
 		return PROM_FETCH_SERVER;
 	}
-	struct http_extra x = { o->headers, o->nheaders, o->cacert };
-	if (http_client_set_extra(c, &x, err, sizeof(err)) != 0) {
-		diag_list_add(dl, DIAG_ERROR, NULL, 0, 0, "cannot query Prometheus: %s", err);
-		http_client_free(c);
-		return PROM_FETCH_USAGE;
-	}
-	struct fetch f = { .o = o, .ro = ro, .st = st, .dl = dl, .fs = fs, .c = c,
-			   .base = STRBUF_INIT };
+	struct telemetry_store other;
+	telemetry_store_init(&other);
+	static const enum telemetry_metric act[] = { TM_GR_ACTIVE, TM_GPU_UTIL, TM_SM_ACTIVE };
+	enum telemetry_metric rest[TM_METRIC_COUNT];
+	size_t nrest = 0;
+	for (int m = 0; m < TM_METRIC_COUNT; m++)
+		if (!is_activity((enum telemetry_metric)m))
+			rest[nrest++] = (enum telemetry_metric)m;
+	struct job a = { .f = { .o = o, .ro = ro, .st = st, .dl = dl, .fs = fs, .c = c1,
+				.base = STRBUF_INIT }, .ms = act, .nms = 3 };
+	struct job b = { .f = { .o = o, .ro = ro, .st = &other, .dl = &dl2, .fs = &fs2, .c = c2,
+				.base = STRBUF_INIT }, .ms = rest, .nms = nrest };
 	size_t bl = strlen(o->url);
 	while (bl && o->url[bl - 1] == '/')
 		bl--;
-	strbuf_add(&f.base, o->url, bl);
-	f.window_s = llround(o->end - o->start);
-	f.step_s = llround(o->step) > 0 ? llround(o->step) : 1;
-	enum prom_fetch_status rc = PROM_FETCH_OK;
-	/* engine activity, then the duty cycle, then SM activity: each decides
-	 * whether the next needs its idle share (frac_needed) */
-	static const enum telemetry_metric first[] = { TM_GR_ACTIVE, TM_GPU_UTIL, TM_SM_ACTIVE };
-	for (int k = 0; k < TM_METRIC_COUNT && rc == PROM_FETCH_OK; k++) {
-		enum telemetry_metric m = k < 3 ? first[k] : (enum telemetry_metric)k;
-		double scales[8];
-		size_t ns = telemetry_prometheus_scales(m, scales, 8);
-		for (size_t j = 0; j < ns && rc == PROM_FETCH_OK; j++) {
-			char *names = telemetry_prometheus_names_at(m, scales[j]);
-			rc = fetch_group(&f, m, scales[j], names);
-			free(names);
-		}
+	struct job *jobs[] = { &a, &b };
+	for (int i = 0; i < 2; i++) {
+		strbuf_add(&jobs[i]->f.base, o->url, bl);
+		jobs[i]->f.window_s = llround(o->end - o->start);
+		jobs[i]->f.step_s = llround(o->step) > 0 ? llround(o->step) : 1;
 	}
-	http_client_free(c);
-	if (rc == PROM_FETCH_OK && f.summaries) {
+	pthread_t th;
+	/* --raw keeps the one connection of the sample-by-sample method */
+	int threaded = !o->raw && pthread_create(&th, NULL, job_run, &b) == 0;
+	job_run(&a);
+	if (threaded)
+		pthread_join(th, NULL);
+	else
+		job_run(&b);
+	http_client_free(c1);
+	http_client_free(c2);
+	for (size_t i = 0; i < dl2.n; i++) {
+		/* both connections meet the same refusal: say it once */
+		int seen = 0;
+		for (size_t k = 0; k < dl->n && !seen; k++)
+			seen = strcmp(dl->items[k].msg, dl2.items[i].msg) == 0;
+		if (!seen)
+			diag_list_add(dl, dl2.items[i].severity, dl2.items[i].file,
+				      dl2.items[i].line, dl2.items[i].col, "%s", dl2.items[i].msg);
+	}
+	diag_list_release(&dl2);
+	if (telemetry_store_merge(st, &other))
+		diag_list_add(dl, DIAG_WARNING, NULL, 0, 0,
+			      "a GPU metric comes under two names; the first read is kept");
+	telemetry_store_release(&other);
+	fs->requests += fs2.requests;
+	fs->received += fs2.received;
+	fs->body_bytes += fs2.body_bytes;
+	fs->summary_batches += fs2.summary_batches;
+	fs->raw_batches += fs2.raw_batches;
+	enum prom_fetch_status rc = a.rc != PROM_FETCH_OK ? a.rc : b.rc;
+	if (rc == PROM_FETCH_OK && a.f.summaries + b.f.summaries) {
 		/* statistics carry no sample times: the window is the one asked for */
 		long long s0 = llround(o->start * 1000), e0 = llround(o->end * 1000);
 		if (!st->start_ms || s0 < st->start_ms)
@@ -549,11 +619,12 @@ enum prom_fetch_status prom_fetch(const struct prom_fetch_opts *o,
 			st->end_ms = e0;
 	}
 	if (rc == PROM_FETCH_OK && st->samples == 0) {
-		diag_list_add(dl, DIAG_ERROR, f.base.buf, 0, 0,
+		diag_list_add(dl, DIAG_ERROR, a.f.base.buf, 0, 0,
 			      "no GPU samples found in the Prometheus answer");
 		rc = PROM_FETCH_INPUT;
 	}
-	strbuf_release(&f.base);
+	strbuf_release(&a.f.base);
+	strbuf_release(&b.f.base);
 	return rc;
 }
 

@@ -550,6 +550,44 @@ void telemetry_acc_summary_more(struct telemetry_acc *a, enum telemetry_metric m
 		a->below = below;
 }
 
+size_t telemetry_store_merge(struct telemetry_store *dst, struct telemetry_store *src)
+{
+	size_t clashes = 0;
+	for (size_t i = 0; i < src->n; i++) {
+		struct telemetry_series *s = src->series[i];
+		struct telemetry_labels l;
+		telemetry_labels_clear(&l);
+		memcpy(&l.id, s, sizeof(l.id));   /* only the identity fields are read */
+		struct telemetry_series *d = telemetry_store_get(dst, &l, s->source);
+		if (!d)
+			continue;
+		for (int m = 0; m < TM_METRIC_COUNT; m++) {
+			if (!s->m[m].count)
+				continue;
+			if (d->m[m].count) {
+				clashes++;
+				continue;
+			}
+			d->m[m] = s->m[m];
+			memset(&s->m[m], 0, sizeof(s->m[m]));
+		}
+		if (s->first_ms && (!d->first_ms || s->first_ms < d->first_ms))
+			d->first_ms = s->first_ms;
+		if (s->last_ms > d->last_ms)
+			d->last_ms = s->last_ms;
+	}
+	dst->samples += src->samples;
+	dst->blanks += src->blanks;
+	dst->clamped += src->clamped;
+	if (src->start_ms && (!dst->start_ms || src->start_ms < dst->start_ms))
+		dst->start_ms = src->start_ms;
+	if (src->end_ms > dst->end_ms)
+		dst->end_ms = src->end_ms;
+	telemetry_store_release(src);
+	telemetry_store_init(src);
+	return clashes;
+}
+
 int telemetry_store_add_summary(struct telemetry_store *st, struct telemetry_series *s,
 				enum telemetry_metric m, const struct telemetry_summary *sum)
 {
