@@ -532,85 +532,112 @@ static void *job_run(void *arg)
 	return NULL;
 }
 
+/* Connections at once: one for the activity counters, the rest share the
+ * other metrics. */
+#define PROM_JOBS 3
+
 /*
- * Two connections work at once (one under --raw, as the sample-by-sample
- * method always read), so the server computes on two cores: one
- * reads engine activity, the duty cycle and SM activity in that order (each
- * decides whether the next needs its idle share, see frac_needed) into st;
- * the other reads every other metric into a store of its own, merged after.
+ * PROM_JOBS connections work at once (one under --raw, as the
+ * sample-by-sample method always read), so the server computes on several
+ * cores: the first reads engine activity, the duty cycle and SM activity in
+ * that order (each decides whether the next needs its idle share, see
+ * frac_needed) into st; the others read the remaining metrics, dealt round
+ * robin, into stores of their own, merged after in order.
  */
 enum prom_fetch_status prom_fetch(const struct prom_fetch_opts *o,
 				  const struct telemetry_read_opts *ro, struct telemetry_store *st,
 				  struct diag_list *dl, struct prom_fetch_stats *fs)
 {
 	char err[HTTP_ERRLEN];
-	struct prom_fetch_stats local, fs2;
+	struct prom_fetch_stats local;
 	if (!fs)
 		fs = &local;
 	memset(fs, 0, sizeof(*fs));
-	memset(&fs2, 0, sizeof(fs2));
 	if (http_url_allowed(o->url, err, sizeof(err)) != 0) {
 		diag_list_add(dl, DIAG_ERROR, NULL, 0, 0, "--prometheus: %s", err);
 		return PROM_FETCH_USAGE;
 	}
-	struct diag_list dl2 = DIAG_LIST_INIT;
-	struct http_client *c1 = client_new(o, dl), *c2 = c1 ? client_new(o, dl) : NULL;
-	if (!c1 || !c2) {
-		http_client_free(c1);
-		return PROM_FETCH_SERVER;
-	}
-	struct telemetry_store other;
-	telemetry_store_init(&other);
+	struct job jobs[PROM_JOBS];
+	struct telemetry_store stores[PROM_JOBS];
+	struct diag_list dls[PROM_JOBS];
+	struct prom_fetch_stats fss[PROM_JOBS];
+	enum telemetry_metric ms[PROM_JOBS][TM_METRIC_COUNT];
 	static const enum telemetry_metric act[] = { TM_GR_ACTIVE, TM_GPU_UTIL, TM_SM_ACTIVE };
-	enum telemetry_metric rest[TM_METRIC_COUNT];
-	size_t nrest = 0;
-	for (int m = 0; m < TM_METRIC_COUNT; m++)
-		if (!is_activity((enum telemetry_metric)m))
-			rest[nrest++] = (enum telemetry_metric)m;
-	struct job a = { .f = { .o = o, .ro = ro, .st = st, .dl = dl, .fs = fs, .c = c1,
-				.base = STRBUF_INIT }, .ms = act, .nms = 3 };
-	struct job b = { .f = { .o = o, .ro = ro, .st = &other, .dl = &dl2, .fs = &fs2, .c = c2,
-				.base = STRBUF_INIT }, .ms = rest, .nms = nrest };
 	size_t bl = strlen(o->url);
 	while (bl && o->url[bl - 1] == '/')
 		bl--;
-	struct job *jobs[] = { &a, &b };
-	for (int i = 0; i < 2; i++) {
-		strbuf_add(&jobs[i]->f.base, o->url, bl);
-		jobs[i]->f.window_s = llround(o->end - o->start);
-		jobs[i]->f.step_s = llround(o->step) > 0 ? llround(o->step) : 1;
+	memset(jobs, 0, sizeof(jobs));
+	memcpy(ms[0], act, sizeof(act));
+	jobs[0].nms = 3;
+	for (int m = 0, k = 0; m < TM_METRIC_COUNT; m++)
+		if (!is_activity((enum telemetry_metric)m)) {
+			struct job *j = &jobs[1 + k++ % (PROM_JOBS - 1)];
+			ms[j - jobs][j->nms++] = (enum telemetry_metric)m;
+		}
+	int ok = 1;
+	for (int i = 0; i < PROM_JOBS; i++) {
+		struct job *j = &jobs[i];
+		telemetry_store_init(&stores[i]);
+		dls[i] = (struct diag_list)DIAG_LIST_INIT;
+		memset(&fss[i], 0, sizeof(fss[i]));
+		j->ms = ms[i];
+		j->f.o = o;
+		j->f.ro = ro;
+		j->f.st = i ? &stores[i] : st;
+		j->f.dl = i ? &dls[i] : dl;
+		j->f.fs = i ? &fss[i] : fs;
+		j->f.base = (struct strbuf)STRBUF_INIT;
+		strbuf_add(&j->f.base, o->url, bl);
+		j->f.window_s = llround(o->end - o->start);
+		j->f.step_s = llround(o->step) > 0 ? llround(o->step) : 1;
+		if (ok && !(j->f.c = client_new(o, dl)))
+			ok = 0;
 	}
-	pthread_t th;
-	/* --raw keeps the one connection of the sample-by-sample method */
-	int threaded = !o->raw && pthread_create(&th, NULL, job_run, &b) == 0;
-	job_run(&a);
-	if (threaded)
-		pthread_join(th, NULL);
-	else
-		job_run(&b);
-	http_client_free(c1);
-	http_client_free(c2);
-	for (size_t i = 0; i < dl2.n; i++) {
-		/* both connections meet the same refusal: say it once */
-		int seen = 0;
-		for (size_t k = 0; k < dl->n && !seen; k++)
-			seen = strcmp(dl->items[k].msg, dl2.items[i].msg) == 0;
-		if (!seen)
-			diag_list_add(dl, dl2.items[i].severity, dl2.items[i].file,
-				      dl2.items[i].line, dl2.items[i].col, "%s", dl2.items[i].msg);
+	pthread_t th[PROM_JOBS];
+	int threaded[PROM_JOBS] = { 0 };
+	for (int i = 1; ok && i < PROM_JOBS; i++)
+		threaded[i] = !o->raw && pthread_create(&th[i], NULL, job_run, &jobs[i]) == 0;
+	if (ok)
+		job_run(&jobs[0]);
+	for (int i = 1; ok && i < PROM_JOBS; i++) {
+		if (threaded[i])
+			pthread_join(th[i], NULL);
+		else
+			job_run(&jobs[i]);
 	}
-	diag_list_release(&dl2);
-	if (telemetry_store_merge(st, &other))
-		diag_list_add(dl, DIAG_WARNING, NULL, 0, 0,
-			      "a GPU metric comes under two names; the first read is kept");
-	telemetry_store_release(&other);
-	fs->requests += fs2.requests;
-	fs->received += fs2.received;
-	fs->body_bytes += fs2.body_bytes;
-	fs->summary_batches += fs2.summary_batches;
-	fs->raw_batches += fs2.raw_batches;
-	enum prom_fetch_status rc = a.rc != PROM_FETCH_OK ? a.rc : b.rc;
-	if (rc == PROM_FETCH_OK && a.f.summaries + b.f.summaries) {
+	enum prom_fetch_status rc = ok ? PROM_FETCH_OK : PROM_FETCH_SERVER;
+	int summaries = 0;
+	for (int i = 0; i < PROM_JOBS; i++) {
+		struct job *j = &jobs[i];
+		http_client_free(j->f.c);
+		summaries += j->f.summaries;
+		if (rc == PROM_FETCH_OK)
+			rc = j->rc;
+		if (!i)
+			continue;
+		for (size_t k = 0; k < dls[i].n; k++) {
+			/* the connections meet the same refusal: say it once */
+			int seen = 0;
+			for (size_t q = 0; q < dl->n && !seen; q++)
+				seen = strcmp(dl->items[q].msg, dls[i].items[k].msg) == 0;
+			if (!seen)
+				diag_list_add(dl, dls[i].items[k].severity, dls[i].items[k].file,
+					      dls[i].items[k].line, dls[i].items[k].col, "%s",
+					      dls[i].items[k].msg);
+		}
+		diag_list_release(&dls[i]);
+		if (telemetry_store_merge(st, &stores[i]))
+			diag_list_add(dl, DIAG_WARNING, NULL, 0, 0,
+				      "a GPU metric comes under two names; the first read is kept");
+		fs->requests += fss[i].requests;
+		fs->received += fss[i].received;
+		fs->body_bytes += fss[i].body_bytes;
+		fs->summary_batches += fss[i].summary_batches;
+		fs->raw_batches += fss[i].raw_batches;
+	}
+	for (int i = 0; i < PROM_JOBS; i++)
+		telemetry_store_release(&stores[i]);
+	if (rc == PROM_FETCH_OK && summaries) {
 		/* statistics carry no sample times: the window is the one asked for */
 		long long s0 = llround(o->start * 1000), e0 = llround(o->end * 1000);
 		if (!st->start_ms || s0 < st->start_ms)
@@ -619,12 +646,12 @@ enum prom_fetch_status prom_fetch(const struct prom_fetch_opts *o,
 			st->end_ms = e0;
 	}
 	if (rc == PROM_FETCH_OK && st->samples == 0) {
-		diag_list_add(dl, DIAG_ERROR, a.f.base.buf, 0, 0,
+		diag_list_add(dl, DIAG_ERROR, jobs[0].f.base.buf, 0, 0,
 			      "no GPU samples found in the Prometheus answer");
 		rc = PROM_FETCH_INPUT;
 	}
-	strbuf_release(&a.f.base);
-	strbuf_release(&b.f.base);
+	for (int i = 0; i < PROM_JOBS; i++)
+		strbuf_release(&jobs[i].f.base);
 	return rc;
 }
 
