@@ -45,6 +45,26 @@ struct http_client *http_client_new(const struct http_opts *o, char *err, size_t
 void http_client_free(struct http_client *c);
 
 /*
+ * What some servers need beyond http_opts: extra request headers, each
+ * "Name: value" (an Authorization header among them), and a CA bundle (PEM
+ * file) to verify the server with instead of the system's.  The strings are
+ * copied.  Header values never appear in err nor in any message of this
+ * module.  0, or -1 with a cause in err (the client is then unchanged).
+ */
+struct http_extra {
+	const char *const *headers;
+	size_t nheaders;
+	const char *cacert;     /* NULL: the system's CA store */
+};
+
+int http_client_set_extra(struct http_client *c, const struct http_extra *x, char *err,
+			  size_t errlen);
+
+/* Bytes the last request of c received: its response headers and its body
+ * as they came over the wire (before content decoding). */
+unsigned long long http_client_last_received(struct http_client *c);
+
+/*
  * GETs url into body (cleared first; caller owns and releases it).  Returns 0
  * on HTTP 200.  Any other final outcome returns -1 with a cause such as
  * "HTTP 503 from http://127.0.0.1:8080/... after 5 tries" or "connection

@@ -26,6 +26,7 @@ if [ "$mode" = test ] || [ "$mode" = dev ]; then
 	command -v curl >/dev/null 2>&1 || need curl
 	command -v jq >/dev/null 2>&1 || need jq
 	command -v prometheus >/dev/null 2>&1 || need prometheus
+	command -v openssl >/dev/null 2>&1 || need openssl
 	command -v git >/dev/null 2>&1 || need git
 	[ -x /usr/bin/time ] || need time
 fi

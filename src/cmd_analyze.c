@@ -29,6 +29,8 @@
 #include "http.h"
 #include "json_out.h"
 #include "output.h"
+#include "prom_fetch.h"
+#include "prom_query.h"
 #include "telemetry.h"
 #include "util.h"
 
@@ -38,7 +40,8 @@ enum {
 	OPT_INPUT_FORMAT = 1, OPT_COLUMNS, OPT_HOST, OPT_METRIC, OPT_PROMETHEUS, OPT_SINCE,
 	OPT_STEP, OPT_START, OPT_END, OPT_SKU, OPT_HOSTS, OPT_REGION, OPT_PRICING, OPT_HOURS,
 	OPT_FAIL_ON, OPT_MIN_SAMPLES, OPT_IDLE, OPT_UNDERUSED, OPT_BUSY_UTIL, OPT_BUSY_SM,
-	OPT_STARVED_SM, OPT_PCIE_RX, OPT_MEMORY_DRAM
+	OPT_STARVED_SM, OPT_PCIE_RX, OPT_MEMORY_DRAM, OPT_RAW, OPT_MAX_SERIES, OPT_TOKEN_FILE,
+	OPT_HEADER, OPT_CACERT, OPT_VERBOSE
 };
 
 static const struct cli_opt opts[] = {
@@ -65,6 +68,12 @@ static const struct cli_opt opts[] = {
 	{ "starved-sm-below", 0, CLI_ARG_REQUIRED, OPT_STARVED_SM },
 	{ "pcie-rx-gbps", 0, CLI_ARG_REQUIRED, OPT_PCIE_RX },
 	{ "memory-dram", 0, CLI_ARG_REQUIRED, OPT_MEMORY_DRAM },
+	{ "raw", 0, CLI_ARG_NONE, OPT_RAW },
+	{ "max-series-per-query", 0, CLI_ARG_REQUIRED, OPT_MAX_SERIES },
+	{ "bearer-token-file", 0, CLI_ARG_REQUIRED, OPT_TOKEN_FILE },
+	{ "header", 0, CLI_ARG_REQUIRED, OPT_HEADER },
+	{ "cacert", 0, CLI_ARG_REQUIRED, OPT_CACERT },
+	{ "verbose", 'v', CLI_ARG_NONE, OPT_VERBOSE },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -557,8 +566,15 @@ static cJSON *stats_json(const struct telemetry_series *s)
 		int d = telemetry_metric_is_ratio((enum telemetry_metric)m) ? 4 : 1;
 		cJSON_AddNumberToObject(x, "samples", (double)st.count);
 		json_add_rounded(x, "mean", st.mean, d);
-		json_add_rounded(x, "p50", st.p50, d);
-		json_add_rounded(x, "p95", st.p95, d);
+		/* NaN: a server summary without percentiles (--prometheus) */
+		if (isnan(st.p50))
+			cJSON_AddNullToObject(x, "p50");
+		else
+			json_add_rounded(x, "p50", st.p50, d);
+		if (isnan(st.p95))
+			cJSON_AddNullToObject(x, "p95");
+		else
+			json_add_rounded(x, "p95", st.p95, d);
 		json_add_rounded(x, "max", st.max, d);
 	}
 	return o;
@@ -784,62 +800,55 @@ static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	cJSON_Delete(doc);
 }
 
-/*
- * Queries a Prometheus server over [start, end], one query_range request per
- * metric (all its names, case-insensitive), so that no single answer holds
- * the whole fleet's week.
- */
-static int fetch_prometheus(const char *base, double start, double end, double step,
+static void log_line(void *arg, const char *line)
+{
+	(void)arg;
+	fprintf(stderr, "gpufit: prometheus: %s\n", line);
+}
+
+/* Reads the server into st: the bearer token, the request, the cost under -v. */
+static int fetch_prometheus(struct prom_fetch_opts *po, const char *token_file,
+			    const char **headers, size_t nheaders, int verbose,
 			    struct telemetry_store *st, const struct telemetry_read_opts *ro,
 			    struct diag_list *dl)
 {
-	char err[HTTP_ERRLEN];
-	if (http_url_allowed(base, err, sizeof(err)) != 0) {
-		diag_error("--prometheus: %s", err);
-		return EXIT_USAGE;
+	char err[512], *auth = NULL;
+	if (prom_fetch_bearer(token_file, getenv("GPUFIT_PROMETHEUS_TOKEN"), &auth, err,
+			      sizeof(err)) != 0) {
+		diag_error("%s%s", token_file ? "--bearer-token-file " : "", err);
+		return token_file ? EXIT_INPUT : EXIT_USAGE;
 	}
-	struct http_opts ho;
-	http_opts_default(&ho);
-	ho.user_agent = "gpufit/" GPUFIT_VERSION;
-	struct http_client *c = http_client_new(&ho, err, sizeof(err));
-	if (!c) {
-		diag_error("cannot query Prometheus: %s", err);
-		return EXIT_CATALOG;
-	}
-	struct telemetry_read_opts o = *ro;
-	o.allow_empty = 1;
-	size_t bl = strlen(base);
-	while (bl && base[bl - 1] == '/')
-		bl--;
-	int rc = EXIT_OK;
-	for (int m = 0; m < TM_METRIC_COUNT && rc == EXIT_OK; m++) {
-		char *names = telemetry_prometheus_names((enum telemetry_metric)m);
-		if (!names)
-			continue;
-		struct strbuf url = STRBUF_INIT, q = STRBUF_INIT, body = STRBUF_INIT;
-		strbuf_addf(&q, "{__name__=~\"(?i)%s\"}", names);
-		free(names);
-		strbuf_add(&url, base, bl);
-		strbuf_addstr(&url, "/api/v1/query_range?query=");
-		http_escape(&url, strbuf_str(&q));
-		strbuf_addf(&url, "&start=%.3f&end=%.3f&step=%.0fs", start, end, step);
-		if (http_get(c, strbuf_str(&url), &body, NULL, err, sizeof(err)) != 0) {
-			diag_error("cannot query Prometheus: %s", err);
-			rc = EXIT_CATALOG;
-		} else if (telemetry_read_json(st, strbuf_str(&body), body.len, base, &o, dl) != 0) {
-			rc = EXIT_INPUT;
+	if (po->cacert) {
+		FILE *fp = fopen(po->cacert, "r");
+		if (!fp) {
+			diag_error("--cacert %s: cannot open: %s", po->cacert, util_strerror(errno));
+			free(auth);
+			return EXIT_INPUT;
 		}
-		strbuf_release(&url);
-		strbuf_release(&q);
-		strbuf_release(&body);
+		fclose(fp);
 	}
-	http_client_free(c);
-	if (rc == EXIT_OK && st->samples == 0) {
-		diag_list_add(dl, DIAG_ERROR, base, 0, 0,
-			      "no GPU samples found in the Prometheus answer");
-		rc = EXIT_INPUT;
+	const char **all = xcalloc(nheaders + 1, sizeof(*all));
+	memcpy(all, headers, nheaders * sizeof(*all));
+	if (auth)
+		all[nheaders++] = auth;
+	po->headers = all;
+	po->nheaders = nheaders;
+	if (verbose)
+		po->log = log_line;
+	struct prom_fetch_stats fs;
+	enum prom_fetch_status s = prom_fetch(po, ro, st, dl, &fs);
+	if (auth) {
+		memset(auth, 0, strlen(auth));
+		free(auth);
 	}
-	return rc;
+	free(all);
+	if (verbose && fs.requests)
+		diag_note("prometheus: %u requests, %llu bytes received (%llu bytes of JSON); "
+			  "%u batches summarised by the server, %u read sample by sample",
+			  fs.requests, fs.received, fs.body_bytes, fs.summary_batches,
+			  fs.raw_batches);
+	return s == PROM_FETCH_OK ? EXIT_OK : s == PROM_FETCH_USAGE ? EXIT_USAGE
+		: s == PROM_FETCH_SERVER ? EXIT_CATALOG : EXIT_INPUT;
 }
 
 static const struct command *self(void)
@@ -934,7 +943,12 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 	       end = -1, v = 0;
 	unsigned fail_mask = 0;
 	const char **files = xcalloc((size_t)argc + 1, sizeof(*files));
-	size_t nfiles = 0;
+	const char **headers = xcalloc((size_t)argc + 1, sizeof(*headers));
+	size_t nfiles = 0, nheaders = 0;
+	struct prom_fetch_opts po;
+	prom_fetch_opts_default(&po);
+	const char *token_file = NULL;
+	int verbose = 0;
 	int rc = EXIT_OK, id;
 	const char *val;
 	struct cli_iter it;
@@ -945,11 +959,13 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 		switch (id) {
 		case CLI_ERROR:
 			free(files);
+			free(headers);
 			return EXIT_USAGE;
 		case CLI_HELP:
 			if (self())
 				cli_print_command_help(self(), ctx->out);
 			free(files);
+			free(headers);
 			return EXIT_OK;
 		case CLI_POSITIONAL: files[nfiles++] = val; break;
 		case OPT_INPUT_FORMAT:
@@ -1017,21 +1033,48 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_MEMORY_DRAM:
 			bad = opt_percent("--memory-dram", val, &th.memory_dram) != 0;
 			break;
+		case OPT_RAW: po.raw = 1; break;
+		case OPT_MAX_SERIES:
+			bad = cli_number(CMD, "--max-series-per-query", val, &v) != 0;
+			if (!bad && (v < 1 || v != floor(v)))
+				bad = cli_usage_error(CMD, "--max-series-per-query takes a whole "
+						      "number of at least 1, not '%s'", val);
+			if (!bad)
+				po.max_series = (uint64_t)v;
+			break;
+		case OPT_TOKEN_FILE: token_file = val; break;
+		case OPT_HEADER:
+			if (!strchr(val, ':') || val[0] == ':')
+				bad = cli_usage_error(CMD, "--header takes 'Name: value'");
+			headers[nheaders++] = val;
+			break;
+		case OPT_CACERT: po.cacert = val; break;
+		case OPT_VERBOSE: verbose = 1; break;
 		}
 		if (bad) {
 			free(files);
+			free(headers);
 			return EXIT_USAGE;
 		}
 	}
+	if (!prom && (po.raw || token_file || nheaders || po.cacert)) {
+		free(files);
+		free(headers);
+		return cli_usage_error(CMD, "--raw, --bearer-token-file, --header and --cacert "
+				       "go with --prometheus");
+	}
 	if (!nfiles && !prom) {
+		free(headers);
 		free(files);
 		return cli_usage_error(CMD, "missing FILE (or --prometheus URL)");
 	}
 	if (nfiles && prom) {
+		free(headers);
 		free(files);
 		return cli_usage_error(CMD, "give telemetry files or --prometheus, not both");
 	}
 	if (sku && hosts_file) {
+		free(headers);
 		free(files);
 		return cli_usage_error(CMD, "give --sku or --hosts, not both");
 	}
@@ -1098,11 +1141,16 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 			rc = cli_usage_error(CMD, "--start must be before --end");
 			goto out;
 		}
-		rc = fetch_prometheus(prom, s0, e, step, &st, &ro, &dl);
-		if (rc != EXIT_OK) {
-			diag_list_print(&dl, stderr);
+		po.url = prom;
+		po.start = s0;
+		po.end = e;
+		po.step = step;
+		po.idle_max = th.idle_max;
+		po.unreliable_util = th.unreliable_util;
+		rc = fetch_prometheus(&po, token_file, headers, nheaders, verbose, &st, &ro, &dl);
+		diag_list_print(&dl, stderr);
+		if (rc != EXIT_OK)
 			goto out;
-		}
 	} else {
 		for (size_t i = 0; i < nfiles; i++)
 			telemetry_read_file(&st, files[i], &ro, &dl);
@@ -1160,5 +1208,6 @@ out:
 	if (cat)
 		catalog_close(cat);
 	free(files);
+	free(headers);
 	return rc;
 }

@@ -132,10 +132,17 @@ static int curl_load(char *err, size_t errlen)
 
 struct http_client {
 	CURL *h;
+	struct curl_slist *extra_headers;   /* http_client_set_extra; NULL none */
 	struct http_opts o;
 	uint64_t rng;
 	char curl_err[CURL_ERROR_SIZE];
 };
+
+/* The libcurl calls only http_client_set_extra needs, loaded with it. */
+static struct {
+	__typeof__(curl_slist_append) *slist_append;
+	__typeof__(curl_slist_free_all) *slist_free_all;
+} extra_api;
 
 struct sink {
 	struct strbuf *body;
@@ -223,6 +230,8 @@ void http_client_free(struct http_client *c)
 	if (!c)
 		return;
 	curl_easy_cleanup(c->h);
+	if (c->extra_headers)
+		extra_api.slist_free_all(c->extra_headers);
 	free(c);
 }
 
@@ -774,4 +783,60 @@ int http_pool_next(struct http_pool *p, struct strbuf *body, struct http_pool_re
 			return -1;
 		}
 	}
+
+int http_client_set_extra(struct http_client *c, const struct http_extra *x, char *err,
+			  size_t errlen)
+{
+	if (!extra_api.slist_append) {
+		extra_api.slist_append = (__typeof__(extra_api.slist_append))dlsym(api.lib,
+										 "curl_slist_append");
+		extra_api.slist_free_all =
+			(__typeof__(extra_api.slist_free_all))dlsym(api.lib, "curl_slist_free_all");
+		if (!extra_api.slist_append || !extra_api.slist_free_all) {
+			extra_api.slist_append = NULL;
+			snprintf(err, errlen, "%s lacks curl_slist_append", HTTP_LIBCURL);
+			return -1;
+		}
+	}
+	struct curl_slist *list = NULL;
+	for (size_t i = 0; i < x->nheaders; i++) {
+		const char *h = x->headers[i], *colon = strchr(h, ':');
+		if (!colon || colon == h || strpbrk(h, "\r\n")) {
+			/* name the header, never its value */
+			int n = colon ? (int)(colon - h) : 0;
+			snprintf(err, errlen, "header %d%s%.*s%s is not 'Name: value' on one line",
+				 (int)i + 1, n ? " ('" : "", n > 64 ? 64 : n, h, n ? "')" : "");
+			if (list)
+				extra_api.slist_free_all(list);
+			return -1;
+		}
+		struct curl_slist *l = extra_api.slist_append(list, h);
+		if (!l) {
+			if (list)
+				extra_api.slist_free_all(list);
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		list = l;
+	}
+	if (x->cacert && curl_easy_setopt(c->h, CURLOPT_CAINFO, x->cacert) != CURLE_OK) {
+		if (list)
+			extra_api.slist_free_all(list);
+		snprintf(err, errlen, "libcurl cannot use a CA file");
+		return -1;
+	}
+	curl_easy_setopt(c->h, CURLOPT_HTTPHEADER, list);
+	if (c->extra_headers)
+		extra_api.slist_free_all(c->extra_headers);
+	c->extra_headers = list;
+	return 0;
+}
+
+unsigned long long http_client_last_received(struct http_client *c)
+{
+	curl_off_t body = 0;
+	long head = 0;
+	curl_easy_getinfo(c->h, CURLINFO_SIZE_DOWNLOAD_T, &body);
+	curl_easy_getinfo(c->h, CURLINFO_HEADER_SIZE, &head);
+	return (unsigned long long)(body > 0 ? body : 0) + (unsigned long long)(head > 0 ? head : 0);
 }
