@@ -19,9 +19,14 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_check(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_diff(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_completion(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_k8s(struct cli_ctx *ctx, int argc, char **argv);
 
 /* The verbs of `gpufit catalog` (src/cmd_catalog.c), NULL-terminated; also
  * read by `gpufit completion`. */
 extern const struct subcommand cmd_catalog_verbs[];
+
+/* The verbs of `gpufit k8s` (src/cmd_k8s.c), NULL-terminated; the first
+ * verb, "generate", also runs for `gpufit k8s PROFILE`. */
+extern const struct subcommand cmd_k8s_verbs[];
 
 #endif
