@@ -91,22 +91,33 @@ struct k8s_pool {
 	size_t *workloads;                /* indices into recommend_result.workloads */
 };
 
-/* Where one workload runs; pool is (size_t)-1 when it is infeasible. */
+/* Where the replicas of one workload run: one part per pool (a workload the
+ * MIG plan puts partly on slices and partly on dedicated GPUs has two). */
 struct k8s_placement {
+	size_t workload;                  /* index into recommend_result.workloads */
+	int part;                         /* 0, 1 ... of that workload */
 	size_t pool;                      /* index into k8s_plan.pools */
 	long replicas;                    /* Deployment replicas / training runs */
 	int nodes;                        /* nodes of one replica (> 1: multi-node) */
 	int gpus_per_node;                /* devices one pod asks for */
-	char resource[48];                /* "nvidia.com/gpu" or "nvidia.com/mig-3g.40gb" */
+	char resource[48];                /* "nvidia.com/gpu", "nvidia.com/mig-3g.40gb",
+					     "amd.com/gpu" */
 	int rdma;                         /* rdma/ib per pod (0: none) */
+};
+
+/* A workload without a placement, and why ("no feasible option"). */
+struct k8s_skipped {
+	size_t workload;
+	char reason[160];
 };
 
 struct k8s_plan {
 	size_t npools;
 	struct k8s_pool *pools;
-	size_t nworkloads;                /* = recommend_result.nworkloads */
-	struct k8s_placement *placements; /* one per workload, in profile order */
-	size_t ninfeasible;               /* workloads without a pool */
+	size_t nplacements;
+	struct k8s_placement *placements; /* by workload, in profile order */
+	size_t nskipped;
+	struct k8s_skipped *skipped;      /* exit 5 when any */
 };
 
 struct k8s_pool_options {
@@ -122,7 +133,7 @@ void k8s_pool_options_init(struct k8s_pool_options *o);
  * everything else on a pool of its recommended size.  Returns 0 and fills
  * *out, or -1 (a DIAG_ERROR item appended to diags, *out empty) when a
  * workload cannot be expressed as an AKS pool (e.g. the plan was not the
- * aks strategy's).  An infeasible workload is not an error (ninfeasible).
+ * aks strategy's).  An infeasible workload is not an error (skipped).
  */
 int k8s_pools_build(const struct recommend_result *r, const struct profile *p,
 		    const struct k8s_pool_options *o, struct k8s_plan *out,
