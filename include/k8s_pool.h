@@ -80,7 +80,7 @@ struct k8s_pool {
 	struct k8s_taint taints[K8S_POOL_MAX_TAINTS];
 	size_t nlabels;                   /* gpufit.io/pool, gpufit.io/workloads */
 	struct k8s_label labels[K8S_POOL_MAX_LABELS];
-	char gpu_instance_profile[8];     /* "" or "MIG3g" (--gpu-instance-profile) */
+	char gpu_instance_profile[16];    /* "" or "MIG3g" (--gpu-instance-profile) */
 	char mig_profile[24];             /* "" or "3g.40gb": the slice of every GPU */
 	int slices_per_gpu;               /* MIG: instances per GPU; else 0 */
 	enum k8s_priority priority;

@@ -369,7 +369,7 @@ static void name_pool(struct k8s_plan *plan, size_t i)
 	for (char *c = base; *c; c++)
 		*c = (char)tolower((unsigned char)*c);
 	base[K8S_POOL_NAME_LEN - 1] = '\0';
-	snprintf(p->name, sizeof(p->name), "%s", base);
+	memcpy(p->name, base, strlen(base) + 1);
 	for (int k = 2; name_taken(plan, i, p->name); k++) {
 		char num[12];
 		size_t nl = (size_t)snprintf(num, sizeof(num), "%d", k);

@@ -83,6 +83,18 @@ const struct command gpufit_commands[] = {
 	  "  --sequence-length N      training: tokens per sequence (default 4096)\n"
 	  "  --micro-batch N          training: sequences per GPU per step (default 1)\n" },
 	{ "help", cmd_help, "help [COMMAND]", "Show help for gpufit or one command.", "" },
+	{ "k8s", cmd_k8s, "k8s [OPTIONS] PROFILE",
+	  "AKS GPU node pools (az commands) and Kubernetes manifests for the recommendation.",
+	  "  -f yaml|sh|json          the manifests (default), the az script, or both as JSON\n"
+	  "  --out-dir DIR            write DIR/node-pools.sh and DIR/workloads.yaml\n"
+	  "  --cluster NAME           the AKS cluster (default myAKSCluster)\n"
+	  "  --resource-group NAME    its resource group (default myResourceGroup)\n"
+	  "  --taint KEY=VALUE:EFFECT the GPU pools' taint (default sku=gpu:NoSchedule)\n"
+	  "  --image IMAGE            the container image (default: a placeholder)\n"
+	  "  --pricing KIND           payg | spot | ... (spot: spot node pools)\n"
+	  "  --region R               compare in region R instead (repeatable)\n"
+	  "  --headroom PCT           memory and throughput headroom, autoscaler\n"
+	  "                           maximum (default 15)\n" },
 	{ "pack", cmd_pack, "pack [OPTIONS] PROFILE",
 	  "Pack small inference workloads onto MIG slices of shared GPUs at the lowest cost.",
 	  "  --strategy S             aks (default: one MIG profile per node pool, AKS\n"
@@ -286,8 +298,12 @@ int main(int argc, char **argv)
 	if (!c)
 		return unknown_command(name);
 
+	if (ctx.format == FMT_SH && c->fn != cmd_k8s) {
+		diag_error("format 'sh' is only for 'gpufit k8s'");
+		return EXIT_USAGE;
+	}
 	/* "gpufit CMD --help" is answered here for every command without verbs. */
-	if (c->fn != cmd_catalog) {
+	if (c->fn != cmd_catalog && c->fn != cmd_k8s) {
 		for (int i = 2; i < argc; i++) {
 			if (strcmp(argv[i], "--") == 0)
 				break;
