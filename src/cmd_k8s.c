@@ -331,6 +331,8 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 	free(regions);
 	if (rc != EXIT_OK)
 		return rc;
+	for (size_t i = 0; i < res.nwarnings; i++)
+		diag_warning("%s", res.warnings[i]);
 	if (k8s_pools_build(&res, &p, &po, &plan, &diags) != 0) {
 		diag_list_print(&diags, stderr);
 		rc = EXIT_INPUT;

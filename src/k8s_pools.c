@@ -363,9 +363,15 @@ static void name_pool(struct k8s_plan *plan, size_t i)
 	struct k8s_pool *p = &plan->pools[i];
 	char fam[16], base[64];
 	gpu_family(p, fam, sizeof(fam));
-	snprintf(base, sizeof(base), "%s%s%s%s%s", fam, p->gpu_instance_profile[0] ? "mig" : "",
-		 p->gpu_instance_profile[0] ? p->gpu_instance_profile + 3 : "",
-		 p->infiniband ? "ib" : "", p->priority == K8S_PRIORITY_SPOT ? "spot" : "");
+	/* the long forms when they fit, else "m3g" for "mig3g" and "sp" for "spot" */
+	for (int compact = 0; compact < 3; compact++) {
+		const char *prof = p->gpu_instance_profile[0] ? p->gpu_instance_profile + 3 : "";
+		snprintf(base, sizeof(base), "%s%s%s%s%s", fam,
+			 !prof[0] ? "" : compact ? "m" : "mig", prof, p->infiniband ? "ib" : "",
+			 p->priority != K8S_PRIORITY_SPOT ? "" : compact > 1 ? "sp" : "spot");
+		if (strlen(base) <= K8S_POOL_NAME_LEN - 1)
+			break;
+	}
 	for (char *c = base; *c; c++)
 		*c = (char)tolower((unsigned char)*c);
 	base[K8S_POOL_NAME_LEN - 1] = '\0';

@@ -59,7 +59,7 @@ static int scalar(struct emit *e, const char *s, int quote)
 {
 	yaml_scalar_style_t style = quote ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE;
 	if (!yaml_scalar_event_initialize(&e->ev, NULL, NULL, (yaml_char_t *)s, (int)strlen(s),
-					  !quote, !quote, style))
+					  !quote, 1, style))
 		return -1;
 	return put(e);
 }
