@@ -33,22 +33,10 @@
 
 static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv);
 
-#define GENERATE_OPTIONS \
-	"  -f yaml|sh|json          the manifests (default), the az script, or both as JSON\n" \
-	"  --out-dir DIR            write DIR/node-pools.sh and DIR/workloads.yaml\n" \
-	"  --cluster NAME           the AKS cluster (default " K8S_DEFAULT_CLUSTER ")\n" \
-	"  --resource-group NAME    its resource group (default " K8S_DEFAULT_RESOURCE_GROUP ")\n" \
-	"  --taint KEY=VALUE:EFFECT the GPU pools' taint (default sku=gpu:NoSchedule)\n" \
-	"  --image IMAGE            the container image (default: a placeholder)\n" \
-	"  --pricing KIND           payg | spot | ... (spot: spot node pools)\n" \
-	"  --region R               compare in region R instead (repeatable)\n" \
-	"  --headroom PCT           memory and throughput headroom, autoscaler\n" \
-	"                           maximum (default 15)\n"
-
 const struct subcommand cmd_k8s_verbs[] = {
 	{ "generate", cmd_k8s_generate, "k8s [generate] [OPTIONS] PROFILE",
 	  "AKS GPU node pools (az commands) and Kubernetes manifests for the recommendation.",
-	  GENERATE_OPTIONS },
+	  CMD_K8S_OPTIONS },
 	{ NULL, NULL, NULL, NULL, NULL },
 };
 

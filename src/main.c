@@ -85,16 +85,7 @@ const struct command gpufit_commands[] = {
 	{ "help", cmd_help, "help [COMMAND]", "Show help for gpufit or one command.", "" },
 	{ "k8s", cmd_k8s, "k8s [OPTIONS] PROFILE",
 	  "AKS GPU node pools (az commands) and Kubernetes manifests for the recommendation.",
-	  "  -f yaml|sh|json          the manifests (default), the az script, or both as JSON\n"
-	  "  --out-dir DIR            write DIR/node-pools.sh and DIR/workloads.yaml\n"
-	  "  --cluster NAME           the AKS cluster (default myAKSCluster)\n"
-	  "  --resource-group NAME    its resource group (default myResourceGroup)\n"
-	  "  --taint KEY=VALUE:EFFECT the GPU pools' taint (default sku=gpu:NoSchedule)\n"
-	  "  --image IMAGE            the container image (default: a placeholder)\n"
-	  "  --pricing KIND           payg | spot | ... (spot: spot node pools)\n"
-	  "  --region R               compare in region R instead (repeatable)\n"
-	  "  --headroom PCT           memory and throughput headroom, autoscaler\n"
-	  "                           maximum (default 15)\n" },
+	  CMD_K8S_OPTIONS },
 	{ "pack", cmd_pack, "pack [OPTIONS] PROFILE",
 	  "Pack small inference workloads onto MIG slices of shared GPUs at the lowest cost.",
 	  "  --strategy S             aks (default: one MIG profile per node pool, AKS\n"
