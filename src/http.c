@@ -783,6 +783,7 @@ int http_pool_next(struct http_pool *p, struct strbuf *body, struct http_pool_re
 			return -1;
 		}
 	}
+}
 
 int http_client_set_extra(struct http_client *c, const struct http_extra *x, char *err,
 			  size_t errlen)
