@@ -133,7 +133,7 @@ int cost_plan_from_json(const cJSON *doc, const char *file, struct cost_plan *pl
 	if (!cJSON_IsObject(doc))
 		return fail(err, errlen, file, "not a 'gpufit recommend -f json' document "
 					       "(the top level is not an object)");
-	double version;
+	double version = 0;
 	if (get_num(doc, "schema_version", "schema_version", &version, file, err, errlen) != 0)
 		return -1;
 	if (version != GPUFIT_JSON_SCHEMA_VERSION)

@@ -794,7 +794,7 @@ static int walk_page(const cJSON *doc, struct prices_api_page *page, prices_api_
 		if (fn(&it, arg, err, errlen) != 0)
 			return -2;
 	}
-	if (cJSON_IsString(next)) {
+	if (next && cJSON_IsString(next)) {
 		struct view v = trim(next->valuestring);
 		if (v.n > 0)
 			page->next_link = xstrndup(v.p, v.n);
