@@ -258,9 +258,10 @@ static const char *lower(char *buf, size_t n, const char *s)
 }
 
 /* The catalog read once into a snapshot (catalog_snapshot.h), whose GPU,
- * VM and MIG arrays f takes over, and each size's price in region. */
+ * VM and MIG arrays f takes over, and each size's price in region and
+ * currency. */
 static int facts_load(catalog *cat, const char *region, enum pricing_kind kind,
-		      struct facts *f, char *err)
+		      const char *currency, struct facts *f, char *err)
 {
 	struct catalog_snapshot snap;
 	memset(f, 0, sizeof(*f));
@@ -278,7 +279,7 @@ static int facts_load(catalog *cat, const char *region, enum pricing_kind kind,
 	f->vm_hourly = xcalloc(f->nvms ? f->nvms : 1, sizeof(double));
 	for (size_t i = 0; i < f->nvms; i++) {
 		double h = 0;
-		f->vm_hourly[i] = catalog_snapshot_price(&snap, f->vms[i].sku, region, kind, "USD", &h)
+		f->vm_hourly[i] = catalog_snapshot_price(&snap, f->vms[i].sku, region, kind, currency, &h)
 					  ? h : 0;
 	}
 	/* per-row lookups are O(1): the size by name, the GPU of each size */
@@ -588,12 +589,55 @@ static void iso_time(char *buf, size_t n, long long ms)
 	strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* Fleet totals.  Each sum covers the GPUs where its part is known; a total
+ * is known only when every GPU's part is (else JSON null, "unknown" in text). */
 struct totals {
 	int gpus;
 	int by[CLASS_COUNT];
 	double wasted_hours, wasted_cost, savings, current_cost;
-	int unpriced;
+	int unpriced;            /* GPUs without a price: cost and savings unknown */
+	int no_activity;         /* GPUs without activity samples: idle hours unknown */
+	int idle_cost_unknown;   /* GPUs whose idle cost is unknown (either of those) */
+	char currency[8];        /* the catalog's price currency */
 };
+
+/* What is known of a row: its price, its idle share, its idle cost (0 when it
+ * is never idle, whatever its price). */
+static int row_priced(const struct row *r)
+{
+	return r->hourly > 0;
+}
+
+static int row_idle_known(const struct row *r)
+{
+	return r->res.activity.count > 0;
+}
+
+static int row_idle_cost_known(const struct row *r)
+{
+	return row_idle_known(r) && (row_priced(r) || r->res.idle_fraction == 0);
+}
+
+/* Adds row r to the totals. */
+static void totals_add(struct totals *t, const struct row *r, double hours)
+{
+	t->gpus++;
+	t->by[r->res.finding]++;
+	if (row_idle_known(r))
+		t->wasted_hours += r->res.idle_fraction * hours * r->gpu_fraction;
+	else
+		t->no_activity++;
+	if (row_idle_cost_known(r))
+		t->wasted_cost += r->res.idle_fraction * hours * r->hourly;
+	else
+		t->idle_cost_unknown++;
+	if (row_priced(r)) {
+		t->savings += r->res.savings_hourly * hours;
+		t->current_cost += r->hourly * hours;
+	} else {
+		t->unpriced++;
+	}
+}
 
 static void series_label(char *buf, size_t n, const struct telemetry_series *s)
 {
@@ -601,6 +645,33 @@ static void series_label(char *buf, size_t n, const struct telemetry_series *s)
 		snprintf(buf, n, "%s gpu %s mig %s", s->host, dash(s->gpu), s->mig_id);
 	else
 		snprintf(buf, n, "%s gpu %s", s->host, dash(s->gpu));
+}
+
+/*
+ * An unknown total: "unknown (N GPUs WHY: a, b, c, ...; REST)",
+ * naming the first three rows whose part is not known, or "...; none is
+ * known)" when no row's part is.
+ */
+static void print_unknown(FILE *o, const struct row *rows, size_t nrows, int n, int gpus,
+			  const char *why, int (*known)(const struct row *), const char *rest)
+{
+	int k = 0;
+	fprintf(o, "unknown (%d GPU%s %s: ", n, n == 1 ? "" : "s", why);
+	for (size_t i = 0; i < nrows && k <= 3; i++) {
+		char lab[160];
+		if (known(&rows[i]))
+			continue;
+		if (k++ == 3) {
+			fputs(", ...", o);
+			break;
+		}
+		series_label(lab, sizeof(lab), rows[i].s);
+		fprintf(o, "%s%s", k > 1 ? ", " : "", lab);
+	}
+	if (n >= gpus)
+		fputs("; none is known)", o);
+	else
+		fprintf(o, "; %s)", rest);
 }
 
 /* A percentage of a ratio statistic for csv; NaN (empty field) when no samples. */
@@ -618,12 +689,16 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	const char *heads[NCOLS] = { "HOST", "GPU", "MIG", "POD", "FINDING", "ACT MEAN", "ACT P95",
 				     "SM MEAN", "IDLE", "MEM PEAK", "MONTHLY", "SAVINGS/MO",
 				     "RECOMMENDATION", "REASON", "ENABLE" };
-	/* csv: raw numbers, the unit in the header (docs/output.md) */
-	const char *csv_heads[NCOLS] = { "host", "gpu", "mig", "pod", "finding",
-					 "activity_mean_pct", "activity_p95_pct",
-					 "sm_active_mean_pct", "idle_pct", "memory_peak_gib",
-					 "monthly_usd", "savings_monthly_usd", "recommendation",
-					 "reason", "enable" };
+	/* csv: raw numbers, the unit in the header (docs/output.md), money in
+	 * the catalog's currency */
+	char monthly_h[32], savings_h[48];
+	const char *csv_heads[NCOLS] = {
+		"host", "gpu", "mig", "pod", "finding", "activity_mean_pct", "activity_p95_pct",
+		"sm_active_mean_pct", "idle_pct", "memory_peak_gib",
+		out_money_header(monthly_h, sizeof(monthly_h), "monthly", t->currency),
+		out_money_header(savings_h, sizeof(savings_h), "savings_monthly", t->currency),
+		"recommendation", "reason", "enable"
+	};
 	for (size_t i = 0; i < NCOLS; i++) {
 		table_header(tb, i, heads[i], (i >= 5 && i <= 11) ? ALIGN_RIGHT : ALIGN_LEFT);
 		table_csv_column(tb, i, csv_heads[i], i >= 5 && i <= 11 ? CSV_NUMBER : CSV_TEXT);
@@ -672,7 +747,7 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 
 	FILE *o = ctx->out;
 	int md = ctx->format == FMT_MARKDOWN;
-	char a[32], b[32], c[32];
+	char a[32], b[96], c[32];
 	fprintf(o, "\n%s%d %s:", md ? "**Fleet:** " : "fleet: ", t->gpus,
 		t->gpus == 1 ? "GPU or MIG instance" : "GPUs and MIG instances");
 	const char *sep = " ";
@@ -682,14 +757,38 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 		fprintf(o, "%s%d %s", sep, t->by[f], classify_finding_name((enum classify_finding)f));
 		sep = ", ";
 	}
-	fprintf(o, "\n%sidle: %s GPU-hours per month, costing %s USD per month\n", md ? "\n" : "",
-		util_fmt_money(a, sizeof(a), t->wasted_hours),
-		util_fmt_money(b, sizeof(b), t->wasted_cost));
-	fprintf(o, "%ssavings if the recommendations are applied: %s USD per month "
-		   "(current cost %s USD per month%s)\n", md ? "\n" : "",
-		util_fmt_money(a, sizeof(a), t->savings),
-		util_fmt_money(c, sizeof(c), t->current_cost),
-		t->unpriced ? "; some GPUs unpriced" : "");
+	const char *cur = t->currency;
+	fprintf(o, "\n%sidle: ", md ? "\n" : "");
+	util_fmt_money(a, sizeof(a), t->wasted_hours);
+	if (!t->no_activity) {
+		fprintf(o, "%s GPU-hours per month", a);
+	} else {
+		snprintf(b, sizeof(b), "%s GPU-hours per month on the others", a);
+		print_unknown(o, rows, nrows, t->no_activity, t->gpus, "without activity samples",
+			      row_idle_known, b);
+	}
+	util_fmt_money(a, sizeof(a), t->wasted_cost);
+	if (!t->idle_cost_unknown) {
+		fprintf(o, ", costing %s %s per month\n", a, cur);
+	} else {
+		snprintf(b, sizeof(b), "%s %s per month on the others", a, cur);
+		fputs(", costing ", o);
+		print_unknown(o, rows, nrows, t->idle_cost_unknown, t->gpus,
+			      "without activity samples or a price", row_idle_cost_known, b);
+		fputc('\n', o);
+	}
+	fprintf(o, "%ssavings if the recommendations are applied: ", md ? "\n" : "");
+	util_fmt_money(a, sizeof(a), t->savings);
+	util_fmt_money(c, sizeof(c), t->current_cost);
+	if (!t->unpriced) {
+		fprintf(o, "%s %s per month (current cost %s %s per month)\n", a, cur, c, cur);
+	} else {
+		char rest[160];
+		snprintf(rest, sizeof(rest), "the others save %s %s per month of their current %s "
+			 "%s per month", a, cur, c, cur);
+		print_unknown(o, rows, nrows, t->unpriced, t->gpus, "unpriced", row_priced, rest);
+		fputc('\n', o);
+	}
 	int notes = 0;
 	for (size_t i = 0; i < nrows; i++) {
 		const struct row *r = &rows[i];
@@ -705,8 +804,36 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	}
 }
 
-static cJSON *render_json_row(const struct row *r, double hours)
+/* The JSON rows' settings: hours per month, and what an unpriced row's
+ * reason names. */
+struct json_rows {
+	const struct row *rows;
+	double hours;
+	const char *region, *currency;
+	enum pricing_kind kind;
+};
+
+/* Why row r has no price (r->hourly is 0). */
+static void unpriced_reason(char *buf, size_t n, const struct row *r, const struct json_rows *jr)
 {
+	const struct telemetry_series *s = r->s;
+	if (!r->vm)
+		snprintf(buf, n, "no Azure size known for host '%s' (set it with --sku or --hosts)",
+			 s->host);
+	else if (r->gpu_fraction <= 0 && !s->mig_profile[0])
+		snprintf(buf, n, "MIG instance %s has no profile label (GPU_I_PROFILE), so its share "
+			 "of the GPU is not known", s->mig_id);
+	else if (r->gpu_fraction <= 0)
+		snprintf(buf, n, "MIG profile '%s' is not known for %s", s->mig_profile,
+			 r->gpu ? r->gpu->name : "the size's GPU");
+	else
+		snprintf(buf, n, "%s has no %s price in %s in %s", r->vm->sku,
+			 pricing_name(jr->kind), jr->region, jr->currency);
+}
+
+static cJSON *render_json_row(const struct row *r, const struct json_rows *jr)
+{
+	double hours = jr->hours;
 	const struct telemetry_series *s = r->s;
 	cJSON *g = cJSON_CreateObject();
 	cJSON_AddStringToObject(g, "host", s->host);
@@ -723,7 +850,10 @@ static cJSON *render_json_row(const struct row *r, double hours)
 	json_add_str_or_null(g, "gpu_model", r->gpu ? r->gpu->name : NULL);
 	cJSON *st = stats_json(s);
 	cJSON_AddStringToObject(st, "activity_metric", telemetry_metric_name(r->res.activity_metric));
-	json_add_rounded(st, "idle_fraction", r->res.idle_fraction, 4);
+	if (row_idle_known(r))
+		json_add_rounded(st, "idle_fraction", r->res.idle_fraction, 4);
+	else
+		cJSON_AddNullToObject(st, "idle_fraction");   /* no activity samples */
 	if (r->res.peak_memory_gib >= 0)
 		json_add_rounded(st, "peak_memory_gib", r->res.peak_memory_gib, 2);
 	else
@@ -734,29 +864,42 @@ static cJSON *render_json_row(const struct row *r, double hours)
 	cJSON_AddStringToObject(g, "reason", r->res.reason);
 	cJSON_AddStringToObject(g, "recommendation", r->res.recommendation);
 	json_add_str_or_null(g, "enable", r->res.enable);
-	if (r->hourly > 0) {
-		json_add_rounded(g, "hourly_cost", r->hourly, 4);
+	if (row_priced(r)) {
+		cJSON_AddNumberToObject(g, "hourly_cost", r->hourly);   /* unrounded */
 		json_add_money(g, "monthly_cost", r->hourly * hours);
 		json_add_money(g, "savings_monthly", r->res.savings_hourly * hours);
+		cJSON_AddNullToObject(g, "unpriced_reason");
 	} else {
+		char why[256];
+		unpriced_reason(why, sizeof(why), r, jr);
 		cJSON_AddNullToObject(g, "hourly_cost");
 		cJSON_AddNullToObject(g, "monthly_cost");
-		cJSON_AddNumberToObject(g, "savings_monthly", 0);
+		cJSON_AddNullToObject(g, "savings_monthly");   /* unknown, never 0 */
+		cJSON_AddStringToObject(g, "unpriced_reason", why);
 	}
 	return g;
 }
 
 /* The rows of the JSON "gpus" array, made one at a time (a fleet of 100k
  * GPUs would otherwise hold a cJSON tree of several KiB per GPU). */
-struct json_rows {
-	const struct row *rows;
-	double hours;
-};
-
 static cJSON *json_row_at(size_t i, void *arg)
 {
 	const struct json_rows *jr = arg;
-	return render_json_row(&jr->rows[i], jr->hours);
+	return render_json_row(&jr->rows[i], jr);
+}
+
+/* The labels of the rows whose part is not known, as a JSON array. */
+static void json_add_unknown(cJSON *obj, const char *key, const struct row *rows, size_t nrows,
+			     int (*known)(const struct row *))
+{
+	cJSON *arr = cJSON_AddArrayToObject(obj, key);
+	for (size_t i = 0; i < nrows; i++) {
+		char lab[160];
+		if (known(&rows[i]))
+			continue;
+		series_label(lab, sizeof(lab), rows[i].s);
+		cJSON_AddItemToArray(arr, cJSON_CreateString(lab));
+	}
 }
 
 static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
@@ -766,7 +909,7 @@ static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	cJSON *doc = cJSON_CreateObject();
 	cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
 	cJSON_AddStringToObject(doc, "gpufit_version", GPUFIT_VERSION);
-	cJSON_AddStringToObject(doc, "currency", "USD");
+	cJSON_AddStringToObject(doc, "currency", t->currency);
 	cJSON_AddStringToObject(doc, "pricing", pricing_name(kind));
 	cJSON_AddStringToObject(doc, "region", region);
 	json_add_rounded(doc, "hours_per_month", hours, 2);
@@ -789,13 +932,34 @@ static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	cJSON *by = cJSON_AddObjectToObject(to, "findings");
 	for (int f = 0; f < CLASS_COUNT; f++)
 		cJSON_AddNumberToObject(by, classify_finding_name((enum classify_finding)f), t->by[f]);
-	json_add_rounded(to, "idle_gpu_hours_monthly", t->wasted_hours, 1);
-	json_add_money(to, "idle_cost_monthly", t->wasted_cost);
-	json_add_money(to, "current_monthly_cost", t->current_cost);
-	json_add_money(to, "savings_monthly", t->savings);
+	/* a total with an unknown part is null; known_* sum the known parts */
+	if (!t->no_activity)
+		json_add_rounded(to, "idle_gpu_hours_monthly", t->wasted_hours, 1);
+	else
+		cJSON_AddNullToObject(to, "idle_gpu_hours_monthly");
+	if (!t->idle_cost_unknown)
+		json_add_money(to, "idle_cost_monthly", t->wasted_cost);
+	else
+		cJSON_AddNullToObject(to, "idle_cost_monthly");
+	if (!t->unpriced) {
+		json_add_money(to, "current_monthly_cost", t->current_cost);
+		json_add_money(to, "savings_monthly", t->savings);
+	} else {
+		cJSON_AddNullToObject(to, "current_monthly_cost");
+		cJSON_AddNullToObject(to, "savings_monthly");
+	}
+	cJSON_AddBoolToObject(to, "complete", !t->no_activity && !t->unpriced &&
+						 !t->idle_cost_unknown);
 	cJSON_AddNumberToObject(to, "unpriced_gpus", t->unpriced);
+	json_add_unknown(to, "unpriced", rows, nrows, row_priced);
+	cJSON_AddNumberToObject(to, "no_activity_gpus", t->no_activity);
+	json_add_unknown(to, "no_activity", rows, nrows, row_idle_known);
+	json_add_rounded(to, "known_idle_gpu_hours_monthly", t->wasted_hours, 1);
+	json_add_money(to, "known_idle_cost_monthly", t->wasted_cost);
+	json_add_money(to, "known_current_monthly_cost", t->current_cost);
+	json_add_money(to, "known_savings_monthly", t->savings);
 	cJSON_AddItemToObject(doc, "assumptions", assumptions);
-	struct json_rows jr = { rows, hours };
+	struct json_rows jr = { rows, hours, region, t->currency, kind };
 	json_print_streamed(ctx->out, doc, "gpus", nrows, json_row_at, &jr);
 	cJSON_Delete(doc);
 }
@@ -1110,7 +1274,10 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 		}
 		goto out;
 	}
-	if (facts_load(cat, region, kind, &f, err) != 0) {
+	/* prices in the catalog's currency (USD when it names none) */
+	if (catalog_meta(cat, "currency", t.currency, sizeof(t.currency)) != 0 || !t.currency[0])
+		snprintf(t.currency, sizeof(t.currency), "USD");
+	if (facts_load(cat, region, kind, t.currency, &f, err) != 0) {
 		diag_error("%s", err);
 		rc = EXIT_CATALOG;
 		goto out;
@@ -1174,14 +1341,7 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 		struct row *r = &rows[nrows++];
 		r->s = st.series[i];
 		analyze_row(r, &f, &hosts, &th);
-		t.gpus++;
-		t.by[r->res.finding]++;
-		t.wasted_hours += r->res.idle_fraction * hours * r->gpu_fraction;
-		t.wasted_cost += r->res.idle_fraction * hours * r->hourly;
-		t.savings += r->res.savings_hourly * hours;
-		t.current_cost += r->hourly * hours;
-		if (r->hourly <= 0)
-			t.unpriced++;
+		totals_add(&t, r, hours);
 	}
 
 	if (ctx->format == FMT_JSON) {
