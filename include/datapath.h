@@ -89,7 +89,9 @@ struct datapath_supply {
 	enum datapath_bottleneck bottleneck;  /* the smallest limit (even when fed) */
 };
 
-/* What s and vm supply to vms VMs reading (write: 1 for the write path). */
+/* What s and vm supply to vms VMs reading (write: 1 for the write path).
+ * An unknown VM limit is not applied: the tier's ceiling is then an upper
+ * bound; an unknown tier ceiling makes the supply unknown. */
 void datapath_supply(const struct datapath_storage *s, const struct datapath_vm *vm, int vms,
 		     int write, struct datapath_supply *out);
 

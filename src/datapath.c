@@ -85,9 +85,9 @@ void datapath_supply(const struct datapath_storage *s, const struct datapath_vm 
 		return;
 	case DATAPATH_DISK:
 		/* disks of one VM, each VM its own: the VM's disk limit caps them */
-		cap = vm->disk_mb_per_s;
+		cap = vm->disk_mb_per_s >= 0 ? vm->disk_mb_per_s : store;
 		capbn = DATAPATH_BN_VM_DISK;
-		if (store < 0 || cap < 0) {
+		if (store < 0) {
 			out->vm_mb_per_s = DATAPATH_UNKNOWN;
 			out->total_mb_per_s = DATAPATH_UNKNOWN;
 			out->bottleneck = DATAPATH_BN_UNKNOWN;
@@ -100,16 +100,17 @@ void datapath_supply(const struct datapath_storage *s, const struct datapath_vm 
 	case DATAPATH_REMOTE:
 		break;
 	}
-	/* one shared service over every VM's network */
+	/* one shared service over every VM's network; an unknown VM limit
+	 * leaves the service's ceiling as an upper bound */
 	cap = vm->network_mb_per_s;
-	if (store < 0 || cap < 0) {
+	if (store < 0) {
 		out->vm_mb_per_s = DATAPATH_UNKNOWN;
 		out->total_mb_per_s = DATAPATH_UNKNOWN;
 		out->bottleneck = DATAPATH_BN_UNKNOWN;
 		return;
 	}
-	total = cap * vms;
-	if (store < total) {
+	total = cap >= 0 ? cap * vms : store;
+	if (store <= total) {
 		out->total_mb_per_s = store;
 		out->bottleneck = DATAPATH_BN_STORAGE;
 	} else {

@@ -143,6 +143,7 @@ void recommend_add_finding(struct recommend_workload *w, const char *kind,
 	va_end(ap);
 	w->findings = xrealloc(w->findings, (w->nfindings + 1) * sizeof(*w->findings));
 	f = &w->findings[w->nfindings++];
+	memset(f, 0, sizeof(*f));
 	recommend_copy_str(f->kind, sizeof(f->kind), kind);
 	f->severity = sev;
 	f->message = xstrdup(buf);

@@ -28,6 +28,7 @@ int recommend_load_snapshot(struct ctx *c, const struct catalog_snapshot *snap, 
 	c->npresets = snap->npresets;
 	c->tiers = snap->tiers;
 	c->ntiers = snap->ntiers;
+	c->data = &snap->data;
 
 	c->factors = xcalloc(c->ngpus + 1, sizeof(*c->factors));
 	c->factors_ok = xcalloc(c->ngpus + 1, sizeof(*c->factors_ok));

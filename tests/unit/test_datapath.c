@@ -126,10 +126,15 @@ static void test_supply(void **state)
 		datapath_supply(&two, &nd_h100, 16, 1, &s);
 		NEAR(s.total_mb_per_s, 6250, 1e-9);
 	}
-	/* an unknown limit gives an unknown supply */
+	/* an unknown VM limit leaves the account's ceiling (an upper bound);
+	 * an unknown tier ceiling gives an unknown supply */
 	{
 		struct datapath_vm unk = { -1, -1, -1 };
-		datapath_supply(&blob_small, &unk, 1, 0, &s);
+		struct datapath_storage none = { DATAPATH_REMOTE, -1, -1, 1 };
+		datapath_supply(&blob_small, &unk, 16, 0, &s);
+		NEAR(s.total_mb_per_s, 6250, 1e-9);
+		assert_int_equal(s.bottleneck, DATAPATH_BN_STORAGE);
+		datapath_supply(&none, &nd_h100, 1, 0, &s);
 		assert_true(s.total_mb_per_s < 0);
 		assert_int_equal(s.bottleneck, DATAPATH_BN_UNKNOWN);
 	}
