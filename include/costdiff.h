@@ -137,7 +137,7 @@ struct costdiff_limits {
 	struct costdiff_limit max_catalog_age;  /* days */
 };
 
-#define COSTDIFF_MAX_GATES 5
+#define COSTDIFF_MAX_GATES 6   /* costdiff_gates() writes at most 5; check adds fail_on */
 #define COSTDIFF_MSGLEN 256
 
 struct costdiff_gate {

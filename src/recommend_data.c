@@ -149,7 +149,11 @@ void recommend_data_eval(const struct ctx *c, const struct profile_workload *pw,
 		dw.token_bytes = dflt(c, "token_bytes");
 		dw.sample_bytes = pw->data.has_sample_bytes ? pw->data.sample_bytes : 0;
 		dw.sequence_length = w->train.sequence_length;
+		/* a full run saves every parameter's state; LoRA / QLoRA only the
+		 * trainable adapter's (the frozen weights are already stored) */
 		dw.params_b = w->model.params_b;
+		if (w->train.method != SIZING_TRAIN_FULL)
+			dw.params_b *= w->train.lora_fraction > 0 ? w->train.lora_fraction : 0.005;
 		dw.checkpoint_bytes_per_param = dflt(c, "checkpoint_bytes_per_param");
 		dw.checkpoint_every_min = pw->data.has_checkpoint_every_min
 						  ? pw->data.checkpoint_every_min
@@ -353,6 +357,18 @@ static void gravity(const struct ctx *c, const struct profile_workload *pw,
 	for (size_t k = 0; k < rw->nregions; k++)
 		if (strcasecmp(rw->regions[k].region, d->region) == 0 && rw->regions[k].feasible)
 			there = rw->regions[k].monthly_cost;
+	if (isnan(there) && rw->rec.placement != FIT_PLACEMENT_MIG) {
+		/* the same VMs at the data region's price */
+		int v = recommend_vm_index(c, rw->rec.sku);
+		int here = recommend_region_index(c, rw->rec.region);
+		int r2 = recommend_region_index(c, d->region);
+		if (v >= 0 && here >= 0 && r2 >= 0) {
+			double ph = c->price[(size_t)v * c->nregions + here];
+			double pt = c->price[(size_t)v * c->nregions + r2];
+			if (ph > 0 && pt > 0)
+				there = util_round_cents(rw->rec.monthly_cost * pt / ph);
+		}
+	}
 	memset(&in, 0, sizeof(in));
 	in.gb_per_run = training ? gb * (d->epochs > 0 ? d->epochs : 1) : gb * rw->rec.vm_count;
 	in.runs_per_month = training ? w->runs_per_month : 1;
@@ -392,11 +408,12 @@ static void gravity(const struct ctx *c, const struct profile_workload *pw,
 	} else {
 		char alt[160] = "";
 		if (in.has_data_region)
-			snprintf(alt, sizeof(alt), ", running in %s $%s/month more", d->region,
-				 util_fmt_money(m3, sizeof(m3), in.data_region_extra_monthly));
+			snprintf(alt, sizeof(alt), ", running in %s $%s/month %s", d->region,
+				 util_fmt_money(m3, sizeof(m3), fabs(in.data_region_extra_monthly)),
+				 in.data_region_extra_monthly < 0 ? "less" : "more");
 		else
-			snprintf(alt, sizeof(alt), " (%s not among the regions sized: add --region %s "
-				 "to price running there)", d->region, d->region);
+			snprintf(alt, sizeof(alt), " (no price for %s in %s: running there is not "
+				 "compared)", rw->rec.sku, d->region);
 		snprintf(msg, sizeof(msg),
 			 "data (%s GiB) lives in %s, GPUs in %s: streaming it costs $%s per run "
 			 "($%s/month), a one-time copy $%s%s; advice: %s",
@@ -427,7 +444,16 @@ static void starved(const struct ctx *c, const struct profile_workload *pw,
 			   datapath_bottleneck_name((enum datapath_bottleneck)d->bottleneck));
 	extra = training ? rw->rec.monthly_cost - d->fed_monthly : NAN;
 	n.extra_monthly_cost = training ? util_round_cents(extra) : NAN;
-	fix_of(c, pw, vm, &rw->rec, d, training ? w->runs_per_month : 1, &n);
+	if (d->need_mb_per_s > d->supply_mb_per_s) {
+		fix_of(c, pw, vm, &rw->rec, d, training ? w->runs_per_month : 1, &n);
+	} else {
+		/* the checkpoint write is the limit */
+		snprintf(n.fix, sizeof(n.fix), "write checkpoints to local NVMe first and drain them "
+			 "to storage in the background (asynchronous, sharded checkpoints)");
+		n.fix_monthly_cost = 0;
+		n.needed_mb_per_s = d->write_need_mb_per_s;
+		n.supplied_mb_per_s = d->write_supply_mb_per_s;
+	}
 	snprintf(pct, sizeof(pct), "%.0f %%", floor(d->busy * 100));
 	if (d->need_mb_per_s > d->supply_mb_per_s)
 		snprintf(msg, sizeof(msg), "%s serves %s MB/s to %d VM%s that need %s MB/s "
