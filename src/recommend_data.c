@@ -214,6 +214,13 @@ static void no_numbers(struct recommend_finding_numbers *n)
 	n->fix_monthly_cost = NAN;
 }
 
+void recommend_data_unknown_numbers(struct recommend_finding *f, const char *fix)
+{
+	no_numbers(&f->num);
+	f->has_numbers = 1;
+	recommend_copy_str(f->num.fix, sizeof(f->num.fix), fix);
+}
+
 static void add_numbered(struct recommend_workload *rw, const char *kind,
 			 enum recommend_severity sev, const struct recommend_finding_numbers *n,
 			 const char *msg)

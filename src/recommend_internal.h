@@ -196,6 +196,8 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw);
 void recommend_data_eval(const struct ctx *c, const struct profile_workload *pw,
 			 const struct fit_workload *w, const struct fit_result *f, int vm,
 			 const char *gpu_region, struct recommend_data *out);
+/* Marks f as a data finding whose numbers are unknown (null), with fix. */
+void recommend_data_unknown_numbers(struct recommend_finding *f, const char *fix);
 int recommend_data_same(const struct profile_workload *pw, const struct cache_slot *s);
 void recommend_unpriced_warnings(struct ctx *c);
 void recommend_unknown_warnings(struct ctx *c);

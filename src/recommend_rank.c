@@ -480,11 +480,15 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 		if (rw->nrejected)
 			fit_reject_text(&rw->rejected[0].fit, pricing_name(c->pricing),
 					rw->rejected[0].region, why2, sizeof(why2));
-		if (s->data_missed)
+		if (s->data_missed) {
 			recommend_add_finding(rw, "data-starved", RECOMMEND_ERROR,
 				    "%zu options would meet the deadline with fed GPUs, but their data "
 				    "path starves them past it: give a faster storage tier, stage the "
 				    "data to local NVMe, or relax the deadline", s->data_missed);
+			recommend_data_unknown_numbers(&rw->findings[rw->nfindings - 1],
+						       "a faster storage tier, local NVMe staging, or a "
+						       "later deadline");
+		}
 		if (lat)
 			recommend_add_finding(rw, "latency-slo", RECOMMEND_ERROR,
 				    "the latency SLO cannot be met on any size: relax it, use a "
