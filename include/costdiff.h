@@ -34,6 +34,8 @@ struct cost_item {
 	double vm_count;
 	double gpu_count;
 	double monthly_cost;
+	char findings[192];            /* the data findings, "data-gravity, data-starved
+					  (GPUs busy 48 %)"; "" none */
 };
 
 struct cost_plan {
@@ -70,7 +72,8 @@ enum {
 	COSTDIFF_CH_VM_COUNT = 1 << 4,
 	COSTDIFF_CH_GPU_COUNT = 1 << 5,
 	COSTDIFF_CH_COST = 1 << 6,
-	COSTDIFF_CH_FEASIBLE = 1 << 7
+	COSTDIFF_CH_FEASIBLE = 1 << 7,
+	COSTDIFF_CH_FINDINGS = 1 << 8      /* its data findings (docs/data.md) */
 };
 
 struct costdiff_row {
