@@ -97,9 +97,9 @@ struct recommend_choice {
 	double monthly_cost;
 	double job_cost;                  /* training: one run; else 0 */
 	enum recommend_basis basis;       /* what monthly_cost is */
-	struct fit_result fit;            /* per replica (training: job_hours on fed GPUs) */
-	struct recommend_data data;       /* training: job_hours, job_cost and
-					     monthly_cost above include data.busy */
+	struct fit_result fit;            /* per replica (training with data: job_hours,
+					     job_cost and monthly_cost include the
+					     GPUs' busy fraction, recommend_data) */
 };
 
 /* A notable rejection (the cheapest few of each reason). */
@@ -128,21 +128,20 @@ const char *recommend_severity_name(enum recommend_severity s);
 struct recommend_finding_numbers {
 	double needed_mb_per_s;
 	double supplied_mb_per_s;
-	char bottleneck[24];              /* "" unknown */
 	double gpu_busy_fraction;
 	double extra_monthly_cost;        /* what the data path adds per month */
 	double egress_per_run;
-	char fix[200];                    /* "" none */
 	double fix_monthly_cost;          /* the fix's cost in its first month */
+	char bottleneck[16];              /* "" unknown */
+	char *fix;                        /* owned; NULL none */
 };
 
 struct recommend_finding {
 	char kind[24];                    /* "data-gravity", "data-starved", ... */
 	enum recommend_severity severity;
 	char *message;                    /* owned */
-	int has_numbers;                  /* data-gravity, data-starved, data-placement,
-					     cold-start */
-	struct recommend_finding_numbers num;
+	struct recommend_finding_numbers *num;  /* owned; data-gravity, data-starved,
+					     data-placement, cold-start; else NULL */
 };
 
 /* What one replica needs (headroom included in memory and tflops). */
@@ -213,6 +212,7 @@ struct recommend_workload {
 	int feasible;                     /* 0: no recommendation */
 	struct recommend_needs needs;
 	struct recommend_choice rec;      /* valid when feasible */
+	struct recommend_data rec_data;   /* the data path of rec (present: has data:) */
 	size_t nalternatives;
 	struct recommend_choice *alternatives;
 	size_t nrejected;

@@ -288,8 +288,12 @@ void recommend_result_release(struct recommend_result *r)
 		free(w->alternatives);
 		free(w->rejected);
 		free(w->regions);
-		for (size_t j = 0; j < w->nfindings; j++)
+		for (size_t j = 0; j < w->nfindings; j++) {
 			free(w->findings[j].message);
+			if (w->findings[j].num)
+				free(w->findings[j].num->fix);
+			free(w->findings[j].num);
+		}
 		free(w->findings);
 	}
 	free(r->workloads);

@@ -193,6 +193,19 @@ void recommend_data_eval(const struct ctx *c, const struct profile_workload *pw,
 	out->busy = busy;
 }
 
+/* A data finding's numbers while they are worked out (recommend.h keeps
+ * them compactly, the fix as its own string). */
+struct dnums {
+	double needed_mb_per_s;
+	double supplied_mb_per_s;
+	double gpu_busy_fraction;
+	double extra_monthly_cost;
+	double egress_per_run;
+	double fix_monthly_cost;
+	char bottleneck[16];
+	char fix[200];
+};
+
 /* "12,800" */
 static const char *fmt_int(char *buf, size_t len, double v)
 {
@@ -203,7 +216,7 @@ static const char *fmt_int(char *buf, size_t len, double v)
 	return buf;
 }
 
-static void no_numbers(struct recommend_finding_numbers *n)
+static void no_numbers(struct dnums *n)
 {
 	memset(n, 0, sizeof(*n));
 	n->needed_mb_per_s = NAN;
@@ -214,22 +227,36 @@ static void no_numbers(struct recommend_finding_numbers *n)
 	n->fix_monthly_cost = NAN;
 }
 
+static struct recommend_finding_numbers *keep(const struct dnums *n)
+{
+	struct recommend_finding_numbers *k = xmalloc(sizeof(*k));
+	k->needed_mb_per_s = n->needed_mb_per_s;
+	k->supplied_mb_per_s = n->supplied_mb_per_s;
+	k->gpu_busy_fraction = n->gpu_busy_fraction;
+	k->extra_monthly_cost = n->extra_monthly_cost;
+	k->egress_per_run = n->egress_per_run;
+	k->fix_monthly_cost = n->fix_monthly_cost;
+	recommend_copy_str(k->bottleneck, sizeof(k->bottleneck), n->bottleneck);
+	k->fix = n->fix[0] ? xstrdup(n->fix) : NULL;
+	return k;
+}
+
 void recommend_data_unknown_numbers(struct recommend_finding *f, const char *fix)
 {
-	no_numbers(&f->num);
-	f->has_numbers = 1;
-	recommend_copy_str(f->num.fix, sizeof(f->num.fix), fix);
+	struct dnums n;
+	no_numbers(&n);
+	recommend_copy_str(n.fix, sizeof(n.fix), fix);
+	f->num = keep(&n);
 }
 
 static void add_numbered(struct recommend_workload *rw, const char *kind,
-			 enum recommend_severity sev, const struct recommend_finding_numbers *n,
+			 enum recommend_severity sev, const struct dnums *n,
 			 const char *msg)
 {
 	struct recommend_finding *f;
 	recommend_add_finding(rw, kind, sev, "%s", msg);
 	f = &rw->findings[rw->nfindings - 1];
-	f->has_numbers = 1;
-	f->num = *n;
+	f->num = keep(n);
 }
 
 static const char *tier_label(const struct profile_workload *pw)
@@ -255,7 +282,7 @@ static int is_nd(const struct vm_size *vm)
  * disks as a shared store for ND sizes. */
 static void fix_of(const struct ctx *c, const struct profile_workload *pw, int vm,
 		   const struct recommend_choice *rec, const struct recommend_data *d,
-		   double runs_per_month, struct recommend_finding_numbers *n)
+		   double runs_per_month, struct dnums *n)
 {
 	const struct vm_size *v = vm >= 0 ? &c->vms[vm] : NULL;
 	double need = d->need_mb_per_s, per_vm_copy;
@@ -352,7 +379,7 @@ static void gravity(const struct ctx *c, const struct profile_workload *pw,
 		    const struct fit_workload *w, struct recommend_workload *rw)
 {
 	const struct profile_data *d = &pw->data;
-	struct recommend_finding_numbers n;
+	struct dnums n;
 	struct datapath_egress_in in;
 	struct datapath_egress e;
 	double gb = d->size_gib * DATAPATH_GIB_GB, there = NAN;
@@ -436,7 +463,7 @@ static void starved(const struct ctx *c, const struct profile_workload *pw,
 		    const struct fit_workload *w, struct recommend_workload *rw,
 		    const struct recommend_data *d, int vm)
 {
-	struct recommend_finding_numbers n;
+	struct dnums n;
 	char msg[1024], a[32], b[32], m[32], pct[16];
 	int training = w->kind == FIT_TRAINING;
 	double extra;
@@ -489,7 +516,7 @@ static void starved(const struct ctx *c, const struct profile_workload *pw,
 static void cold_start(const struct ctx *c, const struct profile_workload *pw,
 		       struct recommend_workload *rw, const struct recommend_data *d, int vm)
 {
-	struct recommend_finding_numbers n;
+	struct dnums n;
 	double target = pw->data.has_cold_start_s ? pw->data.cold_start_s : dflt(c, "cold_start_s");
 	char msg[1024], a[32], b[32], t[32], u[32];
 	double need_total;
@@ -518,7 +545,7 @@ static void cold_start(const struct ctx *c, const struct profile_workload *pw,
 static void placement(const struct ctx *c, const struct profile_workload *pw,
 		      const struct fit_workload *w, struct recommend_workload *rw, int vm)
 {
-	struct recommend_finding_numbers n;
+	struct dnums n;
 	char msg[1024];
 	const struct vm_size *v = vm >= 0 ? &c->vms[vm] : NULL;
 	int vms = rw->rec.fit.vm_count;
@@ -560,11 +587,11 @@ void recommend_data_findings(const struct ctx *c, const struct profile_workload 
 	vm = recommend_vm_index(c, rw->rec.sku);
 	if (pw->has_data) {
 		gravity(c, pw, w, rw);
-		if (w->kind == FIT_TRAINING && rw->rec.data.present) {
-			d = rw->rec.data;
+		if (w->kind == FIT_TRAINING && rw->rec_data.present) {
+			d = rw->rec_data;
 		} else {
 			recommend_data_eval(c, pw, w, &rw->rec.fit, vm, rw->rec.region, &d);
-			rw->rec.data = d;
+			rw->rec_data = d;
 		}
 		starved(c, pw, w, rw, &d, vm);
 		if (w->kind == FIT_LLM_INFERENCE)

@@ -82,7 +82,7 @@ static void finding_numbers_json(cJSON *x, const struct recommend_finding_number
 	num_or_null(x, "gpu_busy_fraction", n->gpu_busy_fraction, 0);
 	num_or_null(x, "extra_monthly_cost", n->extra_monthly_cost, 1);
 	num_or_null(x, "egress_per_run", n->egress_per_run, 1);
-	if (n->fix[0])
+	if (n->fix)
 		cJSON_AddStringToObject(x, "fix", n->fix);
 	else
 		cJSON_AddNullToObject(x, "fix");
@@ -203,8 +203,8 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 		cJSON_AddStringToObject(x, "severity",
 					recommend_severity_name(w->findings[j].severity));
 		cJSON_AddStringToObject(x, "message", w->findings[j].message);
-		if (w->findings[j].has_numbers)
-			finding_numbers_json(x, &w->findings[j].num);
+		if (w->findings[j].num)
+			finding_numbers_json(x, w->findings[j].num);
 		cJSON_AddItemToArray(arr, x);
 	}
 	mig_use_json(o, r, w);

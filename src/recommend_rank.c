@@ -42,7 +42,8 @@ static int cmp_cand(const void *a, const void *b)
 }
 
 static void fill_choice(const struct ctx *c, const struct fit_workload *w, const struct cand *k,
-			const struct fit_result *fits, struct recommend_choice *out)
+			const struct fit_result *fits, struct recommend_choice *out,
+			struct recommend_data *dout)
 {
 	const struct shape *sh = &c->shapes[k->shape];
 	const struct vm_size *vm = &c->vms[sh->vm];
@@ -67,13 +68,15 @@ static void fill_choice(const struct ctx *c, const struct fit_workload *w, const
 	out->job_cost = k->job_cost;
 	if (c->pw_now && c->pw_now->has_data && w->kind == FIT_TRAINING) {
 		/* the run as the data path lets it go: hours and cost / busy */
-		recommend_data_eval(c, c->pw_now, w, &out->fit, sh->vm, c->regions[k->region],
-				    &out->data);
-		out->data.fed_monthly = k->fed_monthly;
-		out->data.fed_job_cost = k->fed_job_cost;
-		out->data.fed_job_hours = out->fit.job_hours;
-		if (out->data.busy > 0 && out->data.busy < 1)
-			out->fit.job_hours /= out->data.busy;
+		struct recommend_data d;
+		recommend_data_eval(c, c->pw_now, w, &out->fit, sh->vm, c->regions[k->region], &d);
+		d.fed_monthly = k->fed_monthly;
+		d.fed_job_cost = k->fed_job_cost;
+		d.fed_job_hours = out->fit.job_hours;
+		if (d.busy > 0 && d.busy < 1)
+			out->fit.job_hours /= d.busy;
+		if (dout)
+			*dout = d;
 	}
 }
 
@@ -264,9 +267,9 @@ static void rank_dedicated(struct ctx *c, const struct fit_workload *w, struct c
 		if (!best) {
 			best = cd;
 			fb->has = 1;
-			fill_choice(c, w, cd, s->fits, &fb->ded);
+			fill_choice(c, w, cd, s->fits, &fb->ded, NULL);
 		} else if (cd->region == best->region && fb->nalts < (size_t)top) {
-			fill_choice(c, w, cd, s->fits, &fb->alts[fb->nalts++]);
+			fill_choice(c, w, cd, s->fits, &fb->alts[fb->nalts++], NULL);
 		}
 	}
 }
@@ -378,7 +381,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 		size_t nalt = 0;
 		int top = c->o->top > 0 ? c->o->top : 0;
 		rw->feasible = 1;
-		fill_choice(c, w, best, fits, &rw->rec);
+		fill_choice(c, w, best, fits, &rw->rec, &rw->rec_data);
 		rw->alternatives = xcalloc((size_t)top + 1, sizeof(*rw->alternatives));
 		for (size_t j = 1; j < c->ncands && nalt < (size_t)top; j++) {
 			const struct cand *cd = &c->cands[j];
@@ -391,7 +394,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 				dup = c->cands[q].region == cd->region && same_offer(c, &c->cands[q], cd);
 			if (dup)
 				continue;
-			fill_choice(c, w, cd, fits, &rw->alternatives[nalt++]);
+			fill_choice(c, w, cd, fits, &rw->alternatives[nalt++], NULL);
 		}
 		rw->nalternatives = nalt;
 		if (c->shapes[best->shape].mig >= 0)
@@ -458,6 +461,7 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 	rw->feasible = t->feasible;
 	rw->needs = t->needs;
 	rw->rec = t->rec;
+	rw->rec_data = t->rec_data;
 	rw->nalternatives = t->nalternatives;
 	rw->alternatives = recommend_dup_array(t->alternatives, t->nalternatives, sizeof(*t->alternatives));
 	rw->nrejected = t->nrejected;
