@@ -345,7 +345,6 @@ static void fix_of(const struct ctx *c, const struct profile_workload *pw, int v
 		 "the VMs' network (%s MB/s each) cannot carry it: cache the data on local NVMe "
 		 "across epochs or read less per step",
 		 dv.network_mb_per_s > 0 ? fmt_int(a, sizeof(a), dv.network_mb_per_s) : "unknown");
-	(void)is_nd;
 }
 
 /* Inter-region $/GB from the data's region to the GPUs' (0 when the same);
@@ -490,10 +489,10 @@ static void starved(const struct ctx *c, const struct profile_workload *pw,
 	}
 	snprintf(pct, sizeof(pct), "%.0f %%", floor(d->busy * 100));
 	if (d->need_mb_per_s > d->supply_mb_per_s)
-		snprintf(msg, sizeof(msg), "%s serves %s MB/s to %d VM%s that need %s MB/s "
+		snprintf(msg, sizeof(msg), "%s serves %s MB/s to %d VM%s that need%s %s MB/s "
 			 "(bottleneck: %s): GPUs busy %s",
 			 tier_label(pw), fmt_int(a, sizeof(a), d->supply_mb_per_s), d->vms,
-			 d->vms == 1 ? "" : "s", fmt_int(b, sizeof(b), d->need_mb_per_s),
+			 d->vms == 1 ? "" : "s", d->vms == 1 ? "s" : "", fmt_int(b, sizeof(b), d->need_mb_per_s),
 			 n.bottleneck, pct);
 	else
 		snprintf(msg, sizeof(msg), "writing a %s GB checkpoint takes %s s at %s MB/s, "
@@ -509,6 +508,14 @@ static void starved(const struct ctx *c, const struct profile_workload *pw,
 	{
 		size_t l = strlen(msg);
 		snprintf(msg + l, sizeof(msg) - l, "; fix: %s", n.fix);
+	}
+	if (vm >= 0 && is_nd(&c->vms[vm]) &&
+	    (pw->data.storage == PROFILE_STORAGE_PREMIUM_SSD ||
+	     pw->data.storage == PROFILE_STORAGE_PREMIUM_SSD_V2 ||
+	     pw->data.storage == PROFILE_STORAGE_ULTRA_DISK)) {
+		size_t l = strlen(msg);
+		snprintf(msg + l, sizeof(msg) - l, " (managed disks are no dataset store for ND "
+			 "sizes: the VM caps them at its uncached disk limit)");
 	}
 	add_numbered(rw, "data-starved", RECOMMEND_WARNING, &n, msg);
 }
