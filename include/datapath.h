@@ -95,6 +95,10 @@ struct datapath_supply {
 void datapath_supply(const struct datapath_storage *s, const struct datapath_vm *vm, int vms,
 		     int write, struct datapath_supply *out);
 
+/* Throughput of a service provisioned per TiB: min(rate x tib, cap);
+ * DATAPATH_UNKNOWN when the rate or cap is. */
+double datapath_provisioned(double mb_per_s_per_tib, double tib, double cap_mb_per_s);
+
 /* supply / need when supply < need, else 1; DATAPATH_UNKNOWN when either is. */
 double datapath_busy_fraction(double need_mb_per_s, double supply_mb_per_s);
 

@@ -120,6 +120,15 @@ void datapath_supply(const struct datapath_storage *s, const struct datapath_vm 
 	out->vm_mb_per_s = out->total_mb_per_s / vms;
 }
 
+double datapath_provisioned(double per_tib, double tib, double cap)
+{
+	double v;
+	if (!(per_tib > 0) || !(cap > 0) || tib < 0)
+		return DATAPATH_UNKNOWN;
+	v = per_tib * tib;
+	return v < cap ? v : cap;
+}
+
 double datapath_busy_fraction(double need, double supply)
 {
 	if (need < 0 || supply < 0)

@@ -102,6 +102,37 @@ static void storage_of(const struct ctx *c, const struct profile_workload *pw,
 	case PROFILE_STORAGE_ULTRA_DISK:
 		s->reach = DATAPATH_DISK;
 		break;
+	case PROFILE_STORAGE_NETAPP: {
+		/* a Premium volume of the dataset's size: 64 MiB/s per TiB, at most
+		 * a regular volume's 4,500 MiB/s, a large volume's (>= 50 TiB) 12,800 */
+		double tib = pw->data.size_gib / 1024.0, mib = 1.048576;
+		double cap = tib >= dflt(c, "netapp_large_min_tib")
+				     ? dflt(c, "netapp_large_max_mib_per_s")
+				     : dflt(c, "netapp_regular_max_mib_per_s");
+		s->read_mb_per_s = datapath_provisioned(
+			dflt(c, "netapp_premium_mib_per_s_per_tib") * mib, tib, cap * mib);
+		s->write_mb_per_s = s->read_mb_per_s;
+		break;
+	}
+	case PROFILE_STORAGE_MANAGED_LUSTRE: {
+		/* the smallest file system of the fastest SKU that holds the data */
+		const struct lustre_tier *best = NULL;
+		for (size_t i = 0; i < c->data->nlustre; i++)
+			if (!best || c->data->lustre[i].mb_per_s_per_tib > best->mb_per_s_per_tib)
+				best = &c->data->lustre[i];
+		if (best) {
+			double tib = ceil(pw->data.size_gib / 1024.0 / best->step_tib - 1e-9) *
+				     best->step_tib;
+			if (tib < best->min_tib)
+				tib = best->min_tib;
+			if (tib > best->max_tib)
+				tib = best->max_tib;
+			s->read_mb_per_s = datapath_provisioned(best->mb_per_s_per_tib, tib,
+								 best->mb_per_s_per_tib * best->max_tib);
+			s->write_mb_per_s = s->read_mb_per_s;
+		}
+		break;
+	}
 	case PROFILE_STORAGE_LOCAL_NVME:
 		s->reach = DATAPATH_LOCAL;
 		s->read_mb_per_s = dflt(c, "nvme_read_mb_per_s");

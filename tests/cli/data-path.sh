@@ -51,7 +51,8 @@ if f"cold start {round(load_s)} s" not in c["message"]: bad.append("message: " +
 if bad: print("\n".join(bad)); sys.exit(1)
 PY
 
-# directions on one profile: more VMs on one account -> lower busy fraction
+# directions on one profile: a higher read rate on one account -> lower busy
+# fraction; a bigger Managed Lustre (provisioned for the dataset) -> fed
 busy() {
 	cat >"$T/p.yaml" <<YAML
 gpufit: 1
@@ -61,7 +62,7 @@ workloads:
     type: training
     model: llama-2-7b
     training: { method: full, tokens: 5e11, sequence_length: 4096 }
-    data: { size: 1TB, storage: $1, read_mb_per_s: $2 }
+    data: { size: ${3:-1TB}, storage: $1, read_mb_per_s: $2 }
 YAML
 	"$GPUFIT" recommend -f json "$T/p.yaml" 2>/dev/null | python3 -c '
 import json, sys
@@ -69,10 +70,13 @@ w = json.load(sys.stdin)["workloads"][0]
 b = [f["gpu_busy_fraction"] for f in w["findings"] if f["kind"] == "data-starved"]
 print(b[0] if b else 1)'
 }
-a=$(busy blob 8000); b=$(busy blob 16000); l=$(busy managed-lustre 16000)
-[ -n "${VERBOSE:-}" ] && echo "busy: blob 8000 $a, blob 16000 $b, lustre 16000 $l"
-python3 -c "import sys; a,b,l=map(float,sys.argv[1:]); sys.exit(0 if a > b and l == 1 else 1)" "$a" "$b" "$l" ||
-	fail "directions: blob 8000 -> $a, blob 16000 -> $b, lustre 16000 -> $l"
+a=$(busy blob 8000); b=$(busy blob 16000)
+# Lustre 500 MB/s per TiB: 1 TB -> 4 TiB minimum = 2,000 MB/s (busy 0.125);
+# 40 TB = 36.4 TiB -> 40 TiB = 20,000 MB/s >= 16,000 (fed)
+l1=$(busy managed-lustre 16000 1TB); l40=$(busy managed-lustre 16000 40TB)
+[ -n "${VERBOSE:-}" ] && echo "busy: blob 8000 $a, blob 16000 $b, lustre 1TB $l1, 40TB $l40"
+python3 -c "import sys; a,b,l1,l40=map(float,sys.argv[1:]); sys.exit(0 if a > b and l1 == 0.125 and l40 == 1 else 1)" "$a" "$b" "$l1" "$l40" ||
+	fail "directions: blob 8000 -> $a, blob 16000 -> $b, lustre 1TB -> $l1, 40TB -> $l40"
 
 # data in the GPUs' region: no data-gravity finding
 sed 's/region: southcentralus/region: eastus/' "$ROOT/examples/data-wrong-region.yaml" >"$T/same.yaml"

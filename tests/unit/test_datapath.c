@@ -140,6 +140,18 @@ static void test_supply(void **state)
 	}
 }
 
+static void test_provisioned(void **state)
+{
+	(void)state;
+	/* NetApp Premium 64 MiB/s per TiB = 67.108864 MB/s; 10 TiB -> 671.09 MB/s,
+	 * 100 TiB -> 6,710.9, capped by a large volume's 12,800 MiB/s = 13,421.77 */
+	NEAR(datapath_provisioned(67.108864, 10, 13421.772800), 671.08864, 1e-9);
+	NEAR(datapath_provisioned(67.108864, 300, 13421.772800), 13421.7728, 1e-9);
+	/* Managed Lustre 500 MB/s per TiB at 52 TiB = 26,000 MB/s */
+	NEAR(datapath_provisioned(500, 52, 64000), 26000, 1e-9);
+	assert_true(datapath_provisioned(-1, 10, 100) < 0);
+}
+
 static void test_busy_fraction(void **state)
 {
 	(void)state;
@@ -276,6 +288,7 @@ int main(void)
 		cmocka_unit_test(test_demand_derived),
 		cmocka_unit_test(test_demand_checkpoint_and_cold_start),
 		cmocka_unit_test(test_supply),
+		cmocka_unit_test(test_provisioned),
 		cmocka_unit_test(test_busy_fraction),
 		cmocka_unit_test(test_lustre),
 		cmocka_unit_test(test_accounts_and_copy),
