@@ -133,7 +133,9 @@ struct recommend_finding_numbers {
 	double egress_per_run;
 	double fix_monthly_cost;          /* the fix's cost in its first month */
 	char bottleneck[16];              /* "" unknown */
-	char *fix;                        /* owned; NULL none */
+	const char *fix;                  /* NULL none; points into the finding's
+					     message (which always states the fix) */
+	size_t fix_len;
 };
 
 struct recommend_finding {
@@ -212,7 +214,7 @@ struct recommend_workload {
 	int feasible;                     /* 0: no recommendation */
 	struct recommend_needs needs;
 	struct recommend_choice rec;      /* valid when feasible */
-	struct recommend_data rec_data;   /* the data path of rec (present: has data:) */
+	struct recommend_data *rec_data;  /* owned: the data path of rec; NULL without data: */
 	size_t nalternatives;
 	struct recommend_choice *alternatives;
 	size_t nrejected;

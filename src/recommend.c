@@ -288,10 +288,9 @@ void recommend_result_release(struct recommend_result *r)
 		free(w->alternatives);
 		free(w->rejected);
 		free(w->regions);
+		free(w->rec_data);
 		for (size_t j = 0; j < w->nfindings; j++) {
 			free(w->findings[j].message);
-			if (w->findings[j].num)
-				free(w->findings[j].num->fix);
 			free(w->findings[j].num);
 		}
 		free(w->findings);

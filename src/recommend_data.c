@@ -258,9 +258,12 @@ static void no_numbers(struct dnums *n)
 	n->fix_monthly_cost = NAN;
 }
 
-static struct recommend_finding_numbers *keep(const struct dnums *n)
+/* The finding's numbers; the fix is found in its message (every data
+ * finding's message states it), else it is appended there. */
+static struct recommend_finding_numbers *keep(struct recommend_finding *f, const struct dnums *n)
 {
 	struct recommend_finding_numbers *k = xmalloc(sizeof(*k));
+	const char *at;
 	k->needed_mb_per_s = n->needed_mb_per_s;
 	k->supplied_mb_per_s = n->supplied_mb_per_s;
 	k->gpu_busy_fraction = n->gpu_busy_fraction;
@@ -268,7 +271,18 @@ static struct recommend_finding_numbers *keep(const struct dnums *n)
 	k->egress_per_run = n->egress_per_run;
 	k->fix_monthly_cost = n->fix_monthly_cost;
 	recommend_copy_str(k->bottleneck, sizeof(k->bottleneck), n->bottleneck);
-	k->fix = n->fix[0] ? xstrdup(n->fix) : NULL;
+	k->fix = NULL;
+	k->fix_len = 0;
+	if (n->fix[0]) {
+		if (!(at = strstr(f->message, n->fix))) {
+			size_t ml = strlen(f->message), fl = strlen(n->fix);
+			f->message = xrealloc(f->message, ml + fl + 8);
+			snprintf(f->message + ml, fl + 8, "; fix: %s", n->fix);
+			at = f->message + ml + 7;
+		}
+		k->fix = at;
+		k->fix_len = strlen(n->fix);
+	}
 	return k;
 }
 
@@ -277,7 +291,7 @@ void recommend_data_unknown_numbers(struct recommend_finding *f, const char *fix
 	struct dnums n;
 	no_numbers(&n);
 	recommend_copy_str(n.fix, sizeof(n.fix), fix);
-	f->num = keep(&n);
+	f->num = keep(f, &n);
 }
 
 static void add_numbered(struct recommend_workload *rw, const char *kind,
@@ -287,7 +301,7 @@ static void add_numbered(struct recommend_workload *rw, const char *kind,
 	struct recommend_finding *f;
 	recommend_add_finding(rw, kind, sev, "%s", msg);
 	f = &rw->findings[rw->nfindings - 1];
-	f->num = keep(n);
+	f->num = keep(f, n);
 }
 
 static const char *tier_label(const struct profile_workload *pw)
@@ -625,11 +639,13 @@ void recommend_data_findings(const struct ctx *c, const struct profile_workload 
 	vm = recommend_vm_index(c, rw->rec.sku);
 	if (pw->has_data) {
 		gravity(c, pw, w, rw);
-		if (w->kind == FIT_TRAINING && rw->rec_data.present) {
-			d = rw->rec_data;
+		if (w->kind == FIT_TRAINING && rw->rec_data) {
+			d = *rw->rec_data;
 		} else {
 			recommend_data_eval(c, pw, w, &rw->rec.fit, vm, rw->rec.region, &d);
-			rw->rec_data = d;
+			if (!rw->rec_data)
+				rw->rec_data = xmalloc(sizeof(*rw->rec_data));
+			*rw->rec_data = d;
 		}
 		starved(c, pw, w, rw, &d, vm);
 		if (w->kind == FIT_LLM_INFERENCE)

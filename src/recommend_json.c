@@ -82,8 +82,11 @@ static void finding_numbers_json(cJSON *x, const struct recommend_finding_number
 	num_or_null(x, "gpu_busy_fraction", n->gpu_busy_fraction, 0);
 	num_or_null(x, "extra_monthly_cost", n->extra_monthly_cost, 1);
 	num_or_null(x, "egress_per_run", n->egress_per_run, 1);
-	if (n->fix)
-		cJSON_AddStringToObject(x, "fix", n->fix);
+	if (n->fix) {
+		char *fix = xstrndup(n->fix, n->fix_len);
+		cJSON_AddStringToObject(x, "fix", fix);
+		free(fix);
+	}
 	else
 		cJSON_AddNullToObject(x, "fix");
 	num_or_null(x, "fix_monthly_cost", n->fix_monthly_cost, 1);

@@ -17,6 +17,7 @@
 
 void recommend_tmpl_release(struct recommend_workload *t)
 {
+	free(t->rec_data);
 	free(t->alternatives);
 	free(t->rejected);
 	free(t->regions);
@@ -381,7 +382,11 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 		size_t nalt = 0;
 		int top = c->o->top > 0 ? c->o->top : 0;
 		rw->feasible = 1;
-		fill_choice(c, w, best, fits, &rw->rec, &rw->rec_data);
+		struct recommend_data d;
+		memset(&d, 0, sizeof(d));
+		fill_choice(c, w, best, fits, &rw->rec, &d);
+		if (d.present)
+			rw->rec_data = recommend_dup_array(&d, 1, sizeof(d));
 		rw->alternatives = xcalloc((size_t)top + 1, sizeof(*rw->alternatives));
 		for (size_t j = 1; j < c->ncands && nalt < (size_t)top; j++) {
 			const struct cand *cd = &c->cands[j];
@@ -461,7 +466,7 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 	rw->feasible = t->feasible;
 	rw->needs = t->needs;
 	rw->rec = t->rec;
-	rw->rec_data = t->rec_data;
+	rw->rec_data = t->rec_data ? recommend_dup_array(t->rec_data, 1, sizeof(*t->rec_data)) : NULL;
 	rw->nalternatives = t->nalternatives;
 	rw->alternatives = recommend_dup_array(t->alternatives, t->nalternatives, sizeof(*t->alternatives));
 	rw->nrejected = t->nrejected;
@@ -487,8 +492,8 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 		if (s->data_missed) {
 			recommend_add_finding(rw, "data-starved", RECOMMEND_ERROR,
 				    "%zu options would meet the deadline with fed GPUs, but their data "
-				    "path starves them past it: give a faster storage tier, stage the "
-				    "data to local NVMe, or relax the deadline", s->data_missed);
+				    "path starves them past it; fix: a faster storage tier, local NVMe "
+				    "staging, or a later deadline", s->data_missed);
 			recommend_data_unknown_numbers(&rw->findings[rw->nfindings - 1],
 						       "a faster storage tier, local NVMe staging, or a "
 						       "later deadline");
