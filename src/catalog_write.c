@@ -467,6 +467,32 @@ static void bind_key(sqlite3_stmt *st, const struct price *p)
 	sqlite3_bind_text(st, 5, p->currency, -1, SQLITE_STATIC);
 }
 
+int catalog_writer_add_bandwidth(struct catalog_writer *w, const struct bandwidth_price *b,
+				 const char *effective_date, char *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (prep(w, "INSERT OR REPLACE INTO bandwidth_prices (zone, kind, tier_min_gb, usd_per_gb,"
+		    " effective_date, source) VALUES (?1, ?2, ?3, ?4, ?5,"
+		    " 'Azure Retail Prices API (serviceName Bandwidth)')", &st, err) != 0)
+		return -1;
+	sqlite3_bind_text(st, 1, b->zone, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, b->kind, -1, SQLITE_STATIC);
+	sqlite3_bind_double(st, 3, b->tier_min_gb);
+	sqlite3_bind_double(st, 4, b->usd_per_gb);
+	if (effective_date && *effective_date)
+		sqlite3_bind_text(st, 5, effective_date, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, 5);
+	rc = sqlite3_step(st) == SQLITE_DONE ? 0 : -1;
+	if (rc != 0)
+		set_err(err, "cannot store a bandwidth price of '%s': %s", b->zone,
+			sqlite3_errmsg(w->db));
+	sqlite3_finalize(st);
+	return rc;
+}
+
 int catalog_writer_add_price(struct catalog_writer *w, const struct price *p,
 			     struct catalog_write_dup *dup, char *err)
 {

@@ -66,6 +66,34 @@ static int get_num(const cJSON *obj, const char *key, const char *path, double *
 	return 0;
 }
 
+/* The data findings of a workload as one comparable line (optional in the
+ * document: a plan written before them has none). */
+static void read_findings(const cJSON *w, struct cost_item *it)
+{
+	static const char *const kinds[] = { "data-gravity", "data-starved", "data-placement",
+					     "cold-start" };
+	const cJSON *fs = cJSON_GetObjectItemCaseSensitive(w, "findings"), *f;
+	size_t o = 0;
+	it->findings[0] = '\0';
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+		cJSON_ArrayForEach(f, fs) {
+			const cJSON *kind = cJSON_GetObjectItemCaseSensitive(f, "kind");
+			const cJSON *busy = cJSON_GetObjectItemCaseSensitive(f, "gpu_busy_fraction");
+			if (!cJSON_IsString(kind) || strcmp(kind->valuestring, kinds[k]) != 0 ||
+			    o >= sizeof it->findings - 1)
+				continue;
+			if (cJSON_IsNumber(busy))
+				o += (size_t)snprintf(it->findings + o, sizeof it->findings - o,
+						      "%s%s (GPUs busy %.0f %%)", o ? ", " : "",
+						      kinds[k], floor(busy->valuedouble * 100));
+			else
+				o += (size_t)snprintf(it->findings + o, sizeof it->findings - o, "%s%s",
+						      o ? ", " : "", kinds[k]);
+			if (o >= sizeof it->findings)
+				o = sizeof it->findings - 1;
+		}
+}
+
 static int read_item(const cJSON *w, size_t i, struct cost_item *it, const char *file, char *err,
 		     size_t errlen)
 {
@@ -78,6 +106,7 @@ static int read_item(const cJSON *w, size_t i, struct cost_item *it, const char 
 	snprintf(path, sizeof path, "workloads[%zu].type", i);
 	if (get_str(w, "type", path, it->type, sizeof it->type, 1, file, err, errlen) != 0)
 		return -1;
+	read_findings(w, it);
 	const cJSON *r = cJSON_GetObjectItemCaseSensitive(w, "recommendation");
 	if (!r)
 		return fail(err, errlen, file, "missing field 'workloads[%zu].recommendation'", i);
@@ -231,6 +260,8 @@ static unsigned item_changes(const struct cost_item *b, const struct cost_item *
 	}
 	if (cents_differ(b->feasible ? b->monthly_cost : 0, h->feasible ? h->monthly_cost : 0))
 		c |= COSTDIFF_CH_COST;
+	if (strcmp(b->findings, h->findings) != 0)
+		c |= COSTDIFF_CH_FINDINGS;
 	return c;
 }
 
@@ -321,7 +352,8 @@ const char *costdiff_status_name(enum costdiff_status s)
 size_t costdiff_change_names(unsigned changes, const char **names, size_t max)
 {
 	static const char *const all[] = { "sku",	"region",    "placement",    "mig_profile",
-					   "vm_count",	"gpu_count", "monthly_cost", "feasible" };
+					   "vm_count",	"gpu_count", "monthly_cost", "feasible",
+					   "findings" };
 	size_t n = 0;
 	for (size_t i = 0; i < sizeof all / sizeof all[0] && n < max; i++)
 		if (changes & (1u << i))

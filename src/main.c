@@ -71,6 +71,8 @@ const struct command gpufit_commands[] = {
 	  "      --max-increase-pct P   fail when it rises more than P percent\n"
 	  "      --max-catalog-age-days D  fail when the catalog is older than D days\n"
 	  "                             (without it, an old catalog is only a warning)\n"
+	  "      --fail-on KINDS        fail on findings of these kinds (comma list:\n"
+	  "                             data-starved,data-gravity,data-placement,cold-start,...)\n"
 	  "  A budget: section in the profile gives the same limits; options override it.\n" },
 	{ "completion", cmd_completion, "completion bash",
 	  "Print the bash completion script (generated from this command table).", "" },

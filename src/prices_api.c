@@ -284,6 +284,36 @@ enum prices_api_skip prices_api_classify(const struct prices_api_item *it, long 
 	return PRICES_API_TAKEN;
 }
 
+int prices_api_bandwidth(const struct prices_api_item *it, struct bandwidth_price *out)
+{
+	struct view service = trim(it->service), product = trim(it->product);
+	struct view meter = trim(it->meter_name), region = trim(it->region);
+	struct view type = trim(it->type), unit = trim(it->unit), cur = trim(it->currency);
+	const char *kind = NULL;
+
+	if (!view_eq(service, "Bandwidth") || !view_eq(cur, "USD") || !view_eq(type, "Consumption") ||
+	    !view_eq(unit, "1 GB") || !it->has_price || it->retail_price < 0 || region.n == 0 ||
+	    view_eq(region, "global") || view_has(meter, "Transfer In"))
+		return 0;
+	if (view_eq(product, "Rtn Preference: MGN") && view_eq(meter, "Standard Data Transfer Out"))
+		kind = "internet";
+	else if (view_has(meter, "Intra Continent"))
+		kind = "intra-continent";
+	else if (view_has(meter, "Continent") || view_eq(product, "Bandwidth Inter-Region"))
+		kind = "inter-continent";
+	if (!kind)
+		return 0;
+	memset(out, 0, sizeof(*out));
+	if (view_copy(region, out->zone, sizeof(out->zone)) != 0)
+		return 0;
+	for (char *c = out->zone; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	snprintf(out->kind, sizeof(out->kind), "%s", kind);
+	out->tier_min_gb = it->tier_min;
+	out->usd_per_gb = it->retail_price;
+	return 1;
+}
+
 int prices_api_is_gpu_sku(const char *sku)
 {
 	struct view v = trim(sku);

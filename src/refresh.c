@@ -24,6 +24,7 @@
 #include <time.h>
 
 #include "refresh.h"
+#include "refresh_bandwidth.h"
 #include "util.h"
 
 struct run {
@@ -135,6 +136,9 @@ static int on_item(const struct prices_api_item *it, void *arg, char *err, size_
 	size_t n;
 
 	s->items++;
+	int bw = refresh_bandwidth_item(r->w, it, err, errlen); /* Bandwidth rows */
+	if (bw != 0)
+		return bw < 0 ? -1 : 0;
 	enum prices_api_skip why = prices_api_classify(it, r->o->now, p, &n);
 	if (why != PRICES_API_TAKEN) {
 		s->skipped[why]++;
