@@ -88,6 +88,9 @@ const struct command gpufit_commands[] = {
 	  "  --sequence-length N      training: tokens per sequence (default 4096)\n"
 	  "  --micro-batch N          training: sequences per GPU per step (default 1)\n" },
 	{ "help", cmd_help, "help [COMMAND]", "Show help for gpufit or one command.", "" },
+	{ "k8s", cmd_k8s, "k8s [OPTIONS] PROFILE",
+	  "AKS GPU node pools (az commands) and Kubernetes manifests for the recommendation.",
+	  CMD_K8S_OPTIONS },
 	{ "pack", cmd_pack, "pack [OPTIONS] PROFILE",
 	  "Pack small inference workloads onto MIG slices of shared GPUs at the lowest cost.",
 	  "  --strategy S             aks (default: one MIG profile per node pool, AKS\n"
@@ -130,9 +133,9 @@ static void print_main_help(FILE *f)
 		   "\nRun 'gpufit help COMMAND' for the options of a command.\n");
 }
 
-/* The commands with a YAML report (none yet); -f yaml is a usage error for
- * every other one. */
-static const char *const yaml_commands[] = { NULL };
+/* The commands with a YAML report; -f yaml is a usage error for every
+ * other one. */
+static const char *const yaml_commands[] = { "k8s", NULL };
 
 static int has_yaml(const struct command *c)
 {
@@ -365,6 +368,14 @@ int main(int argc, char **argv)
 	if (!c)
 		return unknown_command(name);
 
+	if (ctx.format == FMT_SH && c->fn != cmd_k8s) {
+		diag_error("format 'sh' is only for 'gpufit k8s'");
+		return EXIT_USAGE;
+	}
+	if (ctx.format == FMT_SARIF && c->fn != cmd_k8s) {
+		diag_error("format 'sarif' is only for 'gpufit k8s lint'");
+		return EXIT_USAGE;
+	}
 	/* "gpufit CMD --help" is answered here for every command without verbs. */
 	int help = 0;
 	for (int i = 2; i < argc && !help; i++) {
@@ -372,7 +383,7 @@ int main(int argc, char **argv)
 			break;
 		help = strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0;
 	}
-	if (help && c->fn != cmd_catalog) {
+	if (help && c->fn != cmd_catalog && c->fn != cmd_k8s) {
 		cli_print_command_help(c, stdout);
 		return finish_output(&ctx, "", "", EXIT_OK);
 	}
