@@ -578,7 +578,7 @@ static int near_miss(struct ctx *c, const struct pod *pod, const struct tol *t, 
 			continue;
 		if (t[i].effect && *t[i].effect && strcmp(t[i].effect, taint->effect) != 0)
 			continue;
-		if (!tol_exists(&t[i]) && strcmp(t[i].value ? t[i].value : "", taint->value) != 0)
+		if (tol_exists(&t[i]) || strcmp(t[i].value ? t[i].value : "", taint->value) != 0)
 			continue;
 		add(c, pod, NULL, t[i].key_at, R_TOL_KEY,
 		    "toleration key '%s' does not match the GPU taint %s", t[i].key, want);
@@ -1239,12 +1239,6 @@ static void check_template(struct ctx *c, const char *kind, const char *name,
 	check_pod(c, &pod);
 }
 
-static int has_gpu_hint(const struct k8s_ynode *tmpl)
-{
-	(void)tmpl;
-	return 1;
-}
-
 static void check_object(struct ctx *c, const struct k8s_ynode *obj)
 {
 	const char *kind = k8s_ystr(k8s_ymap_get(obj, "kind", NULL));
@@ -1293,10 +1287,8 @@ static void check_object(struct ctx *c, const struct k8s_ynode *obj)
 		for (size_t i = 0; i < roles->n; i++)
 			total += num(k8s_ymap_get(roles->items[2 * i + 1], "replicas", NULL), 1);
 		for (size_t i = 0; i < roles->n; i++)
-			if (has_gpu_hint(roles->items[2 * i + 1]))
-				check_template(c, kind, name,
-					       k8s_ymap_get(roles->items[2 * i + 1], "template", NULL),
-					       total, 0);
+			check_template(c, kind, name,
+				       k8s_ymap_get(roles->items[2 * i + 1], "template", NULL), total, 0);
 	} else if (!strcmp(kind, "JobSet") && api && !strncmp(api, "jobset.x-k8s.io/", 16)) {
 		const struct k8s_ynode *rjs = k8s_ymap_get(spec, "replicatedJobs", NULL);
 		long total = 0;
