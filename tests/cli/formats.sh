@@ -29,7 +29,9 @@ while IFS='|' read -r name args; do
 done <<<"$cases"
 
 # Every command of the table is in the list above.
+# k8s writes YAML (its manifests): tests/cli/k8s.sh; k8s lint refuses it there.
 for c in $("$GPUFIT" help | sed -n '/^commands:/,/^$/p' | awk '/^  [a-z]/ {print $1}'); do
+	[ "$c" = k8s ] && continue
 	grep -q "^$c|" <<<"$cases" || fail "command '$c' is not covered by the -f yaml list"
 done
 
