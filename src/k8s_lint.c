@@ -1348,6 +1348,7 @@ int k8s_lint_document(const struct k8s_ynode *root, int document,
 	} else {
 		check_object(&c, root);
 	}
-	qsort(out->items + first, out->n - first, sizeof(*out->items), cmp_findings);
+	if (out->n - first > 1)
+		qsort(out->items + first, out->n - first, sizeof(*out->items), cmp_findings);
 	return 0;
 }
