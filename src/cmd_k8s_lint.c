@@ -258,7 +258,8 @@ static int profile_pools(struct cli_ctx *ctx, const char *path, const struct k8s
 		snprintf(lp->sku, sizeof(lp->sku), "%s", kp->sku);
 		snprintf(lp->mode, sizeof(lp->mode), "User");
 		k8s_lint_pool_fill(lp, kp->gpu_instance_profile, facts);
-		if (kp->gpus_per_vm > 0)
+		/* the catalog's count; gpus_per_vm is only a lower bound outside MIG pools */
+		if (!lp->gpus && kp->gpus_per_vm > 0)
 			lp->gpus = kp->gpus_per_vm;
 		if (kp->mig_profile[0]) {
 			snprintf(lp->mig_profile, sizeof(lp->mig_profile), "%s", kp->mig_profile);
