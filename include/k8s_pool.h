@@ -71,7 +71,9 @@ struct k8s_pool {
 	char sku[FACT_SKU];
 	char region[32];
 	char gpu_model[FACT_NAME];
-	int gpus_per_vm;
+	int gpus_per_vm;                  /* MIG pools: the plan's; else the most GPUs
+					     one pod asks for (a lower bound: the
+					     catalog has the size's count) */
 	long count;                       /* nodes to create (--node-count) */
 	long min_count, max_count;        /* autoscaler bounds; min == max: no autoscaler */
 	size_t ntaints;                   /* the taints the pool is created with

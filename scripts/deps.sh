@@ -27,6 +27,12 @@ if [ "$mode" = test ]; then
 	command -v prometheus >/dev/null 2>&1 || need prometheus
 	command -v git >/dev/null 2>&1 || need git
 	[ -x /usr/bin/time ] || need time
+	# gpufit k8s: the generated script is checked with shellcheck, the
+	# manifests with the npm package kubernetes-models (tests/k8s/setup.sh
+	# installs it with npm into the build directory)
+	command -v shellcheck >/dev/null 2>&1 || need shellcheck
+	command -v node >/dev/null 2>&1 || need nodejs
+	command -v npm >/dev/null 2>&1 || need npm
 fi
 
 [ -n "$pkgs" ] || exit 0
