@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-enum out_format { FMT_TABLE, FMT_JSON, FMT_MARKDOWN, FMT_CSV, FMT_YAML, FMT_SH };
+enum out_format { FMT_TABLE, FMT_JSON, FMT_MARKDOWN, FMT_CSV, FMT_YAML, FMT_SH, FMT_SARIF };
 
 /* "table", "json", "markdown" (or "md"), "csv", "yaml", "sh" (`k8s` only):
  * 0 ok, -1 unknown. */

@@ -22,6 +22,7 @@ if [ "$mode" = test ] || [ "$mode" = dev ]; then
 	pkg-config --exists cmocka 2>/dev/null || need libcmocka-dev
 	command -v python3 >/dev/null 2>&1 || need python3
 	python3 -c 'import jsonschema' 2>/dev/null || need python3-jsonschema
+	python3 -c 'import yaml; yaml.CSafeLoader' 2>/dev/null || need python3-yaml
 	command -v sqlite3 >/dev/null 2>&1 || need sqlite3
 	command -v curl >/dev/null 2>&1 || need curl
 	command -v jq >/dev/null 2>&1 || need jq

@@ -18,6 +18,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli.h"
+#include "cmd_k8s_lint.h"
 #include "cmd_util.h"
 #include "commands.h"
 #include "diag.h"
@@ -37,6 +38,8 @@ const struct subcommand cmd_k8s_verbs[] = {
 	{ "generate", cmd_k8s_generate, "k8s [generate] [OPTIONS] PROFILE",
 	  "AKS GPU node pools (az commands) and Kubernetes manifests for the recommendation.",
 	  CMD_K8S_OPTIONS },
+	{ "lint", cmd_k8s_lint, "k8s lint [OPTIONS] FILE...",
+	  "Check Kubernetes manifests for GPU scheduling mistakes on AKS.", CMD_K8S_LINT_OPTIONS },
 	{ NULL, NULL, NULL, NULL, NULL },
 };
 

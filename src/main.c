@@ -382,6 +382,10 @@ int main(int argc, char **argv)
 		diag_error("format 'sh' is only for 'gpufit k8s'");
 		return EXIT_USAGE;
 	}
+	if (ctx.format == FMT_SARIF && c->fn != cmd_k8s) {
+		diag_error("format 'sarif' is only for 'gpufit k8s lint'");
+		return EXIT_USAGE;
+	}
 	/* "gpufit CMD --help" is answered here for every command without verbs. */
 	int help = 0;
 	for (int i = 2; i < argc && !help; i++) {

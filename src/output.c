@@ -35,7 +35,7 @@ int out_format_parse(const char *s, enum out_format *out)
 	} names[] = {
 		{ "table", FMT_TABLE }, { "json", FMT_JSON }, { "markdown", FMT_MARKDOWN },
 		{ "md", FMT_MARKDOWN }, { "csv", FMT_CSV }, { "yaml", FMT_YAML },
-		{ "sh", FMT_SH },
+		{ "sh", FMT_SH }, { "sarif", FMT_SARIF },
 	};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		if (strcmp(s, names[i].name) == 0) {
@@ -61,6 +61,8 @@ const char *out_format_name(enum out_format f)
 		return "yaml";
 	case FMT_SH:
 		return "sh";
+	case FMT_SARIF:
+		return "sarif";
 	}
 	return "table";
 }
