@@ -5,6 +5,9 @@
 #   make check      install missing packages, build, run every test
 #   make check SAN=1  the same under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make bench      benchmarks (prints tables)
+#   make fuzz       libFuzzer over every input parser (clang), FUZZ_SECONDS each
+#   make analyze-static  clang static analyzer + cppcheck over src/, zero findings
+#   make check VALGRIND=1  the golden and CLI cases with gpufit under valgrind
 #   make install PREFIX=/usr/local DESTDIR=
 #
 # WERROR=1 turns warnings into errors (CI sets it).  User CFLAGS/LDFLAGS are
@@ -36,10 +39,25 @@ endif
 
 ifeq ($(SAN),1)
 B = build-san
-SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# float-cast-overflow is not part of -fsanitize=undefined (gcc or clang): a
+# double too large for the integer it is converted to is undefined behaviour.
+SANFLAGS = -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all \
+           -fno-omit-frame-pointer
 else
 B = build
 SANFLAGS =
+endif
+
+# make fuzz: the library and harnesses built with clang for libFuzzer.
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_NAMES = profile plan prices refresh dcgm nvsmi dcgmi promjson diff
+FUZZ_TARGETS ?= $(FUZZ_NAMES)
+ifeq ($(FUZZ),1)
+B = build-fuzz
+CC = $(FUZZ_CC)
+SANFLAGS = -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow \
+           -fno-sanitize-recover=all -fno-omit-frame-pointer
 endif
 
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
@@ -57,8 +75,13 @@ LIB_OBJS  = $(LIB_SRCS:src/%.c=$(B)/obj/%.o) $(B)/obj/catalog_blob.o
 TEST_SRCS = $(wildcard tests/unit/test_*.c)
 TEST_BINS = $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 FACTS     = $(wildcard catalog/*.csv)
+FUZZ_SRCS = tests/fuzz/fuzz_util.c tests/fuzz/fuzz.h
+FUZZ_REPLAY = $(FUZZ_NAMES:%=$(B)/fuzz/replay-%)
+# One compiler run over several sources: no dependency files.
+FUZZ_CFLAGS = $(filter-out -MMD -MP,$(ALL_CFLAGS)) -Itests/fuzz
 
-.PHONY: all deps deps-test demo check unit golden cli bench install uninstall clean
+.PHONY: all deps deps-test deps-dev demo check unit golden cli bench install uninstall clean \
+        fuzz fuzz-build analyze-static
 .SUFFIXES:
 
 all: $(B)/gpufit
@@ -87,7 +110,17 @@ $(B)/obj/catalog_blob.o: $(B)/catalog_blob.c | $(B)/obj
 $(B)/tests/%: tests/unit/%.c $(B)/libgpufit.a | $(B)/tests
 	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -o $@ $< $(B)/libgpufit.a $(ALL_LDFLAGS) $(TEST_LIBS) $(LIBS)
 
-$(B)/obj $(B)/tests:
+# A harness with a main() that replays files (any compiler; make check) ...
+$(B)/fuzz/replay-%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(FUZZ_SRCS) $(B)/libgpufit.a | $(B)/fuzz
+	$(CC) $(FUZZ_CFLAGS) -o $@ $< tests/fuzz/fuzz_util.c tests/fuzz/replay.c \
+		$(B)/libgpufit.a $(ALL_LDFLAGS) $(LIBS)
+
+# ... and linked with libFuzzer (make fuzz, FUZZ=1: clang).
+$(B)/fuzz/fuzz-%: tests/fuzz/fuzz_%.c $(FUZZ_SRCS) $(B)/libgpufit.a | $(B)/fuzz
+	$(CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< tests/fuzz/fuzz_util.c \
+		$(B)/libgpufit.a $(ALL_LDFLAGS) $(LIBS)
+
+$(B)/obj $(B)/tests $(B)/fuzz:
 	mkdir -p $@
 
 deps:
@@ -96,19 +129,34 @@ deps:
 deps-test:
 	@sh scripts/deps.sh test
 
+deps-dev:
+	@sh scripts/deps.sh dev
+
 demo: deps
 	$(MAKE) all
 	./$(B)/gpufit recommend examples/chat-8b.yaml
 
-check: deps-test
-	$(MAKE) all $(TEST_BINS)
-	@sh tests/run-all.sh $(B)
+check: $(if $(filter 1,$(VALGRIND)),deps-dev,deps-test)
+	$(MAKE) all $(TEST_BINS) $(FUZZ_REPLAY)
+	@VALGRIND=$(VALGRIND) sh tests/run-all.sh $(B)
 
 unit: all $(TEST_BINS)
 	@sh tests/run-unit.sh $(B)
 
 golden: all
-	@sh tests/run-golden.sh $(B)
+	@VALGRIND=$(VALGRIND) bash tests/run-golden.sh $(B)
+
+fuzz-build: $(FUZZ_TARGETS:%=$(B)/fuzz/fuzz-%)
+
+# Every harness for FUZZ_SECONDS (default 60) from its seed corpus; a crash
+# fails the run and names the input to copy to tests/fuzz/regress/NAME/.
+fuzz: deps-dev
+	$(MAKE) FUZZ=1 FUZZ_TARGETS="$(FUZZ_TARGETS)" fuzz-build
+	@sh tests/fuzz/run.sh build-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# clang's static analyzer and cppcheck: zero findings (CI).
+analyze-static: deps-dev
+	@sh scripts/analyze-static.sh
 
 bench: deps-test
 	$(MAKE) all
@@ -126,6 +174,6 @@ uninstall:
 		$(DESTDIR)$(DATADIR)/bash-completion/completions/gpufit
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-fuzz build-clang
 
 -include $(wildcard $(B)/obj/*.d $(B)/tests/*.d)

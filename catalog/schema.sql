@@ -132,3 +132,58 @@ CREATE TABLE storage_tiers (
 	notes               TEXT,
 	source              TEXT NOT NULL CHECK (length(source) > 0)
 );
+
+-- The data path (docs/data.md).  A catalog written by an earlier build may
+-- lack these tables: the program then reads them from the bundled catalog.
+--
+-- Per VM size: network bandwidth (all NICs, egress-measured; the planning
+-- ceiling for remote storage) and uncached managed-disk throughput.
+CREATE TABLE vm_data_limits (
+	sku                    TEXT PRIMARY KEY,
+	network_mbps           REAL NOT NULL CHECK (network_mbps > 0),   -- Mb/s (10^6 bit/s)
+	uncached_disk_mb_per_s REAL,          -- MB/s; NULL: not documented
+	source                 TEXT NOT NULL CHECK (length(source) > 0)
+);
+
+-- Per region: continent (for bandwidth prices) and the standard Blob
+-- account's default egress and ingress.
+CREATE TABLE region_data (
+	region                TEXT PRIMARY KEY,
+	continent             TEXT NOT NULL,
+	blob_egress_mb_per_s  REAL NOT NULL CHECK (blob_egress_mb_per_s > 0),
+	blob_ingress_mb_per_s REAL NOT NULL CHECK (blob_ingress_mb_per_s > 0),
+	source                TEXT NOT NULL CHECK (length(source) > 0)
+);
+
+-- Azure Managed Lustre SKUs: throughput per provisioned TiB and capacities.
+CREATE TABLE lustre_tiers (
+	sku               TEXT PRIMARY KEY,
+	mb_per_s_per_tib  REAL NOT NULL CHECK (mb_per_s_per_tib > 0),
+	min_tib           REAL NOT NULL CHECK (min_tib > 0),
+	max_tib           REAL NOT NULL CHECK (max_tib >= min_tib),
+	step_tib          REAL NOT NULL CHECK (step_tib > 0),
+	usd_per_tib_month REAL,            -- NULL: no sourced price
+	source            TEXT NOT NULL CHECK (length(source) > 0)
+);
+
+-- Data transfer prices, USD per GB.  zone: a region (refreshed from the
+-- Retail Prices API, serviceName 'Bandwidth') or a continent (the bundled
+-- seed); kind: intra-continent | inter-continent | internet; one row per
+-- tier of the ladder (tier_min_gb).
+CREATE TABLE bandwidth_prices (
+	zone         TEXT NOT NULL,
+	kind         TEXT NOT NULL CHECK (kind IN ('intra-continent', 'inter-continent', 'internet')),
+	tier_min_gb  REAL NOT NULL DEFAULT 0,
+	usd_per_gb   REAL NOT NULL CHECK (usd_per_gb >= 0),
+	effective_date TEXT,
+	source       TEXT NOT NULL CHECK (length(source) > 0),
+	PRIMARY KEY (zone, kind, tier_min_gb)
+);
+
+-- Defaults of the data-path model when a profile gives none.
+CREATE TABLE data_defaults (
+	name   TEXT PRIMARY KEY,
+	value  REAL NOT NULL,
+	unit   TEXT NOT NULL,
+	source TEXT NOT NULL CHECK (length(source) > 0)
+);

@@ -87,6 +87,12 @@ int catalog_region_list(catalog *cat, struct region **out, size_t *n, char *err)
 int catalog_efficiency_list(catalog *cat, struct efficiency **out, size_t *n, char *err);
 int catalog_storage_list(catalog *cat, struct storage_tier **out, size_t *n, char *err);
 
+/* The data path's tables into *out (release with catalog_data_release).
+ * 0 ok; -1 with err, *out empty, e.g. a catalog of an earlier build
+ * without those tables. */
+int catalog_data_list(catalog *cat, struct data_facts *out, char *err);
+void catalog_data_release(struct data_facts *d);
+
 /* Every price of one size (sku NULL: every price), ordered by region, kind. */
 int catalog_price_list(catalog *cat, const char *sku, struct price **out, size_t *n, char *err);
 

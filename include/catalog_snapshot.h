@@ -30,6 +30,8 @@ struct catalog_snapshot {
 	size_t neff;
 	struct price *prices;             /* every price, sorted by sku, then region */
 	size_t nprices;
+	struct data_facts data;           /* the data path's facts (the bundled
+					     catalog's when the catalog predates them) */
 };
 
 struct catalog;

@@ -69,6 +69,14 @@ struct catalog_write_dup {
 int catalog_writer_add_price(struct catalog_writer *w, const struct price *p,
 			     struct catalog_write_dup *dup, char *err);
 
+/*
+ * Stages one data-transfer price (prices_api_bandwidth()) in the new
+ * catalog's bandwidth_prices, replacing a staged row of the same zone, kind
+ * and tier.  0 ok, -1 with err.
+ */
+int catalog_writer_add_bandwidth(struct catalog_writer *w, const struct bandwidth_price *b,
+				 const char *effective_date, char *err);
+
 struct catalog_write_meta {
 	const char *api_version;
 	const char *currency;

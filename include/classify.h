@@ -73,13 +73,20 @@ struct classify_result {
 	int weak;                 /* 1 when the finding rests on indirect evidence */
 	int candidate;            /* chosen candidate for underused; -1 none */
 	double savings_hourly;    /* cost saved per hour if the recommendation is applied */
-	char reason[320];         /* why, one sentence */
-	char recommendation[200];
-	char enable[200];         /* no-data and weak findings: the counter to collect */
+	/* Owned strings, never NULL (classify_result_release frees them): only
+	 * their length is kept per GPU, not a fixed buffer. */
+	char *reason;             /* why, one sentence */
+	char *recommendation;
+	char *enable;             /* no-data and weak findings: the counter to collect; "" */
 };
 
+/* Frees the strings of a result filled by classify_series; the result is
+ * zeroed and may be filled again. */
+void classify_result_release(struct classify_result *r);
+
 /*
- * Classifies one series (first matching rule wins: no-data, idle,
+ * Classifies one series into *out, which is overwritten: release an earlier
+ * result in it first (first matching rule wins: no-data, idle,
  * busy-waiting, data-starved, memory-bound, underused, healthy).
  * current_hourly is what the GPU or slice costs per hour (0 unknown);
  * cands[0..ncands-1] are the places an underused series may move to: the

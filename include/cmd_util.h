@@ -8,6 +8,7 @@
 #include "catalog.h"
 #include "catalog_names.h"
 #include "profile.h"
+#include "recommend.h"
 
 /*
  * Prints "unknown WHAT 'name'; did you mean 'x', 'y'?" with up to max_hints
@@ -34,5 +35,17 @@ int cmd_found(int found, const char *err, catalog *cat, const char *table, const
  * profile_release() either way.
  */
 int cmd_load_profile(const char *path, const struct catalog_names *names, struct profile *p);
+
+/*
+ * The recommendation of the profile at path, as `recommend` makes it: opens
+ * the catalog (catalog_path, NULL = the default), resolves o->regions
+ * (rewritten in place to the catalog's spelling), loads the profile and
+ * builds the result on a catalog snapshot.  Prints every problem.  Returns
+ * EXIT_OK with *p and *res filled (release both), or the exit code, with
+ * both released.
+ */
+int cmd_recommend_profile(const char *catalog_path, const char *path,
+			  struct recommend_options *o, const char **regions, struct profile *p,
+			  struct recommend_result *res);
 
 #endif

@@ -19,9 +19,27 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_check(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_diff(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_completion(struct cli_ctx *ctx, int argc, char **argv);
+int cmd_k8s(struct cli_ctx *ctx, int argc, char **argv);
 
 /* The verbs of `gpufit catalog` (src/cmd_catalog.c), NULL-terminated; also
  * read by `gpufit completion`. */
 extern const struct subcommand cmd_catalog_verbs[];
+
+/* The options of `gpufit k8s [generate]` (its help in both tables). */
+#define CMD_K8S_OPTIONS \
+	"  -f yaml|sh|json          the manifests (default), the az script, or both as JSON\n" \
+	"  --out-dir DIR            write DIR/node-pools.sh and DIR/workloads.yaml\n" \
+	"  --cluster NAME           the AKS cluster (default myAKSCluster)\n" \
+	"  --resource-group NAME    its resource group (default myResourceGroup)\n" \
+	"  --taint KEY=VALUE:EFFECT the GPU pools' taint (default sku=gpu:NoSchedule)\n" \
+	"  --image IMAGE            the container image (default: a placeholder)\n" \
+	"  --pricing KIND           payg | spot | ... (spot: spot node pools)\n" \
+	"  --region R               compare in region R instead (repeatable)\n" \
+	"  --headroom PCT           memory and throughput headroom, autoscaler\n" \
+	"                           maximum (default 15)\n"
+
+/* The verbs of `gpufit k8s` (src/cmd_k8s.c), NULL-terminated; the first
+ * verb, "generate", also runs for `gpufit k8s PROFILE`. */
+extern const struct subcommand cmd_k8s_verbs[];
 
 #endif

@@ -21,6 +21,7 @@
 #define COSTDIFF_NAME_LEN 64
 #define COSTDIFF_SKU_LEN 64
 #define COSTDIFF_ERRLEN 512
+#define COSTDIFF_MAX_COUNT 1000000000   /* largest vm_count / gpu_count read */
 
 /* One workload's recommended capacity. */
 struct cost_item {
@@ -34,6 +35,8 @@ struct cost_item {
 	double vm_count;
 	double gpu_count;
 	double monthly_cost;
+	char findings[192];            /* the data findings, "data-gravity, data-starved
+					  (GPUs busy 48 %)"; "" none */
 };
 
 struct cost_plan {
@@ -70,7 +73,8 @@ enum {
 	COSTDIFF_CH_VM_COUNT = 1 << 4,
 	COSTDIFF_CH_GPU_COUNT = 1 << 5,
 	COSTDIFF_CH_COST = 1 << 6,
-	COSTDIFF_CH_FEASIBLE = 1 << 7
+	COSTDIFF_CH_FEASIBLE = 1 << 7,
+	COSTDIFF_CH_FINDINGS = 1 << 8      /* its data findings (docs/data.md) */
 };
 
 struct costdiff_row {
@@ -137,7 +141,7 @@ struct costdiff_limits {
 	struct costdiff_limit max_catalog_age;  /* days */
 };
 
-#define COSTDIFF_MAX_GATES 5
+#define COSTDIFF_MAX_GATES 6   /* costdiff_gates() writes at most 5; check adds fail_on */
 #define COSTDIFF_MSGLEN 256
 
 struct costdiff_gate {

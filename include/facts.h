@@ -142,4 +142,53 @@ int pricing_parse(const char *s, enum pricing_kind *out);
  * returns 0 on a malformed list. */
 unsigned mig_start_mask_parse(const char *s);
 
+
+/* The data path's facts (catalog tables vm_data_limits, region_data,
+ * lustre_tiers, bandwidth_prices, data_defaults; docs/data.md).  A number
+ * that is not known is -1. */
+struct vm_data_limit {
+	char sku[FACT_SKU];
+	double network_mb_per_s;     /* Max Bandwidth, Mb/s / 8 */
+	double disk_mb_per_s;        /* uncached managed disks, -1 unknown */
+};
+
+struct region_data {
+	char region[32];
+	char continent[24];          /* "north-america", "europe", ... */
+	double blob_egress_mb_per_s;
+	double blob_ingress_mb_per_s;
+};
+
+struct lustre_tier {
+	char sku[40];                /* "AMLFS-Durable-Premium-500" */
+	double mb_per_s_per_tib;
+	double min_tib, max_tib, step_tib;
+	double usd_per_tib_month;    /* -1 unknown */
+};
+
+struct bandwidth_price {
+	char zone[32];               /* a region or a continent */
+	char kind[20];               /* intra-continent | inter-continent | internet */
+	double tier_min_gb;
+	double usd_per_gb;
+};
+
+struct data_default {
+	char name[40];
+	double value;
+};
+
+struct data_facts {
+	struct vm_data_limit *vms;   /* sorted by sku */
+	size_t nvms;
+	struct region_data *regions;
+	size_t nregions;
+	struct lustre_tier *lustre;
+	size_t nlustre;
+	struct bandwidth_price *bandwidth;
+	size_t nbandwidth;
+	struct data_default *defaults;
+	size_t ndefaults;
+};
+
 #endif

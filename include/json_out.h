@@ -11,8 +11,26 @@
 
 #include <cjson/cJSON.h>
 
+struct strbuf;
+
+/* The largest JSON input read (a file, stdin, a saved Prometheus answer):
+ * 1 GiB.  JSON is read whole, never line by line, so a one-line document of
+ * any size up to this is fine. */
+#define JSON_MAX_BYTES ((size_t)1 << 30)
+#define JSON_TOO_LARGE "larger than 1073741824 bytes (1 GiB), the limit for a JSON input"
+
 /* Prints doc indented, followed by a newline. 0 ok, -1 on allocation failure. */
 int json_print(FILE *f, const cJSON *doc);
+
+/*
+ * Prints doc as json_print does, with the empty array doc[key] (a top-level
+ * key) holding n items made one at a time by item(i, arg), each printed and
+ * freed before the next is made: the same bytes as adding every item to the
+ * array first, without holding them all.  0 ok, -1 on allocation failure or
+ * when doc has no empty array under key.
+ */
+int json_print_streamed(FILE *f, const cJSON *doc, const char *key, size_t n,
+			cJSON *(*item)(size_t i, void *arg), void *arg);
 
 /* Adds a number rounded to cents (money). */
 cJSON *json_add_money(cJSON *obj, const char *key, double v);
@@ -28,5 +46,12 @@ cJSON *json_add_str_or_null(cJSON *obj, const char *key, const char *s);
  * writes "FILE:LINE:COL: message" into err.
  */
 cJSON *json_read_file(const char *path, char *err, size_t errlen);
+
+/*
+ * Appends the rest of f to sb.  0 ok; -1 on a read error (errno set); 1 when
+ * sb would hold more than JSON_MAX_BYTES (a regular file that large is refused
+ * before anything is read; sb then holds what was read so far).
+ */
+int json_read_rest(FILE *f, struct strbuf *sb);
 
 #endif

@@ -21,8 +21,11 @@
  *     combination of profiles (GPU Operator mixed strategy).
  *
  * Small instances (<= MIG_EXACT_MAX_ITEMS items) are solved exactly by
- * branch and bound; larger ones by first-fit-decreasing plus improvement.
- * Every plan reports a lower bound on the optimal cost.
+ * branch and bound within a fixed node budget (deterministic, well under a
+ * second); larger ones by first-fit-decreasing plus improvement.  Every
+ * plan reports a lower bound on the optimal cost and whether it is proven
+ * optimal.  mig_pack keeps no state between calls and may run in several
+ * threads at once.
  */
 #ifndef GPUFIT_MIG_H
 #define GPUFIT_MIG_H
@@ -35,7 +38,7 @@
 #define MIG_COMPUTE_SLICES 7
 #define MIG_MAX_PROFILES 16   /* per GPU model */
 #define MIG_MAX_OFFERS 16
-#define MIG_EXACT_MAX_ITEMS 10
+#define MIG_EXACT_MAX_ITEMS 16
 #define MIG_ERRLEN 256
 
 enum mig_strategy { MIG_STRATEGY_AKS, MIG_STRATEGY_MIXED };
@@ -100,8 +103,11 @@ struct mig_plan {
 	size_t nunplaced;
 	double hourly;             /* pools + dedicated */
 	double lower_bound_hourly; /* no plan of these items costs less */
-	int exact;                 /* 1 when proven optimal */
-	int proven_optimal;        /* 1 when an exact search proved the plan optimal (0 default) */
+	/* 1: no valid plan of these items costs less than this one (the exact
+	 * search finished; lower_bound_hourly == hourly).  0: the plan comes
+	 * from the heuristic, or from an exact search stopped by its node
+	 * budget; lower_bound_hourly then says how far from optimal it can be. */
+	int proven_optimal;
 };
 
 /*

@@ -12,9 +12,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
-enum out_format { FMT_TABLE, FMT_JSON, FMT_MARKDOWN, FMT_CSV, FMT_YAML };
+enum out_format { FMT_TABLE, FMT_JSON, FMT_MARKDOWN, FMT_CSV, FMT_YAML, FMT_SH, FMT_SARIF };
 
-/* "table", "json", "markdown" (or "md"), "csv", "yaml": 0 ok, -1 unknown. */
+/* "table", "json", "markdown" (or "md"), "csv", "yaml", "sh" (`k8s` only):
+ * 0 ok, -1 unknown. */
 int out_format_parse(const char *s, enum out_format *out);
 const char *out_format_name(enum out_format f);
 

@@ -92,10 +92,27 @@ int prices_api_is_gpu_sku(const char *sku);
  * NCadsH100v5 Series" -> "NCadsH100v5"; the trimmed product name otherwise. */
 void prices_api_series(const char *product, char *out, size_t outlen);
 
+/*
+ * A Bandwidth item (serviceName "Bandwidth", a Consumption row in "1 GB")
+ * as a data-transfer price of its source region: internet egress
+ * (productName "Rtn Preference: MGN", meterName "Standard Data Transfer
+ * Out"; every tier of the ladder), inter-region within a continent
+ * (meterName with "Intra Continent") or across continents (other
+ * "Continent" meters, or productName "Bandwidth Inter-Region").  Returns 1
+ * with *out filled (zone = the trimmed, lower-cased armRegionName), 0 for
+ * anything else: other services, "Data Transfer In", legacy "Zone N"
+ * meters without a region, other units or types, a negative price.
+ */
+int prices_api_bandwidth(const struct prices_api_item *it, struct bandwidth_price *out);
+
+/* The largest page "Count" accepted (a page holds at most 1000 items). */
+#define PRICES_API_MAX_COUNT 1000000
+
 /* What a page says besides its items. */
 struct prices_api_page {
 	char *next_link;             /* NULL when null, absent or empty; caller frees */
-	long count;                  /* "Count", -1 when absent */
+	long count;                  /* "Count", -1 when absent; at most
+					PRICES_API_MAX_COUNT */
 	size_t n_items;              /* items handed to the callback */
 	char billing_currency[8];
 };

@@ -91,6 +91,13 @@ struct profile_data {
 	enum profile_storage storage;       /* default blob */
 	int has_read_mb_per_s;
 	double read_mb_per_s;
+	int has_sample_bytes;
+	double sample_bytes;                /* bytes of one training sample (a sequence) */
+	double epochs;                      /* passes over the data per run, default 1 */
+	int has_checkpoint_every_min;
+	double checkpoint_every_min;        /* training; default from the catalog */
+	int has_cold_start_s;
+	double cold_start_s;                /* inference: model-load target, seconds */
 };
 
 struct profile_workload {

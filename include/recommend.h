@@ -63,6 +63,27 @@ enum recommend_basis {
 /* "own", "mig-plan", "dedicated", "slice-share". */
 const char *recommend_basis_name(enum recommend_basis b);
 
+/*
+ * The data path of one choice (datapath.h, docs/data.md): present when the
+ * workload has a data: block.  Rates are MB/s; a number not known is < 0.
+ */
+struct recommend_data {
+	int present;
+	int vms;                          /* VMs reading at once */
+	double need_mb_per_s;             /* reads, all VMs */
+	double supply_mb_per_s;           /* what the path gives them */
+	int bottleneck;                   /* enum datapath_bottleneck */
+	double write_need_mb_per_s;       /* training: checkpoint burst, 0 none */
+	double write_supply_mb_per_s;
+	double checkpoint_gb;
+	double checkpoint_write_s;        /* one checkpoint, < 0 unknown */
+	double load_s;                    /* inference: model load at scale-out, < 0 unknown */
+	double busy;                      /* GPUs' busy fraction, < 0 unknown */
+	double fed_monthly;               /* the monthly cost were the GPUs fed */
+	double fed_job_cost;
+	double fed_job_hours;
+};
+
 /* A priced, feasible candidate: the recommendation or an alternative. */
 struct recommend_choice {
 	char sku[FACT_SKU];
@@ -77,7 +98,9 @@ struct recommend_choice {
 	double monthly_cost;
 	double job_cost;                  /* training: one run; else 0 */
 	enum recommend_basis basis;       /* what monthly_cost is */
-	struct fit_result fit;            /* per replica */
+	struct fit_result fit;            /* per replica (training with data: job_hours,
+					     job_cost and monthly_cost include the
+					     GPUs' busy fraction, recommend_data) */
 };
 
 /* A notable rejection (the cheapest few of each reason). */
@@ -119,10 +142,26 @@ enum recommend_severity { RECOMMEND_INFO, RECOMMEND_WARNING, RECOMMEND_ERROR };
 /* "info", "warning", "error". */
 const char *recommend_severity_name(enum recommend_severity s);
 
+/* The numbers of a data finding; NaN = unknown (JSON null). */
+struct recommend_finding_numbers {
+	double needed_mb_per_s;
+	double supplied_mb_per_s;
+	double gpu_busy_fraction;
+	double extra_monthly_cost;        /* what the data path adds per month */
+	double egress_per_run;
+	double fix_monthly_cost;          /* the fix's cost in its first month */
+	char bottleneck[16];              /* "" unknown */
+	const char *fix;                  /* NULL none; points into the finding's
+					     message (which always states the fix) */
+	size_t fix_len;
+};
+
 struct recommend_finding {
 	char kind[24];                    /* "data-gravity", "data-starved", ... */
 	enum recommend_severity severity;
 	char *message;                    /* owned */
+	struct recommend_finding_numbers *num;  /* owned; data-gravity, data-starved,
+					     data-placement, cold-start; else NULL */
 };
 
 /* What one replica needs (headroom included in memory and tflops). */
@@ -193,6 +232,7 @@ struct recommend_workload {
 	int feasible;                     /* 0: no recommendation */
 	struct recommend_needs needs;
 	struct recommend_choice rec;      /* valid when feasible */
+	struct recommend_data *rec_data;  /* owned: the data path of rec; NULL without data: */
 	size_t nalternatives;
 	struct recommend_choice *alternatives;
 	size_t nrejected;

@@ -2,11 +2,18 @@
  * refresh.h - the catalog refresh pipeline: Retail Prices API (or saved
  * pages) -> classified prices -> a new catalog swapped in atomically.
  *
- * Regions are fetched one after another, each as a sequence of pages that
- * follows NextPageLink; every page is parsed, classified and staged before
- * the next is requested, so memory is bounded by one page whatever the total.
- * Nothing is printed: progress goes to a callback, warnings and counts to the
- * summary, a failure to err.  On failure the target catalog is untouched.
+ * Each region is a sequence of pages that follows NextPageLink; up to
+ * opts.jobs regions are fetched at once through one HTTP pool (http.h: shared
+ * connections, gzip, one shared back-off when the API throttles).  Pages are
+ * parsed, classified and staged on the calling thread as they arrive, each
+ * before that region's next page is requested, so memory is bounded by
+ * opts.jobs pages whatever the total.  When opts.sku_filter is set, each
+ * region asks for GPU sizes only (contains(armSkuName, PREFIX)); an HTTP 400
+ * to that filter falls back to the unfiltered query with a warning, and a
+ * filtered region with no items at all is asked again unfiltered, so the
+ * catalog written is the one an unfiltered refresh writes.  Nothing is
+ * printed: progress goes to a callback, warnings and counts to the summary, a
+ * failure to err.  On failure the target catalog is untouched.
  */
 #ifndef GPUFIT_REFRESH_H
 #define GPUFIT_REFRESH_H
@@ -22,12 +29,20 @@
 #define REFRESH_ERRLEN 512
 #define REFRESH_MAX_WARNINGS 20
 #define REFRESH_LOCK_WAIT_S 2.0
+#define REFRESH_JOBS_DEFAULT 4      /* regions fetched at once */
+#define REFRESH_JOBS_MAX 8
+/* Every GPU size of Azure is an N-family size; the API spells every
+ * armSkuName "Standard_..." (contains() is case-sensitive). */
+#define REFRESH_SKU_PREFIX "Standard_N"
 
 struct refresh_progress {
-	const char *region;          /* current region, or file for --from-file */
+	const char *region;          /* region of the page just read, or file for --from-file */
 	size_t region_no, n_regions; /* 1-based */
+	size_t regions_done;         /* regions whose last page was read (files read) */
+	int files;                   /* --from-file: regions are files */
 	size_t pages, items;         /* totals so far */
 	double elapsed_s;
+	double eta_s;                /* estimated seconds left; -1 unknown (no region done) */
 };
 
 typedef void (*refresh_progress_fn)(const struct refresh_progress *p, void *arg);
@@ -43,6 +58,9 @@ struct refresh_opts {
 	int force;                       /* accept shrunken regions, unreadable old catalog */
 	double lock_wait_s;              /* how long to wait for another refresh of the
 					    same target (REFRESH_LOCK_WAIT_S) */
+	const char *sku_filter;          /* ask for sizes containing this only (see
+					    refresh_sku_filter); NULL = every size */
+	int jobs;                        /* regions at once, 1..HTTP_POOL_MAX; 0 = default */
 	struct http_opts http;
 	long long now;                   /* seconds since the epoch */
 	refresh_progress_fn progress;    /* may be NULL */
@@ -73,9 +91,15 @@ int refresh_run(const struct refresh_opts *o, struct refresh_summary *s, char *e
 
 void refresh_summary_release(struct refresh_summary *s);
 
-/* The first request of a region: base ? api-version & $filter [& currencyCode].
- * Caller releases url. */
+/* The first request of a region: base ? api-version & $filter [& currencyCode],
+ * the filter narrowed by "and contains(armSkuName, 'PREFIX')" when sku_prefix
+ * is not NULL.  Caller releases url. */
 void refresh_region_url(struct strbuf *url, const char *base, const char *region,
-			const char *currency);
+			const char *currency, const char *sku_prefix);
+
+/* REFRESH_SKU_PREFIX when every size of skus (the sizes the catalog stores
+ * prices of) begins with it, so the filter drops no price the catalog keeps;
+ * NULL when one does not (the refresh must then ask for every size). */
+const char *refresh_sku_filter(const char *const *skus, size_t n);
 
 #endif

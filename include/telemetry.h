@@ -62,13 +62,25 @@ int telemetry_metric_lookup(const char *name, size_t len, double *scale);
 
 #define TM_HIST_BINS 256
 
-/* One series of one metric.  Zero-initialise; the histogram is allocated by
- * the first sample and freed by telemetry_acc_release. */
+/* Samples an accumulator keeps as bin numbers in place before it allocates
+ * its histogram: a fleet scraped once costs no histogram at all. */
+#define TM_ACC_INLINE 8
+
+/* One series of one metric.  Zero-initialise; up to TM_ACC_INLINE samples are
+ * kept as bin numbers in place, the histogram is allocated by the next one and
+ * freed by telemetry_acc_release.  Quantiles are the same either way. */
 struct telemetry_acc {
 	uint64_t count;
 	uint64_t clamped;         /* ratio samples above 1 that were clamped */
 	double sum, min, max;
-	uint32_t *hist;           /* TM_HIST_BINS counts; NULL until a sample */
+	union {
+		uint32_t *hist;   /* count > TM_ACC_INLINE: TM_HIST_BINS counts */
+		uint8_t bins[TM_ACC_INLINE];  /* else: the bin of each sample */
+	} h;
+	int summary;              /* 1: filled by telemetry_acc_set_summary, no hist */
+	double q[3];              /* summary: p5, p50, p95, already snapped to their bin */
+	double below;             /* summary: share of samples below the idle threshold;
+				     -1 unknown */
 };
 
 /* Frees the histogram; the accumulator is empty and reusable afterwards. */
@@ -92,6 +104,29 @@ void telemetry_acc_stats(const struct telemetry_acc *a, enum telemetry_metric m,
 /* Share of the samples below threshold (ratio metrics, resolved to 0.005);
  * 0 when there are no samples. */
 double telemetry_acc_fraction_below(const struct telemetry_acc *a, double threshold);
+
+/*
+ * Statistics of one series computed elsewhere (a Prometheus server's
+ * count/avg/min/max/quantile_over_time), in the source unit.  A quantile not
+ * computed is NaN (telemetry_acc_stats then reads NaN); below is the share
+ * of samples below the idle threshold, -1 when not computed.
+ */
+struct telemetry_summary {
+	uint64_t count;
+	double sum, min, max, p5, p50, p95;
+	double below;
+};
+
+/*
+ * Makes a the accumulator of a summary already in the normalised unit
+ * (count > 0, finite values, min <= max; ratios within [0, 1]).  Each quantile
+ * is read as a histogram of the samples would read it: the lower edge of the
+ * bin it falls in, kept within [min, max].  So a sample's nearest-rank
+ * quantile and an interpolated one of the same samples give the same
+ * statistics whenever they fall in the same bin.  Replaces what a held.
+ */
+void telemetry_acc_set_summary(struct telemetry_acc *a, enum telemetry_metric m,
+			       const struct telemetry_summary *s);
 
 /* Identity of a series.  Strings are truncated to fit. */
 struct telemetry_series {
@@ -157,6 +192,34 @@ struct telemetry_series *telemetry_store_get(struct telemetry_store *st,
 void telemetry_store_add(struct telemetry_store *st, struct telemetry_series *s,
 			 enum telemetry_metric m, double raw, double scale, long long ts_ms);
 
+/*
+ * Converts a summary in the source unit of a name of scale (see
+ * telemetry_metric_lookup; a clock is read as hertz when its minimum is 10^6
+ * or more) to the normalised unit; NaN quantiles stay NaN (not computed).
+ * -1 when it cannot stand for its samples
+ * as telemetry_store_add would read them: a non-finite value, a DCGM blank
+ * sentinel within the range, a ratio outside [0, 1] (the samples would be
+ * clamped), a clock mixing MHz and Hz.
+ */
+int telemetry_summary_normalise(enum telemetry_metric m, double scale,
+				const struct telemetry_summary *in, struct telemetry_summary *out);
+
+/* Moves every series of src into dst (src is left empty): a metric dst
+ * already holds for the series is kept and the other dropped; returns how
+ * many were dropped. */
+size_t telemetry_store_merge(struct telemetry_store *dst, struct telemetry_store *src);
+
+/* Completes the summary of a ratio metric with its 5th and 50th
+ * percentiles (source unit, times scale; NaN: leave as is) and its idle
+ * share (-1: leave as is).  No effect on an accumulator of samples. */
+void telemetry_acc_summary_more(struct telemetry_acc *a, enum telemetry_metric m, double scale,
+				double p5, double p50, double below);
+
+/* Makes a normalised summary the statistics of metric m of s and counts its
+ * samples in st->samples; -1, changing nothing, when m already holds some. */
+int telemetry_store_add_summary(struct telemetry_store *st, struct telemetry_series *s,
+				enum telemetry_metric m, const struct telemetry_summary *sum);
+
 enum telemetry_format {
 	TM_FORMAT_AUTO,
 	TM_FORMAT_DCGM,       /* dcgm-exporter / Prometheus text exposition */
@@ -207,5 +270,12 @@ int telemetry_read_json(struct telemetry_store *st, const char *buf, size_t len,
  * expression alternation for a {__name__=~"(?i)..."} selector; NULL when m
  * has none.  Caller frees. */
 char *telemetry_prometheus_names(enum telemetry_metric m);
+
+/* The distinct scales of m's Prometheus names, at most max of them, in the
+ * order of the alias table; returns how many. */
+size_t telemetry_prometheus_scales(enum telemetry_metric m, double *scales, size_t max);
+
+/* Like telemetry_prometheus_names, only the names whose scale is scale. */
+char *telemetry_prometheus_names_at(enum telemetry_metric m, double scale);
 
 #endif

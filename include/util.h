@@ -10,11 +10,14 @@
 
 #include <stddef.h>
 
-void *xmalloc(size_t n);
-void *xcalloc(size_t n, size_t size);
-void *xrealloc(void *p, size_t n);
-char *xstrdup(const char *s);
-char *xstrndup(const char *s, size_t n);
+/* Never NULL (a request of 0 bytes gets 1); the attribute tells the
+ * compiler and the static analyzer so. */
+#define UTIL_NONNULL_RESULT __attribute__((returns_nonnull, malloc))
+void *xmalloc(size_t n) UTIL_NONNULL_RESULT;
+void *xcalloc(size_t n, size_t size) UTIL_NONNULL_RESULT;
+void *xrealloc(void *p, size_t n) __attribute__((returns_nonnull));
+char *xstrdup(const char *s) UTIL_NONNULL_RESULT;
+char *xstrndup(const char *s, size_t n) UTIL_NONNULL_RESULT;
 
 /* Growable NUL-terminated string; init with STRBUF_INIT, free with strbuf_release. */
 struct strbuf {
@@ -28,6 +31,21 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(
 void strbuf_release(struct strbuf *sb);
 /* The contents (never NULL; "" when empty). */
 const char *strbuf_str(const struct strbuf *sb);
+
+/* String -> size_t map (open addressing, FNV-1a, grows at half full): O(1)
+ * amortised lookups and inserts.  Keys are copied.  Init with STRMAP_INIT,
+ * free with strmap_release. */
+struct strmap_ent;
+struct strmap {
+	struct strmap_ent *ents;
+	size_t n, cap;
+};
+#define STRMAP_INIT { NULL, 0, 0 }
+/* The value of key, or NULL when it is absent (valid until the next put). */
+size_t *strmap_get(const struct strmap *m, const char *key);
+/* Sets key to val, replacing an earlier value. */
+void strmap_put(struct strmap *m, const char *key, size_t val);
+void strmap_release(struct strmap *m);
 
 /* Case-insensitive edit distance (bytes): insertions, deletions,
  * substitutions and adjacent transpositions each cost 1. */

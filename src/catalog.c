@@ -525,6 +525,95 @@ int catalog_storage_list(catalog *cat, struct storage_tier **out, size_t *n, cha
 			  sizeof **out, read_storage, (void **)out, n, err);
 }
 
+static double col_opt(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? -1.0 : sqlite3_column_double(st, i);
+}
+
+static void read_vm_data(sqlite3_stmt *st, void *dst)
+{
+	struct vm_data_limit *v = dst;
+	memset(v, 0, sizeof *v);
+	col_str(st, 0, v->sku, sizeof v->sku);
+	v->network_mb_per_s = col_num(st, 1) / 8.0;
+	v->disk_mb_per_s = col_opt(st, 2);
+}
+
+static void read_region_data(sqlite3_stmt *st, void *dst)
+{
+	struct region_data *r = dst;
+	memset(r, 0, sizeof *r);
+	col_str(st, 0, r->region, sizeof r->region);
+	col_str(st, 1, r->continent, sizeof r->continent);
+	r->blob_egress_mb_per_s = col_num(st, 2);
+	r->blob_ingress_mb_per_s = col_num(st, 3);
+}
+
+static void read_lustre(sqlite3_stmt *st, void *dst)
+{
+	struct lustre_tier *t = dst;
+	memset(t, 0, sizeof *t);
+	col_str(st, 0, t->sku, sizeof t->sku);
+	t->mb_per_s_per_tib = col_num(st, 1);
+	t->min_tib = col_num(st, 2);
+	t->max_tib = col_num(st, 3);
+	t->step_tib = col_num(st, 4);
+	t->usd_per_tib_month = col_opt(st, 5);
+}
+
+static void read_bandwidth(sqlite3_stmt *st, void *dst)
+{
+	struct bandwidth_price *b = dst;
+	memset(b, 0, sizeof *b);
+	col_str(st, 0, b->zone, sizeof b->zone);
+	col_str(st, 1, b->kind, sizeof b->kind);
+	b->tier_min_gb = col_num(st, 2);
+	b->usd_per_gb = col_num(st, 3);
+}
+
+static void read_data_default(sqlite3_stmt *st, void *dst)
+{
+	struct data_default *d = dst;
+	memset(d, 0, sizeof *d);
+	col_str(st, 0, d->name, sizeof d->name);
+	d->value = col_num(st, 1);
+}
+
+int catalog_data_list(catalog *cat, struct data_facts *out, char *err)
+{
+	memset(out, 0, sizeof *out);
+	if (list_query(cat, "SELECT sku, network_mbps, uncached_disk_mb_per_s FROM vm_data_limits "
+			    "ORDER BY sku", NULL, sizeof *out->vms, read_vm_data,
+		       (void **)&out->vms, &out->nvms, err) != 0 ||
+	    list_query(cat, "SELECT region, continent, blob_egress_mb_per_s, blob_ingress_mb_per_s "
+			    "FROM region_data ORDER BY region", NULL, sizeof *out->regions,
+		       read_region_data, (void **)&out->regions, &out->nregions, err) != 0 ||
+	    list_query(cat, "SELECT sku, mb_per_s_per_tib, min_tib, max_tib, step_tib, "
+			    "usd_per_tib_month FROM lustre_tiers ORDER BY mb_per_s_per_tib", NULL,
+		       sizeof *out->lustre, read_lustre, (void **)&out->lustre, &out->nlustre,
+		       err) != 0 ||
+	    list_query(cat, "SELECT zone, kind, tier_min_gb, usd_per_gb FROM bandwidth_prices "
+			    "ORDER BY zone, kind, tier_min_gb", NULL, sizeof *out->bandwidth,
+		       read_bandwidth, (void **)&out->bandwidth, &out->nbandwidth, err) != 0 ||
+	    list_query(cat, "SELECT name, value FROM data_defaults ORDER BY name", NULL,
+		       sizeof *out->defaults, read_data_default, (void **)&out->defaults,
+		       &out->ndefaults, err) != 0) {
+		catalog_data_release(out);
+		return -1;
+	}
+	return 0;
+}
+
+void catalog_data_release(struct data_facts *d)
+{
+	free(d->vms);
+	free(d->regions);
+	free(d->lustre);
+	free(d->bandwidth);
+	free(d->defaults);
+	memset(d, 0, sizeof *d);
+}
+
 int catalog_price_list(catalog *cat, const char *sku, struct price **out, size_t *n, char *err)
 {
 	if (sku)

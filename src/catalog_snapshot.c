@@ -35,6 +35,18 @@ int catalog_snapshot_load(struct catalog *cat, struct catalog_snapshot *out, cha
 		catalog_snapshot_release(out);
 		return -1;
 	}
+	if (catalog_data_list(cat, &out->data, err) != 0) {
+		/* a catalog written by an earlier build: the bundled data facts */
+		catalog *b = NULL;
+		int rc = catalog_open_bundled(&b, err);
+		if (rc == 0)
+			rc = catalog_data_list(b, &out->data, err);
+		catalog_close(b);
+		if (rc != 0) {
+			catalog_snapshot_release(out);
+			return -1;
+		}
+	}
 	if (out->nvms)
 		qsort(out->vms, out->nvms, sizeof(*out->vms), cmp_vm);
 	if (out->nprices)
@@ -51,6 +63,7 @@ void catalog_snapshot_release(struct catalog_snapshot *s)
 	free(s->tiers);
 	free(s->eff);
 	free(s->prices);
+	catalog_data_release(&s->data);
 	memset(s, 0, sizeof(*s));
 }
 

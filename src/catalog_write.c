@@ -13,9 +13,18 @@
  * any failure, and fsync'd explicitly before the rename.  Writers of one
  * target are serialised by a flock on TARGET.lock, taken before the current
  * catalog is read and released after the rename; readers never touch it.
+ *
+ * The temporary file is .NAME.refresh-PID.  SIGINT, SIGTERM and SIGHUP while
+ * it exists remove it (the handler unlinks a path prepared beforehand, then
+ * re-raises the signal with its default action); a writer killed otherwise
+ * (SIGKILL, a crash) leaves it, and the next writer, under the lock, removes
+ * the temporary files of processes that no longer exist.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <sqlite3.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -23,6 +32,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -124,6 +134,96 @@ int catalog_writer_sku_known(struct catalog_writer *w, const char *sku)
 	return bsearch(&sku, w->skus, w->n_skus, sizeof(*w->skus), cmp_str) != NULL;
 }
 
+/* ---- the temporary file and signals -----------------------------------
+ * The one piece of process-wide state here: a signal handler can only reach
+ * what is static.  tmp_path is written before the handlers are installed and
+ * cleared only after they are restored. */
+
+static const int tmp_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define N_TMP_SIGNALS (sizeof(tmp_signals) / sizeof(tmp_signals[0]))
+static char tmp_path[PATH_MAX];
+static volatile sig_atomic_t tmp_armed;
+static struct sigaction tmp_old[N_TMP_SIGNALS];
+static int tmp_installed[N_TMP_SIGNALS];
+
+/* Async-signal-safe: unlink(2), sigaction(2), raise(3) only. */
+static void tmp_on_signal(int sig)
+{
+	if (tmp_armed)
+		unlink(tmp_path);
+	struct sigaction dfl;
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(sig, &dfl, NULL);
+	raise(sig);
+}
+
+/* Removes path on SIGINT/SIGTERM/SIGHUP until tmp_disarm().  A signal the
+ * process ignores (nohup, a background job) stays ignored. */
+static void tmp_arm(const char *path)
+{
+	if (strlen(path) >= sizeof(tmp_path))
+		return;
+	strcpy(tmp_path, path);
+	tmp_armed = 1;
+	for (size_t i = 0; i < N_TMP_SIGNALS; i++) {
+		struct sigaction sa;
+		tmp_installed[i] = 0;
+		if (sigaction(tmp_signals[i], NULL, &tmp_old[i]) != 0 ||
+		    tmp_old[i].sa_handler == SIG_IGN)
+			continue;
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = tmp_on_signal;
+		sigemptyset(&sa.sa_mask);
+		for (size_t j = 0; j < N_TMP_SIGNALS; j++)
+			sigaddset(&sa.sa_mask, tmp_signals[j]);
+		tmp_installed[i] = sigaction(tmp_signals[i], &sa, NULL) == 0;
+	}
+}
+
+static void tmp_disarm(void)
+{
+	for (size_t i = 0; i < N_TMP_SIGNALS; i++)
+		if (tmp_installed[i])
+			sigaction(tmp_signals[i], &tmp_old[i], NULL);
+	memset(tmp_installed, 0, sizeof(tmp_installed));
+	tmp_armed = 0;
+	tmp_path[0] = '\0';
+}
+
+/* Under the lock: removes .NAME.refresh-PID files in dir whose PID names no
+ * live process (kill(pid, 0) fails with ESRCH), left by writers that were
+ * killed.  A file of a live process, or of this one, is left alone. */
+static void remove_stale_tmp(const char *dir, const char *name)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	struct strbuf prefix = STRBUF_INIT, path = STRBUF_INIT;
+	strbuf_addf(&prefix, ".%s.refresh-", name);
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, prefix.buf, prefix.len) != 0)
+			continue;
+		const char *digits = e->d_name + prefix.len;
+		char *end;
+		errno = 0;
+		long pid = strtol(digits, &end, 10);
+		if (!*digits || *end || errno || pid <= 0 || pid == (long)getpid() ||
+		    (long)(pid_t)pid != pid)
+			continue;
+		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		path.len = 0;
+		strbuf_addf(&path, "%s/%s", dir, e->d_name);
+		unlink(path.buf);
+	}
+	closedir(d);
+	strbuf_release(&prefix);
+	strbuf_release(&path);
+}
+
 static void writer_free(struct catalog_writer *w)
 {
 	sqlite3_finalize(w->ins);
@@ -134,6 +234,7 @@ static void writer_free(struct catalog_writer *w)
 		sqlite3_close(w->db);
 	if (w->tmp)
 		unlink(w->tmp);
+	tmp_disarm();
 	if (w->lock_fd >= 0)
 		close(w->lock_fd);
 	for (size_t i = 0; i < w->n_skus; i++)
@@ -283,9 +384,11 @@ int catalog_writer_open(const char *target, int force, double lock_wait_s,
 		writer_free(w);
 		return -1;
 	}
+	remove_stale_tmp(w->dir, slash ? slash + 1 : target);
 	strbuf_addf(&sb, "%s/.%s.refresh-%ld", w->dir, slash ? slash + 1 : target, (long)getpid());
 	w->tmp = xstrdup(strbuf_str(&sb));
 	strbuf_release(&sb);
+	tmp_arm(w->tmp);        /* before the file exists */
 	unlink(w->tmp);
 	if (catalog_export_bundled(w->tmp, err) != 0) {
 		writer_free(w);
@@ -364,6 +467,32 @@ static void bind_key(sqlite3_stmt *st, const struct price *p)
 	sqlite3_bind_text(st, 3, pricing_name(p->pricing), -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4, p->os, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 5, p->currency, -1, SQLITE_STATIC);
+}
+
+int catalog_writer_add_bandwidth(struct catalog_writer *w, const struct bandwidth_price *b,
+				 const char *effective_date, char *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (prep(w, "INSERT OR REPLACE INTO bandwidth_prices (zone, kind, tier_min_gb, usd_per_gb,"
+		    " effective_date, source) VALUES (?1, ?2, ?3, ?4, ?5,"
+		    " 'Azure Retail Prices API (serviceName Bandwidth)')", &st, err) != 0)
+		return -1;
+	sqlite3_bind_text(st, 1, b->zone, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, b->kind, -1, SQLITE_STATIC);
+	sqlite3_bind_double(st, 3, b->tier_min_gb);
+	sqlite3_bind_double(st, 4, b->usd_per_gb);
+	if (effective_date && *effective_date)
+		sqlite3_bind_text(st, 5, effective_date, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, 5);
+	rc = sqlite3_step(st) == SQLITE_DONE ? 0 : -1;
+	if (rc != 0)
+		set_err(err, "cannot store a bandwidth price of '%s': %s", b->zone,
+			sqlite3_errmsg(w->db));
+	sqlite3_finalize(st);
+	return rc;
 }
 
 int catalog_writer_add_price(struct catalog_writer *w, const struct price *p,

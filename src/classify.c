@@ -11,9 +11,11 @@
  * every default: docs/analyze.md.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "classify.h"
+#include "util.h"
 
 static const char *const finding_names[CLASS_COUNT] = {
 	"idle", "underused", "busy-waiting", "data-starved", "memory-bound", "healthy", "no-data",
@@ -75,9 +77,17 @@ static double pct(double r)
 	return r * 100.0;
 }
 
-void classify_series(const struct telemetry_series *s, const struct classify_thresholds *t,
-		     const struct classify_candidate *cands, size_t ncands, double current_hourly,
-		     struct classify_result *out)
+/* The texts of a result while it is being written. */
+struct classify_text {
+	char reason[320];
+	char recommendation[200];
+	char enable[200];
+};
+
+static void classify_into(const struct telemetry_series *s, const struct classify_thresholds *t,
+			  const struct classify_candidate *cands, size_t ncands,
+			  double current_hourly, struct classify_result *out,
+			  struct classify_text *tx)
 {
 	struct telemetry_stats st[TM_METRIC_COUNT];
 	for (int m = 0; m < TM_METRIC_COUNT; m++)
@@ -102,19 +112,19 @@ void classify_series(const struct telemetry_series *s, const struct classify_thr
 	/* 1. no-data */
 	if (!act->count) {
 		out->finding = CLASS_NO_DATA;
-		snprintf(out->reason, sizeof(out->reason), "no utilization counter was collected");
-		enable_hint(out->enable, sizeof(out->enable), s->source, C_GR);
-		snprintf(out->recommendation, sizeof(out->recommendation), "%s", out->enable);
+		snprintf(tx->reason, sizeof(tx->reason), "no utilization counter was collected");
+		enable_hint(tx->enable, sizeof(tx->enable), s->source, C_GR);
+		snprintf(tx->recommendation, sizeof(tx->recommendation), "%s", tx->enable);
 		return;
 	}
 	if (act->count < t->min_samples) {
 		out->finding = CLASS_NO_DATA;
-		snprintf(out->reason, sizeof(out->reason),
+		snprintf(tx->reason, sizeof(tx->reason),
 			 "only %llu sample%s of %s (at least %llu needed)",
 			 (unsigned long long)act->count, act->count == 1 ? "" : "s",
 			 telemetry_metric_name(am),
 			 (unsigned long long)t->min_samples);
-		snprintf(out->recommendation, sizeof(out->recommendation),
+		snprintf(tx->recommendation, sizeof(tx->recommendation),
 			 "collect a longer window");
 		return;
 	}
@@ -124,12 +134,12 @@ void classify_series(const struct telemetry_series *s, const struct classify_thr
 		out->activity_metric = TM_GPU_UTIL;
 		out->activity = *util;
 		out->idle_fraction = telemetry_acc_fraction_below(&s->m[TM_GPU_UTIL], t->idle_max);
-		snprintf(out->reason, sizeof(out->reason),
+		snprintf(tx->reason, sizeof(tx->reason),
 			 "gpu_util p95 is %.0f%% while gr_engine_active stays at 0: profiling data "
 			 "unreliable", pct(util->p95));
-		snprintf(out->enable, sizeof(out->enable),
+		snprintf(tx->enable, sizeof(tx->enable),
 			 "check the DCGM profiling module (dcgm-exporter issue #662)");
-		snprintf(out->recommendation, sizeof(out->recommendation), "%s", out->enable);
+		snprintf(tx->recommendation, sizeof(tx->recommendation), "%s", tx->enable);
 		return;
 	}
 
@@ -137,17 +147,17 @@ void classify_series(const struct telemetry_series *s, const struct classify_thr
 	if (act->max < t->idle_max) {
 		out->finding = CLASS_IDLE;
 		if (out->peak_memory_gib > 0)
-			snprintf(out->reason, sizeof(out->reason),
+			snprintf(tx->reason, sizeof(tx->reason),
 				 "%s peaked at %.1f%% over %llu sample%s while %.1f GiB stayed allocated",
 				 telemetry_metric_name(am), pct(act->max),
 				 (unsigned long long)act->count, act->count == 1 ? "" : "s",
 				 out->peak_memory_gib);
 		else
-			snprintf(out->reason, sizeof(out->reason),
+			snprintf(tx->reason, sizeof(tx->reason),
 				 "%s peaked at %.1f%% over %llu sample%s", telemetry_metric_name(am),
 				 pct(act->max), (unsigned long long)act->count,
 				 act->count == 1 ? "" : "s");
-		snprintf(out->recommendation, sizeof(out->recommendation),
+		snprintf(tx->recommendation, sizeof(tx->recommendation),
 			 "release the GPU or scale it to zero");
 		out->savings_hourly = current_hourly > 0 ? current_hourly : 0;
 		return;
@@ -158,7 +168,7 @@ void classify_series(const struct telemetry_series *s, const struct classify_thr
 		int dram_high = dram->count && dram->mean >= t->memory_dram;
 		if (sm->count && sm->mean < t->busy_sm && !dram_high) {
 			out->finding = CLASS_BUSY_WAITING;
-			snprintf(out->reason, sizeof(out->reason),
+			snprintf(tx->reason, sizeof(tx->reason),
 				 "%s averages %.0f%% but SM activity only %.0f%%",
 				 duty == util ? "gpu_util" : "gr_engine_active", pct(duty->mean),
 				 pct(sm->mean));
@@ -166,24 +176,24 @@ void classify_series(const struct telemetry_series *s, const struct classify_thr
 			   tensor->mean < t->weak_tensor && dram->mean < t->weak_dram) {
 			out->finding = CLASS_BUSY_WAITING;
 			out->weak = 1;
-			snprintf(out->reason, sizeof(out->reason),
+			snprintf(tx->reason, sizeof(tx->reason),
 				 "%s averages %.0f%% with tensor %.0f%% and DRAM %.0f%% "
 				 "(weak evidence: no SM activity counter)",
 				 duty == util ? "gpu_util" : "gr_engine_active", pct(duty->mean),
 				 pct(tensor->mean), pct(dram->mean));
-			enable_hint(out->enable, sizeof(out->enable), s->source, C_SM);
+			enable_hint(tx->enable, sizeof(tx->enable), s->source, C_SM);
 		} else if (!sm->count && !tensor->count && !dram->count) {
 			out->finding = CLASS_NO_DATA;
-			snprintf(out->reason, sizeof(out->reason),
+			snprintf(tx->reason, sizeof(tx->reason),
 				 "%s averages %.0f%%, but without SM activity busy cannot be told "
 				 "from busy-waiting", duty == util ? "gpu_util" : "gr_engine_active",
 				 pct(duty->mean));
-			enable_hint(out->enable, sizeof(out->enable), s->source, C_SM);
-			snprintf(out->recommendation, sizeof(out->recommendation), "%s", out->enable);
+			enable_hint(tx->enable, sizeof(tx->enable), s->source, C_SM);
+			snprintf(tx->recommendation, sizeof(tx->recommendation), "%s", tx->enable);
 			return;
 		}
 		if (out->finding == CLASS_BUSY_WAITING) {
-			snprintf(out->recommendation, sizeof(out->recommendation),
+			snprintf(tx->recommendation, sizeof(tx->recommendation),
 				 "profile the job: small kernels or synchronisation keep the GPU "
 				 "busy without work (batch more per kernel, CUDA graphs)");
 			return;
@@ -200,21 +210,21 @@ void classify_series(const struct telemetry_series *s, const struct classify_thr
 		if ((low && (pcie || copy)) || saw) {
 			out->finding = CLASS_DATA_STARVED;
 			if (low && pcie)
-				snprintf(out->reason, sizeof(out->reason),
+				snprintf(tx->reason, sizeof(tx->reason),
 					 "%s averages %.0f%% while PCIe host-to-device traffic "
 					 "averages %.2f GB/s", sm->count ? "SM activity" : "activity",
 					 pct(compute->mean), rx->mean / 1e9);
 			else if (low && copy)
-				snprintf(out->reason, sizeof(out->reason),
+				snprintf(tx->reason, sizeof(tx->reason),
 					 "%s averages %.0f%% while memory-copy utilization averages "
 					 "%.0f%%", sm->count ? "SM activity" : "activity",
 					 pct(compute->mean), pct(mc->mean));
 			else
-				snprintf(out->reason, sizeof(out->reason),
+				snprintf(tx->reason, sizeof(tx->reason),
 					 "%s swings between idle and busy (p5 %.0f%%, p95 %.0f%%, idle "
 					 "%.0f%% of the time)", telemetry_metric_name(am), pct(act->p5),
 					 pct(act->p95), pct(out->idle_fraction));
-			snprintf(out->recommendation, sizeof(out->recommendation),
+			snprintf(tx->recommendation, sizeof(tx->recommendation),
 				 "speed up the input pipeline (more loader workers, pinned memory, "
 				 "prefetch, local NVMe cache)");
 			return;
@@ -226,10 +236,10 @@ void classify_series(const struct telemetry_series *s, const struct classify_thr
 	    ((sm->count && sm->mean < t->memory_sm) ||
 	     (tensor->count && tensor->mean < t->weak_tensor) || (!sm->count && !tensor->count))) {
 		out->finding = CLASS_MEMORY_BOUND;
-		snprintf(out->reason, sizeof(out->reason),
+		snprintf(tx->reason, sizeof(tx->reason),
 			 "DRAM activity averages %.0f%% (about %.0f%% of the practical peak of 80%%)",
 			 pct(dram->mean), pct(dram->mean / 0.8));
-		snprintf(out->recommendation, sizeof(out->recommendation),
+		snprintf(tx->recommendation, sizeof(tx->recommendation),
 			 "optimise memory access or batching; more bandwidth helps more than "
 			 "more compute");
 		return;
@@ -253,22 +263,22 @@ void classify_series(const struct telemetry_series *s, const struct classify_thr
 			}
 			out->candidate = (int)i;
 		}
-		snprintf(out->reason, sizeof(out->reason),
+		snprintf(tx->reason, sizeof(tx->reason),
 			 "%s p95 is %.0f%%%s", sm->count ? "SM activity" : telemetry_metric_name(am),
 			 pct(compute->p95), mem >= 0 ? "" : " (memory use unknown)");
 		if (mem >= 0) {
-			size_t n = strlen(out->reason);
-			snprintf(out->reason + n, sizeof(out->reason) - n,
+			size_t n = strlen(tx->reason);
+			snprintf(tx->reason + n, sizeof(tx->reason) - n,
 				 " and memory peaks at %.1f GiB", mem);
 		}
 		if (out->candidate >= 0) {
 			const struct classify_candidate *c = &cands[out->candidate];
-			snprintf(out->recommendation, sizeof(out->recommendation), "move to %s",
+			snprintf(tx->recommendation, sizeof(tx->recommendation), "move to %s",
 				 c->name);
 			if (current_hourly > 0)
 				out->savings_hourly = current_hourly - c->hourly;
 		} else {
-			snprintf(out->recommendation, sizeof(out->recommendation),
+			snprintf(tx->recommendation, sizeof(tx->recommendation),
 				 mem >= 0 ? "share the GPU: no smaller option known holds this work"
 					  : "collect DCGM_FI_DEV_FB_USED to size a smaller option");
 		}
@@ -277,12 +287,32 @@ void classify_series(const struct telemetry_series *s, const struct classify_thr
 
 	/* 7. healthy */
 	out->finding = CLASS_HEALTHY;
-	snprintf(out->reason, sizeof(out->reason), "%s averages %.0f%%, p95 %.0f%%",
+	snprintf(tx->reason, sizeof(tx->reason), "%s averages %.0f%%, p95 %.0f%%",
 		 sm->count ? "SM activity" : telemetry_metric_name(am), pct(compute->mean),
 		 pct(compute->p95));
-	snprintf(out->recommendation, sizeof(out->recommendation), "none");
+	snprintf(tx->recommendation, sizeof(tx->recommendation), "none");
 	if (!sm->count && !tensor->count) {
 		out->weak = 1;
-		enable_hint(out->enable, sizeof(out->enable), s->source, C_SM);
+		enable_hint(tx->enable, sizeof(tx->enable), s->source, C_SM);
 	}
+}
+
+void classify_series(const struct telemetry_series *s, const struct classify_thresholds *t,
+		     const struct classify_candidate *cands, size_t ncands, double current_hourly,
+		     struct classify_result *out)
+{
+	struct classify_text tx;
+	tx.reason[0] = tx.recommendation[0] = tx.enable[0] = '\0';
+	classify_into(s, t, cands, ncands, current_hourly, out, &tx);
+	out->reason = xstrdup(tx.reason);
+	out->recommendation = xstrdup(tx.recommendation);
+	out->enable = xstrdup(tx.enable);
+}
+
+void classify_result_release(struct classify_result *r)
+{
+	free(r->reason);
+	free(r->recommendation);
+	free(r->enable);
+	memset(r, 0, sizeof(*r));
 }

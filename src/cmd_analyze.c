@@ -29,6 +29,8 @@
 #include "http.h"
 #include "json_out.h"
 #include "output.h"
+#include "prom_fetch.h"
+#include "prom_query.h"
 #include "telemetry.h"
 #include "util.h"
 
@@ -38,7 +40,8 @@ enum {
 	OPT_INPUT_FORMAT = 1, OPT_COLUMNS, OPT_HOST, OPT_METRIC, OPT_PROMETHEUS, OPT_SINCE,
 	OPT_STEP, OPT_START, OPT_END, OPT_SKU, OPT_HOSTS, OPT_REGION, OPT_PRICING, OPT_HOURS,
 	OPT_FAIL_ON, OPT_MIN_SAMPLES, OPT_IDLE, OPT_UNDERUSED, OPT_BUSY_UTIL, OPT_BUSY_SM,
-	OPT_STARVED_SM, OPT_PCIE_RX, OPT_MEMORY_DRAM
+	OPT_STARVED_SM, OPT_PCIE_RX, OPT_MEMORY_DRAM, OPT_RAW, OPT_MAX_SERIES, OPT_TOKEN_FILE,
+	OPT_HEADER, OPT_CACERT, OPT_VERBOSE
 };
 
 static const struct cli_opt opts[] = {
@@ -65,6 +68,12 @@ static const struct cli_opt opts[] = {
 	{ "starved-sm-below", 0, CLI_ARG_REQUIRED, OPT_STARVED_SM },
 	{ "pcie-rx-gbps", 0, CLI_ARG_REQUIRED, OPT_PCIE_RX },
 	{ "memory-dram", 0, CLI_ARG_REQUIRED, OPT_MEMORY_DRAM },
+	{ "raw", 0, CLI_ARG_NONE, OPT_RAW },
+	{ "max-series-per-query", 0, CLI_ARG_REQUIRED, OPT_MAX_SERIES },
+	{ "bearer-token-file", 0, CLI_ARG_REQUIRED, OPT_TOKEN_FILE },
+	{ "header", 0, CLI_ARG_REQUIRED, OPT_HEADER },
+	{ "cacert", 0, CLI_ARG_REQUIRED, OPT_CACERT },
+	{ "verbose", 'v', CLI_ARG_NONE, OPT_VERBOSE },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -75,6 +84,41 @@ struct host_map {
 	int assumed;
 };
 
+/* Every host's size, found by name in O(1) amortised: a fleet of 100k hosts
+ * must not cost a scan of the list per host or per series. */
+struct host_list {
+	struct host_map *v;
+	size_t n, cap;
+	struct strmap index;    /* host name -> position of its last entry in v */
+};
+
+static struct host_map *hosts_add(struct host_list *hl, const char *host)
+{
+	if (hl->n == hl->cap) {
+		hl->cap = hl->cap ? hl->cap * 2 : 64;
+		hl->v = xrealloc(hl->v, hl->cap * sizeof(*hl->v));
+	}
+	struct host_map *hm = &hl->v[hl->n];
+	memset(hm, 0, sizeof(*hm));
+	snprintf(hm->host, sizeof(hm->host), "%s", host);
+	strmap_put(&hl->index, hm->host, hl->n++);
+	return hm;
+}
+
+/* The last entry for host (a --hosts file may name a host twice), or NULL. */
+static const struct host_map *hosts_find(const struct host_list *hl, const char *host)
+{
+	const size_t *i = strmap_get(&hl->index, host);
+	return i ? &hl->v[*i] : NULL;
+}
+
+static void hosts_release(struct host_list *hl)
+{
+	free(hl->v);
+	strmap_release(&hl->index);
+	memset(hl, 0, sizeof(*hl));
+}
+
 /* Everything the pricing needs from the catalog. */
 struct facts {
 	struct gpu_spec *gpus;
@@ -84,6 +128,8 @@ struct facts {
 	struct mig_profile *migs;
 	size_t nmigs;
 	double *vm_hourly;      /* per vms[i] in the chosen region and pricing; 0 none */
+	const struct gpu_spec **vm_gpu;   /* per vms[i]: its GPU model; NULL unknown */
+	struct strmap vm_by_sku;          /* lower-case size name -> index in vms */
 };
 
 /* Per series results. */
@@ -192,12 +238,30 @@ static void facts_release(struct facts *f)
 	free(f->vms);
 	free(f->migs);
 	free(f->vm_hourly);
+	free(f->vm_gpu);
+	strmap_release(&f->vm_by_sku);
+}
+
+static const struct gpu_spec *gpu_by_name(const struct facts *f, const char *name);
+
+/* s in lower case into buf (n bytes); NULL when it does not fit. */
+static const char *lower(char *buf, size_t n, const char *s)
+{
+	size_t i;
+	for (i = 0; s[i]; i++) {
+		if (i + 1 >= n)
+			return NULL;
+		buf[i] = (char)tolower((unsigned char)s[i]);
+	}
+	buf[i] = '\0';
+	return buf;
 }
 
 /* The catalog read once into a snapshot (catalog_snapshot.h), whose GPU,
- * VM and MIG arrays f takes over, and each size's price in region. */
+ * VM and MIG arrays f takes over, and each size's price in region and
+ * currency. */
 static int facts_load(catalog *cat, const char *region, enum pricing_kind kind,
-		      struct facts *f, char *err)
+		      const char *currency, struct facts *f, char *err)
 {
 	struct catalog_snapshot snap;
 	memset(f, 0, sizeof(*f));
@@ -215,8 +279,16 @@ static int facts_load(catalog *cat, const char *region, enum pricing_kind kind,
 	f->vm_hourly = xcalloc(f->nvms ? f->nvms : 1, sizeof(double));
 	for (size_t i = 0; i < f->nvms; i++) {
 		double h = 0;
-		f->vm_hourly[i] = catalog_snapshot_price(&snap, f->vms[i].sku, region, kind, "USD", &h)
+		f->vm_hourly[i] = catalog_snapshot_price(&snap, f->vms[i].sku, region, kind, currency, &h)
 					  ? h : 0;
+	}
+	/* per-row lookups are O(1): the size by name, the GPU of each size */
+	f->vm_gpu = xcalloc(f->nvms ? f->nvms : 1, sizeof(*f->vm_gpu));
+	for (size_t i = 0; i < f->nvms; i++) {
+		char key[FACT_SKU];
+		f->vm_gpu[i] = gpu_by_name(f, f->vms[i].gpu_model);
+		if (lower(key, sizeof(key), f->vms[i].sku) && !strmap_get(&f->vm_by_sku, key))
+			strmap_put(&f->vm_by_sku, key, i);   /* the first of a name, as before */
 	}
 	catalog_snapshot_release(&snap);
 	return 0;
@@ -230,12 +302,12 @@ static const struct gpu_spec *gpu_by_name(const struct facts *f, const char *nam
 	return NULL;
 }
 
+/* The size named sku (any case), or (size_t)-1. */
 static size_t vm_index(const struct facts *f, const char *sku)
 {
-	for (size_t i = 0; i < f->nvms; i++)
-		if (strcasecmp(f->vms[i].sku, sku) == 0)
-			return i;
-	return (size_t)-1;
+	char key[FACT_SKU];
+	const size_t *i = lower(key, sizeof(key), sku) ? strmap_get(&f->vm_by_sku, key) : NULL;
+	return i ? *i : (size_t)-1;
 }
 
 /* Upper-case alphanumeric tokens of s, split on anything else. */
@@ -325,8 +397,8 @@ static const struct mig_profile *mig_find(const struct facts *f, const char *gpu
 
 /* ---- host to Azure size ----------------------------------------------- */
 
-static int load_hosts_file(const char *path, const struct facts *f, struct host_map **out,
-			   size_t *n, struct diag_list *dl)
+static int load_hosts_file(const char *path, const struct facts *f, struct host_list *hl,
+			   struct diag_list *dl)
 {
 	FILE *fp = fopen(path, "r");
 	if (!fp) {
@@ -366,10 +438,7 @@ static int load_hosts_file(const char *path, const struct facts *f, struct host_
 				      "unknown VM size '%s'", s);
 			continue;
 		}
-		*out = xrealloc(*out, (*n + 1) * sizeof(**out));
-		struct host_map *hm = &(*out)[(*n)++];
-		memset(hm, 0, sizeof(*hm));
-		snprintf(hm->host, sizeof(hm->host), "%s", h);
+		struct host_map *hm = hosts_add(hl, h);
 		snprintf(hm->sku, sizeof(hm->sku), "%s", f->vms[vi].sku);
 	}
 	free(line);
@@ -461,7 +530,7 @@ static void build_candidates(struct row *r, const struct facts *f)
 	double cur_tflops = r->gpu->fp16_tflops * r->gpu_fraction;
 	for (size_t i = 0; i < f->nvms; i++) {
 		const struct vm_size *v = &f->vms[i];
-		const struct gpu_spec *g = gpu_by_name(f, v->gpu_model);
+		const struct gpu_spec *g = f->vm_gpu[i];
 		if (!g || v->retired || !v->spec_known || v->gpu_count > 1 + 1e-9 ||
 		    f->vm_hourly[i] <= 0 || strcmp(g->vendor, r->gpu->vendor) != 0 ||
 		    !(cur_tflops > 0))
@@ -498,8 +567,15 @@ static cJSON *stats_json(const struct telemetry_series *s)
 		int d = telemetry_metric_is_ratio((enum telemetry_metric)m) ? 4 : 1;
 		cJSON_AddNumberToObject(x, "samples", (double)st.count);
 		json_add_rounded(x, "mean", st.mean, d);
-		json_add_rounded(x, "p50", st.p50, d);
-		json_add_rounded(x, "p95", st.p95, d);
+		/* NaN: a server summary without percentiles (--prometheus) */
+		if (isnan(st.p50))
+			cJSON_AddNullToObject(x, "p50");
+		else
+			json_add_rounded(x, "p50", st.p50, d);
+		if (isnan(st.p95))
+			cJSON_AddNullToObject(x, "p95");
+		else
+			json_add_rounded(x, "p95", st.p95, d);
 		json_add_rounded(x, "max", st.max, d);
 	}
 	return o;
@@ -513,12 +589,55 @@ static void iso_time(char *buf, size_t n, long long ms)
 	strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* Fleet totals.  Each sum covers the GPUs where its part is known; a total
+ * is known only when every GPU's part is (else JSON null, "unknown" in text). */
 struct totals {
 	int gpus;
 	int by[CLASS_COUNT];
 	double wasted_hours, wasted_cost, savings, current_cost;
-	int unpriced;
+	int unpriced;            /* GPUs without a price: cost and savings unknown */
+	int no_activity;         /* GPUs without activity samples: idle hours unknown */
+	int idle_cost_unknown;   /* GPUs whose idle cost is unknown (either of those) */
+	char currency[8];        /* the catalog's price currency */
 };
+
+/* What is known of a row: its price, its idle share, its idle cost (0 when it
+ * is never idle, whatever its price). */
+static int row_priced(const struct row *r)
+{
+	return r->hourly > 0;
+}
+
+static int row_idle_known(const struct row *r)
+{
+	return r->res.activity.count > 0;
+}
+
+static int row_idle_cost_known(const struct row *r)
+{
+	return row_idle_known(r) && (row_priced(r) || r->res.idle_fraction == 0);
+}
+
+/* Adds row r to the totals. */
+static void totals_add(struct totals *t, const struct row *r, double hours)
+{
+	t->gpus++;
+	t->by[r->res.finding]++;
+	if (row_idle_known(r))
+		t->wasted_hours += r->res.idle_fraction * hours * r->gpu_fraction;
+	else
+		t->no_activity++;
+	if (row_idle_cost_known(r))
+		t->wasted_cost += r->res.idle_fraction * hours * r->hourly;
+	else
+		t->idle_cost_unknown++;
+	if (row_priced(r)) {
+		t->savings += r->res.savings_hourly * hours;
+		t->current_cost += r->hourly * hours;
+	} else {
+		t->unpriced++;
+	}
+}
 
 static void series_label(char *buf, size_t n, const struct telemetry_series *s)
 {
@@ -526,6 +645,33 @@ static void series_label(char *buf, size_t n, const struct telemetry_series *s)
 		snprintf(buf, n, "%s gpu %s mig %s", s->host, dash(s->gpu), s->mig_id);
 	else
 		snprintf(buf, n, "%s gpu %s", s->host, dash(s->gpu));
+}
+
+/*
+ * An unknown total: "unknown (N GPUs WHY: a, b, c, ...; REST)",
+ * naming the first three rows whose part is not known, or "...; none is
+ * known)" when no row's part is.
+ */
+static void print_unknown(FILE *o, const struct row *rows, size_t nrows, int n, int gpus,
+			  const char *why, int (*known)(const struct row *), const char *rest)
+{
+	int k = 0;
+	fprintf(o, "unknown (%d GPU%s %s: ", n, n == 1 ? "" : "s", why);
+	for (size_t i = 0; i < nrows && k <= 3; i++) {
+		char lab[160];
+		if (known(&rows[i]))
+			continue;
+		if (k++ == 3) {
+			fputs(", ...", o);
+			break;
+		}
+		series_label(lab, sizeof(lab), rows[i].s);
+		fprintf(o, "%s%s", k > 1 ? ", " : "", lab);
+	}
+	if (n >= gpus)
+		fputs("; none is known)", o);
+	else
+		fprintf(o, "; %s)", rest);
 }
 
 /* A percentage of a ratio statistic for csv; NaN (empty field) when no samples. */
@@ -543,12 +689,16 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	const char *heads[NCOLS] = { "HOST", "GPU", "MIG", "POD", "FINDING", "ACT MEAN", "ACT P95",
 				     "SM MEAN", "IDLE", "MEM PEAK", "MONTHLY", "SAVINGS/MO",
 				     "RECOMMENDATION", "REASON", "ENABLE" };
-	/* csv: raw numbers, the unit in the header (docs/output.md) */
-	const char *csv_heads[NCOLS] = { "host", "gpu", "mig", "pod", "finding",
-					 "activity_mean_pct", "activity_p95_pct",
-					 "sm_active_mean_pct", "idle_pct", "memory_peak_gib",
-					 "monthly_usd", "savings_monthly_usd", "recommendation",
-					 "reason", "enable" };
+	/* csv: raw numbers, the unit in the header (docs/output.md), money in
+	 * the catalog's currency */
+	char monthly_h[32], savings_h[48];
+	const char *csv_heads[NCOLS] = {
+		"host", "gpu", "mig", "pod", "finding", "activity_mean_pct", "activity_p95_pct",
+		"sm_active_mean_pct", "idle_pct", "memory_peak_gib",
+		out_money_header(monthly_h, sizeof(monthly_h), "monthly", t->currency),
+		out_money_header(savings_h, sizeof(savings_h), "savings_monthly", t->currency),
+		"recommendation", "reason", "enable"
+	};
 	for (size_t i = 0; i < NCOLS; i++) {
 		table_header(tb, i, heads[i], (i >= 5 && i <= 11) ? ALIGN_RIGHT : ALIGN_LEFT);
 		table_csv_column(tb, i, csv_heads[i], i >= 5 && i <= 11 ? CSV_NUMBER : CSV_TEXT);
@@ -597,7 +747,7 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 
 	FILE *o = ctx->out;
 	int md = ctx->format == FMT_MARKDOWN;
-	char a[32], b[32], c[32];
+	char a[32], b[96], c[32];
 	fprintf(o, "\n%s%d %s:", md ? "**Fleet:** " : "fleet: ", t->gpus,
 		t->gpus == 1 ? "GPU or MIG instance" : "GPUs and MIG instances");
 	const char *sep = " ";
@@ -607,14 +757,38 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 		fprintf(o, "%s%d %s", sep, t->by[f], classify_finding_name((enum classify_finding)f));
 		sep = ", ";
 	}
-	fprintf(o, "\n%sidle: %s GPU-hours per month, costing %s USD per month\n", md ? "\n" : "",
-		util_fmt_money(a, sizeof(a), t->wasted_hours),
-		util_fmt_money(b, sizeof(b), t->wasted_cost));
-	fprintf(o, "%ssavings if the recommendations are applied: %s USD per month "
-		   "(current cost %s USD per month%s)\n", md ? "\n" : "",
-		util_fmt_money(a, sizeof(a), t->savings),
-		util_fmt_money(c, sizeof(c), t->current_cost),
-		t->unpriced ? "; some GPUs unpriced" : "");
+	const char *cur = t->currency;
+	fprintf(o, "\n%sidle: ", md ? "\n" : "");
+	util_fmt_money(a, sizeof(a), t->wasted_hours);
+	if (!t->no_activity) {
+		fprintf(o, "%s GPU-hours per month", a);
+	} else {
+		snprintf(b, sizeof(b), "%s GPU-hours per month on the others", a);
+		print_unknown(o, rows, nrows, t->no_activity, t->gpus, "without activity samples",
+			      row_idle_known, b);
+	}
+	util_fmt_money(a, sizeof(a), t->wasted_cost);
+	if (!t->idle_cost_unknown) {
+		fprintf(o, ", costing %s %s per month\n", a, cur);
+	} else {
+		snprintf(b, sizeof(b), "%s %s per month on the others", a, cur);
+		fputs(", costing ", o);
+		print_unknown(o, rows, nrows, t->idle_cost_unknown, t->gpus,
+			      "without activity samples or a price", row_idle_cost_known, b);
+		fputc('\n', o);
+	}
+	fprintf(o, "%ssavings if the recommendations are applied: ", md ? "\n" : "");
+	util_fmt_money(a, sizeof(a), t->savings);
+	util_fmt_money(c, sizeof(c), t->current_cost);
+	if (!t->unpriced) {
+		fprintf(o, "%s %s per month (current cost %s %s per month)\n", a, cur, c, cur);
+	} else {
+		char rest[160];
+		snprintf(rest, sizeof(rest), "the others save %s %s per month of their current %s "
+			 "%s per month", a, cur, c, cur);
+		print_unknown(o, rows, nrows, t->unpriced, t->gpus, "unpriced", row_priced, rest);
+		fputc('\n', o);
+	}
 	int notes = 0;
 	for (size_t i = 0; i < nrows; i++) {
 		const struct row *r = &rows[i];
@@ -630,8 +804,36 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	}
 }
 
-static cJSON *render_json_row(const struct row *r, double hours)
+/* The JSON rows' settings: hours per month, and what an unpriced row's
+ * reason names. */
+struct json_rows {
+	const struct row *rows;
+	double hours;
+	const char *region, *currency;
+	enum pricing_kind kind;
+};
+
+/* Why row r has no price (r->hourly is 0). */
+static void unpriced_reason(char *buf, size_t n, const struct row *r, const struct json_rows *jr)
 {
+	const struct telemetry_series *s = r->s;
+	if (!r->vm)
+		snprintf(buf, n, "no Azure size known for host '%s' (set it with --sku or --hosts)",
+			 s->host);
+	else if (r->gpu_fraction <= 0 && !s->mig_profile[0])
+		snprintf(buf, n, "MIG instance %s has no profile label (GPU_I_PROFILE), so its share "
+			 "of the GPU is not known", s->mig_id);
+	else if (r->gpu_fraction <= 0)
+		snprintf(buf, n, "MIG profile '%s' is not known for %s", s->mig_profile,
+			 r->gpu ? r->gpu->name : "the size's GPU");
+	else
+		snprintf(buf, n, "%s has no %s price in %s in %s", r->vm->sku,
+			 pricing_name(jr->kind), jr->region, jr->currency);
+}
+
+static cJSON *render_json_row(const struct row *r, const struct json_rows *jr)
+{
+	double hours = jr->hours;
 	const struct telemetry_series *s = r->s;
 	cJSON *g = cJSON_CreateObject();
 	cJSON_AddStringToObject(g, "host", s->host);
@@ -648,7 +850,10 @@ static cJSON *render_json_row(const struct row *r, double hours)
 	json_add_str_or_null(g, "gpu_model", r->gpu ? r->gpu->name : NULL);
 	cJSON *st = stats_json(s);
 	cJSON_AddStringToObject(st, "activity_metric", telemetry_metric_name(r->res.activity_metric));
-	json_add_rounded(st, "idle_fraction", r->res.idle_fraction, 4);
+	if (row_idle_known(r))
+		json_add_rounded(st, "idle_fraction", r->res.idle_fraction, 4);
+	else
+		cJSON_AddNullToObject(st, "idle_fraction");   /* no activity samples */
 	if (r->res.peak_memory_gib >= 0)
 		json_add_rounded(st, "peak_memory_gib", r->res.peak_memory_gib, 2);
 	else
@@ -659,16 +864,42 @@ static cJSON *render_json_row(const struct row *r, double hours)
 	cJSON_AddStringToObject(g, "reason", r->res.reason);
 	cJSON_AddStringToObject(g, "recommendation", r->res.recommendation);
 	json_add_str_or_null(g, "enable", r->res.enable);
-	if (r->hourly > 0) {
-		json_add_rounded(g, "hourly_cost", r->hourly, 4);
+	if (row_priced(r)) {
+		cJSON_AddNumberToObject(g, "hourly_cost", r->hourly);   /* unrounded */
 		json_add_money(g, "monthly_cost", r->hourly * hours);
 		json_add_money(g, "savings_monthly", r->res.savings_hourly * hours);
+		cJSON_AddNullToObject(g, "unpriced_reason");
 	} else {
+		char why[256];
+		unpriced_reason(why, sizeof(why), r, jr);
 		cJSON_AddNullToObject(g, "hourly_cost");
 		cJSON_AddNullToObject(g, "monthly_cost");
-		cJSON_AddNumberToObject(g, "savings_monthly", 0);
+		cJSON_AddNullToObject(g, "savings_monthly");   /* unknown, never 0 */
+		cJSON_AddStringToObject(g, "unpriced_reason", why);
 	}
 	return g;
+}
+
+/* The rows of the JSON "gpus" array, made one at a time (a fleet of 100k
+ * GPUs would otherwise hold a cJSON tree of several KiB per GPU). */
+static cJSON *json_row_at(size_t i, void *arg)
+{
+	const struct json_rows *jr = arg;
+	return render_json_row(&jr->rows[i], jr);
+}
+
+/* The labels of the rows whose part is not known, as a JSON array. */
+static void json_add_unknown(cJSON *obj, const char *key, const struct row *rows, size_t nrows,
+			     int (*known)(const struct row *))
+{
+	cJSON *arr = cJSON_AddArrayToObject(obj, key);
+	for (size_t i = 0; i < nrows; i++) {
+		char lab[160];
+		if (known(&rows[i]))
+			continue;
+		series_label(lab, sizeof(lab), rows[i].s);
+		cJSON_AddItemToArray(arr, cJSON_CreateString(lab));
+	}
 }
 
 static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
@@ -678,7 +909,7 @@ static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	cJSON *doc = cJSON_CreateObject();
 	cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
 	cJSON_AddStringToObject(doc, "gpufit_version", GPUFIT_VERSION);
-	cJSON_AddStringToObject(doc, "currency", "USD");
+	cJSON_AddStringToObject(doc, "currency", t->currency);
 	cJSON_AddStringToObject(doc, "pricing", pricing_name(kind));
 	cJSON_AddStringToObject(doc, "region", region);
 	json_add_rounded(doc, "hours_per_month", hours, 2);
@@ -695,80 +926,93 @@ static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	}
 	cJSON_AddNumberToObject(w, "samples", (double)st->samples);
 	cJSON_AddNumberToObject(w, "blank_samples", (double)st->blanks);
-	cJSON *gpus = cJSON_AddArrayToObject(doc, "gpus");
-	for (size_t i = 0; i < nrows; i++)
-		cJSON_AddItemToArray(gpus, render_json_row(&rows[i], hours));
+	cJSON_AddArrayToObject(doc, "gpus");   /* streamed: one row at a time */
 	cJSON *to = cJSON_AddObjectToObject(doc, "totals");
 	cJSON_AddNumberToObject(to, "gpus", t->gpus);
 	cJSON *by = cJSON_AddObjectToObject(to, "findings");
 	for (int f = 0; f < CLASS_COUNT; f++)
 		cJSON_AddNumberToObject(by, classify_finding_name((enum classify_finding)f), t->by[f]);
-	json_add_rounded(to, "idle_gpu_hours_monthly", t->wasted_hours, 1);
-	json_add_money(to, "idle_cost_monthly", t->wasted_cost);
-	json_add_money(to, "current_monthly_cost", t->current_cost);
-	json_add_money(to, "savings_monthly", t->savings);
+	/* a total with an unknown part is null; known_* sum the known parts */
+	if (!t->no_activity)
+		json_add_rounded(to, "idle_gpu_hours_monthly", t->wasted_hours, 1);
+	else
+		cJSON_AddNullToObject(to, "idle_gpu_hours_monthly");
+	if (!t->idle_cost_unknown)
+		json_add_money(to, "idle_cost_monthly", t->wasted_cost);
+	else
+		cJSON_AddNullToObject(to, "idle_cost_monthly");
+	if (!t->unpriced) {
+		json_add_money(to, "current_monthly_cost", t->current_cost);
+		json_add_money(to, "savings_monthly", t->savings);
+	} else {
+		cJSON_AddNullToObject(to, "current_monthly_cost");
+		cJSON_AddNullToObject(to, "savings_monthly");
+	}
+	cJSON_AddBoolToObject(to, "complete", !t->no_activity && !t->unpriced &&
+						 !t->idle_cost_unknown);
 	cJSON_AddNumberToObject(to, "unpriced_gpus", t->unpriced);
+	json_add_unknown(to, "unpriced", rows, nrows, row_priced);
+	cJSON_AddNumberToObject(to, "no_activity_gpus", t->no_activity);
+	json_add_unknown(to, "no_activity", rows, nrows, row_idle_known);
+	json_add_rounded(to, "known_idle_gpu_hours_monthly", t->wasted_hours, 1);
+	json_add_money(to, "known_idle_cost_monthly", t->wasted_cost);
+	json_add_money(to, "known_current_monthly_cost", t->current_cost);
+	json_add_money(to, "known_savings_monthly", t->savings);
 	cJSON_AddItemToObject(doc, "assumptions", assumptions);
-	json_print(ctx->out, doc);
+	struct json_rows jr = { rows, hours, region, t->currency, kind };
+	json_print_streamed(ctx->out, doc, "gpus", nrows, json_row_at, &jr);
 	cJSON_Delete(doc);
 }
 
-/*
- * Queries a Prometheus server over [start, end], one query_range request per
- * metric (all its names, case-insensitive), so that no single answer holds
- * the whole fleet's week.
- */
-static int fetch_prometheus(const char *base, double start, double end, double step,
+static void log_line(void *arg, const char *line)
+{
+	(void)arg;
+	fprintf(stderr, "gpufit: prometheus: %s\n", line);
+}
+
+/* Reads the server into st: the bearer token, the request, the cost under -v. */
+static int fetch_prometheus(struct prom_fetch_opts *po, const char *token_file,
+			    const char **headers, size_t nheaders, int verbose,
 			    struct telemetry_store *st, const struct telemetry_read_opts *ro,
 			    struct diag_list *dl)
 {
-	char err[HTTP_ERRLEN];
-	if (http_url_allowed(base, err, sizeof(err)) != 0) {
-		diag_error("--prometheus: %s", err);
-		return EXIT_USAGE;
+	char err[512], *auth = NULL;
+	if (prom_fetch_bearer(token_file, getenv("GPUFIT_PROMETHEUS_TOKEN"), &auth, err,
+			      sizeof(err)) != 0) {
+		diag_error("%s%s", token_file ? "--bearer-token-file " : "", err);
+		return token_file ? EXIT_INPUT : EXIT_USAGE;
 	}
-	struct http_opts ho;
-	http_opts_default(&ho);
-	ho.user_agent = "gpufit/" GPUFIT_VERSION;
-	struct http_client *c = http_client_new(&ho, err, sizeof(err));
-	if (!c) {
-		diag_error("cannot query Prometheus: %s", err);
-		return EXIT_CATALOG;
-	}
-	struct telemetry_read_opts o = *ro;
-	o.allow_empty = 1;
-	size_t bl = strlen(base);
-	while (bl && base[bl - 1] == '/')
-		bl--;
-	int rc = EXIT_OK;
-	for (int m = 0; m < TM_METRIC_COUNT && rc == EXIT_OK; m++) {
-		char *names = telemetry_prometheus_names((enum telemetry_metric)m);
-		if (!names)
-			continue;
-		struct strbuf url = STRBUF_INIT, q = STRBUF_INIT, body = STRBUF_INIT;
-		strbuf_addf(&q, "{__name__=~\"(?i)%s\"}", names);
-		free(names);
-		strbuf_add(&url, base, bl);
-		strbuf_addstr(&url, "/api/v1/query_range?query=");
-		http_escape(&url, strbuf_str(&q));
-		strbuf_addf(&url, "&start=%.3f&end=%.3f&step=%.0fs", start, end, step);
-		if (http_get(c, strbuf_str(&url), &body, NULL, err, sizeof(err)) != 0) {
-			diag_error("cannot query Prometheus: %s", err);
-			rc = EXIT_CATALOG;
-		} else if (telemetry_read_json(st, strbuf_str(&body), body.len, base, &o, dl) != 0) {
-			rc = EXIT_INPUT;
+	if (po->cacert) {
+		FILE *fp = fopen(po->cacert, "r");
+		if (!fp) {
+			diag_error("--cacert %s: cannot open: %s", po->cacert, util_strerror(errno));
+			free(auth);
+			return EXIT_INPUT;
 		}
-		strbuf_release(&url);
-		strbuf_release(&q);
-		strbuf_release(&body);
+		fclose(fp);
 	}
-	http_client_free(c);
-	if (rc == EXIT_OK && st->samples == 0) {
-		diag_list_add(dl, DIAG_ERROR, base, 0, 0,
-			      "no GPU samples found in the Prometheus answer");
-		rc = EXIT_INPUT;
+	const char **all = xcalloc(nheaders + 1, sizeof(*all));
+	memcpy(all, headers, nheaders * sizeof(*all));
+	if (auth)
+		all[nheaders++] = auth;
+	po->headers = all;
+	po->nheaders = nheaders;
+	if (verbose)
+		po->log = log_line;
+	struct prom_fetch_stats fs;
+	enum prom_fetch_status s = prom_fetch(po, ro, st, dl, &fs);
+	if (auth) {
+		memset(auth, 0, strlen(auth));
+		free(auth);
 	}
-	return rc;
+	free(all);
+	if (verbose && fs.requests)
+		diag_note("prometheus: %u requests, %llu bytes received (%llu bytes of JSON); "
+			  "%u batches summarised by the server, %u read sample by sample",
+			  fs.requests, fs.received, fs.body_bytes, fs.summary_batches,
+			  fs.raw_batches);
+	return s == PROM_FETCH_OK ? EXIT_OK : s == PROM_FETCH_USAGE ? EXIT_USAGE
+		: s == PROM_FETCH_SERVER ? EXIT_CATALOG : EXIT_INPUT;
 }
 
 static const struct command *self(void)
@@ -782,23 +1026,16 @@ static const struct command *self(void)
 /* Maps every host to a size: --hosts entries, else --sku, else inferred
  * from the model label and GPU count (recorded as an assumption). */
 static void map_hosts(const struct telemetry_store *st, const struct facts *f, const char *sku,
-		      struct host_map **hosts, size_t *nhosts, cJSON *assumptions)
+		      struct host_list *hosts, cJSON *assumptions)
 {
 	size_t next;
 	for (size_t i = 0; i < st->n; i = next) {
 		const struct telemetry_series *s = st->series[i];
 		const char *label;
 		int count = host_gpu_count(st, i, &next, &label);
-		size_t h;
-		for (h = 0; h < *nhosts; h++)
-			if (strcmp((*hosts)[h].host, s->host) == 0)
-				break;
-		if (h < *nhosts)
+		if (hosts_find(hosts, s->host))
 			continue;
-		*hosts = xrealloc(*hosts, (*nhosts + 1) * sizeof(**hosts));
-		struct host_map *hm = &(*hosts)[(*nhosts)++];
-		memset(hm, 0, sizeof(*hm));
-		snprintf(hm->host, sizeof(hm->host), "%s", s->host);
+		struct host_map *hm = hosts_add(hosts, s->host);
 		if (sku) {
 			snprintf(hm->sku, sizeof(hm->sku), "%s", sku);
 			continue;
@@ -822,16 +1059,14 @@ static void map_hosts(const struct telemetry_store *st, const struct facts *f, c
 }
 
 /* Prices one series and classifies it. */
-static void analyze_row(struct row *r, const struct facts *f, const struct host_map *hosts,
-			size_t nhosts, const struct classify_thresholds *th)
+static void analyze_row(struct row *r, const struct facts *f, const struct host_list *hosts,
+			const struct classify_thresholds *th)
 {
 	const struct telemetry_series *s = r->s;
-	for (size_t h = 0; h < nhosts; h++)
-		if (strcmp(hosts[h].host, s->host) == 0)
-			r->hm = &hosts[h];
+	r->hm = hosts_find(hosts, s->host);
 	size_t vi = r->hm && r->hm->sku[0] ? vm_index(f, r->hm->sku) : (size_t)-1;
 	r->vm = vi != (size_t)-1 ? &f->vms[vi] : NULL;
-	r->gpu = r->vm ? gpu_by_name(f, r->vm->gpu_model)
+	r->gpu = r->vm ? f->vm_gpu[vi]
 		       : s->model[0] ? gpu_from_label(f, s->model) : NULL;
 	r->gpu_fraction = 1;
 	if (s->mig_id[0]) {
@@ -852,6 +1087,7 @@ static void analyze_row(struct row *r, const struct facts *f, const struct host_
 	if (r->res.finding == CLASS_UNDERUSED && r->gpu_fraction > 0) {
 		/* only underused series need the cheaper options priced */
 		build_candidates(r, f);
+		classify_result_release(&r->res);
 		classify_series(s, th, r->cands, r->ncands, r->hourly, &r->res);
 		free(r->cands);
 		r->cands = NULL;
@@ -871,7 +1107,12 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 	       end = -1, v = 0;
 	unsigned fail_mask = 0;
 	const char **files = xcalloc((size_t)argc + 1, sizeof(*files));
-	size_t nfiles = 0;
+	const char **headers = xcalloc((size_t)argc + 1, sizeof(*headers));
+	size_t nfiles = 0, nheaders = 0;
+	struct prom_fetch_opts po;
+	prom_fetch_opts_default(&po);
+	const char *token_file = NULL;
+	int verbose = 0;
 	int rc = EXIT_OK, id;
 	const char *val;
 	struct cli_iter it;
@@ -882,11 +1123,13 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 		switch (id) {
 		case CLI_ERROR:
 			free(files);
+			free(headers);
 			return EXIT_USAGE;
 		case CLI_HELP:
 			if (self())
 				cli_print_command_help(self(), ctx->out);
 			free(files);
+			free(headers);
 			return EXIT_OK;
 		case CLI_POSITIONAL: files[nfiles++] = val; break;
 		case OPT_INPUT_FORMAT:
@@ -930,6 +1173,10 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 			bad = cli_number(CMD, "--min-samples", val, &v) != 0;
 			if (!bad && v < 1)
 				bad = cli_usage_error(CMD, "--min-samples must be at least 1");
+			/* range-checked before the conversion (1e30 does not fit) */
+			if (!bad && (v > 1e9 || v != floor(v)))
+				bad = cli_usage_error(CMD, "--min-samples must be a whole number from 1 "
+							   "to 1000000000, got '%s'", val);
 			if (!bad)
 				th.min_samples = (uint64_t)v;
 			break;
@@ -950,21 +1197,48 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_MEMORY_DRAM:
 			bad = opt_percent("--memory-dram", val, &th.memory_dram) != 0;
 			break;
+		case OPT_RAW: po.raw = 1; break;
+		case OPT_MAX_SERIES:
+			bad = cli_number(CMD, "--max-series-per-query", val, &v) != 0;
+			if (!bad && (v < 1 || v != floor(v)))
+				bad = cli_usage_error(CMD, "--max-series-per-query takes a whole "
+						      "number of at least 1, not '%s'", val);
+			if (!bad)
+				po.max_series = (uint64_t)v;
+			break;
+		case OPT_TOKEN_FILE: token_file = val; break;
+		case OPT_HEADER:
+			if (!strchr(val, ':') || val[0] == ':')
+				bad = cli_usage_error(CMD, "--header takes 'Name: value'");
+			headers[nheaders++] = val;
+			break;
+		case OPT_CACERT: po.cacert = val; break;
+		case OPT_VERBOSE: verbose = 1; break;
 		}
 		if (bad) {
 			free(files);
+			free(headers);
 			return EXIT_USAGE;
 		}
 	}
+	if (!prom && (po.raw || token_file || nheaders || po.cacert)) {
+		free(files);
+		free(headers);
+		return cli_usage_error(CMD, "--raw, --bearer-token-file, --header and --cacert "
+				       "go with --prometheus");
+	}
 	if (!nfiles && !prom) {
+		free(headers);
 		free(files);
 		return cli_usage_error(CMD, "missing FILE (or --prometheus URL)");
 	}
 	if (nfiles && prom) {
+		free(headers);
 		free(files);
 		return cli_usage_error(CMD, "give telemetry files or --prometheus, not both");
 	}
 	if (sku && hosts_file) {
+		free(headers);
 		free(files);
 		return cli_usage_error(CMD, "give --sku or --hosts, not both");
 	}
@@ -975,8 +1249,8 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 	struct facts f = { 0 };
 	struct telemetry_store st;
 	struct diag_list dl = DIAG_LIST_INIT;
-	struct host_map *hosts = NULL;
-	size_t nhosts = 0, nrows = 0;
+	struct host_list hosts = { 0 };
+	size_t nrows = 0;
 	struct row *rows = NULL;
 	struct totals t = { 0 };
 	cJSON *assumptions = cJSON_CreateArray();
@@ -1000,7 +1274,10 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 		}
 		goto out;
 	}
-	if (facts_load(cat, region, kind, &f, err) != 0) {
+	/* prices in the catalog's currency (USD when it names none) */
+	if (catalog_meta(cat, "currency", t.currency, sizeof(t.currency)) != 0 || !t.currency[0])
+		snprintf(t.currency, sizeof(t.currency), "USD");
+	if (facts_load(cat, region, kind, t.currency, &f, err) != 0) {
 		diag_error("%s", err);
 		rc = EXIT_CATALOG;
 		goto out;
@@ -1017,7 +1294,7 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 		}
 		sku = f.vms[vi].sku;
 	}
-	if (hosts_file && load_hosts_file(hosts_file, &f, &hosts, &nhosts, &dl) != 0) {
+	if (hosts_file && load_hosts_file(hosts_file, &f, &hosts, &dl) != 0) {
 		diag_list_print(&dl, stderr);
 		rc = EXIT_INPUT;
 		goto out;
@@ -1031,11 +1308,16 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 			rc = cli_usage_error(CMD, "--start must be before --end");
 			goto out;
 		}
-		rc = fetch_prometheus(prom, s0, e, step, &st, &ro, &dl);
-		if (rc != EXIT_OK) {
-			diag_list_print(&dl, stderr);
+		po.url = prom;
+		po.start = s0;
+		po.end = e;
+		po.step = step;
+		po.idle_max = th.idle_max;
+		po.unreliable_util = th.unreliable_util;
+		rc = fetch_prometheus(&po, token_file, headers, nheaders, verbose, &st, &ro, &dl);
+		diag_list_print(&dl, stderr);
+		if (rc != EXIT_OK)
 			goto out;
-		}
 	} else {
 		for (size_t i = 0; i < nfiles; i++)
 			telemetry_read_file(&st, files[i], &ro, &dl);
@@ -1050,7 +1332,7 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 		diag_warning("%llu ratio samples above 1 were clamped to 1 (seen on MIG instances, "
 			     "DCGM issue #152)", (unsigned long long)st.clamped);
 
-	map_hosts(&st, &f, sku, &hosts, &nhosts, assumptions);
+	map_hosts(&st, &f, sku, &hosts, assumptions);
 
 	rows = xcalloc(st.n ? st.n : 1, sizeof(*rows));
 	for (size_t i = 0; i < st.n; i++) {
@@ -1058,15 +1340,8 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 			continue;
 		struct row *r = &rows[nrows++];
 		r->s = st.series[i];
-		analyze_row(r, &f, hosts, nhosts, &th);
-		t.gpus++;
-		t.by[r->res.finding]++;
-		t.wasted_hours += r->res.idle_fraction * hours * r->gpu_fraction;
-		t.wasted_cost += r->res.idle_fraction * hours * r->hourly;
-		t.savings += r->res.savings_hourly * hours;
-		t.current_cost += r->hourly * hours;
-		if (r->hourly <= 0)
-			t.unpriced++;
+		analyze_row(r, &f, &hosts, &th);
+		totals_add(&t, r, hours);
 	}
 
 	if (ctx->format == FMT_JSON) {
@@ -1080,10 +1355,12 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 			rc = EXIT_GATE;
 
 out:
-	for (size_t i = 0; i < nrows; i++)
+	for (size_t i = 0; i < nrows; i++) {
 		free(rows[i].cands);
+		classify_result_release(&rows[i].res);
+	}
 	free(rows);
-	free(hosts);
+	hosts_release(&hosts);
 	cJSON_Delete(assumptions);
 	diag_list_release(&dl);
 	telemetry_store_release(&st);
@@ -1091,5 +1368,6 @@ out:
 	if (cat)
 		catalog_close(cat);
 	free(files);
+	free(headers);
 	return rc;
 }

@@ -988,14 +988,18 @@ const struct subcommand cmd_catalog_verbs[] = {
 	  "Which catalog is in use, its source, fetch date, age and row counts.", "" },
 	{ "refresh", cmd_catalog_refresh, "catalog refresh [OPTIONS]",
 	  "Fetch live prices from the Azure Retail Prices API into the user catalog.",
-	  "  -r, --region R            refresh this region (repeatable; default: every\n"
-	  "                            region the catalog knows)\n"
+	  "  -r, --region R            refresh this region (repeatable; default: the\n"
+	  "                            regions the catalog has prices for)\n"
+	  "      --all-regions         refresh every region the catalog knows\n"
 	  "      --currency C          price currency (default USD)\n"
+	  "  -j, --jobs N              regions fetched at once, 1 to 8 (default 4)\n"
 	  "      --api-url URL         API base URL (http:// only to loopback hosts)\n"
 	  "      --from-file PAGE...   ingest saved API pages instead of the network\n"
 	  "      --retries N           retries of a failed request (default 4)\n"
 	  "      --timeout S           connect and no-data limit, seconds (default 30)\n"
-	  "      --force               accept a region with under half its last size count\n" },
+	  "      --force               accept a region with under half its last size count\n"
+	  "      --sequential          diagnostic: one region at a time (as --jobs 1)\n"
+	  "      --no-filter           diagnostic: ask for every size, not GPU sizes only\n" },
 	{ NULL, NULL, NULL, NULL, NULL },
 };
 

@@ -27,7 +27,10 @@
 
 #define CMD "catalog refresh"
 
-enum { O_REGION = 1, O_CURRENCY, O_API_URL, O_FROM_FILE, O_RETRIES, O_TIMEOUT, O_FORCE };
+enum {
+	O_REGION = 1, O_CURRENCY, O_API_URL, O_FROM_FILE, O_RETRIES, O_TIMEOUT, O_FORCE,
+	O_ALL_REGIONS, O_JOBS, O_SEQUENTIAL, O_NO_FILTER
+};
 
 static const struct cli_opt refresh_opts_table[] = {
 	{ "region", 'r', CLI_ARG_REQUIRED, O_REGION },
@@ -37,6 +40,12 @@ static const struct cli_opt refresh_opts_table[] = {
 	{ "retries", 0, CLI_ARG_REQUIRED, O_RETRIES },
 	{ "timeout", 0, CLI_ARG_REQUIRED, O_TIMEOUT },
 	{ "force", 0, CLI_ARG_NONE, O_FORCE },
+	{ "all-regions", 0, CLI_ARG_NONE, O_ALL_REGIONS },
+	{ "jobs", 'j', CLI_ARG_REQUIRED, O_JOBS },
+	/* Diagnostics (docs/refresh.md): the method of earlier versions, one
+	 * region after another, every size. */
+	{ "sequential", 0, CLI_ARG_NONE, O_SEQUENTIAL },
+	{ "no-filter", 0, CLI_ARG_NONE, O_NO_FILTER },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -53,9 +62,77 @@ static void list_add(struct list *l, const char *s)
 
 static void on_progress(const struct refresh_progress *p, void *arg)
 {
-	fprintf(stderr, "\rrefresh: %s (%zu/%zu)  pages %zu  items %zu  %.1f s\033[K",
-		p->region, p->region_no, p->n_regions, p->pages, p->items, p->elapsed_s);
+	char eta[32];
+
+	if (p->eta_s < 0)
+		snprintf(eta, sizeof(eta), "-");
+	else
+		snprintf(eta, sizeof(eta), "%.0f s", ceil(p->eta_s));
+	fprintf(stderr, "\rrefresh: %s %zu/%zu  pages %zu  items %zu  elapsed %.1f s  "
+		"ETA %s\033[K", p->files ? "files" : "regions", p->regions_done, p->n_regions,
+		p->pages, p->items, p->elapsed_s, eta);
 	fflush(stderr);
+}
+
+/* The default regions: those the catalog has prices for, in the catalog's
+ * region order.  0, or -1 with a message printed. */
+static int priced_regions(catalog *cat, const struct region *known, size_t n_known,
+			  struct list *out)
+{
+	char cerr[CATALOG_ERRLEN];
+	struct price *p = NULL;
+	size_t n = 0;
+
+	if (catalog_price_list(cat, NULL, &p, &n, cerr) != 0) {
+		diag_error("catalog refresh failed: %s (old catalog kept)", cerr);
+		return -1;
+	}
+	for (size_t i = 0; i < n_known; i++) {
+		for (size_t k = 0; k < n; k++) {
+			if (strcmp(p[k].region, known[i].name) == 0) {
+				list_add(out, known[i].name);
+				break;
+			}
+		}
+	}
+	free(p);
+	return 0;
+}
+
+/* REFRESH_SKU_PREFIX when every size of cat has it (refresh_sku_filter),
+ * else NULL. */
+static const char *catalog_sku_filter(catalog *cat)
+{
+	char cerr[CATALOG_ERRLEN];
+	struct vm_size *v = NULL;
+	size_t n = 0;
+
+	if (catalog_vm_list(cat, &v, &n, cerr) != 0)
+		return NULL;
+	const char **skus = xcalloc(n ? n : 1, sizeof(*skus));
+	for (size_t i = 0; i < n; i++)
+		skus[i] = v[i].sku;
+	const char *f = refresh_sku_filter(skus, n);
+	free(skus);
+	free(v);
+	return f;
+}
+
+/* The filter the refresh may use: the new catalog prices the bundled sizes
+ * and the price-only sizes carried over from cat (the target, when it
+ * exists), so the filter must keep every size of both. */
+static const char *sku_filter(catalog *cat)
+{
+	char cerr[CATALOG_ERRLEN];
+	catalog *bundled = NULL;
+
+	if (!catalog_sku_filter(cat))
+		return NULL;
+	if (catalog_open_bundled(&bundled, cerr) != 0)
+		return NULL;
+	const char *f = catalog_sku_filter(bundled);
+	catalog_close(bundled);
+	return f;
 }
 
 /* The catalog whose regions are the defaults and the names --region may use:
@@ -189,7 +266,7 @@ int cmd_catalog_refresh(struct cli_ctx *ctx, int argc, char **argv)
 	struct refresh_opts o;
 	const char *val, *currency = NULL, *api_url = NULL;
 	char target[4096], err[REFRESH_ERRLEN];
-	int id, rc = EXIT_OK;
+	int id, rc = EXIT_OK, all_regions = 0, no_filter = 0;
 	double d;
 
 	memset(&o, 0, sizeof(o));
@@ -227,10 +304,34 @@ int cmd_catalog_refresh(struct cli_ctx *ctx, int argc, char **argv)
 				rc = EXIT_USAGE;
 				goto out;
 			}
+			/* range-checked before it becomes milliseconds in a long */
+			if (d > 3600) {
+				rc = cli_usage_error(CMD, "'--timeout' takes at most 3600 seconds, "
+							  "got '%s'", val);
+				goto out;
+			}
 			o.http.timeout_s = d;
 			break;
 		case O_FORCE:
 			o.force = 1;
+			break;
+		case O_ALL_REGIONS:
+			all_regions = 1;
+			break;
+		case O_JOBS:
+			if (cli_number(CMD, "jobs", val, &d) != 0 || d < 1 || d > REFRESH_JOBS_MAX ||
+			    d != floor(d)) {
+				rc = cli_usage_error(CMD, "'--jobs' takes a whole number from 1 to %d",
+						     REFRESH_JOBS_MAX);
+				goto out;
+			}
+			o.jobs = (int)d;
+			break;
+		case O_SEQUENTIAL:
+			o.jobs = 1;
+			break;
+		case O_NO_FILTER:
+			no_filter = 1;
 			break;
 		case CLI_POSITIONAL:
 			if (files.n) {
@@ -245,6 +346,14 @@ int cmd_catalog_refresh(struct cli_ctx *ctx, int argc, char **argv)
 			rc = EXIT_USAGE;
 			goto out;
 		}
+	}
+	if (all_regions && regions.n) {
+		rc = cli_usage_error(CMD, "'--all-regions' and '--region' do not go together");
+		goto out;
+	}
+	if (all_regions && files.n) {
+		rc = cli_usage_error(CMD, "'--all-regions' and '--from-file' do not go together");
+		goto out;
 	}
 	if (files.n && api_url) {
 		rc = cli_usage_error(CMD, "'--from-file' and '--api-url' do not go together");
@@ -288,10 +397,19 @@ int cmd_catalog_refresh(struct cli_ctx *ctx, int argc, char **argv)
 			diag_error("catalog refresh failed: the catalog lists no regions (old catalog "
 				   "kept)");
 			rc = EXIT_CATALOG;
+		} else if (all_regions) {
+			for (size_t i = 0; i < n_known; i++)
+				list_add(&regions, known[i].name);
+		} else if (priced_regions(cat, known, n_known, &regions) != 0) {
+			rc = EXIT_CATALOG;
+		} else if (!regions.n) {
+			diag_error("catalog refresh failed: the catalog has prices for no region; "
+				   "use --region or --all-regions (old catalog kept)");
+			rc = EXIT_CATALOG;
 		}
-		for (size_t i = 0; i < n_known; i++)
-			list_add(&regions, known[i].name);
 	}
+	if (rc == EXIT_OK && !no_filter)
+		o.sku_filter = sku_filter(cat);
 	catalog_close(cat);
 	if (rc != EXIT_OK) {
 		free(known);

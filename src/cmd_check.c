@@ -33,7 +33,13 @@
 
 #define CHECK_STALE_DAYS 30
 
-enum { O_BASELINE = 1, O_MAX_MONTHLY, O_MAX_INCREASE, O_MAX_INCREASE_PCT, O_MAX_AGE };
+enum { O_BASELINE = 1, O_MAX_MONTHLY, O_MAX_INCREASE, O_MAX_INCREASE_PCT, O_MAX_AGE, O_FAIL_ON };
+
+/* The finding kinds --fail-on accepts. */
+static const char *const fail_kinds[] = { "data-gravity", "data-starved", "data-placement",
+					  "cold-start", "current-shortfall", "latency-slo",
+					  "spot-training" };
+#define NFAIL_KINDS (sizeof(fail_kinds) / sizeof(fail_kinds[0]))
 
 static const struct cli_opt check_opts[] = {
 	{ "baseline", 'b', CLI_ARG_REQUIRED, O_BASELINE },
@@ -41,6 +47,7 @@ static const struct cli_opt check_opts[] = {
 	{ "max-increase", 0, CLI_ARG_REQUIRED, O_MAX_INCREASE },
 	{ "max-increase-pct", 0, CLI_ARG_REQUIRED, O_MAX_INCREASE_PCT },
 	{ "max-catalog-age-days", 0, CLI_ARG_REQUIRED, O_MAX_AGE },
+	{ "fail-on", 0, CLI_ARG_REQUIRED, O_FAIL_ON },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -57,6 +64,9 @@ struct check_report {
 	long age_days;
 	size_t nwarnings;
 	char **warnings;
+	unsigned fail_on;              /* bit i: fail on findings of fail_kinds[i] */
+	size_t fail_count;             /* such findings in the recommendation */
+	char fail_first[128];          /* "workload: kind" of the first one */
 };
 
 __attribute__((format(printf, 2, 3))) static void warn(struct check_report *r, const char *fmt,
@@ -125,6 +135,8 @@ static void fmt_gate_value(char *buf, size_t len, const char *cur, const struct 
 		snprintf(buf, len, "%g days", v);
 	else if (strcmp(g->name, "feasible") == 0)
 		snprintf(buf, len, actual ? "%g infeasible" : "all feasible", v);
+	else if (strcmp(g->name, "fail_on") == 0)
+		snprintf(buf, len, actual ? "%g found" : "none", v);
 	else
 		costdiff_fmt_money(buf, len, cur, v, actual && strcmp(g->name, "max_increase") == 0);
 }
@@ -424,6 +436,53 @@ static void catalog_age(catalog *cat, struct check_report *r)
 	r->age_days = catalog_fetched(cat, r->fetched_at, sizeof r->fetched_at);
 }
 
+/* --fail-on KIND[,KIND...] into r->fail_on; 0, or a usage error. */
+static int set_fail_on(struct check_report *r, const char *val)
+{
+	const char *p = val;
+	while (*p) {
+		const char *e = strchr(p, ',');
+		size_t n = e ? (size_t)(e - p) : strlen(p), k;
+		for (k = 0; k < NFAIL_KINDS; k++)
+			if (strlen(fail_kinds[k]) == n && strncmp(fail_kinds[k], p, n) == 0)
+				break;
+		if (k == NFAIL_KINDS)
+			return cli_usage_error("check", "unknown finding kind '%.*s' for '--fail-on' "
+					       "(data-gravity, data-starved, data-placement, "
+					       "cold-start, current-shortfall, latency-slo, "
+					       "spot-training)", (int)n, p);
+		r->fail_on |= 1u << k;
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+	if (!r->fail_on)
+		return cli_usage_error("check", "'--fail-on' needs a finding kind");
+	return 0;
+}
+
+/* Counts the findings of the --fail-on kinds in the recommend document. */
+static void count_findings(const cJSON *doc, struct check_report *r)
+{
+	const cJSON *ws = cJSON_GetObjectItemCaseSensitive(doc, "workloads"), *w;
+	cJSON_ArrayForEach(w, ws) {
+		const cJSON *fs = cJSON_GetObjectItemCaseSensitive(w, "findings"), *f;
+		const cJSON *name = cJSON_GetObjectItemCaseSensitive(w, "name");
+		cJSON_ArrayForEach(f, fs) {
+			const cJSON *kind = cJSON_GetObjectItemCaseSensitive(f, "kind");
+			if (!cJSON_IsString(kind))
+				continue;
+			for (size_t k = 0; k < NFAIL_KINDS; k++)
+				if ((r->fail_on & (1u << k)) && strcmp(kind->valuestring, fail_kinds[k]) == 0) {
+					if (!r->fail_count++)
+						snprintf(r->fail_first, sizeof r->fail_first, "%s: %s",
+							 cJSON_IsString(name) ? name->valuestring : "?",
+							 kind->valuestring);
+				}
+		}
+	}
+}
+
 /* Runs recommend on the profile and reads its JSON back as r->head. */
 static int run_recommend(catalog *cat, const struct profile *p, struct check_report *r)
 {
@@ -453,6 +512,8 @@ static int run_recommend(catalog *cat, const struct profile *p, struct check_rep
 	recommend_result_release(&res);
 	char err[COSTDIFF_ERRLEN];
 	int rc = doc ? cost_plan_from_json(doc, "recommendation", &r->head, err, sizeof err) : -1;
+	if (doc && r->fail_on)
+		count_findings(doc, r);
 	cJSON_Delete(doc);
 	if (rc != 0) {
 		diag_error("%s", doc ? err : "out of memory");
@@ -490,6 +551,10 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 			break;
 		case O_MAX_AGE:
 			if (set_limit(&lim.max_catalog_age, "max-catalog-age-days", val, 0))
+				return EXIT_USAGE;
+			break;
+		case O_FAIL_ON:
+			if (set_fail_on(&r, val))
 				return EXIT_USAGE;
 			break;
 		case CLI_POSITIONAL:
@@ -557,6 +622,21 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 	if (skipped)
 		warn(&r, "the budget's increase limits need '--baseline BASE.json'; %zu skipped",
 		     skipped);
+	if (r.fail_on && r.ngates < COSTDIFF_MAX_GATES) {
+		struct costdiff_gate *g = &r.gates[r.ngates++];
+		memset(g, 0, sizeof(*g));
+		g->name = "fail_on";
+		g->source = "option";
+		g->limit = 0;
+		g->has_actual = 1;
+		g->actual = (double)r.fail_count;
+		g->passed = r.fail_count == 0;
+		if (g->passed)
+			snprintf(g->message, sizeof g->message, "no finding of the kinds asked for");
+		else
+			snprintf(g->message, sizeof g->message, "%zu finding%s of the kinds asked for, "
+				 "first %s", r.fail_count, r.fail_count == 1 ? "" : "s", r.fail_first);
+	}
 	if (!lim.max_catalog_age.given && r.age_days > CHECK_STALE_DAYS)
 		warn(&r, "the catalog is %ld days old (%s); prices may be stale: run 'gpufit "
 			 "catalog refresh' or gate with '--max-catalog-age-days'",

@@ -130,7 +130,7 @@ static void emit_bash(struct strbuf *sb)
 	for (const struct command *c = gpufit_commands; c->name; c++)
 		strbuf_addf(sb, "%s%s", c == gpufit_commands ? "" : " ", c->name);
 	strbuf_addstr(sb, "\"\n\tlocal formats=\"");
-	for (int f = FMT_TABLE; f <= FMT_YAML; f++)
+	for (int f = FMT_TABLE; f <= FMT_SH; f++)
 		strbuf_addf(sb, "%s%s", f == FMT_TABLE ? "" : " ", out_format_name((enum out_format)f));
 	strbuf_addstr(sb, "\"\n\tlocal pricings=\"");
 	for (int k = 0; k < PRICING_COUNT; k++)

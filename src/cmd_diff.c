@@ -7,6 +7,7 @@
  * reports their problems (exit 3) and renders the result.  A diff is a
  * report, not a gate: it exits 0 whatever the delta (`gpufit check` gates).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,7 +45,7 @@ static int load_plan(const char *path, struct cost_plan *plan)
 
 static void fmt_count(char *buf, size_t len, double v)
 {
-	if (v == (double)(long long)v)
+	if (fabs(v) < 9e15 && v == (double)(long long)v)   /* no cast out of range */
 		snprintf(buf, len, "%lld", (long long)v);
 	else
 		snprintf(buf, len, "%.2f", v);
@@ -129,7 +130,11 @@ static void describe_changes(struct strbuf *sb, const char *cur, const struct co
 		fmt_cost(x, sizeof x, cur, b);
 		fmt_cost(y, sizeof y, cur, h);
 		strbuf_addf(sb, "%smonthly cost %s → %s", sep, x, y);
+		sep = "; ";
 	}
+	if (r->changes & COSTDIFF_CH_FINDINGS)
+		strbuf_addf(sb, "%sdata findings %s → %s", sep, b->findings[0] ? b->findings : "none",
+			    h->findings[0] ? h->findings : "none");
 }
 
 static void summary_counts(struct strbuf *sb, const struct costdiff *d)
@@ -206,6 +211,13 @@ static void print_table(FILE *out, const struct costdiff *d, const char *cur)
 	summary_counts(&sb, d);
 	fprintf(out, "\ntotal: %s → %s per month (%s, %s); %s\n", b, h, dl, pc, strbuf_str(&sb));
 	strbuf_release(&sb);
+	for (size_t i = 0; i < d->nrows; i++) {
+		const struct costdiff_row *r = &d->rows[i];
+		if (r->changes & COSTDIFF_CH_FINDINGS)
+			fprintf(out, "data findings of %s: %s → %s\n", r->name,
+				r->base->findings[0] ? r->base->findings : "none",
+				r->head->findings[0] ? r->head->findings : "none");
+	}
 }
 
 static void print_markdown(FILE *out, const struct costdiff *d, const char *cur)
@@ -286,6 +298,7 @@ static cJSON *item_json(const struct cost_item *it)
 		cJSON_AddNullToObject(o, "sku");
 		cJSON_AddNullToObject(o, "monthly_cost");
 	}
+	cJSON_AddStringToObject(o, "data_findings", it->findings);
 	return o;
 }
 

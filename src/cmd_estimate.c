@@ -82,6 +82,20 @@ static int whole(const char *opt, const char *val, double *out)
 	return 0;
 }
 
+/* A whole number from 1 to max, checked before it is converted to an
+ * integer (1e30 does not fit one). */
+static int whole_upto(const char *opt, const char *val, double max, double *out)
+{
+	if (whole(opt, val, out) != 0)
+		return -1;
+	if (*out < 1 || *out > max) {
+		diag_error("%s: '--%s' must be a whole number from 1 to %.0f, got '%s'", CMD, opt, max,
+			   val);
+		return -1;
+	}
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct estimate_args *a)
 {
 	struct cli_iter it;
@@ -127,12 +141,14 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 		case OPT_VOCAB: {
 			static const char *const names[] = { "layers", "hidden", "heads",
 							     "kv-heads", "vocab" };
+			/* the bounds of the profile's model: keys */
+			static const double max[] = { 1000, 1e6, 10000, 10000, 1e7 };
 			int *fields[] = { &a->inline_model.layers, &a->inline_model.hidden,
 					  &a->inline_model.heads, &a->inline_model.kv_heads,
 					  &a->inline_model.vocab };
 			int k = id - OPT_LAYERS;
 
-			if (whole(names[k], val, &d))
+			if (whole_upto(names[k], val, max[k], &d))
 				return EXIT_USAGE;
 			*fields[k] = (int)d;
 			break;
@@ -178,7 +194,7 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 			if (strcmp(val, "max") == 0) {
 				a->serving.concurrency = 0;
 			} else {
-				if (whole("concurrency", val, &d))
+				if (whole_upto("concurrency", val, 1e6, &d))
 					return EXIT_USAGE;
 				a->serving.concurrency = (long)d;
 			}

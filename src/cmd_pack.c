@@ -214,10 +214,18 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 	char a[64], b[64];
 	struct table *t;
 
-	fprintf(f, "**MIG packing plan (%s strategy): %s per month**, %.1f%% below one whole GPU "
-		   "per replica (%s)\n\n",
-		mig_strategy_name(pl->strategy), money(a, sizeof(a), pl->monthly, pl->currency),
-		savings_pct(pl), money(b, sizeof(b), pl->naive_monthly, pl->currency));
+	if (pl->nunplaced) /* unknown, never the placed part as if it were the whole */
+		fprintf(f, "**MIG packing plan (%s strategy): monthly cost unknown (%zu replica%s not "
+			   "placed; the placed ones %s per month)**, %.1f%% below one whole GPU per "
+			   "placed replica (%s)\n\n",
+			mig_strategy_name(pl->strategy), pl->nunplaced, pl->nunplaced == 1 ? "" : "s",
+			money(a, sizeof(a), pl->monthly, pl->currency), savings_pct(pl),
+			money(b, sizeof(b), pl->naive_monthly, pl->currency));
+	else
+		fprintf(f, "**MIG packing plan (%s strategy): %s per month**, %.1f%% below one whole "
+			   "GPU per replica (%s)\n\n",
+			mig_strategy_name(pl->strategy), money(a, sizeof(a), pl->monthly, pl->currency),
+			savings_pct(pl), money(b, sizeof(b), pl->naive_monthly, pl->currency));
 	t = table_new(7);
 	table_header(t, 0, "node pool", ALIGN_LEFT);
 	table_header(t, 1, "sku", ALIGN_LEFT);

@@ -299,7 +299,7 @@ static void print_mig_verdicts(FILE *f, const struct recommend_result *r, const 
 	if (m->nregions <= 1) {
 		mig_verdict(line, sizeof(line), r, m->nregions ? &m->regions[0] : NULL);
 		/* one region: no region prefix */
-		if (m->nregions)
+		if (m->nregions && m->regions)
 			memmove(line, line + strlen(m->regions[0].region) + 2,
 				strlen(line + strlen(m->regions[0].region) + 2) + 1);
 		fprintf(f, "%s%s\n", prefix, line);

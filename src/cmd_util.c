@@ -4,7 +4,9 @@
 #include "cmd_util.h"
 
 #include <stdio.h>
+#include <string.h>
 
+#include "catalog_snapshot.h"
 #include "diag.h"
 #include "gpufit.h"
 #include "util.h"
@@ -48,4 +50,61 @@ int cmd_load_profile(const char *path, const struct catalog_names *names, struct
 	diag_list_print(&errs, stderr);
 	diag_list_release(&errs);
 	return rc != 0 ? -1 : 0;
+}
+
+int cmd_recommend_profile(const char *catalog_path, const char *path,
+			  struct recommend_options *o, const char **regions, struct profile *p,
+			  struct recommend_result *res)
+{
+	struct catalog_names names;
+	struct catalog_snapshot snap;
+	struct diag_list errs = DIAG_LIST_INIT;
+	enum catalog_origin origin;
+	catalog *cat = NULL;
+	char err[CATALOG_ERRLEN], cpath[4096];
+	int rc = EXIT_OK;
+
+	memset(p, 0, sizeof(*p));
+	memset(res, 0, sizeof(*res));
+	if (catalog_open_default(catalog_path, &cat, &origin, cpath, sizeof(cpath), err) != 0) {
+		diag_error("%s", err);
+		return EXIT_CATALOG;
+	}
+	if (catalog_names_load(cat, &names, err) != 0) {
+		diag_error("%s", err);
+		catalog_names_release(&names);
+		catalog_close(cat);
+		return EXIT_CATALOG;
+	}
+	for (size_t i = 0; i < o->nregions; i++) {
+		const char *known = catalog_names_region(&names, regions[i]);
+		if (!known) {
+			cmd_unknown_name(cat, "regions", "region", regions[i], 1, NULL);
+			rc = EXIT_INPUT;
+		} else {
+			regions[i] = known;
+		}
+	}
+	o->regions = regions;
+	if (rc == EXIT_OK && cmd_load_profile(path, &names, p) != 0)
+		rc = EXIT_INPUT;
+	if (rc == EXIT_OK && catalog_snapshot_load(cat, &snap, err) != 0) {
+		diag_error("%s", err);
+		rc = EXIT_CATALOG;
+	} else if (rc == EXIT_OK) {
+		int built = recommend_build(&snap, p, o, res, &errs);
+		catalog_snapshot_release(&snap);
+		if (built != 0) {
+			diag_list_print(&errs, stderr);
+			rc = EXIT_CATALOG;
+		}
+	}
+	diag_list_release(&errs);
+	catalog_names_release(&names);
+	catalog_close(cat);
+	if (rc != EXIT_OK) {
+		recommend_result_release(res);
+		profile_release(p);
+	}
+	return rc;
 }

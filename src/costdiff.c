@@ -66,6 +66,34 @@ static int get_num(const cJSON *obj, const char *key, const char *path, double *
 	return 0;
 }
 
+/* The data findings of a workload as one comparable line (optional in the
+ * document: a plan written before them has none). */
+static void read_findings(const cJSON *w, struct cost_item *it)
+{
+	static const char *const kinds[] = { "data-gravity", "data-starved", "data-placement",
+					     "cold-start" };
+	const cJSON *fs = cJSON_GetObjectItemCaseSensitive(w, "findings"), *f;
+	size_t o = 0;
+	it->findings[0] = '\0';
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+		cJSON_ArrayForEach(f, fs) {
+			const cJSON *kind = cJSON_GetObjectItemCaseSensitive(f, "kind");
+			const cJSON *busy = cJSON_GetObjectItemCaseSensitive(f, "gpu_busy_fraction");
+			if (!cJSON_IsString(kind) || strcmp(kind->valuestring, kinds[k]) != 0 ||
+			    o >= sizeof it->findings - 1)
+				continue;
+			if (cJSON_IsNumber(busy))
+				o += (size_t)snprintf(it->findings + o, sizeof it->findings - o,
+						      "%s%s (GPUs busy %.0f %%)", o ? ", " : "",
+						      kinds[k], floor(busy->valuedouble * 100));
+			else
+				o += (size_t)snprintf(it->findings + o, sizeof it->findings - o, "%s%s",
+						      o ? ", " : "", kinds[k]);
+			if (o >= sizeof it->findings)
+				o = sizeof it->findings - 1;
+		}
+}
+
 static int read_item(const cJSON *w, size_t i, struct cost_item *it, const char *file, char *err,
 		     size_t errlen)
 {
@@ -78,6 +106,7 @@ static int read_item(const cJSON *w, size_t i, struct cost_item *it, const char 
 	snprintf(path, sizeof path, "workloads[%zu].type", i);
 	if (get_str(w, "type", path, it->type, sizeof it->type, 1, file, err, errlen) != 0)
 		return -1;
+	read_findings(w, it);
 	const cJSON *r = cJSON_GetObjectItemCaseSensitive(w, "recommendation");
 	if (!r)
 		return fail(err, errlen, file, "missing field 'workloads[%zu].recommendation'", i);
@@ -115,9 +144,13 @@ static int read_item(const cJSON *w, size_t i, struct cost_item *it, const char 
 	};
 	for (size_t k = 0; k < sizeof nums / sizeof nums[0]; k++) {
 		snprintf(path, sizeof path, "workloads[%zu].recommendation.%s", i, nums[k].key);
-		if (get_num(r, nums[k].key, path, (double *)(void *)((char *)it + nums[k].off), file,
-			    err, errlen) != 0)
+		double *dst = (double *)(void *)((char *)it + nums[k].off);
+		if (get_num(r, nums[k].key, path, dst, file, err, errlen) != 0)
 			return -1;
+		/* counts are printed as integers: range-check before any conversion */
+		if (k < 2 && (*dst < 0 || *dst > COSTDIFF_MAX_COUNT || *dst != floor(*dst)))
+			return fail(err, errlen, file, "field '%s' must be a whole number from 0 to %d",
+				    path, COSTDIFF_MAX_COUNT);
 	}
 	return 0;
 }
@@ -129,7 +162,7 @@ int cost_plan_from_json(const cJSON *doc, const char *file, struct cost_plan *pl
 	if (!cJSON_IsObject(doc))
 		return fail(err, errlen, file, "not a 'gpufit recommend -f json' document "
 					       "(the top level is not an object)");
-	double version;
+	double version = 0;
 	if (get_num(doc, "schema_version", "schema_version", &version, file, err, errlen) != 0)
 		return -1;
 	if (version != GPUFIT_JSON_SCHEMA_VERSION)
@@ -227,6 +260,8 @@ static unsigned item_changes(const struct cost_item *b, const struct cost_item *
 	}
 	if (cents_differ(b->feasible ? b->monthly_cost : 0, h->feasible ? h->monthly_cost : 0))
 		c |= COSTDIFF_CH_COST;
+	if (strcmp(b->findings, h->findings) != 0)
+		c |= COSTDIFF_CH_FINDINGS;
 	return c;
 }
 
@@ -317,7 +352,8 @@ const char *costdiff_status_name(enum costdiff_status s)
 size_t costdiff_change_names(unsigned changes, const char **names, size_t max)
 {
 	static const char *const all[] = { "sku",	"region",    "placement",    "mig_profile",
-					   "vm_count",	"gpu_count", "monthly_cost", "feasible" };
+					   "vm_count",	"gpu_count", "monthly_cost", "feasible",
+					   "findings" };
 	size_t n = 0;
 	for (size_t i = 0; i < sizeof all / sizeof all[0] && n < max; i++)
 		if (changes & (1u << i))

@@ -29,6 +29,9 @@ static const char *sev_name(enum diag_severity s)
 }
 
 static void vprint(FILE *f, enum diag_severity sev, const char *file, int line, int col, const char *fmt,
+		   va_list ap) __attribute__((format(printf, 6, 0)));
+
+static void vprint(FILE *f, enum diag_severity sev, const char *file, int line, int col, const char *fmt,
 		   va_list ap)
 {
 	if (quiet && sev != DIAG_ERROR)
@@ -103,6 +106,9 @@ void diag_list_add(struct diag_list *l, enum diag_severity sev, const char *file
 	if (sev == DIAG_ERROR)
 		l->errors++;
 }
+
+static void print_item(FILE *f, const struct diag_item *it, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 static void print_item(FILE *f, const struct diag_item *it, const char *fmt, ...)
 {

@@ -51,6 +51,15 @@ static struct {
 	__typeof__(curl_url_cleanup) *url_cleanup;
 	__typeof__(curl_url_get) *url_get;
 	__typeof__(curl_url_set) *url_set;
+	__typeof__(curl_multi_init) *multi_init;
+	__typeof__(curl_multi_setopt) *multi_setopt;
+	__typeof__(curl_multi_add_handle) *multi_add_handle;
+	__typeof__(curl_multi_remove_handle) *multi_remove_handle;
+	__typeof__(curl_multi_perform) *multi_perform;
+	__typeof__(curl_multi_poll) *multi_poll;
+	__typeof__(curl_multi_info_read) *multi_info_read;
+	__typeof__(curl_multi_cleanup) *multi_cleanup;
+	__typeof__(curl_multi_strerror) *multi_strerror;
 } api;
 
 /* Loads libcurl once; 0, or -1 with the reason in err. */
@@ -60,12 +69,19 @@ static int curl_load(char *err, size_t errlen)
 		"curl_global_init", "curl_easy_init", "curl_easy_setopt", "curl_easy_perform",
 		"curl_easy_getinfo", "curl_easy_cleanup", "curl_easy_strerror", "curl_free",
 		"curl_url", "curl_url_cleanup", "curl_url_get", "curl_url_set",
+		"curl_multi_init", "curl_multi_setopt", "curl_multi_add_handle",
+		"curl_multi_remove_handle", "curl_multi_perform", "curl_multi_poll",
+		"curl_multi_info_read", "curl_multi_cleanup", "curl_multi_strerror",
 	};
 	void **slots[] = {
 		(void **)&api.global_init, (void **)&api.easy_init, (void **)&api.easy_setopt,
 		(void **)&api.easy_perform, (void **)&api.easy_getinfo, (void **)&api.easy_cleanup,
 		(void **)&api.easy_strerror, (void **)&api.free, (void **)&api.url,
 		(void **)&api.url_cleanup, (void **)&api.url_get, (void **)&api.url_set,
+		(void **)&api.multi_init, (void **)&api.multi_setopt,
+		(void **)&api.multi_add_handle, (void **)&api.multi_remove_handle,
+		(void **)&api.multi_perform, (void **)&api.multi_poll, (void **)&api.multi_info_read,
+		(void **)&api.multi_cleanup, (void **)&api.multi_strerror,
 	};
 	if (api.lib)
 		return 0;
@@ -88,9 +104,10 @@ static int curl_load(char *err, size_t errlen)
 	return 0;
 }
 
-/* curl.h defines these two as function-like macros of themselves. */
+/* curl.h defines these three as function-like macros of themselves. */
 #undef curl_easy_setopt
 #undef curl_easy_getinfo
+#undef curl_multi_setopt
 #define curl_global_init api.global_init
 #define curl_easy_init api.easy_init
 #define curl_easy_setopt api.easy_setopt
@@ -103,13 +120,29 @@ static int curl_load(char *err, size_t errlen)
 #define curl_url_cleanup api.url_cleanup
 #define curl_url_get api.url_get
 #define curl_url_set api.url_set
+#define curl_multi_init api.multi_init
+#define curl_multi_setopt api.multi_setopt
+#define curl_multi_add_handle api.multi_add_handle
+#define curl_multi_remove_handle api.multi_remove_handle
+#define curl_multi_perform api.multi_perform
+#define curl_multi_poll api.multi_poll
+#define curl_multi_info_read api.multi_info_read
+#define curl_multi_cleanup api.multi_cleanup
+#define curl_multi_strerror api.multi_strerror
 
 struct http_client {
 	CURL *h;
+	struct curl_slist *extra_headers;   /* http_client_set_extra; NULL none */
 	struct http_opts o;
 	uint64_t rng;
 	char curl_err[CURL_ERROR_SIZE];
 };
+
+/* The libcurl calls only http_client_set_extra needs, loaded with it. */
+static struct {
+	__typeof__(curl_slist_append) *slist_append;
+	__typeof__(curl_slist_free_all) *slist_free_all;
+} extra_api;
 
 struct sink {
 	struct strbuf *body;
@@ -197,6 +230,8 @@ void http_client_free(struct http_client *c)
 	if (!c)
 		return;
 	curl_easy_cleanup(c->h);
+	if (c->extra_headers)
+		extra_api.slist_free_all(c->extra_headers);
 	free(c);
 }
 
@@ -259,6 +294,70 @@ static const char *tries_word(int n)
 	return n == 1 ? "try" : "tries";
 }
 
+/*
+ * What to do after one try: 0 done (HTTP 200), -1 give up (cause in err),
+ * 1 try again after *wait seconds (already added to *waited).  unit is a
+ * uniform random number in [0, 1) for the jitter.  Shared by http_get and
+ * the pool, so both retry and word their failures alike.
+ */
+static int after_try(const struct http_opts *o, CURLcode rc, long status, curl_off_t retry_after,
+		     int too_big, const char *curl_err, int attempt, double unit, double *waited,
+		     double *wait, char *err, size_t errlen)
+{
+	const char *why;
+
+	if (rc == CURLE_OK) {
+		if (status == 200)
+			return 0;
+		if (status != 429 && status < 500) {
+			snprintf(err, errlen, "HTTP %ld", status);
+			return -1;
+		}
+	} else if (too_big || rc == CURLE_FILESIZE_EXCEEDED) {
+		snprintf(err, errlen, "response larger than %zu bytes", o->max_bytes);
+		return -1;
+	} else if (!transient(rc)) {
+		snprintf(err, errlen, "%s", curl_err[0] ? curl_err : curl_easy_strerror(rc));
+		return -1;
+	}
+
+	if (attempt > o->retries) {
+		if (rc == CURLE_OK)
+			snprintf(err, errlen, "HTTP %ld after %d %s", status, attempt,
+				 tries_word(attempt));
+		else
+			snprintf(err, errlen, "%s after %d %s", transport_text(rc), attempt,
+				 tries_word(attempt));
+		return -1;
+	}
+
+	if (retry_after >= 0) {
+		*wait = (double)retry_after;
+	} else {
+		double b = o->backoff_s * pow(2, attempt - 1);
+		if (b > HTTP_BACKOFF_CAP_S)
+			b = HTTP_BACKOFF_CAP_S;
+		*wait = b * (0.5 + 0.5 * unit);
+	}
+	if (*waited + *wait > o->max_wait_s) {
+		why = rc == CURLE_OK ? NULL : transport_text(rc);
+		if (why)
+			snprintf(err, errlen, "%s after %d %s (retry budget of %g s spent)", why,
+				 attempt, tries_word(attempt), o->max_wait_s);
+		else if (retry_after >= 0)
+			snprintf(err, errlen,
+				 "HTTP %ld after %d %s (Retry-After %lld s exceeds the retry budget of %g s)",
+				 status, attempt, tries_word(attempt), (long long)retry_after,
+				 o->max_wait_s);
+		else
+			snprintf(err, errlen, "HTTP %ld after %d %s (retry budget of %g s spent)",
+				 status, attempt, tries_word(attempt), o->max_wait_s);
+		return -1;
+	}
+	*waited += *wait;
+	return 1;
+}
+
 int http_get(struct http_client *c, const char *url, struct strbuf *body, int *tries,
 	     char *err, size_t errlen)
 {
@@ -271,7 +370,7 @@ int http_get(struct http_client *c, const char *url, struct strbuf *body, int *t
 	for (;;) {
 		long status = 0;
 		curl_off_t retry_after = -1;
-		const char *why;
+		double wait = 0;
 
 		body->len = 0;
 		if (body->buf)
@@ -285,58 +384,13 @@ int http_get(struct http_client *c, const char *url, struct strbuf *body, int *t
 		CURLcode rc = curl_easy_perform(c->h);
 		if (rc == CURLE_OK) {
 			curl_easy_getinfo(c->h, CURLINFO_RESPONSE_CODE, &status);
-			if (status == 200)
-				return 0;
-			if (status != 429 && status < 500) {
-				snprintf(err, errlen, "HTTP %ld", status);
-				return -1;
-			}
 			curl_easy_getinfo(c->h, CURLINFO_RETRY_AFTER, &retry_after);
-		} else if (sink.too_big || rc == CURLE_FILESIZE_EXCEEDED) {
-			snprintf(err, errlen, "response larger than %zu bytes", c->o.max_bytes);
-			return -1;
-		} else if (!transient(rc)) {
-			snprintf(err, errlen, "%s", c->curl_err[0] ? c->curl_err
-								    : curl_easy_strerror(rc));
-			return -1;
 		}
-
-		if (attempt > c->o.retries) {
-			if (rc == CURLE_OK)
-				snprintf(err, errlen, "HTTP %ld after %d %s", status, attempt,
-					 tries_word(attempt));
-			else
-				snprintf(err, errlen, "%s after %d %s", transport_text(rc), attempt,
-					 tries_word(attempt));
-			return -1;
-		}
-
-		double wait;
-		if (retry_after >= 0) {
-			wait = (double)retry_after;
-		} else {
-			double b = c->o.backoff_s * pow(2, attempt - 1);
-			if (b > HTTP_BACKOFF_CAP_S)
-				b = HTTP_BACKOFF_CAP_S;
-			wait = b * (0.5 + 0.5 * rng_unit(c));
-		}
-		if (waited + wait > c->o.max_wait_s) {
-			why = rc == CURLE_OK ? NULL : transport_text(rc);
-			if (why)
-				snprintf(err, errlen, "%s after %d %s (retry budget of %g s spent)",
-					 why, attempt, tries_word(attempt), c->o.max_wait_s);
-			else if (retry_after >= 0)
-				snprintf(err, errlen,
-					 "HTTP %ld after %d %s (Retry-After %lld s exceeds the retry budget of %g s)",
-					 status, attempt, tries_word(attempt), (long long)retry_after,
-					 c->o.max_wait_s);
-			else
-				snprintf(err, errlen, "HTTP %ld after %d %s (retry budget of %g s spent)",
-					 status, attempt, tries_word(attempt), c->o.max_wait_s);
-			return -1;
-		}
+		int next = after_try(&c->o, rc, status, retry_after, sink.too_big, c->curl_err,
+				     attempt, rng_unit(c), &waited, &wait, err, errlen);
+		if (next <= 0)
+			return next;
 		sleep_s(wait);
-		waited += wait;
 	}
 }
 
@@ -446,4 +500,344 @@ void http_escape(struct strbuf *sb, const char *s)
 			strbuf_add(sb, e, 3);
 		}
 	}
+}
+
+/*
+ * The pool (http.h): one multi handle, whose connection cache every transfer
+ * shares, and up to max_conns easy handles, each an http_client set up as
+ * http_client_new sets up its own.  A request waits in the FIFO `queue` until
+ * a handle is free and both its own retry time and the shared back-off have
+ * passed; while it runs it is on `running`; its final outcome goes to `done`,
+ * which http_pool_next hands out one at a time.  Everything runs on the
+ * caller's thread, inside http_pool_next: between calls no transfer makes
+ * progress (the kernel buffers what arrives).
+ */
+struct http_req {
+	struct http_req *next;
+	char *url;
+	void *tag;
+	struct strbuf body;
+	struct sink sink;
+	struct http_client *c;       /* while running */
+	int attempt;
+	double waited;               /* this request's own retry waits */
+	double not_before;           /* monotonic seconds */
+	long status;
+	int ok;
+	char err[HTTP_ERRLEN];
+};
+
+struct http_pool {
+	CURLM *multi;
+	struct http_opts o;
+	struct http_client **idle;   /* easy handles not in use */
+	int n_idle, max_conns;
+	struct http_req *queue, *running, *done;
+	double backoff_until;        /* no request starts before this (monotonic s) */
+};
+
+static double mono_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void req_free(struct http_req *q)
+{
+	free(q->url);
+	strbuf_release(&q->body);
+	free(q);
+}
+
+/* Appends q to the list at *head. */
+static void req_append(struct http_req **head, struct http_req *q)
+{
+	q->next = NULL;
+	while (*head)
+		head = &(*head)->next;
+	*head = q;
+}
+
+/* Unlinks q from the list at *head. */
+static void req_unlink(struct http_req **head, struct http_req *q)
+{
+	while (*head && *head != q)
+		head = &(*head)->next;
+	if (*head)
+		*head = q->next;
+	q->next = NULL;
+}
+
+struct http_pool *http_pool_new(const struct http_opts *o, int max_conns, char *err,
+				size_t errlen)
+{
+	if (max_conns < 1)
+		max_conns = 1;
+	if (max_conns > HTTP_POOL_MAX)
+		max_conns = HTTP_POOL_MAX;
+	struct http_pool *p = xcalloc(1, sizeof(*p));
+	p->o = *o;
+	p->max_conns = max_conns;
+	p->idle = xcalloc((size_t)max_conns, sizeof(*p->idle));
+	for (int i = 0; i < max_conns; i++) {
+		p->idle[i] = http_client_new(o, err, errlen);
+		if (!p->idle[i]) {
+			http_pool_free(p);
+			return NULL;
+		}
+		p->n_idle++;
+	}
+	p->multi = curl_multi_init();
+	if (!p->multi) {
+		snprintf(err, errlen, "cannot initialise libcurl");
+		http_pool_free(p);
+		return NULL;
+	}
+	/* At most max_conns connections, all kept open for the next pages. */
+	curl_multi_setopt(p->multi, CURLMOPT_MAX_HOST_CONNECTIONS, (long)max_conns);
+	curl_multi_setopt(p->multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, (long)max_conns);
+	curl_multi_setopt(p->multi, CURLMOPT_MAXCONNECTS, (long)max_conns);
+	return p;
+}
+
+void http_pool_free(struct http_pool *p)
+{
+	struct http_req *q, *next;
+
+	if (!p)
+		return;
+	for (q = p->running; q; q = next) {
+		next = q->next;
+		curl_multi_remove_handle(p->multi, q->c->h);
+		http_client_free(q->c);
+		req_free(q);
+	}
+	for (q = p->queue; q; q = next) {
+		next = q->next;
+		req_free(q);
+	}
+	for (q = p->done; q; q = next) {
+		next = q->next;
+		req_free(q);
+	}
+	for (int i = 0; i < p->n_idle; i++)
+		http_client_free(p->idle[i]);
+	if (p->multi)
+		curl_multi_cleanup(p->multi);
+	free(p->idle);
+	free(p);
+}
+
+void http_pool_add(struct http_pool *p, const char *url, void *tag)
+{
+	struct http_req *q = xcalloc(1, sizeof(*q));
+
+	q->url = xstrdup(url);
+	q->tag = tag;
+	req_append(&p->queue, q);
+}
+
+/* Starts a try of q on an idle handle; -1 (q failed, moved to done) when
+ * libcurl refuses it. */
+static int req_start(struct http_pool *p, struct http_req *q)
+{
+	struct http_client *c = p->idle[--p->n_idle];
+
+	q->c = c;
+	q->attempt++;
+	q->body.len = 0;
+	if (q->body.buf)
+		q->body.buf[0] = '\0';
+	q->sink.body = &q->body;
+	q->sink.max = p->o.max_bytes;
+	q->sink.too_big = 0;
+	c->curl_err[0] = '\0';
+	curl_easy_setopt(c->h, CURLOPT_URL, q->url);
+	curl_easy_setopt(c->h, CURLOPT_WRITEDATA, &q->sink);
+	curl_easy_setopt(c->h, CURLOPT_PRIVATE, (char *)q);
+	CURLMcode mc = curl_multi_add_handle(p->multi, c->h);
+	if (mc != CURLM_OK) {
+		snprintf(q->err, sizeof(q->err), "%s", curl_multi_strerror(mc));
+		p->idle[p->n_idle++] = c;
+		q->c = NULL;
+		req_append(&p->done, q);
+		return -1;
+	}
+	req_append(&p->running, q);
+	return 0;
+}
+
+/* Starts every queued request that may start now, oldest first.  Returns the
+ * seconds until the next one may (a request is waiting for its time or the
+ * back-off), or -1 when none waits for a time. */
+static double start_ready(struct http_pool *p, double now)
+{
+	double soonest = -1;
+	struct http_req *q = p->queue, *next;
+
+	for (; q && p->n_idle > 0; q = next) {
+		next = q->next;
+		double at = q->not_before > p->backoff_until ? q->not_before : p->backoff_until;
+		if (at > now) {
+			if (soonest < 0 || at - now < soonest)
+				soonest = at - now;
+			continue;
+		}
+		req_unlink(&p->queue, q);
+		req_start(p, q);
+	}
+	return soonest;
+}
+
+/* A try of q ended with rc: done (to `done`) or queued again for a retry. */
+static void req_finished(struct http_pool *p, struct http_req *q, CURLcode rc, double now)
+{
+	struct http_client *c = q->c;
+	curl_off_t retry_after = -1;
+	double wait = 0;
+
+	req_unlink(&p->running, q);
+	curl_multi_remove_handle(p->multi, c->h);
+	q->status = 0;
+	if (rc == CURLE_OK) {
+		curl_easy_getinfo(c->h, CURLINFO_RESPONSE_CODE, &q->status);
+		curl_easy_getinfo(c->h, CURLINFO_RETRY_AFTER, &retry_after);
+	}
+	int next = after_try(&p->o, rc, q->status, retry_after, q->sink.too_big, c->curl_err,
+			     q->attempt, rng_unit(c), &q->waited, &wait, q->err, sizeof(q->err));
+	q->c = NULL;
+	p->idle[p->n_idle++] = c;
+	if (next <= 0) {
+		q->ok = next == 0;
+		req_append(&p->done, q);
+		return;
+	}
+	q->not_before = now + wait;
+	/* Throttled: nobody starts a request before this one may retry. */
+	if ((q->status == 429 || retry_after >= 0) && q->not_before > p->backoff_until) {
+		p->backoff_until = q->not_before;
+	}
+	/* First in line again: a retry goes before requests queued after it. */
+	q->next = p->queue;
+	p->queue = q;
+}
+
+int http_pool_next(struct http_pool *p, struct strbuf *body, struct http_pool_result *res)
+{
+	memset(res, 0, sizeof(*res));
+	for (;;) {
+		if (p->done) {
+			struct http_req *q = p->done;
+			struct strbuf tmp = *body;
+			p->done = q->next;
+			*body = q->body;
+			q->body = tmp;
+			if (!body->buf)
+				strbuf_add(body, "", 0);
+			res->tag = q->tag;
+			res->ok = q->ok;
+			res->status = q->status;
+			res->tries = q->attempt;
+			snprintf(res->err, sizeof(res->err), "%s", q->ok ? "" : q->err);
+			req_free(q);
+			return 1;
+		}
+		double now = mono_s();
+		double wait_s = start_ready(p, now);
+		if (p->done)
+			continue;
+		if (!p->running && !p->queue)
+			return 0;
+		int still;
+		CURLMcode mc = curl_multi_perform(p->multi, &still);
+		if (mc != CURLM_OK) {
+			snprintf(res->err, sizeof(res->err), "%s", curl_multi_strerror(mc));
+			return -1;
+		}
+		CURLMsg *msg;
+		int left;
+		while ((msg = curl_multi_info_read(p->multi, &left))) {
+			if (msg->msg != CURLMSG_DONE)
+				continue;
+			char *priv = NULL;
+			CURLcode rc = msg->data.result;
+			curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, &priv);
+			req_finished(p, (struct http_req *)(void *)priv, rc, mono_s());
+		}
+		if (p->done)
+			continue;
+		int timeout_ms = 1000;
+		if (wait_s >= 0 && wait_s * 1000 < timeout_ms)
+			timeout_ms = (int)(wait_s * 1000) + 1;
+		if (!p->running) {
+			/* Nothing to poll: sleep until the next request may start. */
+			if (wait_s > 0)
+				sleep_s(wait_s);
+			continue;
+		}
+		mc = curl_multi_poll(p->multi, NULL, 0, timeout_ms, NULL);
+		if (mc != CURLM_OK) {
+			snprintf(res->err, sizeof(res->err), "%s", curl_multi_strerror(mc));
+			return -1;
+		}
+	}
+}
+
+int http_client_set_extra(struct http_client *c, const struct http_extra *x, char *err,
+			  size_t errlen)
+{
+	if (!extra_api.slist_append) {
+		extra_api.slist_append = (__typeof__(extra_api.slist_append))dlsym(api.lib,
+										 "curl_slist_append");
+		extra_api.slist_free_all =
+			(__typeof__(extra_api.slist_free_all))dlsym(api.lib, "curl_slist_free_all");
+		if (!extra_api.slist_append || !extra_api.slist_free_all) {
+			extra_api.slist_append = NULL;
+			snprintf(err, errlen, "%s lacks curl_slist_append", HTTP_LIBCURL);
+			return -1;
+		}
+	}
+	struct curl_slist *list = NULL;
+	for (size_t i = 0; i < x->nheaders; i++) {
+		const char *h = x->headers[i], *colon = strchr(h, ':');
+		if (!colon || colon == h || strpbrk(h, "\r\n")) {
+			/* name the header, never its value */
+			int n = colon ? (int)(colon - h) : 0;
+			snprintf(err, errlen, "header %d%s%.*s%s is not 'Name: value' on one line",
+				 (int)i + 1, n ? " ('" : "", n > 64 ? 64 : n, h, n ? "')" : "");
+			if (list)
+				extra_api.slist_free_all(list);
+			return -1;
+		}
+		struct curl_slist *l = extra_api.slist_append(list, h);
+		if (!l) {
+			if (list)
+				extra_api.slist_free_all(list);
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		list = l;
+	}
+	if (x->cacert && curl_easy_setopt(c->h, CURLOPT_CAINFO, x->cacert) != CURLE_OK) {
+		if (list)
+			extra_api.slist_free_all(list);
+		snprintf(err, errlen, "libcurl cannot use a CA file");
+		return -1;
+	}
+	curl_easy_setopt(c->h, CURLOPT_HTTPHEADER, list);
+	if (c->extra_headers)
+		extra_api.slist_free_all(c->extra_headers);
+	c->extra_headers = list;
+	return 0;
+}
+
+unsigned long long http_client_last_received(struct http_client *c)
+{
+	curl_off_t body = 0;
+	long head = 0;
+	curl_easy_getinfo(c->h, CURLINFO_SIZE_DOWNLOAD_T, &body);
+	curl_easy_getinfo(c->h, CURLINFO_HEADER_SIZE, &head);
+	return (unsigned long long)(body > 0 ? body : 0) + (unsigned long long)(head > 0 ? head : 0);
 }

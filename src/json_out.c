@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "util.h"
 
@@ -23,6 +24,55 @@ int json_print(FILE *f, const cJSON *doc)
 	fputc('\n', f);
 	cJSON_free(s);
 	return 0;
+}
+
+int json_print_streamed(FILE *f, const cJSON *doc, const char *key, size_t n,
+			cJSON *(*item)(size_t i, void *arg), void *arg)
+{
+	const cJSON *arr = cJSON_GetObjectItemCaseSensitive(doc, key);
+	if (!cJSON_IsArray(arr) || arr->child)
+		return -1;
+	char *s = cJSON_Print(doc);
+	if (!s)
+		return -1;
+	/* The key of a top-level member: a tab, then the quoted key, a colon and
+	 * a tab (in a string value quotes and tabs are escaped, so this is the
+	 * member itself). */
+	struct strbuf pat = STRBUF_INIT;
+	strbuf_addf(&pat, "\n\t\"%s\":\t[]", key);
+	char *at = strstr(s, pat.buf);
+	int rc = at ? 0 : -1;
+	if (at) {
+		size_t head = (size_t)(at - s) + pat.len - 1;   /* through the '[' */
+		fwrite(s, 1, head, f);
+		for (size_t i = 0; i < n && rc == 0; i++) {
+			cJSON *it = item(i, arg);
+			char *t = it ? cJSON_Print(it) : NULL;
+			cJSON_Delete(it);
+			if (!t) {
+				rc = -1;
+				break;
+			}
+			/* an element of a top-level array is printed two levels deeper */
+			if (i)
+				fputs(", ", f);
+			for (const char *p = t, *nl; *p; p = nl + 1) {
+				nl = strchr(p, '\n');
+				if (!nl) {
+					fputs(p, f);
+					break;
+				}
+				fwrite(p, 1, (size_t)(nl - p) + 1, f);
+				fputs("\t\t", f);
+			}
+			cJSON_free(t);
+		}
+		fputs(s + head, f);
+		fputc('\n', f);
+	}
+	strbuf_release(&pat);
+	cJSON_free(s);
+	return rc;
 }
 
 cJSON *json_add_money(cJSON *obj, const char *key, double v)
@@ -61,6 +111,26 @@ static void position(const char *text, size_t off, int *line, int *col)
 	}
 }
 
+int json_read_rest(FILE *f, struct strbuf *sb)
+{
+	struct stat st;
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+		long pos = ftell(f);
+		unsigned long long size = (unsigned long long)st.st_size;
+		unsigned long long at = pos > 0 ? (unsigned long long)pos : 0;
+		if (size > at && size - at > JSON_MAX_BYTES - (sb->len < JSON_MAX_BYTES ? sb->len : JSON_MAX_BYTES))
+			return 1;
+	}
+	char buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+		if (sb->len > JSON_MAX_BYTES || n > JSON_MAX_BYTES - sb->len)
+			return 1;
+		strbuf_add(sb, buf, n);
+	}
+	return ferror(f) ? -1 : 0;
+}
+
 cJSON *json_read_file(const char *path, char *err, size_t errlen)
 {
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
@@ -69,15 +139,14 @@ cJSON *json_read_file(const char *path, char *err, size_t errlen)
 		return NULL;
 	}
 	struct strbuf sb = STRBUF_INIT;
-	char buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-		strbuf_add(&sb, buf, n);
-	int rerr = ferror(f);
+	int rrc = json_read_rest(f, &sb);
 	if (f != stdin)
 		fclose(f);
-	if (rerr) {
-		snprintf(err, errlen, "%s: read error", path);
+	if (rrc != 0) {
+		if (rrc > 0)
+			snprintf(err, errlen, "%s: " JSON_TOO_LARGE, path);
+		else
+			snprintf(err, errlen, "%s: read error", path);
 		strbuf_release(&sb);
 		return NULL;
 	}

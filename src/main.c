@@ -3,14 +3,19 @@
  *
  * Global options (-f/--format, -o/--output, --catalog, --no-color) may stand
  * before or after the command name; they are taken out of argv before the
- * command sees it.  Results go to stdout or the -o file (written to a
- * temporary file and renamed, so a failed run never leaves a partial file);
- * exit 0 only when that output was flushed and closed without error.
+ * command sees it.  Results go to stdout or the -o file: a regular file (or a
+ * missing path) is written to a temporary file and renamed, so a failed run
+ * never leaves a partial file; a device, FIFO or socket is written in place; a
+ * symbolic link is followed and its target gets the same rules (see
+ * resolve_output).  Exit 0 only when that output was flushed and closed
+ * without error.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -27,9 +32,17 @@ const struct command gpufit_commands[] = {
 	  "                           documented --query-gpu list)\n"
 	  "  --host NAME              host of nvidia-smi/dcgmi files (default: file name)\n"
 	  "  --metric NAME            metric of query_range series without __name__\n"
-	  "  --prometheus URL         read a live Prometheus HTTP API (query_range)\n"
+	  "  --prometheus URL         read a live Prometheus HTTP API: the server computes\n"
+	  "                           each series' statistics over the window\n"
+	  "  --raw                    read every sample with query_range instead\n"
 	  "  --since DUR              window ending now (default 7d); or --start/--end T\n"
-	  "  --step DUR               query resolution (default 5m)\n"
+	  "  --step DUR               query_range and idle-share resolution (default 5m)\n"
+	  "  --max-series-per-query N  series per answer; hosts are batched (default 1000)\n"
+	  "  --bearer-token-file FILE  send 'Authorization: Bearer' with the token in FILE\n"
+	  "                           (else $GPUFIT_PROMETHEUS_TOKEN); never printed\n"
+	  "  --header 'Name: value'   an extra request header (repeatable)\n"
+	  "  --cacert FILE            CA bundle (PEM) that signs the server's certificate\n"
+	  "  -v, --verbose            print each Prometheus request and what it cost\n"
 	  "  --sku SIZE               the Azure size of every host\n"
 	  "  --hosts FILE             'HOST SIZE' lines; else sizes are inferred\n"
 	  "  --region R               price region (default eastus)\n"
@@ -59,6 +72,8 @@ const struct command gpufit_commands[] = {
 	  "      --max-increase-pct P   fail when it rises more than P percent\n"
 	  "      --max-catalog-age-days D  fail when the catalog is older than D days\n"
 	  "                             (without it, an old catalog is only a warning)\n"
+	  "      --fail-on KINDS        fail on findings of these kinds (comma list:\n"
+	  "                             data-starved,data-gravity,data-placement,cold-start,...)\n"
 	  "  A budget: section in the profile gives the same limits; options override it.\n" },
 	{ "completion", cmd_completion, "completion bash",
 	  "Print the bash completion script (generated from this command table).", "" },
@@ -89,6 +104,9 @@ const struct command gpufit_commands[] = {
 	  "  --sequence-length N      training: tokens per sequence (default 4096)\n"
 	  "  --micro-batch N          training: sequences per GPU per step (default 1)\n" },
 	{ "help", cmd_help, "help [COMMAND]", "Show help for gpufit or one command.", "" },
+	{ "k8s", cmd_k8s, "k8s [OPTIONS] PROFILE",
+	  "AKS GPU node pools (az commands) and Kubernetes manifests for the recommendation.",
+	  CMD_K8S_OPTIONS },
 	{ "pack", cmd_pack, "pack [OPTIONS] PROFILE",
 	  "Pack small inference workloads onto MIG slices of shared GPUs at the lowest cost.",
 	  "  --strategy S             aks (default: one MIG profile per node pool, AKS\n"
@@ -132,6 +150,18 @@ static void print_main_help(FILE *f)
 		   "\nexit codes: 0 ok, 1 gate failed, 2 usage, 3 bad input, 4 catalog/network,\n"
 		   "            5 no feasible option\n"
 		   "\nRun 'gpufit help COMMAND' for the options of a command.\n");
+}
+
+/* The commands with a YAML report; -f yaml is a usage error for every other
+ * one. */
+static const char *const yaml_commands[] = { "k8s", NULL };
+
+static int has_yaml(const struct command *c)
+{
+	for (const char *const *n = yaml_commands; *n; n++)
+		if (strcmp(*n, c->name) == 0)
+			return 1;
+	return 0;
 }
 
 static const struct command *find_command(const char *name)
@@ -241,8 +271,70 @@ static int take_globals(struct cli_ctx *ctx, int *argc, char **argv)
 	return 0;
 }
 
-/* Flushes and closes the result stream; renames the -o temporary into place. */
-static int finish_output(struct cli_ctx *ctx, const char *tmp, int rc)
+/*
+ * Where the -o output goes.  rename(2) over anything but a regular file would
+ * replace it: as root, "-o /dev/null" would turn the device into a regular
+ * file.  So:
+ *   - a regular file or a missing path: *target is that path, *in_place 0
+ *     (written to a temporary in its directory, renamed over it on success);
+ *   - a character or block device, FIFO or socket: written in place
+ *     (*in_place 1, *target the path as given);
+ *   - a symbolic link: followed; its final target gets the rules above, so the
+ *     link stays a link and what it points at is updated (a dangling link
+ *     creates its target);
+ *   - a directory: an error.
+ * Returns 0, or an errno value.
+ */
+static int resolve_output(const char *path, char *target, size_t size, int *in_place)
+{
+	struct stat st;
+	*in_place = 0;
+	if (strlen(path) >= size)
+		return ENAMETOOLONG;
+	strcpy(target, path);
+	if (lstat(path, &st) != 0)
+		return 0; /* missing (or unreadable: creating the temporary reports it) */
+	if (S_ISLNK(st.st_mode)) {
+		if (stat(path, &st) == 0) {
+			if (S_ISREG(st.st_mode)) {
+				char real[PATH_MAX];
+				if (!realpath(path, real))
+					return errno;
+				if (strlen(real) >= size)
+					return ENAMETOOLONG;
+				strcpy(target, real);
+				return 0;
+			}
+		} else if (errno == ENOENT) {
+			/* Dangling: the missing name at the end of the chain. */
+			for (int hops = 0; hops < 40; hops++) {
+				char link[PATH_MAX];
+				ssize_t n = readlink(target, link, sizeof link - 1);
+				if (n < 0)
+					return errno == EINVAL ? 0 : errno;
+				link[n] = '\0';
+				const char *slash = strrchr(target, '/');
+				size_t dir = link[0] == '/' || !slash ? 0 : (size_t)(slash - target) + 1;
+				if (dir + (size_t)n >= size)
+					return ENAMETOOLONG;
+				memmove(target + dir, link, (size_t)n + 1);
+				if (lstat(target, &st) != 0 || !S_ISLNK(st.st_mode))
+					return 0;
+			}
+			return ELOOP;
+		} else {
+			return errno;
+		}
+	}
+	if (S_ISDIR(st.st_mode))
+		return EISDIR;
+	*in_place = !S_ISREG(st.st_mode);
+	return 0;
+}
+
+/* Flushes and closes the result stream; renames the -o temporary (tmp, ""
+ * when written in place) over target. */
+static int finish_output(struct cli_ctx *ctx, const char *tmp, const char *target, int rc)
 {
 	int bad = fflush(ctx->out) != 0 || ferror(ctx->out);
 	if (ctx->out != stdout) {
@@ -250,12 +342,12 @@ static int finish_output(struct cli_ctx *ctx, const char *tmp, int rc)
 		 * infeasible); any other code leaves the old file as it was. */
 		int keep = rc == EXIT_OK || rc == EXIT_GATE || rc == EXIT_INFEASIBLE;
 		bad |= fclose(ctx->out) != 0;
-		if (!bad && keep && rename(tmp, ctx->output_path) != 0) {
+		if (tmp[0] && !bad && keep && rename(tmp, target) != 0) {
 			diag_error("cannot write '%s': %s", ctx->output_path, util_strerror(errno));
 			remove(tmp);
 			return EXIT_INPUT;
 		}
-		if (bad || !keep)
+		if (tmp[0] && (bad || !keep))
 			remove(tmp);
 	}
 	if (bad) {
@@ -295,28 +387,42 @@ int main(int argc, char **argv)
 	if (!c)
 		return unknown_command(name);
 
-	/* "gpufit CMD --help" is answered here for every command without verbs. */
-	if (c->fn != cmd_catalog) {
-		for (int i = 2; i < argc; i++) {
-			if (strcmp(argv[i], "--") == 0)
-				break;
-			if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-				cli_print_command_help(c, stdout);
-				return fflush(stdout) == 0 ? EXIT_OK : EXIT_INPUT;
-			}
-		}
+	if (ctx.format == FMT_SH && c->fn != cmd_k8s) {
+		diag_error("format 'sh' is only for 'gpufit k8s'");
+		return EXIT_USAGE;
 	}
+	if (ctx.format == FMT_SARIF && c->fn != cmd_k8s) {
+		diag_error("format 'sarif' is only for 'gpufit k8s lint'");
+		return EXIT_USAGE;
+	}
+	/* "gpufit CMD --help" is answered here for every command without verbs. */
+	int help = 0;
+	for (int i = 2; i < argc && !help; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			break;
+		help = strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0;
+	}
+	if (help && c->fn != cmd_catalog && c->fn != cmd_k8s) {
+		cli_print_command_help(c, stdout);
+		return finish_output(&ctx, "", "", EXIT_OK);
+	}
+	if (ctx.format == FMT_YAML && !help && !has_yaml(c))
+		return cli_usage_error(c->name, "format 'yaml' is not supported (table, json, "
+						"markdown, csv)");
 
-	char tmp[4096] = "";
+	char tmp[PATH_MAX + 32] = "", target[PATH_MAX] = "";
 	if (ctx.output_path) {
-		snprintf(tmp, sizeof tmp, "%s.tmp.%ld", ctx.output_path, (long)getpid());
-		ctx.out = fopen(tmp, "w");
+		int in_place = 0;
+		int e = resolve_output(ctx.output_path, target, sizeof target, &in_place);
+		if (e == 0 && !in_place)
+			snprintf(tmp, sizeof tmp, "%s.tmp.%ld", target, (long)getpid());
+		ctx.out = e ? NULL : fopen(in_place ? target : tmp, "w");
 		if (!ctx.out) {
-			diag_error("cannot write '%s': %s", ctx.output_path, util_strerror(errno));
+			diag_error("cannot write '%s': %s", ctx.output_path, util_strerror(e ? e : errno));
 			return EXIT_INPUT;
 		}
 		ctx.color = 0;
 	}
 	int rc = c->fn(&ctx, argc - 1, argv + 1);
-	return finish_output(&ctx, tmp, rc);
+	return finish_output(&ctx, tmp, target, rc);
 }

@@ -26,6 +26,7 @@
  * sum w <= 1 over every valid layout prices a slice of p at no less than
  * w(p) * (VM price / GPUs per VM).
  */
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -36,7 +37,10 @@
 #include "util.h"
 
 #define EPS 1e-9
-#define EXACT_NODE_BUDGET 4000000L
+#define EXACT_NODE_BUDGET 400000L  /* search steps: well under a second */
+#define GROUP_NODE_BUDGET 200000L
+#define AKS_MEMO_STATES 16384     /* power of two */
+#define HEURISTIC_GROUP_MAX 10    /* GPUs of one offer grouped exactly */
 #define DEDICATED (-2)
 #define NOWHERE (-1)
 
@@ -234,6 +238,57 @@ int mig_strategy_parse(const char *s, enum mig_strategy *out)
 	return 0;
 }
 
+/* ---- sorting index arrays with a context ------------------------------ */
+
+typedef int (*idx_cmp)(int x, int y, const void *ctx);
+
+/*
+ * Stable merge sort of the indices v[0..n-1] by cmp(x, y, ctx) (< 0: x
+ * first); insertion sort on runs of 8, then bottom-up merges through one
+ * scratch array.  C11 qsort has no context argument, and keeping the
+ * context in a file-scope variable would make the packer non-re-entrant.
+ */
+static void sort_idx(int *v, size_t n, idx_cmp cmp, const void *ctx)
+{
+	enum { RUN = 8 };
+	int *tmp, *src = v, *dst;
+
+	for (size_t lo = 0; lo < n; lo += RUN) {
+		size_t hi = lo + RUN < n ? lo + RUN : n;
+		for (size_t i = lo + 1; i < hi; i++) {
+			int x = v[i];
+			size_t j = i;
+			for (; j > lo && cmp(x, v[j - 1], ctx) < 0; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+	}
+	if (n <= RUN)
+		return;
+	tmp = xmalloc(n * sizeof(*tmp));
+	dst = tmp;
+	for (size_t w = RUN; w < n; w *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * w) {
+			size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+			size_t a = lo, b = mid, k = lo;
+			while (a < mid && b < hi)
+				dst[k++] = cmp(src[b], src[a], ctx) < 0 ? src[b++] : src[a++];
+			while (a < mid)
+				dst[k++] = src[a++];
+			while (b < hi)
+				dst[k++] = src[b++];
+		}
+		{
+			int *t = src;
+			src = dst;
+			dst = t;
+		}
+	}
+	if (src != v)
+		memcpy(v, src, n * sizeof(*v));
+	free(tmp);
+}
+
 /* ---- shared packer state ----------------------------------------------- */
 
 struct pgpu {
@@ -292,18 +347,16 @@ static int pick_profile(const struct geometry *g, unsigned mask, int aks)
 	return best;
 }
 
-static const struct mig_item *items_cmp_base;
-
-static int cmp_by_workload(const void *a, const void *b)
+/* By workload, then replica, then index; ctx: the items. */
+static int cmp_by_workload(int a, int b, const void *ctx)
 {
-	const struct mig_item *x = &items_cmp_base[*(const int *)a];
-	const struct mig_item *y = &items_cmp_base[*(const int *)b];
+	const struct mig_item *items = ctx, *x = &items[a], *y = &items[b];
 
 	if (x->workload != y->workload)
 		return x->workload < y->workload ? -1 : 1;
 	if (x->replica != y->replica)
 		return x->replica < y->replica ? -1 : 1;
-	return *(const int *)a - *(const int *)b;
+	return a - b;
 }
 
 static void group_workloads(struct packer *pk)
@@ -315,10 +368,7 @@ static void group_workloads(struct packer *pk)
 	pk->wl_start = xcalloc((size_t)n + 2, sizeof(int));
 	for (int i = 0; i < n; i++)
 		pk->wl_items[i] = i;
-	/* qsort has no context argument in C11; the base is set just for the call */
-	items_cmp_base = pk->it;
-	qsort(pk->wl_items, (size_t)n, sizeof(int), cmp_by_workload);
-	items_cmp_base = NULL;
+	sort_idx(pk->wl_items, (size_t)n, cmp_by_workload, pk->it);
 	pk->nwl = 0;
 	for (int k = 0; k < n; k++) {
 		int i = pk->wl_items[k];
@@ -368,11 +418,11 @@ struct lbgroup {
 	double count;
 };
 
-static const struct packer *lb_pk;
-
-static int cmp_lbitem(const void *a, const void *b)
+/* By feasible profiles, then dedicated price; ctx: the packer. */
+static int cmp_lbitem(int a, int b, const void *ctx)
 {
-	const struct mig_item *x = &lb_pk->it[*(const int *)a], *y = &lb_pk->it[*(const int *)b];
+	const struct packer *pk = ctx;
+	const struct mig_item *x = &pk->it[a], *y = &pk->it[b];
 	int c = memcmp(x->feasible, y->feasible, sizeof(x->feasible));
 
 	if (c)
@@ -454,21 +504,21 @@ static double lb_ascend(const struct packer *pk, const struct lbgroup *gr, size_
  * valid layouts, so each value is a bound.  An
  * item may use any feasible profile, so it is charged its lightest one.
  */
-static double lower_bound_mixed(const struct packer *pk)
+static double lower_bound_mixed(const struct packer *pk, double bw[][MIG_MAX_PROFILES])
 {
 	static const double alphas[] = { 0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1 };
 	size_t nc = sizeof(alphas) / sizeof(alphas[0]) + 1, ng = 0;
-	double best = 0, bw[MIG_MAX_OFFERS][MIG_MAX_PROFILES];
+	double best = 0;
 	int *idx = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
 	struct lbgroup *gr = xcalloc((size_t)pk->nit + 1, sizeof(*gr));
 
+	memset(bw, 0, MIG_MAX_OFFERS * sizeof(*bw));
 	for (int i = 0; i < pk->nit; i++)
 		idx[i] = i;
-	lb_pk = pk;
-	qsort(idx, (size_t)pk->nit, sizeof(int), cmp_lbitem);
+	sort_idx(idx, (size_t)pk->nit, cmp_lbitem, pk);
 	for (int k = 0; k < pk->nit; k++) {
 		const struct mig_item *it = &pk->it[idx[k]];
-		if (k == 0 || cmp_lbitem(&idx[k - 1], &idx[k]) != 0) {
+		if (k == 0 || cmp_lbitem(idx[k - 1], idx[k], pk) != 0) {
 			memcpy(gr[ng].feas, it->feasible, sizeof(gr[ng].feas));
 			gr[ng].ded = it->dedicated_hourly;
 			ng++;
@@ -492,7 +542,7 @@ static double lower_bound_mixed(const struct packer *pk)
 		v = lb_eval(pk, gr, ng, w);
 		if (v > best) {
 			best = v;
-			memcpy(bw, w, sizeof(w));
+			memcpy(bw, w, MIG_MAX_OFFERS * sizeof(*bw));
 		}
 	}
 	if (best > 0)
@@ -582,14 +632,19 @@ static void gpu_remove(struct packer *pk, int j, int i)
 	pk->place[i] = NOWHERE;
 }
 
-static const struct packer *sort_pk;
-static int sort_offer;
+struct offer_ctx {
+	const struct packer *pk;
+	int offer;
+};
 
-static int cmp_decreasing(const void *a, const void *b)
+/* Largest profile on the offer first, then workload, then index; ctx: a
+ * struct offer_ctx. */
+static int cmp_decreasing(int x, int y, const void *ctx)
 {
-	int x = *(const int *)a, y = *(const int *)b;
-	const struct mig_profile *px = &sort_pk->geo[sort_offer].prof[prof_of(sort_pk, x, sort_offer)];
-	const struct mig_profile *py = &sort_pk->geo[sort_offer].prof[prof_of(sort_pk, y, sort_offer)];
+	const struct offer_ctx *c = ctx;
+	const struct packer *pk = c->pk;
+	const struct mig_profile *px = &pk->geo[c->offer].prof[prof_of(pk, x, c->offer)];
+	const struct mig_profile *py = &pk->geo[c->offer].prof[prof_of(pk, y, c->offer)];
 
 	if (px->memory_slices != py->memory_slices)
 		return py->memory_slices - px->memory_slices;
@@ -597,8 +652,8 @@ static int cmp_decreasing(const void *a, const void *b)
 		return py->compute_slices - px->compute_slices;
 	if (px != py)
 		return px < py ? -1 : 1;
-	if (sort_pk->wl[x] != sort_pk->wl[y])
-		return sort_pk->wl[x] - sort_pk->wl[y];
+	if (pk->wl[x] != pk->wl[y])
+		return pk->wl[x] - pk->wl[y];
 	return x - y;
 }
 
@@ -635,16 +690,15 @@ static void compact_gpus(struct packer *pk)
 	pk->ngpus = m;
 }
 
-static const struct packer *cmp_load_pk;
-
-static int cmp_load(const void *a, const void *b)
+/* Least loaded GPU first, then index; ctx: the packer. */
+static int cmp_load(int a, int b, const void *ctx)
 {
-	const struct pgpu *x = &cmp_load_pk->gpus[*(const int *)a];
-	const struct pgpu *y = &cmp_load_pk->gpus[*(const int *)b];
+	const struct packer *pk = ctx;
+	const struct pgpu *x = &pk->gpus[a], *y = &pk->gpus[b];
 
 	if (x->load != y->load)
 		return x->load - y->load;
-	return *(const int *)a - *(const int *)b;
+	return a - b;
 }
 
 /*
@@ -668,8 +722,7 @@ static int empty_last_vm(struct packer *pk, int o, int nth)
 	for (int j = 0; j < pk->ngpus; j++)
 		if (pk->gpus[j].offer == o && pk->gpus[j].n > 0)
 			idx[nidx++] = j;
-	cmp_load_pk = pk;
-	qsort(idx, (size_t)nidx, sizeof(int), cmp_load);
+	sort_idx(idx, (size_t)nidx, cmp_load, pk);
 	idx += nth;
 	undo = xmalloc((size_t)k * MIG_MEMORY_SLOTS * sizeof(*undo));
 	/* the victims are emptied first so no item moves onto another victim */
@@ -760,30 +813,99 @@ static int pool_replicas(const struct packer *pk, int w, int o)
 	return c;
 }
 
-/* Exact grouping of the GPUs gl[0..G-1] into V VMs of at most g GPUs. */
-static int group_rec(struct packer *pk, int *gl, int G, int g, int V, int t, int used,
-		     int *fill, int o)
+/*
+ * Exact grouping of the GPUs gl[0..G-1] of one offer into V VMs of at most
+ * g GPUs each, every VM used: GPUs in turn go to an open VM or the next new
+ * one, and a GPU may not join a VM that already holds ceil(r / V) of the r
+ * replicas its workloads have in the pool.  Workloads are numbered locally
+ * (lw: per GPU slot, cap: per local workload).
+ */
+struct grouping {
+	struct packer *pk;
+	const int *gl;
+	int G, g, V;
+	const int *lw;            /* G * MIG_MEMORY_SLOTS local workload ids */
+	const int *cap;           /* per local workload: ceil(r / V) */
+	int *fill;                /* per VM: GPUs so far */
+	int *cnt;                 /* local workload * V: replicas on the VM */
+	long nodes, budget;
+};
+
+static int group_rec(struct grouping *gr, int t, int used)
 {
-	if (t == G) {
-		if (used != V)
-			return 0;
-		for (int w = 0; w < pk->nwl; w++)
-			if (!spread_ok(pk, w, o, V))
-				return 0;
-		return 1;
-	}
-	if (G - t < V - used)
+	const int *lw = &gr->lw[(size_t)t * MIG_MEMORY_SLOTS];
+	int n;
+
+	if (t == gr->G)
+		return used == gr->V;
+	if (gr->G - t < gr->V - used || ++gr->nodes > gr->budget)
 		return 0;
-	for (int v = 0; v < V && v <= used; v++) {
-		if (fill[v] >= g)
+	n = gr->pk->gpus[gr->gl[t]].n;
+	for (int v = 0; v < gr->V && v <= used; v++) {
+		int ok = gr->fill[v] < gr->g;
+		for (int k = 0; k < n && ok; k++)
+			ok = gr->cnt[lw[k] * gr->V + v] < gr->cap[lw[k]];
+		if (!ok)
 			continue;
-		pk->gpus[gl[t]].vm = v;
-		pk->gpus[gl[t]].idx = fill[v]++;
-		if (group_rec(pk, gl, G, g, V, t + 1, used + (v == used), fill, o))
+		for (int k = 0; k < n; k++)
+			gr->cnt[lw[k] * gr->V + v]++;
+		gr->pk->gpus[gr->gl[t]].vm = v;
+		gr->pk->gpus[gr->gl[t]].idx = gr->fill[v]++;
+		if (group_rec(gr, t + 1, used + (v == used)))
 			return 1;
-		fill[v]--;
+		gr->fill[v]--;
+		for (int k = 0; k < n; k++)
+			gr->cnt[lw[k] * gr->V + v]--;
 	}
 	return 0;
+}
+
+/*
+ * The fewest VMs the GPUs gl[0..G-1] of offer o fit in, grouping them
+ * exactly (vm and idx of each GPU set); -1 when the search took more than
+ * budget steps.
+ */
+static int group_exact(struct packer *pk, const int *gl, int G, int o, long budget)
+{
+	int g = pk->off[o].gpus_per_vm, nl = 0, V;
+	int *lw = xmalloc((size_t)G * MIG_MEMORY_SLOTS * sizeof(int));
+	int *wid = xmalloc((size_t)G * MIG_MEMORY_SLOTS * sizeof(int));
+	int *reps = xcalloc((size_t)G * MIG_MEMORY_SLOTS, sizeof(int));
+	int *cap = xmalloc((size_t)G * MIG_MEMORY_SLOTS * sizeof(int));
+	int *fill = xmalloc((size_t)G * sizeof(int));
+	int *cnt = xmalloc((size_t)G * MIG_MEMORY_SLOTS * G * sizeof(int));
+	struct grouping gr = { pk, gl, G, g, 0, lw, cap, fill, cnt, 0, budget };
+
+	for (int t = 0; t < G; t++)
+		for (int k = 0; k < pk->gpus[gl[t]].n; k++) {
+			int w = pk->wl[pk->gpus[gl[t]].item[k]], l = 0;
+			while (l < nl && wid[l] != w)
+				l++;
+			if (l == nl)
+				wid[nl++] = w;
+			reps[l]++;
+			lw[t * MIG_MEMORY_SLOTS + k] = l;
+		}
+	for (V = ceil_div(G, g); V <= G; V++) {
+		gr.V = V;
+		for (int l = 0; l < nl; l++)
+			cap[l] = ceil_div(reps[l], V);
+		memset(fill, 0, (size_t)V * sizeof(int));
+		memset(cnt, 0, (size_t)nl * V * sizeof(int));
+		if (group_rec(&gr, 0, 0))
+			break;
+		if (gr.nodes > budget) {
+			V = -1;
+			break;
+		}
+	}
+	free(lw);
+	free(wid);
+	free(reps);
+	free(cap);
+	free(fill);
+	free(cnt);
+	return V;
 }
 
 /* Interleaved grouping plus repair by swapping same-profile items. */
@@ -826,8 +948,12 @@ static int try_swap(struct packer *pk, int a, int o, int V)
 	return 0;
 }
 
-/* Assigns VMs to the GPUs of offer o; returns the VM count. */
-static int group_offer(struct packer *pk, int o)
+/*
+ * Assigns VMs to the GPUs of offer o; returns the VM count.  Up to
+ * exact_max GPUs the grouping is exact (*inexact set when its budget ran
+ * out), beyond that interleaved and repaired.
+ */
+static int group_offer(struct packer *pk, int o, int exact_max, int *inexact)
 {
 	int g = pk->off[o].gpus_per_vm, G = 0, V, *gl;
 
@@ -839,17 +965,15 @@ static int group_offer(struct packer *pk, int o)
 		free(gl);
 		return 0;
 	}
-	V = ceil_div(G, g);
-	if (G <= 10) {
-		int fill[16];
-		for (;; V++) {
-			memset(fill, 0, sizeof(fill));
-			if (group_rec(pk, gl, G, g, V, 0, 0, fill, o))
-				break;
+	if (G <= exact_max) {
+		V = group_exact(pk, gl, G, o, GROUP_NODE_BUDGET);
+		if (V > 0) {
+			free(gl);
+			return V;
 		}
-		free(gl);
-		return V;
+		*inexact = 1;
 	}
+	V = ceil_div(G, g);
 	group_interleaved(pk, gl, G, V);
 	for (int round = 0; round < 64; round++) {
 		int bad = 0;
@@ -897,6 +1021,8 @@ static double mixed_cost(const struct packer *pk)
  * each size), then groups the GPUs into VMs. */
 static void mixed_improve(struct packer *pk)
 {
+	int inexact = 0;
+
 	for (int pass = 0; pass < 4 * pk->nit + 8; pass++) {
 		int any = 0;
 		for (int o = 0; o < pk->noff; o++)
@@ -909,7 +1035,7 @@ static void mixed_improve(struct packer *pk)
 			break;
 	}
 	for (int o = 0; o < pk->noff; o++)
-		pk->vms[o] = group_offer(pk, o);
+		pk->vms[o] = group_offer(pk, o, HEURISTIC_GROUP_MAX, &inexact);
 }
 
 static void mixed_heuristic(struct packer *pk)
@@ -942,9 +1068,8 @@ static void mixed_heuristic(struct packer *pk)
 		for (int i = 0; i < pk->nit; i++)
 			if (target[i] == o)
 				order[n++] = i;
-		sort_pk = pk;
-		sort_offer = o;
-		qsort(order, (size_t)n, sizeof(int), cmp_decreasing);
+		struct offer_ctx oc = { pk, o };
+		sort_idx(order, (size_t)n, cmp_decreasing, &oc);
 		for (int p = 0; p < MIG_MAX_PROFILES; p++)
 			first[p] = base;
 		for (int k = 0; k < n; k++) {
@@ -1005,6 +1130,14 @@ struct bb {
 	int bngpus;
 	int *bplace;
 	int bvms[MIG_MAX_OFFERS];
+	int inexact;              /* a grouping ran out of budget */
+	/* the lower bound's weights: a GPU of offer o holds slices of
+	 * weight at most 1; floor: per item, its cheapest weighted price */
+	double w[MIG_MAX_OFFERS][MIG_MAX_PROFILES];
+	double *floor;
+	char *twin;               /* per depth: order[d - 1] and order[d] swap freely */
+	int *pos;                 /* per depth: GPU index, INT_MAX for dedicated */
+	int by[MIG_MAX_OFFERS];   /* dominated offers (>= 0): no new GPUs there */
 };
 
 static void bb_mixed_leaf(struct bb *bb)
@@ -1014,7 +1147,7 @@ static void bb_mixed_leaf(struct bb *bb)
 	double c = 0;
 
 	for (int o = 0; o < pk->noff; o++) {
-		vms[o] = group_offer(pk, o);
+		vms[o] = group_offer(pk, o, MIG_EXACT_MAX_ITEMS, &bb->inexact);
 		c += vms[o] * pk->off[o].hourly;
 	}
 	for (int i = 0; i < pk->nit; i++)
@@ -1030,21 +1163,54 @@ static void bb_mixed_leaf(struct bb *bb)
 	}
 }
 
-static double bb_mixed_bound(const struct packer *pk, double ded)
+/*
+ * No completion of the current partial plan (items order[0..d-1] placed,
+ * ded paid for dedicated GPUs) costs less than this.  The VMs the open GPUs
+ * need are paid; each offer's slack is their price minus its GPU price times
+ * the weight of the slices on them; a remaining item adds at least its floor,
+ * except that the items able to use an offer with slack may together save at
+ * most the total slack (weak LP duality, as in lower_bound_mixed).
+ */
+static double bb_mixed_bound(const struct bb *bb, int d, double ded)
 {
-	double c = ded;
+	const struct packer *pk = bb->pk;
+	double c = ded, load[MIG_MAX_OFFERS] = { 0 }, slack[MIG_MAX_OFFERS], room = 0;
+	double fixed = 0, flex = 0;
+	int G[MIG_MAX_OFFERS] = { 0 };
 
-	for (int o = 0; o < pk->noff; o++)
-		c += ceil_div(gpus_of_offer(pk, o), pk->off[o].gpus_per_vm) * pk->off[o].hourly;
-	return c;
+	for (int j = 0; j < pk->ngpus; j++) {
+		const struct pgpu *g = &pk->gpus[j];
+		if (g->n == 0)
+			continue;
+		G[g->offer]++;
+		for (int k = 0; k < g->n; k++)
+			load[g->offer] += bb->w[g->offer][prof_of(pk, g->item[k], g->offer)];
+	}
+	for (int o = 0; o < pk->noff; o++) {
+		double vms = ceil_div(G[o], pk->off[o].gpus_per_vm) * pk->off[o].hourly;
+		c += vms;
+		slack[o] = vms - per_gpu(pk, o) * load[o];
+		if (slack[o] > EPS)
+			room += slack[o];
+	}
+	for (int m = d; m < pk->nit; m++) {
+		int i = bb->order[m], shared = 0;
+		for (int o = 0; o < pk->noff && !shared; o++)
+			shared = slack[o] > EPS && prof_of(pk, i, o) >= 0;
+		if (shared)
+			flex += bb->floor[i];
+		else
+			fixed += bb->floor[i];
+	}
+	return c + fixed + (flex > room ? flex - room : 0);
 }
 
 static void bb_mixed(struct bb *bb, int d, double ded)
 {
 	struct packer *pk = bb->pk;
-	int i, ng;
+	int i, ng, from;
 
-	if (bb->aborted || bb_mixed_bound(pk, ded) >= bb->best - EPS)
+	if (bb->aborted || bb_mixed_bound(bb, d, ded) >= bb->best - EPS)
 		return;
 	if (++bb->nodes > EXACT_NODE_BUDGET) {
 		bb->aborted = 1;
@@ -1060,49 +1226,103 @@ static void bb_mixed(struct bb *bb, int d, double ded)
 		for (int o = 0; o < pk->noff; o++)
 			any |= prof_of(pk, i, o) >= 0;
 		if (!any) {
+			bb->pos[d] = INT_MAX;
 			bb_mixed(bb, d + 1, ded);
 			return;
 		}
 	}
+	/* twins take positions in order: each swap of two is visited once */
+	from = d > 0 && bb->twin[d] ? bb->pos[d - 1] : 0;
 	ng = pk->ngpus;
-	for (int j = 0; j < ng; j++)
+	for (int j = from; j < ng; j++)
 		if (gpu_accepts(pk, j, i)) {
 			gpu_add(pk, j, i);
+			bb->pos[d] = j;
 			bb_mixed(bb, d + 1, ded);
 			gpu_remove(pk, j, i);
 		}
-	for (int o = 0; o < pk->noff; o++) {
+	for (int o = 0; o < pk->noff && from <= ng; o++) {
 		int j;
-		if (prof_of(pk, i, o) < 0)
+		if (prof_of(pk, i, o) < 0 || bb->by[o] >= 0)
 			continue;
 		j = gpu_new(pk, o);
 		gpu_add(pk, j, i);
+		bb->pos[d] = j;
 		bb_mixed(bb, d + 1, ded);
 		gpu_remove(pk, j, i);
 		pk->ngpus--;
 	}
 	if (pk->it[i].dedicated_hourly > 0) {
 		pk->place[i] = DEDICATED;
+		bb->pos[d] = INT_MAX;
 		bb_mixed(bb, d + 1, ded + pk->it[i].dedicated_hourly);
 		pk->place[i] = NOWHERE;
 	}
 }
 
-static int cmp_size_all(const void *a, const void *b)
+/* Largest memory footprint on any offer first, then index; ctx: the packer. */
+static int cmp_size_all(int x, int y, const void *ctx)
 {
-	int x = *(const int *)a, y = *(const int *)b;
+	const struct packer *pk = ctx;
 	int sx = 0, sy = 0;
 
-	for (int o = 0; o < sort_pk->noff; o++) {
-		int px = prof_of(sort_pk, x, o), py = prof_of(sort_pk, y, o);
-		if (px >= 0 && sort_pk->geo[o].prof[px].memory_slices > sx)
-			sx = sort_pk->geo[o].prof[px].memory_slices;
-		if (py >= 0 && sort_pk->geo[o].prof[py].memory_slices > sy)
-			sy = sort_pk->geo[o].prof[py].memory_slices;
+	for (int o = 0; o < pk->noff; o++) {
+		int px = prof_of(pk, x, o), py = prof_of(pk, y, o);
+		if (px >= 0 && pk->geo[o].prof[px].memory_slices > sx)
+			sx = pk->geo[o].prof[px].memory_slices;
+		if (py >= 0 && pk->geo[o].prof[py].memory_slices > sy)
+			sy = pk->geo[o].prof[py].memory_slices;
 	}
 	return sx != sy ? sy - sx : x - y;
 }
 
+
+/*
+ * Items x and y can trade places in any plan without changing its cost or
+ * validity: the same needs and dedicated price, and either replicas of one
+ * workload or each the only replica of its workload.
+ */
+static int interchangeable(const struct packer *pk, int x, int y)
+{
+	const struct mig_item *a = &pk->it[x], *b = &pk->it[y];
+	int wx = pk->wl[x], wy = pk->wl[y];
+
+	if (a->dedicated_hourly != b->dedicated_hourly ||
+	    memcmp(a->feasible, b->feasible, sizeof(a->feasible)) != 0)
+		return 0;
+	return wx == wy || (pk->wl_start[wx + 1] - pk->wl_start[wx] == 1 &&
+			    pk->wl_start[wy + 1] - pk->wl_start[wy] == 1);
+}
+
+/*
+ * by[o] = the offer that dominates o, or -1: a one-GPU size of the same GPU
+ * model (the cheapest, then the first) that costs per VM no more than o
+ * costs per GPU, on which every item meets its needs with every profile it
+ * can use on o, and gets the same smallest profile.  Each used GPU of o can
+ * then become a VM of that size for no more money, and one-GPU VMs meet the
+ * spread rule by themselves (replicas sit on different GPUs); an AKS pool of
+ * o (V VMs of g GPUs, n items, r replicas at most) moves into the size's pool
+ * of the same profile, which needs at most V * g more VMs for n more slices
+ * and r more replicas.  Some optimal plan uses no VM of o.
+ */
+static void dominated_offers(const struct packer *pk, int *by)
+{
+	for (int o = 0; o < pk->noff; o++) {
+		int best = -1;
+		by[o] = -1;
+		for (int q = 0; q < pk->noff; q++)
+			if (pk->model[q] == pk->model[o] && pk->off[q].gpus_per_vm == 1 &&
+			    (best < 0 || pk->off[q].hourly < pk->off[best].hourly))
+				best = q;
+		if (best < 0 || best == o || pk->off[best].hourly > per_gpu(pk, o) + EPS)
+			continue;
+		by[o] = best;
+		for (int i = 0; i < pk->nit && by[o] >= 0; i++)
+			if ((pk->it[i].feasible[o] & ~pk->it[i].feasible[best]) != 0 ||
+			    (prof_of(pk, i, o) >= 0 && prof_of(pk, i, o) != prof_of(pk, i, best)))
+				by[o] = -1;
+	}
+}
 
 /* Runs the branch and bound from an empty state; adopts its plan when it
  * beats the heuristic's.  Returns 1 when the search finished. */
@@ -1116,12 +1336,25 @@ static int mixed_exact(struct packer *pk)
 
 	bb.pk = pk;
 	bb.best = mixed_cost(pk);
+	lower_bound_mixed(pk, bb.w);
+	bb.floor = xmalloc(((size_t)pk->nit + 1) * sizeof(double));
+	for (int i = 0; i < pk->nit; i++) {
+		double m = pk->it[i].dedicated_hourly > 0 ? pk->it[i].dedicated_hourly : HUGE_VAL;
+		for (int o = 0; o < pk->noff; o++)
+			if (prof_of(pk, i, o) >= 0 && per_gpu(pk, o) * bb.w[o][prof_of(pk, i, o)] < m)
+				m = per_gpu(pk, o) * bb.w[o][prof_of(pk, i, o)];
+		bb.floor[i] = m < HUGE_VAL ? m : 0;
+	}
 	bb.order = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
 	bb.bplace = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
 	for (int i = 0; i < pk->nit; i++)
 		bb.order[i] = i;
-	sort_pk = pk;
-	qsort(bb.order, (size_t)pk->nit, sizeof(int), cmp_size_all);
+	sort_idx(bb.order, (size_t)pk->nit, cmp_size_all, pk);
+	bb.twin = xcalloc((size_t)pk->nit + 1, 1);
+	bb.pos = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
+	for (int d = 1; d < pk->nit; d++)
+		bb.twin[d] = interchangeable(pk, bb.order[d - 1], bb.order[d]);
+	dominated_offers(pk, bb.by);
 	memcpy(savedplace, pk->place, (size_t)pk->nit * sizeof(int));
 	pk->gpus = NULL;
 	pk->ngpus = pk->capgpus = 0;
@@ -1141,10 +1374,13 @@ static int mixed_exact(struct packer *pk)
 		pk->capgpus = savedcap;
 		memcpy(pk->place, savedplace, (size_t)pk->nit * sizeof(int));
 	}
-	done = !bb.aborted;
+	done = !bb.aborted && !bb.inexact;
 	free(savedplace);
 	free(bb.order);
 	free(bb.bplace);
+	free(bb.floor);
+	free(bb.twin);
+	free(bb.pos);
 	return done;
 }
 
@@ -1283,17 +1519,21 @@ static double aks_alt(const struct aks *a, int i, int skip)
 	return m;
 }
 
-static const struct aks *alt_a;
-static int alt_skip;
+struct alt_ctx {
+	const struct aks *a;
+	int skip;
+};
 
-static int cmp_alt(const void *x, const void *y)
+/* Cheapest alternative outside pool skip first, then index; ctx: a struct
+ * alt_ctx. */
+static int cmp_alt(int x, int y, const void *ctx)
 {
-	double ax = aks_alt(alt_a, *(const int *)x, alt_skip);
-	double ay = aks_alt(alt_a, *(const int *)y, alt_skip);
+	const struct alt_ctx *c = ctx;
+	double ax = aks_alt(c->a, x, c->skip), ay = aks_alt(c->a, y, c->skip);
 
 	if (ax != ay)
 		return ax < ay ? -1 : 1;
-	return *(const int *)x - *(const int *)y;
+	return x - y;
 }
 
 /* Moves q items of pool k elsewhere if that lowers the total; 1 if done. */
@@ -1350,9 +1590,7 @@ static int aks_relocate(struct aks *a, int k, int q)
 	for (int i = 0; i < pk->nit; i++)
 		if (pk->place[i] == k)
 			mv[nm++] = i;
-	alt_a = a;
-	alt_skip = k;
-	qsort(mv, (size_t)nm, sizeof(int), cmp_alt);
+	sort_idx(mv, (size_t)nm, cmp_alt, &(struct alt_ctx){ a, k });
 	for (int m = 0; m < q; m++) {
 		aks_take(a, mv[m]);
 		moving[mv[m]] = 1;
@@ -1496,13 +1734,97 @@ static void aks_heuristic(struct aks *a)
 	}
 }
 
+/*
+ * States of the AKS search between two workloads.  What the rest of the
+ * plan can cost depends only on each pool's item count and largest replica
+ * count, so once a state's subtree has been searched against a best cost B
+ * with d spent on dedicated GPUs, every completion of it costs at least
+ * B - d plus whatever is spent on dedicated GPUs on the way there; the
+ * state reached again is not searched when that cannot beat the best.
+ * Fixed capacity (when full no more states are stored), keys of klen bytes.
+ */
+struct aks_memo {
+	unsigned char *keys;
+	double *rest;             /* lower bound on the cost beyond the dedicated */
+	char *used;
+	size_t cap, n, klen;
+};
+
 struct aks_bb {
 	struct aks *a;
 	double best;
 	int *bplace;
+	double *floor;            /* per item: cheapest slot or dedicated price */
+	char *skip;               /* per option: its offer is dominated */
+	int *live;                /* options some item may use */
+	int nlive;
+	struct aks_memo memo;
 	long nodes;
 	int aborted, improved;
 };
+
+/* The slot of the state at depth d (stored or free, or -1 when the table
+ * is full and it is not there); *found says whether it is stored. */
+static long aks_memo_slot(struct aks_bb *bb, int d, int *found)
+{
+	struct aks_memo *m = &bb->memo;
+	struct aks *a = bb->a;
+	unsigned char key[1 + 2 * MIG_MAX_OFFERS * MIG_MAX_PROFILES];
+	uint64_t h = 1469598103934665603ull;
+	size_t slot;
+
+	key[0] = (unsigned char)d;
+	for (int l = 0; l < bb->nlive; l++) {
+		key[1 + 2 * l] = (unsigned char)a->n[bb->live[l]];
+		key[2 + 2 * l] = (unsigned char)aks_rmax(a, bb->live[l]);
+	}
+	for (size_t b = 0; b < m->klen; b++)
+		h = (h ^ key[b]) * 1099511628211ull;
+	slot = (size_t)(h >> 17) & (m->cap - 1);
+	*found = 0;
+	while (m->used[slot]) {
+		if (memcmp(&m->keys[slot * m->klen], key, m->klen) == 0) {
+			*found = 1;
+			return (long)slot;
+		}
+		slot = (slot + 1) & (m->cap - 1);
+	}
+	if (4 * (m->n + 1) > 3 * m->cap)
+		return -1;
+	memcpy(&m->keys[slot * m->klen], key, m->klen);
+	return (long)slot;
+}
+
+/*
+ * No completion of the current partial plan (items wl_items[0..d-1] placed)
+ * costs less than this.  A pool of n items costs at least n slot prices, so
+ * its slack is its cost minus that; a remaining item adds at least its floor
+ * price, except that items able to use some pool with slack may together
+ * save at most the total slack.
+ */
+static double aks_bb_bound(const struct aks_bb *bb, int d)
+{
+	struct aks *a = bb->a;
+	const struct packer *pk = a->pk;
+	double slack[MIG_MAX_OFFERS * MIG_MAX_PROFILES], total = aks_total(a), room = 0;
+	double fixed = 0, flex = 0;
+
+	for (int k = 0; k < a->nopt; k++) {
+		slack[k] = a->n[k] ? aks_pool_cost(a, k) - a->n[k] * aks_slot_cost(a, k) : 0;
+		if (slack[k] > EPS)
+			room += slack[k];
+	}
+	for (int m = d; m < pk->nit; m++) {
+		int i = pk->wl_items[m], shared = 0;
+		for (int l = 0; l < bb->nlive && !shared; l++)
+			shared = slack[bb->live[l]] > EPS && aks_feasible(a, i, bb->live[l]);
+		if (shared)
+			flex += bb->floor[i];
+		else
+			fixed += bb->floor[i];
+	}
+	return total + fixed + (flex > room ? flex - room : 0);
+}
 
 static int same_item(const struct packer *pk, int x, int y)
 {
@@ -1519,12 +1841,13 @@ static void aks_bb_rec(struct aks_bb *bb, int d, int minopt)
 	struct aks *a = bb->a;
 	struct packer *pk = a->pk;
 	int i, nexti;
+	long slot = -1;
 	double cost;
 
 	if (bb->aborted)
 		return;
 	cost = aks_total(a);
-	if (cost >= bb->best - EPS)
+	if (cost >= bb->best - EPS || aks_bb_bound(bb, d) >= bb->best - EPS)
 		return;
 	if (++bb->nodes > EXACT_NODE_BUDGET) {
 		bb->aborted = 1;
@@ -1537,11 +1860,18 @@ static void aks_bb_rec(struct aks_bb *bb, int d, int minopt)
 		return;
 	}
 	i = pk->wl_items[d];
+	if (d > 0 && pk->wl[i] != pk->wl[pk->wl_items[d - 1]]) {
+		int found;
+		slot = aks_memo_slot(bb, d, &found);
+		if (found && a->ded + bb->memo.rest[slot] >= bb->best - EPS)
+			return;
+	}
 	nexti = d + 1 < pk->nit ? pk->wl_items[d + 1] : -1;
 	/* option a->nopt stands for dedicated, so replicas can be ordered */
 	for (int k = minopt; k <= a->nopt; k++) {
 		int kk = k == a->nopt ? DEDICATED : k;
-		if (kk == DEDICATED ? pk->it[i].dedicated_hourly <= 0 : !aks_feasible(a, i, kk))
+		if (kk == DEDICATED ? pk->it[i].dedicated_hourly <= 0 :
+				      bb->skip[kk] || !aks_feasible(a, i, kk))
 			continue;
 		aks_put(a, i, kk);
 		aks_bb_rec(bb, d + 1, nexti >= 0 && same_item(pk, i, nexti) ? k : 0);
@@ -1554,6 +1884,17 @@ static void aks_bb_rec(struct aks_bb *bb, int d, int minopt)
 		if (!any)
 			aks_bb_rec(bb, d + 1, 0);
 	}
+	/* searched against bb->best: nothing below it beyond a->ded here */
+	if (slot >= 0 && !bb->aborted) {
+		struct aks_memo *m = &bb->memo;
+		if (!m->used[slot]) {
+			m->used[slot] = 1;
+			m->n++;
+			m->rest[slot] = bb->best - a->ded;
+		} else if (bb->best - a->ded > m->rest[slot]) {
+			m->rest[slot] = bb->best - a->ded;
+		}
+	}
 }
 
 static int aks_exact(struct aks *a)
@@ -1561,10 +1902,32 @@ static int aks_exact(struct aks *a)
 	struct packer *pk = a->pk;
 	struct aks_bb bb = { 0 };
 	int *saved = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
+	int by[MIG_MAX_OFFERS];
 
 	bb.a = a;
 	bb.best = aks_total(a);
 	bb.bplace = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
+	bb.floor = xmalloc(((size_t)pk->nit + 1) * sizeof(double));
+	for (int i = 0; i < pk->nit; i++) {
+		double m = aks_alt(a, i, -1);
+		bb.floor[i] = m < HUGE_VAL ? m : 0;
+	}
+	dominated_offers(pk, by);
+	bb.skip = xcalloc((size_t)a->nopt + 1, 1);
+	bb.live = xmalloc(((size_t)a->nopt + 1) * sizeof(int));
+	for (int k = 0; k < a->nopt; k++) {
+		int used = 0;
+		bb.skip[k] = by[a->offer[k]] >= 0;
+		for (int i = 0; i < pk->nit && !used && !bb.skip[k]; i++)
+			used = aks_feasible(a, i, k);
+		if (used)
+			bb.live[bb.nlive++] = k;
+	}
+	bb.memo.cap = AKS_MEMO_STATES;
+	bb.memo.klen = 1 + 2 * (size_t)bb.nlive;
+	bb.memo.keys = xmalloc(bb.memo.cap * bb.memo.klen);
+	bb.memo.rest = xmalloc(bb.memo.cap * sizeof(double));
+	bb.memo.used = xcalloc(bb.memo.cap, 1);
 	memcpy(saved, pk->place, (size_t)pk->nit * sizeof(int));
 	for (int i = 0; i < pk->nit; i++)
 		aks_take(a, i);
@@ -1575,6 +1938,12 @@ static int aks_exact(struct aks *a)
 	}
 	free(saved);
 	free(bb.bplace);
+	free(bb.floor);
+	free(bb.skip);
+	free(bb.live);
+	free(bb.memo.keys);
+	free(bb.memo.rest);
+	free(bb.memo.used);
 	return !bb.aborted;
 }
 
@@ -1673,6 +2042,8 @@ static void build_aks(struct aks *a, struct mig_plan *out)
 			mg->gpu = s % g;
 			fill_slices(pk, o, mg, (uint64_t)cap * unit(p), NULL, 0);
 		}
+		if (out->ngpus == first)
+			continue; /* no GPU in the pool (V g = 0): nothing to place on */
 		/* position t: VM t % V, GPU (t / V) % g, slice t / (V g) */
 		for (int m = 0; m < pk->nit; m++) {
 			int i = pk->wl_items[m];
@@ -1779,6 +2150,7 @@ int mig_pack(const struct mig_offer *offers, size_t noffers, const struct mig_it
 {
 	struct packer pk;
 	int aksmode = strategy == MIG_STRATEGY_AKS;
+	double weights[MIG_MAX_OFFERS][MIG_MAX_PROFILES];
 
 	memset(out, 0, sizeof(*out));
 	memset(&pk, 0, sizeof(pk));
@@ -1837,9 +2209,9 @@ int mig_pack(const struct mig_offer *offers, size_t noffers, const struct mig_it
 				}
 		a->hist = xcalloc((size_t)(a->nopt + 1) * (pk.maxrep + 2), sizeof(int));
 		aks_heuristic(a);
-		out->exact = pk.nit <= MIG_EXACT_MAX_ITEMS && aks_exact(a);
+		out->proven_optimal = pk.nit <= MIG_EXACT_MAX_ITEMS && aks_exact(a);
 		out->hourly = aks_total(a);
-		out->lower_bound_hourly = out->exact ? out->hourly : lower_bound_aks(&pk);
+		out->lower_bound_hourly = out->proven_optimal ? out->hourly : lower_bound_aks(&pk);
 		build_aks(a, out);
 		free(a->hist);
 		free(a);
@@ -1847,9 +2219,9 @@ int mig_pack(const struct mig_offer *offers, size_t noffers, const struct mig_it
 		mixed_heuristic(&pk);
 		if (pk.nit > MIG_EXACT_MAX_ITEMS)
 			adopt_aks_plan(&pk, offers, noffers, items, nitems);
-		out->exact = pk.nit <= MIG_EXACT_MAX_ITEMS && mixed_exact(&pk);
+		out->proven_optimal = pk.nit <= MIG_EXACT_MAX_ITEMS && mixed_exact(&pk);
 		out->hourly = mixed_cost(&pk);
-		out->lower_bound_hourly = out->exact ? out->hourly : lower_bound_mixed(&pk);
+		out->lower_bound_hourly = out->proven_optimal ? out->hourly : lower_bound_mixed(&pk, weights);
 		build_mixed(&pk, out);
 	}
 	if (out->lower_bound_hourly > out->hourly)

@@ -35,6 +35,7 @@ int out_format_parse(const char *s, enum out_format *out)
 	} names[] = {
 		{ "table", FMT_TABLE }, { "json", FMT_JSON }, { "markdown", FMT_MARKDOWN },
 		{ "md", FMT_MARKDOWN }, { "csv", FMT_CSV }, { "yaml", FMT_YAML },
+		{ "sh", FMT_SH }, { "sarif", FMT_SARIF },
 	};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		if (strcmp(s, names[i].name) == 0) {
@@ -58,6 +59,10 @@ const char *out_format_name(enum out_format f)
 		return "csv";
 	case FMT_YAML:
 		return "yaml";
+	case FMT_SH:
+		return "sh";
+	case FMT_SARIF:
+		return "sarif";
 	}
 	return "table";
 }

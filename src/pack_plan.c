@@ -276,7 +276,7 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 	struct mig_offer moffs[MIG_MAX_OFFERS];
 	size_t noffs = region_offers(c, region, offs);
 	struct witem *wis = xcalloc(c->p->nworkloads + 1, sizeof(*wis));
-	struct mig_item *items = NULL;
+	struct mig_item *items = xmalloc(sizeof(*items)); /* grown per workload below */
 	size_t nitems = 0, nw = 0;
 	struct mig_plan mp;
 	char err[MIG_ERRLEN];
@@ -397,8 +397,8 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 	}
 	out->hourly += mp.hourly;
 	out->lower_bound_monthly += mp.lower_bound_hourly * out->hours_per_month;
-	out->exact &= mp.exact;
-	out->proven_optimal &= mp.proven_optimal || mp.exact;
+	out->exact &= mp.proven_optimal;
+	out->proven_optimal &= mp.proven_optimal;
 	free(unplaced);
 	mig_plan_release(&mp);
 done:

@@ -19,6 +19,7 @@
 #include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -281,6 +282,36 @@ enum prices_api_skip prices_api_classify(const struct prices_api_item *it, long 
 			seen3 = 1;
 	}
 	return PRICES_API_TAKEN;
+}
+
+int prices_api_bandwidth(const struct prices_api_item *it, struct bandwidth_price *out)
+{
+	struct view service = trim(it->service), product = trim(it->product);
+	struct view meter = trim(it->meter_name), region = trim(it->region);
+	struct view type = trim(it->type), unit = trim(it->unit), cur = trim(it->currency);
+	const char *kind = NULL;
+
+	if (!view_eq(service, "Bandwidth") || !view_eq(cur, "USD") || !view_eq(type, "Consumption") ||
+	    !view_eq(unit, "1 GB") || !it->has_price || it->retail_price < 0 || region.n == 0 ||
+	    view_eq(region, "global") || view_has(meter, "Transfer In"))
+		return 0;
+	if (view_eq(product, "Rtn Preference: MGN") && view_eq(meter, "Standard Data Transfer Out"))
+		kind = "internet";
+	else if (view_has(meter, "Intra Continent"))
+		kind = "intra-continent";
+	else if (view_has(meter, "Continent") || view_eq(product, "Bandwidth Inter-Region"))
+		kind = "inter-continent";
+	if (!kind)
+		return 0;
+	memset(out, 0, sizeof(*out));
+	if (view_copy(region, out->zone, sizeof(out->zone)) != 0)
+		return 0;
+	for (char *c = out->zone; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	snprintf(out->kind, sizeof(out->kind), "%s", kind);
+	out->tier_min_gb = it->tier_min;
+	out->usd_per_gb = it->retail_price;
+	return 1;
 }
 
 int prices_api_is_gpu_sku(const char *sku)
@@ -770,8 +801,16 @@ static int walk_page(const cJSON *doc, struct prices_api_page *page, prices_api_
 		return -1;
 	}
 	const cJSON *count = cJSON_GetObjectItemCaseSensitive(doc, "Count");
-	if (cJSON_IsNumber(count))
-		page->count = (long)count->valuedouble;
+	if (cJSON_IsNumber(count)) {
+		/* range-checked before the conversion: 1e22 does not fit a long */
+		double c = count->valuedouble;
+		if (!(c >= 0 && c <= PRICES_API_MAX_COUNT) || c != floor(c)) {
+			snprintf(err, errlen, "'Count' must be a whole number from 0 to %d, got %g",
+				 PRICES_API_MAX_COUNT, c);
+			return -1;
+		}
+		page->count = (long)c;
+	}
 	const char *bc = str_or_null(cJSON_GetObjectItemCaseSensitive(doc, "BillingCurrency"));
 	if (bc)
 		snprintf(page->billing_currency, sizeof(page->billing_currency), "%s", bc);
@@ -785,7 +824,7 @@ static int walk_page(const cJSON *doc, struct prices_api_page *page, prices_api_
 		if (fn(&it, arg, err, errlen) != 0)
 			return -2;
 	}
-	if (cJSON_IsString(next)) {
+	if (next && cJSON_IsString(next)) {
 		struct view v = trim(next->valuestring);
 		if (v.n > 0)
 			page->next_link = xstrndup(v.p, v.n);

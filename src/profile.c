@@ -761,7 +761,11 @@ static const struct num_rule
 	R_RUNS = { 0, 10000, 1, 0, 0, 0 },
 	R_MICRO_BATCH = { 1, 65536, 0, 1, 0, 0 },
 	R_DATA_SIZE = { 0, 1e7, 1, 0, 1, 0 },
-	R_READ_MBPS = { 0, 1e7, 1, 0, 0, 0 };
+	R_READ_MBPS = { 0, 1e7, 1, 0, 0, 0 },
+	R_SAMPLE_BYTES = { 0, 1e12, 1, 0, 0, 0 },
+	R_EPOCHS = { 0, 1e6, 1, 0, 0, 0 },
+	R_CKPT_MIN = { 0, 1e6, 1, 0, 0, 0 },
+	R_COLD_START = { 0, 86400, 1, 0, 0, 0 };
 
 static int expect_map(struct reader *r, const struct node *v, const char *path)
 {
@@ -1008,7 +1012,8 @@ static void read_training(struct reader *r, const struct node *m, struct profile
 static void read_data(struct reader *r, const struct node *m, struct profile_data *d)
 {
 	static const char *const keys[] = { "size_gib", "size", "region", "storage",
-					    "read_mb_per_s" };
+					    "read_mb_per_s", "sample_bytes", "epochs",
+					    "checkpoint_every_min", "cold_start_s" };
 	const struct profile_names *nm = r->names;
 	const struct node *v;
 	int storage = PROFILE_STORAGE_BLOB;
@@ -1036,6 +1041,14 @@ static void read_data(struct reader *r, const struct node *m, struct profile_dat
 	d->storage = (enum profile_storage)storage;
 	d->has_read_mb_per_s = get_num(r, m, "read_mb_per_s", "data.", &R_READ_MBPS,
 				       &d->read_mb_per_s) > 0;
+	d->has_sample_bytes = get_num(r, m, "sample_bytes", "data.", &R_SAMPLE_BYTES,
+				      &d->sample_bytes) > 0;
+	d->epochs = 1;
+	get_num(r, m, "epochs", "data.", &R_EPOCHS, &d->epochs);
+	d->has_checkpoint_every_min = get_num(r, m, "checkpoint_every_min", "data.", &R_CKPT_MIN,
+					      &d->checkpoint_every_min) > 0;
+	d->has_cold_start_s = get_num(r, m, "cold_start_s", "data.", &R_COLD_START,
+				      &d->cold_start_s) > 0;
 }
 
 static const struct model_preset *preset_fact(const struct profile_names *nm, const char *name)

@@ -143,6 +143,7 @@ void recommend_add_finding(struct recommend_workload *w, const char *kind,
 	va_end(ap);
 	w->findings = xrealloc(w->findings, (w->nfindings + 1) * sizeof(*w->findings));
 	f = &w->findings[w->nfindings++];
+	memset(f, 0, sizeof(*f));
 	recommend_copy_str(f->kind, sizeof(f->kind), kind);
 	f->severity = sev;
 	f->message = xstrdup(buf);
@@ -303,8 +304,11 @@ void recommend_result_release(struct recommend_result *r)
 		free(w->rejected);
 		free(w->families);
 		free(w->regions);
-		for (size_t j = 0; j < w->nfindings; j++)
+		free(w->rec_data);
+		for (size_t j = 0; j < w->nfindings; j++) {
 			free(w->findings[j].message);
+			free(w->findings[j].num);
+		}
 		free(w->findings);
 	}
 	free(r->workloads);

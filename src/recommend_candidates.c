@@ -28,6 +28,7 @@ int recommend_load_snapshot(struct ctx *c, const struct catalog_snapshot *snap, 
 	c->npresets = snap->npresets;
 	c->tiers = snap->tiers;
 	c->ntiers = snap->ntiers;
+	c->data = &snap->data;
 
 	c->factors = xcalloc(c->ngpus + 1, sizeof(*c->factors));
 	c->factors_ok = xcalloc(c->ngpus + 1, sizeof(*c->factors_ok));
@@ -44,6 +45,10 @@ int recommend_load_snapshot(struct ctx *c, const struct catalog_snapshot *snap, 
 		recommend_add_region(c, c->p->regions[i]);
 	for (size_t i = 0; i < c->p->nworkloads; i++)
 		recommend_add_region(c, profile_workload_region(c->p, &c->p->workloads[i]));
+	/* where data lives: running there is priced against moving the data */
+	for (size_t i = 0; i < c->p->nworkloads; i++)
+		if (c->p->workloads[i].has_data && c->p->workloads[i].data.has_region)
+			recommend_add_region(c, c->p->workloads[i].data.region);
 
 	c->price = xcalloc(c->nvms * c->nregions + 1, sizeof(*c->price));
 	c->unpriced = xcalloc(c->nvms * c->nregions + 1, 1);

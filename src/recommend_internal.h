@@ -41,6 +41,9 @@ struct cand {
 	int shape;
 	int region;                /* index into ctx regions */
 	double hourly, monthly, job_cost;
+	double fed_monthly, fed_job_cost;   /* were the GPUs fed (= monthly without data:) */
+	int refit;                 /* sized again: more nodes for a starved run's deadline */
+	struct fit_result fit;     /* that sizing (refit only) */
 	int gpus;
 	double headroom;
 };
@@ -102,6 +105,9 @@ struct cache_slot {
 	int fb;                           /* when tmpl.rec is a MIG slice: index into
 					     ctx fbpool, else -1 */
 	struct pack_need pack;
+	struct profile_data dkey;         /* the data: block ranked with */
+	int has_dkey;
+	size_t data_missed;               /* candidates dropped: starved past the deadline */
 };
 
 struct ctx {
@@ -120,6 +126,8 @@ struct ctx {
 	size_t ntiers;
 	const struct model_preset *presets;
 	size_t npresets;
+	const struct data_facts *data;    /* the data path's facts */
+	const struct profile_workload *pw_now;  /* the workload being ranked */
 	/* shapes[0..nshapes) are candidates; [nshapes..nall) are sized for the
 	 * MIG plan only (the full-GPU 7g profiles) */
 	struct shape *shapes;
@@ -184,6 +192,13 @@ void recommend_fallback_release(struct fallback *fb);
 void recommend_data_findings(const struct ctx *c, const struct profile_workload *pw,
 			  const struct fit_workload *w, struct recommend_workload *rw);
 void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw);
+/* recommend_data.c: the data path of a choice and the data findings. */
+void recommend_data_eval(const struct ctx *c, const struct profile_workload *pw,
+			 const struct fit_workload *w, const struct fit_result *f, int vm,
+			 const char *gpu_region, struct recommend_data *out);
+/* Marks f as a data finding whose numbers are unknown (null), with fix. */
+void recommend_data_unknown_numbers(struct recommend_finding *f, const char *fix);
+int recommend_data_same(const struct profile_workload *pw, const struct cache_slot *s);
 void recommend_unpriced_warnings(struct ctx *c);
 void recommend_unknown_warnings(struct ctx *c);
 void recommend_mig_release(struct recommend_mig_plan *m);

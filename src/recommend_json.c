@@ -57,6 +57,41 @@ static cJSON *choice_json(const struct recommend_result *r, const struct recomme
 }
 
 /* How the MIG plan priced a MIG candidate; null for other workloads. */
+
+static void num_or_null(cJSON *o, const char *key, double v, int money)
+{
+	if (isnan(v))
+		cJSON_AddNullToObject(o, key);
+	else if (money)
+		json_add_money(o, key, v);
+	else
+		cJSON_AddNumberToObject(o, key, v);
+}
+
+/* The numbers of a data finding; unknown ones null (docs/data.md). */
+static void finding_numbers_json(cJSON *x, const struct recommend_finding_numbers *n)
+{
+	num_or_null(x, "needed_mb_per_s", isnan(n->needed_mb_per_s) ? NAN
+				: round(n->needed_mb_per_s * 10) / 10, 0);
+	num_or_null(x, "supplied_mb_per_s", isnan(n->supplied_mb_per_s) ? NAN
+				: round(n->supplied_mb_per_s * 10) / 10, 0);
+	if (n->bottleneck[0])
+		cJSON_AddStringToObject(x, "bottleneck", n->bottleneck);
+	else
+		cJSON_AddNullToObject(x, "bottleneck");
+	num_or_null(x, "gpu_busy_fraction", n->gpu_busy_fraction, 0);
+	num_or_null(x, "extra_monthly_cost", n->extra_monthly_cost, 1);
+	num_or_null(x, "egress_per_run", n->egress_per_run, 1);
+	if (n->fix) {
+		char *fix = xstrndup(n->fix, n->fix_len);
+		cJSON_AddStringToObject(x, "fix", fix);
+		free(fix);
+	}
+	else
+		cJSON_AddNullToObject(x, "fix");
+	num_or_null(x, "fix_monthly_cost", n->fix_monthly_cost, 1);
+}
+
 static void mig_use_json(cJSON *o, const struct recommend_result *r,
 			 const struct recommend_workload *w)
 {
@@ -201,6 +236,8 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 		cJSON_AddStringToObject(x, "severity",
 					recommend_severity_name(w->findings[j].severity));
 		cJSON_AddStringToObject(x, "message", w->findings[j].message);
+		if (w->findings[j].num)
+			finding_numbers_json(x, w->findings[j].num);
 		cJSON_AddItemToArray(arr, x);
 	}
 	mig_use_json(o, r, w);

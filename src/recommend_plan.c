@@ -165,7 +165,7 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 			    mp.nunplaced == 1 ? "" : "s");
 		rc = -1;
 	}
-	plan->exact &= mp.exact;
+	plan->exact &= mp.proven_optimal;
 	mig_plan_release(&mp);
 	free(items);
 	return rc;

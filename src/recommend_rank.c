@@ -17,6 +17,7 @@
 
 void recommend_tmpl_release(struct recommend_workload *t)
 {
+	free(t->rec_data);
 	free(t->alternatives);
 	free(t->rejected);
 	free(t->families);
@@ -43,7 +44,8 @@ static int cmp_cand(const void *a, const void *b)
 }
 
 static void fill_choice(const struct ctx *c, const struct fit_workload *w, const struct cand *k,
-			const struct fit_result *fits, struct recommend_choice *out)
+			const struct fit_result *fits, struct recommend_choice *out,
+			struct recommend_data *dout)
 {
 	const struct shape *sh = &c->shapes[k->shape];
 	const struct vm_size *vm = &c->vms[sh->vm];
@@ -51,7 +53,7 @@ static void fill_choice(const struct ctx *c, const struct fit_workload *w, const
 	recommend_copy_str(out->sku, sizeof(out->sku), vm->sku);
 	recommend_copy_str(out->region, sizeof(out->region), c->regions[k->region]);
 	recommend_copy_str(out->gpu_model, sizeof(out->gpu_model), vm->gpu_model);
-	out->fit = fits[k->shape];
+	out->fit = k->refit ? k->fit : fits[k->shape];
 	if (sh->mig >= 0) {
 		out->placement = FIT_PLACEMENT_MIG;
 		out->basis = RECOMMEND_BASIS_SHARE;
@@ -66,6 +68,18 @@ static void fill_choice(const struct ctx *c, const struct fit_workload *w, const
 	out->hourly_cost = k->hourly;
 	out->monthly_cost = k->monthly;
 	out->job_cost = k->job_cost;
+	if (c->pw_now && c->pw_now->has_data && w->kind == FIT_TRAINING) {
+		/* the run as the data path lets it go: hours and cost / busy */
+		struct recommend_data d;
+		recommend_data_eval(c, c->pw_now, w, &out->fit, sh->vm, c->regions[k->region], &d);
+		d.fed_monthly = k->fed_monthly;
+		d.fed_job_cost = k->fed_job_cost;
+		d.fed_job_hours = out->fit.job_hours;
+		if (d.busy > 0 && d.busy < 1)
+			out->fit.job_hours /= d.busy;
+		if (dout)
+			*dout = d;
+	}
 }
 
 /* Same offer for the alternatives list: MIG slices of one GPU model and
@@ -363,47 +377,6 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 	free(refs);
 }
 
-static const struct storage_tier *find_tier(const struct ctx *c, const char *name)
-{
-	for (size_t i = 0; i < c->ntiers; i++)
-		if (strcasecmp(c->tiers[i].name, name) == 0)
-			return &c->tiers[i];
-	return NULL;
-}
-
-void recommend_data_findings(const struct ctx *c, const struct profile_workload *pw,
-			  const struct fit_workload *w, struct recommend_workload *rw)
-{
-	const struct profile_data *d = &pw->data;
-	const char *tier_name;
-	const struct storage_tier *tier;
-	double need = 0;
-
-	if (!pw->has_data)
-		return;
-	if (d->has_region && rw->feasible && strcasecmp(d->region, rw->rec.region) != 0)
-		recommend_add_finding(rw, "data-gravity", RECOMMEND_WARNING,
-			    "data (%.0f GiB) lives in %s, GPUs in %s: inter-region transfer is "
-			    "billed per GB and adds latency; copy it once (AzCopy) to storage in %s "
-			    "rather than streaming it",
-			    d->size_gib, d->region, rw->rec.region, rw->rec.region);
-	tier_name = profile_storage_name(d->storage);
-	tier = tier_name ? find_tier(c, tier_name) : NULL;
-	if (d->has_read_mb_per_s) {
-		need = d->read_mb_per_s;
-	} else if (w->kind == FIT_TRAINING && rw->feasible && rw->rec.fit.job_hours > 0) {
-		/* every byte read once per run, plus the token stream (4 B/token) */
-		need = d->size_gib * 1073.741824 / (rw->rec.fit.job_hours * 3600.0) +
-		       rw->rec.fit.tokens_per_s * 4.0 / 1e6;
-	}
-	if (tier && need > tier->max_read_mb_per_s)
-		recommend_add_finding(rw, "data-starved", RECOMMEND_WARNING,
-			    "reading %.0f MB/s from %s, which serves at most %.0f MB/s: the GPUs "
-			    "would wait for data; stage it to local NVMe, use managed-lustre, or "
-			    "spread it over several accounts",
-			    need, tier->name, tier->max_read_mb_per_s);
-}
-
 /* The current deployment: its cost and whether it meets the needs. */
 static void current_of(struct ctx *c, const struct profile_workload *pw,
 		       const struct fit_workload *w, const struct fit_result *fits,
@@ -496,9 +469,9 @@ static void rank_dedicated(struct ctx *c, const struct fit_workload *w, struct c
 		if (!best) {
 			best = cd;
 			fb->has = 1;
-			fill_choice(c, w, cd, s->fits, &fb->ded);
+			fill_choice(c, w, cd, s->fits, &fb->ded, NULL);
 		} else if (cd->region == best->region && fb->nalts < (size_t)top) {
-			fill_choice(c, w, cd, s->fits, &fb->alts[fb->nalts++]);
+			fill_choice(c, w, cd, s->fits, &fb->alts[fb->nalts++], NULL);
 		}
 	}
 }
@@ -514,6 +487,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 
 	recommend_tmpl_release(rw);
 	s->fb = -1;
+	s->data_missed = 0;
 	rw->replicas = w->replicas;
 	/* price every feasible shape in every region */
 	c->ncands = 0;
@@ -527,11 +501,45 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 			double unit = c->price[at] * sh->share;
 			struct fit_cost cost;
 			struct cand *cd;
+			double busy;
+			struct fit_result refit;
+			const struct fit_result *f;
 			if (!(c->price[at] > 0)) {
 				c->unpriced[at] = 1;
 				continue;
 			}
-			fit_price(w, &fits[i], unit, c->hours, &cost);
+			busy = 1;
+			f = &fits[i];
+			if (c->pw_now && c->pw_now->has_data && w->kind == FIT_TRAINING) {
+				/* GPUs waiting for data: the run takes 1 / busy as long;
+				 * past the deadline, size again for deadline x busy (more
+				 * nodes), a few times as busy moves with them */
+				struct recommend_data d;
+				int ok = 0;
+				for (int tries = 0; tries < 4 && !ok; tries++) {
+					recommend_data_eval(c, c->pw_now, w, f, sh->vm,
+							    c->regions[regs[k]], &d);
+					busy = d.busy > 0 && d.busy < 1 ? d.busy : 1;
+					ok = !(w->deadline_hours > 0) ||
+					     f->job_hours / busy * (1 + w->headroom) <=
+						     w->deadline_hours * (1 + 1e-9);
+					if (!ok && sh->mig < 0) {
+						struct fit_workload w2 = *w;
+						w2.deadline_hours = w->deadline_hours * busy *
+								    (f == &fits[i] ? 1 : 0.97);
+						fit_evaluate(&w2, &sh->cap, sh->infiniband,
+							     &c->factors[sh->gpu], &refit);
+						if (refit.reject != FIT_OK)
+							break;
+						f = &refit;
+					}
+				}
+				if (!ok) {
+					s->data_missed++;
+					continue;
+				}
+			}
+			fit_price(w, f, unit, c->hours, &cost);
 			if (c->ncands == c->capcands) {
 				c->capcands = c->capcands ? c->capcands * 2 : 256;
 				c->cands = xrealloc(c->cands, c->capcands * sizeof(*c->cands));
@@ -540,10 +548,15 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 			cd->shape = (int)i;
 			cd->region = regs[k];
 			cd->hourly = cost.hourly;
-			cd->monthly = util_round_cents(cost.monthly);
-			cd->job_cost = util_round_cents(cost.job_cost);
-			cd->gpus = fits[i].gpu_count * (int)w->replicas;
-			cd->headroom = fits[i].memory_headroom_pct;
+			cd->fed_monthly = util_round_cents(cost.monthly);
+			cd->fed_job_cost = util_round_cents(cost.job_cost);
+			cd->monthly = util_round_cents(cost.monthly / busy);
+			cd->job_cost = util_round_cents(cost.job_cost / busy);
+			cd->refit = f != &fits[i];
+			if (cd->refit)
+				cd->fit = *f;
+			cd->gpus = f->gpu_count * (int)w->replicas;
+			cd->headroom = f->memory_headroom_pct;
 		}
 	}
 	if (c->ncands)
@@ -570,7 +583,11 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 		size_t nalt = 0;
 		int top = c->o->top > 0 ? c->o->top : 0;
 		rw->feasible = 1;
-		fill_choice(c, w, best, fits, &rw->rec);
+		struct recommend_data d;
+		memset(&d, 0, sizeof(d));
+		fill_choice(c, w, best, fits, &rw->rec, &d);
+		if (d.present)
+			rw->rec_data = recommend_dup_array(&d, 1, sizeof(d));
 		rw->alternatives = xcalloc((size_t)top + 1, sizeof(*rw->alternatives));
 		for (size_t j = 1; j < c->ncands && nalt < (size_t)top; j++) {
 			const struct cand *cd = &c->cands[j];
@@ -583,13 +600,13 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 				dup = c->cands[q].region == cd->region && same_offer(c, &c->cands[q], cd);
 			if (dup)
 				continue;
-			fill_choice(c, w, cd, fits, &rw->alternatives[nalt++]);
+			fill_choice(c, w, cd, fits, &rw->alternatives[nalt++], NULL);
 		}
 		rw->nalternatives = nalt;
 		if (c->shapes[best->shape].mig >= 0)
 			rank_dedicated(c, w, s, regs, nregs);
 	}
-	if (!rw->feasible && nfeasible_shapes > 0) {
+	if (!rw->feasible && nfeasible_shapes > 0 && !s->data_missed) {
 		/* sized fine somewhere, but nothing priced: name the regions first */
 		for (size_t k = 0; k < nregs; k++) {
 			struct fit_result nf;
@@ -615,6 +632,9 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 		recommend_pack_need_of(c, w, fits, c->cands[0].region, &s->pack);
 	memcpy(s->regs, regs, nregs * sizeof(*regs));
 	s->nregs = nregs;
+	s->has_dkey = c->pw_now && c->pw_now->has_data;
+	if (s->has_dkey)
+		s->dkey = c->pw_now->data;
 	s->ranked = 1;
 }
 
@@ -642,12 +662,15 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 	nregs = recommend_workload_regions(c, pw, regs);
 	for (size_t k = 0; k < nregs; k++)
 		c->region_used[regs[k]] = 1;
-	if (!s->ranked || s->nregs != nregs || memcmp(s->regs, regs, nregs * sizeof(*regs)) != 0)
+	c->pw_now = pw;
+	if (!s->ranked || s->nregs != nregs || memcmp(s->regs, regs, nregs * sizeof(*regs)) != 0 ||
+	    !recommend_data_same(pw, s))
 		rank(c, &w, s, regs, nregs);
 	t = &s->tmpl;
 	rw->feasible = t->feasible;
 	rw->needs = t->needs;
 	rw->rec = t->rec;
+	rw->rec_data = t->rec_data ? recommend_dup_array(t->rec_data, 1, sizeof(*t->rec_data)) : NULL;
 	rw->nalternatives = t->nalternatives;
 	rw->alternatives = recommend_dup_array(t->alternatives, t->nalternatives, sizeof(*t->alternatives));
 	rw->nrejected = t->nrejected;
@@ -690,11 +713,22 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 					rw->rejected[0].region, why2, sizeof(why2));
 			snprintf(closest, sizeof closest, "%s (%s)", rw->rejected[0].sku, why2);
 		}
+		if (s->data_missed) {
+			recommend_add_finding(rw, "data-starved", RECOMMEND_ERROR,
+				    "%zu options would meet the deadline with fed GPUs, but their data "
+				    "path starves them past it; fix: a faster storage tier, local NVMe "
+				    "staging, or a later deadline", s->data_missed);
+			recommend_data_unknown_numbers(&rw->findings[rw->nfindings - 1],
+						       "a faster storage tier, local NVMe staging, or a "
+						       "later deadline");
+		}
 		if (lat)
 			recommend_add_finding(rw, "latency-slo", RECOMMEND_ERROR,
 				    "the latency SLO cannot be met on any size: relax it, use a "
 				    "smaller or lower-precision model, or shorten prompts");
-		if (s->nfeasible_shapes > 0 && c->res->currency_note[0])
+		if (s->data_missed)
+			;
+		else if (s->nfeasible_shapes > 0 && c->res->currency_note[0])
 			recommend_add_finding(rw, "infeasible", RECOMMEND_ERROR,
 				    "%zu options fit, but %s", s->nfeasible_shapes,
 				    c->res->currency_note);

@@ -1,16 +1,21 @@
 /*
  * refresh.c - the refresh pipeline (see refresh.h).
  *
- * Per region: GET the first page, then follow NextPageLink until it is null
- * or empty.  A link is followed only to the origin (scheme, host, port) the
- * region's sequence started on, and only if it was not read before in this
- * sequence: a link elsewhere or a loop aborts the refresh.  Each page is
- * parsed and its items classified and staged in the new catalog before the
- * next page is requested; only the current page's body and JSON tree are in
+ * Per region (a struct region_job): GET the first page, then follow
+ * NextPageLink until it is null or empty.  A link is followed only to the
+ * origin (scheme, host, port) the region's sequence started on, and only if
+ * it was not read before in this sequence: a link elsewhere or a loop aborts
+ * the refresh.  Up to opts.jobs regions have their current page in flight in
+ * one HTTP pool; each page that arrives is parsed and its items classified
+ * and staged in the new catalog, on this thread, before that region's next
+ * page is requested, so at most opts.jobs bodies and one JSON tree are in
  * memory.  The trees are allocated from one arena (prices_api.h) that every
- * page reuses and that is freed at the end.  Items of sizes that are neither in the catalog nor GPU sizes by
- * name are counted and dropped; GPU sizes the catalog does not know are added
- * with spec_known = 0 and listed in the summary.
+ * page reuses and that is freed at the end.  Items of sizes that are neither
+ * in the catalog nor GPU sizes by name are counted and dropped; GPU sizes the
+ * catalog does not know are added with spec_known = 0 and listed in the
+ * summary.  Pages of different regions arrive in any order; nothing written
+ * or printed depends on it (prices are keyed by region, warnings are merged
+ * in region order, unknown sizes sorted).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,6 +24,7 @@
 #include <time.h>
 
 #include "refresh.h"
+#include "refresh_bandwidth.h"
 #include "util.h"
 
 struct run {
@@ -30,7 +36,13 @@ struct run {
 	size_t *region_items;         /* per o->regions[i]: items taken */
 	char (*seen)[32];             /* --from-file without --region: regions met */
 	size_t n_seen, cap_seen;
+	/* Warnings per region (0: not of a region), merged in region order at
+	 * the end, so the list does not depend on which page arrived first. */
+	struct diag_list *warn_lists;
+	size_t warn_list;             /* the list warn() adds to */
 	size_t warnings_dropped;
+	size_t regions_done;
+	int filter_refused;           /* the API answered 400 to the filter */
 };
 
 static double now_s(void)
@@ -47,14 +59,42 @@ static void warn(struct run *r, const char *fmt, ...)
 	char msg[512];
 	va_list ap;
 
-	if (r->s->warnings.n >= REFRESH_MAX_WARNINGS) {
+	struct diag_list *l = &r->warn_lists[r->warn_list];
+
+	if (l->n >= REFRESH_MAX_WARNINGS) {
 		r->warnings_dropped++;
 		return;
 	}
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	diag_list_add(&r->s->warnings, DIAG_WARNING, NULL, 0, 0, "%s", msg);
+	diag_list_add(l, DIAG_WARNING, NULL, 0, 0, "%s", msg);
+}
+
+/* The first REFRESH_MAX_WARNINGS warnings, in region order, into the
+ * summary, then a count of the rest. */
+static void merge_warnings(struct run *r, size_t n_lists)
+{
+	size_t dropped = r->warnings_dropped;
+
+	for (size_t i = 0; i < n_lists; i++) {
+		const struct diag_list *l = &r->warn_lists[i];
+		for (size_t k = 0; k < l->n; k++) {
+			if (r->s->warnings.n < REFRESH_MAX_WARNINGS)
+				diag_list_add(&r->s->warnings, DIAG_WARNING, NULL, 0, 0, "%s",
+					      l->items[k].msg);
+			else
+				dropped++;
+		}
+	}
+	if (dropped)
+		diag_list_add(&r->s->warnings, DIAG_WARNING, NULL, 0, 0, "%zu more warnings not shown",
+			      dropped);
+}
+
+static int unknown_cmp(const void *a, const void *b)
+{
+	return strcmp(a, b);
 }
 
 /* Index of region in o->regions, or -1. */
@@ -96,6 +136,9 @@ static int on_item(const struct prices_api_item *it, void *arg, char *err, size_
 	size_t n;
 
 	s->items++;
+	int bw = refresh_bandwidth_item(r->w, it, err, errlen); /* Bandwidth rows */
+	if (bw != 0)
+		return bw < 0 ? -1 : 0;
 	enum prices_api_skip why = prices_api_classify(it, r->o->now, p, &n);
 	if (why != PRICES_API_TAKEN) {
 		s->skipped[why]++;
@@ -158,17 +201,26 @@ static void progress(struct run *r, const char *what, size_t no, size_t total, d
 
 	if (!r->o->progress)
 		return;
+	memset(&pr, 0, sizeof(pr));
 	pr.region = what;
 	pr.region_no = no;
 	pr.n_regions = total;
+	pr.regions_done = r->regions_done;
 	pr.pages = r->s->pages;
 	pr.items = r->s->items;
 	pr.elapsed_s = now_s() - t0;
+	pr.files = r->o->n_files > 0;
+	pr.eta_s = -1;
+	if (r->regions_done > 0 && r->regions_done < total)
+		pr.eta_s = pr.elapsed_s / (double)r->regions_done *
+			   (double)(total - r->regions_done);
+	else if (r->regions_done == total)
+		pr.eta_s = 0;
 	r->o->progress(&pr, r->o->progress_arg);
 }
 
 void refresh_region_url(struct strbuf *url, const char *base, const char *region,
-			const char *currency)
+			const char *currency, const char *sku_prefix)
 {
 	struct strbuf filter = STRBUF_INIT;
 
@@ -176,6 +228,8 @@ void refresh_region_url(struct strbuf *url, const char *base, const char *region
 	strbuf_addstr(url, strchr(base, '?') ? "&" : "?");
 	strbuf_addstr(url, "api-version=" PRICES_API_VERSION "&$filter=");
 	strbuf_addf(&filter, "serviceName eq 'Virtual Machines' and armRegionName eq '%s'", region);
+	if (sku_prefix)
+		strbuf_addf(&filter, " and contains(armSkuName, '%s')", sku_prefix);
 	http_escape(url, strbuf_str(&filter));
 	strbuf_release(&filter);
 	if (currency) {
@@ -184,6 +238,16 @@ void refresh_region_url(struct strbuf *url, const char *base, const char *region
 		http_escape(url, strbuf_str(&filter));
 		strbuf_release(&filter);
 	}
+}
+
+const char *refresh_sku_filter(const char *const *skus, size_t n)
+{
+	static const char prefix[] = REFRESH_SKU_PREFIX;
+
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(skus[i], prefix, sizeof(prefix) - 1) != 0)
+			return NULL;
+	return REFRESH_SKU_PREFIX;
 }
 
 /* Shortens a URL for a message. */
@@ -195,76 +259,183 @@ static const char *short_url(const char *u, char *buf, size_t len)
 	return buf;
 }
 
-static int fetch_region(struct run *r, struct http_client *c, const char *region, size_t no,
-			double t0, struct strbuf *body, char *err, size_t errlen)
+/* One region's request sequence. */
+struct region_job {
+	const char *region;
+	size_t no;                    /* 1-based, for progress */
+	int filtered;                 /* the sequence asks for GPU sizes only */
+	char *origin;                 /* its first URL: links must stay on its origin */
+	char **seen;                  /* URLs requested, to refuse a loop */
+	size_t n_seen;
+	size_t page_no, items;
+};
+
+static void job_reset(struct region_job *j)
+{
+	for (size_t i = 0; i < j->n_seen; i++)
+		free(j->seen[i]);
+	free(j->seen);
+	free(j->origin);
+	j->seen = NULL;
+	j->origin = NULL;
+	j->n_seen = 0;
+	j->page_no = 0;
+	j->items = 0;
+}
+
+/* Queues the first page of j's sequence (filtered or not). */
+static void job_start(struct run *r, struct http_pool *pool, struct region_job *j)
 {
 	const struct refresh_opts *o = r->o;
 	struct strbuf first = STRBUF_INIT;
-	char **seen = NULL;
-	size_t n_seen = 0, region_items = 0, page_no = 0;
-	char *url;
+
+	job_reset(j);
+	/* Once the API refused the filter, no region asks with it again. */
+	if (r->filter_refused)
+		j->filtered = 0;
+	refresh_region_url(&first, o->api_url ? o->api_url : PRICES_API_DEFAULT_URL, j->region,
+			   o->currency, j->filtered ? o->sku_filter : NULL);
+	j->origin = xstrdup(strbuf_str(&first));
+	j->seen = xcalloc(1, sizeof(*j->seen));
+	j->seen[j->n_seen++] = xstrdup(j->origin);
+	j->page_no = 1;
+	http_pool_add(pool, j->origin, j);
+	strbuf_release(&first);
+}
+
+/*
+ * One page of j arrived (res, body).  Returns 1 when j's sequence goes on
+ * (its next page is queued), 0 when j is done, -1 on a failure (err).
+ */
+static int job_page(struct run *r, struct http_pool *pool, struct region_job *j,
+		    const struct http_pool_result *res, struct strbuf *body, char *err,
+		    size_t errlen)
+{
+	char cause[HTTP_ERRLEN + 256], ubuf[96];
+	struct prices_api_page pg;
+	const char *url = j->seen[j->n_seen - 1];
+
+	if (!res->ok) {
+		/* The filter refused: ask again without it, and say so once. */
+		if (j->filtered && j->page_no == 1 && res->status == 400) {
+			if (!r->filter_refused)
+				warn(r, "the API answered HTTP 400 to the GPU-size filter "
+				     "contains(armSkuName, '%s'); fetching every Virtual Machines "
+				     "price instead (slower)", r->o->sku_filter);
+			r->filter_refused = 1;
+			j->filtered = 0;
+			job_start(r, pool, j);
+			return 1;
+		}
+		snprintf(err, errlen, "region '%s', page %zu: %s", j->region, j->page_no, res->err);
+		return -1;
+	}
+	r->want_region = j->region;
+	r->warn_list = j->no;
+	int prc = prices_api_parse_page(body->buf, body->len, r->arena, &pg, on_item, r, cause,
+					sizeof(cause));
+	r->want_region = NULL;
+	r->warn_list = 0;
+	if (prc == -1) {
+		snprintf(err, errlen, "region '%s', page %zu: %s in '%s'", j->region, j->page_no,
+			 cause, url);
+		return -1;
+	}
+	if (prc != 0) {
+		snprintf(err, errlen, "region '%s', page %zu: %s", j->region, j->page_no, cause);
+		return -1;
+	}
+	r->s->pages++;
+	j->items += pg.n_items;
+	char *next = pg.next_link;
+	if (!next) {
+		if (j->items == 0 && j->filtered) {
+			/* No GPU size at all: a region without GPU sizes, or an
+			 * API that lists nothing.  The unfiltered sequence tells
+			 * them apart exactly as a refresh without the filter. */
+			j->filtered = 0;
+			job_start(r, pool, j);
+			return 1;
+		}
+		if (j->items == 0) {
+			snprintf(err, errlen, "region '%s': the API returned no items", j->region);
+			return -1;
+		}
+		return 0;
+	}
+	if (http_same_origin(j->origin, next) != 1) {
+		snprintf(err, errlen, "region '%s', page %zu: NextPageLink leads to another "
+			 "host ('%s')", j->region, j->page_no, short_url(next, ubuf, sizeof(ubuf)));
+		free(next);
+		return -1;
+	}
+	for (size_t i = 0; i < j->n_seen; i++) {
+		if (strcmp(j->seen[i], next) == 0) {
+			snprintf(err, errlen, "region '%s', page %zu: NextPageLink loops back "
+				 "to a page already read", j->region, j->page_no);
+			free(next);
+			return -1;
+		}
+	}
+	j->seen = xrealloc(j->seen, (j->n_seen + 1) * sizeof(*j->seen));
+	j->seen[j->n_seen++] = next;
+	j->page_no++;
+	http_pool_add(pool, next, j);
+	return 1;
+}
+
+/* Every region through the pool, at most o->jobs regions at a time. */
+static int fetch_regions(struct run *r, double t0, struct strbuf *body, char *err,
+			 size_t errlen)
+{
+	const struct refresh_opts *o = r->o;
+	size_t jobs = o->jobs > 0 ? (size_t)o->jobs : REFRESH_JOBS_DEFAULT;
+	struct region_job *j = xcalloc(o->n_regions, sizeof(*j));
+	struct http_pool_result res;
+	size_t next_region = 0;
 	int rc = -1;
 
-	refresh_region_url(&first, o->api_url ? o->api_url : PRICES_API_DEFAULT_URL, region,
-			   o->currency);
-	url = xstrdup(strbuf_str(&first));
-	seen = xrealloc(seen, sizeof(*seen));
-	seen[n_seen++] = xstrdup(url);
-	r->want_region = region;
-	while (url) {
-		char cause[HTTP_ERRLEN + 256], ubuf[96];
-		struct prices_api_page pg;
-
-		page_no++;
-		if (http_get(c, url, body, NULL, cause, sizeof(cause)) != 0) {
-			snprintf(err, errlen, "region '%s', page %zu: %s", region, page_no, cause);
-			goto out;
-		}
-		int prc = prices_api_parse_page(body->buf ? body->buf : "", body->len, r->arena,
-						&pg, on_item, r, cause, sizeof(cause));
-		if (prc == -1) {
-			snprintf(err, errlen, "region '%s', page %zu: %s in '%s'", region, page_no,
-				 cause, url);
-			goto out;
-		}
-		if (prc != 0) {
-			snprintf(err, errlen, "region '%s', page %zu: %s", region, page_no, cause);
-			goto out;
-		}
-		r->s->pages++;
-		region_items += pg.n_items;
-		progress(r, region, no, o->n_regions, t0);
-		free(url);
-		url = pg.next_link;
-		if (!url)
+	if (jobs > HTTP_POOL_MAX)
+		jobs = HTTP_POOL_MAX;
+	struct http_pool *pool = http_pool_new(&o->http, (int)jobs, err, errlen);
+	if (!pool)
+		goto out;
+	for (size_t i = 0; i < o->n_regions; i++) {
+		j[i].region = o->regions[i];
+		j[i].no = i + 1;
+		j[i].filtered = o->sku_filter != NULL;
+	}
+	/* One request per region at a time: a region's next page is known only
+	 * from its current one, so `jobs` regions keep `jobs` connections busy. */
+	for (; next_region < o->n_regions && next_region < jobs; next_region++)
+		job_start(r, pool, &j[next_region]);
+	for (;;) {
+		int n = http_pool_next(pool, body, &res);
+		if (n == 0)
 			break;
-		if (http_same_origin(strbuf_str(&first), url) != 1) {
-			snprintf(err, errlen, "region '%s', page %zu: NextPageLink leads to another "
-				 "host ('%s')", region, page_no, short_url(url, ubuf, sizeof(ubuf)));
+		if (n < 0) {
+			snprintf(err, errlen, "%s", res.err);
 			goto out;
 		}
-		for (size_t i = 0; i < n_seen; i++) {
-			if (strcmp(seen[i], url) == 0) {
-				snprintf(err, errlen, "region '%s', page %zu: NextPageLink loops back "
-					 "to a page already read", region, page_no);
-				goto out;
+		struct region_job *job = res.tag;
+		int jr = job_page(r, pool, job, &res, body, err, errlen);
+		if (jr < 0)
+			goto out;
+		if (jr == 0) {
+			r->regions_done++;
+			if (next_region < o->n_regions) {
+				job_start(r, pool, &j[next_region]);
+				next_region++;
 			}
 		}
-		seen = xrealloc(seen, (n_seen + 1) * sizeof(*seen));
-		seen[n_seen++] = xstrdup(url);
-	}
-	if (region_items == 0) {
-		snprintf(err, errlen, "region '%s': the API returned no items", region);
-		goto out;
+		progress(r, job->region, job->no, o->n_regions, t0);
 	}
 	rc = 0;
 out:
-	free(url);
-	for (size_t i = 0; i < n_seen; i++)
-		free(seen[i]);
-	free(seen);
-	strbuf_release(&first);
-	r->want_region = NULL;
+	http_pool_free(pool);
+	for (size_t i = 0; i < o->n_regions; i++)
+		job_reset(&j[i]);
+	free(j);
 	return rc;
 }
 
@@ -314,6 +485,7 @@ static int ingest_files(struct run *r, double t0, struct strbuf *body, char *err
 		}
 		free(pg.next_link);
 		r->s->pages++;
+		r->regions_done = i + 1;
 		progress(r, o->files[i], i + 1, o->n_files, t0);
 	}
 	for (size_t i = 0; i < o->n_regions; i++) {
@@ -335,7 +507,6 @@ int refresh_run(const struct refresh_opts *o, struct refresh_summary *s, char *e
 {
 	struct run r;
 	struct strbuf body = STRBUF_INIT;
-	struct http_client *c = NULL;
 	char cerr[CATALOG_ERRLEN];
 	double t0 = now_s();
 	int rc = -1;
@@ -346,6 +517,7 @@ int refresh_run(const struct refresh_opts *o, struct refresh_summary *s, char *e
 	r.s = s;
 	r.region_items = xcalloc(o->n_regions ? o->n_regions : 1, sizeof(*r.region_items));
 	r.arena = prices_api_arena_new();
+	r.warn_lists = xcalloc(o->n_regions + 1, sizeof(*r.warn_lists));
 
 	if (!o->n_files) {
 		const char *base = o->api_url ? o->api_url : PRICES_API_DEFAULT_URL;
@@ -354,9 +526,6 @@ int refresh_run(const struct refresh_opts *o, struct refresh_summary *s, char *e
 			goto out;
 		}
 		if (http_url_allowed(base, err, errlen) != 0)
-			goto out;
-		c = http_client_new(&o->http, err, errlen);
-		if (!c)
 			goto out;
 	}
 	if (catalog_writer_open(o->target, o->force, o->lock_wait_s, &r.w, cerr) != 0) {
@@ -367,9 +536,8 @@ int refresh_run(const struct refresh_opts *o, struct refresh_summary *s, char *e
 		if (ingest_files(&r, t0, &body, err, errlen) != 0)
 			goto out;
 	} else {
-		for (size_t i = 0; i < o->n_regions; i++)
-			if (fetch_region(&r, c, o->regions[i], i + 1, t0, &body, err, errlen) != 0)
-				goto out;
+		if (fetch_regions(&r, t0, &body, err, errlen) != 0)
+			goto out;
 	}
 
 	struct catalog_write_meta m = {
@@ -397,17 +565,21 @@ int refresh_run(const struct refresh_opts *o, struct refresh_summary *s, char *e
 		goto out;
 	}
 	s->n_per_region = m.n_regions;
-	if (r.warnings_dropped)
-		diag_list_add(&s->warnings, DIAG_WARNING, NULL, 0, 0, "%zu more warnings not shown",
-			      r.warnings_dropped);
+	merge_warnings(&r, o->n_regions + 1);
+	/* Sizes in name order: the order they were met depends on which
+	 * region's page arrived first. */
+	if (s->n_unknown > 1)
+		qsort(s->unknown, s->n_unknown, sizeof(*s->unknown), unknown_cmp);
 	rc = 0;
 out:
 	catalog_writer_abort(r.w);
-	http_client_free(c);
 	strbuf_release(&body);
 	prices_api_arena_free(r.arena);
 	free(r.region_items);
 	free(r.seen);
+	for (size_t i = 0; i < o->n_regions + 1; i++)
+		diag_list_release(&r.warn_lists[i]);
+	free(r.warn_lists);
 	s->seconds = now_s() - t0;
 	return rc;
 }

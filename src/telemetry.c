@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_out.h"
 #include "telemetry.h"
 #include "util.h"
 
@@ -130,17 +131,43 @@ int telemetry_metric_lookup(const char *name, size_t len, double *scale)
 	return -1;
 }
 
-char *telemetry_prometheus_names(enum telemetry_metric m)
+static char *names_of(enum telemetry_metric m, int any_scale, double scale)
 {
 	struct strbuf sb = STRBUF_INIT;
 	for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++) {
-		if (!aliases[i].prometheus || aliases[i].metric != m)
+		if (!aliases[i].prometheus || aliases[i].metric != m ||
+		    (!any_scale && aliases[i].scale != scale))
 			continue;
 		if (sb.len)
 			strbuf_addstr(&sb, "|");
 		strbuf_addstr(&sb, aliases[i].name);
 	}
 	return sb.buf;
+}
+
+char *telemetry_prometheus_names(enum telemetry_metric m)
+{
+	return names_of(m, 1, 0);
+}
+
+char *telemetry_prometheus_names_at(enum telemetry_metric m, double scale)
+{
+	return names_of(m, 0, scale);
+}
+
+size_t telemetry_prometheus_scales(enum telemetry_metric m, double *scales, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]) && n < max; i++) {
+		if (!aliases[i].prometheus || aliases[i].metric != m)
+			continue;
+		size_t k = 0;
+		while (k < n && scales[k] != aliases[i].scale)
+			k++;
+		if (k == n)
+			scales[n++] = aliases[i].scale;
+	}
+	return n;
 }
 
 /* ---- accumulators ----------------------------------------------------- */
@@ -183,35 +210,63 @@ void telemetry_acc_add(struct telemetry_acc *a, enum telemetry_metric m, double 
 		a->min = v;
 	if (a->count == 0 || v > a->max)
 		a->max = v;
-	if (!a->hist)
-		a->hist = xcalloc(TM_HIST_BINS, sizeof(*a->hist));
+	int b = hist_bin(m, v);
+	if (a->count < TM_ACC_INLINE) {
+		a->h.bins[a->count] = (uint8_t)b;
+	} else {
+		if (a->count == TM_ACC_INLINE) {
+			uint32_t *hist = xcalloc(TM_HIST_BINS, sizeof(*hist));
+			for (int i = 0; i < TM_ACC_INLINE; i++)
+				hist[a->h.bins[i]]++;
+			a->h.hist = hist;
+		}
+		a->h.hist[b]++;
+	}
 	a->count++;
 	a->sum += v;
-	a->hist[hist_bin(m, v)]++;
 }
 
 void telemetry_acc_release(struct telemetry_acc *a)
 {
-	free(a->hist);
+	if (a->count > TM_ACC_INLINE && !a->summary)
+		free(a->h.hist);
 	memset(a, 0, sizeof(*a));
 }
 
 static double quantile(const struct telemetry_acc *a, enum telemetry_metric m, double q)
 {
-	if (!a->hist)
+	if (!a->count)
 		return a->max;
 	uint64_t rank = (uint64_t)ceil(q * (double)a->count);
 	if (rank < 1)
 		rank = 1;
-	uint64_t cum = 0;
-	for (int b = 0; b < TM_HIST_BINS; b++) {
-		cum += a->hist[b];
-		if (cum >= rank) {
-			double v = hist_value(m, b);
-			return v < a->min ? a->min : v > a->max ? a->max : v;
+	int bin = TM_HIST_BINS;
+	if (a->count <= TM_ACC_INLINE) {
+		/* the rank-th smallest bin of the samples kept in place */
+		uint8_t b[TM_ACC_INLINE];
+		size_t n = (size_t)a->count;
+		memcpy(b, a->h.bins, n);
+		for (size_t i = 1; i < n; i++)
+			for (size_t j = i; j > 0 && b[j - 1] > b[j]; j--) {
+				uint8_t t = b[j];
+				b[j] = b[j - 1];
+				b[j - 1] = t;
+			}
+		bin = b[(rank <= n ? rank : n) - 1];
+	} else {
+		uint64_t cum = 0;
+		for (int b = 0; b < TM_HIST_BINS; b++) {
+			cum += a->h.hist[b];
+			if (cum >= rank) {
+				bin = b;
+				break;
+			}
 		}
 	}
-	return a->max;
+	if (bin == TM_HIST_BINS)
+		return a->max;
+	double v = hist_value(m, bin);
+	return v < a->min ? a->min : v > a->max ? a->max : v;
 }
 
 void telemetry_acc_stats(const struct telemetry_acc *a, enum telemetry_metric m,
@@ -224,19 +279,56 @@ void telemetry_acc_stats(const struct telemetry_acc *a, enum telemetry_metric m,
 	out->mean = a->sum / (double)a->count;
 	out->min = a->min;
 	out->max = a->max;
+	if (a->summary) {
+		out->p5 = a->q[0];
+		out->p50 = a->q[1];
+		out->p95 = a->q[2];
+		return;
+	}
 	out->p5 = quantile(a, m, 0.05);
 	out->p50 = quantile(a, m, 0.50);
 	out->p95 = quantile(a, m, 0.95);
 }
 
+/* The quantile v read as the histogram reads it (see quantile()). */
+static double snap(enum telemetry_metric m, double v, double lo, double hi)
+{
+	if (isnan(v))
+		return v;
+	double b = hist_value(m, hist_bin(m, v));
+	return b < lo ? lo : b > hi ? hi : b;
+}
+
+void telemetry_acc_set_summary(struct telemetry_acc *a, enum telemetry_metric m,
+			       const struct telemetry_summary *s)
+{
+	telemetry_acc_release(a);
+	a->summary = 1;
+	a->count = s->count;
+	a->sum = s->sum;
+	a->min = s->min;
+	a->max = s->max;
+	a->q[0] = snap(m, s->p5, s->min, s->max);
+	a->q[1] = snap(m, s->p50, s->min, s->max);
+	a->q[2] = snap(m, s->p95, s->min, s->max);
+	a->below = s->below;
+}
+
 double telemetry_acc_fraction_below(const struct telemetry_acc *a, double threshold)
 {
-	if (!a->count || !a->hist)
+	if (a->summary)
+		return a->count && a->below > 0 ? a->below : 0;
+	if (!a->count)
 		return 0;
 	int limit = (int)floor(threshold * RATIO_STEPS + 0.5);
 	uint64_t below = 0;
-	for (int b = 0; b < limit && b < TM_HIST_BINS; b++)
-		below += a->hist[b];
+	if (a->count <= TM_ACC_INLINE) {
+		for (uint64_t i = 0; i < a->count; i++)
+			below += a->h.bins[i] < limit;
+	} else {
+		for (int b = 0; b < limit && b < TM_HIST_BINS; b++)
+			below += a->h.hist[b];
+	}
 	return (double)below / (double)a->count;
 }
 
@@ -448,6 +540,96 @@ void telemetry_store_add(struct telemetry_store *st, struct telemetry_series *s,
 		if (ts_ms > st->end_ms)
 			st->end_ms = ts_ms;
 	}
+}
+
+int telemetry_summary_normalise(enum telemetry_metric m, double scale,
+				const struct telemetry_summary *in, struct telemetry_summary *out)
+{
+	const double v[] = { in->sum, in->min, in->max, in->p5, in->p50, in->p95 };
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		if (!isfinite(v[i]) && !(i >= 3 && isnan(v[i])))   /* NaN: not computed */
+			return -1;
+	if (!in->count || in->min > in->max || in->max >= DCGM_BLANK_MIN)
+		return -1;
+	if (scale == TELEMETRY_SCALE_MHZ_OR_HZ) {
+		if (in->min >= 1e6)
+			scale = 1e-6;
+		else if (in->max < 1e6)
+			scale = 1;
+		else
+			return -1;
+	}
+	*out = *in;
+	out->sum *= scale;
+	out->min *= scale;
+	out->max *= scale;
+	out->p5 *= scale;
+	out->p50 *= scale;
+	out->p95 *= scale;
+	if (telemetry_metric_is_ratio(m) && (out->min < 0 || out->max > 1))
+		return -1;
+	return 0;
+}
+
+void telemetry_acc_summary_more(struct telemetry_acc *a, enum telemetry_metric m, double scale,
+				double p5, double p50, double below)
+{
+	if (!a->summary)
+		return;
+	if (isfinite(p5))
+		a->q[0] = snap(m, p5 * scale, a->min, a->max);
+	if (isfinite(p50))
+		a->q[1] = snap(m, p50 * scale, a->min, a->max);
+	if (isfinite(below) && below >= 0)
+		a->below = below;
+}
+
+size_t telemetry_store_merge(struct telemetry_store *dst, struct telemetry_store *src)
+{
+	size_t clashes = 0;
+	for (size_t i = 0; i < src->n; i++) {
+		struct telemetry_series *s = src->series[i];
+		struct telemetry_labels l;
+		telemetry_labels_clear(&l);
+		memcpy(&l.id, s, sizeof(l.id));   /* only the identity fields are read */
+		struct telemetry_series *d = telemetry_store_get(dst, &l, s->source);
+		if (!d)
+			continue;
+		for (int m = 0; m < TM_METRIC_COUNT; m++) {
+			if (!s->m[m].count)
+				continue;
+			if (d->m[m].count) {
+				clashes++;
+				continue;
+			}
+			d->m[m] = s->m[m];
+			memset(&s->m[m], 0, sizeof(s->m[m]));
+		}
+		if (s->first_ms && (!d->first_ms || s->first_ms < d->first_ms))
+			d->first_ms = s->first_ms;
+		if (s->last_ms > d->last_ms)
+			d->last_ms = s->last_ms;
+	}
+	dst->samples += src->samples;
+	dst->blanks += src->blanks;
+	dst->clamped += src->clamped;
+	if (src->start_ms && (!dst->start_ms || src->start_ms < dst->start_ms))
+		dst->start_ms = src->start_ms;
+	if (src->end_ms > dst->end_ms)
+		dst->end_ms = src->end_ms;
+	telemetry_store_release(src);
+	telemetry_store_init(src);
+	return clashes;
+}
+
+int telemetry_store_add_summary(struct telemetry_store *st, struct telemetry_series *s,
+				enum telemetry_metric m, const struct telemetry_summary *sum)
+{
+	if (s->m[m].count)
+		return -1;
+	telemetry_acc_set_summary(&s->m[m], m, sum);
+	st->samples += sum->count;
+	return 0;
 }
 
 static long num_or_max(const char *s)
@@ -1377,6 +1559,21 @@ static int finish(struct reader *r, long lines_seen)
 	return 0;
 }
 
+/* Reads the rest of f after the sb->len bytes already in sb and parses the
+ * whole as one Prometheus JSON answer, bounded by JSON_MAX_BYTES in all. */
+static void read_json(struct reader *r, FILE *f, struct strbuf *sb)
+{
+	int rc = json_read_rest(f, sb);
+	if (rc > 0)
+		rd_error(r, 0, 0, JSON_TOO_LARGE);
+	else if (rc < 0)
+		rd_error(r, 0, 0, "read error: %s", util_strerror(errno));
+	else if (memchr(sb->buf, '\0', sb->len))
+		rd_error(r, r->line, 0, "binary data (a NUL byte) in a JSON file");
+	else if (telemetry_read_json(r->st, sb->buf, sb->len, r->name, r->o, r->dl) != 0)
+		r->errors++;
+}
+
 int telemetry_read_stream(struct telemetry_store *st, FILE *f, const char *name,
 			  const struct telemetry_read_opts *o, struct diag_list *dl)
 {
@@ -1398,6 +1595,21 @@ int telemetry_read_stream(struct telemetry_store *st, FILE *f, const char *name,
 	long lines = 0;
 
 	for (;;) {
+		/* JSON is read whole as soon as its first byte is seen: a compact
+		 * Prometheus answer is one line of any length. */
+		if (fmt == TM_FORMAT_AUTO || fmt == TM_FORMAT_PROMJSON) {
+			const char *p = buf + start, *e = buf + end;
+			while (p < e && isspace((unsigned char)*p))
+				p++;
+			if (p < e && (fmt == TM_FORMAT_PROMJSON || *p == '{' || *p == '[')) {
+				struct strbuf sb = STRBUF_INIT;
+				strbuf_add(&sb, buf + start, end - start);
+				read_json(&r, f, &sb);
+				strbuf_release(&sb);
+				lines = 1;
+				break;
+			}
+		}
 		char *nl = end > start ? memchr(buf + start, '\n', end - start) : NULL;
 		if (!nl && !eof) {
 			if (start > 0) {
@@ -1458,13 +1670,7 @@ int telemetry_read_stream(struct telemetry_store *st, FILE *f, const char *name,
 			strbuf_add(&sb, line, len);
 			strbuf_add(&sb, "\n", 1);
 			strbuf_add(&sb, buf + start, end - start);
-			size_t got;
-			while ((got = fread(buf, 1, READ_BUF, f)) > 0)
-				strbuf_add(&sb, buf, got);
-			if (memchr(sb.buf, '\0', sb.len))
-				rd_error(&r, r.line, 0, "binary data (a NUL byte) in a JSON file");
-			else if (telemetry_read_json(st, sb.buf, sb.len, name, o, dl) != 0)
-				r.errors++;
+			read_json(&r, f, &sb);
 			strbuf_release(&sb);
 			lines = 1;
 			break;

@@ -37,7 +37,9 @@ static int add_pair(struct telemetry_store *st, struct telemetry_series *s, int 
 	if (!cJSON_IsArray(pair) || cJSON_GetArraySize(pair) != 2)
 		return -1;
 	const cJSON *t = cJSON_GetArrayItem(pair, 0), *v = cJSON_GetArrayItem(pair, 1);
-	if (!cJSON_IsNumber(t) || !cJSON_IsString(v))
+	/* a time beyond +-1e11 s (year 5138) is no sample time: refused before
+	 * it is converted to milliseconds */
+	if (!cJSON_IsNumber(t) || !cJSON_IsString(v) || !(fabs(t->valuedouble) <= 1e11))
 		return -1;
 	char *end;
 	double x = strtod(v->valuestring, &end);

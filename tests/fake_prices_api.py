@@ -4,9 +4,20 @@
 Serves GET /api/retail/prices in the real API's page format (BillingCurrency,
 CustomerEntityId, CustomerEntityType, Items, NextPageLink, Count; items with
 the real field names, casing and nesting, savingsPlan on Linux consumption
-rows, reservationTerm on reservations).  Honours $filter on armRegionName and
-serviceName, $skip, and currencyCode.  Binds 127.0.0.1 only and prints the
-port it listens on as the first line of stdout.
+rows, reservationTerm on reservations).  Honours $skip, currencyCode and a
+$filter of terms joined by " and ": `field eq 'value'` and
+`contains(field, 'value')`, values compared case-sensitively as the API does
+from api-version 2023-01-01-preview on (field names case-insensitively); any
+other filter is answered 400, as the API answers a filter it cannot parse.
+armRegionName eq picks the region whose items are generated.  Answers gzip
+(Content-Encoding: gzip) to a request whose Accept-Encoding allows it (not
+with --no-gzip).  Binds
+127.0.0.1 only and prints the port it listens on as the first line of stdout.
+
+GET /stats returns what the server saw, as JSON: requests, gzip (answers
+compressed), connections (TCP connections accepted), filters (each $filter
+text with its count), throttled (requests that arrived during a throttle
+window, see below); /stats?reset=1 also zeroes them.
 
 Faults are chosen per request by a path prefix, so one server serves every
 test:  /fault/SPEC/api/retail/prices?...  where SPEC is a comma list of
@@ -27,6 +38,11 @@ test:  /fault/SPEC/api/retail/prices?...  where SPEC is a comma list of
   only=N                only the first N sizes of the data set
   pagesize=N            items per page (default 1000, as the real API)
   slow=S                sleep S seconds before each page
+  nocontains            a $filter using contains() is answered 400
+  throttle=S            the first request under this prefix is answered 429
+                        with Retry-After: S; requests arriving 0.5 s to S s
+                        after it are counted in /stats "throttled" (a client
+                        with one shared back-off sends none)
 
 The data set has, per region, every row kind of one size that the real API
 lists (13 rows per size: Linux and Windows payg, spot, low priority, dev/test,
@@ -35,8 +51,25 @@ sizes, plus a non-GPU size, an unknown GPU size, a duplicate spot row, an
 expired row, a zero price and a whitespace-padded row.
 
 --bench-items N switches to a large synthetic data set for benchmarks: N
-items per region, realistic row mix, served from pre-rendered page templates
-so the server is not the bottleneck.
+items per region, ~8% of them GPU sizes, served from pre-rendered page
+templates so the server is not the bottleneck.  --realistic serves instead
+what the real API holds for a region, as far as it is known (all figures are
+per region, in pages of 1,000):
+
+  - 8,000 Virtual Machines items.  Source: a public cost knowledge base that
+    queried serviceName eq 'Virtual Machines' per region for 39 regions on
+    2026-07-29 and saw "about 8,000 rows per region" (311,307 rows in all).
+  - GPU items: 13 rows per size (the row kinds one size lists, sample B of the
+    API notes: Linux/Windows payg, spot, low priority, dev/test, Cloud
+    Services, two reservations) times 40 GPU sizes in the regions of
+    REALISTIC_LARGE (the 9 regions of the bundled price snapshot, 8 of them
+    the US regions of SkyPilot's catalog, which lists 53 N sizes across them)
+    and 20 elsewhere: 520 of 8,000 (6.5%) and 260 of 8,000 (3.25%).  No
+    source gives the share; this is an estimate, stated as one in
+    docs/refresh.md.
+
+--latency S sleeps S seconds before every page (the real API's page latency;
+a benchmark uses 0.5).
 """
 import argparse
 import json
@@ -46,6 +79,7 @@ import struct
 import sys
 import threading
 import time
+import gzip
 import urllib.parse
 import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -183,48 +217,159 @@ def small_items(region, currency, only):
     return out
 
 
-class Bench:
-    """Large synthetic data: per region, `n` items in pages of `size`."""
+REALISTIC_TOTAL = 8000
+REALISTIC_GPU_LARGE = 40
+REALISTIC_GPU_SMALL = 20
+# The regions of gpufit's bundled price snapshot (catalog/prices.csv), the
+# ones where public price files list many GPU sizes.
+REALISTIC_LARGE = {"eastus", "eastus2", "centralus", "northcentralus", "southcentralus",
+                   "westus", "westus2", "westus3", "indonesiacentral"}
 
-    def __init__(self, n, size):
+
+class Bench:
+    """Large synthetic data: per region a list of items in pages of `size`.
+
+    realistic=False: `n` items per region, ~8% GPU sizes (the cycle of skus
+    below).  realistic=True: REALISTIC_TOTAL items per region, of which 13
+    rows per GPU size for REALISTIC_GPU_LARGE or _SMALL sizes, spread evenly
+    through the non-GPU rows.  Pages are rendered once per (data set, filter,
+    $skip) with @REGION@ and @NEXT@ placeholders."""
+
+    def __init__(self, n, size, realistic=False):
         self.n = n
         self.size = size
+        self.realistic = realistic
         self.templates = {}
+        self.lists = {}
         self.lock = threading.Lock()
-        # ~8% GPU sizes, the rest general-purpose, as in a real region.
-        self.skus = [(s, se, m, p) for s, se, m, p in GPU_SIZES]
-        for i in range(2, 600):
-            self.skus.append(("Standard_D%ds_v%d" % (i, 3 + i % 4), "Dsv%d" % (3 + i % 4),
-                              "D%ds v%d" % (i, 3 + i % 4), r6(0.048 * i)))
+        self.gpu = [(s, se, m, p) for s, se, m, p in GPU_SIZES]
         for i in range(0, 48):
-            self.skus.append(("Standard_NC%dads_G%d_v%d" % (4 + i, i, 4 + i % 3),
-                              "NCadsG%dv%d" % (i, 4 + i % 3),
-                              "NC%dads G%d v%d" % (4 + i, i, 4 + i % 3), r6(0.9 + i * 0.37)))
+            self.gpu.append(("Standard_NC%dads_G%d_v%d" % (4 + i, i, 4 + i % 3),
+                             "NCadsG%dv%d" % (i, 4 + i % 3),
+                             "NC%dads G%d v%d" % (4 + i, i, 4 + i % 3), r6(0.9 + i * 0.37)))
+        self.other = []
+        for i in range(2, 800):
+            self.other.append(("Standard_D%ds_v%d" % (i, 3 + i % 4), "Dsv%d" % (3 + i % 4),
+                               "D%ds v%d" % (i, 3 + i % 4), r6(0.048 * i)))
+        # ~8% GPU sizes, the rest general-purpose (the --bench-items mix).
+        self.skus = self.gpu[:5] + self.other[:598] + self.gpu[5:]
 
-    def rows(self, start, count):
+    def kind(self, region):
+        if not self.realistic:
+            return "all"
+        return "large" if region in REALISTIC_LARGE else "small"
+
+    def items(self, kind):
+        """Every item of a region of this kind, unfiltered."""
+        got = self.lists.get(kind)
+        if got is not None:
+            return got
         out = []
-        k = start // 13
-        while len(out) < start % 13 + count:
-            sku, series, meter, payg = self.skus[k % len(self.skus)]
-            if k >= len(self.skus):
-                sku = "%s_r%d" % (sku, k // len(self.skus))
-            out += size_rows(sku, series, meter, payg, "@REGION@", "USD")
-            k += 1
-        return out[start % 13:start % 13 + count]
+        if kind == "all":
+            k = 0
+            while len(out) < self.n:
+                sku, series, meter, payg = self.skus[k % len(self.skus)]
+                if k >= len(self.skus):
+                    sku = "%s_r%d" % (sku, k // len(self.skus))
+                out += size_rows(sku, series, meter, payg, "@REGION@", "USD")
+                k += 1
+            out = out[:self.n]
+        else:
+            n_gpu = REALISTIC_GPU_LARGE if kind == "large" else REALISTIC_GPU_SMALL
+            n_other = (REALISTIC_TOTAL - 13 * n_gpu) // 13
+            every = max(1, n_other // n_gpu)
+            gi = oi = 0
+            while gi < n_gpu or oi < n_other:
+                if oi < n_other:
+                    sku, series, meter, payg = self.other[oi % len(self.other)]
+                    if oi >= len(self.other):
+                        sku = "%s_r%d" % (sku, oi // len(self.other))
+                    out += size_rows(sku, series, meter, payg, "@REGION@", "USD")
+                    oi += 1
+                if gi < n_gpu and (oi % every == 0 or oi >= n_other):
+                    sku, series, meter, payg = self.gpu[gi % len(self.gpu)]
+                    out += size_rows(sku, series, meter, payg, "@REGION@", "USD")
+                    gi += 1
+            out += size_rows(*self.other[0], "@REGION@", "USD")[:REALISTIC_TOTAL - len(out)]
+        self.lists[kind] = out
+        return out
 
-    def page(self, skip):
+    def count(self, kind, terms):
+        return len(self.filtered(kind, terms))
+
+    def filtered(self, kind, terms):
+        key = (kind, terms)
+        got = self.lists.get(key)
+        if got is None:
+            got = [i for i in self.items(kind) if matches(i, terms)]
+            self.lists[key] = got
+        return got
+
+    def page(self, kind, terms, skip):
         """A pre-rendered page body with @REGION@ and @NEXT@ placeholders."""
         with self.lock:
-            t = self.templates.get(skip)
+            key = (kind, terms, skip)
+            t = self.templates.get(key)
             if t is None:
-                count = max(0, min(self.size, self.n - skip))
-                items = self.rows(skip, count)
+                items = self.filtered(kind, terms)[skip:skip + self.size]
                 doc = {"BillingCurrency": "USD", "CustomerEntityId": "Default",
                        "CustomerEntityType": "Retail", "Items": items,
                        "NextPageLink": "@NEXT@", "Count": len(items)}
                 t = json.dumps(doc).encode()
-                self.templates[skip] = t
+                self.templates[key] = t
             return t
+
+
+class FilterError(Exception):
+    pass
+
+
+TERM_EQ = re.compile(r"\s*(\w+)\s+eq\s+'([^']*)'\s*")
+TERM_CONTAINS = re.compile(r"\s*contains\(\s*(\w+)\s*,\s*'([^']*)'\s*\)\s*")
+
+
+def parse_filter(text):
+    """A $filter as a tuple of (op, field, value); FilterError when it is not
+    terms joined by ' and '."""
+    terms = []
+    if not text.strip():
+        return ()
+    for part in re.split(r"\s+and\s+(?=(?:[^']*'[^']*')*[^']*$)", text.strip()):
+        m = TERM_EQ.fullmatch(part)
+        if m:
+            terms.append(("eq", m.group(1), m.group(2)))
+            continue
+        m = TERM_CONTAINS.fullmatch(part)
+        if m:
+            terms.append(("contains", m.group(1), m.group(2)))
+            continue
+        raise FilterError(part)
+    return tuple(terms)
+
+
+def field_of(item, name):
+    if name.lower() == "pricetype":
+        name = "type"
+    for k, v in item.items():
+        if k.lower() == name.lower():
+            return v
+    return None
+
+
+def matches(item, terms):
+    """Whether an item passes the filter's terms (armRegionName picks the data
+    set instead, so it is not compared here)."""
+    for op, name, value in terms:
+        if name.lower() == "armregionname":
+            continue
+        v = field_of(item, name)
+        if not isinstance(v, str):
+            return False
+        if op == "eq" and v.strip() != value:
+            return False
+        if op == "contains" and value not in v:
+            return False
+    return True
 
 
 def parse_spec(spec):
@@ -245,19 +390,55 @@ def parse_spec(spec):
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "FakeRetailPrices/1.0"
+    # Headers and body go out in two writes; with Nagle's algorithm a body
+    # shorter than a segment (a gzip page is ~40 kB, loopback segments 64 kB)
+    # waits for the client's delayed ACK of the headers, 40 ms a page.
+    disable_nagle_algorithm = True
 
     def log_message(self, fmt, *args):
         if self.server.verbose:
             sys.stderr.write("fake-api: " + fmt % args + "\n")
 
     def send_body(self, status, body, headers=()):
+        enc = self.headers.get("Accept-Encoding", "")
+        gz = status == 200 and self.server.gzip and any(e.split(";")[0].strip() == "gzip" for e in enc.split(","))
+        if gz:
+            body = gzip.compress(body, compresslevel=1)
+            with self.server.lock:
+                self.server.stats["gzip"] += 1
         self.send_response(status)
         self.send_header("Content-Type", "application/json; charset=utf-8")
+        if gz:
+            self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
         for k, v in headers:
             self.send_header(k, v)
         self.end_headers()
         self.wfile.write(body)
+
+    def send_stats(self, query):
+        with self.server.lock:
+            body = json.dumps(self.server.stats, sort_keys=True).encode()
+            if "reset=1" in query:
+                self.server.reset_stats()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def throttle(self, prefix, seconds):
+        """True when this request is the one answered 429 (the first under
+        prefix); counts requests that arrive during the window."""
+        now = time.monotonic()
+        with self.server.lock:
+            opened = self.server.throttles.get(prefix)
+            if opened is None:
+                self.server.throttles[prefix] = now
+                return True
+            if opened + 0.5 <= now < opened + seconds:
+                self.server.stats["throttled"] += 1
+        return False
 
     def tries(self, key):
         with self.server.lock:
@@ -272,6 +453,15 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_GET(self):
         path, _, query = self.path.partition("?")
+        if path == "/stats":
+            self.send_stats(query)
+            return
+        with self.server.lock:
+            self.server.stats["requests"] += 1
+            # One handler per connection: count it at its first request.
+            if not getattr(self, "counted", False):
+                self.counted = True
+                self.server.stats["connections"] += 1
         faults = {}
         m = re.fullmatch(r"/fault/([^/]*)(/.*)", path)
         prefix = ""
@@ -286,13 +476,34 @@ class Handler(BaseHTTPRequestHandler):
         filt = params.get("$filter", [""])[0]
         skip = int(params.get("$skip", ["0"])[0] or 0)
         currency = params.get("currencyCode", ["'USD'"])[0].strip("'") or "USD"
-        rm = re.search(r"armRegionName eq '([^']*)'", filt)
-        region = rm.group(1) if rm else None
-        sm = re.search(r"serviceName eq '([^']*)'", filt)
+        if skip == 0:
+            with self.server.lock:
+                f = self.server.stats["filters"]
+                f[filt] = f.get(filt, 0) + 1
+        try:
+            terms = parse_filter(filt)
+        except FilterError as e:
+            self.send_body(400, json.dumps({"Error": {"Code": "BadRequest", "Message":
+                                                      "Invalid filter term: %s" % e}}).encode())
+            return
+        if "nocontains" in faults and any(op == "contains" for op, _, _ in terms):
+            self.send_body(400, b'{"Error":{"Code":"BadRequest","Message":"Invalid OData '
+                           b'parameters supplied"}}')
+            return
+        region = None
+        for op, name, value in terms:
+            if op == "eq" and name.lower() == "armregionname":
+                region = value
         page_no = 1 + skip // self.server.page_size_for(faults)
 
+        if self.server.latency:
+            time.sleep(self.server.latency)
         if "slow" in faults:
             time.sleep(float(faults["slow"]))
+        if "throttle" in faults and self.throttle(prefix, float(faults["throttle"])):
+            self.send_body(429, b'{"Error":{"Code":"TooManyRequests"}}',
+                           [("Retry-After", faults["throttle"])])
+            return
         st = faults.get("status")
         if st and self.tries(("status", self.path)) <= st[1]:
             hdr = [("Retry-After", "1")] if st[0] == 429 else []
@@ -327,15 +538,14 @@ class Handler(BaseHTTPRequestHandler):
             return "%s?%s" % (base, q)
 
         if self.server.bench:
-            self.serve_bench(region, skip, link)
+            self.serve_bench(region, terms, skip, link)
             return
 
         items = []
         if region is not None and faults.get("empty") != region:
             only = int(faults["only"]) if "only" in faults else None
             items = small_items(region, currency, only)
-        if sm:
-            items = [i for i in items if i["serviceName"].strip() == sm.group(1)]
+        items = [i for i in items if matches(i, terms)]
         size = self.server.page_size_for(faults)
         page = items[skip:skip + size]
         nxt = link(skip + size) if skip + size < len(items) else None
@@ -362,10 +572,12 @@ class Handler(BaseHTTPRequestHandler):
             return
         self.send_body(200, body)
 
-    def serve_bench(self, region, skip, link):
+    def serve_bench(self, region, terms, skip, link):
         b = self.server.bench
-        t = b.page(skip)
-        nxt = link(skip + b.size) if skip + b.size < b.n else None
+        kind = b.kind(region)
+        terms = tuple(t for t in terms if t[1].lower() != "armregionname")
+        t = b.page(kind, terms, skip)
+        nxt = link(skip + b.size) if skip + b.size < b.count(kind, terms) else None
         body = t.replace(b"@REGION@", (region or "").encode())
         body = body.replace(b'"@NEXT@"', json.dumps(nxt).encode())
         self.send_body(200, body)
@@ -375,13 +587,21 @@ class Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
-    def __init__(self, addr, page_size, bench, verbose):
+    def __init__(self, addr, page_size, bench, verbose, latency=0.0):
         super().__init__(addr, Handler)
         self.page_size = page_size
         self.bench = bench
         self.verbose = verbose
+        self.latency = latency
+        self.gzip = True
         self.lock = threading.Lock()
         self.counts = {}
+        self.throttles = {}
+        self.reset_stats()
+
+    def reset_stats(self):
+        self.stats = {"requests": 0, "gzip": 0, "connections": 0, "filters": {},
+                      "throttled": 0}
 
     def page_size_for(self, faults):
         if self.bench:
@@ -399,10 +619,19 @@ def main():
     ap.add_argument("--page-size", type=int, default=1000)
     ap.add_argument("--bench-items", type=int, default=0,
                     help="serve N synthetic items per region (benchmark)")
+    ap.add_argument("--realistic", action="store_true",
+                    help="serve the per-region volumes of the real API (benchmark)")
+    ap.add_argument("--latency", type=float, default=0.0,
+                    help="sleep S seconds before every page")
+    ap.add_argument("--no-gzip", action="store_true",
+                    help="never compress (a benchmark of the client's parsing)")
     ap.add_argument("--verbose", action="store_true")
     a = ap.parse_args()
-    bench = Bench(a.bench_items, a.page_size) if a.bench_items else None
-    srv = Server(("127.0.0.1", a.port), a.page_size, bench, a.verbose)
+    bench = None
+    if a.bench_items or a.realistic:
+        bench = Bench(a.bench_items, a.page_size, realistic=a.realistic)
+    srv = Server(("127.0.0.1", a.port), a.page_size, bench, a.verbose, a.latency)
+    srv.gzip = not a.no_gzip
     print(srv.server_port, flush=True)
     try:
         srv.serve_forever()

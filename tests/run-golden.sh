@@ -12,6 +12,23 @@ bin="$root/$B"
 pass=0 fail=0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# VALGRIND=1: every gpufit of every case runs under valgrind (memcheck, full
+# leak check); a case fails on any memory error or definite/indirect leak.
+path_bin=$bin
+if [ "${VALGRIND:-0}" = 1 ]; then
+	command -v valgrind >/dev/null || { echo "golden: VALGRIND=1 but no valgrind" >&2; exit 2; }
+	path_bin="$work/valgrind-bin"
+	mkdir -p "$path_bin"
+	{
+		echo '#!/bin/sh'
+		echo 'exec valgrind -q --error-exitcode=99 --leak-check=full \'
+		echo '	--show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect \'
+		echo "	--log-file=\"\$SCRATCH/valgrind.%p\" \"$bin/gpufit\" \"\$@\""
+	} >"$path_bin/gpufit"
+	chmod +x "$path_bin/gpufit"
+	# cases that copy the build's catalog find it beside gpufit
+	ln -s "$bin/catalog.db" "$path_bin/catalog.db"
+fi
 for cmd in "$root"/tests/golden/*/*.cmd; do
 	[ -f "$cmd" ] || continue
 	base=${cmd%.cmd}
@@ -24,7 +41,7 @@ for cmd in "$root"/tests/golden/*/*.cmd; do
 		cd "$root" || exit 99
 		unset GPUFIT_CATALOG XDG_DATA_HOME
 		export HOME="$scratch/home" XDG_DATA_HOME="$scratch/home/.local/share"
-		export NO_COLOR=1 GPUFIT_NOW=2026-11-30T00:00:00Z SCRATCH="$scratch" PATH="$bin:$PATH" LC_ALL=C.UTF-8
+		export NO_COLOR=1 GPUFIT_NOW=2026-11-30T00:00:00Z SCRATCH="$scratch" PATH="$path_bin:$PATH" LC_ALL=C.UTF-8
 		bash "$cmd" </dev/null >"$scratch/out" 2>"$scratch/err"
 		echo $? >"$scratch/rc"
 	)
@@ -46,6 +63,14 @@ for cmd in "$root"/tests/golden/*/*.cmd; do
 	if [ -z "$why" ] && [ -f "$base.err" ] && ! cmp -s "$scratch/err" "$base.err"; then
 		why="stderr differs"
 		diff -u "$base.err" "$scratch/err" | head -40 >"$scratch/diff"
+	fi
+	if [ "${VALGRIND:-0}" = 1 ]; then
+		for log in "$scratch"/valgrind.*; do
+			[ -s "$log" ] || continue
+			why="valgrind: $(grep -m1 -E 'Invalid|uninitialised|definitely|indirectly|ERROR SUMMARY' "$log")"
+			sed 's/^/    /' "$log" | head -40 >"$scratch/diff"
+			break
+		done
 	fi
 	if [ -z "$why" ]; then
 		pass=$((pass + 1))

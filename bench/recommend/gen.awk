@@ -1,6 +1,8 @@
 # Writes a profile of N workloads (awk -v n=N): a repeating mix of LLM
 # services, generic workloads and training runs over the bundled presets,
 # with varied concurrency, SLOs and targets, in the priced US regions.
+# With -v data=1 every workload also has a data: block (size, region,
+# storage, read rate, epochs, checkpoints, cold start) for the data path.
 function pick(list, i,    a, k) { k = split(list, a, " "); return a[(i % k) + 1] }
 BEGIN {
 	print "gpufit: 1"
@@ -32,6 +34,18 @@ BEGIN {
 			print "    precision: bf16"
 			printf "    training: { method: %s, tokens: %s, deadline_hours: %d }\n",
 				pick("full lora qlora", i), pick("1e9 5e9 2e10", i), pick("24 72 168", i)
+		}
+		if (data) {
+			printf "    data: { size: %s, region: %s, storage: %s, epochs: %d",
+				pick("50GB 800GB 2TB 20TB", i), pick("eastus westus2 southcentralus", i),
+				pick("blob blob-premium managed-lustre netapp premium-ssd", i), 1 + i % 3
+			if (i % 4 == 1)
+				printf ", read_mb_per_s: %d", pick("500 4000 12800 30000", i)
+			if (kind == 9)
+				printf ", checkpoint_every_min: %d", pick("15 30 60", i)
+			else if (kind < 6)
+				printf ", cold_start_s: %d", pick("30 60 120", i)
+			print " }"
 		}
 	}
 }

@@ -1,7 +1,8 @@
 #!/bin/bash
 # `gpufit analyze --prometheus URL` against a real Prometheus server on
 # 127.0.0.1: OpenMetrics test data is turned into TSDB blocks with promtool,
-# a server is started on them, and analyze reads it through query_range.
+# a server is started on them, and analyze reads it through query_range
+# (--raw) and through the statistics the server computes (the default).
 # Needs Debian's prometheus package (scripts/deps.sh test installs it).
 set -eu
 B=${1:-build}
@@ -92,9 +93,9 @@ check() {   # name, want, got
 	fi
 }
 
-# the table, against its golden file
+# the table read sample by sample (--raw), against its golden file
 set +e
-"$bin" analyze --prometheus "$url" --start "$t0" --end $((t0 + 3600)) --step 60s \
+"$bin" analyze --prometheus "$url" --start "$t0" --end $((t0 + 3600)) --step 60s --raw \
 	>"$work/out" 2>"$work/err"
 rc=$?
 set -e
@@ -107,7 +108,7 @@ fi
 
 # the JSON document: findings, samples per series (61 steps), the window
 "$bin" analyze --prometheus "$url/" --start 2026-05-28T20:26:40Z --end 2026-05-28T21:26:40Z \
-	--step 1m -f json >"$work/out.json" 2>"$work/err"
+	--step 1m --raw -f json >"$work/out.json" 2>"$work/err"
 check "findings" "idle busy-waiting memory-bound" \
 	"$(jq -r '[.gpus[].finding] | join(" ")' "$work/out.json")"
 check "samples" "61" "$(jq -r '.gpus[0].stats.gpu_util.samples' "$work/out.json")"
@@ -115,6 +116,20 @@ check "window start" "2026-05-28T20:26:40Z" "$(jq -r '.window.start' "$work/out.
 check "window end" "2026-05-28T21:26:40Z" "$(jq -r '.window.end' "$work/out.json")"
 check "mig profile" "3g.40gb" "$(jq -r '.gpus[2].mig_profile' "$work/out.json")"
 check "lower-case metric name" "250" "$(jq -r '.gpus[1].stats.power_w.mean' "$work/out.json")"
+
+# the same through the server's statistics: every one of the 121 samples
+# (30 s apart over the closed hour) counts, not one per 1 m step; the same
+# findings, means and window
+"$bin" analyze --prometheus "$url" --start 2026-05-28T20:26:40Z --end 2026-05-28T21:26:40Z \
+	--step 1m -f json >"$work/push.json" 2>"$work/err"
+check "pushdown findings" "idle busy-waiting memory-bound" \
+	"$(jq -r '[.gpus[].finding] | join(" ")' "$work/push.json")"
+check "pushdown samples" "121" "$(jq -r '.gpus[0].stats.gpu_util.samples' "$work/push.json")"
+check "pushdown window" "2026-05-28T20:26:40Z 2026-05-28T21:26:40Z" \
+	"$(jq -r '.window.start + " " + .window.end' "$work/push.json")"
+check "pushdown lower-case metric name" "250" "$(jq -r '.gpus[1].stats.power_w.mean' "$work/push.json")"
+check "pushdown means as raw" "$(jq -c '[.gpus[].stats[] | objects | .mean]' "$work/out.json")" \
+	"$(jq -c '[.gpus[].stats[] | objects | .mean]' "$work/push.json")"
 
 # a gate on the same data
 set +e

@@ -14,8 +14,8 @@ fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 synopsis=$(sed -n '/^\.SH SYNOPSIS/,/^\.SH /p' "$page" | grep -v '^\.' |
 	sed 's/\\-/-/g; s/^gpufit //' | grep -v '^\[GLOBAL OPTIONS\]' | sort)
 # Usage strings of the command table.
-table=$(grep -oE '^\s*\{ "[a-z-]+", cmd_[a-z_]+, "[^"]*"' "$root/src/main.c" |
-	sed -E 's/.*cmd_[a-z_]+, "//; s/"$//' | sort)
+table=$(grep -oE '^\s*\{ "[a-z0-9-]+", cmd_[a-z0-9_]+, "[^"]*"' "$root/src/main.c" |
+	sed -E 's/.*cmd_[a-z0-9_]+, "//; s/"$//' | sort)
 [ -n "$table" ] || fail "no usage strings found in src/main.c"
 if [ "$synopsis" != "$table" ]; then
 	fail "SYNOPSIS of docs/gpufit.1 differs from the command table:"

@@ -19,4 +19,61 @@ if [ -w /dev/full ]; then
 	[ "$rc" -ne 0 ] || fail "writing to /dev/full exited 0"
 	expect_grep "gpufit: error: cannot write the output" "$T/err"
 fi
+
+# -o never replaces what is not a regular file.  Private device nodes (the
+# major/minor numbers of /dev/null and /dev/full) stand in for the real ones.
+"$GPUFIT" catalog list >"$T/list.txt" 2>/dev/null || fail "catalog list failed"
+if mknod "$T/null" c 1 3 2>/dev/null && mknod "$T/full" c 1 7 2>/dev/null; then
+	expect_rc 0 "$GPUFIT" catalog list -o "$T/null"
+	[ -c "$T/null" ] || fail "-o replaced a character device (1,3) with: $(ls -l "$T/null")"
+	expect_rc 3 "$GPUFIT" catalog list -o "$T/full"
+	expect_grep "gpufit: error: cannot write the output: no space left on device" "$T/err"
+	[ -c "$T/full" ] || fail "-o replaced a character device (1,7) with: $(ls -l "$T/full")"
+	ls "$T" | grep -q '\.tmp\.' && fail "temporary file left next to a device"
+else
+	echo "skip: mknod is not permitted here; the device-node cases did not run"
+fi
+
+# A FIFO is written in place: its reader gets the whole report, the FIFO stays.
+mkfifo "$T/fifo"
+timeout 30 cat "$T/fifo" >"$T/fifo.out" &
+reader=$!
+expect_rc 0 "$GPUFIT" catalog list -o "$T/fifo"
+wait "$reader"
+[ -p "$T/fifo" ] || fail "-o replaced a FIFO with: $(ls -l "$T/fifo")"
+cmp -s "$T/fifo.out" "$T/list.txt" || fail "the FIFO's reader did not get the report"
+
+# A socket cannot be opened for writing: an error, and the socket stays.
+python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$T/sock"
+expect_rc 3 "$GPUFIT" catalog list -o "$T/sock"
+expect_grep "gpufit: error: cannot write '$T/sock': no such device or address" "$T/err"
+[ -S "$T/sock" ] || fail "-o replaced a socket"
+
+# A directory is refused.
+mkdir "$T/dir"
+expect_rc 3 "$GPUFIT" catalog list -o "$T/dir"
+expect_grep "gpufit: error: cannot write '$T/dir': is a directory" "$T/err"
+
+# A symbolic link is followed: the link stays a link, its target is replaced
+# (atomically, by rename in the target's directory); a dangling link creates
+# its target.
+mkdir "$T/real"
+echo old >"$T/real/report.txt"
+ln -s real/report.txt "$T/link"
+expect_rc 0 "$GPUFIT" catalog list -o "$T/link"
+[ -L "$T/link" ] || fail "-o replaced a symbolic link with: $(ls -l "$T/link")"
+[ "$(readlink "$T/link")" = real/report.txt ] || fail "the link's target changed"
+cmp -s "$T/real/report.txt" "$T/list.txt" || fail "the link's target was not updated"
+ls "$T" "$T/real" | grep -q '\.tmp\.' && fail "temporary file left behind a link"
+ln -s real/new.txt "$T/dangling"
+ln -s "$T/dangling" "$T/link2"
+expect_rc 0 "$GPUFIT" catalog list -o "$T/link2"
+[ -L "$T/dangling" ] && [ -L "$T/link2" ] || fail "-o replaced a link of a chain"
+cmp -s "$T/real/new.txt" "$T/list.txt" || fail "a dangling link's target was not created"
+# A link to a device writes to the device.
+if [ -c "$T/null" ]; then
+	ln -s null "$T/null-link"
+	expect_rc 0 "$GPUFIT" catalog list -o "$T/null-link"
+	[ -L "$T/null-link" ] && [ -c "$T/null" ] || fail "-o through a link replaced a device"
+fi
 finish

@@ -48,7 +48,10 @@ if ! refresh --api-url "$url/fault/pagesize=20/api/retail/prices" -r eastus -r w
 fi
 [ -f "$cat_db" ] || fail "first refresh did not create $cat_db"
 grep -q "spec unknown *Standard_NZ40ads_Z1_v9" "$work/out" || fail "summary lacks the unknown size"
-grep -q "^items seen  *166$" "$work/out" || fail "summary: items seen"
+# Per region: 5 GPU sizes x 13 rows + 5 odd rows (expired, two spot, zero,
+# padded) = 70; the non-GPU size's 13 rows are not asked for (the filter).
+grep -q "^items seen  *140$" "$work/out" || fail "summary: items seen"
+grep -q "^items of non-GPU sizes  *0$" "$work/out" || fail "summary: non-GPU items were fetched"
 grep -q "two prices for 'Standard_NC24ads_A100_v4' in 'eastus' (spot, linux): kept 0.6 from 2024-09-01T00:00:00Z, dropped 0.7346 from 2024-06-01T00:00:00Z" \
 	"$work/err" || fail "no duplicate warning"
 
@@ -120,12 +123,13 @@ expect_fail hang,pagesize=20 "region 'eastus', page 2: timed out after 1 try" --
 expect_fail truncate,pagesize=20 "region 'eastus', page 2: truncated body after 1 try" --retries 0
 # A page that is rejected names the page's URL.
 page2() { # SPEC
-	printf '%s' "$url/fault/$1/api/retail/prices?api-version=2023-01-01-preview&\$filter=serviceName%20eq%20%27Virtual%20Machines%27%20and%20armRegionName%20eq%20%27eastus%27&\$skip=20"
+	printf '%s' "$url/fault/$1/api/retail/prices?api-version=2023-01-01-preview&\$filter=serviceName%20eq%20%27Virtual%20Machines%27%20and%20armRegionName%20eq%20%27eastus%27%20and%20contains%28armSkuName%2C%20%27Standard_N%27%29&\$skip=20"
 }
 expect_fail badjson,pagesize=20 "region 'eastus', page 2: invalid JSON at byte 49 (line 1, column 50) in '$(page2 badjson,pagesize=20)'"
 expect_fail noitems,pagesize=20 "region 'eastus', page 2: page has no 'Items' array in '$(page2 noitems,pagesize=20)'"
 expect_fail offhost,pagesize=20 "region 'eastus', page 1: NextPageLink leads to another host ('https://prices.example.com/api/retail/prices?\$skip=20')"
-expect_fail loop,pagesize=20 "region 'eastus', page 5: NextPageLink loops back to a page already read"
+# 70 items in pages of 20: the 4th (last) page links back to the 2nd.
+expect_fail loop,pagesize=20 "region 'eastus', page 4: NextPageLink loops back to a page already read"
 expect_fail empty=eastus "region 'eastus': the API returned no items"
 expect_fail only=1 "region 'eastus' has 1 GPU sizes, fewer than half of the 6 of the last refresh (--force accepts it)"
 
@@ -200,13 +204,15 @@ want="gpufit: error: catalog refresh failed: '$work/cut.json': invalid JSON at b
 
 # ---- a reader during a refresh sees one whole catalog -----------------------
 cp "$cat_db" "$work/before.db"
+old_prices=$(gf catalog status -f json | jq -r .counts.prices)
 gf catalog refresh --api-url "$url/fault/slow=0.15,pagesize=8/api/retail/prices" -r eastus \
 	>"$work/slow.out" 2>"$work/slow.err" &
 bg=$!
 reads=0
+: >"$work/seen"
 while kill -0 "$bg" 2>/dev/null; do
 	if ! gf catalog status -f json >"$work/r.json" 2>"$work/r.err" ||
-	   ! jq -e '.prices > 0 or .counts.prices > 0 or true' "$work/r.json" >/dev/null ||
+	   ! jq -r .counts.prices "$work/r.json" >>"$work/seen" ||
 	   ! gf catalog show Standard_NC24ads_A100_v4 -f json >/dev/null 2>&1; then
 		fail "a reader during refresh failed: $(cat "$work/r.err")"
 		break
@@ -215,6 +221,12 @@ while kill -0 "$bg" 2>/dev/null; do
 done
 wait "$bg" || fail "slow refresh: exit $?"
 [ "$reads" -ge 3 ] || fail "only $reads reads happened during the refresh"
+# Every read saw the whole old catalog or the whole new one: its price count
+# is one of the two, never a catalog in between (or an empty one).
+new_prices=$(gf catalog status -f json | jq -r .counts.prices)
+[ "$old_prices" -gt 0 ] && [ "$new_prices" -gt 0 ] || fail "price counts $old_prices, $new_prices"
+bad_reads=$(grep -cvxF -e "$old_prices" -e "$new_prices" "$work/seen")
+[ "$bad_reads" = 0 ] || fail "$bad_reads reads saw neither catalog: $(sort -u "$work/seen" | head -c 200)"
 [ "$(sqlite3 "$cat_db" 'PRAGMA integrity_check')" = ok ] || fail "integrity after refresh"
 
 # ---- two refreshes at once: one writer at a time, readers never wait ---------

@@ -17,6 +17,8 @@
 
 static struct telemetry_series series;
 static struct classify_thresholds th;
+/* The last result of run(), released by the next run and by teardown. */
+static struct classify_result last;
 
 static int setup(void **state)
 {
@@ -32,6 +34,7 @@ static int teardown(void **state)
 	(void)state;
 	for (int m = 0; m < TM_METRIC_COUNT; m++)
 		telemetry_acc_release(&series.m[m]);
+	classify_result_release(&last);
 	return 0;
 }
 
@@ -49,9 +52,9 @@ static void fill1(enum telemetry_metric m, int n, double v)
 
 static struct classify_result run(double hourly)
 {
-	struct classify_result r;
-	classify_series(&series, &th, NULL, 0, hourly, &r);
-	return r;
+	classify_result_release(&last);
+	classify_series(&series, &th, NULL, 0, hourly, &last);
+	return last;
 }
 
 static void test_names(void **state)
@@ -204,10 +207,12 @@ static void test_underused_picks_cheapest_that_fits(void **state)
 	/* a candidate dearer than the GPU itself is never advice */
 	c[2].hourly = 4.0;
 	c[3].hourly = 5.0;
+	classify_result_release(&r);
 	classify_series(&series, &th, c, 5, 3.5, &r);
 	assert_int_equal(r.finding, CLASS_UNDERUSED);
 	assert_int_equal(r.candidate, -1);
 	assert_true(r.savings_hourly == 0);
+	classify_result_release(&r);
 }
 
 static void test_healthy(void **state)

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,7 @@ static const struct mig_offer all_offers[] = {
 };
 
 #define NOFFERS_ALL (sizeof(all_offers) / sizeof(all_offers[0]))
+#define ALL_OFFERS ((1u << NOFFERS_ALL) - 1)
 
 /* ---- a tiny deterministic generator ------------------------------------ */
 
@@ -89,15 +91,22 @@ struct instance {
 	size_t nitems;
 };
 
-static void random_instance(struct instance *in, int nworkloads, int max_items, int maxrep)
+/* A random fleet on a random subset of the offers whose bits are in allowed. */
+static void random_instance(struct instance *in, int nworkloads, int max_items, int maxrep,
+			    unsigned allowed)
 {
 	static const double gibs[] = { 4, 8, 9, 12, 16, 19, 20, 30, 38, 45, 60 };
 	static const double ded[] = { 0, 0, 0.454, 0.526, 0.908, 1.6, 3.2 };
 	size_t cap = (size_t)nworkloads * maxrep + 1;
 
+	size_t last = 0;
+
+	for (size_t o = 0; o < NOFFERS_ALL; o++)
+		if (allowed >> o & 1)
+			last = o;
 	in->noffers = 0;
 	for (size_t o = 0; o < NOFFERS_ALL; o++)
-		if (rnd_int(2) || (o == NOFFERS_ALL - 1 && in->noffers == 0))
+		if ((allowed >> o & 1) && (rnd_int(2) || (o == last && in->noffers == 0)))
 			in->offers[in->noffers++] = all_offers[o];
 	in->items = calloc(cap, sizeof(*in->items));
 	in->nitems = 0;
@@ -324,6 +333,9 @@ static void pack_checked(const struct instance *in, enum mig_strategy st, struct
 
 /* ---- exhaustive search ------------------------------------------------- */
 
+#define EX_ITEMS 16   /* replicas */
+#define EX_VMS 16     /* per offer: one replica per VM at most needs 16 */
+
 /*
  * Mixed: every item goes to (offer, VM, GPU, any feasible profile) or to its
  * dedicated GPU; VMs and GPUs are opened in order (symmetry); a GPU's
@@ -337,11 +349,11 @@ struct ex {
 	long nodes;
 	/* state: per offer up to 10 VMs of up to 8 GPUs */
 	int nvm[MIG_MAX_OFFERS];
-	int ngpu[MIG_MAX_OFFERS][10];
-	int cnt[MIG_MAX_OFFERS][10][8][NP];
-	int wl[MIG_MAX_OFFERS][10][8][10];
-	int nwl[MIG_MAX_OFFERS][10][8];
-	int where_o[16], where_v[16], where_g[16];
+	int ngpu[MIG_MAX_OFFERS][EX_VMS];
+	int cnt[MIG_MAX_OFFERS][EX_VMS][8][NP];
+	int wl[MIG_MAX_OFFERS][EX_VMS][8][8];
+	int nwl[MIG_MAX_OFFERS][EX_VMS][8];
+	int where_o[EX_ITEMS], where_v[EX_ITEMS], where_g[EX_ITEMS];
 };
 
 /* Replicas of one workload with equal needs are interchangeable: only plans
@@ -428,12 +440,14 @@ static void ex_rec(struct ex *e, size_t i, double ded)
 	const struct mig_item *it;
 	int prev;
 
-	if (e->found || ex_cost(e, ded) >= e->limit)
+	if (ex_cost(e, ded) >= e->limit)
 		return;
 	e->nodes++;
 	if (i == in->nitems) {
-		if (ex_spread_ok(e))
+		if (ex_spread_ok(e)) {
 			e->found = 1;
+			e->limit = ex_cost(e, ded) - 1e-9;
+		}
 		return;
 	}
 	it = &in->items[i];
@@ -444,7 +458,7 @@ static void ex_rec(struct ex *e, size_t i, double ded)
 	}
 	for (size_t o = 0; o < in->noffers; o++) {
 		const struct mig_offer *of = &in->offers[o];
-		for (int v = 0; v <= e->nvm[o] && v < 10; v++) {
+		for (int v = 0; v <= e->nvm[o] && v < EX_VMS; v++) {
 			int newvm = v == e->nvm[o];
 			int ng = newvm ? 0 : e->ngpu[o][v];
 			for (int g = 0; g <= ng && g < of->gpus_per_vm; g++) {
@@ -508,7 +522,7 @@ struct aks_ex {
 	int found;
 	int opt_o[MIG_MAX_OFFERS * NP], opt_p[MIG_MAX_OFFERS * NP], nopt;
 	int n[MIG_MAX_OFFERS * NP];
-	int choice[16];
+	int choice[EX_ITEMS];
 };
 
 static double aks_ex_cost(const struct aks_ex *e, double ded, size_t upto)
@@ -544,10 +558,11 @@ static void aks_ex_rec(struct aks_ex *e, size_t i, double ded)
 	const struct mig_item *it;
 	int any = 0, prev;
 
-	if (e->found || aks_ex_cost(e, ded, i) >= e->limit)
+	if (aks_ex_cost(e, ded, i) >= e->limit)
 		return;
 	if (i == e->in->nitems) {
 		e->found = 1;
+		e->limit = aks_ex_cost(e, ded, i) - 1e-9;
 		return;
 	}
 	it = &e->in->items[i];
@@ -572,22 +587,25 @@ static void aks_ex_rec(struct aks_ex *e, size_t i, double ded)
 		aks_ex_rec(e, i + 1, ded);
 }
 
-static int cheaper_plan_exists(const struct instance *in, enum mig_strategy st, double cost)
+/*
+ * The cheapest valid plan's hourly cost by exhaustive search, looking only
+ * at plans below limit (returns limit when there is none).
+ */
+static double cheapest_plan(const struct instance *in, enum mig_strategy st, double limit)
 {
+	double best;
+
 	if (st == MIG_STRATEGY_MIXED) {
 		struct ex *e = calloc(1, sizeof(*e));
-		int found;
 		e->in = in;
-		e->limit = cost - 1e-6;
+		e->limit = limit;
 		ex_rec(e, 0, 0);
-		found = e->found;
+		best = e->found ? e->limit + 1e-9 : limit;
 		free(e);
-		return found;
 	} else {
 		struct aks_ex *e = calloc(1, sizeof(*e));
-		int found;
 		e->in = in;
-		e->limit = cost - 1e-6;
+		e->limit = limit;
 		for (size_t o = 0; o < in->noffers; o++)
 			for (int p = 0; p < NP; p++)
 				if (in->offers[o].profiles[p].aks_profile[0] &&
@@ -596,13 +614,493 @@ static int cheaper_plan_exists(const struct instance *in, enum mig_strategy st, 
 					e->opt_p[e->nopt] = p;
 					e->nopt++;
 				}
-		for (int i = 0; i < 16; i++)
+		for (int i = 0; i < EX_ITEMS; i++)
 			e->choice[i] = -1;
 		aks_ex_rec(e, 0, 0);
-		found = e->found;
+		best = e->found ? e->limit + 1e-9 : limit;
 		free(e);
-		return found;
 	}
+	return best;
+}
+
+/* ---- exact search for the mixed strategy, by pools of a fixed size ------ */
+
+/*
+ * The item-by-item search above takes seconds per fleet above 11 replicas.
+ * This one reaches 16 in milliseconds and rests only on the rules
+ * (docs/pack.md), not on the packer:
+ *   - pools are independent: a plan is, per VM size, how many replicas of
+ *     each workload it holds and how many VMs it has, plus the replicas on
+ *     dedicated GPUs, and its cost is the sum of those parts;
+ *   - replicas of a workload with equal needs are interchangeable, so what a
+ *     pool holds is a count per workload, and the plan is a split of each
+ *     workload's replicas between dedicated GPUs and the pools (a DP over
+ *     count vectors, each pool priced at the fewest VMs that hold its part);
+ *   - whether c_w replicas of each workload fit in V VMs is decided by
+ *     placing one workload at a time: its replicas on different GPUs, at
+ *     most ceil(c_w / V) per VM when V > 1, each GPU's items needing some
+ *     choice of one allowed profile each that places (gpu_ok).  A GPU is
+ *     known by the sorted list of its items' feasibility masks; GPUs of a VM
+ *     and VMs of a pool are interchangeable, so states are sorted, equal
+ *     GPUs filled in order, and states that failed remembered.
+ * Trying V = 1, 2, ... and stopping at the first that fits gives the fewest
+ * VMs; a plan with fewer VMs never needs the cap of a larger pool.
+ */
+#define MX_MAXW 16          /* workloads */
+#define MX_MAXVM 16         /* VMs in a pool: one per replica always fits */
+#define MX_MAXGPU 8         /* GPUs per VM */
+#define MX_MAXST (1 + MX_MAXVM * MX_MAXGPU)
+#define MX_MAXCONT 8192     /* distinct GPU contents of one VM size */
+#define MX_INF 1e18
+
+struct mx_table {
+	const struct mig_profile *pr;
+	unsigned type_mask[MX_MAXW];   /* distinct feasibility masks on this size */
+	int ntypes;
+	int n;                         /* contents; 0 is the empty GPU */
+	unsigned char len[MX_MAXCONT];
+	unsigned char type[MX_MAXCONT][MIG_COMPUTE_SLICES];  /* ascending */
+	int next[MX_MAXCONT][MX_MAXW]; /* adding a type: 0 not yet known, -1 no, id + 1 */
+};
+
+/* Some choice of one allowed profile per item of it[k..] places with cnt. */
+static int mx_layout(const struct mx_table *t, const unsigned char *it, int len, int k, int *cnt)
+{
+	if (k == len)
+		return 1;
+	for (int p = 0; p < NP; p++) {
+		int ok;
+		if (!(t->type_mask[it[k]] >> p & 1))
+			continue;
+		cnt[p]++;
+		ok = gpu_ok(t->pr, cnt) && mx_layout(t, it, len, k + 1, cnt);
+		cnt[p]--;
+		if (ok)
+			return 1;
+	}
+	return 0;
+}
+
+/* The content of GPU c with one more item of type ty, or -1 when no layout
+ * holds it. */
+static int mx_add(struct mx_table *t, int c, int ty)
+{
+	unsigned char it[MIG_COMPUTE_SLICES];
+	int len = t->len[c], k = 0, cnt[NP] = { 0 }, id;
+
+	if (t->next[c][ty])
+		return t->next[c][ty] > 0 ? t->next[c][ty] - 1 : -1;
+	if (len == MIG_COMPUTE_SLICES) {
+		t->next[c][ty] = -1;
+		return -1;
+	}
+	while (k < len && t->type[c][k] <= ty) {
+		it[k] = t->type[c][k];
+		k++;
+	}
+	it[k] = (unsigned char)ty;
+	for (; k < len; k++)
+		it[k + 1] = t->type[c][k];
+	for (id = 0; id < t->n; id++)
+		if (t->len[id] == len + 1 && memcmp(t->type[id], it, (size_t)len + 1) == 0)
+			break;
+	if (id == t->n) {
+		if (!mx_layout(t, it, len + 1, 0, cnt)) {
+			t->next[c][ty] = -1;
+			return -1;
+		}
+		if (t->n == MX_MAXCONT)
+			fail_msg("mixed search: more than %d GPU contents", MX_MAXCONT);
+		t->len[id] = (unsigned char)(len + 1);
+		memcpy(t->type[id], it, (size_t)len + 1);
+		t->n++;
+	}
+	t->next[c][ty] = id + 1;
+	return id;
+}
+
+/* States that failed: a hash set of fixed-length keys; when full it stops
+ * remembering (slower, still exact). */
+struct mx_memo {
+	size_t klen, cap, n;
+	uint16_t *keys;
+	unsigned char *used;
+};
+
+static size_t mx_slot(const struct mx_memo *m, const uint16_t *k)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	for (size_t i = 0; i < m->klen; i++)
+		h = (h ^ k[i]) * 1099511628211ull;
+	return (size_t)(h ^ h >> 29) & (m->cap - 1);
+}
+
+static int mx_memo_has(const struct mx_memo *m, const uint16_t *k)
+{
+	for (size_t s = mx_slot(m, k);; s = (s + 1) & (m->cap - 1)) {
+		if (!m->used[s])
+			return 0;
+		if (memcmp(m->keys + s * m->klen, k, m->klen * sizeof(*k)) == 0)
+			return 1;
+	}
+}
+
+static void mx_memo_put(struct mx_memo *m, const uint16_t *k)
+{
+	size_t s;
+
+	if (2 * (m->n + 1) > m->cap) {
+		struct mx_memo big = { m->klen, 2 * m->cap, 0, NULL, NULL };
+		if (big.cap * big.klen * sizeof(*k) > ((size_t)64 << 20))
+			return;
+		big.keys = malloc(big.cap * big.klen * sizeof(*k));
+		big.used = calloc(big.cap, 1);
+		assert_non_null(big.keys);
+		assert_non_null(big.used);
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->used[i])
+				mx_memo_put(&big, m->keys + i * m->klen);
+		free(m->keys);
+		free(m->used);
+		*m = big;
+	}
+	for (s = mx_slot(m, k); m->used[s]; s = (s + 1) & (m->cap - 1))
+		;
+	m->used[s] = 1;
+	memcpy(m->keys + s * m->klen, k, m->klen * sizeof(*k));
+	m->n++;
+}
+
+/* One pool of V VMs of g GPUs and the workloads to fit in it, largest first. */
+struct mx_pool {
+	struct mx_table *t;
+	int V, g, nw;
+	int type[MX_MAXW], cnt[MX_MAXW], cap[MX_MAXW];
+	struct mx_memo memo;
+};
+
+static int mx_cmp_vm(const uint16_t *a, const uint16_t *b, int g)
+{
+	for (int i = 0; i < g; i++)
+		if (a[i] != b[i])
+			return a[i] < b[i] ? -1 : 1;
+	return 0;
+}
+
+/* Sorts the GPUs of each VM, then the VMs. */
+static void mx_canon(uint16_t *gpu, int V, int g)
+{
+	uint16_t tmp[MX_MAXGPU];
+
+	for (int v = 0; v < V; v++) {
+		uint16_t *r = gpu + v * g;
+		for (int i = 1; i < g; i++)
+			for (int j = i; j > 0 && r[j - 1] > r[j]; j--) {
+				uint16_t x = r[j];
+				r[j] = r[j - 1];
+				r[j - 1] = x;
+			}
+	}
+	for (int i = 1; i < V; i++)
+		for (int j = i; j > 0 && mx_cmp_vm(gpu + (j - 1) * g, gpu + j * g, g) > 0; j--) {
+			memcpy(tmp, gpu + j * g, (size_t)g * sizeof(*tmp));
+			memcpy(gpu + j * g, gpu + (j - 1) * g, (size_t)g * sizeof(*tmp));
+			memcpy(gpu + (j - 1) * g, tmp, (size_t)g * sizeof(*tmp));
+		}
+}
+
+static int mx_fits(struct mx_pool *p, const uint16_t *st);
+
+static int mini(int a, int b)
+{
+	return a < b ? a : b;
+}
+
+/*
+ * Puts the `need` replicas of workload st[0] still to place on GPU i.. of VM
+ * v and the VMs after it; nx is st with the replicas placed so far, taken
+ * how many of them VM v got, prev how many VM v - 1 got.
+ */
+static int mx_place(struct mx_pool *p, const uint16_t *st, uint16_t *nx, int v, int i, int need,
+		    int taken, int prev)
+{
+	int g = p->g, w = st[0], base = 1 + v * g, lim, per = mini(p->cap[w], g);
+
+	if (need == 0) {
+		uint16_t cs[MX_MAXST];
+		memcpy(cs, nx, (size_t)(1 + p->V * g) * sizeof(*cs));
+		cs[0] = (uint16_t)(w + 1);
+		mx_canon(cs + 1, p->V, g);
+		return mx_fits(p, cs);
+	}
+	if (v == p->V)
+		return 0;
+	if (i == g)
+		return mx_place(p, st, nx, v + 1, 0, need, 0, taken);
+	lim = per;
+	/* a VM equal to the one before it takes no more than that one did */
+	if (v > 0 && mx_cmp_vm(st + base - g, st + base, g) == 0 && prev < lim)
+		lim = prev;
+	if (need > mini(lim - taken, g - i) + (p->V - v - 1) * per)
+		return 0;
+	/* of equal GPUs of a VM, the first ones are filled first */
+	if (taken < lim &&
+	    (i == 0 || st[base + i - 1] != st[base + i] || nx[base + i - 1] != st[base + i - 1])) {
+		int c = mx_add(p->t, st[base + i], p->type[w]);
+		if (c >= 0) {
+			nx[base + i] = (uint16_t)c;
+			if (mx_place(p, st, nx, v, i + 1, need - 1, taken + 1, prev))
+				return 1;
+			nx[base + i] = st[base + i];
+		}
+	}
+	return mx_place(p, st, nx, v, i + 1, need, taken, prev);
+}
+
+static int mx_fits(struct mx_pool *p, const uint16_t *st)
+{
+	uint16_t nx[MX_MAXST];
+
+	if (st[0] == p->nw)
+		return 1;
+	if (mx_memo_has(&p->memo, st))
+		return 0;
+	memcpy(nx, st, (size_t)(1 + p->V * p->g) * sizeof(*nx));
+	if (mx_place(p, st, nx, 0, 0, p->cnt[st[0]], 0, 0))
+		return 1;
+	mx_memo_put(&p->memo, st);
+	return 0;
+}
+
+static int mx_min_of(unsigned mask, const struct mig_profile *pr, int memory)
+{
+	int best = 99;
+
+	for (int q = 0; q < NP; q++)
+		if (mask >> q & 1)
+			best = mini(best, memory ? pr[q].memory_slices : pr[q].compute_slices);
+	return best;
+}
+
+/*
+ * The fewest VMs (at most vhi) of g GPUs described by t that hold cnt[w]
+ * replicas of each workload w of type typ[w]; 0 when none does.
+ */
+static int mx_min_vms(struct mx_table *t, int g, const int *typ, const int *cnt, int nw, int vhi)
+{
+	struct mx_pool p;
+	int order[MX_MAXW], n = 0, most = 0, comp = 0, mem = 0, vlo;
+
+	memset(&p, 0, sizeof(p));
+	p.t = t;
+	p.g = g;
+	for (int w = 0; w < nw; w++) {
+		unsigned m = t->type_mask[typ[w]];
+		if (!cnt[w])
+			continue;
+		if (!m)
+			return 0;
+		order[n++] = w;
+		most = cnt[w] > most ? cnt[w] : most;
+		comp += cnt[w] * mx_min_of(m, t->pr, 0);
+		mem += cnt[w] * mx_min_of(m, t->pr, 1);
+	}
+	if (n == 0)
+		return 0;
+	/* largest first: fewest compute slices, then memory slots, then count */
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0; j--) {
+			unsigned ma = t->type_mask[typ[order[j - 1]]], mb = t->type_mask[typ[order[j]]];
+			int ka = mx_min_of(ma, t->pr, 0) * 8 + mx_min_of(ma, t->pr, 1);
+			int kb = mx_min_of(mb, t->pr, 0) * 8 + mx_min_of(mb, t->pr, 1);
+			int x;
+			if (ka > kb || (ka == kb && cnt[order[j - 1]] >= cnt[order[j]]))
+				break;
+			x = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = x;
+		}
+	for (int i = 0; i < n; i++) {
+		p.type[i] = typ[order[i]];
+		p.cnt[i] = cnt[order[i]];
+	}
+	p.nw = n;
+	vlo = ceil_div(most, g);
+	vlo = ceil_div(comp, MIG_COMPUTE_SLICES * g) > vlo ? ceil_div(comp, MIG_COMPUTE_SLICES * g) : vlo;
+	vlo = ceil_div(mem, MIG_MEMORY_SLOTS * g) > vlo ? ceil_div(mem, MIG_MEMORY_SLOTS * g) : vlo;
+	for (int V = vlo; V <= vhi && V <= MX_MAXVM; V++) {
+		uint16_t st[MX_MAXST] = { 0 };
+		int ok;
+		p.V = V;
+		for (int i = 0; i < n; i++)
+			p.cap[i] = V > 1 ? ceil_div(p.cnt[i], V) : g;
+		p.memo.klen = (size_t)(1 + V * g);
+		p.memo.cap = 1024;
+		p.memo.n = 0;
+		p.memo.keys = malloc(p.memo.cap * p.memo.klen * sizeof(uint16_t));
+		p.memo.used = calloc(p.memo.cap, 1);
+		assert_non_null(p.memo.keys);
+		assert_non_null(p.memo.used);
+		ok = mx_fits(&p, st);
+		free(p.memo.keys);
+		free(p.memo.used);
+		if (ok)
+			return V;
+	}
+	return 0;
+}
+
+/* Digits of count vector index s (mixed radix, digit w runs 0..r[w]). */
+static void mx_digits(size_t s, const int *r, int nw, int *d)
+{
+	for (int w = 0; w < nw; w++) {
+		d[w] = (int)(s % (size_t)(r[w] + 1));
+		s /= (size_t)(r[w] + 1);
+	}
+}
+
+/* Next count vector t <= s in odometer order (t's index in *ti); 0 after
+ * the last. */
+static int mx_next_below(int *t, const int *s, const size_t *stride, int nw, size_t *ti)
+{
+	for (int w = 0; w < nw; w++) {
+		if (t[w] < s[w]) {
+			t[w]++;
+			*ti += stride[w];
+			return 1;
+		}
+		*ti -= (size_t)t[w] * stride[w];
+		t[w] = 0;
+	}
+	return 0;
+}
+
+/*
+ * The cheapest valid mixed plan's hourly cost, looking only at plans below
+ * limit (returns limit when there is none).  Replicas of a workload must
+ * have equal needs (random_instance and add_item make them so).  Fleets
+ * with more than one VM size pay a DP over all pairs of count vectors per
+ * size but the last; the tests keep those to 10 replicas.
+ */
+static double mixed_cheapest(const struct instance *in, double limit)
+{
+	int nw = 0, r[MX_MAXW], first[MX_MAXW], typ[MIG_MAX_OFFERS][MX_MAXW];
+	double ded[MX_MAXW], best = limit;
+	size_t stride[MX_MAXW], N = 1, full;
+	double *H, *F, *G;
+	struct mx_table *tab;
+
+	for (size_t i = 0; i < in->nitems; i++) {
+		const struct mig_item *it = &in->items[i];
+		int w, any = it->dedicated_hourly > 0;
+		for (size_t o = 0; o < in->noffers; o++)
+			any |= it->feasible[o] != 0;
+		if (!any)
+			continue;   /* unplaced: in no plan's cost */
+		for (w = 0; w < nw; w++)
+			if (in->items[first[w]].workload == it->workload)
+				break;
+		if (w == nw) {
+			if (nw == MX_MAXW)
+				fail_msg("mixed search: more than %d workloads", MX_MAXW);
+			first[nw] = (int)i;
+			r[nw] = 0;
+			ded[nw] = it->dedicated_hourly;
+			nw++;
+		}
+		if (!ex_same(&in->items[first[w]], it))
+			fail_msg("mixed search: replicas of workload %d differ", it->workload);
+		r[w]++;
+	}
+	for (int w = 0; w < nw; w++) {
+		stride[w] = N;
+		N *= (size_t)(r[w] + 1);
+	}
+	full = N - 1;
+	H = malloc(N * sizeof(*H));
+	F = malloc(N * sizeof(*F));
+	G = malloc(N * sizeof(*G));
+	tab = calloc(1, sizeof(*tab));
+	assert_true(H && F && G && tab);
+	/* everything on dedicated GPUs */
+	for (size_t s = 0; s < N; s++) {
+		int d[MX_MAXW];
+		mx_digits(s, r, nw, d);
+		H[s] = 0;
+		for (int w = 0; w < nw; w++)
+			if (d[w])
+				H[s] = ded[w] > 0 && H[s] < MX_INF ? H[s] + d[w] * ded[w] : MX_INF;
+	}
+	for (size_t o = 0; o < in->noffers; o++) {
+		const struct mig_offer *of = &in->offers[o];
+		int last = o + 1 == in->noffers;
+		memset(tab, 0, sizeof(*tab));
+		tab->pr = of->profiles;
+		tab->n = 1;
+		for (int w = 0; w < nw; w++) {
+			unsigned m = in->items[first[w]].feasible[o];
+			int k;
+			for (k = 0; k < tab->ntypes && tab->type_mask[k] != m; k++)
+				;
+			if (k == tab->ntypes)
+				tab->type_mask[tab->ntypes++] = m;
+			typ[o][w] = k;
+		}
+		if (last) {
+			/* only the whole fleet: split between the earlier H and this size */
+			int t[MX_MAXW] = { 0 }, s[MX_MAXW];
+			size_t ti = 0;
+			mx_digits(full, r, nw, s);
+			do {
+				double base = H[full - ti];
+				int vhi = 0, v, n = 0;
+				if (base >= best)
+					continue;
+				if (ti == 0) {
+					best = base;
+					continue;
+				}
+				for (int w = 0; w < nw; w++)
+					n += t[w];
+				while (vhi < n && base + (vhi + 1) * of->hourly < best - 1e-9)
+					vhi++;
+				v = vhi ? mx_min_vms(tab, of->gpus_per_vm, typ[o], t, nw, vhi) : 0;
+				if (v)
+					best = base + v * of->hourly;
+			} while (mx_next_below(t, s, stride, nw, &ti));
+		} else {
+			for (size_t ti = 0; ti < N; ti++) {
+				int t[MX_MAXW], v, vhi = 0, n = 0;
+				mx_digits(ti, r, nw, t);
+				for (int w = 0; w < nw; w++)
+					n += t[w];
+				while (vhi < n && (vhi + 1) * of->hourly < limit)
+					vhi++;
+				v = ti && vhi ? mx_min_vms(tab, of->gpus_per_vm, typ[o], t, nw, vhi) : 0;
+				F[ti] = ti == 0 ? 0 : v ? v * of->hourly : MX_INF;
+			}
+			for (size_t si = 0; si < N; si++) {
+				int t[MX_MAXW] = { 0 }, s[MX_MAXW];
+				size_t ti = 0;
+				mx_digits(si, r, nw, s);
+				G[si] = MX_INF;
+				do {
+					double c = H[si - ti] + F[ti];
+					if (c < G[si])
+						G[si] = c;
+				} while (mx_next_below(t, s, stride, nw, &ti));
+			}
+			memcpy(H, G, N * sizeof(*H));
+		}
+	}
+	if (in->noffers == 0 && H[full] < best)
+		best = H[full];
+	free(H);
+	free(F);
+	free(G);
+	free(tab);
+	return best;
 }
 
 /* ---- hand-computed cases ----------------------------------------------- */
@@ -674,7 +1172,7 @@ static void test_seven_small(void **state)
 		assert_int_equal(pl.gpus[0].compute_slices_used, 7);
 		for (int s = 0; s < 7; s++)
 			assert_int_equal(pl.gpus[0].slices[s].start, s);
-		assert_int_equal(pl.exact, 1);
+		assert_int_equal(pl.proven_optimal, 1);
 		mig_plan_release(&pl);
 	}
 	free(in.items);
@@ -771,6 +1269,140 @@ static void test_bad_input(void **state)
 	mig_plan_release(&pl);
 }
 
+/*
+ * 14 replicas of 9 GiB (1g.10gb) on the 2-GPU NC48ads_A100_v4 ($7.346): 14
+ * slices fit on 2 GPUs (7 each), but workload 1 has 4 replicas, which need 4
+ * different GPUs, so 2 VMs: 2 x 7.346 = 14.692 in both strategies (AKS: a
+ * MIG1g pool of 14 items, 14 slots per VM, ceil(4 replicas / 2 GPUs) = 2
+ * VMs).  Proven optimal, so the lower bound is the cost.
+ */
+static void test_fourteen_proven(void **state)
+{
+	struct instance in;
+	struct mig_plan pl;
+
+	(void)state;
+	one_offer(&in, 1);
+	for (int r = 0; r < 4; r++)
+		add_item(&in, 1, r, 9, 10, 0);
+	for (int w = 2; w < 12; w++)
+		add_item(&in, w, 0, 9, 10, 0);
+	for (int st = 0; st < 2; st++) {
+		pack_checked(&in, (enum mig_strategy)st, &pl);
+		assert_int_equal(pl.npools, 1);
+		assert_int_equal(pl.pools[0].vm_count, 2);
+		assert_float_equal(pl.hourly, 14.692, 1e-9);
+		assert_int_equal(pl.proven_optimal, 1);
+		assert_float_equal(pl.lower_bound_hourly, pl.hourly, 1e-9);
+		mig_plan_release(&pl);
+	}
+	free(in.items);
+}
+
+/*
+ * 16 one-replica workloads of 38 GiB (3g.40gb, two per A100) on the 1-GPU
+ * NC24ads_A100_v4 ($3.673) or a $3.2 dedicated GPU each: 8 VMs hold all 16
+ * at 8 x 3.673 = 29.384 < 16 x 3.2 = 51.2; AKS: a MIG3g pool, the same.
+ */
+static void test_sixteen_pairs(void **state)
+{
+	struct instance in;
+	struct mig_plan pl;
+
+	(void)state;
+	one_offer(&in, 0);
+	for (int w = 0; w < 16; w++)
+		add_item(&in, w, 0, 38, 10, 3.2);
+	for (int st = 0; st < 2; st++) {
+		pack_checked(&in, (enum mig_strategy)st, &pl);
+		assert_int_equal(pl.ndedicated, 0);
+		assert_int_equal(pl.pools[0].vm_count, 8);
+		assert_float_equal(pl.hourly, 29.384, 1e-9);
+		assert_int_equal(pl.proven_optimal, 1);
+		mig_plan_release(&pl);
+	}
+	free(in.items);
+}
+
+/* Fingerprint of a plan: cost, pools, every slice's item and position. */
+static uint64_t plan_hash(const struct mig_plan *pl)
+{
+	uint64_t h = 1469598103934665603ull;
+
+#define MIX(v) (h = (h ^ (uint64_t)(v)) * 1099511628211ull)
+	MIX(llround(pl->hourly * 1e6));
+	MIX(pl->proven_optimal);
+	for (size_t k = 0; k < pl->npools; k++) {
+		MIX(pl->pools[k].offer);
+		MIX(pl->pools[k].profile + 1);
+		MIX(pl->pools[k].vm_count);
+	}
+	for (size_t g = 0; g < pl->ngpus; g++)
+		for (int s2 = 0; s2 < pl->gpus[g].nslices; s2++) {
+			MIX(g);
+			MIX(pl->gpus[g].slices[s2].profile);
+			MIX(pl->gpus[g].slices[s2].start);
+			MIX(pl->gpus[g].slices[s2].item + 1);
+		}
+	for (size_t d = 0; d < pl->ndedicated; d++)
+		MIX(pl->dedicated[d]);
+#undef MIX
+	return h;
+}
+
+struct packjob {
+	struct instance in;
+	enum mig_strategy st;
+	uint64_t want;
+	int mismatches;
+};
+
+static void *pack_repeatedly(void *arg)
+{
+	struct packjob *j = arg;
+
+	for (int k = 0; k < 20; k++) {
+		struct mig_plan pl;
+		char err[MIG_ERRLEN];
+		if (mig_pack(j->in.offers, j->in.noffers, j->in.items, j->in.nitems, j->st, &pl,
+			     err) != 0 ||
+		    plan_hash(&pl) != j->want)
+			j->mismatches++;
+		mig_plan_release(&pl);
+	}
+	return NULL;
+}
+
+/*
+ * Re-entrancy: two threads pack two different fleets at the same time,
+ * twenty times each; every plan equals the one packed alone beforehand (a
+ * sort context kept in a global would mix the two fleets' items).
+ */
+static void test_reentrant(void **state)
+{
+	struct packjob job[2];
+	pthread_t th[2];
+
+	(void)state;
+	rng_state = 99;
+	for (int k = 0; k < 2; k++) {
+		struct mig_plan pl;
+		random_instance(&job[k].in, 200 + 100 * k, 1000, 3, ALL_OFFERS);
+		job[k].st = k ? MIG_STRATEGY_AKS : MIG_STRATEGY_MIXED;
+		job[k].mismatches = 0;
+		pack_checked(&job[k].in, job[k].st, &pl);
+		job[k].want = plan_hash(&pl);
+		mig_plan_release(&pl);
+	}
+	for (int k = 0; k < 2; k++)
+		assert_int_equal(pthread_create(&th[k], NULL, pack_repeatedly, &job[k]), 0);
+	for (int k = 0; k < 2; k++) {
+		assert_int_equal(pthread_join(th[k], NULL), 0);
+		assert_int_equal(job[k].mismatches, 0);
+		free(job[k].in.items);
+	}
+}
+
 /* ---- randomised: validity, optimality, gap ------------------------------ */
 
 static void test_random_valid(void **state)
@@ -781,7 +1413,7 @@ static void test_random_valid(void **state)
 		struct instance in;
 		struct mig_plan pl;
 		int nw = 1 + rnd_int(round < 1700 ? 12 : 60);
-		random_instance(&in, nw, 1000, 4);
+		random_instance(&in, nw, 1000, 4, ALL_OFFERS);
 		for (int st = 0; st < 2; st++) {
 			pack_checked(&in, (enum mig_strategy)st, &pl);
 			mig_plan_release(&pl);
@@ -790,29 +1422,71 @@ static void test_random_valid(void **state)
 	}
 }
 
+/*
+ * 300 random fleets of 1 to 16 replicas: the packer's plan is valid, proven
+ * optimal, and costs what the cheapest plan the exhaustive search finds
+ * costs, to the cent per month, in both strategies on every fleet (mixed:
+ * mixed_cheapest; on fleets of up to 9 replicas the item-by-item search
+ * must agree with it too).  Fleets above 10 replicas use one size (any:
+ * also a 2-, 4- or 8-GPU size, where VM grouping and the spread rule
+ * matter), which keeps the AKS search and the mixed DP over count vectors
+ * to seconds.
+ */
+#ifndef OPT_ROUNDS
+#define OPT_ROUNDS 300
+#endif
+
+#define CROSS_MAX 9   /* replicas the item-by-item mixed search also checks */
+
 static void test_random_optimal(void **state)
 {
-	int exact[2] = { 0, 0 };
+	int proven[2] = { 0, 0 }, searched[2] = { 0, 0 }, crossed = 0, above11 = 0;
 
 	(void)state;
 	rng_state = 7;
-	for (int round = 0; round < 300; round++) {
+	for (int round = 0; round < OPT_ROUNDS; round++) {
 		struct instance in;
 		struct mig_plan pl;
-		int n = 1 + rnd_int(MIG_EXACT_MAX_ITEMS);
-		random_instance(&in, n, n, 3);
+		int n = 1 + rnd_int(EX_ITEMS);
+		unsigned allowed = ALL_OFFERS;
+		if (n > 10)
+			allowed = 1u << rnd_int((int)NOFFERS_ALL);
+		random_instance(&in, n, n, 3, allowed);
 		for (int st = 0; st < 2; st++) {
+			double best;
 			pack_checked(&in, (enum mig_strategy)st, &pl);
-			if (cheaper_plan_exists(&in, (enum mig_strategy)st, pl.hourly))
-				fail_msg("round %d: a %s plan below %.4f exists", round,
-					 mig_strategy_name((enum mig_strategy)st), pl.hourly);
-			exact[st] += pl.exact;
+			if (st == MIG_STRATEGY_MIXED) {
+				best = mixed_cheapest(&in, pl.hourly + 1e-6);
+				if (in.nitems <= CROSS_MAX) {
+					double other = cheapest_plan(&in, MIG_STRATEGY_MIXED,
+								     pl.hourly + 1e-6);
+					if (fabs(other - best) * 730 >= 0.005)
+						fail_msg("round %d: the two mixed searches disagree: "
+							 "%.4f and %.4f", round, other, best);
+					crossed++;
+				}
+				above11 += in.nitems > 11;
+			} else {
+				best = cheapest_plan(&in, (enum mig_strategy)st, pl.hourly + 1e-6);
+			}
+			if (fabs(best - pl.hourly) * 730 >= 0.005)
+				fail_msg("round %d: %s plan %.4f, the cheapest costs %.4f", round,
+					 mig_strategy_name((enum mig_strategy)st), pl.hourly, best);
+			if (!pl.proven_optimal)
+				fail_msg("round %d: %s plan of %zu replicas not proven optimal",
+					 round, mig_strategy_name((enum mig_strategy)st), in.nitems);
+			proven[st] += pl.proven_optimal;
+			searched[st]++;
 			mig_plan_release(&pl);
 		}
 		free(in.items);
 	}
-	assert_int_equal(exact[0], 300);
-	assert_int_equal(exact[1], 300);
+	assert_int_equal(proven[0], OPT_ROUNDS);
+	assert_int_equal(searched[0], OPT_ROUNDS);
+	assert_int_equal(proven[1], OPT_ROUNDS);
+	assert_int_equal(searched[1], OPT_ROUNDS);
+	assert_true(crossed >= OPT_ROUNDS / 3);
+	assert_true(above11 >= OPT_ROUNDS / 5);
 }
 
 static void test_large_gap(void **state)
@@ -822,7 +1496,7 @@ static void test_large_gap(void **state)
 	for (int round = 0; round < 6; round++) {
 		struct instance in;
 		struct mig_plan pl;
-		random_instance(&in, 1500, 100000, 3);
+		random_instance(&in, 1500, 100000, 3, ALL_OFFERS);
 		for (int st = 0; st < 2; st++) {
 			double gap;
 			pack_checked(&in, (enum mig_strategy)st, &pl);
@@ -847,6 +1521,9 @@ int main(void)
 		cmocka_unit_test(test_balanced),
 		cmocka_unit_test(test_dedicated_and_unplaced),
 		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_fourteen_proven),
+		cmocka_unit_test(test_sixteen_pairs),
+		cmocka_unit_test(test_reentrant),
 		cmocka_unit_test(test_random_valid),
 		cmocka_unit_test(test_random_optimal),
 		cmocka_unit_test(test_large_gap),

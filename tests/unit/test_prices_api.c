@@ -341,6 +341,8 @@ static void test_parse_page_errors(void **state)
 	const char *no_items = "{\"BillingCurrency\":\"USD\",\"NextPageLink\":null}";
 	const char *bad = "{\"Items\":[{\"a\":1},]}";
 	const char *cut = "{\"Items\":[{\"a\":1}";
+	const char *huge = "{\"Items\":[],\"Count\":1e22}";
+	const char *negative = "{\"Items\":[],\"Count\":-1}";
 
 	assert_int_equal(prices_api_parse_page(last, strlen(last), NULL, &pg, collect_fn, &c, err,
 					       sizeof(err)), 0);
@@ -358,6 +360,13 @@ static void test_parse_page_errors(void **state)
 	assert_int_equal(prices_api_parse_page(cut, strlen(cut), NULL, &pg, collect_fn, &c, err,
 					       sizeof(err)), -1);
 	assert_string_equal(err, "invalid JSON at byte 16 (line 1, column 17)");
+	/* A Count no long holds is refused, not converted (undefined behaviour). */
+	assert_int_equal(prices_api_parse_page(huge, strlen(huge), NULL, &pg, collect_fn, &c, err,
+					       sizeof(err)), -1);
+	assert_string_equal(err, "'Count' must be a whole number from 0 to 1000000, got 1e+22");
+	assert_int_equal(prices_api_parse_page(negative, strlen(negative), NULL, &pg, collect_fn,
+					       &c, err, sizeof(err)), -1);
+	assert_string_equal(err, "'Count' must be a whole number from 0 to 1000000, got -1");
 }
 
 int main(void)

@@ -270,6 +270,37 @@ static int cause_ok(const char *doc, size_t n, const char *err)
 /* Every one-byte mutation and every truncation: rejected without a single
  * callback, or read as the reference reads it; the arena (one, reused by
  * every page) and malloc agree on each. */
+/* "Count" is converted to a long only after a range check: 1e22 or a
+ * fraction is an error with the number, never an out-of-range cast. */
+static void test_count_range(void **state)
+{
+	static const struct {
+		const char *doc, *err;
+	} bad[] = {
+		{ "{\"Items\":[],\"Count\":1e22}", "'Count' must be a whole number from 0 to 1000000, got 1e+22" },
+		{ "{\"Items\":[],\"Count\":-1}", "'Count' must be a whole number from 0 to 1000000, got -1" },
+		{ "{\"Items\":[],\"Count\":2.5}", "'Count' must be a whole number from 0 to 1000000, got 2.5" },
+		{ "{\"Items\":[],\"Count\":1000001}",
+		  "'Count' must be a whole number from 0 to 1000000, got 1e+06" },
+	};
+	struct prices_api_arena *arena = prices_api_arena_new();
+	char err[512];
+	(void)state;
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct strbuf out = STRBUF_INIT;
+		assert_int_equal(read_page(bad[i].doc, strlen(bad[i].doc), arena, &out, NULL, err,
+					   sizeof err), -1);
+		assert_string_equal(err, bad[i].err);
+		strbuf_release(&out);
+	}
+	struct strbuf out = STRBUF_INIT;
+	const char *ok = "{\"Items\":[],\"Count\":1000000}";
+	assert_int_equal(read_page(ok, strlen(ok), arena, &out, NULL, err, sizeof err), 0);
+	assert_string_equal(out.buf, "next=(null) count=1000000 currency= items=0\n");
+	strbuf_release(&out);
+	prices_api_arena_free(arena);
+}
+
 static void test_mutations(void **state)
 {
 	static const char subst[] = "\"\\{}[],: 0-.eEa\x01tu";
@@ -590,6 +621,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rich_page),
+		cmocka_unit_test(test_count_range),
 		cmocka_unit_test(test_mutations),
 		cmocka_unit_test(test_syntax_errors),
 		cmocka_unit_test(test_nesting_limit),

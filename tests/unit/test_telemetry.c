@@ -101,6 +101,43 @@ static void test_fraction_below(void **state)
 	telemetry_acc_release(&a);
 }
 
+/* Up to TM_ACC_INLINE samples are kept in place, more go to the histogram:
+ * both give the same quantiles.  Hand-checked: 0.05, 0.10 ... 0.40 (8
+ * samples, in place) has p5 = the 1st = 0.05, p50 = the 4th = 0.20, p95 = the
+ * 8th = 0.40; each sample twice (16, histogram) has the same nearest ranks. */
+static void test_inline_samples_match_histogram(void **state)
+{
+	(void)state;
+	const double v[8] = { 0.40, 0.05, 0.35, 0.10, 0.30, 0.15, 0.25, 0.20 };
+	struct telemetry_acc once, twice;
+	struct telemetry_stats a, b;
+	memset(&once, 0, sizeof(once));
+	memset(&twice, 0, sizeof(twice));
+	for (int n = 1; n <= 8; n++) {
+		telemetry_acc_add(&once, TM_SM_ACTIVE, v[n - 1]);
+		telemetry_acc_add(&twice, TM_SM_ACTIVE, v[n - 1]);
+		telemetry_acc_add(&twice, TM_SM_ACTIVE, v[n - 1]);
+		telemetry_acc_stats(&once, TM_SM_ACTIVE, &a);
+		telemetry_acc_stats(&twice, TM_SM_ACTIVE, &b);
+		assert_true(a.p5 == b.p5 && a.p50 == b.p50 && a.p95 == b.p95);
+		assert_true(fabs(a.mean - b.mean) < 1e-12);
+		for (double t = 0; t <= 0.5; t += 0.05)
+			assert_true(fabs(telemetry_acc_fraction_below(&once, t) -
+					 telemetry_acc_fraction_below(&twice, t)) < 1e-12);
+	}
+	assert_true(fabs(a.p5 - 0.05) < 1e-12);
+	assert_true(fabs(a.p50 - 0.20) < 1e-12);
+	assert_true(fabs(a.p95 - 0.40) < 1e-12);
+	assert_true(fabs(telemetry_acc_fraction_below(&once, 0.2) - 3.0 / 8) < 1e-12);
+	/* a ninth sample moves the in-place one to a histogram: p50 = the 5th */
+	telemetry_acc_add(&once, TM_SM_ACTIVE, 0.45);
+	telemetry_acc_stats(&once, TM_SM_ACTIVE, &a);
+	assert_true(fabs(a.p50 - 0.25) < 1e-12);
+	assert_true(fabs(a.p95 - 0.45) < 1e-12);
+	telemetry_acc_release(&once);
+	telemetry_acc_release(&twice);
+}
+
 static void test_absolute_quantiles_stay_in_range(void **state)
 {
 	(void)state;
@@ -357,8 +394,9 @@ static void test_errors(void **state)
 		{ "up{job=\"x\"} 1\n", "1:0: no GPU samples found (wrong format or no known metrics?)" },
 		{ "#Entity GRACT\nID\nGPU 0 0.5 0.7\n",
 		  "3:1: expected 1 values after the entity, found 2" },
+		/* cut after its 60th byte, with no newline: the error is at that byte */
 		{ "{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[",
-		  "1:61: unexpected end of JSON (truncated file?)" },
+		  "1:60: unexpected end of JSON (truncated file?)" },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		telemetry_store_init(&st);
@@ -398,6 +436,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ratio_quantiles),
 		cmocka_unit_test(test_fraction_below),
+		cmocka_unit_test(test_inline_samples_match_histogram),
 		cmocka_unit_test(test_absolute_quantiles_stay_in_range),
 		cmocka_unit_test(test_alias_table),
 		cmocka_unit_test(test_dcgm_legacy),

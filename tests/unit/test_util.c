@@ -270,6 +270,31 @@ static void test_cli_parser(void **state)
 	assert_int_equal(cli_next(&it, &v), CLI_ERROR);
 }
 
+/* 100k keys through several growths: each is found with its last value. */
+static void test_strmap(void **state)
+{
+	(void)state;
+	struct strmap m = STRMAP_INIT;
+	char key[32];
+	assert_null(strmap_get(&m, "node-0"));
+	for (size_t i = 0; i < 100000; i++) {
+		snprintf(key, sizeof key, "node-%zu", i);
+		strmap_put(&m, key, i);
+	}
+	strmap_put(&m, "node-7", 42);   /* a second value replaces the first */
+	assert_int_equal(m.n, 100000);
+	for (size_t i = 0; i < 100000; i++) {
+		snprintf(key, sizeof key, "node-%zu", i);
+		const size_t *v = strmap_get(&m, key);
+		assert_non_null(v);
+		assert_int_equal(*v, i == 7 ? 42 : i);
+	}
+	assert_null(strmap_get(&m, "node-100000"));
+	assert_null(strmap_get(&m, ""));
+	strmap_release(&m);
+	assert_null(strmap_get(&m, "node-1"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -278,7 +303,7 @@ int main(void)
 		cmocka_unit_test(test_money),         cmocka_unit_test(test_iso8601),
 		cmocka_unit_test(test_pricing_names), cmocka_unit_test(test_table_formats),
 		cmocka_unit_test(test_table_csv_view),
-		cmocka_unit_test(test_cli_parser),
+		cmocka_unit_test(test_cli_parser),    cmocka_unit_test(test_strmap),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,147 @@
+/*
+ * k8s_pool.h - the AKS node pools of a recommendation: one pool per (VM
+ * size, region, MIG profile, priority) of what `recommend` recommends, its
+ * MIG plan included (the `aks` strategy: one uniform --gpu-instance-profile
+ * per pool), and where every workload's replicas run.  Read by `gpufit k8s`
+ * (the az commands and the manifests) and by `gpufit k8s lint --profile`
+ * (the cluster those commands would create).
+ *
+ * Pure: k8s_pools_build() reads a recommend_result and the profile, never
+ * prints nor touches the catalog; everything in a struct k8s_plan is owned
+ * by it and freed by k8s_plan_release().
+ *
+ * Facts (docs/k8s.md has the sources): pool names are lowercase
+ * alphanumeric, start with a letter, at most 12 characters (AKS REST
+ * pattern ^[a-z][a-z0-9]{0,11}$); GPU pools carry the taint
+ * sku=gpu:NoSchedule by convention (AKS "Use NVIDIA GPUs"); AKS adds
+ * kubernetes.azure.com/scalesetpriority=spot:NoSchedule to spot pools
+ * itself ("Add a spot node pool"); a proximity placement group maps to one
+ * availability zone ("Reduce latency with proximity placement groups").
+ */
+#ifndef GPUFIT_K8S_POOL_H
+#define GPUFIT_K8S_POOL_H
+
+#include <stddef.h>
+
+#include "diag.h"
+#include "facts.h"
+#include "profile.h"
+#include "recommend.h"
+
+#define K8S_POOL_NAME_LEN 13          /* 12 characters + NUL */
+#define K8S_TAINT_KEY_LEN 254         /* AKS: key up to 253 characters */
+#define K8S_TAINT_VALUE_LEN 64        /* value up to 63 */
+#define K8S_LABEL_KEY_LEN 64
+#define K8S_LABEL_VALUE_LEN 64        /* Kubernetes label values: at most 63 */
+#define K8S_POOL_MAX_TAINTS 2
+#define K8S_POOL_MAX_LABELS 2
+
+/* The default GPU taint (AKS "Use NVIDIA GPUs"). */
+#define K8S_GPU_TAINT_KEY "sku"
+#define K8S_GPU_TAINT_VALUE "gpu"
+#define K8S_GPU_TAINT_EFFECT "NoSchedule"
+/* The taint AKS adds to every spot pool by itself (AKS "Add a spot node pool"). */
+#define K8S_SPOT_TAINT_KEY "kubernetes.azure.com/scalesetpriority"
+#define K8S_SPOT_TAINT_VALUE "spot"
+#define K8S_SPOT_TAINT_EFFECT "NoSchedule"
+
+struct k8s_taint {
+	char key[K8S_TAINT_KEY_LEN];
+	char value[K8S_TAINT_VALUE_LEN];
+	char effect[24];              /* NoSchedule | PreferNoSchedule | NoExecute */
+};
+
+struct k8s_label {
+	char key[K8S_LABEL_KEY_LEN];
+	char value[K8S_LABEL_VALUE_LEN];
+};
+
+enum k8s_priority { K8S_PRIORITY_REGULAR, K8S_PRIORITY_SPOT };
+
+/* "regular", "spot" (JSON); az spells them "Regular", "Spot". */
+const char *k8s_priority_name(enum k8s_priority p);
+
+/* Parses "KEY=VALUE:EFFECT" (--taint) as the az CLI validates it; returns 0,
+ * or -1 with a one-line reason in why. */
+int k8s_taint_parse(const char *s, struct k8s_taint *out, char *why, size_t whylen);
+
+struct k8s_pool {
+	char name[K8S_POOL_NAME_LEN];     /* ^[a-z][a-z0-9]{0,11}$, unique: "a100mig3g",
+					     "h100ib", "t4spot" */
+	char sku[FACT_SKU];
+	char region[32];
+	char gpu_model[FACT_NAME];
+	int gpus_per_vm;                  /* MIG pools: the plan's; else the most GPUs
+					     one pod asks for (a lower bound: the
+					     catalog has the size's count) */
+	long count;                       /* nodes to create (--node-count) */
+	long min_count, max_count;        /* autoscaler bounds; min == max: no autoscaler */
+	size_t ntaints;                   /* the taints the pool is created with
+					     (--node-taints); AKS's spot taint is not
+					     among them, see priority */
+	struct k8s_taint taints[K8S_POOL_MAX_TAINTS];
+	size_t nlabels;                   /* gpufit.io/pool, gpufit.io/workloads */
+	struct k8s_label labels[K8S_POOL_MAX_LABELS];
+	char gpu_instance_profile[16];    /* "" or "MIG3g" (--gpu-instance-profile) */
+	char mig_profile[24];             /* "" or "3g.40gb": the slice of every GPU */
+	int slices_per_gpu;               /* MIG: instances per GPU; else 0 */
+	enum k8s_priority priority;
+	int infiniband;                   /* multi-node InfiniBand training pool */
+	char ppg[K8S_POOL_NAME_LEN + 4];  /* proximity placement group name, "" when none */
+	char zones[8];                    /* "1" with a PPG, "" = no --zones */
+	size_t nworkloads;
+	size_t *workloads;                /* indices into recommend_result.workloads */
+};
+
+/* Where the replicas of one workload run: one part per pool (a workload the
+ * MIG plan puts partly on slices and partly on dedicated GPUs has two). */
+struct k8s_placement {
+	size_t workload;                  /* index into recommend_result.workloads */
+	int part;                         /* 0, 1 ... of that workload */
+	size_t pool;                      /* index into k8s_plan.pools */
+	long replicas;                    /* Deployment replicas / training runs */
+	int nodes;                        /* nodes of one replica (> 1: multi-node) */
+	int gpus_per_node;                /* devices one pod asks for */
+	char resource[48];                /* "nvidia.com/gpu", "nvidia.com/mig-3g.40gb",
+					     "amd.com/gpu" */
+	int rdma;                         /* rdma/ib per pod (0: none) */
+};
+
+/* A workload without a placement, and why ("no feasible option"). */
+struct k8s_skipped {
+	size_t workload;
+	char reason[160];
+};
+
+struct k8s_plan {
+	size_t npools;
+	struct k8s_pool *pools;
+	size_t nplacements;
+	struct k8s_placement *placements; /* by workload, in profile order */
+	size_t nskipped;
+	struct k8s_skipped *skipped;      /* exit 5 when any */
+};
+
+struct k8s_pool_options {
+	int has_taint;                    /* --taint: replaces sku=gpu:NoSchedule */
+	struct k8s_taint taint;
+};
+
+void k8s_pool_options_init(struct k8s_pool_options *o);
+
+/*
+ * Builds the pools and placements of recommendation r of profile p.  MIG
+ * workloads placed by the plan run on its pools (the aks strategy);
+ * everything else on a pool of its recommended size.  Returns 0 and fills
+ * *out, or -1 (a DIAG_ERROR item appended to diags, *out empty) when a
+ * workload cannot be expressed as an AKS pool (e.g. the plan was not the
+ * aks strategy's).  An infeasible workload is not an error (skipped).
+ */
+int k8s_pools_build(const struct recommend_result *r, const struct profile *p,
+		    const struct k8s_pool_options *o, struct k8s_plan *out,
+		    struct diag_list *diags);
+
+/* Frees what *plan owns and zeroes it; safe on a zeroed plan. */
+void k8s_plan_release(struct k8s_plan *plan);
+
+#endif

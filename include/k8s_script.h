@@ -1,0 +1,42 @@
+/*
+ * k8s_script.h - the `az` commands that create the node pools of a
+ * k8s_plan (`gpufit k8s -f sh`): a bash script with `set -euo pipefail`,
+ * one `az aks nodepool add` per pool, preceded by `az ppg create` for
+ * InfiniBand pools.  Pure text building (strbuf); no I/O.
+ *
+ * Flags (docs/k8s.md has the sources): --node-taints key=value:Effect,
+ * --labels key=value ..., --gpu-instance-profile MIGng (A100, H100, H200),
+ * --priority Spot --eviction-policy Delete --spot-max-price -1, --ppg with
+ * one --zones, --gpu-driver Install (the retired --skip-gpu-driver-install
+ * is never written).
+ */
+#ifndef GPUFIT_K8S_SCRIPT_H
+#define GPUFIT_K8S_SCRIPT_H
+
+#include "k8s_pool.h"
+#include "util.h"
+
+#define K8S_DEFAULT_CLUSTER "myAKSCluster"
+#define K8S_DEFAULT_RESOURCE_GROUP "myResourceGroup"
+
+struct k8s_script_options {
+	const char *cluster;              /* --cluster; NULL = K8S_DEFAULT_CLUSTER */
+	const char *resource_group;       /* --resource-group; NULL = the default */
+	const char *profile;              /* the profile's file name, for the header */
+	const char *version;              /* gpufit's version, for the header */
+};
+
+/* 1 when s can be an AKS cluster or resource group name as gpufit writes
+ * it: 1-90 of [A-Za-z0-9._()-] (no shell metacharacters). */
+int k8s_script_name_ok(const char *s);
+
+/* The `az aks nodepool add` of pool p, one line, with "$RESOURCE_GROUP",
+ * "$CLUSTER" (and "$PPG_ID_<name>" for a PPG) as the script defines them. */
+void k8s_script_pool_command(const struct k8s_plan *plan, const struct k8s_pool *p,
+			     struct strbuf *out);
+
+/* The whole script. */
+void k8s_script_build(const struct k8s_plan *plan, const struct k8s_script_options *o,
+		      struct strbuf *out);
+
+#endif

@@ -1,0 +1,377 @@
+/*
+ * cmd_k8s.c - `gpufit k8s PROFILE`: the AKS GPU node pools of the profile's
+ * recommendation (the az commands, `-f sh`) and the Kubernetes objects that
+ * run its workloads on them (`-f yaml`, the default); `-f json` has both.
+ * `--out-dir DIR` writes DIR/node-pools.sh and DIR/workloads.yaml, each
+ * through a temporary file renamed into place.
+ *
+ * The verbs of `gpufit k8s` are rows of cmd_k8s_verbs[]; `gpufit k8s
+ * PROFILE` (a first word that is no verb) runs "generate".
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "cli.h"
+#include "cmd_k8s_lint.h"
+#include "cmd_util.h"
+#include "commands.h"
+#include "diag.h"
+#include "gpufit.h"
+#include "json_out.h"
+#include "k8s_manifest.h"
+#include "k8s_pool.h"
+#include "k8s_script.h"
+#include "k8s_yaml.h"
+#include "profile.h"
+#include "recommend.h"
+#include "util.h"
+
+static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv);
+
+const struct subcommand cmd_k8s_verbs[] = {
+	{ "generate", cmd_k8s_generate, "k8s [generate] [OPTIONS] PROFILE",
+	  "AKS GPU node pools (az commands) and Kubernetes manifests for the recommendation.",
+	  CMD_K8S_OPTIONS },
+	{ "lint", cmd_k8s_lint, "k8s lint [OPTIONS] FILE...",
+	  "Check Kubernetes manifests for GPU scheduling mistakes on AKS.", CMD_K8S_LINT_OPTIONS },
+	{ NULL, NULL, NULL, NULL, NULL },
+};
+
+enum {
+	OPT_OUT_DIR = 1, OPT_CLUSTER, OPT_RG, OPT_TAINT, OPT_IMAGE, OPT_PRICING, OPT_REGION,
+	OPT_HEADROOM
+};
+
+static const struct cli_opt opts[] = {
+	{ "out-dir", 0, CLI_ARG_REQUIRED, OPT_OUT_DIR },
+	{ "cluster", 0, CLI_ARG_REQUIRED, OPT_CLUSTER },
+	{ "resource-group", 'g', CLI_ARG_REQUIRED, OPT_RG },
+	{ "taint", 0, CLI_ARG_REQUIRED, OPT_TAINT },
+	{ "image", 0, CLI_ARG_REQUIRED, OPT_IMAGE },
+	{ "pricing", 0, CLI_ARG_REQUIRED, OPT_PRICING },
+	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION },
+	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM },
+	{ NULL, 0, 0, 0 },
+};
+
+int cmd_k8s(struct cli_ctx *ctx, int argc, char **argv)
+{
+	if (argc >= 2) {
+		for (const struct subcommand *s = cmd_k8s_verbs; s->name; s++)
+			if (strcmp(argv[1], s->name) == 0)
+				return cli_dispatch_sub(ctx, "k8s", cmd_k8s_verbs, argc, argv);
+		if (strcmp(argv[1], "help") == 0)
+			return cli_dispatch_sub(ctx, "k8s", cmd_k8s_verbs, argc, argv);
+	}
+	return cmd_k8s_generate(ctx, argc, argv);
+}
+
+/* An image reference gpufit writes into YAML as given: no spaces or
+ * control characters. */
+static int image_ok(const char *s)
+{
+	if (!*s || strlen(s) > 512)
+		return 0;
+	for (; *s; s++)
+		if ((unsigned char)*s <= ' ' || *s == 0x7f)
+			return 0;
+	return 1;
+}
+
+static cJSON *pools_json(const struct recommend_result *r, const struct k8s_plan *plan)
+{
+	cJSON *arr = cJSON_CreateArray();
+	for (size_t i = 0; i < plan->npools; i++) {
+		const struct k8s_pool *p = &plan->pools[i];
+		cJSON *o = cJSON_CreateObject(), *a, *l;
+		struct strbuf cmd = STRBUF_INIT;
+		cJSON_AddItemToArray(arr, o);
+		cJSON_AddStringToObject(o, "name", p->name);
+		cJSON_AddStringToObject(o, "sku", p->sku);
+		cJSON_AddStringToObject(o, "region", p->region);
+		cJSON_AddNumberToObject(o, "count", (double)p->count);
+		cJSON_AddNumberToObject(o, "min_count", (double)p->min_count);
+		cJSON_AddNumberToObject(o, "max_count", (double)p->max_count);
+		cJSON_AddBoolToObject(o, "autoscale", p->min_count < p->max_count);
+		a = cJSON_AddArrayToObject(o, "taints");
+		for (size_t k = 0; k < p->ntaints; k++) {
+			cJSON *t = cJSON_CreateObject();
+			cJSON_AddStringToObject(t, "key", p->taints[k].key);
+			cJSON_AddStringToObject(t, "value", p->taints[k].value);
+			cJSON_AddStringToObject(t, "effect", p->taints[k].effect);
+			cJSON_AddItemToArray(a, t);
+		}
+		l = cJSON_AddObjectToObject(o, "labels");
+		for (size_t k = 0; k < p->nlabels; k++)
+			if (p->labels[k].value[0])
+				cJSON_AddStringToObject(l, p->labels[k].key, p->labels[k].value);
+		json_add_str_or_null(o, "gpu_instance_profile", p->gpu_instance_profile);
+		json_add_str_or_null(o, "mig_profile", p->mig_profile);
+		cJSON_AddStringToObject(o, "priority", k8s_priority_name(p->priority));
+		cJSON_AddBoolToObject(o, "infiniband", p->infiniband);
+		json_add_str_or_null(o, "ppg", p->ppg);
+		a = cJSON_AddArrayToObject(o, "zones");
+		if (p->zones[0])
+			cJSON_AddItemToArray(a, cJSON_CreateString(p->zones));
+		a = cJSON_AddArrayToObject(o, "workloads");
+		for (size_t k = 0; k < p->nworkloads; k++)
+			cJSON_AddItemToArray(a, cJSON_CreateString(r->workloads[p->workloads[k]].name));
+		k8s_script_pool_command(plan, p, &cmd);
+		cJSON_AddStringToObject(o, "command", strbuf_str(&cmd));
+		strbuf_release(&cmd);
+	}
+	return arr;
+}
+
+static cJSON *skipped_json(const struct recommend_result *r, const struct k8s_plan *plan)
+{
+	cJSON *arr = cJSON_CreateArray();
+	for (size_t i = 0; i < plan->nskipped; i++) {
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "workload", r->workloads[plan->skipped[i].workload].name);
+		cJSON_AddStringToObject(o, "reason", plan->skipped[i].reason);
+		cJSON_AddItemToArray(arr, o);
+	}
+	return arr;
+}
+
+/* Writes text (or, with docs, the YAML of docs) to DIR/name through a
+ * temporary file; *tmp gets its path for the final rename.  Returns 0. */
+static int write_tmp(const char *dir, const char *name, const char *text, const cJSON *docs,
+		     int mode, char *tmp, size_t tmplen)
+{
+	char err[256];
+	FILE *f;
+	int bad;
+
+	snprintf(tmp, tmplen, "%s/.%s.tmp.%ld", dir, name, (long)getpid());
+	f = fopen(tmp, "w");
+	if (!f) {
+		diag_error("cannot write '%s/%s': %s", dir, name, util_strerror(errno));
+		return -1;
+	}
+	if (docs) {
+		bad = k8s_yaml_write(f, docs, err, sizeof(err)) != 0;
+		if (bad)
+			diag_error("%s", err);
+	} else {
+		bad = fputs(text, f) == EOF;
+	}
+	bad |= fflush(f) != 0 || ferror(f);
+	bad |= fclose(f) != 0;
+	if (!bad && chmod(tmp, (mode_t)mode) != 0)
+		bad = 1;
+	if (bad) {
+		diag_error("cannot write '%s/%s': %s", dir, name, util_strerror(errno ? errno : EIO));
+		remove(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+static int write_out_dir(struct cli_ctx *ctx, const char *dir, const char *script,
+			 const cJSON *docs, size_t npools)
+{
+	char t1[4096], t2[4096], f1[4096], f2[4096];
+	struct stat st;
+
+	if (stat(dir, &st) != 0) {
+		if (errno != ENOENT || mkdir(dir, 0777) != 0) {
+			diag_error("cannot create '%s': %s", dir, util_strerror(errno));
+			return EXIT_INPUT;
+		}
+	} else if (!S_ISDIR(st.st_mode)) {
+		diag_error("'%s' is not a directory", dir);
+		return EXIT_INPUT;
+	}
+	if (write_tmp(dir, "node-pools.sh", script, NULL, 0755, t1, sizeof(t1)) != 0)
+		return EXIT_INPUT;
+	if (write_tmp(dir, "workloads.yaml", NULL, docs, 0644, t2, sizeof(t2)) != 0) {
+		remove(t1);
+		return EXIT_INPUT;
+	}
+	snprintf(f1, sizeof(f1), "%s/node-pools.sh", dir);
+	snprintf(f2, sizeof(f2), "%s/workloads.yaml", dir);
+	if (rename(t1, f1) != 0 || rename(t2, f2) != 0) {
+		diag_error("cannot write into '%s': %s", dir, util_strerror(errno));
+		remove(t1);
+		remove(t2);
+		return EXIT_INPUT;
+	}
+	fprintf(ctx->out, "wrote %s: %zu node pool%s\nwrote %s: %d object%s\n", f1, npools,
+		npools == 1 ? "" : "s", f2, cJSON_GetArraySize(docs),
+		cJSON_GetArraySize(docs) == 1 ? "" : "s");
+	return EXIT_OK;
+}
+
+static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
+{
+	struct recommend_options o;
+	struct recommend_result res;
+	struct profile p;
+	struct k8s_pool_options po;
+	struct k8s_manifest_options mo = { NULL };
+	struct k8s_script_options so = { NULL, NULL, NULL, GPUFIT_VERSION };
+	struct k8s_plan plan;
+	struct diag_list diags = DIAG_LIST_INIT;
+	struct cli_iter it;
+	struct strbuf script = STRBUF_INIT;
+	const char *val, *path = NULL, *out_dir = NULL;
+	const char **regions;
+	char why[256];
+	cJSON *docs = NULL;
+	double d;
+	int opt, rc;
+	enum out_format fmt = ctx->format_given ? ctx->format : FMT_YAML;
+
+	recommend_options_init(&o);
+	k8s_pool_options_init(&po);
+	regions = xcalloc((size_t)argc + 1, sizeof(*regions));
+	cli_iter_init(&it, "k8s", opts, argc, argv);
+	while ((opt = cli_next(&it, &val)) != CLI_END) {
+		rc = EXIT_USAGE;
+		switch (opt) {
+		case CLI_HELP:
+			free(regions);
+			for (const struct command *c = gpufit_commands; c->name; c++)
+				if (strcmp(c->name, "k8s") == 0)
+					cli_print_command_help(c, ctx->out);
+			return EXIT_OK;
+		case CLI_POSITIONAL:
+			if (path) {
+				free(regions);
+				return cli_usage_error("k8s", "unexpected argument '%s'", val);
+			}
+			path = val;
+			continue;
+		case OPT_OUT_DIR:
+			out_dir = val;
+			continue;
+		case OPT_CLUSTER:
+		case OPT_RG:
+			if (!k8s_script_name_ok(val)) {
+				free(regions);
+				return cli_usage_error("k8s", "--%s '%s': use 1-90 letters, digits, "
+						       "'.', '_', '-', '(' or ')'",
+						       opt == OPT_CLUSTER ? "cluster" : "resource-group", val);
+			}
+			if (opt == OPT_CLUSTER)
+				so.cluster = val;
+			else
+				so.resource_group = val;
+			continue;
+		case OPT_TAINT:
+			if (k8s_taint_parse(val, &po.taint, why, sizeof(why)) != 0) {
+				free(regions);
+				return cli_usage_error("k8s", "--taint: %s", why);
+			}
+			po.has_taint = 1;
+			continue;
+		case OPT_IMAGE:
+			if (!image_ok(val)) {
+				free(regions);
+				return cli_usage_error("k8s", "--image '%s' is not an image reference",
+						       val);
+			}
+			mo.image = val;
+			continue;
+		case OPT_PRICING:
+			if (pricing_parse(val, &o.pricing) != 0) {
+				free(regions);
+				return cli_usage_error("k8s", "unknown pricing '%s' (payg, spot, "
+						       "reserved-1y, reserved-3y, savings-1y, savings-3y)", val);
+			}
+			o.has_pricing = 1;
+			continue;
+		case OPT_REGION:
+			regions[o.nregions++] = val;
+			continue;
+		case OPT_HEADROOM:
+			if (cli_number("k8s", "headroom", val, &d) != 0) {
+				free(regions);
+				return EXIT_USAGE;
+			}
+			if (d < 0 || d > 400) {
+				free(regions);
+				return cli_usage_error("k8s", "--headroom takes a percentage from 0 to 400");
+			}
+			o.headroom_pct = d;
+			continue;
+		default:
+			free(regions);
+			return rc;
+		}
+	}
+	if (!path) {
+		free(regions);
+		return cli_usage_error("k8s", "missing PROFILE");
+	}
+	if (fmt != FMT_YAML && fmt != FMT_SH && fmt != FMT_JSON) {
+		free(regions);
+		return cli_usage_error("k8s", "format '%s' is not supported (yaml, sh, json)",
+				       out_format_name(fmt));
+	}
+
+	rc = cmd_recommend_profile(ctx->catalog_path, path, &o, regions, &p, &res);
+	free(regions);
+	if (rc != EXIT_OK)
+		return rc;
+	for (size_t i = 0; i < res.nwarnings; i++)
+		diag_warning("%s", res.warnings[i]);
+	if (k8s_pools_build(&res, &p, &po, &plan, &diags) != 0) {
+		diag_list_print(&diags, stderr);
+		rc = EXIT_INPUT;
+		goto out;
+	}
+	for (size_t i = 0; i < plan.nskipped; i++)
+		diag_warning("k8s: workload '%s' skipped: %s",
+			     res.workloads[plan.skipped[i].workload].name, plan.skipped[i].reason);
+	so.profile = p.file;
+	docs = k8s_manifests_build(&res, &plan, &mo);
+	if (!docs) {
+		diag_error("out of memory while building the manifests");
+		rc = EXIT_INPUT;
+		goto out_plan;
+	}
+	k8s_script_build(&plan, &so, &script);
+
+	if (out_dir) {
+		rc = write_out_dir(ctx, out_dir, strbuf_str(&script), docs, plan.npools);
+	} else if (fmt == FMT_SH) {
+		fputs(strbuf_str(&script), ctx->out);
+	} else if (fmt == FMT_YAML) {
+		if (k8s_yaml_write(ctx->out, docs, why, sizeof(why)) != 0) {
+			diag_error("%s", why);
+			rc = EXIT_INPUT;
+		}
+	} else {
+		cJSON *root = cJSON_CreateObject();
+		cJSON_AddNumberToObject(root, "schema_version", 1);
+		cJSON_AddItemToObject(root, "node_pools", pools_json(&res, &plan));
+		cJSON_AddItemToObject(root, "manifests", docs);
+		cJSON_AddItemToObject(root, "skipped", skipped_json(&res, &plan));
+		docs = NULL;
+		if (json_print(ctx->out, root) != 0) {
+			diag_error("out of memory while printing JSON");
+			rc = EXIT_INPUT;
+		}
+		cJSON_Delete(root);
+	}
+	if (rc == EXIT_OK && plan.nskipped)
+		rc = EXIT_INFEASIBLE;
+	cJSON_Delete(docs);
+	strbuf_release(&script);
+out_plan:
+	k8s_plan_release(&plan);
+out:
+	diag_list_release(&diags);
+	recommend_result_release(&res);
+	profile_release(&p);
+	return rc;
+}

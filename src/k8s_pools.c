@@ -1,0 +1,510 @@
+/*
+ * k8s_pools.c - the AKS node pools of a recommendation (k8s_pool.h): every
+ * workload's recommended placement, the MIG plan's pools included, grouped
+ * into one pool per (size, region, MIG profile, priority), named, counted
+ * and tainted.  Pure: no I/O, no globals.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "k8s_pool.h"
+#include "util.h"
+
+const char *k8s_priority_name(enum k8s_priority p)
+{
+	return p == K8S_PRIORITY_SPOT ? "spot" : "regular";
+}
+
+void k8s_pool_options_init(struct k8s_pool_options *o)
+{
+	memset(o, 0, sizeof(*o));
+}
+
+static int taint_key_char(int c)
+{
+	return isalnum(c) || c == '_' || c == '-' || c == '.' || c == '/';
+}
+
+static int taint_value_char(int c)
+{
+	return isalnum(c) || c == '_' || c == '-' || c == '.';
+}
+
+/* The az CLI's validate_taint pattern:
+ * ^[a-zA-Z\d][\w\-\.\/]{0,252}=[a-zA-Z\d][\w\-\.]{0,62}:(NoSchedule|PreferNoSchedule|NoExecute)$ */
+int k8s_taint_parse(const char *s, struct k8s_taint *out, char *why, size_t whylen)
+{
+	const char *eq = strchr(s, '='), *colon;
+	size_t klen, vlen;
+
+	memset(out, 0, sizeof(*out));
+	if (!eq) {
+		snprintf(why, whylen, "'%s' is not KEY=VALUE:EFFECT", s);
+		return -1;
+	}
+	colon = strchr(eq, ':');
+	if (!colon) {
+		snprintf(why, whylen, "'%s' has no :EFFECT (NoSchedule, PreferNoSchedule, NoExecute)",
+			 s);
+		return -1;
+	}
+	klen = (size_t)(eq - s);
+	vlen = (size_t)(colon - eq - 1);
+	if (klen == 0 || klen > 253 || !isalnum((unsigned char)s[0])) {
+		snprintf(why, whylen, "taint key must be 1-253 characters starting with a letter or digit");
+		return -1;
+	}
+	for (size_t i = 0; i < klen; i++)
+		if (!taint_key_char((unsigned char)s[i])) {
+			snprintf(why, whylen, "taint key has an invalid character '%c'", s[i]);
+			return -1;
+		}
+	if (vlen == 0 || vlen > 63 || !isalnum((unsigned char)eq[1])) {
+		snprintf(why, whylen,
+			 "taint value must be 1-63 characters starting with a letter or digit");
+		return -1;
+	}
+	for (size_t i = 0; i < vlen; i++)
+		if (!taint_value_char((unsigned char)eq[1 + i])) {
+			snprintf(why, whylen, "taint value has an invalid character '%c'", eq[1 + i]);
+			return -1;
+		}
+	if (strcmp(colon + 1, "NoSchedule") != 0 && strcmp(colon + 1, "PreferNoSchedule") != 0 &&
+	    strcmp(colon + 1, "NoExecute") != 0) {
+		snprintf(why, whylen,
+			 "unknown taint effect '%s' (NoSchedule, PreferNoSchedule, NoExecute)",
+			 colon + 1);
+		return -1;
+	}
+	memcpy(out->key, s, klen);
+	memcpy(out->value, eq + 1, vlen);
+	snprintf(out->effect, sizeof(out->effect), "%s", colon + 1);
+	return 0;
+}
+
+/* ---- building ---------------------------------------------------------- */
+
+struct build {
+	const struct recommend_result *r;
+	const struct k8s_pool_options *o;
+	enum k8s_priority prio;
+	struct k8s_plan *plan;
+	size_t cap_pools, cap_parts, cap_skipped;
+	long *must_run;                   /* per pool: nodes that always run */
+	long *burst;                      /* per pool: nodes of training runs */
+	unsigned char *mig_counted;       /* per MIG plan pool: VMs already counted */
+};
+
+static void skip(struct build *b, size_t w, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void skip(struct build *b, size_t w, const char *fmt, ...)
+{
+	va_list ap;
+	struct k8s_plan *plan = b->plan;
+	struct k8s_skipped *s;
+	if (plan->nskipped == b->cap_skipped) {
+		b->cap_skipped = b->cap_skipped ? b->cap_skipped * 2 : 4;
+		plan->skipped = xrealloc(plan->skipped, b->cap_skipped * sizeof(*plan->skipped));
+	}
+	s = &plan->skipped[plan->nskipped++];
+	s->workload = w;
+	va_start(ap, fmt);
+	vsnprintf(s->reason, sizeof(s->reason), fmt, ap);
+	va_end(ap);
+}
+
+/* The pool of (sku, region, MIG profile), made when new. */
+static size_t pool_for(struct build *b, const char *sku, const char *region,
+		       const char *gpu_model, const char *mig_profile)
+{
+	struct k8s_plan *plan = b->plan;
+	struct k8s_pool *p;
+	for (size_t i = 0; i < plan->npools; i++) {
+		p = &plan->pools[i];
+		if (strcmp(p->sku, sku) == 0 && strcmp(p->region, region) == 0 &&
+		    strcmp(p->mig_profile, mig_profile) == 0)
+			return i;
+	}
+	if (plan->npools == b->cap_pools) {
+		b->cap_pools = b->cap_pools ? b->cap_pools * 2 : 4;
+		plan->pools = xrealloc(plan->pools, b->cap_pools * sizeof(*plan->pools));
+		b->must_run = xrealloc(b->must_run, b->cap_pools * sizeof(*b->must_run));
+		b->burst = xrealloc(b->burst, b->cap_pools * sizeof(*b->burst));
+	}
+	p = &plan->pools[plan->npools];
+	memset(p, 0, sizeof(*p));
+	snprintf(p->sku, sizeof(p->sku), "%s", sku);
+	snprintf(p->region, sizeof(p->region), "%s", region);
+	snprintf(p->gpu_model, sizeof(p->gpu_model), "%s", gpu_model);
+	snprintf(p->mig_profile, sizeof(p->mig_profile), "%s", mig_profile);
+	p->priority = b->prio;
+	b->must_run[plan->npools] = 0;
+	b->burst[plan->npools] = 0;
+	return plan->npools++;
+}
+
+static struct k8s_placement *add_part(struct build *b, size_t w, size_t pool)
+{
+	struct k8s_plan *plan = b->plan;
+	struct k8s_placement *pl;
+	struct k8s_pool *p = &plan->pools[pool];
+	int part = 0;
+	if (plan->nplacements == b->cap_parts) {
+		b->cap_parts = b->cap_parts ? b->cap_parts * 2 : 8;
+		plan->placements = xrealloc(plan->placements, b->cap_parts * sizeof(*plan->placements));
+	}
+	for (size_t i = 0; i < plan->nplacements; i++)
+		part += plan->placements[i].workload == w;
+	pl = &plan->placements[plan->nplacements++];
+	memset(pl, 0, sizeof(*pl));
+	pl->workload = w;
+	pl->part = part;
+	pl->pool = pool;
+	if (!p->nworkloads || p->workloads[p->nworkloads - 1] != w) {
+		p->workloads = xrealloc(p->workloads, (p->nworkloads + 1) * sizeof(*p->workloads));
+		p->workloads[p->nworkloads++] = w;
+	}
+	return pl;
+}
+
+/* AMD Instinct and Radeon GPUs are advertised by AMD's device plugin. */
+static const char *gpu_resource(const char *gpu_model)
+{
+	if (strncmp(gpu_model, "MI", 2) == 0 || strncmp(gpu_model, "V6", 2) == 0 ||
+	    strncmp(gpu_model, "V7", 2) == 0)
+		return "amd.com/gpu";
+	return "nvidia.com/gpu";
+}
+
+/* A recommended VM or cluster (not a MIG slice). */
+static void place_vm(struct build *b, size_t wi)
+{
+	const struct recommend_workload *w = &b->r->workloads[wi];
+	const struct recommend_choice *c = &w->rec;
+	int nodes = c->fit.vm_count > 0 ? c->fit.vm_count : 1;
+	size_t pool;
+	struct k8s_placement *pl;
+
+	if (w->type == PROFILE_INFERENCE && nodes > 1) {
+		skip(b, wi, "one replica spans %d VMs; a Deployment pod runs on one node", nodes);
+		return;
+	}
+	pool = pool_for(b, c->sku, c->region, c->gpu_model, "");
+	pl = add_part(b, wi, pool);
+	pl->replicas = w->replicas;
+	pl->nodes = nodes;
+	pl->gpus_per_node = c->fit.gpu_count > nodes ? (c->fit.gpu_count + nodes - 1) / nodes : 1;
+	snprintf(pl->resource, sizeof(pl->resource), "%s", gpu_resource(c->gpu_model));
+	if (nodes > 1) {
+		/* one rdma/ib per InfiniBand NIC, one NIC per GPU on ND-series */
+		pl->rdma = pl->gpus_per_node;
+		b->plan->pools[pool].infiniband = 1;
+	}
+	if (b->plan->pools[pool].gpus_per_vm < pl->gpus_per_node)
+		b->plan->pools[pool].gpus_per_vm = pl->gpus_per_node;
+	if (w->type == PROFILE_INFERENCE)
+		b->must_run[pool] += (long)nodes * w->replicas;
+	else
+		b->burst[pool] += (long)nodes * w->replicas;
+}
+
+static const struct mig_plan_pool *mig_pool_named(const struct recommend_result *r,
+						  const char *name, size_t *idx)
+{
+	for (size_t i = 0; i < r->mig.npools; i++)
+		if (strcmp(r->mig.pools[i].name, name) == 0) {
+			*idx = i;
+			return &r->mig.pools[i];
+		}
+	return NULL;
+}
+
+/* The gpu model of a size the workload ranked, "" when none says. */
+static const char *model_of(const struct recommend_workload *w, const char *sku)
+{
+	if (strcmp(w->rec.sku, sku) == 0)
+		return w->rec.gpu_model;
+	for (size_t i = 0; i < w->nalternatives; i++)
+		if (strcmp(w->alternatives[i].sku, sku) == 0)
+			return w->alternatives[i].gpu_model;
+	return "";
+}
+
+/* Instances per GPU of AKS's uniform layouts (AgentBaker mig-partition.sh:
+ * MIG1g 7, MIG2g 3, MIG3g 2, MIG4g 1, MIG7g 1); 0 when unknown. */
+static int aks_slices(const char *aks_profile)
+{
+	static const struct { const char *name; int n; } t[] = {
+		{ "MIG1g", 7 }, { "MIG2g", 3 }, { "MIG3g", 2 }, { "MIG4g", 1 }, { "MIG7g", 1 },
+	};
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (strcmp(t[i].name, aks_profile) == 0)
+			return t[i].n;
+	return 0;
+}
+
+/* A workload the MIG plan placed: its sliced replicas on the plan's pool,
+ * those on dedicated small GPUs on a pool of that size. */
+static int place_mig(struct build *b, size_t wi, struct diag_list *diags)
+{
+	const struct recommend_workload *w = &b->r->workloads[wi];
+	const struct recommend_mig_use *u = &w->mig_use;
+
+	if (u->replicas_on_slices > 0) {
+		const struct mig_plan_pool *mp;
+		struct k8s_placement *pl;
+		size_t mi = 0, pool;
+		if (u->pools_spanned > 1) {
+			skip(b, wi, "the MIG plan spreads its replicas over %d pools", u->pools_spanned);
+			return 0;
+		}
+		mp = mig_pool_named(b->r, u->pool, &mi);
+		if (!mp) {
+			skip(b, wi, "its MIG plan pool '%s' is not in the plan", u->pool);
+			return 0;
+		}
+		if (!mp->aks_profile[0] || !mp->mig_profile[0]) {
+			diag_list_add(diags, DIAG_ERROR, NULL, 0, 0,
+				      "k8s: MIG pool '%s' has no AKS --gpu-instance-profile: the "
+				      "plan must be the aks strategy's", mp->name);
+			return -1;
+		}
+		pool = pool_for(b, mp->sku, mp->region, mp->gpu_model, mp->mig_profile);
+		{
+			struct k8s_pool *p = &b->plan->pools[pool];
+			snprintf(p->gpu_instance_profile, sizeof(p->gpu_instance_profile), "%s",
+				 mp->aks_profile);
+			p->gpus_per_vm = mp->gpus_per_vm;
+			p->slices_per_gpu = aks_slices(mp->aks_profile);
+			if (!b->mig_counted[mi]) {
+				b->mig_counted[mi] = 1;
+				b->must_run[pool] += mp->vm_count;
+			}
+		}
+		pl = add_part(b, wi, pool);
+		pl->replicas = u->replicas_on_slices;
+		pl->nodes = 1;
+		pl->gpus_per_node = 1;
+		snprintf(pl->resource, sizeof(pl->resource), "nvidia.com/mig-%s", mp->mig_profile);
+	}
+	if (u->replicas_dedicated > 0) {
+		const char *sku = u->plan_dedicated_sku;
+		const char *region = u->region[0] ? u->region : w->rec.region;
+		const char *model = model_of(w, sku);
+		struct k8s_placement *pl;
+		size_t pool;
+		if (!sku[0]) {
+			skip(b, wi, "the MIG plan names no size for its dedicated replicas");
+			return 0;
+		}
+		pool = pool_for(b, sku, region, model, "");
+		pl = add_part(b, wi, pool);
+		pl->replicas = u->replicas_dedicated;
+		pl->nodes = 1;
+		pl->gpus_per_node = 1;
+		snprintf(pl->resource, sizeof(pl->resource), "%s", gpu_resource(model));
+		if (b->plan->pools[pool].gpus_per_vm < 1)
+			b->plan->pools[pool].gpus_per_vm = 1;
+		b->must_run[pool] += u->replicas_dedicated;
+	}
+	return 0;
+}
+
+/* "a100" from "A100-SXM-80GB"; from a size name ("Standard_NC4as_T4_v3")
+ * the token that names the GPU; "gpu" when neither says. */
+static void gpu_family(const struct k8s_pool *p, char *out, size_t len)
+{
+	size_t n = 0;
+	const char *s = p->gpu_model;
+	out[0] = '\0';
+	if (!s[0]) {
+		/* Standard_<series>_<gpu>_v<n>: the token of letters then digits
+		 * that is neither the series (N...) nor the version */
+		const char *t = strchr(p->sku, '_');
+		while (t && !s[0]) {
+			const char *e = strchr(t + 1, '_');
+			size_t tl = e ? (size_t)(e - t - 1) : strlen(t + 1);
+			const char *tok = t + 1;
+			size_t letters = 0, digits = 0;
+			while (letters < tl && isupper((unsigned char)tok[letters]))
+				letters++;
+			while (letters + digits < tl && isdigit((unsigned char)tok[letters + digits]))
+				digits++;
+			if (letters && digits && letters + digits == tl && tok[0] != 'N')
+				s = tok;
+			t = e;
+		}
+	}
+	for (; *s && *s != '-' && *s != '_' && n + 1 < len; s++)
+		if (isalnum((unsigned char)*s))
+			out[n++] = (char)tolower((unsigned char)*s);
+	out[n] = '\0';
+	if (!n || !isalpha((unsigned char)out[0]))
+		snprintf(out, len, "gpu");
+}
+
+static int name_taken(const struct k8s_plan *plan, size_t upto, const char *name)
+{
+	for (size_t i = 0; i < upto; i++)
+		if (strcmp(plan->pools[i].name, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* "<family>[mig<n>g][ib][spot]", at most 12 characters; "2", "3" ... on a
+ * clash (the base shortened to make room). */
+static void name_pool(struct k8s_plan *plan, size_t i)
+{
+	struct k8s_pool *p = &plan->pools[i];
+	char fam[16], base[64];
+	gpu_family(p, fam, sizeof(fam));
+	/* the long forms when they fit, else "m3g" for "mig3g" and "sp" for "spot" */
+	for (int compact = 0; compact < 3; compact++) {
+		const char *prof = p->gpu_instance_profile[0] ? p->gpu_instance_profile + 3 : "";
+		snprintf(base, sizeof(base), "%s%s%s%s%s", fam,
+			 !prof[0] ? "" : compact ? "m" : "mig", prof, p->infiniband ? "ib" : "",
+			 p->priority != K8S_PRIORITY_SPOT ? "" : compact > 1 ? "sp" : "spot");
+		if (strlen(base) <= K8S_POOL_NAME_LEN - 1)
+			break;
+	}
+	for (char *c = base; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	base[K8S_POOL_NAME_LEN - 1] = '\0';
+	memcpy(p->name, base, strlen(base) + 1);
+	for (int k = 2; name_taken(plan, i, p->name); k++) {
+		char num[12];
+		size_t nl = (size_t)snprintf(num, sizeof(num), "%d", k);
+		size_t keep = strlen(base);
+		if (keep + nl > K8S_POOL_NAME_LEN - 1)
+			keep = K8S_POOL_NAME_LEN - 1 - nl;
+		snprintf(p->name, sizeof(p->name), "%.*s%s", (int)keep, base, num);
+	}
+}
+
+/* A label value (at most 63 of [A-Za-z0-9._-], alphanumeric at both ends)
+ * listing the pool's workloads, '.'-separated, as many whole as fit. */
+static void workloads_label(const struct recommend_result *r, const struct k8s_pool *p,
+			    char *out, size_t len)
+{
+	size_t n = 0;
+	out[0] = '\0';
+	for (size_t i = 0; i < p->nworkloads; i++) {
+		char one[K8S_LABEL_VALUE_LEN];
+		size_t m = 0;
+		for (const char *s = r->workloads[p->workloads[i]].name; *s && m + 1 < sizeof(one);
+		     s++) {
+			unsigned char c = (unsigned char)*s;
+			one[m++] = (char)(isalnum(c) || c == '_' || c == '.' || c == '-' ? c : '-');
+		}
+		while (m && !isalnum((unsigned char)one[m - 1]))
+			m--;
+		one[m] = '\0';
+		{
+			size_t start = 0;
+			while (one[start] && !isalnum((unsigned char)one[start]))
+				start++;
+			m -= start;
+			if (!m)
+				continue;
+			if (n + (n ? 1 : 0) + m > 63 || n + (n ? 1 : 0) + m + 1 > len)
+				break;
+			if (n)
+				out[n++] = '.';
+			memcpy(out + n, one + start, m);
+			n += m;
+			out[n] = '\0';
+		}
+	}
+}
+
+static void finish_pool(const struct build *b, size_t i)
+{
+	struct k8s_plan *plan = b->plan;
+	struct k8s_pool *p = &plan->pools[i];
+	long must = b->must_run[i], burst = b->burst[i];
+	double h = b->r->headroom_pct > 0 ? b->r->headroom_pct : 0;
+
+	/* min: the nodes of the replicas that always run (inference); max: those
+	 * with the headroom, plus the nodes training runs take while they run */
+	p->min_count = must;
+	p->max_count = (long)ceil((double)must * (1.0 + h / 100.0) - 1e-9) + burst;
+	if (p->max_count < p->min_count)
+		p->max_count = p->min_count;
+	p->count = must;
+
+	p->ntaints = 1;
+	if (b->o && b->o->has_taint) {
+		p->taints[0] = b->o->taint;
+	} else {
+		snprintf(p->taints[0].key, sizeof(p->taints[0].key), "%s", K8S_GPU_TAINT_KEY);
+		snprintf(p->taints[0].value, sizeof(p->taints[0].value), "%s", K8S_GPU_TAINT_VALUE);
+		snprintf(p->taints[0].effect, sizeof(p->taints[0].effect), "%s",
+			 K8S_GPU_TAINT_EFFECT);
+	}
+	p->nlabels = 2;
+	snprintf(p->labels[0].key, sizeof(p->labels[0].key), "gpufit.io/pool");
+	snprintf(p->labels[0].value, sizeof(p->labels[0].value), "%s", p->name);
+	snprintf(p->labels[1].key, sizeof(p->labels[1].key), "gpufit.io/workloads");
+	workloads_label(b->r, p, p->labels[1].value, sizeof(p->labels[1].value));
+	if (p->infiniband) {
+		/* a PPG maps to one availability zone (AKS reduce-latency-ppg) */
+		snprintf(p->ppg, sizeof(p->ppg), "%sppg", p->name);
+		snprintf(p->zones, sizeof(p->zones), "1");
+	}
+}
+
+int k8s_pools_build(const struct recommend_result *r, const struct profile *p,
+		    const struct k8s_pool_options *o, struct k8s_plan *out,
+		    struct diag_list *diags)
+{
+	struct build b;
+	int rc = 0;
+
+	(void)p;
+	memset(out, 0, sizeof(*out));
+	memset(&b, 0, sizeof(b));
+	b.r = r;
+	b.o = o;
+	b.plan = out;
+	b.prio = r->pricing == PRICING_SPOT ? K8S_PRIORITY_SPOT : K8S_PRIORITY_REGULAR;
+	b.mig_counted = xcalloc(r->mig.npools + 1, 1);
+
+	for (size_t i = 0; i < r->nworkloads && rc == 0; i++) {
+		const struct recommend_workload *w = &r->workloads[i];
+		if (!w->feasible)
+			skip(&b, i, "no feasible option");
+		else if (w->mig_use.use == RECOMMEND_BASIS_PLAN)
+			rc = place_mig(&b, i, diags);
+		else if (w->rec.placement == FIT_PLACEMENT_MIG)
+			skip(&b, i, "its MIG slice is not placed by the MIG plan (no node pool holds it)");
+		else
+			place_vm(&b, i);
+	}
+	if (rc == 0) {
+		for (size_t i = 0; i < out->npools; i++)
+			name_pool(out, i);
+		for (size_t i = 0; i < out->npools; i++)
+			finish_pool(&b, i);
+	}
+	free(b.must_run);
+	free(b.burst);
+	free(b.mig_counted);
+	if (rc != 0)
+		k8s_plan_release(out);
+	return rc;
+}
+
+void k8s_plan_release(struct k8s_plan *plan)
+{
+	for (size_t i = 0; i < plan->npools; i++)
+		free(plan->pools[i].workloads);
+	free(plan->pools);
+	free(plan->placements);
+	free(plan->skipped);
+	memset(plan, 0, sizeof(*plan));
+}

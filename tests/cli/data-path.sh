@@ -1,0 +1,85 @@
+#!/bin/bash
+# The data-path figures of the three examples, recomputed by hand from the
+# catalog's facts (catalog/*.csv) and compared with recommend's JSON; plus
+# the directions: more VMs on one account starve more, a Lustre tier feeds,
+# data in the GPUs' region has no data-gravity finding.
+# Usage: tests/cli/data-path.sh [BUILD_DIR]
+source "$(dirname "$0")/lib.bash"
+[ -x "$GPUFIT" ] || { echo "data-path: $GPUFIT not built"; exit 2; }
+export GPUFIT_NOW=2026-11-30T00:00:00Z
+
+for e in data-wrong-region data-starved-blob data-cold-start; do
+	"$GPUFIT" recommend -f json "$ROOT/examples/$e.yaml" >"$T/$e.json" 2>/dev/null ||
+		fail "recommend $e"
+done
+
+python3 - "$T" <<'PY' || fail "example figures"
+import json, sys, math
+T = sys.argv[1]
+def load(n): return json.load(open(f"{T}/{n}.json"))["workloads"][0]
+def find(w, kind):
+    for f in w["findings"]:
+        if f["kind"] == kind: return f
+    raise SystemExit(f"{w['name']}: no {kind} finding")
+bad = []
+def eq(what, got, want, tol=0.01):
+    if got is None or abs(got - want) > tol: bad.append(f"{what}: {got} != {want}")
+
+# wrong region: 20 TB = 20,000 GB, 3 epochs, intra-continent $0.02/GB (bandwidth_prices.csv)
+w = load("data-wrong-region"); g = find(w, "data-gravity")
+eq("egress_per_run", g["egress_per_run"], 20000 * 3 * 0.02)            # $1,200
+eq("extra_monthly_cost", g["extra_monthly_cost"], 20000 * 3 * 0.02 * 2) # 2 runs a month
+eq("fix_monthly_cost (copy once)", g["fix_monthly_cost"], 20000 * 0.02) # $400
+if "copy it once" not in g["fix"]: bad.append("advice is not the copy: " + g["fix"])
+
+# starved: 12,800 MB/s needed, one indonesiacentral account serves 6,250 (region_data.csv)
+w = load("data-starved-blob"); s = find(w, "data-starved")
+eq("needed", s["needed_mb_per_s"], 12800); eq("supplied", s["supplied_mb_per_s"], 6250)
+eq("busy", s["gpu_busy_fraction"], round(6250 / 12800, 4), 1e-9)
+if s["bottleneck"] != "storage": bad.append("bottleneck " + str(s["bottleneck"]))
+if "3 Blob accounts" not in s["fix"]: bad.append("fix: " + s["fix"])       # ceil(12800/6250)
+r = w["recommendation"]
+fed = r["monthly_cost"] - s["extra_monthly_cost"]
+eq("cost / busy", r["monthly_cost"], fed / (6250 / 12800), 0.05)
+
+# cold start: 8 VMs load 70.6 B params x 2 B (fp16) each from one 6,250 MB/s account
+w = load("data-cold-start"); c = find(w, "cold-start")
+gb = 70.553706496 * 2
+load_s = gb * 1000 / (6250 / 8)
+eq("needed", c["needed_mb_per_s"], round(gb * 1000 * 8 / 60, 1), 0.2)
+if f"cold start {round(load_s)} s" not in c["message"]: bad.append("message: " + c["message"])
+if bad: print("\n".join(bad)); sys.exit(1)
+PY
+
+# directions on one profile: a higher read rate on one account -> lower busy
+# fraction; a bigger Managed Lustre (provisioned for the dataset) -> fed
+busy() {
+	cat >"$T/p.yaml" <<YAML
+gpufit: 1
+region: indonesiacentral
+workloads:
+  - name: t
+    type: training
+    model: llama-2-7b
+    training: { method: full, tokens: 5e11, sequence_length: 4096 }
+    data: { size: ${3:-1TB}, storage: $1, read_mb_per_s: $2 }
+YAML
+	"$GPUFIT" recommend -f json "$T/p.yaml" 2>/dev/null | python3 -c '
+import json, sys
+w = json.load(sys.stdin)["workloads"][0]
+b = [f["gpu_busy_fraction"] for f in w["findings"] if f["kind"] == "data-starved"]
+print(b[0] if b else 1)'
+}
+a=$(busy blob 8000); b=$(busy blob 16000)
+# Lustre 500 MB/s per TiB: 1 TB -> 4 TiB minimum = 2,000 MB/s (busy 0.125);
+# 40 TB = 36.4 TiB -> 40 TiB = 20,000 MB/s >= 16,000 (fed)
+l1=$(busy managed-lustre 16000 1TB); l40=$(busy managed-lustre 16000 40TB)
+[ -n "${VERBOSE:-}" ] && echo "busy: blob 8000 $a, blob 16000 $b, lustre 1TB $l1, 40TB $l40"
+python3 -c "import sys; a,b,l1,l40=map(float,sys.argv[1:]); sys.exit(0 if a > b and l1 == 0.125 and l40 == 1 else 1)" "$a" "$b" "$l1" "$l40" ||
+	fail "directions: blob 8000 -> $a, blob 16000 -> $b, lustre 1TB -> $l1, 40TB -> $l40"
+
+# data in the GPUs' region: no data-gravity finding
+sed 's/region: southcentralus/region: eastus/' "$ROOT/examples/data-wrong-region.yaml" >"$T/same.yaml"
+"$GPUFIT" recommend -f json "$T/same.yaml" 2>/dev/null >"$T/same.json"
+grep -q '"data-gravity"' "$T/same.json" && fail "same region still has a data-gravity finding"
+finish

@@ -1,0 +1,109 @@
+#!/bin/bash
+# gpufit k8s: for every example profile, the manifests are valid Kubernetes
+# objects (kubernetes-models, the npm package pinned in tests/k8s/setup.sh),
+# the az script passes bash -n and shellcheck, and the pools and manifests
+# agree with `recommend -f json` of the same profile (tests/k8s/check_k8s.py,
+# which must also catch a broken document).  --out-dir writes both files
+# atomically, exit 5 still writes the rest; bad options exit 2 with their
+# message.  A missing tool is a failure, not a skip.
+. "$(dirname "$0")/lib.bash"
+
+bash "$ROOT/tests/k8s/setup.sh" "$B" || fail "npm packages for validation not installed"
+command -v shellcheck >/dev/null || fail "shellcheck is not installed (sh scripts/deps.sh test)"
+export K8S_NODE_DIR="$ROOT/$B/node"
+
+for f in "$ROOT"/examples/*.yaml; do
+	n=$(basename "$f" .yaml)
+	"$GPUFIT" k8s "$f" >"$T/$n.yaml" 2>"$T/$n.err"
+	rc=$?
+	[ "$rc" = 0 ] || [ "$rc" = 5 ] || fail "k8s $n exited $rc: $(head -c 300 "$T/$n.err")"
+	node "$ROOT/tests/k8s/validate-k8s.cjs" "$T/$n.yaml" >"$T/$n.valid" 2>&1 ||
+		fail "k8s $n: invalid manifests: $(head -c 600 "$T/$n.valid")"
+	"$GPUFIT" k8s -f sh "$f" >"$T/$n.sh" 2>/dev/null
+	bash -n "$T/$n.sh" || fail "k8s $n: bash -n fails"
+	shellcheck -s bash "$T/$n.sh" >"$T/$n.sc" 2>&1 || fail "k8s $n: shellcheck: $(head -c 600 "$T/$n.sc")"
+	grep -q '^set -euo pipefail$' "$T/$n.sh" || fail "k8s $n: script lacks set -euo pipefail"
+	if grep -q -- '--skip-gpu-driver-install' "$T/$n.sh"; then fail "k8s $n: retired flag"; fi
+	"$GPUFIT" -f json recommend "$f" >"$T/$n.rec.json" 2>/dev/null
+	"$GPUFIT" -f json k8s "$f" >"$T/$n.k8s.json" 2>/dev/null
+	python3 "$ROOT/tests/k8s/check_k8s.py" "$T/$n.rec.json" "$T/$n.k8s.json" >"$T/$n.check" ||
+		fail "k8s $n: $(head -c 600 "$T/$n.check")"
+	# the YAML and the JSON manifests are the same objects
+	node -e '
+		const Y = require(require("path").resolve(process.env.K8S_NODE_DIR, "node_modules/yaml"));
+		const fs = require("fs");
+		const y = Y.parseAllDocuments(fs.readFileSync(process.argv[1], "utf8")).map((d) => d.toJS());
+		const j = JSON.parse(fs.readFileSync(process.argv[2], "utf8")).manifests;
+		process.exit(JSON.stringify(y) === JSON.stringify(j) ? 0 : 1);' "$T/$n.yaml" "$T/$n.k8s.json" ||
+		fail "k8s $n: -f yaml and -f json manifests differ"
+done
+
+# The validator and the checker see breakage.
+sed 's/operator: Equal/operator: Equals/; s/effect: NoSchedule/effect: NoScheduled/' \
+	"$T/k8s-spot.yaml" >"$T/broken.yaml"
+node "$ROOT/tests/k8s/validate-k8s.cjs" "$T/broken.yaml" >"$T/broken.out" 2>&1 &&
+	fail "validator accepts a toleration effect NoScheduled"
+expect_grep "must be equal to one of the allowed values" "$T/broken.out"
+jq '.node_pools[0].min_count += 1' "$T/k8s-mixed-fleet.k8s.json" >"$T/broken.json"
+python3 "$ROOT/tests/k8s/check_k8s.py" "$T/k8s-mixed-fleet.rec.json" "$T/broken.json" >"$T/broken.check" &&
+	fail "check_k8s.py accepts a wrong min_count"
+expect_grep "FAIL pool a100: count/min/max" "$T/broken.check"
+
+# Spot: the pool and the pods' automatic spot-taint toleration.
+expect_grep "--priority Spot --eviction-policy Delete --spot-max-price -1" "$T/k8s-spot.sh"
+expect_grep "key: kubernetes.azure.com/scalesetpriority" "$T/k8s-spot.yaml"
+# MIG: the AKS uniform profile and the mixed-strategy resource name.
+expect_grep "--gpu-instance-profile MIG1g" "$T/small-fleet.sh"
+expect_grep "nvidia.com/mig-1g.10gb: 1" "$T/small-fleet.yaml"
+# InfiniBand: az ppg create, --ppg, one zone; rdma/ib and IPC_LOCK.
+expect_grep 'PPG_ID_a100ib=$(az ppg create --name a100ibppg' "$T/k8s-infiniband.sh"
+expect_grep '--ppg "$PPG_ID_a100ib"' "$T/k8s-infiniband.sh"
+expect_grep "--zones 1" "$T/k8s-infiniband.sh"
+expect_grep "rdma/ib: 8" "$T/k8s-infiniband.yaml"
+expect_grep "- IPC_LOCK" "$T/k8s-infiniband.yaml"
+expect_grep "completionMode: Indexed" "$T/k8s-infiniband.yaml"
+expect_grep "clusterIP: None" "$T/k8s-infiniband.yaml"
+
+# --cluster, --resource-group, --taint, --image fill the commands and pods.
+expect_rc 0 "$GPUFIT" k8s -f sh --cluster prod-gpu --resource-group rg-ml --taint nvidia.com/gpu=present:NoSchedule "$ROOT/examples/chat-8b.yaml"
+expect_grep 'CLUSTER="${CLUSTER:-prod-gpu}"' "$T/out"
+expect_grep 'RESOURCE_GROUP="${RESOURCE_GROUP:-rg-ml}"' "$T/out"
+expect_grep "--node-taints nvidia.com/gpu=present:NoSchedule" "$T/out"
+expect_rc 0 "$GPUFIT" k8s --image myacr.azurecr.io/chat:1.2 --taint nvidia.com/gpu=present:NoSchedule "$ROOT/examples/chat-8b.yaml"
+expect_grep "image: myacr.azurecr.io/chat:1.2" "$T/out"
+expect_grep "key: nvidia.com/gpu" "$T/out"
+expect_grep "value: present" "$T/out"
+
+# --out-dir: both files, the same text as -f sh / -f yaml, nothing left over.
+expect_rc 0 "$GPUFIT" k8s --out-dir "$T/dir" "$ROOT/examples/k8s-mixed-fleet.yaml"
+expect_grep "node-pools.sh: 4 node pools" "$T/out"
+cmp -s "$T/dir/node-pools.sh" "$T/k8s-mixed-fleet.sh" || fail "--out-dir node-pools.sh differs from -f sh"
+cmp -s "$T/dir/workloads.yaml" "$T/k8s-mixed-fleet.yaml" || fail "--out-dir workloads.yaml differs from -f yaml"
+[ -x "$T/dir/node-pools.sh" ] || fail "node-pools.sh is not executable"
+[ "$(ls -A "$T/dir" | wc -l)" = 2 ] || fail "--out-dir left other files: $(ls -A "$T/dir")"
+# a workload without a placement: exit 5, reported, the rest still written
+expect_rc 5 "$GPUFIT" k8s --out-dir "$T/dir5" "$ROOT/examples/llm-70b-slo.yaml"
+expect_grep "gpufit: warning: k8s: workload 'assistant-70b' skipped: one replica spans 6 VMs" "$T/err"
+[ -f "$T/dir5/node-pools.sh" ] && [ -f "$T/dir5/workloads.yaml" ] || fail "exit 5 wrote no files"
+# --out-dir on a file: exit 3, the file untouched
+echo keep >"$T/file"
+expect_rc 3 "$GPUFIT" k8s --out-dir "$T/file" "$ROOT/examples/chat-8b.yaml"
+expect_grep "gpufit: error: '$T/file' is not a directory" "$T/err"
+[ "$(cat "$T/file")" = keep ] || fail "--out-dir on a file changed it"
+
+# Bad options: exit 2, one line.
+expect_rc 2 "$GPUFIT" k8s --taint sku=gpu "$ROOT/examples/chat-8b.yaml"
+expect_grep "gpufit: error: k8s: --taint: 'sku=gpu' has no :EFFECT (NoSchedule, PreferNoSchedule, NoExecute)" "$T/err"
+expect_rc 2 "$GPUFIT" k8s --taint sku=gpu:NoScheduled "$ROOT/examples/chat-8b.yaml"
+expect_grep "unknown taint effect 'NoScheduled'" "$T/err"
+expect_rc 2 "$GPUFIT" k8s --cluster 'a b;rm' "$ROOT/examples/chat-8b.yaml"
+expect_grep "gpufit: error: k8s: --cluster 'a b;rm': use 1-90 letters" "$T/err"
+expect_rc 2 "$GPUFIT" -f table k8s "$ROOT/examples/chat-8b.yaml"
+expect_grep "gpufit: error: k8s: format 'table' is not supported (yaml, sh, json)" "$T/err"
+expect_rc 2 "$GPUFIT" -f sh recommend "$ROOT/examples/chat-8b.yaml"
+expect_grep "gpufit: error: format 'sh' is only for 'gpufit k8s'" "$T/err"
+expect_rc 2 "$GPUFIT" k8s
+expect_grep "gpufit: error: k8s: missing PROFILE" "$T/err"
+expect_rc 3 "$GPUFIT" k8s "$T/nonexistent.yaml"
+
+finish

@@ -1,0 +1,122 @@
+/*
+ * fuzz_util.c - the scratch directory, file writing and in-process command
+ * runs the harnesses share (see fuzz.h).
+ */
+#include "fuzz.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "gpufit.h"
+
+/* The command table main.c defines; the commands look themselves up in it
+ * for --help. */
+const struct command gpufit_commands[] = {
+	{ "analyze", cmd_analyze, "analyze", "", "" },
+	{ "catalog", cmd_catalog, "catalog", "", "" },
+	{ "check", cmd_check, "check", "", "" },
+	{ "diff", cmd_diff, "diff", "", "" },
+	{ "pack", cmd_pack, "pack", "", "" },
+	{ "recommend", cmd_recommend, "recommend", "", "" },
+	{ NULL, NULL, NULL, NULL, NULL },
+};
+
+static char scratch[256];
+static FILE *devnull;
+
+static void cleanup(void)
+{
+	char cmd[300];
+	if (!scratch[0])
+		return;
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch);
+	if (system(cmd) != 0)
+		fprintf(stderr, "fuzz: could not remove %s\n", scratch);
+}
+
+void fuzz_setup(void)
+{
+	if (scratch[0])
+		return;
+	const char *tmp = getenv("TMPDIR");
+	snprintf(scratch, sizeof scratch, "%s/gpufit-fuzz.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(scratch)) {
+		perror("fuzz: mkdtemp");
+		abort();
+	}
+	atexit(cleanup);
+	char home[300];
+	snprintf(home, sizeof home, "%s/home", scratch);
+	if (mkdir(home, 0700) != 0) {
+		perror("fuzz: mkdir");
+		abort();
+	}
+	setenv("HOME", home, 1);
+	snprintf(home, sizeof home, "%s/home/.local/share", scratch);
+	setenv("XDG_DATA_HOME", home, 1);
+	unsetenv("GPUFIT_CATALOG");
+	setenv("GPUFIT_NOW", "2026-11-30T00:00:00Z", 1);
+	setenv("NO_COLOR", "1", 1);
+	devnull = fopen("/dev/null", "w");
+	if (!devnull) {
+		perror("fuzz: /dev/null");
+		abort();
+	}
+}
+
+const char *fuzz_path(const char *name)
+{
+	static char buf[8][320];
+	static int next;
+	char *p = buf[next];
+	next = (next + 1) % 8;
+	fuzz_setup();
+	snprintf(p, sizeof buf[0], "%s/%s", scratch, name);
+	return p;
+}
+
+void fuzz_write(const char *path, const void *data, size_t size)
+{
+	FILE *f = fopen(path, "wb");
+	if (!f || (size && fwrite(data, 1, size, f) != size) || fclose(f) != 0) {
+		perror(path);
+		abort();
+	}
+}
+
+int fuzz_command(int (*fn)(struct cli_ctx *, int, char **), enum out_format fmt, ...)
+{
+	char *argv[32];
+	int argc = 0;
+	va_list ap;
+	va_start(ap, fmt);
+	for (const char *a; (a = va_arg(ap, const char *)) != NULL;) {
+		if (argc == 31)
+			abort();
+		argv[argc++] = strdup(a);
+	}
+	va_end(ap);
+	argv[argc] = NULL;
+
+	fuzz_setup();
+	struct cli_ctx ctx = { 0 };
+	ctx.format = fmt;
+	ctx.format_given = fmt != FMT_TABLE;
+	ctx.out = devnull;
+	int rc = fn(&ctx, argc, argv);
+	fflush(devnull);
+	clearerr(devnull);
+	for (int i = 0; i < argc; i++)
+		free(argv[i]);
+	/* The exit codes of gpufit.h; anything else is a bug. */
+	if (rc < 0 || rc > 5) {
+		fprintf(stderr, "fuzz: exit code %d\n", rc);
+		abort();
+	}
+	return rc;
+}

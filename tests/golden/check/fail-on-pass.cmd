@@ -1,0 +1,1 @@
+gpufit check --fail-on data-starved,cold-start examples/chat-8b.yaml

@@ -1,0 +1,1 @@
+gpufit check --fail-on data-starved,data-gravity examples/data-starved-blob.yaml

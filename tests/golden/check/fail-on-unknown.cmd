@@ -1,0 +1,1 @@
+gpufit check --fail-on data-starvd examples/chat-8b.yaml

@@ -1,0 +1,2 @@
+# independent expectation: the "# expect:" comments of the fixture, checked by tests/cli/k8s-lint.sh (tests/k8s/check_lint_expect.py)
+gpufit k8s lint tests/fixtures/k8s-lint/clean-deployment.yaml

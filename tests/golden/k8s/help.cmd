@@ -1,0 +1,2 @@
+# the command's help
+gpufit k8s --help

@@ -1,0 +1,1 @@
+gpufit recommend -f markdown examples/data-starved-blob.yaml

@@ -1,0 +1,1 @@
+gpufit recommend examples/data-starved-blob.yaml

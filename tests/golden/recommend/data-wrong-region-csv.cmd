@@ -1,0 +1,1 @@
+gpufit recommend -f csv examples/data-wrong-region.yaml

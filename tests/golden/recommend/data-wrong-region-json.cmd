@@ -1,0 +1,1 @@
+gpufit recommend -f json examples/data-wrong-region.yaml

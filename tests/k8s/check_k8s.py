@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Checks `gpufit k8s -f json` against `gpufit recommend -f json` of the
+same profile, from the recommendation's own numbers (not from the k8s code):
+
+- every feasible workload runs somewhere, every infeasible one is skipped;
+- a workload the MIG plan placed runs on a pool of its plan pool's size and
+  MIG profile, asking for nvidia.com/mig-<profile>: 1, and that pool's nodes
+  are the plan's VMs of that size and profile;
+- any other workload runs on a pool of its recommended size; the pool's
+  minimum is the VMs of the inference workloads on it (they always run),
+  its maximum that with the headroom (ceil) plus the training VMs;
+- a multi-node training run is an Indexed Job with completions = its VMs,
+  rdma/ib and IPC_LOCK, with a headless Service, on an InfiniBand pool with
+  a PPG and one zone;
+- names match ^[a-z][a-z0-9]{0,11}$ and are unique; GPU requests equal
+  limits; every pod selects its pool and tolerates its taints (and the spot
+  taint on spot pools); Deployment replicas sum to the workload's replicas.
+
+usage: check_k8s.py RECOMMEND.json K8S.json   (prints "ok ..." or FAIL lines)
+"""
+import json
+import math
+import re
+import sys
+
+SPOT = ("kubernetes.azure.com/scalesetpriority", "spot", "NoSchedule")
+
+
+def main(rec_path, k8s_path):
+    rec = json.load(open(rec_path))
+    k8s = json.load(open(k8s_path))
+    fails = []
+    pools = {p["name"]: p for p in k8s["node_pools"]}
+    names = [p["name"] for p in k8s["node_pools"]]
+    if len(set(names)) != len(names):
+        fails.append(f"pool names not unique: {names}")
+    for n in names:
+        if not re.fullmatch(r"[a-z][a-z0-9]{0,11}", n):
+            fails.append(f"pool name {n!r} is not valid")
+    skipped = {s["workload"] for s in k8s["skipped"]}
+    spot = rec["pricing"] == "spot"
+    headroom = rec.get("assumptions", {}).get("headroom_pct", 15) if isinstance(rec.get("assumptions"), dict) else 15
+    mig_pools = (rec.get("mig_plan") or {}).get("node_pools") or []
+
+    # pods of each workload: (pool name, replicas, resources, kind, object)
+    pods = {}
+    for o in k8s["manifests"]:
+        if o["kind"] == "Service":
+            continue
+        wl = o["metadata"]["labels"]["gpufit.io/workload"]
+        spec = o["spec"]["template"]["spec"]
+        pool = spec["nodeSelector"]["kubernetes.azure.com/agentpool"]
+        c = spec["containers"][0]
+        req, lim = c["resources"]["requests"], c["resources"]["limits"]
+        if req != lim:
+            fails.append(f"{o['metadata']['name']}: requests {req} != limits {lim}")
+        if pool not in pools:
+            fails.append(f"{o['metadata']['name']}: selects unknown pool {pool}")
+            continue
+        p = pools[pool]
+        tols = {(t["key"], t["value"], t["effect"]) for t in spec["tolerations"]}
+        for t in p["taints"]:
+            if (t["key"], t["value"], t["effect"]) not in tols:
+                fails.append(f"{o['metadata']['name']}: does not tolerate {t}")
+        if (p["priority"] == "spot") != (SPOT in tols):
+            fails.append(f"{o['metadata']['name']}: spot toleration {SPOT in tols} on a {p['priority']} pool")
+        n = o["spec"].get("replicas", 1) if o["kind"] == "Deployment" else 1
+        pods.setdefault(wl, []).append((pool, n, lim, o))
+
+    must, burst = {}, {}
+    counted_mig = set()
+    for w in rec["workloads"]:
+        name, r = w["name"], w.get("recommendation")
+        if not r:
+            if name not in skipped:
+                fails.append(f"{name}: infeasible but not skipped")
+            continue
+        if name in skipped:
+            continue
+        got = pods.get(name)
+        if not got:
+            fails.append(f"{name}: no manifest")
+            continue
+        use = w.get("mig_plan_use") or {}
+        if use.get("cost_basis") == "mig-plan":
+            mp = [q for q in mig_pools if q["name"] == use["pool"]][0] if use.get("replicas_on_slices") else None
+            sliced = [g for g in got if any(k.startswith("nvidia.com/mig-") for k in g[2])]
+            if mp:
+                if not sliced:
+                    fails.append(f"{name}: no MIG pod")
+                    continue
+                pool = pools[sliced[0][0]]
+                if (pool["sku"], pool["mig_profile"]) != (mp["sku"], mp["mig_profile"]):
+                    fails.append(f"{name}: pool {pool['sku']} {pool['mig_profile']} != plan {mp['sku']} {mp['mig_profile']}")
+                if pool["gpu_instance_profile"] != mp["aks_gpu_instance_profile"]:
+                    fails.append(f"{name}: --gpu-instance-profile {pool['gpu_instance_profile']} != {mp['aks_gpu_instance_profile']}")
+                if sliced[0][2] != {"nvidia.com/mig-" + mp["mig_profile"]: 1}:
+                    fails.append(f"{name}: MIG pod asks for {sliced[0][2]}")
+                if sum(g[1] for g in sliced) != use["replicas_on_slices"]:
+                    fails.append(f"{name}: {sum(g[1] for g in sliced)} sliced replicas, plan {use['replicas_on_slices']}")
+                if mp["name"] not in counted_mig:
+                    counted_mig.add(mp["name"])
+                    must[pool["name"]] = must.get(pool["name"], 0) + mp["vm_count"]
+            ded = [g for g in got if g not in sliced]
+            if use.get("replicas_dedicated"):
+                if sum(g[1] for g in ded) != use["replicas_dedicated"]:
+                    fails.append(f"{name}: dedicated replicas differ")
+                for g in ded:
+                    if pools[g[0]]["sku"] != use["plan_dedicated_sku"]:
+                        fails.append(f"{name}: dedicated pool {pools[g[0]]['sku']} != {use['plan_dedicated_sku']}")
+                    must[g[0]] = must.get(g[0], 0) + g[1]
+            continue
+        pool = pools[got[0][0]]
+        if pool["sku"] != r["sku"] or pool["region"] != r["region"] or pool["mig_profile"]:
+            fails.append(f"{name}: pool {pool['sku']}/{pool['region']} != {r['sku']}/{r['region']}")
+        vms = r["vm_count"]
+        if w["type"] == "inference":
+            must[pool["name"]] = must.get(pool["name"], 0) + vms
+            if sum(g[1] for g in got) != w["replicas"]:
+                fails.append(f"{name}: {sum(g[1] for g in got)} replicas, want {w['replicas']}")
+        else:
+            burst[pool["name"]] = burst.get(pool["name"], 0) + vms
+        if r["placement"] == "cluster":
+            nodes = vms // w["replicas"]
+            jobs = [g[3] for g in got]
+            for j in jobs:
+                s, c = j["spec"], j["spec"]["template"]["spec"]["containers"][0]
+                if s.get("completionMode") != "Indexed" or s["completions"] != nodes:
+                    fails.append(f"{name}: not an Indexed Job of {nodes} pods")
+                if "rdma/ib" not in c["resources"]["limits"] or "IPC_LOCK" not in c["securityContext"]["capabilities"]["add"]:
+                    fails.append(f"{name}: no rdma/ib or IPC_LOCK")
+                sub = j["spec"]["template"]["spec"].get("subdomain")
+                if not any(o["kind"] == "Service" and o["metadata"]["name"] == sub and o["spec"]["clusterIP"] == "None"
+                           for o in k8s["manifests"]):
+                    fails.append(f"{name}: no headless Service {sub}")
+            if not pool["infiniband"] or not pool["ppg"] or len(pool["zones"]) != 1:
+                fails.append(f"{name}: pool {pool['name']} lacks InfiniBand, PPG or one zone")
+
+    for p in k8s["node_pools"]:
+        m, b = must.get(p["name"], 0), burst.get(p["name"], 0)
+        want_max = math.ceil(m * (1 + headroom / 100) - 1e-9) + b
+        if (p["min_count"], p["max_count"], p["count"]) != (m, want_max, m):
+            fails.append(f"pool {p['name']}: count/min/max {p['count']}/{p['min_count']}/{p['max_count']}, "
+                         f"want {m}/{m}/{want_max}")
+        if (p["priority"] == "spot") != spot:
+            fails.append(f"pool {p['name']}: priority {p['priority']} with pricing {rec['pricing']}")
+        if "--skip-gpu-driver-install" in p["command"] or "--gpu-driver Install" not in p["command"]:
+            fails.append(f"pool {p['name']}: GPU driver flags wrong")
+    for f in fails:
+        print("FAIL " + f)
+    print(f"ok {len(k8s['node_pools'])} pools, {len(k8s['manifests'])} objects" if not fails else "")
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], sys.argv[2]))
