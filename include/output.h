@@ -12,9 +12,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
-enum out_format { FMT_TABLE, FMT_JSON, FMT_MARKDOWN, FMT_CSV, FMT_YAML };
+enum out_format { FMT_TABLE, FMT_JSON, FMT_MARKDOWN, FMT_CSV, FMT_HTML, FMT_YAML };
 
-/* "table", "json", "markdown" (or "md"), "csv", "yaml": 0 ok, -1 unknown. */
+/* "table", "json", "markdown" (or "md"), "csv", "html" (recommend, check, pack
+ * and analyze: html_out.h), "yaml": 0 ok, -1 unknown. */
 int out_format_parse(const char *s, enum out_format *out);
 const char *out_format_name(enum out_format f);
 

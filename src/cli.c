@@ -17,7 +17,7 @@ void cli_print_command_help(const struct command *c, FILE *f)
 	if (c->options && *c->options)
 		fprintf(f, "\noptions:\n%s", c->options);
 	fprintf(f, "\nglobal options:\n"
-		   "  -f, --format FMT   table | json | markdown | csv\n"
+		   "  -f, --format FMT   table | json | markdown | csv | html\n"
 		   "  -o, --output FILE  write the result to FILE instead of stdout\n"
 		   "      --catalog PATH use this catalog file\n");
 }
