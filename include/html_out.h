@@ -33,4 +33,12 @@ const char *html_color(size_t i);
 
 #define HTML_NCOLORS 8
 
+/* Reading a JSON document: o[k] as a string (NULL when not one), as a
+ * number (1 and *v; 0 when null or missing: unknown), and as money
+ * (html_money(), "unknown" when not a number). */
+#include <cjson/cJSON.h>
+const char *html_str(const cJSON *o, const char *k);
+int html_num(const cJSON *o, const char *k, double *v);
+const char *html_money_of(char *buf, size_t len, const cJSON *o, const char *k, const char *cur);
+
 #endif

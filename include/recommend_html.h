@@ -23,9 +23,6 @@
 int recommend_html_body(FILE *f, const cJSON *head, size_t n,
 			cJSON *(*item)(size_t i, void *arg), void *arg);
 
-/* The whole page of a full `recommend -f json` document. */
-int recommend_html_print(FILE *f, const cJSON *doc);
-
 /* The whole page of a result, one workload object at a time (as the JSON
  * streams them): 0 ok, -1 out of memory. */
 struct recommend_result;

@@ -18,6 +18,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "analyze_html.h"
 #include "catalog.h"
 #include "catalog_snapshot.h"
 #include "classify.h"
@@ -557,6 +558,7 @@ static cJSON *stats_json(const struct telemetry_series *s)
 		int d = telemetry_metric_is_ratio((enum telemetry_metric)m) ? 4 : 1;
 		cJSON_AddNumberToObject(x, "samples", (double)st.count);
 		json_add_rounded(x, "mean", st.mean, d);
+		json_add_rounded(x, "p5", st.p5, d);
 		json_add_rounded(x, "p50", st.p50, d);
 		json_add_rounded(x, "p95", st.p95, d);
 		json_add_rounded(x, "max", st.max, d);
@@ -780,7 +782,10 @@ static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	cJSON_AddNumberToObject(to, "unpriced_gpus", t->unpriced);
 	cJSON_AddItemToObject(doc, "assumptions", assumptions);
 	struct json_rows jr = { rows, hours };
-	json_print_streamed(ctx->out, doc, "gpus", nrows, json_row_at, &jr);
+	if (ctx->format == FMT_HTML)
+		analyze_html_print(ctx->out, doc, nrows, json_row_at, &jr);
+	else
+		json_print_streamed(ctx->out, doc, "gpus", nrows, json_row_at, &jr);
 	cJSON_Delete(doc);
 }
 
@@ -1136,7 +1141,7 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 			t.unpriced++;
 	}
 
-	if (ctx->format == FMT_JSON) {
+	if (ctx->format == FMT_JSON || ctx->format == FMT_HTML) {
 		render_json(ctx, rows, nrows, &t, &st, hours, region, kind, assumptions);
 		assumptions = NULL;
 	} else {

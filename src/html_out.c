@@ -69,9 +69,10 @@ static const char css[] =
 	"svg{display:block;max-width:100%;height:auto}"
 	"svg text{font:12px system-ui,sans-serif}"
 	".workload,.pool,.finding{break-inside:avoid;page-break-inside:avoid}"
-	".legend{display:flex;flex-wrap:wrap;gap:4px 14px;margin:4px 0;font-size:.9em}"
-	".sw{display:inline-block;width:1.6em;height:1.1em;vertical-align:middle;"
-	"color:#fff;text-align:center;font-size:.8em;line-height:1.1em;margin-right:4px}"
+	".legend{display:flex;flex-wrap:wrap;gap:4px 14px;margin:4px 0;padding:0;font-size:.9em;"
+	"list-style:none}"
+	".sw{display:inline-block;min-width:2.4em;padding:0 3px;vertical-align:middle;"
+	"color:#fff;text-align:center;font-size:.8em;line-height:1.4em;margin-right:4px}"
 	"@media print{body{font-size:11pt}main{max-width:none;padding:0}"
 	"h2{break-after:avoid}}";
 
@@ -119,4 +120,26 @@ const char *html_color(size_t i)
 		"#8a1c4a", "#00586e", "#6b5300", "#3d3d3d",
 	};
 	return c[i % HTML_NCOLORS];
+}
+
+const char *html_str(const cJSON *o, const char *k)
+{
+	const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, k);
+	return cJSON_IsString(x) ? x->valuestring : NULL;
+}
+
+int html_num(const cJSON *o, const char *k, double *v)
+{
+	const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, k);
+	if (!cJSON_IsNumber(x))
+		return 0;
+	*v = x->valuedouble;
+	return 1;
+}
+
+const char *html_money_of(char *buf, size_t len, const cJSON *o, const char *k, const char *cur)
+{
+	double v = 0;
+	int known = html_num(o, k, &v);
+	return html_money(buf, len, v, cur, known);
 }

@@ -13,32 +13,8 @@
 
 /* Chart geometry, in SVG user units. */
 #define CH_W 760
-#define CH_LABEL 300
-#define CH_BAR (CH_W - CH_LABEL - 110)
-#define CH_ROW 24
-
-static const char *str(const cJSON *o, const char *k)
-{
-	const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsString(x) ? x->valuestring : NULL;
-}
-
-/* 1 and *v when o[k] is a number; 0 when null or missing (unknown). */
-static int num(const cJSON *o, const char *k, double *v)
-{
-	const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, k);
-	if (!cJSON_IsNumber(x))
-		return 0;
-	*v = x->valuedouble;
-	return 1;
-}
-
-static const char *money_of(char *buf, size_t len, const cJSON *o, const char *k, const char *cur)
-{
-	double v = 0;
-	int known = num(o, k, &v);
-	return html_money(buf, len, v, cur, known);
-}
+#define CH_BAR (CH_W - 110)
+#define CH_ROW 36
 
 static void card(FILE *f, const char *key, const char *label, const char *value)
 {
@@ -57,41 +33,41 @@ static void card(FILE *f, const char *key, const char *label, const char *value)
 
 static void summary(FILE *f, const cJSON *head)
 {
-	const char *cur = str(head, "currency");
+	const char *cur = html_str(head, "currency");
 	const cJSON *t = cJSON_GetObjectItemCaseSensitive(head, "totals");
 	const cJSON *cat = cJSON_GetObjectItemCaseSensitive(head, "catalog");
 	char buf[96], b2[160];
 	double v;
 
 	fputs("<h2>Summary</h2>\n<div class=\"summary\">\n", f);
-	card(f, "totals.monthly_cost", "Fleet monthly cost", money_of(buf, sizeof buf, t, "monthly_cost", cur));
+	card(f, "totals.monthly_cost", "Fleet monthly cost", html_money_of(buf, sizeof buf, t, "monthly_cost", cur));
 	card(f, "totals.current_monthly_cost", "Current monthly cost",
-	     money_of(buf, sizeof buf, t, "current_monthly_cost", cur));
+	     html_money_of(buf, sizeof buf, t, "current_monthly_cost", cur));
 	card(f, "totals.savings_monthly", "Monthly saving",
-	     money_of(buf, sizeof buf, t, "savings_monthly", cur));
-	snprintf(b2, sizeof b2, "%.0f", num(t, "workloads", &v) ? v : 0);
+	     html_money_of(buf, sizeof buf, t, "savings_monthly", cur));
+	snprintf(b2, sizeof b2, "%.0f", html_num(t, "workloads", &v) ? v : 0);
 	card(f, "totals.workloads", "Workloads", b2);
-	snprintf(b2, sizeof b2, "%.0f", num(t, "infeasible", &v) ? v : 0);
+	snprintf(b2, sizeof b2, "%.0f", html_num(t, "infeasible", &v) ? v : 0);
 	card(f, "totals.infeasible", "Without a feasible option", b2);
-	if (num(cat, "age_days", &v))
+	if (html_num(cat, "age_days", &v))
 		snprintf(b2, sizeof b2, "%.0f days", v);
 	else
 		snprintf(b2, sizeof b2, "unknown");
 	card(f, "catalog.age_days", "Catalog age", b2);
 	fputs("</div>\n<p class=\"muted\">Catalog: ", f);
-	html_esc(f, str(cat, "source") ? str(cat, "source") : "unknown");
+	html_esc(f, html_str(cat, "source") ? html_str(cat, "source") : "unknown");
 	fputs(", fetched ", f);
-	html_esc(f, str(cat, "fetched_at") ? str(cat, "fetched_at") : "unknown");
+	html_esc(f, html_str(cat, "fetched_at") ? html_str(cat, "fetched_at") : "unknown");
 	fputs("; pricing ", f);
-	html_esc(f, str(head, "pricing"));
-	html_printf(f, ", %g hours per month; money in ", num(head, "hours_per_month", &v) ? v : 0);
+	html_esc(f, html_str(head, "pricing"));
+	html_printf(f, ", %g hours per month; money in ", html_num(head, "hours_per_month", &v) ? v : 0);
 	html_esc(f, cur);
 	fputs(".</p>\n", f);
 	if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(t, "complete"))) {
 		const cJSON *u = cJSON_GetObjectItemCaseSensitive(t, "unpriced"), *x;
 		fputs("<p class=\"warn\"><strong>Incomplete total:</strong> the priced workloads "
 		      "cost <span data-json=\"totals.priced_monthly_cost\">", f);
-		html_esc(f, money_of(buf, sizeof buf, t, "priced_monthly_cost", cur));
+		html_esc(f, html_money_of(buf, sizeof buf, t, "priced_monthly_cost", cur));
 		fputs("</span> per month; not priced as billed: ", f);
 		cJSON_ArrayForEach(x, u)
 		{
@@ -110,7 +86,7 @@ static void summary(FILE *f, const cJSON *head)
 	}
 }
 
-/* One bar of the chart: label, a bar as wide as v of max, its cost. */
+/* One bar of the chart: its label above a bar as wide as v of max, its cost. */
 static void bar(FILE *f, int y, const char *role, const char *label, int known, double v,
 		double max, const char *cur, int idx)
 {
@@ -119,27 +95,25 @@ static void bar(FILE *f, int y, const char *role, const char *label, int known, 
 	if (known && v > 0 && w < 2)
 		w = 2;
 	html_printf(f, "<g class=\"bar %s\" data-role=\"%s\" data-index=\"%d\">", role, role, idx);
-	fputs("<text x=\"0\" y=\"", f);
-	html_printf(f, "%d\">", y + 16);
+	html_printf(f, "<text x=\"0\" y=\"%d\">", y + 12);
 	html_esc(f, label);
 	fputs("</text>", f);
 	if (known)
-		html_printf(f, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"18\" fill=\"%s\"%s/>",
-			    CH_LABEL, y + 3, w, strcmp(role, "recommendation") == 0 ? html_color(0) :
-					   strcmp(role, "current") == 0 ? html_color(6) : html_color(7),
-			    strcmp(role, "alternative") == 0 ? " fill-opacity=\"0.75\"" : "");
-	html_printf(f, "<text class=\"cost\" x=\"%.1f\" y=\"%d\">", CH_LABEL + w + 6, y + 16);
+		html_printf(f, "<rect x=\"0\" y=\"%d\" width=\"%.1f\" height=\"14\" fill=\"%s\"/>",
+			    y + 16, w, strcmp(role, "recommendation") == 0 ? html_color(0) :
+				       strcmp(role, "current") == 0 ? html_color(6) : html_color(7));
+	html_printf(f, "<text class=\"cost\" x=\"%.1f\" y=\"%d\">", w + 6, y + 28);
 	html_esc(f, html_money(buf, sizeof buf, v, cur, known));
 	fputs("</text></g>\n", f);
 }
 
 static void choice_label(char *buf, size_t len, const char *prefix, const cJSON *c)
 {
-	const char *mig = str(c, "mig_profile");
+	const char *mig = html_str(c, "mig_profile");
 	double vms = 0;
-	num(c, "vm_count", &vms);
-	snprintf(buf, len, "%s%s%s%s x%.0f, %s", prefix, str(c, "sku") ? str(c, "sku") : "?",
-		 mig ? " MIG " : "", mig ? mig : "", vms, str(c, "region") ? str(c, "region") : "");
+	html_num(c, "vm_count", &vms);
+	snprintf(buf, len, "%s%s%s%s x%.0f, %s", prefix, html_str(c, "sku") ? html_str(c, "sku") : "?",
+		 mig ? " MIG " : "", mig ? mig : "", vms, html_str(c, "region") ? html_str(c, "region") : "");
 }
 
 static void chart(FILE *f, const cJSON *w, const char *cur)
@@ -154,18 +128,18 @@ static void chart(FILE *f, const cJSON *w, const char *cur)
 
 	if (cJSON_IsObject(rec)) {
 		rows++;
-		if (num(rec, "monthly_cost", &v) && v > max)
+		if (html_num(rec, "monthly_cost", &v) && v > max)
 			max = v;
 	}
 	cJSON_ArrayForEach(x, alts)
 	{
 		rows++;
-		if (num(x, "monthly_cost", &v) && v > max)
+		if (html_num(x, "monthly_cost", &v) && v > max)
 			max = v;
 	}
 	if (cJSON_IsObject(curd)) {
 		rows++;
-		if (num(curd, "monthly_cost", &v) && v > max)
+		if (html_num(curd, "monthly_cost", &v) && v > max)
 			max = v;
 	}
 	if (!rows)
@@ -174,23 +148,23 @@ static void chart(FILE *f, const cJSON *w, const char *cur)
 		       "height=\"%d\"><title>Monthly cost of the recommendation and its "
 		       "alternatives</title>\n", CH_W, rows * CH_ROW + 4, CH_W, rows * CH_ROW + 4);
 	if (cJSON_IsObject(rec)) {
-		int known = num(rec, "monthly_cost", &v);
+		int known = html_num(rec, "monthly_cost", &v);
 		choice_label(label, sizeof label, "\xe2\x98\x85 recommended: ", rec);
 		bar(f, y, "recommendation", label, known, v, max, cur, 0);
 		y += CH_ROW;
 	}
 	cJSON_ArrayForEach(x, alts)
 	{
-		int known = num(x, "monthly_cost", &v);
+		int known = html_num(x, "monthly_cost", &v);
 		choice_label(label, sizeof label, "", x);
 		bar(f, y, "alternative", label, known, v, max, cur, i++);
 		y += CH_ROW;
 	}
 	if (cJSON_IsObject(curd)) {
 		double cnt = 0;
-		int known = num(curd, "monthly_cost", &v);
-		num(curd, "count", &cnt);
-		snprintf(label, sizeof label, "today: %s x%.0f", str(curd, "sku") ? str(curd, "sku") : "?",
+		int known = html_num(curd, "monthly_cost", &v);
+		html_num(curd, "count", &cnt);
+		snprintf(label, sizeof label, "today: %s x%.0f", html_str(curd, "sku") ? html_str(curd, "sku") : "?",
 			 cnt);
 		bar(f, y, "current", label, known, v, max, cur, 0);
 	}
@@ -208,22 +182,24 @@ static void workload(FILE *f, const cJSON *w, const char *cur, size_t idx)
 	double v = 0;
 
 	html_printf(f, "<section class=\"workload\" data-index=\"%zu\"><h3>", idx);
-	html_esc(f, str(w, "name"));
+	html_esc(f, html_str(w, "name"));
 	fputs("</h3>\n<p class=\"muted\">", f);
-	html_esc(f, str(w, "type"));
-	html_printf(f, ", %.0f replica%s", num(w, "replicas", &v) ? v : 0, v == 1 ? "" : "s");
+	html_esc(f, html_str(w, "type"));
+	if (!html_num(w, "replicas", &v))
+		v = 0;
+	html_printf(f, ", %.0f replica%s", v, v == 1 ? "" : "s");
 	if (cJSON_IsObject(rec)) {
 		fputs("; recommended <strong data-json=\"recommendation.monthly_cost\">", f);
-		html_esc(f, money_of(buf, sizeof buf, rec, "monthly_cost", cur));
+		html_esc(f, html_money_of(buf, sizeof buf, rec, "monthly_cost", cur));
 		fputs("</strong> per month (", f);
-		html_esc(f, str(rec, "cost_basis"));
+		html_esc(f, html_str(rec, "cost_basis"));
 		fputc(')', f);
 	} else {
 		fputs("; <strong>no feasible option</strong>", f);
 	}
 	if (cJSON_IsObject(curd)) {
 		fputs("; saving <span data-json=\"current.savings_monthly\">", f);
-		html_esc(f, money_of(buf, sizeof buf, curd, "savings_monthly", cur));
+		html_esc(f, html_money_of(buf, sizeof buf, curd, "savings_monthly", cur));
 		fputs("</span>", f);
 	}
 	fputs("</p>\n", f);
@@ -240,23 +216,23 @@ static void workload(FILE *f, const cJSON *w, const char *cur, size_t idx)
 		fputs("</ul>\n", f);
 	}
 	if (cJSON_GetArraySize(rej) > 0) {
-		fputs("<table class=\"rejected\"><caption>Rejected cheaper options and why</caption>"
+		fputs("<table class=\"rejected\"><caption>Rejected options (the cheapest of each reason) and why</caption>"
 		      "<tr><th>size</th><th>region</th><th>why</th><th>detail</th></tr>\n", f);
 		cJSON_ArrayForEach(x, rej)
 		{
-			const char *mig = str(x, "mig_profile");
+			const char *mig = html_str(x, "mig_profile");
 			fputs("<tr><td>", f);
-			html_esc(f, str(x, "sku"));
+			html_esc(f, html_str(x, "sku"));
 			if (mig) {
 				fputs(" MIG ", f);
 				html_esc(f, mig);
 			}
 			fputs("</td><td>", f);
-			html_esc(f, str(x, "region") ? str(x, "region") : "any");
+			html_esc(f, html_str(x, "region") ? html_str(x, "region") : "any");
 			fputs("</td><td>", f);
-			html_esc(f, str(x, "kind"));
+			html_esc(f, html_str(x, "kind"));
 			fputs("</td><td>", f);
-			html_esc(f, str(x, "reason"));
+			html_esc(f, html_str(x, "reason"));
 			fputs("</td></tr>\n", f);
 		}
 		fputs("</table>\n", f);
@@ -264,11 +240,11 @@ static void workload(FILE *f, const cJSON *w, const char *cur, size_t idx)
 	cJSON_ArrayForEach(y, fnd)
 	{
 		fputs("<p class=\"warn\"><strong>", f);
-		html_esc(f, str(y, "severity"));
+		html_esc(f, html_str(y, "severity"));
 		fputs(" (", f);
-		html_esc(f, str(y, "kind"));
+		html_esc(f, html_str(y, "kind"));
 		fputs("):</strong> ", f);
-		html_esc(f, str(y, "message"));
+		html_esc(f, html_str(y, "message"));
 		fputs("</p>\n", f);
 	}
 	fputs("</section>\n", f);
@@ -281,9 +257,9 @@ static void mig_plan(FILE *f, const cJSON *head, const char *cur)
 	if (!cJSON_IsObject(m))
 		return;
 	fputs("<h2>MIG plan</h2>\n<p>The plan costs <span data-json=\"mig_plan.monthly_cost\">", f);
-	html_esc(f, money_of(a, sizeof a, m, "monthly_cost", cur));
+	html_esc(f, html_money_of(a, sizeof a, m, "monthly_cost", cur));
 	fputs("</span> per month; its workloads on their best dedicated options would cost ", f);
-	html_esc(f, money_of(b, sizeof b, m, "dedicated_monthly_cost", cur));
+	html_esc(f, html_money_of(b, sizeof b, m, "dedicated_monthly_cost", cur));
 	fputs(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "used_in_totals"))
 		      ? ". The totals use it.</p>\n"
 		      : ". The totals do not use it.</p>\n",
@@ -293,19 +269,19 @@ static void mig_plan(FILE *f, const cJSON *head, const char *cur)
 	cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(m, "node_pools"))
 	{
 		double vms = 0, sl = 0, used = 0;
-		num(x, "vm_count", &vms);
-		num(x, "slices", &sl);
-		num(x, "slices_used", &used);
+		html_num(x, "vm_count", &vms);
+		html_num(x, "slices", &sl);
+		html_num(x, "slices_used", &used);
 		fputs("<tr><td>", f);
-		html_esc(f, str(x, "name"));
+		html_esc(f, html_str(x, "name"));
 		fputs("</td><td>", f);
-		html_esc(f, str(x, "sku"));
+		html_esc(f, html_str(x, "sku"));
 		fputs("</td><td>", f);
-		html_esc(f, str(x, "region"));
+		html_esc(f, html_str(x, "region"));
 		html_printf(f, "</td><td class=\"n\">%.0f</td><td>", vms);
-		html_esc(f, str(x, "mig_profile") ? str(x, "mig_profile") : "mixed");
+		html_esc(f, html_str(x, "mig_profile") ? html_str(x, "mig_profile") : "mixed");
 		html_printf(f, "</td><td class=\"n\">%.0f of %.0f</td><td class=\"n\">", used, sl);
-		html_esc(f, money_of(a, sizeof a, x, "monthly_cost", cur));
+		html_esc(f, html_money_of(a, sizeof a, x, "monthly_cost", cur));
 		fputs("</td></tr>\n", f);
 	}
 	fputs("</table>\n", f);
@@ -347,7 +323,7 @@ static void assumptions(FILE *f, const cJSON *head)
 int recommend_html_body(FILE *f, const cJSON *head, size_t n,
 			cJSON *(*item)(size_t i, void *arg), void *arg)
 {
-	const char *cur = str(head, "currency");
+	const char *cur = html_str(head, "currency");
 	if (!cur)
 		cur = "USD";
 	summary(f, head);
@@ -369,23 +345,6 @@ int recommend_html_body(FILE *f, const cJSON *head, size_t n,
 	mig_plan(f, head, cur);
 	assumptions(f, head);
 	return 0;
-}
-
-static cJSON *dup_item(size_t i, void *arg)
-{
-	return cJSON_Duplicate(cJSON_GetArrayItem((const cJSON *)arg, (int)i), 1);
-}
-
-int recommend_html_print(FILE *f, const cJSON *doc)
-{
-	const cJSON *ws = cJSON_GetObjectItemCaseSensitive(doc, "workloads");
-	const char *ver = str(doc, "gpufit_version");
-	char gen[80];
-	html_begin(f, "GPU recommendation");
-	int rc = recommend_html_body(f, doc, (size_t)cJSON_GetArraySize(ws), dup_item, (void *)ws);
-	snprintf(gen, sizeof gen, "gpufit %s recommend", ver ? ver : "");
-	html_end(f, gen);
-	return rc;
 }
 
 static cJSON *result_item(size_t i, void *arg)
