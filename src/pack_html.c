@@ -189,8 +189,9 @@ void pack_html_print(FILE *f, const struct pack_plan *pl, const char *gpufit_ver
 		html_printf(f, "<li data-workload=\"%zu\"><span class=\"sw\" style=\"background:%s\">"
 			       "W%zu</span>",
 			    i + 1, html_color(i), i + 1);
+		fputs("<span class=\"name\">", f);
 		html_esc(f, pl->workloads[i].name);
-		html_printf(f, " (%ld replica%s)</li>\n", pl->workloads[i].replicas,
+		html_printf(f, "</span> (%ld replica%s)</li>\n", pl->workloads[i].replicas,
 			    pl->workloads[i].replicas == 1 ? "" : "s");
 	}
 	fputs("</ul>\n<p class=\"muted\">Each slice is labelled W<i>n</i>:<i>replica</i>; dashed "

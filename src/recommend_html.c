@@ -41,7 +41,9 @@ static void summary(FILE *f, const cJSON *head)
 
 	fputs("<h2>Summary</h2>\n<div class=\"summary\">\n", f);
 	card(f, "totals.monthly_cost", "Fleet monthly cost", html_money_of(buf, sizeof buf, t, "monthly_cost", cur));
-	card(f, "totals.current_monthly_cost", "Current monthly cost",
+	card(f, "totals.current_monthly_cost",
+	     html_num(t, "current_monthly_cost", &v) ? "Current monthly cost"
+						      : "Current monthly cost (no current_sku given)",
 	     html_money_of(buf, sizeof buf, t, "current_monthly_cost", cur));
 	card(f, "totals.savings_monthly", "Monthly saving",
 	     html_money_of(buf, sizeof buf, t, "savings_monthly", cur));
@@ -332,9 +334,9 @@ int recommend_html_body(FILE *f, const cJSON *head, size_t n,
 	fputs(html_color(0), f);
 	fputs("\">\xe2\x98\x85</span>recommended</span><span><span class=\"sw\" style=\"background:", f);
 	fputs(html_color(7), f);
-	fputs("\"></span>alternative</span><span><span class=\"sw\" style=\"background:", f);
+	fputs("\">&#160;</span>alternative</span><span><span class=\"sw\" style=\"background:", f);
 	fputs(html_color(6), f);
-	fputs("\"></span>today</span> Bars are monthly cost; each is labelled.</p>\n", f);
+	fputs("\">&#160;</span>today</span> Bars are monthly cost; each is labelled.</p>\n", f);
 	for (size_t i = 0; i < n; i++) {
 		cJSON *w = item(i, arg);
 		if (!w)
