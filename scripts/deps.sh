@@ -26,6 +26,7 @@ if [ "$mode" = test ]; then
 	command -v prometheus >/dev/null 2>&1 || need prometheus
 	command -v git >/dev/null 2>&1 || need git
 	[ -x /usr/bin/time ] || need time
+	command -v chromium >/dev/null 2>&1 || need chromium   # the HTML reports in a real browser
 fi
 
 [ -n "$pkgs" ] || exit 0

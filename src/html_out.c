@@ -106,7 +106,7 @@ char *html_money(char *buf, size_t len, double v, const char *currency, int know
 	}
 	util_fmt_money(num, sizeof(num), v);
 	if (!currency || strcmp(currency, "USD") == 0)
-		snprintf(buf, len, "$%s", num);
+		snprintf(buf, len, "%s$%s", num[0] == '-' ? "-" : "", num + (num[0] == '-'));
 	else
 		snprintf(buf, len, "%s %s", num, currency);
 	return buf;

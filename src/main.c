@@ -134,10 +134,6 @@ static void print_main_help(FILE *f)
  * every other one. */
 static const char *const yaml_commands[] = { NULL };
 
-/* The commands with an HTML report (html_out.h); -f html is a usage error
- * for every other one. */
-static const char *const html_commands[] = { "analyze", "check", "pack", "recommend", NULL };
-
 static int listed(const char *const *names, const struct command *c)
 {
 	for (const char *const *n = names; *n; n++)
@@ -383,7 +379,7 @@ int main(int argc, char **argv)
 	if (ctx.format == FMT_YAML && !help && !listed(yaml_commands, c))
 		return cli_usage_error(c->name, "format 'yaml' is not supported (table, json, "
 						"markdown, csv)");
-	if (ctx.format == FMT_HTML && !help && !listed(html_commands, c))
+	if (ctx.format == FMT_HTML && !help && !cli_has_html(c->name))
 		return cli_usage_error(c->name, "format 'html' is not supported (table, json, "
 						"markdown, csv)");
 
