@@ -88,22 +88,20 @@ static void summary(FILE *f, const cJSON *head)
 	}
 }
 
-/* One bar of the chart: its label above a bar as wide as v of max, its cost. */
+/* One bar of the chart: its label above a bar as wide as v of max, its cost
+ * (fills by role in the page's CSS). */
 static void bar(FILE *f, int y, const char *role, const char *label, int known, double v,
-		double max, const char *cur, int idx)
+		double max, const char *cur)
 {
 	char buf[64];
 	double w = known && max > 0 ? v / max * CH_BAR : 0;
 	if (known && v > 0 && w < 2)
 		w = 2;
-	html_printf(f, "<g class=\"bar %s\" data-role=\"%s\" data-index=\"%d\">", role, role, idx);
-	html_printf(f, "<text x=\"0\" y=\"%d\">", y + 12);
+	html_printf(f, "<g class=\"bar\" data-role=\"%s\"><text y=\"%d\">", role, y + 12);
 	html_esc(f, label);
 	fputs("</text>", f);
 	if (known)
-		html_printf(f, "<rect x=\"0\" y=\"%d\" width=\"%.1f\" height=\"14\" fill=\"%s\"/>",
-			    y + 16, w, strcmp(role, "recommendation") == 0 ? html_color(0) :
-				       strcmp(role, "current") == 0 ? html_color(6) : html_color(7));
+		html_printf(f, "<rect y=\"%d\" width=\"%.1f\"/>", y + 16, w);
 	html_printf(f, "<text class=\"cost\" x=\"%.1f\" y=\"%d\">", w + 6, y + 28);
 	html_esc(f, html_money(buf, sizeof buf, v, cur, known));
 	fputs("</text></g>\n", f);
@@ -125,7 +123,7 @@ static void chart(FILE *f, const cJSON *w, const char *cur)
 	const cJSON *curd = cJSON_GetObjectItemCaseSensitive(w, "current");
 	const cJSON *x;
 	double max = 0, v = 0;
-	int rows = 0, y = 0, i = 0;
+	int rows = 0, y = 0;
 	char label[200];
 
 	if (cJSON_IsObject(rec)) {
@@ -146,20 +144,21 @@ static void chart(FILE *f, const cJSON *w, const char *cur)
 	}
 	if (!rows)
 		return;
-	html_printf(f, "<svg class=\"chart\" role=\"img\" viewBox=\"0 0 %d %d\" width=\"%d\" "
-		       "height=\"%d\"><title>Monthly cost of the recommendation and its "
-		       "alternatives</title>\n", CH_W, rows * CH_ROW + 4, CH_W, rows * CH_ROW + 4);
+	/* the width is the CSS's (svg.chart), the height follows the viewBox */
+	html_printf(f, "<svg class=\"chart\" role=\"img\" viewBox=\"0 0 %d %d\"><title>Monthly "
+		       "cost by option</title>\n",
+		    CH_W, rows * CH_ROW + 4);
 	if (cJSON_IsObject(rec)) {
 		int known = html_num(rec, "monthly_cost", &v);
 		choice_label(label, sizeof label, "\xe2\x98\x85 recommended: ", rec);
-		bar(f, y, "recommendation", label, known, v, max, cur, 0);
+		bar(f, y, "recommendation", label, known, v, max, cur);
 		y += CH_ROW;
 	}
 	cJSON_ArrayForEach(x, alts)
 	{
 		int known = html_num(x, "monthly_cost", &v);
 		choice_label(label, sizeof label, "", x);
-		bar(f, y, "alternative", label, known, v, max, cur, i++);
+		bar(f, y, "alternative", label, known, v, max, cur);
 		y += CH_ROW;
 	}
 	if (cJSON_IsObject(curd)) {
@@ -168,9 +167,32 @@ static void chart(FILE *f, const cJSON *w, const char *cur)
 		html_num(curd, "count", &cnt);
 		snprintf(label, sizeof label, "today: %s x%.0f", html_str(curd, "sku") ? html_str(curd, "sku") : "?",
 			 cnt);
-		bar(f, y, "current", label, known, v, max, cur, 0);
+		bar(f, y, "current", label, known, v, max, cur);
 	}
 	fputs("</svg>\n", f);
+}
+
+static int same_reason(const cJSON *a, const cJSON *b)
+{
+	const char *ka = html_str(a, "kind"), *kb = html_str(b, "kind");
+	const char *ra = html_str(a, "reason"), *rb = html_str(b, "reason");
+	return ka && kb && ra && rb && strcmp(ka, kb) == 0 && strcmp(ra, rb) == 0;
+}
+
+/* "Standard_X MIG 1g.10gb (eastus)": a rejected size, its slice and region. */
+static void reject_name(FILE *f, const cJSON *x)
+{
+	const char *mig = html_str(x, "mig_profile"), *region = html_str(x, "region");
+	html_esc(f, html_str(x, "sku"));
+	if (mig) {
+		fputs(" MIG ", f);
+		html_esc(f, mig);
+	}
+	if (region) {
+		fputs(" (", f);
+		html_esc(f, region);
+		fputc(')', f);
+	}
 }
 
 static void workload(FILE *f, const cJSON *w, const char *cur, size_t idx)
@@ -218,19 +240,26 @@ static void workload(FILE *f, const cJSON *w, const char *cur, size_t idx)
 		fputs("</ul>\n", f);
 	}
 	if (cJSON_GetArraySize(rej) > 0) {
-		fputs("<table class=\"rejected\"><caption>Rejected options (the cheapest of each reason) and why</caption>"
-		      "<tr><th>size</th><th>region</th><th>why</th><th>detail</th></tr>\n", f);
+		/* one row per reason: the sizes rejected for the same reason together */
+		fputs("<table class=\"rejected\"><caption>Rejected, and why</caption>"
+		      "<tr><th>sizes</th><th>why</th><th>detail</th></tr>\n", f);
 		cJSON_ArrayForEach(x, rej)
 		{
-			const char *mig = html_str(x, "mig_profile");
+			const cJSON *z;
+			int seen = 0, first = 1;
+			for (z = rej->child; z != x && !seen; z = z->next)
+				seen = same_reason(z, x);
+			if (seen)
+				continue;
 			fputs("<tr><td>", f);
-			html_esc(f, html_str(x, "sku"));
-			if (mig) {
-				fputs(" MIG ", f);
-				html_esc(f, mig);
+			for (z = x; z; z = z->next) {
+				if (!same_reason(z, x))
+					continue;
+				if (!first)
+					fputs(", ", f);
+				first = 0;
+				reject_name(f, z);
 			}
-			fputs("</td><td>", f);
-			html_esc(f, html_str(x, "region") ? html_str(x, "region") : "any");
 			fputs("</td><td>", f);
 			html_esc(f, html_str(x, "kind"));
 			fputs("</td><td>", f);

@@ -209,7 +209,7 @@ def main():
             print(f"html_browser: FAIL {os.path.basename(page_path)}: {f}")
         sys.exit(1)
     print(f"html_browser: ok {os.path.basename(page_path)} ({title['result']['value']}): "
-          X + f"; screenshot {shot}")
+          + ", ".join(f"at least {n} x '{sel}'" for sel, n in wants) + f"; screenshot {shot}")
 
 
 if __name__ == "__main__":

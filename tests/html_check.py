@@ -183,11 +183,18 @@ def check_recommend(root, d, c):
             c.eq(f"workload {i} recommendation", field(s, "recommendation.monthly_cost"),
                  money(rec["monthly_cost"], cur))
         rej = s.find("table", class_="rejected")
-        nrej = len(list(rej.find_all("tr"))) - 1 if rej is not None else 0
-        c.eq(f"workload {i} rejected rows", nrej, len(w["rejected"]))
+        shown = []
         if rej is not None:
-            for tr, x in zip(list(rej.find_all("tr"))[1:], w["rejected"]):
-                c.eq(f"workload {i} rejected reason", list(tr.find_all("td"))[3].text(), x["reason"])
+            for tr in list(rej.find_all("tr"))[1:]:
+                tds = list(tr.find_all("td"))
+                for size in tds[0].text().split(", "):
+                    shown.append((size, tds[1].text(), tds[2].text()))
+        want = []
+        for x in w["rejected"]:
+            size = x["sku"] + (" MIG " + x["mig_profile"] if x["mig_profile"] else "") + \
+                (f" ({x['region']})" if x["region"] else "")
+            want.append((size, x["kind"], x["reason"]))
+        c.eq(f"workload {i} rejected (size, kind, reason)", sorted(shown), sorted(want))
     if d["mig_plan"]:
         c.eq("mig_plan.monthly_cost", field(root, "mig_plan.monthly_cost"),
              money(d["mig_plan"]["monthly_cost"], cur))
