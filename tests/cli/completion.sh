@@ -73,7 +73,7 @@ done
 contains --format gpufit --f
 contains --no-color gpufit diff --n
 # yaml is not offered: every command refuses it (tests/cli/formats.sh)
-expect "$(printf '%s\n' csv json markdown table)" gpufit -f ""
+expect "$(printf '%s\n' csv html json markdown table)" gpufit -f ""
 expect json gpufit diff --format j
 expect "$(printf '%s\n' savings-1y savings-3y spot)" gpufit catalog list --pricing s
 expect show gpufit -f json catalog sh
