@@ -98,6 +98,7 @@ class Page:
         self.id += 1
         my = self.id
         self.ws.send(json.dumps({"id": my, "method": method, "params": params}))
+        self.ws.sock.settimeout(120)  # drain() may have left a short one; machines are busy
         while True:
             m = json.loads(self.ws.recv())
             if m.get("id") == my:
