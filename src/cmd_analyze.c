@@ -95,7 +95,9 @@ struct host_list {
 
 static struct host_map *hosts_add(struct host_list *hl, const char *host)
 {
-	if (hl->n == hl->cap) {
+	/* v is NULL only while cap is 0: the test says so to clang's analyzer,
+	 * which assumes strmap_put(&hl->index) below may change all of *hl */
+	if (hl->n == hl->cap || !hl->v) {
 		hl->cap = hl->cap ? hl->cap * 2 : 64;
 		hl->v = xrealloc(hl->v, hl->cap * sizeof(*hl->v));
 	}
