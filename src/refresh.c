@@ -37,8 +37,10 @@ struct run {
 	size_t *region_items;         /* per o->regions[i]: items taken */
 	char (*seen)[32];             /* --from-file without --region: regions met */
 	size_t n_seen, cap_seen;
-	/* Warnings per region (0: not of a region), merged in region order at
-	 * the end, so the list does not depend on which page arrived first. */
+	/* Warnings per request sequence (0: not of a region; 2i+1 and 2i+2:
+	 * region i's Virtual Machines and Bandwidth sequences), merged in that
+	 * order at the end, so the list does not depend on which page arrived
+	 * first. */
 	struct diag_list *warn_lists;
 	size_t warn_list;             /* the list warn() adds to */
 	size_t warnings_dropped;
@@ -368,7 +370,7 @@ static int job_page(struct run *r, struct http_pool *pool, struct region_job *j,
 	}
 	r->want_region = j->region;
 	r->bw_taken = &j->bw_taken;
-	r->warn_list = j->no;
+	r->warn_list = 2 * (j->no - 1) + 1 + (size_t)j->bandwidth;
 	int prc = prices_api_parse_page(body->buf, body->len, r->arena, &pg, on_item, r, cause,
 					sizeof(cause));
 	r->want_region = NULL;
@@ -390,9 +392,12 @@ static int job_page(struct run *r, struct http_pool *pool, struct region_job *j,
 	if (!next && j->bandwidth) {
 		/* No data-transfer price: the catalog keeps the region's previous
 		 * ones (or the continent's seed) rather than losing them. */
-		if (j->bw_taken == 0)
+		if (j->bw_taken == 0) {
+			r->warn_list = 2 * (j->no - 1) + 2;
 			warn(r, "region '%s': the API listed no Bandwidth (data transfer) price in "
 			     "USD; kept the previous ones", j->region);
+			r->warn_list = 0;
+		}
 		return 0;
 	}
 	if (!next) {
@@ -574,7 +579,7 @@ int refresh_run(const struct refresh_opts *o, struct refresh_summary *s, char *e
 	r.s = s;
 	r.region_items = xcalloc(o->n_regions ? o->n_regions : 1, sizeof(*r.region_items));
 	r.arena = prices_api_arena_new();
-	r.warn_lists = xcalloc(o->n_regions + 1, sizeof(*r.warn_lists));
+	r.warn_lists = xcalloc(2 * o->n_regions + 1, sizeof(*r.warn_lists));
 
 	if (!o->n_files) {
 		const char *base = o->api_url ? o->api_url : PRICES_API_DEFAULT_URL;
@@ -622,7 +627,7 @@ int refresh_run(const struct refresh_opts *o, struct refresh_summary *s, char *e
 		goto out;
 	}
 	s->n_per_region = m.n_regions;
-	merge_warnings(&r, o->n_regions + 1);
+	merge_warnings(&r, 2 * o->n_regions + 1);
 	/* Sizes in name order: the order they were met depends on which
 	 * region's page arrived first. */
 	if (s->n_unknown > 1)
@@ -634,7 +639,7 @@ out:
 	prices_api_arena_free(r.arena);
 	free(r.region_items);
 	free(r.seen);
-	for (size_t i = 0; i < o->n_regions + 1; i++)
+	for (size_t i = 0; i < 2 * o->n_regions + 1; i++)
 		diag_list_release(&r.warn_lists[i]);
 	free(r.warn_lists);
 	s->seconds = now_s() - t0;
