@@ -37,6 +37,10 @@ struct command {
 extern const struct command gpufit_commands[];
 
 /* Prints a command's full help (usage, summary, options) to f. */
+/* 1 when command has an -f html report (html_out.h); -f html is a usage
+ * error for every other command. */
+int cli_has_html(const char *command);
+
 void cli_print_command_help(const struct command *c, FILE *f);
 
 /* A nested verb table for `catalog refresh|list|show|status`. */

@@ -12,9 +12,11 @@
 #include <stddef.h>
 #include <stdio.h>
 
-enum out_format { FMT_TABLE, FMT_JSON, FMT_MARKDOWN, FMT_CSV, FMT_YAML, FMT_SH, FMT_SARIF };
+enum out_format { FMT_TABLE, FMT_JSON, FMT_MARKDOWN, FMT_CSV, FMT_HTML, FMT_YAML, FMT_SH,
+		  FMT_SARIF };
 
-/* "table", "json", "markdown" (or "md"), "csv", "yaml", "sh" (`k8s` only):
+/* "table", "json", "markdown" (or "md"), "csv", "html" (recommend, check, pack
+ * and analyze: html_out.h), "yaml", "sh" (`k8s` only), "sarif" (`k8s lint`):
  * 0 ok, -1 unknown. */
 int out_format_parse(const char *s, enum out_format *out);
 const char *out_format_name(enum out_format f);

@@ -97,6 +97,12 @@ void refresh_summary_release(struct refresh_summary *s);
 void refresh_region_url(struct strbuf *url, const char *base, const char *region,
 			const char *currency, const char *sku_prefix);
 
+/* The first request of a region's Bandwidth prices: base ? api-version &
+ * $filter=serviceName eq 'Bandwidth' and armRegionName eq 'REGION' and
+ * priceType eq 'Consumption' [& currencyCode]. */
+void refresh_bandwidth_url(struct strbuf *url, const char *base, const char *region,
+			   const char *currency);
+
 /* REFRESH_SKU_PREFIX when every size of skus (the sizes the catalog stores
  * prices of) begins with it, so the filter drops no price the catalog keeps;
  * NULL when one does not (the refresh must then ask for every size). */

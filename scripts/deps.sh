@@ -36,6 +36,7 @@ if [ "$mode" = test ] || [ "$mode" = dev ]; then
 	command -v shellcheck >/dev/null 2>&1 || need shellcheck
 	command -v node >/dev/null 2>&1 || need nodejs
 	command -v npm >/dev/null 2>&1 || need npm
+	command -v chromium >/dev/null 2>&1 || need chromium   # the HTML reports in a real browser
 fi
 if [ "$mode" = dev ]; then
 	command -v clang >/dev/null 2>&1 || need clang

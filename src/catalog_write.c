@@ -41,6 +41,7 @@
 
 #define PRICE_SOURCE "Azure Retail Prices API"
 #define SIZE_SOURCE "Azure Retail Prices API; spec unknown (GPUs, GPU memory, vCPUs and RAM not known)"
+#define BW_SOURCE "Azure Retail Prices API (serviceName Bandwidth)"
 
 struct catalog_writer {
 	sqlite3 *db;
@@ -253,7 +254,8 @@ void catalog_writer_abort(struct catalog_writer *w)
 }
 
 /* Copies the current catalog's prices, price-only sizes (GPU count and
- * memory unknown: a catalog of an earlier build held placeholders there) and
+ * memory unknown: a catalog of an earlier build held placeholders there),
+ * refreshed bandwidth prices (not the bundled seeds: this build's win) and
  * per-region meta.  0 ok (or nothing to carry), -1 when it cannot be read. */
 static int carry_over(struct catalog_writer *w, char *err)
 {
@@ -305,6 +307,9 @@ static int carry_over(struct catalog_writer *w, char *err)
 		 " FROM old.vm_sizes WHERE spec_known = 0;"
 		 "INSERT OR REPLACE INTO main.meta (key, value) SELECT key, value FROM old.meta"
 		 " WHERE key = 'regions' OR key LIKE 'sizes.%' OR key LIKE 'fetched_at.%';"
+		 "INSERT OR REPLACE INTO main.bandwidth_prices (zone, kind, tier_min_gb,"
+		 " usd_per_gb, effective_date, source) SELECT zone, kind, tier_min_gb, usd_per_gb,"
+		 " effective_date, source FROM old.bandwidth_prices WHERE source = '" BW_SOURCE "';"
 		 "COMMIT;", err) != 0) {
 		char tmp[CATALOG_ERRLEN];
 		exec(w, "ROLLBACK", tmp);
@@ -422,6 +427,10 @@ int catalog_writer_open(const char *target, int force, double lock_wait_s,
 		 " os TEXT NOT NULL, currency TEXT NOT NULL, hourly REAL NOT NULL,"
 		 " effective_date TEXT NOT NULL,"
 		 " PRIMARY KEY (region, sku, pricing, os, currency)) WITHOUT ROWID;"
+		 "CREATE TEMP TABLE staged_bw ("
+		 " zone TEXT NOT NULL, kind TEXT NOT NULL, tier_min_gb REAL NOT NULL,"
+		 " usd_per_gb REAL NOT NULL, effective_date TEXT,"
+		 " PRIMARY KEY (zone, kind, tier_min_gb)) WITHOUT ROWID;"
 		 "BEGIN;", err) != 0)
 		goto fail;
 	if (prep(w, "INSERT INTO staged VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"
@@ -475,9 +484,8 @@ int catalog_writer_add_bandwidth(struct catalog_writer *w, const struct bandwidt
 	sqlite3_stmt *st = NULL;
 	int rc;
 
-	if (prep(w, "INSERT OR REPLACE INTO bandwidth_prices (zone, kind, tier_min_gb, usd_per_gb,"
-		    " effective_date, source) VALUES (?1, ?2, ?3, ?4, ?5,"
-		    " 'Azure Retail Prices API (serviceName Bandwidth)')", &st, err) != 0)
+	if (prep(w, "INSERT OR REPLACE INTO staged_bw (zone, kind, tier_min_gb, usd_per_gb,"
+		    " effective_date) VALUES (?1, ?2, ?3, ?4, ?5)", &st, err) != 0)
 		return -1;
 	sqlite3_bind_text(st, 1, b->zone, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, b->kind, -1, SQLITE_STATIC);
@@ -669,6 +677,13 @@ int catalog_writer_commit(struct catalog_writer *w, const struct catalog_write_m
 		 " effective_date, source) SELECT sku, region, pricing, os, currency, hourly,"
 		 " nullif(effective_date, ''), '" PRICE_SOURCE "' FROM staged", err) != 0)
 		goto fail;
+	/* A zone with staged rows gets exactly them; a zone without keeps its
+	 * previous rows (carried over) or the bundled seed. */
+	if (exec(w, "DELETE FROM bandwidth_prices WHERE zone IN (SELECT zone FROM staged_bw);"
+		 "INSERT INTO bandwidth_prices (zone, kind, tier_min_gb, usd_per_gb,"
+		 " effective_date, source) SELECT zone, kind, tier_min_gb, usd_per_gb,"
+		 " effective_date, '" BW_SOURCE "' FROM staged_bw", err) != 0)
+		goto fail;
 	if (meta_set(w, "source", "azure-retail-prices-api", err) != 0 ||
 	    meta_set(w, "fetched_at", now, err) != 0 ||
 	    meta_set(w, "api_version", m->api_version, err) != 0 ||
@@ -679,7 +694,7 @@ int catalog_writer_commit(struct catalog_writer *w, const struct catalog_write_m
 	sqlite3_finalize(w->get);
 	sqlite3_finalize(w->add_size);
 	w->ins = w->upd = w->get = w->add_size = NULL;
-	if (exec(w, "COMMIT; DROP TABLE temp.staged;", err) != 0)
+	if (exec(w, "COMMIT; DROP TABLE temp.staged; DROP TABLE temp.staged_bw;", err) != 0)
 		goto fail;
 
 	sqlite3_stmt *chk;

@@ -11,15 +11,25 @@
 #include "gpufit.h"
 #include "util.h"
 
+int cli_has_html(const char *command)
+{
+	static const char *const names[] = { "analyze", "check", "pack", "recommend" };
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(names[i], command) == 0)
+			return 1;
+	return 0;
+}
+
 void cli_print_command_help(const struct command *c, FILE *f)
 {
 	fprintf(f, "usage: gpufit %s\n\n%s\n", c->usage, c->summary);
 	if (c->options && *c->options)
 		fprintf(f, "\noptions:\n%s", c->options);
 	fprintf(f, "\nglobal options:\n"
-		   "  -f, --format FMT   table | json | markdown | csv\n"
+		   "  -f, --format FMT   table | json | markdown | csv%s\n"
 		   "  -o, --output FILE  write the result to FILE instead of stdout\n"
-		   "      --catalog PATH use this catalog file\n");
+		   "      --catalog PATH use this catalog file\n",
+		cli_has_html(c->name) ? " | html" : "");
 }
 
 static void print_sub_help(const char *parent, const struct subcommand *s, FILE *f)

@@ -18,6 +18,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "analyze_html.h"
 #include "catalog.h"
 #include "catalog_snapshot.h"
 #include "classify.h"
@@ -94,7 +95,9 @@ struct host_list {
 
 static struct host_map *hosts_add(struct host_list *hl, const char *host)
 {
-	if (hl->n == hl->cap) {
+	/* v is NULL only while cap is 0: the test says so to clang's analyzer,
+	 * which assumes strmap_put(&hl->index) below may change all of *hl */
+	if (hl->n == hl->cap || !hl->v) {
 		hl->cap = hl->cap ? hl->cap * 2 : 64;
 		hl->v = xrealloc(hl->v, hl->cap * sizeof(*hl->v));
 	}
@@ -568,6 +571,10 @@ static cJSON *stats_json(const struct telemetry_series *s)
 		cJSON_AddNumberToObject(x, "samples", (double)st.count);
 		json_add_rounded(x, "mean", st.mean, d);
 		/* NaN: a server summary without percentiles (--prometheus) */
+		if (isnan(st.p5))
+			cJSON_AddNullToObject(x, "p5");
+		else
+			json_add_rounded(x, "p5", st.p5, d);
 		if (isnan(st.p50))
 			cJSON_AddNullToObject(x, "p50");
 		else
@@ -960,7 +967,10 @@ static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	json_add_money(to, "known_savings_monthly", t->savings);
 	cJSON_AddItemToObject(doc, "assumptions", assumptions);
 	struct json_rows jr = { rows, hours, region, t->currency, kind };
-	json_print_streamed(ctx->out, doc, "gpus", nrows, json_row_at, &jr);
+	if (ctx->format == FMT_HTML)
+		analyze_html_print(ctx->out, doc, nrows, json_row_at, &jr);
+	else
+		json_print_streamed(ctx->out, doc, "gpus", nrows, json_row_at, &jr);
 	cJSON_Delete(doc);
 }
 
@@ -1344,7 +1354,7 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 		totals_add(&t, r, hours);
 	}
 
-	if (ctx->format == FMT_JSON) {
+	if (ctx->format == FMT_JSON || ctx->format == FMT_HTML) {
 		render_json(ctx, rows, nrows, &t, &st, hours, region, kind, assumptions);
 		assumptions = NULL;
 	} else {

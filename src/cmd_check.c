@@ -19,6 +19,7 @@
 #include "catalog.h"
 #include "catalog_snapshot.h"
 #include "catalog_names.h"
+#include "check_html.h"
 #include "cli.h"
 #include "cmd_util.h"
 #include "commands.h"
@@ -67,6 +68,7 @@ struct check_report {
 	unsigned fail_on;              /* bit i: fail on findings of fail_kinds[i] */
 	size_t fail_count;             /* such findings in the recommendation */
 	char fail_first[128];          /* "workload: kind" of the first one */
+	cJSON *rec_doc;                /* the recommend -f json document of head */
 };
 
 __attribute__((format(printf, 2, 3))) static void warn(struct check_report *r, const char *fmt,
@@ -87,6 +89,7 @@ static void report_release(struct check_report *r)
 		free(r->warnings[i]);
 	free(r->warnings);
 	costdiff_release(&r->diff);
+	cJSON_Delete(r->rec_doc);
 	cost_plan_release(&r->head);
 	cost_plan_release(&r->base);
 }
@@ -311,7 +314,7 @@ static cJSON *gate_json(const struct costdiff_gate *g)
 	return o;
 }
 
-static int print_json(FILE *out, const struct check_report *r)
+static cJSON *check_json(const struct check_report *r)
 {
 	cJSON *doc = cJSON_CreateObject();
 	cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
@@ -377,7 +380,22 @@ static int print_json(FILE *out, const struct check_report *r)
 	cJSON *wa = cJSON_AddArrayToObject(doc, "warnings");
 	for (size_t i = 0; i < r->nwarnings; i++)
 		cJSON_AddItemToArray(wa, cJSON_CreateString(r->warnings[i]));
+	return doc;
+}
+
+static int print_json(FILE *out, const struct check_report *r)
+{
+	cJSON *doc = check_json(r);
 	int rc = json_print(out, doc);
+	cJSON_Delete(doc);
+	return rc;
+}
+
+/* The gate result first, then the recommend report of the same run. */
+static int print_html(FILE *out, const struct check_report *r)
+{
+	cJSON *doc = check_json(r);
+	int rc = doc && r->rec_doc ? check_html_print(out, doc, r->rec_doc) : -1;
 	cJSON_Delete(doc);
 	return rc;
 }
@@ -514,7 +532,7 @@ static int run_recommend(catalog *cat, const struct profile *p, struct check_rep
 	int rc = doc ? cost_plan_from_json(doc, "recommendation", &r->head, err, sizeof err) : -1;
 	if (doc && r->fail_on)
 		count_findings(doc, r);
-	cJSON_Delete(doc);
+	r->rec_doc = doc;
 	if (rc != 0) {
 		diag_error("%s", doc ? err : "out of memory");
 		return EXIT_CATALOG;
@@ -657,6 +675,12 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 		break;
 	case FMT_CSV:
 		print_csv(ctx->out, &r);
+		break;
+	case FMT_HTML:
+		if (print_html(ctx->out, &r) != 0) {
+			diag_error("out of memory while printing HTML");
+			rc = EXIT_INPUT;
+		}
 		break;
 	default:
 		print_table(ctx->out, &r);

@@ -26,6 +26,7 @@
 #include "gpufit.h"
 #include "json_out.h"
 #include "output.h"
+#include "pack_html.h"
 #include "pack_plan.h"
 #include "profile.h"
 #include "util.h"
@@ -545,6 +546,9 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 		break;
 	case FMT_CSV:
 		print_csv(ctx->out, &plan);
+		break;
+	case FMT_HTML:
+		pack_html_print(ctx->out, &plan, GPUFIT_VERSION);
 		break;
 	default:
 		print_table(ctx->out, &plan);

@@ -30,6 +30,7 @@
 #include "output.h"
 #include "profile.h"
 #include "recommend.h"
+#include "recommend_html.h"
 #include "recommend_json.h"
 #include "util.h"
 
@@ -1132,6 +1133,12 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		break;
 	case FMT_CSV:
 		print_csv(ctx->out, &res);
+		break;
+	case FMT_HTML:
+		if (recommend_html_result(ctx->out, &res, &meta) != 0) {
+			diag_error("out of memory while printing HTML");
+			rc = EXIT_INPUT;
+		}
 		break;
 	default:
 		print_table(ctx->out, &res, ctx->color && ctx->out == stdout);

@@ -73,15 +73,18 @@ static int curl_load(char *err, size_t errlen)
 		"curl_multi_remove_handle", "curl_multi_perform", "curl_multi_poll",
 		"curl_multi_info_read", "curl_multi_cleanup", "curl_multi_strerror",
 	};
+	/* filled here and copied whole on success: api holds every call or
+	 * none, never a NULL the free functions would call */
+	__typeof__(api) l = { 0 };
 	void **slots[] = {
-		(void **)&api.global_init, (void **)&api.easy_init, (void **)&api.easy_setopt,
-		(void **)&api.easy_perform, (void **)&api.easy_getinfo, (void **)&api.easy_cleanup,
-		(void **)&api.easy_strerror, (void **)&api.free, (void **)&api.url,
-		(void **)&api.url_cleanup, (void **)&api.url_get, (void **)&api.url_set,
-		(void **)&api.multi_init, (void **)&api.multi_setopt,
-		(void **)&api.multi_add_handle, (void **)&api.multi_remove_handle,
-		(void **)&api.multi_perform, (void **)&api.multi_poll, (void **)&api.multi_info_read,
-		(void **)&api.multi_cleanup, (void **)&api.multi_strerror,
+		(void **)&l.global_init, (void **)&l.easy_init, (void **)&l.easy_setopt,
+		(void **)&l.easy_perform, (void **)&l.easy_getinfo, (void **)&l.easy_cleanup,
+		(void **)&l.easy_strerror, (void **)&l.free, (void **)&l.url,
+		(void **)&l.url_cleanup, (void **)&l.url_get, (void **)&l.url_set,
+		(void **)&l.multi_init, (void **)&l.multi_setopt,
+		(void **)&l.multi_add_handle, (void **)&l.multi_remove_handle,
+		(void **)&l.multi_perform, (void **)&l.multi_poll, (void **)&l.multi_info_read,
+		(void **)&l.multi_cleanup, (void **)&l.multi_strerror,
 	};
 	if (api.lib)
 		return 0;
@@ -96,11 +99,11 @@ static int curl_load(char *err, size_t errlen)
 		if (!*slots[i]) {
 			snprintf(err, errlen, "%s lacks %s", HTTP_LIBCURL, names[i]);
 			dlclose(lib);
-			memset(&api, 0, sizeof api);
 			return -1;
 		}
 	}
-	api.lib = lib;
+	l.lib = lib;
+	api = l;
 	return 0;
 }
 

@@ -463,14 +463,19 @@ int k8s_pools_build(const struct recommend_result *r, const struct profile *p,
 		    struct diag_list *diags)
 {
 	struct build b;
+	/* built here and copied to out at the end: a local that no other
+	 * function sees keeps "must_run and burst hold npools entries" plain to
+	 * the static analyzer, which must assume any call may change *out */
+	struct k8s_plan plan;
 	int rc = 0;
 
 	(void)p;
 	memset(out, 0, sizeof(*out));
+	memset(&plan, 0, sizeof(plan));
 	memset(&b, 0, sizeof(b));
 	b.r = r;
 	b.o = o;
-	b.plan = out;
+	b.plan = &plan;
 	b.prio = r->pricing == PRICING_SPOT ? K8S_PRIORITY_SPOT : K8S_PRIORITY_REGULAR;
 	b.mig_counted = xcalloc(r->mig.npools + 1, 1);
 
@@ -486,16 +491,18 @@ int k8s_pools_build(const struct recommend_result *r, const struct profile *p,
 			place_vm(&b, i);
 	}
 	if (rc == 0) {
-		for (size_t i = 0; i < out->npools; i++)
-			name_pool(out, i);
-		for (size_t i = 0; i < out->npools; i++)
+		for (size_t i = 0; i < plan.npools; i++)
+			name_pool(&plan, i);
+		for (size_t i = 0; i < plan.npools; i++)
 			finish_pool(&b, i);
 	}
 	free(b.must_run);
 	free(b.burst);
 	free(b.mig_counted);
 	if (rc != 0)
-		k8s_plan_release(out);
+		k8s_plan_release(&plan);
+	else
+		*out = plan;
 	return rc;
 }
 

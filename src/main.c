@@ -141,7 +141,7 @@ static void print_main_help(FILE *f)
 	for (const struct command *c = gpufit_commands; c->name; c++)
 		fprintf(f, "  %-11s %s\n", c->name, c->summary);
 	fprintf(f, "\nglobal options:\n"
-		   "  -f, --format FMT   table | json | markdown | csv (default table)\n"
+		   "  -f, --format FMT   table | json | markdown | csv | html (default table)\n"
 		   "  -o, --output FILE  write the result to FILE instead of stdout\n"
 		   "      --catalog PATH use this catalog (also GPUFIT_CATALOG)\n"
 		   "      --no-color     never colour the output (also NO_COLOR)\n"
@@ -156,9 +156,9 @@ static void print_main_help(FILE *f)
  * one. */
 static const char *const yaml_commands[] = { "k8s", NULL };
 
-static int has_yaml(const struct command *c)
+static int listed(const char *const *names, const struct command *c)
 {
-	for (const char *const *n = yaml_commands; *n; n++)
+	for (const char *const *n = names; *n; n++)
 		if (strcmp(*n, c->name) == 0)
 			return 1;
 	return 0;
@@ -256,7 +256,7 @@ static int take_globals(struct cli_ctx *ctx, int *argc, char **argv)
 		}
 		if (which == 1) {
 			if (out_format_parse(val, &ctx->format) != 0) {
-				diag_error("unknown format '%s' (table, json, markdown, csv)", val);
+				diag_error("unknown format '%s' (table, json, markdown, csv, html)", val);
 				return -1;
 			}
 			ctx->format_given = 1;
@@ -406,8 +406,11 @@ int main(int argc, char **argv)
 		cli_print_command_help(c, stdout);
 		return finish_output(&ctx, "", "", EXIT_OK);
 	}
-	if (ctx.format == FMT_YAML && !help && !has_yaml(c))
+	if (ctx.format == FMT_YAML && !help && !listed(yaml_commands, c))
 		return cli_usage_error(c->name, "format 'yaml' is not supported (table, json, "
+						"markdown, csv)");
+	if (ctx.format == FMT_HTML && !help && !cli_has_html(c->name))
+		return cli_usage_error(c->name, "format 'html' is not supported (table, json, "
 						"markdown, csv)");
 
 	char tmp[PATH_MAX + 32] = "", target[PATH_MAX] = "";

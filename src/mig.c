@@ -1771,17 +1771,20 @@ static long aks_memo_slot(struct aks_bb *bb, int d, int *found)
 	struct aks *a = bb->a;
 	unsigned char key[1 + 2 * MIG_MAX_OFFERS * MIG_MAX_PROFILES];
 	uint64_t h = 1469598103934665603ull;
-	size_t slot;
+	size_t slot, len = 0;
 
-	key[0] = (unsigned char)d;
+	key[len++] = (unsigned char)d;
 	for (int l = 0; l < bb->nlive; l++) {
-		key[1 + 2 * l] = (unsigned char)a->n[bb->live[l]];
-		key[2 + 2 * l] = (unsigned char)aks_rmax(a, bb->live[l]);
+		key[len++] = (unsigned char)a->n[bb->live[l]];
+		key[len++] = (unsigned char)aks_rmax(a, bb->live[l]);
 	}
-	for (size_t b = 0; b < m->klen; b++)
+	*found = 0;
+	/* aks_exact made every key 1 + 2 * nlive bytes long, as built here */
+	if (len != m->klen)
+		return -1;
+	for (size_t b = 0; b < len; b++)
 		h = (h ^ key[b]) * 1099511628211ull;
 	slot = (size_t)(h >> 17) & (m->cap - 1);
-	*found = 0;
 	while (m->used[slot]) {
 		if (memcmp(&m->keys[slot * m->klen], key, m->klen) == 0) {
 			*found = 1;
@@ -1795,6 +1798,20 @@ static long aks_memo_slot(struct aks_bb *bb, int d, int *found)
 	return (long)slot;
 }
 
+/* Fills slack[k] for every option k (live options are among them) and
+ * returns the total slack of the pools that have some. */
+static double aks_slacks(struct aks *a, double *slack)
+{
+	double room = 0;
+
+	for (int k = 0; k < a->nopt; k++) {
+		slack[k] = a->n[k] ? aks_pool_cost(a, k) - a->n[k] * aks_slot_cost(a, k) : 0;
+		if (slack[k] > EPS)
+			room += slack[k];
+	}
+	return room;
+}
+
 /*
  * No completion of the current partial plan (items wl_items[0..d-1] placed)
  * costs less than this.  A pool of n items costs at least n slot prices, so
@@ -1806,14 +1823,9 @@ static double aks_bb_bound(const struct aks_bb *bb, int d)
 {
 	struct aks *a = bb->a;
 	const struct packer *pk = a->pk;
-	double slack[MIG_MAX_OFFERS * MIG_MAX_PROFILES], total = aks_total(a), room = 0;
-	double fixed = 0, flex = 0;
+	double slack[MIG_MAX_OFFERS * MIG_MAX_PROFILES], total = aks_total(a);
+	double room = aks_slacks(a, slack), fixed = 0, flex = 0;
 
-	for (int k = 0; k < a->nopt; k++) {
-		slack[k] = a->n[k] ? aks_pool_cost(a, k) - a->n[k] * aks_slot_cost(a, k) : 0;
-		if (slack[k] > EPS)
-			room += slack[k];
-	}
 	for (int m = d; m < pk->nit; m++) {
 		int i = pk->wl_items[m], shared = 0;
 		for (int l = 0; l < bb->nlive && !shared; l++)

@@ -34,8 +34,8 @@ int out_format_parse(const char *s, enum out_format *out)
 		enum out_format f;
 	} names[] = {
 		{ "table", FMT_TABLE }, { "json", FMT_JSON }, { "markdown", FMT_MARKDOWN },
-		{ "md", FMT_MARKDOWN }, { "csv", FMT_CSV }, { "yaml", FMT_YAML },
-		{ "sh", FMT_SH }, { "sarif", FMT_SARIF },
+		{ "md", FMT_MARKDOWN }, { "csv", FMT_CSV }, { "html", FMT_HTML },
+		{ "yaml", FMT_YAML }, { "sh", FMT_SH }, { "sarif", FMT_SARIF },
 	};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		if (strcmp(s, names[i].name) == 0) {
@@ -57,6 +57,8 @@ const char *out_format_name(enum out_format f)
 		return "markdown";
 	case FMT_CSV:
 		return "csv";
+	case FMT_HTML:
+		return "html";
 	case FMT_YAML:
 		return "yaml";
 	case FMT_SH:

@@ -74,6 +74,8 @@ int prom_answer_rows(const char *buf, size_t len, struct prom_row **rows, size_t
 	const cJSON *r;
 	if (result)
 		cJSON_ArrayForEach(r, result) {
+			if (*n == cap) /* never: cap counted these elements */
+				break;
 			struct prom_row *row = &(*rows)[*n];
 			const cJSON *metric = cJSON_GetObjectItemCaseSensitive(r, "metric");
 			if (!cJSON_IsObject(metric) || value_of(r, &row->value) != 0) {
@@ -128,6 +130,8 @@ int prom_answer_series(const char *buf, size_t len, struct prom_series **out, si
 	const cJSON *r;
 	if (rc == 0)
 		cJSON_ArrayForEach(r, data) {
+			if (*n == cap) /* never: cap counted these elements */
+				break;
 			if (!cJSON_IsObject(r)) {
 				snprintf(err, errlen, "series %zu is not a label object", *n);
 				rc = -1;

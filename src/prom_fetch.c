@@ -217,6 +217,8 @@ static int apply_rows(struct fetch *f, const struct prom_row *rows, size_t n,
 			acc = xrealloc(acc, nacc * sizeof(*acc));
 			memset(&acc[nacc - 1], 0, sizeof(*acc));
 		}
+		if (s->first_ms < 1 || (size_t)s->first_ms > nacc) /* never: each got its index here */
+			continue;
 		struct acc *a = &acc[s->first_ms - 1];
 		if (a->have & (1u << r->stat))
 			a->dup = 1;

@@ -80,12 +80,18 @@ int recommend_cmp_vm_sku(const void *a, const void *b)
 	return strcmp(((const struct vm_size *)a)->sku, ((const struct vm_size *)b)->sku);
 }
 
+/* bsearch's order of recommend_cmp_vm_sku with the key a bare sku string */
+static int cmp_sku_key(const void *key, const void *vm)
+{
+	return strcmp(key, ((const struct vm_size *)vm)->sku);
+}
+
 int recommend_vm_index(const struct ctx *c, const char *sku)
 {
-	struct vm_size key;
 	const struct vm_size *v;
-	recommend_copy_str(key.sku, sizeof(key.sku), sku);
-	v = bsearch(&key, c->vms, c->nvms, sizeof(*c->vms), recommend_cmp_vm_sku);
+	if (!sku)
+		sku = "";
+	v = bsearch(sku, c->vms, c->nvms, sizeof(*c->vms), cmp_sku_key);
 	return v ? (int)(v - c->vms) : -1;
 }
 

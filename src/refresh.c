@@ -33,11 +33,14 @@ struct run {
 	struct catalog_writer *w;
 	struct prices_api_arena *arena; /* every page's cJSON tree */
 	const char *want_region;      /* API: the region of the current sequence */
+	size_t *bw_taken;             /* API: Bandwidth rows the sequence staged */
 	size_t *region_items;         /* per o->regions[i]: items taken */
 	char (*seen)[32];             /* --from-file without --region: regions met */
 	size_t n_seen, cap_seen;
-	/* Warnings per region (0: not of a region), merged in region order at
-	 * the end, so the list does not depend on which page arrived first. */
+	/* Warnings per request sequence (0: not of a region; 2i+1 and 2i+2:
+	 * region i's Virtual Machines and Bandwidth sequences), merged in that
+	 * order at the end, so the list does not depend on which page arrived
+	 * first. */
 	struct diag_list *warn_lists;
 	size_t warn_list;             /* the list warn() adds to */
 	size_t warnings_dropped;
@@ -136,9 +139,14 @@ static int on_item(const struct prices_api_item *it, void *arg, char *err, size_
 	size_t n;
 
 	s->items++;
-	int bw = refresh_bandwidth_item(r->w, it, err, errlen); /* Bandwidth rows */
-	if (bw != 0)
+	int bw = refresh_bandwidth_item(r->w, it, r->want_region, err, errlen);
+	if (bw != 0) { /* a Bandwidth row */
+		if (bw == 1 && r->bw_taken)
+			(*r->bw_taken)++;
+		if (bw == 3)
+			s->other_region++;
 		return bw < 0 ? -1 : 0;
+	}
 	enum prices_api_skip why = prices_api_classify(it, r->o->now, p, &n);
 	if (why != PRICES_API_TAKEN) {
 		s->skipped[why]++;
@@ -240,6 +248,26 @@ void refresh_region_url(struct strbuf *url, const char *base, const char *region
 	}
 }
 
+void refresh_bandwidth_url(struct strbuf *url, const char *base, const char *region,
+			   const char *currency)
+{
+	struct strbuf filter = STRBUF_INIT;
+
+	strbuf_addstr(url, base);
+	strbuf_addstr(url, strchr(base, '?') ? "&" : "?");
+	strbuf_addstr(url, "api-version=" PRICES_API_VERSION "&$filter=");
+	strbuf_addf(&filter, "serviceName eq 'Bandwidth' and armRegionName eq '%s' and "
+		    "priceType eq 'Consumption'", region);
+	http_escape(url, strbuf_str(&filter));
+	strbuf_release(&filter);
+	if (currency) {
+		strbuf_addstr(url, "&currencyCode=");
+		strbuf_addf(&filter, "'%s'", currency);
+		http_escape(url, strbuf_str(&filter));
+		strbuf_release(&filter);
+	}
+}
+
 const char *refresh_sku_filter(const char *const *skus, size_t n)
 {
 	static const char prefix[] = REFRESH_SKU_PREFIX;
@@ -259,11 +287,14 @@ static const char *short_url(const char *u, char *buf, size_t len)
 	return buf;
 }
 
-/* One region's request sequence. */
+/* One request sequence of a region: its Virtual Machines prices, or its
+ * Bandwidth prices. */
 struct region_job {
 	const char *region;
 	size_t no;                    /* 1-based, for progress */
+	int bandwidth;                /* serviceName eq 'Bandwidth' */
 	int filtered;                 /* the sequence asks for GPU sizes only */
+	size_t bw_taken;              /* Bandwidth rows staged */
 	char *origin;                 /* its first URL: links must stay on its origin */
 	char **seen;                  /* URLs requested, to refuse a loop */
 	size_t n_seen;
@@ -281,6 +312,7 @@ static void job_reset(struct region_job *j)
 	j->n_seen = 0;
 	j->page_no = 0;
 	j->items = 0;
+	j->bw_taken = 0;
 }
 
 /* Queues the first page of j's sequence (filtered or not). */
@@ -293,8 +325,12 @@ static void job_start(struct run *r, struct http_pool *pool, struct region_job *
 	/* Once the API refused the filter, no region asks with it again. */
 	if (r->filter_refused)
 		j->filtered = 0;
-	refresh_region_url(&first, o->api_url ? o->api_url : PRICES_API_DEFAULT_URL, j->region,
-			   o->currency, j->filtered ? o->sku_filter : NULL);
+	if (j->bandwidth)
+		refresh_bandwidth_url(&first, o->api_url ? o->api_url : PRICES_API_DEFAULT_URL,
+				      j->region, o->currency);
+	else
+		refresh_region_url(&first, o->api_url ? o->api_url : PRICES_API_DEFAULT_URL,
+				   j->region, o->currency, j->filtered ? o->sku_filter : NULL);
 	j->origin = xstrdup(strbuf_str(&first));
 	j->seen = xcalloc(1, sizeof(*j->seen));
 	j->seen[j->n_seen++] = xstrdup(j->origin);
@@ -314,6 +350,7 @@ static int job_page(struct run *r, struct http_pool *pool, struct region_job *j,
 	char cause[HTTP_ERRLEN + 256], ubuf[96];
 	struct prices_api_page pg;
 	const char *url = j->seen[j->n_seen - 1];
+	const char *what = j->bandwidth ? "Bandwidth page" : "page";
 
 	if (!res->ok) {
 		/* The filter refused: ask again without it, and say so once. */
@@ -327,27 +364,42 @@ static int job_page(struct run *r, struct http_pool *pool, struct region_job *j,
 			job_start(r, pool, j);
 			return 1;
 		}
-		snprintf(err, errlen, "region '%s', page %zu: %s", j->region, j->page_no, res->err);
+		snprintf(err, errlen, "region '%s', %s %zu: %s", j->region, what, j->page_no,
+			 res->err);
 		return -1;
 	}
 	r->want_region = j->region;
-	r->warn_list = j->no;
+	r->bw_taken = &j->bw_taken;
+	r->warn_list = 2 * (j->no - 1) + 1 + (size_t)j->bandwidth;
 	int prc = prices_api_parse_page(body->buf, body->len, r->arena, &pg, on_item, r, cause,
 					sizeof(cause));
 	r->want_region = NULL;
+	r->bw_taken = NULL;
 	r->warn_list = 0;
 	if (prc == -1) {
-		snprintf(err, errlen, "region '%s', page %zu: %s in '%s'", j->region, j->page_no,
-			 cause, url);
+		snprintf(err, errlen, "region '%s', %s %zu: %s in '%s'", j->region, what,
+			 j->page_no, cause, url);
 		return -1;
 	}
 	if (prc != 0) {
-		snprintf(err, errlen, "region '%s', page %zu: %s", j->region, j->page_no, cause);
+		snprintf(err, errlen, "region '%s', %s %zu: %s", j->region, what, j->page_no,
+			 cause);
 		return -1;
 	}
 	r->s->pages++;
 	j->items += pg.n_items;
 	char *next = pg.next_link;
+	if (!next && j->bandwidth) {
+		/* No data-transfer price: the catalog keeps the region's previous
+		 * ones (or the continent's seed) rather than losing them. */
+		if (j->bw_taken == 0) {
+			r->warn_list = 2 * (j->no - 1) + 2;
+			warn(r, "region '%s': the API listed no Bandwidth (data transfer) price in "
+			     "USD; kept the previous ones", j->region);
+			r->warn_list = 0;
+		}
+		return 0;
+	}
 	if (!next) {
 		if (j->items == 0 && j->filtered) {
 			/* No GPU size at all: a region without GPU sizes, or an
@@ -364,15 +416,16 @@ static int job_page(struct run *r, struct http_pool *pool, struct region_job *j,
 		return 0;
 	}
 	if (http_same_origin(j->origin, next) != 1) {
-		snprintf(err, errlen, "region '%s', page %zu: NextPageLink leads to another "
-			 "host ('%s')", j->region, j->page_no, short_url(next, ubuf, sizeof(ubuf)));
+		snprintf(err, errlen, "region '%s', %s %zu: NextPageLink leads to another "
+			 "host ('%s')", j->region, what, j->page_no,
+			 short_url(next, ubuf, sizeof(ubuf)));
 		free(next);
 		return -1;
 	}
 	for (size_t i = 0; i < j->n_seen; i++) {
 		if (strcmp(j->seen[i], next) == 0) {
-			snprintf(err, errlen, "region '%s', page %zu: NextPageLink loops back "
-				 "to a page already read", j->region, j->page_no);
+			snprintf(err, errlen, "region '%s', %s %zu: NextPageLink loops back "
+				 "to a page already read", j->region, what, j->page_no);
 			free(next);
 			return -1;
 		}
@@ -384,13 +437,17 @@ static int job_page(struct run *r, struct http_pool *pool, struct region_job *j,
 	return 1;
 }
 
-/* Every region through the pool, at most o->jobs regions at a time. */
+/* Every region through the pool: two sequences per region (its Virtual
+ * Machines prices, then its Bandwidth prices), at most o->jobs sequences at
+ * a time.  A region is done when both are. */
 static int fetch_regions(struct run *r, double t0, struct strbuf *body, char *err,
 			 size_t errlen)
 {
 	const struct refresh_opts *o = r->o;
 	size_t jobs = o->jobs > 0 ? (size_t)o->jobs : REFRESH_JOBS_DEFAULT;
-	struct region_job *j = xcalloc(o->n_regions, sizeof(*j));
+	size_t n_jobs = 2 * o->n_regions;
+	struct region_job *j = xcalloc(n_jobs, sizeof(*j));
+	size_t *left = xcalloc(o->n_regions, sizeof(*left));
 	struct http_pool_result res;
 	size_t next_region = 0;
 	int rc = -1;
@@ -400,14 +457,17 @@ static int fetch_regions(struct run *r, double t0, struct strbuf *body, char *er
 	struct http_pool *pool = http_pool_new(&o->http, (int)jobs, err, errlen);
 	if (!pool)
 		goto out;
-	for (size_t i = 0; i < o->n_regions; i++) {
-		j[i].region = o->regions[i];
-		j[i].no = i + 1;
-		j[i].filtered = o->sku_filter != NULL;
+	for (size_t i = 0; i < n_jobs; i++) {
+		j[i].region = o->regions[i / 2];
+		j[i].no = i / 2 + 1;
+		j[i].bandwidth = i % 2;
+		j[i].filtered = !j[i].bandwidth && o->sku_filter != NULL;
 	}
-	/* One request per region at a time: a region's next page is known only
-	 * from its current one, so `jobs` regions keep `jobs` connections busy. */
-	for (; next_region < o->n_regions && next_region < jobs; next_region++)
+	for (size_t i = 0; i < o->n_regions; i++)
+		left[i] = 2;
+	/* One request per sequence at a time: its next page is known only from
+	 * its current one, so `jobs` sequences keep `jobs` connections busy. */
+	for (; next_region < n_jobs && next_region < jobs; next_region++)
 		job_start(r, pool, &j[next_region]);
 	for (;;) {
 		int n = http_pool_next(pool, body, &res);
@@ -422,8 +482,9 @@ static int fetch_regions(struct run *r, double t0, struct strbuf *body, char *er
 		if (jr < 0)
 			goto out;
 		if (jr == 0) {
-			r->regions_done++;
-			if (next_region < o->n_regions) {
+			if (--left[job->no - 1] == 0)
+				r->regions_done++;
+			if (next_region < n_jobs) {
 				job_start(r, pool, &j[next_region]);
 				next_region++;
 			}
@@ -433,9 +494,10 @@ static int fetch_regions(struct run *r, double t0, struct strbuf *body, char *er
 	rc = 0;
 out:
 	http_pool_free(pool);
-	for (size_t i = 0; i < o->n_regions; i++)
+	for (size_t i = 0; i < n_jobs; i++)
 		job_reset(&j[i]);
 	free(j);
+	free(left);
 	return rc;
 }
 
@@ -517,7 +579,7 @@ int refresh_run(const struct refresh_opts *o, struct refresh_summary *s, char *e
 	r.s = s;
 	r.region_items = xcalloc(o->n_regions ? o->n_regions : 1, sizeof(*r.region_items));
 	r.arena = prices_api_arena_new();
-	r.warn_lists = xcalloc(o->n_regions + 1, sizeof(*r.warn_lists));
+	r.warn_lists = xcalloc(2 * o->n_regions + 1, sizeof(*r.warn_lists));
 
 	if (!o->n_files) {
 		const char *base = o->api_url ? o->api_url : PRICES_API_DEFAULT_URL;
@@ -565,7 +627,7 @@ int refresh_run(const struct refresh_opts *o, struct refresh_summary *s, char *e
 		goto out;
 	}
 	s->n_per_region = m.n_regions;
-	merge_warnings(&r, o->n_regions + 1);
+	merge_warnings(&r, 2 * o->n_regions + 1);
 	/* Sizes in name order: the order they were met depends on which
 	 * region's page arrived first. */
 	if (s->n_unknown > 1)
@@ -577,7 +639,7 @@ out:
 	prices_api_arena_free(r.arena);
 	free(r.region_items);
 	free(r.seen);
-	for (size_t i = 0; i < o->n_regions + 1; i++)
+	for (size_t i = 0; i < 2 * o->n_regions + 1; i++)
 		diag_list_release(&r.warn_lists[i]);
 	free(r.warn_lists);
 	s->seconds = now_s() - t0;

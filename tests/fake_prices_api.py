@@ -39,6 +39,10 @@ test:  /fault/SPEC/api/retail/prices?...  where SPEC is a comma list of
   pagesize=N            items per page (default 1000, as the real API)
   slow=S                sleep S seconds before each page
   nocontains            a $filter using contains() is answered 400
+  bandwidth             the failures above hit the serviceName eq 'Bandwidth'
+                        requests only; without it they hit the others only
+                        (only, pagesize, slow, nocontains and throttle hit
+                        every request)
   throttle=S            the first request under this prefix is answered 429
                         with Retry-After: S; requests arriving 0.5 s to S s
                         after it are counted in /stats "throttled" (a client
@@ -48,7 +52,10 @@ The data set has, per region, every row kind of one size that the real API
 lists (13 rows per size: Linux and Windows payg, spot, low priority, dev/test,
 Cloud Services, 1- and 3-year reservations, savings plans) for a few GPU
 sizes, plus a non-GPU size, an unknown GPU size, a duplicate spot row, an
-expired row, a zero price and a whitespace-padded row.
+expired row, a zero price and a whitespace-padded row; and its Bandwidth
+rows (serviceName eq 'Bandwidth': internet egress tiers, intra- and
+inter-continent transfer out, transfer in, ISP-routing egress), which every
+data set serves.
 
 --bench-items N switches to a large synthetic data set for benchmarks: N
 items per region, ~8% of them GPU sizes, served from pre-rendered page
@@ -183,10 +190,58 @@ def size_rows(sku, series, meter, payg, region, currency):
     ]
 
 
+# Internet egress (Rtn Preference: MGN, Standard Data Transfer Out): the tier
+# ladder (tierMinimumUnits in GB) and USD per GB in a factor-1.0 region.
+EGRESS_TIERS = [(0, 0.0), (100, 0.087), (10335, 0.083), (51295, 0.07), (153695, 0.05)]
+INTRA_CONTINENT = 0.02
+INTER_CONTINENT = 0.05
+
+
+def bandwidth_rows(region, currency, f):
+    """The Bandwidth (serviceName) rows of one region, as the API lists them:
+    internet egress tiers, inter-region transfer within and across
+    continents, inbound transfer (price 0) and the ISP-routing egress meter.
+    Prices are the USD figures above times f."""
+    def row(product, meter, price, tier=0.0):
+        return {
+            "currencyCode": currency,
+            "tierMinimumUnits": float(tier),
+            "retailPrice": price,
+            "unitPrice": price,
+            "armRegionName": region,
+            "location": LOCATION.get(region, region),
+            "effectiveStartDate": "2025-03-01T00:00:00Z",
+            "meterId": "%08x-0000-5000-8000-%012x" % (h(region, product, meter),
+                                                      h(tier, product)),
+            "meterName": meter,
+            "productId": "DZH318Z0BPVW",
+            "skuId": "DZH318Z0BPVW/%04X" % (h(product, meter) % 65536),
+            "productName": product,
+            "skuName": "Standard",
+            "serviceName": "Bandwidth",
+            "serviceId": "DZH313Z7MMC8",
+            "serviceFamily": "Networking",
+            "unitOfMeasure": "1 GB",
+            "type": "Consumption",
+            "isPrimaryMeterRegion": True,
+            "armSkuName": "",
+        }
+    out = [row("Rtn Preference: MGN", "Standard Data Transfer Out", r6(p * f), t)
+           for t, p in EGRESS_TIERS]
+    out.append(row("Rtn Preference: MGN", "Standard Data Transfer In", 0.0))
+    out.append(row("Bandwidth - Routing Preference: Internet", "Standard Data Transfer Out",
+                   r6(0.08 * f), 100))
+    out.append(row("Bandwidth Inter-Region", "Intra Continent Data Transfer Out",
+                   r6(INTRA_CONTINENT * f)))
+    out.append(row("Bandwidth Inter-Region", "Inter Continent Data Transfer Out - NAM or EU To Any",
+                   r6(INTER_CONTINENT * f)))
+    return out
+
+
 def small_items(region, currency, only):
     f = REGION_FACTOR.get(region, 1.05) * CURRENCY_RATE.get(currency, 1.0)
     sizes = GPU_SIZES[:only] if only is not None else GPU_SIZES
-    out = []
+    out = bandwidth_rows(region, currency, f)
     for sku, series, meter, payg in sizes:
         out += size_rows(sku, series, meter, r6(payg * f), region, currency)
     if only is not None:
@@ -274,6 +329,7 @@ class Bench:
                 out += size_rows(sku, series, meter, payg, "@REGION@", "USD")
                 k += 1
             out = out[:self.n]
+            out += bandwidth_rows("@REGION@", "USD", 1.0)
         else:
             n_gpu = REALISTIC_GPU_LARGE if kind == "large" else REALISTIC_GPU_SMALL
             n_other = (REALISTIC_TOTAL - 13 * n_gpu) // 13
@@ -291,6 +347,7 @@ class Bench:
                     out += size_rows(sku, series, meter, payg, "@REGION@", "USD")
                     gi += 1
             out += size_rows(*self.other[0], "@REGION@", "USD")[:REALISTIC_TOTAL - len(out)]
+            out += bandwidth_rows("@REGION@", "USD", 1.0)
         self.lists[kind] = out
         return out
 
@@ -370,6 +427,11 @@ def matches(item, terms):
         if op == "contains" and value not in v:
             return False
     return True
+
+
+# Faults that hit every request under the prefix; the others hit only the
+# requests of one service (see "bandwidth").
+UNSCOPED_FAULTS = {"slow", "pagesize", "only", "nocontains", "throttle"}
 
 
 def parse_spec(spec):
@@ -491,9 +553,16 @@ class Handler(BaseHTTPRequestHandler):
                            b'parameters supplied"}}')
             return
         region = None
+        service = None
         for op, name, value in terms:
             if op == "eq" and name.lower() == "armregionname":
                 region = value
+            if op == "eq" and name.lower() == "servicename":
+                service = value
+        # Failures hit one service's requests: Virtual Machines, or
+        # Bandwidth with the "bandwidth" token.
+        if ("bandwidth" in faults) != (service == "Bandwidth"):
+            faults = {k: v for k, v in faults.items() if k in UNSCOPED_FAULTS}
         page_no = 1 + skip // self.server.page_size_for(faults)
 
         if self.server.latency:

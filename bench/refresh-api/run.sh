@@ -8,10 +8,11 @@
 # New method: the default refresh (4 regions at once over reused connections,
 # gzip, GPU sizes only by the contains() filter).  Baseline, measured in the
 # same run against the same server: the method of earlier versions, one region
-# after another with every size (--sequential --no-filter).  At 500 ms a page
-# the baseline takes about 4 s per region (8 pages), so it is measured on
+# after another with every size (--sequential --no-filter).  Both also fetch
+# each region's Bandwidth prices (one page).  At 500 ms a page the baseline
+# takes about 4.5 s per region (8 + 1 pages), so it is measured on
 # BENCH_BASELINE_REGIONS regions (default 6; "all" for every region) and
-# extrapolated linearly to all regions: each region is the same 8 pages
+# extrapolated linearly to all regions: each region is the same 9 pages
 # one after another, so its time is the same whichever region it is.  Both
 # methods also run on that subset, and their catalogs must be identical.
 # Targets: >= 10x faster than the baseline, <= 60 s, peak RSS <= 64 MiB.

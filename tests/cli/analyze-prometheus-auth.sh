@@ -94,16 +94,16 @@ check "pods" "train-1 infer-2" "$(jq -r '[.gpus[] | .pod // empty] | join(" ")' 
 # everything but the percentiles is equal: counts, means, maxima, idle
 # shares, reasons, money, totals and the window (the server is asked for the
 # percentiles of the activity counters only; the others read null)
-strip='del(.gpus[].stats[] | objects | .p50, .p95)'
+strip='del(.gpus[].stats[] | objects | .p5, .p50, .p95)'
 check "documents without percentiles" "$(jq -S "$strip" "$work/raw.json")" \
 	"$(jq -S "$strip" "$work/push.json")"
 # percentiles within one histogram bin (0.005) of the raw ones: p95 of the
-# three activity counters, and the median of the one the classifier reads
+# three activity counters, and the median and p5 of the one the classifier reads
 far=$(jq -n --slurpfile r "$work/raw.json" --slurpfile p "$work/push.json" '
 	[range(0; $r[0].gpus | length) as $i | $r[0].gpus[$i].stats | to_entries[]
 	 | select(.value | type == "object") | select(.key | test("^(gpu_util|gr_engine_active|sm_active)$")) | .key as $k
 	 | ((.value.p95 - $p[0].gpus[$i].stats[$k].p95),
-	    (if $k == "gr_engine_active" then .value.p50 - $p[0].gpus[$i].stats[$k].p50 else empty end))
+	    (if $k == "gr_engine_active" then (.value.p50 - $p[0].gpus[$i].stats[$k].p50), (.value.p5 - $p[0].gpus[$i].stats[$k].p5) else empty end))
 	 | if . < 0 then -. else . end | select(. > 0.005)] | length')
 check "percentiles beyond one bin" 0 "$far"
 check "samples (every raw sample)" 121 "$(jq -r '.gpus[0].stats.gpu_util.samples' "$work/push.json")"

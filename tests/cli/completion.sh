@@ -72,7 +72,7 @@ done
 # Global options, option values, files by kind, help topics.
 contains --format gpufit --f
 contains --no-color gpufit diff --n
-expect "$(printf '%s\n' csv json markdown sh table yaml)" gpufit -f ""
+expect "$(printf '%s\n' csv html json markdown sh table yaml)" gpufit -f ""
 expect json gpufit diff --format j
 expect "$(printf '%s\n' savings-1y savings-3y spot)" gpufit catalog list --pricing s
 expect show gpufit -f json catalog sh

@@ -57,12 +57,14 @@ stats
 	fail "the filter was not sent: $(stat .filters)"
 [ "$(stat '[.filters | keys[] | select(contains("contains(armSkuName, '"'"'Standard_N'"'"')"))] | length')" = 3 ] ||
 	fail "not every region asked with the filter: $(stat .filters)"
-# 70 GPU items per region in pages of 7: 10 pages each, every one compressed.
-[ "$(stat .requests)" = 30 ] || fail "filtered refresh: $(stat .requests) requests, want 30"
-[ "$(stat .gzip)" = 30 ] || fail "filtered refresh: $(stat .gzip) gzip answers of 30"
-grep -q "^pages  *30$" "$work/out" || fail "filtered refresh: pages: $(cat "$work/out")"
-# Default --jobs 4, three regions: at most 3 connections for 30 requests.
-[ "$(stat .connections)" -le 3 ] || fail "connections not reused: $(stat .connections) for 30 requests"
+# 70 GPU items per region in pages of 7: 10 pages each, plus 9 Bandwidth items
+# in 2 pages each, every one compressed.
+[ "$(stat .requests)" = 36 ] || fail "filtered refresh: $(stat .requests) requests, want 36"
+[ "$(stat .gzip)" = 36 ] || fail "filtered refresh: $(stat .gzip) gzip answers of 36"
+grep -q "^pages  *36$" "$work/out" || fail "filtered refresh: pages: $(cat "$work/out")"
+# Default --jobs 4, six sequences (3 regions x VM and Bandwidth): at most 4
+# connections for 36 requests.
+[ "$(stat .connections)" -le 4 ] || fail "connections not reused: $(stat .connections) for 36 requests"
 
 # shellcheck disable=SC2086
 "$bin" --catalog "$work/u/catalog.db" catalog refresh --api-url "$url/fault/pagesize=7/api/retail/prices" \
@@ -74,7 +76,8 @@ stats
 [ "$(stat .connections)" = 1 ] || fail "--sequential used $(stat .connections) connections"
 # 83 items per region (the non-GPU size's 13 rows too) in pages of 7: 12 pages;
 # 6 of its 13 rows are prices (payg, 2 reservations, spot, Windows payg and spot).
-[ "$(stat .requests)" = 36 ] || fail "unfiltered refresh: $(stat .requests) requests, want 36"
+# Plus 2 Bandwidth pages per region.
+[ "$(stat .requests)" = 42 ] || fail "unfiltered refresh: $(stat .requests) requests, want 42"
 grep -q "^items of non-GPU sizes  *18$" "$work/out" || fail "unfiltered: non-GPU items: $(cat "$work/out")"
 dump "$work/f/catalog.db" >"$work/f.dump"
 dump "$work/u/catalog.db" >"$work/u.dump"
@@ -93,14 +96,16 @@ warn="gpufit: warning: the API answered HTTP 400 to the GPU-size filter contains
 	got:  $(head -n 1 "$work/err")
 	want: $warn"
 stats
-# Three filtered first pages refused, then 3 x 12 unfiltered pages.
-[ "$(stat .requests)" = 39 ] || fail "400 fallback: $(stat .requests) requests, want 39"
-# With one region at a time only the first region's filtered page is refused:
-# the regions after it ask without the filter (1 + 3 x 12 requests).
+# Four sequences start at once (eastus and westeurope, VM and Bandwidth): the
+# two filtered first pages are refused, then 3 x 12 unfiltered pages and
+# 3 x 2 Bandwidth pages (no contains()).
+[ "$(stat .requests)" = 44 ] || fail "400 fallback: $(stat .requests) requests, want 44"
+# With one sequence at a time only the first region's filtered page is refused:
+# the regions after it ask without the filter (1 + 3 x 12 + 3 x 2 requests).
 "$bin" --catalog "$work/n1/catalog.db" catalog refresh --api-url "$url/fault/nocontains,pagesize=7/api/retail/prices" \
 	$three --jobs 1 >"$work/out" 2>"$work/err" || fail "400 fallback, --jobs 1: exit $?"
 stats
-[ "$(stat .requests)" = 37 ] || fail "400 fallback, --jobs 1: $(stat .requests) requests, want 37"
+[ "$(stat .requests)" = 43 ] || fail "400 fallback, --jobs 1: $(stat .requests) requests, want 43"
 dump "$work/n/catalog.db" >"$work/n.dump"
 cmp -s "$work/n.dump" "$work/u.dump" || fail "400 fallback: catalog differs from the unfiltered one"
 # --no-filter never sends contains(), so such a server serves it at once.
@@ -109,7 +114,8 @@ stats
 	-r eastus --no-filter --retries 0 >"$work/out" 2>"$work/err"
 [ $? = 0 ] || fail "--no-filter with nocontains: exit $?: $(cat "$work/err")"
 stats
-[ "$(stat .requests)" = 1 ] || fail "--no-filter with nocontains: $(stat .requests) requests, want 1"
+# One Virtual Machines page and one Bandwidth page.
+[ "$(stat .requests)" = 2 ] || fail "--no-filter with nocontains: $(stat .requests) requests, want 2"
 
 # ---- a size the filter would miss: the refresh asks for every size --------
 cp "$work/u/catalog.db" "$work/d.db"
@@ -140,8 +146,8 @@ ms=$(( ($(date +%s%N) - start) / 1000000 ))
 stats
 [ "$(stat .throttled)" = 0 ] || fail "$(stat .throttled) requests reached the server during the back-off"
 [ "$ms" -ge 3000 ] || fail "throttled refresh took $ms ms, under the Retry-After of 3 s"
-# 40 pages, plus the one answered 429.
-[ "$(stat .requests)" = 41 ] || fail "throttled refresh: $(stat .requests) requests, want 41"
+# 40 VM pages and 4 x 2 Bandwidth pages, plus the one answered 429.
+[ "$(stat .requests)" = 49 ] || fail "throttled refresh: $(stat .requests) requests, want 49"
 [ "$(stat .connections)" -le 4 ] || fail "throttled refresh: $(stat .connections) connections, want <= 4"
 # The counter counts: a client that does not wait is seen.
 curl -s -o /dev/null "$url/fault/throttle=3,x/api/retail/prices?\$filter=armRegionName%20eq%20%27eastus%27"
@@ -154,7 +160,9 @@ stats
 
 # ---- failures in a concurrent refresh keep the old catalog ------------------
 cp "$work/f/catalog.db" "$work/before.db"
-for spec in empty=westus2 500x9 badjson,pagesize=7 reset,pagesize=7; do
+for spec in empty=westus2 500x9 badjson,pagesize=7 reset,pagesize=7 \
+	bandwidth,500x9 bandwidth,badjson,pagesize=7 bandwidth,reset,pagesize=7 \
+	bandwidth,truncate,pagesize=7; do
 	# shellcheck disable=SC2086
 	"$bin" --catalog "$work/f/catalog.db" catalog refresh --api-url "$url/fault/$spec/api/retail/prices" \
 		$three --retries 1 --timeout 2 >"$work/out" 2>"$work/err"
@@ -172,7 +180,15 @@ stats
 "$bin" --catalog "$work/e/catalog.db" catalog refresh --api-url "$url/api/retail/prices" -r eastus \
 	--currency EUR >"$work/out" 2>"$work/err" || fail "--currency EUR: exit $?"
 stats
-[ "$(stat '.filters | length')" = 1 ] || fail "--currency EUR: filters $(stat .filters)"
+# The Bandwidth query is in EUR too; the catalog keeps data-transfer prices
+# in USD only, so none is stored and the refresh says so.
+[ "$(stat '.filters | length')" = 2 ] || fail "--currency EUR: filters $(stat .filters)"
+[ "$(stat --arg f "serviceName eq 'Bandwidth' and armRegionName eq 'eastus' and priceType eq 'Consumption'" '.filters[$f]')" = 1 ] ||
+	fail "--currency EUR: no Bandwidth query: $(stat .filters)"
+grep -qx "gpufit: warning: region 'eastus': the API listed no Bandwidth (data transfer) price in USD; kept the previous ones" "$work/err" ||
+	fail "--currency EUR: no Bandwidth warning: $(cat "$work/err")"
+[ "$(sqlite3 "$work/e/catalog.db" "SELECT count(*) FROM bandwidth_prices WHERE zone = 'eastus'")" = 0 ] ||
+	fail "--currency EUR: a non-USD Bandwidth price was stored"
 # A100 eastus payg: 3.673 USD x 0.9 (the fake's EUR rate) = 3.3057 EUR.
 [ "$(sqlite3 "$work/e/catalog.db" "SELECT printf('%.4f', hourly) FROM prices WHERE sku = 'Standard_NC24ads_A100_v4' AND region = 'eastus' AND pricing = 'payg' AND os = 'linux' AND currency = 'EUR'")" = 3.3057 ] ||
 	fail "--currency EUR: A100 payg not 3.3057 EUR"
@@ -185,19 +201,23 @@ all=$(sqlite3 "$root/$B/catalog.db" "SELECT count(*) FROM regions")
 "$bin" --catalog "$work/a/catalog.db" catalog refresh --api-url "$url/api/retail/prices" \
 	>"$work/out" 2>"$work/err" || fail "default regions: exit $?: $(cat "$work/err")"
 stats
-[ "$(stat '.filters | length')" = "$bundled_priced" ] ||
+# Each region: one Virtual Machines and one Bandwidth query.
+[ "$(stat '[.filters | keys[] | select(startswith("serviceName eq '"'"'Virtual Machines'"'"'"))] | length')" = "$bundled_priced" ] ||
 	fail "default regions: asked $(stat '.filters | length'), want the $bundled_priced priced regions"
+[ "$(stat '[.filters | keys[] | select(startswith("serviceName eq '"'"'Bandwidth'"'"'"))] | length')" = "$bundled_priced" ] ||
+	fail "default regions: Bandwidth asked $(stat '.filters | length'), want $bundled_priced"
 grep -q "^regions  *$bundled_priced$" "$work/out" || fail "default regions: summary"
 "$bin" --catalog "$work/a/catalog.db" catalog refresh --api-url "$url/api/retail/prices" --all-regions \
 	>"$work/out" 2>"$work/err" || fail "--all-regions: exit $?: $(cat "$work/err")"
 stats
-[ "$(stat '.filters | length')" = "$all" ] || fail "--all-regions: asked $(stat '.filters | length'), want $all"
+[ "$(stat '[.filters | keys[] | select(startswith("serviceName eq '"'"'Virtual Machines'"'"'"))] | length')" = "$all" ] || fail "--all-regions: asked $(stat '.filters | length'), want $all"
+[ "$(stat '[.filters | keys[] | select(startswith("serviceName eq '"'"'Bandwidth'"'"'"))] | length')" = "$all" ] || fail "--all-regions: Bandwidth asked $(stat '.filters | length'), want $all"
 [ "$(stat .connections)" -le 4 ] || fail "--all-regions: $(stat .connections) connections, want <= 4"
 # Now the catalog has prices for every region: the default follows it.
 "$bin" --catalog "$work/a/catalog.db" catalog refresh --api-url "$url/api/retail/prices" \
 	>"$work/out" 2>"$work/err" || fail "default after --all-regions: exit $?"
 stats
-[ "$(stat '.filters | length')" = "$all" ] || fail "default after --all-regions: $(stat '.filters | length')"
+[ "$(stat '[.filters | keys[] | select(startswith("serviceName eq '"'"'Virtual Machines'"'"'"))] | length')" = "$all" ] || fail "default after --all-regions: $(stat '.filters | length')"
 "$bin" --catalog "$work/a/catalog.db" catalog refresh --all-regions -r eastus >"$work/out" 2>"$work/err"
 [ $? = 2 ] || fail "--all-regions with --region: not exit 2"
 [ "$(head -n 1 "$work/err")" = "gpufit: error: catalog refresh: '--all-regions' and '--region' do not go together" ] ||
@@ -212,7 +232,8 @@ if script -qec true /dev/null >/dev/null 2>&1; then
 	tr '\r' '\n' <"$work/tty.out" >"$work/tty.lines"
 	grep -q "^refresh: regions 0/3  pages 1  items 7  elapsed [0-9.]* s  ETA -" "$work/tty.lines" ||
 		fail "no first progress line: $(head -c 300 "$work/tty.lines")"
-	grep -q "^refresh: regions 3/3  pages 30  items 210  elapsed [0-9.]* s  ETA 0 s" "$work/tty.lines" ||
+	# 10 Virtual Machines pages and 2 Bandwidth pages (9 rows) per region.
+	grep -q "^refresh: regions 3/3  pages 36  items 237  elapsed [0-9.]* s  ETA 0 s" "$work/tty.lines" ||
 		fail "no last progress line: $(tail -c 300 "$work/tty.lines")"
 	grep -q "^refresh: regions 1/3 .* ETA [0-9]* s" "$work/tty.lines" ||
 		fail "no ETA once a region is done"

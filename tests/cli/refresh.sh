@@ -49,8 +49,10 @@ fi
 [ -f "$cat_db" ] || fail "first refresh did not create $cat_db"
 grep -q "spec unknown *Standard_NZ40ads_Z1_v9" "$work/out" || fail "summary lacks the unknown size"
 # Per region: 5 GPU sizes x 13 rows + 5 odd rows (expired, two spot, zero,
-# padded) = 70; the non-GPU size's 13 rows are not asked for (the filter).
-grep -q "^items seen  *140$" "$work/out" || fail "summary: items seen"
+# padded) = 70, plus its 9 Bandwidth rows (5 egress tiers, transfer in, ISP
+# routing, intra- and inter-continent) = 79; the non-GPU size's 13 rows are
+# not asked for (the filter).
+grep -q "^items seen  *158$" "$work/out" || fail "summary: items seen"
 grep -q "^items of non-GPU sizes  *0$" "$work/out" || fail "summary: non-GPU items were fetched"
 grep -q "two prices for 'Standard_NC24ads_A100_v4' in 'eastus' (spot, linux): kept 0.6 from 2024-09-01T00:00:00Z, dropped 0.7346 from 2024-06-01T00:00:00Z" \
 	"$work/err" || fail "no duplicate warning"

@@ -127,7 +127,7 @@ static void test_classify_rejects(void **state)
 static int stage(const struct prices_api_item *it, void *arg, char *err, size_t errlen)
 {
 	struct seen *s = arg;
-	int rc = refresh_bandwidth_item(s->w, it, err, errlen);
+	int rc = refresh_bandwidth_item(s->w, it, NULL, err, errlen);
 	if (rc > 0)
 		s->taken++;
 	else if (rc == 0)

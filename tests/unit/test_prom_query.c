@@ -279,6 +279,8 @@ static void test_summary_reads_as_samples(void **state)
 	assert_int_equal(rb.finding, ra.finding);
 	assert_string_equal(rb.reason, ra.reason);
 	assert_true(ra.idle_fraction == rb.idle_fraction);
+	classify_result_release(&ra);
+	classify_result_release(&rb);
 	for (int m = 0; m < TM_METRIC_COUNT; m++) {
 		telemetry_acc_release(&a.m[m]);
 		telemetry_acc_release(&b.m[m]);

@@ -1,0 +1,252 @@
+/*
+ * pack_html.c - the `pack -f html` report (pack_html.h).
+ */
+#include "pack_html.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "html_out.h"
+#include "util.h"
+
+#define SLOT_W 84
+#define GPU_W (SLOT_W * MIG_MEMORY_SLOTS)
+#define COMPUTE_SLICES 7
+#define ROW_H 26
+
+/* Compute slices of a MIG profile: the N of "Ng.XXgb"; 1 when unreadable. */
+static int compute_slices(const char *profile)
+{
+	int n = atoi(profile);
+	return n >= 1 && n <= COMPUTE_SLICES ? n : 1;
+}
+
+static void slice_rect(FILE *f, const struct pack_plan *pl, const struct pack_slice *s, double x,
+		       double w, int y, const char *kind)
+{
+	if (s->workload < 0) {
+		html_printf(f, "<g class=\"slice idle\" data-kind=\"%s\"><rect x=\"%.1f\" y=\"%d\" "
+			       "width=\"%.1f\" height=\"%d\" fill=\"#ffffff\" stroke=\"#4d4d4d\" "
+			       "stroke-dasharray=\"4 3\"/><text x=\"%.1f\" y=\"%d\" fill=\"#1b1b1b\">"
+			       "idle</text></g>",
+			    kind, x + 1, y, w - 2, ROW_H - 4, x + 6, y + 16);
+		return;
+	}
+	html_printf(f, "<g class=\"slice\" data-kind=\"%s\" data-workload=\"%d\"><title>", kind,
+		    s->workload + 1);
+	html_esc(f, pl->workloads[s->workload].name);
+	html_printf(f, " replica %d, %s</title><rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
+		       "height=\"%d\" fill=\"%s\"/><text x=\"%.1f\" y=\"%d\" fill=\"#ffffff\">"
+		       "W%d:%d</text></g>",
+		    s->replica, s->profile, x + 1, y, w - 2, ROW_H - 4,
+		    html_color((size_t)s->workload), x + 6, y + 16, s->workload + 1, s->replica);
+}
+
+static void empty_rect(FILE *f, double x, double w, int y, const char *kind)
+{
+	html_printf(f, "<g class=\"slot free\" data-kind=\"%s\"><rect x=\"%.1f\" y=\"%d\" "
+		       "width=\"%.1f\" height=\"%d\" fill=\"#f2f2f2\" stroke=\"#8c8c8c\"/>"
+		       "<text x=\"%.1f\" y=\"%d\" fill=\"#4d4d4d\">free</text></g>",
+		    kind, x + 1, y, w - 2, ROW_H - 4, x + 6, y + 16);
+}
+
+static void draw_gpu(FILE *f, const struct pack_plan *pl, const struct pack_gpu *g)
+{
+	const int lw = 110, y0 = 2, y1 = ROW_H + 4;
+	const double cw = (double)GPU_W / COMPUTE_SLICES;
+	int slot = 0, cnext = 0;
+
+	html_printf(f, "<svg class=\"gpu\" role=\"img\" viewBox=\"0 0 %d %d\" width=\"%d\" "
+		       "height=\"%d\" data-vm=\"%d\" data-gpu=\"%d\"><title>VM %d GPU %d: %d of 8 "
+		       "memory slots, %d of 7 compute slices used</title>",
+		    lw + GPU_W + 4, 2 * ROW_H + 8, lw + GPU_W + 4, 2 * ROW_H + 8, g->vm, g->gpu, g->vm,
+		    g->gpu, g->memory_slots_used, g->compute_slices_used);
+	html_printf(f, "<text x=\"0\" y=\"%d\">memory (8)</text><text x=\"0\" y=\"%d\">compute "
+		       "(7)</text>",
+		    y0 + 16, y1 + 16);
+	while (slot < MIG_MEMORY_SLOTS) {
+		const struct pack_slice *s = NULL;
+		for (int k = 0; k < g->nslices; k++)
+			if (g->slices[k].start == slot)
+				s = &g->slices[k];
+		if (!s || s->memory_slices < 1) {
+			empty_rect(f, lw + slot * SLOT_W, SLOT_W, y0, "memory");
+			slot++;
+			continue;
+		}
+		slice_rect(f, pl, s, lw + slot * SLOT_W, (double)SLOT_W * s->memory_slices, y0,
+			   "memory");
+		slot += s->memory_slices;
+	}
+	/* compute slices: in the order of the memory slots, as many as the profile has */
+	for (int at = 0; at < MIG_MEMORY_SLOTS; at++)
+		for (int k = 0; k < g->nslices; k++) {
+			const struct pack_slice *s = &g->slices[k];
+			if (s->start != at)
+				continue;
+			int n = compute_slices(s->profile);
+			if (cnext + n > COMPUTE_SLICES)
+				n = COMPUTE_SLICES - cnext;
+			if (n > 0)
+				slice_rect(f, pl, s, lw + cnext * cw, cw * n, y1, "compute");
+			cnext += n > 0 ? n : 0;
+		}
+	for (; cnext < COMPUTE_SLICES; cnext++)
+		empty_rect(f, lw + cnext * cw, cw, y1, "compute");
+	html_printf(f, "</svg>\n<p class=\"muted\">VM %d GPU %d: %d/8 memory slots, %d/7 compute "
+		       "slices used</p>\n",
+		    g->vm, g->gpu, g->memory_slots_used, g->compute_slices_used);
+}
+
+static void cost_chart(FILE *f, const struct pack_plan *pl)
+{
+	struct {
+		const char *role, *label;
+		double v;
+		int known;
+	} rows[3] = {
+		{ "plan", "this plan", pl->monthly, pl->nunplaced == 0 },
+		{ "lower-bound", "lower bound (no plan costs less)", pl->lower_bound_monthly, 1 },
+		{ "naive", "one whole GPU per replica", pl->naive_monthly, 1 },
+	};
+	const char *fill[3] = { html_color(0), html_color(2), html_color(7) };
+	double max = 0;
+	char buf[64];
+	for (int i = 0; i < 3; i++)
+		if (rows[i].known && rows[i].v > max)
+			max = rows[i].v;
+	fputs("<svg class=\"chart\" role=\"img\" viewBox=\"0 0 760 76\" width=\"760\" height=\"76\">"
+	      "<title>Plan cost, lower bound and one GPU per replica, per month</title>\n", f);
+	for (int i = 0; i < 3; i++) {
+		double w = rows[i].known && max > 0 ? rows[i].v / max * 330 : 0;
+		html_printf(f, "<g class=\"bar\" data-role=\"%s\"><text x=\"0\" y=\"%d\">%s</text>",
+			    rows[i].role, i * 24 + 16, rows[i].label);
+		if (rows[i].known)
+			html_printf(f, "<rect x=\"300\" y=\"%d\" width=\"%.1f\" height=\"18\" "
+				       "fill=\"%s\"/>",
+				    i * 24 + 3, w, fill[i]);
+		html_printf(f, "<text class=\"cost\" x=\"%.1f\" y=\"%d\">", 306 + w, i * 24 + 16);
+		html_esc(f, html_money(buf, sizeof buf, rows[i].v, pl->currency, rows[i].known));
+		fputs("</text></g>\n", f);
+	}
+	fputs("</svg>\n", f);
+}
+
+static void card(FILE *f, const char *key, const char *label, const char *value)
+{
+	html_printf(f, "<div class=\"card\"><span class=\"k\">%s</span><span class=\"v\" "
+		       "data-json=\"%s\">",
+		    label, key);
+	html_esc(f, value);
+	fputs("</span></div>\n", f);
+}
+
+void pack_html_print(FILE *f, const struct pack_plan *pl, const char *gpufit_version)
+{
+	char buf[64], gen[80];
+	long replicas = 0;
+	double sav = util_round_cents(pl->naive_monthly) - util_round_cents(pl->monthly);
+	if (fabs(sav) < 0.005)
+		sav = 0;
+
+	for (size_t i = 0; i < pl->nworkloads; i++)
+		replicas += pl->workloads[i].replicas;
+	html_begin(f, "MIG packing plan");
+	html_printf(f, "<p>%zu inference workload%s, %ld replica%s; strategy ", pl->nworkloads,
+		    pl->nworkloads == 1 ? "" : "s", replicas, replicas == 1 ? "" : "s");
+	html_esc(f, mig_strategy_name(pl->strategy));
+	fputs(", ", f);
+	html_esc(f, pricing_name(pl->pricing));
+	html_printf(f, " prices, %g%% headroom, %g hours per month", pl->headroom_pct,
+		    pl->hours_per_month);
+	if (pl->skipped_training)
+		html_printf(f, "; %zu training workload%s not packed", pl->skipped_training,
+			    pl->skipped_training == 1 ? "" : "s");
+	fputs(".</p>\n<h2>Cost</h2>\n<div class=\"summary\">\n", f);
+	card(f, "monthly_cost", "Plan, per month",
+	     html_money(buf, sizeof buf, pl->monthly, pl->currency, pl->nunplaced == 0));
+	card(f, "lower_bound_monthly_cost", "Lower bound",
+	     html_money(buf, sizeof buf, pl->lower_bound_monthly, pl->currency, 1));
+	card(f, "naive_monthly_cost", "One GPU per replica",
+	     html_money(buf, sizeof buf, pl->naive_monthly, pl->currency, 1));
+	card(f, "savings_vs_naive_monthly", "Packing saves",
+	     html_money(buf, sizeof buf, sav, pl->currency, 1));
+	card(f, "proven_optimal", "Optimal", pl->proven_optimal ? "proven optimal" : "not proven");
+	fputs("</div>\n", f);
+	if (pl->nunplaced) {
+		html_printf(f, "<p class=\"warn\"><strong>Incomplete:</strong> %zu replica%s could "
+			       "not be placed, so the plan's cost is unknown; the placed part costs "
+			       "<span data-json=\"placed_monthly_cost\">",
+			    pl->nunplaced, pl->nunplaced == 1 ? "" : "s");
+		html_esc(f, html_money(buf, sizeof buf, pl->monthly, pl->currency, 1));
+		fputs("</span>.</p>\n", f);
+	}
+	cost_chart(f, pl);
+
+	fputs("<h2>Workloads</h2>\n<ul class=\"legend\">\n", f);
+	for (size_t i = 0; i < pl->nworkloads; i++) {
+		html_printf(f, "<li data-workload=\"%zu\"><span class=\"sw\" style=\"background:%s\">"
+			       "W%zu</span>",
+			    i + 1, html_color(i), i + 1);
+		fputs("<span class=\"name\">", f);
+		html_esc(f, pl->workloads[i].name);
+		html_printf(f, "</span> (%ld replica%s)</li>\n", pl->workloads[i].replicas,
+			    pl->workloads[i].replicas == 1 ? "" : "s");
+	}
+	fputs("</ul>\n<p class=\"muted\">Each slice is labelled W<i>n</i>:<i>replica</i>; dashed "
+	      "outlines are idle slices, grey ones free slots.</p>\n",
+	      f);
+
+	fputs("<h2>Node pools</h2>\n", f);
+	for (size_t p = 0; p < pl->npools; p++) {
+		const struct mig_plan_pool *pool = &pl->pools[p];
+		html_printf(f, "<section class=\"pool\" data-pool=\"%zu\"><h3>", p);
+		html_esc(f, pool->name);
+		fputs(": ", f);
+		html_printf(f, "%d x ", pool->vm_count);
+		html_esc(f, pool->sku);
+		fputs(" in ", f);
+		html_esc(f, pool->region);
+		fputs(", ", f);
+		html_esc(f, pool->mig_profile[0] ? pool->mig_profile : "mixed layouts");
+		fputs(", <span data-json=\"node_pools.monthly_cost\">", f);
+		html_esc(f, html_money(buf, sizeof buf, pool->monthly_cost, pl->currency, 1));
+		fputs("</span> per month</h3>\n", f);
+		for (size_t g = 0; g < pl->ngpus; g++)
+			if (pl->gpus[g].pool == (int)p)
+				draw_gpu(f, pl, &pl->gpus[g]);
+		fputs("</section>\n", f);
+	}
+	if (pl->ndedicated) {
+		fputs("<h2>On dedicated GPUs</h2>\n<table><tr><th>workload</th><th>replica</th>"
+		      "<th>size</th><th>region</th><th>monthly</th></tr>\n", f);
+		for (size_t i = 0; i < pl->ndedicated; i++) {
+			const struct pack_dedicated *d = &pl->dedicated[i];
+			fputs("<tr><td>", f);
+			html_esc(f, pl->workloads[d->workload].name);
+			html_printf(f, "</td><td class=\"n\">%d</td><td>", d->replica);
+			html_esc(f, d->sku);
+			fputs("</td><td>", f);
+			html_esc(f, d->region);
+			fputs("</td><td class=\"n\" data-json=\"dedicated.monthly_cost\">", f);
+			html_esc(f, html_money(buf, sizeof buf, d->monthly, pl->currency, 1));
+			fputs("</td></tr>\n", f);
+		}
+		fputs("</table>\n", f);
+	}
+	if (pl->nunplaced) {
+		fputs("<h2>Not placed</h2>\n<table><tr><th>workload</th><th>replica</th><th>why</th>"
+		      "</tr>\n", f);
+		for (size_t i = 0; i < pl->nunplaced; i++) {
+			fputs("<tr><td>", f);
+			html_esc(f, pl->workloads[pl->unplaced[i].workload].name);
+			html_printf(f, "</td><td class=\"n\">%d</td><td>", pl->unplaced[i].replica);
+			html_esc(f, pl->unplaced[i].reason);
+			fputs("</td></tr>\n", f);
+		}
+		fputs("</table>\n", f);
+	}
+	snprintf(gen, sizeof gen, "gpufit %s pack", gpufit_version ? gpufit_version : "");
+	html_end(f, gen);
+}

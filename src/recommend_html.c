@@ -1,0 +1,400 @@
+/*
+ * recommend_html.c - the `recommend -f html` report (recommend_html.h): it
+ * only prints what the JSON document says.
+ */
+#include "recommend_html.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "html_out.h"
+#include "recommend.h"
+#include "recommend_json.h"
+
+/* Chart geometry, in SVG user units. */
+#define CH_W 760
+#define CH_BAR (CH_W - 110)
+#define CH_ROW 36
+
+static void card(FILE *f, const char *key, const char *label, const char *value)
+{
+	fputs("<div class=\"card\"><span class=\"k\">", f);
+	html_esc(f, label);
+	fputs("</span><span class=\"v\"", f);
+	if (key) {
+		fputs(" data-json=\"", f);
+		html_esc(f, key);
+		fputc('"', f);
+	}
+	fputc('>', f);
+	html_esc(f, value);
+	fputs("</span></div>\n", f);
+}
+
+static void summary(FILE *f, const cJSON *head)
+{
+	const char *cur = html_str(head, "currency");
+	const cJSON *t = cJSON_GetObjectItemCaseSensitive(head, "totals");
+	const cJSON *cat = cJSON_GetObjectItemCaseSensitive(head, "catalog");
+	char buf[96], b2[160];
+	double v;
+
+	fputs("<h2>Summary</h2>\n<div class=\"summary\">\n", f);
+	card(f, "totals.monthly_cost", "Fleet monthly cost", html_money_of(buf, sizeof buf, t, "monthly_cost", cur));
+	card(f, "totals.current_monthly_cost",
+	     html_num(t, "current_monthly_cost", &v) ? "Current monthly cost"
+						      : "Current monthly cost (no current_sku given)",
+	     html_money_of(buf, sizeof buf, t, "current_monthly_cost", cur));
+	card(f, "totals.savings_monthly", "Monthly saving",
+	     html_money_of(buf, sizeof buf, t, "savings_monthly", cur));
+	snprintf(b2, sizeof b2, "%.0f", html_num(t, "workloads", &v) ? v : 0);
+	card(f, "totals.workloads", "Workloads", b2);
+	snprintf(b2, sizeof b2, "%.0f", html_num(t, "infeasible", &v) ? v : 0);
+	card(f, "totals.infeasible", "Without a feasible option", b2);
+	if (html_num(cat, "age_days", &v))
+		snprintf(b2, sizeof b2, "%.0f days", v);
+	else
+		snprintf(b2, sizeof b2, "unknown");
+	card(f, "catalog.age_days", "Catalog age", b2);
+	fputs("</div>\n<p class=\"muted\">Catalog: ", f);
+	html_esc(f, html_str(cat, "source") ? html_str(cat, "source") : "unknown");
+	fputs(", fetched ", f);
+	html_esc(f, html_str(cat, "fetched_at") ? html_str(cat, "fetched_at") : "unknown");
+	fputs("; pricing ", f);
+	html_esc(f, html_str(head, "pricing"));
+	html_printf(f, ", %g hours per month; money in ", html_num(head, "hours_per_month", &v) ? v : 0);
+	html_esc(f, cur);
+	fputs(".</p>\n", f);
+	if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(t, "complete"))) {
+		const cJSON *u = cJSON_GetObjectItemCaseSensitive(t, "unpriced"), *x;
+		fputs("<p class=\"warn\"><strong>Incomplete total:</strong> the priced workloads "
+		      "cost <span data-json=\"totals.priced_monthly_cost\">", f);
+		html_esc(f, html_money_of(buf, sizeof buf, t, "priced_monthly_cost", cur));
+		fputs("</span> per month; not priced as billed: ", f);
+		cJSON_ArrayForEach(x, u)
+		{
+			if (x != u->child)
+				fputs(", ", f);
+			html_esc(f, cJSON_IsString(x) ? x->valuestring : "");
+		}
+		fputs(".</p>\n", f);
+	}
+	const cJSON *w = cJSON_GetObjectItemCaseSensitive(head, "warnings"), *x;
+	cJSON_ArrayForEach(x, w)
+	{
+		fputs("<p class=\"warn\"><strong>Warning:</strong> ", f);
+		html_esc(f, cJSON_IsString(x) ? x->valuestring : "");
+		fputs("</p>\n", f);
+	}
+}
+
+/* One bar of the chart: its label above a bar as wide as v of max, its cost
+ * (fills by role in the page's CSS). */
+static void bar(FILE *f, int y, const char *role, const char *label, int known, double v,
+		double max, const char *cur)
+{
+	char buf[64];
+	double w = known && max > 0 ? v / max * CH_BAR : 0;
+	if (known && v > 0 && w < 2)
+		w = 2;
+	html_printf(f, "<g class=\"bar\" data-role=\"%s\"><text y=\"%d\">", role, y + 12);
+	html_esc(f, label);
+	fputs("</text>", f);
+	if (known)
+		html_printf(f, "<rect y=\"%d\" width=\"%.1f\"/>", y + 16, w);
+	html_printf(f, "<text class=\"cost\" x=\"%.1f\" y=\"%d\">", w + 6, y + 28);
+	html_esc(f, html_money(buf, sizeof buf, v, cur, known));
+	fputs("</text></g>\n", f);
+}
+
+static void choice_label(char *buf, size_t len, const char *prefix, const cJSON *c)
+{
+	const char *mig = html_str(c, "mig_profile");
+	double vms = 0;
+	html_num(c, "vm_count", &vms);
+	snprintf(buf, len, "%s%s%s%s x%.0f, %s", prefix, html_str(c, "sku") ? html_str(c, "sku") : "?",
+		 mig ? " MIG " : "", mig ? mig : "", vms, html_str(c, "region") ? html_str(c, "region") : "");
+}
+
+static void chart(FILE *f, const cJSON *w, const char *cur)
+{
+	const cJSON *rec = cJSON_GetObjectItemCaseSensitive(w, "recommendation");
+	const cJSON *alts = cJSON_GetObjectItemCaseSensitive(w, "alternatives");
+	const cJSON *curd = cJSON_GetObjectItemCaseSensitive(w, "current");
+	const cJSON *x;
+	double max = 0, v = 0;
+	int rows = 0, y = 0;
+	char label[200];
+
+	if (cJSON_IsObject(rec)) {
+		rows++;
+		if (html_num(rec, "monthly_cost", &v) && v > max)
+			max = v;
+	}
+	cJSON_ArrayForEach(x, alts)
+	{
+		rows++;
+		if (html_num(x, "monthly_cost", &v) && v > max)
+			max = v;
+	}
+	if (cJSON_IsObject(curd)) {
+		rows++;
+		if (html_num(curd, "monthly_cost", &v) && v > max)
+			max = v;
+	}
+	if (!rows)
+		return;
+	/* the width is the CSS's (svg.chart), the height follows the viewBox */
+	html_printf(f, "<svg class=\"chart\" role=\"img\" viewBox=\"0 0 %d %d\"><title>Monthly "
+		       "cost by option</title>\n",
+		    CH_W, rows * CH_ROW + 4);
+	if (cJSON_IsObject(rec)) {
+		int known = html_num(rec, "monthly_cost", &v);
+		choice_label(label, sizeof label, "\xe2\x98\x85 recommended: ", rec);
+		bar(f, y, "recommendation", label, known, v, max, cur);
+		y += CH_ROW;
+	}
+	cJSON_ArrayForEach(x, alts)
+	{
+		int known = html_num(x, "monthly_cost", &v);
+		choice_label(label, sizeof label, "", x);
+		bar(f, y, "alternative", label, known, v, max, cur);
+		y += CH_ROW;
+	}
+	if (cJSON_IsObject(curd)) {
+		double cnt = 0;
+		int known = html_num(curd, "monthly_cost", &v);
+		html_num(curd, "count", &cnt);
+		snprintf(label, sizeof label, "today: %s x%.0f", html_str(curd, "sku") ? html_str(curd, "sku") : "?",
+			 cnt);
+		bar(f, y, "current", label, known, v, max, cur);
+	}
+	fputs("</svg>\n", f);
+}
+
+static int same_reason(const cJSON *a, const cJSON *b)
+{
+	const char *ka = html_str(a, "kind"), *kb = html_str(b, "kind");
+	const char *ra = html_str(a, "reason"), *rb = html_str(b, "reason");
+	return ka && kb && ra && rb && strcmp(ka, kb) == 0 && strcmp(ra, rb) == 0;
+}
+
+/* "Standard_X MIG 1g.10gb (eastus)": a rejected size, its slice and region. */
+static void reject_name(FILE *f, const cJSON *x)
+{
+	const char *mig = html_str(x, "mig_profile"), *region = html_str(x, "region");
+	html_esc(f, html_str(x, "sku"));
+	if (mig) {
+		fputs(" MIG ", f);
+		html_esc(f, mig);
+	}
+	if (region) {
+		fputs(" (", f);
+		html_esc(f, region);
+		fputc(')', f);
+	}
+}
+
+static void workload(FILE *f, const cJSON *w, const char *cur, size_t idx)
+{
+	const cJSON *rec = cJSON_GetObjectItemCaseSensitive(w, "recommendation");
+	const cJSON *rej = cJSON_GetObjectItemCaseSensitive(w, "rejected");
+	const cJSON *fnd = cJSON_GetObjectItemCaseSensitive(w, "findings");
+	const cJSON *curd = cJSON_GetObjectItemCaseSensitive(w, "current");
+	const cJSON *x, *y;
+	char buf[64];
+	double v = 0;
+
+	html_printf(f, "<section class=\"workload\" data-index=\"%zu\"><h3>", idx);
+	html_esc(f, html_str(w, "name"));
+	fputs("</h3>\n<p class=\"muted\">", f);
+	html_esc(f, html_str(w, "type"));
+	if (!html_num(w, "replicas", &v))
+		v = 0;
+	html_printf(f, ", %.0f replica%s", v, v == 1 ? "" : "s");
+	if (cJSON_IsObject(rec)) {
+		fputs("; recommended <strong data-json=\"recommendation.monthly_cost\">", f);
+		html_esc(f, html_money_of(buf, sizeof buf, rec, "monthly_cost", cur));
+		fputs("</strong> per month (", f);
+		html_esc(f, html_str(rec, "cost_basis"));
+		fputc(')', f);
+	} else {
+		fputs("; <strong>no feasible option</strong>", f);
+	}
+	if (cJSON_IsObject(curd)) {
+		fputs("; saving <span data-json=\"current.savings_monthly\">", f);
+		html_esc(f, html_money_of(buf, sizeof buf, curd, "savings_monthly", cur));
+		fputs("</span>", f);
+	}
+	fputs("</p>\n", f);
+	chart(f, w, cur);
+	if (cJSON_IsObject(rec)) {
+		const cJSON *rs = cJSON_GetObjectItemCaseSensitive(rec, "reasons");
+		fputs("<ul>", f);
+		cJSON_ArrayForEach(x, rs)
+		{
+			fputs("<li>", f);
+			html_esc(f, cJSON_IsString(x) ? x->valuestring : "");
+			fputs("</li>", f);
+		}
+		fputs("</ul>\n", f);
+	}
+	if (cJSON_GetArraySize(rej) > 0) {
+		/* one row per reason: the sizes rejected for the same reason together */
+		fputs("<table class=\"rejected\"><caption>Rejected, and why</caption>"
+		      "<tr><th>sizes</th><th>why</th><th>detail</th></tr>\n", f);
+		cJSON_ArrayForEach(x, rej)
+		{
+			const cJSON *z;
+			int seen = 0, first = 1;
+			for (z = rej->child; z != x && !seen; z = z->next)
+				seen = same_reason(z, x);
+			if (seen)
+				continue;
+			fputs("<tr><td>", f);
+			for (z = x; z; z = z->next) {
+				if (!same_reason(z, x))
+					continue;
+				if (!first)
+					fputs(", ", f);
+				first = 0;
+				reject_name(f, z);
+			}
+			fputs("</td><td>", f);
+			html_esc(f, html_str(x, "kind"));
+			fputs("</td><td>", f);
+			html_esc(f, html_str(x, "reason"));
+			fputs("</td></tr>\n", f);
+		}
+		fputs("</table>\n", f);
+	}
+	cJSON_ArrayForEach(y, fnd)
+	{
+		fputs("<p class=\"warn\"><strong>", f);
+		html_esc(f, html_str(y, "severity"));
+		fputs(" (", f);
+		html_esc(f, html_str(y, "kind"));
+		fputs("):</strong> ", f);
+		html_esc(f, html_str(y, "message"));
+		fputs("</p>\n", f);
+	}
+	fputs("</section>\n", f);
+}
+
+static void mig_plan(FILE *f, const cJSON *head, const char *cur)
+{
+	const cJSON *m = cJSON_GetObjectItemCaseSensitive(head, "mig_plan"), *x;
+	char a[64], b[64];
+	if (!cJSON_IsObject(m))
+		return;
+	fputs("<h2>MIG plan</h2>\n<p>The plan costs <span data-json=\"mig_plan.monthly_cost\">", f);
+	html_esc(f, html_money_of(a, sizeof a, m, "monthly_cost", cur));
+	fputs("</span> per month; its workloads on their best dedicated options would cost ", f);
+	html_esc(f, html_money_of(b, sizeof b, m, "dedicated_monthly_cost", cur));
+	fputs(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "used_in_totals"))
+		      ? ". The totals use it.</p>\n"
+		      : ". The totals do not use it.</p>\n",
+	      f);
+	fputs("<table><tr><th>pool</th><th>size</th><th>region</th><th>VMs</th><th>MIG profile</th>"
+	      "<th>slices used</th><th>monthly</th></tr>\n", f);
+	cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(m, "node_pools"))
+	{
+		double vms = 0, sl = 0, used = 0;
+		html_num(x, "vm_count", &vms);
+		html_num(x, "slices", &sl);
+		html_num(x, "slices_used", &used);
+		fputs("<tr><td>", f);
+		html_esc(f, html_str(x, "name"));
+		fputs("</td><td>", f);
+		html_esc(f, html_str(x, "sku"));
+		fputs("</td><td>", f);
+		html_esc(f, html_str(x, "region"));
+		html_printf(f, "</td><td class=\"n\">%.0f</td><td>", vms);
+		html_esc(f, html_str(x, "mig_profile") ? html_str(x, "mig_profile") : "mixed");
+		html_printf(f, "</td><td class=\"n\">%.0f of %.0f</td><td class=\"n\">", used, sl);
+		html_esc(f, html_money_of(a, sizeof a, x, "monthly_cost", cur));
+		fputs("</td></tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
+static void assumptions(FILE *f, const cJSON *head)
+{
+	const cJSON *a = cJSON_GetObjectItemCaseSensitive(head, "assumptions"), *x;
+	fputs("<h2>Assumptions</h2>\n<ul>\n", f);
+	cJSON_ArrayForEach(x, a)
+	{
+		if (cJSON_IsObject(x))
+			continue;
+		fputs("<li><strong>", f);
+		html_esc(f, x->string);
+		fputs(":</strong> ", f);
+		if (cJSON_IsString(x))
+			html_esc(f, x->valuestring);
+		else if (cJSON_IsNumber(x))
+			html_printf(f, "%g", x->valuedouble);
+		fputs("</li>\n", f);
+	}
+	fputs("</ul>\n", f);
+	const cJSON *fx = cJSON_GetObjectItemCaseSensitive(a, "factors");
+	if (cJSON_IsObject(fx)) {
+		fputs("<table><caption>Efficiency factors</caption><tr><th>factor</th><th>value</th>"
+		      "</tr>\n", f);
+		cJSON_ArrayForEach(x, fx)
+		{
+			fputs("<tr><td>", f);
+			html_esc(f, x->string);
+			html_printf(f, "</td><td class=\"n\">%g</td></tr>\n",
+				    cJSON_IsNumber(x) ? x->valuedouble : NAN);
+		}
+		fputs("</table>\n", f);
+	}
+}
+
+int recommend_html_body(FILE *f, const cJSON *head, size_t n,
+			cJSON *(*item)(size_t i, void *arg), void *arg)
+{
+	const char *cur = html_str(head, "currency");
+	if (!cur)
+		cur = "USD";
+	summary(f, head);
+	fputs("<h2>Workloads</h2>\n<p class=\"legend\"><span><span class=\"sw\" style=\"background:",
+	      f);
+	fputs(html_color(0), f);
+	fputs("\">\xe2\x98\x85</span>recommended</span><span><span class=\"sw\" style=\"background:", f);
+	fputs(html_color(7), f);
+	fputs("\">&#160;</span>alternative</span><span><span class=\"sw\" style=\"background:", f);
+	fputs(html_color(6), f);
+	fputs("\">&#160;</span>today</span> Bars are monthly cost; each is labelled.</p>\n", f);
+	for (size_t i = 0; i < n; i++) {
+		cJSON *w = item(i, arg);
+		if (!w)
+			return -1;
+		workload(f, w, cur, i);
+		cJSON_Delete(w);
+	}
+	mig_plan(f, head, cur);
+	assumptions(f, head);
+	return 0;
+}
+
+static cJSON *result_item(size_t i, void *arg)
+{
+	return recommend_workload_to_json((const struct recommend_result *)arg, i);
+}
+
+int recommend_html_result(FILE *f, const struct recommend_result *r,
+			  const struct recommend_meta *meta)
+{
+	cJSON *head = recommend_header_to_json(r, meta);
+	char gen[80];
+	if (!head)
+		return -1;
+	html_begin(f, "GPU recommendation");
+	int rc = recommend_html_body(f, head, r->nworkloads, result_item, (void *)r);
+	snprintf(gen, sizeof gen, "gpufit %s recommend",
+		 meta && meta->gpufit_version ? meta->gpufit_version : "");
+	html_end(f, gen);
+	cJSON_Delete(head);
+	return rc;
+}

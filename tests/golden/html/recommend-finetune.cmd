@@ -1,0 +1,2 @@
+# A training workload: job cost in the reasons, no MIG plan.
+gpufit recommend -f html examples/finetune-70b-lora.yaml
