@@ -138,7 +138,6 @@ int k8s_lint_quantity(const char *s, double *value, int *whole)
 		if (end == p + 1 || *end || e > 60 || e < -60)
 			return -1;
 		exp10 += (int)e;
-		p = end;
 	} else if (*p) {
 		static const struct { const char *suf; int e10; unsigned e2; } sufs[] = {
 			{ "n", -9, 0 }, { "u", -6, 0 }, { "m", -3, 0 }, { "k", 3, 0 }, { "M", 6, 0 },
