@@ -268,9 +268,12 @@ static int profile_pools(struct cli_ctx *ctx, const char *path, const struct k8s
 		lp->spot = kp->priority == K8S_PRIORITY_SPOT;
 		lp->infiniband |= kp->infiniband;
 		snprintf(lp->ppg, sizeof(lp->ppg), "%s", kp->ppg);
-		for (size_t t = 0; t < kp->ntaints && t < K8S_LINT_POOL_TAINTS; t++)
+		/* both bounds: the generator's arrays are the smaller ones */
+		for (size_t t = 0; t < kp->ntaints && t < K8S_POOL_MAX_TAINTS &&
+				   lp->ntaints < K8S_LINT_POOL_TAINTS; t++)
 			lp->taints[lp->ntaints++] = kp->taints[t];
-		for (size_t t = 0; t < kp->nlabels && t < K8S_LINT_POOL_LABELS; t++)
+		for (size_t t = 0; t < kp->nlabels && t < K8S_POOL_MAX_LABELS &&
+				   lp->nlabels < K8S_LINT_POOL_LABELS; t++)
 			lp->labels[lp->nlabels++] = kp->labels[t];
 	}
 	cl->npools = plan.npools;

@@ -27,8 +27,8 @@ prom_start() {
 			sleep 0.2
 		done
 		[ -n "$started" ] && break
-		kill "$PROM_PID" 2>/dev/null
-		wait "$PROM_PID" 2>/dev/null
+		kill "$PROM_PID" 2>/dev/null || :
+		wait "$PROM_PID" 2>/dev/null || :
 		PROM_PID=""
 	done
 	if [ -z "$started" ]; then
@@ -57,8 +57,8 @@ proxy_start() {
 
 proxy_stop() {
 	if [ -n "$PROXY_PID" ]; then
-		kill "$PROXY_PID" 2>/dev/null
-		wait "$PROXY_PID" 2>/dev/null
+		kill "$PROXY_PID" 2>/dev/null || :
+		wait "$PROXY_PID" 2>/dev/null || :
 		PROXY_PID=""
 	fi
 }
@@ -66,8 +66,8 @@ proxy_stop() {
 prom_stop() {
 	proxy_stop
 	if [ -n "$PROM_PID" ]; then
-		kill "$PROM_PID" 2>/dev/null
-		wait "$PROM_PID" 2>/dev/null
+		kill "$PROM_PID" 2>/dev/null || :
+		wait "$PROM_PID" 2>/dev/null || :
 		PROM_PID=""
 	fi
 }

@@ -15,12 +15,10 @@ if ! command -v prometheus >/dev/null 2>&1 || ! command -v promtool >/dev/null 2
 fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/gpufit-prom.XXXXXX")
-pid=""
+# shellcheck source=tests/prom_server.bash
+. "$root/tests/prom_server.bash"
 cleanup() {
-	if [ -n "$pid" ]; then
-		kill "$pid" 2>/dev/null || true
-		wait "$pid" 2>/dev/null || true
-	fi
+	prom_stop
 	rm -rf "$work"
 }
 trap cleanup EXIT INT TERM
@@ -54,37 +52,8 @@ with open(path, "w") as f:
                 f.write("%s{%s,%s} %s %d\n" % (name, lab, base, v, t0 + 30 * i))
     f.write("# EOF\n")
 PY
-promtool tsdb create-blocks-from openmetrics "$work/data.om" "$work/tsdb" >"$work/promtool.log" 2>&1 || {
-	cat "$work/promtool.log" >&2; exit 1; }
-printf 'global:\n  scrape_interval: 1m\n' >"$work/prometheus.yml"
-
-started=""
-for try in 1 2 3 4 5; do
-	port=$((20000 + (RANDOM % 20000)))
-	prometheus --config.file="$work/prometheus.yml" --storage.tsdb.path="$work/tsdb" \
-		--storage.tsdb.retention.time=100y --web.listen-address="127.0.0.1:$port" \
-		>"$work/prometheus.log" 2>&1 &
-	pid=$!
-	for _ in $(seq 1 100); do
-		if curl -fsS "http://127.0.0.1:$port/-/ready" >/dev/null 2>&1; then
-			started=1
-			break
-		fi
-		kill -0 "$pid" 2>/dev/null || break
-		sleep 0.2
-	done
-	[ -n "$started" ] && break
-	kill "$pid" 2>/dev/null || true
-	wait "$pid" 2>/dev/null || true
-	pid=""
-done
-if [ -z "$started" ]; then
-	echo "analyze-prometheus: prometheus did not become ready" >&2
-	tail -20 "$work/prometheus.log" >&2
-	exit 1
-fi
-
-url="http://127.0.0.1:$port"
+prom_start "$work/data.om" "$work" || { echo "analyze-prometheus: FAIL: cannot start prometheus" >&2; exit 1; }
+url=$PROM_URL
 fail=0
 check() {   # name, want, got
 	if [ "$2" != "$3" ]; then

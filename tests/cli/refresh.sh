@@ -5,25 +5,8 @@
 # left), retries that succeed, --from-file, usage errors, and a reader running
 # during a refresh, two refreshes at once (the second waits for the lock, then
 # fails with exit 4).  Usage: tests/cli/refresh.sh [BUILD_DIR]
-set -u
-B=${1:-build}
-root=$(cd "$(dirname "$0")/../.." && pwd)
-bin="$root/$B/gpufit"
-[ -x "$bin" ] || { echo "refresh: $bin not built"; exit 2; }
-work=$(mktemp -d)
-srv=
-trap '[ -n "$srv" ] && kill "$srv" 2>/dev/null; rm -rf "$work"' EXIT
-export HOME="$work/home" XDG_DATA_HOME="$work/home/.local/share" NO_COLOR=1 LC_ALL=C.UTF-8
-export GPUFIT_NOW=2025-01-01T00:00:00Z
-unset GPUFIT_CATALOG
-mkdir -p "$HOME"
-
-python3 "$root/tests/fake_prices_api.py" >"$work/port" 2>"$work/server.err" &
-srv=$!
-for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
-port=$(head -n 1 "$work/port")
-[ -n "$port" ] || { echo "FAIL: fake API did not start"; cat "$work/server.err"; exit 1; }
-url="http://127.0.0.1:$port"
+# shellcheck source=tests/fake_api.bash
+. "$(dirname "$0")/../fake_api.bash"
 
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }

@@ -21,6 +21,9 @@ fuzz_seeds() {
 		ls tests/fixtures/telemetry/*.json ;;
 	diff)
 		ls tests/golden/diff/inputs/*.json tests/golden/check/inputs/*.json ;;
+	k8slint)
+		ls tests/fixtures/k8s-lint/*.yaml tests/golden/k8s/*-yaml.out \
+			tests/fuzz/corpus/k8slint/* ;;
 	*)
 		echo "fuzz: no seeds for '$1'" >&2; return 1 ;;
 	esac
@@ -33,5 +36,6 @@ fuzz_dict() {
 	prices | refresh | diff) echo tests/fuzz/dict/json.dict ;;
 	dcgm | promjson) echo tests/fuzz/dict/telemetry.dict ;;
 	nvsmi | dcgmi) echo tests/fuzz/dict/text.dict ;;
+	k8slint) echo tests/fuzz/dict/k8s.dict ;;
 	esac
 }
