@@ -396,9 +396,12 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			fprintf(ctx->out, "\n%zu rows; %s prices in %s per hour, monthly = %.0f h\n",
 				nrows, pricing_name(kind), currency, hours);
 			if (unpriced)
-				fprintf(ctx->out, "%zu size%s of this GPU %s no %s price%s%s\n", unpriced,
+				fprintf(ctx->out, "%zu size%s of this GPU %s no %s price%s%s in this "
+					"catalog (unpriced); 'gpufit catalog refresh%s%s' fetches "
+					"current prices\n", unpriced,
 					unpriced == 1 ? "" : "s", unpriced == 1 ? "has" : "have",
-					pricing_name(kind), region ? " in " : "", region ? region : "");
+					pricing_name(kind), region ? " in " : "", region ? region : "",
+					region ? " -r " : "", region ? region : "");
 		}
 		table_free(t);
 	}
