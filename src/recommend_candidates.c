@@ -374,6 +374,13 @@ static void retired_day_text(const struct vm_size *vm, char *buf, size_t len)
 		snprintf(buf, len, "(the day is not known)");
 }
 
+/* The size named sku, NULL when the catalog has none. */
+static const struct vm_size *vm_named(const struct ctx *c, const char *sku)
+{
+	int v = recommend_vm_index(c, sku);
+	return v >= 0 && c->vms ? &c->vms[v] : NULL;
+}
+
 void recommend_retirement_findings(const struct ctx *c, size_t index,
 				   struct recommend_workload *rw)
 {
@@ -381,8 +388,7 @@ void recommend_retirement_findings(const struct ctx *c, size_t index,
 	char succ[96], day[48];
 
 	if (pw->has_current && pw->current_sku[0]) {
-		int v = recommend_vm_index(c, pw->current_sku);
-		const struct vm_size *vm = v >= 0 ? &c->vms[v] : NULL;
+		const struct vm_size *vm = vm_named(c, pw->current_sku);
 		if (vm && (vm->retired || vm->retiring)) {
 			successor_text(vm, succ, sizeof(succ));
 			retired_day_text(vm, day, sizeof(day));
@@ -397,26 +403,27 @@ void recommend_retirement_findings(const struct ctx *c, size_t index,
 		}
 	}
 	if (rw->feasible) {
-		int v = recommend_vm_index(c, rw->rec.sku);
-		if (v >= 0 && c->vms[v].retiring) {
-			successor_text(&c->vms[v], succ, sizeof(succ));
+		const struct vm_size *vm = vm_named(c, rw->rec.sku);
+		if (vm && vm->retiring) {
+			successor_text(vm, succ, sizeof(succ));
 			recommend_add_finding(rw, "retiring", RECOMMEND_WARNING,
 					      "the recommended %s retires on %s; %s", rw->rec.sku,
-					      c->vms[v].retired_on, succ);
+					      vm->retired_on, succ);
 		}
 	}
 	struct strbuf sb = STRBUF_INIT;
 	size_t n = 0;
 	for (size_t i = 0; i < rw->nalternatives; i++) {
 		const char *sku = rw->alternatives[i].sku;
-		int v = recommend_vm_index(c, sku), seen = 0;
-		if (v < 0 || !c->vms[v].retiring || (rw->feasible && strcmp(sku, rw->rec.sku) == 0))
+		const struct vm_size *vm = vm_named(c, sku);
+		int seen = 0;
+		if (!vm || !vm->retiring || (rw->feasible && strcmp(sku, rw->rec.sku) == 0))
 			continue;
 		for (size_t j = 0; j < i; j++)
 			seen |= strcmp(rw->alternatives[j].sku, sku) == 0;
 		if (seen)
 			continue;
-		strbuf_addf(&sb, "%s%s on %s", n++ ? ", " : "", sku, c->vms[v].retired_on);
+		strbuf_addf(&sb, "%s%s on %s", n++ ? ", " : "", sku, vm->retired_on);
 	}
 	if (n)
 		recommend_add_finding(rw, "retiring", RECOMMEND_INFO, "alternative%s retiring: %s",

@@ -11,3 +11,7 @@ GPUFIT_NOW=2026-06-01T00:00:00Z gpufit recommend --top 2 tests/fixtures/fleets/r
 # (viz-small moves off them), and today's NV32as_v4 is retired.
 gpufit recommend -f json --top 2 tests/fixtures/fleets/retiring.yaml |
 	jq -c '.workloads[] | {name, sku: .recommendation.sku, findings: [.findings[] | select(.kind | test("retir")) | .message]}'
+# Alternatives that retire later are named in one info finding, each with its day
+# (NV16as_v4, NV32as_v4: NVv4; NV12s_v3, NV24s_v3: NVv3, both 2026-09-30).
+GPUFIT_NOW=2026-06-01T00:00:00Z gpufit recommend -f json --top 8 tests/fixtures/fleets/retiring.yaml 2>/dev/null |
+	jq -c '.workloads[0].findings[] | select(.kind == "retiring") | {severity, message}'
