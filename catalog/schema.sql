@@ -4,7 +4,7 @@
 -- it (one file per table, same name, header row = column names).  A refreshed
 -- user catalog has the same schema.  Bump user_version on any change; the
 -- program refuses a catalog whose version it does not know.
-PRAGMA user_version = 2;
+PRAGMA user_version = 3;
 
 -- Key/value facts about this catalog: source, fetched_at, api_version,
 -- currency, regions_refreshed, ...
@@ -48,11 +48,16 @@ CREATE TABLE vm_sizes (
 	infiniband_type TEXT,
 	nvlink          INTEGER NOT NULL DEFAULT 0,
 	mig_capable     INTEGER NOT NULL DEFAULT 0,
-	retired         INTEGER NOT NULL DEFAULT 0,
+	retired         INTEGER NOT NULL DEFAULT 0,  -- retired or retirement announced
+	retired_on      TEXT CHECK (retired_on IS NULL OR retired_on GLOB
+	                    '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),  -- NULL: day not known
+	successor       TEXT,          -- the series the retirement guide names; NULL: none
 	spec_known      INTEGER NOT NULL DEFAULT 1,
 	source          TEXT NOT NULL CHECK (length(source) > 0),
 	-- A size whose spec is known has its GPUs and their memory.
-	CHECK (spec_known = 0 OR (gpu_count IS NOT NULL AND gpu_memory_gib IS NOT NULL))
+	CHECK (spec_known = 0 OR (gpu_count IS NOT NULL AND gpu_memory_gib IS NOT NULL)),
+	-- A date only for a size whose retirement is retired or announced.
+	CHECK (retired = 1 OR (retired_on IS NULL AND successor IS NULL))
 );
 
 CREATE TABLE mig_profiles (
@@ -107,6 +112,10 @@ CREATE TABLE prices (
 	currency       TEXT NOT NULL,
 	hourly         REAL NOT NULL CHECK (hourly > 0),
 	effective_date TEXT,
+	observed_date  TEXT CHECK (observed_date IS NULL OR observed_date GLOB
+	                   '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),  -- when the source saw
+	                   -- the price (ISO date); NULL: not known (the region's fetched_at.REGION
+	                   -- meta, else the catalog's fetched_at, stands in)
 	source         TEXT NOT NULL CHECK (length(source) > 0),
 	PRIMARY KEY (sku, region, pricing, os, currency)
 );

@@ -17,7 +17,7 @@
 #include "facts.h"
 
 #define CATALOG_ERRLEN 512
-#define CATALOG_SCHEMA_VERSION 2
+#define CATALOG_SCHEMA_VERSION 3
 
 typedef struct catalog catalog;
 
@@ -69,6 +69,22 @@ struct catalog_counts {
 	long prices_by_kind[PRICING_COUNT];
 };
 int catalog_counts(catalog *cat, struct catalog_counts *out, char *err);
+
+/*
+ * How old the Linux prices are, per region and kind, for `catalog status`:
+ * the oldest and newest observed_date of the rows ("" when no row has one;
+ * then the region's fetched_at.REGION meta, a refresh's day, stands in for
+ * both when there is one).  Sorted by region, then kind.  *out is freed by
+ * the caller with free().
+ */
+#define CATALOG_STALE_PRICE_DAYS 90  /* = RECOMMEND_STALE_DAYS */
+struct catalog_price_age {
+	char region[32];
+	enum pricing_kind pricing;
+	long prices;
+	char oldest[12], newest[12];  /* ISO days, "" unknown */
+};
+int catalog_price_ages(catalog *cat, struct catalog_price_age **out, size_t *n, char *err);
 
 /*
  * Lists.  Each *_list function allocates an array the caller frees with

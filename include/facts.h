@@ -53,7 +53,11 @@ struct vm_size {
 	char infiniband_type[16];    /* "NDR", "HDR", "EDR", "" */
 	int nvlink;                  /* 1 when the GPUs of the VM share an NVLink domain */
 	int mig_capable;
-	int retired;                 /* 1 when Azure has retired or announced retirement */
+	int retired;                 /* 1 when retired on the day the catalog was read
+					(vm_retirement_at): never recommended */
+	int retiring;                /* 1 when its retirement is announced for a later day */
+	char retired_on[12];         /* ISO day it is retired from, "" = not known */
+	char successor[32];          /* series the retirement guide names, "" = none */
 	int spec_known;              /* 0 for sizes only known from the price API */
 };
 
@@ -115,6 +119,7 @@ struct price {
 	char currency[4];
 	double hourly;               /* always > 0 */
 	char effective_date[24];     /* ISO date the price took effect, "" if unknown */
+	char observed_date[12];      /* ISO date the source saw it, "" if unknown */
 };
 
 /* One storage tier: how fast one instance of it (account, disk, volume,
@@ -190,5 +195,15 @@ struct data_facts {
 	struct data_default *defaults;
 	size_t ndefaults;
 };
+
+/*
+ * A size's retirement on day today (ISO "YYYY-MM-DD"): announced is the
+ * catalog's retired column (retired or retirement announced), retired_on its
+ * day ("" or NULL: not known).  RETIRED when announced and the day is not
+ * known or is today or earlier; RETIRING when announced for a later day;
+ * else ACTIVE.  ISO days compare as strings.
+ */
+enum vm_retirement { VM_ACTIVE, VM_RETIRING, VM_RETIRED };
+enum vm_retirement vm_retirement_at(int announced, const char *retired_on, const char *today);
 
 #endif

@@ -43,7 +43,13 @@ struct recommend_options {
 	double hours_per_month;           /* --hours-per-month */
 	const char *currency;             /* --currency; NULL = the profile's */
 	int all_rejected;                 /* --all-rejected: every rejection, no summary */
+	const char *today;                /* ISO day the prices' age is counted to (one
+					     warning names the regions in use whose
+					     prices are older than RECOMMEND_STALE_DAYS);
+					     NULL: no such warning */
 };
+
+#define RECOMMEND_STALE_DAYS 90
 
 void recommend_options_init(struct recommend_options *o);
 

@@ -101,4 +101,7 @@ const char *util_strerror(int errnum);
  * it so that outputs that show ages are reproducible in tests. */
 long long util_now(void);
 
+/* util_now()'s day, "YYYY-MM-DD" (UTC), into buf (at least 11 bytes). */
+void util_today(char *buf, size_t len);
+
 #endif

@@ -244,6 +244,65 @@ long catalog_fetched(catalog *cat, char *buf, size_t buflen)
 	return t >= 0 ? (long)((util_now() - t) / 86400) : -1;
 }
 
+static int cmp_price_age(const void *a, const void *b)
+{
+	const struct catalog_price_age *x = a, *y = b;
+	int c = strcmp(x->region, y->region);
+	return c ? c : (int)x->pricing - (int)y->pricing;
+}
+
+int catalog_price_ages(catalog *cat, struct catalog_price_age **out, size_t *n, char *err)
+{
+	sqlite3_stmt *st;
+	size_t cap = 16;
+
+	*out = NULL;
+	*n = 0;
+	if (sqlite3_prepare_v2(cat->db,
+			       "SELECT region, pricing, count(*), min(observed_date),"
+			       " max(observed_date) FROM prices WHERE os = 'linux'"
+			       " GROUP BY region, pricing",
+			       -1, &st, NULL) != SQLITE_OK) {
+		set_err(err, "cannot read the prices' dates: %s", sqlite3_errmsg(cat->db));
+		return -1;
+	}
+	struct catalog_price_age *a = xmalloc(cap * sizeof(*a));
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const unsigned char *k = sqlite3_column_text(st, 1);
+		enum pricing_kind kind;
+		if (!k || pricing_parse((const char *)k, &kind) != 0)
+			continue;
+		if (*n == cap)
+			a = xrealloc(a, (cap *= 2) * sizeof(*a));
+		struct catalog_price_age *p = &a[(*n)++];
+		memset(p, 0, sizeof(*p));
+		col_str(st, 0, p->region, sizeof p->region);
+		p->pricing = kind;
+		p->prices = (long)sqlite3_column_int64(st, 2);
+		col_str(st, 3, p->oldest, sizeof p->oldest);
+		col_str(st, 4, p->newest, sizeof p->newest);
+		if (!p->oldest[0]) {
+			char key[64], day[64];
+			snprintf(key, sizeof key, "fetched_at.%s", p->region);
+			if (catalog_meta(cat, key, day, sizeof day) == 0 && strlen(day) >= 10) {
+				snprintf(p->oldest, sizeof p->oldest, "%.10s", day);
+				snprintf(p->newest, sizeof p->newest, "%.10s", day);
+			}
+		}
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		set_err(err, "cannot read the prices' dates: %s", sqlite3_errmsg(cat->db));
+		free(a);
+		*n = 0;
+		return -1;
+	}
+	qsort(a, *n, sizeof(*a), cmp_price_age);
+	*out = a;
+	return 0;
+}
+
 static long count_rows(catalog *cat, const char *sql)
 {
 	sqlite3_stmt *st;
@@ -313,7 +372,8 @@ static void read_gpu(sqlite3_stmt *st, void *dst)
 
 #define VM_COLS                                                                               \
 	"sku, series, gpu_model, gpu_count, gpu_memory_gib, vcpus, ram_gib, local_nvme_gib, " \
-	"infiniband_gbps, infiniband_type, nvlink, mig_capable, retired, spec_known"
+	"infiniband_gbps, infiniband_type, nvlink, mig_capable, retired, spec_known, retired_on, "  \
+	"successor"
 
 static void read_vm(sqlite3_stmt *st, void *dst)
 {
@@ -331,8 +391,14 @@ static void read_vm(sqlite3_stmt *st, void *dst)
 	col_str(st, 9, v->infiniband_type, sizeof v->infiniband_type);
 	v->nvlink = col_int(st, 10);
 	v->mig_capable = col_int(st, 11);
-	v->retired = col_int(st, 12);
 	v->spec_known = col_int(st, 13);
+	col_str(st, 14, v->retired_on, sizeof v->retired_on);
+	col_str(st, 15, v->successor, sizeof v->successor);
+	char today[16];
+	util_today(today, sizeof today);
+	enum vm_retirement r = vm_retirement_at(col_int(st, 12), v->retired_on, today);
+	v->retired = r == VM_RETIRED;
+	v->retiring = r == VM_RETIRING;
 }
 
 #define MIG_COLS                                                                              \
@@ -417,7 +483,7 @@ static void read_storage(sqlite3_stmt *st, void *dst)
 	t->typical_read_mb_per_s = col_num(st, 2);
 }
 
-#define PRICE_COLS "sku, region, pricing, os, currency, hourly, effective_date"
+#define PRICE_COLS "sku, region, pricing, os, currency, hourly, effective_date, observed_date"
 
 static void read_price(sqlite3_stmt *st, void *dst)
 {
@@ -432,6 +498,7 @@ static void read_price(sqlite3_stmt *st, void *dst)
 	col_str(st, 4, p->currency, sizeof p->currency);
 	p->hourly = col_num(st, 5);
 	col_str(st, 6, p->effective_date, sizeof p->effective_date);
+	col_str(st, 7, p->observed_date, sizeof p->observed_date);
 }
 
 /* Runs a prepared statement and collects every row into a malloc'd array. */

@@ -289,19 +289,25 @@ static int carry_over(struct catalog_writer *w, char *err)
 		version = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
 	/* version 1 differs only in gpu_models (no precisions), which is never
-	 * carried over: its prices, sizes and meta are read as they are */
-	if (version != CATALOG_SCHEMA_VERSION && version != 1) {
+	 * carried over, version 2 in vm_sizes (no retired_on, successor) and in
+	 * prices (no observed_date: NULL, the region's fetched_at.REGION stands
+	 * in): their prices, sizes and meta are read as they are */
+	if (version != CATALOG_SCHEMA_VERSION && version != 1 && version != 2) {
 		set_err(err, "cannot read the current catalog '%s': not a gpufit catalog of schema "
 			"version %d", w->target, CATALOG_SCHEMA_VERSION);
 		exec(w, "DETACH old", err);
 		return -1;
 	}
 	if (exec(w, "BEGIN;"
-		 "DELETE FROM main.prices;"
+		 "DELETE FROM main.prices;", err) != 0 ||
+	    exec(w, version >= 3 ?
+		 "INSERT INTO main.prices (sku, region, pricing, os, currency, hourly,"
+		 " effective_date, observed_date, source) SELECT sku, region, pricing, os,"
+		 " currency, hourly, effective_date, observed_date, source FROM old.prices;" :
 		 "INSERT INTO main.prices (sku, region, pricing, os, currency, hourly,"
 		 " effective_date, source) SELECT sku, region, pricing, os, currency, hourly,"
-		 " effective_date, source FROM old.prices;"
-		 "INSERT OR IGNORE INTO main.vm_sizes (sku, series, gpu_model, gpu_count,"
+		 " effective_date, source FROM old.prices;", err) != 0 ||
+	    exec(w, "INSERT OR IGNORE INTO main.vm_sizes (sku, series, gpu_model, gpu_count,"
 		 " gpu_memory_gib, vcpus, ram_gib, spec_known, source)"
 		 " SELECT sku, series, NULL, NULL, NULL, vcpus, ram_gib, 0, source"
 		 " FROM old.vm_sizes WHERE spec_known = 0;"
@@ -673,10 +679,21 @@ int catalog_writer_commit(struct catalog_writer *w, const struct catalog_write_m
 	sqlite3_finalize(del);
 	cnt = del = NULL;
 
-	if (exec(w, "INSERT INTO prices (sku, region, pricing, os, currency, hourly,"
-		 " effective_date, source) SELECT sku, region, pricing, os, currency, hourly,"
-		 " nullif(effective_date, ''), '" PRICE_SOURCE "' FROM staged", err) != 0)
+	char today[16];
+	strftime(today, sizeof(today), "%Y-%m-%d", &tm);
+	sqlite3_stmt *put = NULL;
+	if (prep(w, "INSERT INTO prices (sku, region, pricing, os, currency, hourly,"
+		 " effective_date, observed_date, source) SELECT sku, region, pricing, os,"
+		 " currency, hourly, nullif(effective_date, ''), ?1, '" PRICE_SOURCE "' FROM staged",
+		 &put, err) != 0)
 		goto fail;
+	sqlite3_bind_text(put, 1, today, -1, SQLITE_STATIC);
+	int put_rc = sqlite3_step(put);
+	sqlite3_finalize(put);
+	if (put_rc != SQLITE_DONE) {
+		set_err(err, "cannot store the prices: %s", sqlite3_errmsg(w->db));
+		goto fail;
+	}
 	/* A zone with staged rows gets exactly them; a zone without keeps its
 	 * previous rows (carried over) or the bundled seed. */
 	if (exec(w, "DELETE FROM bandwidth_prices WHERE zone IN (SELECT zone FROM staged_bw);"

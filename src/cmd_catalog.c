@@ -342,7 +342,7 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 		table_column_show(t, 11, SHOW_CSV);
 		for (size_t i = 0; i < nrows; i++) {
 			const struct vm_size *v = rows[i].vm;
-			char cnt[16], mem[32], cpu[16], ram[32], ib[32], hr[32], mo[32], sku[80];
+			char cnt[16], mem[32], cpu[16], ram[32], ib[32], hr[32], mo[32], sku[112];
 			fmt_gpu_count(cnt, sizeof cnt, v->gpu_count);
 			fmt_num(mem, sizeof mem, v->gpu_memory_gib);
 			strcat(mem, " GiB");
@@ -361,7 +361,10 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 				snprintf(hr, sizeof hr, "unpriced");
 				snprintf(mo, sizeof mo, "-");
 			}
-			snprintf(sku, sizeof sku, "%s%s", v->sku, v->retired ? " (retired)" : "");
+			if (v->retiring)
+				snprintf(sku, sizeof sku, "%s (retiring %s)", v->sku, v->retired_on);
+			else
+				snprintf(sku, sizeof sku, "%s%s", v->sku, v->retired ? " (retired)" : "");
 			table_add(t, sku, rows[i].price ? rows[i].price->region : "-",
 				  v->gpu_model[0] ? v->gpu_model : "spec unknown", cnt, mem, cpu, ram,
 				  ib, v->infiniband_type, hr, mo, v->retired ? "true" : "false");
@@ -393,9 +396,12 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			fprintf(ctx->out, "\n%zu rows; %s prices in %s per hour, monthly = %.0f h\n",
 				nrows, pricing_name(kind), currency, hours);
 			if (unpriced)
-				fprintf(ctx->out, "%zu size%s of this GPU %s no %s price%s%s\n", unpriced,
+				fprintf(ctx->out, "%zu size%s of this GPU %s no %s price%s%s in this "
+					"catalog (unpriced); 'gpufit catalog refresh%s%s' fetches "
+					"current prices\n", unpriced,
 					unpriced == 1 ? "" : "s", unpriced == 1 ? "has" : "have",
-					pricing_name(kind), region ? " in " : "", region ? region : "");
+					pricing_name(kind), region ? " in " : "", region ? region : "",
+					region ? " -r " : "", region ? region : "");
 		}
 		table_free(t);
 	}
@@ -551,6 +557,9 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 		cJSON_AddBoolToObject(doc, "nvlink", v.nvlink);
 		cJSON_AddBoolToObject(doc, "mig_capable", v.mig_capable);
 		cJSON_AddBoolToObject(doc, "retired", v.retired);
+		cJSON_AddBoolToObject(doc, "retiring", v.retiring);
+		json_add_str_or_null(doc, "retired_on", v.retired_on);
+		json_add_str_or_null(doc, "successor", v.successor);
 		cJSON_AddBoolToObject(doc, "spec_known", v.spec_known);
 		if (have_gpu) {
 			cJSON *g = cJSON_AddObjectToObject(doc, "gpu");
@@ -625,7 +634,14 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 			snprintf(b, sizeof b, "none");
 		table_add(t, "infiniband", b);
 		table_add(t, "nvlink", v.nvlink ? "yes" : "no");
-		table_add(t, "retired", v.retired ? "yes" : "no");
+		if (v.retired || v.retiring)
+			snprintf(b, sizeof b, "%s %s%s%s%s", v.retired ? "yes," : "retiring",
+				 v.retired_on[0] ? "on " : "",
+				 v.retired_on[0] ? v.retired_on : "day not known",
+				 v.successor[0] ? "; successor " : "", v.successor);
+		else
+			snprintf(b, sizeof b, "no");
+		table_add(t, "retired", b);
 		struct strbuf sb = STRBUF_INIT;
 		for (size_t i = 0; i < nmig; i++)
 			strbuf_addf(&sb, "%s%s", i ? " " : "", migs[i].name);
@@ -837,6 +853,48 @@ static const char *origin_name(enum catalog_origin o)
 	}
 }
 
+/* Whole days from an ISO day to util_now(); -1 when unknown. */
+static long age_days_of(const char *day)
+{
+	long long t = day && *day ? util_parse_iso8601(day) : -1;
+	return t >= 0 ? (long)((util_now() - t) / 86400) : -1;
+}
+
+/* The table of price ages per region and kind (table and markdown). */
+static void print_price_ages(struct cli_ctx *ctx, const struct catalog_price_age *ages,
+			     size_t n)
+{
+	struct table *t = table_new(5);
+	table_header(t, 0, "REGION", ALIGN_LEFT);
+	table_header(t, 1, "KIND", ALIGN_LEFT);
+	table_header(t, 2, "PRICES", ALIGN_RIGHT);
+	table_header(t, 3, "OBSERVED", ALIGN_LEFT);
+	table_header(t, 4, "AGE", ALIGN_LEFT);
+	for (size_t i = 0; i < n; i++) {
+		char cnt[24], obs[32], age[64];
+		long a = age_days_of(ages[i].oldest);
+		snprintf(cnt, sizeof cnt, "%ld", ages[i].prices);
+		if (!ages[i].oldest[0])
+			snprintf(obs, sizeof obs, "unknown");
+		else if (strcmp(ages[i].oldest, ages[i].newest) == 0)
+			snprintf(obs, sizeof obs, "%s", ages[i].oldest);
+		else
+			snprintf(obs, sizeof obs, "%s..%s", ages[i].oldest, ages[i].newest);
+		if (a < 0)
+			snprintf(age, sizeof age, "unknown");
+		else if (a > CATALOG_STALE_PRICE_DAYS)
+			snprintf(age, sizeof age, "%ld days (stale)", a);
+		else
+			snprintf(age, sizeof age, "%ld days", a);
+		table_add(t, ages[i].region, pricing_name(ages[i].pricing), cnt, obs, age);
+	}
+	fprintf(ctx->out, "\nLinux prices by region and kind (age = days since the oldest was "
+			  "observed; stale: over %d days, run 'gpufit catalog refresh'):\n",
+		CATALOG_STALE_PRICE_DAYS);
+	table_print(t, ctx->out, ctx->format);
+	table_free(t);
+}
+
 static int catalog_status(struct cli_ctx *ctx, int argc, char **argv)
 {
 	static const struct cli_opt opts[] = { { NULL, 0, 0, 0 } };
@@ -869,6 +927,14 @@ static int catalog_status(struct cli_ctx *ctx, int argc, char **argv)
 	catalog_meta(cat, "regions", regions, sizeof regions);
 	catalog_meta(cat, "currency", currency, sizeof currency);
 
+	struct catalog_price_age *ages = NULL;
+	size_t nages = 0;
+	if (catalog_price_ages(cat, &ages, &nages, err) != 0) {
+		diag_error("%s", err);
+		catalog_close(cat);
+		return EXIT_CATALOG;
+	}
+
 	int rc = EXIT_OK;
 	if (ctx->format == FMT_JSON) {
 		cJSON *doc = cJSON_CreateObject();
@@ -898,6 +964,22 @@ static int catalog_status(struct cli_ctx *ctx, int argc, char **argv)
 		for (int k = 0; k < PRICING_COUNT; k++)
 			cJSON_AddNumberToObject(pk, pricing_name((enum pricing_kind)k),
 						(double)counts.prices_by_kind[k]);
+		cJSON *pa = cJSON_AddArrayToObject(doc, "price_ages");
+		for (size_t i = 0; i < nages; i++) {
+			cJSON *o = cJSON_CreateObject();
+			long a = age_days_of(ages[i].oldest);
+			cJSON_AddStringToObject(o, "region", ages[i].region);
+			cJSON_AddStringToObject(o, "pricing", pricing_name(ages[i].pricing));
+			cJSON_AddNumberToObject(o, "prices", (double)ages[i].prices);
+			json_add_str_or_null(o, "oldest_observed", ages[i].oldest);
+			json_add_str_or_null(o, "newest_observed", ages[i].newest);
+			if (a >= 0)
+				cJSON_AddNumberToObject(o, "age_days", (double)a);
+			else
+				cJSON_AddNullToObject(o, "age_days");
+			cJSON_AddBoolToObject(o, "stale", a > CATALOG_STALE_PRICE_DAYS);
+			cJSON_AddItemToArray(pa, o);
+		}
 		if (json_print(ctx->out, doc) != 0)
 			rc = EXIT_CATALOG;
 		cJSON_Delete(doc);
@@ -959,7 +1041,10 @@ static int catalog_status(struct cli_ctx *ctx, int argc, char **argv)
 		}
 		table_print(tb, ctx->out, ctx->format);
 		table_free(tb);
+		if (ctx->format != FMT_CSV && nages)
+			print_price_ages(ctx, ages, nages);
 	}
+	free(ages);
 	catalog_close(cat);
 	return rc;
 }

@@ -978,10 +978,13 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	const char *val, *path = NULL;
 	const char **regions;
 	char err[CATALOG_ERRLEN], cpath[4096], source[128] = "bundled", fetched[64] = "";
+	char today[16];
 	double d;
 	int opt, rc = EXIT_OK;
 
 	recommend_options_init(&o);
+	util_today(today, sizeof(today));
+	o.today = today;
 	regions = xcalloc((size_t)argc + 1, sizeof(*regions));
 	cli_iter_init(&it, "recommend", opts, argc, argv);
 	while ((opt = cli_next(&it, &val)) != CLI_END) {

@@ -44,3 +44,12 @@ unsigned mig_start_mask_parse(const char *s)
 	}
 	return mask;
 }
+
+enum vm_retirement vm_retirement_at(int announced, const char *retired_on, const char *today)
+{
+	if (!announced)
+		return VM_ACTIVE;
+	if (!retired_on || !*retired_on || strcmp(retired_on, today) <= 0)
+		return VM_RETIRED;
+	return VM_RETIRING;
+}

@@ -488,7 +488,7 @@ void fit_reject_text(const struct fit_result *r, const char *pricing, const char
 		snprintf(buf, len, "feasible");
 		break;
 	case FIT_REJ_RETIRED:
-		snprintf(buf, len, "retired: Azure has retired this size or announced its retirement");
+		snprintf(buf, len, "retired: Azure has retired this size");
 		break;
 	case FIT_REJ_MEMORY:
 		snprintf(buf, len, "needs %.1f GiB, has %.1f GiB", r->need, r->have);

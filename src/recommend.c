@@ -290,14 +290,17 @@ int recommend_build(const struct catalog_snapshot *snap, const struct profile *p
 		recommend_one(&c, i, &out->workloads[i]);
 	recommend_build_mig_plan(&c);
 	recommend_apply_totals(&c);
-	for (size_t i = 0; i < p->nworkloads; i++)
+	for (size_t i = 0; i < p->nworkloads; i++) {
 		recommend_finish_workload(&c, i);
+		recommend_retirement_findings(&c, i, &out->workloads[i]);
+	}
 	recommend_completeness(out);
 	out->monthly_cost = util_round_cents(out->monthly_cost);
 	out->current_monthly_cost = util_round_cents(out->current_monthly_cost);
 	out->savings_monthly = util_round_cents(out->savings_monthly);
 	recommend_unpriced_warnings(&c);
 	recommend_unknown_warnings(&c);
+	recommend_price_age_warning(&c);
 	ctx_release(&c);
 	return 0;
 }

@@ -29,6 +29,8 @@ int recommend_load_snapshot(struct ctx *c, const struct catalog_snapshot *snap, 
 	c->tiers = snap->tiers;
 	c->ntiers = snap->ntiers;
 	c->data = &snap->data;
+	c->prices = snap->prices;
+	c->nprices = snap->nprices;
 
 	c->factors = xcalloc(c->ngpus + 1, sizeof(*c->factors));
 	c->factors_ok = xcalloc(c->ngpus + 1, sizeof(*c->factors_ok));
@@ -352,4 +354,112 @@ void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
 			pn->dedicated_vm = sh->vm;
 		}
 	}
+}
+
+/* "Microsoft names SERIES as its successor" or why there is none. */
+static void successor_text(const struct vm_size *vm, char *buf, size_t len)
+{
+	if (vm->successor[0])
+		snprintf(buf, len, "Microsoft names %s as its successor", vm->successor);
+	else
+		snprintf(buf, len, "the catalog names no successor");
+}
+
+/* "on 2025-09-30" or "(the day is not known)". */
+static void retired_day_text(const struct vm_size *vm, char *buf, size_t len)
+{
+	if (vm->retired_on[0])
+		snprintf(buf, len, "on %s", vm->retired_on);
+	else
+		snprintf(buf, len, "(the day is not known)");
+}
+
+/* The size named sku, NULL when the catalog has none. */
+static const struct vm_size *vm_named(const struct ctx *c, const char *sku)
+{
+	int v = recommend_vm_index(c, sku);
+	return v >= 0 && c->vms ? &c->vms[v] : NULL;
+}
+
+void recommend_retirement_findings(const struct ctx *c, size_t index,
+				   struct recommend_workload *rw)
+{
+	const struct profile_workload *pw = &c->p->workloads[index];
+	char succ[96], day[48];
+
+	if (pw->has_current && pw->current_sku[0]) {
+		const struct vm_size *vm = vm_named(c, pw->current_sku);
+		if (vm && (vm->retired || vm->retiring)) {
+			successor_text(vm, succ, sizeof(succ));
+			retired_day_text(vm, day, sizeof(day));
+			if (vm->retired)
+				recommend_add_finding(rw, "current-retired", RECOMMEND_WARNING,
+						      "today's %s was retired by Azure %s: it no longer "
+						      "runs; %s", vm->sku, day, succ);
+			else
+				recommend_add_finding(rw, "current-retiring", RECOMMEND_WARNING,
+						      "today's %s retires %s: Azure deallocates it then; "
+						      "%s", vm->sku, day, succ);
+		}
+	}
+	if (rw->feasible) {
+		const struct vm_size *vm = vm_named(c, rw->rec.sku);
+		if (vm && vm->retiring) {
+			successor_text(vm, succ, sizeof(succ));
+			recommend_add_finding(rw, "retiring", RECOMMEND_WARNING,
+					      "the recommended %s retires on %s; %s", rw->rec.sku,
+					      vm->retired_on, succ);
+		}
+	}
+	struct strbuf sb = STRBUF_INIT;
+	size_t n = 0;
+	for (size_t i = 0; i < rw->nalternatives; i++) {
+		const char *sku = rw->alternatives[i].sku;
+		const struct vm_size *vm = vm_named(c, sku);
+		int seen = 0;
+		if (!vm || !vm->retiring || (rw->feasible && strcmp(sku, rw->rec.sku) == 0))
+			continue;
+		for (size_t j = 0; j < i; j++)
+			seen |= strcmp(rw->alternatives[j].sku, sku) == 0;
+		if (seen)
+			continue;
+		strbuf_addf(&sb, "%s%s on %s", n++ ? ", " : "", sku, vm->retired_on);
+	}
+	if (n)
+		recommend_add_finding(rw, "retiring", RECOMMEND_INFO, "alternative%s retiring: %s",
+				      n == 1 ? "" : "s", strbuf_str(&sb));
+	strbuf_release(&sb);
+}
+
+void recommend_price_age_warning(const struct ctx *c)
+{
+	long long today = c->o->today ? util_parse_iso8601(c->o->today) : -1;
+	struct strbuf sb = STRBUF_INIT;
+	size_t n = 0;
+
+	if (today < 0)
+		return;
+	for (size_t r = 0; r < c->nregions; r++) {
+		const char *oldest = NULL;
+		if (!c->region_used[r])
+			continue;
+		for (size_t k = 0; k < c->nprices; k++) {
+			const struct price *p = &c->prices[k];
+			if (p->pricing != c->pricing || strcmp(p->os, "linux") != 0 ||
+			    !p->observed_date[0] || strcmp(p->region, c->regions[r]) != 0)
+				continue;
+			if (!oldest || strcmp(p->observed_date, oldest) < 0)
+				oldest = p->observed_date;
+		}
+		long long t = oldest ? util_parse_iso8601(oldest) : -1;
+		if (t < 0 || (today - t) / 86400 <= RECOMMEND_STALE_DAYS)
+			continue;
+		strbuf_addf(&sb, "%s%s (%lld days, %s)", n++ ? ", " : "", c->regions[r],
+			    (today - t) / 86400, oldest);
+	}
+	if (n)
+		recommend_add_warning(c->res, "%s prices older than %d days in %s; run 'gpufit "
+				      "catalog refresh' for current ones",
+				      pricing_name(c->pricing), RECOMMEND_STALE_DAYS, strbuf_str(&sb));
+	strbuf_release(&sb);
 }

@@ -157,6 +157,8 @@ struct ctx {
 	int *pool_shape;                  /* per plan pool: the shape of its slice */
 	int *whole_shape;                 /* per VM size: its whole-VM shape, -1 */
 	unsigned char *region_used;       /* some workload may run there */
+	const struct price *prices;       /* the snapshot's (borrowed) */
+	size_t nprices;
 	enum pricing_kind pricing;
 	const char *currency;
 	double hours;
@@ -192,6 +194,12 @@ void recommend_fallback_release(struct fallback *fb);
 void recommend_data_findings(const struct ctx *c, const struct profile_workload *pw,
 			  const struct fit_workload *w, struct recommend_workload *rw);
 void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw);
+/* recommend_candidates.c: findings for retired and retiring sizes (today's
+ * deployment, the recommendation, its alternatives) and the one warning on
+ * the age of the prices of the regions in use. */
+void recommend_retirement_findings(const struct ctx *c, size_t index,
+				   struct recommend_workload *rw);
+void recommend_price_age_warning(const struct ctx *c);
 /* recommend_data.c: the data path of a choice and the data findings. */
 void recommend_data_eval(const struct ctx *c, const struct profile_workload *pw,
 			 const struct fit_workload *w, const struct fit_result *f, int vm,

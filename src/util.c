@@ -406,6 +406,15 @@ long long util_now(void)
 	return (long long)time(NULL);
 }
 
+void util_today(char *buf, size_t len)
+{
+	time_t t = (time_t)util_now();
+	struct tm tm;
+
+	if ((!gmtime_r(&t, &tm) || strftime(buf, len, "%Y-%m-%d", &tm) == 0) && len)
+		buf[0] = '\0';
+}
+
 const char *util_strerror(int errnum)
 {
 	static char buf[256];

@@ -164,7 +164,7 @@ same "$("$bin" --catalog "$ff" catalog show Standard_NC4as_T4_v3 -f json |
 	>"$work/out" 2>"$work/err"
 [ $? = 4 ] || fail "--from-file without the asked region: not exit 4"
 # A user catalog of schema version 1 (before gpu_models.precisions) is read by a
-# refresh: its prices are kept and the new catalog has version 2 with precisions.
+# refresh: its prices are kept and the new catalog has version 3 with precisions.
 v1="$work/v1/catalog.db"
 mkdir -p "$work/v1"
 cp "$ff" "$v1"
@@ -172,9 +172,27 @@ sqlite3 "$v1" "ALTER TABLE gpu_models DROP COLUMN precisions; PRAGMA user_versio
 	fail "making a version-1 catalog"
 "$bin" --catalog "$v1" catalog refresh --from-file "$work/p1.json" "$work/p2.json" \
 	>"$work/out" 2>"$work/err" || fail "refresh of a version-1 catalog: exit $? $(cat "$work/err")"
-[ "$(sqlite3 "$v1" 'PRAGMA user_version')" = 2 ] || fail "refreshed catalog is not version 2"
+[ "$(sqlite3 "$v1" 'PRAGMA user_version')" = 3 ] || fail "refreshed catalog is not version 3"
 [ "$(sqlite3 "$v1" "SELECT precisions FROM gpu_models WHERE name = 'T4-PCIe-16GB'")" = \
 	"fp32 fp16 int8w int4w" ] || fail "refreshed catalog lacks the T4's precisions"
+# A user catalog of schema version 2 (prices without observed_date) is refused
+# by the reader and read by a refresh: its prices are kept without a day, the
+# refreshed region's prices are observed on the refresh day (GPUFIT_NOW).
+v2="$work/v2/catalog.db"
+mkdir -p "$work/v2"
+cp "$ff" "$v2"
+sqlite3 "$v2" "UPDATE prices SET region = 'japaneast' WHERE region = 'westus2';
+	ALTER TABLE prices DROP COLUMN observed_date; PRAGMA user_version = 2" ||
+	fail "making a version-2 catalog"
+"$bin" --catalog "$v2" catalog status >"$work/out" 2>"$work/err"
+[ $? = 4 ] || fail "a version-2 catalog is read: exit $?"
+GPUFIT_NOW=2026-10-02T08:00:00Z "$bin" --catalog "$v2" catalog refresh --from-file "$work/p1.json" \
+	>"$work/out" 2>"$work/err" || fail "refresh of a version-2 catalog: exit $? $(cat "$work/err")"
+[ "$(sqlite3 "$v2" 'PRAGMA user_version')" = 3 ] || fail "refreshed v2 catalog is not version 3"
+[ "$(sqlite3 "$v2" "SELECT DISTINCT observed_date FROM prices WHERE region = 'westus2'")" = \
+	2026-10-02 ] || fail "refreshed prices are not observed on the refresh day"
+[ "$(sqlite3 "$v2" "SELECT count(*) FROM prices WHERE region = 'japaneast' AND observed_date IS NULL")" -gt 0 ] ||
+	fail "the version-2 catalog's prices are not carried over without a day"
 # A saved page that is not JSON: the file, the byte, the line and column
 # (a pretty-printed page of 58 bytes cut after its third line: the error is at
 # its last byte, the newline that ends line 3 at column 43), nothing written.

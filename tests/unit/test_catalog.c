@@ -132,11 +132,11 @@ static void test_file_catalog_prices(void **state)
 	assert_int_equal(catalog_export_bundled(path, err), 0);
 	exec_sql(path, "DELETE FROM prices;"
 		       "INSERT INTO prices VALUES ('Standard_NC4as_T4_v3','eastus','payg','linux',"
-		       "'USD',0.526,'2024-01-01','test');"
+		       "'USD',0.526,'2024-01-01',NULL,'test');"
 		       "INSERT INTO prices VALUES ('Standard_NC4as_T4_v3','eastus','payg','windows',"
-		       "'USD',0.71,'2024-01-01','test');"
+		       "'USD',0.71,'2024-01-01',NULL,'test');"
 		       "INSERT INTO prices VALUES ('Standard_NC4as_T4_v3','eastus','reserved-1y',"
-		       "'linux','USD',0.3314,'2024-01-01','test');"
+		       "'linux','USD',0.3314,'2024-01-01',NULL,'test');"
 		       "INSERT INTO meta VALUES ('fetched_at','2026-11-01T00:00:00Z');");
 	catalog *cat;
 	assert_int_equal(catalog_open_file(path, &cat, err), 0);
@@ -177,12 +177,12 @@ static void test_schema_rejects_zero_price(void **state)
 	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
 	assert_int_not_equal(sqlite3_exec(db,
 					  "INSERT INTO prices VALUES ('Standard_NC4as_T4_v3',"
-					  "'westus','payg','linux','USD',0,NULL,'test')",
+					  "'westus','payg','linux','USD',0,NULL,NULL,'test')",
 					  NULL, NULL, NULL),
 			     SQLITE_OK);
 	assert_int_not_equal(sqlite3_exec(db,
 					  "INSERT INTO prices VALUES ('Standard_NC4as_T4_v3',"
-					  "'westus','monthly','linux','USD',1,NULL,'test')",
+					  "'westus','monthly','linux','USD',1,NULL,NULL,'test')",
 					  NULL, NULL, NULL),
 			     SQLITE_OK);
 	sqlite3_close(db);

@@ -315,6 +315,84 @@ static void test_spot_checks(void **state)
 	assert_true(hourly == 98.32);
 }
 
+/* Retirement is data: the day decides retired vs retiring. */
+static void test_retirement_is_by_day(void **state)
+{
+	(void)state;
+	assert_int_equal(vm_retirement_at(0, "", "2026-12-01"), VM_ACTIVE);
+	assert_int_equal(vm_retirement_at(0, NULL, "2026-12-01"), VM_ACTIVE);
+	assert_int_equal(vm_retirement_at(1, "2026-09-30", "2026-09-29"), VM_RETIRING);
+	assert_int_equal(vm_retirement_at(1, "2026-09-30", "2026-09-30"), VM_RETIRED);
+	assert_int_equal(vm_retirement_at(1, "2026-09-30", "2026-10-01"), VM_RETIRED);
+	/* announced without a known day: retired (the 2023 generations) */
+	assert_int_equal(vm_retirement_at(1, "", "2020-01-01"), VM_RETIRED);
+	assert_int_equal(vm_retirement_at(1, NULL, "2020-01-01"), VM_RETIRED);
+}
+
+/* The bundled catalog's retirements and the 2026 sizes, read at the clock of
+ * GPUFIT_NOW (the golden clock 2026-11-30, and a day before NVv4's retirement). */
+static void test_bundled_retirements(void **state)
+{
+	struct facts *f = *state;
+	char err[CATALOG_ERRLEN];
+	struct vm_size v;
+
+	setenv("GPUFIT_NOW", "2026-09-29T12:00:00Z", 1);
+	assert_int_equal(catalog_vm_find(f->cat, "Standard_NV32as_v4", &v, err), 1);
+	assert_int_equal(v.retired, 0);
+	assert_int_equal(v.retiring, 1);
+	assert_string_equal(v.retired_on, "2026-09-30");
+	assert_string_equal(v.successor, "NVads_V710_v5");
+	assert_int_equal(catalog_vm_find(f->cat, "Standard_NC24rs_v3", &v, err), 1);
+	assert_int_equal(v.retired, 1);
+	assert_string_equal(v.retired_on, "2025-09-30");
+	assert_string_equal(v.successor, "NC_A100_v4");
+	setenv("GPUFIT_NOW", "2026-11-30T00:00:00Z", 1);
+	assert_int_equal(catalog_vm_find(f->cat, "Standard_NV32as_v4", &v, err), 1);
+	assert_int_equal(v.retired, 1);
+	assert_int_equal(v.retiring, 0);
+	assert_int_equal(catalog_vm_find(f->cat, "Standard_NV12s_v3", &v, err), 1);
+	assert_int_equal(v.retired, 1);
+	assert_string_equal(v.successor, "NVadsA10_v5");
+	/* ND (P40) retired in 2023, the day not found: retired, no day */
+	assert_int_equal(catalog_vm_find(f->cat, "Standard_ND6s", &v, err), 1);
+	assert_int_equal(v.retired, 1);
+	assert_string_equal(v.retired_on, "");
+	/* sizes Azure sells, not retired */
+	assert_int_equal(catalog_vm_find(f->cat, "Standard_ND96isr_H200_v5", &v, err), 1);
+	assert_int_equal(v.retired + v.retiring, 0);
+	unsetenv("GPUFIT_NOW");
+
+	/* ND GB300 v6: 4 GB300, 278 GiB each (MIG 7g.278gb), 800 Gb/s InfiniBand per
+	 * GPU, no MIG on Azure */
+	assert_int_equal(catalog_vm_find(f->cat, "Standard_ND128isr_GB300_v6", &v, err), 1);
+	assert_string_equal(v.gpu_model, "GB300-NVL72-278GB");
+	assert_true(v.gpu_count == 4 && v.gpu_memory_gib == 278 && v.infiniband_gbps == 800);
+	assert_int_equal(v.mig_capable, 0);
+	/* NC RTX PRO 6000 BSE v6: a quarter GPU is a 24 GB vGPU partition, not MIG */
+	assert_int_equal(catalog_vm_find(f->cat, "Standard_NC24lds_xl_RTXPRO6000BSE_v6", &v, err),
+			 1);
+	assert_true(v.gpu_count == 0.25 && v.gpu_memory_gib == 24 && !v.mig_capable);
+	assert_int_equal(catalog_vm_find(f->cat, "Standard_NC288lds_xl_RTXPRO6000BSE_v6", &v,
+					 err),
+			 1);
+	assert_true(v.gpu_count == 2 && v.gpu_memory_gib == 96);
+	/* preview sizes are not offered */
+	assert_int_equal(catalog_vm_find(f->cat, "Standard_NC128ds_xl_RTXPRO6000BSE_v6", &v, err),
+			 0);
+	/* MIG only where Azure documents it: A100, H100, H200 sizes */
+	for (size_t i = 0; i < f->nvms; i++)
+		if (f->vms[i].mig_capable && strstr(f->vms[i].gpu_model, "A100") == NULL &&
+		    strstr(f->vms[i].gpu_model, "H100") == NULL &&
+		    strstr(f->vms[i].gpu_model, "H200") == NULL)
+			fail_msg("size '%s': MIG-capable on a %s", f->vms[i].sku,
+				 f->vms[i].gpu_model);
+	/* NC A10 v4: GPU memory unknown (no source gives it), never 0 */
+	assert_int_equal(catalog_vm_find(f->cat, "Standard_NC8ads_A10_v4", &v, err), 1);
+	assert_int_equal(v.spec_known, 0);
+	assert_true(v.gpu_memory_gib == 0 || isnan(v.gpu_memory_gib));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -326,6 +404,8 @@ int main(void)
 		cmocka_unit_test(test_prices_are_sane),
 		cmocka_unit_test(test_discounts_are_discounts),
 		cmocka_unit_test(test_spot_checks),
+		cmocka_unit_test(test_retirement_is_by_day),
+		cmocka_unit_test(test_bundled_retirements),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
