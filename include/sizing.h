@@ -285,6 +285,9 @@ struct sizing_factors {
 	double ethernet_gbps_per_node;     /* network of a VM without InfiniBand, Gb/s */
 	double pcie_allreduce_latency_us;  /* one small all-reduce over PCIe (no NVLink) */
 	double pcie_efficiency;            /* achieved / line rate of PCIe all-reduces */
+	double nvlink_allreduce_latency_us;/* one small all-reduce over NVLink / Infinity Fabric */
+	double nvlink_efficiency;          /* achieved / per-direction line rate of NVLink all-reduces */
+	double moe_expert_mfu_scale;       /* routed-expert GEMMs' rate relative to dense GEMMs */
 	double train_mfu_fsdp;             /* published MFU by framework and GPU class */
 	double train_mfu_megatron;
 	double train_mfu_deepspeed;
