@@ -273,6 +273,47 @@ static void test_batch1_decode_by_hand(void **state)
 	assert_int_equal(r.pp, 1);
 }
 
+/*
+ * Time to first token by hand: llama-2-7b fp16 on one A100, a 128-token
+ * prompt: its compute (linear 2·P and attention 2·32·4096·128 FLOPs per
+ * token at the prefill rate) plus one read of the weights plus the step
+ * (TensorRT-LLM v0.5 measured 16 ms; the longer of the two alone would be
+ * 8.3 + 1.5 ms).
+ */
+static void test_ttft_by_hand(void **state)
+{
+	struct sizing_factors f = factors_for(&a100);
+	struct sizing_inference_result r;
+	double P = 6.738e9, t_comp, t_read;
+
+	(void)state;
+	r = infer(&llama2_7b, SIZING_FP16, &a100, 1, 128, 1, 1);
+	t_comp = 128 * (2.0 * P + 2.0 * 32 * 4096 * 128) / (312e12 * f.prefill_mfu);
+	t_read = P * 2 / (2039e9 * f.decode_bw_efficiency);
+	assert_near(r.time_to_first_token_ms, (t_comp + t_read + 1.5e-3) * 1e3, 1e-6);
+	assert_true(r.time_to_first_token_ms > (t_comp > t_read ? t_comp : t_read) * 1e3 + 1.5);
+}
+
+/*
+ * The MoE expert rate by hand: Mixtral-8x7B (T 46.7 B, A 12.9 B, 8 experts,
+ * 2 active) has e = (46.7 - 12.9) / 6 = 5.633 B per expert; its prefill
+ * compute counts the 2 routed experts at 1 / moe_expert_mfu_scale.
+ */
+static void test_moe_expert_rate_by_hand(void **state)
+{
+	struct sizing_factors f = factors_for(&h100);
+	struct sizing_inference_result r;
+	double e = (46.7e9 - 12.9e9) / 6, pc, in = 128;
+
+	(void)state;
+	r = infer(&mixtral, SIZING_FP8, &h100, 1, in, 128, 1);
+	pc = 12.9e9 + 2 * e * (1 / f.moe_expert_mfu_scale - 1);
+	assert_near(r.prefill_tokens_per_s,
+		    1979e12 * f.prefill_mfu / (2 * pc + 2.0 * 32 * 4096 * in), 1e-6);
+	/* a dense model of the same active size is faster per prompt token */
+	assert_true(pc > 12.9e9);
+}
+
 static void test_does_not_fit(void **state)
 {
 	struct sizing_inference_result r;
@@ -1220,6 +1261,8 @@ int main(void)
 		cmocka_unit_test(test_fp8_training_gemms_only),
 		cmocka_unit_test(test_tp_over_pcie_by_hand),
 		cmocka_unit_test(test_tp_over_nvlink_by_hand),
+		cmocka_unit_test(test_ttft_by_hand),
+		cmocka_unit_test(test_moe_expert_rate_by_hand),
 		cmocka_unit_test(test_direction_checks),
 		cmocka_unit_test(test_engine_table),
 		cmocka_unit_test(test_weights_and_kv),
