@@ -94,7 +94,7 @@ struct sizing_capacity {
 	double bf16_tflops;
 	double fp8_tflops;
 	double int8_tops;
-	double link_gbps;             /* per device NVLink bandwidth (one direction), 0 = none */
+	double link_gbps;             /* per device NVLink bandwidth, datasheet (both directions), 0 = none */
 	double pcie_gbps;             /* per device host link, GB/s */
 	double infiniband_gbps;       /* per device InfiniBand, Gb/s (bits); 0 = none */
 	char mig_profile[24];         /* "" unless kind is SIZING_CAP_MIG */
