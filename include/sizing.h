@@ -94,7 +94,7 @@ struct sizing_capacity {
 	double bf16_tflops;
 	double fp8_tflops;
 	double int8_tops;
-	double link_gbps;             /* per device NVLink bandwidth (one direction), 0 = none */
+	double link_gbps;             /* per device NVLink bandwidth, datasheet (both directions), 0 = none */
 	double pcie_gbps;             /* per device host link, GB/s */
 	double infiniband_gbps;       /* per device InfiniBand, Gb/s (bits); 0 = none */
 	char mig_profile[24];         /* "" unless kind is SIZING_CAP_MIG */
@@ -285,6 +285,9 @@ struct sizing_factors {
 	double ethernet_gbps_per_node;     /* network of a VM without InfiniBand, Gb/s */
 	double pcie_allreduce_latency_us;  /* one small all-reduce over PCIe (no NVLink) */
 	double pcie_efficiency;            /* achieved / line rate of PCIe all-reduces */
+	double nvlink_allreduce_latency_us;/* one small all-reduce over NVLink / Infinity Fabric */
+	double nvlink_efficiency;          /* achieved / per-direction line rate of NVLink all-reduces */
+	double moe_expert_mfu_scale;       /* routed-expert GEMMs' rate relative to dense GEMMs */
 	double train_mfu_fsdp;             /* published MFU by framework and GPU class */
 	double train_mfu_megatron;
 	double train_mfu_deepspeed;

@@ -389,6 +389,9 @@ static const struct {
 	FACTOR(ethernet_gbps_per_node),
 	FACTOR(pcie_allreduce_latency_us),
 	FACTOR(pcie_efficiency),
+	FACTOR(nvlink_allreduce_latency_us),
+	FACTOR(nvlink_efficiency),
+	FACTOR(moe_expert_mfu_scale),
 	FACTOR(train_mfu_fsdp),
 	FACTOR(train_mfu_megatron),
 	FACTOR(train_mfu_deepspeed),
@@ -585,6 +588,23 @@ static double weights_read_params(const struct sizing_model *m, double b)
 	return shared + E * e * touched;
 }
 
+/*
+ * Active parameters whose GEMMs run at the expert rate: the k routed
+ * experts of a mixture of experts (k·e, see weights_read_params), 0 for a
+ * dense model.  Their grouped GEMMs (a few hundred rows per expert, plus the
+ * token permutation around them) reach moe_expert_mfu_scale of the dense
+ * rate; the equivalent dense parameter count is what the compute time uses.
+ */
+static double compute_params(const struct sizing_model *m, const struct sizing_factors *f)
+{
+	double total = m->params_b * 1e9, active = m->active_params_b * 1e9;
+	int E = m->moe_experts, k = m->moe_active;
+
+	if (E <= 0 || k <= 0 || k >= E || total <= active || !(f->moe_expert_mfu_scale > 0))
+		return active;
+	return active + k * (total - active) / (E - k) * (1.0 / f->moe_expert_mfu_scale - 1.0);
+}
+
 struct infer_step {
 	double t_mem, t_comp, t_comm, t_cycle; /* seconds */
 };
@@ -624,6 +644,28 @@ static double pcie_allreduce_s(const struct sizing_model *m, double tokens, int 
 }
 
 /*
+ * Tensor-parallel all-reduces over NVLink / NVSwitch / Infinity Fabric: as
+ * over PCIe, two per layer of one stage, each latency + 2(tp − 1)/tp × bytes
+ * / (per-direction link rate × nvlink_efficiency); link_gbps is the
+ * datasheet's bidirectional figure.  At batch 1 the latency dominates (a 7B
+ * model on 8 GPUs: 64 all-reduces per token); at maximum throughput the
+ * bytes do (TensorRT-LLM's TP2 → TP8 scaling).
+ */
+static double nvlink_allreduce_s(const struct sizing_model *m, double tokens, int tp, int pp,
+				 const struct sizing_capacity *cap, const struct sizing_factors *f)
+{
+	double bytes = tokens * m->hidden * 2.0;
+	double one;
+
+	if (tp <= 1 || cap->nvlink_domain < tp || !(cap->link_gbps > 0) ||
+	    !(f->nvlink_efficiency > 0))
+		return 0;
+	one = f->nvlink_allreduce_latency_us / 1e6 +
+	      2.0 * (tp - 1) / tp * bytes / (cap->link_gbps / 2.0 * 1e9 * f->nvlink_efficiency);
+	return 2.0 * m->layers / pp * one;
+}
+
+/*
  * Time for one decode cycle of B sequences (every sequence advances one
  * token), with prefill of ratio prompt tokens per output token folded in.
  * A step runs the linear layers (a roofline of weight reads against 2 FLOPs
@@ -638,11 +680,11 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 {
 	double mb = B / pp;                     /* micro-batch per pipeline stage */
 	double mp = (double)tp * pp;
-	double act = m->active_params_b * 1e9;
+	double act = compute_params(m, f);
 	double q = (double)m->heads * m->head_dim;
 	double bw = cap->bandwidth_gbps * 1e9;
 	double peak = tflops * 1e12, peak16 = sizing_capacity_tflops(cap, SIZING_FP16) * 1e12;
-	double t_w, t_lin, t_pre, t_kv, t_pattn, t_stage, t_ar, t_stall, tp_loss;
+	double t_w, t_lin, t_pre, t_kv, t_pattn, t_stage, t_ar, t_stall, tp_loss, pp_loss;
 	double dmfu = f->decode_mfu * ef->decode_mfu_scale, pmfu = f->prefill_mfu * ef->prefill_scale;
 	double ovh = ef->step_overhead_ms / 1e3;
 
@@ -658,16 +700,26 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	/* an engine without chunked prefill runs new prompts in steps of their
 	 * own: one more weight read and step per cycle when a sequence ends */
 	t_stall = ef->chunked_prefill > 0 ? 0 : fmin(1.0, mb * ratio / in) * (t_w + ovh);
-	t_ar = pcie_allreduce_s(m, mb * (1.0 + ratio), tp, pp, cap, f);
+	t_ar = pcie_allreduce_s(m, mb * (1.0 + ratio), tp, pp, cap, f) +
+	       nvlink_allreduce_s(m, mb * (1.0 + ratio), tp, pp, cap, f);
+	/* tp_efficiency (TensorRT-LLM's TP2 -> TP8 rows) charges the sharded
+	 * kernels (smaller GEMMs and attention per device); the all-reduces are
+	 * costed above and the fixed step of the engine is not sharded */
+	tp_loss = pow(f->tp_efficiency, log2((double)tp));
+	t_w /= tp_loss;
+	t_lin /= tp_loss;
+	t_pre /= tp_loss;
+	t_kv /= tp_loss;
+	t_pattn /= tp_loss;
 	st->t_mem = (t_w > t_lin ? t_w : 0) + t_kv;
 	st->t_comp = (t_w > t_lin ? 0 : t_lin) + t_pre + t_pattn;
 	t_stage = (t_w > t_lin ? t_w : t_lin) + t_pre + t_kv + t_pattn + t_stall + t_ar + ovh;
 	/* pipeline stages cost nothing extra when there is nothing to pipeline:
 	 * one sequence per stage or less */
-	tp_loss = pow(f->tp_efficiency, log2((double)tp)) *
-		  (B > pp ? pow(f->pp_efficiency, log2((double)pp)) : 1.0);
-	st->t_cycle = pp * t_stage / tp_loss;
-	st->t_comm = st->t_cycle - pp * (t_stage - t_ar);
+	pp_loss = B > pp ? pow(f->pp_efficiency, log2((double)pp)) : 1.0;
+	st->t_cycle = pp * t_stage / pp_loss;
+	st->t_comm = st->t_cycle - pp * (t_stage - t_ar) +
+		     pp * (t_stage - t_ar - ovh - t_stall) * (1.0 - tp_loss);
 	if (cap->kind == SIZING_CAP_MIG)
 		st->t_cycle /= f->mig_efficiency;
 }
@@ -792,7 +844,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 
 	/* prefill alone: compute-bound over tp devices per stage, pp stages */
 	q = (double)m.heads * m.head_dim;
-	pflops_tok = 2.0 * m.active_params_b * 1e9 + 2.0 * m.layers * q * s->input_tokens;
+	pflops_tok = 2.0 * compute_params(&m, f) + 2.0 * m.layers * q * s->input_tokens;
 	peak_tp = tflops * 1e12 * f->prefill_mfu * ef.prefill_scale * tp *
 		  pow(f->tp_efficiency, log2((double)tp));
 	if (cap->kind == SIZING_CAP_MIG)
@@ -802,10 +854,16 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	{
 		double t_comp = s->input_tokens * pflops_tok / peak_tp;
 		double t_read = m.params_b * 1e9 * wbytes /
-				(cap->bandwidth_gbps * 1e9 * bw_eff * tp);
+				(cap->bandwidth_gbps * 1e9 * bw_eff * tp *
+				 pow(f->tp_efficiency, log2((double)tp)));
 
-		r.time_to_first_token_ms = ((t_comp > t_read ? t_comp : t_read) +
+		/* the prompt's GEMMs add to the weight read, as in a decode
+		 * step: a short prompt does not hide under the read (TensorRT-LLM
+		 * v0.5 first-token latencies at 128 tokens were 1.6-2.4x the
+		 * longer of the two) */
+		r.time_to_first_token_ms = (t_comp + t_read +
 					    pp * pcie_allreduce_s(&m, s->input_tokens, tp, pp, cap, f) +
+					    pp * nvlink_allreduce_s(&m, s->input_tokens, tp, pp, cap, f) +
 					    pp * ef.step_overhead_ms / 1e3) * 1e3;
 	}
 	*out = r;
