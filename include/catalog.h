@@ -17,7 +17,7 @@
 #include "facts.h"
 
 #define CATALOG_ERRLEN 512
-#define CATALOG_SCHEMA_VERSION 2
+#define CATALOG_SCHEMA_VERSION 3
 
 typedef struct catalog catalog;
 

@@ -194,7 +194,8 @@ static void test_precision(void **state)
 	(void)state;
 	assert_int_equal(sizing_precision_parse("BF16", &p), 0);
 	assert_int_equal(p, SIZING_BF16);
-	assert_int_equal(sizing_precision_parse("fp4", &p), -1);
+	assert_int_equal(sizing_precision_parse("fp6", &p), -1);
+	assert_int_equal(sizing_precision_parse("native", &p), -1);
 	assert_string_equal(sizing_precision_name(SIZING_INT4), "int4");
 	assert_near(sizing_weight_bytes(SIZING_FP16), 2.0, 1e-12);
 	assert_near(sizing_weight_bytes(SIZING_INT4), 0.53125, 1e-12);
