@@ -177,6 +177,18 @@ enum sizing_precision_mode sizing_precision_support(const struct sizing_capacity
 						    enum sizing_precision p, int training,
 						    char *note, size_t len);
 
+struct sizing_model;
+
+/*
+ * The same for model m in precision p: with mixed precision (see
+ * sizing_model_native()) the routed experts' precision is checked too, and
+ * the worse mode wins, its note starting "experts: ".
+ */
+enum sizing_precision_mode sizing_model_precision_support(const struct sizing_capacity *cap,
+							  const struct sizing_model *m,
+							  enum sizing_precision p, int training,
+							  char *note, size_t len);
+
 /* ---- the model --------------------------------------------------------- */
 
 /*

@@ -352,6 +352,26 @@ enum sizing_precision_mode sizing_precision_support(const struct sizing_capacity
 	return m;
 }
 
+enum sizing_precision_mode sizing_model_precision_support(const struct sizing_capacity *cap,
+							  const struct sizing_model *m,
+							  enum sizing_precision p, int training,
+							  char *note, size_t len)
+{
+	enum sizing_precision_mode mode = sizing_precision_support(cap, p, training, note, len);
+	enum sizing_precision_mode emode;
+	char enote[256];
+
+	if (!m->mixed_precision || m->expert_precision == p || !(sizing_routed_expert_params(m) > 0))
+		return mode;
+	emode = sizing_precision_support(cap, m->expert_precision, training, enote, sizeof enote);
+	if (emode > mode) {
+		mode = emode;
+		if (note && len)
+			snprintf(note, len, "experts: %s", enote);
+	}
+	return mode;
+}
+
 /* ---- models ------------------------------------------------------------ */
 
 void sizing_model_from_preset(const struct model_preset *p, struct sizing_model *out)
@@ -838,8 +858,6 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	double tflops, bw_eff, B, limit, q, pflops_tok, peak_tp;
 	double kvseq_dev, wread, wall;
 	struct sizing_engine_factors ef;
-	enum sizing_precision_mode emode;
-	char enote[sizeof r.precision_note - 16];
 	int tp, pp, kv_split, kv_limited = 0, win_only;
 
 	memset(&r, 0, sizeof(r));
@@ -901,17 +919,8 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	r.kv_bytes_per_token = kvpt;
 	r.kv_bytes_per_sequence = kvseq_dev * kv_split * pp;
 	r.kv_window_only = win_only && m.window_tokens > 0 && m.windowed_layers > 0;
-	r.precision_mode = sizing_precision_support(cap, w, 0, r.precision_note,
-						    sizeof r.precision_note);
-	/* routed experts in a precision of their own: the worse of the two
-	 * modes, and its note */
-	if (m.mixed_precision && m.expert_precision != w && sizing_routed_expert_params(&m) > 0) {
-		emode = sizing_precision_support(cap, m.expert_precision, 0, enote, sizeof enote);
-		if (emode > r.precision_mode) {
-			r.precision_mode = emode;
-			snprintf(r.precision_note, sizeof r.precision_note, "experts: %s", enote);
-		}
-	}
+	r.precision_mode = sizing_model_precision_support(cap, &m, w, 0, r.precision_note,
+							  sizeof r.precision_note);
 	r.weights_gib = w_dev * tp * pp / GIB;
 	r.activations_gib = act_dev * cap->gpus / GIB;
 	r.overhead_gib = f->runtime_overhead_gib * cap->gpus;
