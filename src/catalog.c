@@ -90,6 +90,13 @@ static int check_schema(sqlite3 *db, const char *what, char *err)
 		set_err(err, "%s: not a gpufit catalog (%s)", what, sqlite3_errmsg(db));
 		return -1;
 	}
+	if (version >= 1 && version < CATALOG_SCHEMA_VERSION) {
+		/* an older user catalog: a refresh rebuilds it and keeps its prices */
+		set_err(err, "%s: catalog schema version %d is older than this gpufit's (%d); run "
+			"'gpufit catalog refresh' to rebuild it (its prices are kept)", what, version,
+			CATALOG_SCHEMA_VERSION);
+		return -1;
+	}
 	if (version != CATALOG_SCHEMA_VERSION) {
 		set_err(err, "%s: catalog schema version %d is not supported by this gpufit", what,
 			version);

@@ -183,6 +183,11 @@ for v in 1 2; do
 			fail "making a version-1 catalog"
 	fi
 	sqlite3 "$old" "PRAGMA user_version = $v" || fail "making a version-$v catalog"
+	# read directly it is refused with the way out
+	"$bin" --catalog "$old" catalog status >"$work/out" 2>"$work/err"
+	[ $? = 4 ] || fail "a version-$v catalog: not exit 4"
+	grep -qF "catalog schema version $v is older than this gpufit's (3); run 'gpufit catalog refresh' to rebuild it (its prices are kept)" "$work/err" ||
+		fail "a version-$v catalog: $(cat "$work/err")"
 	"$bin" --catalog "$old" catalog refresh --from-file "$work/p1.json" "$work/p2.json" \
 		>"$work/out" 2>"$work/err" ||
 		fail "refresh of a version-$v catalog: exit $? $(cat "$work/err")"
