@@ -329,19 +329,28 @@ static int read_moe(const struct hf *h, struct shape *s)
 		if (only && !cJSON_IsArray(only))
 			return fail_key(h, "mlp_only_layers", "'mlp_only_layers' must be a list of "
 					"layer numbers");
-		for (long i = 0; i < s->L; i++) {
-			int dense = (i + 1) % step != 0;
+		{
+			/* a layer is MoE every decoder_sparse_step layers unless listed */
+			unsigned char *dense = calloc((size_t)s->L, 1);
 			const cJSON *e;
 
+			if (!dense)
+				return fail_at(h, h->cfg_at, "out of memory");
 			cJSON_ArrayForEach(e, only)
 			{
-				if (!cJSON_IsNumber(e))
+				double d = cJSON_IsNumber(e) ? e->valuedouble : -1;
+
+				if (!(d >= 0) || d != floor(d)) {
+					free(dense);
 					return fail_key(h, "mlp_only_layers", "'mlp_only_layers' "
 							"must be a list of layer numbers");
-				if (e->valuedouble == (double)i)
-					dense = 1;
+				}
+				if (d < (double)s->L)
+					dense[(long)d] = 1;
 			}
-			s->moe_layers += !dense;
+			for (long i = 0; i < s->L; i++)
+				s->moe_layers += !dense[i] && (i + 1) % step == 0;
+			free(dense);
 		}
 		return 0;
 	case FAM_DEEPSEEK: {

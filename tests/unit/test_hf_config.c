@@ -180,6 +180,56 @@ static void test_errors(void **state)
 	assert_string_equal(parse_err(""), "c.json:1:1: empty file");
 }
 
+/* The MoE layer rules of Qwen (decoder_sparse_step, mlp_only_layers) and of
+ * DeepSeek V2 (no q_lora_rank: a plain q projection). */
+static void test_moe_layer_rules(void **state)
+{
+	static const char qwen[] =
+		"{\"model_type\": \"qwen2_moe\", \"num_hidden_layers\": 4, \"hidden_size\": 64,"
+		" \"num_attention_heads\": 4, \"intermediate_size\": 128, \"vocab_size\": 100,"
+		" \"num_experts\": 8, \"num_experts_per_tok\": 2, \"moe_intermediate_size\": 32,"
+		" \"shared_expert_intermediate_size\": 96, \"decoder_sparse_step\": 2,"
+		" \"mlp_only_layers\": [3], \"tie_word_embeddings\": true}";
+	static const char ds2[] =
+		"{\"model_type\": \"deepseek_v2\", \"num_hidden_layers\": 2, \"hidden_size\": 64,"
+		" \"num_attention_heads\": 2, \"intermediate_size\": 128, \"vocab_size\": 100,"
+		" \"n_routed_experts\": 4, \"num_experts_per_tok\": 1, \"moe_intermediate_size\": 16,"
+		" \"n_shared_experts\": 2, \"first_k_dense_replace\": 1, \"kv_lora_rank\": 32,"
+		" \"qk_rope_head_dim\": 8, \"qk_nope_head_dim\": 16, \"v_head_dim\": 16}";
+	char err[HF_CONFIG_ERRLEN];
+	struct model_preset m;
+
+	(void)state;
+	assert_int_equal(hf_config_parse(qwen, strlen(qwen), "q.json", &m, err, sizeof err), 0);
+	/* layers 1 and 3 are MoE by the step, 3 is listed dense: one MoE layer.
+	 * attention 64·64 + 2·64·64 + 64·64 + q/k/v biases 64 + 128 = 16,576;
+	 * norms 128; dense FFN 3·64·128 = 24,576; MoE FFN: router 8·64 + 8 experts
+	 * × 3·64·32 + shared 3·64·96 + gate 64 = 512 + 49,152 + 18,432 + 64 =
+	 * 68,160; embeddings 6,400 (tied) + final norm 64:
+	 * 6,464 + 3 × 41,280 + 84,864 = 215,168 */
+	assert_int_equal(m.moe_layers, 1);
+	assert_int_equal(m.moe_shared_experts, 1);
+	assert_true(fabs(m.params_b * 1e9 - 215168) < 1e-3);
+	/* active: − (8 − 2) × 6,144 = 178,304 */
+	assert_true(fabs(m.active_params_b * 1e9 - 178304) < 1e-3);
+	assert_int_equal(hf_config_parse(ds2, strlen(ds2), "d.json", &m, err, sizeof err), 0);
+	/* MLA without q_lora: q 64·2·24 = 3,072; kv_a 64·40 + norm 32 = 2,592;
+	 * kv_b 32·2·32 = 2,048; o 2·16·64 = 2,048: 9,760.  Layer 0 dense
+	 * 9,760 + 24,576 + 128 = 34,464; layer 1 MoE: router 256, 4 experts ×
+	 * 3,072, shared 2 × 3,072 = 18,688 + 9,760 + 128 = 28,576; embeddings
+	 * 12,800 + 64: 75,904 */
+	assert_int_equal(m.moe_layers, 1);
+	assert_int_equal(m.mla_kv_lora_rank, 32);
+	assert_int_equal(m.head_dim, 24);
+	assert_true(fabs(m.params_b * 1e9 - 75904) < 1e-3);
+	assert_string_equal(parse_err("{\"model_type\": \"qwen3_moe\", \"num_hidden_layers\": 2,"
+				      " \"hidden_size\": 64, \"num_attention_heads\": 4,"
+				      " \"intermediate_size\": 8, \"vocab_size\": 10, \"num_experts\": 4,"
+				      " \"num_experts_per_tok\": 1, \"moe_intermediate_size\": 8,\n"
+				      " \"mlp_only_layers\": [0.5]}"),
+			    "c.json:2:2: 'mlp_only_layers' must be a list of layer numbers");
+}
+
 static void test_read_errors(void **state)
 {
 	char err[HF_CONFIG_ERRLEN];
@@ -216,6 +266,7 @@ int main(void)
 		cmocka_unit_test(test_moe_families),
 		cmocka_unit_test(test_mla_and_window_families),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_moe_layer_rules),
 		cmocka_unit_test(test_read_errors),
 		cmocka_unit_test(test_same_sizing),
 	};
