@@ -117,6 +117,24 @@ static size_t key_offset(const struct hf *h, const char *key, size_t from)
 	return from;
 }
 
+/* A config's string as quoted in a one-line message: control bytes as '?',
+ * at most 40 bytes and "...". */
+static const char *shown(const char *in, char *out, size_t n)
+{
+	size_t o = 0;
+
+	for (const char *p = in; *p && o + 4 < n; p++) {
+		if (o == 40) {
+			memcpy(out + o, "...", 3);
+			o += 3;
+			break;
+		}
+		out[o++] = (unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p;
+	}
+	out[o] = '\0';
+	return out;
+}
+
 __attribute__((format(printf, 3, 4)))
 static int fail_at(const struct hf *h, size_t off, const char *fmt, ...)
 {
@@ -208,6 +226,8 @@ static int layer_types(const struct hf *h, const cJSON *lt, long *sliding)
 				"\"full_attention\" / \"sliding_attention\"");
 	cJSON_ArrayForEach(e, lt)
 	{
+		char buf[48];
+
 		if (cJSON_IsString(e) && strcmp(e->valuestring, "sliding_attention") == 0)
 			(*sliding)++;
 		else if (!cJSON_IsString(e) || (strcmp(e->valuestring, "full_attention") != 0 &&
@@ -215,7 +235,8 @@ static int layer_types(const struct hf *h, const cJSON *lt, long *sliding)
 			return fail_key(h, "layer_types", "layer type %s%s%s is not one gpufit "
 					"sizes (full_attention, sliding_attention)",
 					cJSON_IsString(e) ? "'" : "",
-					cJSON_IsString(e) ? e->valuestring : "(not a string)",
+					cJSON_IsString(e) ? shown(e->valuestring, buf, sizeof buf)
+							  : "(not a string)",
 					cJSON_IsString(e) ? "'" : "");
 	}
 	return 0;
@@ -519,8 +540,12 @@ static int read_precision(const struct hf *h, struct model_preset *m)
 			dense = experts =
 				b == 4 ? SIZING_INT4 : SIZING_INT8;
 		} else {
+		{
+			char buf[48];
+
 			return fail_at(h, at, "quant_method '%s' is not one gpufit sizes (mxfp4, fp8, "
-				       "awq, gptq)", v);
+				       "awq, gptq)", shown(v, buf, sizeof buf));
+		}
 		}
 	}
 	if (known) {
@@ -553,6 +578,14 @@ static void model_name(const struct hf *h, struct model_preset *m)
 	if (len > 5 && strcmp(base + len - 5, ".json") == 0)
 		len -= 5;
 	snprintf(m->name, sizeof m->name, "%.*s", (int)len, base);
+}
+
+/* Control bytes of a name read from the file print as '?'. */
+static void clean_name(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
 }
 
 static int parse_doc(struct hf *h, struct model_preset *out)
@@ -588,9 +621,12 @@ static int parse_doc(struct hf *h, struct model_preset *out)
 	for (f = 0; f < NFAMILIES; f++)
 		if (strcmp(type, families[f].type) == 0)
 			break;
-	if (f == NFAMILIES)
+	if (f == NFAMILIES) {
+		char buf[48];
+
 		return fail_key(h, "model_type", "model_type '%s' is not a family gpufit reads "
-				"(%s)", type, family_list);
+				"(%s)", shown(type, buf, sizeof buf), family_list);
+	}
 	s.fam = families[f].fam;
 
 	if (get_int(h, "num_hidden_layers", 1, 1 << 16, 1, 0, &s.L) ||
@@ -624,6 +660,7 @@ static int parse_doc(struct hf *h, struct model_preset *out)
 		return -1;
 
 	model_name(h, &m);
+	clean_name(m.name);
 	snprintf(m.kind, sizeof m.kind, "llm");
 	m.max_context = s.ctx <= 0x7fffffff ? (int)s.ctx : 0x7fffffff;
 	m.layers = (int)s.L;

@@ -177,6 +177,11 @@ static void test_errors(void **state)
 	assert_string_equal(parse_err("{\"model_type\": \"llama\"} x"),
 			    "c.json:1:25: text after the JSON object");
 	assert_string_equal(parse_err("[1]"), "c.json:1:1: a config.json is a JSON object");
+	/* a control byte of the file never reaches the one-line message */
+	assert_string_equal(parse_err("{\"model_type\": \"x\ny\"}"),
+			    "c.json:1:2: model_type 'x?y' is not a family gpufit reads (llama, "
+			    "mistral, mixtral, qwen2, qwen2_moe, qwen3, qwen3_moe, gemma2, gemma3, "
+			    "deepseek_v2, deepseek_v3, kimi_k2, gpt_oss, llama4, phi3)");
 	assert_string_equal(parse_err(""), "c.json:1:1: empty file");
 }
 
