@@ -633,7 +633,7 @@ static int parse_doc(struct hf *h, struct model_preset *out)
 	    get_int(h, "hidden_size", 1, 1L << 20, 1, 0, &s.h) ||
 	    get_int(h, "num_attention_heads", 1, 1 << 16, 1, 0, &s.H) ||
 	    get_int(h, "num_key_value_heads", 1, s.H, 0, s.H, &s.K) ||
-	    get_int(h, "head_dim", 1, 1 << 16, 0, s.h / s.H, &s.d) ||
+	    get_int(h, "head_dim", 1, 1 << 16, 0, s.H > 0 ? s.h / s.H : 0, &s.d) ||
 	    get_int(h, "intermediate_size", 1, 1L << 30, 1, 0, &s.I) ||
 	    get_int(h, "vocab_size", 1, 1L << 30, 1, 0, &s.V) ||
 	    get_int(h, "max_position_embeddings", 1, 1L << 31, 0, 0, &s.ctx) ||
