@@ -153,6 +153,8 @@ double sizing_capacity_tflops(const struct sizing_capacity *cap, enum sizing_pre
  *   as-fp16      bf16 asked on a GPU without bf16 units (T4, V100): sized as fp16;
  *   as-bf16      fp8 training without FP8 tensor cores: sized as bf16, no speed-up;
  *   unsupported  the GPU cannot run it (fp8 inference on a T4, int4 on a K80).
+ * fp4 and mxfp4 are native where the list has fp4 (Blackwell), weight-only
+ * (serving only) where it has fp4w, unsupported otherwise; fp8-block is fp8.
  * An empty precisions list (an unknown GPU) allows everything as before.
  */
 enum sizing_precision_mode {
