@@ -2,7 +2,8 @@
  * test_hf_config.c - Hugging Face config.json files (tests/fixtures/hf_config,
  * small hand-written copies of the families' configs) read into the same
  * shape as the bundled preset of the model, parameter counts against hand
- * arithmetic, and the located errors for what the reader does not take.
+ * arithmetic, the located errors for what the reader does not take, and the
+ * KV sizes of the 2025-26 presets against the figures researched with them.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -264,6 +265,78 @@ static void test_same_sizing(void **state)
 	assert_true(fabs(sizing_weight_bytes_model(&m, w) - 65248815744.0) < 1.0);
 }
 
+/*
+ * The KV columns of the research behind the 2025-26 presets (bytes at 16-bit,
+ * computed there from the configs: every layer per token, growth per token
+ * once the windows are full, the windowed layers' cap per sequence), against
+ * what the sizing model makes of each bundled preset.
+ */
+static const struct {
+	const char *name;
+	double all_layers, growth, window_cap;
+} kv_facts[] = {
+	{ "gpt-oss-120b", 73728, 36864, 4718592 },
+	{ "gpt-oss-20b", 49152, 24576, 3145728 },
+	{ "llama-4-scout-17b-16e", 196608, 49152, 1207959552 },
+	{ "llama-4-maverick-17b-128e", 196608, 49152, 1207959552 },
+	{ "qwen3-0.6b", 114688, 114688, 0 },
+	{ "qwen3-1.7b", 114688, 114688, 0 },
+	{ "qwen3-4b", 147456, 147456, 0 },
+	{ "qwen3-8b", 147456, 147456, 0 },
+	{ "qwen3-14b", 163840, 163840, 0 },
+	{ "qwen3-32b", 262144, 262144, 0 },
+	{ "qwen3-30b-a3b", 98304, 98304, 0 },
+	{ "qwen3-235b-a22b", 192512, 192512, 0 },
+	{ "qwen3-coder-480b-a35b", 253952, 253952, 0 },
+	{ "deepseek-v3", 70272, 70272, 0 },
+	{ "deepseek-r1", 70272, 70272, 0 },
+	{ "kimi-k2", 70272, 70272, 0 },
+	{ "glm-4.5", 376832, 376832, 0 },
+	{ "glm-4.5-air", 188416, 188416, 0 },
+	{ "glm-4.7", 376832, 376832, 0 },
+	{ "gemma-3-1b", 26624, 4096, 11534336 },
+	{ "gemma-3-4b", 139264, 20480, 121634816 },
+	{ "gemma-3-12b", 393216, 65536, 335544320 },
+	{ "gemma-3-27b", 507904, 81920, 436207616 },
+	{ "mistral-small-3.1-24b", 163840, 163840, 0 },
+	{ "mistral-large-2-123b", 360448, 360448, 0 },
+	{ "phi-4", 204800, 204800, 0 },
+	{ "phi-4-mini", 131072, 131072, 0 },
+	{ "deepseek-r1-distill-llama-8b", 131072, 131072, 0 },
+	{ "deepseek-r1-distill-llama-70b", 327680, 327680, 0 },
+	{ "deepseek-r1-distill-qwen-32b", 262144, 262144, 0 },
+	{ "qwen2.5-vl-7b", 57344, 57344, 0 },
+	{ "qwen2.5-vl-72b", 327680, 327680, 0 },
+};
+
+static void test_presets_kv(void **state)
+{
+	char cerr[CATALOG_ERRLEN];
+	catalog *cat = NULL;
+
+	(void)state;
+	assert_int_equal(catalog_open_bundled(&cat, cerr), 0);
+	for (size_t i = 0; i < sizeof kv_facts / sizeof kv_facts[0]; i++) {
+		struct model_preset p;
+		struct sizing_model m;
+		double S = 1e6, at_s, grow;
+
+		if (catalog_preset_find(cat, kv_facts[i].name, &p, cerr) != 1)
+			fail_msg("preset %s missing", kv_facts[i].name);
+		sizing_model_from_preset(&p, &m);
+		at_s = sizing_kv_bytes_per_sequence(&m, SIZING_FP16, S, 1);
+		grow = sizing_kv_bytes_per_sequence(&m, SIZING_FP16, S + 1, 1) - at_s;
+		if (fabs(sizing_kv_bytes_per_token(&m, SIZING_FP16) - kv_facts[i].all_layers) > 1e-6 ||
+		    fabs(grow - kv_facts[i].growth) > 1e-3 ||
+		    fabs(at_s - S * kv_facts[i].growth - kv_facts[i].window_cap) > 1e-3)
+			fail_msg("%s: KV %.0f / %.0f / %.0f, want %.0f / %.0f / %.0f", kv_facts[i].name,
+				 sizing_kv_bytes_per_token(&m, SIZING_FP16), grow,
+				 at_s - S * kv_facts[i].growth, kv_facts[i].all_layers,
+				 kv_facts[i].growth, kv_facts[i].window_cap);
+	}
+	catalog_close(cat);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -274,6 +347,7 @@ int main(void)
 		cmocka_unit_test(test_moe_layer_rules),
 		cmocka_unit_test(test_read_errors),
 		cmocka_unit_test(test_same_sizing),
+		cmocka_unit_test(test_presets_kv),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
