@@ -90,7 +90,20 @@ CREATE TABLE model_presets (
 	max_context     INTEGER,
 	moe_experts     INTEGER NOT NULL DEFAULT 0,
 	moe_active      INTEGER NOT NULL DEFAULT 0,
-	source          TEXT NOT NULL CHECK (length(source) > 0)
+	source          TEXT NOT NULL CHECK (length(source) > 0),
+	-- architecture (schema version 3; NULL = none / unknown)
+	hf_repo                 TEXT,
+	moe_shared_experts      INTEGER,  -- always-on experts per MoE layer
+	moe_intermediate        INTEGER,  -- one routed expert's FFN width
+	moe_layers              INTEGER,  -- layers with routed experts
+	mla_kv_lora_rank        INTEGER,  -- MLA latent width
+	mla_qk_rope_head_dim    INTEGER,  -- MLA decoupled RoPE key width
+	window_tokens           INTEGER,  -- sliding-window / chunked attention span
+	windowed_layers         INTEGER,  -- layers that attend within the window
+	native_precision        TEXT,     -- as released: bf16 | fp16 | fp8 | fp8-block | ...
+	native_expert_precision TEXT,     -- routed experts where they differ (mxfp4)
+	tied_embeddings         INTEGER,
+	mtp_params_b            REAL      -- multi-token-prediction layers, not in params_b
 );
 
 CREATE TABLE regions (

@@ -91,6 +91,18 @@ struct model_preset {
 	int max_context;
 	int moe_experts;             /* 0 for dense models */
 	int moe_active;
+	/* architecture beyond dense attention; 0 / "" = none or unknown */
+	int moe_shared_experts;      /* always-on experts per MoE layer */
+	int moe_intermediate;        /* one routed expert's FFN width */
+	int moe_layers;              /* layers with routed experts */
+	int mla_kv_lora_rank;        /* MLA: latent width of the KV cache */
+	int mla_qk_rope_head_dim;    /* MLA: decoupled RoPE key width */
+	int window_tokens;           /* sliding-window / chunked local attention span */
+	int windowed_layers;         /* layers attending within window_tokens */
+	char native_precision[16];   /* as released: "bf16", "fp8-block", ... */
+	char native_expert_precision[16]; /* routed experts where different: "mxfp4" */
+	int tied_embeddings;
+	double mtp_params_b;         /* multi-token-prediction layers (memory only) */
 };
 
 struct region {

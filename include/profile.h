@@ -118,8 +118,12 @@ struct profile_workload {
 	char model_name[FACT_NAME];
 	struct model_preset model;
 
+	int model_hf_config;                /* the inline model came from model.hf_config */
+
 	enum sizing_precision precision;    /* default fp16 (inference), bf16 (training) */
 	int has_precision;
+	int precision_native;               /* precision: native (precision is then a
+					     * placeholder; fit resolves the model's) */
 	enum sizing_precision kv_precision; /* default sizing_kv_default(precision) */
 	int has_kv_precision;
 

@@ -34,10 +34,15 @@ enum sizing_precision {
 	SIZING_FP8,
 	SIZING_INT8,
 	SIZING_INT4,
+	SIZING_FP4,       /* NVFP4: 4-bit E2M1 + one FP8 scale per 16 values */
+	SIZING_MXFP4,     /* OCP MXFP4: 4-bit E2M1 + one 8-bit E8M0 scale per 32 values */
+	SIZING_FP8_BLOCK, /* FP8 e4m3 with one fp32 scale per 128x128 block (DeepSeek) */
 	SIZING_PRECISION_COUNT
 };
 
-/* "fp32", "bf16", ... (case-insensitive): 0 and *out set, or -1 if unknown. */
+/* "fp32", "bf16", "fp16", "fp8", "int8", "int4", "fp4", "mxfp4", "fp8-block"
+ * (case-insensitive): 0 and *out set, or -1 if unknown.  "nvfp4" is read as
+ * fp4.  "native" is not a precision: see sizing_model_native(). */
 int sizing_precision_parse(const char *s, enum sizing_precision *out);
 
 /* "fp32", "bf16", ...; "?" for an out-of-range value. */
@@ -47,18 +52,21 @@ const char *sizing_precision_name(enum sizing_precision p);
  * Bytes per weight parameter as stored, including quantisation metadata:
  * fp32 4, bf16/fp16 2, fp8 1 (per-tensor scales, negligible), int8 1 + one
  * fp16 scale per output channel of 4096 weights (~1.0005), int4 0.5 + one
- * fp16 scale and zero point per group of 128 weights (0.53125).
+ * fp16 scale and zero point per group of 128 weights (0.53125), fp4 (NVFP4)
+ * 0.5 + one FP8 scale per 16 (0.5625), mxfp4 0.5 + one 8-bit scale per 32
+ * (0.53125), fp8-block 1 + one fp32 scale per 128 × 128 (1.000244).
  */
 double sizing_weight_bytes(enum sizing_precision p);
 
 /* Bytes per KV-cache element of a KV precision (fp32 4, 16-bit 2, fp8/int8 1,
- * int4 0.5). */
+ * int4/fp4 0.5). */
 double sizing_kv_bytes(enum sizing_precision kv);
 
 /*
  * The KV-cache precision used when none is given: the weight precision for
  * fp32/bf16/fp16/fp8, fp16 for int8 and int4 (weight-only quantisation keeps
- * a 16-bit cache unless an fp8 cache is asked for).
+ * a 16-bit cache unless an fp8 cache is asked for); fp16 for fp4 and mxfp4,
+ * fp8 for fp8-block.
  */
 enum sizing_precision sizing_kv_default(enum sizing_precision weights);
 
@@ -145,6 +153,8 @@ double sizing_capacity_tflops(const struct sizing_capacity *cap, enum sizing_pre
  *   as-fp16      bf16 asked on a GPU without bf16 units (T4, V100): sized as fp16;
  *   as-bf16      fp8 training without FP8 tensor cores: sized as bf16, no speed-up;
  *   unsupported  the GPU cannot run it (fp8 inference on a T4, int4 on a K80).
+ * fp4 and mxfp4 are native where the list has fp4 (Blackwell), weight-only
+ * (serving only) where it has fp4w, unsupported otherwise; fp8-block is fp8.
  * An empty precisions list (an unknown GPU) allows everything as before.
  */
 enum sizing_precision_mode {
@@ -169,6 +179,18 @@ enum sizing_precision_mode sizing_precision_support(const struct sizing_capacity
 						    enum sizing_precision p, int training,
 						    char *note, size_t len);
 
+struct sizing_model;
+
+/*
+ * The same for model m in precision p: with mixed precision (see
+ * sizing_model_native()) the routed experts' precision is checked too, and
+ * the worse mode wins, its note starting "experts: ".
+ */
+enum sizing_precision_mode sizing_model_precision_support(const struct sizing_capacity *cap,
+							  const struct sizing_model *m,
+							  enum sizing_precision p, int training,
+							  char *note, size_t len);
+
 /* ---- the model --------------------------------------------------------- */
 
 /*
@@ -190,6 +212,25 @@ struct sizing_model {
 	int vocab;
 	int moe_experts;              /* 0 = dense */
 	int moe_active;
+	/* beyond dense attention (0 = none or unknown) */
+	int moe_shared_experts;       /* always-on experts per MoE layer (in active_params_b) */
+	int moe_intermediate;         /* one routed expert's FFN width */
+	int moe_layers;               /* layers with routed experts */
+	int mla_kv_lora_rank;         /* MLA: the cache is one latent of */
+	int mla_qk_rope_head_dim;     /*   kv_lora_rank + qk_rope_head_dim per layer */
+	int window_tokens;            /* sliding-window / chunked local attention span */
+	int windowed_layers;          /* layers attending within window_tokens */
+	int tied_embeddings;          /* lm_head shares the embedding matrix */
+	double mtp_params_b;          /* multi-token-prediction layers: memory, not decode */
+	/* the precisions the weights are released in (native_known 0 = unknown) */
+	int native_known;
+	enum sizing_precision native_precision;        /* dense tensors */
+	enum sizing_precision native_expert_precision; /* routed experts */
+	/* set by sizing_model_native(): routed experts are stored in
+	 * expert_precision and embeddings in 16-bit whatever the requested
+	 * precision; 0 = every tensor in the requested precision */
+	int mixed_precision;
+	enum sizing_precision expert_precision;
 };
 
 /* Copies a catalog preset; fills active_params_b and head_dim when 0. */
@@ -201,8 +242,58 @@ void sizing_model_from_preset(const struct model_preset *p, struct sizing_model 
  */
 int sizing_model_normalize(struct sizing_model *m, char *err);
 
-/* KV-cache bytes per token: 2 × layers × kv_heads × head_dim × bytes(kv). */
+/*
+ * KV-cache bytes per token of one layer: 2 × kv_heads × head_dim × bytes(kv),
+ * or for MLA (mla_kv_lora_rank > 0) one latent (kv_lora_rank +
+ * qk_rope_head_dim) × bytes(kv), no K/V pair and no heads.
+ */
+double sizing_kv_layer_bytes(const struct sizing_model *m, enum sizing_precision kv);
+
+/* KV-cache bytes per token of every layer: layers × sizing_kv_layer_bytes()
+ * (what an engine that keeps every layer's KV for every token holds). */
 double sizing_kv_bytes_per_token(const struct sizing_model *m, enum sizing_precision kv);
+
+/*
+ * KV-cache bytes of one sequence of tokens: global layers hold every token;
+ * windowed layers hold min(tokens, window_tokens) when window_only (the
+ * engine keeps only the window), every token otherwise.
+ */
+double sizing_kv_bytes_per_sequence(const struct sizing_model *m, enum sizing_precision kv,
+				    double tokens, int window_only);
+
+/*
+ * Routed-expert parameters of all MoE layers (the part a token uses only
+ * moe_active of): moe_layers × moe_experts × 3 × hidden × moe_intermediate
+ * (SwiGLU) when the shape is known, else (params − active) × E / (E − k);
+ * 0 for a dense model.
+ */
+double sizing_routed_expert_params(const struct sizing_model *m);
+
+/*
+ * Bytes of all weights in precision w (MTP layers not included): every
+ * tensor in w, or with mixed_precision the routed experts in
+ * expert_precision, the embeddings (and an untied lm_head) in 16-bit and
+ * the rest in w.
+ */
+double sizing_weight_bytes_model(const struct sizing_model *m, enum sizing_precision w);
+
+/* Bytes of the multi-token-prediction layers in precision w (0 when none). */
+double sizing_mtp_bytes(const struct sizing_model *m, enum sizing_precision w);
+
+/*
+ * Weight bytes one decode step of b sequences reads: every dense weight and
+ * shared expert, and of the routed experts the expected distinct set the b
+ * tokens touch: E × (1 − (1 − k/E)^b) experts per MoE layer.
+ */
+double sizing_weights_read_bytes(const struct sizing_model *m, enum sizing_precision w,
+				 double b);
+
+/*
+ * Sizes m in the precisions its weights are released in: *w = the dense
+ * precision, and m->mixed_precision / expert_precision set for the routed
+ * experts.  -1 naming the model when the catalog does not say.
+ */
+int sizing_model_native(struct sizing_model *m, enum sizing_precision *w, char *err);
 
 /* ---- serving engines and training frameworks --------------------------- */
 
@@ -292,6 +383,9 @@ struct sizing_factors {
 	double train_mfu_megatron;
 	double train_mfu_deepspeed;
 	struct sizing_engine_factors engine[SIZING_ENGINE_COUNT];
+	/* 1: the engine keeps only the window of sliding-window layers
+	 * (engine_kv_window_only rows); 0, or no row: every token */
+	double kv_window_only[SIZING_ENGINE_COUNT];
 };
 
 /*
@@ -307,6 +401,9 @@ int sizing_factors_resolve(const struct efficiency *list, size_t n, const struct
  * as calibrated) when it has none. */
 struct sizing_engine_factors sizing_engine_factors_of(const struct sizing_factors *f,
 						      enum sizing_engine e);
+
+/* Whether engine e keeps only the window of sliding-window layers. */
+int sizing_engine_kv_window_only(const struct sizing_factors *f, enum sizing_engine e);
 
 /* Number of named factors, and the name / value of factor i (for printing
  * the assumptions of an estimate); NULL for i out of range. */
@@ -341,7 +438,9 @@ struct sizing_inference_result {
 	double overhead_gib;
 	double total_gib;
 	double available_gib;         /* devices × memory × memory_utilization */
-	double kv_bytes_per_token;
+	double kv_bytes_per_token;    /* every layer (sizing_kv_bytes_per_token) */
+	double kv_bytes_per_sequence; /* one full sequence as the engine keeps it */
+	int kv_window_only;           /* 1: windowed layers hold only the window */
 	int fits;                     /* weights + one full sequence fit */
 	long max_concurrency;         /* largest batch that fits (capped by max_batch_sequences) */
 	long concurrency;             /* batch the throughput is given for */

@@ -90,6 +90,13 @@ static int check_schema(sqlite3 *db, const char *what, char *err)
 		set_err(err, "%s: not a gpufit catalog (%s)", what, sqlite3_errmsg(db));
 		return -1;
 	}
+	if (version >= 1 && version < CATALOG_SCHEMA_VERSION) {
+		/* an older user catalog: a refresh rebuilds it and keeps its prices */
+		set_err(err, "%s: catalog schema version %d is older than this gpufit's (%d); run "
+			"'gpufit catalog refresh' to rebuild it (its prices are kept)", what, version,
+			CATALOG_SCHEMA_VERSION);
+		return -1;
+	}
 	if (version != CATALOG_SCHEMA_VERSION) {
 		set_err(err, "%s: catalog schema version %d is not supported by this gpufit", what,
 			version);
@@ -424,7 +431,10 @@ static void read_mig(sqlite3_stmt *st, void *dst)
 
 #define PRESET_COLS                                                                           \
 	"name, kind, params_b, coalesce(active_params_b, params_b), layers, hidden, "         \
-	"intermediate, heads, kv_heads, head_dim, vocab, max_context, moe_experts, moe_active"
+	"intermediate, heads, kv_heads, head_dim, vocab, max_context, moe_experts, moe_active, " \
+	"moe_shared_experts, moe_intermediate, moe_layers, mla_kv_lora_rank, "                \
+	"mla_qk_rope_head_dim, window_tokens, windowed_layers, native_precision, "           \
+	"native_expert_precision, tied_embeddings, mtp_params_b"
 
 static void read_preset(sqlite3_stmt *st, void *dst)
 {
@@ -444,6 +454,17 @@ static void read_preset(sqlite3_stmt *st, void *dst)
 	p->max_context = col_int(st, 11);
 	p->moe_experts = col_int(st, 12);
 	p->moe_active = col_int(st, 13);
+	p->moe_shared_experts = col_int(st, 14);
+	p->moe_intermediate = col_int(st, 15);
+	p->moe_layers = col_int(st, 16);
+	p->mla_kv_lora_rank = col_int(st, 17);
+	p->mla_qk_rope_head_dim = col_int(st, 18);
+	p->window_tokens = col_int(st, 19);
+	p->windowed_layers = col_int(st, 20);
+	col_str(st, 21, p->native_precision, sizeof p->native_precision);
+	col_str(st, 22, p->native_expert_precision, sizeof p->native_expert_precision);
+	p->tied_embeddings = col_int(st, 23);
+	p->mtp_params_b = col_num(st, 24);
 	if (p->head_dim == 0 && p->heads > 0)
 		p->head_dim = p->hidden / p->heads;
 	if (p->kv_heads == 0)

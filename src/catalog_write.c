@@ -288,11 +288,12 @@ static int carry_over(struct catalog_writer *w, char *err)
 	    sqlite3_step(st) == SQLITE_ROW)
 		version = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
-	/* version 1 differs only in gpu_models (no precisions), which is never
-	 * carried over, version 2 in vm_sizes (no retired_on, successor) and in
-	 * prices (no observed_date: NULL, the region's fetched_at.REGION stands
-	 * in): their prices, sizes and meta are read as they are */
-	if (version != CATALOG_SCHEMA_VERSION && version != 1 && version != 2) {
+	/* version 1 differs in gpu_models (no precisions) and model_presets (no
+	 * architecture columns), which are never carried over; version 2 also
+	 * in vm_sizes (no retired_on, successor) and in prices (no
+	 * observed_date: NULL, the region's fetched_at.REGION stands in): their
+	 * prices, sizes and meta are read as they are */
+	if (version < 1 || version > CATALOG_SCHEMA_VERSION) {
 		set_err(err, "cannot read the current catalog '%s': not a gpufit catalog of schema "
 			"version %d", w->target, CATALOG_SCHEMA_VERSION);
 		exec(w, "DETACH old", err);

@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "gpufit.h"
+#include "sizing.h"
 #include "json_out.h"
 #include "util.h"
 
@@ -703,6 +704,26 @@ static void num_cell(char *buf, size_t len, double v, int decimals)
 		snprintf(buf, len, "-");
 }
 
+/* A preset's architecture beyond dense full attention, short: "MoE 128/4",
+ * "+1 shared", "MLA", "window 128 x18", "MTP". */
+static void preset_architecture(const struct model_preset *p, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	if (p->moe_experts > 0)
+		o += (size_t)snprintf(buf + o, len - o, "MoE %d/%d", p->moe_experts, p->moe_active);
+	if (p->moe_shared_experts > 0 && o < len)
+		o += (size_t)snprintf(buf + o, len - o, "+%d shared", p->moe_shared_experts);
+	if (p->mla_kv_lora_rank > 0 && o < len)
+		o += (size_t)snprintf(buf + o, len - o, "%sMLA", o ? ", " : "");
+	if (p->window_tokens > 0 && p->windowed_layers > 0 && o < len)
+		o += (size_t)snprintf(buf + o, len - o, "%swindow %d x%d", o ? ", " : "",
+				      p->window_tokens, p->windowed_layers);
+	if (p->mtp_params_b > 0 && o < len)
+		snprintf(buf + o, len - o, "%sMTP", o ? ", " : "");
+}
+
 /* The model presets: what --model and a profile's model: take. */
 static int catalog_models(struct cli_ctx *ctx, int argc, char **argv)
 {
@@ -725,20 +746,30 @@ static int catalog_models(struct cli_ctx *ctx, int argc, char **argv)
 		catalog_close(cat);
 		return EXIT_CATALOG;
 	}
-	struct table *t = table_new(7);
-	const char *hdr[7] = { "MODEL", "KIND", "PARAMS B", "ACTIVE B", "CONTEXT",
-			       "KV KIB/TOKEN (FP16)", "SOURCE" };
-	const char *csv[7] = { "model", "kind", "params_billion", "active_params_billion",
-			       "max_context_tokens", "kv_fp16_kib_per_token", "source" };
-	for (size_t c = 0; c < 7; c++) {
+	struct table *t = table_new(9);
+	const char *hdr[9] = { "MODEL", "KIND", "PARAMS B", "ACTIVE B", "CONTEXT",
+			       "KV KIB/TOKEN (FP16)", "ARCHITECTURE", "NATIVE", "SOURCE" };
+	const char *csv[9] = { "model", "kind", "params_billion", "active_params_billion",
+			       "max_context_tokens", "kv_fp16_kib_per_token", "architecture",
+			       "native_precision", "source" };
+	for (size_t c = 0; c < 9; c++) {
 		table_header(t, c, hdr[c], c >= 2 && c <= 5 ? ALIGN_RIGHT : ALIGN_LEFT);
 		table_csv_column(t, c, csv[c], c >= 2 && c <= 5 ? CSV_NUMBER : CSV_TEXT);
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct model_preset *p = &ps[i];
-		char pb[32], ab[32], ctxs[32], kv[32], src[1024] = "";
-		double kvk = p->layers > 0 ? 2.0 * p->layers * (p->kv_heads ? p->kv_heads : p->heads) *
-						     p->head_dim * 2 / 1024.0 : 0;
+		char pb[32], ab[32], ctxs[32], kv[32], src[1024] = "", arch[64] = "", nat[40] = "";
+		struct sizing_model sm;
+		double kvk;
+
+		/* every layer's KV of one token at 16-bit (MLA: one latent per layer) */
+		sizing_model_from_preset(p, &sm);
+		kvk = p->layers > 0 && sm.head_dim > 0 ? sizing_kv_bytes_per_token(&sm, SIZING_FP16) /
+								 1024.0 : 0;
+		preset_architecture(p, arch, sizeof arch);
+		if (p->native_precision[0])
+			snprintf(nat, sizeof nat, "%s%s%s", p->native_precision,
+				 p->native_expert_precision[0] ? "+" : "", p->native_expert_precision);
 
 		num_cell(pb, sizeof pb, p->params_b, 2);
 		num_cell(ab, sizeof ab, p->active_params_b, 2);
@@ -747,7 +778,10 @@ static int catalog_models(struct cli_ctx *ctx, int argc, char **argv)
 		catalog_source_of(cat, "model_presets", p->name, src, sizeof src);
 		if (ctx->format == FMT_TABLE && strlen(src) > 60)
 			strcpy(src + 57, "...");
-		table_add(t, p->name, p->kind, pb, ab, ctxs, kv, src);
+		table_add(t, p->name, p->kind, pb, ab, ctxs, kv, arch[0] ? arch : "-",
+			  nat[0] ? nat : "-", src);
+		table_set_csv(t, 6, arch);
+		table_set_csv(t, 7, nat);
 		table_set_number(t, 2, p->params_b, -6);
 		table_set_number(t, 3, p->active_params_b, -6);
 		table_set_number(t, 4, p->max_context > 0 ? p->max_context : NAN, 0);

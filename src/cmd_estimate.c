@@ -17,6 +17,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "gpufit.h"
+#include "hf_config.h"
 #include "json_out.h"
 #include "sizing.h"
 #include "util.h"
@@ -27,7 +28,7 @@ enum {
 	OPT_MODEL = 1, OPT_PARAMS, OPT_LAYERS, OPT_HIDDEN, OPT_HEADS, OPT_KV_HEADS, OPT_VOCAB,
 	OPT_PRECISION, OPT_KV_PRECISION, OPT_GPU, OPT_SKU, OPT_MIG, OPT_GPUS, OPT_INPUT,
 	OPT_OUTPUT, OPT_CONCURRENCY, OPT_MODE, OPT_METHOD, OPT_ZERO, OPT_TOKENS, OPT_SEQLEN,
-	OPT_MICRO_BATCH, OPT_ENGINE, OPT_FRAMEWORK
+	OPT_MICRO_BATCH, OPT_ENGINE, OPT_FRAMEWORK, OPT_HF_CONFIG
 };
 
 static const struct cli_opt opts[] = {
@@ -55,13 +56,15 @@ static const struct cli_opt opts[] = {
 	{ "micro-batch", 0, CLI_ARG_REQUIRED, OPT_MICRO_BATCH },
 	{ "engine", 0, CLI_ARG_REQUIRED, OPT_ENGINE },
 	{ "framework", 0, CLI_ARG_REQUIRED, OPT_FRAMEWORK },
+	{ "hf-config", 0, CLI_ARG_REQUIRED, OPT_HF_CONFIG },
 	{ NULL, 0, 0, 0 },
 };
 
 struct estimate_args {
-	const char *model, *gpu, *sku, *mig;
+	const char *model, *gpu, *sku, *mig, *hf_config;
 	struct sizing_model inline_model;
 	int inline_given;
+	int native;                   /* --precision native: resolved with the model */
 	enum sizing_precision precision, kv_precision;
 	int kv_given, precision_given, zero_given;
 	double gpus;
@@ -155,12 +158,20 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 		}
 		case OPT_PRECISION:
 		case OPT_KV_PRECISION: {
-			enum sizing_precision p;
+			enum sizing_precision p = SIZING_BF16;
 
+			if (id == OPT_PRECISION && strcasecmp(val, "native") == 0) {
+				a->native = 1;
+				a->precision_given = 1;
+				break;
+			}
 			if (sizing_precision_parse(val, &p) != 0)
 				return cli_usage_error(CMD, "unknown precision '%s' (fp32, bf16, "
-							    "fp16, fp8, int8, int4)", val);
+							    "fp16, fp8, int8, int4, fp4, mxfp4, "
+							    "fp8-block%s)", val,
+						       id == OPT_PRECISION ? ", native" : "");
 			if (id == OPT_PRECISION) {
+				a->native = 0;
 				a->precision = p;
 				a->precision_given = 1;
 			} else {
@@ -242,12 +253,21 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 			if (whole("micro-batch", val, &a->train.micro_batch))
 				return EXIT_USAGE;
 			break;
+		case OPT_HF_CONFIG:
+			a->hf_config = val;
+			break;
 		}
 	}
-	if (!a->model && !a->inline_given)
-		return cli_usage_error(CMD, "give a model: --model NAME or --params-b N");
+	if (!a->model && !a->inline_given && !a->hf_config)
+		return cli_usage_error(CMD, "give a model: --model NAME, --hf-config PATH or "
+					    "--params-b N");
 	if (a->model && a->inline_given)
 		return cli_usage_error(CMD, "--model and --params-b exclude each other");
+	if (a->hf_config && (a->model || a->inline_given))
+		return cli_usage_error(CMD, "--hf-config excludes --model and --params-b");
+	if (a->native && a->training)
+		return cli_usage_error(CMD, "--precision native sizes serving; training takes "
+					    "bf16, fp16 or fp8");
 	if (!a->gpu && !a->sku && !a->mig)
 		return cli_usage_error(CMD, "give a GPU: --gpu MODEL, --sku SIZE or --mig PROFILE");
 	if (a->sku && (a->gpu || a->mig))
@@ -335,7 +355,16 @@ static int resolve(catalog *cat, const struct estimate_args *a, struct estimate_
 	size_t n = 0;
 	int found, rc;
 
-	if (a->model) {
+	if (a->hf_config) {
+		struct model_preset p;
+		char herr[HF_CONFIG_ERRLEN];
+
+		if (hf_config_read(a->hf_config, &p, herr, sizeof herr) != 0) {
+			diag_error("%s", herr);
+			return EXIT_INPUT;
+		}
+		sizing_model_from_preset(&p, &in->model);
+	} else if (a->model) {
 		struct model_preset p;
 
 		found = catalog_preset_find(cat, a->model, &p, err);
@@ -538,6 +567,77 @@ static void precision_json(cJSON *doc, enum sizing_precision_mode m, const char 
 	json_add_str_or_null(doc, "precision_note", note[0] ? note : NULL);
 }
 
+/* Whether the routed experts are sized in a precision of their own. */
+static int experts_differ(const struct sizing_model *m, enum sizing_precision w)
+{
+	return m->mixed_precision && m->expert_precision != w && sizing_routed_expert_params(m) > 0;
+}
+
+/* Whether the model has an architecture beyond dense attention that the
+ * report explains (experts, MLA, windows, MTP). */
+static int has_architecture(const struct sizing_model *m)
+{
+	return m->moe_experts > 0 || m->mla_kv_lora_rank > 0 ||
+	       (m->window_tokens > 0 && m->windowed_layers > 0) || m->mtp_params_b > 0;
+}
+
+/* One line naming the architecture: "MoE 128 experts, 4 per token; window
+ * 128 on 18 of 36 layers". */
+static void architecture_text(const struct sizing_model *m, char *buf, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (m->moe_experts > 0) {
+		strbuf_addf(&sb, "MoE %d experts, %d per token", m->moe_experts, m->moe_active);
+		if (m->moe_shared_experts > 0)
+			strbuf_addf(&sb, " + %d shared", m->moe_shared_experts);
+	}
+	if (m->mla_kv_lora_rank > 0)
+		strbuf_addf(&sb, "%sMLA latent %d + rope %d", sb.len ? "; " : "",
+			    m->mla_kv_lora_rank, m->mla_qk_rope_head_dim);
+	if (m->window_tokens > 0 && m->windowed_layers > 0)
+		strbuf_addf(&sb, "%swindow %d on %d of %d layers", sb.len ? "; " : "",
+			    m->window_tokens, m->windowed_layers, m->layers);
+	if (m->mtp_params_b > 0)
+		strbuf_addf(&sb, "%sMTP %.2f B params (memory only)", sb.len ? "; " : "",
+			    m->mtp_params_b);
+	snprintf(buf, len, "%s", strbuf_str(&sb));
+	strbuf_release(&sb);
+}
+
+static void architecture_rows(struct table *t, const struct sizing_model *m,
+			      const struct sizing_inference_result *r)
+{
+	char buf[256];
+
+	if (!has_architecture(m))
+		return;
+	architecture_text(m, buf, sizeof buf);
+	table_field(t, "architecture", NULL, buf);
+	row(t, "kv KiB per token", NULL, 1, r->kv_bytes_per_token / 1024.0);
+	row(t, "kv MiB per sequence", NULL, 1, r->kv_bytes_per_sequence / 1048576.0);
+	if (m->window_tokens > 0 && m->windowed_layers > 0)
+		table_field(t, "kv window only", NULL,
+			    r->kv_window_only ? "yes (the engine keeps only the window)"
+					      : "no (the engine keeps every token)");
+}
+
+static void architecture_json(cJSON *doc, const struct estimate_args *a,
+			      const struct estimate_in *in, const struct sizing_inference_result *r)
+{
+	char buf[256];
+
+	cJSON_AddBoolToObject(doc, "native_precision", a->native);
+	json_add_str_or_null(doc, "expert_precision",
+			     experts_differ(&in->model, a->precision)
+				     ? sizing_precision_name(in->model.expert_precision) : NULL);
+	architecture_text(&in->model, buf, sizeof buf);
+	json_add_str_or_null(doc, "architecture", buf);
+	cJSON_AddNumberToObject(doc, "kv_bytes_per_token", round(r->kv_bytes_per_token));
+	cJSON_AddNumberToObject(doc, "kv_bytes_per_sequence", round(r->kv_bytes_per_sequence));
+	cJSON_AddBoolToObject(doc, "kv_window_only", r->kv_window_only);
+}
+
 static struct table *report_table(void)
 {
 	struct table *t = table_new(2);
@@ -583,6 +683,7 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		cJSON_AddStringToObject(doc, "kv_precision", sizing_precision_name(a->kv_precision));
 		cJSON_AddStringToObject(doc, "engine", sizing_engine_name(a->serving.engine));
 		precision_json(doc, r->precision_mode, r->precision_note);
+		architecture_json(doc, a, in, r);
 		o = cJSON_AddObjectToObject(doc, "memory");
 		json_add_rounded(o, "weights_gib", r->weights_gib, 2);
 		json_add_rounded(o, "kv_cache_gib", r->kv_cache_gib, 2);
@@ -617,13 +718,21 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		char buf[128];
 
 		table_field(t, "model", "model", in->model.name);
-		snprintf(buf, sizeof(buf), "%s (kv %s)", sizing_precision_name(a->precision),
-			 sizing_precision_name(a->kv_precision));
+		if (experts_differ(&in->model, a->precision))
+			snprintf(buf, sizeof(buf), "%s%s, experts %s (kv %s)",
+				 a->native ? "native " : "", sizing_precision_name(a->precision),
+				 sizing_precision_name(in->model.expert_precision),
+				 sizing_precision_name(a->kv_precision));
+		else
+			snprintf(buf, sizeof(buf), "%s%s (kv %s)", a->native ? "native " : "",
+				 sizing_precision_name(a->precision),
+				 sizing_precision_name(a->kv_precision));
 		table_field(t, "precision", "precision", buf);
 		table_set_csv(t, 1, sizing_precision_name(a->precision));
 		table_csv_field(t, "kv_precision", sizing_precision_name(a->kv_precision));
 		table_field(t, "engine", "engine", sizing_engine_name(a->serving.engine));
 		precision_rows(t, r->precision_mode, r->precision_note);
+		architecture_rows(t, &in->model, r);
 		if (in->cap.mig_profile[0])
 			snprintf(buf, sizeof(buf), "%s MIG %s", in->gpu.name, in->cap.mig_profile);
 		else if (a->sku)
@@ -791,6 +900,19 @@ int cmd_estimate(struct cli_ctx *ctx, int argc, char **argv)
 	catalog_close(cat);
 	if (rc != 0)
 		return rc;
+	/* the precisions the weights are released in, per tensor group; the KV
+	 * cache stays 16-bit unless --kv-precision says otherwise */
+	if (a.native) {
+		char nerr[SIZING_ERRLEN];
+
+		if (sizing_model_native(&in.model, &a.precision, nerr) != 0) {
+			diag_error("%s", nerr);
+			return EXIT_INPUT;
+		}
+		if (!a.kv_given)
+			a.kv_precision = a.precision == SIZING_FP32 || a.precision == SIZING_FP16
+						 ? a.precision : SIZING_BF16;
+	}
 
 	if (a.training) {
 		struct sizing_training_result r;

@@ -415,8 +415,8 @@ int fit_evaluate(const struct fit_workload *w, const struct sizing_capacity *cap
 
 	memset(out, 0, sizeof(*out));
 	if (w->kind != FIT_GENERIC) {
-		mode = sizing_precision_support(cap, w->precision, w->kind == FIT_TRAINING, note,
-						sizeof note);
+		mode = sizing_model_precision_support(cap, &w->model, w->precision,
+						      w->kind == FIT_TRAINING, note, sizeof note);
 		if (mode == SIZING_PREC_UNSUPPORTED &&
 		    !(w->kind == FIT_TRAINING && cap->kind != SIZING_CAP_VM)) {
 			out->reject = FIT_REJ_PRECISION;
@@ -575,6 +575,16 @@ int fit_workload_from_profile(const struct profile_workload *pw, const struct mo
 	w->precision = pw->precision;
 	w->kv_precision = pw->has_kv_precision ? pw->kv_precision
 					       : sizing_kv_default(w->precision);
+	/* precision: native: the model's released precisions, a 16-bit cache */
+	if (pw->precision_native && pw->has_model) {
+		if (sizing_model_native(&w->model, &w->precision, NULL) != 0) {
+			*why = "the catalog does not say which precision its model is released in";
+			return -1;
+		}
+		if (!pw->has_kv_precision)
+			w->kv_precision = w->precision == SIZING_FP32 || w->precision == SIZING_FP16
+						  ? w->precision : SIZING_BF16;
+	}
 	if (pw->type == PROFILE_TRAINING) {
 		const struct profile_training *t = &pw->training;
 		if (!pw->has_model || !pw->has_training) {

@@ -28,6 +28,7 @@
 #include <yaml.h>
 
 #include "gpufit.h"
+#include "hf_config.h"
 #include "profile.h"
 #include "util.h"
 
@@ -868,6 +869,33 @@ static void read_inline_model(struct reader *r, const struct node *m, struct pro
 }
 
 /*
+ * model: { hf_config: PATH }: a Hugging Face config.json, relative to the
+ * profile's directory, read as an inline model named after the workload.
+ */
+static void read_hf_model(struct reader *r, const struct node *m, struct profile_workload *w)
+{
+	static const char *const keys[] = { "hf_config" };
+	const struct node *v = map_get(m, "hf_config");
+	char path[4096], rel[2048], herr[HF_CONFIG_ERRLEN];
+	const char *slash = strrchr(r->file, '/');
+
+	check_keys(r, m, keys, COUNT(keys), "in 'model' (hf_config takes no other key)");
+	if (!v || node_str(r, v, "model.hf_config", rel, sizeof rel) < 0)
+		return;
+	if (rel[0] != '/' && slash && strcmp(r->file, "<stdin>") != 0)
+		snprintf(path, sizeof path, "%.*s/%s", (int)(slash - r->file), r->file, rel);
+	else
+		snprintf(path, sizeof path, "%s", rel);
+	if (hf_config_read(path, &w->model, herr, sizeof herr) != 0) {
+		err_node(r, v, "'model.hf_config': %s", herr);
+		return;
+	}
+	snprintf(w->model.name, sizeof w->model.name, "%.*s", (int)sizeof w->model.name - 1,
+		 w->name);
+	w->model_hf_config = 1;
+}
+
+/*
  * Unit slips: a latency SLO under 1 ms or over 10 s is more likely seconds or
  * microseconds than milliseconds.  The value is echoed as written.
  */
@@ -1168,6 +1196,31 @@ static int valid_name(const char *s)
 	return 1;
 }
 
+/*
+ * precision: native sizes the model in the precisions its weights are
+ * released in: serving only, and the preset or config must say which.
+ */
+static void check_native(struct reader *r, const struct node *v, struct profile_workload *w,
+			 int type)
+{
+	const struct model_preset *mp = w->model_inline ? &w->model
+				       : preset_fact(r->names, w->model_name);
+
+	if (type == PROFILE_TRAINING) {
+		err_node(r, v, "'precision: native' sizes serving; training takes bf16, fp16 or "
+			 "fp8");
+		return;
+	}
+	w->precision_native = 1;
+	if (w->has_model && w->model_inline && !w->model_hf_config)
+		err_node(r, v, "'precision: native' needs a preset or 'model.hf_config' that says "
+			 "which precision the weights are released in; give the precision "
+			 "(bf16, fp8, ...) of an inline model");
+	else if (w->has_model && mp && !mp->native_precision[0])
+		err_node(r, v, "'precision: native': the catalog does not say which precision "
+			 "model '%s' is released in; give it (bf16, fp16, fp8, ...)", mp->name);
+}
+
 static void read_workload(struct reader *r, const struct node *m, size_t index,
 			  struct profile_workload *w)
 {
@@ -1176,7 +1229,7 @@ static void read_workload(struct reader *r, const struct node *m, size_t index,
 					    "replicas", "region", "current_sku", "current_count" };
 	const struct profile_names *nm = r->names;
 	const struct node *v;
-	const char *precision_names[SIZING_PRECISION_COUNT];
+	const char *precision_names[SIZING_PRECISION_COUNT + 1];
 	char where[PROFILE_NAME_LEN + 32];
 	int type = -1, prec, model_given;
 
@@ -1204,7 +1257,10 @@ static void read_workload(struct reader *r, const struct node *m, size_t index,
 
 	v = map_get(m, "model");
 	if (v && !v->bad) {
-		if (v->kind == NODE_MAP) {
+		if (v->kind == NODE_MAP && map_get(v, "hf_config")) {
+			w->has_model = w->model_inline = 1;
+			read_hf_model(r, v, w);
+		} else if (v->kind == NODE_MAP) {
 			w->has_model = w->model_inline = 1;
 			read_inline_model(r, v, w);
 		} else if (v->kind == NODE_SEQ) {
@@ -1221,17 +1277,22 @@ static void read_workload(struct reader *r, const struct node *m, size_t index,
 
 	for (prec = 0; prec < SIZING_PRECISION_COUNT; prec++)
 		precision_names[prec] = sizing_precision_name((enum sizing_precision)prec);
+	precision_names[SIZING_PRECISION_COUNT] = "native";
 	w->precision = type == PROFILE_TRAINING ? SIZING_BF16 : SIZING_FP16;
 	v = map_get(m, "precision");
 	if (v && node_enum(r, v, "precision", "precision", precision_names,
 			   COUNT(precision_names), &prec) > 0) {
+		if (prec == SIZING_PRECISION_COUNT) {
+			check_native(r, v, w, type);
+			prec = SIZING_BF16;
+		}
 		w->precision = (enum sizing_precision)prec;
 		w->has_precision = 1;
 	}
-	w->kv_precision = sizing_kv_default(w->precision);
+	w->kv_precision = w->precision_native ? SIZING_BF16 : sizing_kv_default(w->precision);
 	v = map_get(m, "kv_precision");
 	if (v && node_enum(r, v, "kv_precision", "precision", precision_names,
-			   COUNT(precision_names), &prec) > 0) {
+			   SIZING_PRECISION_COUNT, &prec) > 0) {
 		w->kv_precision = (enum sizing_precision)prec;
 		w->has_kv_precision = 1;
 	}

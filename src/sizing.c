@@ -43,11 +43,15 @@ static void copy_str(char *dst, size_t n, const char *src)
 /* ---- precisions -------------------------------------------------------- */
 
 static const char *const precision_names[SIZING_PRECISION_COUNT] = {
-	"fp32", "bf16", "fp16", "fp8", "int8", "int4"
+	"fp32", "bf16", "fp16", "fp8", "int8", "int4", "fp4", "mxfp4", "fp8-block"
 };
 
 int sizing_precision_parse(const char *s, enum sizing_precision *out)
 {
+	if (s && strcasecmp(s, "nvfp4") == 0) {
+		*out = SIZING_FP4;
+		return 0;
+	}
 	for (int i = 0; s && i < SIZING_PRECISION_COUNT; i++) {
 		if (strcasecmp(s, precision_names[i]) == 0) {
 			*out = (enum sizing_precision)i;
@@ -75,6 +79,12 @@ double sizing_weight_bytes(enum sizing_precision p)
 	case SIZING_INT8: return 1.0 + 2.0 / 4096.0;
 	/* fp16 scale + fp16 zero point per group of 128 weights */
 	case SIZING_INT4: return 0.5 + 4.0 / 128.0;
+	/* NVFP4: one FP8 (E4M3) scale per 16 values */
+	case SIZING_FP4: return 0.5 + 1.0 / 16.0;
+	/* MXFP4: one 8-bit (E8M0) scale per 32 values */
+	case SIZING_MXFP4: return 0.5 + 1.0 / 32.0;
+	/* one fp32 scale per 128 x 128 block */
+	case SIZING_FP8_BLOCK: return 1.0 + 4.0 / (128.0 * 128.0);
 	default: return 2.0;
 	}
 }
@@ -84,16 +94,22 @@ double sizing_kv_bytes(enum sizing_precision kv)
 	switch (kv) {
 	case SIZING_FP32: return 4.0;
 	case SIZING_FP8:
+	case SIZING_FP8_BLOCK:
 	case SIZING_INT8: return 1.0;
-	case SIZING_INT4: return 0.5;
+	case SIZING_INT4:
+	case SIZING_FP4:
+	case SIZING_MXFP4: return 0.5;
 	default: return 2.0;
 	}
 }
 
 enum sizing_precision sizing_kv_default(enum sizing_precision weights)
 {
-	if (weights == SIZING_INT8 || weights == SIZING_INT4)
+	if (weights == SIZING_INT8 || weights == SIZING_INT4 || weights == SIZING_FP4 ||
+	    weights == SIZING_MXFP4)
 		return SIZING_FP16;
+	if (weights == SIZING_FP8_BLOCK)
+		return SIZING_FP8;
 	return weights;
 }
 
@@ -231,6 +247,10 @@ double sizing_capacity_tflops(const struct sizing_capacity *cap, enum sizing_pre
 	case SIZING_BF16:
 		return cap->bf16_tflops > 0 ? cap->bf16_tflops : cap->fp16_tflops;
 	case SIZING_FP8:
+	case SIZING_FP8_BLOCK:
+	/* fp4 math is counted at the fp8 rate: the catalog has no fp4 column */
+	case SIZING_FP4:
+	case SIZING_MXFP4:
 		return cap->fp8_tflops > 0 ? cap->fp8_tflops : cap->fp16_tflops;
 	default:
 		/* fp16, and weight-only int8/int4 whose math runs in fp16 */
@@ -278,7 +298,25 @@ enum sizing_precision_mode sizing_precision_support(const struct sizing_capacity
 			m = SIZING_PREC_AS_FP16;
 			snprintf(buf, sizeof buf, "%s (%s) has no BF16 units: sized as FP16", g, a);
 		}
-	} else if (p == SIZING_FP8) {
+	} else if (p == SIZING_FP4 || p == SIZING_MXFP4) {
+		const char *n = sizing_precision_name(p);
+
+		if (has_word(l, "fp4")) {
+			m = SIZING_PREC_NATIVE;
+		} else if (training) {
+			m = SIZING_PREC_UNSUPPORTED;
+			snprintf(buf, sizeof buf, "%s (%s) has no FP4 tensor cores: %s training needs "
+				 "Blackwell; use bf16", g, a, n);
+		} else if (has_word(l, "fp4w")) {
+			m = SIZING_PREC_WEIGHT_ONLY;
+			snprintf(buf, sizeof buf, "%s (%s) has no FP4 tensor cores: %s weights run "
+				 "weight-only, dequantised to 16-bit", g, a, n);
+		} else {
+			m = SIZING_PREC_UNSUPPORTED;
+			snprintf(buf, sizeof buf, "%s (%s) has no FP4 tensor cores nor an FP4 "
+				 "weight-only kernel; use fp16, or int4 weight-only", g, a);
+		}
+	} else if (p == SIZING_FP8 || p == SIZING_FP8_BLOCK) {
 		if (has_word(l, "fp8")) {
 			m = SIZING_PREC_NATIVE;
 		} else if (training) {
@@ -314,6 +352,26 @@ enum sizing_precision_mode sizing_precision_support(const struct sizing_capacity
 	return m;
 }
 
+enum sizing_precision_mode sizing_model_precision_support(const struct sizing_capacity *cap,
+							  const struct sizing_model *m,
+							  enum sizing_precision p, int training,
+							  char *note, size_t len)
+{
+	enum sizing_precision_mode mode = sizing_precision_support(cap, p, training, note, len);
+	enum sizing_precision_mode emode;
+	char enote[256];
+
+	if (!m->mixed_precision || m->expert_precision == p || !(sizing_routed_expert_params(m) > 0))
+		return mode;
+	emode = sizing_precision_support(cap, m->expert_precision, training, enote, sizeof enote);
+	if (emode > mode) {
+		mode = emode;
+		if (note && len)
+			snprintf(note, len, "experts: %s", enote);
+	}
+	return mode;
+}
+
 /* ---- models ------------------------------------------------------------ */
 
 void sizing_model_from_preset(const struct model_preset *p, struct sizing_model *out)
@@ -331,6 +389,21 @@ void sizing_model_from_preset(const struct model_preset *p, struct sizing_model 
 	out->vocab = p->vocab;
 	out->moe_experts = p->moe_experts;
 	out->moe_active = p->moe_active;
+	out->moe_shared_experts = p->moe_shared_experts;
+	out->moe_intermediate = p->moe_intermediate;
+	out->moe_layers = p->moe_layers;
+	out->mla_kv_lora_rank = p->mla_kv_lora_rank;
+	out->mla_qk_rope_head_dim = p->mla_qk_rope_head_dim;
+	out->window_tokens = p->window_tokens;
+	out->windowed_layers = p->windowed_layers;
+	out->tied_embeddings = p->tied_embeddings;
+	out->mtp_params_b = p->mtp_params_b;
+	if (sizing_precision_parse(p->native_precision, &out->native_precision) == 0) {
+		out->native_known = 1;
+		if (sizing_precision_parse(p->native_expert_precision,
+					   &out->native_expert_precision) != 0)
+			out->native_expert_precision = out->native_precision;
+	}
 	sizing_model_normalize(out, NULL);
 }
 
@@ -349,9 +422,105 @@ int sizing_model_normalize(struct sizing_model *m, char *err)
 	return 0;
 }
 
+double sizing_kv_layer_bytes(const struct sizing_model *m, enum sizing_precision kv)
+{
+	if (m->mla_kv_lora_rank > 0)
+		return ((double)m->mla_kv_lora_rank + m->mla_qk_rope_head_dim) * sizing_kv_bytes(kv);
+	return 2.0 * m->kv_heads * m->head_dim * sizing_kv_bytes(kv);
+}
+
 double sizing_kv_bytes_per_token(const struct sizing_model *m, enum sizing_precision kv)
 {
-	return 2.0 * m->layers * m->kv_heads * m->head_dim * sizing_kv_bytes(kv);
+	return m->layers * sizing_kv_layer_bytes(m, kv);
+}
+
+double sizing_kv_bytes_per_sequence(const struct sizing_model *m, enum sizing_precision kv,
+				    double tokens, int window_only)
+{
+	double layer = sizing_kv_layer_bytes(m, kv);
+	int win = m->window_tokens > 0 && m->windowed_layers > 0 ? m->windowed_layers : 0;
+	double held;
+
+	if (win > m->layers)
+		win = m->layers;
+	held = window_only && win ? fmin(tokens, (double)m->window_tokens) : tokens;
+	return layer * ((double)(m->layers - win) * tokens + (double)win * held);
+}
+
+double sizing_routed_expert_params(const struct sizing_model *m)
+{
+	int E = m->moe_experts, k = m->moe_active;
+	double total = m->params_b * 1e9, active = m->active_params_b * 1e9;
+
+	if (E <= 0 || k <= 0 || k >= E)
+		return 0;
+	if (m->moe_layers > 0 && m->moe_intermediate > 0 && m->hidden > 0) {
+		double r = (double)m->moe_layers * E * 3.0 * m->hidden * m->moe_intermediate;
+
+		return r < total ? r : 0;
+	}
+	if (!(total > active))
+		return 0;
+	return (total - active) * E / (E - k);
+}
+
+/* Embedding (and untied lm_head) parameters. */
+static double embedding_params(const struct sizing_model *m)
+{
+	double e = (double)m->vocab * m->hidden * (m->tied_embeddings ? 1 : 2);
+
+	return e < m->params_b * 1e9 ? e : 0;
+}
+
+/* Bytes per parameter of the routed experts, and of the dense rest. */
+static double expert_bytes(const struct sizing_model *m, enum sizing_precision w)
+{
+	return sizing_weight_bytes(m->mixed_precision ? m->expert_precision : w);
+}
+
+double sizing_weight_bytes_model(const struct sizing_model *m, enum sizing_precision w)
+{
+	double total = m->params_b * 1e9, routed = sizing_routed_expert_params(m);
+	double emb = m->mixed_precision ? embedding_params(m) : 0;
+	double rest = total - routed - emb;
+
+	return routed * expert_bytes(m, w) + emb * 2.0 + rest * sizing_weight_bytes(w);
+}
+
+double sizing_mtp_bytes(const struct sizing_model *m, enum sizing_precision w)
+{
+	return m->mtp_params_b > 0 ? m->mtp_params_b * 1e9 * sizing_weight_bytes(w) : 0;
+}
+
+/* Expected share of E experts that b tokens routing to k each touch. */
+static double experts_touched(int E, int k, double b)
+{
+	return 1.0 - pow(1.0 - (double)k / E, b);
+}
+
+double sizing_weights_read_bytes(const struct sizing_model *m, enum sizing_precision w,
+				 double b)
+{
+	double routed = sizing_routed_expert_params(m);
+	double all = sizing_weight_bytes_model(m, w);
+
+	if (!(routed > 0))
+		return all;
+	return all - routed * expert_bytes(m, w) * (1.0 - experts_touched(m->moe_experts,
+									    m->moe_active, b));
+}
+
+int sizing_model_native(struct sizing_model *m, enum sizing_precision *w, char *err)
+{
+	if (!m->native_known) {
+		seterr(err, "the catalog does not say which precision model '%s' is released in; "
+		       "give --precision (fp16, bf16, fp8, ...)", m->name);
+		return -1;
+	}
+	*w = m->native_precision;
+	m->mixed_precision = 1;
+	m->expert_precision = m->native_expert_precision;
+	return 0;
 }
 
 /* ---- factors ----------------------------------------------------------- */
@@ -541,8 +710,18 @@ int sizing_factors_resolve(const struct efficiency *list, size_t n, const struct
 		memcpy((char *)&f + factor_table[i].off, &v, sizeof(v));
 	}
 	resolve_engines(list, n, &f);
+	for (int e = 0; e < SIZING_ENGINE_COUNT; e++)
+		for (size_t j = 0; j < n; j++)
+			if (strcmp(list[j].name, "engine_kv_window_only") == 0 &&
+			    strcasecmp(list[j].gpu_class, engine_names[e]) == 0)
+				f.kv_window_only[e] = list[j].value;
 	*out = f;
 	return 0;
+}
+
+int sizing_engine_kv_window_only(const struct sizing_factors *f, enum sizing_engine e)
+{
+	return (int)e >= 0 && e < SIZING_ENGINE_COUNT && f->kv_window_only[e] > 0;
 }
 
 /* ---- inference --------------------------------------------------------- */
@@ -576,16 +755,11 @@ static int pow2_divisor(int n, int gpus)
  */
 static double weights_read_params(const struct sizing_model *m, double b)
 {
-	double total = m->params_b * 1e9, active = m->active_params_b * 1e9;
-	double e, shared, touched;
-	int E = m->moe_experts, k = m->moe_active;
+	double total = m->params_b * 1e9, routed = sizing_routed_expert_params(m);
 
-	if (E <= 0 || k <= 0 || k >= E || total <= active)
-		return active;
-	e = (total - active) / (E - k);
-	shared = total - E * e;
-	touched = 1.0 - pow(1.0 - (double)k / E, b);
-	return shared + E * e * touched;
+	if (!(routed > 0))
+		return m->moe_experts > 0 ? m->active_params_b * 1e9 : total;
+	return total - routed * (1.0 - experts_touched(m->moe_experts, m->moe_active, b));
 }
 
 /*
@@ -734,8 +908,9 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	struct infer_step st;
 	double wbytes, kvpt, kvpt_dev, usable, w_dev, act_dev, free_dev, seq, ctx, ratio;
 	double tflops, bw_eff, B, limit, q, pflops_tok, peak_tp;
+	double kvseq_dev, wread, wall;
 	struct sizing_engine_factors ef;
-	int tp, pp, kv_split, kv_limited = 0;
+	int tp, pp, kv_split, kv_limited = 0, win_only;
 
 	memset(&r, 0, sizeof(r));
 	*out = r;
@@ -769,28 +944,40 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 		tp = pow2_divisor(m.heads, cap->gpus);
 	pp = cap->gpus / tp;
 	kv_split = tp < m.kv_heads ? tp : m.kv_heads;
+	/* the MLA latent has no head axis: every tensor-parallel rank holds it */
+	if (m.mla_kv_lora_rank > 0)
+		kv_split = 1;
+	win_only = sizing_engine_kv_window_only(f, s->engine);
 
 	wbytes = sizing_weight_bytes(w);
+	wall = sizing_weight_bytes_model(&m, w);
 	kvpt = sizing_kv_bytes_per_token(&m, kv);
-	kvpt_dev = kvpt / ((double)kv_split * pp);
 	usable = cap->memory_gib * f->memory_utilization * GIB;
-	w_dev = m.params_b * 1e9 * wbytes / (tp * pp);
+	/* multi-token-prediction layers are held in memory, never read by decode */
+	w_dev = (wall + sizing_mtp_bytes(&m, w)) / (tp * pp);
 	act_dev = f->prefill_chunk_tokens * m.hidden * f->activation_bytes_per_token_hidden / tp;
 	free_dev = usable - w_dev - act_dev - f->runtime_overhead_gib * GIB;
 	seq = s->input_tokens + s->output_tokens;
 	ctx = s->input_tokens + s->output_tokens / 2.0;
 	ratio = s->input_tokens / s->output_tokens;
+	/* one full sequence as the engine keeps it, per device */
+	kvseq_dev = sizing_kv_bytes_per_sequence(&m, kv, seq, win_only) / ((double)kv_split * pp);
+	/* decode reads what attention attends to: windowed layers read at most
+	 * the window whatever the engine keeps */
+	kvpt_dev = sizing_kv_bytes_per_sequence(&m, kv, ctx, 1) / ctx / ((double)kv_split * pp);
 
 	r.tp = tp;
 	r.pp = pp;
 	r.kv_bytes_per_token = kvpt;
-	r.precision_mode = sizing_precision_support(cap, w, 0, r.precision_note,
-						    sizeof r.precision_note);
+	r.kv_bytes_per_sequence = kvseq_dev * kv_split * pp;
+	r.kv_window_only = win_only && m.window_tokens > 0 && m.windowed_layers > 0;
+	r.precision_mode = sizing_model_precision_support(cap, &m, w, 0, r.precision_note,
+							  sizeof r.precision_note);
 	r.weights_gib = w_dev * tp * pp / GIB;
 	r.activations_gib = act_dev * cap->gpus / GIB;
 	r.overhead_gib = f->runtime_overhead_gib * cap->gpus;
 	r.available_gib = usable * cap->gpus / GIB;
-	r.max_concurrency = free_dev > 0 ? (long)floor(free_dev / (kvpt_dev * seq)) : 0;
+	r.max_concurrency = free_dev > 0 ? (long)floor(free_dev / kvseq_dev) : 0;
 	limit = ef.max_batch_sequences;
 	if (r.max_concurrency > (long)limit)
 		r.max_concurrency = (long)limit;
@@ -800,7 +987,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	if (!r.fits) {
 		r.bound = SIZING_BOUND_MEMORY_CAPACITY;
 		r.concurrency = s->concurrency > 0 ? s->concurrency : 0;
-		r.kv_cache_gib = r.concurrency * seq * kvpt_dev * cap->gpus / GIB;
+		r.kv_cache_gib = r.concurrency * kvseq_dev * cap->gpus / GIB;
 		r.total_gib = r.weights_gib + r.kv_cache_gib + r.activations_gib + r.overhead_gib;
 		r.note = r.precision_mode == SIZING_PREC_UNSUPPORTED
 				 ? "the GPU cannot run this precision"
@@ -820,17 +1007,26 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 		r.concurrency = r.max_concurrency;
 	}
 	B = (double)r.concurrency;
-	r.kv_cache_gib = B * seq * kvpt_dev * cap->gpus / GIB;
+	r.kv_cache_gib = B * kvseq_dev * cap->gpus / GIB;
 	r.total_gib = r.weights_gib + r.kv_cache_gib + r.activations_gib + r.overhead_gib;
 
 	tflops = sizing_capacity_tflops(cap, r.precision_mode == SIZING_PREC_WEIGHT_ONLY ?
 						 SIZING_FP16 : w);
 	bw_eff = f->decode_bw_efficiency * ef.decode_bw_scale;
-	if (w == SIZING_INT8 || (w == SIZING_FP8 && r.precision_mode == SIZING_PREC_WEIGHT_ONLY))
+	if (w == SIZING_INT8 || ((w == SIZING_FP8 || w == SIZING_FP8_BLOCK) &&
+				 r.precision_mode == SIZING_PREC_WEIGHT_ONLY))
 		bw_eff *= f->weight_only_int8_efficiency;
-	else if (w == SIZING_INT4)
+	else if (w == SIZING_INT4 || ((w == SIZING_FP4 || w == SIZING_MXFP4 ||
+				       (m.mixed_precision && (m.expert_precision == SIZING_FP4 ||
+							      m.expert_precision == SIZING_MXFP4))) &&
+				      r.precision_mode == SIZING_PREC_WEIGHT_ONLY))
 		bw_eff *= f->weight_only_int4_efficiency;
 
+	/* the bytes per parameter a step reads, over the parameters it reads:
+	 * mixed precisions and the experts a batch touches */
+	wread = weights_read_params(&m, B / pp);
+	if (wread > 0)
+		wbytes = sizing_weights_read_bytes(&m, w, B / pp) / wread;
 	decode_cycle(&m, B, ctx, ratio, s->input_tokens, wbytes, kvpt_dev, tflops, bw_eff, tp, pp,
 		     cap, f, &ef, &st);
 	r.ms_per_output_token = st.t_cycle * 1e3;
@@ -853,9 +1049,8 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 				 pflops_tok;
 	{
 		double t_comp = s->input_tokens * pflops_tok / peak_tp;
-		double t_read = m.params_b * 1e9 * wbytes /
-				(cap->bandwidth_gbps * 1e9 * bw_eff * tp *
-				 pow(f->tp_efficiency, log2((double)tp)));
+		double t_read = wall / (cap->bandwidth_gbps * 1e9 * bw_eff * tp *
+					pow(f->tp_efficiency, log2((double)tp)));
 
 		/* the prompt's GEMMs add to the weight read, as in a decode
 		 * step: a short prompt does not hide under the read (TensorRT-LLM

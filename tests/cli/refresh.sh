@@ -163,23 +163,55 @@ same "$("$bin" --catalog "$ff" catalog show Standard_NC4as_T4_v3 -f json |
 "$bin" --catalog "$ff" catalog refresh --from-file "$work/p1.json" -r eastus \
 	>"$work/out" 2>"$work/err"
 [ $? = 4 ] || fail "--from-file without the asked region: not exit 4"
-# A user catalog of schema version 1 (before gpu_models.precisions) is read by a
-# refresh: its prices are kept and the new catalog has version 3 with precisions.
-v1="$work/v1/catalog.db"
-mkdir -p "$work/v1"
-cp "$ff" "$v1"
-sqlite3 "$v1" "ALTER TABLE gpu_models DROP COLUMN precisions; PRAGMA user_version = 1" ||
-	fail "making a version-1 catalog"
-"$bin" --catalog "$v1" catalog refresh --from-file "$work/p1.json" "$work/p2.json" \
-	>"$work/out" 2>"$work/err" || fail "refresh of a version-1 catalog: exit $? $(cat "$work/err")"
-[ "$(sqlite3 "$v1" 'PRAGMA user_version')" = 3 ] || fail "refreshed catalog is not version 3"
-[ "$(sqlite3 "$v1" "SELECT precisions FROM gpu_models WHERE name = 'T4-PCIe-16GB'")" = \
-	"fp32 fp16 int8w int4w" ] || fail "refreshed catalog lacks the T4's precisions"
+# User catalogs of schema version 1 (before gpu_models.precisions) and 2
+# (before the model_presets architecture columns, vm_sizes.retired_on and
+# successor, prices.observed_date) are read by a refresh:
+# their prices are kept and the new catalog has version 3 with precisions and
+# the architecture columns.
+arch_cols="hf_repo moe_shared_experts moe_intermediate moe_layers mla_kv_lora_rank
+mla_qk_rope_head_dim window_tokens windowed_layers native_precision
+native_expert_precision tied_embeddings mtp_params_b"
+for v in 1 2; do
+	old="$work/v$v/catalog.db"
+	mkdir -p "$work/v$v"
+	cp "$ff" "$old"
+	for c in $arch_cols; do
+		sqlite3 "$old" "ALTER TABLE model_presets DROP COLUMN $c" ||
+			fail "making a version-$v catalog: $c"
+	done
+	# (vm_sizes.retired_on and successor stay: table checks name them, and a
+	# refresh never reads them from an older catalog)
+	sqlite3 "$old" "ALTER TABLE prices DROP COLUMN observed_date" ||
+		fail "making a version-$v catalog: prices.observed_date"
+	if [ "$v" = 1 ]; then
+		sqlite3 "$old" "ALTER TABLE gpu_models DROP COLUMN precisions" ||
+			fail "making a version-1 catalog"
+	fi
+	sqlite3 "$old" "PRAGMA user_version = $v" || fail "making a version-$v catalog"
+	# read directly it is refused with the way out
+	"$bin" --catalog "$old" catalog status >"$work/out" 2>"$work/err"
+	[ $? = 4 ] || fail "a version-$v catalog: not exit 4"
+	grep -qF "catalog schema version $v is older than this gpufit's (3); run 'gpufit catalog refresh' to rebuild it (its prices are kept)" "$work/err" ||
+		fail "a version-$v catalog: $(cat "$work/err")"
+	"$bin" --catalog "$old" catalog refresh --from-file "$work/p1.json" "$work/p2.json" \
+		>"$work/out" 2>"$work/err" ||
+		fail "refresh of a version-$v catalog: exit $? $(cat "$work/err")"
+	[ "$(sqlite3 "$old" 'PRAGMA user_version')" = 3 ] ||
+		fail "refreshed version-$v catalog is not version 3"
+	[ "$(sqlite3 "$old" "SELECT precisions FROM gpu_models WHERE name = 'T4-PCIe-16GB'")" = \
+		"fp32 fp16 int8w int4w" ] || fail "refreshed catalog lacks the T4's precisions"
+	[ "$(sqlite3 "$old" "SELECT native_expert_precision FROM model_presets
+		WHERE name = 'gpt-oss-120b'")" = mxfp4 ] ||
+		fail "refreshed version-$v catalog lacks the presets' architecture columns"
+	[ "$(sqlite3 "$old" "SELECT count(*) FROM prices")" = \
+		"$(sqlite3 "$ff" "SELECT count(*) FROM prices")" ] ||
+		fail "refresh of a version-$v catalog did not keep its prices"
+done
 # A user catalog of schema version 2 (prices without observed_date) is refused
 # by the reader and read by a refresh: its prices are kept without a day, the
 # refreshed region's prices are observed on the refresh day (GPUFIT_NOW).
-v2="$work/v2/catalog.db"
-mkdir -p "$work/v2"
+v2="$work/v2dates/catalog.db"
+mkdir -p "$work/v2dates"
 cp "$ff" "$v2"
 sqlite3 "$v2" "UPDATE prices SET region = 'japaneast' WHERE region = 'westus2';
 	ALTER TABLE prices DROP COLUMN observed_date; PRAGMA user_version = 2" ||

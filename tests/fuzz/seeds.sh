@@ -24,6 +24,8 @@ fuzz_seeds() {
 	k8slint)
 		ls tests/fixtures/k8s-lint/*.yaml tests/golden/k8s/*-yaml.out \
 			tests/fuzz/corpus/k8slint/* ;;
+	hfconfig)
+		ls tests/fixtures/hf_config/*.json ;;
 	*)
 		echo "fuzz: no seeds for '$1'" >&2; return 1 ;;
 	esac
@@ -37,5 +39,6 @@ fuzz_dict() {
 	dcgm | promjson) echo tests/fuzz/dict/telemetry.dict ;;
 	nvsmi | dcgmi) echo tests/fuzz/dict/text.dict ;;
 	k8slint) echo tests/fuzz/dict/k8s.dict ;;
+	hfconfig) echo tests/fuzz/dict/hfconfig.dict ;;
 	esac
 }

@@ -203,7 +203,8 @@ static void test_precision(void **state)
 	(void)state;
 	assert_int_equal(sizing_precision_parse("BF16", &p), 0);
 	assert_int_equal(p, SIZING_BF16);
-	assert_int_equal(sizing_precision_parse("fp4", &p), -1);
+	assert_int_equal(sizing_precision_parse("fp6", &p), -1);
+	assert_int_equal(sizing_precision_parse("native", &p), -1);
 	assert_string_equal(sizing_precision_name(SIZING_INT4), "int4");
 	assert_near(sizing_weight_bytes(SIZING_FP16), 2.0, 1e-12);
 	assert_near(sizing_weight_bytes(SIZING_INT4), 0.53125, 1e-12);
@@ -1253,6 +1254,223 @@ static void test_engine_table(void **state)
 	assert_true(in25 * 5 >= held * 4);
 }
 
+/* ---- architectures of 2025-26 (catalog/model_presets.csv shapes) ------- */
+
+static const struct sizing_model gpt_oss_120b = {
+	.name = "gpt-oss-120b", .params_b = 116.829157, .active_params_b = 5.711983,
+	.layers = 36, .hidden = 2880, .intermediate = 2880, .heads = 64, .kv_heads = 8,
+	.head_dim = 64, .vocab = 201088, .moe_experts = 128, .moe_active = 4,
+	.moe_intermediate = 2880, .moe_layers = 36, .window_tokens = 128, .windowed_layers = 18,
+	.native_known = 1, .native_precision = SIZING_BF16, .native_expert_precision = SIZING_MXFP4,
+};
+static const struct sizing_model deepseek_v3 = {
+	.name = "deepseek-v3", .params_b = 671.026419, .active_params_b = 37.552297,
+	.layers = 61, .hidden = 7168, .intermediate = 18432, .heads = 128, .kv_heads = 128,
+	.head_dim = 192, .vocab = 129280, .moe_experts = 256, .moe_active = 8,
+	.moe_shared_experts = 1, .moe_intermediate = 2048, .moe_layers = 58,
+	.mla_kv_lora_rank = 512, .mla_qk_rope_head_dim = 64, .mtp_params_b = 13.463426,
+	.native_known = 1, .native_precision = SIZING_FP8_BLOCK,
+	.native_expert_precision = SIZING_FP8_BLOCK,
+};
+static const struct sizing_model gemma3_27b = {
+	.name = "gemma-3-27b", .params_b = 27.432407, .layers = 62, .hidden = 5376,
+	.intermediate = 21504, .heads = 32, .kv_heads = 16, .head_dim = 128, .vocab = 262208,
+	.window_tokens = 1024, .windowed_layers = 52, .tied_embeddings = 1,
+};
+static const struct sizing_model qwen3_30b_a3b = {
+	.name = "qwen3-30b-a3b", .params_b = 30.532123, .active_params_b = 3.353033,
+	.layers = 48, .hidden = 2048, .intermediate = 6144, .heads = 32, .kv_heads = 4,
+	.head_dim = 128, .vocab = 151936, .moe_experts = 128, .moe_active = 8,
+	.moe_intermediate = 768, .moe_layers = 48,
+};
+static const struct gpu_spec gb200 = {
+	.name = "GB200-NVL72-186GB", .vendor = "NVIDIA", .architecture = "Blackwell",
+	.form_factor = "NVL72", .memory_gib = 185.0303, .bandwidth_gbps = 8000,
+	.fp32_tflops = 80, .fp16_tflops = 2500, .bf16_tflops = 2500, .fp8_tflops = 5000,
+	.int8_tops = 5000, .tdp_w = 1200, .link = "NVLink5", .link_gbps = 1800, .pcie_gen = 6,
+	.mig_max = 7, .sm_count = 148, .precisions = "fp32 fp16 bf16 fp8 fp4 int8w int4w",
+};
+
+static void test_fp4_precisions(void **state)
+{
+	struct gpu_spec h = with_precisions(&h100, "fp32 fp16 bf16 fp8 int8w int4w");
+	struct gpu_spec hw = with_precisions(&h100, "fp32 fp16 bf16 fp8 int8w int4w fp4w");
+	char note[320];
+	enum sizing_precision p;
+
+	(void)state;
+	/* bytes per weight with the block scales: NVFP4 4 bits + one 8-bit
+	 * scale per 16 = 4.5 bits; MXFP4 4 bits + one 8-bit scale per 32 = 4.25
+	 * bits; FP8 + one fp32 scale per 128 x 128 block */
+	assert_near(sizing_weight_bytes(SIZING_FP4), 0.5625, 1e-12);
+	assert_near(sizing_weight_bytes(SIZING_MXFP4), 0.53125, 1e-12);
+	assert_near(sizing_weight_bytes(SIZING_FP8_BLOCK), 1.000244140625, 1e-12);
+	assert_int_equal(sizing_precision_parse("NVFP4", &p), 0);
+	assert_int_equal(p, SIZING_FP4);
+	assert_int_equal(sizing_precision_parse("fp8-block", &p), 0);
+	assert_int_equal(p, SIZING_FP8_BLOCK);
+	assert_string_equal(sizing_precision_name(SIZING_MXFP4), "mxfp4");
+	assert_int_equal(sizing_kv_default(SIZING_FP4), SIZING_FP16);
+	assert_int_equal(sizing_kv_default(SIZING_FP8_BLOCK), SIZING_FP8);
+	/* native on Blackwell, weight-only where a kernel ships (fp4w),
+	 * unsupported elsewhere with the reason; never for training off Blackwell */
+	assert_int_equal(support(&gb200, SIZING_FP4, 0, note), SIZING_PREC_NATIVE);
+	assert_string_equal(note, "");
+	assert_int_equal(support(&gb200, SIZING_MXFP4, 1, note), SIZING_PREC_NATIVE);
+	assert_int_equal(support(&hw, SIZING_MXFP4, 0, note), SIZING_PREC_WEIGHT_ONLY);
+	assert_string_equal(note, "H100-SXM-80GB (Hopper) has no FP4 tensor cores: mxfp4 weights "
+				  "run weight-only, dequantised to 16-bit");
+	assert_int_equal(support(&h, SIZING_FP4, 0, note), SIZING_PREC_UNSUPPORTED);
+	assert_string_equal(note, "H100-SXM-80GB (Hopper) has no FP4 tensor cores nor an FP4 "
+				  "weight-only kernel; use fp16, or int4 weight-only");
+	assert_int_equal(support(&hw, SIZING_FP4, 1, note), SIZING_PREC_UNSUPPORTED);
+	assert_int_equal(support(&t4, SIZING_FP4, 0, note), SIZING_PREC_UNSUPPORTED);
+	assert_int_equal(support(&h, SIZING_FP8_BLOCK, 0, note), SIZING_PREC_NATIVE);
+	assert_int_equal(support(&t4, SIZING_FP8_BLOCK, 0, note), SIZING_PREC_UNSUPPORTED);
+}
+
+static void test_gpt_oss_weights_mxfp4(void **state)
+{
+	struct sizing_model m = gpt_oss_120b;
+	struct gpu_spec hw = with_precisions(&h100, "fp32 fp16 bf16 fp8 int8w int4w fp4w");
+	struct gpu_spec h = with_precisions(&h100, "fp32 fp16 bf16 fp8 int8w int4w");
+	struct sizing_capacity cap;
+	enum sizing_precision w;
+	char err[SIZING_ERRLEN], note[320];
+
+	(void)state;
+	/* routed experts = 36 layers x 128 experts x 3 x 2880 x 2880 =
+	 * 114,661,785,600; the rest (attention, router, biases, embeddings) =
+	 * 116,829,157,000 - 114,661,785,600 = 2,167,371,400 */
+	assert_near(sizing_routed_expert_params(&m), 114661785600.0, 0.5);
+	/* all bf16: 116,829,157,000 x 2 */
+	assert_near(sizing_weight_bytes_model(&m, SIZING_BF16), 233658314000.0, 1);
+	/* native: 114,661,785,600 x 0.53125 = 60,914,073,600 MXFP4 experts +
+	 * 2,167,371,400 x 2 = 4,334,742,800 BF16: 65,248,816,400 B (65.2 GB) */
+	assert_int_equal(sizing_model_native(&m, &w, err), 0);
+	assert_int_equal(w, SIZING_BF16);
+	assert_int_equal(m.expert_precision, SIZING_MXFP4);
+	assert_near(sizing_weight_bytes_model(&m, w), 65248816400.0, 1);
+	/* the GPU must run the experts' precision: weight-only on an H100 with
+	 * an FP4 kernel, unsupported without, native on Blackwell */
+	assert_int_equal(sizing_capacity_from_gpu(&hw, 1, &cap), 0);
+	assert_int_equal(sizing_model_precision_support(&cap, &m, w, 0, note, sizeof note),
+			 SIZING_PREC_WEIGHT_ONLY);
+	assert_true(strncmp(note, "experts: ", 9) == 0);
+	assert_int_equal(sizing_capacity_from_gpu(&h, 1, &cap), 0);
+	assert_int_equal(sizing_model_precision_support(&cap, &m, w, 0, note, sizeof note),
+			 SIZING_PREC_UNSUPPORTED);
+	assert_int_equal(sizing_capacity_from_gpu(&gb200, 1, &cap), 0);
+	assert_int_equal(sizing_model_precision_support(&cap, &m, w, 0, note, sizeof note),
+			 SIZING_PREC_NATIVE);
+	/* a model without native facts is refused with its name */
+	m = llama31_8b;
+	assert_int_equal(sizing_model_native(&m, &w, err), -1);
+	assert_string_equal(err, "the catalog does not say which precision model 'llama-3.1-8b' "
+				 "is released in; give --precision (fp16, bf16, fp8, ...)");
+}
+
+static void test_deepseek_mla_kv(void **state)
+{
+	struct sizing_model m = deepseek_v3;
+	struct sizing_capacity cap;
+	struct sizing_factors f = factors_for(&h200);
+	struct sizing_serving s = { 1024, 1024, 16, SIZING_ENGINE_VLLM };
+	struct sizing_inference_result r;
+	enum sizing_precision w;
+	char err[SIZING_ERRLEN];
+
+	(void)state;
+	/* one latent of kv_lora_rank 512 + qk_rope_head_dim 64 per layer, no K/V
+	 * pair and no heads: 61 x 576 x 2 B = 70,272 B/token at 16-bit (full MHA
+	 * would be 61 x 2 x 128 x 192 x 2 = 5,996,544) */
+	assert_near(sizing_kv_layer_bytes(&m, SIZING_BF16), 1152.0, 1e-9);
+	assert_near(sizing_kv_bytes_per_token(&m, SIZING_BF16), 70272.0, 1e-9);
+	assert_near(sizing_kv_bytes_per_token(&m, SIZING_FP8), 35136.0, 1e-9);
+	/* per GPU at TP 8: the latent has no head axis, so every rank holds all
+	 * of it: 16 sequences x 2048 tokens x 70,272 B = 2,302,672,896 B per GPU,
+	 * x 8 GPUs in the instance's total */
+	assert_int_equal(sizing_model_native(&m, &w, err), 0);
+	assert_int_equal(sizing_capacity_from_gpu(&h200, 8, &cap), 0);
+	assert_int_equal(sizing_inference(&m, w, SIZING_BF16, &s, &cap, &f, &r, err), 0);
+	assert_int_equal(r.tp, 8);
+	assert_near(r.kv_bytes_per_sequence, 2048.0 * 70272, 1e-3);
+	assert_near(r.kv_cache_gib, 8 * 2302672896.0 / 1073741824.0, 1e-9);
+	/* weights: 671,026,419,000 - 1,853,358,080 embeddings (16-bit) in FP8
+	 * with 128x128 block scales, + the MTP module 13,463,426,000 in memory:
+	 * 669,173,060,920 x 1.000244140625 + 3,706,716,160 + 13,466,712,971 */
+	assert_near(r.weights_gib * 1073741824.0,
+		    669173060920.0 * 1.000244140625 + 3706716160.0 +
+			    13463426000.0 * 1.000244140625, 16);
+	assert_true(r.fits);
+}
+
+static void test_gemma3_window_kv(void **state)
+{
+	const struct sizing_model *m = &gemma3_27b;
+	struct sizing_factors f = factors_for(&h100);
+
+	(void)state;
+	/* per layer per token 2 x 16 x 128 x 2 B = 8,192 B; 10 global layers, 52
+	 * windowed at 1024 tokens */
+	assert_near(sizing_kv_bytes_per_token(m, SIZING_BF16), 507904.0, 1e-9);
+	/* 4k: window only 10 x 8192 x 4096 + 52 x 8192 x 1024 = 335,544,320 +
+	 * 436,207,616 = 771,751,936; every token 62 x 8192 x 4096 = 2,080,374,784 */
+	assert_near(sizing_kv_bytes_per_sequence(m, SIZING_BF16, 4096, 1), 771751936.0, 1e-3);
+	assert_near(sizing_kv_bytes_per_sequence(m, SIZING_BF16, 4096, 0), 2080374784.0, 1e-3);
+	/* 128k: 10 x 8192 x 131072 + 436,207,616 = 11,173,625,856; every token
+	 * 62 x 8192 x 131072 = 66,571,993,088 */
+	assert_near(sizing_kv_bytes_per_sequence(m, SIZING_BF16, 131072, 1), 11173625856.0, 1e-3);
+	assert_near(sizing_kv_bytes_per_sequence(m, SIZING_BF16, 131072, 0), 66571993088.0, 1e-3);
+	/* under the window nothing is saved: 512 tokens x 507,904 */
+	assert_near(sizing_kv_bytes_per_sequence(m, SIZING_BF16, 512, 1), 512.0 * 507904, 1e-3);
+	/* whether the window is all that is kept is an engine fact
+	 * (efficiency.csv engine_kv_window_only): vLLM yes, TGI has no row */
+	assert_true(sizing_engine_kv_window_only(&f, SIZING_ENGINE_VLLM));
+	assert_true(sizing_engine_kv_window_only(&f, SIZING_ENGINE_TENSORRT_LLM));
+	assert_false(sizing_engine_kv_window_only(&f, SIZING_ENGINE_TGI));
+	{
+		struct sizing_capacity cap;
+		struct sizing_serving s = { 126976, 4096, 1, SIZING_ENGINE_VLLM };
+		struct sizing_inference_result a, b;
+		char err[SIZING_ERRLEN];
+
+		assert_int_equal(sizing_capacity_from_gpu(&h100, 1, &cap), 0);
+		assert_int_equal(sizing_inference(m, SIZING_BF16, SIZING_BF16, &s, &cap, &f, &a, err),
+				 0);
+		s.engine = SIZING_ENGINE_TGI;
+		assert_int_equal(sizing_inference(m, SIZING_BF16, SIZING_BF16, &s, &cap, &f, &b, err),
+				 0);
+		/* 128k on one H100 in BF16: 11.2 GB with the window fits, 66.6 GB
+		 * beside 54.9 GB of weights does not */
+		assert_true(a.kv_window_only && a.fits);
+		assert_near(a.kv_bytes_per_sequence, 11173625856.0, 1e-3);
+		assert_false(b.kv_window_only);
+		assert_false(b.fits);
+	}
+}
+
+static void test_qwen3_moe_decode_bytes(void **state)
+{
+	const struct sizing_model *m = &qwen3_30b_a3b;
+
+	(void)state;
+	/* routed experts 48 x 128 x 3 x 2048 x 768 = 28,991,029,248; the rest
+	 * 30,532,123,000 - 28,991,029,248 = 1,541,093,752 is read every step */
+	assert_near(sizing_routed_expert_params(m), 28991029248.0, 0.5);
+	/* batch 1 touches 8 of 128 experts per layer: 2 x (1,541,093,752 +
+	 * 28,991,029,248 x 8/128) = 6,706,066,160 B */
+	assert_near(sizing_weights_read_bytes(m, SIZING_BF16, 1), 6706066160.0, 1);
+	/* batch 64: 1 - (120/128)^64 = 0.983925 of the experts:
+	 * 2 x (1,541,093,752 + 28,991,029,248 x 0.9839246036) = 60,132,161,428 B */
+	assert_near(sizing_weights_read_bytes(m, SIZING_BF16, 64), 60132161428.4, 1);
+	/* all the weights are held: 61,064,246,000 B */
+	assert_near(sizing_weight_bytes_model(m, SIZING_BF16), 61064246000.0, 1);
+	/* the MTP module is memory, never a decode read */
+	assert_near(sizing_weights_read_bytes(&deepseek_v3, SIZING_BF16, 1e6),
+		    sizing_weight_bytes_model(&deepseek_v3, SIZING_BF16), 1e3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1277,6 +1495,11 @@ int main(void)
 		cmocka_unit_test(test_generic),
 		cmocka_unit_test(test_measured_table),
 		cmocka_unit_test(test_heldout_table),
+		cmocka_unit_test(test_fp4_precisions),
+		cmocka_unit_test(test_gpt_oss_weights_mxfp4),
+		cmocka_unit_test(test_deepseek_mla_kv),
+		cmocka_unit_test(test_gemma3_window_kv),
+		cmocka_unit_test(test_qwen3_moe_decode_bytes),
 	};
 
 	load_efficiency();

@@ -1,1 +1,1 @@
-gpufit estimate --model llama-3-8b --gpu H100-SXM-80GB --precision fp4
+gpufit estimate --model llama-3-8b --gpu H100-SXM-80GB --precision fp6
