@@ -1,0 +1,15 @@
+# gpt-oss-120b in its released precision (MXFP4 routed experts, BF16 rest) for
+# 32 sequences of 4096 + 1024 tokens in westeurope.
+# Independent expectation (hand arithmetic):
+#   weights: 116.8e9 params, of which the routed experts 36 layers x 128 x
+#   3 x 2880 x 2880 = 114.7e9 at 0.53125 B (MXFP4: 4 bits + an 8-bit scale per
+#   32) = 60.9 GB, the other 2.1e9 at 2 B = 4.3 GB -> 65.2 GB = 60.7 GiB (the
+#   unit test test_gpt_oss_weight_bytes pins the same figure);
+#   no FP4 tensor cores on Hopper: weight-only through Marlin/Triton (fp4w);
+#   it fits one 94 GB H100 NVL (NC40ads_H100_v5), so the cheapest such VM in
+#   westeurope wins: NCC40ads_H100_v5 at $8.90/h x 730 h = $6,497.00/month,
+#   below NC40ads_H100_v5 at $9.08/h x 730 = $6,628.40;
+#   GPUs without FP4 weight-only kernels (T4, V100, RDNA) are rejected with
+#   the reason; the westeurope snapshot (observed 2026-08-22) is older than 90
+#   days on the golden clock, so one warning names it.
+gpufit recommend examples/gpt-oss-westeurope.yaml
