@@ -408,7 +408,10 @@ static void print_total(FILE *f, const struct recommend_result *r)
 			r->nworkloads);
 		if (r->current_unknown)
 			fprintf(f, ", %zu unpriced", r->current_unknown);
-		if (r->savings_known)
+		if (r->savings_known && r->savings_monthly < 0)
+			fprintf(f, ", the recommendation costs %s more)",
+				money(c, sizeof(c), -r->savings_monthly, r->currency));
+		else if (r->savings_known)
 			fprintf(f, ", saving %s)", money(c, sizeof(c), r->savings_monthly, r->currency));
 		else
 			fprintf(f, ", saving unknown)");
