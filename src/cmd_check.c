@@ -190,30 +190,35 @@ static struct table *gates_table(const struct check_report *r, int markdown)
 		snprintf(why, sizeof why, "%s (%s)", g->message, g->source);
 		table_add(t, markdown ? (g->passed ? "✅ pass" : "❌ fail") : (g->passed ? "PASS" : "FAIL"),
 			  g->name, lim, act, why);
+		table_row_style(t, g->passed ? OUT_GREEN : OUT_RED);
 	}
 	return t;
 }
 
-static void print_table(FILE *out, const struct check_report *r)
+static void print_table(FILE *out, const struct check_report *r, int color)
 {
 	struct strbuf sb = STRBUF_INIT;
 	if (r->ngates) {
 		struct table *t = gates_table(r, 0);
+		table_color(t, color);
 		table_print(t, out, FMT_TABLE);
 		table_free(t);
 		fputc('\n', out);
 	}
 	fmt_headline(&sb, r);
 	size_t failed = failed_count(r);
+	enum out_style st = r->ngates && !r->passed ? OUT_RED : OUT_GREEN;
+	fputs(out_sgr(color, st), out);
 	if (!r->ngates)
-		fprintf(out, "check passed: no gates (give --max-monthly or a budget: section); %s\n",
+		fprintf(out, "check passed: no gates (give --max-monthly or a budget: section); %s",
 			strbuf_str(&sb));
 	else if (r->passed)
-		fprintf(out, "check passed: %zu gate%s; %s\n", r->ngates, r->ngates == 1 ? "" : "s",
+		fprintf(out, "check passed: %zu gate%s; %s", r->ngates, r->ngates == 1 ? "" : "s",
 			strbuf_str(&sb));
 	else
-		fprintf(out, "check failed: %zu of %zu gate%s failed; %s\n", failed, r->ngates,
+		fprintf(out, "check failed: %zu of %zu gate%s failed; %s", failed, r->ngates,
 			r->ngates == 1 ? "" : "s", strbuf_str(&sb));
+	fprintf(out, "%s\n", out_sgr_off(color, st));
 	strbuf_release(&sb);
 }
 
@@ -683,7 +688,7 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 		}
 		break;
 	default:
-		print_table(ctx->out, &r);
+		print_table(ctx->out, &r, ctx->color);
 		break;
 	}
 	if (rc == EXIT_OK && !r.passed) {

@@ -109,35 +109,24 @@ static void choice_row(struct table *t, const struct recommend_result *r,
 		  money(mon, sizeof(mon), c->monthly_cost, r->currency));
 }
 
-/* ANSI colour on a terminal (--no-color and NO_COLOR turn it off): bold
- * headings, a green recommendation line, yellow warnings, red errors. */
-static const char *sgr(int color, const char *code)
-{
-	return color ? code : "";
-}
-#define SGR_BOLD "\033[1m"
-#define SGR_GREEN "\033[32m"
-#define SGR_YELLOW "\033[33m"
-#define SGR_RED "\033[31m"
-#define SGR_OFF "\033[0m"
 
 static void print_workload_table(FILE *f, const struct recommend_result *r,
 				 const struct recommend_workload *w, int color)
 {
 	char a[64], b[64], what[256], buf[256];
 
-	fprintf(f, "%s== %s (%s, %ld replica%s) ==%s\n", sgr(color, SGR_BOLD), w->name,
+	fprintf(f, "%s== %s (%s, %ld replica%s) ==%s\n", out_sgr(color, OUT_BOLD), w->name,
 		profile_type_name(w->type), w->replicas, w->replicas == 1 ? "" : "s",
-		sgr(color, SGR_OFF));
+		out_sgr_off(color, OUT_BOLD));
 	if (w->feasible) {
 		const struct recommend_choice *c = &w->rec;
 		fprintf(f, "%srecommendation: %s in %s (%s, %d GPU%s), %s/month%s%s\n",
-			sgr(color, SGR_GREEN),
+			out_sgr(color, OUT_GREEN),
 			describe_rec(what, sizeof(what), w), c->region, fit_placement_name(c->placement),
 			c->gpu_count, c->gpu_count == 1 ? "" : "s",
 			money(a, sizeof(a), c->monthly_cost, r->currency),
 			c->basis == RECOMMEND_BASIS_PLAN ? " as its part of the MIG plan" : "",
-			sgr(color, SGR_OFF));
+			out_sgr_off(color, OUT_BOLD));
 		if (w->type == PROFILE_TRAINING)
 			fprintf(f, "  one run: %.1f h, %s; %.1f%% memory headroom\n", c->fit.job_hours,
 				money(b, sizeof(b), c->job_cost, r->currency),
@@ -151,8 +140,8 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		for (size_t i = 0; recommend_choice_reason(r, w, c, i, buf, sizeof(buf)); i++)
 			fprintf(f, "  - %s\n", buf);
 	} else {
-		fprintf(f, "%srecommendation: none (no feasible option)%s\n", sgr(color, SGR_RED),
-			sgr(color, SGR_OFF));
+		fprintf(f, "%srecommendation: none (no feasible option)%s\n", out_sgr(color, OUT_RED),
+			out_sgr_off(color, OUT_BOLD));
 	}
 	if (w->nalternatives) {
 		struct table *t = table_new(7);
@@ -166,6 +155,7 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		for (size_t i = 0; i < w->nalternatives; i++)
 			choice_row(t, r, w, &w->alternatives[i], (int)i + 2);
 		fputc('\n', f);
+		table_color(t, color);
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
 	}
@@ -195,6 +185,7 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 			table_add(t, n, buf);
 		}
 		fputc('\n', f);
+		table_color(t, color);
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
 	}
@@ -219,6 +210,7 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 			table_add(t, fa->family, what, buf);
 		}
 		fputc('\n', f);
+		table_color(t, color);
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
 	}
@@ -234,6 +226,7 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 					       : "-");
 		}
 		fputc('\n', f);
+		table_color(t, color);
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
 	}
@@ -257,11 +250,11 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		fputc('\n', f);
 		for (size_t i = 0; i < w->nfindings; i++) {
 			enum recommend_severity sv = w->findings[i].severity;
-			const char *on = sv == RECOMMEND_ERROR ? SGR_RED
-					 : sv == RECOMMEND_WARNING ? SGR_YELLOW : "";
+			enum out_style on = sv == RECOMMEND_ERROR ? OUT_RED
+					    : sv == RECOMMEND_WARNING ? OUT_YELLOW : OUT_PLAIN;
 
-			fprintf(f, "%s%s%s: %s: %s\n", sgr(color && on[0], on),
-				recommend_severity_name(sv), sgr(color && on[0], SGR_OFF),
+			fprintf(f, "%s%s%s: %s: %s\n", out_sgr(color, on),
+				recommend_severity_name(sv), out_sgr_off(color, on),
 				w->findings[i].kind, w->findings[i].message);
 		}
 	}
@@ -333,13 +326,14 @@ static struct table *mig_pool_table(const struct recommend_result *r)
 	return t;
 }
 
-static void print_mig_table(FILE *f, const struct recommend_result *r)
+static void print_mig_table(FILE *f, const struct recommend_result *r, int color)
 {
 	const struct recommend_mig_plan *m = &r->mig;
 	char a[64], b[64];
 	if (!m->present)
 		return;
-	fprintf(f, "== MIG packing (AKS node pools) ==\n");
+	fprintf(f, "%s== MIG packing (AKS node pools) ==%s\n", out_sgr(color, OUT_BOLD),
+		out_sgr_off(color, OUT_BOLD));
 	fprintf(f, "%zu workload%s (%ld replica%s) on shared GPUs: %s/month; on their best "
 		   "dedicated options: %s/month\n",
 		m->nworkloads, m->nworkloads == 1 ? "" : "s", m->replicas,
@@ -348,6 +342,7 @@ static void print_mig_table(FILE *f, const struct recommend_result *r)
 	if (m->npools) {
 		struct table *t = mig_pool_table(r);
 		fputc('\n', f);
+		table_color(t, color);
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
 	}
@@ -419,14 +414,14 @@ static void print_table(FILE *f, const struct recommend_result *r, int color)
 {
 	for (size_t i = 0; i < r->nworkloads; i++)
 		print_workload_table(f, r, &r->workloads[i], color);
-	print_mig_table(f, r);
+	print_mig_table(f, r, color);
 	fprintf(f, "fleet: %zu workload%s, %zu without a feasible option\n", r->nworkloads,
 		r->nworkloads == 1 ? "" : "s", r->infeasible);
 	fprintf(f, "monthly GPU cost: ");
 	print_total(f, r);
 	fputc('\n', f);
 	if (r->nwarnings) {
-		fprintf(f, "\n%swarnings:%s\n", sgr(color, SGR_YELLOW), sgr(color, SGR_OFF));
+		fprintf(f, "\n%swarnings:%s\n", out_sgr(color, OUT_YELLOW), out_sgr_off(color, OUT_BOLD));
 		for (size_t i = 0; i < r->nwarnings; i++)
 			fprintf(f, "  %s\n", r->warnings[i]);
 	}

@@ -362,12 +362,21 @@ int main(int argc, char **argv)
 	struct cli_ctx ctx = { 0 };
 	ctx.format = FMT_TABLE;
 	ctx.out = stdout;
-	ctx.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+	ctx.color = 1; /* until --no-color */
 	ctx.stderr_tty = isatty(STDERR_FILENO);
 
 	if (take_globals(&ctx, &argc, argv) != 0) {
 		fprintf(stderr, "Try 'gpufit --help'.\n");
 		return EXIT_USAGE;
+	}
+	{
+		/* Colour for a person only: the table format, not to an -o file,
+		 * not under --no-color, NO_COLOR or TERM=dumb; each stream only
+		 * when it is a terminal. */
+		int want = ctx.color && ctx.format == FMT_TABLE && !ctx.output_path &&
+			   out_color_env(getenv("NO_COLOR"), getenv("TERM"));
+		ctx.color = want && isatty(STDOUT_FILENO);
+		diag_set_color(want && ctx.stderr_tty);
 	}
 	if (argc < 2) {
 		print_main_help(stderr);
