@@ -113,13 +113,18 @@ struct recommend_reject {
 };
 
 /* The cheapest option of one GPU family (T4, A10, A100, H100, ...) that
- * is feasible, and how much more it costs a month than the recommendation. */
+ * is feasible, and how much more it costs a month than the recommendation.
+ * When the recommendation is a workload's best dedicated option (its MIG
+ * plan not used), a family's option is its cheapest whole VM too. */
 struct recommend_family {
 	char family[16];
 	char sku[FACT_SKU];
 	char mig_profile[24];
 	char region[32];
 	double extra_monthly;             /* >= 0, in the result's currency */
+	double monthly;                   /* the option's own monthly cost */
+	char ded_sku[FACT_SKU];           /* the family's cheapest whole VM, "" if none */
+	double ded_monthly;
 };
 
 /* Rejections of one kind folded into one line ("retired: 4 sizes"). */

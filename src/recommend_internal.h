@@ -204,6 +204,10 @@ void recommend_unknown_warnings(struct ctx *c);
 void recommend_mig_release(struct recommend_mig_plan *m);
 void recommend_build_mig_plan(struct ctx *c);
 void recommend_apply_totals(struct ctx *c);
+/* The other GPU families of w once its recommendation is final: its own
+ * family left out, slices replaced by whole VMs when it is a dedicated
+ * option, the difference to its monthly cost. */
+void recommend_settle_families(struct recommend_workload *w);
 void recommend_finish_workload(struct ctx *c, size_t i);
 void recommend_completeness(struct recommend_result *res);
 
