@@ -434,4 +434,14 @@ int recommend_mig_note(const struct recommend_result *r, const struct recommend_
 int recommend_choice_reason(const struct recommend_result *r, const struct recommend_workload *w,
 			    const struct recommend_choice *c, size_t i, char *buf, size_t len);
 
+/*
+ * The reason of a rejection of w as every output prints it: fit_reject_text,
+ * except that a memory rejection names the workload's one memory need,
+ * needs.gpu_memory_gib (per replica, headroom included), and what one
+ * sequence alone needs on that size when that is less ("needs 22.1 GiB, has
+ * 14.2 GiB (one sequence alone needs 17.3 GiB)"); training names memory per GPU.
+ */
+void recommend_reject_reason(const struct recommend_workload *w, const struct fit_result *f,
+			     const char *pricing, const char *region, char *buf, size_t len);
+
 #endif

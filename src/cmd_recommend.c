@@ -110,6 +110,25 @@ static void choice_row(struct table *t, const struct recommend_result *r,
 }
 
 
+/* The workload's one need (JSON needs): per replica, headroom included. */
+static void print_needs(FILE *f, const struct recommend_result *r,
+			const struct recommend_workload *w)
+{
+	const struct recommend_needs *n = &w->needs;
+	const char *sep = "";
+
+	if (!(n->gpu_memory_gib > 0) && !(n->tflops > 0) && !(n->bandwidth_gb_per_s > 0))
+		return;
+	fprintf(f, "needs per replica, %g%% headroom included: ", r->headroom_pct);
+	if (n->gpu_memory_gib > 0)
+		fprintf(f, "%.1f GiB GPU memory", n->gpu_memory_gib), sep = ", ";
+	if (n->tflops > 0)
+		fprintf(f, "%s%.1f TFLOPS", sep, n->tflops), sep = ", ";
+	if (n->bandwidth_gb_per_s > 0)
+		fprintf(f, "%s%.0f GB/s", sep, n->bandwidth_gb_per_s);
+	fputc('\n', f);
+}
+
 static void print_workload_table(FILE *f, const struct recommend_result *r,
 				 const struct recommend_workload *w, int color)
 {
@@ -118,6 +137,7 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 	fprintf(f, "%s== %s (%s, %ld replica%s) ==%s\n", out_sgr(color, OUT_BOLD), w->name,
 		profile_type_name(w->type), w->replicas, w->replicas == 1 ? "" : "s",
 		out_sgr_off(color, OUT_BOLD));
+	print_needs(f, r, w);
 	if (w->feasible) {
 		const struct recommend_choice *c = &w->rec;
 		fprintf(f, "%srecommendation: %s in %s (%s, %d GPU%s), %s/month%s%s\n",
@@ -165,8 +185,8 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		table_header(t, 1, "reason", ALIGN_LEFT);
 		for (size_t i = 0; i < w->nrejected; i++) {
 			const struct recommend_reject *rj = &w->rejected[i];
-			fit_reject_text(&rj->fit, pricing_name(r->pricing), rj->region, buf,
-					sizeof(buf));
+			recommend_reject_reason(w, &rj->fit, pricing_name(r->pricing), rj->region, buf,
+						sizeof(buf));
 			if (rj->mig_profile[0])
 				snprintf(what, sizeof(what), "%s %s", rj->sku, rj->mig_profile);
 			else
@@ -487,8 +507,8 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 				w->alternatives[k].region,
 				money(a, sizeof(a), w->alternatives[k].monthly_cost, r->currency));
 		for (size_t k = 0; k < w->nrejected; k++) {
-			fit_reject_text(&w->rejected[k].fit, pricing_name(r->pricing),
-					w->rejected[k].region, buf, sizeof(buf));
+			recommend_reject_reason(w, &w->rejected[k].fit, pricing_name(r->pricing),
+						w->rejected[k].region, buf, sizeof(buf));
 			fprintf(f, "- rejected %s%s%s: %s\n", w->rejected[k].sku,
 				w->rejected[k].mig_profile[0] ? " " : "", w->rejected[k].mig_profile,
 				buf);

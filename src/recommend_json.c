@@ -159,7 +159,7 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 	for (size_t j = 0; j < w->nrejected; j++) {
 		const struct recommend_reject *rj = &w->rejected[j];
 		cJSON *x = cJSON_CreateObject();
-		fit_reject_text(&rj->fit, pricing_name(r->pricing), rj->region, buf, sizeof(buf));
+		recommend_reject_reason(w, &rj->fit, pricing_name(r->pricing), rj->region, buf, sizeof(buf));
 		cJSON_AddStringToObject(x, "sku", rj->sku);
 		json_add_str_or_null(x, "mig_profile", rj->mig_profile);
 		json_add_str_or_null(x, "region", rj->region);
@@ -188,7 +188,7 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 	}
 	if (!w->feasible && w->has_closest) {
 		cJSON *x = cJSON_AddObjectToObject(o, "closest");
-		fit_reject_text(&w->closest.fit, pricing_name(r->pricing), "", buf, sizeof(buf));
+		recommend_reject_reason(w, &w->closest.fit, pricing_name(r->pricing), "", buf, sizeof(buf));
 		cJSON_AddStringToObject(x, "sku", w->closest.sku);
 		json_add_str_or_null(x, "mig_profile", w->closest.mig_profile);
 		cJSON_AddStringToObject(x, "kind", fit_reject_name(w->closest.fit.reject));

@@ -210,7 +210,7 @@ static int cmp_family(const void *a, const void *b)
 	return strcmp(x->family, y->family);
 }
 
-void recommend_settle_families(struct recommend_workload *w)
+void recommend_settle(struct recommend_workload *w)
 {
 	char rf[16];
 	size_t n = 0;
@@ -219,6 +219,12 @@ void recommend_settle_families(struct recommend_workload *w)
 		w->nfamilies = 0;
 		return;
 	}
+	/* one instance holds the whole replica: its memory need is the one the
+	 * sizing model found for it (per-GPU runtime overhead and all) */
+	if (w->type != PROFILE_TRAINING && w->rec.fit.instances == 1 &&
+	    w->rec.fit.memory_need_gib > 0)
+		w->needs.gpu_memory_gib = w->rec.fit.memory_need_gib;
+	recommend_round_needs(&w->needs);
 	gpu_family(w->rec.gpu_model, rf, sizeof rf);
 	for (size_t i = 0; i < w->nfamilies; i++) {
 		struct recommend_family fa = w->families[i];
@@ -745,8 +751,8 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 			    rw->rejected[i].fit.reject == FIT_REJ_TTFT)
 				lat++;
 		if (rw->has_closest) {
-			fit_reject_text(&rw->closest.fit, pricing_name(c->pricing), "", why2,
-					sizeof(why2));
+			recommend_reject_reason(rw, &rw->closest.fit, pricing_name(c->pricing), "", why2,
+						sizeof(why2));
 			enum fit_reject k = rw->closest.fit.reject;
 			int over = k == FIT_REJ_LATENCY || k == FIT_REJ_TTFT || k == FIT_REJ_DEADLINE;
 
@@ -755,8 +761,8 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 				 rw->closest_margin < 0.1 ? 1 : 0, 100.0 * rw->closest_margin,
 				 over ? "over" : "short");
 		} else if (rw->nrejected) {
-			fit_reject_text(&rw->rejected[0].fit, pricing_name(c->pricing),
-					rw->rejected[0].region, why2, sizeof(why2));
+			recommend_reject_reason(rw, &rw->rejected[0].fit, pricing_name(c->pricing),
+						rw->rejected[0].region, why2, sizeof(why2));
 			snprintf(closest, sizeof closest, "%s (%s)", rw->rejected[0].sku, why2);
 		}
 		if (s->data_missed) {
