@@ -796,6 +796,100 @@ static void jw_value(struct jw *w, const cJSON *x, int depth)
 
 /* The text json_print(recommend_to_json()) gives, one workload at a time. */
 /*
+ * --explain for an LLM service: the verdict, the precision mode, the memory
+ * of one instance (at its share of the sequences when a replica spans
+ * several) and its speed.  A memory rejection names the need of a replica
+ * on one instance of this size with the headroom, as recommend's "needs"
+ * does, and what one sequence alone needs.
+ */
+static void explain_llm(FILE *f, const struct fit_workload *w, const struct sizing_capacity *cap,
+			const struct sizing_factors *fac, const struct fit_result *r,
+			const char *pricing, const char *region, double headroom_pct)
+{
+	struct sizing_inference_result s;
+	struct sizing_capacity one = *cap;
+	int k = r->gpus_per_instance > 0 ? r->gpus_per_instance : cap->gpus;
+	long c = w->concurrency > 0 ? w->concurrency : 1;
+	char buf[FIT_REASON_LEN * 2], err[CATALOG_ERRLEN];
+	int have_s;
+
+	if (w->kind != FIT_LLM_INFERENCE)
+		return;
+	if (r->reject == FIT_OK && r->instances > 1)
+		c = (c + r->instances - 1) / r->instances;
+	one.gpus = one.gpus_per_node = k;
+	if (one.nvlink_domain > k)
+		one.nvlink_domain = k;
+	{
+		struct sizing_serving sv = { w->input_tokens, w->output_tokens, c, w->engine };
+		have_s = sizing_inference(&w->model, w->precision, w->kv_precision, &sv, &one, fac,
+					  &s, err) == 0;
+	}
+	if (r->reject == FIT_REJ_MEMORY && !fit_reject_counts_sequences(r) && have_s) {
+		double need = s.total_gib * (1.0 + headroom_pct / 100.0);
+
+		if (need > r->need * 1.05)
+			snprintf(buf, sizeof buf, "needs %.1f GiB, has %.1f GiB; one sequence alone needs "
+						  "%.1f GiB", need, r->have, r->need);
+		else
+			snprintf(buf, sizeof buf, "needs %.1f GiB, has %.1f GiB", r->need, r->have);
+		fprintf(f, "rejected (memory): %s\n", buf);
+	} else if (r->reject != FIT_OK) {
+		fit_reject_text(r, pricing, region, buf, sizeof buf);
+		fprintf(f, "rejected (%s): %s\n", fit_reject_name(r->reject), buf);
+	} else {
+		fprintf(f, "fits: %d VM%s per replica x %ld replica%s\n", r->vm_count,
+			r->vm_count == 1 ? "" : "s", w->replicas, w->replicas == 1 ? "" : "s");
+	}
+	if (r->precision_note[0] && r->reject != FIT_REJ_PRECISION)
+		fprintf(f, "precision: %s (%s)\n", sizing_precision_mode_name(r->precision_mode),
+			r->precision_note);
+	if (!have_s)
+		return;
+	fprintf(f, "memory of one instance (%d GPU%s, tensor %d x pipeline %d", k, k == 1 ? "" : "s",
+		s.tp, s.pp);
+	if (c < w->concurrency)
+		fprintf(f, "; %ld of the %ld sequences, one of %d instances", c, w->concurrency,
+			r->instances);
+	fprintf(f, "): weights %.2f + KV cache %.2f + activations %.2f + overhead %.2f = %.2f GiB "
+		   "of %.2f usable; with %g%% headroom %.1f GiB\n",
+		s.weights_gib, s.kv_cache_gib, s.activations_gib, s.overhead_gib, s.total_gib,
+		s.available_gib, headroom_pct, s.total_gib * (1.0 + headroom_pct / 100.0));
+	if (s.fits)
+		fprintf(f, "at concurrency %ld (%s engine): %.0f output tokens/s, %.2f ms/token, time "
+			   "to first token %.1f ms, %s-bound\n", s.concurrency,
+			sizing_engine_name(w->engine), s.output_tokens_per_s, s.ms_per_output_token,
+			s.time_to_first_token_ms, sizing_bound_name(s.bound));
+}
+
+/* --explain for training and generic workloads: the verdict, the precision
+ * mode, memory and (training) the split and speed. */
+static void explain_other(FILE *f, const struct fit_workload *w, const struct fit_result *r,
+			  const char *pricing, const char *region)
+{
+	char buf[FIT_REASON_LEN * 2];
+
+	if (r->reject != FIT_OK) {
+		fit_reject_text(r, pricing, region, buf, sizeof buf);
+		fprintf(f, "rejected (%s): %s\n", fit_reject_name(r->reject), buf);
+	} else {
+		fprintf(f, "fits: %d VM%s per replica x %ld replica%s\n", r->vm_count,
+			r->vm_count == 1 ? "" : "s", w->replicas, w->replicas == 1 ? "" : "s");
+	}
+	if (r->precision_note[0] && r->reject != FIT_REJ_PRECISION)
+		fprintf(f, "precision: %s (%s)\n", sizing_precision_mode_name(r->precision_mode),
+			r->precision_note);
+	if (w->kind == FIT_TRAINING && r->reject == FIT_OK)
+		fprintf(f, "memory per GPU %.1f GiB needed with headroom, %.1f GiB usable; "
+			   "tensor %d x pipeline %d x data %d; %.0f tokens/s, %.1f h per run "
+			   "at %.0f%% MFU\n", r->memory_need_gib, r->memory_have_gib, r->tp, r->pp,
+			r->dp, r->tokens_per_s, r->job_hours, 100 * r->mfu);
+	else if (w->kind == FIT_GENERIC)
+		fprintf(f, "memory %.1f GiB needed with headroom, %.1f GiB usable\n",
+			r->memory_need_gib, r->memory_have_gib);
+}
+
+/*
  * --explain SKU: one size's whole sizing for each workload of the profile:
  * the verdict (or the rejection), the memory breakdown of one instance, the
  * split, the bound, throughput and latency, and the price in the profile's
@@ -806,7 +900,7 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 			const char *sku)
 {
 	FILE *f = ctx->out;
-	char err[CATALOG_ERRLEN], buf[512];
+	char err[CATALOG_ERRLEN];
 	struct vm_size vm;
 	struct gpu_spec gpu;
 	struct efficiency *eff = NULL;
@@ -872,50 +966,10 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 		fit_evaluate(&w, &cap, vm.infiniband_gbps > 0, &fac, &r);
 		if (vm.retired && r.reject == FIT_OK)
 			r.reject = FIT_REJ_RETIRED;
-		if (r.reject != FIT_OK) {
-			fit_reject_text(&r, pricing_name(kind), region, buf, sizeof buf);
-			fprintf(f, "rejected (%s): %s\n", fit_reject_name(r.reject), buf);
-		} else {
-			fprintf(f, "fits: %d VM%s per replica x %ld replica%s\n", r.vm_count,
-				r.vm_count == 1 ? "" : "s", w.replicas, w.replicas == 1 ? "" : "s");
-		}
-		if (r.precision_note[0] && r.reject != FIT_REJ_PRECISION)
-			fprintf(f, "precision: %s (%s)\n", sizing_precision_mode_name(r.precision_mode),
-				r.precision_note);
-		if (w.kind == FIT_LLM_INFERENCE) {
-			struct sizing_inference_result s;
-			struct sizing_serving sv = { w.input_tokens, w.output_tokens,
-						     w.concurrency, w.engine };
-			struct sizing_capacity one = cap;
-			int k = r.gpus_per_instance > 0 ? r.gpus_per_instance : cap.gpus;
-
-			one.gpus = one.gpus_per_node = k;
-			if (one.nvlink_domain > k)
-				one.nvlink_domain = k;
-			if (sizing_inference(&w.model, w.precision, w.kv_precision, &sv, &one, &fac,
-					     &s, err) == 0) {
-				fprintf(f, "memory of one instance (%d GPU%s, tensor %d x pipeline %d): "
-					   "weights %.2f + KV cache %.2f + activations %.2f + overhead "
-					   "%.2f = %.2f GiB of %.2f usable\n", k, k == 1 ? "" : "s",
-					s.tp, s.pp, s.weights_gib, s.kv_cache_gib, s.activations_gib,
-					s.overhead_gib, s.total_gib, s.available_gib);
-				if (s.fits)
-					fprintf(f, "at concurrency %ld (%s engine): %.0f output tokens/s, "
-						   "%.2f ms/token, time to first token %.1f ms, "
-						   "%s-bound\n", s.concurrency,
-						sizing_engine_name(w.engine), s.output_tokens_per_s,
-						s.ms_per_output_token, s.time_to_first_token_ms,
-						sizing_bound_name(s.bound));
-			}
-		} else if (w.kind == FIT_TRAINING && r.reject == FIT_OK) {
-			fprintf(f, "memory per GPU %.1f GiB needed with headroom, %.1f GiB usable; "
-				   "tensor %d x pipeline %d x data %d; %.0f tokens/s, %.1f h per run "
-				   "at %.0f%% MFU\n", r.memory_need_gib, r.memory_have_gib, r.tp, r.pp,
-				r.dp, r.tokens_per_s, r.job_hours, 100 * r.mfu);
-		} else if (w.kind == FIT_GENERIC) {
-			fprintf(f, "memory %.1f GiB needed with headroom, %.1f GiB usable\n",
-				r.memory_need_gib, r.memory_have_gib);
-		}
+		if (w.kind == FIT_LLM_INFERENCE)
+			explain_llm(f, &w, &cap, &fac, &r, pricing_name(kind), region, o->headroom_pct);
+		else
+			explain_other(f, &w, &r, pricing_name(kind), region);
 		if (r.reject == FIT_OK && found == 1) {
 			struct fit_cost cost;
 
