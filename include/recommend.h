@@ -132,6 +132,7 @@ struct recommend_reject_summary {
 	enum fit_reject reject;           /* FIT_REJ_RETIRED or FIT_REJ_NOT_FOR_TRAINING */
 	size_t count;
 	char example[FACT_SKU];           /* the cheapest of them */
+	char example_mig_profile[24];     /* its MIG slice, "" for a whole size or partition */
 };
 
 /* The best option of one workload in one region. */

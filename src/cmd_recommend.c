@@ -198,10 +198,13 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 			char n[32];
 
 			snprintf(n, sizeof n, "%zu size%s", su->count, su->count == 1 ? "" : "s");
-			snprintf(buf, sizeof(buf), "%s (%s%s); --all-rejected lists them",
-				 su->reject == FIT_REJ_RETIRED ? "retired by Azure"
-							       : "partial GPUs are not used for training",
-				 su->example, su->count > 1 ? ", ..." : "");
+			snprintf(buf, sizeof(buf), "%s (%s%s%s%s); --all-rejected lists them",
+				 su->reject == FIT_REJ_RETIRED
+					 ? "retired by Azure"
+					 : "partial GPUs are not used for training: their MIG slices "
+					   "or GPU partitions",
+				 su->example, su->example_mig_profile[0] ? " " : "",
+				 su->example_mig_profile, su->count > 1 ? ", ..." : "");
 			table_add(t, n, buf);
 		}
 		fputc('\n', f);

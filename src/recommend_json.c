@@ -173,6 +173,7 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 		cJSON_AddStringToObject(x, "kind", fit_reject_name(w->summaries[j].reject));
 		cJSON_AddNumberToObject(x, "count", (double)w->summaries[j].count);
 		cJSON_AddStringToObject(x, "example", w->summaries[j].example);
+		json_add_str_or_null(x, "example_mig_profile", w->summaries[j].example_mig_profile);
 		cJSON_AddItemToArray(arr, x);
 	}
 	arr = cJSON_AddArrayToObject(o, "other_families");

@@ -334,9 +334,16 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 					      c->shapes[refs[q].shape].vm == vm;
 				if (dup)
 					continue;
-				if (!su->count++)
+				if (!su->count++) {
+					int mig = c->shapes[refs[i].shape].mig;
+
 					recommend_copy_str(su->example, sizeof su->example,
 							   c->vms[vm].sku);
+					if (mig >= 0)
+						recommend_copy_str(su->example_mig_profile,
+								   sizeof su->example_mig_profile,
+								   c->migs[mig].name);
+				}
 			}
 			if (su->count)
 				rw->nsummaries++;
