@@ -798,6 +798,28 @@ static void jw_value(struct jw *w, const cJSON *x, int depth)
 }
 
 /* The text json_print(recommend_to_json()) gives, one workload at a time. */
+/* --explain: the verdict of one workload on the size (reason: the text of
+ * its rejection, NULL for fit_reject_text's) and its precision mode. */
+static void explain_verdict(FILE *f, const struct fit_workload *w, const struct fit_result *r,
+			    const char *reason, const char *pricing, const char *region)
+{
+	char buf[FIT_REASON_LEN * 2];
+
+	if (r->reject != FIT_OK) {
+		if (!reason) {
+			fit_reject_text(r, pricing, region, buf, sizeof buf);
+			reason = buf;
+		}
+		fprintf(f, "rejected (%s): %s\n", fit_reject_name(r->reject), reason);
+	} else {
+		fprintf(f, "fits: %d VM%s per replica x %ld replica%s\n", r->vm_count,
+			r->vm_count == 1 ? "" : "s", w->replicas, w->replicas == 1 ? "" : "s");
+	}
+	if (r->precision_note[0] && r->reject != FIT_REJ_PRECISION)
+		fprintf(f, "precision: %s (%s)\n", sizing_precision_mode_name(r->precision_mode),
+			r->precision_note);
+}
+
 /*
  * --explain for an LLM service: the verdict, the precision mode, the memory
  * of one instance (at its share of the sequences when a replica spans
@@ -836,17 +858,10 @@ static void explain_llm(FILE *f, const struct fit_workload *w, const struct sizi
 						  "%.1f GiB", need, r->have, r->need);
 		else
 			snprintf(buf, sizeof buf, "needs %.1f GiB, has %.1f GiB", r->need, r->have);
-		fprintf(f, "rejected (memory): %s\n", buf);
-	} else if (r->reject != FIT_OK) {
-		fit_reject_text(r, pricing, region, buf, sizeof buf);
-		fprintf(f, "rejected (%s): %s\n", fit_reject_name(r->reject), buf);
+		explain_verdict(f, w, r, buf, pricing, region);
 	} else {
-		fprintf(f, "fits: %d VM%s per replica x %ld replica%s\n", r->vm_count,
-			r->vm_count == 1 ? "" : "s", w->replicas, w->replicas == 1 ? "" : "s");
+		explain_verdict(f, w, r, NULL, pricing, region);
 	}
-	if (r->precision_note[0] && r->reject != FIT_REJ_PRECISION)
-		fprintf(f, "precision: %s (%s)\n", sizing_precision_mode_name(r->precision_mode),
-			r->precision_note);
 	if (!have_s)
 		return;
 	fprintf(f, "memory of one instance (%d GPU%s, tensor %d x pipeline %d", k, k == 1 ? "" : "s",
@@ -870,18 +885,7 @@ static void explain_llm(FILE *f, const struct fit_workload *w, const struct sizi
 static void explain_other(FILE *f, const struct fit_workload *w, const struct fit_result *r,
 			  const char *pricing, const char *region)
 {
-	char buf[FIT_REASON_LEN * 2];
-
-	if (r->reject != FIT_OK) {
-		fit_reject_text(r, pricing, region, buf, sizeof buf);
-		fprintf(f, "rejected (%s): %s\n", fit_reject_name(r->reject), buf);
-	} else {
-		fprintf(f, "fits: %d VM%s per replica x %ld replica%s\n", r->vm_count,
-			r->vm_count == 1 ? "" : "s", w->replicas, w->replicas == 1 ? "" : "s");
-	}
-	if (r->precision_note[0] && r->reject != FIT_REJ_PRECISION)
-		fprintf(f, "precision: %s (%s)\n", sizing_precision_mode_name(r->precision_mode),
-			r->precision_note);
+	explain_verdict(f, w, r, NULL, pricing, region);
 	if (w->kind == FIT_TRAINING && r->reject == FIT_OK)
 		fprintf(f, "memory per GPU %.1f GiB needed with headroom, %.1f GiB usable; "
 			   "tensor %d x pipeline %d x data %d; %.0f tokens/s, %.1f h per run "
