@@ -143,7 +143,12 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 	cJSON_AddStringToObject(o, "type", profile_type_name(w->type));
 	cJSON_AddNumberToObject(o, "replicas", (double)w->replicas);
 	needs = cJSON_AddObjectToObject(o, "needs");
-	json_add_rounded(needs, "gpu_memory_gib", w->needs.gpu_memory_gib, 1);
+	/* every workload needs memory: none computed (a training workload
+	 * without a feasible option, one that cannot be sized) is unknown */
+	if (w->needs.gpu_memory_gib > 0)
+		json_add_rounded(needs, "gpu_memory_gib", w->needs.gpu_memory_gib, 1);
+	else
+		cJSON_AddNullToObject(needs, "gpu_memory_gib");
 	json_add_rounded(needs, "tflops", w->needs.tflops, 1);
 	json_add_rounded(needs, "bandwidth_gb_per_s", w->needs.bandwidth_gb_per_s, 0);
 	cJSON_AddStringToObject(needs, "interconnect",
