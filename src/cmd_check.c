@@ -94,10 +94,20 @@ static void report_release(struct check_report *r)
 	cost_plan_release(&r->base);
 }
 
+/* pct: a percentage, "10" or "10%" as the profile's max_increase_pct. */
 static int set_limit(struct costdiff_limit *l, const char *opt, const char *val, int pct)
 {
 	double v;
-	if (util_parse_double(val, &v) != 0)
+	char num[64];
+	size_t n = strlen(val);
+
+	if (pct && n > 1 && n < sizeof num && val[n - 1] == '%') {
+		memcpy(num, val, n - 1);
+		num[n - 1] = '\0';
+	} else {
+		snprintf(num, sizeof num, "%s", n < sizeof num ? val : "");
+	}
+	if (util_parse_double(num, &v) != 0)
 		return cli_usage_error("check", "'%s' for '--%s' is not a number", val, opt);
 	if (v < 0 && !pct)
 		return cli_usage_error("check", "'--%s' must not be negative, got '%s'", opt, val);

@@ -69,7 +69,7 @@ const struct command gpufit_commands[] = {
 	  "  -b, --baseline FILE        a previous 'recommend -f json' (the base branch's)\n"
 	  "      --max-monthly N        fail when the monthly cost exceeds N\n"
 	  "      --max-increase N       fail when it rises more than N over the baseline\n"
-	  "      --max-increase-pct P   fail when it rises more than P percent\n"
+	  "      --max-increase-pct P   fail when it rises more than P percent (10 or 10%)\n"
 	  "      --max-catalog-age-days D  fail when the catalog is older than D days\n"
 	  "                             (without it, an old catalog is only a warning)\n"
 	  "      --fail-on KINDS        fail on findings of these kinds (comma list:\n"
@@ -112,7 +112,7 @@ const struct command gpufit_commands[] = {
 	  "  --strategy S             aks (default: one MIG profile per node pool, AKS\n"
 	  "                           --gpu-instance-profile) | mixed (any valid layout\n"
 	  "                           per GPU, GPU Operator mixed strategy)\n"
-	  "  --headroom PCT           memory and throughput headroom (default 15)\n"
+	  "  --headroom PCT           memory and throughput headroom, 15 or 15% (default 15)\n"
 	  "  --region R               pack every workload in region R\n" },
 	{ "recommend", cmd_recommend, "recommend [OPTIONS] PROFILE",
 	  "Ranked Azure GPU options and monthly costs for the workloads of a profile.",
