@@ -123,7 +123,8 @@ struct recommend_family {
 	char region[32];
 	double extra_monthly;             /* >= 0, in the result's currency */
 	double monthly;                   /* the option's own monthly cost */
-	char ded_sku[FACT_SKU];           /* the family's cheapest whole VM, "" if none */
+	int ded_vm;                       /* the family's cheapest whole VM (catalog
+					   * index), -1 if none */
 	double ded_monthly;
 };
 

@@ -211,7 +211,7 @@ void recommend_apply_totals(struct ctx *c);
  * instance holds a replica (the sizing model's figure for it), and the other
  * GPU families: its own family left out, slices replaced by whole VMs when it
  * is a dedicated option, the difference to its monthly cost. */
-void recommend_settle(struct recommend_workload *w);
+void recommend_settle(const struct ctx *c, struct recommend_workload *w);
 void recommend_finish_workload(struct ctx *c, size_t i);
 void recommend_completeness(struct recommend_result *res);
 

@@ -159,7 +159,7 @@ static double reject_margin(const struct fit_result *f)
  * The options of every GPU family: for each, its cheapest feasible option
  * in the recommendation's region and its cheapest whole VM there.  Which
  * of them are shown, and the difference to the recommendation, are settled
- * once the recommendation is final (recommend_settle_families).
+ * once the recommendation is final (recommend_settle).
  */
 static void collect_families(struct ctx *c, struct recommend_workload *rw)
 {
@@ -180,8 +180,8 @@ static void collect_families(struct ctx *c, struct recommend_workload *rw)
 			;
 		if (k < rw->nfamilies) {
 			fa = &rw->families[k];
-			if (sh->mig < 0 && !fa->ded_sku[0]) {
-				recommend_copy_str(fa->ded_sku, sizeof fa->ded_sku, c->vms[sh->vm].sku);
+			if (sh->mig < 0 && fa->ded_vm < 0) {
+				fa->ded_vm = sh->vm;
 				fa->ded_monthly = cd->monthly;
 			}
 			continue;
@@ -189,11 +189,12 @@ static void collect_families(struct ctx *c, struct recommend_workload *rw)
 		fa = &rw->families[rw->nfamilies++];
 		recommend_copy_str(fa->family, sizeof fa->family, fam);
 		recommend_copy_str(fa->sku, sizeof fa->sku, c->vms[sh->vm].sku);
-		if (sh->mig >= 0)
+		fa->ded_vm = -1;
+		if (sh->mig >= 0) {
 			recommend_copy_str(fa->mig_profile, sizeof fa->mig_profile,
 					   c->migs[sh->mig].name);
-		else {
-			recommend_copy_str(fa->ded_sku, sizeof fa->ded_sku, c->vms[sh->vm].sku);
+		} else {
+			fa->ded_vm = sh->vm;
 			fa->ded_monthly = cd->monthly;
 		}
 		recommend_copy_str(fa->region, sizeof fa->region, c->regions[cd->region]);
@@ -210,7 +211,7 @@ static int cmp_family(const void *a, const void *b)
 	return strcmp(x->family, y->family);
 }
 
-void recommend_settle(struct recommend_workload *w)
+void recommend_settle(const struct ctx *c, struct recommend_workload *w)
 {
 	char rf[16];
 	size_t n = 0;
@@ -233,9 +234,9 @@ void recommend_settle(struct recommend_workload *w)
 			continue;
 		if (w->rec.basis == RECOMMEND_BASIS_DEDICATED && fa.mig_profile[0]) {
 			/* a lone slice is billed as its whole VM */
-			if (!fa.ded_sku[0])
+			if (fa.ded_vm < 0)
 				continue;
-			recommend_copy_str(fa.sku, sizeof fa.sku, fa.ded_sku);
+			recommend_copy_str(fa.sku, sizeof fa.sku, c->vms[fa.ded_vm].sku);
 			fa.mig_profile[0] = '\0';
 			fa.monthly = fa.ded_monthly;
 		}
