@@ -36,7 +36,7 @@ extern const struct subcommand cmd_catalog_verbs[];
 	"  --pricing KIND           payg | spot | ... (spot: spot node pools)\n" \
 	"  --region R               compare in region R instead (repeatable)\n" \
 	"  --headroom PCT           memory and throughput headroom, autoscaler\n" \
-	"                           maximum (default 15)\n"
+	"                           maximum, 15 or 15% (default 15)\n"
 
 /* The verbs of `gpufit k8s` (src/cmd_k8s.c), NULL-terminated; the first
  * verb, "generate", also runs for `gpufit k8s PROFILE`. */

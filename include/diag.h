@@ -50,4 +50,9 @@ void diag_error_at(const char *file, int line, int col, const char *fmt, ...)
 /* Silences warnings and notes (errors still print); for --quiet. */
 void diag_set_quiet(int quiet);
 
+/* Colours the severity word ("error" red, "warning" yellow) of everything
+ * printed from now on; main.c sets it when stderr is a terminal and colour
+ * is allowed (output.h, out_color_env). */
+void diag_set_color(int color);
+
 #endif

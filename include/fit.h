@@ -169,6 +169,10 @@ int fit_compare(double monthly_a, int gpus_a, double headroom_a, double monthly_
 void fit_reject_text(const struct fit_result *r, const char *pricing, const char *region,
 		     char *buf, size_t len);
 
+/* 1 for a memory rejection whose need and have count sequences in flight
+ * (more than the most units of a size hold), not GiB. */
+int fit_reject_counts_sequences(const struct fit_result *r);
+
 /*
  * Converts a workload of a profile into what the fit engine sizes: presets
  * (npresets of them) resolve a model given by preset name; headroom is a

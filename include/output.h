@@ -103,4 +103,28 @@ char *out_money_header(char *buf, size_t len, const char *what, const char *curr
  */
 void table_print(const struct table *t, FILE *f, enum out_format fmt);
 
+/*
+ * Colour (ANSI SGR) for text a person reads on a terminal.  Whether to use
+ * it is decided once in main.c (cli_ctx.color, diag_set_color): only for
+ * -f table, only to a terminal, never with -o FILE, --no-color, NO_COLOR set
+ * to any value (even empty) or TERM=dumb.  Bold headings, a green
+ * verdict, yellow warnings, red errors.
+ */
+enum out_style { OUT_PLAIN, OUT_BOLD, OUT_GREEN, OUT_YELLOW, OUT_RED };
+
+/* 1 when the environment allows colour: NO_COLOR unset or empty, and TERM
+ * not "dumb" (either argument may be NULL: unset). */
+int out_color_env(const char *no_color, const char *term);
+
+/* The escape that starts style s, "" when color is 0 or s is OUT_PLAIN. */
+const char *out_sgr(int color, enum out_style s);
+/* The escape that ends it ("" in the same cases). */
+const char *out_sgr_off(int color, enum out_style s);
+
+/* A table printed as FMT_TABLE with color set: its header row bold and each
+ * row in the style table_row_style() gave it.  Markdown and CSV never are. */
+void table_color(struct table *t, int color);
+/* The style of the last row added (OUT_PLAIN by default). */
+void table_row_style(struct table *t, enum out_style s);
+
 #endif

@@ -119,13 +119,19 @@ struct recommend_reject {
 };
 
 /* The cheapest option of one GPU family (T4, A10, A100, H100, ...) that
- * is feasible, and how much more it costs a month than the recommendation. */
+ * is feasible, and how much more it costs a month than the recommendation.
+ * When the recommendation is a workload's best dedicated option (its MIG
+ * plan not used), a family's option is its cheapest whole VM too. */
 struct recommend_family {
 	char family[16];
 	char sku[FACT_SKU];
 	char mig_profile[24];
 	char region[32];
 	double extra_monthly;             /* >= 0, in the result's currency */
+	double monthly;                   /* the option's own monthly cost */
+	int ded_vm;                       /* the family's cheapest whole VM (catalog
+					   * index), -1 if none */
+	double ded_monthly;
 };
 
 /* Rejections of one kind folded into one line ("retired: 4 sizes"). */
@@ -133,6 +139,7 @@ struct recommend_reject_summary {
 	enum fit_reject reject;           /* FIT_REJ_RETIRED or FIT_REJ_NOT_FOR_TRAINING */
 	size_t count;
 	char example[FACT_SKU];           /* the cheapest of them */
+	char example_mig_profile[24];     /* its MIG slice, "" for a whole size or partition */
 };
 
 /* The best option of one workload in one region. */
@@ -434,5 +441,15 @@ int recommend_mig_note(const struct recommend_result *r, const struct recommend_
  * e.g. "cheapest of 14 feasible options in eastus". */
 int recommend_choice_reason(const struct recommend_result *r, const struct recommend_workload *w,
 			    const struct recommend_choice *c, size_t i, char *buf, size_t len);
+
+/*
+ * The reason of a rejection of w as every output prints it: fit_reject_text,
+ * except that a memory rejection names the workload's one memory need,
+ * needs.gpu_memory_gib (per replica, headroom included), and what one
+ * sequence alone needs on that size when that is less ("needs 22.1 GiB, has
+ * 14.2 GiB (one sequence alone needs 17.3 GiB)"); training names memory per GPU.
+ */
+void recommend_reject_reason(const struct recommend_workload *w, const struct fit_result *f,
+			     const char *pricing, const char *region, char *buf, size_t len);
 
 #endif

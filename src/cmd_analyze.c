@@ -736,6 +736,9 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 					     mem, "", sav, r->res.recommendation, r->res.reason,
 					     r->res.enable };
 		table_add_row(tb, cells);
+		/* on a terminal: a healthy GPU green, a wasteful one yellow */
+		table_row_style(tb, r->res.finding == CLASS_HEALTHY ? OUT_GREEN
+				    : r->res.finding == CLASS_NO_DATA ? OUT_PLAIN : OUT_YELLOW);
 		table_set_csv(tb, 1, s->gpu);
 		table_set_csv(tb, 2, mig);
 		table_set_csv(tb, 3, s->pod);
@@ -747,6 +750,7 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 		table_set_number(tb, 10, r->hourly > 0 ? r->hourly * hours : NAN, 2);
 		table_set_number(tb, 11, r->hourly > 0 ? r->res.savings_hourly * hours : NAN, 2);
 	}
+	table_color(tb, ctx->color);
 	table_print(tb, ctx->out, ctx->format);
 	table_free(tb);
 	if (csv)
@@ -755,7 +759,8 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	FILE *o = ctx->out;
 	int md = ctx->format == FMT_MARKDOWN;
 	char a[32], b[96], c[32];
-	fprintf(o, "\n%s%d %s:", md ? "**Fleet:** " : "fleet: ", t->gpus,
+	fprintf(o, "\n%s%s%s %d %s:", out_sgr(ctx->color, OUT_BOLD), md ? "**Fleet:**" : "fleet:",
+		out_sgr_off(ctx->color, OUT_BOLD), t->gpus,
 		t->gpus == 1 ? "GPU or MIG instance" : "GPUs and MIG instances");
 	const char *sep = " ";
 	for (int f = 0; f < CLASS_COUNT; f++) {
@@ -802,7 +807,8 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 		if (r->res.finding == CLASS_HEALTHY && !r->res.enable[0])
 			continue;
 		if (!notes++)
-			fprintf(o, "\n%s\n", md ? "**Why:**\n" : "why:");
+			fprintf(o, "\n%s%s%s\n", out_sgr(ctx->color, OUT_BOLD),
+				md ? "**Why:**\n" : "why:", out_sgr_off(ctx->color, OUT_BOLD));
 		char lab[160];
 		series_label(lab, sizeof(lab), r->s);
 		fprintf(o, "%s%s: %s: %s%s%s\n", md ? "- " : "  ", lab,

@@ -387,8 +387,10 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 		}
 		if (ctx->format == FMT_TABLE && nrows == 0)
 			fprintf(ctx->out, "no sizes match\n");
-		else
+		else {
+			table_color(t, ctx->color);
 			table_print(t, ctx->out, ctx->format);
+		}
 		if (ctx->format == FMT_TABLE && nrows > 0) {
 			size_t unpriced = 0;
 
@@ -648,6 +650,7 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 			strbuf_addf(&sb, "%s%s", i ? " " : "", migs[i].name);
 		table_add(t, "mig profiles", nmig ? strbuf_str(&sb) : "-");
 		strbuf_release(&sb);
+		table_color(t, ctx->color);
 		table_print(t, ctx->out, ctx->format);
 		table_free(t);
 		fputc('\n', ctx->out);
@@ -668,6 +671,7 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 				table_add(pt, prices[i].region, pricing_name(prices[i].pricing),
 					  prices[i].os, hc, mo);
 			}
+			table_color(pt, ctx->color);
 			table_print(pt, ctx->out, ctx->format);
 			table_free(pt);
 		}
@@ -787,6 +791,7 @@ static int catalog_models(struct cli_ctx *ctx, int argc, char **argv)
 		table_set_number(t, 4, p->max_context > 0 ? p->max_context : NAN, 0);
 		table_set_number(t, 5, kvk > 0 ? kvk : NAN, 0);
 	}
+	table_color(t, ctx->color);
 	table_print(t, ctx->out, ctx->format);
 	if (ctx->format == FMT_TABLE)
 		fprintf(ctx->out, "\n%zu presets; a preset without layers (kind cnn, diffusion) is "
@@ -860,6 +865,7 @@ static int catalog_gpus(struct cli_ctx *ctx, int argc, char **argv)
 		table_set_number(t, 8, g->mig_max, 0);
 		table_set_number(t, 9, (double)sizes, 0);
 	}
+	table_color(t, ctx->color);
 	table_print(t, ctx->out, ctx->format);
 	if (ctx->format == FMT_TABLE)
 		fprintf(ctx->out, "\n%zu GPU models; TFLOPS are dense; precisions: native formats, "
@@ -1040,6 +1046,8 @@ static int catalog_status(struct cli_ctx *ctx, int argc, char **argv)
 			snprintf(b, sizeof b, "unknown");
 		table_field(tb, "age", "age_days", b);
 		table_set_number(tb, 1, age >= 0 ? (double)age : NAN, 0);
+		if (age > 30)
+			table_row_style(tb, OUT_YELLOW);
 		if (api[0])
 			table_field(tb, "api version", NULL, api);
 		table_csv_field(tb, "api_version", api);
@@ -1073,6 +1081,7 @@ static int catalog_status(struct cli_ctx *ctx, int argc, char **argv)
 			table_csv_field_number(tb, out_csv_name(name), (double)counts.prices_by_kind[k],
 					       0);
 		}
+		table_color(tb, ctx->color);
 		table_print(tb, ctx->out, ctx->format);
 		table_free(tb);
 		if (ctx->format != FMT_CSV && nages)

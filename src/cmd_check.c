@@ -94,10 +94,20 @@ static void report_release(struct check_report *r)
 	cost_plan_release(&r->base);
 }
 
+/* pct: a percentage, "10" or "10%" as the profile's max_increase_pct. */
 static int set_limit(struct costdiff_limit *l, const char *opt, const char *val, int pct)
 {
 	double v;
-	if (util_parse_double(val, &v) != 0)
+	char num[64];
+	size_t n = strlen(val);
+
+	if (pct && n > 1 && n < sizeof num && val[n - 1] == '%') {
+		memcpy(num, val, n - 1);
+		num[n - 1] = '\0';
+	} else {
+		snprintf(num, sizeof num, "%s", n < sizeof num ? val : "");
+	}
+	if (util_parse_double(num, &v) != 0)
 		return cli_usage_error("check", "'%s' for '--%s' is not a number", val, opt);
 	if (v < 0 && !pct)
 		return cli_usage_error("check", "'--%s' must not be negative, got '%s'", opt, val);
@@ -190,30 +200,35 @@ static struct table *gates_table(const struct check_report *r, int markdown)
 		snprintf(why, sizeof why, "%s (%s)", g->message, g->source);
 		table_add(t, markdown ? (g->passed ? "✅ pass" : "❌ fail") : (g->passed ? "PASS" : "FAIL"),
 			  g->name, lim, act, why);
+		table_row_style(t, g->passed ? OUT_GREEN : OUT_RED);
 	}
 	return t;
 }
 
-static void print_table(FILE *out, const struct check_report *r)
+static void print_table(FILE *out, const struct check_report *r, int color)
 {
 	struct strbuf sb = STRBUF_INIT;
 	if (r->ngates) {
 		struct table *t = gates_table(r, 0);
+		table_color(t, color);
 		table_print(t, out, FMT_TABLE);
 		table_free(t);
 		fputc('\n', out);
 	}
 	fmt_headline(&sb, r);
 	size_t failed = failed_count(r);
+	enum out_style st = r->ngates && !r->passed ? OUT_RED : OUT_GREEN;
+	fputs(out_sgr(color, st), out);
 	if (!r->ngates)
-		fprintf(out, "check passed: no gates (give --max-monthly or a budget: section); %s\n",
+		fprintf(out, "check passed: no gates (give --max-monthly or a budget: section); %s",
 			strbuf_str(&sb));
 	else if (r->passed)
-		fprintf(out, "check passed: %zu gate%s; %s\n", r->ngates, r->ngates == 1 ? "" : "s",
+		fprintf(out, "check passed: %zu gate%s; %s", r->ngates, r->ngates == 1 ? "" : "s",
 			strbuf_str(&sb));
 	else
-		fprintf(out, "check failed: %zu of %zu gate%s failed; %s\n", failed, r->ngates,
+		fprintf(out, "check failed: %zu of %zu gate%s failed; %s", failed, r->ngates,
 			r->ngates == 1 ? "" : "s", strbuf_str(&sb));
+	fprintf(out, "%s\n", out_sgr_off(color, st));
 	strbuf_release(&sb);
 }
 
@@ -683,7 +698,7 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 		}
 		break;
 	default:
-		print_table(ctx->out, &r);
+		print_table(ctx->out, &r, ctx->color);
 		break;
 	}
 	if (rc == EXIT_OK && !r.passed) {

@@ -200,16 +200,18 @@ static void fmt_totals(const struct costdiff *d, const char *cur, char *b, char 
 		snprintf(pc, 32, "unknown");
 }
 
-static void print_table(FILE *out, const struct costdiff *d, const char *cur)
+static void print_table(FILE *out, const struct costdiff *d, const char *cur, int color)
 {
 	struct table *t = rows_table(d, cur, 0);
+	table_color(t, color);
 	table_print(t, out, FMT_TABLE);
 	table_free(t);
 	char b[48], h[48], dl[48], pc[32];
 	fmt_totals(d, cur, b, h, dl, pc);
 	struct strbuf sb = STRBUF_INIT;
 	summary_counts(&sb, d);
-	fprintf(out, "\ntotal: %s → %s per month (%s, %s); %s\n", b, h, dl, pc, strbuf_str(&sb));
+	fprintf(out, "\n%stotal:%s %s → %s per month (%s, %s); %s\n", out_sgr(color, OUT_BOLD),
+		out_sgr_off(color, OUT_BOLD), b, h, dl, pc, strbuf_str(&sb));
 	strbuf_release(&sb);
 	for (size_t i = 0; i < d->nrows; i++) {
 		const struct costdiff_row *r = &d->rows[i];
@@ -456,7 +458,7 @@ int cmd_diff(struct cli_ctx *ctx, int argc, char **argv)
 		print_csv(ctx->out, &d, base.currency);
 		break;
 	default:
-		print_table(ctx->out, &d, base.currency);
+		print_table(ctx->out, &d, base.currency, ctx->color);
 		break;
 	}
 	costdiff_release(&d);

@@ -756,11 +756,15 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		row(t, "memory total GiB", "memory_total_gib", 2, r->total_gib);
 		row(t, "memory available GiB", "memory_available_gib", 2, r->available_gib);
 		bool_row(t, "fits", "fits", r->fits);
-		if (r->note)
+		table_row_style(t, r->fits ? OUT_GREEN : OUT_RED);
+		if (r->note) {
 			table_field(t, "why", NULL, r->note);
+			table_row_style(t, r->fits ? OUT_PLAIN : OUT_RED);
+		}
 		table_csv_field(t, "note", r->note);
 		shortfall_row(t, "shortfall GiB", "shortfall_gib", r->total_gib, r->available_gib,
 			      r->fits);
+		table_row_style(t, r->fits ? OUT_PLAIN : OUT_RED);
 		row(t, "max concurrency", "max_concurrency_count", 0, (double)r->max_concurrency);
 		row(t, "concurrency", "concurrency_count", 0, (double)r->concurrency);
 		table_field(t, "bound", "bound", sizing_bound_name(r->bound));
@@ -773,6 +777,7 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		row_or_unknown(t, "ms per output token", "per_output_token_ms", 2,
 			       r->ms_per_output_token, r->fits);
 		factor_rows(t, &in->factors, 0, in->cap.mig_profile[0] != 0, a->serving.engine);
+		table_color(t, ctx->color);
 		table_print(t, ctx->out, ctx->format);
 		table_free(t);
 	}
@@ -853,11 +858,15 @@ static int render_training(struct cli_ctx *ctx, const struct estimate_args *a,
 		row(t, "memory/GPU available GiB", "memory_per_gpu_available_gib", 2,
 		    r->available_gib);
 		bool_row(t, "fits", "fits", r->fits);
-		if (r->note)
+		table_row_style(t, r->fits ? OUT_GREEN : OUT_RED);
+		if (r->note) {
 			table_field(t, "why", NULL, r->note);
+			table_row_style(t, r->fits ? OUT_PLAIN : OUT_RED);
+		}
 		table_csv_field(t, "note", r->note);
 		shortfall_row(t, "shortfall GiB/GPU", "shortfall_per_gpu_gib", r->memory_gib,
 			      r->available_gib, r->fits);
+		table_row_style(t, r->fits ? OUT_PLAIN : OUT_RED);
 		row_or_unknown(t, "tokens/s", "tokens_per_s", 1, r->tokens_per_s, r->fits);
 		row_or_unknown(t, "hours", "training_hours", 2, r->hours, r->fits);
 		row_or_unknown(t, "mfu", NULL, 3, r->mfu, r->fits);
@@ -867,6 +876,7 @@ static int render_training(struct cli_ctx *ctx, const struct estimate_args *a,
 			table_csv_field(t, "mfu_pct", NULL);
 		bool_row(t, "needs InfiniBand", "needs_infiniband", r->needs_infiniband);
 		factor_rows(t, &in->factors, 1, 0, a->serving.engine);
+		table_color(t, ctx->color);
 		table_print(t, ctx->out, ctx->format);
 		table_free(t);
 	}

@@ -293,7 +293,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 			regions[o.nregions++] = val;
 			continue;
 		case OPT_HEADROOM:
-			if (cli_number("k8s", "headroom", val, &d) != 0) {
+			if (cli_percent("k8s", "headroom", val, &d) != 0) {
 				free(regions);
 				return EXIT_USAGE;
 			}

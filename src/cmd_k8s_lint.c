@@ -322,13 +322,16 @@ static int lint_file(const char *path, struct file_result *fr, const struct k8s_
 
 /* ---- output ------------------------------------------------------------- */
 
-static void print_text(FILE *out, const struct file_result *fr, size_t nfiles)
+/* On a terminal the severity is red (error) or yellow (warning). */
+static void print_text(FILE *out, const struct file_result *fr, size_t nfiles, int color)
 {
 	for (size_t i = 0; i < nfiles; i++)
 		for (size_t k = 0; k < fr[i].f.n; k++) {
 			const struct k8s_lint_finding *x = &fr[i].f.items[k];
-			fprintf(out, "%s:%d:%d: %s: %s [%s]\n", fr[i].name, x->line, x->col,
-				k8s_lint_severity_name(x->rule->severity), x->message, x->rule->id);
+			enum out_style st = x->rule->severity == K8S_LINT_ERROR ? OUT_RED : OUT_YELLOW;
+			fprintf(out, "%s:%d:%d: %s%s%s: %s [%s]\n", fr[i].name, x->line, x->col,
+				out_sgr(color, st), k8s_lint_severity_name(x->rule->severity),
+				out_sgr_off(color, st), x->message, x->rule->id);
 		}
 }
 
@@ -524,7 +527,7 @@ int cmd_k8s_lint(struct cli_ctx *ctx, int argc, char **argv)
 	else if (fmt == FMT_SARIF)
 		rc = print_sarif(ctx->out, fr, nfiles);
 	else
-		print_text(ctx->out, fr, nfiles), rc = 0;
+		print_text(ctx->out, fr, nfiles, ctx->color), rc = 0;
 	if (rc != 0) {
 		diag_error("out of memory while printing JSON");
 		rc = EXIT_INPUT;

@@ -123,17 +123,18 @@ static void draw_gpu(const struct pack_plan *pl, const struct pack_gpu *g, struc
 
 /* ---- table -------------------------------------------------------------- */
 
-static void print_table(FILE *f, const struct pack_plan *pl)
+static void print_table(FILE *f, const struct pack_plan *pl, int color)
 {
 	char a[64], b[64], c[64];
 	long replicas = 0;
 
 	for (size_t i = 0; i < pl->nworkloads; i++)
 		replicas += pl->workloads[i].replicas;
-	fprintf(f, "MIG packing plan: %zu inference workload%s, %ld replica%s; strategy %s, %s prices, "
-		   "%g%% headroom\n",
-		pl->nworkloads, pl->nworkloads == 1 ? "" : "s", replicas, replicas == 1 ? "" : "s",
-		mig_strategy_name(pl->strategy), pricing_name(pl->pricing), pl->headroom_pct);
+	fprintf(f, "%sMIG packing plan: %zu inference workload%s, %ld replica%s; strategy %s, %s "
+		   "prices, %g%% headroom%s\n",
+		out_sgr(color, OUT_BOLD), pl->nworkloads, pl->nworkloads == 1 ? "" : "s", replicas, replicas == 1 ? "" : "s",
+		mig_strategy_name(pl->strategy), pricing_name(pl->pricing), pl->headroom_pct,
+		out_sgr_off(color, OUT_BOLD));
 	if (pl->skipped_training)
 		fprintf(f, "(%zu training workload%s not packed)\n", pl->skipped_training,
 			pl->skipped_training == 1 ? "" : "s");
@@ -158,9 +159,11 @@ static void print_table(FILE *f, const struct pack_plan *pl)
 				  money(a, sizeof(a), p->monthly_cost, pl->currency));
 		}
 		fputc('\n', f);
+		table_color(t, color);
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
-		fprintf(f, "\nGPU layouts (8 memory slots each):\n");
+		fprintf(f, "\n%sGPU layouts (8 memory slots each):%s\n", out_sgr(color, OUT_BOLD),
+			out_sgr_off(color, OUT_BOLD));
 		for (size_t i = 0; i < pl->ngpus; i++) {
 			const struct pack_gpu *g = &pl->gpus[i];
 			struct strbuf sb = STRBUF_INIT;
@@ -186,24 +189,25 @@ static void print_table(FILE *f, const struct pack_plan *pl)
 				  money(a, sizeof(a), d->monthly, pl->currency));
 		}
 		fputc('\n', f);
+		table_color(t, color);
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
 	}
 	if (pl->nunplaced) {
-		fprintf(f, "\nnot placed:\n");
+		fprintf(f, "\n%snot placed:%s\n", out_sgr(color, OUT_RED), out_sgr_off(color, OUT_RED));
 		for (size_t i = 0; i < pl->nunplaced; i++)
 			fprintf(f, "  %s replica %d: %s\n", pl->workloads[pl->unplaced[i].workload].name,
 				pl->unplaced[i].replica, pl->unplaced[i].reason);
 	}
 	if (pl->nunplaced)
-		fprintf(f, "\nmonthly cost: unknown (%zu replica%s not placed; the placed ones %s)\n",
-			pl->nunplaced, pl->nunplaced == 1 ? "" : "s",
-			money(a, sizeof(a), pl->monthly, pl->currency));
+		fprintf(f, "\n%smonthly cost: unknown (%zu replica%s not placed; the placed ones %s)%s\n",
+			out_sgr(color, OUT_RED), pl->nunplaced, pl->nunplaced == 1 ? "" : "s",
+			money(a, sizeof(a), pl->monthly, pl->currency), out_sgr_off(color, OUT_RED));
 	else
-		fprintf(f, "\nmonthly cost: %s (lower bound %s, %s)\n",
+		fprintf(f, "\n%smonthly cost: %s (lower bound %s, %s)%s\n", out_sgr(color, OUT_GREEN),
 			money(a, sizeof(a), pl->monthly, pl->currency),
 			money(b, sizeof(b), pl->lower_bound_monthly, pl->currency),
-			pl->exact ? "optimal" : "heuristic");
+			pl->exact ? "optimal" : "heuristic", out_sgr_off(color, OUT_GREEN));
 	fprintf(f, "one whole GPU per replica: %s; packing saves %.1f%%\n",
 		money(c, sizeof(c), pl->naive_monthly, pl->currency), savings_pct(pl));
 }
@@ -551,7 +555,7 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 		pack_html_print(ctx->out, &plan, GPUFIT_VERSION);
 		break;
 	default:
-		print_table(ctx->out, &plan);
+		print_table(ctx->out, &plan, ctx->color);
 		break;
 	}
 	if (rc == EXIT_OK && plan.nunplaced) {

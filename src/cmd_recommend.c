@@ -109,35 +109,44 @@ static void choice_row(struct table *t, const struct recommend_result *r,
 		  money(mon, sizeof(mon), c->monthly_cost, r->currency));
 }
 
-/* ANSI colour on a terminal (--no-color and NO_COLOR turn it off): bold
- * headings, a green recommendation line, yellow warnings, red errors. */
-static const char *sgr(int color, const char *code)
+
+/* The workload's one need (JSON needs): per replica, headroom included. */
+static void print_needs(FILE *f, const struct recommend_result *r,
+			const struct recommend_workload *w)
 {
-	return color ? code : "";
+	const struct recommend_needs *n = &w->needs;
+	const char *sep = "";
+
+	if (!(n->gpu_memory_gib > 0) && !(n->tflops > 0) && !(n->bandwidth_gb_per_s > 0))
+		return;
+	fprintf(f, "needs per replica, %g%% headroom included: ", r->headroom_pct);
+	if (n->gpu_memory_gib > 0)
+		fprintf(f, "%.1f GiB GPU memory", n->gpu_memory_gib), sep = ", ";
+	if (n->tflops > 0)
+		fprintf(f, "%s%.1f TFLOPS", sep, n->tflops), sep = ", ";
+	if (n->bandwidth_gb_per_s > 0)
+		fprintf(f, "%s%.0f GB/s", sep, n->bandwidth_gb_per_s);
+	fputc('\n', f);
 }
-#define SGR_BOLD "\033[1m"
-#define SGR_GREEN "\033[32m"
-#define SGR_YELLOW "\033[33m"
-#define SGR_RED "\033[31m"
-#define SGR_OFF "\033[0m"
 
 static void print_workload_table(FILE *f, const struct recommend_result *r,
 				 const struct recommend_workload *w, int color)
 {
 	char a[64], b[64], what[256], buf[256];
 
-	fprintf(f, "%s== %s (%s, %ld replica%s) ==%s\n", sgr(color, SGR_BOLD), w->name,
+	fprintf(f, "%s== %s (%s, %ld replica%s) ==%s\n", out_sgr(color, OUT_BOLD), w->name,
 		profile_type_name(w->type), w->replicas, w->replicas == 1 ? "" : "s",
-		sgr(color, SGR_OFF));
+		out_sgr_off(color, OUT_BOLD));
+	print_needs(f, r, w);
 	if (w->feasible) {
 		const struct recommend_choice *c = &w->rec;
 		fprintf(f, "%srecommendation: %s in %s (%s, %d GPU%s), %s/month%s%s\n",
-			sgr(color, SGR_GREEN),
+			out_sgr(color, OUT_GREEN),
 			describe_rec(what, sizeof(what), w), c->region, fit_placement_name(c->placement),
 			c->gpu_count, c->gpu_count == 1 ? "" : "s",
 			money(a, sizeof(a), c->monthly_cost, r->currency),
 			c->basis == RECOMMEND_BASIS_PLAN ? " as its part of the MIG plan" : "",
-			sgr(color, SGR_OFF));
+			out_sgr_off(color, OUT_BOLD));
 		if (w->type == PROFILE_TRAINING)
 			fprintf(f, "  one run: %.1f h, %s; %.1f%% memory headroom\n", c->fit.job_hours,
 				money(b, sizeof(b), c->job_cost, r->currency),
@@ -151,8 +160,8 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		for (size_t i = 0; recommend_choice_reason(r, w, c, i, buf, sizeof(buf)); i++)
 			fprintf(f, "  - %s\n", buf);
 	} else {
-		fprintf(f, "%srecommendation: none (no feasible option)%s\n", sgr(color, SGR_RED),
-			sgr(color, SGR_OFF));
+		fprintf(f, "%srecommendation: none (no feasible option)%s\n", out_sgr(color, OUT_RED),
+			out_sgr_off(color, OUT_BOLD));
 	}
 	if (w->nalternatives) {
 		struct table *t = table_new(7);
@@ -166,6 +175,7 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		for (size_t i = 0; i < w->nalternatives; i++)
 			choice_row(t, r, w, &w->alternatives[i], (int)i + 2);
 		fputc('\n', f);
+		table_color(t, color);
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
 	}
@@ -175,8 +185,8 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		table_header(t, 1, "reason", ALIGN_LEFT);
 		for (size_t i = 0; i < w->nrejected; i++) {
 			const struct recommend_reject *rj = &w->rejected[i];
-			fit_reject_text(&rj->fit, pricing_name(r->pricing), rj->region, buf,
-					sizeof(buf));
+			recommend_reject_reason(w, &rj->fit, pricing_name(r->pricing), rj->region, buf,
+						sizeof(buf));
 			if (rj->mig_profile[0])
 				snprintf(what, sizeof(what), "%s %s", rj->sku, rj->mig_profile);
 			else
@@ -188,13 +198,17 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 			char n[32];
 
 			snprintf(n, sizeof n, "%zu size%s", su->count, su->count == 1 ? "" : "s");
-			snprintf(buf, sizeof(buf), "%s (%s%s); --all-rejected lists them",
-				 su->reject == FIT_REJ_RETIRED ? "retired by Azure"
-							       : "partial GPUs are not used for training",
-				 su->example, su->count > 1 ? ", ..." : "");
+			snprintf(buf, sizeof(buf), "%s (%s%s%s%s); --all-rejected lists them",
+				 su->reject == FIT_REJ_RETIRED
+					 ? "retired by Azure"
+					 : "partial GPUs are not used for training: their MIG slices "
+					   "or GPU partitions",
+				 su->example, su->example_mig_profile[0] ? " " : "",
+				 su->example_mig_profile, su->count > 1 ? ", ..." : "");
 			table_add(t, n, buf);
 		}
 		fputc('\n', f);
+		table_color(t, color);
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
 	}
@@ -219,6 +233,7 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 			table_add(t, fa->family, what, buf);
 		}
 		fputc('\n', f);
+		table_color(t, color);
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
 	}
@@ -234,6 +249,7 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 					       : "-");
 		}
 		fputc('\n', f);
+		table_color(t, color);
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
 	}
@@ -257,11 +273,11 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		fputc('\n', f);
 		for (size_t i = 0; i < w->nfindings; i++) {
 			enum recommend_severity sv = w->findings[i].severity;
-			const char *on = sv == RECOMMEND_ERROR ? SGR_RED
-					 : sv == RECOMMEND_WARNING ? SGR_YELLOW : "";
+			enum out_style on = sv == RECOMMEND_ERROR ? OUT_RED
+					    : sv == RECOMMEND_WARNING ? OUT_YELLOW : OUT_PLAIN;
 
-			fprintf(f, "%s%s%s: %s: %s\n", sgr(color && on[0], on),
-				recommend_severity_name(sv), sgr(color && on[0], SGR_OFF),
+			fprintf(f, "%s%s%s: %s: %s\n", out_sgr(color, on),
+				recommend_severity_name(sv), out_sgr_off(color, on),
 				w->findings[i].kind, w->findings[i].message);
 		}
 	}
@@ -333,13 +349,14 @@ static struct table *mig_pool_table(const struct recommend_result *r)
 	return t;
 }
 
-static void print_mig_table(FILE *f, const struct recommend_result *r)
+static void print_mig_table(FILE *f, const struct recommend_result *r, int color)
 {
 	const struct recommend_mig_plan *m = &r->mig;
 	char a[64], b[64];
 	if (!m->present)
 		return;
-	fprintf(f, "== MIG packing (AKS node pools) ==\n");
+	fprintf(f, "%s== MIG packing (AKS node pools) ==%s\n", out_sgr(color, OUT_BOLD),
+		out_sgr_off(color, OUT_BOLD));
 	fprintf(f, "%zu workload%s (%ld replica%s) on shared GPUs: %s/month; on their best "
 		   "dedicated options: %s/month\n",
 		m->nworkloads, m->nworkloads == 1 ? "" : "s", m->replicas,
@@ -348,6 +365,7 @@ static void print_mig_table(FILE *f, const struct recommend_result *r)
 	if (m->npools) {
 		struct table *t = mig_pool_table(r);
 		fputc('\n', f);
+		table_color(t, color);
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
 	}
@@ -422,14 +440,14 @@ static void print_table(FILE *f, const struct recommend_result *r, int color)
 {
 	for (size_t i = 0; i < r->nworkloads; i++)
 		print_workload_table(f, r, &r->workloads[i], color);
-	print_mig_table(f, r);
+	print_mig_table(f, r, color);
 	fprintf(f, "fleet: %zu workload%s, %zu without a feasible option\n", r->nworkloads,
 		r->nworkloads == 1 ? "" : "s", r->infeasible);
 	fprintf(f, "monthly GPU cost: ");
 	print_total(f, r);
 	fputc('\n', f);
 	if (r->nwarnings) {
-		fprintf(f, "\n%swarnings:%s\n", sgr(color, SGR_YELLOW), sgr(color, SGR_OFF));
+		fprintf(f, "\n%swarnings:%s\n", out_sgr(color, OUT_YELLOW), out_sgr_off(color, OUT_BOLD));
 		for (size_t i = 0; i < r->nwarnings; i++)
 			fprintf(f, "  %s\n", r->warnings[i]);
 	}
@@ -495,8 +513,8 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 				w->alternatives[k].region,
 				money(a, sizeof(a), w->alternatives[k].monthly_cost, r->currency));
 		for (size_t k = 0; k < w->nrejected; k++) {
-			fit_reject_text(&w->rejected[k].fit, pricing_name(r->pricing),
-					w->rejected[k].region, buf, sizeof(buf));
+			recommend_reject_reason(w, &w->rejected[k].fit, pricing_name(r->pricing),
+						w->rejected[k].region, buf, sizeof(buf));
 			fprintf(f, "- rejected %s%s%s: %s\n", w->rejected[k].sku,
 				w->rejected[k].mig_profile[0] ? " " : "", w->rejected[k].mig_profile,
 				buf);
@@ -783,6 +801,104 @@ static void jw_value(struct jw *w, const cJSON *x, int depth)
 }
 
 /* The text json_print(recommend_to_json()) gives, one workload at a time. */
+/* --explain: the verdict of one workload on the size (reason: the text of
+ * its rejection, NULL for fit_reject_text's) and its precision mode. */
+static void explain_verdict(FILE *f, const struct fit_workload *w, const struct fit_result *r,
+			    const char *reason, const char *pricing, const char *region)
+{
+	char buf[FIT_REASON_LEN * 2];
+
+	if (r->reject != FIT_OK) {
+		if (!reason) {
+			fit_reject_text(r, pricing, region, buf, sizeof buf);
+			reason = buf;
+		}
+		fprintf(f, "rejected (%s): %s\n", fit_reject_name(r->reject), reason);
+	} else {
+		fprintf(f, "fits: %d VM%s per replica x %ld replica%s\n", r->vm_count,
+			r->vm_count == 1 ? "" : "s", w->replicas, w->replicas == 1 ? "" : "s");
+	}
+	if (r->precision_note[0] && r->reject != FIT_REJ_PRECISION)
+		fprintf(f, "precision: %s (%s)\n", sizing_precision_mode_name(r->precision_mode),
+			r->precision_note);
+}
+
+/*
+ * --explain for an LLM service: the verdict, the precision mode, the memory
+ * of one instance (at its share of the sequences when a replica spans
+ * several) and its speed.  A memory rejection names the need of a replica
+ * on one instance of this size with the headroom, as recommend's "needs"
+ * does, and what one sequence alone needs.
+ */
+static void explain_llm(FILE *f, const struct fit_workload *w, const struct sizing_capacity *cap,
+			const struct sizing_factors *fac, const struct fit_result *r,
+			const char *pricing, const char *region, double headroom_pct)
+{
+	struct sizing_inference_result s;
+	struct sizing_capacity one = *cap;
+	int k = r->gpus_per_instance > 0 ? r->gpus_per_instance : cap->gpus;
+	long c = w->concurrency > 0 ? w->concurrency : 1;
+	char buf[FIT_REASON_LEN * 2], err[CATALOG_ERRLEN];
+	int have_s;
+
+	if (w->kind != FIT_LLM_INFERENCE)
+		return;
+	if (r->reject == FIT_OK && r->instances > 1)
+		c = (c + r->instances - 1) / r->instances;
+	one.gpus = one.gpus_per_node = k;
+	if (one.nvlink_domain > k)
+		one.nvlink_domain = k;
+	{
+		struct sizing_serving sv = { w->input_tokens, w->output_tokens, c, w->engine };
+		have_s = sizing_inference(&w->model, w->precision, w->kv_precision, &sv, &one, fac,
+					  &s, err) == 0;
+	}
+	if (r->reject == FIT_REJ_MEMORY && !fit_reject_counts_sequences(r) && have_s) {
+		double need = s.total_gib * (1.0 + headroom_pct / 100.0);
+
+		if (need > r->need * 1.05)
+			snprintf(buf, sizeof buf, "needs %.1f GiB, has %.1f GiB; one sequence alone needs "
+						  "%.1f GiB", need, r->have, r->need);
+		else
+			snprintf(buf, sizeof buf, "needs %.1f GiB, has %.1f GiB", r->need, r->have);
+		explain_verdict(f, w, r, buf, pricing, region);
+	} else {
+		explain_verdict(f, w, r, NULL, pricing, region);
+	}
+	if (!have_s)
+		return;
+	fprintf(f, "memory of one instance (%d GPU%s, tensor %d x pipeline %d", k, k == 1 ? "" : "s",
+		s.tp, s.pp);
+	if (c < w->concurrency)
+		fprintf(f, "; %ld of the %ld sequences, one of %d instances", c, w->concurrency,
+			r->instances);
+	fprintf(f, "): weights %.2f + KV cache %.2f + activations %.2f + overhead %.2f = %.2f GiB "
+		   "of %.2f usable; with %g%% headroom %.1f GiB\n",
+		s.weights_gib, s.kv_cache_gib, s.activations_gib, s.overhead_gib, s.total_gib,
+		s.available_gib, headroom_pct, s.total_gib * (1.0 + headroom_pct / 100.0));
+	if (s.fits)
+		fprintf(f, "at concurrency %ld (%s engine): %.0f output tokens/s, %.2f ms/token, time "
+			   "to first token %.1f ms, %s-bound\n", s.concurrency,
+			sizing_engine_name(w->engine), s.output_tokens_per_s, s.ms_per_output_token,
+			s.time_to_first_token_ms, sizing_bound_name(s.bound));
+}
+
+/* --explain for training and generic workloads: the verdict, the precision
+ * mode, memory and (training) the split and speed. */
+static void explain_other(FILE *f, const struct fit_workload *w, const struct fit_result *r,
+			  const char *pricing, const char *region)
+{
+	explain_verdict(f, w, r, NULL, pricing, region);
+	if (w->kind == FIT_TRAINING && r->reject == FIT_OK)
+		fprintf(f, "memory per GPU %.1f GiB needed with headroom, %.1f GiB usable; "
+			   "tensor %d x pipeline %d x data %d; %.0f tokens/s, %.1f h per run "
+			   "at %.0f%% MFU\n", r->memory_need_gib, r->memory_have_gib, r->tp, r->pp,
+			r->dp, r->tokens_per_s, r->job_hours, 100 * r->mfu);
+	else if (w->kind == FIT_GENERIC)
+		fprintf(f, "memory %.1f GiB needed with headroom, %.1f GiB usable\n",
+			r->memory_need_gib, r->memory_have_gib);
+}
+
 /*
  * --explain SKU: one size's whole sizing for each workload of the profile:
  * the verdict (or the rejection), the memory breakdown of one instance, the
@@ -794,7 +910,7 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 			const char *sku)
 {
 	FILE *f = ctx->out;
-	char err[CATALOG_ERRLEN], buf[512];
+	char err[CATALOG_ERRLEN];
 	struct vm_size vm;
 	struct gpu_spec gpu;
 	struct efficiency *eff = NULL;
@@ -860,50 +976,10 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 		fit_evaluate(&w, &cap, vm.infiniband_gbps > 0, &fac, &r);
 		if (vm.retired && r.reject == FIT_OK)
 			r.reject = FIT_REJ_RETIRED;
-		if (r.reject != FIT_OK) {
-			fit_reject_text(&r, pricing_name(kind), region, buf, sizeof buf);
-			fprintf(f, "rejected (%s): %s\n", fit_reject_name(r.reject), buf);
-		} else {
-			fprintf(f, "fits: %d VM%s per replica x %ld replica%s\n", r.vm_count,
-				r.vm_count == 1 ? "" : "s", w.replicas, w.replicas == 1 ? "" : "s");
-		}
-		if (r.precision_note[0] && r.reject != FIT_REJ_PRECISION)
-			fprintf(f, "precision: %s (%s)\n", sizing_precision_mode_name(r.precision_mode),
-				r.precision_note);
-		if (w.kind == FIT_LLM_INFERENCE) {
-			struct sizing_inference_result s;
-			struct sizing_serving sv = { w.input_tokens, w.output_tokens,
-						     w.concurrency, w.engine };
-			struct sizing_capacity one = cap;
-			int k = r.gpus_per_instance > 0 ? r.gpus_per_instance : cap.gpus;
-
-			one.gpus = one.gpus_per_node = k;
-			if (one.nvlink_domain > k)
-				one.nvlink_domain = k;
-			if (sizing_inference(&w.model, w.precision, w.kv_precision, &sv, &one, &fac,
-					     &s, err) == 0) {
-				fprintf(f, "memory of one instance (%d GPU%s, tensor %d x pipeline %d): "
-					   "weights %.2f + KV cache %.2f + activations %.2f + overhead "
-					   "%.2f = %.2f GiB of %.2f usable\n", k, k == 1 ? "" : "s",
-					s.tp, s.pp, s.weights_gib, s.kv_cache_gib, s.activations_gib,
-					s.overhead_gib, s.total_gib, s.available_gib);
-				if (s.fits)
-					fprintf(f, "at concurrency %ld (%s engine): %.0f output tokens/s, "
-						   "%.2f ms/token, time to first token %.1f ms, "
-						   "%s-bound\n", s.concurrency,
-						sizing_engine_name(w.engine), s.output_tokens_per_s,
-						s.ms_per_output_token, s.time_to_first_token_ms,
-						sizing_bound_name(s.bound));
-			}
-		} else if (w.kind == FIT_TRAINING && r.reject == FIT_OK) {
-			fprintf(f, "memory per GPU %.1f GiB needed with headroom, %.1f GiB usable; "
-				   "tensor %d x pipeline %d x data %d; %.0f tokens/s, %.1f h per run "
-				   "at %.0f%% MFU\n", r.memory_need_gib, r.memory_have_gib, r.tp, r.pp,
-				r.dp, r.tokens_per_s, r.job_hours, 100 * r.mfu);
-		} else if (w.kind == FIT_GENERIC) {
-			fprintf(f, "memory %.1f GiB needed with headroom, %.1f GiB usable\n",
-				r.memory_need_gib, r.memory_have_gib);
-		}
+		if (w.kind == FIT_LLM_INFERENCE)
+			explain_llm(f, &w, &cap, &fac, &r, pricing_name(kind), region, o->headroom_pct);
+		else
+			explain_other(f, &w, &r, pricing_name(kind), region);
 		if (r.reject == FIT_OK && found == 1) {
 			struct fit_cost cost;
 

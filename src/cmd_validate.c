@@ -136,8 +136,9 @@ int cmd_validate(struct cli_ctx *ctx, int argc, char **argv)
 				snprintf(ne, sizeof ne, "%zu", errs.errors);
 				table_add(t, shown, errs.errors ? "invalid" : "ok", nw, ne);
 			} else if (!errs.errors) {
-				fprintf(ctx->out, "%s: ok (%zu workload%s)\n", shown, p.nworkloads,
-					p.nworkloads == 1 ? "" : "s");
+				fprintf(ctx->out, "%s: %sok%s (%zu workload%s)\n", shown,
+					out_sgr(ctx->color, OUT_GREEN), out_sgr_off(ctx->color, OUT_GREEN),
+					p.nworkloads, p.nworkloads == 1 ? "" : "s");
 			}
 		}
 		profile_release(&p);
@@ -149,6 +150,7 @@ int cmd_validate(struct cli_ctx *ctx, int argc, char **argv)
 		cJSON_Delete(doc);
 	}
 	if (t) {
+		table_color(t, ctx->color);
 		table_print(t, ctx->out, ctx->format);
 		table_free(t);
 	}

@@ -10,10 +10,29 @@
 #include "util.h"
 
 static int quiet;
+static int color;
 
 void diag_set_quiet(int q)
 {
 	quiet = q;
+}
+
+void diag_set_color(int c)
+{
+	color = c;
+}
+
+/* The severity word's colour on a terminal: red errors, yellow warnings. */
+static const char *sev_on(enum diag_severity s)
+{
+	if (!color)
+		return "";
+	return s == DIAG_ERROR ? "\033[1;31m" : s == DIAG_WARNING ? "\033[33m" : "";
+}
+
+static const char *sev_off(enum diag_severity s)
+{
+	return color && s != DIAG_NOTE ? "\033[0m" : "";
 }
 
 static const char *sev_name(enum diag_severity s)
@@ -36,7 +55,7 @@ static void vprint(FILE *f, enum diag_severity sev, const char *file, int line, 
 {
 	if (quiet && sev != DIAG_ERROR)
 		return;
-	fprintf(f, "gpufit: %s: ", sev_name(sev));
+	fprintf(f, "gpufit: %s%s%s: ", sev_on(sev), sev_name(sev), sev_off(sev));
 	if (file) {
 		fputs(file, f);
 		if (line > 0) {

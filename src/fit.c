@@ -18,6 +18,15 @@
 
 static const char *const placement_names[] = { "vm", "mig", "cluster" };
 
+/* The note of a memory rejection whose need and have count sequences in
+ * flight, not GiB. */
+static const char too_many_sequences[] = "too many sequences in flight for this size";
+
+int fit_reject_counts_sequences(const struct fit_result *r)
+{
+	return r->reject == FIT_REJ_MEMORY && r->note == too_many_sequences;
+}
+
 const char *fit_placement_name(enum fit_placement p)
 {
 	if ((int)p < 0 || (int)p > 2)
@@ -162,7 +171,7 @@ static enum fit_reject plan_instances(const struct fit_workload *w,
 			if (n > max_units && target <= 0) {
 				out->need = (double)C;
 				out->have = (double)cmax * max_units * per_vm;
-				out->note = "too many sequences in flight for this size";
+				out->note = too_many_sequences;
 				return FIT_REJ_MEMORY;
 			}
 			return FIT_REJ_THROUGHPUT;
@@ -491,7 +500,11 @@ void fit_reject_text(const struct fit_result *r, const char *pricing, const char
 		snprintf(buf, len, "retired: Azure has retired this size");
 		break;
 	case FIT_REJ_MEMORY:
-		snprintf(buf, len, "needs %.1f GiB, has %.1f GiB", r->need, r->have);
+		if (fit_reject_counts_sequences(r))
+			snprintf(buf, len, "%.0f sequences in flight, at most %.0f fit on %d units",
+				 r->need, r->have, r->nodes);
+		else
+			snprintf(buf, len, "needs %.1f GiB, has %.1f GiB", r->need, r->have);
 		break;
 	case FIT_REJ_LATENCY:
 		snprintf(buf, len, "decode %.*f ms/token > SLO %g ms", ms_decimals(r->need),

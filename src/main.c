@@ -69,7 +69,7 @@ const struct command gpufit_commands[] = {
 	  "  -b, --baseline FILE        a previous 'recommend -f json' (the base branch's)\n"
 	  "      --max-monthly N        fail when the monthly cost exceeds N\n"
 	  "      --max-increase N       fail when it rises more than N over the baseline\n"
-	  "      --max-increase-pct P   fail when it rises more than P percent\n"
+	  "      --max-increase-pct P   fail when it rises more than P percent (10 or 10%)\n"
 	  "      --max-catalog-age-days D  fail when the catalog is older than D days\n"
 	  "                             (without it, an old catalog is only a warning)\n"
 	  "      --fail-on KINDS        fail on findings of these kinds (comma list:\n"
@@ -115,7 +115,7 @@ const struct command gpufit_commands[] = {
 	  "  --strategy S             aks (default: one MIG profile per node pool, AKS\n"
 	  "                           --gpu-instance-profile) | mixed (any valid layout\n"
 	  "                           per GPU, GPU Operator mixed strategy)\n"
-	  "  --headroom PCT           memory and throughput headroom (default 15)\n"
+	  "  --headroom PCT           memory and throughput headroom, 15 or 15% (default 15)\n"
 	  "  --region R               pack every workload in region R\n" },
 	{ "recommend", cmd_recommend, "recommend [OPTIONS] PROFILE",
 	  "Ranked Azure GPU options and monthly costs for the workloads of a profile.",
@@ -365,12 +365,21 @@ int main(int argc, char **argv)
 	struct cli_ctx ctx = { 0 };
 	ctx.format = FMT_TABLE;
 	ctx.out = stdout;
-	ctx.color = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
+	ctx.color = 1; /* until --no-color */
 	ctx.stderr_tty = isatty(STDERR_FILENO);
 
 	if (take_globals(&ctx, &argc, argv) != 0) {
 		fprintf(stderr, "Try 'gpufit --help'.\n");
 		return EXIT_USAGE;
+	}
+	{
+		/* Colour for a person only: the table format, not to an -o file,
+		 * not under --no-color, NO_COLOR or TERM=dumb; each stream only
+		 * when it is a terminal. */
+		int want = ctx.color && ctx.format == FMT_TABLE && !ctx.output_path &&
+			   out_color_env(getenv("NO_COLOR"), getenv("TERM"));
+		ctx.color = want && isatty(STDOUT_FILENO);
+		diag_set_color(want && ctx.stderr_tty);
 	}
 	if (argc < 2) {
 		print_main_help(stderr);

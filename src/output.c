@@ -24,7 +24,9 @@ struct table {
 	enum table_show *col_show;  /* ncols */
 	char **csv_cells;           /* nrows * ncols; NULL = not set */
 	enum table_show *row_show;  /* nrows */
+	enum out_style *row_style;  /* nrows */
 	int record;
+	int color;                  /* FMT_TABLE with SGR escapes */
 };
 
 int out_format_parse(const char *s, enum out_format *out)
@@ -101,6 +103,7 @@ void table_free(struct table *t)
 	free(t->col_show);
 	free(t->csv_cells);
 	free(t->row_show);
+	free(t->row_style);
 	free(t);
 }
 
@@ -120,12 +123,14 @@ void table_add_row(struct table *t, const char *const *cells)
 		t->cells = xrealloc(t->cells, t->cap * t->ncols * sizeof *t->cells);
 		t->csv_cells = xrealloc(t->csv_cells, t->cap * t->ncols * sizeof *t->csv_cells);
 		t->row_show = xrealloc(t->row_show, t->cap * sizeof *t->row_show);
+		t->row_style = xrealloc(t->row_style, t->cap * sizeof *t->row_style);
 	}
 	for (size_t i = 0; i < t->ncols; i++) {
 		t->cells[t->nrows * t->ncols + i] = xstrdup(cells[i] ? cells[i] : "");
 		t->csv_cells[t->nrows * t->ncols + i] = NULL;
 	}
 	t->row_show[t->nrows] = SHOW_ALL;
+	t->row_style[t->nrows] = OUT_PLAIN;
 	t->nrows++;
 }
 
@@ -286,6 +291,47 @@ static void pad(FILE *f, size_t n)
 		fputc(' ', f);
 }
 
+int out_color_env(const char *no_color, const char *term)
+{
+	if (no_color)   /* set, to any value (even empty): no colour */
+		return 0;
+	return !(term && strcmp(term, "dumb") == 0);
+}
+
+const char *out_sgr(int color, enum out_style s)
+{
+	if (!color)
+		return "";
+	switch (s) {
+	case OUT_BOLD:
+		return "\033[1m";
+	case OUT_GREEN:
+		return "\033[32m";
+	case OUT_YELLOW:
+		return "\033[33m";
+	case OUT_RED:
+		return "\033[31m";
+	default:
+		return "";
+	}
+}
+
+const char *out_sgr_off(int color, enum out_style s)
+{
+	return color && s != OUT_PLAIN ? "\033[0m" : "";
+}
+
+void table_color(struct table *t, int color)
+{
+	t->color = color;
+}
+
+void table_row_style(struct table *t, enum out_style s)
+{
+	if (t->nrows)
+		t->row_style[t->nrows - 1] = s;
+}
+
 static void print_text(const struct table *t, FILE *f)
 {
 	size_t *w = xcalloc(t->ncols, sizeof *w);
@@ -304,6 +350,8 @@ static void print_text(const struct table *t, FILE *f)
 	for (size_t r = 0; r <= t->nrows; r++) {
 		if (r > 0 && !row_shown(t, r - 1, 0))
 			continue;
+		enum out_style st = r == 0 ? OUT_BOLD : t->row_style[r - 1];
+		fputs(out_sgr(t->color, st), f);
 		for (size_t c = 0; c < t->ncols; c++) {
 			if (!col_shown(t, c, 0))
 				continue;
@@ -320,6 +368,7 @@ static void print_text(const struct table *t, FILE *f)
 			if (c != last)
 				fputs("  ", f);
 		}
+		fputs(out_sgr_off(t->color, st), f);
 		fputc('\n', f);
 	}
 	free(w);

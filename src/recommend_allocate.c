@@ -243,6 +243,8 @@ void recommend_apply_totals(struct ctx *c)
 		}
 	}
 	cotenants(c);
+	for (size_t i = 0; i < n; i++)
+		recommend_settle(c, &res->workloads[i]);
 	free(items);
 	free(groups);
 }

@@ -254,8 +254,26 @@ struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *
 	return s;
 }
 
-/* What one replica needs, from the model alone (see docs/recommend.md). */
+void recommend_round_needs(struct recommend_needs *n)
+{
+	n->gpu_memory_gib = round(n->gpu_memory_gib * 10.0) / 10.0;
+	n->tflops = round(n->tflops * 10.0) / 10.0;
+	n->bandwidth_gb_per_s = round(n->bandwidth_gb_per_s);
+}
+
+static void compute_needs(const struct ctx *c, const struct fit_workload *w,
+			  struct recommend_workload *rw);
+
+/* What one replica needs, from the model alone (see docs/recommend.md),
+ * rounded as JSON prints it. */
 void recommend_compute_needs(const struct ctx *c, const struct fit_workload *w,
+			  struct recommend_workload *rw)
+{
+	compute_needs(c, w, rw);
+	recommend_round_needs(&rw->needs);
+}
+
+static void compute_needs(const struct ctx *c, const struct fit_workload *w,
 			  struct recommend_workload *rw)
 {
 	const struct sizing_factors *f = &c->res->factors;

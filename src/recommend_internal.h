@@ -185,6 +185,9 @@ int recommend_load_snapshot(struct ctx *c, const struct catalog_snapshot *snap, 
 void recommend_build_shapes(struct ctx *c);
 void recommend_build_offers(struct ctx *c);
 struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *w);
+/* Rounds needs as JSON prints them (0.1 GiB, 0.1 TFLOPS, 1 GB/s, half away
+ * from zero), so that every output shows the same figures. */
+void recommend_round_needs(struct recommend_needs *n);
 void recommend_compute_needs(const struct ctx *c, const struct fit_workload *w,
 			  struct recommend_workload *rw);
 void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
@@ -212,6 +215,11 @@ void recommend_unknown_warnings(struct ctx *c);
 void recommend_mig_release(struct recommend_mig_plan *m);
 void recommend_build_mig_plan(struct ctx *c);
 void recommend_apply_totals(struct ctx *c);
+/* What depends on w's final recommendation: its memory need when one
+ * instance holds a replica (the sizing model's figure for it), and the other
+ * GPU families: its own family left out, slices replaced by whole VMs when it
+ * is a dedicated option, the difference to its monthly cost. */
+void recommend_settle(const struct ctx *c, struct recommend_workload *w);
 void recommend_finish_workload(struct ctx *c, size_t i);
 void recommend_completeness(struct recommend_result *res);
 

@@ -143,7 +143,12 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 	cJSON_AddStringToObject(o, "type", profile_type_name(w->type));
 	cJSON_AddNumberToObject(o, "replicas", (double)w->replicas);
 	needs = cJSON_AddObjectToObject(o, "needs");
-	json_add_rounded(needs, "gpu_memory_gib", w->needs.gpu_memory_gib, 1);
+	/* every workload needs memory: none computed (a training workload
+	 * without a feasible option, one that cannot be sized) is unknown */
+	if (w->needs.gpu_memory_gib > 0)
+		json_add_rounded(needs, "gpu_memory_gib", w->needs.gpu_memory_gib, 1);
+	else
+		cJSON_AddNullToObject(needs, "gpu_memory_gib");
 	json_add_rounded(needs, "tflops", w->needs.tflops, 1);
 	json_add_rounded(needs, "bandwidth_gb_per_s", w->needs.bandwidth_gb_per_s, 0);
 	cJSON_AddStringToObject(needs, "interconnect",
@@ -159,7 +164,7 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 	for (size_t j = 0; j < w->nrejected; j++) {
 		const struct recommend_reject *rj = &w->rejected[j];
 		cJSON *x = cJSON_CreateObject();
-		fit_reject_text(&rj->fit, pricing_name(r->pricing), rj->region, buf, sizeof(buf));
+		recommend_reject_reason(w, &rj->fit, pricing_name(r->pricing), rj->region, buf, sizeof(buf));
 		cJSON_AddStringToObject(x, "sku", rj->sku);
 		json_add_str_or_null(x, "mig_profile", rj->mig_profile);
 		json_add_str_or_null(x, "region", rj->region);
@@ -173,6 +178,7 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 		cJSON_AddStringToObject(x, "kind", fit_reject_name(w->summaries[j].reject));
 		cJSON_AddNumberToObject(x, "count", (double)w->summaries[j].count);
 		cJSON_AddStringToObject(x, "example", w->summaries[j].example);
+		json_add_str_or_null(x, "example_mig_profile", w->summaries[j].example_mig_profile);
 		cJSON_AddItemToArray(arr, x);
 	}
 	arr = cJSON_AddArrayToObject(o, "other_families");
@@ -188,7 +194,7 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 	}
 	if (!w->feasible && w->has_closest) {
 		cJSON *x = cJSON_AddObjectToObject(o, "closest");
-		fit_reject_text(&w->closest.fit, pricing_name(r->pricing), "", buf, sizeof(buf));
+		recommend_reject_reason(w, &w->closest.fit, pricing_name(r->pricing), "", buf, sizeof(buf));
 		cJSON_AddStringToObject(x, "sku", w->closest.sku);
 		json_add_str_or_null(x, "mig_profile", w->closest.mig_profile);
 		cJSON_AddStringToObject(x, "kind", fit_reject_name(w->closest.fit.reject));

@@ -156,17 +156,15 @@ static double reject_margin(const struct fit_result *f)
 }
 
 /*
- * The options of the other GPU families: for each family whose cheapest
- * size is not the recommendation's family, its cheapest feasible option
- * in the recommendation's region and how much more it costs.
+ * The options of every GPU family: for each, its cheapest feasible option
+ * in the recommendation's region and its cheapest whole VM there.  Which
+ * of them are shown, and the difference to the recommendation, are settled
+ * once the recommendation is final (recommend_settle).
  */
 static void collect_families(struct ctx *c, struct recommend_workload *rw)
 {
-	char rec_family[16];
-
 	if (!rw->feasible)
 		return;
-	gpu_family(rw->rec.gpu_model, rec_family, sizeof rec_family);
 	rw->families = xcalloc(c->ncands + 1, sizeof(*rw->families));
 	for (size_t j = 0; j < c->ncands; j++) {
 		const struct cand *cd = &c->cands[j];
@@ -178,23 +176,78 @@ static void collect_families(struct ctx *c, struct recommend_workload *rw)
 		if (cd->region != c->cands[0].region)
 			continue;
 		gpu_family(c->gpus[sh->gpu].name, fam, sizeof fam);
-		if (strcmp(fam, rec_family) == 0)
-			continue;
 		for (k = 0; k < rw->nfamilies && strcmp(rw->families[k].family, fam); k++)
 			;
-		if (k < rw->nfamilies)
+		if (k < rw->nfamilies) {
+			fa = &rw->families[k];
+			if (sh->mig < 0 && fa->ded_vm < 0) {
+				fa->ded_vm = sh->vm;
+				fa->ded_monthly = cd->monthly;
+			}
 			continue;
+		}
 		fa = &rw->families[rw->nfamilies++];
 		recommend_copy_str(fa->family, sizeof fa->family, fam);
 		recommend_copy_str(fa->sku, sizeof fa->sku, c->vms[sh->vm].sku);
-		if (sh->mig >= 0)
+		fa->ded_vm = -1;
+		if (sh->mig >= 0) {
 			recommend_copy_str(fa->mig_profile, sizeof fa->mig_profile,
 					   c->migs[sh->mig].name);
+		} else {
+			fa->ded_vm = sh->vm;
+			fa->ded_monthly = cd->monthly;
+		}
 		recommend_copy_str(fa->region, sizeof fa->region, c->regions[cd->region]);
-		fa->extra_monthly = cd->monthly - c->cands[0].monthly;
-		if (fa->extra_monthly < 0)
-			fa->extra_monthly = 0;
+		fa->monthly = cd->monthly;
 	}
+}
+
+static int cmp_family(const void *a, const void *b)
+{
+	const struct recommend_family *x = a, *y = b;
+
+	if (x->monthly != y->monthly)
+		return x->monthly < y->monthly ? -1 : 1;
+	return strcmp(x->family, y->family);
+}
+
+void recommend_settle(const struct ctx *c, struct recommend_workload *w)
+{
+	char rf[16];
+	size_t n = 0;
+
+	if (!w->feasible) {
+		w->nfamilies = 0;
+		return;
+	}
+	/* one instance holds the whole replica: its memory need is the one the
+	 * sizing model found for it (per-GPU runtime overhead and all) */
+	if (w->type != PROFILE_TRAINING && w->rec.fit.instances == 1 &&
+	    w->rec.fit.memory_need_gib > 0)
+		w->needs.gpu_memory_gib = w->rec.fit.memory_need_gib;
+	recommend_round_needs(&w->needs);
+	gpu_family(w->rec.gpu_model, rf, sizeof rf);
+	for (size_t i = 0; i < w->nfamilies; i++) {
+		struct recommend_family fa = w->families[i];
+
+		if (strcmp(fa.family, rf) == 0)
+			continue;
+		if (w->rec.basis == RECOMMEND_BASIS_DEDICATED && fa.mig_profile[0]) {
+			/* a lone slice is billed as its whole VM */
+			if (fa.ded_vm < 0)
+				continue;
+			recommend_copy_str(fa.sku, sizeof fa.sku, c->vms[fa.ded_vm].sku);
+			fa.mig_profile[0] = '\0';
+			fa.monthly = fa.ded_monthly;
+		}
+		fa.extra_monthly = fa.monthly - w->rec.monthly_cost;
+		if (fa.extra_monthly < 0)
+			fa.extra_monthly = 0;
+		w->families[n++] = fa;
+	}
+	w->nfamilies = n;
+	if (n > 1)
+		qsort(w->families, n, sizeof(*w->families), cmp_family);
 }
 
 /* The cheapest rejected shape of each GPU family that has no cheaper
@@ -282,9 +335,16 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 					      c->shapes[refs[q].shape].vm == vm;
 				if (dup)
 					continue;
-				if (!su->count++)
+				if (!su->count++) {
+					int mig = c->shapes[refs[i].shape].mig;
+
 					recommend_copy_str(su->example, sizeof su->example,
 							   c->vms[vm].sku);
+					if (mig >= 0)
+						recommend_copy_str(su->example_mig_profile,
+								   sizeof su->example_mig_profile,
+								   c->migs[mig].name);
+				}
 			}
 			if (su->count)
 				rw->nsummaries++;
@@ -699,8 +759,8 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 			    rw->rejected[i].fit.reject == FIT_REJ_TTFT)
 				lat++;
 		if (rw->has_closest) {
-			fit_reject_text(&rw->closest.fit, pricing_name(c->pricing), "", why2,
-					sizeof(why2));
+			recommend_reject_reason(rw, &rw->closest.fit, pricing_name(c->pricing), "", why2,
+						sizeof(why2));
 			enum fit_reject k = rw->closest.fit.reject;
 			int over = k == FIT_REJ_LATENCY || k == FIT_REJ_TTFT || k == FIT_REJ_DEADLINE;
 
@@ -709,8 +769,8 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 				 rw->closest_margin < 0.1 ? 1 : 0, 100.0 * rw->closest_margin,
 				 over ? "over" : "short");
 		} else if (rw->nrejected) {
-			fit_reject_text(&rw->rejected[0].fit, pricing_name(c->pricing),
-					rw->rejected[0].region, why2, sizeof(why2));
+			recommend_reject_reason(rw, &rw->rejected[0].fit, pricing_name(c->pricing),
+						rw->rejected[0].region, why2, sizeof(why2));
 			snprintf(closest, sizeof closest, "%s (%s)", rw->rejected[0].sku, why2);
 		}
 		if (s->data_missed) {

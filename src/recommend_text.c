@@ -132,8 +132,23 @@ int recommend_choice_reason(const struct recommend_result *r, const struct recom
 		return 1;
 	}
 	if (i == k++) {
-		snprintf(buf, len, "memory %.1f GiB needed with %g%% headroom, %.1f GiB usable",
-			 f->memory_need_gib, r->headroom_pct, f->memory_have_gib);
+		/* the workload's one need (its needs), then how the choice holds it */
+		double n = w->needs.gpu_memory_gib;
+
+		if (w->type == PROFILE_TRAINING && f->gpu_count > 1)
+			snprintf(buf, len, "memory %.1f GiB needed with %g%% headroom: %.1f GiB on each of "
+					   "%d GPUs, %.1f GiB usable each",
+				 n, r->headroom_pct, f->memory_need_gib, f->gpu_count,
+				 f->memory_have_gib);
+		else if (w->type != PROFILE_TRAINING && f->instances > 1 && n > 0)
+			snprintf(buf, len, "memory %.1f GiB needed with %g%% headroom: %.1f GiB in each of "
+					   "%d instances (its share of the sequences), %.1f GiB usable each",
+				 n, r->headroom_pct, f->memory_need_gib, f->instances,
+				 f->memory_have_gib);
+		else
+			snprintf(buf, len, "memory %.1f GiB needed with %g%% headroom, %.1f GiB usable",
+				 n > 0 && w->type != PROFILE_TRAINING ? n : f->memory_need_gib,
+				 r->headroom_pct, f->memory_have_gib);
 		return 1;
 	}
 	if (w->type == PROFILE_TRAINING && i == k++) {
@@ -154,4 +169,33 @@ int recommend_choice_reason(const struct recommend_result *r, const struct recom
 	if (i == k++)
 		return recommend_mig_note(r, w, c, buf, len);
 	return 0;
+}
+
+void recommend_reject_reason(const struct recommend_workload *w, const struct fit_result *f,
+			     const char *pricing, const char *region, char *buf, size_t len)
+{
+	char need[32], one[32];
+	double n = w->needs.gpu_memory_gib;
+
+	if (f->reject != FIT_REJ_MEMORY || fit_reject_counts_sequences(f)) {
+		fit_reject_text(f, pricing, region, buf, len);
+		return;
+	}
+	if (w->type == PROFILE_TRAINING) {
+		snprintf(buf, len, "needs %.1f GiB per GPU, has %.1f GiB per GPU", f->need, f->have);
+		return;
+	}
+	snprintf(need, sizeof need, "%.1f", n);
+	snprintf(one, sizeof one, "%.1f", f->need);
+	if (!(n > 0) || n < f->have) {
+		/* the need of one instance on its devices: the workload's is less
+		 * than the size has, so it is not what decides */
+		fit_reject_text(f, pricing, region, buf, len);
+	} else if (strcmp(need, one) == 0 || n < f->need * 1.05) {
+		/* within 5 %: one figure is enough */
+		snprintf(buf, len, "needs %s GiB, has %.1f GiB", need, f->have);
+	} else {
+		snprintf(buf, len, "needs %s GiB, has %.1f GiB; one sequence alone needs %s GiB", need,
+			 f->have, one);
+	}
 }

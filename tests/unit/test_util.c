@@ -295,6 +295,51 @@ static void test_strmap(void **state)
 	assert_null(strmap_get(&m, "node-1"));
 }
 
+/* Colour: the environment rules (NO_COLOR set to any value, even empty; TERM=dumb)
+ * and a coloured table: bold header, styled rows, widths as without colour. */
+static void test_color(void **state)
+{
+	(void)state;
+	assert_int_equal(out_color_env(NULL, NULL), 1);
+	assert_int_equal(out_color_env(NULL, "xterm-256color"), 1);
+	assert_int_equal(out_color_env("", "xterm"), 0);
+	assert_int_equal(out_color_env("1", "xterm"), 0);
+	assert_int_equal(out_color_env("false", NULL), 0);
+	assert_int_equal(out_color_env(NULL, "dumb"), 0);
+	assert_string_equal(out_sgr(0, OUT_RED), "");
+	assert_string_equal(out_sgr(1, OUT_PLAIN), "");
+	assert_string_equal(out_sgr_off(1, OUT_PLAIN), "");
+	assert_string_equal(out_sgr(1, OUT_BOLD), "\033[1m");
+	assert_string_equal(out_sgr(1, OUT_GREEN), "\033[32m");
+	assert_string_equal(out_sgr(1, OUT_YELLOW), "\033[33m");
+	assert_string_equal(out_sgr(1, OUT_RED), "\033[31m");
+	assert_string_equal(out_sgr_off(1, OUT_RED), "\033[0m");
+
+	struct table *t = table_new(2);
+	table_header(t, 0, "GATE", ALIGN_LEFT);
+	table_header(t, 1, "RESULT", ALIGN_LEFT);
+	table_add(t, "max_monthly", "FAIL");
+	table_row_style(t, OUT_RED);
+	table_add(t, "max_increase", "PASS");
+	table_color(t, 1);
+	char *s = render(t, FMT_TABLE);
+	assert_string_equal(s, "\033[1mGATE          RESULT\033[0m\n"
+			       "\033[31mmax_monthly   FAIL\033[0m\n"
+			       "max_increase  PASS\n");
+	free(s);
+	s = render(t, FMT_MARKDOWN);
+	assert_null(strchr(s, '\033'));
+	free(s);
+	s = render(t, FMT_CSV);
+	assert_null(strchr(s, '\033'));
+	free(s);
+	table_color(t, 0);
+	s = render(t, FMT_TABLE);
+	assert_null(strchr(s, '\033'));
+	free(s);
+	table_free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -304,6 +349,7 @@ int main(void)
 		cmocka_unit_test(test_pricing_names), cmocka_unit_test(test_table_formats),
 		cmocka_unit_test(test_table_csv_view),
 		cmocka_unit_test(test_cli_parser),    cmocka_unit_test(test_strmap),
+		cmocka_unit_test(test_color),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,69 @@
+#!/bin/bash
+# "Why not the cheap one": the other GPU families of each workload are
+# measured against its final recommendation.  Invariants over recommend -f json
+# of every example and of a fleet whose cheapest options are MIG slices that the
+# plan does not use:
+#   - no family is the recommendation's own (gpu_model up to its first '-');
+#   - with cost_basis "dedicated" (the plan not used) no family names a slice:
+#     a lone slice is billed as its whole VM;
+#   - a family whose option is also one of the alternatives (same sku, same
+#     slice) costs exactly alternative.monthly_cost - recommendation.monthly_cost
+#     more (when that is >= 0);
+#   - the families are listed cheapest first.
+. "$(dirname "$0")/lib.bash"
+cat >"$T/slices.yaml" <<'YAML'
+gpufit: 1
+workloads:
+  - name: ocr
+    type: inference
+    requirements: { gpu_memory_gib: 5.6, tflops_fp16: 20 }
+  - name: tiny
+    type: inference
+    model: llama-3.2-1b
+    serving: { input_tokens: 512, output_tokens: 128, concurrency: 4 }
+YAML
+for p in "$ROOT"/examples/*.yaml "$T/slices.yaml"; do
+	"$GPUFIT" -f json recommend "$p" >"$T/out.json" 2>"$T/err"
+	rc=$?
+	[ "$rc" = 0 ] || [ "$rc" = 5 ] || { fail "recommend $p exited $rc: $(head -c 300 "$T/err")"; continue; }
+	python3 - "$T/out.json" "$p" >"$T/check" 2>&1 <<'PY' || fail "$(cat "$T/check")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+bad = []
+seen = 0
+for w in d["workloads"]:
+    r = w.get("recommendation")
+    fams = w.get("other_families", [])
+    if not r:
+        if fams:
+            bad.append(f"{w['name']}: infeasible but lists other families")
+        continue
+    own = r["gpu_model"].split("-")[0]
+    prev = None
+    for f in fams:
+        seen += 1
+        if f["family"] == own:
+            bad.append(f"{w['name']}: lists its own family {own}")
+        if r["cost_basis"] == "dedicated" and f["mig_profile"]:
+            bad.append(f"{w['name']}: dedicated recommendation, family {f['family']} names slice {f['mig_profile']}")
+        cost = f["extra_monthly_cost"] + r["monthly_cost"]
+        if prev is not None and cost < prev - 0.01:
+            bad.append(f"{w['name']}: families not cheapest first at {f['family']}")
+        prev = cost
+        for a in w["alternatives"]:
+            if a["sku"] == f["sku"] and a.get("mig_profile") == f["mig_profile"] and a["region"] == f["region"]:
+                want = round(a["monthly_cost"] - r["monthly_cost"], 2)
+                if want >= 0 and abs(want - f["extra_monthly_cost"]) > 0.005:
+                    bad.append(f"{w['name']}: {f['family']} +{f['extra_monthly_cost']}, alternative says +{want}")
+if bad:
+    print(sys.argv[2] + ": " + "; ".join(bad))
+    sys.exit(1)
+PY
+done
+# the fleet of slices: ocr's T4 is its best dedicated option, so T4 is not an
+# "other" family and H100 is its whole VM: 5095.40 - 383.98 = 4711.42
+"$GPUFIT" recommend "$T/slices.yaml" >"$T/out" 2>"$T/err"
+awk '/^== ocr/,/^== tiny/' "$T/out" >"$T/ocr"
+grep -q '^T4 ' "$T/ocr" && fail "ocr lists its own family T4: $(cat "$T/ocr")"
+expect_grep "H100              Standard_NC40ads_H100_v5   +\$4,711.42/month" "$T/ocr"
+finish

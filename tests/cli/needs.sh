@@ -1,0 +1,75 @@
+#!/bin/bash
+# One memory need per workload: needs.gpu_memory_gib of recommend -f json (per
+# replica, headroom included) is the figure of the table's "needs per replica"
+# line, of the recommendation's memory reason and of every memory rejection
+# ("needs X GiB, has Y GiB"), in the table and in JSON.
+#
+# Hand arithmetic for the profile below (mistral-7b, fp16, 2000 + 300 tokens,
+# 16 sequences; catalog: 7.24e9 parameters, 128 KiB of KV cache per token;
+# activations 8192 tokens x 4096 hidden x 8 B = 0.25 GiB; runtime 1 GiB):
+#   weights 7.24e9 x 2 B                 = 13.49 GiB
+#   KV cache 128 KiB x 2300 x 16          =  4.49 GiB
+#   (13.49 + 4.49 + 0.25 + 1) x 1.15      = 22.1 GiB   the need of a replica
+#   one sequence: (13.49 + 0.28 + 0.25 + 1) x 1.15 = 17.3 GiB
+. "$(dirname "$0")/lib.bash"
+cat >"$T/qa.yaml" <<'YAML'
+gpufit: 1
+workloads:
+  - name: qa-bot
+    type: inference
+    model: mistral-7b
+    precision: fp16
+    serving: { input_tokens: 2000, output_tokens: 300, concurrency: 16, max_ms_per_output_token: 40 }
+  - name: long-docs
+    type: inference
+    model: qwen2.5-7b
+    serving: { input_tokens: 8000, output_tokens: 1000, concurrency: 200 }
+YAML
+"$GPUFIT" recommend "$T/qa.yaml" >"$T/out" 2>"$T/err" || fail "recommend exited $?: $(cat "$T/err")"
+awk '/^== qa-bot/,/^== long-docs/' "$T/out" >"$T/qa"
+expect_grep "needs per replica, 15% headroom included: 22.1 GiB GPU memory" "$T/qa"
+expect_grep "  - memory 22.1 GiB needed with 15% headroom, 76.0 GiB usable" "$T/qa"
+expect_grep "Standard_NC4as_T4_v3              needs 22.1 GiB, has 14.2 GiB; one sequence alone needs 17.3 GiB" "$T/qa"
+# a replica on two instances: the replica's need, then each instance's share
+awk '/^== long-docs/,/^== MIG/' "$T/out" >"$T/long"
+expect_grep "  - memory 128.3 GiB needed with 15% headroom: 73.0 GiB in each of 2 instances (its share of the sequences), 76.0 GiB usable each" "$T/long"
+# more sequences than a size can hold is counted in sequences, not GiB
+expect_grep "Standard_ND128isr_NDR_GB200_v6 1g.24gb  200 sequences in flight, at most 42 fit on 7 units" "$T/long"
+
+for p in "$T/qa.yaml" "$ROOT"/examples/*.yaml; do
+	"$GPUFIT" -f json recommend "$p" >"$T/out.json" 2>"$T/err"
+	rc=$?
+	[ "$rc" = 0 ] || [ "$rc" = 5 ] || { fail "recommend -f json $p exited $rc"; continue; }
+	"$GPUFIT" recommend "$p" >"$T/out.txt" 2>"$T/err"
+	python3 - "$T/out.json" "$T/out.txt" "$p" >"$T/check" 2>&1 <<'PY' || fail "$(cat "$T/check")"
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read()
+bad = []
+blocks = re.split(r"^== ", text, flags=re.M)
+for w in d["workloads"]:
+    n = w["needs"]["gpu_memory_gib"]
+    want = f"{n:.1f}"
+    block = next((b for b in blocks if b.startswith(w["name"] + " (")), "")
+    if n > 0:
+        m = re.search(r"^needs per replica, \S+ headroom included: ([\d.]+) GiB GPU memory", block, re.M)
+        if not m or m.group(1) != want:
+            bad.append(f"{w['name']}: table needs {m and m.group(1)}, JSON {want}")
+    r = w.get("recommendation")
+    if r:
+        mem = [x for x in r["reasons"] if x.startswith("memory ")]
+        m = re.match(r"memory ([\d.]+) GiB needed", mem[0]) if mem else None
+        if not m or m.group(1) != want:
+            bad.append(f"{w['name']}: reason {mem[:1]}, needs {want}")
+    for rj in w["rejected"]:
+        m = re.match(r"needs ([\d.]+) GiB, has ([\d.]+) GiB(;|$)", rj["reason"])
+        if rj["kind"] != "memory" or not m or w["type"] == "training":
+            continue
+        if m.group(1) != want and not n < float(m.group(2)):
+            bad.append(f"{w['name']}: rejected {rj['sku']} '{rj['reason']}', needs {want}")
+if bad:
+    print(sys.argv[3] + ": " + "; ".join(bad))
+    sys.exit(1)
+PY
+done
+finish
