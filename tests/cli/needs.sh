@@ -29,12 +29,18 @@ YAML
 awk '/^== qa-bot/,/^== long-docs/' "$T/out" >"$T/qa"
 expect_grep "needs per replica, 15% headroom included: 22.1 GiB GPU memory" "$T/qa"
 expect_grep "  - memory 22.1 GiB needed with 15% headroom, 76.0 GiB usable" "$T/qa"
-expect_grep "Standard_NC4as_T4_v3              needs 22.1 GiB, has 14.2 GiB; one sequence alone needs 17.3 GiB" "$T/qa"
+# (the column is as wide as the longest rejected size, so any run of spaces)
+grep -qE '^Standard_NC4as_T4_v3 +needs 22\.1 GiB, has 14\.2 GiB; one sequence alone needs 17\.3 GiB$' "$T/qa" ||
+	fail "qa-bot: no T4 rejection with the replica's need: $(grep T4 "$T/qa")"
 # a replica on two instances: the replica's need, then each instance's share
 awk '/^== long-docs/,/^== MIG/' "$T/out" >"$T/long"
 expect_grep "  - memory 128.3 GiB needed with 15% headroom: 73.0 GiB in each of 2 instances (its share of the sequences), 76.0 GiB usable each" "$T/long"
-# more sequences than a size can hold is counted in sequences, not GiB
-expect_grep "Standard_ND128isr_NDR_GB200_v6 1g.24gb  200 sequences in flight, at most 42 fit on 7 units" "$T/long"
+# more sequences than a size can hold is counted in sequences, not GiB: one
+# sequence (18.3 GiB with headroom) per A100 1g.20gb slice, at most 7 slices
+"$GPUFIT" recommend --all-rejected "$T/qa.yaml" >"$T/all" 2>"$T/err" || fail "recommend --all-rejected exited $?"
+awk '/^== long-docs/,/^== MIG/' "$T/all" >"$T/long-all"
+grep -qE '^Standard_NC24ads_A100_v4 1g\.20gb +200 sequences in flight, at most 7 fit on 7 units$' "$T/long-all" ||
+	fail "long-docs: no sequence-count rejection: $(grep 'sequences in flight' "$T/long-all" | head -3)"
 
 for p in "$T/qa.yaml" "$ROOT"/examples/*.yaml; do
 	"$GPUFIT" -f json recommend "$p" >"$T/out.json" 2>"$T/err"
