@@ -71,6 +71,7 @@ struct estimate_args {
 	struct sizing_serving serving;
 	int training;
 	struct sizing_training train;
+	int seqlen_given;             /* --sequence-length was given */
 };
 
 /* A whole, positive number option ("--layers 32"). */
@@ -248,6 +249,7 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 		case OPT_SEQLEN:
 			if (whole("sequence-length", val, &a->train.sequence_length))
 				return EXIT_USAGE;
+			a->seqlen_given = 1;
 			break;
 		case OPT_MICRO_BATCH:
 			if (whole("micro-batch", val, &a->train.micro_batch))
@@ -293,6 +295,8 @@ struct estimate_in {
 	struct gpu_spec gpu;
 	struct sizing_capacity cap;
 	struct sizing_factors factors;
+	int max_context;              /* the preset's or config's context; 0 = unknown */
+	char model_source[16];        /* "model" or "config": how the error names it */
 };
 
 static int resolve_gpu(catalog *cat, const char *name, struct gpu_spec *g)
@@ -348,6 +352,38 @@ static int resolve_mig(catalog *cat, const struct estimate_args *a, struct estim
 	return rc;
 }
 
+/*
+ * The model's context bounds what is sized, as in a profile: input + output
+ * tokens (or a given --sequence-length) above it is an input error (exit 3);
+ * the default training sequence (4096) is shortened to the context.
+ */
+static int check_context(struct estimate_args *a, const struct estimate_in *in)
+{
+	double need;
+
+	if (in->max_context <= 0)
+		return EXIT_OK;
+	if (a->training) {
+		if (a->train.sequence_length <= in->max_context)
+			return EXIT_OK;
+		if (!a->seqlen_given) {
+			a->train.sequence_length = in->max_context;
+			return EXIT_OK;
+		}
+		diag_error("%s: '--sequence-length' %.0f exceeds %s '%s' context of %d tokens "
+			   "(max_context)", CMD, a->train.sequence_length, in->model_source,
+			   in->model.name, in->max_context);
+		return EXIT_INPUT;
+	}
+	need = a->serving.input_tokens + a->serving.output_tokens;
+	if (need <= in->max_context)
+		return EXIT_OK;
+	diag_error("%s: '--input-tokens' + '--output-tokens' = %.0f tokens exceeds %s '%s' "
+		   "context of %d tokens (max_context)", CMD, need, in->model_source,
+		   in->model.name, in->max_context);
+	return EXIT_INPUT;
+}
+
 static int resolve(catalog *cat, const struct estimate_args *a, struct estimate_in *in)
 {
 	char err[CATALOG_ERRLEN];
@@ -364,6 +400,8 @@ static int resolve(catalog *cat, const struct estimate_args *a, struct estimate_
 			return EXIT_INPUT;
 		}
 		sizing_model_from_preset(&p, &in->model);
+		in->max_context = p.max_context;
+		snprintf(in->model_source, sizeof in->model_source, "config");
 	} else if (a->model) {
 		struct model_preset p;
 
@@ -373,6 +411,8 @@ static int resolve(catalog *cat, const struct estimate_args *a, struct estimate_
 		if (rc != EXIT_OK)
 			return rc;
 		sizing_model_from_preset(&p, &in->model);
+		in->max_context = p.max_context;
+		snprintf(in->model_source, sizeof in->model_source, "model");
 	} else {
 		in->model = a->inline_model;
 		if (sizing_model_normalize(&in->model, err) != 0) {
@@ -909,6 +949,8 @@ int cmd_estimate(struct cli_ctx *ctx, int argc, char **argv)
 	rc = resolve(cat, &a, &in);
 	catalog_close(cat);
 	if (rc != 0)
+		return rc;
+	if ((rc = check_context(&a, &in)) != 0)
 		return rc;
 	/* the precisions the weights are released in, per tensor group; the KV
 	 * cache stays 16-bit unless --kv-precision says otherwise */
