@@ -32,6 +32,8 @@
 #include "profile.h"
 #include "sizing.h"
 
+struct strmap;
+
 #define FIT_MAX_VMS 100        /* VMs per replica, or nodes of one cluster */
 #define FIT_REASON_LEN 192
 
@@ -68,6 +70,10 @@ struct fit_workload {
 	double runs_per_month;                /* > 0 */
 	long replicas;                        /* >= 1 (inference) */
 	double headroom;                      /* fraction: 0.15 */
+	/* Where fit_evaluate keeps precision notes (one copy per distinct
+	 * text, owned by the caller's result); NULL: notes are not kept and
+	 * fit_result.precision_note is "" (the mode is still set). */
+	struct strmap *notes;
 };
 
 /* Why a candidate does not serve the workload. */
@@ -119,7 +125,9 @@ struct fit_result {
 	enum sizing_bound bound;
 	int interconnect;         /* 0 none, 1 NVLink, 2 InfiniBand */
 	enum sizing_precision_mode precision_mode;
-	char precision_note[320]; /* the sizing model's precision note ("" when native) */
+	/* the sizing model's precision note ("" when native, never NULL after
+	 * fit_evaluate): interned in fit_workload.notes, one copy per text */
+	const char *precision_note;
 };
 
 /*

@@ -22,6 +22,7 @@
 #include "diag.h"
 #include "facts.h"
 #include "fit.h"
+#include "util.h"
 #include "mig.h"
 #include "mig_plan.h"
 #include "profile.h"
@@ -345,6 +346,12 @@ struct recommend_result {
 	double savings_monthly;           /* sum of per-workload savings */
 	size_t nwarnings;
 	char **warnings;                  /* owned, one line each */
+	/* The rejected lists, shared: workloads sized alike (same model,
+	 * shape and regions) point at one list, owned here, instead of a copy
+	 * each (a workload's `rejected` is never freed on its own). */
+	size_t nshared_rejected;
+	struct recommend_reject **shared_rejected;
+	struct strmap notes;              /* the precision notes the fits point at */
 	struct sizing_factors factors;    /* the generic ("*") factors, for assumptions */
 };
 

@@ -46,6 +46,9 @@ size_t *strmap_get(const struct strmap *m, const char *key);
 /* Sets key to val, replacing an earlier value. */
 void strmap_put(struct strmap *m, const char *key, size_t val);
 void strmap_release(struct strmap *m);
+/* The map's own copy of key, added (value 0) when absent: a string that
+ * stays valid until strmap_release, one copy per distinct text. */
+const char *strmap_intern(struct strmap *m, const char *key);
 
 /* Case-insensitive edit distance (bytes): insertions, deletions,
  * substitutions and adjacent transpositions each cost 1. */

@@ -818,7 +818,7 @@ static void explain_verdict(FILE *f, const struct fit_workload *w, const struct 
 		fprintf(f, "fits: %d VM%s per replica x %ld replica%s\n", r->vm_count,
 			r->vm_count == 1 ? "" : "s", w->replicas, w->replicas == 1 ? "" : "s");
 	}
-	if (r->precision_note[0] && r->reject != FIT_REJ_PRECISION)
+	if (r->precision_note && r->precision_note[0] && r->reject != FIT_REJ_PRECISION)
 		fprintf(f, "precision: %s (%s)\n", sizing_precision_mode_name(r->precision_mode),
 			r->precision_note);
 }
@@ -909,6 +909,7 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 			const struct catalog_names *names, const struct recommend_options *o,
 			const char *sku)
 {
+	struct strmap notes = STRMAP_INIT;  /* the fits' precision notes */
 	FILE *f = ctx->out;
 	char err[CATALOG_ERRLEN];
 	struct vm_size vm;
@@ -973,6 +974,7 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 			fprintf(f, "cannot be sized: %s\n", why);
 			continue;
 		}
+		w.notes = &notes;
 		fit_evaluate(&w, &cap, vm.infiniband_gbps > 0, &fac, &r);
 		if (vm.retired && r.reject == FIT_OK)
 			r.reject = FIT_REJ_RETIRED;
@@ -990,6 +992,7 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 			fputc('\n', f);
 		}
 	}
+	strmap_release(&notes);
 	return EXIT_OK;
 }
 

@@ -10,6 +10,7 @@
  * and parallel splits that leave the headroom free.
  */
 #include "fit.h"
+#include "util.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -416,13 +417,22 @@ static void fit_train(const struct fit_workload *w, const struct sizing_capacity
 	train_result(w, vm, n, &r, out);
 }
 
+/* note, interned where the workload keeps notes ("" when it does not). */
+static const char *fit_note(const struct fit_workload *w, const char *note)
+{
+	if (!note[0] || !w->notes)
+		return "";
+	return strmap_intern(w->notes, note);
+}
+
 int fit_evaluate(const struct fit_workload *w, const struct sizing_capacity *cap, int infiniband,
 		 const struct sizing_factors *f, struct fit_result *out)
 {
 	enum sizing_precision_mode mode = SIZING_PREC_NATIVE;
-	char note[sizeof out->precision_note] = "";
+	char note[320] = "";
 
 	memset(out, 0, sizeof(*out));
+	out->precision_note = "";
 	if (w->kind != FIT_GENERIC) {
 		mode = sizing_model_precision_support(cap, &w->model, w->precision,
 						      w->kind == FIT_TRAINING, note, sizeof note);
@@ -430,7 +440,7 @@ int fit_evaluate(const struct fit_workload *w, const struct sizing_capacity *cap
 		    !(w->kind == FIT_TRAINING && cap->kind != SIZING_CAP_VM)) {
 			out->reject = FIT_REJ_PRECISION;
 			out->precision_mode = mode;
-			memcpy(out->precision_note, note, sizeof note);
+			out->precision_note = fit_note(w, note);
 			return 0;
 		}
 	}
@@ -446,7 +456,7 @@ int fit_evaluate(const struct fit_workload *w, const struct sizing_capacity *cap
 		break;
 	}
 	out->precision_mode = mode;
-	memcpy(out->precision_note, note, sizeof note);
+	out->precision_note = fit_note(w, note);
 	return 0;
 }
 
@@ -546,7 +556,7 @@ void fit_reject_text(const struct fit_result *r, const char *pricing, const char
 				 pricing ? pricing : "?", region ? region : "?");
 		break;
 	case FIT_REJ_PRECISION:
-		snprintf(buf, len, "%s", r->precision_note[0] ? r->precision_note
+		snprintf(buf, len, "%s", r->precision_note && r->precision_note[0] ? r->precision_note
 							       : "cannot run this precision");
 		break;
 	case FIT_REJ_SPEC_UNKNOWN:

@@ -49,6 +49,7 @@ struct ctx {
 	size_t neff;
 	struct sizing_factors *factors;  /* per gpu */
 	int *factors_ok;
+	struct strmap *notes;            /* the fits' precision notes, for the run */
 };
 
 void pack_options_init(struct pack_options *o)
@@ -107,6 +108,7 @@ static int to_fit(const struct ctx *c, const struct profile_workload *pw, struct
 				      why) != 0)
 		return -1;
 	w->replicas = 1;
+	w->notes = c->notes;
 	return 0;
 }
 
@@ -423,12 +425,14 @@ int pack_plan_build(const struct catalog_snapshot *snap, const struct profile *p
 		    struct pack_plan *out, struct diag_list *diags)
 {
 	struct ctx c;
+	struct strmap notes = STRMAP_INIT;
 	const char **regions;
 	size_t nregions = 0;
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
 	memset(&c, 0, sizeof(c));
+	c.notes = &notes;
 	c.snap = snap;
 	c.p = p;
 	c.o = o;
@@ -461,6 +465,7 @@ int pack_plan_build(const struct catalog_snapshot *snap, const struct profile *p
 	out->monthly = out->hourly * out->hours_per_month;
 	free(regions);
 	ctx_release(&c);
+	strmap_release(&notes);
 	return rc;
 }
 

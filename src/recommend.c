@@ -175,7 +175,10 @@ size_t recommend_workload_regions(const struct ctx *c, const struct profile_work
 int recommend_to_fit(const struct ctx *c, const struct profile_workload *pw, struct fit_workload *w,
 		  const char **why)
 {
-	return fit_workload_from_profile(pw, c->presets, c->npresets, c->headroom, w, why);
+	int rc = fit_workload_from_profile(pw, c->presets, c->npresets, c->headroom, w, why);
+
+	w->notes = &c->res->notes;
+	return rc;
 }
 
 const char *recommend_interconnect_name(int ic)
@@ -216,6 +219,7 @@ static void ctx_release(struct ctx *c)
 	free(c->whole_shape);
 	for (size_t i = 0; i < CACHE_SLOTS; i++) {
 		free(c->cache[i].fits);
+		recommend_keep_rejected(c, &c->cache[i].tmpl);
 		recommend_tmpl_release(&c->cache[i].tmpl);
 	}
 }
@@ -310,7 +314,6 @@ void recommend_result_release(struct recommend_result *r)
 	for (size_t i = 0; i < r->nworkloads; i++) {
 		struct recommend_workload *w = &r->workloads[i];
 		free(w->alternatives);
-		free(w->rejected);
 		free(w->families);
 		free(w->regions);
 		free(w->rec_data);
@@ -326,5 +329,9 @@ void recommend_result_release(struct recommend_result *r)
 	for (size_t i = 0; i < r->nwarnings; i++)
 		free(r->warnings[i]);
 	free(r->warnings);
+	for (size_t i = 0; i < r->nshared_rejected; i++)
+		free(r->shared_rejected[i]);
+	free(r->shared_rejected);
+	strmap_release(&r->notes);
 	memset(r, 0, sizeof(*r));
 }

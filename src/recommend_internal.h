@@ -192,6 +192,7 @@ void recommend_compute_needs(const struct ctx *c, const struct fit_workload *w,
 			  struct recommend_workload *rw);
 void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
 			 const struct fit_result *fits, int r, struct pack_need *pn);
+void recommend_keep_rejected(struct ctx *c, struct recommend_workload *t);
 void recommend_tmpl_release(struct recommend_workload *t);
 void recommend_fallback_release(struct fallback *fb);
 void recommend_data_findings(const struct ctx *c, const struct profile_workload *pw,

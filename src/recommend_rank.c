@@ -15,6 +15,18 @@
 #include "recommend_internal.h"
 #include "util.h"
 
+void recommend_keep_rejected(struct ctx *c, struct recommend_workload *t)
+{
+	struct recommend_result *r = c->res;
+
+	if (!t->rejected)
+		return;
+	r->shared_rejected = xrealloc(r->shared_rejected,
+				      (r->nshared_rejected + 1) * sizeof(*r->shared_rejected));
+	r->shared_rejected[r->nshared_rejected++] = t->rejected;
+	t->rejected = NULL;
+}
+
 void recommend_tmpl_release(struct recommend_workload *t)
 {
 	free(t->rec_data);
@@ -545,6 +557,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 	const struct fit_result *fits = s->fits;
 	size_t nfeasible_shapes = 0;
 
+	recommend_keep_rejected(c, rw);   /* earlier workloads point at it */
 	recommend_tmpl_release(rw);
 	s->fb = -1;
 	s->data_missed = 0;
@@ -734,7 +747,7 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 	rw->nalternatives = t->nalternatives;
 	rw->alternatives = recommend_dup_array(t->alternatives, t->nalternatives, sizeof(*t->alternatives));
 	rw->nrejected = t->nrejected;
-	rw->rejected = recommend_dup_array(t->rejected, t->nrejected, sizeof(*t->rejected));
+	rw->rejected = t->rejected;       /* shared: never changed after rank() */
 	rw->nfamilies = t->nfamilies;
 	rw->families = recommend_dup_array(t->families, t->nfamilies, sizeof(*t->families));
 	rw->nsummaries = t->nsummaries;

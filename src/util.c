@@ -125,6 +125,13 @@ void strmap_put(struct strmap *m, const char *key, size_t val)
 	e->val = val;
 }
 
+const char *strmap_intern(struct strmap *m, const char *key)
+{
+	if (!strmap_get(m, key))
+		strmap_put(m, key, 0);
+	return strmap_slot(m->ents, m->cap, key, strmap_hash(key))->key;
+}
+
 void strmap_release(struct strmap *m)
 {
 	for (size_t i = 0; i < m->cap; i++)

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "fit.h"
+#include "util.h"
 
 static void factors(struct sizing_factors *f)
 {
@@ -311,6 +312,7 @@ static void test_training_no_ib(void **state)
  * with the reason; the same workload in int4 weight-only is served. */
 static void test_precision_reject(void **state)
 {
+	struct strmap notes = STRMAP_INIT;
 	struct sizing_factors f;
 	struct sizing_capacity cap;
 	struct fit_workload w;
@@ -332,6 +334,7 @@ static void test_precision_reject(void **state)
 	w.concurrency = 1;
 	w.replicas = 1;
 	w.headroom = 0.15;
+	w.notes = &notes;
 	fit_evaluate(&w, &cap, 0, &f, &r);
 	assert_int_equal(r.reject, FIT_REJ_PRECISION);
 	assert_string_equal(fit_reject_name(r.reject), "precision");
@@ -349,6 +352,20 @@ static void test_precision_reject(void **state)
 	fit_evaluate(&w, &cap, 0, &f, &r);
 	assert_int_equal(r.precision_mode, SIZING_PREC_AS_FP16);
 	assert_string_equal(r.precision_note, "T4-PCIe-16GB (Turing) has no BF16 units: sized as FP16");
+	/* one copy per distinct note: the same text again is the same string */
+	{
+		const char *first = r.precision_note;
+
+		fit_evaluate(&w, &cap, 0, &f, &r);
+		assert_ptr_equal(r.precision_note, first);
+	}
+	assert_int_equal(notes.n, 2);
+	/* without a place for notes the mode is kept and the note is "" */
+	w.notes = NULL;
+	fit_evaluate(&w, &cap, 0, &f, &r);
+	assert_int_equal(r.precision_mode, SIZING_PREC_AS_FP16);
+	assert_string_equal(r.precision_note, "");
+	strmap_release(&notes);
 }
 
 static void test_vm_check(void **state)
