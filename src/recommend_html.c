@@ -172,11 +172,55 @@ static void chart(FILE *f, const cJSON *w, const char *cur)
 	fputs("</svg>\n", f);
 }
 
+/*
+ * A memory rejection "needs A GiB, has B GiB[; rest]": the offsets of
+ * ", has " and of the " GiB" that ends B; 0 when the reason has another
+ * form.  The sizes whose need and rest agree share one row, each with its
+ * own "has B GiB", so the need is printed once per workload, not per size.
+ */
+static int mem_split(const cJSON *x, size_t *has, size_t *has_end)
+{
+	const char *k = html_str(x, "kind"), *r = html_str(x, "reason"), *h, *g;
+
+	if (!k || !r || strcmp(k, "memory") != 0 || strncmp(r, "needs ", 6) != 0)
+		return 0;
+	if (!(h = strstr(r, ", has ")) || !(g = strstr(h + 6, " GiB")))
+		return 0;
+	/* only "needs A GiB, has B GiB" or "...; more": a unit after B ("per
+	 * GPU") stays in the row of its own */
+	if (g[4] != '\0' && g[4] != ';')
+		return 0;
+	*has = (size_t)(h - r);
+	*has_end = (size_t)(g + 4 - r);
+	return 1;
+}
+
+/* The first n bytes of s, escaped. */
+static void esc_part(FILE *f, const char *s, size_t n)
+{
+	char buf[256];
+
+	while (n > 0) {
+		size_t k = n < sizeof buf - 1 ? n : sizeof buf - 1;
+		memcpy(buf, s, k);
+		buf[k] = '\0';
+		html_esc(f, buf);
+		s += k;
+		n -= k;
+	}
+}
+
 static int same_reason(const cJSON *a, const cJSON *b)
 {
 	const char *ka = html_str(a, "kind"), *kb = html_str(b, "kind");
 	const char *ra = html_str(a, "reason"), *rb = html_str(b, "reason");
-	return ka && kb && ra && rb && strcmp(ka, kb) == 0 && strcmp(ra, rb) == 0;
+	size_t ha, hea, hb, heb;
+
+	if (!(ka && kb && ra && rb && strcmp(ka, kb) == 0))
+		return 0;
+	if (mem_split(a, &ha, &hea) && mem_split(b, &hb, &heb))
+		return ha == hb && strncmp(ra, rb, ha) == 0 && strcmp(ra + hea, rb + heb) == 0;
+	return strcmp(ra, rb) == 0;
 }
 
 /* "Standard_X MIG 1g.10gb (eastus)": a rejected size, its slice and region. */
@@ -247,6 +291,8 @@ static void workload(FILE *f, const cJSON *w, const char *cur, size_t idx)
 		{
 			const cJSON *z;
 			int seen = 0, first = 1;
+			size_t has = 0, has_end = 0;
+			int split = mem_split(x, &has, &has_end);
 			for (z = rej->child; z != x && !seen; z = z->next)
 				seen = same_reason(z, x);
 			if (seen)
@@ -259,11 +305,25 @@ static void workload(FILE *f, const cJSON *w, const char *cur, size_t idx)
 					fputs(", ", f);
 				first = 0;
 				reject_name(f, z);
+				if (split) {   /* its own "has B GiB" */
+					const char *rz = html_str(z, "reason");
+					size_t hz, hez;
+					if (mem_split(z, &hz, &hez)) {
+						fputs(" has ", f);
+						esc_part(f, rz + hz + 6, hez - hz - 6);
+					}
+				}
 			}
 			fputs("</td><td>", f);
 			html_esc(f, html_str(x, "kind"));
 			fputs("</td><td>", f);
-			html_esc(f, html_str(x, "reason"));
+			if (split) {   /* "needs A GiB<rest>" once */
+				const char *rx = html_str(x, "reason");
+				esc_part(f, rx, has);
+				html_esc(f, rx + has_end);
+			} else {
+				html_esc(f, html_str(x, "reason"));
+			}
 			fputs("</td></tr>\n", f);
 		}
 		fputs("</table>\n", f);

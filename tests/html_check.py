@@ -14,6 +14,7 @@ tree and asserts:
 Prints "html_check: ok COMMAND (N figures)" or the failures; exit 1 on any.
 """
 import json
+import re
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -188,7 +189,14 @@ def check_recommend(root, d, c):
             for tr in list(rej.find_all("tr"))[1:]:
                 tds = list(tr.find_all("td"))
                 for size in tds[0].text().split(", "):
-                    shown.append((size, tds[1].text(), tds[2].text()))
+                    detail = tds[2].text()
+                    # memory rows name the need once ("needs A GiB<rest>")
+                    # and each size its own "has B GiB"
+                    m = re.fullmatch(r"(.*) has ([\d.]+ GiB)", size)
+                    if tds[1].text() == "memory" and m and detail.startswith("needs "):
+                        a = detail.split(";", 1)[0]
+                        size, detail = m.group(1), f"{a}, has {m.group(2)}{detail[len(a):]}"
+                    shown.append((size, tds[1].text(), detail))
         want = []
         for x in w["rejected"]:
             size = x["sku"] + (" MIG " + x["mig_profile"] if x["mig_profile"] else "") + \
