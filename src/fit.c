@@ -83,7 +83,7 @@ static struct sizing_capacity instance_cap(const struct sizing_capacity *vm, int
 static int infer(const struct fit_workload *w, const struct sizing_capacity *cap, long c,
 		 const struct sizing_factors *f, struct sizing_inference_result *r)
 {
-	struct sizing_serving s = { w->input_tokens, w->output_tokens, c, w->engine };
+	struct sizing_serving s = { w->input_tokens, w->output_tokens, c, w->engine, 0 };
 	return sizing_inference(&w->model, w->precision, w->kv_precision, &s, cap, f, r, NULL);
 }
 

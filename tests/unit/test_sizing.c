@@ -185,7 +185,7 @@ static struct sizing_inference_result infer(const struct sizing_model *m,
 {
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(g);
-	struct sizing_serving s = { in, out, conc, SIZING_ENGINE_TENSORRT_LLM };
+	struct sizing_serving s = { in, out, conc, SIZING_ENGINE_TENSORRT_LLM, 0 };
 	struct sizing_inference_result r;
 	char err[SIZING_ERRLEN];
 
@@ -404,7 +404,7 @@ static void test_errors(void **state)
 	struct sizing_model m = { .name = "blob", .params_b = 7 };
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(&h100);
-	struct sizing_serving s = { 128, 128, 0, SIZING_ENGINE_TENSORRT_LLM };
+	struct sizing_serving s = { 128, 128, 0, SIZING_ENGINE_TENSORRT_LLM, 0 };
 	struct sizing_inference_result r;
 	char err[SIZING_ERRLEN];
 
@@ -593,7 +593,7 @@ static struct sizing_inference_result infer_engine(const struct sizing_model *m,
 {
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(g);
-	struct sizing_serving s = { in, out, conc, e };
+	struct sizing_serving s = { in, out, conc, e, 0 };
 	struct sizing_inference_result r;
 	char err[SIZING_ERRLEN];
 
@@ -974,7 +974,7 @@ static double heldout_estimate(const struct heldout *h, int training)
 		assert_true(r.fits);
 		return r.tokens_per_s / h->gpus;
 	} else {
-		struct sizing_serving s = { h->in, h->out, h->conc, SIZING_ENGINE_TENSORRT_LLM };
+		struct sizing_serving s = { h->in, h->out, h->conc, SIZING_ENGINE_TENSORRT_LLM, 0 };
 		struct sizing_inference_result r;
 
 		assert_int_equal(sizing_inference(h->m, h->p, sizing_kv_default(h->p), &s, &cap,
@@ -1148,7 +1148,7 @@ static double engine_estimate(const struct engine_row *e)
 {
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(e->g);
-	struct sizing_serving s = { e->in, e->out, e->conc, e->engine };
+	struct sizing_serving s = { e->in, e->out, e->conc, e->engine, 0 };
 	struct sizing_inference_result r;
 	char err[SIZING_ERRLEN];
 
@@ -1375,7 +1375,7 @@ static void test_deepseek_mla_kv(void **state)
 	struct sizing_model m = deepseek_v3;
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(&h200);
-	struct sizing_serving s = { 1024, 1024, 16, SIZING_ENGINE_VLLM };
+	struct sizing_serving s = { 1024, 1024, 16, SIZING_ENGINE_VLLM, 0 };
 	struct sizing_inference_result r;
 	enum sizing_precision w;
 	char err[SIZING_ERRLEN];
@@ -1431,7 +1431,7 @@ static void test_gemma3_window_kv(void **state)
 	assert_false(sizing_engine_kv_window_only(&f, SIZING_ENGINE_TGI));
 	{
 		struct sizing_capacity cap;
-		struct sizing_serving s = { 126976, 4096, 1, SIZING_ENGINE_VLLM };
+		struct sizing_serving s = { 126976, 4096, 1, SIZING_ENGINE_VLLM, 0 };
 		struct sizing_inference_result a, b;
 		char err[SIZING_ERRLEN];
 
