@@ -870,7 +870,8 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 		if (w.kind == FIT_LLM_INFERENCE) {
 			struct sizing_inference_result s;
 			struct sizing_serving sv = { w.input_tokens, w.output_tokens,
-						     w.concurrency, w.engine, 0 };
+						     w.concurrency, w.engine,
+						     w.expert_parallel };
 			struct sizing_capacity one = cap;
 			int k = r.gpus_per_instance > 0 ? r.gpus_per_instance : cap.gpus;
 
