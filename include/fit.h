@@ -62,6 +62,7 @@ struct fit_workload {
 	double max_ms_per_token;              /* 0: no latency SLO */
 	double max_ttft_ms;                   /* 0: none */
 	enum sizing_engine engine;            /* serving stack (profile default vllm) */
+	int expert_parallel;                  /* serving.expert_parallel */
 	/* generic */
 	struct sizing_requirements req;
 	/* training */

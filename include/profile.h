@@ -59,6 +59,7 @@ struct profile_serving {
 	int has_max_time_to_first_token_ms;
 	double max_time_to_first_token_ms;
 	enum sizing_engine engine;          /* default vllm */
+	int expert_parallel;                /* 1: expert_parallel: true (default false) */
 };
 
 /* requirements: a generic (non-LLM) workload described by what it needs of

@@ -326,6 +326,8 @@ struct sizing_engine_factors {
 	double prefill_scale;         /* × prefill_mfu */
 	double max_batch_sequences;   /* the engine's default cap on sequences in flight */
 	double chunked_prefill;       /* 1: prompts batched with decode; 0: a prompt stalls decode */
+	double expert_parallel;       /* 1: offers expert parallelism when asked; 0: never */
+	double dp_attention;          /* 1: pairs it with data-parallel attention for MLA models */
 };
 
 enum sizing_framework {
@@ -418,6 +420,7 @@ struct sizing_serving {
 	double output_tokens;         /* generated tokens per request */
 	long concurrency;             /* sequences in flight; 0 = the largest that fits */
 	enum sizing_engine engine;    /* 0 = TensorRT-LLM (the calibration baseline) */
+	int expert_parallel;          /* 1: the engine's expert-parallel deployment (see below) */
 };
 
 enum sizing_bound {
@@ -445,6 +448,8 @@ struct sizing_inference_result {
 	long max_concurrency;         /* largest batch that fits (capped by max_batch_sequences) */
 	long concurrency;             /* batch the throughput is given for */
 	int tp, pp;                   /* tensor-parallel and pipeline degrees (tp × pp = gpus) */
+	int ep;                       /* GPUs the routed experts are spread over (1 = none) */
+	int attention_dp;             /* data-parallel attention ranks (1 = none) */
 	enum sizing_bound bound;
 	double prefill_tokens_per_s;  /* prompt tokens/s when only prefilling */
 	double time_to_first_token_ms;/* one request's prefill on an idle instance */
@@ -467,6 +472,47 @@ int sizing_inference(const struct sizing_model *m, enum sizing_precision w,
 		     enum sizing_precision kv, const struct sizing_serving *s,
 		     const struct sizing_capacity *cap, const struct sizing_factors *f,
 		     struct sizing_inference_result *out, char *err);
+
+/* ---- expert parallelism ------------------------------------------------ */
+
+/*
+ * With expert parallelism (serving.expert_parallel, on an engine whose
+ * engine_expert_parallel row is 1) a mixture of experts spreads its routed
+ * experts over the ep = tp GPUs of a stage: each GPU holds E / ep whole
+ * experts (the same bytes as tensor-parallel slices of every expert), and
+ * each MoE layer's MLP all-reduce becomes an all-to-all dispatch and combine
+ * of the tokens.  For an MLA model on an engine whose engine_dp_attention
+ * row is 1, attention is data-parallel over the same GPUs: each holds the
+ * attention weights whole and the KV latent of its own sequences only
+ * (B / ep of them), and the attention all-reduces go.
+ */
+
+/*
+ * Attention parameters: total − routed experts − embeddings − dense-layer
+ * MLPs ((layers − moe_layers) × 3 × hidden × intermediate) − shared experts
+ * (moe_layers × shared × 3 × hidden × moe_intermediate); 0 when the shape
+ * does not say (a dense or MoE model without moe_layers).
+ */
+double sizing_attention_params(const struct sizing_model *m);
+
+/* Expected distinct routed experts one GPU of ep runs per MoE layer in a
+ * step of b tokens: E / ep × (1 − (1 − k/E)^b); 0 for a dense model. */
+double sizing_ep_experts_touched(const struct sizing_model *m, int ep, double b);
+
+/* Bytes of one MoE layer's all-to-all over ep GPUs for tokens tokens:
+ * tokens × hidden × 2 B (16-bit) × 2 (dispatch and combine) × (ep − 1)/ep,
+ * all GPUs together; 0 when ep <= 1. */
+double sizing_ep_alltoall_bytes(const struct sizing_model *m, double tokens, int ep);
+
+/*
+ * Seconds of the all-to-alls of one pipeline stage (moe_layers / pp MoE
+ * layers): per layer 2 × the link's latency (nvlink_allreduce_latency_us or
+ * pcie_allreduce_latency_us) + one GPU's share (1/ep) of the bytes over its
+ * link (NVLink per direction × nvlink_efficiency when the ep GPUs share an
+ * NVLink domain, else PCIe × pcie_efficiency).  0 when ep <= 1.
+ */
+double sizing_ep_alltoall_s(const struct sizing_model *m, double tokens, int ep, int pp,
+			    const struct sizing_capacity *cap, const struct sizing_factors *f);
 
 /* ---- training ---------------------------------------------------------- */
 

@@ -28,7 +28,7 @@ enum {
 	OPT_MODEL = 1, OPT_PARAMS, OPT_LAYERS, OPT_HIDDEN, OPT_HEADS, OPT_KV_HEADS, OPT_VOCAB,
 	OPT_PRECISION, OPT_KV_PRECISION, OPT_GPU, OPT_SKU, OPT_MIG, OPT_GPUS, OPT_INPUT,
 	OPT_OUTPUT, OPT_CONCURRENCY, OPT_MODE, OPT_METHOD, OPT_ZERO, OPT_TOKENS, OPT_SEQLEN,
-	OPT_MICRO_BATCH, OPT_ENGINE, OPT_FRAMEWORK, OPT_HF_CONFIG
+	OPT_MICRO_BATCH, OPT_ENGINE, OPT_FRAMEWORK, OPT_HF_CONFIG, OPT_EXPERT_PARALLEL
 };
 
 static const struct cli_opt opts[] = {
@@ -57,6 +57,7 @@ static const struct cli_opt opts[] = {
 	{ "engine", 0, CLI_ARG_REQUIRED, OPT_ENGINE },
 	{ "framework", 0, CLI_ARG_REQUIRED, OPT_FRAMEWORK },
 	{ "hf-config", 0, CLI_ARG_REQUIRED, OPT_HF_CONFIG },
+	{ "expert-parallel", 0, CLI_ARG_NONE, OPT_EXPERT_PARALLEL },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -258,6 +259,9 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 		case OPT_HF_CONFIG:
 			a->hf_config = val;
 			break;
+		case OPT_EXPERT_PARALLEL:
+			a->serving.expert_parallel = 1;
+			break;
 		}
 	}
 	if (!a->model && !a->inline_given && !a->hf_config)
@@ -270,6 +274,8 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 	if (a->native && a->training)
 		return cli_usage_error(CMD, "--precision native sizes serving; training takes "
 					    "bf16, fp16 or fp8");
+	if (a->serving.expert_parallel && a->training)
+		return cli_usage_error(CMD, "--expert-parallel sizes serving, not training");
 	if (!a->gpu && !a->sku && !a->mig)
 		return cli_usage_error(CMD, "give a GPU: --gpu MODEL, --sku SIZE or --mig PROFILE");
 	if (a->sku && (a->gpu || a->mig))
@@ -482,6 +488,18 @@ static int factor_applies(const char *name, int training, int mig)
 	    strcmp(name, "tp_efficiency") == 0 || strcmp(name, "pp_efficiency") == 0)
 		return 1;
 	return training ? is_train : !is_train;
+}
+
+/* "tensor 8 x pipeline 1", with ", expert 8, attention data-parallel 8"
+ * when the experts (and attention) are spread that way. */
+static void parallelism_text(char *buf, size_t n, const struct sizing_inference_result *r)
+{
+	int k = snprintf(buf, n, "tensor %d x pipeline %d", r->tp, r->pp);
+
+	if (r->ep > 1 && k > 0 && (size_t)k < n)
+		k += snprintf(buf + k, n - (size_t)k, ", expert %d", r->ep);
+	if (r->attention_dp > 1 && k > 0 && (size_t)k < n)
+		snprintf(buf + k, n - (size_t)k, ", attention data-parallel %d", r->attention_dp);
 }
 
 /* The serving engine's own factors, as name/value pairs. */
@@ -740,6 +758,8 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		o = cJSON_AddObjectToObject(doc, "parallelism");
 		cJSON_AddNumberToObject(o, "tensor", r->tp);
 		cJSON_AddNumberToObject(o, "pipeline", r->pp);
+		cJSON_AddNumberToObject(o, "expert", r->ep);
+		cJSON_AddNumberToObject(o, "attention_data_parallel", r->attention_dp);
 		o = cJSON_AddObjectToObject(doc, "throughput");
 		json_rounded_or_null(o, "output_tokens_per_s", r->output_tokens_per_s, 1, r->fits);
 		json_rounded_or_null(o, "prefill_tokens_per_s", r->prefill_tokens_per_s, 1,
@@ -785,7 +805,7 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		table_csv_field(t, "sku", a->sku);
 		table_csv_field(t, "mig_profile", in->cap.mig_profile);
 		table_csv_field_number(t, "gpu_count", in->cap.gpus, 0);
-		snprintf(buf, sizeof(buf), "tensor %d x pipeline %d", r->tp, r->pp);
+		parallelism_text(buf, sizeof(buf), r);
 		table_field(t, "parallelism", NULL, buf);
 		table_csv_field_number(t, "tensor_parallel_count", r->tp, 0);
 		table_csv_field_number(t, "pipeline_parallel_count", r->pp, 0);

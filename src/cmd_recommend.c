@@ -849,7 +849,8 @@ static void explain_llm(FILE *f, const struct fit_workload *w, const struct sizi
 	if (one.nvlink_domain > k)
 		one.nvlink_domain = k;
 	{
-		struct sizing_serving sv = { w->input_tokens, w->output_tokens, c, w->engine };
+		struct sizing_serving sv = { w->input_tokens, w->output_tokens, c, w->engine,
+					     w->expert_parallel };
 		have_s = sizing_inference(&w->model, w->precision, w->kv_precision, &sv, &one, fac,
 					  &s, err) == 0;
 	}

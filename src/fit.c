@@ -93,7 +93,7 @@ static struct sizing_capacity instance_cap(const struct sizing_capacity *vm, int
 static int infer(const struct fit_workload *w, const struct sizing_capacity *cap, long c,
 		 const struct sizing_factors *f, struct sizing_inference_result *r)
 {
-	struct sizing_serving s = { w->input_tokens, w->output_tokens, c, w->engine };
+	struct sizing_serving s = { w->input_tokens, w->output_tokens, c, w->engine, w->expert_parallel };
 	return sizing_inference(&w->model, w->precision, w->kv_precision, &s, cap, f, r, NULL);
 }
 
@@ -115,7 +115,12 @@ static enum fit_reject plan_instances(const struct fit_workload *w,
 
 	/* memory: largest batch per instance */
 	if (infer(w, &cap, 0, f, &r) != 0) {
-		out->note = "the model has no shape the sizing model can use";
+		int no_ep = w->expert_parallel &&
+			    !(sizing_engine_factors_of(f, w->engine).expert_parallel > 0);
+
+		out->note = no_ep ? "the serving engine has no expert parallelism "
+				    "(serving.expert_parallel)"
+				  : "the model has no shape the sizing model can use";
 		return FIT_REJ_MODEL;
 	}
 	if (!r.fits || r.max_concurrency < 1) {
@@ -649,5 +654,6 @@ int fit_workload_from_profile(const struct profile_workload *pw, const struct mo
 	if (pw->serving.has_max_time_to_first_token_ms)
 		w->max_ttft_ms = pw->serving.max_time_to_first_token_ms;
 	w->engine = pw->serving.engine;
+	w->expert_parallel = pw->serving.expert_parallel;
 	return 0;
 }

@@ -916,11 +916,13 @@ static void read_serving(struct reader *r, const struct node *m, struct profile_
 	static const char *const keys[] = { "input_tokens", "output_tokens", "concurrency",
 					    "target_output_tokens_per_s",
 					    "max_ms_per_output_token",
-					    "max_time_to_first_token_ms", "engine" };
+					    "max_time_to_first_token_ms", "engine",
+					    "expert_parallel" };
+	static const char *const flag_names[] = { "false", "true" };
 	const char *const p = "serving.";
 	const char *engine_names[SIZING_ENGINE_COUNT];
 	const struct node *v;
-	int engine = SIZING_ENGINE_VLLM;
+	int engine = SIZING_ENGINE_VLLM, ep = 0;
 
 	check_keys(r, m, keys, COUNT(keys), "in 'serving'");
 	if (get_long(r, m, "input_tokens", p, &R_IN_TOKENS, &s->input_tokens) == 0)
@@ -948,6 +950,11 @@ static void read_serving(struct reader *r, const struct node *m, struct profile_
 		node_enum(r, v, "serving.engine", "serving engine", engine_names,
 			  COUNT(engine_names), &engine);
 	s->engine = (enum sizing_engine)engine;
+	v = map_get(m, "expert_parallel");
+	if (v)
+		node_enum(r, v, "serving.expert_parallel", "serving.expert_parallel value",
+			  flag_names, COUNT(flag_names), &ep);
+	s->expert_parallel = ep;
 	if (s->has_max_ms_per_output_token)
 		slo_slip(r, map_get(m, "max_ms_per_output_token"), "serving.max_ms_per_output_token",
 			 s->max_ms_per_output_token);

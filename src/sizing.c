@@ -645,6 +645,8 @@ static void resolve_engines(const struct efficiency *list, size_t n, struct sizi
 		{ "engine_max_batch_sequences",
 		  offsetof(struct sizing_engine_factors, max_batch_sequences) },
 		{ "engine_chunked_prefill", offsetof(struct sizing_engine_factors, chunked_prefill) },
+		{ "engine_expert_parallel", offsetof(struct sizing_engine_factors, expert_parallel) },
+		{ "engine_dp_attention", offsetof(struct sizing_engine_factors, dp_attention) },
 	};
 
 	for (int e = 0; e < SIZING_ENGINE_COUNT; e++) {
@@ -655,6 +657,7 @@ static void resolve_engines(const struct efficiency *list, size_t n, struct sizi
 		ef->decode_bw_scale = ef->decode_mfu_scale = ef->prefill_scale = 1;
 		ef->max_batch_sequences = f->max_batch_sequences;
 		ef->chunked_prefill = 1;
+		ef->expert_parallel = ef->dp_attention = 0;
 		for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++)
 			for (size_t j = 0; j < n; j++)
 				if (strcmp(list[j].name, fields[k].name) == 0 &&
@@ -898,6 +901,10 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 		st->t_cycle /= f->mig_efficiency;
 }
 
+static double ep_comm_delta_s(const struct sizing_model *m, double tokens, int ep, int adp,
+			      int tp, int pp, const struct sizing_capacity *cap,
+			      const struct sizing_factors *f);
+
 int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 		     enum sizing_precision kv, const struct sizing_serving *s,
 		     const struct sizing_capacity *cap, const struct sizing_factors *f,
@@ -910,7 +917,8 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	double tflops, bw_eff, B, limit, q, pflops_tok, peak_tp;
 	double kvseq_dev, wread, wall;
 	struct sizing_engine_factors ef;
-	int tp, pp, kv_split, kv_limited = 0, win_only;
+	int tp, pp, kv_split, kv_limited = 0, win_only, ep = 1, adp = 1;
+	double attn_rep = 0;
 
 	memset(&r, 0, sizeof(r));
 	*out = r;
@@ -947,6 +955,20 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	/* the MLA latent has no head axis: every tensor-parallel rank holds it */
 	if (m.mla_kv_lora_rank > 0)
 		kv_split = 1;
+	/* expert parallelism over the GPUs of a stage; data-parallel attention
+	 * holds each sequence's latent on one GPU (see sizing.h) */
+	if (s->expert_parallel) {
+		if (!(ef.expert_parallel > 0)) {
+			seterr(err, "engine '%s' has no expert parallelism (vllm, sglang and "
+				    "tensorrt-llm have)", sizing_engine_name(s->engine));
+			return -1;
+		}
+		if (m.moe_experts > 0 && tp > 1) {
+			ep = tp;
+			if (m.mla_kv_lora_rank > 0 && ef.dp_attention > 0)
+				kv_split = adp = tp;
+		}
+	}
 	win_only = sizing_engine_kv_window_only(f, s->engine);
 
 	wbytes = sizing_weight_bytes(w);
@@ -955,6 +977,10 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	usable = cap->memory_gib * f->memory_utilization * GIB;
 	/* multi-token-prediction layers are held in memory, never read by decode */
 	w_dev = (wall + sizing_mtp_bytes(&m, w)) / (tp * pp);
+	/* data-parallel attention: every GPU holds its stage's attention whole */
+	if (adp > 1)
+		attn_rep = sizing_attention_params(&m) * sizing_weight_bytes(w) * (1.0 - 1.0 / tp) / pp;
+	w_dev += attn_rep;
 	act_dev = f->prefill_chunk_tokens * m.hidden * f->activation_bytes_per_token_hidden / tp;
 	free_dev = usable - w_dev - act_dev - f->runtime_overhead_gib * GIB;
 	seq = s->input_tokens + s->output_tokens;
@@ -968,6 +994,8 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 
 	r.tp = tp;
 	r.pp = pp;
+	r.ep = ep;
+	r.attention_dp = adp;
 	r.kv_bytes_per_token = kvpt;
 	r.kv_bytes_per_sequence = kvseq_dev * kv_split * pp;
 	r.kv_window_only = win_only && m.window_tokens > 0 && m.windowed_layers > 0;
@@ -1029,6 +1057,16 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 		wbytes = sizing_weights_read_bytes(&m, w, B / pp) / wread;
 	decode_cycle(&m, B, ctx, ratio, s->input_tokens, wbytes, kvpt_dev, tflops, bw_eff, tp, pp,
 		     cap, f, &ef, &st);
+	if (ep > 1) {
+		/* the all-to-alls replace the experts' all-reduces; each GPU reads
+		 * the attention it holds whole */
+		double d = ep_comm_delta_s(&m, B / pp * (1.0 + ratio), ep, adp, tp, pp, cap, f);
+		double rd = attn_rep / (cap->bandwidth_gbps * 1e9 * bw_eff);
+
+		st.t_cycle += pp * (d + rd);
+		st.t_comm += pp * d;
+		st.t_mem += rd;
+	}
 	r.ms_per_output_token = st.t_cycle * 1e3;
 	r.output_tokens_per_s = B / st.t_cycle;
 	if (st.t_comm > st.t_mem * pp && st.t_comm > st.t_comp * pp)
@@ -1059,10 +1097,90 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 		r.time_to_first_token_ms = (t_comp + t_read +
 					    pp * pcie_allreduce_s(&m, s->input_tokens, tp, pp, cap, f) +
 					    pp * nvlink_allreduce_s(&m, s->input_tokens, tp, pp, cap, f) +
-					    pp * ef.step_overhead_ms / 1e3) * 1e3;
+					    pp * ef.step_overhead_ms / 1e3 +
+					    pp * ep_comm_delta_s(&m, s->input_tokens, ep, adp, tp, pp,
+								 cap, f) +
+					    pp * attn_rep / (cap->bandwidth_gbps * 1e9 * bw_eff)) * 1e3;
 	}
 	*out = r;
 	return 0;
+}
+
+/* ---- expert parallelism ------------------------------------------------ */
+
+double sizing_attention_params(const struct sizing_model *m)
+{
+	double total = m->params_b * 1e9, rest;
+	int dense_layers = m->layers - m->moe_layers;
+
+	if (m->moe_layers <= 0 || m->moe_intermediate <= 0 || m->hidden <= 0 ||
+	    !(sizing_routed_expert_params(m) > 0))
+		return 0;
+	rest = total - sizing_routed_expert_params(m) - embedding_params(m) -
+	       (dense_layers > 0 ? (double)dense_layers * 3.0 * m->hidden * m->intermediate : 0) -
+	       (double)m->moe_layers * m->moe_shared_experts * 3.0 * m->hidden *
+		       m->moe_intermediate;
+	return rest > 0 ? rest : 0;
+}
+
+double sizing_ep_experts_touched(const struct sizing_model *m, int ep, double b)
+{
+	if (m->moe_experts <= 0 || m->moe_active <= 0 || ep < 1)
+		return 0;
+	return (double)m->moe_experts / ep * experts_touched(m->moe_experts, m->moe_active, b);
+}
+
+double sizing_ep_alltoall_bytes(const struct sizing_model *m, double tokens, int ep)
+{
+	if (ep <= 1)
+		return 0;
+	return tokens * m->hidden * 2.0 * 2.0 * (ep - 1) / ep;
+}
+
+double sizing_ep_alltoall_s(const struct sizing_model *m, double tokens, int ep, int pp,
+			    const struct sizing_capacity *cap, const struct sizing_factors *f)
+{
+	double lat, rate, per_gpu = sizing_ep_alltoall_bytes(m, tokens, ep) / (ep > 1 ? ep : 1);
+	int layers = m->moe_layers > 0 ? m->moe_layers : m->layers;
+
+	if (ep <= 1 || pp < 1)
+		return 0;
+	if (cap->nvlink_domain >= ep && cap->link_gbps > 0 && f->nvlink_efficiency > 0) {
+		lat = f->nvlink_allreduce_latency_us;
+		rate = cap->link_gbps / 2.0 * 1e9 * f->nvlink_efficiency;
+	} else {
+		double eff = f->pcie_efficiency > 0 ? f->pcie_efficiency : f->network_efficiency;
+
+		lat = f->pcie_allreduce_latency_us;
+		rate = cap->pcie_gbps * 1e9 * eff;
+		if (!(rate > 0))
+			return 0;
+	}
+	return (double)layers / pp * (2.0 * lat / 1e6 + per_gpu / rate);
+}
+
+/*
+ * What expert parallelism changes in the communication of one stage: the
+ * all-to-alls in, each MoE layer's MLP all-reduce (half of that layer's
+ * two) out, and with data-parallel attention every attention all-reduce
+ * out.  0 when ep <= 1.
+ */
+static double ep_comm_delta_s(const struct sizing_model *m, double tokens, int ep, int adp,
+			      int tp, int pp, const struct sizing_capacity *cap,
+			      const struct sizing_factors *f)
+{
+	struct sizing_model moe = *m;
+	double ar_moe, ar_attn = 0;
+
+	if (ep <= 1)
+		return 0;
+	moe.layers = m->moe_layers > 0 ? m->moe_layers : m->layers;
+	ar_moe = (pcie_allreduce_s(&moe, tokens, tp, pp, cap, f) +
+		  nvlink_allreduce_s(&moe, tokens, tp, pp, cap, f)) / 2.0;
+	if (adp > 1)
+		ar_attn = (pcie_allreduce_s(m, tokens, tp, pp, cap, f) +
+			   nvlink_allreduce_s(m, tokens, tp, pp, cap, f)) / 2.0;
+	return sizing_ep_alltoall_s(m, tokens, ep, pp, cap, f) - ar_moe - ar_attn;
 }
 
 /* ---- training ---------------------------------------------------------- */

@@ -185,7 +185,7 @@ static struct sizing_inference_result infer(const struct sizing_model *m,
 {
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(g);
-	struct sizing_serving s = { in, out, conc, SIZING_ENGINE_TENSORRT_LLM };
+	struct sizing_serving s = { in, out, conc, SIZING_ENGINE_TENSORRT_LLM, 0 };
 	struct sizing_inference_result r;
 	char err[SIZING_ERRLEN];
 
@@ -404,7 +404,7 @@ static void test_errors(void **state)
 	struct sizing_model m = { .name = "blob", .params_b = 7 };
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(&h100);
-	struct sizing_serving s = { 128, 128, 0, SIZING_ENGINE_TENSORRT_LLM };
+	struct sizing_serving s = { 128, 128, 0, SIZING_ENGINE_TENSORRT_LLM, 0 };
 	struct sizing_inference_result r;
 	char err[SIZING_ERRLEN];
 
@@ -593,7 +593,7 @@ static struct sizing_inference_result infer_engine(const struct sizing_model *m,
 {
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(g);
-	struct sizing_serving s = { in, out, conc, e };
+	struct sizing_serving s = { in, out, conc, e, 0 };
 	struct sizing_inference_result r;
 	char err[SIZING_ERRLEN];
 
@@ -974,7 +974,7 @@ static double heldout_estimate(const struct heldout *h, int training)
 		assert_true(r.fits);
 		return r.tokens_per_s / h->gpus;
 	} else {
-		struct sizing_serving s = { h->in, h->out, h->conc, SIZING_ENGINE_TENSORRT_LLM };
+		struct sizing_serving s = { h->in, h->out, h->conc, SIZING_ENGINE_TENSORRT_LLM, 0 };
 		struct sizing_inference_result r;
 
 		assert_int_equal(sizing_inference(h->m, h->p, sizing_kv_default(h->p), &s, &cap,
@@ -1164,7 +1164,7 @@ static double engine_estimate(const struct engine_row *e)
 {
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(e->g);
-	struct sizing_serving s = { e->in, e->out, e->conc, e->engine };
+	struct sizing_serving s = { e->in, e->out, e->conc, e->engine, 0 };
 	struct sizing_inference_result r;
 	char err[SIZING_ERRLEN];
 
@@ -1391,7 +1391,7 @@ static void test_deepseek_mla_kv(void **state)
 	struct sizing_model m = deepseek_v3;
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(&h200);
-	struct sizing_serving s = { 1024, 1024, 16, SIZING_ENGINE_VLLM };
+	struct sizing_serving s = { 1024, 1024, 16, SIZING_ENGINE_VLLM, 0 };
 	struct sizing_inference_result r;
 	enum sizing_precision w;
 	char err[SIZING_ERRLEN];
@@ -1447,7 +1447,7 @@ static void test_gemma3_window_kv(void **state)
 	assert_false(sizing_engine_kv_window_only(&f, SIZING_ENGINE_TGI));
 	{
 		struct sizing_capacity cap;
-		struct sizing_serving s = { 126976, 4096, 1, SIZING_ENGINE_VLLM };
+		struct sizing_serving s = { 126976, 4096, 1, SIZING_ENGINE_VLLM, 0 };
 		struct sizing_inference_result a, b;
 		char err[SIZING_ERRLEN];
 
@@ -1487,6 +1487,106 @@ static void test_qwen3_moe_decode_bytes(void **state)
 		    sizing_weight_bytes_model(&deepseek_v3, SIZING_BF16), 1e3);
 }
 
+/*
+ * Expert parallelism, DeepSeek-V3 on 8x H200, EP 8, batch 64 (hand
+ * arithmetic):
+ *   routed experts 58 layers x 256 x 3 x 7168 x 2048 = 653,908,770,816
+ *   params; per GPU 1/8 in FP8 with 128x128 block scales:
+ *   81,738,596,352 x 1.000244140625 = 81,758,552,064 B (as under TP);
+ *   distinct experts per GPU per MoE layer at batch 64: 32 x (1 - (31/32)^64)
+ *   = 32 x (1 - 0.131094) = 27.805; at batch 1: 32 x 8/256 = 1;
+ *   all-to-all per MoE layer: 64 x 7168 x 2 B x 2 x 7/8 = 1,605,632 B;
+ *   attention 671,026,419,000 - 653,908,770,816 routed - 1,853,358,080
+ *   embeddings - 3 x 3 x 7168 x 18432 dense MLPs (1,189,085,184) - 58 x 3 x
+ *   7168 x 2048 shared experts (2,554,331,136) = 11,520,873,784 params;
+ *   KV: 64 sequences x 2048 tokens x 70,272 B: under TP every GPU holds all
+ *   of it (8 x 8.578125 GiB = 68.625 GiB in the instance), with data-parallel
+ *   attention each GPU 8 of the sequences (8.578125 GiB in all); the
+ *   attention weights are then whole on each GPU: + 7/8 x 11,520,873,784 x
+ *   1.000244140625 B per GPU.
+ */
+static void test_expert_parallel_deepseek_by_hand(void **state)
+{
+	struct sizing_model m = deepseek_v3;
+	struct sizing_capacity cap;
+	struct sizing_factors f = factors_for(&h200);
+	struct sizing_serving tp = { 1024, 1024, 64, SIZING_ENGINE_SGLANG, 0 };
+	struct sizing_serving ep = { 1024, 1024, 64, SIZING_ENGINE_SGLANG, 1 };
+	struct sizing_inference_result a, b;
+	enum sizing_precision w;
+	char err[SIZING_ERRLEN];
+
+	(void)state;
+	assert_near(sizing_routed_expert_params(&m), 653908770816.0, 1e-3);
+	assert_near(sizing_routed_expert_params(&m) / 8 * sizing_weight_bytes(SIZING_FP8_BLOCK),
+		    81758552064.0, 1e-3);
+	assert_near(sizing_ep_experts_touched(&m, 8, 64), 27.8053, 1e-4);
+	assert_near(sizing_ep_experts_touched(&m, 8, 1), 1.0, 1e-12);
+	assert_near(sizing_ep_alltoall_bytes(&m, 64, 8), 1605632.0, 1e-9);
+	assert_near(sizing_ep_alltoall_bytes(&m, 64, 1), 0.0, 0);
+	assert_near(sizing_attention_params(&m), 11520873784.0, 1e-3);
+
+	assert_int_equal(sizing_model_native(&m, &w, err), 0);
+	assert_int_equal(sizing_capacity_from_gpu(&h200, 8, &cap), 0);
+	assert_int_equal(sizing_inference(&m, w, SIZING_BF16, &tp, &cap, &f, &a, err), 0);
+	assert_int_equal(sizing_inference(&m, w, SIZING_BF16, &ep, &cap, &f, &b, err), 0);
+	assert_int_equal(a.ep, 1);
+	assert_int_equal(a.attention_dp, 1);
+	assert_int_equal(b.tp, 8);
+	assert_int_equal(b.ep, 8);
+	assert_int_equal(b.attention_dp, 8);
+	assert_near(a.kv_cache_gib, 68.625, 1e-9);
+	assert_near(b.kv_cache_gib, 8.578125, 1e-9);
+	assert_near((b.weights_gib - a.weights_gib) * 1073741824.0,
+		    8 * 7.0 / 8 * 11520873784.0 * 1.000244140625, 1);
+	assert_true(a.fits && b.fits);
+	/* the KV pool of each GPU holds 8x the sequences */
+	assert_true(b.max_concurrency > a.max_concurrency);
+}
+
+/*
+ * The all-to-all of one step (58 MoE layers, batch 64, EP 8), each layer 2
+ * latencies + one GPU's eighth of 1,605,632 B = 200,704 B:
+ *   NVLink (900 GB/s both ways, 450 per direction x 0.82, 10 us):
+ *     58 x (20e-6 + 200,704 / 369e9) = 1.19155 ms
+ *   PCIe (64 GB/s x 0.5, 40 us): 58 x (80e-6 + 200,704 / 32e9) = 5.00378 ms
+ * so EP costs more over PCIe than over NVLink.
+ */
+static void test_expert_parallel_link_direction(void **state)
+{
+	struct sizing_capacity nv, pcie;
+	struct sizing_factors f = factors_for(&h200);
+	struct sizing_serving ep = { 1024, 1024, 64, SIZING_ENGINE_VLLM, 1 };
+	struct sizing_serving tgi = { 1024, 1024, 64, SIZING_ENGINE_TGI, 1 };
+	struct sizing_inference_result r;
+	char err[SIZING_ERRLEN];
+
+	(void)state;
+	assert_int_equal(sizing_capacity_from_gpu(&h200, 8, &nv), 0);
+	pcie = nv;
+	pcie.nvlink_domain = 1;
+	assert_near(nv.pcie_gbps, 64.0, 1e-9);
+	assert_near(sizing_ep_alltoall_s(&deepseek_v3, 64, 8, 1, &nv, &f), 1.19155e-3, 1e-8);
+	assert_near(sizing_ep_alltoall_s(&deepseek_v3, 64, 8, 1, &pcie, &f), 5.003776e-3, 1e-9);
+	assert_true(sizing_ep_alltoall_s(&deepseek_v3, 64, 8, 1, &pcie, &f) >
+		    sizing_ep_alltoall_s(&deepseek_v3, 64, 8, 1, &nv, &f));
+	/* a dense model has no experts to spread: the flag changes nothing */
+	assert_int_equal(sizing_inference(&llama31_8b, SIZING_FP16, SIZING_FP16, &ep, &nv, &f,
+					  &r, err), 0);
+	assert_int_equal(r.ep, 1);
+	assert_int_equal(r.attention_dp, 1);
+	/* vLLM: EP, and data-parallel attention only for MLA models */
+	assert_int_equal(sizing_inference(&qwen3_30b_a3b, SIZING_BF16, SIZING_BF16, &ep, &nv, &f,
+					  &r, err), 0);
+	assert_int_equal(r.ep, 8);
+	assert_int_equal(r.attention_dp, 1);
+	/* an engine without expert parallelism */
+	assert_int_equal(sizing_inference(&qwen3_30b_a3b, SIZING_BF16, SIZING_BF16, &tgi, &nv,
+					  &f, &r, err), -1);
+	assert_string_equal(err, "engine 'tgi' has no expert parallelism (vllm, sglang and "
+				 "tensorrt-llm have)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1516,6 +1616,8 @@ int main(void)
 		cmocka_unit_test(test_deepseek_mla_kv),
 		cmocka_unit_test(test_gemma3_window_kv),
 		cmocka_unit_test(test_qwen3_moe_decode_bytes),
+		cmocka_unit_test(test_expert_parallel_deepseek_by_hand),
+		cmocka_unit_test(test_expert_parallel_link_direction),
 	};
 
 	load_efficiency();
