@@ -91,7 +91,15 @@ rss_list=
 for n in ${BENCH_SIZES:-10 50}; do
 	regions=$(printf '%s\n' $regions_all | head -n "$n")
 	got=$(printf '%s\n' $regions | wc -l)
-	items=$((got * per_region))
+	# the Virtual Machines items, plus the Bandwidth rows refresh also reads
+	# (serviceName eq 'Bandwidth', one query per region), as the server lists them
+	bw=0
+	for r in $regions; do
+		n_bw=$(curl -s "$api?api-version=2023-01-01-preview&\$filter=serviceName%20eq%20%27Bandwidth%27%20and%20armRegionName%20eq%20%27$r%27" |
+			jq '.Items | length') || { echo "bench refresh: Bandwidth rows of $r" >&2; exit 1; }
+		bw=$((bw + n_bw))
+	done
+	items=$((got * per_region + bw))
 	args=
 	for r in $regions; do args="$args -r $r"; done
 	rm -rf "$work/g" "$work/b"
