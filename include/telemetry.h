@@ -76,11 +76,17 @@ struct telemetry_acc {
 	union {
 		uint32_t *hist;   /* count > TM_ACC_INLINE: TM_HIST_BINS counts */
 		uint8_t bins[TM_ACC_INLINE];  /* else: the bin of each sample */
+		struct telemetry_acc_q *sq;   /* summary: its percentiles (owned) */
 	} h;
 	int summary;              /* 1: filled by telemetry_acc_set_summary, no hist */
-	double q[3];              /* summary: p5, p50, p95, already snapped to their bin */
-	double below;             /* summary: share of samples below the idle threshold;
-				     -1 unknown */
+};
+
+/* What a server summary adds to an accumulator (kept out of line: most
+ * series are read from samples, and every series has one accumulator per
+ * metric). */
+struct telemetry_acc_q {
+	double q[3];              /* p5, p50, p95, already snapped to their bin */
+	double below;             /* share of samples below the idle threshold; -1 unknown */
 };
 
 /* Frees the histogram; the accumulator is empty and reusable afterwards. */

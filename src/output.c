@@ -27,7 +27,34 @@ struct table {
 	enum out_style *row_style;  /* nrows */
 	int record;
 	int color;                  /* FMT_TABLE with SGR escapes */
+	/* the cells' text, packed into blocks (a table of 100k rows holds
+	 * over a million short strings: one malloc each cost more than the
+	 * text); freed with the table */
+	char **blocks;
+	size_t nblocks;
+	size_t block_used, block_cap;
 };
+
+#define TABLE_BLOCK (64 * 1024)
+
+/* A copy of s in the table's blocks. */
+static char *cell_dup(struct table *t, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p;
+
+	if (n > t->block_cap - t->block_used || !t->nblocks) {
+		size_t cap = n > TABLE_BLOCK ? n : TABLE_BLOCK;
+		t->blocks = xrealloc(t->blocks, (t->nblocks + 1) * sizeof *t->blocks);
+		t->blocks[t->nblocks++] = xmalloc(cap);
+		t->block_used = 0;
+		t->block_cap = cap;
+	}
+	p = t->blocks[t->nblocks - 1] + t->block_used;
+	memcpy(p, s, n);
+	t->block_used += n;
+	return p;
+}
 
 int out_format_parse(const char *s, enum out_format *out)
 {
@@ -91,10 +118,9 @@ void table_free(struct table *t)
 		free(t->header[i]);
 		free(t->csv_header[i]);
 	}
-	for (size_t i = 0; i < t->nrows * t->ncols; i++) {
-		free(t->cells[i]);
-		free(t->csv_cells[i]);
-	}
+	for (size_t i = 0; i < t->nblocks; i++)
+		free(t->blocks[i]);
+	free(t->blocks);
 	free(t->header);
 	free(t->align);
 	free(t->cells);
@@ -126,7 +152,7 @@ void table_add_row(struct table *t, const char *const *cells)
 		t->row_style = xrealloc(t->row_style, t->cap * sizeof *t->row_style);
 	}
 	for (size_t i = 0; i < t->ncols; i++) {
-		t->cells[t->nrows * t->ncols + i] = xstrdup(cells[i] ? cells[i] : "");
+		t->cells[t->nrows * t->ncols + i] = cell_dup(t, cells[i] ? cells[i] : "");
 		t->csv_cells[t->nrows * t->ncols + i] = NULL;
 	}
 	t->row_show[t->nrows] = SHOW_ALL;
@@ -177,8 +203,7 @@ void table_set_csv(struct table *t, size_t col, const char *text)
 	if (!t->nrows || col >= t->ncols)
 		return;
 	char **c = &t->csv_cells[(t->nrows - 1) * t->ncols + col];
-	free(*c);
-	*c = xstrdup(text ? text : "");
+	*c = cell_dup(t, text ? text : "");   /* a replaced one stays in its block */
 }
 
 void table_set_number(struct table *t, size_t col, double v, int decimals)

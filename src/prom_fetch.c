@@ -179,7 +179,9 @@ static int frac_needed(const struct telemetry_series *s, enum telemetry_metric m
 		return 0;
 	switch (m) {
 	case TM_GR_ACTIVE: return 1;
-	case TM_GPU_UTIL: return !gr->count || (gr->max == 0 && ut->q[2] >= unreliable);
+	case TM_GPU_UTIL:
+		return !gr->count ||
+		       (gr->max == 0 && (ut->summary ? ut->h.sq->q[2] : 0) >= unreliable);
 	case TM_SM_ACTIVE: return !gr->count && !ut->count;
 	default: return 0;
 	}

@@ -228,7 +228,9 @@ void telemetry_acc_add(struct telemetry_acc *a, enum telemetry_metric m, double 
 
 void telemetry_acc_release(struct telemetry_acc *a)
 {
-	if (a->count > TM_ACC_INLINE && !a->summary)
+	if (a->summary)
+		free(a->h.sq);
+	else if (a->count > TM_ACC_INLINE)
 		free(a->h.hist);
 	memset(a, 0, sizeof(*a));
 }
@@ -280,9 +282,9 @@ void telemetry_acc_stats(const struct telemetry_acc *a, enum telemetry_metric m,
 	out->min = a->min;
 	out->max = a->max;
 	if (a->summary) {
-		out->p5 = a->q[0];
-		out->p50 = a->q[1];
-		out->p95 = a->q[2];
+		out->p5 = a->h.sq->q[0];
+		out->p50 = a->h.sq->q[1];
+		out->p95 = a->h.sq->q[2];
 		return;
 	}
 	out->p5 = quantile(a, m, 0.05);
@@ -308,16 +310,17 @@ void telemetry_acc_set_summary(struct telemetry_acc *a, enum telemetry_metric m,
 	a->sum = s->sum;
 	a->min = s->min;
 	a->max = s->max;
-	a->q[0] = snap(m, s->p5, s->min, s->max);
-	a->q[1] = snap(m, s->p50, s->min, s->max);
-	a->q[2] = snap(m, s->p95, s->min, s->max);
-	a->below = s->below;
+	a->h.sq = xmalloc(sizeof(*a->h.sq));
+	a->h.sq->q[0] = snap(m, s->p5, s->min, s->max);
+	a->h.sq->q[1] = snap(m, s->p50, s->min, s->max);
+	a->h.sq->q[2] = snap(m, s->p95, s->min, s->max);
+	a->h.sq->below = s->below;
 }
 
 double telemetry_acc_fraction_below(const struct telemetry_acc *a, double threshold)
 {
 	if (a->summary)
-		return a->count && a->below > 0 ? a->below : 0;
+		return a->count && a->h.sq->below > 0 ? a->h.sq->below : 0;
 	if (!a->count)
 		return 0;
 	int limit = (int)floor(threshold * RATIO_STEPS + 0.5);
@@ -577,11 +580,11 @@ void telemetry_acc_summary_more(struct telemetry_acc *a, enum telemetry_metric m
 	if (!a->summary)
 		return;
 	if (isfinite(p5))
-		a->q[0] = snap(m, p5 * scale, a->min, a->max);
+		a->h.sq->q[0] = snap(m, p5 * scale, a->min, a->max);
 	if (isfinite(p50))
-		a->q[1] = snap(m, p50 * scale, a->min, a->max);
+		a->h.sq->q[1] = snap(m, p50 * scale, a->min, a->max);
 	if (isfinite(below) && below >= 0)
-		a->below = below;
+		a->h.sq->below = below;
 }
 
 size_t telemetry_store_merge(struct telemetry_store *dst, struct telemetry_store *src)
