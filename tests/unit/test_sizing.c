@@ -179,19 +179,28 @@ static struct sizing_factors factors_for(const struct gpu_spec *g)
 	return f;
 }
 
-static struct sizing_inference_result infer(const struct sizing_model *m,
-					    enum sizing_precision p, const struct gpu_spec *g,
-					    int gpus, double in, double out, long conc)
+/* m in precision p (its default KV cache) on gpus whole GPUs g, engine e. */
+static struct sizing_inference_result infer_with(const struct sizing_model *m,
+						 enum sizing_precision p, const struct gpu_spec *g,
+						 int gpus, double in, double out, long conc,
+						 enum sizing_engine e)
 {
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(g);
-	struct sizing_serving s = { in, out, conc, SIZING_ENGINE_TENSORRT_LLM, 0 };
+	struct sizing_serving s = { in, out, conc, e, 0 };
 	struct sizing_inference_result r;
 	char err[SIZING_ERRLEN];
 
 	assert_int_equal(sizing_capacity_from_gpu(g, gpus, &cap), 0);
 	assert_int_equal(sizing_inference(m, p, sizing_kv_default(p), &s, &cap, &f, &r, err), 0);
 	return r;
+}
+
+static struct sizing_inference_result infer(const struct sizing_model *m,
+					    enum sizing_precision p, const struct gpu_spec *g,
+					    int gpus, double in, double out, long conc)
+{
+	return infer_with(m, p, g, gpus, in, out, conc, SIZING_ENGINE_TENSORRT_LLM);
 }
 
 /* ---- hand-computed values ------------------------------------------------ */
@@ -591,15 +600,7 @@ static struct sizing_inference_result infer_engine(const struct sizing_model *m,
 						   double in, double out, long conc,
 						   enum sizing_engine e)
 {
-	struct sizing_capacity cap;
-	struct sizing_factors f = factors_for(g);
-	struct sizing_serving s = { in, out, conc, e, 0 };
-	struct sizing_inference_result r;
-	char err[SIZING_ERRLEN];
-
-	assert_int_equal(sizing_capacity_from_gpu(g, gpus, &cap), 0);
-	assert_int_equal(sizing_inference(m, SIZING_FP16, SIZING_FP16, &s, &cap, &f, &r, err), 0);
-	return r;
+	return infer_with(m, SIZING_FP16, g, gpus, in, out, conc, e);   /* fp16 KV cache */
 }
 
 static void test_tp_over_pcie_by_hand(void **state)
