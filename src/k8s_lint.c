@@ -808,6 +808,22 @@ static int is_gpu_agent(const struct pod *pod, const struct selection *s)
 	return 0;
 }
 
+/* The cluster's GPU pools (NULL and 0 when the cluster is not known);
+ * the caller frees the array. */
+static const struct k8s_lint_pool **gpu_pools(const struct k8s_lint_cluster *cl, size_t *n)
+{
+	const struct k8s_lint_pool **gp;
+
+	*n = 0;
+	if (!cl->known)
+		return NULL;
+	gp = xcalloc(cl->npools + 1, sizeof(*gp));
+	for (size_t i = 0; i < cl->npools; i++)
+		if (cl->pools[i].gpus)
+			gp[(*n)++] = &cl->pools[i];
+	return gp;
+}
+
 /* The GPU taints that apply: those of the GPU pools (spot taint aside), or
  * the convention.  Returns how many were written to out. */
 static size_t gpu_taints(const struct k8s_lint_cluster *cl, const struct k8s_lint_pool *const *pools,
@@ -1128,17 +1144,9 @@ static void check_pod(struct ctx *c, struct pod *pod)
 		}
 	} else if (pod->daemonset) {
 		if (is_gpu_agent(pod, &s)) {
-			const struct k8s_lint_pool **gp = NULL;
 			size_t ngp = 0;
-			if (cl->known) {
-				gp = xcalloc(cl->npools + 1, sizeof(*gp));
-				for (size_t i = 0; i < cl->npools; i++)
-					if (cl->pools[i].gpus)
-						gp[ngp++] = &cl->pools[i];
-			}
+			const struct k8s_lint_pool **gp = gpu_pools(cl, &ngp);
 			ntaints = gpu_taints(cl, gp, ngp, taints, 16);
-			if (cl->known && ngp && !ntaints)
-				ntaints = 0;
 			for (size_t t = 0; t < ntaints; t++)
 				if (!tolerated(tols, ntols, &taints[t])) {
 					if (!near_miss(c, pod, tols, ntols, &taints[t]))
@@ -1151,14 +1159,8 @@ static void check_pod(struct ctx *c, struct pod *pod)
 			free(gp);
 		}
 	} else {
-		const struct k8s_lint_pool **gp = NULL;
 		size_t ngp = 0;
-		if (cl->known) {
-			gp = xcalloc(cl->npools + 1, sizeof(*gp));
-			for (size_t i = 0; i < cl->npools; i++)
-				if (cl->pools[i].gpus)
-					gp[ngp++] = &cl->pools[i];
-		}
+		const struct k8s_lint_pool **gp = gpu_pools(cl, &ngp);
 		ntaints = gpu_taints(cl, gp, ngp, taints, 16);
 		if (cl->known && !ngp)
 			ntaints = 0;
