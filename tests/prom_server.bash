@@ -2,23 +2,30 @@
 # bearer-token proxy in front of it; sourced by tests/cli and bench/ scripts.
 #
 #   prom_start OPENMETRICS_FILE WORKDIR   sets PROM_URL, PROM_PID
+#   prom_serve TSDB_DIR WORKDIR [WAITS]   the same on existing blocks (WAITS
+#                                         readiness checks 0.2 s apart, default 150)
 #   proxy_start WORKDIR TOKEN_FILE [ARGS...]  sets PROXY_PORT, PROXY_PID
 #   prom_stop                             stops both (call from the EXIT trap)
 PROM_PID="" PROXY_PID=""
 _prom_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 prom_start() {
-	local om=$1 work=$2 port started="" try
+	local om=$1 work=$2
 	promtool tsdb create-blocks-from openmetrics "$om" "$work/tsdb" >"$work/promtool.log" 2>&1 || {
 		cat "$work/promtool.log" >&2; return 1; }
+	prom_serve "$work/tsdb" "$work"
+}
+
+prom_serve() {
+	local tsdb=$1 work=$2 waits=${3:-150} port started="" try
 	printf 'global:\n  scrape_interval: 1m\n' >"$work/prometheus.yml"
 	for try in 1 2 3 4 5; do
 		port=$((20000 + (RANDOM % 20000)))
-		prometheus --config.file="$work/prometheus.yml" --storage.tsdb.path="$work/tsdb" \
+		prometheus --config.file="$work/prometheus.yml" --storage.tsdb.path="$tsdb" \
 			--storage.tsdb.retention.time=100y --web.listen-address="127.0.0.1:$port" \
 			>"$work/prometheus.log" 2>&1 &
 		PROM_PID=$!
-		for _ in $(seq 1 150); do
+		for _ in $(seq 1 "$waits"); do
 			if curl -fsS "http://127.0.0.1:$port/-/ready" >/dev/null 2>&1; then
 				started=1
 				break

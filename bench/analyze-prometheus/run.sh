@@ -33,39 +33,12 @@ end=$((t0 + 60 * (steps - 1)))
 cache="$root/$B/bench-cache/prom-${GPUS}gpu-${DAYS}d"
 stamp=$(cksum <"$root/bench/analyze-prometheus/gen_om.c" | awk '{print $1}')
 work=$(mktemp -d "${TMPDIR:-/tmp}/gpufit-bench-prom.XXXXXX")
-pid=""
-stop() {
-	if [ -n "$pid" ]; then
-		kill "$pid" 2>/dev/null
-		wait "$pid" 2>/dev/null
-		pid=""
-	fi
-}
-trap 'stop; rm -rf "$work"' EXIT INT TERM
-printf 'global:\n  scrape_interval: 1m\n' >"$work/prometheus.yml"
+# shellcheck source=tests/prom_server.bash
+. "$root/tests/prom_server.bash"
+trap 'prom_stop; rm -rf "$work"' EXIT INT TERM
 
-start() {
-	local port
-	for _ in 1 2 3 4 5; do
-		port=$((20000 + (RANDOM % 20000)))
-		prometheus --config.file="$work/prometheus.yml" --storage.tsdb.path="$cache/tsdb" \
-			--storage.tsdb.retention.time=100y --web.listen-address="127.0.0.1:$port" \
-			>"$work/prometheus.log" 2>&1 &
-		pid=$!
-		for _ in $(seq 1 300); do
-			if curl -fsS "http://127.0.0.1:$port/-/ready" >/dev/null 2>&1; then
-				url="http://127.0.0.1:$port"
-				return 0
-			fi
-			kill -0 "$pid" 2>/dev/null || break
-			sleep 0.2
-		done
-		stop
-	done
-	echo "bench analyze-prometheus: prometheus did not start" >&2
-	tail -5 "$work/prometheus.log" >&2
-	return 1
-}
+# Prometheus on the cached blocks (up to 60 s to become ready): PROM_URL
+start() { prom_serve "$cache/tsdb" "$work" 300; }
 
 blocks() { find "$cache/tsdb" -maxdepth 1 -name '01*' -type d | wc -l; }
 
@@ -87,12 +60,12 @@ if [ "$(cat "$cache/stamp" 2>/dev/null)" != "$stamp" ]; then
 		[ "$n" -le 10 ] && [ "$n" = "$last" ] && break
 		last=$n
 	done
-	stop
+	prom_stop
 	echo "$stamp" >"$cache/stamp"
 fi
 start || exit 2
 
-args=(analyze --prometheus "$url" --start "$t0" --end "$end" --step 60s
+args=(analyze --prometheus "$PROM_URL" --start "$t0" --end "$end" --step 60s
       --sku Standard_NC96ads_A100_v4 -f json -v)
 run() {   # name, extra args
 	local name=$1
