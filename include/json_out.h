@@ -32,6 +32,21 @@ int json_print(FILE *f, const cJSON *doc);
 int json_print_streamed(FILE *f, const cJSON *doc, const char *key, size_t n,
 			cJSON *(*item)(size_t i, void *arg), void *arg);
 
+/*
+ * A bump arena behind cJSON's allocator, for commands that build, print and
+ * drop one document after another (a workload at a time on large fleets):
+ * between json_arena_begin() and json_arena_end() every cJSON allocation
+ * comes from the arena and cJSON_Delete frees nothing; json_arena_reset()
+ * takes all of it back at once.  Callers still cJSON_Delete what they made,
+ * before the reset.  A document made inside the window must not live past
+ * the next reset, and one made outside must not be deleted inside it.
+ * Nesting is not supported.  Built with a sanitizer, the arena is malloc and
+ * free (so that leaks and stale pointers stay visible).
+ */
+void json_arena_begin(void);
+void json_arena_reset(void);
+void json_arena_end(void);
+
 /* Adds a number rounded to cents (money). */
 cJSON *json_add_money(cJSON *obj, const char *key, double v);
 

@@ -85,6 +85,13 @@ int util_parse_size_gib(const char *s, double *gib);
 /* Rounds to cents (half away from zero). */
 double util_round_cents(double v);
 
+/*
+ * snprintf(buf, len, "%.*f", decimals, v), byte for byte, without printf
+ * where that is safe (finite v below 1e11 after scaling, decimals 0-6, not
+ * within 1e-4 of a rounding tie); printf otherwise.  Returns buf.
+ */
+char *util_fmt_fixed(char *buf, size_t len, double v, int decimals);
+
 /* Formats money with thousands separators and 2 decimals: "12,345.67". */
 char *util_fmt_money(char *buf, size_t len, double v);
 

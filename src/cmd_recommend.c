@@ -766,17 +766,19 @@ static void jw_number(struct jw *w, const cJSON *x)
 static void jw_value(struct jw *w, const cJSON *x, int depth)
 {
 	const cJSON *k;
-	if (cJSON_IsNull(x)) {
-		jw_str(w, "null");
-	} else if (cJSON_IsFalse(x)) {
-		jw_str(w, "false");
-	} else if (cJSON_IsTrue(x)) {
-		jw_str(w, "true");
-	} else if (cJSON_IsNumber(x)) {
+	int type = x->type & 0xFF;   /* what cJSON_IsNull() and the others test */
+
+	if (type == cJSON_NULL) {
+		jw_mem(w, "null", 4);
+	} else if (type == cJSON_False) {
+		jw_mem(w, "false", 5);
+	} else if (type == cJSON_True) {
+		jw_mem(w, "true", 4);
+	} else if (type == cJSON_Number) {
 		jw_number(w, x);
-	} else if (cJSON_IsString(x)) {
+	} else if (type == cJSON_String) {
 		jw_quoted(w, x->valuestring);
-	} else if (cJSON_IsArray(x)) {
+	} else if (type == cJSON_Array) {
 		jw_ch(w, '[');
 		for (k = x->child; k; k = k->next) {
 			jw_value(w, k, depth + 1);
@@ -784,7 +786,7 @@ static void jw_value(struct jw *w, const cJSON *x, int depth)
 				jw_mem(w, ", ", 2);
 		}
 		jw_ch(w, ']');
-	} else if (cJSON_IsObject(x)) {
+	} else if (type == cJSON_Object) {
 		jw_mem(w, "{\n", 2);
 		for (k = x->child; k; k = k->next) {
 			jw_tabs(w, depth + 1);
@@ -1014,10 +1016,13 @@ static int print_json(FILE *f, const struct recommend_result *r, const struct re
 		jw_quoted(w, k->string);
 		jw_mem(w, ":\t", 2);
 		if (strcmp(k->string, "workloads") == 0) {
+			/* each workload's tree lives until it is written: from an arena */
+			json_arena_begin();
 			jw_ch(w, '[');
 			for (size_t i = 0; i < r->nworkloads; i++) {
 				cJSON *x = recommend_workload_to_json(r, i);
 				if (!x) {
+					json_arena_end();
 					free(w);
 					cJSON_Delete(head);
 					return -1;
@@ -1026,7 +1031,9 @@ static int print_json(FILE *f, const struct recommend_result *r, const struct re
 					jw_mem(w, ", ", 2);
 				jw_value(w, x, 2);
 				cJSON_Delete(x);
+				json_arena_reset();
 			}
+			json_arena_end();
 			jw_ch(w, ']');
 		} else {
 			jw_value(w, k, 1);

@@ -12,8 +12,15 @@ void html_esc(FILE *f, const char *s)
 {
 	if (!s)
 		return;
-	for (; *s; s++) {
+	for (;;) {
+		size_t run = strcspn(s, "&<>\"'");   /* written as it is */
+
+		if (run)
+			fwrite(s, 1, run, f);
+		s += run;
 		switch (*s) {
+		case '\0':
+			return;
 		case '&':
 			fputs("&amp;", f);
 			break;
@@ -26,12 +33,11 @@ void html_esc(FILE *f, const char *s)
 		case '"':
 			fputs("&quot;", f);
 			break;
-		case '\'':
+		default:   /* '\'' */
 			fputs("&#39;", f);
 			break;
-		default:
-			fputc(*s, f);
 		}
+		s++;
 	}
 }
 

@@ -9,11 +9,128 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "util.h"
+
+/*
+ * The arena: cJSON's hooks take no context, so its state is the one
+ * file-scope variable of this module.  One block, grown to the largest
+ * document seen so far; what does not fit goes to further blocks, which a
+ * reset folds into one larger first block.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define JSON_ARENA_PASSTHROUGH 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#define JSON_ARENA_PASSTHROUGH 1
+#endif
+#endif
+
+struct arena_block {
+	struct arena_block *next;
+	size_t cap, used;
+	max_align_t data[];
+};
+
+static struct {
+	struct arena_block *head;   /* the block allocations come from */
+	size_t total;               /* bytes handed out since the last reset */
+	int active;
+} json_arena;
+
+#define ARENA_ALIGN (sizeof(max_align_t))
+#define ARENA_MIN_BLOCK ((size_t)64 << 10)
+
+static struct arena_block *arena_block_new(size_t cap, struct arena_block *next)
+{
+	struct arena_block *b = malloc(sizeof(*b) + cap);
+
+	if (!b)
+		return NULL;
+	b->next = next;
+	b->cap = cap;
+	b->used = 0;
+	return b;
+}
+
+static void *arena_alloc(size_t n)
+{
+	struct arena_block *b = json_arena.head;
+	size_t need = (n + ARENA_ALIGN - 1) / ARENA_ALIGN * ARENA_ALIGN;
+	void *p;
+
+	if (need < n)
+		return NULL;
+	if (!b || b->cap - b->used < need) {
+		size_t cap = need > ARENA_MIN_BLOCK ? need : ARENA_MIN_BLOCK;
+
+		if (b && b->cap > cap)
+			cap = b->cap;
+		b = arena_block_new(cap, b);
+		if (!b)
+			return NULL;
+		json_arena.head = b;
+	}
+	p = (char *)b->data + b->used;
+	b->used += need;
+	json_arena.total += need;
+	return p;
+}
+
+static void arena_free(void *p)
+{
+	(void)p;
+}
+
+static void arena_release_blocks(void)
+{
+	while (json_arena.head) {
+		struct arena_block *next = json_arena.head->next;
+		free(json_arena.head);
+		json_arena.head = next;
+	}
+}
+
+void json_arena_begin(void)
+{
+#ifndef JSON_ARENA_PASSTHROUGH
+	cJSON_Hooks h = { arena_alloc, arena_free };
+
+	json_arena.active = 1;
+	cJSON_InitHooks(&h);
+#endif
+}
+
+void json_arena_reset(void)
+{
+	struct arena_block *b = json_arena.head;
+
+	if (!json_arena.active || !b)
+		return;
+	if (b->next) {   /* several blocks: one that holds them all next time */
+		size_t cap = json_arena.total;
+
+		arena_release_blocks();
+		json_arena.head = arena_block_new(cap, NULL);   /* NULL: allocated again lazily */
+	} else {
+		b->used = 0;
+	}
+	json_arena.total = 0;
+}
+
+void json_arena_end(void)
+{
+	if (!json_arena.active)
+		return;
+	cJSON_InitHooks(NULL);
+	arena_release_blocks();
+	json_arena.total = 0;
+	json_arena.active = 0;
+}
 
 int json_print(FILE *f, const cJSON *doc)
 {

@@ -1519,20 +1519,14 @@ static double aks_alt(const struct aks *a, int i, int skip)
 	return m;
 }
 
-struct alt_ctx {
-	const struct aks *a;
-	int skip;
-};
-
-/* Cheapest alternative outside pool skip first, then index; ctx: a struct
- * alt_ctx. */
+/* Cheapest alternative first, then index; ctx: each item's aks_alt()
+ * outside the pool (computed once before the sort). */
 static int cmp_alt(int x, int y, const void *ctx)
 {
-	const struct alt_ctx *c = ctx;
-	double ax = aks_alt(c->a, x, c->skip), ay = aks_alt(c->a, y, c->skip);
+	const double *alt = ctx;
 
-	if (ax != ay)
-		return ax < ay ? -1 : 1;
+	if (alt[x] != alt[y])
+		return alt[x] < alt[y] ? -1 : 1;
 	return x - y;
 }
 
@@ -1587,10 +1581,15 @@ static int aks_relocate(struct aks *a, int k, int q)
 	char *moving = xcalloc((size_t)pk->nit + 1, 1);
 	double before = aks_total(a), after;
 
+	double *alt = xmalloc(((size_t)pk->nit + 1) * sizeof(double));
+
 	for (int i = 0; i < pk->nit; i++)
-		if (pk->place[i] == k)
+		if (pk->place[i] == k) {
+			alt[i] = aks_alt(a, i, k);
 			mv[nm++] = i;
-	sort_idx(mv, (size_t)nm, cmp_alt, &(struct alt_ctx){ a, k });
+		}
+	sort_idx(mv, (size_t)nm, cmp_alt, alt);
+	free(alt);
 	for (int m = 0; m < q; m++) {
 		aks_take(a, mv[m]);
 		moving[mv[m]] = 1;

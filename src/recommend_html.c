@@ -5,11 +5,14 @@
 #include "recommend_html.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "html_out.h"
+#include "json_out.h"
 #include "recommend.h"
 #include "recommend_json.h"
+#include "util.h"
 
 /* Chart geometry, in SVG user units. */
 #define CH_W 760
@@ -100,9 +103,13 @@ static void bar(FILE *f, int y, const char *role, const char *label, int known, 
 	html_printf(f, "<g class=\"bar\" data-role=\"%s\"><text y=\"%d\">", role, y + 12);
 	html_esc(f, label);
 	fputs("</text>", f);
+	char num[32];   /* "%.1f", without printf: a page has bars by the thousand */
+
 	if (known)
-		html_printf(f, "<rect y=\"%d\" width=\"%.1f\"/>", y + 16, w);
-	html_printf(f, "<text class=\"cost\" x=\"%.1f\" y=\"%d\">", w + 6, y + 28);
+		fprintf(f, "<rect y=\"%d\" width=\"%s\"/>", y + 16,
+			util_fmt_fixed(num, sizeof num, w, 1));
+	fprintf(f, "<text class=\"cost\" x=\"%s\" y=\"%d\">",
+		util_fmt_fixed(num, sizeof num, w + 6, 1), y + 28);
 	html_esc(f, html_money(buf, sizeof buf, v, cur, known));
 	fputs("</text></g>\n", f);
 }
@@ -210,17 +217,22 @@ static void esc_part(FILE *f, const char *s, size_t n)
 	}
 }
 
-static int same_reason(const cJSON *a, const cJSON *b)
-{
-	const char *ka = html_str(a, "kind"), *kb = html_str(b, "kind");
-	const char *ra = html_str(a, "reason"), *rb = html_str(b, "reason");
-	size_t ha, hea, hb, heb;
+/* A rejection's fields for grouping: read once per row, not per pair. */
+struct rej_row {
+	const cJSON *x;
+	const char *kind, *reason;
+	size_t has, has_end;
+	int split;
+};
 
-	if (!(ka && kb && ra && rb && strcmp(ka, kb) == 0))
+static int same_reason(const struct rej_row *a, const struct rej_row *b)
+{
+	if (!(a->kind && b->kind && a->reason && b->reason && strcmp(a->kind, b->kind) == 0))
 		return 0;
-	if (mem_split(a, &ha, &hea) && mem_split(b, &hb, &heb))
-		return ha == hb && strncmp(ra, rb, ha) == 0 && strcmp(ra + hea, rb + heb) == 0;
-	return strcmp(ra, rb) == 0;
+	if (a->split && b->split)
+		return a->has == b->has && strncmp(a->reason, b->reason, a->has) == 0 &&
+		       strcmp(a->reason + a->has_end, b->reason + b->has_end) == 0;
+	return strcmp(a->reason, b->reason) == 0;
 }
 
 /* "Standard_X MIG 1g.10gb (eastus)": a rejected size, its slice and region. */
@@ -285,48 +297,56 @@ static void workload(FILE *f, const cJSON *w, const char *cur, size_t idx)
 	}
 	if (cJSON_GetArraySize(rej) > 0) {
 		/* one row per reason: the sizes rejected for the same reason together */
-		fputs("<table class=\"rejected\"><caption>Rejected, and why</caption>"
-		      "<tr><th>sizes</th><th>why</th><th>detail</th></tr>\n", f);
+		size_t n = (size_t)cJSON_GetArraySize(rej), i = 0;
+		struct rej_row *rows = xmalloc(n * sizeof(*rows));
+
 		cJSON_ArrayForEach(x, rej)
 		{
-			const cJSON *z;
+			struct rej_row *r = &rows[i++];
+
+			r->x = x;
+			r->kind = html_str(x, "kind");
+			r->reason = html_str(x, "reason");
+			r->split = mem_split(x, &r->has, &r->has_end);
+		}
+		fputs("<table class=\"rejected\"><caption>Rejected, and why</caption>"
+		      "<tr><th>sizes</th><th>why</th><th>detail</th></tr>\n", f);
+		for (i = 0; i < n; i++) {
+			const struct rej_row *r = &rows[i];
 			int seen = 0, first = 1;
-			size_t has = 0, has_end = 0;
-			int split = mem_split(x, &has, &has_end);
-			for (z = rej->child; z != x && !seen; z = z->next)
-				seen = same_reason(z, x);
+
+			for (size_t j = 0; j < i && !seen; j++)
+				seen = same_reason(&rows[j], r);
 			if (seen)
 				continue;
 			fputs("<tr><td>", f);
-			for (z = x; z; z = z->next) {
-				if (!same_reason(z, x))
+			for (size_t j = i; j < n; j++) {
+				const struct rej_row *z = &rows[j];
+
+				if (!same_reason(z, r))
 					continue;
 				if (!first)
 					fputs(", ", f);
 				first = 0;
-				reject_name(f, z);
-				if (split) {   /* its own "has B GiB" */
-					const char *rz = html_str(z, "reason");
-					size_t hz, hez;
-					if (mem_split(z, &hz, &hez)) {
-						fputs(" has ", f);
-						esc_part(f, rz + hz + 6, hez - hz - 6);
-					}
+				reject_name(f, z->x);
+				if (r->split && z->split) {   /* its own "has B GiB" */
+					fputs(" has ", f);
+					esc_part(f, z->reason + z->has + 6, z->has_end - z->has - 6);
 				}
 			}
 			fputs("</td><td>", f);
-			html_esc(f, html_str(x, "kind"));
+			html_esc(f, r->kind);
 			fputs("</td><td>", f);
-			if (split) {   /* "needs A GiB<rest>" once */
-				const char *rx = html_str(x, "reason");
-				esc_part(f, rx, has);
-				html_esc(f, rx + has_end);
+			if (r->split) {   /* "needs A GiB<rest>" once */
+				esc_part(f, r->reason, r->has);
+				html_esc(f, r->reason + r->has_end);
 			} else {
-				html_esc(f, html_str(x, "reason"));
+				html_esc(f, r->reason);
 			}
 			fputs("</td></tr>\n", f);
 		}
 		fputs("</table>\n", f);
+		free(rows);
 	}
 	cJSON_ArrayForEach(y, fnd)
 	{
@@ -432,6 +452,7 @@ int recommend_html_body(FILE *f, const cJSON *head, size_t n,
 			return -1;
 		workload(f, w, cur, i);
 		cJSON_Delete(w);
+		json_arena_reset();   /* when the items come from json_arena_begin() */
 	}
 	mig_plan(f, head, cur);
 	assumptions(f, head);
@@ -451,7 +472,9 @@ int recommend_html_result(FILE *f, const struct recommend_result *r,
 	if (!head)
 		return -1;
 	html_begin(f, "GPU recommendation");
+	json_arena_begin();   /* each workload's tree lives until it is drawn */
 	int rc = recommend_html_body(f, head, r->nworkloads, result_item, (void *)r);
+	json_arena_end();
 	snprintf(gen, sizeof gen, "gpufit %s recommend",
 		 meta && meta->gpufit_version ? meta->gpufit_version : "");
 	html_end(f, gen);

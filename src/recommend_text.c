@@ -174,28 +174,29 @@ int recommend_choice_reason(const struct recommend_result *r, const struct recom
 void recommend_reject_reason(const struct recommend_workload *w, const struct fit_result *f,
 			     const char *pricing, const char *region, char *buf, size_t len)
 {
-	char need[32], one[32];
+	char need[32], one[32], have[32];   /* "%.1f" of each (util_fmt_fixed) */
 	double n = w->needs.gpu_memory_gib;
 
 	if (f->reject != FIT_REJ_MEMORY || fit_reject_counts_sequences(f)) {
 		fit_reject_text(f, pricing, region, buf, len);
 		return;
 	}
+	util_fmt_fixed(one, sizeof one, f->need, 1);
+	util_fmt_fixed(have, sizeof have, f->have, 1);
 	if (w->type == PROFILE_TRAINING) {
-		snprintf(buf, len, "needs %.1f GiB per GPU, has %.1f GiB per GPU", f->need, f->have);
+		snprintf(buf, len, "needs %s GiB per GPU, has %s GiB per GPU", one, have);
 		return;
 	}
-	snprintf(need, sizeof need, "%.1f", n);
-	snprintf(one, sizeof one, "%.1f", f->need);
+	util_fmt_fixed(need, sizeof need, n, 1);
 	if (!(n > 0) || n < f->have) {
 		/* the need of one instance on its devices: the workload's is less
 		 * than the size has, so it is not what decides */
 		fit_reject_text(f, pricing, region, buf, len);
 	} else if (strcmp(need, one) == 0 || n < f->need * 1.05) {
 		/* within 5 %: one figure is enough */
-		snprintf(buf, len, "needs %s GiB, has %.1f GiB", need, f->have);
+		snprintf(buf, len, "needs %s GiB, has %s GiB", need, have);
 	} else {
-		snprintf(buf, len, "needs %s GiB, has %.1f GiB; one sequence alone needs %s GiB", need,
-			 f->have, one);
+		snprintf(buf, len, "needs %s GiB, has %s GiB; one sequence alone needs %s GiB", need,
+			 have, one);
 	}
 }

@@ -35,9 +35,24 @@ static void seterr(char *err, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* src into dst[n], cut to n - 1 bytes (snprintf's "%s" result, without
+ * printf: it runs for every size sized) */
 static void copy_str(char *dst, size_t n, const char *src)
 {
-	snprintf(dst, n, "%s", src ? src : "");
+	size_t len;
+
+	if (!n)
+		return;
+	len = src ? strnlen(src, n - 1) : 0;
+	if (len)
+		memcpy(dst, src, len);
+	dst[len] = '\0';
+}
+
+/* eff^log2(n): a per-doubling efficiency over n devices; 1 for one */
+static double per_doubling(double eff, int n)
+{
+	return n > 1 ? pow(eff, log2((double)n)) : 1.0;
 }
 
 /* ---- precisions -------------------------------------------------------- */
@@ -286,7 +301,9 @@ enum sizing_precision_mode sizing_precision_support(const struct sizing_capacity
 	const char *l = cap->precisions;
 	const char *g = cap->gpu_model, *a = cap->architecture;
 	enum sizing_precision_mode m = SIZING_PREC_NATIVE;
-	char buf[320] = "";
+	char buf[320];
+
+	buf[0] = '\0';   /* only a note is printed: this runs for every size sized */
 
 	if (!l[0]) {
 		m = (p == SIZING_INT8 || p == SIZING_INT4) ? SIZING_PREC_WEIGHT_ONLY
@@ -348,7 +365,7 @@ enum sizing_precision_mode sizing_precision_support(const struct sizing_capacity
 		}
 	}
 	if (note && len)
-		snprintf(note, len, "%s", buf);
+		copy_str(note, len, buf);
 	return m;
 }
 
@@ -882,7 +899,7 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	/* tp_efficiency (TensorRT-LLM's TP2 -> TP8 rows) charges the sharded
 	 * kernels (smaller GEMMs and attention per device); the all-reduces are
 	 * costed above and the fixed step of the engine is not sharded */
-	tp_loss = pow(f->tp_efficiency, log2((double)tp));
+	tp_loss = per_doubling(f->tp_efficiency, tp);
 	t_w /= tp_loss;
 	t_lin /= tp_loss;
 	t_pre /= tp_loss;
@@ -893,7 +910,7 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	t_stage = (t_w > t_lin ? t_w : t_lin) + t_pre + t_kv + t_pattn + t_stall + t_ar + ovh;
 	/* pipeline stages cost nothing extra when there is nothing to pipeline:
 	 * one sequence per stage or less */
-	pp_loss = B > pp ? pow(f->pp_efficiency, log2((double)pp)) : 1.0;
+	pp_loss = B > pp ? per_doubling(f->pp_efficiency, pp) : 1.0;
 	st->t_cycle = pp * t_stage / pp_loss;
 	st->t_comm = st->t_cycle - pp * (t_stage - t_ar) +
 		     pp * (t_stage - t_ar - ovh - t_stall) * (1.0 - tp_loss);
@@ -1080,15 +1097,15 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	q = (double)m.heads * m.head_dim;
 	pflops_tok = 2.0 * compute_params(&m, f) + 2.0 * m.layers * q * s->input_tokens;
 	peak_tp = tflops * 1e12 * f->prefill_mfu * ef.prefill_scale * tp *
-		  pow(f->tp_efficiency, log2((double)tp));
+		  per_doubling(f->tp_efficiency, tp);
 	if (cap->kind == SIZING_CAP_MIG)
 		peak_tp *= f->mig_efficiency;
-	r.prefill_tokens_per_s = peak_tp * pp * pow(f->pp_efficiency, log2((double)pp)) /
+	r.prefill_tokens_per_s = peak_tp * pp * per_doubling(f->pp_efficiency, pp) /
 				 pflops_tok;
 	{
 		double t_comp = s->input_tokens * pflops_tok / peak_tp;
 		double t_read = wall / (cap->bandwidth_gbps * 1e9 * bw_eff * tp *
-					pow(f->tp_efficiency, log2((double)tp)));
+					per_doubling(f->tp_efficiency, tp));
 
 		/* the prompt's GEMMs add to the weight read, as in a decode
 		 * step: a short prompt does not hide under the read (TensorRT-LLM

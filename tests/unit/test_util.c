@@ -88,6 +88,48 @@ static void test_parse_size(void **state)
 	assert_int_equal(util_parse_size_gib("GiB", &g), -1);
 }
 
+/* util_fmt_fixed against its oracle, snprintf("%.*f"), on hand-picked
+ * values (ties, negative zero, carries, large and tiny numbers) and on
+ * random ones of every magnitude and decimal count. */
+static void test_fmt_fixed(void **state)
+{
+	static const double hand[] = { 0, -0.0, 0.5, 1.5, 2.5, 0.125, 0.05, 0.15, 0.25, 0.35,
+				       9.95, 9.96, 99.95, 999.999, -0.04, -0.05, 1e-7, 123456.789,
+				       1e10, 99999999999.95, 1e11, 1e15, 1e300, 4.35, 2.675,
+				       1.005, 0.045, 1234.5678, 505.9, 42.1 };
+	char a[400], b[400];
+	unsigned long long x = 88172645463325252ULL;   /* xorshift64 */
+
+	(void)state;
+	for (size_t i = 0; i < sizeof hand / sizeof hand[0]; i++)
+		for (int d = 0; d <= 7; d++) {
+			snprintf(b, sizeof b, "%.*f", d, hand[i]);
+			assert_string_equal(util_fmt_fixed(a, sizeof a, hand[i], d), b);
+		}
+	for (int i = 0; i < 200000; i++) {
+		double v;
+		int d;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		/* a mantissa of 1-1000 times 10^-6 .. 10^12, some on a grid of
+		 * halves (ties) and some negative */
+		v = (double)(x % 1000000) / 1000.0 * pow(10.0, (double)((x >> 20) % 19) - 6.0);
+		if ((x >> 40) % 4 == 0)
+			v = floor(v * 2.0) / 2.0 / pow(10.0, (double)((x >> 44) % 4));
+		if ((x >> 50) % 2)
+			v = -v;
+		d = (int)((x >> 56) % 7);
+		snprintf(b, sizeof b, "%.*f", d, v);
+		util_fmt_fixed(a, sizeof a, v, d);
+		if (strcmp(a, b) != 0)
+			fail_msg("%.17g at %d decimals: %s, printf %s", v, d, a, b);
+	}
+	/* cut to the buffer as snprintf is */
+	assert_string_equal(util_fmt_fixed(a, 4, 1234.5, 1), "123");
+}
+
 static void test_money(void **state)
 {
 	(void)state;
@@ -345,7 +387,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_edit_distance), cmocka_unit_test(test_suggest),
 		cmocka_unit_test(test_parse_numbers), cmocka_unit_test(test_parse_size),
-		cmocka_unit_test(test_money),         cmocka_unit_test(test_iso8601),
+		cmocka_unit_test(test_fmt_fixed),     cmocka_unit_test(test_money),         cmocka_unit_test(test_iso8601),
 		cmocka_unit_test(test_pricing_names), cmocka_unit_test(test_table_formats),
 		cmocka_unit_test(test_table_csv_view),
 		cmocka_unit_test(test_cli_parser),    cmocka_unit_test(test_strmap),
