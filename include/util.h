@@ -82,6 +82,10 @@ int util_parse_long(const char *s, long *out);
  */
 int util_parse_size_gib(const char *s, double *gib);
 
+/* src (NULL: "") into dst[n], cut to n - 1 bytes: snprintf's "%s" result,
+ * without printf. */
+void util_copy_str(char *dst, size_t n, const char *src);
+
 /* Rounds to cents (half away from zero). */
 double util_round_cents(double v);
 

@@ -638,38 +638,53 @@ static void jw_str(struct jw *w, const char *s)
 
 static void jw_tabs(struct jw *w, int n)
 {
-	while (n-- > 0)
-		jw_ch(w, '\t');
+	static const char tabs[] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
+
+	for (; n > 16; n -= 16)
+		jw_mem(w, tabs, 16);
+	if (n > 0)
+		jw_mem(w, tabs, (size_t)n);
 }
 
-/* A JSON string with cJSON's escapes. */
+/* 1 for the bytes that end a run of a JSON string: NUL, the other
+ * controls, '"' and '\\' */
+#define R16(x) x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x
+static const unsigned char jw_stop[256] = {
+	R16(1), R16(1),
+	0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* '"' */
+	R16(0), R16(0),
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,   /* '\\' */
+	R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0),
+};
+#undef R16
+
+/* A JSON string with cJSON's escapes, copied in runs. */
 static void jw_quoted(struct jw *w, const char *s)
 {
-	const char *run = s;
 	jw_ch(w, '"');
-	for (; s && *s; s++) {
-		unsigned char ch = (unsigned char)*s;
+	while (s) {
+		const unsigned char *p = (const unsigned char *)s;
 		char esc[8];
-		if (ch >= 32 && ch != '"' && ch != '\\')
-			continue;
-		jw_mem(w, run, (size_t)(s - run));
-		run = s + 1;
-		switch (ch) {
-		case '"': jw_str(w, "\\\""); break;
-		case '\\': jw_str(w, "\\\\"); break;
-		case '\b': jw_str(w, "\\b"); break;
-		case '\f': jw_str(w, "\\f"); break;
-		case '\n': jw_str(w, "\\n"); break;
-		case '\r': jw_str(w, "\\r"); break;
-		case '\t': jw_str(w, "\\t"); break;
+
+		while (!jw_stop[*p])
+			p++;
+		jw_mem(w, s, (size_t)((const char *)p - s));
+		switch (*p) {
+		case '\0': s = NULL; continue;
+		case '"': jw_mem(w, "\\\"", 2); break;
+		case '\\': jw_mem(w, "\\\\", 2); break;
+		case '\b': jw_mem(w, "\\b", 2); break;
+		case '\f': jw_mem(w, "\\f", 2); break;
+		case '\n': jw_mem(w, "\\n", 2); break;
+		case '\r': jw_mem(w, "\\r", 2); break;
+		case '\t': jw_mem(w, "\\t", 2); break;
 		default:
-			snprintf(esc, sizeof(esc), "\\u%04x", ch);
-			jw_str(w, esc);
+			snprintf(esc, sizeof(esc), "\\u%04x", *p);
+			jw_mem(w, esc, 6);
 			break;
 		}
+		s = (const char *)p + 1;
 	}
-	if (s)
-		jw_mem(w, run, (size_t)(s - run));
 	jw_ch(w, '"');
 }
 

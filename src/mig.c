@@ -1393,6 +1393,11 @@ struct aks {
 	int profile[MIG_MAX_OFFERS * MIG_MAX_PROFILES];
 	int n[MIG_MAX_OFFERS * MIG_MAX_PROFILES];
 	int *hist;                /* nopt * (maxrep + 2): workloads by replicas in pool */
+	int rmax[MIG_MAX_OFFERS * MIG_MAX_PROFILES];   /* largest r with hist[r] > 0 */
+	/* per option, read in every move the search weighs: */
+	int slots[MIG_MAX_OFFERS * MIG_MAX_PROFILES];  /* slices per VM */
+	int gpv[MIG_MAX_OFFERS * MIG_MAX_PROFILES];    /* GPUs per VM */
+	double hourly[MIG_MAX_OFFERS * MIG_MAX_PROFILES];  /* per VM */
 	double ded;               /* hourly of dedicated items */
 };
 
@@ -1409,33 +1414,42 @@ static int aks_feasible(const struct aks *a, int i, int k)
 	       (pk->it[i].feasible[a->offer[k]] & (1u << a->profile[k]));
 }
 
-static int aks_rmax(struct aks *a, int k)
+static int aks_rmax(const struct aks *a, int k)
 {
-	int *h = hist_of(a, k);
-
-	for (int r = a->pk->maxrep; r > 0; r--)
-		if (h[r] > 0)
-			return r;
-	return 0;
+	return a->rmax[k];
 }
 
 static int aks_slots(const struct aks *a, int k)
 {
-	return a->pk->off[a->offer[k]].gpus_per_vm * a->pk->geo[a->offer[k]].cap[a->profile[k]];
+	return a->slots[k];
+}
+
+/* The per-option constants, once the options are listed. */
+static void aks_options_init(struct aks *a)
+{
+	for (int k = 0; k < a->nopt; k++) {
+		const struct mig_offer *o = &a->pk->off[a->offer[k]];
+
+		a->gpv[k] = o->gpus_per_vm;
+		a->slots[k] = o->gpus_per_vm * a->pk->geo[a->offer[k]].cap[a->profile[k]];
+		a->hourly[k] = o->hourly;
+		a->rmax[k] = 0;
+	}
 }
 
 static int aks_vms(const struct aks *a, int k, int n, int rmax)
 {
-	int v = ceil_div(n, aks_slots(a, k)), g = a->pk->off[a->offer[k]].gpus_per_vm;
+	int v, g = a->gpv[k];
 
 	if (n == 0)
 		return 0;
+	v = ceil_div(n, a->slots[k]);
 	return v > ceil_div(rmax, g) ? v : ceil_div(rmax, g);
 }
 
 static double aks_pool_cost(struct aks *a, int k)
 {
-	return aks_vms(a, k, a->n[k], aks_rmax(a, k)) * a->pk->off[a->offer[k]].hourly;
+	return aks_vms(a, k, a->n[k], aks_rmax(a, k)) * a->hourly[k];
 }
 
 static int aks_count(const struct aks *a, int k, int w)
@@ -1459,6 +1473,8 @@ static void aks_put(struct aks *a, int i, int k)
 		if (c > 0)
 			hist_of(a, k)[c]--;
 		hist_of(a, k)[c + 1]++;
+		if (c + 1 > a->rmax[k])
+			a->rmax[k] = c + 1;
 		a->n[k]++;
 	}
 	pk->place[i] = k;
@@ -1476,6 +1492,9 @@ static void aks_take(struct aks *a, int i)
 		hist_of(a, k)[c]--;
 		if (c > 1)
 			hist_of(a, k)[c - 1]++;
+		/* no count above rmax exists, and c - 1 now does (or none, at 1) */
+		if (c == a->rmax[k] && hist_of(a, k)[c] == 0)
+			a->rmax[k] = c - 1;
 		a->n[k]--;
 	}
 	pk->place[i] = NOWHERE;
@@ -1501,12 +1520,12 @@ static double aks_marginal(struct aks *a, int i, int k)
 	c = aks_count(a, k, a->pk->wl[i]) + 1;
 	rmax = aks_rmax(a, k);
 	return (aks_vms(a, k, a->n[k] + 1, c > rmax ? c : rmax) - aks_vms(a, k, a->n[k], rmax)) *
-	       a->pk->off[a->offer[k]].hourly;
+	       a->hourly[k];
 }
 
 static double aks_slot_cost(const struct aks *a, int k)
 {
-	return a->pk->off[a->offer[k]].hourly / aks_slots(a, k);
+	return a->hourly[k] / aks_slots(a, k);
 }
 
 static double aks_alt(const struct aks *a, int i, int skip)
@@ -2219,6 +2238,7 @@ int mig_pack(const struct mig_offer *offers, size_t noffers, const struct mig_it
 					a->nopt++;
 				}
 		a->hist = xcalloc((size_t)(a->nopt + 1) * (pk.maxrep + 2), sizeof(int));
+		aks_options_init(a);
 		aks_heuristic(a);
 		out->proven_optimal = pk.nit <= MIG_EXACT_MAX_ITEMS && aks_exact(a);
 		out->hourly = aks_total(a);

@@ -61,7 +61,7 @@ void pack_options_init(struct pack_options *o)
 
 static void copy_str(char *dst, size_t len, const char *src)
 {
-	snprintf(dst, len, "%s", src ? src : "");
+	util_copy_str(dst, len, src);
 }
 
 static int gpu_index(const struct ctx *c, const char *name)

@@ -72,7 +72,7 @@ const char *recommend_basis_name(enum recommend_basis b)
 
 void recommend_copy_str(char *dst, size_t len, const char *src)
 {
-	snprintf(dst, len, "%s", src ? src : "");
+	util_copy_str(dst, len, src);
 }
 
 int recommend_cmp_vm_sku(const void *a, const void *b)

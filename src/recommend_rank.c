@@ -145,7 +145,12 @@ static void gpu_family(const char *model, char *buf, size_t len)
 {
 	size_t n = strcspn(model, "-");
 
-	snprintf(buf, len, "%.*s", (int)(n < len ? n : len - 1), model);
+	if (!len)
+		return;
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, model, n);   /* not printf: it runs for every size sized */
+	buf[n] = '\0';
 }
 
 /* How far a rejection misses, relative (0.05 = 5 %); INFINITY when the

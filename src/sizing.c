@@ -21,6 +21,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "util.h"
+
 #define GIB 1073741824.0
 
 __attribute__((format(printf, 2, 3)))
@@ -35,18 +37,9 @@ static void seterr(char *err, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* src into dst[n], cut to n - 1 bytes (snprintf's "%s" result, without
- * printf: it runs for every size sized) */
 static void copy_str(char *dst, size_t n, const char *src)
 {
-	size_t len;
-
-	if (!n)
-		return;
-	len = src ? strnlen(src, n - 1) : 0;
-	if (len)
-		memcpy(dst, src, len);
-	dst[len] = '\0';
+	util_copy_str(dst, n, src);   /* without printf: it runs for every size sized */
 }
 
 /* eff^log2(n): a per-doubling efficiency over n devices; 1 for one */

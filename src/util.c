@@ -342,6 +342,18 @@ int util_parse_size_gib(const char *s, double *gib)
 	return -2;
 }
 
+void util_copy_str(char *dst, size_t n, const char *src)
+{
+	size_t len;
+
+	if (!n)
+		return;
+	len = src ? strnlen(src, n - 1) : 0;
+	if (len)
+		memcpy(dst, src, len);
+	dst[len] = '\0';
+}
+
 double util_round_cents(double v)
 {
 	return round(v * 100.0) / 100.0;
