@@ -249,6 +249,8 @@ struct recommend_workload {
 	struct recommend_data *rec_data;  /* owned: the data path of rec; NULL without data: */
 	size_t nalternatives;
 	struct recommend_choice *alternatives;
+	int alternatives_shared;          /* 1: the list is recommend_result.shared's,
+					     not this workload's to free or change */
 	size_t nrejected;
 	struct recommend_reject *rejected;
 	size_t nfamilies;                 /* feasible GPU families other than the recommendation's */
@@ -256,7 +258,7 @@ struct recommend_workload {
 	size_t nsummaries;
 	struct recommend_reject_summary summaries[2];
 	int has_closest;                  /* infeasible: the option that misses by the least */
-	struct recommend_reject closest;
+	struct recommend_reject *closest; /* owned; set when has_closest */
 	double closest_margin;            /* relative miss: 0.05 = 5 % over */
 	size_t nregions;
 	struct recommend_region_cost *regions;
@@ -264,8 +266,12 @@ struct recommend_workload {
 	struct recommend_current current;
 	size_t nfindings;
 	struct recommend_finding *findings;
-	struct recommend_mig_use mig_use;
+	struct recommend_mig_use *mig_use; /* owned; NULL for a workload the MIG plan does
+					     not cover (read it with recommend_mig_use_of) */
 };
+
+/* w's MIG plan use; a zeroed one (use RECOMMEND_BASIS_OWN) when it has none. */
+const struct recommend_mig_use *recommend_mig_use_of(const struct recommend_workload *w);
 
 /* A replica the plan puts on a dedicated small GPU instead of a slice. */
 struct recommend_mig_dedicated {
@@ -346,11 +352,12 @@ struct recommend_result {
 	double savings_monthly;           /* sum of per-workload savings */
 	size_t nwarnings;
 	char **warnings;                  /* owned, one line each */
-	/* The rejected lists, shared: workloads sized alike (same model,
-	 * shape and regions) point at one list, owned here, instead of a copy
-	 * each (a workload's `rejected` is never freed on its own). */
-	size_t nshared_rejected;
-	struct recommend_reject **shared_rejected;
+	/* The lists workloads sized alike (same model, shape and regions)
+	 * share, owned here, instead of a copy each: every `rejected` (never
+	 * freed on its own) and the `alternatives` of those marked
+	 * alternatives_shared. */
+	size_t nshared;
+	void **shared;
 	struct strmap notes;              /* the precision notes the fits point at */
 	struct sizing_factors factors;    /* the generic ("*") factors, for assumptions */
 };

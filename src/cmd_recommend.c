@@ -74,7 +74,7 @@ static const char *describe(char *buf, size_t len, const struct recommend_choice
  * slices and partly on dedicated GPUs names both ("1 x A 1g.10gb + 1 x B"). */
 static const char *describe_rec(char *buf, size_t len, const struct recommend_workload *w)
 {
-	const struct recommend_mig_use *u = &w->mig_use;
+	const struct recommend_mig_use *u = recommend_mig_use_of(w);
 	size_t n;
 	describe(buf, len, &w->rec);
 	if (w->rec.basis != RECOMMEND_BASIS_PLAN || !u->replicas_dedicated || !u->replicas_on_slices)

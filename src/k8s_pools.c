@@ -253,7 +253,7 @@ static int aks_slices(const char *aks_profile)
 static int place_mig(struct build *b, size_t wi, struct diag_list *diags)
 {
 	const struct recommend_workload *w = &b->r->workloads[wi];
-	const struct recommend_mig_use *u = &w->mig_use;
+	const struct recommend_mig_use *u = recommend_mig_use_of(w);
 
 	if (u->replicas_on_slices > 0) {
 		const struct mig_plan_pool *mp;
@@ -483,7 +483,7 @@ int k8s_pools_build(const struct recommend_result *r, const struct profile *p,
 		const struct recommend_workload *w = &r->workloads[i];
 		if (!w->feasible)
 			skip(&b, i, "no feasible option");
-		else if (w->mig_use.use == RECOMMEND_BASIS_PLAN)
+		else if (recommend_mig_use_of(w)->use == RECOMMEND_BASIS_PLAN)
 			rc = place_mig(&b, i, diags);
 		else if (w->rec.placement == FIT_PLACEMENT_MIG)
 			skip(&b, i, "its MIG slice is not placed by the MIG plan (no node pool holds it)");

@@ -309,14 +309,24 @@ int recommend_build(const struct catalog_snapshot *snap, const struct profile *p
 	return 0;
 }
 
+const struct recommend_mig_use *recommend_mig_use_of(const struct recommend_workload *w)
+{
+	static const struct recommend_mig_use none;   /* use RECOMMEND_BASIS_OWN */
+
+	return w->mig_use ? w->mig_use : &none;
+}
+
 void recommend_result_release(struct recommend_result *r)
 {
 	for (size_t i = 0; i < r->nworkloads; i++) {
 		struct recommend_workload *w = &r->workloads[i];
-		free(w->alternatives);
+		if (!w->alternatives_shared)
+			free(w->alternatives);
 		free(w->families);
 		free(w->regions);
 		free(w->rec_data);
+		free(w->closest);
+		free(w->mig_use);
 		for (size_t j = 0; j < w->nfindings; j++) {
 			free(w->findings[j].message);
 			free(w->findings[j].num);
@@ -329,9 +339,9 @@ void recommend_result_release(struct recommend_result *r)
 	for (size_t i = 0; i < r->nwarnings; i++)
 		free(r->warnings[i]);
 	free(r->warnings);
-	for (size_t i = 0; i < r->nshared_rejected; i++)
-		free(r->shared_rejected[i]);
-	free(r->shared_rejected);
+	for (size_t i = 0; i < r->nshared; i++)
+		free(r->shared[i]);
+	free(r->shared);
 	strmap_release(&r->notes);
 	memset(r, 0, sizeof(*r));
 }

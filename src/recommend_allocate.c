@@ -22,8 +22,10 @@ static void dedicated_alternatives(struct ctx *c, struct recommend_workload *w,
 				   const struct fallback *fb, const struct recommend_choice *skip)
 {
 	size_t top = c->o->top > 0 ? (size_t)c->o->top : 0, n = 0;
-	free(w->alternatives);
+	if (!w->alternatives_shared)
+		free(w->alternatives);
 	w->alternatives = xcalloc(top + 1, sizeof(*w->alternatives));
+	w->alternatives_shared = 0;
 	if (fb->has && n < top && skip != &fb->ded)
 		w->alternatives[n++] = fb->ded;
 	for (size_t d = 0; d < fb->nalts && n < top; d++)
@@ -111,17 +113,17 @@ static void cotenants(struct ctx *c)
 
 	for (size_t i = 0; i < res->nworkloads; i++) {
 		int p = c->first_pool[i];
-		if (p < 0 || res->workloads[i].mig_use.use != RECOMMEND_BASIS_PLAN)
+		if (p < 0 || recommend_mig_use_of(&res->workloads[i])->use != RECOMMEND_BASIS_PLAN)
 			continue;
 		if (count[p] < KEEP)
 			first[p][count[p]] = i;
 		count[p]++;
 	}
 	for (size_t i = 0; i < res->nworkloads; i++) {
-		struct recommend_mig_use *u = &res->workloads[i].mig_use;
+		struct recommend_mig_use *u = res->workloads[i].mig_use;
 		int p = c->first_pool[i];
 		size_t n = 0;
-		if (p < 0 || u->use != RECOMMEND_BASIS_PLAN)
+		if (p < 0 || !u || u->use != RECOMMEND_BASIS_PLAN)
 			continue;
 		u->ncotenants = count[p] - 1;
 		for (size_t k = 0; k < KEEP && k < count[p] && n < RECOMMEND_MAX_COTENANTS; k++)
@@ -187,9 +189,12 @@ void recommend_apply_totals(struct ctx *c)
 		const struct recommend_totals_item *it = &items[i];
 		const struct recommend_totals_group *g;
 		const struct fallback *fb;
-		struct recommend_mig_use *u = &w->mig_use;
+		struct recommend_mig_use *u;
 		if (it->group < 0)
 			continue;
+		if (!w->mig_use)
+			w->mig_use = xcalloc(1, sizeof(*w->mig_use));
+		u = w->mig_use;
 		g = &groups[it->group];
 		fb = &c->fbpool[c->fb_of[i]];
 		u->use = it->basis;

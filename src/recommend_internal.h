@@ -192,6 +192,8 @@ void recommend_compute_needs(const struct ctx *c, const struct fit_workload *w,
 			  struct recommend_workload *rw);
 void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
 			 const struct fit_result *fits, int r, struct pack_need *pn);
+/* Moves a template's shared lists (rejected, alternatives) to the result,
+ * which owns them from then on. */
 void recommend_keep_rejected(struct ctx *c, struct recommend_workload *t);
 void recommend_tmpl_release(struct recommend_workload *t);
 void recommend_fallback_release(struct fallback *fb);

@@ -95,7 +95,7 @@ static void finding_numbers_json(cJSON *x, const struct recommend_finding_number
 static void mig_use_json(cJSON *o, const struct recommend_result *r,
 			 const struct recommend_workload *w)
 {
-	const struct recommend_mig_use *u = &w->mig_use;
+	const struct recommend_mig_use *u = recommend_mig_use_of(w);
 	cJSON *x, *arr;
 	if (u->use == RECOMMEND_BASIS_OWN) {
 		cJSON_AddNullToObject(o, "mig_plan_use");
@@ -192,12 +192,12 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 		json_add_rounded(x, "extra_monthly_cost", fa->extra_monthly, 2);
 		cJSON_AddItemToArray(arr, x);
 	}
-	if (!w->feasible && w->has_closest) {
+	if (!w->feasible && w->has_closest && w->closest) {
 		cJSON *x = cJSON_AddObjectToObject(o, "closest");
-		recommend_reject_reason(w, &w->closest.fit, pricing_name(r->pricing), "", buf, sizeof(buf));
-		cJSON_AddStringToObject(x, "sku", w->closest.sku);
-		json_add_str_or_null(x, "mig_profile", w->closest.mig_profile);
-		cJSON_AddStringToObject(x, "kind", fit_reject_name(w->closest.fit.reject));
+		recommend_reject_reason(w, &w->closest->fit, pricing_name(r->pricing), "", buf, sizeof(buf));
+		cJSON_AddStringToObject(x, "sku", w->closest->sku);
+		json_add_str_or_null(x, "mig_profile", w->closest->mig_profile);
+		cJSON_AddStringToObject(x, "kind", fit_reject_name(w->closest->fit.reject));
 		cJSON_AddStringToObject(x, "reason", buf);
 		json_add_rounded(x, "margin_pct", 100.0 * w->closest_margin, 1);
 	} else {

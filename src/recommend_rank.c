@@ -15,16 +15,20 @@
 #include "recommend_internal.h"
 #include "util.h"
 
+static void keep_shared(struct recommend_result *r, void *block)
+{
+	r->shared = xrealloc(r->shared, (r->nshared + 1) * sizeof(*r->shared));
+	r->shared[r->nshared++] = block;
+}
+
 void recommend_keep_rejected(struct ctx *c, struct recommend_workload *t)
 {
-	struct recommend_result *r = c->res;
-
-	if (!t->rejected)
-		return;
-	r->shared_rejected = xrealloc(r->shared_rejected,
-				      (r->nshared_rejected + 1) * sizeof(*r->shared_rejected));
-	r->shared_rejected[r->nshared_rejected++] = t->rejected;
+	if (t->rejected)
+		keep_shared(c->res, t->rejected);
 	t->rejected = NULL;
+	if (t->alternatives)
+		keep_shared(c->res, t->alternatives);
+	t->alternatives = NULL;
 }
 
 void recommend_tmpl_release(struct recommend_workload *t)
@@ -34,6 +38,8 @@ void recommend_tmpl_release(struct recommend_workload *t)
 	free(t->rejected);
 	free(t->families);
 	free(t->regions);
+	free(t->closest);
+	free(t->mig_use);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -322,13 +328,15 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 		if (isfinite(m) && (!rw->has_closest || m < rw->closest_margin)) {
 			rw->has_closest = 1;
 			rw->closest_margin = m;
-			memset(&rw->closest, 0, sizeof rw->closest);
-			recommend_copy_str(rw->closest.sku, sizeof rw->closest.sku, c->vms[sh->vm].sku);
+			if (!rw->closest)
+				rw->closest = xmalloc(sizeof(*rw->closest));
+			memset(rw->closest, 0, sizeof(*rw->closest));
+			recommend_copy_str(rw->closest->sku, sizeof rw->closest->sku, c->vms[sh->vm].sku);
 			if (sh->mig >= 0)
-				recommend_copy_str(rw->closest.mig_profile,
-						   sizeof rw->closest.mig_profile,
+				recommend_copy_str(rw->closest->mig_profile,
+						   sizeof rw->closest->mig_profile,
 						   c->migs[sh->mig].name);
-			rw->closest.fit = fits[refs[i].shape];
+			rw->closest->fit = fits[refs[i].shape];
 		}
 	}
 	/* retired sizes and partial GPUs for training: one summary line each */
@@ -750,15 +758,19 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 	rw->rec = t->rec;
 	rw->rec_data = t->rec_data ? recommend_dup_array(t->rec_data, 1, sizeof(*t->rec_data)) : NULL;
 	rw->nalternatives = t->nalternatives;
-	rw->alternatives = recommend_dup_array(t->alternatives, t->nalternatives, sizeof(*t->alternatives));
+	rw->alternatives = t->alternatives;   /* shared until a MIG plan gives it its own */
+	rw->alternatives_shared = 1;
 	rw->nrejected = t->nrejected;
 	rw->rejected = t->rejected;       /* shared: never changed after rank() */
 	rw->nfamilies = t->nfamilies;
 	rw->families = recommend_dup_array(t->families, t->nfamilies, sizeof(*t->families));
 	rw->nsummaries = t->nsummaries;
 	memcpy(rw->summaries, t->summaries, sizeof(rw->summaries));
-	rw->has_closest = t->has_closest;
-	rw->closest = t->closest;
+	/* the closest miss is only read for an infeasible workload */
+	rw->closest = !t->feasible && t->has_closest && t->closest
+			      ? recommend_dup_array(t->closest, 1, sizeof(*t->closest))
+			      : NULL;
+	rw->has_closest = rw->closest != NULL;
 	rw->closest_margin = t->closest_margin;
 	rw->nregions = t->nregions;
 	rw->regions = recommend_dup_array(t->regions, t->nregions, sizeof(*t->regions));
@@ -776,14 +788,14 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 			if (rw->rejected[i].fit.reject == FIT_REJ_LATENCY ||
 			    rw->rejected[i].fit.reject == FIT_REJ_TTFT)
 				lat++;
-		if (rw->has_closest) {
-			recommend_reject_reason(rw, &rw->closest.fit, pricing_name(c->pricing), "", why2,
+		if (rw->has_closest && rw->closest) {
+			recommend_reject_reason(rw, &rw->closest->fit, pricing_name(c->pricing), "", why2,
 						sizeof(why2));
-			enum fit_reject k = rw->closest.fit.reject;
+			enum fit_reject k = rw->closest->fit.reject;
 			int over = k == FIT_REJ_LATENCY || k == FIT_REJ_TTFT || k == FIT_REJ_DEADLINE;
 
-			snprintf(closest, sizeof closest, "%s%s%s (%s: %.*f%% %s)", rw->closest.sku,
-				 rw->closest.mig_profile[0] ? " " : "", rw->closest.mig_profile, why2,
+			snprintf(closest, sizeof closest, "%s%s%s (%s: %.*f%% %s)", rw->closest->sku,
+				 rw->closest->mig_profile[0] ? " " : "", rw->closest->mig_profile, why2,
 				 rw->closest_margin < 0.1 ? 1 : 0, 100.0 * rw->closest_margin,
 				 over ? "over" : "short");
 		} else if (rw->nrejected) {

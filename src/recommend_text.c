@@ -46,7 +46,7 @@ static void cotenant_names(const struct recommend_result *r, const struct recomm
 int recommend_mig_note(const struct recommend_result *r, const struct recommend_workload *w,
 		       const struct recommend_choice *c, char *buf, size_t len)
 {
-	const struct recommend_mig_use *u = &w->mig_use;
+	const struct recommend_mig_use *u = recommend_mig_use_of(w);
 	char a[64], b[64], d[64], e[64], who[200];
 
 	/* alternatives are whole purchasable options: nothing to qualify */

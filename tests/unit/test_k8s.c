@@ -34,7 +34,7 @@ static void vm_workload(struct recommend_workload *w, const char *name, enum pro
 	w->rec.fit.vm_count = nodes;
 	w->rec.fit.gpu_count = gpus;
 	w->rec.vm_count = nodes * (int)replicas;
-	w->mig_use.use = RECOMMEND_BASIS_OWN;
+	w->mig_use = NULL;   /* not covered by a MIG plan: use RECOMMEND_BASIS_OWN */
 }
 
 static void test_taint_parse(void **state)
@@ -132,6 +132,7 @@ static void test_pools(void **state)
 static void test_mig_pool(void **state)
 {
 	struct recommend_workload ws[2];
+	struct recommend_mig_use uses[2];
 	struct mig_plan_pool mp;
 	struct recommend_result r;
 	struct k8s_plan plan;
@@ -140,6 +141,7 @@ static void test_mig_pool(void **state)
 
 	memset(&r, 0, sizeof(r));
 	memset(&mp, 0, sizeof(mp));
+	memset(uses, 0, sizeof(uses));
 	snprintf(mp.name, sizeof(mp.name), "mig3g-a100");
 	snprintf(mp.sku, sizeof(mp.sku), "Standard_NC24ads_A100_v4");
 	snprintf(mp.region, sizeof(mp.region), "eastus");
@@ -151,10 +153,11 @@ static void test_mig_pool(void **state)
 	for (int i = 0; i < 2; i++) {
 		vm_workload(&ws[i], i ? "b" : "a", PROFILE_INFERENCE, 2, mp.sku, mp.gpu_model, 1, 1);
 		ws[i].rec.placement = FIT_PLACEMENT_MIG;
-		ws[i].mig_use.use = RECOMMEND_BASIS_PLAN;
-		ws[i].mig_use.replicas_on_slices = 2;
-		ws[i].mig_use.pools_spanned = 1;
-		snprintf(ws[i].mig_use.pool, sizeof(ws[i].mig_use.pool), "mig3g-a100");
+		ws[i].mig_use = &uses[i];
+		uses[i].use = RECOMMEND_BASIS_PLAN;
+		uses[i].replicas_on_slices = 2;
+		uses[i].pools_spanned = 1;
+		snprintf(uses[i].pool, sizeof(uses[i].pool), "mig3g-a100");
 	}
 	r.workloads = ws;
 	r.nworkloads = 2;

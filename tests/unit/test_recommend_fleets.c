@@ -87,7 +87,7 @@ static size_t check_invariants(const struct recommend_result *r, const char *yam
 
 	for (size_t i = 0; i < r->nworkloads; i++) {
 		const struct recommend_workload *w = &r->workloads[i];
-		const struct recommend_mig_use *u = &w->mig_use;
+		const struct recommend_mig_use *u = recommend_mig_use_of(w);
 		if (!w->feasible || w->rec.basis == RECOMMEND_BASIS_SHARE) {
 			unpriced++;
 			continue;
@@ -193,7 +193,7 @@ static void test_cotenants_one_size(void **state)
 	for (size_t i = 0; i < 7; i++) {
 		assert_string_equal(r.workloads[i].rec.sku, "Standard_NC24ads_A100_v4");
 		assert_string_equal(r.workloads[i].rec.mig_profile, "1g.10gb");
-		assert_int_equal(r.workloads[i].mig_use.ncotenants, 6);
+		assert_int_equal(recommend_mig_use_of(&r.workloads[i])->ncotenants, 6);
 	}
 	assert_int_equal(cents(r.monthly_cost), 321784);
 	recommend_result_release(&r);
