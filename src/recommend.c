@@ -209,7 +209,7 @@ static void ctx_release(struct ctx *c)
 	free(c->needs);
 	free(c->region_used);
 	for (size_t i = 0; i < c->nfbpool; i++)
-		recommend_fallback_release(&c->fbpool[i]);
+		recommend_fallback_release(c->res, &c->fbpool[i]);
 	free(c->fbpool);
 	free(c->fb_of);
 	free(c->covered);

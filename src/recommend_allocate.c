@@ -17,20 +17,20 @@
 
 /* The alternatives of a MIG candidate: its dedicated options, whole VMs at
  * their real cost, best first (D_w, then the next ones in its region),
- * leaving out skip (the recommendation itself). */
+ * leaving out skip (the recommendation itself).  They are fb's list, which
+ * all workloads of fb share. */
 static void dedicated_alternatives(struct ctx *c, struct recommend_workload *w,
 				   const struct fallback *fb, const struct recommend_choice *skip)
 {
-	size_t top = c->o->top > 0 ? (size_t)c->o->top : 0, n = 0;
+	size_t top = c->o->top > 0 ? (size_t)c->o->top : 0;
+	int with_ded = fb->has && skip != &fb->ded;
+	size_t n = (size_t)with_ded + fb->nalts;
+
 	if (!w->alternatives_shared)
 		free(w->alternatives);
-	w->alternatives = xcalloc(top + 1, sizeof(*w->alternatives));
-	w->alternatives_shared = 0;
-	if (fb->has && n < top && skip != &fb->ded)
-		w->alternatives[n++] = fb->ded;
-	for (size_t d = 0; d < fb->nalts && n < top; d++)
-		w->alternatives[n++] = fb->alts[d];
-	w->nalternatives = n;
+	w->alternatives = fb->list + (with_ded ? 0 : 1);
+	w->nalternatives = n < top ? n : top;
+	w->alternatives_shared = 1;
 	free(w->regions);
 	w->regions = recommend_dup_array(fb->regions, fb->nregions, sizeof(*fb->regions));
 	w->nregions = fb->nregions;

@@ -72,7 +72,11 @@ struct fallback {
 	int has;                          /* some dedicated option is priced */
 	struct recommend_choice ded;      /* D_w */
 	size_t nalts;
-	struct recommend_choice *alts;    /* the next dedicated options, D_w's region */
+	struct recommend_choice *alts;    /* the next dedicated options, D_w's region:
+					     list + 1 */
+	struct recommend_choice *list;    /* owned (then the result's): D_w, then the
+					     alts, the alternatives its workloads
+					     share (recommend_allocate) */
 	size_t nregions;
 	struct recommend_region_cost *regions;  /* each region's best dedicated option */
 };
@@ -196,7 +200,8 @@ void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
  * which owns them from then on. */
 void recommend_keep_rejected(struct ctx *c, struct recommend_workload *t);
 void recommend_tmpl_release(struct recommend_workload *t);
-void recommend_fallback_release(struct fallback *fb);
+/* Releases fb; its list goes to r's shared blocks. */
+void recommend_fallback_release(struct recommend_result *r, struct fallback *fb);
 void recommend_data_findings(const struct ctx *c, const struct profile_workload *pw,
 			  const struct fit_workload *w, struct recommend_workload *rw);
 void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw);

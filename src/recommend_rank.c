@@ -43,9 +43,10 @@ void recommend_tmpl_release(struct recommend_workload *t)
 	memset(t, 0, sizeof(*t));
 }
 
-void recommend_fallback_release(struct fallback *fb)
+void recommend_fallback_release(struct recommend_result *r, struct fallback *fb)
 {
-	free(fb->alts);
+	if (fb->list)   /* workloads may point into it */
+		keep_shared(r, fb->list);
 	free(fb->regions);
 	memset(fb, 0, sizeof(*fb));
 }
@@ -538,7 +539,8 @@ static void rank_dedicated(struct ctx *c, const struct fit_workload *w, struct c
 	for (size_t k = 0; k < nregs; k++)
 		recommend_copy_str(fb->regions[k].region, sizeof(fb->regions[k].region),
 			 c->regions[regs[k]]);
-	fb->alts = xcalloc((size_t)top + 1, sizeof(*fb->alts));
+	fb->list = xcalloc((size_t)top + 2, sizeof(*fb->list));
+	fb->alts = fb->list + 1;
 	for (size_t j = 0; j < c->ncands; j++) {
 		const struct cand *cd = &c->cands[j];
 		if (c->shapes[cd->shape].mig >= 0)
@@ -555,6 +557,7 @@ static void rank_dedicated(struct ctx *c, const struct fit_workload *w, struct c
 			best = cd;
 			fb->has = 1;
 			fill_choice(c, w, cd, s->fits, &fb->ded, NULL);
+			fb->list[0] = fb->ded;
 		} else if (cd->region == best->region && fb->nalts < (size_t)top) {
 			fill_choice(c, w, cd, s->fits, &fb->alts[fb->nalts++], NULL);
 		}
