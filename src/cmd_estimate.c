@@ -484,6 +484,10 @@ static int factor_applies(const char *name, int training, int mig)
 			is_train = 1;
 	if (strcmp(name, "mig_efficiency") == 0)
 		return mig;
+	/* the engine's step and batch cap replace these two (engine_* rows,
+	 * which show the values used; they default to these) */
+	if (strcmp(name, "decode_step_overhead_ms") == 0 || strcmp(name, "max_batch_sequences") == 0)
+		return 0;
 	if (strcmp(name, "memory_utilization") == 0 || strcmp(name, "runtime_overhead_gib") == 0 ||
 	    strcmp(name, "tp_efficiency") == 0 || strcmp(name, "pp_efficiency") == 0)
 		return 1;

@@ -57,6 +57,7 @@ static struct arena_block *arena_block_new(size_t cap, struct arena_block *next)
 	return b;
 }
 
+#ifndef JSON_ARENA_PASSTHROUGH
 static void *arena_alloc(size_t n)
 {
 	struct arena_block *b = json_arena.head;
@@ -85,6 +86,7 @@ static void arena_free(void *p)
 {
 	(void)p;
 }
+#endif
 
 static void arena_release_blocks(void)
 {
