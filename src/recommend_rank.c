@@ -256,8 +256,9 @@ void recommend_settle(const struct ctx *c, struct recommend_workload *w)
 
 		if (strcmp(fa.family, rf) == 0)
 			continue;
-		if (w->rec.basis == RECOMMEND_BASIS_DEDICATED && fa.mig_profile[0]) {
-			/* a lone slice is billed as its whole VM */
+		if ((w->rec.basis == RECOMMEND_BASIS_DEDICATED || w->rec.basis == RECOMMEND_BASIS_OWN) &&
+		    fa.mig_profile[0]) {
+			/* outside a MIG plan a lone slice is billed as its whole VM */
 			if (fa.ded_vm < 0)
 				continue;
 			recommend_copy_str(fa.sku, sizeof fa.sku, c->vms[fa.ded_vm].sku);

@@ -4,8 +4,9 @@
 # of every example and of a fleet whose cheapest options are MIG slices that the
 # plan does not use:
 #   - no family is the recommendation's own (gpu_model up to its first '-');
-#   - with cost_basis "dedicated" (the plan not used) no family names a slice:
-#     a lone slice is billed as its whole VM;
+#   - with cost_basis "dedicated" (the plan not used) or "own" (not a MIG
+#     candidate) no family names a slice: a lone slice is billed as its whole
+#     VM;
 #   - a family whose option is also one of the alternatives (same sku, same
 #     slice) costs exactly alternative.monthly_cost - recommendation.monthly_cost
 #     more (when that is >= 0);
@@ -22,7 +23,20 @@ workloads:
     model: llama-3.2-1b
     serving: { input_tokens: 512, output_tokens: 128, concurrency: 4 }
 YAML
-for p in "$ROOT"/examples/*.yaml "$T/slices.yaml"; do
+# not a MIG candidate in westeurope (a V710 is cheaper than any slice at its
+# share): its H100 family is a whole VM, not a 1g.12gb slice at a share price
+cat >"$T/own.yaml" <<'YAML'
+gpufit: 1
+region: [westeurope]
+workloads:
+  - name: embed
+    type: inference
+    model: llama-3-8b
+    precision: int4
+    serving: { input_tokens: 256, output_tokens: 64, concurrency: 2 }
+    replicas: 3
+YAML
+for p in "$ROOT"/examples/*.yaml "$T/slices.yaml" "$T/own.yaml"; do
 	"$GPUFIT" -f json recommend "$p" >"$T/out.json" 2>"$T/err"
 	rc=$?
 	[ "$rc" = 0 ] || [ "$rc" = 5 ] || { fail "recommend $p exited $rc: $(head -c 300 "$T/err")"; continue; }
@@ -44,8 +58,8 @@ for w in d["workloads"]:
         seen += 1
         if f["family"] == own:
             bad.append(f"{w['name']}: lists its own family {own}")
-        if r["cost_basis"] == "dedicated" and f["mig_profile"]:
-            bad.append(f"{w['name']}: dedicated recommendation, family {f['family']} names slice {f['mig_profile']}")
+        if r["cost_basis"] in ("dedicated", "own") and f["mig_profile"]:
+            bad.append(f"{w['name']}: {r['cost_basis']} recommendation, family {f['family']} names slice {f['mig_profile']}")
         cost = f["extra_monthly_cost"] + r["monthly_cost"]
         if prev is not None and cost < prev - 0.01:
             bad.append(f"{w['name']}: families not cheapest first at {f['family']}")
@@ -66,4 +80,6 @@ done
 awk '/^== ocr/,/^== tiny/' "$T/out" >"$T/ocr"
 grep -q '^T4 ' "$T/ocr" && fail "ocr lists its own family T4: $(cat "$T/ocr")"
 expect_grep "H100              Standard_NC40ads_H100_v5   +\$4,711.42/month" "$T/ocr"
+"$GPUFIT" -f json recommend "$T/own.yaml" >"$T/own.json" 2>"$T/err"
+expect_grep '"cost_basis":	"own"' "$T/own.json"
 finish
