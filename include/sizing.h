@@ -381,6 +381,7 @@ struct sizing_factors {
 	double nvlink_allreduce_latency_us;/* one small all-reduce over NVLink / Infinity Fabric */
 	double nvlink_efficiency;          /* achieved / per-direction line rate of NVLink all-reduces */
 	double moe_expert_mfu_scale;       /* routed-expert GEMMs' rate relative to dense GEMMs */
+	double roofline_blend;             /* share of the shorter of weight read and GEMMs added to the longer */
 	double train_mfu_fsdp;             /* published MFU by framework and GPU class */
 	double train_mfu_megatron;
 	double train_mfu_deepspeed;

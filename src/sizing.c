@@ -561,6 +561,7 @@ static const struct {
 	FACTOR(nvlink_allreduce_latency_us),
 	FACTOR(nvlink_efficiency),
 	FACTOR(moe_expert_mfu_scale),
+	FACTOR(roofline_blend),
 	FACTOR(train_mfu_fsdp),
 	FACTOR(train_mfu_megatron),
 	FACTOR(train_mfu_deepspeed),
@@ -888,6 +889,12 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	t_pre /= tp_loss;
 	t_kv /= tp_loss;
 	t_pattn /= tp_loss;
+	/* near the ridge point a GEMM reaches neither roof: a share of the
+	 * shorter of the weight read and the GEMM time adds to the longer */
+	if (t_w > t_lin)
+		t_w += f->roofline_blend * t_lin;
+	else
+		t_lin += f->roofline_blend * t_w;
 	st->t_mem = (t_w > t_lin ? t_w : 0) + t_kv;
 	st->t_comp = (t_w > t_lin ? 0 : t_lin) + t_pre + t_pattn;
 	t_stage = (t_w > t_lin ? t_w : t_lin) + t_pre + t_kv + t_pattn + t_stall + t_ar + ovh;

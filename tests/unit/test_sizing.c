@@ -274,8 +274,11 @@ static void test_batch1_decode_by_hand(void **state)
 	/* plus the prompt token's work, which adds to the weight read in a
 	 * latency-bound step: its linear layers 2 × 6.738e9 FLOPs and its
 	 * attention math 2 × 32 × 4096 × 1, both at the prefill rate */
+	/* and roofline_blend of the decode token's GEMMs (2 × 6.738e9 FLOPs at
+	 * decode_mfu), which do not hide entirely under the read */
 	expect = (t_mem + 2.0 * 6.738e9 / (312e12 * f.prefill_mfu) +
 		  2.0 * 32 * 4096 / (312e12 * f.prefill_mfu) +
+		  f.roofline_blend * 2.0 * 6.738e9 / (312e12 * f.decode_mfu) +
 		  f.decode_step_overhead_ms / 1e3) * 1e3;
 	assert_near(r.ms_per_output_token, expect, 1e-6);
 	assert_int_equal(r.bound, SIZING_BOUND_MEMORY_BANDWIDTH);
@@ -620,6 +623,8 @@ static void test_tp_over_pcie_by_hand(void **state)
 	t_kv = 1.5 * 524288.0 / 2 / (864e9 * f.decode_kv_bw_efficiency);
 	t_pre = 2.0 * P / 2 / (362.05e12 * f.prefill_mfu);
 	t_attn = 2.0 * 32 * 4096 / 2 / (362.05e12 * f.prefill_mfu);
+	/* roofline_blend of the decode GEMMs adds to the weight read */
+	t_w += f.roofline_blend * 2.0 * P / 2 / (362.05e12 * f.decode_mfu);
 	/* 2 all-reduces per layer of 2 tokens × 4096 × 2 B: 40 µs + 1/1 × 16 KiB at 16 GB/s */
 	t_ar = 2.0 * 32 * (f.pcie_allreduce_latency_us / 1e6 +
 			   2.0 * 4096 * 2 / (32e9 * f.pcie_efficiency));
@@ -661,6 +666,8 @@ static void test_tp_over_nvlink_by_hand(void **state)
 	t_kv = 1.5 * 524288.0 / 8 / (2039e9 * f.decode_kv_bw_efficiency);
 	t_pre = 2.0 * P / 8 / (312e12 * f.prefill_mfu);
 	t_attn = 2.0 * 32 * 4096 / 8 / (312e12 * f.prefill_mfu);
+	/* roofline_blend of the decode GEMMs adds to the weight read */
+	t_w += f.roofline_blend * 2.0 * P / 8 / (312e12 * f.decode_mfu);
 	/* A100 NVLink3: 600 GB/s both ways = 300 per direction; ring 2·7/8 */
 	t_ar = 2.0 * 32 * (f.nvlink_allreduce_latency_us / 1e6 +
 			   2.0 * 7 / 8 * 2 * 4096 * 2 / (300e9 * f.nvlink_efficiency));
@@ -696,12 +703,15 @@ static void test_direction_checks(void **state)
 	assert_true(one.ms_per_output_token / eight.ms_per_output_token < 1.5);
 	assert_true(3.5 / eight.ms_per_output_token > 0.5 * pow(f.tp_efficiency, 3));
 	/* engines: vLLM at batch 1 = the baseline + its larger step (3.5 vs 1.5 ms),
-	 * with its prompt work at 0.9 of the prefill rate */
+	 * with its prompt work at 0.9 of the prefill rate and the blended share
+	 * of its decode GEMMs at 0.9 of the decode rate */
 	a = infer_engine(&llama2_7b, &a100, 1, 1, 1, 1, SIZING_ENGINE_TENSORRT_LLM);
 	b = infer_engine(&llama2_7b, &a100, 1, 1, 1, 1, SIZING_ENGINE_VLLM);
 	f = factors_for(&a100);
 	assert_near(b.ms_per_output_token - a.ms_per_output_token,
 		    2.0 + (2.0 * 6.738e9 + 2.0 * 32 * 4096) / (312e12 * f.prefill_mfu) *
+			  (1 / 0.9 - 1) * 1e3 +
+			  f.roofline_blend * 2.0 * 6.738e9 / (312e12 * f.decode_mfu) *
 			  (1 / 0.9 - 1) * 1e3, 1e-6);
 	/* transformers (no continuous batching, eager steps) is slowest */
 	one = infer_engine(&llama2_7b, &a100, 1, 512, 128, 8, SIZING_ENGINE_TRANSFORMERS);
