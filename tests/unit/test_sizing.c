@@ -1236,6 +1236,10 @@ static double engine_estimate(const struct engine_row *e)
  */
 static void test_engine_table(void **state)
 {
+	static const char *const unbiased[] = {
+		"vllm", "tensorrt-llm", "gpt-fast", "Ampere", "CDNA3",
+		"batch 1", "batch 2-64", "prefill (TTFT)",
+	};
 	int print = getenv("SIZING_PRINT") != NULL;
 	size_t n = sizeof(engine_rows) / sizeof(engine_rows[0]);
 	size_t ni = sizeof(heldout_infer) / sizeof(heldout_infer[0]);
@@ -1315,13 +1319,30 @@ static void test_engine_table(void **state)
 		printf("held-out rows: %zu; within ±25%%: %zu (%.0f%%); within 2x: %zu\n", held,
 		       in25, 100.0 * in25 / held, in2x);
 		for (size_t g = 0; g < ng; g++)
-			printf("  mean signed error %-16s %+6.1f%% (%d rows)\n", groups[g].name,
+			printf("  mean signed error %-16s %+6.2f%% (%d rows)\n", groups[g].name,
 			       100 * groups[g].sum / groups[g].n, groups[g].n);
 	}
 	assert_int_equal(bad, 0);
 	assert_int_equal(in2x, held);
 	/* the accuracy goal: at least 80 % of the held-out rows within ±25 % */
 	assert_true(in25 * 5 >= held * 4);
+	/* no systematic bias (|mean signed error| <= 10 %) in the groups of 3 or
+	 * more rows that meet it today, so that a regression breaks the test;
+	 * SGLang, Hopper, Ada, batch > 64 and T4/A10/L4 do not (docs/sizing.md
+	 * "Accuracy on the held-out rows"), the MLPerf stacks sit on the
+	 * threshold (+9.99 %) and are not asserted */
+	for (size_t k = 0; k < sizeof(unbiased) / sizeof(unbiased[0]); k++) {
+		size_t g;
+
+		for (g = 0; g < ng && strcmp(groups[g].name, unbiased[k]); g++)
+			;
+		assert_true(g < ng);
+		assert_true(groups[g].n >= 3);
+		if (fabs(groups[g].sum / groups[g].n) > 0.10)
+			fprintf(stderr, "%s: mean signed error %+.1f%%\n", unbiased[k],
+				100 * groups[g].sum / groups[g].n);
+		assert_true(fabs(groups[g].sum / groups[g].n) <= 0.10);
+	}
 }
 
 /* ---- architectures of 2025-26 (catalog/model_presets.csv shapes) ------- */
