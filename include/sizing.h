@@ -328,6 +328,7 @@ struct sizing_engine_factors {
 	double chunked_prefill;       /* 1: prompts batched with decode; 0: a prompt stalls decode */
 	double expert_parallel;       /* 1: offers expert parallelism when asked; 0: never */
 	double dp_attention;          /* 1: pairs it with data-parallel attention for MLA models */
+	double step_overlaps;         /* 1: eager launches overlap the GPU work (step = the longer) */
 };
 
 enum sizing_framework {
