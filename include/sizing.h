@@ -328,6 +328,7 @@ struct sizing_engine_factors {
 	double chunked_prefill;       /* 1: prompts batched with decode; 0: a prompt stalls decode */
 	double expert_parallel;       /* 1: offers expert parallelism when asked; 0: never */
 	double dp_attention;          /* 1: pairs it with data-parallel attention for MLA models */
+	double step_overlaps;         /* 1: eager launches overlap the GPU work (step = the longer) */
 };
 
 enum sizing_framework {
@@ -381,6 +382,7 @@ struct sizing_factors {
 	double nvlink_allreduce_latency_us;/* one small all-reduce over NVLink / Infinity Fabric */
 	double nvlink_efficiency;          /* achieved / per-direction line rate of NVLink all-reduces */
 	double moe_expert_mfu_scale;       /* routed-expert GEMMs' rate relative to dense GEMMs */
+	double roofline_blend;             /* share of the shorter of weight read and GEMMs added to the longer */
 	double train_mfu_fsdp;             /* published MFU by framework and GPU class */
 	double train_mfu_megatron;
 	double train_mfu_deepspeed;

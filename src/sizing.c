@@ -571,6 +571,7 @@ static const struct {
 	FACTOR(nvlink_allreduce_latency_us),
 	FACTOR(nvlink_efficiency),
 	FACTOR(moe_expert_mfu_scale),
+	FACTOR(roofline_blend),
 	FACTOR(train_mfu_fsdp),
 	FACTOR(train_mfu_megatron),
 	FACTOR(train_mfu_deepspeed),
@@ -657,6 +658,7 @@ static void resolve_engines(const struct efficiency *list, size_t n, struct sizi
 		{ "engine_chunked_prefill", offsetof(struct sizing_engine_factors, chunked_prefill) },
 		{ "engine_expert_parallel", offsetof(struct sizing_engine_factors, expert_parallel) },
 		{ "engine_dp_attention", offsetof(struct sizing_engine_factors, dp_attention) },
+		{ "engine_step_overlaps", offsetof(struct sizing_engine_factors, step_overlaps) },
 	};
 
 	for (int e = 0; e < SIZING_ENGINE_COUNT; e++) {
@@ -667,7 +669,7 @@ static void resolve_engines(const struct efficiency *list, size_t n, struct sizi
 		ef->decode_bw_scale = ef->decode_mfu_scale = ef->prefill_scale = 1;
 		ef->max_batch_sequences = f->max_batch_sequences;
 		ef->chunked_prefill = 1;
-		ef->expert_parallel = ef->dp_attention = 0;
+		ef->expert_parallel = ef->dp_attention = ef->step_overlaps = 0;
 		for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++)
 			for (size_t j = 0; j < n; j++)
 				if (strcmp(list[j].name, fields[k].name) == 0 &&
@@ -871,7 +873,7 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	double q = (double)m->heads * m->head_dim;
 	double bw = cap->bandwidth_gbps * 1e9;
 	double peak = tflops * 1e12, peak16 = sizing_capacity_tflops(cap, SIZING_FP16) * 1e12;
-	double t_w, t_lin, t_pre, t_kv, t_pattn, t_stage, t_ar, t_stall, tp_loss, pp_loss;
+	double t_w, t_lin, t_pre, t_kv, t_pattn, t_stage, t_sum, t_ar, t_stall, tp_loss, pp_loss;
 	double dmfu = f->decode_mfu * ef->decode_mfu_scale, pmfu = f->prefill_mfu * ef->prefill_scale;
 	double ovh = ef->step_overhead_ms / 1e3;
 
@@ -886,7 +888,8 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	t_pattn = mb * ratio * 2.0 * m->layers * q * in / mp / (peak16 * pmfu);
 	/* an engine without chunked prefill runs new prompts in steps of their
 	 * own: one more weight read and step per cycle when a sequence ends */
-	t_stall = ef->chunked_prefill > 0 ? 0 : fmin(1.0, mb * ratio / in) * (t_w + ovh);
+	t_stall = ef->chunked_prefill > 0 ? 0
+		  : fmin(1.0, mb * ratio / in) * (ef->step_overlaps > 0 ? fmax(t_w, ovh) : t_w + ovh);
 	t_ar = pcie_allreduce_s(m, mb * (1.0 + ratio), tp, pp, cap, f) +
 	       nvlink_allreduce_s(m, mb * (1.0 + ratio), tp, pp, cap, f);
 	/* tp_efficiency (TensorRT-LLM's TP2 -> TP8 rows) charges the sharded
@@ -898,15 +901,27 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	t_pre /= tp_loss;
 	t_kv /= tp_loss;
 	t_pattn /= tp_loss;
+	/* near the ridge point a GEMM reaches neither roof: a share of the
+	 * shorter of the weight read and the GEMM time adds to the longer */
+	if (t_w > t_lin)
+		t_w += f->roofline_blend * t_lin;
+	else
+		t_lin += f->roofline_blend * t_w;
 	st->t_mem = (t_w > t_lin ? t_w : 0) + t_kv;
 	st->t_comp = (t_w > t_lin ? 0 : t_lin) + t_pre + t_pattn;
-	t_stage = (t_w > t_lin ? t_w : t_lin) + t_pre + t_kv + t_pattn + t_stall + t_ar + ovh;
+	t_sum = (t_w > t_lin ? t_w : t_lin) + t_pre + t_kv + t_pattn + t_stall + t_ar + ovh;
+	/* an engine that launches its kernels eagerly (no CUDA graph) queues
+	 * them while the GPU runs the ones before: its per-step host work and
+	 * the device work overlap, and a step takes the longer of the two */
+	t_stage = ef->step_overlaps > 0 ? fmax(t_sum - ovh, ovh) : t_sum;
 	/* pipeline stages cost nothing extra when there is nothing to pipeline:
 	 * one sequence per stage or less */
 	pp_loss = B > pp ? per_doubling(f->pp_efficiency, pp) : 1.0;
 	st->t_cycle = pp * t_stage / pp_loss;
-	st->t_comm = st->t_cycle - pp * (t_stage - t_ar) +
-		     pp * (t_stage - t_ar - ovh - t_stall) * (1.0 - tp_loss);
+	/* the communication share of the summed step, scaled to the step taken */
+	st->t_comm = (pp * t_sum / pp_loss - pp * (t_sum - t_ar) +
+		      pp * (t_sum - t_ar - ovh - t_stall) * (1.0 - tp_loss)) *
+		     (t_sum > 0 ? t_stage / t_sum : 1.0);
 	if (cap->kind == SIZING_CAP_MIG)
 		st->t_cycle /= f->mig_efficiency;
 }
@@ -1104,13 +1119,16 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 		 * step: a short prompt does not hide under the read (TensorRT-LLM
 		 * v0.5 first-token latencies at 128 tokens were 1.6-2.4x the
 		 * longer of the two) */
-		r.time_to_first_token_ms = (t_comp + t_read +
-					    pp * pcie_allreduce_s(&m, s->input_tokens, tp, pp, cap, f) +
-					    pp * nvlink_allreduce_s(&m, s->input_tokens, tp, pp, cap, f) +
-					    pp * ef.step_overhead_ms / 1e3 +
-					    pp * ep_comm_delta_s(&m, s->input_tokens, ep, adp, tp, pp,
-								 cap, f) +
-					    pp * attn_rep / (cap->bandwidth_gbps * 1e9 * bw_eff)) * 1e3;
+		double t_dev = t_comp + t_read +
+			       pp * pcie_allreduce_s(&m, s->input_tokens, tp, pp, cap, f) +
+			       pp * nvlink_allreduce_s(&m, s->input_tokens, tp, pp, cap, f) +
+			       pp * ep_comm_delta_s(&m, s->input_tokens, ep, adp, tp, pp, cap, f) +
+			       pp * attn_rep / (cap->bandwidth_gbps * 1e9 * bw_eff);
+		double t_host = pp * ef.step_overhead_ms / 1e3;
+
+		/* eager launches overlap the device work, as in a decode step */
+		r.time_to_first_token_ms =
+			(ef.step_overlaps > 0 ? fmax(t_dev, t_host) : t_dev + t_host) * 1e3;
 	}
 	*out = r;
 	return 0;
