@@ -504,6 +504,20 @@ static int ms_decimals(double slo)
 	return d;
 }
 
+/* Decimals (from d, at most 6) at which v prints on the wrong side of the
+ * limit it missed (over: v > limit; else v < limit): "50.04 ms > SLO 50 ms",
+ * never "50 ms > SLO 50 ms". */
+static int decimals_apart(double v, double limit, int d, int over)
+{
+	for (; d < 6; d++) {
+		double p = pow(10.0, d), shown = round(v * p) / p;
+
+		if (over ? shown > limit : shown < limit)
+			break;
+	}
+	return d;
+}
+
 void fit_reject_text(const struct fit_result *r, const char *pricing, const char *region,
 		     char *buf, size_t len)
 {
@@ -516,30 +530,31 @@ void fit_reject_text(const struct fit_result *r, const char *pricing, const char
 		break;
 	case FIT_REJ_MEMORY:
 		if (fit_reject_counts_sequences(r))
-			snprintf(buf, len, "%.0f sequences in flight, at most %.0f fit on %d units",
-				 r->need, r->have, r->nodes);
+			snprintf(buf, len, "%.0f sequences in flight, at most %.0f fit on %d unit%s",
+				 r->need, r->have, r->nodes, r->nodes == 1 ? "" : "s");
 		else
 			snprintf(buf, len, "needs %.1f GiB, has %.1f GiB", r->need, r->have);
 		break;
 	case FIT_REJ_LATENCY:
-		snprintf(buf, len, "decode %.*f ms/token > SLO %g ms", ms_decimals(r->need),
-			 r->have, r->need);
+		snprintf(buf, len, "decode %.*f ms/token > SLO %g ms",
+			 decimals_apart(r->have, r->need, ms_decimals(r->need), 1), r->have, r->need);
 		break;
 	case FIT_REJ_TTFT:
 		snprintf(buf, len, "time to first token %.*f ms > SLO %g ms",
-			 ms_decimals(r->need), r->have, r->need);
+			 decimals_apart(r->have, r->need, ms_decimals(r->need), 1), r->have, r->need);
 		break;
 	case FIT_REJ_THROUGHPUT:
-		snprintf(buf, len, "%.0f tokens/s on %d units < target %.0f tokens/s (headroom included)",
-			 r->have, r->nodes, r->need);
+		snprintf(buf, len, "%.*f tokens/s on %d unit%s < target %.0f tokens/s (headroom included)",
+			 decimals_apart(r->have, round(r->need), 0, 0), r->have, r->nodes,
+			 r->nodes == 1 ? "" : "s", r->need);
 		break;
 	case FIT_REJ_NO_INFINIBAND:
 		snprintf(buf, len, "no InfiniBand: single node only, needs %d nodes for the %g h deadline",
 			 r->nodes, r->need);
 		break;
 	case FIT_REJ_DEADLINE:
-		snprintf(buf, len, "%.0f h on %d nodes > deadline %g h (headroom included)", r->have,
-			 r->nodes, r->need);
+		snprintf(buf, len, "%.*f h on %d nodes > deadline %g h (headroom included)",
+			 decimals_apart(r->have, r->need, 0, 1), r->have, r->nodes, r->need);
 		break;
 	case FIT_REJ_COMPUTE:
 		snprintf(buf, len, "needs %.1f TFLOPS, has %.1f TFLOPS", r->need, r->have);
