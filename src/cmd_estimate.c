@@ -513,23 +513,27 @@ static size_t engine_factors(const struct sizing_factors *f, enum sizing_engine 
 	struct sizing_engine_factors ef = sizing_engine_factors_of(f, e);
 	static const char *const n[] = { "engine_step_overhead_ms", "engine_decode_bw_scale",
 					 "engine_decode_mfu_scale", "engine_prefill_scale",
-					 "engine_max_batch_sequences", "engine_chunked_prefill" };
+					 "engine_max_batch_sequences", "engine_chunked_prefill",
+					 "engine_step_overlaps", "engine_expert_parallel",
+					 "engine_dp_attention" };
 	double v[] = { ef.step_overhead_ms, ef.decode_bw_scale, ef.decode_mfu_scale,
-		       ef.prefill_scale, ef.max_batch_sequences, ef.chunked_prefill };
+		       ef.prefill_scale, ef.max_batch_sequences, ef.chunked_prefill,
+		       ef.step_overlaps, ef.expert_parallel, ef.dp_attention };
+	size_t k = sizeof n / sizeof n[0];
 
-	for (size_t i = 0; i < 6; i++) {
+	for (size_t i = 0; i < k; i++) {
 		names[i] = n[i];
 		values[i] = v[i];
 	}
-	return 6;
+	return k;
 }
 
 static void add_factors_json(cJSON *doc, const struct sizing_factors *f, int training, int mig,
 			     enum sizing_engine engine)
 {
 	cJSON *o = cJSON_AddObjectToObject(doc, "assumptions");
-	const char *names[8];
-	double values[8];
+	const char *names[12];
+	double values[12];
 
 	for (size_t i = 0; i < sizing_factor_count(); i++)
 		if (factor_applies(sizing_factor_name(i), training, mig))
@@ -713,8 +717,8 @@ static struct table *report_table(void)
 static void factor_rows(struct table *t, const struct sizing_factors *f, int training, int mig,
 			enum sizing_engine engine)
 {
-	const char *names[8];
-	double values[8];
+	const char *names[12];
+	double values[12];
 
 	for (size_t i = 0; i < sizing_factor_count(); i++) {
 		char k[80], ck[80];
