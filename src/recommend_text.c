@@ -121,8 +121,9 @@ int recommend_choice_reason(const struct recommend_result *r, const struct recom
 			snprintf(buf, len, "%d x MIG %s slice%s of %s per replica", f->vm_count,
 				 c->mig_profile, f->vm_count == 1 ? "" : "s", c->gpu_model);
 		else if (w->type == PROFILE_TRAINING)
-			snprintf(buf, len, "%d VM%s (%d GPUs, tp %d x pp %d x dp %d)%s", f->vm_count,
-				 f->vm_count == 1 ? "" : "s", f->gpu_count, f->tp, f->pp, f->dp,
+			snprintf(buf, len, "%d VM%s (%d GPU%s, tp %d x pp %d x dp %d)%s", f->vm_count,
+				 f->vm_count == 1 ? "" : "s", f->gpu_count, f->gpu_count == 1 ? "" : "s",
+				 f->tp, f->pp, f->dp,
 				 f->vm_count > 1 ? " over InfiniBand" : "");
 		else
 			snprintf(buf, len, "%d VM%s per replica, %d instance%s of %d GPU%s each",
