@@ -199,7 +199,15 @@ static void print_table(FILE *f, const struct pack_plan *pl, int color)
 			fprintf(f, "  %s replica %d: %s\n", pl->workloads[pl->unplaced[i].workload].name,
 				pl->unplaced[i].replica, pl->unplaced[i].reason);
 	}
-	if (pl->nunplaced)
+	if (replicas == 0) {   /* a zero cost that is only "nothing asked" */
+		fprintf(f, "\nnothing to pack: no inference workload in the profile\n");
+		return;
+	}
+	if (pl->nunplaced && (long)pl->nunplaced >= replicas)
+		fprintf(f, "\n%smonthly cost: unknown (%zu replica%s not placed, none placed)%s\n",
+			out_sgr(color, OUT_RED), pl->nunplaced, pl->nunplaced == 1 ? "" : "s",
+			out_sgr_off(color, OUT_RED));
+	else if (pl->nunplaced)
 		fprintf(f, "\n%smonthly cost: unknown (%zu replica%s not placed; the placed ones %s)%s\n",
 			out_sgr(color, OUT_RED), pl->nunplaced, pl->nunplaced == 1 ? "" : "s",
 			money(a, sizeof(a), pl->monthly, pl->currency), out_sgr_off(color, OUT_RED));
@@ -208,8 +216,12 @@ static void print_table(FILE *f, const struct pack_plan *pl, int color)
 			money(a, sizeof(a), pl->monthly, pl->currency),
 			money(b, sizeof(b), pl->lower_bound_monthly, pl->currency),
 			pl->exact ? "optimal" : "heuristic", out_sgr_off(color, OUT_GREEN));
-	fprintf(f, "one whole GPU per replica: %s; packing saves %.1f%%\n",
-		money(c, sizeof(c), pl->naive_monthly, pl->currency), savings_pct(pl));
+	if (pl->nunplaced && (long)pl->nunplaced >= replicas)
+		fprintf(f, "one whole GPU per placed replica: none placed\n");
+	else
+		fprintf(f, "one whole GPU per %sreplica: %s; packing saves %.1f%%\n",
+			pl->nunplaced ? "placed " : "", money(c, sizeof(c), pl->naive_monthly, pl->currency),
+			savings_pct(pl));
 }
 
 /* ---- markdown ----------------------------------------------------------- */
@@ -219,7 +231,18 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 	char a[64], b[64];
 	struct table *t;
 
-	if (pl->nunplaced) /* unknown, never the placed part as if it were the whole */
+	long replicas = 0;
+
+	for (size_t i = 0; i < pl->nworkloads; i++)
+		replicas += pl->workloads[i].replicas;
+	if (replicas == 0)
+		fprintf(f, "**MIG packing plan (%s strategy): nothing to pack**, no inference workload "
+			   "in the profile\n\n", mig_strategy_name(pl->strategy));
+	else if (pl->nunplaced && (long)pl->nunplaced >= replicas)
+		fprintf(f, "**MIG packing plan (%s strategy): monthly cost unknown (%zu replica%s not "
+			   "placed, none placed)**\n\n", mig_strategy_name(pl->strategy), pl->nunplaced,
+			pl->nunplaced == 1 ? "" : "s");
+	else if (pl->nunplaced) /* unknown, never the placed part as if it were the whole */
 		fprintf(f, "**MIG packing plan (%s strategy): monthly cost unknown (%zu replica%s not "
 			   "placed; the placed ones %s per month)**, %.1f%% below one whole GPU per "
 			   "placed replica (%s)\n\n",
@@ -231,6 +254,8 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 			   "GPU per replica (%s)\n\n",
 			mig_strategy_name(pl->strategy), money(a, sizeof(a), pl->monthly, pl->currency),
 			savings_pct(pl), money(b, sizeof(b), pl->naive_monthly, pl->currency));
+	if (replicas == 0)
+		return;
 	t = table_new(7);
 	table_header(t, 0, "node pool", ALIGN_LEFT);
 	table_header(t, 1, "sku", ALIGN_LEFT);

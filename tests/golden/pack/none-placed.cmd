@@ -1,0 +1,1 @@
+gpufit pack examples/data-cold-start.yaml

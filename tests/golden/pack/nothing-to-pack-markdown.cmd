@@ -1,0 +1,1 @@
+gpufit pack -f markdown examples/pretrain-7b.yaml

@@ -1,0 +1,1 @@
+gpufit pack examples/pretrain-7b.yaml
