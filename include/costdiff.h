@@ -35,6 +35,10 @@ struct cost_item {
 	double vm_count;
 	double gpu_count;
 	double monthly_cost;
+	char split[112];               /* a MIG plan's split placement: " + 3 ×
+					  Standard_NC4as_T4_v3" (the replicas on
+					  dedicated GPUs) or " + 1 × MIG slice in pool
+					  'mig1g-a100'"; "" when none */
 	char findings[192];            /* the data findings, "data-gravity, data-starved
 					  (GPUs busy 48 %)"; "" none */
 };

@@ -51,7 +51,9 @@ static void fmt_count(char *buf, size_t len, double v)
 		snprintf(buf, len, "%.2f", v);
 }
 
-/* "Standard_NC24ads_A100_v4 ×2", "Standard_NC24ads_A100_v4 MIG 3g.40gb ×1". */
+/* "Standard_NC24ads_A100_v4 ×2", "Standard_NC24ads_A100_v4 MIG 3g.40gb ×1",
+ * "Standard_NC24ads_A100_v4 MIG 1g.10gb ×1 + 3 × Standard_NC4as_T4_v3" (a MIG
+ * plan's split). */
 static void describe(char *buf, size_t len, const struct cost_item *it)
 {
 	if (!it) {
@@ -64,8 +66,8 @@ static void describe(char *buf, size_t len, const struct cost_item *it)
 	}
 	char n[32];
 	fmt_count(n, sizeof n, it->vm_count);
-	snprintf(buf, len, "%s%s%s ×%s", it->sku, it->mig_profile[0] ? " MIG " : "", it->mig_profile,
-		 n);
+	snprintf(buf, len, "%s%s%s ×%s%s", it->sku, it->mig_profile[0] ? " MIG " : "",
+		 it->mig_profile, n, it->split);
 }
 
 static void fmt_pct(char *buf, size_t len, int has, double pct)
@@ -158,7 +160,7 @@ static struct table *rows_table(const struct costdiff *d, const char *cur, int m
 		table_header(t, c, hdr[markdown][c], c >= 4 ? ALIGN_RIGHT : ALIGN_LEFT);
 	for (size_t i = 0; i < d->nrows; i++) {
 		const struct costdiff_row *r = &d->rows[i];
-		char b[160], h[160], bc[48], hc[48], dc[48], pc[32];
+		char b[320], h[320], bc[48], hc[48], dc[48], pc[32];
 		if (markdown && r->status == COSTDIFF_UNCHANGED)
 			continue;
 		describe(b, sizeof b, r->base);
@@ -243,7 +245,7 @@ static void print_markdown(FILE *out, const struct costdiff *d, const char *cur)
 	struct strbuf same = STRBUF_INIT;
 	for (size_t i = 0; i < d->nrows; i++) {
 		const struct costdiff_row *r = &d->rows[i];
-		char desc[160], cost[48];
+		char desc[320], cost[48];
 		struct strbuf line = STRBUF_INIT;
 		switch (r->status) {
 		case COSTDIFF_CHANGED:
@@ -296,6 +298,8 @@ static cJSON *item_json(const struct cost_item *it)
 		cJSON_AddNumberToObject(o, "vm_count", it->vm_count);
 		cJSON_AddNumberToObject(o, "gpu_count", it->gpu_count);
 		json_add_money(o, "monthly_cost", it->monthly_cost);
+		/* a MIG plan's split: its replicas on dedicated GPUs (or on slices) */
+		json_add_str_or_null(o, "split", it->split[0] ? it->split + 3 : NULL);
 	} else {
 		cJSON_AddNullToObject(o, "sku");
 		cJSON_AddNullToObject(o, "monthly_cost");

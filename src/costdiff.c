@@ -94,6 +94,32 @@ static void read_findings(const cJSON *w, struct cost_item *it)
 		}
 }
 
+/* The other part of a recommendation the MIG plan split between slices and
+ * dedicated GPUs (optional in the document: mig_plan_use). */
+static void read_split(const cJSON *w, const cJSON *rec, struct cost_item *it)
+{
+	const cJSON *u = cJSON_GetObjectItemCaseSensitive(w, "mig_plan_use");
+	const cJSON *basis = cJSON_GetObjectItemCaseSensitive(u, "cost_basis");
+	const cJSON *ded = cJSON_GetObjectItemCaseSensitive(u, "replicas_dedicated");
+	const cJSON *sl = cJSON_GetObjectItemCaseSensitive(u, "replicas_on_slices");
+	const cJSON *dsku = cJSON_GetObjectItemCaseSensitive(u, "plan_dedicated_sku");
+	const cJSON *pool = cJSON_GetObjectItemCaseSensitive(u, "pool");
+	const cJSON *pl = cJSON_GetObjectItemCaseSensitive(rec, "placement");
+
+	it->split[0] = '\0';
+	if (!cJSON_IsString(basis) || strcmp(basis->valuestring, "mig-plan") != 0 ||
+	    !cJSON_IsNumber(ded) || !cJSON_IsNumber(sl) || !(ded->valuedouble >= 1) ||
+	    !(sl->valuedouble >= 1) || ded->valuedouble > COSTDIFF_MAX_COUNT ||
+	    sl->valuedouble > COSTDIFF_MAX_COUNT || !cJSON_IsString(pl))
+		return;
+	if (strcmp(pl->valuestring, "mig") == 0 && cJSON_IsString(dsku))
+		snprintf(it->split, sizeof it->split, " + %.0f × %.64s", ded->valuedouble,
+			 dsku->valuestring);
+	else if (strcmp(pl->valuestring, "mig") != 0 && cJSON_IsString(pool))
+		snprintf(it->split, sizeof it->split, " + %.0f × MIG slice in pool '%.64s'",
+			 sl->valuedouble, pool->valuestring);
+}
+
 static int read_item(const cJSON *w, size_t i, struct cost_item *it, const char *file, char *err,
 		     size_t errlen)
 {
@@ -118,6 +144,7 @@ static int read_item(const cJSON *w, size_t i, struct cost_item *it, const char 
 		return fail(err, errlen, file,
 			    "field 'workloads[%zu].recommendation' must be an object or null", i);
 	it->feasible = 1;
+	read_split(w, r, it);
 	static const struct {
 		const char *key;
 		size_t off, len;
