@@ -262,11 +262,11 @@ static void print_markdown(FILE *out, const struct check_report *r)
 	for (size_t i = 0; i < r->head.nitems; i++) {
 		const struct cost_item *h = &r->head.items[i];
 		const struct cost_item *b = base_item(r, h->name);
-		char rec[160], mo[48], bm[48] = "-", dm[48];
+		char rec[320], mo[48], bm[48] = "-", dm[64];
 		if (h->feasible)
-			snprintf(rec, sizeof rec, "%s%s%s ×%g (%s)", h->sku,
+			snprintf(rec, sizeof rec, "%s%s%s ×%g%s (%s)", h->sku,
 				 h->mig_profile[0] ? " MIG " : "", h->mig_profile, h->vm_count,
-				 h->region);
+				 h->split, h->region);
 		else
 			snprintf(rec, sizeof rec, "no feasible option");
 		if (h->feasible)
@@ -275,9 +275,13 @@ static void print_markdown(FILE *out, const struct check_report *r)
 			snprintf(mo, sizeof mo, "-");
 		if (b && b->feasible)
 			costdiff_fmt_money(bm, sizeof bm, cur, b->monthly_cost, 0);
-		double dv = (h->feasible ? h->monthly_cost : 0) -
-			    (b && b->feasible ? b->monthly_cost : 0);
-		costdiff_fmt_money(dm, sizeof dm, cur, dv, 1);
+		/* a side without a feasible option has no known cost: nor has the
+		 * delta (a new workload's baseline is none, a known zero) */
+		if (!h->feasible || (b && !b->feasible))
+			snprintf(dm, sizeof dm, "unknown");
+		else
+			costdiff_fmt_money(dm, sizeof dm, cur, h->monthly_cost - (b ? b->monthly_cost : 0),
+					   1);
 		if (b == NULL && r->baseline_file)
 			strcat(dm, " (new)");
 		table_add(t, h->name, rec, mo, bm, dm);
@@ -288,11 +292,13 @@ static void print_markdown(FILE *out, const struct check_report *r)
 			char bm[48], dm[48];
 			if (row->status != COSTDIFF_REMOVED)
 				continue;
-			if (row->base->feasible)
+			if (row->base->feasible) {
 				costdiff_fmt_money(bm, sizeof bm, cur, row->base->monthly_cost, 0);
-			else
+				costdiff_fmt_money(dm, sizeof dm, cur, row->delta_monthly, 1);
+			} else {
 				snprintf(bm, sizeof bm, "-");
-			costdiff_fmt_money(dm, sizeof dm, cur, row->delta_monthly, 1);
+				snprintf(dm, sizeof dm, "unknown");
+			}
 			table_add(t, row->name, "removed", "-", bm, dm);
 		}
 	}
