@@ -50,7 +50,7 @@ struct cost_plan {
 	int complete;                  /* 0: totals.monthly_cost is null (some
 					  workload unpriced): no total is known */
 	size_t unpriced;               /* workloads without a priced recommendation */
-	size_t nitems;
+	size_t nitems, capitems;
 	struct cost_item *items;       /* owned; freed by cost_plan_release */
 };
 
@@ -62,6 +62,19 @@ struct cost_plan {
  */
 int cost_plan_from_json(const cJSON *doc, const char *file, struct cost_plan *plan, char *err,
 			size_t errlen);
+
+/*
+ * The same in three steps, for a document made one workload at a time:
+ * the head (everything but the workloads, which must be an array, possibly
+ * empty), each workload object w in turn (the ith added), then the totals'
+ * completeness.  Each returns as cost_plan_from_json does; release *plan
+ * either way.
+ */
+int cost_plan_head_from_json(const cJSON *doc, const char *file, struct cost_plan *plan,
+			     char *err, size_t errlen);
+int cost_plan_add_json(struct cost_plan *plan, const cJSON *w, const char *file, char *err,
+		       size_t errlen);
+void cost_plan_finish(struct cost_plan *plan);
 
 /* Frees what *plan owns and zeroes it; safe on a zeroed plan. */
 void cost_plan_release(struct cost_plan *plan);

@@ -501,29 +501,29 @@ static int set_fail_on(struct check_report *r, const char *val)
 }
 
 /* Counts the findings of the --fail-on kinds in the recommend document. */
-static void count_findings(const cJSON *doc, struct check_report *r)
+/* Counts the findings of one workload object w that --fail-on names. */
+static void count_findings(const cJSON *w, struct check_report *r)
 {
-	const cJSON *ws = cJSON_GetObjectItemCaseSensitive(doc, "workloads"), *w;
-	cJSON_ArrayForEach(w, ws) {
-		const cJSON *fs = cJSON_GetObjectItemCaseSensitive(w, "findings"), *f;
-		const cJSON *name = cJSON_GetObjectItemCaseSensitive(w, "name");
-		cJSON_ArrayForEach(f, fs) {
-			const cJSON *kind = cJSON_GetObjectItemCaseSensitive(f, "kind");
-			if (!cJSON_IsString(kind))
-				continue;
-			for (size_t k = 0; k < NFAIL_KINDS; k++)
-				if ((r->fail_on & (1u << k)) && strcmp(kind->valuestring, fail_kinds[k]) == 0) {
-					if (!r->fail_count++)
-						snprintf(r->fail_first, sizeof r->fail_first, "%s: %s",
-							 cJSON_IsString(name) ? name->valuestring : "?",
-							 kind->valuestring);
-				}
-		}
+	const cJSON *fs = cJSON_GetObjectItemCaseSensitive(w, "findings"), *f;
+	const cJSON *name = cJSON_GetObjectItemCaseSensitive(w, "name");
+
+	cJSON_ArrayForEach(f, fs) {
+		const cJSON *kind = cJSON_GetObjectItemCaseSensitive(f, "kind");
+		if (!cJSON_IsString(kind))
+			continue;
+		for (size_t k = 0; k < NFAIL_KINDS; k++)
+			if ((r->fail_on & (1u << k)) && strcmp(kind->valuestring, fail_kinds[k]) == 0) {
+				if (!r->fail_count++)
+					snprintf(r->fail_first, sizeof r->fail_first, "%s: %s",
+						 cJSON_IsString(name) ? name->valuestring : "?",
+						 kind->valuestring);
+			}
 	}
 }
 
 /* Runs recommend on the profile and reads its JSON back as r->head. */
-static int run_recommend(catalog *cat, const struct profile *p, struct check_report *r)
+static int run_recommend(catalog *cat, const struct profile *p, struct check_report *r,
+			 int keep_doc)
 {
 	struct recommend_options o;
 	struct recommend_result res;
@@ -547,14 +547,45 @@ static int run_recommend(catalog *cat, const struct profile *p, struct check_rep
 	for (size_t i = 0; i < res.nwarnings; i++)
 		warn(r, "%s", res.warnings[i]);
 	struct recommend_meta meta = { GPUFIT_VERSION, r->source, r->fetched_at, r->age_days };
-	cJSON *doc = recommend_to_json(&res, &meta);
-	recommend_result_release(&res);
 	char err[COSTDIFF_ERRLEN];
-	int rc = doc ? cost_plan_from_json(doc, "recommendation", &r->head, err, sizeof err) : -1;
-	if (doc && r->fail_on)
-		count_findings(doc, r);
-	r->rec_doc = doc;
-	if (rc != 0) {
+	int rc = 0;
+	/* the gates read the recommend -f json document one workload at a time
+	 * (a fleet's whole tree is several times its text); the HTML report
+	 * draws the whole document, so it keeps it */
+	cJSON *doc = keep_doc ? recommend_to_json(&res, &meta) : recommend_header_to_json(&res, &meta);
+	if (doc)
+		rc = cost_plan_head_from_json(doc, "recommendation", &r->head, err, sizeof err);
+	if (doc && rc == 0 && keep_doc) {
+		const cJSON *w;
+		cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(doc, "workloads")) {
+			if (rc == 0)
+				rc = cost_plan_add_json(&r->head, w, "recommendation", err, sizeof err);
+			if (r->fail_on)
+				count_findings(w, r);
+		}
+	} else if (doc && rc == 0) {
+		json_arena_begin();
+		for (size_t i = 0; i < res.nworkloads && rc == 0; i++) {
+			cJSON *w = recommend_workload_to_json(&res, i);
+			if (!w) {
+				rc = -1;
+				snprintf(err, sizeof err, "out of memory");
+				break;
+			}
+			rc = cost_plan_add_json(&r->head, w, "recommendation", err, sizeof err);
+			if (r->fail_on)
+				count_findings(w, r);
+			cJSON_Delete(w);
+			json_arena_reset();
+		}
+		json_arena_end();
+	}
+	cost_plan_finish(&r->head);
+	recommend_result_release(&res);
+	r->rec_doc = keep_doc ? doc : NULL;
+	if (!keep_doc)
+		cJSON_Delete(doc);
+	if (!doc || rc != 0) {
 		diag_error("%s", doc ? err : "out of memory");
 		return EXIT_CATALOG;
 	}
@@ -639,7 +670,7 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 		goto out;
 	}
 	catalog_age(cat, &r);
-	rc = run_recommend(cat, &p, &r);
+	rc = run_recommend(cat, &p, &r, ctx->format == FMT_HTML);
 	if (rc != EXIT_OK)
 		goto out;
 	if (r.baseline_file && strcmp(r.base.currency, r.head.currency) != 0) {

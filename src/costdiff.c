@@ -182,7 +182,7 @@ static int read_item(const cJSON *w, size_t i, struct cost_item *it, const char 
 	return 0;
 }
 
-int cost_plan_from_json(const cJSON *doc, const char *file, struct cost_plan *plan, char *err,
+int cost_plan_head_from_json(const cJSON *doc, const char *file, struct cost_plan *plan, char *err,
 			size_t errlen)
 {
 	memset(plan, 0, sizeof *plan);
@@ -223,25 +223,32 @@ int cost_plan_from_json(const cJSON *doc, const char *file, struct cost_plan *pl
 		return fail(err, errlen, file, "missing field 'workloads' (an array)");
 	if (!cJSON_IsArray(ws))
 		return fail(err, errlen, file, "field 'workloads' must be an array");
-	size_t n = (size_t)cJSON_GetArraySize(ws);
-	plan->items = xcalloc(n ? n : 1, sizeof *plan->items);
-	size_t i = 0;
-	for (const cJSON *w = ws->child; w; w = w->next, i++) {
-		if (read_item(w, i, &plan->items[i], file, err, errlen) != 0) {
-			cost_plan_release(plan);
-			return -1;
-		}
-		for (size_t j = 0; j < i; j++) {
-			if (strcmp(plan->items[j].name, plan->items[i].name) == 0) {
-				fail(err, errlen, file, "duplicate workload name '%s'",
-				     plan->items[i].name);
-				cost_plan_release(plan);
-				return -1;
-			}
-		}
-		plan->nitems++;
+	return 0;
+}
+
+int cost_plan_add_json(struct cost_plan *plan, const cJSON *w, const char *file, char *err,
+		       size_t errlen)
+{
+	size_t i = plan->nitems;
+
+	if (i == plan->capitems) {
+		plan->capitems = plan->capitems ? 2 * plan->capitems : 16;
+		plan->items = xrealloc(plan->items, plan->capitems * sizeof *plan->items);
 	}
+	memset(&plan->items[i], 0, sizeof plan->items[i]);
+	if (read_item(w, i, &plan->items[i], file, err, errlen) != 0)
+		return -1;
+	for (size_t j = 0; j < i; j++)
+		if (strcmp(plan->items[j].name, plan->items[i].name) == 0)
+			return fail(err, errlen, file, "duplicate workload name '%s'", plan->items[i].name);
+	plan->nitems++;
+	return 0;
+}
+
+void cost_plan_finish(struct cost_plan *plan)
+{
 	size_t infeasible = 0;
+
 	for (size_t k = 0; k < plan->nitems; k++)
 		infeasible += !plan->items[k].feasible;
 	if (infeasible > plan->unpriced)
@@ -250,6 +257,22 @@ int cost_plan_from_json(const cJSON *doc, const char *file, struct cost_plan *pl
 		plan->complete = 0;
 	if (!plan->complete)
 		plan->monthly_cost = 0;
+}
+
+int cost_plan_from_json(const cJSON *doc, const char *file, struct cost_plan *plan, char *err,
+			size_t errlen)
+{
+	const cJSON *ws;
+
+	if (cost_plan_head_from_json(doc, file, plan, err, errlen) != 0)
+		return -1;
+	ws = cJSON_GetObjectItemCaseSensitive(doc, "workloads");
+	for (const cJSON *w = ws->child; w; w = w->next)
+		if (cost_plan_add_json(plan, w, file, err, errlen) != 0) {
+			cost_plan_release(plan);
+			return -1;
+		}
+	cost_plan_finish(plan);
 	return 0;
 }
 
