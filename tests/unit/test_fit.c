@@ -144,30 +144,31 @@ static void test_reject_text(void **state)
 	fit_reject_text(&r, NULL, NULL, buf, sizeof(buf));
 	assert_string_equal(buf, "decode 38 ms/token > SLO 25 ms");
 	/* a miss never prints as the limit itself: as many decimals as show it */
-	r.have = 50.02;
-	r.need = 50;
-	fit_reject_text(&r, NULL, NULL, buf, sizeof(buf));
-	assert_string_equal(buf, "decode 50.02 ms/token > SLO 50 ms");
-	r.reject = FIT_REJ_TTFT;
-	r.have = 200.4;
-	r.need = 200;
-	fit_reject_text(&r, NULL, NULL, buf, sizeof(buf));
-	assert_string_equal(buf, "time to first token 200.4 ms > SLO 200 ms");
-	r.reject = FIT_REJ_THROUGHPUT;
-	r.have = 499.6;
-	r.need = 500;
-	r.nodes = 1;
-	fit_reject_text(&r, NULL, NULL, buf, sizeof(buf));
-	assert_string_equal(buf, "499.6 tokens/s on 1 unit < target 500 tokens/s (headroom included)");
-	r.have = 420;
-	fit_reject_text(&r, NULL, NULL, buf, sizeof(buf));
-	assert_string_equal(buf, "420 tokens/s on 1 unit < target 500 tokens/s (headroom included)");
-	r.reject = FIT_REJ_DEADLINE;
-	r.have = 24.3;
-	r.need = 24;
-	r.nodes = 2;
-	fit_reject_text(&r, NULL, NULL, buf, sizeof(buf));
-	assert_string_equal(buf, "24.3 h on 2 nodes > deadline 24 h (headroom included)");
+	{
+		static const struct {
+			enum fit_reject reject;
+			double have, need;
+			int nodes;
+			const char *want;
+		} miss[] = {
+			{ FIT_REJ_LATENCY, 50.02, 50, 0, "decode 50.02 ms/token > SLO 50 ms" },
+			{ FIT_REJ_TTFT, 200.4, 200, 0, "time to first token 200.4 ms > SLO 200 ms" },
+			{ FIT_REJ_THROUGHPUT, 499.6, 500, 1,
+			  "499.6 tokens/s on 1 unit < target 500 tokens/s (headroom included)" },
+			{ FIT_REJ_THROUGHPUT, 420, 500, 1,
+			  "420 tokens/s on 1 unit < target 500 tokens/s (headroom included)" },
+			{ FIT_REJ_DEADLINE, 24.3, 24, 2,
+			  "24.3 h on 2 nodes > deadline 24 h (headroom included)" },
+		};
+		for (size_t i = 0; i < sizeof miss / sizeof miss[0]; i++) {
+			r.reject = miss[i].reject;
+			r.have = miss[i].have;
+			r.need = miss[i].need;
+			r.nodes = miss[i].nodes;
+			fit_reject_text(&r, NULL, NULL, buf, sizeof(buf));
+			assert_string_equal(buf, miss[i].want);
+		}
+	}
 	r.reject = FIT_REJ_NO_INFINIBAND;
 	r.nodes = 6;
 	r.need = 72;
