@@ -103,13 +103,13 @@ static void bar(FILE *f, int y, const char *role, const char *label, int known, 
 	html_printf(f, "<g class=\"bar\" data-role=\"%s\"><text y=\"%d\">", role, y + 12);
 	html_esc(f, label);
 	fputs("</text>", f);
-	char num[32];   /* "%.1f", without printf: a page has bars by the thousand */
+	char num[32];   /* whole pixels, without printf: a page has bars by the thousand */
 
 	if (known)
 		fprintf(f, "<rect y=\"%d\" width=\"%s\"/>", y + 16,
-			util_fmt_fixed(num, sizeof num, w, 1));
+			util_fmt_fixed(num, sizeof num, w, 0));
 	fprintf(f, "<text class=\"cost\" x=\"%s\" y=\"%d\">",
-		util_fmt_fixed(num, sizeof num, w + 6, 1), y + 28);
+		util_fmt_fixed(num, sizeof num, w + 6, 0), y + 28);
 	html_esc(f, html_money(buf, sizeof buf, v, cur, known));
 	fputs("</text></g>\n", f);
 }
