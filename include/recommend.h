@@ -248,17 +248,18 @@ struct recommend_workload {
 	struct recommend_choice rec;      /* valid when feasible */
 	struct recommend_data *rec_data;  /* owned: the data path of rec; NULL without data: */
 	size_t nalternatives;
-	struct recommend_choice *alternatives;
-	int alternatives_shared;          /* 1: the list is recommend_result.shared's,
-					     not this workload's to free or change */
+	struct recommend_choice *alternatives;  /* not owned: a list of
+					     recommend_result.shared, which workloads
+					     sized alike share */
 	size_t nrejected;
 	struct recommend_reject *rejected;
 	size_t nfamilies;                 /* feasible GPU families other than the recommendation's */
 	struct recommend_family *families;
 	size_t nsummaries;
 	struct recommend_reject_summary summaries[2];
-	int has_closest;                  /* infeasible: the option that misses by the least */
-	struct recommend_reject *closest; /* owned; set when has_closest */
+	struct recommend_reject *closest; /* owned: the option that misses by the least
+					     (a workload's only when infeasible);
+					     NULL when none */
 	double closest_margin;            /* relative miss: 0.05 = 5 % over */
 	size_t nregions;
 	struct recommend_region_cost *regions;
@@ -353,9 +354,8 @@ struct recommend_result {
 	size_t nwarnings;
 	char **warnings;                  /* owned, one line each */
 	/* The lists workloads sized alike (same model, shape and regions)
-	 * share, owned here, instead of a copy each: every `rejected` (never
-	 * freed on its own) and the `alternatives` of those marked
-	 * alternatives_shared. */
+	 * share, owned here, instead of a copy each: every `rejected` and
+	 * `alternatives` (never freed on their own). */
 	size_t nshared;
 	void **shared;
 	struct strmap notes;              /* the precision notes the fits point at */

@@ -500,7 +500,6 @@ static int set_fail_on(struct check_report *r, const char *val)
 	return 0;
 }
 
-/* Counts the findings of the --fail-on kinds in the recommend document. */
 /* Counts the findings of one workload object w that --fail-on names. */
 static void count_findings(const cJSON *w, struct check_report *r)
 {
@@ -519,6 +518,15 @@ static void count_findings(const cJSON *w, struct check_report *r)
 						 kind->valuestring);
 			}
 	}
+}
+
+/* One workload object of the recommend document: its cost item, its
+ * --fail-on findings. */
+static int take_workload(struct check_report *r, const cJSON *w, char *err, size_t errlen)
+{
+	if (r->fail_on)
+		count_findings(w, r);
+	return cost_plan_add_json(&r->head, w, "recommendation", err, errlen);
 }
 
 /* Runs recommend on the profile and reads its JSON back as r->head. */
@@ -557,12 +565,9 @@ static int run_recommend(catalog *cat, const struct profile *p, struct check_rep
 		rc = cost_plan_head_from_json(doc, "recommendation", &r->head, err, sizeof err);
 	if (doc && rc == 0 && keep_doc) {
 		const cJSON *w;
-		cJSON_ArrayForEach(w, cJSON_GetObjectItemCaseSensitive(doc, "workloads")) {
-			if (rc == 0)
-				rc = cost_plan_add_json(&r->head, w, "recommendation", err, sizeof err);
-			if (r->fail_on)
-				count_findings(w, r);
-		}
+		for (w = cJSON_GetObjectItemCaseSensitive(doc, "workloads")->child; w && rc == 0;
+		     w = w->next)
+			rc = take_workload(r, w, err, sizeof err);
 	} else if (doc && rc == 0) {
 		json_arena_begin();
 		for (size_t i = 0; i < res.nworkloads && rc == 0; i++) {
@@ -572,9 +577,7 @@ static int run_recommend(catalog *cat, const struct profile *p, struct check_rep
 				snprintf(err, sizeof err, "out of memory");
 				break;
 			}
-			rc = cost_plan_add_json(&r->head, w, "recommendation", err, sizeof err);
-			if (r->fail_on)
-				count_findings(w, r);
+			rc = take_workload(r, w, err, sizeof err);
 			cJSON_Delete(w);
 			json_arena_reset();
 		}

@@ -123,13 +123,22 @@ static void draw_gpu(const struct pack_plan *pl, const struct pack_gpu *g, struc
 
 /* ---- table -------------------------------------------------------------- */
 
-static void print_table(FILE *f, const struct pack_plan *pl, int color)
+/* The replicas asked for; *none_placed: some were asked, none was placed. */
+static long replicas_of(const struct pack_plan *pl, int *none_placed)
 {
-	char a[64], b[64], c[64];
 	long replicas = 0;
 
 	for (size_t i = 0; i < pl->nworkloads; i++)
 		replicas += pl->workloads[i].replicas;
+	*none_placed = replicas > 0 && (long)pl->nunplaced >= replicas;
+	return replicas;
+}
+
+static void print_table(FILE *f, const struct pack_plan *pl, int color)
+{
+	char a[64], b[64], c[64];
+	int none_placed;
+	long replicas = replicas_of(pl, &none_placed);
 	fprintf(f, "%sMIG packing plan: %zu inference workload%s, %ld replica%s; strategy %s, %s "
 		   "prices, %g%% headroom%s\n",
 		out_sgr(color, OUT_BOLD), pl->nworkloads, pl->nworkloads == 1 ? "" : "s", replicas, replicas == 1 ? "" : "s",
@@ -203,7 +212,7 @@ static void print_table(FILE *f, const struct pack_plan *pl, int color)
 		fprintf(f, "\nnothing to pack: no inference workload in the profile\n");
 		return;
 	}
-	if (pl->nunplaced && (long)pl->nunplaced >= replicas)
+	if (none_placed)
 		fprintf(f, "\n%smonthly cost: unknown (%zu replica%s not placed, none placed)%s\n",
 			out_sgr(color, OUT_RED), pl->nunplaced, pl->nunplaced == 1 ? "" : "s",
 			out_sgr_off(color, OUT_RED));
@@ -216,7 +225,7 @@ static void print_table(FILE *f, const struct pack_plan *pl, int color)
 			money(a, sizeof(a), pl->monthly, pl->currency),
 			money(b, sizeof(b), pl->lower_bound_monthly, pl->currency),
 			pl->exact ? "optimal" : "heuristic", out_sgr_off(color, OUT_GREEN));
-	if (pl->nunplaced && (long)pl->nunplaced >= replicas)
+	if (none_placed)
 		fprintf(f, "one whole GPU per placed replica: none placed\n");
 	else
 		fprintf(f, "one whole GPU per %sreplica: %s; packing saves %.1f%%\n",
@@ -231,14 +240,13 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 	char a[64], b[64];
 	struct table *t;
 
-	long replicas = 0;
+	int none_placed;
+	long replicas = replicas_of(pl, &none_placed);
 
-	for (size_t i = 0; i < pl->nworkloads; i++)
-		replicas += pl->workloads[i].replicas;
 	if (replicas == 0)
 		fprintf(f, "**MIG packing plan (%s strategy): nothing to pack**, no inference workload "
 			   "in the profile\n\n", mig_strategy_name(pl->strategy));
-	else if (pl->nunplaced && (long)pl->nunplaced >= replicas)
+	else if (none_placed)
 		fprintf(f, "**MIG packing plan (%s strategy): monthly cost unknown (%zu replica%s not "
 			   "placed, none placed)**\n\n", mig_strategy_name(pl->strategy), pl->nunplaced,
 			pl->nunplaced == 1 ? "" : "s");

@@ -59,11 +59,6 @@ void pack_options_init(struct pack_options *o)
 	o->headroom_pct = PACK_DEFAULT_HEADROOM_PCT;
 }
 
-static void copy_str(char *dst, size_t len, const char *src)
-{
-	util_copy_str(dst, len, src);
-}
-
 static int gpu_index(const struct ctx *c, const char *name)
 {
 	for (size_t i = 0; i < c->ngpus; i++)
@@ -198,7 +193,7 @@ static void add_unplaced(struct pack_plan *out, int w, int r, const char *reason
 	out->unplaced = xrealloc(out->unplaced, (out->nunplaced + 1) * sizeof(*out->unplaced));
 	out->unplaced[out->nunplaced].workload = w;
 	out->unplaced[out->nunplaced].replica = r;
-	copy_str(out->unplaced[out->nunplaced].reason, PACK_REASON_LEN, reason);
+	util_copy_str(out->unplaced[out->nunplaced].reason, PACK_REASON_LEN, reason);
 	out->nunplaced++;
 }
 
@@ -313,8 +308,8 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 					  (out->nworkloads + 1) * sizeof(*out->workloads));
 		k = &out->workloads[out->nworkloads];
 		memset(k, 0, sizeof(*k));
-		copy_str(k->name, sizeof(k->name), pw->name);
-		copy_str(k->region, sizeof(k->region), region);
+		util_copy_str(k->name, sizeof(k->name), pw->name);
+		util_copy_str(k->region, sizeof(k->region), region);
 		k->replicas = pw->replicas > 0 ? pw->replicas : 1;
 		wi = &wis[nw++];
 		wi->workload = (int)out->nworkloads++;
@@ -362,7 +357,7 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 		dst->compute_slices_used = src->compute_slices_used;
 		for (int s = 0; s < src->nslices; s++) {
 			const struct mig_slice *sl = &src->slices[s];
-			copy_str(dst->slices[s].profile, sizeof(dst->slices[s].profile),
+			util_copy_str(dst->slices[s].profile, sizeof(dst->slices[s].profile),
 				 of->profiles[sl->profile].name);
 			dst->slices[s].start = sl->start;
 			dst->slices[s].memory_slices = of->profiles[sl->profile].memory_slices;
@@ -380,8 +375,8 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 		memset(pd, 0, sizeof(*pd));
 		pd->workload = it->workload;
 		pd->replica = it->replica;
-		copy_str(pd->sku, sizeof(pd->sku), c->vms[wi->dedicated_vm].sku);
-		copy_str(pd->region, sizeof(pd->region), region);
+		util_copy_str(pd->sku, sizeof(pd->sku), c->vms[wi->dedicated_vm].sku);
+		util_copy_str(pd->region, sizeof(pd->region), region);
 		pd->hourly = it->dedicated_hourly;
 		pd->monthly = pd->hourly * out->hours_per_month;
 	}
@@ -437,7 +432,7 @@ int pack_plan_build(const struct catalog_snapshot *snap, const struct profile *p
 	c.p = p;
 	c.o = o;
 	c.out = out;
-	copy_str(out->currency, sizeof(out->currency), p->currency);
+	util_copy_str(out->currency, sizeof(out->currency), p->currency);
 	out->pricing = p->pricing;
 	out->strategy = o->strategy;
 	out->hours_per_month = p->hours_per_month > 0 ? p->hours_per_month : 730;

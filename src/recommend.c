@@ -70,11 +70,6 @@ const char *recommend_basis_name(enum recommend_basis b)
 	return basis_names[b];
 }
 
-void recommend_copy_str(char *dst, size_t len, const char *src)
-{
-	util_copy_str(dst, len, src);
-}
-
 int recommend_cmp_vm_sku(const void *a, const void *b)
 {
 	return strcmp(((const struct vm_size *)a)->sku, ((const struct vm_size *)b)->sku);
@@ -116,7 +111,7 @@ void recommend_add_region(struct ctx *c, const char *name)
 	if (!name || !*name || recommend_region_index(c, name) >= 0)
 		return;
 	c->regions = xrealloc(c->regions, (c->nregions + 1) * sizeof(*c->regions));
-	recommend_copy_str(c->regions[c->nregions], sizeof(c->regions[0]), name);
+	util_copy_str(c->regions[c->nregions], sizeof(c->regions[0]), name);
 	c->nregions++;
 }
 
@@ -150,7 +145,7 @@ void recommend_add_finding(struct recommend_workload *w, const char *kind,
 	w->findings = xrealloc(w->findings, (w->nfindings + 1) * sizeof(*w->findings));
 	f = &w->findings[w->nfindings++];
 	memset(f, 0, sizeof(*f));
-	recommend_copy_str(f->kind, sizeof(f->kind), kind);
+	util_copy_str(f->kind, sizeof(f->kind), kind);
 	f->severity = sev;
 	f->message = xstrdup(buf);
 }
@@ -219,7 +214,7 @@ static void ctx_release(struct ctx *c)
 	free(c->whole_shape);
 	for (size_t i = 0; i < CACHE_SLOTS; i++) {
 		free(c->cache[i].fits);
-		recommend_keep_rejected(c, &c->cache[i].tmpl);
+		recommend_keep_lists(c, &c->cache[i].tmpl);
 		recommend_tmpl_release(&c->cache[i].tmpl);
 	}
 }
@@ -248,7 +243,7 @@ int recommend_build(const struct catalog_snapshot *snap, const struct profile *p
 	c.hours = o->has_hours ? o->hours_per_month
 			       : (p->hours_per_month > 0 ? p->hours_per_month : 730.0);
 	c.headroom = o->headroom_pct / 100.0;
-	recommend_copy_str(out->currency, sizeof(out->currency), c.currency);
+	util_copy_str(out->currency, sizeof(out->currency), c.currency);
 	out->pricing = c.pricing;
 	out->hours_per_month = c.hours;
 	out->headroom_pct = o->headroom_pct;
@@ -320,8 +315,6 @@ void recommend_result_release(struct recommend_result *r)
 {
 	for (size_t i = 0; i < r->nworkloads; i++) {
 		struct recommend_workload *w = &r->workloads[i];
-		if (!w->alternatives_shared)
-			free(w->alternatives);
 		free(w->families);
 		free(w->regions);
 		free(w->rec_data);

@@ -26,11 +26,8 @@ static void dedicated_alternatives(struct ctx *c, struct recommend_workload *w,
 	int with_ded = fb->has && skip != &fb->ded;
 	size_t n = (size_t)with_ded + fb->nalts;
 
-	if (!w->alternatives_shared)
-		free(w->alternatives);
 	w->alternatives = fb->list + (with_ded ? 0 : 1);
 	w->nalternatives = n < top ? n : top;
-	w->alternatives_shared = 1;
 	free(w->regions);
 	w->regions = recommend_dup_array(fb->regions, fb->nregions, sizeof(*fb->regions));
 	w->nregions = fb->nregions;
@@ -66,16 +63,16 @@ static void to_plan(struct ctx *c, size_t i, double part)
 
 	if (pl->ded_vm >= 0) {
 		shape = c->whole_shape[pl->ded_vm];
-		recommend_copy_str(w->rec.sku, sizeof(w->rec.sku), c->vms[pl->ded_vm].sku);
-		recommend_copy_str(w->rec.gpu_model, sizeof(w->rec.gpu_model), c->vms[pl->ded_vm].gpu_model);
+		util_copy_str(w->rec.sku, sizeof(w->rec.sku), c->vms[pl->ded_vm].sku);
+		util_copy_str(w->rec.gpu_model, sizeof(w->rec.gpu_model), c->vms[pl->ded_vm].gpu_model);
 		w->rec.placement = FIT_PLACEMENT_VM;
 		w->rec.mig_profile[0] = '\0';
 	} else if (c->first_pool[i] >= 0) { /* replica 0 is on a slice */
 		const struct mig_plan_pool *pool = &res->mig.pools[c->first_pool[i]];
 		shape = c->pool_shape[c->first_pool[i]];
-		recommend_copy_str(w->rec.sku, sizeof(w->rec.sku), pool->sku);
-		recommend_copy_str(w->rec.gpu_model, sizeof(w->rec.gpu_model), pool->gpu_model);
-		recommend_copy_str(w->rec.mig_profile, sizeof(w->rec.mig_profile), pool->mig_profile);
+		util_copy_str(w->rec.sku, sizeof(w->rec.sku), pool->sku);
+		util_copy_str(w->rec.gpu_model, sizeof(w->rec.gpu_model), pool->gpu_model);
+		util_copy_str(w->rec.mig_profile, sizeof(w->rec.mig_profile), pool->mig_profile);
 		w->rec.placement = FIT_PLACEMENT_MIG;
 	}
 	/* the estimates of the shape it is deployed on */
@@ -94,7 +91,7 @@ static void to_plan(struct ctx *c, size_t i, double part)
 	for (size_t k = 0; k < w->nregions; k++)
 		if (strcasecmp(w->regions[k].region, w->rec.region) == 0) {
 			w->regions[k].feasible = 1;
-			recommend_copy_str(w->regions[k].sku, sizeof(w->regions[k].sku), w->rec.sku);
+			util_copy_str(w->regions[k].sku, sizeof(w->regions[k].sku), w->rec.sku);
 			w->regions[k].monthly_cost = part;
 		}
 	w->needs.interconnect = recommend_interconnect_name(w->rec.fit.interconnect);
@@ -200,13 +197,13 @@ void recommend_apply_totals(struct ctx *c)
 		u->use = it->basis;
 		u->packed = c->covered[i];
 		u->slices_per_replica = w->rec.fit.vm_count;
-		recommend_copy_str(u->sku, sizeof(u->sku), w->rec.sku);
-		recommend_copy_str(u->mig_profile, sizeof(u->mig_profile), w->rec.mig_profile);
-		recommend_copy_str(u->region, sizeof(u->region), w->rec.region);
+		util_copy_str(u->sku, sizeof(u->sku), w->rec.sku);
+		util_copy_str(u->mig_profile, sizeof(u->mig_profile), w->rec.mig_profile);
+		util_copy_str(u->region, sizeof(u->region), w->rec.region);
 		u->share_monthly = w->rec.monthly_cost;
 		u->dedicated_monthly = fb->has ? fb->ded.monthly_cost : 0;
 		if (fb->has) {
-			recommend_copy_str(u->dedicated_sku, sizeof(u->dedicated_sku), fb->ded.sku);
+			util_copy_str(u->dedicated_sku, sizeof(u->dedicated_sku), fb->ded.sku);
 			u->dedicated_vm_count = fb->ded.vm_count;
 		}
 		u->part_monthly = it->part_monthly;
@@ -217,19 +214,19 @@ void recommend_apply_totals(struct ctx *c)
 		case RECOMMEND_BASIS_PLAN: {
 			const struct placed *pl = &c->placed[i];
 			to_plan(c, i, it->part_monthly);
-			recommend_copy_str(u->sku, sizeof(u->sku), w->rec.sku);
-			recommend_copy_str(u->mig_profile, sizeof(u->mig_profile), w->rec.mig_profile);
+			util_copy_str(u->sku, sizeof(u->sku), w->rec.sku);
+			util_copy_str(u->mig_profile, sizeof(u->mig_profile), w->rec.mig_profile);
 			u->replicas_on_slices = pl->sliced;
 			u->replicas_dedicated = pl->dedicated;
 			if (pl->dedicated && c->needs[i].dedicated_vm >= 0)
-				recommend_copy_str(u->plan_dedicated_sku, sizeof(u->plan_dedicated_sku),
+				util_copy_str(u->plan_dedicated_sku, sizeof(u->plan_dedicated_sku),
 					 c->vms[c->needs[i].dedicated_vm].sku);
 			u->pools_spanned = pl->npools;
 			if (c->first_pool[i] >= 0) {
 				const struct mig_plan_pool *pool = &plan->pools[c->first_pool[i]];
-				recommend_copy_str(u->pool, sizeof(u->pool), pool->name);
-				recommend_copy_str(u->pool_sku, sizeof(u->pool_sku), pool->sku);
-				recommend_copy_str(u->pool_profile, sizeof(u->pool_profile), pool->mig_profile);
+				util_copy_str(u->pool, sizeof(u->pool), pool->name);
+				util_copy_str(u->pool_sku, sizeof(u->pool_sku), pool->sku);
+				util_copy_str(u->pool_profile, sizeof(u->pool_profile), pool->mig_profile);
 				u->pool_vms = pool->vm_count;
 			}
 			break;

@@ -270,7 +270,7 @@ static struct recommend_finding_numbers *keep(struct recommend_finding *f, const
 	k->extra_monthly_cost = n->extra_monthly_cost;
 	k->egress_per_run = n->egress_per_run;
 	k->fix_monthly_cost = n->fix_monthly_cost;
-	recommend_copy_str(k->bottleneck, sizeof(k->bottleneck), n->bottleneck);
+	util_copy_str(k->bottleneck, sizeof(k->bottleneck), n->bottleneck);
 	k->fix = NULL;
 	k->fix_len = 0;
 	if (n->fix[0]) {
@@ -290,7 +290,7 @@ void recommend_data_unknown_numbers(struct recommend_finding *f, const char *fix
 {
 	struct dnums n;
 	no_numbers(&n);
-	recommend_copy_str(n.fix, sizeof(n.fix), fix);
+	util_copy_str(n.fix, sizeof(n.fix), fix);
 	f->num = keep(f, &n);
 }
 
@@ -518,7 +518,7 @@ static void starved(const struct ctx *c, const struct profile_workload *pw,
 	n.needed_mb_per_s = d->need_mb_per_s;
 	n.supplied_mb_per_s = d->supply_mb_per_s;
 	n.gpu_busy_fraction = round(d->busy * 1e4) / 1e4;
-	recommend_copy_str(n.bottleneck, sizeof(n.bottleneck),
+	util_copy_str(n.bottleneck, sizeof(n.bottleneck),
 			   datapath_bottleneck_name((enum datapath_bottleneck)d->bottleneck));
 	extra = training ? rw->rec.monthly_cost - d->fed_monthly : NAN;
 	n.extra_monthly_cost = training ? util_round_cents(extra) : NAN;
@@ -579,7 +579,7 @@ static void cold_start(const struct ctx *c, const struct profile_workload *pw,
 	need_total = d->load_s * d->supply_mb_per_s / target;
 	n.needed_mb_per_s = need_total;
 	n.supplied_mb_per_s = d->supply_mb_per_s;
-	recommend_copy_str(n.bottleneck, sizeof(n.bottleneck),
+	util_copy_str(n.bottleneck, sizeof(n.bottleneck),
 			   datapath_bottleneck_name((enum datapath_bottleneck)d->bottleneck));
 	{
 		struct recommend_data dd = *d;

@@ -169,7 +169,6 @@ struct ctx {
 	double headroom;
 };
 
-void recommend_copy_str(char *dst, size_t len, const char *src);
 int recommend_cmp_vm_sku(const void *a, const void *b);
 int recommend_vm_index(const struct ctx *c, const char *sku);
 int recommend_gpu_index(const struct ctx *c, const char *name);
@@ -198,7 +197,7 @@ void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
 			 const struct fit_result *fits, int r, struct pack_need *pn);
 /* Moves a template's shared lists (rejected, alternatives) to the result,
  * which owns them from then on. */
-void recommend_keep_rejected(struct ctx *c, struct recommend_workload *t);
+void recommend_keep_lists(struct ctx *c, struct recommend_workload *t);
 void recommend_tmpl_release(struct recommend_workload *t);
 /* Releases fb; its list goes to r's shared blocks. */
 void recommend_fallback_release(struct recommend_result *r, struct fallback *fb);

@@ -192,7 +192,7 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 		json_add_rounded(x, "extra_monthly_cost", fa->extra_monthly, 2);
 		cJSON_AddItemToArray(arr, x);
 	}
-	if (!w->feasible && w->has_closest && w->closest) {
+	if (!w->feasible && w->closest) {
 		cJSON *x = cJSON_AddObjectToObject(o, "closest");
 		recommend_reject_reason(w, &w->closest->fit, pricing_name(r->pricing), "", buf, sizeof(buf));
 		cJSON_AddStringToObject(x, "sku", w->closest->sku);

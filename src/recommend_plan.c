@@ -154,8 +154,8 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 		memset(x, 0, sizeof(*x));
 		x->workload = (size_t)it->workload;
 		x->replica = it->replica;
-		recommend_copy_str(x->sku, sizeof(x->sku), c->vms[c->needs[it->workload].dedicated_vm].sku);
-		recommend_copy_str(x->region, sizeof(x->region), c->regions[r]);
+		util_copy_str(x->sku, sizeof(x->sku), c->vms[c->needs[it->workload].dedicated_vm].sku);
+		util_copy_str(x->region, sizeof(x->region), c->regions[r]);
 		x->monthly_cost = util_round_cents(it->dedicated_hourly * c->hours);
 		*cost += x->monthly_cost;
 	}
@@ -203,7 +203,7 @@ void recommend_build_mig_plan(struct ctx *c)
 		int rc = pack_region(c, r, c->covered, &cost, &nw);
 		if (!nw)
 			continue;
-		recommend_copy_str(reg->region, sizeof(reg->region), c->regions[r]);
+		util_copy_str(reg->region, sizeof(reg->region), c->regions[r]);
 		reg->nworkloads = nw;
 		reg->monthly_cost = util_round_cents(cost);
 		reg->priced = rc == 0;

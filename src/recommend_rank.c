@@ -21,7 +21,7 @@ static void keep_shared(struct recommend_result *r, void *block)
 	r->shared[r->nshared++] = block;
 }
 
-void recommend_keep_rejected(struct ctx *c, struct recommend_workload *t)
+void recommend_keep_lists(struct ctx *c, struct recommend_workload *t)
 {
 	if (t->rejected)
 		keep_shared(c->res, t->rejected);
@@ -69,14 +69,14 @@ static void fill_choice(const struct ctx *c, const struct fit_workload *w, const
 	const struct shape *sh = &c->shapes[k->shape];
 	const struct vm_size *vm = &c->vms[sh->vm];
 	memset(out, 0, sizeof(*out));
-	recommend_copy_str(out->sku, sizeof(out->sku), vm->sku);
-	recommend_copy_str(out->region, sizeof(out->region), c->regions[k->region]);
-	recommend_copy_str(out->gpu_model, sizeof(out->gpu_model), vm->gpu_model);
+	util_copy_str(out->sku, sizeof(out->sku), vm->sku);
+	util_copy_str(out->region, sizeof(out->region), c->regions[k->region]);
+	util_copy_str(out->gpu_model, sizeof(out->gpu_model), vm->gpu_model);
 	out->fit = k->refit ? k->fit : fits[k->shape];
 	if (sh->mig >= 0) {
 		out->placement = FIT_PLACEMENT_MIG;
 		out->basis = RECOMMEND_BASIS_SHARE;
-		recommend_copy_str(out->mig_profile, sizeof(out->mig_profile), c->migs[sh->mig].name);
+		util_copy_str(out->mig_profile, sizeof(out->mig_profile), c->migs[sh->mig].name);
 	} else {
 		out->placement = out->fit.vm_count > 1 && w->kind == FIT_TRAINING
 					 ? FIT_PLACEMENT_CLUSTER : FIT_PLACEMENT_VM;
@@ -123,10 +123,10 @@ static void add_reject(struct ctx *c, struct recommend_workload *rw, int vm, int
 	rw->rejected = xrealloc(rw->rejected, (rw->nrejected + 1) * sizeof(*rw->rejected));
 	r = &rw->rejected[rw->nrejected++];
 	memset(r, 0, sizeof(*r));
-	recommend_copy_str(r->sku, sizeof(r->sku), c->vms[vm].sku);
-	recommend_copy_str(r->region, sizeof(r->region), region);
+	util_copy_str(r->sku, sizeof(r->sku), c->vms[vm].sku);
+	util_copy_str(r->region, sizeof(r->region), region);
 	if (mig >= 0)
-		recommend_copy_str(r->mig_profile, sizeof(r->mig_profile), c->migs[mig].name);
+		util_copy_str(r->mig_profile, sizeof(r->mig_profile), c->migs[mig].name);
 	r->fit = *f;
 	r->order = order;
 }
@@ -211,17 +211,17 @@ static void collect_families(struct ctx *c, struct recommend_workload *rw)
 			continue;
 		}
 		fa = &rw->families[rw->nfamilies++];
-		recommend_copy_str(fa->family, sizeof fa->family, fam);
-		recommend_copy_str(fa->sku, sizeof fa->sku, c->vms[sh->vm].sku);
+		util_copy_str(fa->family, sizeof fa->family, fam);
+		util_copy_str(fa->sku, sizeof fa->sku, c->vms[sh->vm].sku);
 		fa->ded_vm = -1;
 		if (sh->mig >= 0) {
-			recommend_copy_str(fa->mig_profile, sizeof fa->mig_profile,
+			util_copy_str(fa->mig_profile, sizeof fa->mig_profile,
 					   c->migs[sh->mig].name);
 		} else {
 			fa->ded_vm = sh->vm;
 			fa->ded_monthly = cd->monthly;
 		}
-		recommend_copy_str(fa->region, sizeof fa->region, c->regions[cd->region]);
+		util_copy_str(fa->region, sizeof fa->region, c->regions[cd->region]);
 		fa->monthly = cd->monthly;
 	}
 }
@@ -261,7 +261,7 @@ void recommend_settle(const struct ctx *c, struct recommend_workload *w)
 			/* outside a MIG plan a lone slice is billed as its whole VM */
 			if (fa.ded_vm < 0)
 				continue;
-			recommend_copy_str(fa.sku, sizeof fa.sku, c->vms[fa.ded_vm].sku);
+			util_copy_str(fa.sku, sizeof fa.sku, c->vms[fa.ded_vm].sku);
 			fa.mig_profile[0] = '\0';
 			fa.monthly = fa.ded_monthly;
 		}
@@ -317,8 +317,7 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 		qsort(refs, n, sizeof(*refs), cmp_rej);
 	memset(&unk, 0, sizeof(unk));
 	unk.reject = FIT_REJ_SPEC_UNKNOWN;
-	/* the closest miss */
-	rw->has_closest = 0;
+	/* the closest miss (rw is a fresh template: no closest yet) */
 	for (size_t i = 0; i < n; i++) {
 		const struct shape *sh;
 		double m;
@@ -327,15 +326,14 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 			continue;
 		sh = &c->shapes[refs[i].shape];
 		m = reject_margin(&fits[refs[i].shape]);
-		if (isfinite(m) && (!rw->has_closest || m < rw->closest_margin)) {
-			rw->has_closest = 1;
+		if (isfinite(m) && (!rw->closest || m < rw->closest_margin)) {
 			rw->closest_margin = m;
 			if (!rw->closest)
 				rw->closest = xmalloc(sizeof(*rw->closest));
 			memset(rw->closest, 0, sizeof(*rw->closest));
-			recommend_copy_str(rw->closest->sku, sizeof rw->closest->sku, c->vms[sh->vm].sku);
+			util_copy_str(rw->closest->sku, sizeof rw->closest->sku, c->vms[sh->vm].sku);
 			if (sh->mig >= 0)
-				recommend_copy_str(rw->closest->mig_profile,
+				util_copy_str(rw->closest->mig_profile,
 						   sizeof rw->closest->mig_profile,
 						   c->migs[sh->mig].name);
 			rw->closest->fit = fits[refs[i].shape];
@@ -365,10 +363,10 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 				if (!su->count++) {
 					int mig = c->shapes[refs[i].shape].mig;
 
-					recommend_copy_str(su->example, sizeof su->example,
+					util_copy_str(su->example, sizeof su->example,
 							   c->vms[vm].sku);
 					if (mig >= 0)
-						recommend_copy_str(su->example_mig_profile,
+						util_copy_str(su->example_mig_profile,
 								   sizeof su->example_mig_profile,
 								   c->migs[mig].name);
 				}
@@ -400,7 +398,7 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 			for (k = 0; k < nseen && strcmp(seen[k], f); k++)
 				;
 			if (k == nseen) {
-				recommend_copy_str(seen[nseen], sizeof seen[0], f);
+				util_copy_str(seen[nseen], sizeof seen[0], f);
 				cheapest_ok[nseen++] = pr > 0 ? pr : 1e12;
 			} else if (pr > 0 && pr < cheapest_ok[k]) {
 				cheapest_ok[k] = pr;
@@ -422,7 +420,7 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 			if (k < nseen && refs[i].order >= cheapest_ok[k])
 				continue;
 			if (k == nseen && nseen < 64)
-				recommend_copy_str(seen[nseen++], sizeof seen[0], f);
+				util_copy_str(seen[nseen++], sizeof seen[0], f);
 			if (k < nseen)
 				cheapest_ok[k] = -1; /* accounted for */
 			fam[nf++] = refs[i];
@@ -436,9 +434,9 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 						(rw->nrejected + 1) * sizeof(*rw->rejected));
 			r = &rw->rejected[rw->nrejected++];
 			memset(r, 0, sizeof(*r));
-			recommend_copy_str(r->sku, sizeof(r->sku), c->vms[sh->vm].sku);
+			util_copy_str(r->sku, sizeof(r->sku), c->vms[sh->vm].sku);
 			if (sh->mig >= 0)
-				recommend_copy_str(r->mig_profile, sizeof(r->mig_profile),
+				util_copy_str(r->mig_profile, sizeof(r->mig_profile),
 						   c->migs[sh->mig].name);
 			r->fit = fits[fam[i].shape];
 			r->order = fam[i].order;
@@ -476,8 +474,8 @@ static void current_of(struct ctx *c, const struct profile_workload *pw,
 	const struct fit_result *f = NULL;
 
 	rw->has_current = 1;
-	recommend_copy_str(cur->sku, sizeof(cur->sku), pw->current_sku);
-	recommend_copy_str(cur->region, sizeof(cur->region), region);
+	util_copy_str(cur->sku, sizeof(cur->sku), pw->current_sku);
+	util_copy_str(cur->region, sizeof(cur->region), region);
 	cur->count = pw->current_count > 0 ? pw->current_count : 1;
 	cur->meets_needs = -1;
 	if (v >= 0 && r >= 0)
@@ -538,7 +536,7 @@ static void rank_dedicated(struct ctx *c, const struct fit_workload *w, struct c
 	fb->regions = xcalloc(nregs + 1, sizeof(*fb->regions));
 	fb->nregions = nregs;
 	for (size_t k = 0; k < nregs; k++)
-		recommend_copy_str(fb->regions[k].region, sizeof(fb->regions[k].region),
+		util_copy_str(fb->regions[k].region, sizeof(fb->regions[k].region),
 			 c->regions[regs[k]]);
 	fb->list = xcalloc((size_t)top + 2, sizeof(*fb->list));
 	fb->alts = fb->list + 1;
@@ -552,7 +550,7 @@ static void rank_dedicated(struct ctx *c, const struct fit_workload *w, struct c
 				continue;
 			rc->feasible = 1;
 			rc->monthly_cost = cd->monthly;
-			recommend_copy_str(rc->sku, sizeof(rc->sku), c->vms[c->shapes[cd->shape].vm].sku);
+			util_copy_str(rc->sku, sizeof(rc->sku), c->vms[c->shapes[cd->shape].vm].sku);
 		}
 		if (!best) {
 			best = cd;
@@ -574,7 +572,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 	const struct fit_result *fits = s->fits;
 	size_t nfeasible_shapes = 0;
 
-	recommend_keep_rejected(c, rw);   /* earlier workloads point at it */
+	recommend_keep_lists(c, rw);   /* earlier workloads point at it */
 	recommend_tmpl_release(rw);
 	s->fb = -1;
 	s->data_missed = 0;
@@ -657,13 +655,13 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 	rw->nregions = nregs;
 	for (size_t k = 0; k < nregs; k++) {
 		struct recommend_region_cost *rc = &rw->regions[k];
-		recommend_copy_str(rc->region, sizeof(rc->region), c->regions[regs[k]]);
+		util_copy_str(rc->region, sizeof(rc->region), c->regions[regs[k]]);
 		for (size_t j = 0; j < c->ncands; j++) {
 			if (c->cands[j].region != regs[k])
 				continue;
 			rc->feasible = 1;
 			rc->monthly_cost = c->cands[j].monthly;
-			recommend_copy_str(rc->sku, sizeof(rc->sku), c->vms[c->shapes[c->cands[j].shape].vm].sku);
+			util_copy_str(rc->sku, sizeof(rc->sku), c->vms[c->shapes[c->cands[j].shape].vm].sku);
 			break;
 		}
 	}
@@ -739,7 +737,7 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 	size_t nregs;
 
 	memset(rw, 0, sizeof(*rw));
-	recommend_copy_str(rw->name, sizeof(rw->name), pw->name);
+	util_copy_str(rw->name, sizeof(rw->name), pw->name);
 	rw->type = pw->type;
 	rw->replicas = pw->replicas > 0 ? pw->replicas : 1;
 	if (recommend_to_fit(c, pw, &w, &why) != 0) {
@@ -762,8 +760,7 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 	rw->rec = t->rec;
 	rw->rec_data = t->rec_data ? recommend_dup_array(t->rec_data, 1, sizeof(*t->rec_data)) : NULL;
 	rw->nalternatives = t->nalternatives;
-	rw->alternatives = t->alternatives;   /* shared until a MIG plan gives it its own */
-	rw->alternatives_shared = 1;
+	rw->alternatives = t->alternatives;   /* shared (a MIG plan may point it elsewhere) */
 	rw->nrejected = t->nrejected;
 	rw->rejected = t->rejected;       /* shared: never changed after rank() */
 	rw->nfamilies = t->nfamilies;
@@ -771,10 +768,9 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 	rw->nsummaries = t->nsummaries;
 	memcpy(rw->summaries, t->summaries, sizeof(rw->summaries));
 	/* the closest miss is only read for an infeasible workload */
-	rw->closest = !t->feasible && t->has_closest && t->closest
+	rw->closest = !t->feasible && t->closest
 			      ? recommend_dup_array(t->closest, 1, sizeof(*t->closest))
 			      : NULL;
-	rw->has_closest = rw->closest != NULL;
 	rw->closest_margin = t->closest_margin;
 	rw->nregions = t->nregions;
 	rw->regions = recommend_dup_array(t->regions, t->nregions, sizeof(*t->regions));
@@ -792,7 +788,7 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 			if (rw->rejected[i].fit.reject == FIT_REJ_LATENCY ||
 			    rw->rejected[i].fit.reject == FIT_REJ_TTFT)
 				lat++;
-		if (rw->has_closest && rw->closest) {
+		if (rw->closest) {
 			recommend_reject_reason(rw, &rw->closest->fit, pricing_name(c->pricing), "", why2,
 						sizeof(why2));
 			enum fit_reject k = rw->closest->fit.reject;

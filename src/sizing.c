@@ -37,11 +37,6 @@ static void seterr(char *err, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void copy_str(char *dst, size_t n, const char *src)
-{
-	util_copy_str(dst, n, src);   /* without printf: it runs for every size sized */
-}
-
 /* eff^log2(n): a per-doubling efficiency over n devices; 1 for one */
 static double per_doubling(double eff, int n)
 {
@@ -126,9 +121,9 @@ enum sizing_precision sizing_kv_default(enum sizing_precision weights)
 static void cap_from_spec(const struct gpu_spec *g, double scale_compute, double scale_bw,
 			  struct sizing_capacity *c)
 {
-	copy_str(c->gpu_model, sizeof(c->gpu_model), g->name);
-	copy_str(c->architecture, sizeof(c->architecture), g->architecture);
-	copy_str(c->precisions, sizeof(c->precisions), g->precisions);
+	util_copy_str(c->gpu_model, sizeof(c->gpu_model), g->name);
+	util_copy_str(c->architecture, sizeof(c->architecture), g->architecture);
+	util_copy_str(c->precisions, sizeof(c->precisions), g->precisions);
 	c->bandwidth_gbps = g->bandwidth_gbps * scale_bw;
 	c->fp32_tflops = g->fp32_tflops * scale_compute;
 	c->fp16_tflops = g->fp16_tflops * scale_compute;
@@ -217,7 +212,7 @@ int sizing_capacity_from_mig(const struct gpu_spec *gpu, const struct mig_profil
 	c.fraction = sm_share;
 	c.memory_gib = mig->memory_gib;
 	c.gpus = c.gpus_per_node = c.nodes = c.nvlink_domain = 1;
-	copy_str(c.mig_profile, sizeof(c.mig_profile), mig->name);
+	util_copy_str(c.mig_profile, sizeof(c.mig_profile), mig->name);
 	*out = c;
 	return 0;
 }
@@ -358,7 +353,7 @@ enum sizing_precision_mode sizing_precision_support(const struct sizing_capacity
 		}
 	}
 	if (note && len)
-		copy_str(note, len, buf);
+		util_copy_str(note, len, buf);
 	return m;
 }
 
@@ -387,7 +382,7 @@ enum sizing_precision_mode sizing_model_precision_support(const struct sizing_ca
 void sizing_model_from_preset(const struct model_preset *p, struct sizing_model *out)
 {
 	memset(out, 0, sizeof(*out));
-	copy_str(out->name, sizeof(out->name), p->name);
+	util_copy_str(out->name, sizeof(out->name), p->name);
 	out->params_b = p->params_b;
 	out->active_params_b = p->active_params_b;
 	out->layers = p->layers;
