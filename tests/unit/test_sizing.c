@@ -1196,6 +1196,17 @@ static const struct engine_row engine_rows[] = {
 	 * C-vllm-3 of engine_step_overhead_ms vllm (the current vLLM) */
 	{ "ME vLLM 0.11 H100 Llama-3.1-8B BF16 c8 median ITL", 'C', &llama31_8b, SIZING_BF16, &h100, 1, 200, 388.7, 8, SIZING_ENGINE_VLLM, 1, 7.316, 0.25 },
 	{ "ME vLLM 0.11 H100 Qwen3-8B BF16 c8 median ITL", 'C', &qwen3_8b, SIZING_BF16, &h100, 1, 200, 646.6, 8, SIZING_ENGINE_VLLM, 1, 8.204, 0.25 },
+	/* ME calibration rows C-vllm-4 ... C-vllm-9 of
+	 * engine_decode_kv_bw_scale vllm (the same files, designated by rule
+	 * before any factor was fitted on them: the max_num_seqs 128
+	 * configuration of each model above that has one; compared like the
+	 * held-out ME rows) */
+	{ "ME vLLM 0.11 H100 Llama-3.1-8B BF16 seqs 128 tok/s", 'C', &llama31_8b, SIZING_BF16, &h100, 1, 200, 404.6, 128, SIZING_ENGINE_VLLM, 0, 7036.53, 0.25 },
+	{ "ME vLLM 0.11 H100 Qwen3-8B BF16 seqs 128 tok/s", 'C', &qwen3_8b, SIZING_BF16, &h100, 1, 200, 641.4, 128, SIZING_ENGINE_VLLM, 0, 5930.30, 0.25 },
+	{ "ME vLLM 0.11 H100 Qwen3-14B BF16 seqs 128 tok/s", 'C', &qwen3_14b, SIZING_BF16, &h100, 1, 200, 613.5, 128, SIZING_ENGINE_VLLM, 0, 4474.35, 0.25 },
+	{ "ME vLLM 0.11 2xH100 Qwen3-32B BF16 seqs 128 tok/s", 'C', &qwen3_32b, SIZING_BF16, &h100, 2, 200, 624.1, 128, SIZING_ENGINE_VLLM, 0, 3905.31, 0.25 },
+	{ "ME vLLM 0.11 4xH100 Llama-3.1-70B BF16 seqs 128 tok/s", 'C', &llama31_70b, SIZING_BF16, &h100, 4, 200, 358.9, 128, SIZING_ENGINE_VLLM, 0, 3876.27, 0.25 },
+	{ "ME vLLM 0.11 4xH100 Llama-3.3-70B BF16 seqs 128 tok/s", 'C', &llama31_70b, SIZING_BF16, &h100, 4, 200, 411.4, 128, SIZING_ENGINE_VLLM, 0, 3895.39, 0.25 },
 	/* ME (the same ML.ENERGY v3.0 result files, vLLM 0.11.1, H100, BF16,
 	 * LMArena chat): held out, fixed by one rule before gpufit's figure for
 	 * any of them was computed: every lm-arena-chat H100 configuration of the
