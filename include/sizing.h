@@ -321,6 +321,7 @@ int sizing_engine_parse(const char *s, enum sizing_engine *out);
 struct sizing_engine_factors {
 	int known;
 	double step_overhead_ms;      /* per decode step: launches, sampling, scheduling */
+	double step_per_sequence_us;  /* per sequence in a step: its sampling and bookkeeping */
 	double decode_bw_scale;       /* × decode_bw_efficiency */
 	double decode_mfu_scale;      /* × decode_mfu */
 	double prefill_scale;         /* × prefill_mfu */

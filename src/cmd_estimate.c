@@ -511,12 +511,14 @@ static size_t engine_factors(const struct sizing_factors *f, enum sizing_engine 
 			     const char **names, double *values)
 {
 	struct sizing_engine_factors ef = sizing_engine_factors_of(f, e);
-	static const char *const n[] = { "engine_step_overhead_ms", "engine_decode_bw_scale",
+	static const char *const n[] = { "engine_step_overhead_ms",
+					 "engine_step_per_sequence_us", "engine_decode_bw_scale",
 					 "engine_decode_mfu_scale", "engine_prefill_scale",
 					 "engine_max_batch_sequences", "engine_chunked_prefill",
 					 "engine_step_overlaps", "engine_expert_parallel",
 					 "engine_dp_attention" };
-	double v[] = { ef.step_overhead_ms, ef.decode_bw_scale, ef.decode_mfu_scale,
+	double v[] = { ef.step_overhead_ms, ef.step_per_sequence_us, ef.decode_bw_scale,
+		       ef.decode_mfu_scale,
 		       ef.prefill_scale, ef.max_batch_sequences, ef.chunked_prefill,
 		       ef.step_overlaps, ef.expert_parallel, ef.dp_attention };
 	size_t k = sizeof n / sizeof n[0];

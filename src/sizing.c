@@ -645,6 +645,8 @@ static void resolve_engines(const struct efficiency *list, size_t n, struct sizi
 		size_t off;
 	} fields[] = {
 		{ "engine_step_overhead_ms", offsetof(struct sizing_engine_factors, step_overhead_ms) },
+		{ "engine_step_per_sequence_us",
+		  offsetof(struct sizing_engine_factors, step_per_sequence_us) },
 		{ "engine_decode_bw_scale", offsetof(struct sizing_engine_factors, decode_bw_scale) },
 		{ "engine_decode_mfu_scale", offsetof(struct sizing_engine_factors, decode_mfu_scale) },
 		{ "engine_prefill_scale", offsetof(struct sizing_engine_factors, prefill_scale) },
@@ -661,6 +663,7 @@ static void resolve_engines(const struct efficiency *list, size_t n, struct sizi
 
 		ef->known = 0;
 		ef->step_overhead_ms = f->decode_step_overhead_ms;
+		ef->step_per_sequence_us = 0;
 		ef->decode_bw_scale = ef->decode_mfu_scale = ef->prefill_scale = 1;
 		ef->max_batch_sequences = f->max_batch_sequences;
 		ef->chunked_prefill = 1;
@@ -870,7 +873,9 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	double peak = tflops * 1e12, peak16 = sizing_capacity_tflops(cap, SIZING_FP16) * 1e12;
 	double t_w, t_lin, t_pre, t_kv, t_pattn, t_stage, t_sum, t_ar, t_stall, tp_loss, pp_loss;
 	double dmfu = f->decode_mfu * ef->decode_mfu_scale, pmfu = f->prefill_mfu * ef->prefill_scale;
-	double ovh = ef->step_overhead_ms / 1e3;
+	/* the engine's fixed step plus its work per sequence in the step
+	 * (sampling over the vocabulary, scheduling and output bookkeeping) */
+	double ovh = ef->step_overhead_ms / 1e3 + mb * ef->step_per_sequence_us / 1e6;
 
 	t_w = weights_read_params(m, mb) * wbytes / mp / (bw * bw_eff);
 	t_lin = mb * 2.0 * act / mp / (peak * dmfu);
@@ -1119,7 +1124,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 			       pp * nvlink_allreduce_s(&m, s->input_tokens, tp, pp, cap, f) +
 			       pp * ep_comm_delta_s(&m, s->input_tokens, ep, adp, tp, pp, cap, f) +
 			       pp * attn_rep / (cap->bandwidth_gbps * 1e9 * bw_eff);
-		double t_host = pp * ef.step_overhead_ms / 1e3;
+		double t_host = pp * (ef.step_overhead_ms / 1e3 + ef.step_per_sequence_us / 1e6);
 
 		/* eager launches overlap the device work, as in a decode step */
 		r.time_to_first_token_ms =
