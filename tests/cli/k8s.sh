@@ -83,7 +83,10 @@ cmp -s "$T/dir/workloads.yaml" "$T/k8s-mixed-fleet.yaml" || fail "--out-dir work
 [ "$(ls -A "$T/dir" | wc -l)" = 2 ] || fail "--out-dir left other files: $(ls -A "$T/dir")"
 # a workload without a placement: exit 5, reported, the rest still written
 expect_rc 5 "$GPUFIT" k8s --out-dir "$T/dir5" "$ROOT/examples/llm-70b-slo.yaml"
-expect_grep "gpufit: warning: k8s: workload 'assistant-70b' skipped: one replica spans 5 VMs" "$T/err"
+# the VM count is recommend's own ("- N VMs per replica")
+vms=$("$GPUFIT" recommend "$ROOT/examples/llm-70b-slo.yaml" 2>/dev/null | sed -n 's/^  - \([0-9]*\) VMs per replica.*/\1/p' | head -1)
+[ "$vms" = 6 ] || fail "recommend places assistant-70b on '$vms' VMs per replica, expected 6"
+expect_grep "gpufit: warning: k8s: workload 'assistant-70b' skipped: one replica spans $vms VMs" "$T/err"
 [ -f "$T/dir5/node-pools.sh" ] && [ -f "$T/dir5/workloads.yaml" ] || fail "exit 5 wrote no files"
 # --out-dir on a file: exit 3, the file untouched
 echo keep >"$T/file"
