@@ -1161,6 +1161,14 @@ static const struct gpu_spec l4 = {
 	.fp16_tflops = 121, .bf16_tflops = 121, .fp8_tflops = 242.5, .int8_tops = 242.5,
 	.tdp_w = 72, .pcie_gen = 4, .sm_count = 58,
 };
+/* H200 NVL (catalog/gpu_models.csv row H200-NVL-141GB: NVIDIA H200 NVL
+ * datasheet) */
+static const struct gpu_spec h200_nvl = {
+	.name = "H200-NVL-141GB", .vendor = "NVIDIA", .architecture = "Hopper",
+	.form_factor = "NVL", .memory_gib = 140.4014, .bandwidth_gbps = 4800, .fp32_tflops = 60,
+	.fp16_tflops = 835, .bf16_tflops = 835, .fp8_tflops = 1671, .int8_tops = 1671,
+	.tdp_w = 600, .pcie_gen = 5, .mig_max = 7, .sm_count = 132,
+};
 /* Qwen/Qwen2.5-0.5B config.json (0.49B parameters, tied embeddings) */
 static const struct sizing_model qwen25_05b = {
 	.name = "qwen2.5-0.5b", .params_b = 0.494, .layers = 24, .hidden = 896,
@@ -1257,6 +1265,31 @@ static const struct engine_row engine_rows[] = {
 	{ "GS SGLang 0.5.5 H100 Qwen3-14B BF16 ShareGPT offline", 'V', &qwen3_14b, SIZING_BF16, &h100, 1, 217.4, 201.6, 0, SIZING_ENGINE_SGLANG, 0, 4043.89, 0.25 },
 	{ "GS SGLang 0.5.5 H100 Qwen3-32B BF16 ShareGPT offline", 'V', &qwen3_32b, SIZING_BF16, &h100, 1, 217.4, 201.8, 0, SIZING_ENGINE_SGLANG, 0, 814.03, 0.25 },
 	{ "AM SGLang 0.5.6 8xA100-40GB Llama-3-70B BF16 TP8 c1 TPOT", 'V', &llama31_70b, SIZING_BF16, &a100_40, 8, 400, 190, 1, SIZING_ENGINE_SGLANG, 1, 18.52, 0.25 },
+	/* MP5 = MLPerf Inference v5.0 (2025-04-02; ntuhpc/mlperf_inference_results_v5.0,
+	 * a copy of the official results repository) and v5.1 (2025-09-09;
+	 * mlcommons/inference_results_v5.1) closed-division Offline results:
+	 * every row is held out (fixed before gpufit's figure was computed).
+	 * Output tokens/s per instance (the total over the submission's
+	 * instances); the mean prompt is the dataset's (OpenOrca 222.3,
+	 * Mixtral set 427.4, CNN/DailyMail 870.7, 405B set 9,428.6 tokens:
+	 * openshift-psap/performance-dashboard mlperf-data/summaries, token
+	 * counts of the MLCommons dataset files), the mean output the
+	 * submission's (tokens/s ÷ samples/s); a negative concurrency is the
+	 * submitter's batch cap: the largest batch gpufit fits, up to it.
+	 * TensorRT-LLM rows run NVIDIA's v5.0/v5.1 code (TensorRT 10.8 / 10.11),
+	 * the MI300X and Red Hat rows vLLM 0.9.0.2 and 0.10.0. */
+	{ "MP5 v5.0 NVIDIA 8xH100 Llama-2-70B FP8 offline (4 x 2 GPUs)", 'V', &llama2_70b, SIZING_FP8, &h100, 2, 222.3, 291.9, -1024, SIZING_ENGINE_TENSORRT_LLM, 0, 31306.8 / 4, 0.25 },
+	{ "MP5 v5.0 QCT 4xH100-PCIe Llama-2-70B FP8 offline (2 x 2 GPUs)", 'V', &llama2_70b, SIZING_FP8, &h100_pcie_nobridge, 2, 222.3, 291.8, -2048, SIZING_ENGINE_TENSORRT_LLM, 0, 7013.17 / 2, 0.25 },
+	{ "MP5 v5.0 QCT 4xH100-PCIe Mixtral-8x7B FP8 offline (4 x 1 GPU)", 'V', &mixtral, SIZING_FP8, &h100_pcie_nobridge, 1, 427.4, 145.2, -896, SIZING_ENGINE_TENSORRT_LLM, 0, 15843.3 / 4, 0.25 },
+	{ "MP5 v5.0 QCT 8xH100 Mixtral-8x7B FP8 offline (8 x 1 GPU)", 'V', &mixtral, SIZING_FP8, &h100, 1, 427.4, 145.3, -896, SIZING_ENGINE_TENSORRT_LLM, 0, 51048.7 / 8, 0.25 },
+	{ "MP5 v5.0 QCT 8xH100 Llama-3.1-405B FP8 offline (TP8)", 'V', &llama31_405b, SIZING_FP8, &h100, 8, 9428.6, 638.4, -256, SIZING_ENGINE_TENSORRT_LLM, 0, 436.218, 0.25 },
+	{ "MP5 v5.1 HPE 8xH200 Llama-3.1-8B FP8 offline (8 x 1 GPU)", 'V', &llama31_8b, SIZING_FP8, &h200, 1, 870.7, 128.0, -2048, SIZING_ENGINE_TENSORRT_LLM, 0, 66036.8 / 8, 0.25 },
+	{ "MP5 v5.1 HPE 8xH200 Mixtral-8x7B FP8 offline (8 x 1 GPU)", 'V', &mixtral, SIZING_FP8, &h200, 1, 427.4, 145.9, -3072, SIZING_ENGINE_TENSORRT_LLM, 0, 62108.4 / 8, 0.25 },
+	{ "MP5 v5.1 AMD 8xMI300X Llama-2-70B FP8 offline (8 x 1 GPU)", 'V', &llama2_70b, SIZING_FP8, &mi300x, 1, 222.3, 301.7, -1792, SIZING_ENGINE_VLLM, 0, 27803.9 / 8, 0.25 },
+	{ "MP5 v5.1 AMD 8xMI300X Mixtral-8x7B FP8 offline (8 x 1 GPU)", 'V', &mixtral, SIZING_FP8, &mi300x, 1, 427.4, 143.7, -5000, SIZING_ENGINE_VLLM, 0, 53017.3 / 8, 0.25 },
+	{ "MP5 v5.1 RedHat 1xH100 Llama-3.1-8B FP8 offline (vLLM 0.10)", 'V', &llama31_8b, SIZING_FP8, &h100, 1, 870.7, 128.0, -1024, SIZING_ENGINE_VLLM, 0, 5777.08, 0.25 },
+	{ "MP5 v5.1 Nebius 8xH200 Llama-3.1-405B FP8 offline (8 GPUs)", 'V', &llama31_405b, SIZING_FP8, &h200, 8, 9428.6, 645.6, -512, SIZING_ENGINE_TENSORRT_LLM, 0, 552.749, 0.25 },
+	{ "MP5 v5.1 ASUS 8xH200-NVL Llama-2-70B FP8 offline (8 x 1 GPU)", 'V', &llama2_70b, SIZING_FP8, &h200_nvl, 1, 222.3, 291.7, -2048, SIZING_ENGINE_TENSORRT_LLM, 0, 30487.0 / 8, 0.25 },
 	/* ME calibration rows C-vllm-4 ... C-vllm-9 of
 	 * engine_step_overhead_ms and engine_step_per_sequence_us vllm (the same files, designated by rule
 	 * before any factor was fitted on them: the max_num_seqs 128
