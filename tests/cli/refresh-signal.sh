@@ -1,7 +1,8 @@
 #!/bin/bash
 # A catalog refresh interrupted by SIGINT, SIGTERM or SIGHUP (against the fake
-# Retail Prices API, slowed down so the signal lands while the new catalog is
-# being built) dies of that signal, leaves no .NAME.refresh-PID file behind
+# Retail Prices API, slowed down to 2 s a page so that the signal, sent 0.3 s
+# after the temporary file appears, lands while the new catalog is being built
+# however loaded the machine is) dies of that signal, leaves no .NAME.refresh-PID file behind
 # and leaves the old catalog byte-identical.  A temporary file left by a
 # writer that is gone (SIGKILL) is removed by the next refresh, under its
 # lock; one of a live process is not.
@@ -28,7 +29,7 @@ cp "$db" "$T/before.db"
 interrupt() {
 	sig=$1 num=$2
 	"$GPUFIT" --catalog "$db" catalog refresh -r eastus \
-		--api-url "$url/fault/slow=0.3,pagesize=8/api/retail/prices" >/dev/null 2>"$T/sig.err" &
+		--api-url "$url/fault/slow=2,pagesize=8/api/retail/prices" >/dev/null 2>"$T/sig.err" &
 	pid=$!
 	for _ in $(seq 200); do [ -e "$dir/.catalog.db.refresh-$pid" ] && break; sleep 0.02; done
 	[ -e "$dir/.catalog.db.refresh-$pid" ] || fail "SIG$sig: the refresh did not start building"
@@ -46,7 +47,7 @@ interrupt HUP 1
 
 # SIGKILL cannot be caught: the file stays until the next refresh.
 "$GPUFIT" --catalog "$db" catalog refresh -r eastus \
-	--api-url "$url/fault/slow=0.3,pagesize=8/api/retail/prices" >/dev/null 2>&1 &
+	--api-url "$url/fault/slow=2,pagesize=8/api/retail/prices" >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 200); do [ -e "$dir/.catalog.db.refresh-$pid" ] && break; sleep 0.02; done
 kill -s KILL "$pid"
