@@ -1229,7 +1229,8 @@ struct engine_row {
 
 static const struct engine_row engine_rows[] = {
 	/* C-vllm-1 (vLLM 0.6): calibrated the vLLM step (3.5 ms) until the
-	 * current-vLLM rows C-vllm-2/3 below replaced it; +17 % since */
+	 * current-vLLM rows C-vllm-2...9 below replaced it; +7 % since (at the
+	 * Little's-law concurrency from the mean time in the system) */
 	{ "SG vLLM 0.6 A100 Llama-3.1-8B 4 req/s TPOT", 'C', &llama31_8b, SIZING_FP16, &a100, 1, 230, 194, 11, SIZING_ENGINE_VLLM, 1, 14.14, 0.25 },
 	{ "SG SGLang 0.3 A100 Llama-3.1-8B 4 req/s TPOT", 'C', &llama31_8b, SIZING_FP16, &a100, 1, 230, 194, 10, SIZING_ENGINE_SGLANG, 1, 13.17, 0.25 },
 	{ "LC llama.cpp P40 Llama-7B Q4_0 tg128", 'C', &llama2_7b, SIZING_INT4, &p40, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 56.79, 0.25 },
@@ -1334,9 +1335,10 @@ static const struct engine_row engine_rows[] = {
 	{ "ME vLLM 0.11 4xH100 Llama-3.3-70B BF16 seqs 64 tok/s", 'V', &llama31_70b, SIZING_BF16, &h100, 4, 200, 408.8, 64, SIZING_ENGINE_VLLM, 0, 2563.84, 0.25 },
 	{ "ME vLLM 0.11 4xH100 Llama-3.3-70B BF16 seqs 256 tok/s", 'V', &llama31_70b, SIZING_BF16, &h100, 4, 200, 413.3, 255, SIZING_ENGINE_VLLM, 0, 5130.16, 0.25 },
 	/* vLLM 0.6 (2024-09): gpufit's vLLM step is the current release's
-	 * (1.35 ms, C-vllm-2/3), shorter than 0.6's; this row read +10.5 % with
-	 * the 0.6 step (3.5 ms) and +28 % since, its tolerance widened to 35 %
-	 * after that was seen (it counts outside ±25 %) */
+	 * (C-vllm-2...9), shorter than 0.6's; this row read +10.5 % with the 0.6
+	 * step (3.5 ms) and +28 % with the 1.35 ms one, when its tolerance was
+	 * widened to 35 % after that was seen; +7 % with the 1.5 ms step, 45 us
+	 * per sequence and the Little's-law concurrency from the mean */
 	{ "SG vLLM 0.6 A100 Llama-3.1-8B 8 req/s TPOT", 'V', &llama31_8b, SIZING_FP16, &a100, 1, 230, 194, 27, SIZING_ENGINE_VLLM, 1, 17.09, 0.35 },
 	{ "SG SGLang 0.3 A100 Llama-3.1-8B 8 req/s TPOT", 'V', &llama31_8b, SIZING_FP16, &a100, 1, 230, 194, 28, SIZING_ENGINE_SGLANG, 1, 17.85, 0.30 },
 	{ "SG vLLM 0.6 4xH100 Llama-3.1-70B 4 req/s TPOT", 'V', &llama31_70b, SIZING_FP16, &h100, 4, 230, 194, 19, SIZING_ENGINE_VLLM, 1, 23.58, 0.25 },
@@ -1423,7 +1425,8 @@ static const struct engine_row engine_rows[] = {
 	 * --ignore-eos, closed loop at max-concurrency c: output tok/s.  With
 	 * vLLM 0.6's 3.5 ms step gpufit read c1-c8 low (-22...-30 %; c2 and c4
 	 * then carried 35 % and 30 %); with the current vLLM's 1.35 ms step
-	 * (C-vllm-2/3) they read -2...+16 %, tolerances back at 25 % */
+	 * (C-vllm-2/3) they read -2...+16 %, tolerances back at 25 %; with its
+	 * 1.5 ms + 45 us per sequence (C-vllm-2...9) -6...+4 % */
 	{ "WMX vLLM 0.23 L4 Qwen2.5-0.5B BF16 256/128 c1", 'V', &qwen25_05b, SIZING_BF16, &l4, 1, 256, 128, 1, SIZING_ENGINE_VLLM, 0, 168, 0.25 },
 	{ "WMX vLLM 0.23 L4 Qwen2.5-0.5B BF16 256/128 c2", 'V', &qwen25_05b, SIZING_BF16, &l4, 1, 256, 128, 2, SIZING_ENGINE_VLLM, 0, 367, 0.25 },
 	{ "WMX vLLM 0.23 L4 Qwen2.5-0.5B BF16 256/128 c4", 'V', &qwen25_05b, SIZING_BF16, &l4, 1, 256, 128, 4, SIZING_ENGINE_VLLM, 0, 698, 0.25 },
