@@ -518,8 +518,7 @@ static size_t engine_factors(const struct sizing_factors *f, enum sizing_engine 
 					 "engine_step_overlaps", "engine_expert_parallel",
 					 "engine_dp_attention" };
 	double v[] = { ef.step_overhead_ms, ef.step_per_sequence_us, ef.decode_bw_scale,
-		       ef.decode_mfu_scale,
-		       ef.prefill_scale, ef.max_batch_sequences, ef.chunked_prefill,
+		       ef.decode_mfu_scale, ef.prefill_scale, ef.max_batch_sequences, ef.chunked_prefill,
 		       ef.step_overlaps, ef.expert_parallel, ef.dp_attention };
 	size_t k = sizeof n / sizeof n[0];
 

@@ -636,6 +636,20 @@ int sizing_framework_parse(const char *s, enum sizing_framework *out)
 	return -1;
 }
 
+/* An engine without rows of its own: the baseline (TensorRT-LLM) factors,
+ * no per-sequence step, chunked prefill, nothing offered. */
+static struct sizing_engine_factors engine_baseline(const struct sizing_factors *f)
+{
+	struct sizing_engine_factors ef;
+
+	memset(&ef, 0, sizeof ef);
+	ef.step_overhead_ms = f->decode_step_overhead_ms;
+	ef.decode_bw_scale = ef.decode_mfu_scale = ef.prefill_scale = 1;
+	ef.max_batch_sequences = f->max_batch_sequences;
+	ef.chunked_prefill = 1;
+	return ef;
+}
+
 /* The engine rows: name engine_<field>, gpu_class = the engine.  An engine
  * is known when it has its step overhead; a missing scale is 1. */
 static void resolve_engines(const struct efficiency *list, size_t n, struct sizing_factors *f)
@@ -661,13 +675,7 @@ static void resolve_engines(const struct efficiency *list, size_t n, struct sizi
 	for (int e = 0; e < SIZING_ENGINE_COUNT; e++) {
 		struct sizing_engine_factors *ef = &f->engine[e];
 
-		ef->known = 0;
-		ef->step_overhead_ms = f->decode_step_overhead_ms;
-		ef->step_per_sequence_us = 0;
-		ef->decode_bw_scale = ef->decode_mfu_scale = ef->prefill_scale = 1;
-		ef->max_batch_sequences = f->max_batch_sequences;
-		ef->chunked_prefill = 1;
-		ef->expert_parallel = ef->dp_attention = ef->step_overlaps = 0;
+		*ef = engine_baseline(f);
 		for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++)
 			for (size_t j = 0; j < n; j++)
 				if (strcmp(list[j].name, fields[k].name) == 0 &&
@@ -799,16 +807,9 @@ struct infer_step {
 struct sizing_engine_factors sizing_engine_factors_of(const struct sizing_factors *f,
 						      enum sizing_engine e)
 {
-	struct sizing_engine_factors ef;
-
 	if ((int)e >= 0 && e < SIZING_ENGINE_COUNT && f->engine[e].known)
 		return f->engine[e];
-	memset(&ef, 0, sizeof ef);
-	ef.step_overhead_ms = f->decode_step_overhead_ms;
-	ef.decode_bw_scale = ef.decode_mfu_scale = ef.prefill_scale = 1;
-	ef.max_batch_sequences = f->max_batch_sequences;
-	ef.chunked_prefill = 1;
-	return ef;
+	return engine_baseline(f);
 }
 
 /*
@@ -852,6 +853,14 @@ static double nvlink_allreduce_s(const struct sizing_model *m, double tokens, in
 	return 2.0 * m->layers / pp * one;
 }
 
+/* The engine's host work in one step of n sequences, in seconds: its fixed
+ * step plus its work per sequence (sampling over the vocabulary,
+ * scheduling and output bookkeeping). */
+static double engine_step_s(const struct sizing_engine_factors *ef, double n)
+{
+	return ef->step_overhead_ms / 1e3 + n * ef->step_per_sequence_us / 1e6;
+}
+
 /*
  * Time for one decode cycle of B sequences (every sequence advances one
  * token), with prefill of ratio prompt tokens per output token folded in.
@@ -873,9 +882,7 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	double peak = tflops * 1e12, peak16 = sizing_capacity_tflops(cap, SIZING_FP16) * 1e12;
 	double t_w, t_lin, t_pre, t_kv, t_pattn, t_stage, t_sum, t_ar, t_stall, tp_loss, pp_loss;
 	double dmfu = f->decode_mfu * ef->decode_mfu_scale, pmfu = f->prefill_mfu * ef->prefill_scale;
-	/* the engine's fixed step plus its work per sequence in the step
-	 * (sampling over the vocabulary, scheduling and output bookkeeping) */
-	double ovh = ef->step_overhead_ms / 1e3 + mb * ef->step_per_sequence_us / 1e6;
+	double ovh = engine_step_s(ef, mb);
 
 	t_w = weights_read_params(m, mb) * wbytes / mp / (bw * bw_eff);
 	t_lin = mb * 2.0 * act / mp / (peak * dmfu);
@@ -1124,7 +1131,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 			       pp * nvlink_allreduce_s(&m, s->input_tokens, tp, pp, cap, f) +
 			       pp * ep_comm_delta_s(&m, s->input_tokens, ep, adp, tp, pp, cap, f) +
 			       pp * attn_rep / (cap->bandwidth_gbps * 1e9 * bw_eff);
-		double t_host = pp * (ef.step_overhead_ms / 1e3 + ef.step_per_sequence_us / 1e6);
+		double t_host = pp * engine_step_s(&ef, 1);
 
 		/* eager launches overlap the device work, as in a decode step */
 		r.time_to_first_token_ms =

@@ -2,8 +2,8 @@
 # A catalog refresh interrupted by SIGINT, SIGTERM or SIGHUP (against the fake
 # Retail Prices API, slowed down to 2 s a page so that the signal, sent 0.3 s
 # after the temporary file appears, lands while the new catalog is being built
-# however loaded the machine is) dies of that signal, leaves no .NAME.refresh-PID file behind
-# and leaves the old catalog byte-identical.  A temporary file left by a
+# however loaded the machine is) dies of that signal, leaves no
+# .NAME.refresh-PID file behind and leaves the old catalog byte-identical.  A temporary file left by a
 # writer that is gone (SIGKILL) is removed by the next refresh, under its
 # lock; one of a live process is not.
 . "$(dirname "$0")/lib.bash"
