@@ -1295,11 +1295,11 @@ static const struct engine_row engine_rows[] = {
 	{ "MP5 v5.1 RedHat 1xH100 Llama-3.1-8B FP8 offline (vLLM 0.10)", 'V', &llama31_8b, SIZING_FP8, &h100, 1, 870.7, 128.0, -1024, SIZING_ENGINE_VLLM, 0, 5777.08, 0.25 },
 	{ "MP5 v5.1 Nebius 8xH200 Llama-3.1-405B FP8 offline (8 GPUs)", 'V', &llama31_405b, SIZING_FP8, &h200, 8, 9428.6, 645.6, -512, SIZING_ENGINE_TENSORRT_LLM, 0, 552.749, 0.50 },
 	{ "MP5 v5.1 ASUS 8xH200-NVL Llama-2-70B FP8 offline (8 x 1 GPU)", 'V', &llama2_70b, SIZING_FP8, &h200_nvl, 1, 222.3, 291.7, -2048, SIZING_ENGINE_TENSORRT_LLM, 0, 30487.0 / 8, 0.25 },
-	/* ME calibration rows C-vllm-4 ... C-vllm-9 of
-	 * engine_step_overhead_ms and engine_step_per_sequence_us vllm (the same files, designated by rule
-	 * before any factor was fitted on them: the max_num_seqs 128
+	/* ME calibration rows C-vllm-4 ... C-vllm-9 of engine_step_overhead_ms
+	 * and engine_step_per_sequence_us vllm (the same files, designated by
+	 * rule before any factor was fitted on them: the max_num_seqs 128
 	 * configuration of each model below that has one; compared like the
-	 * held-out ME rows; fitted with engine_step_per_sequence_us vllm) */
+	 * held-out ME rows) */
 	{ "ME vLLM 0.11 H100 Llama-3.1-8B BF16 seqs 128 tok/s", 'C', &llama31_8b, SIZING_BF16, &h100, 1, 200, 404.6, 128, SIZING_ENGINE_VLLM, 0, 7036.53, 0.25 },
 	{ "ME vLLM 0.11 H100 Qwen3-8B BF16 seqs 128 tok/s", 'C', &qwen3_8b, SIZING_BF16, &h100, 1, 200, 641.4, 128, SIZING_ENGINE_VLLM, 0, 5930.30, 0.25 },
 	{ "ME vLLM 0.11 H100 Qwen3-14B BF16 seqs 128 tok/s", 'C', &qwen3_14b, SIZING_BF16, &h100, 1, 200, 613.5, 128, SIZING_ENGINE_VLLM, 0, 4474.35, 0.25 },
@@ -1450,11 +1450,14 @@ static const struct engine_row engine_rows[] = {
 /*
  * The one held-out row beyond 2x: SGLang 0.5.5 serving Qwen3-32B BF16 on one
  * H100 (65.5 GB of weights on 80 GB) reaches 814 output tokens/s, gpufit
- * says 2.7x that.  Its KV room decides it: gpufit gives the KV cache 0.95
- * of the memory less 1 GiB, SGLang's default static memory fraction
- * (0.88 at TP1 in its v0.3 README) leaves a third of that, and gpufit has
- * no per-engine memory fraction yet.  The page also says only "NVIDIA H100
- * GPUs": one is assumed (no --tp in its command).
+ * says 2.7x that, at a time per token (58.8 ms at 130 sequences) close to
+ * the measured mean TPOT (57.9 ms).  The run sends 1,000 prompts at once and
+ * every engine on that page averages about half its own peak (the prompt
+ * burst, then a long tail of few sequences), where gpufit gives the steady
+ * state; SGLang's static memory fraction also leaves a smaller KV pool than
+ * gpufit's 0.95 of memory less 1 GiB (at 84 sequences gpufit would still
+ * say 2.2x).  The page also says only "NVIDIA H100 GPUs": one is assumed
+ * (no --tp in its command).
  */
 #define OUTSIDE_2X "GS SGLang 0.5.5 H100 Qwen3-32B BF16 ShareGPT offline"
 
