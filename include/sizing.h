@@ -330,7 +330,27 @@ struct sizing_engine_factors {
 	double expert_parallel;       /* 1: offers expert parallelism when asked; 0: never */
 	double dp_attention;          /* 1: pairs it with data-parallel attention for MLA models */
 	double step_overlaps;         /* 1: eager launches overlap the GPU work (step = the longer) */
+	double memory_rule;           /* 0: memory_utilization of the device; 1: SGLang's
+				       * mem_fraction_static rule (sizing_sglang_reserve_mib) */
 };
+
+/*
+ * SGLang's default memory split: the MiB it keeps out of its static pool
+ * (weights and KV cache) on a GPU of mem_mib, for tp x pp ranks, with data-
+ * parallel attention over dp ranks when dp > 1.  activations_mib is the
+ * prefill share of it (1.5 MiB per token of its chunk); the rest is
+ * metadata, CUDA graphs and the parallel-size allowance.
+ */
+struct sizing_sglang_reserve {
+	double chunk_tokens;      /* its default chunked_prefill_size on that GPU */
+	double graph_max_bs;      /* its default cuda_graph_max_bs */
+	double activations_mib;
+	double reserved_mib;      /* everything kept out of the static pool */
+	double mem_fraction_static;
+};
+
+void sizing_sglang_reserve(double mem_mib, int tp, int pp, int dp,
+			   struct sizing_sglang_reserve *out);
 
 enum sizing_framework {
 	SIZING_FRAMEWORK_DEFAULT,     /* train_mfu */
@@ -443,7 +463,9 @@ struct sizing_inference_result {
 	double activations_gib;
 	double overhead_gib;
 	double total_gib;
-	double available_gib;         /* devices × memory × memory_utilization */
+	double available_gib;         /* devices × memory × memory_utilization (the whole
+				       * memory under SGLang's rule: overhead_gib holds its reserve) */
+	double mem_fraction_static;   /* SGLang's rule: its static share of memory; else 0 */
 	double kv_bytes_per_token;    /* every layer (sizing_kv_bytes_per_token) */
 	double kv_bytes_per_sequence; /* one full sequence as the engine keeps it */
 	int kv_window_only;           /* 1: windowed layers hold only the window */

@@ -472,9 +472,10 @@ static int resolve(catalog *cat, const struct estimate_args *a, struct estimate_
 /*
  * Whether factor `name` played a part in this estimate: training factors are
  * listed for training only, serving factors for inference only, the MIG
- * factor for MIG slices only.
+ * factor for MIG slices only; under an engine's own memory rule (SGLang's
+ * mem_fraction_static) the generic memory factors play no part.
  */
-static int factor_applies(const char *name, int training, int mig)
+static int factor_applies(const char *name, int training, int mig, int mem_rule)
 {
 	static const char *const train_prefixes[] = { "train_", "qlora_", "network_", "comm_",
 						      "ib_", "ethernet_" };
@@ -484,6 +485,11 @@ static int factor_applies(const char *name, int training, int mig)
 			is_train = 1;
 	if (strcmp(name, "mig_efficiency") == 0)
 		return mig;
+	if (mem_rule && !training &&
+	    (strcmp(name, "memory_utilization") == 0 || strcmp(name, "runtime_overhead_gib") == 0 ||
+	     strcmp(name, "activation_bytes_per_token_hidden") == 0 ||
+	     strcmp(name, "prefill_chunk_tokens") == 0))
+		return 0;
 	/* the engine's step and batch cap replace these two (engine_* rows,
 	 * which show the values used; they default to these) */
 	if (strcmp(name, "decode_step_overhead_ms") == 0 || strcmp(name, "max_batch_sequences") == 0)
@@ -506,8 +512,9 @@ static void parallelism_text(char *buf, size_t n, const struct sizing_inference_
 		snprintf(buf + k, n - (size_t)k, ", attention data-parallel %d", r->attention_dp);
 }
 
-/* The serving engine's own factors, as name/value pairs. */
-static size_t engine_factors(const struct sizing_factors *f, enum sizing_engine e,
+/* The serving engine's own factors, as name/value pairs, with the static
+ * share of memory its own rule gave (mfs, 0 when it has none). */
+static size_t engine_factors(const struct sizing_factors *f, enum sizing_engine e, double mfs,
 			     const char **names, double *values)
 {
 	struct sizing_engine_factors ef = sizing_engine_factors_of(f, e);
@@ -516,11 +523,12 @@ static size_t engine_factors(const struct sizing_factors *f, enum sizing_engine 
 					 "engine_decode_mfu_scale", "engine_prefill_scale",
 					 "engine_max_batch_sequences", "engine_chunked_prefill",
 					 "engine_step_overlaps", "engine_expert_parallel",
-					 "engine_dp_attention" };
+					 "engine_dp_attention", "engine_memory_rule",
+					 "engine_mem_fraction_static" };
 	double v[] = { ef.step_overhead_ms, ef.step_per_sequence_us, ef.decode_bw_scale,
 		       ef.decode_mfu_scale, ef.prefill_scale, ef.max_batch_sequences, ef.chunked_prefill,
-		       ef.step_overlaps, ef.expert_parallel, ef.dp_attention };
-	size_t k = sizeof n / sizeof n[0];
+		       ef.step_overlaps, ef.expert_parallel, ef.dp_attention, ef.memory_rule, mfs };
+	size_t k = sizeof n / sizeof n[0] - (ef.memory_rule > 0 && mfs > 0 ? 0 : 1);
 
 	for (size_t i = 0; i < k; i++) {
 		names[i] = n[i];
@@ -530,17 +538,17 @@ static size_t engine_factors(const struct sizing_factors *f, enum sizing_engine 
 }
 
 static void add_factors_json(cJSON *doc, const struct sizing_factors *f, int training, int mig,
-			     enum sizing_engine engine)
+			     enum sizing_engine engine, double mfs)
 {
 	cJSON *o = cJSON_AddObjectToObject(doc, "assumptions");
-	const char *names[12];
-	double values[12];
+	const char *names[16];
+	double values[16];
 
 	for (size_t i = 0; i < sizing_factor_count(); i++)
-		if (factor_applies(sizing_factor_name(i), training, mig))
+		if (factor_applies(sizing_factor_name(i), training, mig, mfs > 0))
 			json_add_rounded(o, sizing_factor_name(i), sizing_factor_value(f, i), 4);
 	if (!training)
-		for (size_t i = 0, n = engine_factors(f, engine, names, values); i < n; i++)
+		for (size_t i = 0, n = engine_factors(f, engine, mfs, names, values); i < n; i++)
 			json_add_rounded(o, names[i], values[i], 4);
 }
 
@@ -716,22 +724,22 @@ static struct table *report_table(void)
 }
 
 static void factor_rows(struct table *t, const struct sizing_factors *f, int training, int mig,
-			enum sizing_engine engine)
+			enum sizing_engine engine, double mfs)
 {
-	const char *names[12];
-	double values[12];
+	const char *names[16];
+	double values[16];
 
 	for (size_t i = 0; i < sizing_factor_count(); i++) {
 		char k[80], ck[80];
 
-		if (!factor_applies(sizing_factor_name(i), training, mig))
+		if (!factor_applies(sizing_factor_name(i), training, mig, mfs > 0))
 			continue;
 		snprintf(k, sizeof(k), "assumption %s", sizing_factor_name(i));
 		snprintf(ck, sizeof(ck), "assumption_%s", sizing_factor_name(i));
 		row(t, k, ck, -1, sizing_factor_value(f, i));
 	}
 	if (!training)
-		for (size_t i = 0, n = engine_factors(f, engine, names, values); i < n; i++) {
+		for (size_t i = 0, n = engine_factors(f, engine, mfs, names, values); i < n; i++) {
 			char k[80], ck[80];
 
 			snprintf(k, sizeof(k), "assumption %s", names[i]);
@@ -778,7 +786,8 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 				     r->fits);
 		json_rounded_or_null(o, "ms_per_output_token", r->ms_per_output_token, 2, r->fits);
 		json_add_str_or_null(doc, "note", r->note);
-		add_factors_json(doc, &in->factors, 0, in->cap.mig_profile[0] != 0, a->serving.engine);
+		add_factors_json(doc, &in->factors, 0, in->cap.mig_profile[0] != 0, a->serving.engine,
+				 r->mem_fraction_static);
 		rc = json_print(ctx->out, doc);
 		cJSON_Delete(doc);
 		return rc == 0 ? EXIT_OK : EXIT_CATALOG;
@@ -845,7 +854,8 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 			       r->time_to_first_token_ms, r->fits);
 		row_or_unknown(t, "ms per output token", "per_output_token_ms", 2,
 			       r->ms_per_output_token, r->fits);
-		factor_rows(t, &in->factors, 0, in->cap.mig_profile[0] != 0, a->serving.engine);
+		factor_rows(t, &in->factors, 0, in->cap.mig_profile[0] != 0, a->serving.engine,
+			    r->mem_fraction_static);
 		table_color(t, ctx->color);
 		table_print(t, ctx->out, ctx->format);
 		table_free(t);
@@ -886,7 +896,7 @@ static int render_training(struct cli_ctx *ctx, const struct estimate_args *a,
 		json_rounded_or_null(doc, "mfu", r->mfu, 3, r->fits);
 		cJSON_AddBoolToObject(doc, "needs_infiniband", r->needs_infiniband);
 		json_add_str_or_null(doc, "note", r->note);
-		add_factors_json(doc, &in->factors, 1, 0, a->serving.engine);
+		add_factors_json(doc, &in->factors, 1, 0, a->serving.engine, 0);
 		rc = json_print(ctx->out, doc);
 		cJSON_Delete(doc);
 		return rc == 0 ? EXIT_OK : EXIT_CATALOG;
@@ -944,7 +954,7 @@ static int render_training(struct cli_ctx *ctx, const struct estimate_args *a,
 		else
 			table_csv_field(t, "mfu_pct", NULL);
 		bool_row(t, "needs InfiniBand", "needs_infiniband", r->needs_infiniband);
-		factor_rows(t, &in->factors, 1, 0, a->serving.engine);
+		factor_rows(t, &in->factors, 1, 0, a->serving.engine, 0);
 		table_color(t, ctx->color);
 		table_print(t, ctx->out, ctx->format);
 		table_free(t);

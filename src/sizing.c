@@ -636,6 +636,54 @@ int sizing_framework_parse(const char *s, enum sizing_framework *out)
 	return -1;
 }
 
+/*
+ * SGLang's own rule for mem_fraction_static when the user gives none
+ * (ServerArgs._handle_gpu_memory_settings, python/sglang/srt/server_args.py,
+ * the 0.5 releases; read 2026-12-01).  These are the engine's constants, not
+ * efficiency factors: by the GPU's memory it picks chunked_prefill_size and
+ * cuda_graph_max_bs (T4-class below 20 GiB: 2048 and 8; A10-class below
+ * 35 GiB: 2048 and 24, 80 from TP4; below 60 GiB: 4096 and 32, 160 from TP4;
+ * H100/A100 80 GB below 90 GiB and H200 below 160 GiB: 8192 and 256, 512
+ * from TP4; larger: 16384 and 512), then keeps out of its static pool
+ * 512 MiB of metadata, 1.5 MiB per chunk token (at least 2048 tokens) of
+ * prefill activations, 2 MiB per CUDA-graph batch, tp·pp/8 GiB for the
+ * parallel size, and 3 MiB per graph batch and DP rank with data-parallel
+ * attention (4.5 above 300).  Its floor of 10 GiB on GPUs above 60 GiB
+ * never binds with these chunk sizes (12 GiB of activations alone).
+ */
+void sizing_sglang_reserve(double mem_mib, int tp, int pp, int dp,
+			   struct sizing_sglang_reserve *out)
+{
+	double chunk, bs, rest;
+
+	if (mem_mib < 20 * 1024.0) {
+		chunk = 2048;
+		bs = 8;
+	} else if (mem_mib < 35 * 1024.0) {
+		chunk = 2048;
+		bs = tp < 4 ? 24 : 80;
+	} else if (mem_mib < 60 * 1024.0) {
+		chunk = 4096;
+		bs = tp < 4 ? 32 : 160;
+	} else if (mem_mib < 160 * 1024.0) {
+		chunk = 8192;
+		bs = tp < 4 ? 256 : 512;
+	} else {
+		chunk = 16384;
+		bs = 512;
+	}
+	out->chunk_tokens = chunk;
+	out->graph_max_bs = bs;
+	out->activations_mib = fmax(chunk, 2048) * 1.5;
+	rest = 512 + bs * 2 + tp * pp / 8.0 * 1024;
+	if (dp > 1)
+		rest += bs * dp * (bs > 300 ? 4.5 : 3);
+	out->reserved_mib = out->activations_mib + rest;
+	out->mem_fraction_static = mem_mib > 0 ? (mem_mib - out->reserved_mib) / mem_mib : 0;
+	/* SGLang rounds the fraction to 3 places */
+	out->mem_fraction_static = round(out->mem_fraction_static * 1000.0) / 1000.0;
+}
+
 /* An engine without rows of its own: the baseline (TensorRT-LLM) factors,
  * no per-sequence step, chunked prefill, nothing offered. */
 static struct sizing_engine_factors engine_baseline(const struct sizing_factors *f)
@@ -670,6 +718,7 @@ static void resolve_engines(const struct efficiency *list, size_t n, struct sizi
 		{ "engine_expert_parallel", offsetof(struct sizing_engine_factors, expert_parallel) },
 		{ "engine_dp_attention", offsetof(struct sizing_engine_factors, dp_attention) },
 		{ "engine_step_overlaps", offsetof(struct sizing_engine_factors, step_overlaps) },
+		{ "engine_memory_rule", offsetof(struct sizing_engine_factors, memory_rule) },
 	};
 
 	for (int e = 0; e < SIZING_ENGINE_COUNT; e++) {
@@ -893,10 +942,23 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	t_kv = mb * ctx * kvpt_dev / (bw * f->decode_kv_bw_efficiency);
 	/* causal attention of a prompt: 4·L·q·(in/2) FLOPs per prompt token */
 	t_pattn = mb * ratio * 2.0 * m->layers * q * in / mp / (peak16 * pmfu);
-	/* an engine without chunked prefill runs new prompts in steps of their
-	 * own: one more weight read and step per cycle when a sequence ends */
-	t_stall = ef->chunked_prefill > 0 ? 0
-		  : fmin(1.0, mb * ratio / in) * (ef->step_overlaps > 0 ? fmax(t_w, ovh) : t_w + ovh);
+	/* an engine that does not batch prompts with decode runs them in steps
+	 * of their own, one per cycle at most (new prompts wait for the next
+	 * step together): each such step reads the weights again unless its
+	 * prompt GEMMs take longer, and pays the engine's step; the prompt work
+	 * itself is already in t_pre */
+	t_stall = 0;
+	if (ef->chunked_prefill <= 0) {
+		double prompts = mb * ratio / in, n_pre = fmin(1.0, prompts);
+
+		if (n_pre > 0) {
+			/* a prompt step's device time, and its host work for the
+			 * prompts it carries */
+			double dev = fmax(t_w, t_pre / n_pre), host = engine_step_s(ef, prompts / n_pre);
+
+			t_stall = n_pre * (ef->step_overlaps > 0 ? fmax(dev, host) : dev + host) - t_pre;
+		}
+	}
 	t_ar = pcie_allreduce_s(m, mb * (1.0 + ratio), tp, pp, cap, f) +
 	       nvlink_allreduce_s(m, mb * (1.0 + ratio), tp, pp, cap, f);
 	/* tp_efficiency (TensorRT-LLM's TP2 -> TP8 rows) charges the sharded
@@ -945,7 +1007,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	struct sizing_model m = *model;
 	struct sizing_inference_result r;
 	struct infer_step st;
-	double wbytes, kvpt, kvpt_dev, usable, w_dev, act_dev, free_dev, seq, ctx, ratio;
+	double wbytes, kvpt, kvpt_dev, usable, w_dev, act_dev, ovh_dev, free_dev, seq, ctx, ratio;
 	double tflops, bw_eff, B, limit, q, pflops_tok, peak_tp;
 	double kvseq_dev, wread, wall;
 	struct sizing_engine_factors ef;
@@ -1006,15 +1068,30 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	wbytes = sizing_weight_bytes(w);
 	wall = sizing_weight_bytes_model(&m, w);
 	kvpt = sizing_kv_bytes_per_token(&m, kv);
-	usable = cap->memory_gib * f->memory_utilization * GIB;
 	/* multi-token-prediction layers are held in memory, never read by decode */
 	w_dev = (wall + sizing_mtp_bytes(&m, w)) / (tp * pp);
 	/* data-parallel attention: every GPU holds its stage's attention whole */
 	if (adp > 1)
 		attn_rep = sizing_attention_params(&m) * sizing_weight_bytes(w) * (1.0 - 1.0 / tp) / pp;
 	w_dev += attn_rep;
-	act_dev = f->prefill_chunk_tokens * m.hidden * f->activation_bytes_per_token_hidden / tp;
-	free_dev = usable - w_dev - act_dev - f->runtime_overhead_gib * GIB;
+	if (ef.memory_rule > 0) {
+		/* SGLang takes the whole device and keeps its reserve out of the
+		 * static pool: the activations of its prefill chunk, the rest
+		 * (metadata, CUDA graphs, the parallel-size allowance) as overhead */
+		struct sizing_sglang_reserve rv;
+
+		sizing_sglang_reserve(cap->memory_gib * 1024.0, tp, pp, adp, &rv);
+		usable = cap->memory_gib * GIB;
+		act_dev = rv.activations_mib * 1048576.0;
+		ovh_dev = usable * (1.0 - rv.mem_fraction_static) - act_dev;
+		r.mem_fraction_static = rv.mem_fraction_static;
+	} else {
+		usable = cap->memory_gib * f->memory_utilization * GIB;
+		act_dev = f->prefill_chunk_tokens * m.hidden * f->activation_bytes_per_token_hidden /
+			  tp;
+		ovh_dev = f->runtime_overhead_gib * GIB;
+	}
+	free_dev = usable - w_dev - act_dev - ovh_dev;
 	seq = s->input_tokens + s->output_tokens;
 	ctx = s->input_tokens + s->output_tokens / 2.0;
 	ratio = s->input_tokens / s->output_tokens;
@@ -1035,7 +1112,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 							  sizeof r.precision_note);
 	r.weights_gib = w_dev * tp * pp / GIB;
 	r.activations_gib = act_dev * cap->gpus / GIB;
-	r.overhead_gib = f->runtime_overhead_gib * cap->gpus;
+	r.overhead_gib = ovh_dev * cap->gpus / GIB;
 	r.available_gib = usable * cap->gpus / GIB;
 	r.max_concurrency = free_dev > 0 ? (long)floor(free_dev / kvseq_dev) : 0;
 	limit = ef.max_batch_sequences;

@@ -712,7 +712,13 @@ static void test_eager_step_overlap_by_hand(void **state)
 	t_pre = 2.0 * P / (125e12 * f.prefill_mfu * ef.prefill_scale);
 	t_kv = 1.5 * 524288.0 / (600e9 * f.decode_kv_bw_efficiency);
 	t_attn = 2.0 * 32 * 4096 / (125e12 * f.prefill_mfu * ef.prefill_scale);
-	dev = t_w + f.roofline_blend * t_lin + t_pre + t_kv + t_attn + fmax(t_w, h);
+	/* the one-token prompt runs in a forward of its own (no continuous
+	 * batching), which reads the weights again: its GEMM (t_pre) is far
+	 * shorter than that read, so the prompt step costs the read, t_pre
+	 * hides under it, and with eager launches the step takes the longer of
+	 * it and the host work */
+	assert_true(t_pre < t_w);
+	dev = t_w + f.roofline_blend * t_lin + t_kv + t_attn + fmax(t_w, h);
 	assert_true(dev > h);
 	assert_near(r.ms_per_output_token, dev * 1e3, 1e-6);
 	/* with the flag off, host and device work run in series: the same
@@ -1264,7 +1270,15 @@ static const struct engine_row engine_rows[] = {
 	{ "TW SGLang 0.4.9 H100 Llama-3.1-8B c10 TPOT", 'V', &llama31_8b, SIZING_BF16, &h100, 1, 1900, 2000, 10, SIZING_ENGINE_SGLANG, 1, 8.342, 0.25 },
 	{ "TW SGLang 0.4.9 H100 Llama-3.1-8B c20 TPOT", 'V', &llama31_8b, SIZING_BF16, &h100, 1, 1900, 2000, 20, SIZING_ENGINE_SGLANG, 1, 9.620, 0.25 },
 	{ "GS SGLang 0.5.5 H100 Qwen3-14B BF16 ShareGPT offline", 'V', &qwen3_14b, SIZING_BF16, &h100, 1, 217.4, 201.6, 0, SIZING_ENGINE_SGLANG, 0, 4043.89, 0.25 },
-	{ "GS SGLang 0.5.5 H100 Qwen3-32B BF16 ShareGPT offline", 'V', &qwen3_32b, SIZING_BF16, &h100, 1, 217.4, 201.8, 0, SIZING_ENGINE_SGLANG, 0, 814.03, 0.25 },
+	/* tolerance 2x: the run sends 1,000 prompts at once to a GPU whose
+	 * weights fill 65.5 GB of 80, and every engine on that page averages
+	 * about half its own peak (the burst, then a tail of few sequences),
+	 * where gpufit gives the steady state.  It read 2.7x until gpufit kept
+	 * SGLang's own memory split (engine_memory_rule: a 5.4 GiB KV pool, 53
+	 * sequences, where the generic 0.95 of memory left 13.3 GiB and 130);
+	 * the page says only "NVIDIA H100 GPUs": one is assumed (no --tp in its
+	 * command) */
+	{ "GS SGLang 0.5.5 H100 Qwen3-32B BF16 ShareGPT offline", 'V', &qwen3_32b, SIZING_BF16, &h100, 1, 217.4, 201.8, 0, SIZING_ENGINE_SGLANG, 0, 814.03, 1.0 },
 	{ "AM SGLang 0.5.6 8xA100-40GB Llama-3-70B BF16 TP8 c1 TPOT", 'V', &llama31_70b, SIZING_BF16, &a100_40, 8, 400, 190, 1, SIZING_ENGINE_SGLANG, 1, 18.52, 0.25 },
 	/* MP5 = MLPerf Inference v5.0 (2025-04-02; ntuhpc/mlperf_inference_results_v5.0,
 	 * a copy of the official results repository) and v5.1 (2025-09-09;
@@ -1447,19 +1461,6 @@ static const struct engine_row engine_rows[] = {
 	{ "LMD transformers A10 Llama-2-7B FP16 batch 1 TPOT", 'V', &llama2_7b, SIZING_FP16, &a10, 1, 20, 267, 1, SIZING_ENGINE_TRANSFORMERS, 1, 34, 0.25 },
 };
 
-/*
- * The one held-out row beyond 2x: SGLang 0.5.5 serving Qwen3-32B BF16 on one
- * H100 (65.5 GB of weights on 80 GB) reaches 814 output tokens/s, gpufit
- * says 2.7x that, at a time per token (58.8 ms at 130 sequences) close to
- * the measured mean TPOT (57.9 ms).  The run sends 1,000 prompts at once and
- * every engine on that page averages about half its own peak (the prompt
- * burst, then a long tail of few sequences), where gpufit gives the steady
- * state; SGLang's static memory fraction also leaves a smaller KV pool than
- * gpufit's 0.95 of memory less 1 GiB (at 84 sequences gpufit would still
- * say 2.2x).  The page also says only "NVIDIA H100 GPUs": one is assumed
- * (no --tp in its command).
- */
-#define OUTSIDE_2X "GS SGLang 0.5.5 H100 Qwen3-32B BF16 ShareGPT offline"
 
 static double engine_estimate(const struct engine_row *e)
 {
@@ -1496,7 +1497,7 @@ static double engine_estimate(const struct engine_row *e)
 static void test_engine_table(void **state)
 {
 	static const char *const unbiased[] = {
-		"vllm", "tensorrt-llm", "gpt-fast", "Ampere", "CDNA3", "Ada", "T4/A10/L4",
+		"vllm", "tensorrt-llm", "sglang", "gpt-fast", "Ampere", "CDNA3", "Ada", "T4/A10/L4",
 		"batch 1", "batch 2-64", "batch > 64", "prefill (TTFT)", "Hopper", "mlperf-stacks",
 	};
 	int print = getenv("SIZING_PRINT") != NULL;
@@ -1533,11 +1534,8 @@ static void test_engine_table(void **state)
 			if (print)
 				printf("| %s | %c | %.1f | %.1f | %+.1f |\n", r->config, role, meas,
 				       est, 100 * e);
-			/* the one known miss beyond 2x (OUTSIDE_2X) must stay beyond it
-			 * until the model covers its cause; every other row within its
-			 * tolerance */
-			if (strcmp(r->config, OUTSIDE_2X) == 0 ? !(e > 1.0)
-			    : fabs(e) > r->tol || r->tol > 1.0) {
+			/* every row within its tolerance, and no tolerance beyond 2x */
+			if (fabs(e) > r->tol || r->tol > 1.0) {
 				bad++;
 				fprintf(stderr, "%s: %+.1f%%\n", r->config, 100 * e);
 			}
@@ -1586,16 +1584,14 @@ static void test_engine_table(void **state)
 			       100 * groups[g].sum / groups[g].n, groups[g].n);
 	}
 	assert_int_equal(bad, 0);
-	/* all within 2x but OUTSIDE_2X */
-	assert_int_equal(in2x, held - 1);
+	/* the accuracy goal: every held-out row within 2x */
+	assert_int_equal(in2x, held);
 	/* the accuracy goal: at least 80 % of the held-out rows within ±25 % */
 	assert_true(in25 * 5 >= held * 4);
-	/* no systematic bias (|mean signed error| <= 10 %) in the groups of 3 or
-	 * more rows that meet it today, so that a regression breaks the test;
-	 * SGLang, Hopper and batch > 64 do not (docs/sizing.md "Accuracy on the
-	 * held-out rows"), the MLPerf stacks sit on the threshold (+9.99 %) and
-	 * are not asserted.  Ada and T4/A10/L4 meet it since the vLLM step is
-	 * the current release's (C-vllm-2/3) */
+	/* the accuracy goal: no systematic bias (|mean signed error| <= 10 %) in
+	 * any group (engine, GPU class, batch regime) of 3 or more rows; the
+	 * named groups must exist with 3 rows or more, so that a change to the
+	 * tables cannot drop one from the check unnoticed */
 	for (size_t k = 0; k < sizeof(unbiased) / sizeof(unbiased[0]); k++) {
 		size_t g;
 
@@ -1603,11 +1599,144 @@ static void test_engine_table(void **state)
 			;
 		assert_true(g < ng);
 		assert_true(groups[g].n >= 3);
+	}
+	for (size_t g = 0; g < ng; g++) {
+		if (groups[g].n < 3)
+			continue;
 		if (fabs(groups[g].sum / groups[g].n) > 0.10)
-			fprintf(stderr, "%s: mean signed error %+.1f%%\n", unbiased[k],
+			fprintf(stderr, "%s: mean signed error %+.1f%%\n", groups[g].name,
 				100 * groups[g].sum / groups[g].n);
 		assert_true(fabs(groups[g].sum / groups[g].n) <= 0.10);
 	}
+}
+
+/*
+ * An engine that does not batch prompts with decode (SGLang without
+ * --enable-mixed-chunk) runs new prompts in steps of their own, at most one
+ * per cycle: such a step reads the weights unless its prompt GEMMs take
+ * longer, and pays the engine's step for the prompts it carries.  By hand,
+ * as the difference from the same engine batching them (the prompt work
+ * t_pre is in both).  llama-2-7b fp16 on an A100 80 GB, 8 sequences of
+ * 128 output tokens: 8/128 = 1/16 of a prompt step per cycle.
+ */
+static void test_prompt_steps_by_hand(void **state)
+{
+	struct sizing_factors f = factors_for(&a100);
+	struct sizing_engine_factors *ef = &f.engine[SIZING_ENGINE_SGLANG];
+	struct sizing_capacity cap;
+	struct sizing_inference_result sep, mixed;
+	char err[SIZING_ERRLEN];
+	double P = 6.738e9, n_pre = 8.0 / 128, pmfu, t_w, host, t_pre, in;
+
+	(void)state;
+	assert_true(ef->chunked_prefill == 0);
+	assert_int_equal(sizing_capacity_from_gpu(&a100, 1, &cap), 0);
+	pmfu = f.prefill_mfu * ef->prefill_scale;
+	t_w = P * 2 / (2039e9 * f.decode_bw_efficiency * ef->decode_bw_scale);
+	/* one prompt per prompt step: 0.3 ms + 45 us */
+	host = ef->step_overhead_ms / 1e3 + ef->step_per_sequence_us / 1e6;
+	for (int k = 0; k < 2; k++) {
+		struct sizing_serving sv = { 0, 128, 8, SIZING_ENGINE_SGLANG, 0 };
+		double expect;
+
+		/* 64-token prompts: a prompt step's GEMMs (6.3 ms) are shorter
+		 * than its weight read (8.3 ms), which it pays; 512-token prompts
+		 * (50 ms): the GEMMs, already in t_pre, and the host work only */
+		in = k == 0 ? 64 : 512;
+		sv.input_tokens = in;
+		t_pre = 8 * (in / 128) * 2.0 * P / (312e12 * pmfu);
+		ef->chunked_prefill = 0;
+		assert_int_equal(sizing_inference(&llama2_7b, SIZING_FP16, SIZING_FP16, &sv, &cap, &f,
+						  &sep, err), 0);
+		ef->chunked_prefill = 1;
+		assert_int_equal(sizing_inference(&llama2_7b, SIZING_FP16, SIZING_FP16, &sv, &cap, &f,
+						  &mixed, err), 0);
+		if (k == 0) {
+			assert_true(t_pre / n_pre < t_w);
+			expect = n_pre * (t_w + host) - t_pre;
+		} else {
+			assert_true(t_pre / n_pre > t_w);
+			expect = n_pre * host;
+		}
+		assert_near(sep.ms_per_output_token - mixed.ms_per_output_token, expect * 1e3, 1e-9);
+	}
+}
+
+/*
+ * SGLang's memory split by hand (ServerArgs._handle_gpu_memory_settings):
+ * reserved MiB = 512 + 1.5 x chunk + 2 x cuda_graph_max_bs + tp.pp/8 x 1024
+ * (+ 3 or 4.5 x graph batch x DP ranks with data-parallel attention), and
+ * mem_fraction_static = (memory - reserved) / memory to 3 places.
+ */
+static void test_sglang_memory_rule_by_hand(void **state)
+{
+	struct sizing_sglang_reserve rv;
+	struct sizing_factors f = factors_for(&h100);
+	struct sizing_inference_result r;
+	struct sizing_capacity cap;
+	struct sizing_serving sv = { 217, 202, 0, SIZING_ENGINE_SGLANG, 0 };
+	char err[SIZING_ERRLEN];
+	double mem = 81559, w, kvseq, frac;
+
+	(void)state;
+	/* H100 80 GB (81559 MiB), TP1: chunk 8192, graphs 256:
+	 * 512 + 12288 + 512 + 128 = 13440; (81559 - 13440) / 81559 = 0.8352 */
+	sizing_sglang_reserve(mem, 1, 1, 1, &rv);
+	assert_near(rv.chunk_tokens, 8192, 0);
+	assert_near(rv.graph_max_bs, 256, 0);
+	assert_near(rv.activations_mib, 12288, 1e-9);
+	assert_near(rv.reserved_mib, 13440, 1e-9);
+	assert_near(rv.mem_fraction_static, 0.835, 1e-12);
+	/* TP8: graphs 512: 512 + 12288 + 1024 + 1024 = 14848 -> 0.818 */
+	sizing_sglang_reserve(mem, 8, 1, 1, &rv);
+	assert_near(rv.reserved_mib, 14848, 1e-9);
+	assert_near(rv.mem_fraction_static, 0.818, 1e-12);
+	/* with data-parallel attention over 8 ranks: + 512 x 8 x 4.5 = 18432 */
+	sizing_sglang_reserve(mem, 8, 1, 8, &rv);
+	assert_near(rv.reserved_mib, 33280, 1e-9);
+	assert_near(rv.mem_fraction_static, 0.592, 1e-12);
+	/* A100 40 GB (40960 MiB): chunk 4096, graphs 32: 512 + 6144 + 64 + 128 =
+	 * 6848 -> 0.833 */
+	sizing_sglang_reserve(40960, 1, 1, 1, &rv);
+	assert_near(rv.reserved_mib, 6848, 1e-9);
+	assert_near(rv.mem_fraction_static, 0.833, 1e-12);
+	/* A10 (23028 MiB), TP4: chunk 2048, graphs 80: 512 + 3072 + 160 + 512 */
+	sizing_sglang_reserve(23028, 4, 1, 1, &rv);
+	assert_near(rv.reserved_mib, 4256, 1e-9);
+	/* T4 (15360 MiB): chunk 2048, graphs 8: 3728 -> 0.757 */
+	sizing_sglang_reserve(15360, 1, 1, 1, &rv);
+	assert_near(rv.reserved_mib, 3728, 1e-9);
+	assert_near(rv.mem_fraction_static, 0.757, 1e-12);
+	/* MI300X (196592 MiB): chunk 16384, graphs 512 */
+	sizing_sglang_reserve(196592, 1, 1, 1, &rv);
+	assert_near(rv.chunk_tokens, 16384, 0);
+	assert_near(rv.reserved_mib, 512 + 24576 + 1024 + 128, 1e-9);
+
+	/* the KV pool SGLang leaves Qwen3-32B BF16 on one H100: 0.835 of the
+	 * memory less the weights, at 419 tokens of 256 KiB a sequence */
+	assert_true(sizing_engine_factors_of(&f, SIZING_ENGINE_SGLANG).memory_rule > 0);
+	assert_int_equal(sizing_capacity_from_gpu(&h100, 1, &cap), 0);
+	assert_int_equal(sizing_inference(&qwen3_32b, SIZING_BF16, SIZING_BF16, &sv, &cap, &f, &r,
+					  err), 0);
+	frac = 0.835;
+	w = 32.762123e9 * 2;
+	kvseq = (217 + 202) * 64 * 8 * 128 * 2 * 2.0;
+	assert_near(r.mem_fraction_static, frac, 1e-12);
+	assert_near(r.available_gib, h100.memory_gib, 1e-9);
+	assert_near(r.activations_gib, 12, 1e-9);
+	assert_near(r.overhead_gib, h100.memory_gib * (1 - frac) - 12, 1e-9);
+	assert_int_equal(r.max_concurrency,
+			 (long)floor((h100.memory_gib * 1073741824.0 * frac - w) / kvseq));
+	assert_int_equal(r.max_concurrency, 53);
+	/* the generic split (vLLM): 0.95 of memory less 1 GiB and the
+	 * activations of an 8192-token chunk, 130 sequences */
+	sv.engine = SIZING_ENGINE_VLLM;
+	assert_int_equal(sizing_inference(&qwen3_32b, SIZING_BF16, SIZING_BF16, &sv, &cap, &f, &r,
+					  err), 0);
+	assert_near(r.mem_fraction_static, 0, 0);
+	assert_int_equal(r.max_concurrency,
+			 (long)floor((h100.memory_gib * 0.95 * 1073741824.0 - w -
+				      8192.0 * 5120 * 8 - 1073741824.0) / kvseq));
 }
 
 /* ---- architectures of 2025-26 (catalog/model_presets.csv shapes) ------- */
@@ -1940,6 +2069,8 @@ int main(void)
 		cmocka_unit_test(test_direction_checks),
 		cmocka_unit_test(test_step_per_sequence_by_hand),
 		cmocka_unit_test(test_eager_step_overlap_by_hand),
+		cmocka_unit_test(test_sglang_memory_rule_by_hand),
+		cmocka_unit_test(test_prompt_steps_by_hand),
 		cmocka_unit_test(test_engine_table),
 		cmocka_unit_test(test_weights_and_kv),
 		cmocka_unit_test(test_max_concurrency_by_hand),
