@@ -126,6 +126,40 @@ static const struct sizing_model mpt_7b = {
 	.name = "mpt-7b", .params_b = 6.66, .layers = 32, .hidden = 4096, .heads = 32,
 	.vocab = 50368,
 };
+/* Megatron training rows (heldout_train): NeMo's GPT-3 175B (96 layers,
+ * hidden 12288, 96 heads, vocabulary 51200, 2048 positions: 12·L·h² plus
+ * the embeddings = 174.6 B) and Nemotron-4 15B and 340B (arXiv:2402.16819,
+ * arXiv:2406.11704: 32 and 96 layers, hidden 6144 and 18432, 48 and 96
+ * heads of 128 and 192 with 8 KV heads, squared-ReLU MLPs of 4h, untied
+ * 256,000-token embeddings: 15.6 B and 341.0 B from those shapes) */
+static const struct sizing_model gpt3_175b = {
+	.name = "gpt3-175b", .params_b = 174.6, .layers = 96, .hidden = 12288, .heads = 96,
+	.head_dim = 128, .vocab = 51200,
+};
+static const struct sizing_model nemotron4_15b = {
+	.name = "nemotron-4-15b", .params_b = 15.6, .layers = 32, .hidden = 6144,
+	.intermediate = 24576, .heads = 48, .kv_heads = 8, .head_dim = 128, .vocab = 256000,
+};
+static const struct sizing_model nemotron4_340b = {
+	.name = "nemotron-4-340b", .params_b = 341.0, .layers = 96, .hidden = 18432,
+	.intermediate = 73728, .heads = 96, .kv_heads = 8, .head_dim = 192, .vocab = 256000,
+};
+/* the GPT models of the Megatron-LM README's H100 weak-scaling table (model
+ * size as printed, layers and hidden size; 128-wide heads assumed: training
+ * time does not depend on them) */
+#define MEGATRON_GPT(id, p, l, h) \
+	static const struct sizing_model id = { .name = #id, .params_b = p, .layers = l, \
+						.hidden = h, .heads = h / 128, .head_dim = 128, \
+						.vocab = 131072 }
+MEGATRON_GPT(mgpt_1_7b, 1.7, 24, 2048);
+MEGATRON_GPT(mgpt_7_1b, 7.1, 30, 4096);
+MEGATRON_GPT(mgpt_16b, 16, 32, 6144);
+MEGATRON_GPT(mgpt_32b, 32, 48, 7168);
+MEGATRON_GPT(mgpt_70b, 70, 84, 8192);
+MEGATRON_GPT(mgpt_119b, 119, 92, 10240);
+MEGATRON_GPT(mgpt_177b, 177, 96, 12288);
+MEGATRON_GPT(mgpt_314b, 314, 96, 16384);
+MEGATRON_GPT(mgpt_462b, 462, 112, 18432);
 
 /* ---- factors from catalog/efficiency.csv -------------------------------- */
 
@@ -1042,6 +1076,7 @@ struct heldout {
 	long conc;
 	double measured;
 	double tol;
+	enum sizing_framework fw;     /* training: the framework (0: the default) */
 };
 
 static const struct heldout heldout_infer[] = {
@@ -1066,6 +1101,44 @@ static const struct heldout heldout_train[] = {
 	{ "llm-foundry MPT-70B 64xA100-80GB seq 2048", &mpt_70b, SIZING_BF16, &a100, 64, 1, 2048, 0, 0, 410, 0.25 },
 	{ "llm-foundry MPT-13B 8xA100-40GB seq 2048", &mpt_13b, SIZING_BF16, &a100_40, 8, 1, 2048, 0, 0, 1668, 0.25 },
 	{ "llm-foundry MPT-7B 8xA100-80GB seq 2048", &mpt_7b, SIZING_BF16, &a100, 8, 1, 2048, 0, 0, 4641, 0.25 },
+	/*
+	 * Megatron-Core (framework megatron, its distributed optimizer: ZeRO-1),
+	 * H100, tokens/s per GPU.  Roles fixed before gpufit's figure for any of
+	 * them was computed; C-mega-1 (NVIDIA/dgxc-benchmarking v24.11.1, NeMo
+	 * 24.09, Llama 3.1 70B BF16 on 64 H100, seq 8192: 71,235 tokens/s, MFU
+	 * 54.10 %) calibrates train_mfu_megatron Hopper and is not in this table.
+	 * DG = NVIDIA/dgxc-benchmarking v24.11.1 recipe READMEs (commit 35a9aec;
+	 * NeMo 24.09 for Llama 3.1, 24.11 for GPT-3 and Nemotron-4): aggregate
+	 * tokens/s ÷ GPUs, BF16 and FP8 (the 405B rows of reduced layer counts
+	 * not used).  ML = NVIDIA/Megatron-LM README, H100 weak-scaling table
+	 * (commit 937571cfd4, 2024-07-15, Megatron-Core r0.8.0; sequence 4096,
+	 * precision not stated: BF16 taken, the MFU column matches 989 TFLOPS):
+	 * per-GPU TFLOP/s ÷ the table's own FLOPs per token (Megatron's formula,
+	 * 72·L·h²·(1 + s/6h + V/12hL) per sequence ÷ s) = tokens/s per GPU.
+	 */
+	{ "DG Megatron Llama-3.1-70B BF16 2048xH100 seq 8192", &llama31_70b, SIZING_BF16, &h100, 2048, 1, 8192, 0, 0, 1098.1, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "DG Megatron Llama-3.1-8B BF16 8xH100 seq 8192", &llama31_8b, SIZING_BF16, &h100, 8, 1, 8192, 0, 0, 10152.8, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "DG Megatron Llama-3.1-405B BF16 576xH100 seq 8192", &llama31_405b, SIZING_BF16, &h100, 576, 1, 8192, 0, 0, 208.4, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "DG Megatron GPT-3 175B BF16 128xH100 seq 2048", &gpt3_175b, SIZING_BF16, &h100, 128, 1, 2048, 0, 0, 459.7, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "DG Megatron Nemotron-4 340B BF16 128xH100 seq 4096", &nemotron4_340b, SIZING_BF16, &h100, 128, 1, 4096, 0, 0, 222.1, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "DG Megatron Nemotron-4 15B BF16 64xH100 seq 4096", &nemotron4_15b, SIZING_BF16, &h100, 64, 1, 4096, 0, 0, 5728.7, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "DG Megatron Llama-3.1-70B FP8 64xH100 seq 8192", &llama31_70b, SIZING_FP8, &h100, 64, 1, 8192, 0, 0, 1488.1, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "DG Megatron Llama-3.1-70B FP8 2048xH100 seq 8192", &llama31_70b, SIZING_FP8, &h100, 2048, 1, 8192, 0, 0, 1438.5, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "DG Megatron Llama-3.1-8B FP8 8xH100 seq 8192", &llama31_8b, SIZING_FP8, &h100, 8, 1, 8192, 0, 0, 13554.5, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "DG Megatron Llama-3.1-405B FP8 576xH100 seq 8192", &llama31_405b, SIZING_FP8, &h100, 576, 1, 8192, 0, 0, 318.9, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "DG Megatron Llama-3.1-405B FP8 2304xH100 seq 8192", &llama31_405b, SIZING_FP8, &h100, 2304, 1, 8192, 0, 0, 290.2, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "DG Megatron GPT-3 175B FP8 128xH100 seq 2048", &gpt3_175b, SIZING_FP8, &h100, 128, 1, 2048, 0, 0, 691.9, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "DG Megatron GPT-3 175B FP8 2048xH100 seq 2048", &gpt3_175b, SIZING_FP8, &h100, 2048, 1, 2048, 0, 0, 656.4, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "DG Megatron Nemotron-4 340B FP8 128xH100 seq 4096", &nemotron4_340b, SIZING_FP8, &h100, 128, 1, 4096, 0, 0, 324.0, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "ML Megatron-Core GPT-1.7B BF16 48xH100 seq 4096", &mgpt_1_7b, SIZING_BF16, &h100, 48, 1, 4096, 0, 0, 36259.5, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "ML Megatron-Core GPT-7.1B BF16 96xH100 seq 4096", &mgpt_7_1b, SIZING_BF16, &h100, 96, 1, 4096, 0, 0, 10239.6, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "ML Megatron-Core GPT-16B BF16 192xH100 seq 4096", &mgpt_16b, SIZING_BF16, &h100, 192, 1, 4096, 0, 0, 4820.2, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "ML Megatron-Core GPT-32B BF16 384xH100 seq 4096", &mgpt_32b, SIZING_BF16, &h100, 384, 1, 4096, 0, 0, 2296.6, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "ML Megatron-Core GPT-70B BF16 768xH100 seq 4096", &mgpt_70b, SIZING_BF16, &h100, 768, 1, 4096, 0, 0, 940.7, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "ML Megatron-Core GPT-119B BF16 1536xH100 seq 4096", &mgpt_119b, SIZING_BF16, &h100, 1536, 1, 4096, 0, 0, 561.5, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "ML Megatron-Core GPT-177B BF16 2304xH100 seq 4096", &mgpt_177b, SIZING_BF16, &h100, 2304, 1, 4096, 0, 0, 389.4, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "ML Megatron-Core GPT-314B BF16 3072xH100 seq 4096", &mgpt_314b, SIZING_BF16, &h100, 3072, 1, 4096, 0, 0, 243.8, 0.25, SIZING_FRAMEWORK_MEGATRON },
+	{ "ML Megatron-Core GPT-462B BF16 6144xH100 seq 4096", &mgpt_462b, SIZING_BF16, &h100, 6144, 1, 4096, 0, 0, 161.1, 0.25, SIZING_FRAMEWORK_MEGATRON },
 };
 
 /* gpufit's figure for one held-out row (as `gpufit estimate` computes it). */
@@ -1078,11 +1151,15 @@ static double heldout_estimate(const struct heldout *h, int training)
 	assert_int_equal(sizing_capacity_from_gpu(h->g, h->gpus, &cap), 0);
 	if (training) {
 		/* the CLI defaults: FSDP full shard (ZeRO-3), micro-batch 1,
-		 * recomputation only when needed */
+		 * recomputation only when needed; Megatron rows with its
+		 * distributed optimizer (ZeRO-1) */
 		struct sizing_training t = { .method = SIZING_TRAIN_FULL, .zero_stage = 3,
 					     .tokens = 1e9, .sequence_length = h->in,
-					     .micro_batch = 1, .recompute = -1 };
+					     .micro_batch = 1, .recompute = -1, .framework = h->fw };
 		struct sizing_training_result r;
+
+		if (h->fw == SIZING_FRAMEWORK_MEGATRON)
+			t.zero_stage = 1;
 
 		assert_int_equal(sizing_training(h->m, h->p, &t, &cap, &f, &r, err), 0);
 		assert_true(r.fits);
