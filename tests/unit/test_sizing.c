@@ -1080,27 +1080,27 @@ struct heldout {
 };
 
 static const struct heldout heldout_infer[] = {
-	{ "MLPerf v4.1 HPE 8xH100 Llama-2-70B FP8 offline", &llama2_70b, SIZING_FP8, &h100, 2, 4, 222.3, 265, 0, 24528.3, 0.25 },
-	{ "MLPerf v4.1 GigaComputing 8xH200 Llama-2-70B FP8 offline", &llama2_70b, SIZING_FP8, &h200, 1, 8, 222.3, 265, 0, 31263.8, 0.25 },
-	{ "MLPerf v4.1 ASUS 8xH100-PCIe Llama-2-70B FP8 offline", &llama2_70b, SIZING_FP8, &h100_pcie_nobridge, 2, 4, 222.3, 265, 0, 9281.5, 0.25 },
-	{ "MLPerf v4.1 AMD 8xMI300X Llama-2-70B FP8 offline", &llama2_70b, SIZING_FP8, &mi300x, 1, 8, 222.3, 293, 0, 23514.8, 0.25 },
-	{ "MLPerf v4.1 HPE 8xH100 Mixtral-8x7B FP8 offline", &mixtral, SIZING_FP8, &h100, 1, 8, 427.4, 131, 0, 52395.1, 0.50 },
-	{ "MLPerf v4.1 GigaComputing 8xH200 Mixtral-8x7B FP8 offline", &mixtral, SIZING_FP8, &h200, 1, 8, 427.4, 131, 0, 59334.8, 0.40 },
-	{ "vLLM OCI 8xMI300X Llama-3.1-405B FP8 128/128", &llama31_405b, SIZING_FP8, &mi300x, 8, 1, 128, 128, 256, 1993, 0.25 },
-	{ "vLLM OCI 8xMI300X Llama-3.1-405B FP8 128/2048", &llama31_405b, SIZING_FP8, &mi300x, 8, 1, 128, 2048, 256, 2794, 0.30 },
-	{ "vLLM A100-40GB Llama-3.1-8B BF16 batch 1 1024/128", &llama31_8b, SIZING_BF16, &a100_40, 1, 1, 1024, 128, 1, 75, 0.25 },
-	{ "gpt-fast A100-80GB Llama-2-70B INT8 batch 1", &llama2_70b, SIZING_INT8, &a100, 1, 1, 1, 200, 1, 19.13, 0.25 },
-	{ "gpt-fast 8xA100-80GB Llama-2-7B BF16 TP8 batch 1", &llama2_7b, SIZING_BF16, &a100, 8, 1, 1, 200, 1, 328.4, 0.25 },
-	{ "gpt-fast 8xA100-80GB Llama-2-70B BF16 TP8 batch 1", &llama2_70b, SIZING_BF16, &a100, 8, 1, 1, 200, 1, 62.5, 0.25 },
+	{ "MLPerf v4.1 HPE 8xH100 Llama-2-70B FP8 offline", &llama2_70b, SIZING_FP8, &h100, 2, 4, 222.3, 265, 0, 24528.3, 0.25, SIZING_FRAMEWORK_DEFAULT },
+	{ "MLPerf v4.1 GigaComputing 8xH200 Llama-2-70B FP8 offline", &llama2_70b, SIZING_FP8, &h200, 1, 8, 222.3, 265, 0, 31263.8, 0.25, SIZING_FRAMEWORK_DEFAULT },
+	{ "MLPerf v4.1 ASUS 8xH100-PCIe Llama-2-70B FP8 offline", &llama2_70b, SIZING_FP8, &h100_pcie_nobridge, 2, 4, 222.3, 265, 0, 9281.5, 0.25, SIZING_FRAMEWORK_DEFAULT },
+	{ "MLPerf v4.1 AMD 8xMI300X Llama-2-70B FP8 offline", &llama2_70b, SIZING_FP8, &mi300x, 1, 8, 222.3, 293, 0, 23514.8, 0.25, SIZING_FRAMEWORK_DEFAULT },
+	{ "MLPerf v4.1 HPE 8xH100 Mixtral-8x7B FP8 offline", &mixtral, SIZING_FP8, &h100, 1, 8, 427.4, 131, 0, 52395.1, 0.50, SIZING_FRAMEWORK_DEFAULT },
+	{ "MLPerf v4.1 GigaComputing 8xH200 Mixtral-8x7B FP8 offline", &mixtral, SIZING_FP8, &h200, 1, 8, 427.4, 131, 0, 59334.8, 0.40, SIZING_FRAMEWORK_DEFAULT },
+	{ "vLLM OCI 8xMI300X Llama-3.1-405B FP8 128/128", &llama31_405b, SIZING_FP8, &mi300x, 8, 1, 128, 128, 256, 1993, 0.25, SIZING_FRAMEWORK_DEFAULT },
+	{ "vLLM OCI 8xMI300X Llama-3.1-405B FP8 128/2048", &llama31_405b, SIZING_FP8, &mi300x, 8, 1, 128, 2048, 256, 2794, 0.30, SIZING_FRAMEWORK_DEFAULT },
+	{ "vLLM A100-40GB Llama-3.1-8B BF16 batch 1 1024/128", &llama31_8b, SIZING_BF16, &a100_40, 1, 1, 1024, 128, 1, 75, 0.25, SIZING_FRAMEWORK_DEFAULT },
+	{ "gpt-fast A100-80GB Llama-2-70B INT8 batch 1", &llama2_70b, SIZING_INT8, &a100, 1, 1, 1, 200, 1, 19.13, 0.25, SIZING_FRAMEWORK_DEFAULT },
+	{ "gpt-fast 8xA100-80GB Llama-2-7B BF16 TP8 batch 1", &llama2_7b, SIZING_BF16, &a100, 8, 1, 1, 200, 1, 328.4, 0.25, SIZING_FRAMEWORK_DEFAULT },
+	{ "gpt-fast 8xA100-80GB Llama-2-70B BF16 TP8 batch 1", &llama2_70b, SIZING_BF16, &a100, 8, 1, 1, 200, 1, 62.5, 0.25, SIZING_FRAMEWORK_DEFAULT },
 };
 
 static const struct heldout heldout_train[] = {
-	{ "llm-foundry MPT-70B 64xH100 seq 2048", &mpt_70b, SIZING_BF16, &h100, 64, 1, 2048, 0, 0, 1039, 0.25 },
-	{ "llm-foundry MPT-30B 8xH100 seq 2048", &mpt_30b, SIZING_BF16, &h100, 8, 1, 2048, 0, 0, 2002, 0.25 },
-	{ "llm-foundry MPT-7B 8xH100 seq 4096", &mpt_7b, SIZING_BF16, &h100, 8, 1, 4096, 0, 0, 8611, 0.25 },
-	{ "llm-foundry MPT-70B 64xA100-80GB seq 2048", &mpt_70b, SIZING_BF16, &a100, 64, 1, 2048, 0, 0, 410, 0.25 },
-	{ "llm-foundry MPT-13B 8xA100-40GB seq 2048", &mpt_13b, SIZING_BF16, &a100_40, 8, 1, 2048, 0, 0, 1668, 0.25 },
-	{ "llm-foundry MPT-7B 8xA100-80GB seq 2048", &mpt_7b, SIZING_BF16, &a100, 8, 1, 2048, 0, 0, 4641, 0.25 },
+	{ "llm-foundry MPT-70B 64xH100 seq 2048", &mpt_70b, SIZING_BF16, &h100, 64, 1, 2048, 0, 0, 1039, 0.25, SIZING_FRAMEWORK_DEFAULT },
+	{ "llm-foundry MPT-30B 8xH100 seq 2048", &mpt_30b, SIZING_BF16, &h100, 8, 1, 2048, 0, 0, 2002, 0.25, SIZING_FRAMEWORK_DEFAULT },
+	{ "llm-foundry MPT-7B 8xH100 seq 4096", &mpt_7b, SIZING_BF16, &h100, 8, 1, 4096, 0, 0, 8611, 0.25, SIZING_FRAMEWORK_DEFAULT },
+	{ "llm-foundry MPT-70B 64xA100-80GB seq 2048", &mpt_70b, SIZING_BF16, &a100, 64, 1, 2048, 0, 0, 410, 0.25, SIZING_FRAMEWORK_DEFAULT },
+	{ "llm-foundry MPT-13B 8xA100-40GB seq 2048", &mpt_13b, SIZING_BF16, &a100_40, 8, 1, 2048, 0, 0, 1668, 0.25, SIZING_FRAMEWORK_DEFAULT },
+	{ "llm-foundry MPT-7B 8xA100-80GB seq 2048", &mpt_7b, SIZING_BF16, &a100, 8, 1, 2048, 0, 0, 4641, 0.25, SIZING_FRAMEWORK_DEFAULT },
 	/*
 	 * Megatron-Core (framework megatron, its distributed optimizer: ZeRO-1),
 	 * H100, tokens/s per GPU.  Roles fixed before gpufit's figure for any of
