@@ -106,6 +106,12 @@ static const struct sizing_model llama2_70b = {
 	.name = "llama-2-70b", .params_b = 68.976648192, .layers = 80, .hidden = 8192,
 	.intermediate = 28672, .heads = 64, .kv_heads = 8, .head_dim = 128, .vocab = 32000,
 };
+/* meta-llama/Llama-2-13b-hf config.json: 40 layers, hidden 5120, 40 heads
+ * (no GQA), intermediate 13824, vocabulary 32000: 13.016 B parameters */
+static const struct sizing_model llama2_13b = {
+	.name = "llama-2-13b", .params_b = 13.015864320, .layers = 40, .hidden = 5120,
+	.intermediate = 13824, .heads = 40, .kv_heads = 40, .head_dim = 128, .vocab = 32000,
+};
 static const struct sizing_model llama31_405b = {
 	.name = "llama-3.1-405b", .params_b = 405.8533888, .layers = 126, .hidden = 16384,
 	.intermediate = 53248, .heads = 128, .kv_heads = 8, .head_dim = 128, .vocab = 128256,
@@ -1542,7 +1548,63 @@ static const struct engine_row engine_rows[] = {
 	 * output tokens: "about 34ms per token".  It read -37 % while the 25 ms
 	 * of eager host work was added to the 28 ms weight read, +20 % since
 	 * the two overlap (engine_step_overlaps) */
-	{ "LMD transformers A10 Llama-2-7B FP16 batch 1 TPOT", 'V', &llama2_7b, SIZING_FP16, &a10, 1, 20, 267, 1, SIZING_ENGINE_TRANSFORMERS, 1, 34, 0.25 },
+	{ "LMD transformers A10 Llama-2-7B FP16 batch 1 TPOT", 'V', &llama2_7b, SIZING_FP16, &a10, 1, 20, 267, 1, SIZING_ENGINE_TRANSFORMERS, 1, 34, 0.25 },	/* TGI.  Roles fixed before gpufit's figure for any row was computed: in
+	 * each source the single-request row calibrates engine_step_overhead_ms
+	 * tgi (C-tgi-1, C-tgi-2), the rest are held out.
+	 * DS = dstack blog "Benchmarking Llama 3.1 405B on 8x AMD MI300X GPUs"
+	 * (2024-10-09) and its raw CSVs (dstackai/benchmarks
+	 * amd/tgi_vs_vllm/tgi/data/result_tgi_{short,long,single_prompt}.csv):
+	 * TGI image sha-11d7af7-rocm (the 2.x series), --num-shard 8,
+	 * Llama-3.1-405B-Instruct in its BF16 checkpoint (no quantization flag);
+	 * vLLM's benchmark_serving.py sending every prompt at once; per row the
+	 * mean prompt and output = the totals ÷ requests, mean TPOT (excluding
+	 * the first token) and, for the one-request long-prompt rows, TTFT.
+	 * Rows taken by one rule: the short-prompt runs of 1-256 requests and the
+	 * 10,000-token runs of 1-8 (at most 80,000 prompt tokens in the burst,
+	 * about 20 of TGI's default 4,096-token prefill batches; beyond that the
+	 * queue dominates, TTFT above 14 s), and the four single-request runs.
+	 * SM = Philipp Schmid, "Llama 2 on Amazon SageMaker a Benchmark"
+	 * (huggingface.co blog, 2023-09-26) and its raw data
+	 * (philschmid/text-generation-inference-tests results/sagemaker.csv):
+	 * TGI 1.0.3 on ml.p4d.24xlarge (8x A100-SXM4-40GB, TP8), the FP16 rows
+	 * (the GPTQ rows and the A10G instances not used: no TGI GPTQ factor,
+	 * no NVIDIA datasheet for the A10G), k6 with 1-20 virtual users for 90 s,
+	 * max_new_tokens 50, ShareGPT prompts of 233.094 tokens on average (the
+	 * harness's samples.json); throughput = users x 50 / mean request time
+	 * as the harness computes it */
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 80/57 c1 TPOT", 'C', &llama31_405b, SIZING_BF16, &mi300x, 8, 80.00, 57.00, 1, SIZING_ENGINE_TGI, 1, 43.48, 0.25 },
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 80/62 c2 TPOT", 'V', &llama31_405b, SIZING_BF16, &mi300x, 8, 79.50, 62.50, 2, SIZING_ENGINE_TGI, 1, 59.22, 0.25 },
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 80/52 c4 TPOT", 'V', &llama31_405b, SIZING_BF16, &mi300x, 8, 79.75, 52.50, 4, SIZING_ENGINE_TGI, 1, 53.01, 0.25 },
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 80/50 c8 TPOT", 'V', &llama31_405b, SIZING_BF16, &mi300x, 8, 79.88, 50.50, 8, SIZING_ENGINE_TGI, 1, 54.17, 0.25 },
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 80/51 c16 TPOT", 'V', &llama31_405b, SIZING_BF16, &mi300x, 8, 79.75, 51.44, 16, SIZING_ENGINE_TGI, 1, 60.53, 0.25 },
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 81/53 c32 TPOT", 'V', &llama31_405b, SIZING_BF16, &mi300x, 8, 80.94, 52.66, 32, SIZING_ENGINE_TGI, 1, 76.4, 0.25 },
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 82/56 c64 TPOT", 'V', &llama31_405b, SIZING_BF16, &mi300x, 8, 82.11, 56.48, 64, SIZING_ENGINE_TGI, 1, 101.4, 0.25 },
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 82/57 c128 TPOT", 'V', &llama31_405b, SIZING_BF16, &mi300x, 8, 81.88, 56.53, 128, SIZING_ENGINE_TGI, 1, 133.02, 0.25 },
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 81/58 c256 TPOT", 'V', &llama31_405b, SIZING_BF16, &mi300x, 8, 81.47, 57.57, 256, SIZING_ENGINE_TGI, 1, 194.79, 0.25 },
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 10000/107 c1 TPOT", 'V', &llama31_405b, SIZING_BF16, &mi300x, 8, 10000, 107.00, 1, SIZING_ENGINE_TGI, 1, 46.91, 0.25 },
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 10000/112 c2 TPOT", 'V', &llama31_405b, SIZING_BF16, &mi300x, 8, 10000, 112.00, 2, SIZING_ENGINE_TGI, 1, 70.34, 0.25 },
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 10000/120 c4 TPOT", 'V', &llama31_405b, SIZING_BF16, &mi300x, 8, 10000, 119.50, 4, SIZING_ENGINE_TGI, 1, 86.16, 0.25 },
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 10000/116 c8 TPOT", 'V', &llama31_405b, SIZING_BF16, &mi300x, 8, 10000, 116.12, 8, SIZING_ENGINE_TGI, 1, 96.49, 0.25 },
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 16000/102 c1 TTFT", 'V', &llama31_405b, SIZING_BF16, &mi300x, 8, 16000, 102, 1, SIZING_ENGINE_TGI, 2, 5945.26, 0.25 },
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 16000/102 c1 TPOT", 'V', &llama31_405b, SIZING_BF16, &mi300x, 8, 16000, 102, 1, SIZING_ENGINE_TGI, 1, 47.56, 0.25 },
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 32000/92 c1 TTFT", 'V', &llama31_405b, SIZING_BF16, &mi300x, 8, 32000, 92, 1, SIZING_ENGINE_TGI, 2, 12485.37, 0.25 },
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 32000/92 c1 TPOT", 'V', &llama31_405b, SIZING_BF16, &mi300x, 8, 32000, 92, 1, SIZING_ENGINE_TGI, 1, 51.19, 0.25 },
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 64000/150 c1 TTFT", 'V', &llama31_405b, SIZING_BF16, &mi300x, 8, 64000, 150, 1, SIZING_ENGINE_TGI, 2, 28017.16, 0.25 },
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 64000/150 c1 TPOT", 'V', &llama31_405b, SIZING_BF16, &mi300x, 8, 64000, 150, 1, SIZING_ENGINE_TGI, 1, 59.2, 0.25 },
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 128000/150 c1 TTFT", 'V', &llama31_405b, SIZING_BF16, &mi300x, 8, 128000, 150, 1, SIZING_ENGINE_TGI, 2, 67651.38, 0.25 },
+	{ "DS TGI 2 8xMI300X Llama-3.1-405B BF16 128000/150 c1 TPOT", 'V', &llama31_405b, SIZING_BF16, &mi300x, 8, 128000, 150, 1, SIZING_ENGINE_TGI, 1, 70.17, 0.25 },
+	{ "SM TGI 1.0.3 8xA100-40GB Llama-2-7B FP16 TP8 c1 tok/s", 'C', &llama2_7b, SIZING_FP16, &a100_40, 8, 233.094, 50, 1, SIZING_ENGINE_TGI, 0, 42.71, 0.25 },
+	{ "SM TGI 1.0.3 8xA100-40GB Llama-2-7B FP16 TP8 c5 tok/s", 'V', &llama2_7b, SIZING_FP16, &a100_40, 8, 233.094, 50, 5, SIZING_ENGINE_TGI, 0, 149.20, 0.25 },
+	{ "SM TGI 1.0.3 8xA100-40GB Llama-2-7B FP16 TP8 c10 tok/s", 'V', &llama2_7b, SIZING_FP16, &a100_40, 8, 233.094, 50, 10, SIZING_ENGINE_TGI, 0, 269.16, 0.25 },
+	{ "SM TGI 1.0.3 8xA100-40GB Llama-2-7B FP16 TP8 c20 tok/s", 'V', &llama2_7b, SIZING_FP16, &a100_40, 8, 233.094, 50, 20, SIZING_ENGINE_TGI, 0, 496.16, 0.25 },
+	{ "SM TGI 1.0.3 8xA100-40GB Llama-2-13B FP16 TP8 c1 tok/s", 'V', &llama2_13b, SIZING_FP16, &a100_40, 8, 233.094, 50, 1, SIZING_ENGINE_TGI, 0, 47.67, 0.25 },
+	{ "SM TGI 1.0.3 8xA100-40GB Llama-2-13B FP16 TP8 c5 tok/s", 'V', &llama2_13b, SIZING_FP16, &a100_40, 8, 233.094, 50, 5, SIZING_ENGINE_TGI, 0, 199.84, 0.25 },
+	{ "SM TGI 1.0.3 8xA100-40GB Llama-2-13B FP16 TP8 c10 tok/s", 'V', &llama2_13b, SIZING_FP16, &a100_40, 8, 233.094, 50, 10, SIZING_ENGINE_TGI, 0, 366.94, 0.25 },
+	{ "SM TGI 1.0.3 8xA100-40GB Llama-2-13B FP16 TP8 c20 tok/s", 'V', &llama2_13b, SIZING_FP16, &a100_40, 8, 233.094, 50, 20, SIZING_ENGINE_TGI, 0, 668.02, 0.25 },
+	{ "SM TGI 1.0.3 8xA100-40GB Llama-2-70B FP16 TP8 c1 tok/s", 'V', &llama2_70b, SIZING_FP16, &a100_40, 8, 233.094, 50, 1, SIZING_ENGINE_TGI, 0, 24.51, 0.25 },
+	{ "SM TGI 1.0.3 8xA100-40GB Llama-2-70B FP16 TP8 c5 tok/s", 'V', &llama2_70b, SIZING_FP16, &a100_40, 8, 233.094, 50, 5, SIZING_ENGINE_TGI, 0, 102.07, 0.25 },
+	{ "SM TGI 1.0.3 8xA100-40GB Llama-2-70B FP16 TP8 c10 tok/s", 'V', &llama2_70b, SIZING_FP16, &a100_40, 8, 233.094, 50, 10, SIZING_ENGINE_TGI, 0, 186.13, 0.25 },
+	{ "SM TGI 1.0.3 8xA100-40GB Llama-2-70B FP16 TP8 c20 tok/s", 'V', &llama2_70b, SIZING_FP16, &a100_40, 8, 233.094, 50, 20, SIZING_ENGINE_TGI, 0, 321.54, 0.25 },
 };
 
 
