@@ -332,6 +332,8 @@ struct sizing_engine_factors {
 	double step_overlaps;         /* 1: eager launches overlap the GPU work (step = the longer) */
 	double memory_rule;           /* 0: memory_utilization of the device; 1: SGLang's
 				       * mem_fraction_static rule (sizing_sglang_reserve_mib) */
+	double unvalidated;           /* 1: its factors are assumptions, no measurement of
+				       * its current release checks them */
 };
 
 /*

@@ -524,15 +524,20 @@ static size_t engine_factors(const struct sizing_factors *f, enum sizing_engine 
 					 "engine_max_batch_sequences", "engine_chunked_prefill",
 					 "engine_step_overlaps", "engine_expert_parallel",
 					 "engine_dp_attention", "engine_memory_rule",
-					 "engine_mem_fraction_static" };
+					 "engine_mem_fraction_static", "engine_unvalidated" };
 	double v[] = { ef.step_overhead_ms, ef.step_per_sequence_us, ef.decode_bw_scale,
 		       ef.decode_mfu_scale, ef.prefill_scale, ef.max_batch_sequences, ef.chunked_prefill,
-		       ef.step_overlaps, ef.expert_parallel, ef.dp_attention, ef.memory_rule, mfs };
-	size_t k = sizeof n / sizeof n[0] - (ef.memory_rule > 0 && mfs > 0 ? 0 : 1);
+		       ef.step_overlaps, ef.expert_parallel, ef.dp_attention, ef.memory_rule, mfs,
+		       ef.unvalidated };
+	size_t k = 0;
 
-	for (size_t i = 0; i < k; i++) {
-		names[i] = n[i];
-		values[i] = v[i];
+	/* the static share only under the engine's own memory rule, and the
+	 * unvalidated flag only where it is set */
+	for (size_t i = 0; i < sizeof n / sizeof n[0]; i++) {
+		if ((i == 11 && !(ef.memory_rule > 0 && mfs > 0)) || (i == 12 && !(ef.unvalidated > 0)))
+			continue;
+		names[k] = n[i];
+		values[k++] = v[i];
 	}
 	return k;
 }

@@ -299,6 +299,7 @@ int recommend_build(const struct catalog_snapshot *snap, const struct profile *p
 	out->savings_monthly = util_round_cents(out->savings_monthly);
 	recommend_unpriced_warnings(&c);
 	recommend_unknown_warnings(&c);
+	recommend_engine_warnings(&c);
 	recommend_price_age_warning(&c);
 	ctx_release(&c);
 	return 0;

@@ -219,6 +219,7 @@ void recommend_data_unknown_numbers(struct recommend_finding *f, const char *fix
 int recommend_data_same(const struct profile_workload *pw, const struct cache_slot *s);
 void recommend_unpriced_warnings(struct ctx *c);
 void recommend_unknown_warnings(struct ctx *c);
+void recommend_engine_warnings(struct ctx *c);
 void recommend_mig_release(struct recommend_mig_plan *m);
 void recommend_build_mig_plan(struct ctx *c);
 void recommend_apply_totals(struct ctx *c);

@@ -892,3 +892,37 @@ void recommend_unknown_warnings(struct ctx *c)
 		strbuf_release(&sb);
 	}
 }
+
+/* One warning per serving engine whose factors no measurement of its
+ * current release checks (engine_unvalidated), naming its workloads. */
+void recommend_engine_warnings(struct ctx *c)
+{
+	const struct sizing_factors *f = NULL;
+
+	for (size_t g = 0; g < c->ngpus && !f; g++)
+		if (c->factors_ok[g])
+			f = &c->factors[g];
+	if (!f)
+		return;
+	for (int e = 0; e < SIZING_ENGINE_COUNT; e++) {
+		struct strbuf sb = STRBUF_INIT;
+		size_t n = 0;
+
+		if (!(sizing_engine_factors_of(f, (enum sizing_engine)e).unvalidated > 0))
+			continue;
+		for (size_t i = 0; i < c->p->nworkloads; i++) {
+			const struct profile_workload *w = &c->p->workloads[i];
+
+			if (w->type != PROFILE_INFERENCE || (int)w->serving.engine != e)
+				continue;
+			strbuf_addf(&sb, "%s%s", n++ ? ", " : "", w->name);
+		}
+		if (n)
+			recommend_add_warning(c->res, "engine %s (%s): no published measurement of its "
+					      "current release checks its factors, which are assumptions "
+					      "(docs/sizing.md, \"Serving engines\"); read its throughput "
+					      "and latency as unchecked",
+					      sizing_engine_name((enum sizing_engine)e), strbuf_str(&sb));
+		strbuf_release(&sb);
+	}
+}

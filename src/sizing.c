@@ -719,6 +719,7 @@ static void resolve_engines(const struct efficiency *list, size_t n, struct sizi
 		{ "engine_dp_attention", offsetof(struct sizing_engine_factors, dp_attention) },
 		{ "engine_step_overlaps", offsetof(struct sizing_engine_factors, step_overlaps) },
 		{ "engine_memory_rule", offsetof(struct sizing_engine_factors, memory_rule) },
+		{ "engine_unvalidated", offsetof(struct sizing_engine_factors, unvalidated) },
 	};
 
 	for (int e = 0; e < SIZING_ENGINE_COUNT; e++) {
