@@ -1259,6 +1259,14 @@ static const struct gpu_spec l4 = {
 };
 /* H200 NVL (catalog/gpu_models.csv row H200-NVL-141GB: NVIDIA H200 NVL
  * datasheet) */
+/* A100 80GB PCIe (catalog/gpu_models.csv A100-PCIe-80GB: 1935 GB/s, 312
+ * dense FP16 TFLOPS, 81920 MiB) */
+static const struct gpu_spec a100_pcie = {
+	.name = "A100-PCIe-80GB", .vendor = "NVIDIA", .architecture = "Ampere",
+	.form_factor = "PCIe", .memory_gib = 80, .bandwidth_gbps = 1935, .fp32_tflops = 19.5,
+	.fp16_tflops = 312, .bf16_tflops = 312, .int8_tops = 624, .tdp_w = 300,
+	.link = "NVLink-bridge", .link_gbps = 600, .pcie_gen = 4, .mig_max = 7, .sm_count = 108,
+};
 static const struct gpu_spec h200_nvl = {
 	.name = "H200-NVL-141GB", .vendor = "NVIDIA", .architecture = "Hopper",
 	.form_factor = "NVL", .memory_gib = 140.4014, .bandwidth_gbps = 4800, .fp32_tflops = 60,
@@ -1549,7 +1557,29 @@ static const struct engine_row engine_rows[] = {
 	 * output tokens: "about 34ms per token".  It read -37 % while the 25 ms
 	 * of eager host work was added to the 28 ms weight read, +20 % since
 	 * the two overlap (engine_step_overlaps) */
-	{ "LMD transformers A10 Llama-2-7B FP16 batch 1 TPOT", 'V', &llama2_7b, SIZING_FP16, &a10, 1, 20, 267, 1, SIZING_ENGINE_TRANSFORMERS, 1, 34, 0.25 },	/* TGI, role 'X': measured, shown, and outside the accuracy goal.  Their
+	{ "LMD transformers A10 Llama-2-7B FP16 batch 1 TPOT", 'V', &llama2_7b, SIZING_FP16, &a10, 1, 20, 267, 1, SIZING_ENGINE_TRANSFORMERS, 1, 34, 0.25 },	/* llama.cpp on data-centre GPUs, batch-1 generation.  Roles fixed before
+	 * gpufit's figure for any row was computed: all held out (C-llamacpp-1
+	 * stays the P40 row).
+	 * LC3 = ggml-org/llama.cpp PR #6017 (ggerganov, 2024-03-12), llama-bench
+	 * on one A100 80GB PCIe: llama 7B F16 tg128 74.77 t/s.
+	 * XD = XiongjieDai/GPU-Benchmarks-on-LLM-Inference README (commit
+	 * 00dd2bd, snapshots of 2023-12, RunPod, LLAMA_CUBLAS build): mean text
+	 * generation of three runs on one "A100 80GB" (the PCIe card taken: the
+	 * README does not say) and one H100 PCIe 80GB, LLaMA 2 7B/13B q4_0 and
+	 * f16 and 70B q4_0; generation length not stated (128 taken, as
+	 * llama-bench's default tg128) */
+	{ "LC3 llama.cpp A100-PCIe Llama-7B F16 tg128", 'V', &llama2_7b, SIZING_FP16, &a100_pcie, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 74.77, 0.25 },
+	{ "XD llama.cpp A100-PCIe Llama-2-7B Q4_0 tg", 'V', &llama2_7b, SIZING_INT4, &a100_pcie, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 136.24, 0.25 },
+	{ "XD llama.cpp A100-PCIe Llama-2-7B F16 tg", 'V', &llama2_7b, SIZING_FP16, &a100_pcie, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 73.83, 0.25 },
+	{ "XD llama.cpp A100-PCIe Llama-2-13B Q4_0 tg", 'V', &llama2_13b, SIZING_INT4, &a100_pcie, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 92.12, 0.25 },
+	{ "XD llama.cpp A100-PCIe Llama-2-13B F16 tg", 'V', &llama2_13b, SIZING_FP16, &a100_pcie, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 45.01, 0.25 },
+	{ "XD llama.cpp A100-PCIe Llama-2-70B Q4_0 tg", 'V', &llama2_70b, SIZING_INT4, &a100_pcie, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 25.68, 0.25 },
+	{ "XD llama.cpp H100-PCIe Llama-2-7B Q4_0 tg", 'V', &llama2_7b, SIZING_INT4, &h100_pcie_nobridge, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 133.77, 0.25 },
+	{ "XD llama.cpp H100-PCIe Llama-2-7B F16 tg", 'V', &llama2_7b, SIZING_FP16, &h100_pcie_nobridge, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 83.32, 0.25 },
+	{ "XD llama.cpp H100-PCIe Llama-2-13B Q4_0 tg", 'V', &llama2_13b, SIZING_INT4, &h100_pcie_nobridge, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 90.26, 0.25 },
+	{ "XD llama.cpp H100-PCIe Llama-2-13B F16 tg", 'V', &llama2_13b, SIZING_FP16, &h100_pcie_nobridge, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 50.99, 0.25 },
+	{ "XD llama.cpp H100-PCIe Llama-2-70B Q4_0 tg", 'V', &llama2_70b, SIZING_INT4, &h100_pcie_nobridge, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 25.88, 0.25 },
+	/* TGI, role 'X': measured, shown, and outside the accuracy goal.  Their
 	 * roles were fixed as C and V before gpufit's figure for any row was
 	 * computed (the single-request row of each source to calibrate
 	 * engine_step_overhead_ms tgi); computed, the two sources cannot share
