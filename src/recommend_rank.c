@@ -918,10 +918,10 @@ void recommend_engine_warnings(struct ctx *c)
 			strbuf_addf(&sb, "%s%s", n++ ? ", " : "", w->name);
 		}
 		if (n)
-			recommend_add_warning(c->res, "engine %s (%s): no published measurement of its "
-					      "current release checks its factors, which are assumptions "
-					      "(docs/sizing.md, \"Serving engines\"); read its throughput "
-					      "and latency as unchecked",
+			recommend_add_warning(c->res, "engine %s (%s): gpufit's factors for it are not "
+					      "validated against published measurements of its current "
+					      "release (docs/sizing.md, \"Serving engines\"); read its "
+					      "throughput and latency as unchecked",
 					      sizing_engine_name((enum sizing_engine)e), strbuf_str(&sb));
 		strbuf_release(&sb);
 	}
