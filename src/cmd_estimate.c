@@ -518,27 +518,34 @@ static size_t engine_factors(const struct sizing_factors *f, enum sizing_engine 
 			     const char **names, double *values)
 {
 	struct sizing_engine_factors ef = sizing_engine_factors_of(f, e);
-	static const char *const n[] = { "engine_step_overhead_ms",
-					 "engine_step_per_sequence_us", "engine_decode_bw_scale",
-					 "engine_decode_mfu_scale", "engine_prefill_scale",
-					 "engine_max_batch_sequences", "engine_chunked_prefill",
-					 "engine_step_overlaps", "engine_expert_parallel",
-					 "engine_dp_attention", "engine_memory_rule",
-					 "engine_mem_fraction_static", "engine_unvalidated" };
-	double v[] = { ef.step_overhead_ms, ef.step_per_sequence_us, ef.decode_bw_scale,
-		       ef.decode_mfu_scale, ef.prefill_scale, ef.max_batch_sequences, ef.chunked_prefill,
-		       ef.step_overlaps, ef.expert_parallel, ef.dp_attention, ef.memory_rule, mfs,
-		       ef.unvalidated };
+	/* every factor, but the static share only under the engine's own memory
+	 * rule and the unvalidated flag only where it is set */
+	const struct {
+		const char *name;
+		double value;
+		int shown;
+	} row[] = {
+		{ "engine_step_overhead_ms", ef.step_overhead_ms, 1 },
+		{ "engine_step_per_sequence_us", ef.step_per_sequence_us, 1 },
+		{ "engine_decode_bw_scale", ef.decode_bw_scale, 1 },
+		{ "engine_decode_mfu_scale", ef.decode_mfu_scale, 1 },
+		{ "engine_prefill_scale", ef.prefill_scale, 1 },
+		{ "engine_max_batch_sequences", ef.max_batch_sequences, 1 },
+		{ "engine_chunked_prefill", ef.chunked_prefill, 1 },
+		{ "engine_step_overlaps", ef.step_overlaps, 1 },
+		{ "engine_expert_parallel", ef.expert_parallel, 1 },
+		{ "engine_dp_attention", ef.dp_attention, 1 },
+		{ "engine_memory_rule", ef.memory_rule, 1 },
+		{ "engine_mem_fraction_static", mfs, ef.memory_rule > 0 && mfs > 0 },
+		{ "engine_unvalidated", ef.unvalidated, ef.unvalidated > 0 },
+	};
 	size_t k = 0;
 
-	/* the static share only under the engine's own memory rule, and the
-	 * unvalidated flag only where it is set */
-	for (size_t i = 0; i < sizeof n / sizeof n[0]; i++) {
-		if ((i == 11 && !(ef.memory_rule > 0 && mfs > 0)) || (i == 12 && !(ef.unvalidated > 0)))
-			continue;
-		names[k] = n[i];
-		values[k++] = v[i];
-	}
+	for (size_t i = 0; i < sizeof row / sizeof row[0]; i++)
+		if (row[i].shown) {
+			names[k] = row[i].name;
+			values[k++] = row[i].value;
+		}
 	return k;
 }
 
