@@ -331,9 +331,9 @@ struct sizing_engine_factors {
 	double dp_attention;          /* 1: pairs it with data-parallel attention for MLA models */
 	double step_overlaps;         /* 1: eager launches overlap the GPU work (step = the longer) */
 	double memory_rule;           /* 0: memory_utilization of the device; 1: SGLang's
-				       * mem_fraction_static rule (sizing_sglang_reserve_mib) */
-	double unvalidated;           /* 1: its factors are assumptions, no measurement of
-				       * its current release checks them */
+				       * mem_fraction_static rule (sizing_sglang_reserve) */
+	double unvalidated;           /* 1: its factors are not validated against published
+				       * measurements of its current release */
 };
 
 /*

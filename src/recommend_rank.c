@@ -899,6 +899,7 @@ void recommend_engine_warnings(struct ctx *c)
 {
 	const struct sizing_factors *f = NULL;
 
+	/* the engine rows do not depend on the GPU: any resolved set has them */
 	for (size_t g = 0; g < c->ngpus && !f; g++)
 		if (c->factors_ok[g])
 			f = &c->factors[g];
