@@ -1294,6 +1294,25 @@ static const struct sizing_model qwen3_32b = {
 	.name = "qwen3-32b", .params_b = 32.762123, .layers = 64, .hidden = 5120,
 	.intermediate = 25600, .heads = 64, .kv_heads = 8, .head_dim = 128, .vocab = 151936,
 };
+/* 01-ai/Yi-1.5-34B-Chat config.json (LlamaForCausalLM: hidden 7168,
+ * intermediate 20480, 60 layers, 56 heads, 8 KV heads, vocab 64000, untied
+ * embeddings): 60 x (2 x 7168^2 + 2 x 7168 x 1024 + 3 x 7168 x 20480) +
+ * 2 x 64000 x 7168 = 34.389 B parameters */
+static const struct sizing_model yi15_34b = {
+	.name = "yi-1.5-34b", .params_b = 34.388844544, .layers = 60, .hidden = 7168,
+	.intermediate = 20480, .heads = 56, .kv_heads = 8, .head_dim = 128, .vocab = 64000,
+};
+/* A10G (AWS g5; not an Azure GPU; TGI 2.0 rows only): the A10's memory
+ * system, 24 GB GDDR6 at 600 GB/s (Baseten, "NVIDIA A10 vs A10G for ML model
+ * inference", 2023: "share the same GPU memory and bandwidth"); NVIDIA
+ * publishes no A10G datasheet, so the A10's tensor figures stand in (the
+ * A10G has less tensor compute, so the prompt work reads fast if anything) */
+static const struct gpu_spec a10g = {
+	.name = "A10G-PCIe-24GB", .vendor = "NVIDIA", .architecture = "Ampere",
+	.form_factor = "PCIe", .memory_gib = 22.4883, .bandwidth_gbps = 600, .fp32_tflops = 31.2,
+	.fp16_tflops = 125, .bf16_tflops = 125, .int8_tops = 250, .tdp_w = 300, .pcie_gen = 4,
+	.sm_count = 80,
+};
 /* catalog/model_presets.csv mistral-7b (mistralai/Mistral-7B-v0.1 config.json) */
 static const struct sizing_model mistral_7b = {
 	.name = "mistral-7b", .params_b = 7.2417, .layers = 32, .hidden = 4096,
@@ -1650,6 +1669,37 @@ static const struct engine_row engine_rows[] = {
 	{ "SM TGI 1.0.3 8xA100-40GB Llama-2-70B FP16 TP8 c5 tok/s", 'V', &llama2_70b, SIZING_FP16, &a100_40, 8, 233.094, 50, 5, SIZING_ENGINE_TGI, 0, 102.07, 0.25 },
 	{ "SM TGI 1.0.3 8xA100-40GB Llama-2-70B FP16 TP8 c10 tok/s", 'V', &llama2_70b, SIZING_FP16, &a100_40, 8, 233.094, 50, 10, SIZING_ENGINE_TGI, 0, 186.13, 0.25 },
 	{ "SM TGI 1.0.3 8xA100-40GB Llama-2-70B FP16 TP8 c20 tok/s", 'V', &llama2_70b, SIZING_FP16, &a100_40, 8, 233.094, 50, 20, SIZING_ENGINE_TGI, 0, 321.54, 0.25 },
+	/* TGI 2.0 on A10G, roles fixed before gpufit's figure for any was
+	 * computed: the single-user ITL of LP to calibrate
+	 * engine_step_overhead_ms tgi, the rest held out.  The fit lands on
+	 * its bound (0 ms: gpufit's device time alone, 33.7 ms at 0.80 of the
+	 * A10's bandwidth, is above the measured 29.9 ms) and was not adopted
+	 * (docs/sizing.md "TGI"), so that row counts as held out too.
+	 * LP = philschmid/llmperf (Philipp Schmid, commit e22c830, 2024-06-05)
+	 * benchmarks/results/a10g/tgi-meta-llama_Meta-Llama-3-8B-Instruct.csv:
+	 * TGI 2.0.4, one A10G (g5.2xlarge, client on the same host), no
+	 * quantization (the checkpoint's BF16), llmperf with 550 prompt tokens
+	 * (stddev 0), 150 output tokens asked (the measured mean per row), c
+	 * users in a closed loop, 100 requests; mean inter-token latency and
+	 * mean TTFT.  LY = the same repository, results/yi/4xa10g/tgi summary
+	 * JSONs (2024-06-12): TGI image "latest" of that date (the 2.0 series),
+	 * 4x A10G (g5.12xlarge, PCIe, --num-shard 4), Yi-1.5-34B-Chat, the same
+	 * client; the runs of 32 and 64 users not used (44 and 86 failed
+	 * requests) */
+	{ "LP TGI 2.0.4 A10G Llama-3-8B BF16 c1 ITL", 'V', &llama31_8b, SIZING_BF16, &a10g, 1, 550, 175.47, 1, SIZING_ENGINE_TGI, 1, 29.86407376, 0.25 },
+	{ "LP TGI 2.0.4 A10G Llama-3-8B BF16 c1 TTFT", 'V', &llama31_8b, SIZING_BF16, &a10g, 1, 550, 175.47, 1, SIZING_ENGINE_TGI, 2, 138.9137787, 0.25 },
+	{ "LP TGI 2.0.4 A10G Llama-3-8B BF16 c2 ITL", 'V', &llama31_8b, SIZING_BF16, &a10g, 1, 550, 174.22, 2, SIZING_ENGINE_TGI, 1, 31.90385681, 0.25 },
+	{ "LP TGI 2.0.4 A10G Llama-3-8B BF16 c4 ITL", 'V', &llama31_8b, SIZING_BF16, &a10g, 1, 550, 174.91, 4, SIZING_ENGINE_TGI, 1, 33.60044702, 0.25 },
+	{ "LP TGI 2.0.4 A10G Llama-3-8B BF16 c8 ITL", 'V', &llama31_8b, SIZING_BF16, &a10g, 1, 550, 174.90, 8, SIZING_ENGINE_TGI, 1, 36.46130011, 0.25 },
+	{ "LP TGI 2.0.4 A10G Llama-3-8B BF16 c16 ITL", 'V', &llama31_8b, SIZING_BF16, &a10g, 1, 550, 174.12, 16, SIZING_ENGINE_TGI, 1, 42.95979633, 0.25 },
+	{ "LP TGI 2.0.4 A10G Llama-3-8B BF16 c32 ITL", 'V', &llama31_8b, SIZING_BF16, &a10g, 1, 550, 176.13, 32, SIZING_ENGINE_TGI, 1, 50.71961143, 0.25 },
+	{ "LP TGI 2.0.4 A10G Llama-3-8B BF16 c64 ITL", 'V', &llama31_8b, SIZING_BF16, &a10g, 1, 550, 176.90, -64, SIZING_ENGINE_TGI, 1, 60.59072025, 0.25 },
+	{ "LY TGI 2.0 4xA10G Yi-1.5-34B BF16 TP4 c1 ITL", 'V', &yi15_34b, SIZING_BF16, &a10g, 4, 550, 158.34, 1, SIZING_ENGINE_TGI, 1, 45.36278477, 0.25 },
+	{ "LY TGI 2.0 4xA10G Yi-1.5-34B BF16 TP4 c1 TTFT", 'V', &yi15_34b, SIZING_BF16, &a10g, 4, 550, 158.34, 1, SIZING_ENGINE_TGI, 2, 592.8773132, 0.25 },
+	{ "LY TGI 2.0 4xA10G Yi-1.5-34B BF16 TP4 c2 ITL", 'V', &yi15_34b, SIZING_BF16, &a10g, 4, 550, 157.22, 2, SIZING_ENGINE_TGI, 1, 50.89744742, 0.25 },
+	{ "LY TGI 2.0 4xA10G Yi-1.5-34B BF16 TP4 c4 ITL", 'V', &yi15_34b, SIZING_BF16, &a10g, 4, 550, 158.22, 4, SIZING_ENGINE_TGI, 1, 58.85630311, 0.25 },
+	{ "LY TGI 2.0 4xA10G Yi-1.5-34B BF16 TP4 c8 ITL", 'V', &yi15_34b, SIZING_BF16, &a10g, 4, 550, 156.84, 8, SIZING_ENGINE_TGI, 1, 76.98495761, 0.25 },
+	{ "LY TGI 2.0 4xA10G Yi-1.5-34B BF16 TP4 c16 ITL", 'V', &yi15_34b, SIZING_BF16, &a10g, 4, 550, 158.79, 16, SIZING_ENGINE_TGI, 1, 111.1168072, 0.25 },
 };
 
 
@@ -1736,13 +1786,18 @@ static void test_engine_table(void **state)
 				       est, 100 * e);
 			/* the rows of an engine flagged engine_unvalidated are outside
 			 * the goal: what they show is asserted (gpufit reads faster
-			 * than TGI 1.0.3 and than llama.cpp on data-centre GPUs); every
+			 * than TGI 1.0.3 and than llama.cpp on data-centre GPUs, slower
+			 * than TGI 2.0.4 decoding on an A10G); every
 			 * other row within its tolerance, and no tolerance beyond 2x */
 			if (sizing_engine_factors_of(&f_any, r->engine).unvalidated > 0) {
 				assert_true(isfinite(e));
 				if (strncmp(r->config, "SM TGI 1.0.3", 12) == 0 ||
 				    strncmp(r->config, "XD ", 3) == 0 || strncmp(r->config, "LC3 ", 4) == 0)
 					assert_true(e > 0);
+				/* TGI 2.0.4 on one A10G decodes faster than gpufit's
+				 * figure at every load */
+				if (strncmp(r->config, "LP TGI 2.0.4", 12) == 0 && metric == 1)
+					assert_true(e < 0);
 				if (role == 'V') {
 					unv++;
 					unv_sum += e;
