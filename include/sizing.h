@@ -334,6 +334,11 @@ struct sizing_engine_factors {
 				       * mem_fraction_static rule (sizing_sglang_reserve) */
 	double unvalidated;           /* 1: its factors are not validated against published
 				       * measurements of its current release */
+	double layer_ms;              /* per layer in a forward pass: the layer's small kernels
+				       * (norms, rotary, quantizing activations, attention),
+				       * each a few microseconds whatever its size */
+	double weight_only_native;    /* 1: its own quantized kernels read weights at its own
+				       * bandwidth share (no generic weight-only efficiency) */
 };
 
 /*

@@ -473,9 +473,11 @@ static int resolve(catalog *cat, const struct estimate_args *a, struct estimate_
  * Whether factor `name` played a part in this estimate: training factors are
  * listed for training only, serving factors for inference only, the MIG
  * factor for MIG slices only; under an engine's own memory rule (SGLang's
- * mem_fraction_static) the generic memory factors play no part.
+ * mem_fraction_static) the generic memory factors play no part, and for an
+ * engine with its own quantized kernels (wo_native) the generic weight-only
+ * efficiencies play none.
  */
-static int factor_applies(const char *name, int training, int mig, int mem_rule)
+static int factor_applies(const char *name, int training, int mig, int mem_rule, int wo_native)
 {
 	static const char *const train_prefixes[] = { "train_", "qlora_", "network_", "comm_",
 						      "ib_", "ethernet_" };
@@ -489,6 +491,10 @@ static int factor_applies(const char *name, int training, int mig, int mem_rule)
 	    (strcmp(name, "memory_utilization") == 0 || strcmp(name, "runtime_overhead_gib") == 0 ||
 	     strcmp(name, "activation_bytes_per_token_hidden") == 0 ||
 	     strcmp(name, "prefill_chunk_tokens") == 0))
+		return 0;
+	/* an engine with its own quantized kernels reads them at its own
+	 * bandwidth share (engine_weight_only_native) */
+	if (wo_native && !training && strncmp(name, "weight_only_", 12) == 0)
 		return 0;
 	/* the engine's step and batch cap replace these two (engine_* rows,
 	 * which show the values used; they default to these) */
@@ -519,7 +525,8 @@ static size_t engine_factors(const struct sizing_factors *f, enum sizing_engine 
 {
 	struct sizing_engine_factors ef = sizing_engine_factors_of(f, e);
 	/* every factor, but the static share only under the engine's own memory
-	 * rule and the unvalidated flag only where it is set */
+	 * rule, and the unvalidated flag, the cost per layer and the engine's
+	 * own quantized kernels only where they are set */
 	const struct {
 		const char *name;
 		double value;
@@ -538,6 +545,8 @@ static size_t engine_factors(const struct sizing_factors *f, enum sizing_engine 
 		{ "engine_memory_rule", ef.memory_rule, 1 },
 		{ "engine_mem_fraction_static", mfs, ef.memory_rule > 0 && mfs > 0 },
 		{ "engine_unvalidated", ef.unvalidated, ef.unvalidated > 0 },
+		{ "engine_layer_ms", ef.layer_ms, ef.layer_ms > 0 },
+		{ "engine_weight_only_native", ef.weight_only_native, ef.weight_only_native > 0 },
 	};
 	size_t k = 0;
 
@@ -553,11 +562,12 @@ static void add_factors_json(cJSON *doc, const struct sizing_factors *f, int tra
 			     enum sizing_engine engine, double mfs)
 {
 	cJSON *o = cJSON_AddObjectToObject(doc, "assumptions");
-	const char *names[16];
-	double values[16];
+	const char *names[24];
+	double values[24];
 
 	for (size_t i = 0; i < sizing_factor_count(); i++)
-		if (factor_applies(sizing_factor_name(i), training, mig, mfs > 0))
+		if (factor_applies(sizing_factor_name(i), training, mig, mfs > 0,
+				   sizing_engine_factors_of(f, engine).weight_only_native > 0))
 			json_add_rounded(o, sizing_factor_name(i), sizing_factor_value(f, i), 4);
 	if (!training)
 		for (size_t i = 0, n = engine_factors(f, engine, mfs, names, values); i < n; i++)
@@ -738,13 +748,14 @@ static struct table *report_table(void)
 static void factor_rows(struct table *t, const struct sizing_factors *f, int training, int mig,
 			enum sizing_engine engine, double mfs)
 {
-	const char *names[16];
-	double values[16];
+	const char *names[24];
+	double values[24];
 
 	for (size_t i = 0; i < sizing_factor_count(); i++) {
 		char k[80], ck[80];
 
-		if (!factor_applies(sizing_factor_name(i), training, mig, mfs > 0))
+		if (!factor_applies(sizing_factor_name(i), training, mig, mfs > 0,
+				    sizing_engine_factors_of(f, engine).weight_only_native > 0))
 			continue;
 		snprintf(k, sizeof(k), "assumption %s", sizing_factor_name(i));
 		snprintf(ck, sizeof(ck), "assumption_%s", sizing_factor_name(i));

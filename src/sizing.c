@@ -720,6 +720,9 @@ static void resolve_engines(const struct efficiency *list, size_t n, struct sizi
 		{ "engine_step_overlaps", offsetof(struct sizing_engine_factors, step_overlaps) },
 		{ "engine_memory_rule", offsetof(struct sizing_engine_factors, memory_rule) },
 		{ "engine_unvalidated", offsetof(struct sizing_engine_factors, unvalidated) },
+		{ "engine_layer_ms", offsetof(struct sizing_engine_factors, layer_ms) },
+		{ "engine_weight_only_native",
+		  offsetof(struct sizing_engine_factors, weight_only_native) },
 	};
 
 	for (int e = 0; e < SIZING_ENGINE_COUNT; e++) {
@@ -933,6 +936,8 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	double t_w, t_lin, t_pre, t_kv, t_pattn, t_stage, t_sum, t_ar, t_stall, tp_loss, pp_loss;
 	double dmfu = f->decode_mfu * ef->decode_mfu_scale, pmfu = f->prefill_mfu * ef->prefill_scale;
 	double ovh = engine_step_s(ef, mb);
+	/* the fixed cost of the layers a stage runs, once per forward pass */
+	double t_layers = m->layers / (double)pp * ef->layer_ms / 1e3;
 
 	t_w = weights_read_params(m, mb) * wbytes / mp / (bw * bw_eff);
 	t_lin = mb * 2.0 * act / mp / (peak * dmfu);
@@ -955,7 +960,8 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 		if (n_pre > 0) {
 			/* a prompt step's device time, and its host work for the
 			 * prompts it carries */
-			double dev = fmax(t_w, t_pre / n_pre), host = engine_step_s(ef, prompts / n_pre);
+			double dev = fmax(t_w, t_pre / n_pre) + t_layers;
+			double host = engine_step_s(ef, prompts / n_pre);
 
 			t_stall = n_pre * (ef->step_overlaps > 0 ? fmax(dev, host) : dev + host) - t_pre;
 		}
@@ -979,7 +985,8 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 		t_lin += f->roofline_blend * t_w;
 	st->t_mem = (t_w > t_lin ? t_w : 0) + t_kv;
 	st->t_comp = (t_w > t_lin ? 0 : t_lin) + t_pre + t_pattn;
-	t_sum = (t_w > t_lin ? t_w : t_lin) + t_pre + t_kv + t_pattn + t_stall + t_ar + ovh;
+	t_sum = (t_w > t_lin ? t_w : t_lin) + t_pre + t_kv + t_pattn + t_stall + t_ar + t_layers +
+		ovh;
 	/* an engine that launches its kernels eagerly (no CUDA graph) queues
 	 * them while the GPU runs the ones before: its per-step host work and
 	 * the device work overlap, and a step takes the longer of the two */
@@ -1012,7 +1019,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	double tflops, bw_eff, B, limit, q, pflops_tok, peak_tp;
 	double kvseq_dev, wread, wall;
 	struct sizing_engine_factors ef;
-	int tp, pp, kv_split, kv_limited = 0, win_only, ep = 1, adp = 1;
+	int tp, pp, kv_split, kv_limited = 0, win_only, ep = 1, adp = 1, wo_generic;
 	double attn_rep = 0;
 
 	memset(&r, 0, sizeof(r));
@@ -1151,13 +1158,17 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	tflops = sizing_capacity_tflops(cap, r.precision_mode == SIZING_PREC_WEIGHT_ONLY ?
 						 SIZING_FP16 : w);
 	bw_eff = f->decode_bw_efficiency * ef.decode_bw_scale;
-	if (w == SIZING_INT8 || ((w == SIZING_FP8 || w == SIZING_FP8_BLOCK) &&
-				 r.precision_mode == SIZING_PREC_WEIGHT_ONLY))
+	/* an engine with its own quantized kernels: its bandwidth share covers
+	 * them, the generic weight-only efficiencies do not apply */
+	wo_generic = !(ef.weight_only_native > 0);
+	if (wo_generic && (w == SIZING_INT8 || ((w == SIZING_FP8 || w == SIZING_FP8_BLOCK) &&
+						r.precision_mode == SIZING_PREC_WEIGHT_ONLY)))
 		bw_eff *= f->weight_only_int8_efficiency;
-	else if (w == SIZING_INT4 || ((w == SIZING_FP4 || w == SIZING_MXFP4 ||
-				       (m.mixed_precision && (m.expert_precision == SIZING_FP4 ||
-							      m.expert_precision == SIZING_MXFP4))) &&
-				      r.precision_mode == SIZING_PREC_WEIGHT_ONLY))
+	else if (wo_generic &&
+		 (w == SIZING_INT4 || ((w == SIZING_FP4 || w == SIZING_MXFP4 ||
+					(m.mixed_precision && (m.expert_precision == SIZING_FP4 ||
+							       m.expert_precision == SIZING_MXFP4))) &&
+				       r.precision_mode == SIZING_PREC_WEIGHT_ONLY)))
 		bw_eff *= f->weight_only_int4_efficiency;
 
 	/* the bytes per parameter a step reads, over the parameters it reads:
@@ -1208,7 +1219,8 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 			       pp * pcie_allreduce_s(&m, s->input_tokens, tp, pp, cap, f) +
 			       pp * nvlink_allreduce_s(&m, s->input_tokens, tp, pp, cap, f) +
 			       pp * ep_comm_delta_s(&m, s->input_tokens, ep, adp, tp, pp, cap, f) +
-			       pp * attn_rep / (cap->bandwidth_gbps * 1e9 * bw_eff);
+			       pp * attn_rep / (cap->bandwidth_gbps * 1e9 * bw_eff) +
+			       m.layers * ef.layer_ms / 1e3;
 		double t_host = pp * engine_step_s(&ef, 1);
 
 		/* eager launches overlap the device work, as in a decode step */
