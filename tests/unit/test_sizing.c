@@ -850,13 +850,25 @@ static void test_direction_checks(void **state)
  * CUDA-graph engine adds its host work to the device work), and the
  * baseline engine has none.
  */
+/* The same serving case under factors f (into a) and g (into b). */
+static void infer_pair(const struct sizing_model *m, enum sizing_precision p,
+		       enum sizing_precision kv, const struct sizing_serving *s,
+		       const struct sizing_capacity *cap, const struct sizing_factors *f,
+		       const struct sizing_factors *g, struct sizing_inference_result *a,
+		       struct sizing_inference_result *b)
+{
+	char err[SIZING_ERRLEN];
+
+	assert_int_equal(sizing_inference(m, p, kv, s, cap, f, a, err), 0);
+	assert_int_equal(sizing_inference(m, p, kv, s, cap, g, b, err), 0);
+}
+
 static void test_step_per_sequence_by_hand(void **state)
 {
 	struct sizing_factors f = factors_for(&h100), g;
 	struct sizing_capacity cap;
 	struct sizing_serving s = { 200, 400, 1, SIZING_ENGINE_VLLM, 0 };
 	struct sizing_inference_result a, b;
-	char err[SIZING_ERRLEN];
 	long conc[] = { 1, 64 };
 
 	(void)state;
@@ -869,10 +881,7 @@ static void test_step_per_sequence_by_hand(void **state)
 	assert_int_equal(sizing_capacity_from_gpu(&h100, 1, &cap), 0);
 	for (size_t i = 0; i < 2; i++) {
 		s.concurrency = conc[i];
-		assert_int_equal(sizing_inference(&llama31_8b, SIZING_BF16, SIZING_BF16, &s, &cap, &f,
-						  &a, err), 0);
-		assert_int_equal(sizing_inference(&llama31_8b, SIZING_BF16, SIZING_BF16, &s, &cap, &g,
-						  &b, err), 0);
+		infer_pair(&llama31_8b, SIZING_BF16, SIZING_BF16, &s, &cap, &f, &g, &a, &b);
 		assert_int_equal(a.concurrency, conc[i]);
 		assert_near(a.ms_per_output_token - b.ms_per_output_token, conc[i] * 0.045, 1e-9);
 	}
@@ -1761,7 +1770,6 @@ static void test_llamacpp_layer_cost_by_hand(void **state)
 	struct sizing_capacity cap;
 	struct sizing_serving s = { 1, 255, 1, SIZING_ENGINE_LLAMA_CPP, 0 };
 	struct sizing_inference_result a, b;
-	char err[SIZING_ERRLEN];
 	long conc[] = { 1, 4 };
 	double t_w;
 
@@ -1775,10 +1783,7 @@ static void test_llamacpp_layer_cost_by_hand(void **state)
 	g.engine[SIZING_ENGINE_LLAMA_CPP].layer_ms = 0;
 	for (size_t i = 0; i < 2; i++) {
 		s.concurrency = conc[i];
-		assert_int_equal(sizing_inference(&llama2_7b, SIZING_FP16, SIZING_FP16, &s, &cap, &f,
-						  &a, err), 0);
-		assert_int_equal(sizing_inference(&llama2_7b, SIZING_FP16, SIZING_FP16, &s, &cap, &g,
-						  &b, err), 0);
+		infer_pair(&llama2_7b, SIZING_FP16, SIZING_FP16, &s, &cap, &f, &g, &a, &b);
 		assert_int_equal(a.concurrency, conc[i]);
 		assert_near(a.ms_per_output_token - b.ms_per_output_token, 32 * 0.166, 1e-9);
 		assert_near(a.time_to_first_token_ms - b.time_to_first_token_ms, 32 * 0.166, 1e-9);
@@ -1786,10 +1791,7 @@ static void test_llamacpp_layer_cost_by_hand(void **state)
 	g = f;
 	g.engine[SIZING_ENGINE_LLAMA_CPP].weight_only_native = 0;
 	s.concurrency = 1;
-	assert_int_equal(sizing_inference(&llama2_7b, SIZING_INT4, SIZING_FP16, &s, &cap, &f, &a,
-					  err), 0);
-	assert_int_equal(sizing_inference(&llama2_7b, SIZING_INT4, SIZING_FP16, &s, &cap, &g, &b,
-					  err), 0);
+	infer_pair(&llama2_7b, SIZING_INT4, SIZING_FP16, &s, &cap, &f, &g, &a, &b);
 	t_w = 6.738e9 * 0.53125 / (1935e9 * 0.80 * 1.10) * 1e3;
 	assert_near(t_w, 2.1022, 1e-4);
 	assert_near(b.ms_per_output_token - a.ms_per_output_token, t_w * (1 / 0.61 - 1), 1e-9);
