@@ -564,10 +564,10 @@ static void add_factors_json(cJSON *doc, const struct sizing_factors *f, int tra
 	cJSON *o = cJSON_AddObjectToObject(doc, "assumptions");
 	const char *names[24];
 	double values[24];
+	int wo_native = sizing_engine_factors_of(f, engine).weight_only_native > 0;
 
 	for (size_t i = 0; i < sizing_factor_count(); i++)
-		if (factor_applies(sizing_factor_name(i), training, mig, mfs > 0,
-				   sizing_engine_factors_of(f, engine).weight_only_native > 0))
+		if (factor_applies(sizing_factor_name(i), training, mig, mfs > 0, wo_native))
 			json_add_rounded(o, sizing_factor_name(i), sizing_factor_value(f, i), 4);
 	if (!training)
 		for (size_t i = 0, n = engine_factors(f, engine, mfs, names, values); i < n; i++)
@@ -750,12 +750,12 @@ static void factor_rows(struct table *t, const struct sizing_factors *f, int tra
 {
 	const char *names[24];
 	double values[24];
+	int wo_native = sizing_engine_factors_of(f, engine).weight_only_native > 0;
 
 	for (size_t i = 0; i < sizing_factor_count(); i++) {
 		char k[80], ck[80];
 
-		if (!factor_applies(sizing_factor_name(i), training, mig, mfs > 0,
-				    sizing_engine_factors_of(f, engine).weight_only_native > 0))
+		if (!factor_applies(sizing_factor_name(i), training, mig, mfs > 0, wo_native))
 			continue;
 		snprintf(k, sizeof(k), "assumption %s", sizing_factor_name(i));
 		snprintf(ck, sizeof(ck), "assumption_%s", sizing_factor_name(i));

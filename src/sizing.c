@@ -1019,7 +1019,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	double tflops, bw_eff, B, limit, q, pflops_tok, peak_tp;
 	double kvseq_dev, wread, wall;
 	struct sizing_engine_factors ef;
-	int tp, pp, kv_split, kv_limited = 0, win_only, ep = 1, adp = 1, wo_generic;
+	int tp, pp, kv_split, kv_limited = 0, win_only, ep = 1, adp = 1;
 	double attn_rep = 0;
 
 	memset(&r, 0, sizeof(r));
@@ -1160,16 +1160,17 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	bw_eff = f->decode_bw_efficiency * ef.decode_bw_scale;
 	/* an engine with its own quantized kernels: its bandwidth share covers
 	 * them, the generic weight-only efficiencies do not apply */
-	wo_generic = !(ef.weight_only_native > 0);
-	if (wo_generic && (w == SIZING_INT8 || ((w == SIZING_FP8 || w == SIZING_FP8_BLOCK) &&
-						r.precision_mode == SIZING_PREC_WEIGHT_ONLY)))
-		bw_eff *= f->weight_only_int8_efficiency;
-	else if (wo_generic &&
-		 (w == SIZING_INT4 || ((w == SIZING_FP4 || w == SIZING_MXFP4 ||
-					(m.mixed_precision && (m.expert_precision == SIZING_FP4 ||
-							       m.expert_precision == SIZING_MXFP4))) &&
-				       r.precision_mode == SIZING_PREC_WEIGHT_ONLY)))
-		bw_eff *= f->weight_only_int4_efficiency;
+	if (!(ef.weight_only_native > 0)) {
+		if (w == SIZING_INT8 || ((w == SIZING_FP8 || w == SIZING_FP8_BLOCK) &&
+					 r.precision_mode == SIZING_PREC_WEIGHT_ONLY))
+			bw_eff *= f->weight_only_int8_efficiency;
+		else if (w == SIZING_INT4 ||
+			 ((w == SIZING_FP4 || w == SIZING_MXFP4 ||
+			   (m.mixed_precision && (m.expert_precision == SIZING_FP4 ||
+						  m.expert_precision == SIZING_MXFP4))) &&
+			  r.precision_mode == SIZING_PREC_WEIGHT_ONLY))
+			bw_eff *= f->weight_only_int4_efficiency;
+	}
 
 	/* the bytes per parameter a step reads, over the parameters it reads:
 	 * mixed precisions and the experts a batch touches */
