@@ -1282,6 +1282,44 @@ static const struct gpu_spec h200_nvl = {
 	.fp16_tflops = 835, .bf16_tflops = 835, .fp8_tflops = 1671, .int8_tops = 1671,
 	.tdp_w = 600, .pcie_gen = 5, .mig_max = 7, .sm_count = 132,
 };
+/* A100 40GB PCIe (catalog/gpu_models.csv A100-PCIe-40GB: 1555 GB/s) */
+static const struct gpu_spec a100_pcie_40 = {
+	.name = "A100-PCIe-40GB", .vendor = "NVIDIA", .architecture = "Ampere",
+	.form_factor = "PCIe", .memory_gib = 40, .bandwidth_gbps = 1555, .fp32_tflops = 19.5,
+	.fp16_tflops = 312, .bf16_tflops = 312, .int8_tops = 624, .tdp_w = 250,
+	.pcie_gen = 4, .mig_max = 7, .sm_count = 108,
+};
+/* RTX PRO 6000 Blackwell (catalog/gpu_models.csv RTX-PRO-6000-BSE-96GB:
+ * 1792 GB/s, the Workstation Edition's datasheet figure as well) */
+static const struct gpu_spec rtxpro6000 = {
+	.name = "RTX-PRO-6000-BSE-96GB", .vendor = "NVIDIA", .architecture = "Blackwell",
+	.form_factor = "PCIe", .memory_gib = 96, .bandwidth_gbps = 1792, .fp32_tflops = 125,
+	.fp16_tflops = 500, .bf16_tflops = 500, .fp8_tflops = 1000, .tdp_w = 600,
+	.pcie_gen = 5, .sm_count = 188,
+};
+/* models of 2025-26 (catalog/model_presets.csv shapes) */
+static const struct sizing_model gpt_oss_120b = {
+	.name = "gpt-oss-120b", .params_b = 116.829157, .active_params_b = 5.711983,
+	.layers = 36, .hidden = 2880, .intermediate = 2880, .heads = 64, .kv_heads = 8,
+	.head_dim = 64, .vocab = 201088, .moe_experts = 128, .moe_active = 4,
+	.moe_intermediate = 2880, .moe_layers = 36, .window_tokens = 128, .windowed_layers = 18,
+	.native_known = 1, .native_precision = SIZING_BF16, .native_expert_precision = SIZING_MXFP4,
+};
+static const struct sizing_model qwen3_30b_a3b = {
+	.name = "qwen3-30b-a3b", .params_b = 30.532123, .active_params_b = 3.353033,
+	.layers = 48, .hidden = 2048, .intermediate = 6144, .heads = 32, .kv_heads = 4,
+	.head_dim = 128, .vocab = 151936, .moe_experts = 128, .moe_active = 8,
+	.moe_intermediate = 768, .moe_layers = 48,
+};
+static const struct sizing_model gpt_oss_20b = {
+	.name = "gpt-oss-20b", .params_b = 20.914757, .active_params_b = 4.187441,
+	.layers = 24, .hidden = 2880, .intermediate = 2880, .heads = 64, .kv_heads = 8,
+	.head_dim = 64, .vocab = 201088, .moe_experts = 32, .moe_active = 4,
+	.moe_intermediate = 2880, .moe_layers = 24, .window_tokens = 128, .windowed_layers = 12,
+	.native_known = 1, .native_precision = SIZING_BF16, .native_expert_precision = SIZING_MXFP4,
+};
+/* an engine row's precision "as released" (sizing_model_native) */
+#define NATIVE SIZING_PRECISION_COUNT
 /* Qwen/Qwen2.5-0.5B config.json (0.49B parameters, tied embeddings) */
 static const struct sizing_model qwen25_05b = {
 	.name = "qwen2.5-0.5b", .params_b = 0.494, .layers = 24, .hidden = 896,
@@ -1618,6 +1656,37 @@ static const struct engine_row engine_rows[] = {
 	{ "XD llama.cpp H100-PCIe Llama-2-13B Q4_0 tg", 'C', &llama2_13b, SIZING_INT4, &h100_pcie_nobridge, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 90.26, 0.25 },
 	{ "XD llama.cpp H100-PCIe Llama-2-13B F16 tg", 'C', &llama2_13b, SIZING_FP16, &h100_pcie_nobridge, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 50.99, 0.25 },
 	{ "XD llama.cpp H100-PCIe Llama-2-70B Q4_0 tg", 'C', &llama2_70b, SIZING_INT4, &h100_pcie_nobridge, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 25.88, 0.25 },
+	/* llama.cpp of 2025-26 (CUDA graphs, fused kernels), batch-1
+	 * generation, held out: gpufit's factors (fitted on the 2023-12 XD
+	 * builds) read every row slow, -8...-33 % on the data-centre GPUs and
+	 * -47...-58 % on the RTX PRO 6000 and the RTX 4090, whose clocks are
+	 * 1.3-1.9x theirs (boost clocks), as if the cost per layer of a current
+	 * build tracked the GPU's clock, which the catalog does not carry.  No factor was fitted
+	 * on them and llama.cpp stays flagged (docs/sizing.md "llama.cpp").
+	 * PB = a public llama-bench log (GitHub markdown; the search index that
+	 * holds it does not name its repository, read 2026-12-02): one RTX PRO
+	 * 6000 Blackwell Workstation Edition at 600 W, build 233d773d0 (6413,
+	 * 2025-09), -fa 1, all layers on the GPU; the 70B is
+	 * shisa-v2-llama3.3-70b (Llama 3.3 70B's shape) and gpt-oss-120b the
+	 * UD-Q8_K_XL file (MXFP4 experts, the rest 8-bit: read as released,
+	 * the rest BF16, which overstates its bytes).  The catalog's RTX PRO
+	 * 6000 row (the Server Edition Azure offers) carries the same 1792 GB/s.
+	 * PK = Pavlo Khmel, "LLM throughput benchmark on 13 GPUs and 10 models"
+	 * (pavlokhmel.com, 2026-06-07): llama.cpp (llama-server), one request
+	 * at a time, unsloth gpt-oss-20b Q4_K_M (11.6 GB: 4-bit throughout, the
+	 * experts MXFP4, the bytes of gpufit's int4) on one GPU of each kind;
+	 * decode tok/s as the page's script reports it; the prompt is not
+	 * stated (a short one and 128 output tokens taken) */
+	{ "PB llama.cpp b6413 RTX PRO 6000 Llama-2-7B Q4_0 tg128", 'V', &llama2_7b, SIZING_INT4, &rtxpro6000, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 278.95, 0.25 },
+	{ "PB llama.cpp b6413 RTX PRO 6000 Qwen3-30B-A3B Q4_K_M tg128", 'V', &qwen3_30b_a3b, SIZING_INT4, &rtxpro6000, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 251.04, 0.25 },
+	{ "PB llama.cpp b6413 RTX PRO 6000 Llama-3.3-70B Q4_K_M tg128", 'V', &llama31_70b, SIZING_INT4, &rtxpro6000, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 34.05, 0.25 },
+	{ "PB llama.cpp b6413 RTX PRO 6000 gpt-oss-120b tg128", 'V', &gpt_oss_120b, NATIVE, &rtxpro6000, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 193.30, 0.25 },
+	{ "PK llama.cpp 2026-06 A100-PCIe-40GB gpt-oss-20b", 'V', &gpt_oss_20b, SIZING_INT4, &a100_pcie_40, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 180, 0.25 },
+	{ "PK llama.cpp 2026-06 A100-SXM-80GB gpt-oss-20b", 'V', &gpt_oss_20b, SIZING_INT4, &a100, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 189, 0.25 },
+	{ "PK llama.cpp 2026-06 RTX 4090 gpt-oss-20b", 'V', &gpt_oss_20b, SIZING_INT4, &rtx4090, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 266, 0.25 },
+	{ "PK llama.cpp 2026-06 H200-NVL gpt-oss-20b", 'V', &gpt_oss_20b, SIZING_INT4, &h200_nvl, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 276, 0.25 },
+	{ "PK llama.cpp 2026-06 H100-SXM gpt-oss-20b", 'V', &gpt_oss_20b, SIZING_INT4, &h100, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 286, 0.25 },
+	{ "PK llama.cpp 2026-06 H200-SXM gpt-oss-20b", 'V', &gpt_oss_20b, SIZING_INT4, &h200, 1, 1, 128, 1, SIZING_ENGINE_LLAMA_CPP, 1, 1000.0 / 292, 0.25 },
 	/* TGI: measured, shown, and outside the accuracy goal with every row of
 	 * an engine the catalog flags engine_unvalidated.  Their roles were fixed
 	 * before gpufit's figure for any row was computed (the single-request row
@@ -1724,8 +1793,12 @@ static double engine_estimate(const struct engine_row *e)
 	struct sizing_factors f = factors_for(e->g);
 	struct sizing_serving s = { e->in, e->out, e->conc < 0 ? -e->conc : e->conc, e->engine, 0 };
 	struct sizing_inference_result r;
+	struct sizing_model m = *e->m;
+	enum sizing_precision p = e->p;
 	char err[SIZING_ERRLEN];
 
+	if (p == NATIVE)
+		assert_int_equal(sizing_model_native(&m, &p, err), 0);
 	assert_int_equal(sizing_capacity_from_gpu(e->g, e->gpus, &cap), 0);
 	/* a TPOT measured one request at a time is a step of pure decode (no
 	 * other request's prompt joins it): the same mean context, no prompt
@@ -1734,13 +1807,13 @@ static double engine_estimate(const struct engine_row *e)
 		s.input_tokens = 1;
 		s.output_tokens = 2 * (e->in + e->out / 2) - 1;
 	}
-	assert_int_equal(sizing_inference(e->m, e->p, sizing_kv_default(e->p), &s, &cap, &f, &r,
+	assert_int_equal(sizing_inference(&m, p, sizing_kv_default(p), &s, &cap, &f, &r,
 					  err), 0);
 	/* a batch cap (negative concurrency): the largest batch that fits, up
 	 * to the cap */
 	if (e->conc < 0 && !r.fits && r.max_concurrency > 0) {
 		s.concurrency = r.max_concurrency;
-		assert_int_equal(sizing_inference(e->m, e->p, sizing_kv_default(e->p), &s, &cap, &f,
+		assert_int_equal(sizing_inference(&m, p, sizing_kv_default(p), &s, &cap, &f,
 						  &r, err), 0);
 	}
 	assert_true(r.fits);
@@ -1848,8 +1921,12 @@ static void test_engine_table(void **state)
 				assert_true(isfinite(e));
 				if (strncmp(r->config, "SM TGI 1.0.3", 12) == 0)
 					assert_true(e > 0);
-				/* llama.cpp: fitted on XD, the rest within tolerance */
-				if (r->engine == SIZING_ENGINE_LLAMA_CPP)
+				/* llama.cpp: fitted on XD, the rest of those builds
+				 * within tolerance; its releases of 2025-26 (PB, PK) run
+				 * faster than gpufit's figure on every GPU */
+				if (r->engine == SIZING_ENGINE_LLAMA_CPP && r->config[0] == 'P')
+					assert_true(e < 0);
+				else if (r->engine == SIZING_ENGINE_LLAMA_CPP)
 					assert_true(fabs(e) <= r->tol);
 				/* TGI 2.0.4 on one A10G decodes faster than gpufit's
 				 * figure at every load */
@@ -2068,13 +2145,6 @@ static void test_sglang_memory_rule_by_hand(void **state)
 
 /* ---- architectures of 2025-26 (catalog/model_presets.csv shapes) ------- */
 
-static const struct sizing_model gpt_oss_120b = {
-	.name = "gpt-oss-120b", .params_b = 116.829157, .active_params_b = 5.711983,
-	.layers = 36, .hidden = 2880, .intermediate = 2880, .heads = 64, .kv_heads = 8,
-	.head_dim = 64, .vocab = 201088, .moe_experts = 128, .moe_active = 4,
-	.moe_intermediate = 2880, .moe_layers = 36, .window_tokens = 128, .windowed_layers = 18,
-	.native_known = 1, .native_precision = SIZING_BF16, .native_expert_precision = SIZING_MXFP4,
-};
 static const struct sizing_model deepseek_v3 = {
 	.name = "deepseek-v3", .params_b = 671.026419, .active_params_b = 37.552297,
 	.layers = 61, .hidden = 7168, .intermediate = 18432, .heads = 128, .kv_heads = 128,
@@ -2088,12 +2158,6 @@ static const struct sizing_model gemma3_27b = {
 	.name = "gemma-3-27b", .params_b = 27.432407, .layers = 62, .hidden = 5376,
 	.intermediate = 21504, .heads = 32, .kv_heads = 16, .head_dim = 128, .vocab = 262208,
 	.window_tokens = 1024, .windowed_layers = 52, .tied_embeddings = 1,
-};
-static const struct sizing_model qwen3_30b_a3b = {
-	.name = "qwen3-30b-a3b", .params_b = 30.532123, .active_params_b = 3.353033,
-	.layers = 48, .hidden = 2048, .intermediate = 6144, .heads = 32, .kv_heads = 4,
-	.head_dim = 128, .vocab = 151936, .moe_experts = 128, .moe_active = 8,
-	.moe_intermediate = 768, .moe_layers = 48,
 };
 static const struct gpu_spec gb200 = {
 	.name = "GB200-NVL72-186GB", .vendor = "NVIDIA", .architecture = "Blackwell",
