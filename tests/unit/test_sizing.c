@@ -1784,6 +1784,21 @@ static const struct engine_row engine_rows[] = {
 	{ "LY TGI 2.0 4xA10G Yi-1.5-34B BF16 TP4 c4 ITL", 'V', &yi15_34b, SIZING_BF16, &a10g, 4, 550, 158.22, 4, SIZING_ENGINE_TGI, 1, 58.85630311, 0.25 },
 	{ "LY TGI 2.0 4xA10G Yi-1.5-34B BF16 TP4 c8 ITL", 'V', &yi15_34b, SIZING_BF16, &a10g, 4, 550, 156.84, 8, SIZING_ENGINE_TGI, 1, 76.98495761, 0.25 },
 	{ "LY TGI 2.0 4xA10G Yi-1.5-34B BF16 TP4 c16 ITL", 'V', &yi15_34b, SIZING_BF16, &a10g, 4, 550, 158.79, 16, SIZING_ENGINE_TGI, 1, 111.1168072, 0.25 },
+	/* TGI 2.1 on A100, held out (no TGI factor is fitted).  VN = vLLM's
+	 * nightly benchmark, buildkite.com/vllm/performance-benchmark build
+	 * 4068 (images of 2024-06: text-generation-inference:2.1 beside
+	 * vllm-openai v0.5.0.post1; the run's date is not on the stored page):
+	 * one AWS node of 8 A100-SXM4-80GB, --num-shard = TP, no other flag
+	 * (BF16), vLLM's benchmark_serving.py with 500 ShareGPT prompts at
+	 * Poisson rates of 4 (Llama-3-8B, TP1) and 2 req/s (Llama-3-70B, TP4);
+	 * mean prompt and output = input and output tok/s / req/s (201.8 and
+	 * 130.3 or 177.5), mean ITL; concurrency by Little's law from the
+	 * achieved rate and the mean time in the system, TTFT + ITL x
+	 * (output - 1): 3.744 x (0.1087 + 0.0166 x 129.3) = 8.4 and
+	 * 1.888 x (0.4711 + 0.0455 x 176.5) = 16.0 (the Mixtral row is cut
+	 * off on the stored page) */
+	{ "VN TGI 2.1 A100 Llama-3-8B BF16 4 req/s ITL", 'V', &llama31_8b, SIZING_BF16, &a100, 1, 201.8, 130.3, 8, SIZING_ENGINE_TGI, 1, 16.6054, 0.25 },
+	{ "VN TGI 2.1 4xA100 Llama-3-70B BF16 TP4 2 req/s ITL", 'V', &llama31_70b, SIZING_BF16, &a100, 4, 201.8, 177.5, 16, SIZING_ENGINE_TGI, 1, 45.5061, 0.25 },
 };
 
 
