@@ -225,11 +225,13 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 				snprintf(what, sizeof(what), "%s %s", fa->sku, fa->mig_profile);
 			else
 				snprintf(what, sizeof(what), "%s", fa->sku);
-			util_fmt_money(money, sizeof money, fa->extra_monthly);
+			util_fmt_money(money, sizeof money, fabs(fa->extra_monthly));
 			if (strcmp(r->currency, "USD") == 0)
-				snprintf(buf, sizeof(buf), "+$%s/month", money);
+				snprintf(buf, sizeof(buf), "%c$%s/month",
+					 fa->extra_monthly < 0 ? '-' : '+', money);
 			else
-				snprintf(buf, sizeof(buf), "+%s %s/month", money, r->currency);
+				snprintf(buf, sizeof(buf), "%c%s %s/month",
+					 fa->extra_monthly < 0 ? '-' : '+', money, r->currency);
 			table_add(t, fa->family, what, buf);
 		}
 		fputc('\n', f);

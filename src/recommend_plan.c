@@ -117,7 +117,7 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 		const struct mig_pool *src = &mp.pools[k];
 		struct mig_plan_pool pool;
 		mig_plan_pool_init(&pool, moffs, src, c->regions[r], c->hours);
-		*cost += pool.monthly_cost;
+		*cost += pool.hourly_cost * c->hours;
 		mig_plan_pool_name(&pool, plan->pools, plan->npools);
 		plan->pools = xrealloc(plan->pools, (plan->npools + 1) * sizeof(*plan->pools));
 		c->pool_shape = xrealloc(c->pool_shape, (plan->npools + 1) * sizeof(*c->pool_shape));
@@ -156,7 +156,9 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 		x->replica = it->replica;
 		util_copy_str(x->sku, sizeof(x->sku), c->vms[c->needs[it->workload].dedicated_vm].sku);
 		util_copy_str(x->region, sizeof(x->region), c->regions[r]);
-		x->monthly_cost = util_round_cents(it->dedicated_hourly * c->hours);
+		/* unrounded: a sum of them is rounded once, as the dedicated
+		 * options' are (each line is rounded where it is printed) */
+		x->monthly_cost = it->dedicated_hourly * c->hours;
 		*cost += x->monthly_cost;
 	}
 	if (mp.nunplaced) {

@@ -256,18 +256,20 @@ void recommend_settle(const struct ctx *c, struct recommend_workload *w)
 
 		if (strcmp(fa.family, rf) == 0)
 			continue;
-		if ((w->rec.basis == RECOMMEND_BASIS_DEDICATED || w->rec.basis == RECOMMEND_BASIS_OWN) &&
-		    fa.mig_profile[0]) {
-			/* outside a MIG plan a lone slice is billed as its whole VM */
+		if (w->rec.basis != RECOMMEND_BASIS_SHARE && fa.mig_profile[0]) {
+			/* a slice of a family the workload is not placed on is
+			 * billed as its whole VM: no plan fills that GPU (only a
+			 * recommendation itself charged at a slice's share is
+			 * compared with shares) */
 			if (fa.ded_vm < 0)
 				continue;
 			util_copy_str(fa.sku, sizeof fa.sku, c->vms[fa.ded_vm].sku);
 			fa.mig_profile[0] = '\0';
 			fa.monthly = fa.ded_monthly;
 		}
+		/* signed: under a MIG plan a workload's part can exceed another
+		 * family's price alone (the plan lowers the fleet's total) */
 		fa.extra_monthly = fa.monthly - w->rec.monthly_cost;
-		if (fa.extra_monthly < 0)
-			fa.extra_monthly = 0;
 		w->families[n++] = fa;
 	}
 	w->nfamilies = n;

@@ -4,12 +4,13 @@
 # of every example and of a fleet whose cheapest options are MIG slices that the
 # plan does not use:
 #   - no family is the recommendation's own (gpu_model up to its first '-');
-#   - with cost_basis "dedicated" (the plan not used) or "own" (not a MIG
-#     candidate) no family names a slice: a lone slice is billed as its whole
-#     VM;
+#   - unless the recommendation itself is charged at a slice's share
+#     (cost_basis "share"), no family names a slice: a slice of a family the
+#     workload is not placed on is billed as its whole VM (with "plan" too:
+#     the plan does not fill that GPU);
 #   - a family whose option is also one of the alternatives (same sku, same
 #     slice) costs exactly alternative.monthly_cost - recommendation.monthly_cost
-#     more (when that is >= 0);
+#     more, signed (never clamped to 0);
 #   - the families are listed cheapest first.
 . "$(dirname "$0")/lib.bash"
 cat >"$T/slices.yaml" <<'YAML'
@@ -58,7 +59,7 @@ for w in d["workloads"]:
         seen += 1
         if f["family"] == own:
             bad.append(f"{w['name']}: lists its own family {own}")
-        if r["cost_basis"] in ("dedicated", "own") and f["mig_profile"]:
+        if r["cost_basis"] != "share" and f["mig_profile"]:
             bad.append(f"{w['name']}: {r['cost_basis']} recommendation, family {f['family']} names slice {f['mig_profile']}")
         cost = f["extra_monthly_cost"] + r["monthly_cost"]
         if prev is not None and cost < prev - 0.01:
@@ -67,7 +68,7 @@ for w in d["workloads"]:
         for a in w["alternatives"]:
             if a["sku"] == f["sku"] and a.get("mig_profile") == f["mig_profile"] and a["region"] == f["region"]:
                 want = round(a["monthly_cost"] - r["monthly_cost"], 2)
-                if want >= 0 and abs(want - f["extra_monthly_cost"]) > 0.005:
+                if abs(want - f["extra_monthly_cost"]) > 0.005:
                     bad.append(f"{w['name']}: {f['family']} +{f['extra_monthly_cost']}, alternative says +{want}")
 if bad:
     print(sys.argv[2] + ": " + "; ".join(bad))
@@ -82,4 +83,27 @@ grep -q '^T4 ' "$T/ocr" && fail "ocr lists its own family T4: $(cat "$T/ocr")"
 expect_grep "H100              Standard_NC40ads_H100_v5   +\$4,711.42/month" "$T/ocr"
 "$GPUFIT" -f json recommend "$T/own.yaml" >"$T/own.json" 2>"$T/err"
 expect_grep '"cost_basis":	"own"' "$T/own.json"
+# a plan of dedicated VMs only is not cheaper than those VMs by rounding:
+# 3 x 0.526 $/h x 744 h = 1174.032, rounded once = $1,174.03 both ways (the
+# per-VM lines round to 391.34, which three times would be 1174.02), so the
+# plan is not used; and no family is "+$0.00" for a slice at a share price no
+# plan reaches: the A100's cheapest whole VM is NC24ads_A100_v4,
+# 3 x 3.673 x 744 - 1174.03 = 7024.11 (its 1g.10gb share, 3 x 3.673 x 744 / 7
+# = 1171.16, would read cheaper than the recommendation)
+cat >"$T/cents.yaml" <<'YAML'
+gpufit: 1
+region: eastus
+hours_per_month: 744
+workloads:
+  - name: emb
+    type: inference
+    model: qwen3-0.6b
+    serving: { input_tokens: 512, output_tokens: 1, concurrency: 64 }
+    replicas: 3
+YAML
+"$GPUFIT" recommend "$T/cents.yaml" >"$T/cents" 2>"$T/err"
+expect_grep 'recommendation: 3 x Standard_NC4as_T4_v3 in eastus (vm, 3 GPUs), $1,174.03/month' "$T/cents"
+expect_grep 'not on the MIG plan: in eastus the plan would cost $1,174.03/month, not less than its best dedicated option ($1,174.03)' "$T/cents"
+expect_grep 'A100              Standard_NC24ads_A100_v4   +$7,024.11/month' "$T/cents"
+grep -q '+\$0.00/month' "$T/cents" && fail "a family at +\$0.00: $(cat "$T/cents")"
 finish
