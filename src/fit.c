@@ -124,11 +124,13 @@ static enum fit_reject plan_instances(const struct fit_workload *w,
 		return FIT_REJ_MODEL;
 	}
 	if (!r.fits || r.max_concurrency < 1) {
-		struct sizing_inference_result full;
-		infer(w, &real, 1, f, &full);
-		out->need = (full.weights_gib + full.kv_cache_gib + full.activations_gib +
-			     full.overhead_gib) * (1.0 + h);
-		out->have = full.available_gib;
+		struct sizing_inference_result one;
+		/* one sequence in the memory the headroom leaves, in the terms of
+		 * a feasible plan's (× (1 + headroom)): the figures that decided */
+		infer(w, &cap, 1, f, &one);
+		out->need = (one.weights_gib + one.kv_cache_gib + one.activations_gib +
+			     one.overhead_gib) * (1.0 + h);
+		out->have = one.available_gib * (1.0 + h);
 		out->note = r.note;
 		return FIT_REJ_MEMORY;
 	}
