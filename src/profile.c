@@ -1319,6 +1319,29 @@ static void read_workload(struct reader *r, const struct node *m, size_t index,
 		w->has_training = 1;
 		read_training(r, v, &w->training);
 	}
+	v = map_get(m, "precision");
+	if (v && type == PROFILE_TRAINING && w->has_precision &&
+	    (w->precision == SIZING_INT8 || w->precision == SIZING_INT4)) {
+		const char *pn = sizing_precision_name(w->precision);
+		enum sizing_train_method tm = w->has_training ? w->training.method
+							      : SIZING_TRAIN_FULL;
+
+		if (tm == SIZING_TRAIN_QLORA && w->precision == SIZING_INT4) {
+			/* what QLoRA is: read as its 4-bit base, adapters in bf16 */
+			warn_node(r, v, "precision int4 with method qlora: qlora keeps the base "
+				  "weights in 4 bits itself and trains the adapters in bf16 "
+				  "(precision sets their compute precision: bf16 or fp16)");
+			w->precision = SIZING_BF16;
+			w->kv_precision = sizing_kv_default(w->precision);
+		} else if (tm == SIZING_TRAIN_QLORA) {
+			err_node(r, v, "precision %s with method qlora: qlora keeps the base weights "
+				 "in 4 bits; precision sets the adapters' compute precision (bf16 or "
+				 "fp16)", pn);
+		} else {
+			err_node(r, v, "precision %s cannot be trained (method %s); use bf16 or fp16, "
+				 "or method qlora for a 4-bit base", pn, sizing_train_method_name(tm));
+		}
+	}
 	v = map_get(m, "data");
 	if (v && expect_map(r, v, "data") == 0) {
 		w->has_data = 1;
