@@ -1053,6 +1053,11 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	if (tp > m.heads)
 		tp = pow2_divisor(m.heads, cap->gpus);
 	pp = cap->gpus / tp;
+	if (m.layers > 0 && pp > m.layers) {
+		seterr(err, "one instance of %d layers spans at most %d GPUs (tensor %d x pipeline "
+			    "%d), not %d", m.layers, tp * m.layers, tp, m.layers, cap->gpus);
+		return -1;
+	}
 	kv_split = tp < m.kv_heads ? tp : m.kv_heads;
 	/* the MLA latent has no head axis: every tensor-parallel rank holds it */
 	if (m.mla_kv_lora_rank > 0)
