@@ -792,9 +792,17 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		cJSON_AddBoolToObject(doc, "fits", r->fits);
 		json_rounded_or_null(doc, "shortfall_gib", r->total_gib - r->available_gib, 2,
 				     !r->fits && r->total_gib > r->available_gib);
-		cJSON_AddNumberToObject(doc, "max_concurrency", (double)r->max_concurrency);
-		cJSON_AddNumberToObject(doc, "concurrency", (double)r->concurrency);
-		cJSON_AddStringToObject(doc, "bound", sizing_bound_name(r->bound));
+		/* a precision the GPU cannot run has no batch and no bound: null,
+		 * not the memory's answer beside "fits": false */
+		if (r->precision_mode != SIZING_PREC_UNSUPPORTED) {
+			cJSON_AddNumberToObject(doc, "max_concurrency", (double)r->max_concurrency);
+			cJSON_AddNumberToObject(doc, "concurrency", (double)r->concurrency);
+			cJSON_AddStringToObject(doc, "bound", sizing_bound_name(r->bound));
+		} else {
+			cJSON_AddNullToObject(doc, "max_concurrency");
+			cJSON_AddNumberToObject(doc, "concurrency", (double)r->concurrency);
+			cJSON_AddNullToObject(doc, "bound");
+		}
 		o = cJSON_AddObjectToObject(doc, "parallelism");
 		cJSON_AddNumberToObject(o, "tensor", r->tp);
 		cJSON_AddNumberToObject(o, "pipeline", r->pp);
@@ -866,9 +874,16 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		shortfall_row(t, "shortfall GiB", "shortfall_gib", r->total_gib, r->available_gib,
 			      r->fits);
 		table_row_style(t, r->fits ? OUT_PLAIN : OUT_RED);
-		row(t, "max concurrency", "max_concurrency_count", 0, (double)r->max_concurrency);
+		row_or_unknown(t, "max concurrency", "max_concurrency_count", 0,
+			       (double)r->max_concurrency,
+			       r->precision_mode != SIZING_PREC_UNSUPPORTED);
 		row(t, "concurrency", "concurrency_count", 0, (double)r->concurrency);
-		table_field(t, "bound", "bound", sizing_bound_name(r->bound));
+		if (r->precision_mode != SIZING_PREC_UNSUPPORTED) {
+			table_field(t, "bound", "bound", sizing_bound_name(r->bound));
+		} else {
+			table_field(t, "bound", "bound", "-");
+			table_set_csv(t, 1, "");
+		}
 		row_or_unknown(t, "output tokens/s", "output_tokens_per_s", 1, r->output_tokens_per_s,
 			       r->fits);
 		row_or_unknown(t, "prefill tokens/s", "prefill_tokens_per_s", 1,
