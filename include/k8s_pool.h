@@ -35,6 +35,11 @@
 #define K8S_LABEL_VALUE_LEN 64        /* Kubernetes label values: at most 63 */
 #define K8S_POOL_MAX_TAINTS 2
 #define K8S_POOL_MAX_LABELS 2
+/* AKS: nodes per node pool (VMSS) and per cluster (Standard tier), from
+ * MicrosoftDocs/azure-docs includes/container-service-limits.md (01/12/2024);
+ * az aks nodepool add accepts --node-count/--min-count/--max-count 0-1000 */
+#define K8S_MAX_POOL_NODES 1000
+#define K8S_MAX_CLUSTER_NODES 5000
 
 /* The default GPU taint (AKS "Use NVIDIA GPUs"). */
 #define K8S_GPU_TAINT_KEY "sku"

@@ -329,6 +329,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 		rc = EXIT_INPUT;
 		goto out;
 	}
+	diag_list_print(&diags, stderr);   /* the warnings of AKS's limits */
 	for (size_t i = 0; i < plan.nskipped; i++)
 		diag_warning("k8s: workload '%s' skipped: %s",
 			     res.workloads[plan.skipped[i].workload].name, plan.skipped[i].reason);

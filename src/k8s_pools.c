@@ -458,6 +458,56 @@ static void finish_pool(const struct build *b, size_t i)
 	}
 }
 
+/* AKS's limits: a pool whose replicas that always run need more nodes than
+ * a node pool holds cannot be created, so the workloads on it are skipped and
+ * the pool dropped; an autoscaler bound above the limit is capped there with
+ * a warning, as is a cluster whose pools may grow past AKS's cluster limit. */
+static void aks_limits(struct build *b, struct diag_list *diags)
+{
+	struct k8s_plan *plan = b->plan;
+	long total = 0;
+
+	for (size_t i = plan->npools; i-- > 0;) {
+		struct k8s_pool *p = &plan->pools[i];
+		size_t k = 0;
+
+		if (p->min_count <= K8S_MAX_POOL_NODES) {
+			if (p->max_count > K8S_MAX_POOL_NODES) {
+				diag_list_add(diags, DIAG_WARNING, NULL, 0, 0,
+					      "k8s: node pool '%s': autoscaler maximum %ld capped at "
+					      "%d, AKS's limit per node pool (the headroom above it "
+					      "needs another pool)", p->name, p->max_count,
+					      K8S_MAX_POOL_NODES);
+				p->max_count = K8S_MAX_POOL_NODES;
+			}
+			total += p->max_count;
+			continue;
+		}
+		for (size_t w = 0; w < p->nworkloads; w++)
+			skip(b, p->workloads[w], "its node pool '%s' needs %ld nodes; an AKS node pool "
+			     "holds at most %d", p->name, p->min_count, K8S_MAX_POOL_NODES);
+		/* the placements of its workloads go with it (all their parts) */
+		for (size_t j = 0; j < plan->nplacements; j++) {
+			int gone = 0;
+			for (size_t w = 0; w < p->nworkloads && !gone; w++)
+				gone = plan->placements[j].workload == p->workloads[w];
+			if (gone)
+				continue;
+			if (plan->placements[j].pool > i)
+				plan->placements[j].pool--;
+			plan->placements[k++] = plan->placements[j];
+		}
+		plan->nplacements = k;
+		free(p->workloads);
+		memmove(p, p + 1, (plan->npools - i - 1) * sizeof(*p));
+		plan->npools--;
+	}
+	if (total > K8S_MAX_CLUSTER_NODES)
+		diag_list_add(diags, DIAG_WARNING, NULL, 0, 0,
+			      "k8s: the node pools may grow to %ld nodes; an AKS cluster holds at most "
+			      "%d (Standard tier; 1,000 on the Free tier)", total, K8S_MAX_CLUSTER_NODES);
+}
+
 int k8s_pools_build(const struct recommend_result *r, const struct profile *p,
 		    const struct k8s_pool_options *o, struct k8s_plan *out,
 		    struct diag_list *diags)
@@ -495,6 +545,7 @@ int k8s_pools_build(const struct recommend_result *r, const struct profile *p,
 			name_pool(&plan, i);
 		for (size_t i = 0; i < plan.npools; i++)
 			finish_pool(&b, i);
+		aks_limits(&b, diags);
 	}
 	free(b.must_run);
 	free(b.burst);

@@ -94,6 +94,30 @@ expect_rc 3 "$GPUFIT" k8s --out-dir "$T/file" "$ROOT/examples/chat-8b.yaml"
 expect_grep "gpufit: error: '$T/file' is not a directory" "$T/err"
 [ "$(cat "$T/file")" = keep ] || fail "--out-dir on a file changed it"
 
+# AKS's limits (1000 nodes per node pool): 900 one-GPU replicas make a pool of
+# 900 nodes whose autoscaler maximum, ceil(900 x 1.15) = 1035, is capped at
+# 1000 with a warning; 1200 cannot be one pool: the workload is skipped (exit
+# 5) and no pool is written for it
+for n in 900 1200; do
+	cat >"$T/fleet$n.yaml" <<YAML
+gpufit: 1
+region: eastus
+workloads:
+  - name: fleet
+    type: inference
+    model: llama-3.1-8b
+    precision: int4
+    serving: { input_tokens: 512, output_tokens: 128, concurrency: 4 }
+    replicas: $n
+YAML
+done
+expect_rc 0 "$GPUFIT" k8s -f sh "$T/fleet900.yaml"
+expect_grep "gpufit: warning: k8s: node pool 't4': autoscaler maximum 1035 capped at 1000, AKS's limit per node pool" "$T/err"
+expect_grep "  --enable-cluster-autoscaler --min-count 900 --max-count 1000 \\" "$T/out"
+expect_rc 5 "$GPUFIT" k8s -f sh "$T/fleet1200.yaml"
+expect_grep "gpufit: warning: k8s: workload 'fleet' skipped: its node pool 't4' needs 1200 nodes; an AKS node pool holds at most 1000" "$T/err"
+grep -q "nodepool add" "$T/out" && fail "a pool of 1200 nodes was written: $(grep -A6 'nodepool add' "$T/out")"
+
 # Bad options: exit 2, one line.
 expect_rc 2 "$GPUFIT" k8s --taint sku=gpu "$ROOT/examples/chat-8b.yaml"
 expect_grep "gpufit: error: k8s: --taint: 'sku=gpu' has no :EFFECT (NoSchedule, PreferNoSchedule, NoExecute)" "$T/err"
