@@ -288,6 +288,25 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 	 * and none for adapters */
 	if (a->training && !a->precision_given)
 		a->precision = SIZING_BF16;
+	/* quantized weights in training, as a profile reads them: int4 with
+	 * qlora is qlora's own 4-bit base (adapters in bf16), the rest errors */
+	if (a->training && (a->precision == SIZING_INT8 || a->precision == SIZING_INT4)) {
+		const char *pn = sizing_precision_name(a->precision);
+
+		if (a->train.method == SIZING_TRAIN_QLORA && a->precision == SIZING_INT4) {
+			diag_warning("estimate: --precision int4 with --method qlora: qlora keeps the "
+				     "base weights in 4 bits itself and trains the adapters in bf16");
+			a->precision = SIZING_BF16;
+		} else if (a->train.method == SIZING_TRAIN_QLORA) {
+			return cli_usage_error(CMD, "--precision %s with --method qlora: qlora keeps the "
+					       "base weights in 4 bits; --precision sets the adapters' "
+					       "compute precision (bf16 or fp16)", pn);
+		} else {
+			return cli_usage_error(CMD, "--precision %s cannot be trained (--method %s); use "
+					       "bf16 or fp16, or --method qlora for a 4-bit base", pn,
+					       sizing_train_method_name(a->train.method));
+		}
+	}
 	if (!a->zero_given)
 		a->train.zero_stage = a->train.method == SIZING_TRAIN_FULL ? 3 : 0;
 	if (!a->kv_given)

@@ -49,4 +49,12 @@ cat >"$T/q.json" <<'JSON'
 JSON
 expect_err 3 "gpufit: error: $T/q.json: result 0 ('DCGM_FI_DEV_GPU_UTIL'): values must be [time, \"number\"] pairs" \
 	"$GPUFIT" analyze "$T/q.json"
+# --precision int4 with --method qlora is qlora's own 4-bit base: the same
+# estimate as the default (bf16 adapters), with a warning
+"$GPUFIT" estimate --model llama-3.1-8b --gpu A100-SXM-80GB --mode training --method qlora \
+	>"$T/q-default" 2>/dev/null || fail "qlora estimate failed"
+"$GPUFIT" estimate --model llama-3.1-8b --gpu A100-SXM-80GB --mode training --method qlora \
+	--precision int4 >"$T/q-int4" 2>"$T/err" || fail "qlora int4 estimate failed"
+cmp -s "$T/q-default" "$T/q-int4" || fail "int4 with qlora differs from qlora's default: $(diff "$T/q-default" "$T/q-int4" | head -5)"
+expect_grep "gpufit: warning: estimate: --precision int4 with --method qlora" "$T/err"
 finish
