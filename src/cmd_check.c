@@ -742,8 +742,15 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 		break;
 	}
 	if (rc == EXIT_OK && !r.passed) {
+		/* 1 only for a verdict: a gate that failed on a known value; a
+		 * workload without a feasible option, or gates that failed only
+		 * because a value is unknown, could not be judged (5) */
 		int infeasible = r.ngates && strcmp(r.gates[0].name, "feasible") == 0;
-		rc = infeasible ? EXIT_INFEASIBLE : EXIT_GATE;
+		int definite = 0;
+
+		for (size_t i = 0; i < r.ngates; i++)
+			definite |= !r.gates[i].passed && r.gates[i].has_actual;
+		rc = infeasible || !definite ? EXIT_INFEASIBLE : EXIT_GATE;
 	}
 out:
 	profile_release(&p);
