@@ -98,6 +98,9 @@ char *util_fmt_fixed(char *buf, size_t len, double v, int decimals);
 
 /* Formats money with thousands separators and 2 decimals: "12,345.67". */
 char *util_fmt_money(char *buf, size_t len, double v);
+/* An hourly price with the precision its source gave (up to 6 decimals,
+ * trailing zeros dropped), never fewer than 2: "98.32", "1.610532". */
+char *util_fmt_hourly(char *buf, size_t len, double v);
 
 /* Days from 1970-01-01 to the proleptic Gregorian date y-m-d (m 1-12,
  * d 1-31, not range-checked); negative before 1970. */

@@ -62,19 +62,6 @@ static void json_add_known(cJSON *o, const char *key, double v, int digits)
 		cJSON_AddNullToObject(o, key);
 }
 
-/* An hourly price with the precision its source gave (up to 6 decimals),
- * never fewer than 2: "98.32", "1.610532". */
-static void fmt_hourly(char *buf, size_t len, double v)
-{
-	snprintf(buf, len, "%.6f", v);
-	char *dot = strchr(buf, '.');
-	if (!dot)
-		return;
-	char *end = buf + strlen(buf) - 1;
-	while (end > dot + 2 && *end == '0')
-		*end-- = '\0';
-}
-
 static void fmt_ib(char *buf, size_t len, const struct vm_size *v)
 {
 	if (v->infiniband_gbps <= 0)
@@ -356,7 +343,7 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			strcat(ram, " GiB");
 			fmt_ib(ib, sizeof ib, v);
 			if (rows[i].price) {
-				fmt_hourly(hr, sizeof hr, rows[i].price->hourly);
+				util_fmt_hourly(hr, sizeof hr, rows[i].price->hourly);
 				util_fmt_money(mo, sizeof mo, rows[i].price->hourly * hours);
 			} else {
 				snprintf(hr, sizeof hr, "unpriced");
@@ -665,7 +652,7 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 			table_header(pt, 4, "MONTHLY (730 h)", ALIGN_RIGHT);
 			for (size_t i = 0; i < nprice; i++) {
 				char hr[32], mo[32], hc[40];
-				fmt_hourly(hr, sizeof hr, prices[i].hourly);
+				util_fmt_hourly(hr, sizeof hr, prices[i].hourly);
 				snprintf(hc, sizeof hc, "%s %s", hr, prices[i].currency);
 				util_fmt_money(mo, sizeof mo, prices[i].hourly * GPUFIT_HOURS_PER_MONTH);
 				table_add(pt, prices[i].region, pricing_name(prices[i].pricing),

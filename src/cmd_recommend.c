@@ -542,7 +542,7 @@ static void csv_row(struct table *t, const struct recommend_result *r,
 	snprintf(rk, sizeof(rk), "%d", rank);
 	snprintf(vms, sizeof(vms), "%d", c->vm_count);
 	snprintf(gpus, sizeof(gpus), "%d", c->gpu_count);
-	snprintf(hourly, sizeof(hourly), "%.6f", c->hourly_cost);
+	util_fmt_hourly(hourly, sizeof(hourly), c->hourly_cost);
 	snprintf(monthly, sizeof(monthly), "%.2f", c->monthly_cost);
 	tps[0] = ms[0] = jh[0] = '\0';
 	if (w->type == PROFILE_TRAINING) {

@@ -495,3 +495,17 @@ const char *util_strerror(int errnum)
 	buf[0] = (char)tolower((unsigned char)buf[0]);
 	return buf;
 }
+
+char *util_fmt_hourly(char *buf, size_t len, double v)
+{
+	char *dot, *end;
+
+	snprintf(buf, len, "%.6f", v);
+	dot = strchr(buf, '.');
+	if (!dot)
+		return buf;
+	end = buf + strlen(buf) - 1;
+	while (end > dot + 2 && *end == '0')
+		*end-- = '\0';
+	return buf;
+}
