@@ -37,6 +37,7 @@
 #include <unistd.h>
 
 #include "catalog_write.h"
+#include "tmpguard.h"
 #include "util.h"
 
 #define PRICE_SOURCE "Azure Retail Prices API"
@@ -47,6 +48,7 @@ struct catalog_writer {
 	sqlite3 *db;
 	char *target, *tmp, *dir;
 	int lock_fd;                 /* holds the flock on TARGET.lock; -1: none */
+	int tmp_slot;                /* tmpguard's slot of tmp; -1: none */
 	char **skus;                 /* sorted; binary-searched by sku_known */
 	size_t n_skus, cap_skus;
 	sqlite3_stmt *ins, *upd, *get, *add_size;
@@ -135,64 +137,6 @@ int catalog_writer_sku_known(struct catalog_writer *w, const char *sku)
 	return bsearch(&sku, w->skus, w->n_skus, sizeof(*w->skus), cmp_str) != NULL;
 }
 
-/* ---- the temporary file and signals -----------------------------------
- * The one piece of process-wide state here: a signal handler can only reach
- * what is static.  tmp_path is written before the handlers are installed and
- * cleared only after they are restored. */
-
-static const int tmp_signals[] = { SIGINT, SIGTERM, SIGHUP };
-#define N_TMP_SIGNALS (sizeof(tmp_signals) / sizeof(tmp_signals[0]))
-static char tmp_path[PATH_MAX];
-static volatile sig_atomic_t tmp_armed;
-static struct sigaction tmp_old[N_TMP_SIGNALS];
-static int tmp_installed[N_TMP_SIGNALS];
-
-/* Async-signal-safe: unlink(2), sigaction(2), raise(3) only. */
-static void tmp_on_signal(int sig)
-{
-	if (tmp_armed)
-		unlink(tmp_path);
-	struct sigaction dfl;
-	memset(&dfl, 0, sizeof(dfl));
-	dfl.sa_handler = SIG_DFL;
-	sigemptyset(&dfl.sa_mask);
-	sigaction(sig, &dfl, NULL);
-	raise(sig);
-}
-
-/* Removes path on SIGINT/SIGTERM/SIGHUP until tmp_disarm().  A signal the
- * process ignores (nohup, a background job) stays ignored. */
-static void tmp_arm(const char *path)
-{
-	if (strlen(path) >= sizeof(tmp_path))
-		return;
-	strcpy(tmp_path, path);
-	tmp_armed = 1;
-	for (size_t i = 0; i < N_TMP_SIGNALS; i++) {
-		struct sigaction sa;
-		tmp_installed[i] = 0;
-		if (sigaction(tmp_signals[i], NULL, &tmp_old[i]) != 0 ||
-		    tmp_old[i].sa_handler == SIG_IGN)
-			continue;
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = tmp_on_signal;
-		sigemptyset(&sa.sa_mask);
-		for (size_t j = 0; j < N_TMP_SIGNALS; j++)
-			sigaddset(&sa.sa_mask, tmp_signals[j]);
-		tmp_installed[i] = sigaction(tmp_signals[i], &sa, NULL) == 0;
-	}
-}
-
-static void tmp_disarm(void)
-{
-	for (size_t i = 0; i < N_TMP_SIGNALS; i++)
-		if (tmp_installed[i])
-			sigaction(tmp_signals[i], &tmp_old[i], NULL);
-	memset(tmp_installed, 0, sizeof(tmp_installed));
-	tmp_armed = 0;
-	tmp_path[0] = '\0';
-}
-
 /* Under the lock: removes .NAME.refresh-PID files in dir whose PID names no
  * live process (kill(pid, 0) fails with ESRCH), left by writers that were
  * killed.  A file of a live process, or of this one, is left alone. */
@@ -235,7 +179,8 @@ static void writer_free(struct catalog_writer *w)
 		sqlite3_close(w->db);
 	if (w->tmp)
 		unlink(w->tmp);
-	tmp_disarm();
+	tmpguard_disarm(w->tmp_slot);
+	w->tmp_slot = -1;
 	if (w->lock_fd >= 0)
 		close(w->lock_fd);
 	for (size_t i = 0; i < w->n_skus; i++)
@@ -382,6 +327,7 @@ int catalog_writer_open(const char *target, int force, double lock_wait_s,
 
 	*out = NULL;
 	w->lock_fd = -1;
+	w->tmp_slot = -1;
 	w->target = xstrdup(target);
 	w->dir = slash ? xstrndup(target, slash == target ? 1 : (size_t)(slash - target))
 		       : xstrdup(".");
@@ -400,7 +346,7 @@ int catalog_writer_open(const char *target, int force, double lock_wait_s,
 	strbuf_addf(&sb, "%s/.%s.refresh-%ld", w->dir, slash ? slash + 1 : target, (long)getpid());
 	w->tmp = xstrdup(strbuf_str(&sb));
 	strbuf_release(&sb);
-	tmp_arm(w->tmp);        /* before the file exists */
+	w->tmp_slot = tmpguard_arm(w->tmp);   /* before the file exists */
 	unlink(w->tmp);
 	if (catalog_export_bundled(w->tmp, err) != 0) {
 		writer_free(w);

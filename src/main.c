@@ -22,6 +22,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "gpufit.h"
+#include "tmpguard.h"
 #include "util.h"
 
 const struct command gpufit_commands[] = {
@@ -338,9 +339,24 @@ static int resolve_output(const char *path, char *target, size_t size, int *in_p
 	return 0;
 }
 
+/* The temporary that replaces an existing file takes its permissions (and,
+ * for root, its owner), so -o never widens who may read a report. */
+static void keep_mode(int fd, const char *target)
+{
+	struct stat st;
+
+	if (stat(target, &st) != 0 || !S_ISREG(st.st_mode))
+		return;
+	if (geteuid() == 0 && fchown(fd, st.st_uid, st.st_gid) != 0)
+		diag_warning("cannot keep the owner of '%s': %s", target, util_strerror(errno));
+	if (fchmod(fd, st.st_mode & 07777) != 0)
+		diag_warning("cannot keep the permissions of '%s': %s", target, util_strerror(errno));
+}
+
 /* Flushes and closes the result stream; renames the -o temporary (tmp, ""
  * when written in place) over target. */
-static int finish_output(struct cli_ctx *ctx, const char *tmp, const char *target, int rc)
+static int finish_output(struct cli_ctx *ctx, const char *tmp, const char *target, int rc,
+			 int slot)
 {
 	int bad = fflush(ctx->out) != 0 || ferror(ctx->out);
 	if (ctx->out != stdout) {
@@ -351,10 +367,12 @@ static int finish_output(struct cli_ctx *ctx, const char *tmp, const char *targe
 		if (tmp[0] && !bad && keep && rename(tmp, target) != 0) {
 			diag_error("cannot write '%s': %s", ctx->output_path, util_strerror(errno));
 			remove(tmp);
+			tmpguard_disarm(slot);
 			return EXIT_INPUT;
 		}
 		if (tmp[0] && (bad || !keep))
 			remove(tmp);
+		tmpguard_disarm(slot);
 	}
 	if (bad) {
 		diag_error("cannot write the output: %s", util_strerror(errno ? errno : EIO));
@@ -419,7 +437,7 @@ int main(int argc, char **argv)
 	}
 	if (help && c->fn != cmd_catalog && c->fn != cmd_k8s) {
 		cli_print_command_help(c, stdout);
-		return finish_output(&ctx, "", "", EXIT_OK);
+		return finish_output(&ctx, "", "", EXIT_OK, -1);
 	}
 	if (ctx.format == FMT_YAML && !help && !listed(yaml_commands, c))
 		return cli_usage_error(c->name, "format 'yaml' is not supported (table, json, "
@@ -429,18 +447,24 @@ int main(int argc, char **argv)
 						"markdown, csv)");
 
 	char tmp[PATH_MAX + 32] = "", target[PATH_MAX] = "";
+	int slot = -1;
 	if (ctx.output_path) {
 		int in_place = 0;
 		int e = resolve_output(ctx.output_path, target, sizeof target, &in_place);
-		if (e == 0 && !in_place)
+		if (e == 0 && !in_place) {
 			snprintf(tmp, sizeof tmp, "%s.tmp.%ld", target, (long)getpid());
+			slot = tmpguard_arm(tmp);   /* before the file exists */
+		}
 		ctx.out = e ? NULL : fopen(in_place ? target : tmp, "w");
 		if (!ctx.out) {
 			diag_error("cannot write '%s': %s", ctx.output_path, util_strerror(e ? e : errno));
+			tmpguard_disarm(slot);
 			return EXIT_INPUT;
 		}
+		if (tmp[0])
+			keep_mode(fileno(ctx.out), target);
 		ctx.color = 0;
 	}
 	int rc = c->fn(&ctx, argc - 1, argv + 1);
-	return finish_output(&ctx, tmp, target, rc);
+	return finish_output(&ctx, tmp, target, rc, slot);
 }

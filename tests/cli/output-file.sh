@@ -76,4 +76,34 @@ if [ -c "$T/null" ]; then
 	expect_rc 0 "$GPUFIT" catalog list -o "$T/null-link"
 	[ -L "$T/null-link" ] && [ -c "$T/null" ] || fail "-o through a link replaced a device"
 fi
+
+# -o over an existing file keeps its permissions: a 0600 report stays 0600
+cp "$T/t4.json" "$T/private.json"
+chmod 600 "$T/private.json"
+expect_rc 0 "$GPUFIT" catalog show Standard_NC4as_T4_v3 -f json -o "$T/private.json"
+[ "$(stat -c %a "$T/private.json")" = 600 ] ||
+	fail "-o changed a 0600 file to $(stat -c %a "$T/private.json")"
+
+# SIGINT, SIGTERM or SIGHUP while the result is being written: the command
+# dies of the signal, leaves no FILE.tmp.PID behind and the old FILE as it was.
+# The profile is a FIFO, so the command waits, its temporary open, until the
+# signal comes.
+set -m   # background jobs of their own: SIGINT is not ignored in them
+mkfifo "$T/wait.yaml"
+cp "$T/t4.json" "$T/keep.json"
+cp "$T/keep.json" "$T/keep.before"
+for s in INT:2 TERM:15 HUP:1; do
+	sig=${s%%:*} num=${s##*:}
+	"$GPUFIT" -f json -o "$T/keep.json" recommend "$T/wait.yaml" 2>"$T/sig.err" &
+	pid=$!
+	for _ in $(seq 200); do [ -e "$T/keep.json.tmp.$pid" ] && break; sleep 0.02; done
+	[ -e "$T/keep.json.tmp.$pid" ] || fail "SIG$sig: no temporary file appeared"
+	kill -s "$sig" "$pid"
+	wait "$pid"
+	rc=$?
+	[ "$rc" = $((128 + num)) ] || fail "SIG$sig: exit $rc, want $((128 + num))"
+	[ -e "$T/keep.json.tmp.$pid" ] && fail "SIG$sig: left $T/keep.json.tmp.$pid"
+	cmp -s "$T/keep.json" "$T/keep.before" || fail "SIG$sig: the old file changed"
+done
+set +m
 finish
