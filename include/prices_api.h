@@ -24,6 +24,10 @@
 
 /* Hours of a reservation term: the API quotes the whole term's price. */
 #define PRICES_API_HOURS_1Y 8760.0
+/* Above this a retailPrice is not a price (a whole 3-year term of the
+ * largest VM in the currency of the most units per dollar is about 1e10):
+ * such an item, or one that is not finite, is malformed */
+#define PRICES_API_MAX_PRICE 1e12
 #define PRICES_API_HOURS_3Y 26280.0
 
 /* One item as the API gives it; a NULL string is an absent (or non-string)
@@ -54,7 +58,8 @@ struct prices_api_item {
 /* Why an item yields no price. */
 enum prices_api_skip {
 	PRICES_API_TAKEN,
-	PRICES_API_SKIP_MALFORMED,       /* no armSkuName, region, type, currency or price */
+	PRICES_API_SKIP_MALFORMED,       /* no armSkuName, region, type, currency or price, or
+	                                  * a price not finite or above PRICES_API_MAX_PRICE */
 	PRICES_API_SKIP_NOT_VM,          /* serviceName is not "Virtual Machines" */
 	PRICES_API_SKIP_DEVTEST,         /* type DevTestConsumption */
 	PRICES_API_SKIP_LOW_PRIORITY,

@@ -31,6 +31,7 @@
 #define REFRESH_LOCK_WAIT_S 2.0
 #define REFRESH_JOBS_DEFAULT 4      /* regions fetched at once */
 #define REFRESH_JOBS_MAX 8
+#define REFRESH_MAX_PAGES 1000    /* per region sequence: 125x the ~8 a region has */
 /* Every GPU size of Azure is an N-family size; the API spells every
  * armSkuName "Standard_..." (contains() is case-sensitive). */
 #define REFRESH_SKU_PREFIX "Standard_N"

@@ -214,6 +214,8 @@ enum prices_api_skip prices_api_classify(const struct prices_api_item *it, long 
 		return PRICES_API_SKIP_TIER;
 	if (!(it->retail_price > 0))
 		return PRICES_API_SKIP_ZERO_PRICE;
+	if (!isfinite(it->retail_price) || it->retail_price > PRICES_API_MAX_PRICE)
+		return PRICES_API_SKIP_MALFORMED;
 	if (it->end) {
 		long long end = view_time(trim(it->end));
 		if (end >= 0 && end <= now)
@@ -270,7 +272,8 @@ enum prices_api_skip prices_api_classify(const struct prices_api_item *it, long 
 	for (size_t i = 0; i < it->n_savings && *n < PRICES_API_MAX_PRICES; i++) {
 		int years = term_years(it->savings[i].term);
 		double h = it->savings[i].retail_price;
-		if (!(h > 0) || (years == 1 && seen1) || (years == 3 && seen3) || years == 0)
+		if (!(h > 0) || !isfinite(h) || h > PRICES_API_MAX_PRICE || (years == 1 && seen1) ||
+		    (years == 3 && seen3) || years == 0)
 			continue;
 		out[*n] = base;
 		out[*n].pricing = years == 1 ? PRICING_SAVINGS_1Y : PRICING_SAVINGS_3Y;
@@ -292,7 +295,8 @@ int prices_api_bandwidth(const struct prices_api_item *it, struct bandwidth_pric
 	const char *kind = NULL;
 
 	if (!view_eq(service, "Bandwidth") || !view_eq(cur, "USD") || !view_eq(type, "Consumption") ||
-	    !view_eq(unit, "1 GB") || !it->has_price || it->retail_price < 0 || region.n == 0 ||
+	    !view_eq(unit, "1 GB") || !it->has_price || it->retail_price < 0 ||
+	    !isfinite(it->retail_price) || it->retail_price > PRICES_API_MAX_PRICE || region.n == 0 ||
 	    view_eq(region, "global") || view_has(meter, "Transfer In"))
 		return 0;
 	if (view_eq(product, "Rtn Preference: MGN") && view_eq(meter, "Standard Data Transfer Out"))

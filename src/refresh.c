@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "refresh.h"
@@ -151,6 +152,17 @@ static int on_item(const struct prices_api_item *it, void *arg, char *err, size_
 	if (why != PRICES_API_TAKEN) {
 		s->skipped[why]++;
 		return 0;
+	}
+	/* every stored price is in the currency asked for: a page in another
+	 * one is a broken answer, not a price to keep */
+	{
+		const char *want = r->o->currency ? r->o->currency : "USD";
+
+		if (strcasecmp(p[0].currency, want) != 0) {
+			snprintf(err, errlen, "an item of '%s' in '%s' is priced in %s, not the %s "
+				 "asked for", p[0].sku, p[0].region, p[0].currency, want);
+			return -1;
+		}
 	}
 	if (r->want_region) {
 		if (strcmp(p[0].region, r->want_region) != 0) {
@@ -429,6 +441,13 @@ static int job_page(struct run *r, struct http_pool *pool, struct region_job *j,
 			free(next);
 			return -1;
 		}
+	}
+	if (j->page_no >= REFRESH_MAX_PAGES) {
+		snprintf(err, errlen, "region '%s', %s %zu: NextPageLink still leads on after %d "
+			 "pages (a region lists about 8 of 1,000 items); stopped", j->region, what,
+			 j->page_no, REFRESH_MAX_PAGES);
+		free(next);
+		return -1;
 	}
 	j->seen = xrealloc(j->seen, (j->n_seen + 1) * sizeof(*j->seen));
 	j->seen[j->n_seen++] = next;

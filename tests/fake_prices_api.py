@@ -43,6 +43,9 @@ test:  /fault/SPEC/api/retail/prices?...  where SPEC is a comma list of
                         requests only; without it they hit the others only
                         (only, pagesize, slow, nocontains and throttle hit
                         every request)
+  bigprice=V            page 1: the first GPU size's Linux payg row costs V (1e308)
+  currency=C            page 1: every item's currencyCode is C (whatever was asked)
+  endless               every page links to one more (empty) page, forever
   throttle=S            the first request under this prefix is answered 429
                         with Retry-After: S; requests arriving 0.5 s to S s
                         after it are counted in /stats "throttled" (a client
@@ -618,6 +621,20 @@ class Handler(BaseHTTPRequestHandler):
         size = self.server.page_size_for(faults)
         page = items[skip:skip + size]
         nxt = link(skip + size) if skip + size < len(items) else None
+        if "endless" in faults:
+            nxt = link(skip + size)
+        if page_no == 1 and "bigprice" in faults:
+            # the first item that would be taken: a GPU size's Consumption row
+            for k, i in enumerate(page):
+                name = str(i.get("skuName", "")) + str(i.get("meterName", ""))
+                if (i.get("type") == "Consumption" and i.get("retailPrice", 0) > 0 and
+                        str(i.get("armSkuName", "")).startswith("Standard_N") and
+                        "Low Priority" not in name and "Spot" not in name and
+                        "Windows" not in str(i.get("productName", ""))):
+                    page = page[:k] + [dict(i, retailPrice=float(faults["bigprice"]))] + page[k + 1:]
+                    break
+        if page_no == 1 and "currency" in faults:
+            page = [dict(i, currencyCode=faults["currency"]) for i in page]
         if nxt is None and "emptylink" in faults:
             nxt = ""
         if nxt is None and "loop" in faults:

@@ -117,6 +117,20 @@ expect_fail offhost,pagesize=20 "region 'eastus', page 1: NextPageLink leads to 
 expect_fail loop,pagesize=20 "region 'eastus', page 4: NextPageLink loops back to a page already read"
 expect_fail empty=eastus "region 'eastus': the API returned no items"
 expect_fail only=1 "region 'eastus' has 1 GPU sizes, fewer than half of the 6 of the last refresh (--force accepts it)"
+# Every stored price is in the currency asked for: a page in another fails.
+expect_fail currency=EUR "region 'eastus', page 1: an item of 'Standard_NC24ads_A100_v4' in 'eastus' is priced in EUR, not the USD asked for"
+# A server that pages forever is stopped (a region lists about 8 pages).
+expect_fail endless,pagesize=50 "region 'eastus', page 1000: NextPageLink still leads on after 1000 pages (a region lists about 8 of 1,000 items); stopped"
+# A price that is not a price (1e308 $/h) is skipped as malformed, not stored:
+# no "inf" in any output; the size keeps its other prices
+refresh --api-url "$url/fault/bigprice=1e308/api/retail/prices" -r eastus -f json ||
+	fail "bigprice: exit $?: $(cat "$work/err")"
+[ "$(jq '.skipped.malformed' "$work/out")" = 1 ] ||
+	fail "bigprice: malformed $(jq '.skipped.malformed' "$work/out"), want 1"
+gf catalog list -f csv >"$work/list.csv" || fail "catalog list after bigprice"
+grep -qiE '(^|,)[-+]?(inf|nan)(,|$)' "$work/list.csv" &&
+	fail "bigprice: inf in catalog list: $(grep -iE '(^|,)(inf|nan)(,|$)' "$work/list.csv" | head -2)"
+cp "$work/before.db" "$cat_db"
 
 # A failure in the second region leaves the first region's new prices unused.
 refresh --api-url "$url/fault/empty=westeurope/api/retail/prices" -r eastus -r westeurope
