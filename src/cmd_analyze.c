@@ -673,7 +673,12 @@ static void print_unknown(FILE *o, const struct row *rows, size_t nrows, int n, 
 			break;
 		}
 		series_label(lab, sizeof(lab), rows[i].s);
-		fprintf(o, "%s%s", k > 1 ? ", " : "", lab);
+		{
+			struct strbuf safe = STRBUF_INIT;
+			util_escape_unsafe(&safe, lab, 0);
+			fprintf(o, "%s%s", k > 1 ? ", " : "", strbuf_str(&safe));
+			strbuf_release(&safe);
+		}
 	}
 	if (n >= gpus)
 		fputs("; none is known)", o);
@@ -810,10 +815,15 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 			fprintf(o, "\n%s%s%s\n", out_sgr(ctx->color, OUT_BOLD),
 				md ? "**Why:**\n" : "why:", out_sgr_off(ctx->color, OUT_BOLD));
 		char lab[160];
+		struct strbuf line = STRBUF_INIT, safe = STRBUF_INIT;
 		series_label(lab, sizeof(lab), r->s);
-		fprintf(o, "%s%s: %s: %s%s%s\n", md ? "- " : "  ", lab,
-			classify_finding_name(r->res.finding), r->res.reason,
-			r->res.enable[0] ? "; " : "", r->res.enable);
+		strbuf_addf(&line, "%s: %s: %s%s%s", lab, classify_finding_name(r->res.finding),
+			    r->res.reason, r->res.enable[0] ? "; " : "", r->res.enable);
+		/* host and pod labels come from the telemetry: shown escaped */
+		util_escape_unsafe(&safe, strbuf_str(&line), 0);
+		fprintf(o, "%s%s\n", md ? "- " : "  ", strbuf_str(&safe));
+		strbuf_release(&line);
+		strbuf_release(&safe);
 	}
 }
 

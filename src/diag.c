@@ -55,18 +55,34 @@ static void vprint(FILE *f, enum diag_severity sev, const char *file, int line, 
 {
 	if (quiet && sev != DIAG_ERROR)
 		return;
-	fprintf(f, "gpufit: %s%s%s: ", sev_on(sev), sev_name(sev), sev_off(sev));
+	struct strbuf out = STRBUF_INIT;
+	va_list aq;
+	char *msg;
+	int n;
+
+	/* one line, whatever the message quotes: a name, a label or an API
+	 * value with a newline or an escape sequence is shown escaped */
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	msg = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+	msg[0] = '\0';
+	if (n > 0)
+		vsnprintf(msg, (size_t)n + 1, fmt, ap);
 	if (file) {
-		fputs(file, f);
+		util_escape_unsafe(&out, file, 0);
 		if (line > 0) {
-			fprintf(f, ":%d", line);
+			strbuf_addf(&out, ":%d", line);
 			if (col > 0)
-				fprintf(f, ":%d", col);
+				strbuf_addf(&out, ":%d", col);
 		}
-		fputs(": ", f);
+		strbuf_addstr(&out, ": ");
 	}
-	vfprintf(f, fmt, ap);
-	fputc('\n', f);
+	util_escape_unsafe(&out, msg, 0);
+	fprintf(f, "gpufit: %s%s%s: %s\n", sev_on(sev), sev_name(sev), sev_off(sev),
+		strbuf_str(&out));
+	free(msg);
+	strbuf_release(&out);
 }
 
 void diag_error(const char *fmt, ...)

@@ -357,17 +357,29 @@ void table_row_style(struct table *t, enum out_style s)
 		t->row_style[t->nrows - 1] = s;
 }
 
+/* s as the terminal may show it (util_escape_unsafe), in sb when it had to
+ * be escaped. */
+static const char *shown(const char *s, struct strbuf *sb)
+{
+	if (!util_has_unsafe(s))
+		return s;
+	sb->len = 0;
+	util_escape_unsafe(sb, s, 0);
+	return strbuf_str(sb);
+}
+
 static void print_text(const struct table *t, FILE *f)
 {
+	struct strbuf sb = STRBUF_INIT;
 	size_t *w = xcalloc(t->ncols, sizeof *w);
 	size_t last = 0;
 	for (size_t c = 0; c < t->ncols; c++) {
 		if (!col_shown(t, c, 0))
 			continue;
 		last = c;
-		w[c] = text_width(header(t, c));
+		w[c] = text_width(shown(header(t, c), &sb));
 		for (size_t r = 0; r < t->nrows; r++) {
-			size_t cw = row_shown(t, r, 0) ? text_width(cell(t, r, c)) : 0;
+			size_t cw = row_shown(t, r, 0) ? text_width(shown(cell(t, r, c), &sb)) : 0;
 			if (cw > w[c])
 				w[c] = cw;
 		}
@@ -380,7 +392,7 @@ static void print_text(const struct table *t, FILE *f)
 		for (size_t c = 0; c < t->ncols; c++) {
 			if (!col_shown(t, c, 0))
 				continue;
-			const char *s = r == 0 ? header(t, c) : cell(t, r - 1, c);
+			const char *s = shown(r == 0 ? header(t, c) : cell(t, r - 1, c), &sb);
 			size_t sw = text_width(s);
 			if (t->align[c] == ALIGN_RIGHT) {
 				pad(f, w[c] - sw);
@@ -397,10 +409,18 @@ static void print_text(const struct table *t, FILE *f)
 		fputc('\n', f);
 	}
 	free(w);
+	strbuf_release(&sb);
 }
 
-static void md_cell(FILE *f, const char *s)
+static void md_cell(FILE *f, const char *cell_text)
 {
+	struct strbuf sb = STRBUF_INIT;
+	const char *s = cell_text;
+
+	if (util_has_unsafe(s)) {
+		util_escape_unsafe(&sb, s, 1);
+		s = strbuf_str(&sb);
+	}
 	for (; *s; s++) {
 		if (*s == '|')
 			fputs("\\|", f);
@@ -409,6 +429,7 @@ static void md_cell(FILE *f, const char *s)
 		else
 			fputc(*s, f);
 	}
+	strbuf_release(&sb);
 }
 
 static void print_markdown(const struct table *t, FILE *f)

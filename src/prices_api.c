@@ -222,6 +222,16 @@ enum prices_api_skip prices_api_classify(const struct prices_api_item *it, long 
 			return PRICES_API_SKIP_EXPIRED;
 	}
 
+	/* an ARM size name is letters, digits and '_' (and '-', '.'): anything
+	 * else is not a size to store and print */
+	for (size_t i = 0; i < sku.n; i++) {
+		unsigned char ch = (unsigned char)sku.p[i];
+		if (!isalnum(ch) && ch != '_' && ch != '-' && ch != '.')
+			return PRICES_API_SKIP_MALFORMED;
+	}
+	for (size_t i = 0; i < region.n; i++)
+		if (!isalnum((unsigned char)region.p[i]))
+			return PRICES_API_SKIP_MALFORMED;
 	memset(&base, 0, sizeof(base));
 	if (view_copy(sku, base.sku, sizeof(base.sku)) != 0 ||
 	    view_copy(region, base.region, sizeof(base.region)) != 0 ||

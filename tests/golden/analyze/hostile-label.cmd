@@ -1,0 +1,1 @@
+gpufit analyze tests/fixtures/telemetry/hostile-label.prom
