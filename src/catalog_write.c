@@ -321,11 +321,36 @@ out:
 int catalog_writer_open(const char *target, int force, double lock_wait_s,
 			struct catalog_writer **out, char *err)
 {
-	struct catalog_writer *w = xcalloc(1, sizeof(*w));
-	const char *slash = strrchr(target, '/');
+	struct catalog_writer *w;
+	const char *slash;
 	struct strbuf sb = STRBUF_INIT;
+	char real[PATH_MAX];
+	struct stat fst;
 
 	*out = NULL;
+	/* the file a link names is the catalog refreshed (the link stays); a
+	 * FIFO, a device or a directory is never read nor replaced */
+	if (lstat(target, &fst) == 0) {
+		if (S_ISLNK(fst.st_mode)) {
+			if (stat(target, &fst) != 0) {
+				set_err(err, "catalog '%s': a link to a missing file", target);
+				return -1;
+			}
+			if (S_ISREG(fst.st_mode)) {
+				if (!realpath(target, real)) {
+					set_err(err, "catalog '%s': %s", target, util_strerror(errno));
+					return -1;
+				}
+				target = real;
+			}
+		}
+		if (!S_ISREG(fst.st_mode)) {
+			set_err(err, "catalog '%s': not a regular file", target);
+			return -1;
+		}
+	}
+	w = xcalloc(1, sizeof(*w));
+	slash = strrchr(target, '/');
 	w->lock_fd = -1;
 	w->tmp_slot = -1;
 	w->target = xstrdup(target);

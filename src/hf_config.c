@@ -15,6 +15,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -721,10 +722,17 @@ int hf_config_parse(const char *text, size_t len, const char *path, struct model
 
 int hf_config_read(const char *path, struct model_preset *out, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f;
 	struct strbuf sb = STRBUF_INIT;
+	struct stat st;
 	int rc;
 
+	/* a FIFO or a device would block or never end: a config is a file */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file", path);
+		return -1;
+	}
+	f = fopen(path, "rb");
 	if (!f) {
 		snprintf(err, errlen, "%s: cannot open: %s", path, util_strerror(errno));
 		return -1;

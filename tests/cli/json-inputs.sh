@@ -47,4 +47,17 @@ expect_rc 3 "$GPUFIT" analyze "$T/huge.json"
 [ "$(cat "$T/err")" = "gpufit: error: $T/huge.json: $msg" ] || fail "analyze, huge JSON: $(cat "$T/err")"
 expect_rc 3 "$GPUFIT" diff "$T/huge.json" "$T/huge.json"
 [ "$(head -n 1 "$T/err")" = "gpufit: error: $T/huge.json: $msg" ] || fail "diff, huge JSON: $(cat "$T/err")"
+# A Hugging Face config that is a FIFO is refused, not waited on.
+mkfifo "$T/fifo.json"
+cat >"$T/hf-fifo.yaml" <<YAML
+gpufit: 1
+workloads:
+  - name: w
+    type: inference
+    model: { hf_config: fifo.json }
+YAML
+timeout 20 "$GPUFIT" validate "$T/hf-fifo.yaml" >"$T/out" 2>"$T/err"
+rc=$?
+[ "$rc" = 3 ] || fail "hf_config FIFO: exit $rc, want 3"
+expect_grep "gpufit: error: $T/hf-fifo.yaml:5:25: 'model.hf_config': $T/fifo.json: not a regular file" "$T/err"
 finish

@@ -333,5 +333,21 @@ if command -v flock >/dev/null; then
 	wait "$holder" 2>/dev/null
 fi
 
+# ---- the catalog path: a link is followed, a FIFO is never opened ----------
+cp "$cat_db" "$work/shared.db"
+ln -s "$work/shared.db" "$work/link.db"
+"$bin" --catalog "$work/link.db" catalog refresh --api-url "$url/api/retail/prices" -r eastus \
+	>"$work/out" 2>"$work/err" || fail "refresh through a link: $(cat "$work/err")"
+[ -L "$work/link.db" ] || fail "refresh through a link replaced the link"
+cmp -s "$work/shared.db" "$cat_db" && fail "refresh through a link left its target as it was"
+mkfifo "$work/fifo.db"
+timeout 20 "$bin" --catalog "$work/fifo.db" catalog refresh --api-url "$url/api/retail/prices" \
+	-r eastus >"$work/out" 2>"$work/err"
+rc=$?
+[ "$rc" = 4 ] || fail "refresh of a FIFO: exit $rc, want 4"
+[ "$(cat "$work/err")" = "gpufit: error: catalog refresh failed: catalog '$work/fifo.db': not a regular file (old catalog kept)" ] ||
+	fail "refresh of a FIFO: $(cat "$work/err")"
+[ -p "$work/fifo.db" ] || fail "refresh of a FIFO replaced it"
+
 echo "refresh: $failures failures"
 [ "$failures" = 0 ]
