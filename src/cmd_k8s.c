@@ -9,6 +9,7 @@
  * PROFILE` (a first word that is no verb) runs "generate".
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,7 @@
 #include "k8s_yaml.h"
 #include "profile.h"
 #include "recommend.h"
+#include "tmpguard.h"
 #include "util.h"
 
 static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv);
@@ -143,17 +145,56 @@ static cJSON *skipped_json(const struct recommend_result *r, const struct k8s_pl
 
 /* Writes text (or, with docs, the YAML of docs) to DIR/name through a
  * temporary file; *tmp gets its path for the final rename.  Returns 0. */
-static int write_tmp(const char *dir, const char *name, const char *text, const cJSON *docs,
-		     int mode, char *tmp, size_t tmplen)
+/* The file DIR/NAME becomes: itself, or the regular file a link names
+ * (the link stays). 0 with the path in target, or -1 with the error printed
+ * when it is a directory, a FIFO, a device or a link to nothing: no file of
+ * the pair is written then. */
+static int out_target(const char *dir, const char *name, char *target, size_t len)
+{
+	char path[4096];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	snprintf(target, len, "%s", path);
+	if (lstat(path, &st) != 0)
+		return 0;
+	if (S_ISLNK(st.st_mode)) {
+		char real[PATH_MAX];
+
+		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !realpath(path, real)) {
+			diag_error("cannot write '%s': a link to %s", path,
+				   errno == ENOENT ? "a missing file" : "something not a file");
+			return -1;
+		}
+		snprintf(target, len, "%s", real);
+		return 0;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		diag_error("cannot write '%s': %s", path,
+			   S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
+		return -1;
+	}
+	return 0;
+}
+
+/* Writes text (or the YAML of docs) to a temporary beside target, armed
+ * against signals; tmp gets its path, *slot its tmpguard slot. */
+static int write_tmp(const char *target, const char *text, const cJSON *docs, int mode,
+		     char *tmp, size_t tmplen, int *slot)
 {
 	char err[256];
+	const char *slash = strrchr(target, '/');
 	FILE *f;
 	int bad;
 
-	snprintf(tmp, tmplen, "%s/.%s.tmp.%ld", dir, name, (long)getpid());
+	snprintf(tmp, tmplen, "%.*s.%s.tmp.%ld", slash ? (int)(slash - target + 1) : 0, target,
+		 slash ? slash + 1 : target, (long)getpid());
+	*slot = tmpguard_arm(tmp);
 	f = fopen(tmp, "w");
 	if (!f) {
-		diag_error("cannot write '%s/%s': %s", dir, name, util_strerror(errno));
+		diag_error("cannot write '%s': %s", target, util_strerror(errno));
+		tmpguard_disarm(*slot);
+		*slot = -1;
 		return -1;
 	}
 	if (docs) {
@@ -168,8 +209,10 @@ static int write_tmp(const char *dir, const char *name, const char *text, const 
 	if (!bad && chmod(tmp, (mode_t)mode) != 0)
 		bad = 1;
 	if (bad) {
-		diag_error("cannot write '%s/%s': %s", dir, name, util_strerror(errno ? errno : EIO));
+		diag_error("cannot write '%s': %s", target, util_strerror(errno ? errno : EIO));
 		remove(tmp);
+		tmpguard_disarm(*slot);
+		*slot = -1;
 		return -1;
 	}
 	return 0;
@@ -178,8 +221,9 @@ static int write_tmp(const char *dir, const char *name, const char *text, const 
 static int write_out_dir(struct cli_ctx *ctx, const char *dir, const char *script,
 			 const cJSON *docs, size_t npools)
 {
-	char t1[4096], t2[4096], f1[4096], f2[4096];
+	char t1[4200], t2[4200], f1[4096], f2[4096];
 	struct stat st;
+	int s1 = -1, s2 = -1, rc = EXIT_INPUT;
 
 	if (stat(dir, &st) != 0) {
 		if (errno != ENOENT || mkdir(dir, 0777) != 0) {
@@ -190,22 +234,33 @@ static int write_out_dir(struct cli_ctx *ctx, const char *dir, const char *scrip
 		diag_error("'%s' is not a directory", dir);
 		return EXIT_INPUT;
 	}
-	if (write_tmp(dir, "node-pools.sh", script, NULL, 0755, t1, sizeof(t1)) != 0)
+	/* both targets checked before either is written: all or nothing */
+	if (out_target(dir, "node-pools.sh", f1, sizeof(f1)) != 0 ||
+	    out_target(dir, "workloads.yaml", f2, sizeof(f2)) != 0)
 		return EXIT_INPUT;
-	if (write_tmp(dir, "workloads.yaml", NULL, docs, 0644, t2, sizeof(t2)) != 0) {
+	if (write_tmp(f1, script, NULL, 0755, t1, sizeof(t1), &s1) != 0)
+		return EXIT_INPUT;
+	if (write_tmp(f2, NULL, docs, 0644, t2, sizeof(t2), &s2) != 0) {
 		remove(t1);
+		tmpguard_disarm(s1);
 		return EXIT_INPUT;
 	}
-	snprintf(f1, sizeof(f1), "%s/node-pools.sh", dir);
-	snprintf(f2, sizeof(f2), "%s/workloads.yaml", dir);
-	if (rename(t1, f1) != 0 || rename(t2, f2) != 0) {
-		diag_error("cannot write into '%s': %s", dir, util_strerror(errno));
+	if (rename(t2, f2) != 0) {
+		diag_error("cannot write '%s': %s", f2, util_strerror(errno));
 		remove(t1);
 		remove(t2);
-		return EXIT_INPUT;
+	} else if (rename(t1, f1) != 0) {
+		diag_error("cannot write '%s': %s", f1, util_strerror(errno));
+		remove(t1);
+	} else {
+		rc = EXIT_OK;
 	}
-	fprintf(ctx->out, "wrote %s: %zu node pool%s\nwrote %s: %d object%s\n", f1, npools,
-		npools == 1 ? "" : "s", f2, cJSON_GetArraySize(docs),
+	tmpguard_disarm(s1);
+	tmpguard_disarm(s2);
+	if (rc != EXIT_OK)
+		return rc;
+	fprintf(ctx->out, "wrote %s/node-pools.sh: %zu node pool%s\nwrote %s/workloads.yaml: %d "
+		"object%s\n", dir, npools, npools == 1 ? "" : "s", dir, cJSON_GetArraySize(docs),
 		cJSON_GetArraySize(docs) == 1 ? "" : "s");
 	return EXIT_OK;
 }

@@ -118,6 +118,20 @@ expect_rc 5 "$GPUFIT" k8s -f sh "$T/fleet1200.yaml"
 expect_grep "gpufit: warning: k8s: workload 'fleet' skipped: its node pool 't4' needs 1200 nodes; an AKS node pool holds at most 1000" "$T/err"
 grep -q "nodepool add" "$T/out" && fail "a pool of 1200 nodes was written: $(grep -A6 'nodepool add' "$T/out")"
 
+# --out-dir is all or nothing: with workloads.yaml a directory, neither file is
+# written and the error names it; a file that is a link is written through
+# the link (the link stays)
+mkdir -p "$T/od3/workloads.yaml"
+expect_rc 3 "$GPUFIT" k8s --out-dir "$T/od3" "$ROOT/examples/chat-8b.yaml"
+expect_grep "gpufit: error: cannot write '$T/od3/workloads.yaml': is a directory" "$T/err"
+[ -e "$T/od3/node-pools.sh" ] && fail "--out-dir wrote node-pools.sh beside a directory workloads.yaml"
+mkdir -p "$T/od4"
+echo old >"$T/victim.sh"
+ln -s ../victim.sh "$T/od4/node-pools.sh"
+expect_rc 0 "$GPUFIT" k8s --out-dir "$T/od4" "$ROOT/examples/chat-8b.yaml"
+[ -L "$T/od4/node-pools.sh" ] || fail "--out-dir replaced the link node-pools.sh"
+grep -q "az aks nodepool add" "$T/victim.sh" || fail "--out-dir did not write through the link"
+
 # Bad options: exit 2, one line.
 expect_rc 2 "$GPUFIT" k8s --taint sku=gpu "$ROOT/examples/chat-8b.yaml"
 expect_grep "gpufit: error: k8s: --taint: 'sku=gpu' has no :EFFECT (NoSchedule, PreferNoSchedule, NoExecute)" "$T/err"
