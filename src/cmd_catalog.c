@@ -539,9 +539,14 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 		json_add_str_or_null(doc, "gpu_model", v.gpu_model);
 		json_add_known(doc, "gpu_count", v.gpu_count, 4);
 		json_add_known(doc, "gpu_memory_gib", v.gpu_memory_gib, 2);
-		cJSON_AddNumberToObject(doc, "vcpus", v.vcpus);
-		json_add_rounded(doc, "ram_gib", v.ram_gib, 2);
-		json_add_rounded(doc, "local_nvme_gib", v.local_nvme_gib, 2);
+		/* unknown is null: a size a refresh added from its price alone has
+		 * no vCPUs or RAM, one whose spec is unknown no local disk figure */
+		json_add_known(doc, "vcpus", v.vcpus, 0);
+		json_add_known(doc, "ram_gib", v.ram_gib, 2);
+		if (v.spec_known)
+			json_add_rounded(doc, "local_nvme_gib", v.local_nvme_gib, 2);
+		else
+			cJSON_AddNullToObject(doc, "local_nvme_gib");
 		cJSON_AddNumberToObject(doc, "infiniband_gbps", v.infiniband_gbps);
 		json_add_str_or_null(doc, "infiniband_type", v.infiniband_type);
 		cJSON_AddBoolToObject(doc, "nvlink", v.nvlink);
@@ -616,7 +621,7 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 		snprintf(b, sizeof b, "%.0f GiB", v.ram_gib);
 		table_add(t, "ram", v.ram_gib > 0 ? b : "unknown");
 		snprintf(b, sizeof b, "%.0f GiB", v.local_nvme_gib);
-		table_add(t, "local disk", b);
+		table_add(t, "local disk", v.spec_known ? b : "unknown");
 		if (v.infiniband_gbps > 0)
 			snprintf(b, sizeof b, "%.0f Gb/s %s per GPU", v.infiniband_gbps,
 				 v.infiniband_type);
