@@ -137,6 +137,10 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 		case OPT_PARAMS:
 			if (cli_positive(CMD, "params-b", val, &a->inline_model.params_b))
 				return EXIT_USAGE;
+			/* the bound of the profile's model.params_b */
+			if (a->inline_model.params_b > 10000)
+				return cli_usage_error(CMD, "'--params-b' must be at most 10000 "
+						       "(billions of parameters)");
 			a->inline_given = 1;
 			break;
 		case OPT_LAYERS:
@@ -284,6 +288,18 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 		return cli_usage_error(CMD, "--gpus applies to --gpu only");
 	if (a->gpus > 4096)
 		return cli_usage_error(CMD, "'--gpus' must be at most 4096");
+	/* the shape rules of the profile's inline model */
+	{
+		const struct sizing_model *im = &a->inline_model;
+
+		if (im->kv_heads > 0 && im->heads > 0 &&
+		    (im->kv_heads > im->heads || im->heads % im->kv_heads))
+			return cli_usage_error(CMD, "'--kv-heads' (%d) must divide '--heads' (%d)",
+					       im->kv_heads, im->heads);
+		if (im->hidden > 0 && im->heads > 0 && im->hidden % im->heads)
+			return cli_usage_error(CMD, "'--hidden' (%d) must be a multiple of "
+					       "'--heads' (%d)", im->hidden, im->heads);
+	}
 	/* the profile's defaults: bf16 for training, ZeRO-3 for full training
 	 * and none for adapters */
 	if (a->training && !a->precision_given)
