@@ -191,7 +191,7 @@ static int opt_percent(const char *opt, const char *val, double *out)
 	if (cli_number(CMD, opt, val, &v) != 0)
 		return -1;
 	if (v < 0 || v > 100) {
-		cli_usage_error(CMD, "%s takes a percentage from 0 to 100, not '%s'", opt, val);
+		cli_usage_error(CMD, "--%s takes a percentage from 0 to 100, not '%s'", opt, val);
 		return -1;
 	}
 	*out = v / 100.0;
@@ -1192,11 +1192,11 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 						      "savings-3y)", val);
 			break;
 		case OPT_HOURS:
-			bad = cli_positive(CMD, "--hours-per-month", val, &hours) != 0;
+			bad = cli_positive(CMD, "hours-per-month", val, &hours) != 0;
 			break;
 		case OPT_FAIL_ON: bad = parse_fail_on(val, &fail_mask) != 0; break;
 		case OPT_MIN_SAMPLES:
-			bad = cli_number(CMD, "--min-samples", val, &v) != 0;
+			bad = cli_number(CMD, "min-samples", val, &v) != 0;
 			if (!bad && v < 1)
 				bad = cli_usage_error(CMD, "--min-samples must be at least 1");
 			/* range-checked before the conversion (1e30 does not fit) */
@@ -1206,26 +1206,26 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 			if (!bad)
 				th.min_samples = (uint64_t)v;
 			break;
-		case OPT_IDLE: bad = opt_percent("--idle-below", val, &th.idle_max) != 0; break;
+		case OPT_IDLE: bad = opt_percent("idle-below", val, &th.idle_max) != 0; break;
 		case OPT_UNDERUSED:
-			bad = opt_percent("--underused-below", val, &th.underused_p95) != 0;
+			bad = opt_percent("underused-below", val, &th.underused_p95) != 0;
 			break;
-		case OPT_BUSY_UTIL: bad = opt_percent("--busy-util", val, &th.busy_util) != 0; break;
-		case OPT_BUSY_SM: bad = opt_percent("--busy-sm-below", val, &th.busy_sm) != 0; break;
+		case OPT_BUSY_UTIL: bad = opt_percent("busy-util", val, &th.busy_util) != 0; break;
+		case OPT_BUSY_SM: bad = opt_percent("busy-sm-below", val, &th.busy_sm) != 0; break;
 		case OPT_STARVED_SM:
-			bad = opt_percent("--starved-sm-below", val, &th.starved_sm) != 0;
+			bad = opt_percent("starved-sm-below", val, &th.starved_sm) != 0;
 			break;
 		case OPT_PCIE_RX:
-			bad = cli_positive(CMD, "--pcie-rx-gbps", val, &v) != 0;
+			bad = cli_positive(CMD, "pcie-rx-gbps", val, &v) != 0;
 			if (!bad)
 				th.starved_pcie_rx = v * 1e9;
 			break;
 		case OPT_MEMORY_DRAM:
-			bad = opt_percent("--memory-dram", val, &th.memory_dram) != 0;
+			bad = opt_percent("memory-dram", val, &th.memory_dram) != 0;
 			break;
 		case OPT_RAW: po.raw = 1; break;
 		case OPT_MAX_SERIES:
-			bad = cli_number(CMD, "--max-series-per-query", val, &v) != 0;
+			bad = cli_number(CMD, "max-series-per-query", val, &v) != 0;
 			if (!bad && (v < 1 || v != floor(v)))
 				bad = cli_usage_error(CMD, "--max-series-per-query takes a whole "
 						      "number of at least 1, not '%s'", val);

@@ -11,6 +11,7 @@
  * without error.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -339,6 +340,37 @@ static int resolve_output(const char *path, char *target, size_t size, int *in_p
 	return 0;
 }
 
+/* A FIFO, a device or the like, written in place.  A FIFO that no process
+ * reads would block the open forever: it is opened without waiting, again
+ * every 20 ms for up to FIFO_WAIT_MS, then fails with ENXIO; the stream
+ * itself blocks as usual. */
+#define FIFO_WAIT_MS 10000
+static FILE *open_in_place(const char *target, int *e)
+{
+	struct stat st;
+	int fifo = stat(target, &st) == 0 && S_ISFIFO(st.st_mode);
+	int fd = -1;
+	FILE *f;
+
+	for (int waited = 0;; waited += 20) {
+		fd = open(target, O_WRONLY | O_CLOEXEC | (fifo ? O_NONBLOCK : 0));
+		if (fd >= 0 || !fifo || errno != ENXIO || waited >= FIFO_WAIT_MS)
+			break;
+		usleep(20000);
+	}
+	if (fd < 0) {
+		*e = fifo && errno == ENXIO ? -1 : errno;
+		return NULL;
+	}
+	if ((fifo && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) ||
+	    !(f = fdopen(fd, "w"))) {
+		*e = errno;
+		close(fd);
+		return NULL;
+	}
+	return f;
+}
+
 /* The temporary that replaces an existing file takes its permissions (and,
  * for root, its owner), so -o never widens who may read a report. */
 static void keep_mode(int fd, const char *target)
@@ -455,9 +487,14 @@ int main(int argc, char **argv)
 			snprintf(tmp, sizeof tmp, "%s.tmp.%ld", target, (long)getpid());
 			slot = tmpguard_arm(tmp);   /* before the file exists */
 		}
-		ctx.out = e ? NULL : fopen(in_place ? target : tmp, "w");
+		ctx.out = e ? NULL : in_place ? open_in_place(target, &e) : fopen(tmp, "w");
 		if (!ctx.out) {
-			diag_error("cannot write '%s': %s", ctx.output_path, util_strerror(e ? e : errno));
+			if (e == -1)
+				diag_error("cannot write '%s': a FIFO no process reads (waited %d s)",
+					   ctx.output_path, FIFO_WAIT_MS / 1000);
+			else
+				diag_error("cannot write '%s': %s", ctx.output_path,
+					   util_strerror(e ? e : errno));
 			tmpguard_disarm(slot);
 			return EXIT_INPUT;
 		}

@@ -77,6 +77,13 @@ if [ -c "$T/null" ]; then
 	[ -L "$T/null-link" ] && [ -c "$T/null" ] || fail "-o through a link replaced a device"
 fi
 
+# -o to a FIFO that no process reads fails after 10 s (exit 3), not never
+mkfifo "$T/noreader"
+timeout 20 "$GPUFIT" -o "$T/noreader" catalog show Standard_NC4as_T4_v3 >"$T/out" 2>"$T/err"
+rc=$?
+[ "$rc" = 3 ] || fail "-o to a FIFO without a reader: exit $rc, want 3"
+expect_grep "gpufit: error: cannot write '$T/noreader': a FIFO no process reads (waited 10 s)" "$T/err"
+
 # -o over an existing file keeps its permissions: a 0600 report stays 0600
 cp "$T/t4.json" "$T/private.json"
 chmod 600 "$T/private.json"
