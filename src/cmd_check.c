@@ -39,7 +39,8 @@ enum { O_BASELINE = 1, O_MAX_MONTHLY, O_MAX_INCREASE, O_MAX_INCREASE_PCT, O_MAX_
 /* The finding kinds --fail-on accepts. */
 static const char *const fail_kinds[] = { "data-gravity", "data-starved", "data-placement",
 					  "cold-start", "current-shortfall", "latency-slo",
-					  "spot-training" };
+					  "spot-training", "spot-serving", "retired",
+					  "current-retired", "current-retiring", "retiring" };
 #define NFAIL_KINDS (sizeof(fail_kinds) / sizeof(fail_kinds[0]))
 
 static const struct cli_opt check_opts[] = {
@@ -485,11 +486,17 @@ static int set_fail_on(struct check_report *r, const char *val)
 		for (k = 0; k < NFAIL_KINDS; k++)
 			if (strlen(fail_kinds[k]) == n && strncmp(fail_kinds[k], p, n) == 0)
 				break;
-		if (k == NFAIL_KINDS)
-			return cli_usage_error("check", "unknown finding kind '%.*s' for '--fail-on' "
-					       "(data-gravity, data-starved, data-placement, "
-					       "cold-start, current-shortfall, latency-slo, "
-					       "spot-training)", (int)n, p);
+		if (k == NFAIL_KINDS) {
+			struct strbuf kinds = STRBUF_INIT;
+			int rc;
+
+			for (size_t i = 0; i < NFAIL_KINDS; i++)
+				strbuf_addf(&kinds, "%s%s", i ? ", " : "", fail_kinds[i]);
+			rc = cli_usage_error("check", "unknown finding kind '%.*s' for '--fail-on' (%s)",
+					     (int)n, p, strbuf_str(&kinds));
+			strbuf_release(&kinds);
+			return rc;
+		}
 		r->fail_on |= 1u << k;
 		p += n;
 		if (*p == ',')
@@ -511,7 +518,12 @@ static void count_findings(const cJSON *w, struct check_report *r)
 		if (!cJSON_IsString(kind))
 			continue;
 		for (size_t k = 0; k < NFAIL_KINDS; k++)
-			if ((r->fail_on & (1u << k)) && strcmp(kind->valuestring, fail_kinds[k]) == 0) {
+			/* "retired": a retired size today (the kind recommend calls
+			 * current-retired) */
+			if ((r->fail_on & (1u << k)) &&
+			    (strcmp(kind->valuestring, fail_kinds[k]) == 0 ||
+			     (strcmp(fail_kinds[k], "retired") == 0 &&
+			      strcmp(kind->valuestring, "current-retired") == 0))) {
 				if (!r->fail_count++)
 					snprintf(r->fail_first, sizeof r->fail_first, "%s: %s",
 						 cJSON_IsString(name) ? name->valuestring : "?",
