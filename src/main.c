@@ -473,7 +473,7 @@ int main(int argc, char **argv)
 	}
 	if (ctx.format == FMT_YAML && !help && !listed(yaml_commands, c))
 		return cli_usage_error(c->name, "format 'yaml' is not supported (table, json, "
-						"markdown, csv)");
+						"markdown, csv%s)", cli_has_html(c->name) ? ", html" : "");
 	if (ctx.format == FMT_HTML && !help && !cli_has_html(c->name))
 		return cli_usage_error(c->name, "format 'html' is not supported (table, json, "
 						"markdown, csv)");
