@@ -231,6 +231,22 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 		free(vms);
 		return EXIT_CATALOG;
 	}
+	/* a --gpu that names no family, model or parts of one (and no part of a
+	 * size name) is an unknown GPU, as estimate --gpu says: exit 3 with the
+	 * nearest names, not an empty list */
+	if (gpu && !strchr(gpu, '_')) {
+		size_t k;
+		for (k = 0; k < nvm && !gpu_matches(&vms[k], gpu); k++)
+			;
+		if (k == nvm) {
+			cmd_unknown_name(cat, "gpu_models", "GPU", gpu, 3,
+					 "'gpufit catalog gpus' lists them");
+			catalog_close(cat);
+			free(vms);
+			free(prices);
+			return EXIT_INPUT;
+		}
+	}
 	struct list_row *rows = xcalloc(nprice + nvm + 1, sizeof *rows);
 	size_t nrows = 0;
 	for (size_t i = 0; i < nprice; i++) {

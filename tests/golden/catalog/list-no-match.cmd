@@ -1,1 +1,1 @@
-gpufit catalog list --gpu B300
+gpufit catalog list --gpu H100 --max-hourly 0.01

@@ -1,0 +1,1 @@
+gpufit catalog list --gpu B300
