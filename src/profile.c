@@ -1034,10 +1034,23 @@ static void read_training(struct reader *r, const struct node *m, struct profile
 			   COUNT(fw_names), &fw) > 0)
 		t->framework = (enum sizing_framework)(fw + 1);
 	v = map_get(m, "tokens");
-	if (v && t->tokens > 0 && t->tokens < 1e6)
+	if (v && t->tokens > 0 && t->tokens < 1e6) {
+		/* the slip spelled out: "5000 billion is 5e12", "5e5 billion is
+		 * 5e14" (%g's exponent without its '+' and leading zeros) */
+		char big[32], *e;
+
+		snprintf(big, sizeof big, "%.6g", t->tokens * 1e9);
+		e = strchr(big, 'e');
+		if (e) {
+			char *d = e + 1;
+			if (*d == '+')
+				memmove(d, d + 1, strlen(d));
+			while (*d == '0' && d[1])
+				memmove(d, d + 1, strlen(d));
+		}
 		warn_node(r, v, "'training.tokens' is %s, under a million: it counts tokens, not "
-			  "millions or billions of them (%s billion is %se9)", v->text, v->text,
-			  v->text);
+			  "millions or billions of them (%s billion is %s)", v->text, v->text, big);
+	}
 	v = map_get(m, "deadline_hours");
 	if (v && t->has_deadline_hours && t->deadline_hours < 1)
 		warn_node(r, v, "'training.deadline_hours' is %s, under one hour: a value in "
