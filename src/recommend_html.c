@@ -70,10 +70,18 @@ static void summary(FILE *f, const cJSON *head)
 	fputs(".</p>\n", f);
 	if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(t, "complete"))) {
 		const cJSON *u = cJSON_GetObjectItemCaseSensitive(t, "unpriced"), *x;
-		fputs("<p class=\"warn\"><strong>Incomplete total:</strong> the priced workloads "
-		      "cost <span data-json=\"totals.priced_monthly_cost\">", f);
-		html_esc(f, html_money_of(buf, sizeof buf, t, "priced_monthly_cost", cur));
-		fputs("</span> per month; not priced as billed: ", f);
+		double nw = 0;
+
+		/* no workload priced: no "$0.00" for a part that is not there */
+		if (html_num(t, "workloads", &nw) && cJSON_GetArraySize(u) >= nw) {
+			fputs("<p class=\"warn\"><strong>Incomplete total:</strong> no workload is "
+			      "priced; not priced as billed: ", f);
+		} else {
+			fputs("<p class=\"warn\"><strong>Incomplete total:</strong> the priced "
+			      "workloads cost <span data-json=\"totals.priced_monthly_cost\">", f);
+			html_esc(f, html_money_of(buf, sizeof buf, t, "priced_monthly_cost", cur));
+			fputs("</span> per month; not priced as billed: ", f);
+		}
 		cJSON_ArrayForEach(x, u)
 		{
 			if (x != u->child)
