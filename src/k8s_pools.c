@@ -187,20 +187,32 @@ static void place_vm(struct build *b, size_t wi)
 	const struct recommend_workload *w = &b->r->workloads[wi];
 	const struct recommend_choice *c = &w->rec;
 	int nodes = c->fit.vm_count > 0 ? c->fit.vm_count : 1;
+	int inst = c->fit.instances > 0 ? c->fit.instances : 1;
 	size_t pool;
 	struct k8s_placement *pl;
 
-	if (w->type == PROFILE_INFERENCE && nodes > 1) {
-		skip(b, wi, "one replica spans %d VMs; a Deployment pod runs on one node", nodes);
+	/* inference: each model instance is a server of its own, a pod of
+	 * gpus_per_instance GPUs; one that would span VMs cannot be a pod */
+	if (w->type == PROFILE_INFERENCE && inst < nodes) {
+		skip(b, wi, "one model instance spans %d VMs; a Deployment pod runs on one node",
+		     (nodes + inst - 1) / inst);
 		return;
 	}
 	pool = pool_for(b, c->sku, c->region, c->gpu_model, "");
 	pl = add_part(b, wi, pool);
-	pl->replicas = w->replicas;
-	pl->nodes = nodes;
-	pl->gpus_per_node = c->fit.gpu_count > nodes ? (c->fit.gpu_count + nodes - 1) / nodes : 1;
+	if (w->type == PROFILE_INFERENCE) {
+		pl->replicas = w->replicas * inst;
+		pl->nodes = 1;
+		pl->gpus_per_node = c->fit.gpus_per_instance > 0 ? c->fit.gpus_per_instance
+				    : c->fit.gpu_count > inst ? (c->fit.gpu_count + inst - 1) / inst : 1;
+	} else {
+		pl->replicas = w->replicas;
+		pl->nodes = nodes;
+		pl->gpus_per_node = c->fit.gpu_count > nodes ? (c->fit.gpu_count + nodes - 1) / nodes
+							     : 1;
+	}
 	snprintf(pl->resource, sizeof(pl->resource), "%s", gpu_resource(c->gpu_model));
-	if (nodes > 1) {
+	if (pl->nodes > 1) {
 		/* one rdma/ib per InfiniBand NIC, one NIC per GPU on ND-series */
 		pl->rdma = pl->gpus_per_node;
 		b->plan->pools[pool].infiniband = 1;

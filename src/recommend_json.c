@@ -38,6 +38,10 @@ static cJSON *choice_json(const struct recommend_result *r, const struct recomme
 		json_add_rounded(o, "est_tokens_per_s", f->tokens_per_s, 0);
 		json_add_rounded(o, "mfu", f->mfu, 3);
 	} else if (f->tokens_per_s > 0) {
+		/* the model servers of one replica: each an independent instance
+		 * of gpus_per_instance GPUs on one VM (a pod apiece on AKS) */
+		cJSON_AddNumberToObject(o, "instances_per_replica", f->instances);
+		cJSON_AddNumberToObject(o, "gpus_per_instance", f->gpus_per_instance);
 		json_add_rounded(o, "est_output_tokens_per_s", f->tokens_per_s, 0);
 		json_add_rounded(o, "est_ms_per_output_token", f->ms_per_token, 1);
 		json_add_rounded(o, "est_time_to_first_token_ms", f->ttft_ms, 0);

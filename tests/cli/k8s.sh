@@ -81,12 +81,38 @@ cmp -s "$T/dir/node-pools.sh" "$T/k8s-mixed-fleet.sh" || fail "--out-dir node-po
 cmp -s "$T/dir/workloads.yaml" "$T/k8s-mixed-fleet.yaml" || fail "--out-dir workloads.yaml differs from -f yaml"
 [ -x "$T/dir/node-pools.sh" ] || fail "node-pools.sh is not executable"
 [ "$(ls -A "$T/dir" | wc -l)" = 2 ] || fail "--out-dir left other files: $(ls -A "$T/dir")"
-# a workload without a placement: exit 5, reported, the rest still written
-expect_rc 5 "$GPUFIT" k8s --out-dir "$T/dir5" "$ROOT/examples/llm-70b-slo.yaml"
-# the VM count is recommend's own ("- N VMs per replica")
-vms=$("$GPUFIT" recommend "$ROOT/examples/llm-70b-slo.yaml" 2>/dev/null | sed -n 's/^  - \([0-9]*\) VMs per replica.*/\1/p' | head -1)
-[ "$vms" = 6 ] || fail "recommend places assistant-70b on '$vms' VMs per replica, expected 6"
-expect_grep "gpufit: warning: k8s: workload 'assistant-70b' skipped: one replica spans $vms VMs" "$T/err"
+# a replica of several model instances on several VMs runs a pod per
+# instance: llm-70b-slo's one replica is "6 VMs per replica, 6 instances of
+# 1 GPU each" in recommend, so 6 pods of 1 GPU on a pool of 6 nodes
+"$GPUFIT" recommend "$ROOT/examples/llm-70b-slo.yaml" 2>/dev/null >"$T/rec70"
+expect_grep "  - 6 VMs per replica, 6 instances of 1 GPU each" "$T/rec70"
+expect_rc 0 "$GPUFIT" k8s -f json "$ROOT/examples/llm-70b-slo.yaml"
+python3 - "$T/out" >"$T/check" 2>&1 <<'PY' || fail "llm-70b-slo: $(cat "$T/check")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+dep = [o for o in d["manifests"] if o["kind"] == "Deployment" and o["metadata"]["name"].startswith("assistant-70b")]
+assert len(dep) == 1 and dep[0]["spec"]["replicas"] == 6, [o["spec"].get("replicas") for o in dep]
+lim = dep[0]["spec"]["template"]["spec"]["containers"][0]["resources"]["limits"]
+assert lim["nvidia.com/gpu"] == 1, lim
+pool = [p for p in d["node_pools"] if p["sku"] == "Standard_NC40ads_H100_v5"]
+assert len(pool) == 1 and pool[0]["min_count"] == 6, pool
+PY
+# a workload without a feasible option: exit 5, reported, the rest still written
+cat >"$T/none.yaml" <<'YAML'
+gpufit: 1
+region: eastus
+workloads:
+  - name: chat
+    type: inference
+    model: llama-3.1-8b
+    serving: { input_tokens: 512, output_tokens: 128, concurrency: 4 }
+  - name: impossible
+    type: inference
+    model: llama-3.1-70b
+    serving: { input_tokens: 2048, output_tokens: 256, concurrency: 16, max_ms_per_output_token: 2 }
+YAML
+expect_rc 5 "$GPUFIT" k8s --out-dir "$T/dir5" "$T/none.yaml"
+expect_grep "gpufit: warning: k8s: workload 'impossible' skipped: no feasible option" "$T/err"
 [ -f "$T/dir5/node-pools.sh" ] && [ -f "$T/dir5/workloads.yaml" ] || fail "exit 5 wrote no files"
 # --out-dir on a file: exit 3, the file untouched
 echo keep >"$T/file"

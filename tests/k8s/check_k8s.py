@@ -6,6 +6,8 @@ same profile, from the recommendation's own numbers (not from the k8s code):
 - a workload the MIG plan placed runs on a pool of its plan pool's size and
   MIG profile, asking for nvidia.com/mig-<profile>: 1, and that pool's nodes
   are the plan's VMs of that size and profile;
+- an inference workload runs a pod per model instance: replicas x
+  instances_per_replica pods, each asking for gpus_per_instance GPUs;
 - any other workload runs on a pool of its recommended size; the pool's
   minimum is the VMs of the inference workloads on it (they always run),
   its maximum that with the headroom (ceil) plus the training VMs;
@@ -116,8 +118,15 @@ def main(rec_path, k8s_path):
         vms = r["vm_count"]
         if w["type"] == "inference":
             must[pool["name"]] = must.get(pool["name"], 0) + vms
-            if sum(g[1] for g in got) != w["replicas"]:
-                fails.append(f"{name}: {sum(g[1] for g in got)} replicas, want {w['replicas']}")
+            # a pod per model instance, of the instance's GPUs
+            inst = r.get("instances_per_replica", 1)
+            if sum(g[1] for g in got) != w["replicas"] * inst:
+                fails.append(f"{name}: {sum(g[1] for g in got)} pods, want {w['replicas']} x {inst}")
+            per = r.get("gpus_per_instance")
+            for g in got:
+                gpus = sum(v for k, v in g[2].items() if k in ("nvidia.com/gpu", "amd.com/gpu"))
+                if per is not None and gpus != per:
+                    fails.append(f"{name}: a pod asks for {gpus} GPUs, an instance has {per}")
         else:
             burst[pool["name"]] = burst.get(pool["name"], 0) + vms
         if r["placement"] == "cluster":

@@ -117,13 +117,28 @@ static void test_pools(void **state)
 	assert_string_equal(plan.pools[0].taints[0].key, "gpu");
 	k8s_plan_release(&plan);
 
-	/* an inference replica over 3 VMs has no Deployment: skipped */
+	/* one model instance over 3 VMs cannot be a pod: skipped */
 	vm_workload(&ws[0], "llm", PROFILE_INFERENCE, 1, "Standard_ND96asr_v4", "A100-SXM-40GB", 3, 24);
 	assert_int_equal(k8s_pools_build(&r, NULL, &o, &plan, &d), 0);
 	assert_int_equal(plan.npools, 0);
 	assert_int_equal(plan.nskipped, 1);
 	assert_string_equal(plan.skipped[0].reason,
-			    "one replica spans 3 VMs; a Deployment pod runs on one node");
+			    "one model instance spans 3 VMs; a Deployment pod runs on one node");
+	k8s_plan_release(&plan);
+
+	/* 2 replicas of 3 instances of 8 GPUs, one instance per VM: a pod per
+	 * instance, 2 x 3 = 6 pods of 8 GPUs on 6 nodes (always running) */
+	ws[0].replicas = 2;
+	ws[0].rec.fit.instances = 3;
+	ws[0].rec.fit.gpus_per_instance = 8;
+	assert_int_equal(k8s_pools_build(&r, NULL, &o, &plan, &d), 0);
+	assert_int_equal(plan.nskipped, 0);
+	assert_int_equal(plan.npools, 1);
+	assert_int_equal(plan.nplacements, 1);
+	assert_int_equal(plan.placements[0].replicas, 6);
+	assert_int_equal(plan.placements[0].nodes, 1);
+	assert_int_equal(plan.placements[0].gpus_per_node, 8);
+	assert_int_equal(plan.pools[0].min_count, 6);
 	k8s_plan_release(&plan);
 	diag_list_release(&d);
 }
