@@ -162,6 +162,7 @@ struct telemetry_store {
 	uint64_t samples;         /* samples accepted, every metric */
 	uint64_t blanks;          /* samples dropped as N/A or blank sentinels */
 	uint64_t clamped;         /* ratio samples above 1 clamped */
+	uint64_t negative;        /* samples dropped as negative: no metric read is below 0 */
 };
 
 void telemetry_store_init(struct telemetry_store *st);

@@ -1357,6 +1357,10 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 	if (st.clamped)
 		diag_warning("%llu ratio samples above 1 were clamped to 1 (seen on MIG instances, "
 			     "DCGM issue #152)", (unsigned long long)st.clamped);
+	if (st.negative)
+		diag_warning("%llu negative sample%s ignored: no utilisation, memory, power or clock "
+			     "is below 0", (unsigned long long)st.negative,
+			     st.negative == 1 ? " was" : "s were");
 
 	map_hosts(&st, &f, sku, &hosts, assumptions);
 

@@ -522,14 +522,16 @@ void telemetry_store_add(struct telemetry_store *st, struct telemetry_series *s,
 	}
 	double v = scale == TELEMETRY_SCALE_MHZ_OR_HZ ? (raw >= 1e6 ? raw / 1e6 : raw)
 						      : raw * scale;
-	if (telemetry_metric_is_ratio(m)) {
-		if (v > 1) {
-			v = 1;
-			s->m[m].clamped++;
-			st->clamped++;
-		} else if (v < 0) {
-			v = 0;
-		}
+	/* a utilisation, memory, power, clock or rate is never negative: such a
+	 * sample is not a measurement (dropped and counted, not read as 0) */
+	if (v < 0) {
+		st->negative++;
+		return;
+	}
+	if (telemetry_metric_is_ratio(m) && v > 1) {
+		v = 1;
+		s->m[m].clamped++;
+		st->clamped++;
 	}
 	telemetry_acc_add(&s->m[m], m, v);
 	st->samples++;
@@ -616,6 +618,7 @@ size_t telemetry_store_merge(struct telemetry_store *dst, struct telemetry_store
 	dst->samples += src->samples;
 	dst->blanks += src->blanks;
 	dst->clamped += src->clamped;
+	dst->negative += src->negative;
 	if (src->start_ms && (!dst->start_ms || src->start_ms < dst->start_ms))
 		dst->start_ms = src->start_ms;
 	if (src->end_ms > dst->end_ms)
@@ -730,7 +733,7 @@ struct reader {
 	long line;
 	int errors;
 	int gave_up;
-	uint64_t samples_before;
+	uint64_t samples_before, negative_before;
 };
 
 static void rd_error(struct reader *r, long line, int col, const char *fmt, ...)
@@ -1554,9 +1557,17 @@ static int finish(struct reader *r, long lines_seen)
 	if (r->errors)
 		return -1;
 	if (r->st->samples == r->samples_before) {
-		diag_list_add(r->dl, DIAG_ERROR, r->name, lines_seen ? (int)lines_seen : 1, 0,
-			      lines_seen ? "no GPU samples found (wrong format or no known metrics?)"
-					 : "empty file: no telemetry samples");
+		uint64_t neg = r->st->negative - r->negative_before;
+
+		if (neg)
+			diag_list_add(r->dl, DIAG_ERROR, r->name, (int)lines_seen, 0,
+				      "no GPU samples found: %llu negative ones ignored (no utilisation, "
+				      "memory, power or clock is below 0)", (unsigned long long)neg);
+		else
+			diag_list_add(r->dl, DIAG_ERROR, r->name, lines_seen ? (int)lines_seen : 1, 0,
+				      lines_seen ? "no GPU samples found (wrong format or no known "
+						   "metrics?)"
+						 : "empty file: no telemetry samples");
 		return -1;
 	}
 	return 0;
@@ -1581,7 +1592,7 @@ int telemetry_read_stream(struct telemetry_store *st, FILE *f, const char *name,
 			  const struct telemetry_read_opts *o, struct diag_list *dl)
 {
 	struct reader r = { .st = st, .o = o, .dl = dl, .name = name,
-			    .samples_before = st->samples };
+			    .samples_before = st->samples, .negative_before = st->negative };
 	struct telemetry_read_opts defaults;
 	if (!o) {
 		telemetry_read_opts_default(&defaults);

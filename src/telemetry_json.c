@@ -56,7 +56,7 @@ int telemetry_read_json(struct telemetry_store *st, const char *buf, size_t len,
 {
 	const char *endp = NULL;
 	size_t errors_before = dl->errors;
-	uint64_t before = st->samples;
+	uint64_t before = st->samples, neg_before = st->negative;
 	cJSON *doc = cJSON_ParseWithLengthOpts(buf, len, &endp, 0);
 	if (!doc) {
 		const char *at = cJSON_GetErrorPtr();
@@ -158,8 +158,14 @@ int telemetry_read_json(struct telemetry_store *st, const char *buf, size_t len,
 	if (dl->errors > errors_before)
 		return -1;
 	if (st->samples == before && !(o && o->allow_empty)) {
-		diag_list_add(dl, DIAG_ERROR, name, 0, 0,
-			      "no GPU samples found in the Prometheus answer");
+		if (st->negative > neg_before)
+			diag_list_add(dl, DIAG_ERROR, name, 0, 0,
+				      "no GPU samples found in the Prometheus answer: %llu negative ones "
+				      "ignored (no utilisation, memory, power or clock is below 0)",
+				      (unsigned long long)(st->negative - neg_before));
+		else
+			diag_list_add(dl, DIAG_ERROR, name, 0, 0,
+				      "no GPU samples found in the Prometheus answer");
 		return -1;
 	}
 	return 0;
