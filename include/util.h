@@ -105,6 +105,11 @@ char *util_fmt_fixed(char *buf, size_t len, double v, int decimals);
 int util_has_unsafe(const char *s);
 void util_escape_unsafe(struct strbuf *out, const char *s, int keep_newline);
 
+/* The depth of [ and { open at byte off of the JSON text buf (strings
+ * skipped): a parse that fails at CJSON_NESTING_LIMIT levels failed on its
+ * nesting, not on its syntax. */
+size_t util_json_depth_at(const char *buf, size_t off);
+
 /* Formats money with thousands separators and 2 decimals: "12,345.67". */
 char *util_fmt_money(char *buf, size_t len, double v);
 /* An hourly price with the precision its source gave (up to 6 decimals,

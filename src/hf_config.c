@@ -707,6 +707,9 @@ int hf_config_parse(const char *text, size_t len, const char *path, struct model
 		const char *at = cJSON_GetErrorPtr();
 		size_t off = at && at >= text && at <= text + len ? (size_t)(at - text) : 0;
 
+		if (util_json_depth_at(text, off) >= CJSON_NESTING_LIMIT)
+			return fail_at(&h, off, "JSON nested deeper than %d levels",
+				       CJSON_NESTING_LIMIT);
 		return fail_at(&h, off, "invalid JSON");
 	}
 	for (const char *p = end; p && p < text + len; p++)

@@ -282,7 +282,11 @@ cJSON *json_read_file(const char *path, char *err, size_t errlen)
 		size_t off = at && at >= text && at <= text + sb.len ? (size_t)(at - text) : 0;
 		int line, col;
 		position(text, off, &line, &col);
-		snprintf(err, errlen, "%s:%d:%d: invalid JSON", path, line, col);
+		if (util_json_depth_at(text, off) >= CJSON_NESTING_LIMIT)
+			snprintf(err, errlen, "%s:%d:%d: JSON nested deeper than %d levels", path,
+				 line, col, CJSON_NESTING_LIMIT);
+		else
+			snprintf(err, errlen, "%s:%d:%d: invalid JSON", path, line, col);
 	}
 	strbuf_release(&sb);
 	return doc;

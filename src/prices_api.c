@@ -750,7 +750,12 @@ static void syntax_error(const char *buf, size_t off, char *err, size_t errlen)
 			col++;
 		}
 	}
-	snprintf(err, errlen, "invalid JSON at byte %zu (line %zu, column %zu)", off, line, col);
+	if (util_json_depth_at(buf, off) >= CJSON_NESTING_LIMIT)
+		snprintf(err, errlen, "JSON nested deeper than %d levels at byte %zu (line %zu, "
+			 "column %zu)", CJSON_NESTING_LIMIT, off, line, col);
+	else
+		snprintf(err, errlen, "invalid JSON at byte %zu (line %zu, column %zu)", off, line,
+			 col);
 }
 
 /* Parses buf into a tree; NULL with a cause in err when it is not one JSON

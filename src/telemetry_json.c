@@ -65,9 +65,13 @@ int telemetry_read_json(struct telemetry_store *st, const char *buf, size_t len,
 		position(buf, off, &line, &col);
 		/* an error on the last line of the text is a cut-off document */
 		int at_end = off + 1 >= len || !memchr(buf + off, '\n', len - off - 1);
-		diag_list_add(dl, DIAG_ERROR, name, line, col, at_end
-			      ? "unexpected end of JSON (truncated file?)"
-			      : "invalid JSON");
+		if (util_json_depth_at(buf, off) >= CJSON_NESTING_LIMIT)
+			diag_list_add(dl, DIAG_ERROR, name, line, col,
+				      "JSON nested deeper than %d levels", CJSON_NESTING_LIMIT);
+		else
+			diag_list_add(dl, DIAG_ERROR, name, line, col, at_end
+				      ? "unexpected end of JSON (truncated file?)"
+				      : "invalid JSON");
 		return -1;
 	}
 	const cJSON *status = cJSON_GetObjectItemCaseSensitive(doc, "status");

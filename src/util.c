@@ -562,3 +562,27 @@ void util_escape_unsafe(struct strbuf *out, const char *s, int keep_newline)
 	}
 	strbuf_add(out, (const char *)run, (size_t)(p - run));
 }
+
+size_t util_json_depth_at(const char *buf, size_t off)
+{
+	size_t depth = 0;
+	int in_str = 0;
+
+	for (size_t i = 0; i < off && buf[i]; i++) {
+		char ch = buf[i];
+
+		if (in_str) {
+			if (ch == '\\')
+				i++;
+			else if (ch == '"')
+				in_str = 0;
+		} else if (ch == '"') {
+			in_str = 1;
+		} else if (ch == '[' || ch == '{') {
+			depth++;
+		} else if ((ch == ']' || ch == '}') && depth) {
+			depth--;
+		}
+	}
+	return depth;
+}

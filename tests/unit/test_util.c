@@ -496,10 +496,26 @@ static void test_table_escapes_cells(void **state)
 	table_free(t);
 }
 
+/* The nesting open at an offset, strings (and their escaped quotes and
+ * brackets) skipped. */
+static void test_json_depth(void **state)
+{
+	const char *j = "{\"a\": [[{\"b\": \"[\\\"{\"}, 1], 2]}";
+
+	(void)state;
+	assert_int_equal(util_json_depth_at(j, 0), 0);
+	assert_int_equal(util_json_depth_at(j, 1), 1);
+	assert_int_equal(util_json_depth_at(j, 8), 3);
+	assert_int_equal(util_json_depth_at(j, 10), 4);
+	/* inside the string "[\"{": still 4 */
+	assert_int_equal(util_json_depth_at(j, 17), 4);
+	assert_int_equal(util_json_depth_at(j, strlen(j)), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_escape_unsafe), cmocka_unit_test(test_table_escapes_cells),
+		cmocka_unit_test(test_json_depth), cmocka_unit_test(test_escape_unsafe), cmocka_unit_test(test_table_escapes_cells),
 		cmocka_unit_test(test_edit_distance), cmocka_unit_test(test_suggest),
 		cmocka_unit_test(test_parse_numbers), cmocka_unit_test(test_parse_size),
 		cmocka_unit_test(test_json_arena),    cmocka_unit_test(test_fmt_fixed),     cmocka_unit_test(test_money),         cmocka_unit_test(test_iso8601),
