@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -286,7 +287,9 @@ int util_parse_double(const char *s, double *out)
 	char *end;
 	errno = 0;
 	double v = strtod(s, &end);
-	if (*end != '\0' || errno == ERANGE || !isfinite(v))
+	/* an underflow (1e-320) is a number, a tiny one the caller's bounds
+	 * judge; an overflow (1e999) is not */
+	if (*end != '\0' || (errno == ERANGE && fabs(v) >= DBL_MIN) || !isfinite(v))
 		return -1;
 	/* strtod accepts hex floats, "inf" and "nan": a profile means decimals. */
 	for (const char *p = s; *p; p++)

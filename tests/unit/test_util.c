@@ -66,6 +66,12 @@ static void test_parse_numbers(void **state)
 	assert_int_equal(util_parse_double("inf", &d), -1);
 	assert_int_equal(util_parse_double("0x10", &d), -1);
 	assert_int_equal(util_parse_double("1e999", &d), -1);
+	assert_int_equal(util_parse_double("-1e999", &d), -1);
+	/* an underflow is a number (tiny or 0): the caller's bounds judge it */
+	assert_int_equal(util_parse_double("1e-320", &d), 0);
+	assert_true(d > 0 && d < 1e-319);
+	assert_int_equal(util_parse_double("1e-400", &d), 0);
+	assert_true(d == 0);
 	assert_int_equal(util_parse_long("42", &l), 0);
 	assert_int_equal(l, 42);
 	assert_int_equal(util_parse_long("4.2", &l), -1);
