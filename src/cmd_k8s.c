@@ -8,6 +8,7 @@
  * The verbs of `gpufit k8s` are rows of cmd_k8s_verbs[]; `gpufit k8s
  * PROFILE` (a first word that is no verb) runs "generate".
  */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -76,14 +77,90 @@ int cmd_k8s(struct cli_ctx *ctx, int argc, char **argv)
 
 /* An image reference gpufit writes into YAML as given: no spaces or
  * control characters. */
-static int image_ok(const char *s)
+/* One path component of an image name: [a-z0-9]+ joined by '.', '_', '__'
+ * or '-'s (the distribution reference grammar). */
+static int image_component_ok(const char *s, size_t n)
 {
-	if (!*s || strlen(s) > 512)
+	int prev_sep = 1;
+
+	if (!n)
 		return 0;
-	for (; *s; s++)
-		if ((unsigned char)*s <= ' ' || *s == 0x7f)
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		int alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+
+		if (!alnum && c != '.' && c != '_' && c != '-')
 			return 0;
-	return 1;
+		if (!alnum && prev_sep && !(c == '_' && i && s[i - 1] == '_') &&
+		    !(c == '-' && i && s[i - 1] == '-'))
+			return 0;
+		prev_sep = !alnum;
+	}
+	return !prev_sep;
+}
+
+/* An image reference as a container runtime takes it:
+ * [DOMAIN[:PORT]/]PATH[:TAG][@ALGO:HEX], e.g. "vllm/vllm-openai:v0.11.0",
+ * "nvcr.io/nim/meta/llama-3.1-8b-instruct:1.3", "ghcr.io/x/y@sha256:..." */
+static int image_ok(const char *ref)
+{
+	char s[520];
+	char *at, *name, *slash, *colon;
+	size_t n = strlen(ref);
+
+	if (!n || n > 512)
+		return 0;
+	memcpy(s, ref, n + 1);
+	if ((at = strchr(s, '@'))) {
+		char *d = at + 1, *c = strchr(d, ':');
+		size_t hex = c ? strlen(c + 1) : 0;
+
+		if (!c || c == d || hex < 32)
+			return 0;
+		for (char *p = d; p < c; p++)
+			if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '+' ||
+			      *p == '.' || *p == '_' || *p == '-'))
+				return 0;
+		for (char *p = c + 1; *p; p++)
+			if (!isxdigit((unsigned char)*p))
+				return 0;
+		*at = '\0';
+	}
+	slash = strrchr(s, '/');
+	colon = strrchr(s, ':');
+	if (colon && (!slash || colon > slash)) {   /* the tag */
+		size_t t = strlen(colon + 1);
+
+		if (!t || t > 128 || !(isalnum((unsigned char)colon[1]) || colon[1] == '_'))
+			return 0;
+		for (char *p = colon + 1; *p; p++)
+			if (!isalnum((unsigned char)*p) && *p != '_' && *p != '.' && *p != '-')
+				return 0;
+		*colon = '\0';
+	}
+	name = s;
+	slash = strchr(name, '/');
+	/* a first component with a '.' or a ':' or "localhost" is a registry */
+	if (slash && (memchr(name, '.', (size_t)(slash - name)) ||
+		      memchr(name, ':', (size_t)(slash - name)) ||
+		      (slash - name == 9 && strncmp(name, "localhost", 9) == 0))) {
+		for (char *p = name; p < slash; p++)
+			if (!isalnum((unsigned char)*p) && *p != '.' && *p != '-' && *p != ':')
+				return 0;
+		if (name[0] == '.' || name[0] == '-' || name[0] == ':')
+			return 0;
+		name = slash + 1;
+	}
+	for (;;) {
+		char *e = strchr(name, '/');
+		size_t len = e ? (size_t)(e - name) : strlen(name);
+
+		if (!image_component_ok(name, len))
+			return 0;
+		if (!e)
+			return 1;
+		name = e + 1;
+	}
 }
 
 static cJSON *pools_json(const struct recommend_result *r, const struct k8s_plan *plan)

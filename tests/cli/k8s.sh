@@ -158,6 +158,18 @@ expect_rc 0 "$GPUFIT" k8s --out-dir "$T/od4" "$ROOT/examples/chat-8b.yaml"
 [ -L "$T/od4/node-pools.sh" ] || fail "--out-dir replaced the link node-pools.sh"
 grep -q "az aks nodepool add" "$T/victim.sh" || fail "--out-dir did not write through the link"
 
+# --image is an image reference ([DOMAIN[:PORT]/]PATH[:TAG][@ALGO:HEX]): the
+# common forms pass, anything else is a usage error
+for im in vllm/vllm-openai:v0.11.0 nvcr.io/nim/meta/llama-3.1-8b-instruct:1.3 \
+	localhost:5000/team/model__x:latest "x@sha256:$(printf '0%.0s' $(seq 64))"; do
+	expect_rc 0 "$GPUFIT" k8s --image "$im" "$ROOT/examples/chat-8b.yaml"
+	expect_grep "image: $im" "$T/out"
+done
+for im in ':::' 'UPPER/case' '$(id)' 'a//b' 'img:' 'img:-x' 'x@sha256:12'; do
+	expect_rc 2 "$GPUFIT" k8s --image "$im" "$ROOT/examples/chat-8b.yaml"
+	expect_grep "is not an image reference" "$T/err"
+done
+
 # Bad options: exit 2, one line.
 expect_rc 2 "$GPUFIT" k8s --taint sku=gpu "$ROOT/examples/chat-8b.yaml"
 expect_grep "gpufit: error: k8s: --taint: 'sku=gpu' has no :EFFECT (NoSchedule, PreferNoSchedule, NoExecute)" "$T/err"
