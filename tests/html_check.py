@@ -162,7 +162,11 @@ def check_recommend(root, d, c):
     c.eq("totals.infeasible", field(root, "totals.infeasible"), str(t["infeasible"]))
     age = d["catalog"]["age_days"]
     c.eq("catalog.age_days", field(root, "catalog.age_days"), "unknown" if age is None else f"{age} days")
-    if not t["complete"]:
+    if not t["complete"] and len(t["unpriced"]) >= t["workloads"]:
+        # nothing priced: said so, no "$0.00" part on the page
+        c.eq("totals.priced_monthly_cost (none priced)", field(root, "totals.priced_monthly_cost"), None)
+        c.true("'no workload is priced'", "no workload is priced" in root.text())
+    elif not t["complete"]:
         c.eq("totals.priced_monthly_cost", field(root, "totals.priced_monthly_cost"),
              money(t["priced_monthly_cost"], cur))
     if any(w["recommendation"] or w["alternatives"] or w["current"] for w in d["workloads"]):
