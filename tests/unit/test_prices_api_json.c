@@ -444,7 +444,8 @@ static void test_nesting_limit(void **state)
 	for (int i = 0; i < 100000; i++)
 		strbuf_addstr(&doc, "[");
 	/* The object is level 1, the 999th '[' (byte 16 + 998) level 1000. */
-	assert_true(fails_with(strbuf_str(&doc), "invalid JSON at byte 1015 (line 1, column 1016)"));
+	assert_true(fails_with(strbuf_str(&doc), "JSON nested deeper than 1000 levels at byte 1015 "
+					      "(line 1, column 1016)"));
 	strbuf_release(&doc);
 
 	strbuf_addstr(&doc, "{\"Items\":[],\"x\":");
