@@ -168,6 +168,8 @@ struct costdiff_gate {
 	int has_actual;                /* 0: the actual value is unknown (null) */
 	double actual;
 	int passed;
+	int unjudged;                  /* 1: failed because a value it needs is unknown
+					* (no verdict), not on a known value */
 	char message[COSTDIFF_MSGLEN]; /* one line: why it passed or failed */
 };
 

@@ -761,7 +761,7 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 		int definite = 0;
 
 		for (size_t i = 0; i < r.ngates; i++)
-			definite |= !r.gates[i].passed && r.gates[i].has_actual;
+			definite |= !r.gates[i].passed && !r.gates[i].unjudged;
 		rc = infeasible || !definite ? EXIT_INFEASIBLE : EXIT_GATE;
 	}
 out:

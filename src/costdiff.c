@@ -472,6 +472,7 @@ size_t costdiff_gates(const struct costdiff_limits *lim, const struct cost_plan 
 		 "cost", head->unpriced, head->unpriced == 1 ? "" : "s");
 	if (lim->max_monthly.given && !head->complete) {
 		struct costdiff_gate *g = gate_new(out, &n, "max_monthly", &lim->max_monthly);
+		g->unjudged = 1;
 		snprintf(g->message, sizeof g->message, "%s", unknown);
 	} else if (lim->max_monthly.given) {
 		struct costdiff_gate *g = gate_new(out, &n, "max_monthly", &lim->max_monthly);
@@ -493,6 +494,7 @@ size_t costdiff_gates(const struct costdiff_limits *lim, const struct cost_plan 
 		skip++;
 	} else if (lim->max_increase.given && (!head->complete || !base->complete)) {
 		struct costdiff_gate *g = gate_new(out, &n, "max_increase", &lim->max_increase);
+		g->unjudged = 1;
 		snprintf(g->message, sizeof g->message, "%s", unknown);
 	} else if (lim->max_increase.given) {
 		struct costdiff_gate *g = gate_new(out, &n, "max_increase", &lim->max_increase);
@@ -509,6 +511,7 @@ size_t costdiff_gates(const struct costdiff_limits *lim, const struct cost_plan 
 	} else if (lim->max_increase_pct.given && (!head->complete || !base->complete)) {
 		struct costdiff_gate *g =
 			gate_new(out, &n, "max_increase_pct", &lim->max_increase_pct);
+		g->unjudged = 1;
 		snprintf(g->message, sizeof g->message, "%s", unknown);
 	} else if (lim->max_increase_pct.given) {
 		struct costdiff_gate *g =
@@ -534,6 +537,7 @@ size_t costdiff_gates(const struct costdiff_limits *lim, const struct cost_plan 
 		struct costdiff_gate *g =
 			gate_new(out, &n, "max_catalog_age_days", &lim->max_catalog_age);
 		if (age_days < 0) {
+			g->unjudged = 1;
 			snprintf(g->message, sizeof g->message,
 				 "the catalog's age is unknown (no fetch or snapshot date)");
 		} else {
