@@ -8,6 +8,7 @@
 #ifndef GPUFIT_UTIL_H
 #define GPUFIT_UTIL_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 /* Never NULL (a request of 0 bytes gets 1); the attribute tells the
@@ -109,6 +110,10 @@ void util_escape_unsafe(struct strbuf *out, const char *s, int keep_newline);
  * skipped): a parse that fails at CJSON_NESTING_LIMIT levels failed on its
  * nesting, not on its syntax. */
 size_t util_json_depth_at(const char *buf, size_t off);
+
+/* fmt formatted in full into a new string (malloc'd; "" on an encoding
+ * error): messages whose lists may pass any fixed buffer. */
+char *util_vformat(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 /* Formats money with thousands separators and 2 decimals: "12,345.67". */
 char *util_fmt_money(char *buf, size_t len, double v);

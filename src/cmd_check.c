@@ -75,13 +75,13 @@ struct check_report {
 __attribute__((format(printf, 2, 3))) static void warn(struct check_report *r, const char *fmt,
 						       ...)
 {
-	char buf[512];
 	va_list ap;
+	char *s;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	s = util_vformat(fmt, ap);   /* whole: a list of sizes can be long */
 	va_end(ap);
 	r->warnings = xrealloc(r->warnings, (r->nwarnings + 1) * sizeof *r->warnings);
-	r->warnings[r->nwarnings++] = xstrdup(buf);
+	r->warnings[r->nwarnings++] = s;
 }
 
 static void report_release(struct check_report *r)

@@ -56,19 +56,9 @@ static void vprint(FILE *f, enum diag_severity sev, const char *file, int line, 
 	if (quiet && sev != DIAG_ERROR)
 		return;
 	struct strbuf out = STRBUF_INIT;
-	va_list aq;
-	char *msg;
-	int n;
-
 	/* one line, whatever the message quotes: a name, a label or an API
 	 * value with a newline or an escape sequence is shown escaped */
-	va_copy(aq, ap);
-	n = vsnprintf(NULL, 0, fmt, aq);
-	va_end(aq);
-	msg = xmalloc(n > 0 ? (size_t)n + 1 : 1);
-	msg[0] = '\0';
-	if (n > 0)
-		vsnprintf(msg, (size_t)n + 1, fmt, ap);
+	char *msg = util_vformat(fmt, ap);
 	if (file) {
 		util_escape_unsafe(&out, file, 0);
 		if (line > 0) {

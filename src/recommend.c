@@ -118,30 +118,12 @@ void recommend_add_region(struct ctx *c, const char *name)
 void recommend_add_warning(struct recommend_result *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* fmt formatted in full into a new string (a warning's list of sizes can
- * pass any fixed buffer, and a cut one loses its advice). */
-static char *format_all(const char *fmt, va_list ap)
-{
-	va_list aq;
-	int n;
-	char *s;
-
-	va_copy(aq, ap);
-	n = vsnprintf(NULL, 0, fmt, aq);
-	va_end(aq);
-	if (n < 0)
-		return xstrdup("");
-	s = xmalloc((size_t)n + 1);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
-	return s;
-}
-
 void recommend_add_warning(struct recommend_result *r, const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
 	va_start(ap, fmt);
-	s = format_all(fmt, ap);
+	s = util_vformat(fmt, ap);
 	va_end(ap);
 	r->warnings = xrealloc(r->warnings, (r->nwarnings + 1) * sizeof(*r->warnings));
 	r->warnings[r->nwarnings++] = s;
@@ -158,7 +140,7 @@ void recommend_add_finding(struct recommend_workload *w, const char *kind,
 	va_list ap;
 	char *s;
 	va_start(ap, fmt);
-	s = format_all(fmt, ap);
+	s = util_vformat(fmt, ap);
 	va_end(ap);
 	w->findings = xrealloc(w->findings, (w->nfindings + 1) * sizeof(*w->findings));
 	f = &w->findings[w->nfindings++];

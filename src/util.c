@@ -589,3 +589,19 @@ size_t util_json_depth_at(const char *buf, size_t off)
 	}
 	return depth;
 }
+
+char *util_vformat(const char *fmt, va_list ap)
+{
+	va_list aq;
+	int n;
+	char *s;
+
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		return xstrdup("");
+	s = xmalloc((size_t)n + 1);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	return s;
+}
