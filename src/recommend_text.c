@@ -162,6 +162,12 @@ int recommend_choice_reason(const struct recommend_result *r, const struct recom
 			 f->tokens_per_s, f->ms_per_token, sizing_bound_name(f->bound));
 		return 1;
 	}
+	/* how the size runs the precision asked for when not natively: weight-
+	 * only, as FP16, as BF16 without the FP8 speed-up (the sizing's note) */
+	if (f->precision_note && f->precision_note[0] && f->reject == FIT_OK && i == k++) {
+		snprintf(buf, len, "precision: %s", f->precision_note);
+		return 1;
+	}
 	if (c->placement == FIT_PLACEMENT_MIG && c->basis == RECOMMEND_BASIS_SHARE && i == k++) {
 		snprintf(buf, len, "a slice is priced at the larger of its compute (x/7) and "
 				   "memory (x/8) share of one GPU's part of the VM price");

@@ -1,0 +1,1 @@
+gpufit recommend tests/golden/recommend/inputs/train-fp8-ampere.yaml
