@@ -247,6 +247,23 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			return EXIT_INPUT;
 		}
 	}
+	/* a currency or pricing kind the catalog has no price in at all is said
+	 * so, with the fix, rather than an empty list */
+	{
+		size_t kc = 0, kk = 0;
+
+		while (kc < nprice && strcasecmp(prices[kc].currency, currency) != 0)
+			kc++;
+		while (kk < nprice && prices[kk].pricing != kind)
+			kk++;
+		if (nprice && kc == nprice)
+			diag_warning("no %s price in the catalog: prices in %s only; run 'gpufit "
+				     "catalog refresh --currency %s'", currency, prices[0].currency,
+				     currency);
+		else if (nprice && kk == nprice)
+			diag_warning("no %s price in the catalog; run 'gpufit catalog refresh' for "
+				     "them", pricing_name(kind));
+	}
 	struct list_row *rows = xcalloc(nprice + nvm + 1, sizeof *rows);
 	size_t nrows = 0;
 	for (size_t i = 0; i < nprice; i++) {
@@ -327,7 +344,7 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 		enum { NCOLS = 12 };
 		struct table *t = table_new(NCOLS);
 		const char *hdr[NCOLS] = { "SKU", "REGION", "GPU", "GPUS", "GPU MEM", "VCPUS",
-					   "RAM", "IB GB/S/GPU", "IB TYPE", "HOURLY", "MONTHLY",
+					   "RAM", "IB GBIT/S/GPU", "IB TYPE", "HOURLY", "MONTHLY",
 					   "RETIRED" };
 		char hourly_h[24], monthly_h[24];
 		const char *csv_hdr[NCOLS] = {
