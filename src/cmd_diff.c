@@ -228,7 +228,9 @@ static void print_markdown(FILE *out, const struct costdiff *d, const char *cur)
 {
 	char b[48], h[48], dl[48], pc[32];
 	fmt_totals(d, cur, b, h, dl, pc);
-	const char *icon = d->delta_monthly > 0 ? "📈" : d->delta_monthly < 0 ? "📉" : "➖";
+	/* no direction for a delta that is unknown */
+	const char *icon = !d->base_complete || !d->head_complete ? "❔"
+			   : d->delta_monthly > 0 ? "📈" : d->delta_monthly < 0 ? "📉" : "➖";
 	struct strbuf sb = STRBUF_INIT;
 	summary_counts(&sb, d);
 	fprintf(out, "%s **GPU cost %s/month (%s)**: %s → %s per month; %s\n\n", icon, dl, pc, b, h,
