@@ -332,7 +332,13 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 		fprintf(f, "\n> not placed: %s replica %d: %s\n",
 			pl->workloads[pl->unplaced[i].workload].name, pl->unplaced[i].replica,
 			pl->unplaced[i].reason);
-	if (pl->exact)
+	/* an incomplete plan is judged on the replicas it placed only */
+	if (pl->nunplaced)
+		fprintf(f, "\nLower bound %s for the placed replicas: the plan is %s for them; "
+			"the %zu not placed have no cost yet.\n",
+			money(a, sizeof(a), pl->lower_bound_monthly, pl->currency),
+			pl->exact ? "optimal" : "a heuristic one", pl->nunplaced);
+	else if (pl->exact)
 		fprintf(f, "\nLower bound %s: the plan is optimal.\n",
 			money(a, sizeof(a), pl->lower_bound_monthly, pl->currency));
 	else
