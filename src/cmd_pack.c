@@ -335,9 +335,10 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 	/* an incomplete plan is judged on the replicas it placed only */
 	if (pl->nunplaced)
 		fprintf(f, "\nLower bound %s for the placed replicas: the plan is %s for them; "
-			"the %zu not placed have no cost yet.\n",
+			"%zu replica%s not placed %s no cost.\n",
 			money(a, sizeof(a), pl->lower_bound_monthly, pl->currency),
-			pl->exact ? "optimal" : "a heuristic one", pl->nunplaced);
+			pl->exact ? "optimal" : "a heuristic one", pl->nunplaced,
+			pl->nunplaced == 1 ? "" : "s", pl->nunplaced == 1 ? "has" : "have");
 	else if (pl->exact)
 		fprintf(f, "\nLower bound %s: the plan is optimal.\n",
 			money(a, sizeof(a), pl->lower_bound_monthly, pl->currency));
