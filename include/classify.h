@@ -73,6 +73,9 @@ struct classify_result {
 	int weak;                 /* 1 when the finding rests on indirect evidence */
 	int candidate;            /* chosen candidate for underused; -1 none */
 	double savings_hourly;    /* cost saved per hour if the recommendation is applied */
+	int savings_unknown;      /* 1: a smaller option may exist but cannot be sized (the
+				   * memory use is unknown): savings_hourly is not 0, it is
+				   * unknown */
 	/* Owned strings, never NULL (classify_result_release frees them): only
 	 * their length is kept per GPU, not a fixed buffer. */
 	char *reason;             /* why, one sentence */

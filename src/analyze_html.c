@@ -109,8 +109,9 @@ static void gpu(FILE *f, const cJSON *g, const char *cur, size_t idx)
 	fputs("</span> per month, saves <span data-json=\"savings_monthly\">", f);
 	{
 		double m;
-		html_esc(f, html_num(g, "monthly_cost", &m) ? html_money_of(buf, sizeof buf, g, "savings_monthly", cur)
-						      : "unknown");
+		html_esc(f, html_num(g, "monthly_cost", &m) && html_num(g, "savings_monthly", &m)
+				    ? html_money_of(buf, sizeof buf, g, "savings_monthly", cur)
+				    : "unknown");
 	}
 	fputs("</span>. ", f);
 	html_esc(f, html_str(g, "reason"));
@@ -180,7 +181,7 @@ int analyze_html_print(FILE *f, const cJSON *doc, size_t n, cJSON *(*item)(size_
 	cJSON_ArrayForEach(x, by)
 	{
 		double cnt = cJSON_IsNumber(x) ? x->valuedouble : 0, cost = 0, sav = 0;
-		int unpriced = 0;
+		int unpriced = 0, sav_unknown = 0;
 		if (cnt <= 0)
 			continue;
 		for (size_t i = 0; i < n; i++) {
@@ -189,12 +190,17 @@ int analyze_html_print(FILE *f, const cJSON *doc, size_t n, cJSON *(*item)(size_
 			if (!g)
 				return -1;
 			if (html_str(g, "finding") && strcmp(html_str(g, "finding"), x->string) == 0) {
-				if (html_num(g, "monthly_cost", &c) && html_num(g, "savings_monthly", &s)) {
+				/* cost and savings each known or not: an underused GPU
+				 * whose smaller option cannot be sized has a price but
+				 * unknown savings */
+				if (html_num(g, "monthly_cost", &c))
 					cost += c;
-					sav += s;
-				} else {
+				else
 					unpriced++;
-				}
+				if (html_num(g, "savings_monthly", &s))
+					sav += s;
+				else
+					sav_unknown++;
 			}
 			cJSON_Delete(g);
 		}
@@ -205,7 +211,7 @@ int analyze_html_print(FILE *f, const cJSON *doc, size_t n, cJSON *(*item)(size_
 		html_printf(f, "</td><td class=\"n\">%.0f</td><td class=\"n\">", cnt);
 		html_esc(f, html_money(buf, sizeof buf, util_round_cents(cost), cur, !unpriced));
 		fputs("</td><td class=\"n\">", f);
-		html_esc(f, html_money(buf, sizeof buf, util_round_cents(sav), cur, !unpriced));
+		html_esc(f, html_money(buf, sizeof buf, util_round_cents(sav), cur, !sav_unknown));
 		fputs("</td><td>", f);
 		html_esc(f, finding_note(x->string));
 		fputs("</td></tr>\n", f);

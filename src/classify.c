@@ -281,6 +281,7 @@ static void classify_into(const struct telemetry_series *s, const struct classif
 			snprintf(tx->recommendation, sizeof(tx->recommendation),
 				 mem >= 0 ? "share the GPU: no smaller option known holds this work"
 					  : "collect DCGM_FI_DEV_FB_USED to size a smaller option");
+			out->savings_unknown = mem < 0;
 		}
 		return;
 	}

@@ -605,6 +605,8 @@ struct totals {
 	int unpriced;            /* GPUs without a price: cost and savings unknown */
 	int no_activity;         /* GPUs without activity samples: idle hours unknown */
 	int idle_cost_unknown;   /* GPUs whose idle cost is unknown (either of those) */
+	int savings_unknown;     /* GPUs whose savings are unknown: unpriced, or a smaller
+				  * option that cannot be sized */
 	char currency[8];        /* the catalog's price currency */
 };
 
@@ -613,6 +615,11 @@ struct totals {
 static int row_priced(const struct row *r)
 {
 	return r->hourly > 0;
+}
+
+static int row_savings_known(const struct row *r)
+{
+	return row_priced(r) && !r->res.savings_unknown;
 }
 
 static int row_idle_known(const struct row *r)
@@ -644,6 +651,8 @@ static void totals_add(struct totals *t, const struct row *r, double hours)
 	} else {
 		t->unpriced++;
 	}
+	if (!row_savings_known(r))
+		t->savings_unknown++;
 }
 
 static void series_label(char *buf, size_t n, const struct telemetry_series *s)
@@ -732,10 +741,10 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 			snprintf(mem, sizeof(mem), "%.1f GiB", r->res.peak_memory_gib);
 		else
 			snprintf(mem, sizeof(mem), "-");
-		if (r->hourly > 0)
+		if (row_savings_known(r))
 			util_fmt_money(sav, sizeof(sav), r->res.savings_hourly * hours);
 		else
-			snprintf(sav, sizeof(sav), "-");
+			snprintf(sav, sizeof(sav), r->hourly > 0 ? "unknown" : "-");
 		const char *cells[NCOLS] = { s->host, dash(s->gpu), dash(mig), dash(s->pod),
 					     classify_finding_name(r->res.finding), am, ap, sm, idle,
 					     mem, "", sav, r->res.recommendation, r->res.reason,
@@ -753,7 +762,7 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 		table_set_number(tb, 8, raw_pct(&r->res.activity, r->res.idle_fraction), 2);
 		table_set_number(tb, 9, r->res.peak_memory_gib >= 0 ? r->res.peak_memory_gib : NAN, 2);
 		table_set_number(tb, 10, r->hourly > 0 ? r->hourly * hours : NAN, 2);
-		table_set_number(tb, 11, r->hourly > 0 ? r->res.savings_hourly * hours : NAN, 2);
+		table_set_number(tb, 11, row_savings_known(r) ? r->res.savings_hourly * hours : NAN, 2);
 	}
 	table_color(tb, ctx->color);
 	table_print(tb, ctx->out, ctx->format);
@@ -797,8 +806,16 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	fprintf(o, "%ssavings if the recommendations are applied: ", md ? "\n" : "");
 	util_fmt_money(a, sizeof(a), t->savings);
 	util_fmt_money(c, sizeof(c), t->current_cost);
-	if (!t->unpriced) {
+	if (!t->unpriced && !t->savings_unknown) {
 		fprintf(o, "%s %s per month (current cost %s %s per month)\n", a, cur, c, cur);
+	} else if (!t->unpriced) {
+		char rest[160];
+		snprintf(rest, sizeof(rest), "the others save %s %s per month; current cost %s %s "
+			 "per month", a, cur, c, cur);
+		print_unknown(o, rows, nrows, t->savings_unknown, t->gpus,
+			      "without the memory use that sizes a smaller option",
+			      row_savings_known, rest);
+		fputc('\n', o);
 	} else {
 		char rest[160];
 		snprintf(rest, sizeof(rest), "the others save %s %s per month of their current %s "
@@ -890,7 +907,10 @@ static cJSON *render_json_row(const struct row *r, const struct json_rows *jr)
 	if (row_priced(r)) {
 		cJSON_AddNumberToObject(g, "hourly_cost", r->hourly);   /* unrounded */
 		json_add_money(g, "monthly_cost", r->hourly * hours);
-		json_add_money(g, "savings_monthly", r->res.savings_hourly * hours);
+		if (row_savings_known(r))
+			json_add_money(g, "savings_monthly", r->res.savings_hourly * hours);
+		else
+			cJSON_AddNullToObject(g, "savings_monthly");   /* not sized: unknown */
 		cJSON_AddNullToObject(g, "unpriced_reason");
 	} else {
 		char why[256];
@@ -964,15 +984,16 @@ static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 		json_add_money(to, "idle_cost_monthly", t->wasted_cost);
 	else
 		cJSON_AddNullToObject(to, "idle_cost_monthly");
-	if (!t->unpriced) {
+	if (!t->unpriced)
 		json_add_money(to, "current_monthly_cost", t->current_cost);
-		json_add_money(to, "savings_monthly", t->savings);
-	} else {
+	else
 		cJSON_AddNullToObject(to, "current_monthly_cost");
+	if (!t->savings_unknown)
+		json_add_money(to, "savings_monthly", t->savings);
+	else
 		cJSON_AddNullToObject(to, "savings_monthly");
-	}
 	cJSON_AddBoolToObject(to, "complete", !t->no_activity && !t->unpriced &&
-						 !t->idle_cost_unknown);
+						 !t->idle_cost_unknown && !t->savings_unknown);
 	cJSON_AddNumberToObject(to, "unpriced_gpus", t->unpriced);
 	json_add_unknown(to, "unpriced", rows, nrows, row_priced);
 	cJSON_AddNumberToObject(to, "no_activity_gpus", t->no_activity);

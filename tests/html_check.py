@@ -272,8 +272,9 @@ def check_analyze(root, d, c):
         known = all(g["monthly_cost"] is not None for g in mine)
         c.eq(f"finding {f} cost", tds[2].text(),
              money(round(sum(g["monthly_cost"] or 0 for g in mine), 2) if known else None, cur))
+        sknown = all(g["savings_monthly"] is not None for g in mine)
         c.eq(f"finding {f} savings", tds[3].text(),
-             money(round(sum(g["savings_monthly"] for g in mine), 2) if known else None, cur))
+             money(round(sum(g["savings_monthly"] for g in mine), 2) if sknown else None, cur))
     if d["gpus"]:
         c.true("an svg strip", root.find("svg", class_="strip") is not None)
     shown = {}

@@ -35,7 +35,10 @@ known = {"cur": 0.0, "sav": 0.0, "hours": 0.0, "idle": 0.0}
 for g in d["gpus"]:
     st = g["stats"]
     priced = g["hourly_cost"] is not None
-    if priced != (g["monthly_cost"] is not None) or priced != (g["savings_monthly"] is not None):
+    # savings are unknown when unpriced, and when an underused GPU's smaller
+    # option cannot be sized (its memory use is unknown)
+    unsized = g["finding"] == "underused" and g["recommendation"].startswith("collect DCGM_FI_DEV_FB_USED")
+    if priced != (g["monthly_cost"] is not None) or (priced and not unsized) != (g["savings_monthly"] is not None):
         bad.append("%s: hourly, monthly and savings not all known or all null" % label(g))
     if priced == (g["unpriced_reason"] is not None):
         bad.append("%s: unpriced_reason %r with hourly_cost %r" % (label(g), g["unpriced_reason"],
@@ -48,7 +51,7 @@ for g in d["gpus"]:
         unpriced.append(label(g))
     else:
         known["cur"] += g["monthly_cost"]
-        known["sav"] += g["savings_monthly"]
+        known["sav"] += g["savings_monthly"] or 0
     if not has_act:
         noact.append(label(g))
 t = d["totals"]
