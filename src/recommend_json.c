@@ -153,10 +153,21 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 		json_add_rounded(needs, "gpu_memory_gib", w->needs.gpu_memory_gib, 1);
 	else
 		cJSON_AddNullToObject(needs, "gpu_memory_gib");
-	json_add_rounded(needs, "tflops", w->needs.tflops, 1);
-	json_add_rounded(needs, "bandwidth_gb_per_s", w->needs.bandwidth_gb_per_s, 0);
-	cJSON_AddStringToObject(needs, "interconnect",
-				w->needs.interconnect ? w->needs.interconnect : "none");
+	/* a need that was not computed (no target, no deadline; no feasible
+	 * option to read the interconnect from) is unknown, not 0 */
+	if (w->needs.tflops > 0)
+		json_add_rounded(needs, "tflops", w->needs.tflops, 1);
+	else
+		cJSON_AddNullToObject(needs, "tflops");
+	if (w->needs.bandwidth_gb_per_s > 0)
+		json_add_rounded(needs, "bandwidth_gb_per_s", w->needs.bandwidth_gb_per_s, 0);
+	else
+		cJSON_AddNullToObject(needs, "bandwidth_gb_per_s");
+	if (w->feasible || w->needs.interconnect)
+		cJSON_AddStringToObject(needs, "interconnect",
+					w->needs.interconnect ? w->needs.interconnect : "none");
+	else
+		cJSON_AddNullToObject(needs, "interconnect");
 	if (w->feasible)
 		cJSON_AddItemToObject(o, "recommendation", choice_json(r, w, &w->rec, 1));
 	else
