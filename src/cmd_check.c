@@ -12,6 +12,7 @@
  * printed).  A catalog older than CHECK_STALE_DAYS is a warning, unless
  * --max-catalog-age-days makes its age a gate.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -424,29 +425,51 @@ static int print_html(FILE *out, const struct check_report *r)
 
 static void print_csv(FILE *out, const struct check_report *r)
 {
-	/* raw numbers; the gates differ in unit, so a unit column says it
-	 * (the currency, "pct", "days" or "workloads"); an unknown actual is
-	 * an empty cell */
-	struct table *t = table_new(7);
-	static const char *const hdr[] = { "gate",   "source", "limit",  "actual",
-					   "unit",   "passed", "message" };
-	for (size_t c = 0; c < 7; c++)
+	/* raw numbers, the unit in the header (docs/output.md): a gate's limit
+	 * and actual go in the pair of columns of its unit (money in the
+	 * currency, a percentage, days, a count), the other pairs empty; an
+	 * unknown actual is an empty cell */
+	enum { NC = 12, U_MONEY = 0, U_PCT, U_DAYS, U_COUNT };
+	char lc[16], money_l[24], money_a[24];
+	size_t n = strlen(r->head.currency);
+	struct table *t = table_new(NC);
+	const char *hdr[NC] = { "gate",       "source",     money_l,      money_a,
+				"limit_pct",  "actual_pct", "limit_days", "actual_days",
+				"limit_count", "actual_count", "passed",  "message" };
+
+	for (size_t k = 0; k < n && k + 1 < sizeof lc; k++)
+		lc[k] = (char)tolower((unsigned char)r->head.currency[k]);
+	lc[n < sizeof lc ? n : sizeof lc - 1] = '\0';
+	snprintf(money_l, sizeof money_l, "limit_%s", lc);
+	snprintf(money_a, sizeof money_a, "actual_%s", lc);
+	for (size_t c = 0; c < NC; c++)
 		table_header(t, c, hdr[c], ALIGN_LEFT);
 	for (size_t i = 0; i < r->ngates; i++) {
 		const struct costdiff_gate *g = &r->gates[i];
-		char lim[32], act[32] = "";
-		const char *unit = r->head.currency;
+		char lim[32] = "", act[32] = "";
+		const char *cells[NC];
+		int u = U_MONEY;
+
 		if (strcmp(g->name, "max_increase_pct") == 0)
-			unit = "pct";
+			u = U_PCT;
 		else if (strcmp(g->name, "max_catalog_age_days") == 0)
-			unit = "days";
-		else if (strcmp(g->name, "feasible") == 0)
-			unit = "workloads";
-		snprintf(lim, sizeof lim, "%.2f", g->limit);
+			u = U_DAYS;
+		else if (strcmp(g->name, "feasible") == 0 || strcmp(g->name, "fail_on") == 0)
+			u = U_COUNT;
+		/* a count gate's limit is "none" (0), the feasible one has none */
+		if (strcmp(g->name, "feasible") != 0)
+			snprintf(lim, sizeof lim, u == U_COUNT ? "%.0f" : "%.2f", g->limit);
 		if (g->has_actual)
-			snprintf(act, sizeof act, "%.2f", g->actual);
-		table_add(t, g->name, g->source, lim, act, unit, g->passed ? "true" : "false",
-			  g->message);
+			snprintf(act, sizeof act, u == U_COUNT ? "%.0f" : "%.2f", g->actual);
+		for (size_t c = 0; c < NC; c++)
+			cells[c] = "";
+		cells[0] = g->name;
+		cells[1] = g->source;
+		cells[2 + 2 * u] = lim;
+		cells[3 + 2 * u] = act;
+		cells[10] = g->passed ? "true" : "false";
+		cells[11] = g->message;
+		table_add_row(t, cells);
 	}
 	table_print(t, out, FMT_CSV);
 	table_free(t);
