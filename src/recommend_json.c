@@ -33,7 +33,7 @@ static cJSON *choice_json(const struct recommend_result *r, const struct recomme
 	json_add_money(o, "monthly_cost", c->monthly_cost);
 	cJSON_AddStringToObject(o, "cost_basis", recommend_basis_name(c->basis));
 	if (w->type == PROFILE_TRAINING) {
-		json_add_rounded(o, "job_hours", f->job_hours, 1);
+		json_add_rounded(o, "job_hours", f->job_hours, 2);   /* a short run: 0.23 h, not 0.2 */
 		json_add_money(o, "job_cost", c->job_cost);
 		json_add_rounded(o, "est_tokens_per_s", f->tokens_per_s, 0);
 		json_add_rounded(o, "mfu", f->mfu, 3);
