@@ -357,14 +357,14 @@ void table_row_style(struct table *t, enum out_style s)
 		t->row_style[t->nrows - 1] = s;
 }
 
-/* s as the terminal may show it (util_escape_unsafe), in sb when it had to
- * be escaped. */
-static const char *shown(const char *s, struct strbuf *sb)
+/* s as the terminal may show it (util_escape_unsafe, newlines kept when
+ * keep_newline), in sb when it had to be escaped. */
+static const char *shown(const char *s, struct strbuf *sb, int keep_newline)
 {
 	if (!util_has_unsafe(s))
 		return s;
 	sb->len = 0;
-	util_escape_unsafe(sb, s, 0);
+	util_escape_unsafe(sb, s, keep_newline);
 	return strbuf_str(sb);
 }
 
@@ -377,9 +377,9 @@ static void print_text(const struct table *t, FILE *f)
 		if (!col_shown(t, c, 0))
 			continue;
 		last = c;
-		w[c] = text_width(shown(header(t, c), &sb));
+		w[c] = text_width(shown(header(t, c), &sb, 0));
 		for (size_t r = 0; r < t->nrows; r++) {
-			size_t cw = row_shown(t, r, 0) ? text_width(shown(cell(t, r, c), &sb)) : 0;
+			size_t cw = row_shown(t, r, 0) ? text_width(shown(cell(t, r, c), &sb, 0)) : 0;
 			if (cw > w[c])
 				w[c] = cw;
 		}
@@ -392,7 +392,7 @@ static void print_text(const struct table *t, FILE *f)
 		for (size_t c = 0; c < t->ncols; c++) {
 			if (!col_shown(t, c, 0))
 				continue;
-			const char *s = shown(r == 0 ? header(t, c) : cell(t, r - 1, c), &sb);
+			const char *s = shown(r == 0 ? header(t, c) : cell(t, r - 1, c), &sb, 0);
 			size_t sw = text_width(s);
 			if (t->align[c] == ALIGN_RIGHT) {
 				pad(f, w[c] - sw);
@@ -415,12 +415,8 @@ static void print_text(const struct table *t, FILE *f)
 static void md_cell(FILE *f, const char *cell_text)
 {
 	struct strbuf sb = STRBUF_INIT;
-	const char *s = cell_text;
+	const char *s = shown(cell_text, &sb, 1);   /* a newline becomes <br> below */
 
-	if (util_has_unsafe(s)) {
-		util_escape_unsafe(&sb, s, 1);
-		s = strbuf_str(&sb);
-	}
 	for (; *s; s++) {
 		if (*s == '|')
 			fputs("\\|", f);
