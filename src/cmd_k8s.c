@@ -201,10 +201,36 @@ static cJSON *pools_json(const struct recommend_result *r, const struct k8s_plan
 		a = cJSON_AddArrayToObject(o, "workloads");
 		for (size_t k = 0; k < p->nworkloads; k++)
 			cJSON_AddItemToArray(a, cJSON_CreateString(r->workloads[p->workloads[k]].name));
+		/* what advertises the pool's GPUs: the script installs the NVIDIA
+		 * device plugin (setup_commands); the AMD GPU Operator is by hand */
+		cJSON_AddStringToObject(o, "device_plugin", k8s_script_pool_amd(plan, i) ?
+					"amd-gpu-operator" : "nvidia-device-plugin");
 		k8s_script_pool_command(plan, p, &cmd);
 		cJSON_AddStringToObject(o, "command", strbuf_str(&cmd));
 		strbuf_release(&cmd);
 	}
+	return arr;
+}
+
+/* The script's commands after the pools, one string each. */
+static cJSON *setup_json(const struct k8s_plan *plan)
+{
+	cJSON *arr = cJSON_CreateArray();
+	struct strbuf cmds = STRBUF_INIT;
+
+	k8s_script_setup_commands(plan, &cmds);
+	for (const char *s = strbuf_str(&cmds); *s;) {
+		const char *e = strchr(s, '\n');
+		size_t n = e ? (size_t)(e - s) : strlen(s);
+		char *line = xmalloc(n + 1);
+
+		memcpy(line, s, n);
+		line[n] = '\0';
+		cJSON_AddItemToArray(arr, cJSON_CreateString(line));
+		free(line);
+		s += n + (e != NULL);
+	}
+	strbuf_release(&cmds);
 	return arr;
 }
 
@@ -487,6 +513,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 		cJSON *root = cJSON_CreateObject();
 		cJSON_AddNumberToObject(root, "schema_version", 1);
 		cJSON_AddItemToObject(root, "node_pools", pools_json(&res, &plan));
+		cJSON_AddItemToObject(root, "setup_commands", setup_json(&plan));
 		cJSON_AddItemToObject(root, "manifests", docs);
 		cJSON_AddItemToObject(root, "skipped", skipped_json(&res, &plan));
 		docs = NULL;

@@ -1,10 +1,26 @@
 /*
- * k8s_script.c - the az commands of the node pools (k8s_script.h).
+ * k8s_script.c - the az commands of the node pools (k8s_script.h), and what
+ * the pools need before their pods can be scheduled: a device plugin that
+ * advertises the GPU resources the manifests ask for.
+ *
+ * Facts (docs/k8s.md has the sources): AKS installs the NVIDIA driver on an
+ * NVIDIA pool (--gpu-driver Install) but no device plugin (AKS "Use GPUs");
+ * the NVIDIA device plugin advertises MIG slices as nvidia.com/mig-<profile>
+ * only under its "mixed" strategy (default "none": no slices; "single":
+ * slices as nvidia.com/gpu), and its Helm chart tolerates only the
+ * nvidia.com/gpu taint and selects nodes by NFD labels, so both are set to
+ * the pools.  AKS manages neither driver nor device plugin on an AMD pool,
+ * which it requires to be created with --gpu-driver None; the AMD GPU
+ * Operator installs both (AKS "Use AMD GPUs").
  */
 #include <ctype.h>
 #include <string.h>
 
 #include "k8s_script.h"
+
+/* The chart version AKS's MIG article installs (AKS "gpu-multi-instance"). */
+#define NVDP_CHART_VERSION "0.17.0"
+#define NVDP_REPO "https://nvidia.github.io/k8s-device-plugin"
 
 int k8s_script_name_ok(const char *s)
 {
@@ -27,14 +43,28 @@ static int multi_region(const struct k8s_plan *plan)
 	return 0;
 }
 
+int k8s_script_pool_amd(const struct k8s_plan *plan, size_t pool)
+{
+	for (size_t i = 0; i < plan->nplacements; i++)
+		if (plan->placements[i].pool == pool)
+			return strncmp(plan->placements[i].resource, "amd.com/", 8) == 0;
+	return 0;
+}
+
+static void add_cluster(struct strbuf *out, const struct k8s_plan *plan, const char *flag,
+			const char *region)
+{
+	if (multi_region(plan))
+		strbuf_addf(out, " %s \"$CLUSTER-%s\"", flag, region);
+	else
+		strbuf_addf(out, " %s \"$CLUSTER\"", flag);
+}
+
 void k8s_script_pool_command(const struct k8s_plan *plan, const struct k8s_pool *p,
 			     struct strbuf *out)
 {
 	strbuf_addstr(out, "az aks nodepool add --resource-group \"$RESOURCE_GROUP\"");
-	if (multi_region(plan))
-		strbuf_addf(out, " --cluster-name \"$CLUSTER-%s\"", p->region);
-	else
-		strbuf_addstr(out, " --cluster-name \"$CLUSTER\"");
+	add_cluster(out, plan, "--cluster-name", p->region);
 	strbuf_addf(out, " --name %s --mode User --node-vm-size %s --node-count %ld", p->name,
 		    p->sku, p->count);
 	if (p->min_count < p->max_count)
@@ -60,7 +90,8 @@ void k8s_script_pool_command(const struct k8s_plan *plan, const struct k8s_pool 
 		strbuf_addf(out, " --ppg \"$PPG_ID_%s\"", p->name);
 	if (p->zones[0])
 		strbuf_addf(out, " --zones %s", p->zones);
-	strbuf_addstr(out, " --gpu-driver Install");
+	strbuf_addf(out, " --gpu-driver %s",
+		    k8s_script_pool_amd(plan, (size_t)(p - plan->pools)) ? "None" : "Install");
 }
 
 /* The line broken before each " --" into a readable continued command. */
@@ -70,7 +101,8 @@ static void add_wrapped(struct strbuf *out, const char *line)
 		if (s != line && s[0] == ' ' && s[1] == '-' && s[2] == '-' &&
 		    strncmp(s, " --min-count", 12) != 0 && strncmp(s, " --max-count", 12) != 0 &&
 		    strncmp(s, " --eviction-policy", 18) != 0 &&
-		    strncmp(s, " --spot-max-price", 17) != 0 && strncmp(s, " --cluster-name", 15) != 0) {
+		    strncmp(s, " --spot-max-price", 17) != 0 && strncmp(s, " --cluster-name", 15) != 0 &&
+		    strncmp(s, " --create-namespace", 19) != 0 && strncmp(s, " --install", 10) != 0) {
 			strbuf_addstr(out, " \\\n  ");
 			continue;
 		}
@@ -79,17 +111,218 @@ static void add_wrapped(struct strbuf *out, const char *line)
 	strbuf_addstr(out, "\n");
 }
 
+/* 1 when pool i is the first of its region (regions in order of first pool). */
+static int first_of_region(const struct k8s_plan *plan, size_t i)
+{
+	for (size_t k = 0; k < i; k++)
+		if (strcmp(plan->pools[k].region, plan->pools[i].region) == 0)
+			return 0;
+	return 1;
+}
+
+/* The pools of region (amd: the AMD ones, else the NVIDIA ones) as " a b",
+ * and whether one of them is a MIG pool or a spot pool. */
+static size_t region_pools(const struct k8s_plan *plan, const char *region, int amd,
+			   struct strbuf *names, int *mig, int *spot)
+{
+	size_t n = 0;
+	*mig = *spot = 0;
+	for (size_t i = 0; i < plan->npools; i++) {
+		const struct k8s_pool *p = &plan->pools[i];
+		if (strcmp(p->region, region) != 0 || k8s_script_pool_amd(plan, i) != amd)
+			continue;
+		strbuf_addf(names, " %s", p->name);
+		*mig |= p->mig_profile[0] != '\0';
+		*spot |= p->priority == K8S_PRIORITY_SPOT;
+		n++;
+	}
+	return n;
+}
+
+/* The device plugin's tolerations as the chart's JSON value: every taint of
+ * the region's NVIDIA pools once, and AKS's spot taint with a spot pool. */
+static void add_tolerations(struct strbuf *out, const struct k8s_plan *plan, const char *region,
+			    int spot)
+{
+	int any = 0;
+	strbuf_addstr(out, "[");
+	for (size_t i = 0; i < plan->npools; i++) {
+		const struct k8s_pool *p = &plan->pools[i];
+		if (strcmp(p->region, region) != 0 || k8s_script_pool_amd(plan, i))
+			continue;
+		for (size_t t = 0; t < p->ntaints; t++) {
+			int seen = 0;
+			for (size_t k = 0; k < i && !seen; k++) {
+				const struct k8s_pool *q = &plan->pools[k];
+				if (strcmp(q->region, region) != 0 || k8s_script_pool_amd(plan, k))
+					continue;
+				for (size_t u = 0; u < q->ntaints; u++)
+					seen |= strcmp(q->taints[u].key, p->taints[t].key) == 0 &&
+						strcmp(q->taints[u].value, p->taints[t].value) == 0 &&
+						strcmp(q->taints[u].effect, p->taints[t].effect) == 0;
+			}
+			for (size_t u = 0; u < t && !seen; u++)
+				seen = strcmp(p->taints[u].key, p->taints[t].key) == 0 &&
+				       strcmp(p->taints[u].value, p->taints[t].value) == 0 &&
+				       strcmp(p->taints[u].effect, p->taints[t].effect) == 0;
+			if (seen)
+				continue;
+			strbuf_addf(out, "%s{\"key\":\"%s\",\"operator\":\"Equal\",\"value\":\"%s\","
+					 "\"effect\":\"%s\"}",
+				    any ? "," : "", p->taints[t].key, p->taints[t].value,
+				    p->taints[t].effect);
+			any = 1;
+		}
+	}
+	if (spot)
+		strbuf_addf(out, "%s{\"key\":\"%s\",\"operator\":\"Equal\",\"value\":\"%s\","
+				 "\"effect\":\"%s\"}",
+			    any ? "," : "", K8S_SPOT_TAINT_KEY, K8S_SPOT_TAINT_VALUE,
+			    K8S_SPOT_TAINT_EFFECT);
+	strbuf_addstr(out, "]");
+}
+
+/* The commands, one a line, that install the NVIDIA device plugin on the
+ * NVIDIA pools of one region's cluster; nothing when it has none. */
+static void nvidia_commands(const struct k8s_plan *plan, const char *region, struct strbuf *out)
+{
+	struct strbuf names = STRBUF_INIT;
+	int mig, spot;
+
+	if (region_pools(plan, region, 0, &names, &mig, &spot)) {
+		const char *s = strbuf_str(&names) + 1;
+
+		strbuf_addstr(out, "az aks get-credentials --resource-group \"$RESOURCE_GROUP\"");
+		add_cluster(out, plan, "--name", region);
+		strbuf_addstr(out, " --overwrite-existing\n");
+		strbuf_addstr(out, "helm repo add nvdp " NVDP_REPO " --force-update\n");
+		strbuf_addstr(out, "helm upgrade --install nvdp nvdp/nvidia-device-plugin --namespace "
+				   "nvidia-device-plugin --create-namespace --version "
+				   NVDP_CHART_VERSION);
+		if (mig)
+			strbuf_addstr(out, " --set migStrategy=mixed");
+		strbuf_addstr(out, " --set-json 'tolerations=");
+		add_tolerations(out, plan, region, spot);
+		strbuf_addstr(out, "' --set-json 'affinity={\"nodeAffinity\":{\"requiredDuring"
+				   "SchedulingIgnoredDuringExecution\":{\"nodeSelectorTerms\":[{"
+				   "\"matchExpressions\":[{\"key\":\"kubernetes.azure.com/agentpool\","
+				   "\"operator\":\"In\",\"values\":[");
+		for (size_t i = 0; *s; i++) {
+			const char *e = strchr(s, ' ');
+			size_t n = e ? (size_t)(e - s) : strlen(s);
+			strbuf_addf(out, "%s\"%.*s\"", i ? "," : "", (int)n, s);
+			s += n + (e != NULL);
+		}
+		strbuf_addstr(out, "]}]}]}}}'\n");
+	}
+	strbuf_release(&names);
+}
+
+void k8s_script_setup_commands(const struct k8s_plan *plan, struct strbuf *out)
+{
+	for (size_t i = 0; i < plan->npools; i++)
+		if (first_of_region(plan, i))
+			nvidia_commands(plan, plan->pools[i].region, out);
+}
+
+/* The cluster of region as the script names it. */
+static void add_cluster_name(struct strbuf *out, const struct k8s_plan *plan, const char *region)
+{
+	if (multi_region(plan))
+		strbuf_addf(out, "\"$CLUSTER-%s\"", region);
+	else
+		strbuf_addstr(out, "\"$CLUSTER\"");
+}
+
+/* The device-plugin steps of one region's cluster, comments and commands. */
+static void add_setup(struct strbuf *out, const struct k8s_plan *plan, const char *region)
+{
+	struct strbuf names = STRBUF_INIT, cmds = STRBUF_INIT;
+	int mig, spot;
+
+	if (region_pools(plan, region, 0, &names, &mig, &spot)) {
+		strbuf_addstr(out, "\n# NVIDIA device plugin, cluster ");
+		add_cluster_name(out, plan, region);
+		strbuf_addf(out, ", pools%s.\n", strbuf_str(&names));
+		strbuf_addstr(out, "# AKS installs the driver on NVIDIA pools (--gpu-driver Install) "
+				   "but no device\n# plugin: without one no node advertises GPUs "
+				   "and the pods stay Pending.\n# This installs the plugin's Helm chart "
+				   "on these pools only, tolerating their\n# taints (the chart's own "
+				   "tolerations and node affinity keep it off them).\n");
+		if (mig)
+			strbuf_addstr(out, "# migStrategy=mixed: each MIG slice is advertised as "
+					   "nvidia.com/mig-<profile>,\n# the resource the manifests "
+					   "ask for, and a whole GPU as nvidia.com/gpu (the\n# "
+					   "default \"none\" advertises no slice, \"single\" calls "
+					   "them nvidia.com/gpu).\n");
+		nvidia_commands(plan, region, &cmds);
+		for (const char *s = strbuf_str(&cmds); *s;) {
+			const char *e = strchr(s, '\n');
+			struct strbuf line = STRBUF_INIT;
+			strbuf_add(&line, s, (size_t)(e - s));
+			if (strncmp(s, "helm upgrade", 12) == 0)
+				add_wrapped(out, strbuf_str(&line));
+			else
+				strbuf_addf(out, "%s\n", strbuf_str(&line));
+			strbuf_release(&line);
+			s = e + 1;
+		}
+	}
+	strbuf_release(&names);
+	names = (struct strbuf)STRBUF_INIT;
+	if (region_pools(plan, region, 1, &names, &mig, &spot)) {
+		const struct k8s_pool *p = NULL;
+		for (size_t i = 0; i < plan->npools && !p; i++)
+			if (strcmp(plan->pools[i].region, region) == 0 && k8s_script_pool_amd(plan, i))
+				p = &plan->pools[i];
+		strbuf_addstr(out, "\n# STEP BY HAND: AMD GPU Operator, cluster ");
+		add_cluster_name(out, plan, region);
+		strbuf_addf(out, ", pools%s.\n", strbuf_str(&names));
+		strbuf_addstr(out, "# AKS installs neither driver nor device plugin on AMD pools "
+				   "(they are created\n# with --gpu-driver None, as AKS requires): "
+				   "until the AMD GPU Operator installs\n# the amdgpu driver and AMD's "
+				   "device plugin, no node advertises amd.com/gpu and\n# the pods stay "
+				   "Pending. Install it by AMD's instructions\n# "
+				   "(https://instinct.docs.amd.com/projects/gpu-operator/), with every "
+				   "DaemonSet\n# it runs on these nodes tolerating the pools' taints:\n#  ");
+		for (size_t t = 0; p && t < p->ntaints; t++)
+			strbuf_addf(out, " %s=%s:%s", p->taints[t].key, p->taints[t].value,
+				    p->taints[t].effect);
+		if (spot)
+			strbuf_addf(out, " %s=%s:%s", K8S_SPOT_TAINT_KEY, K8S_SPOT_TAINT_VALUE,
+				    K8S_SPOT_TAINT_EFFECT);
+		strbuf_addf(out, "\n# then check that the nodes have amd.com/gpu:\n#   kubectl "
+				 "get nodes -l kubernetes.azure.com/agentpool=%s \\\n#     -o "
+				 "custom-columns='NAME:.metadata.name,GPUS:.status.allocatable.amd\\.com/gpu'\n"
+				 "echo \"gpufit: pools%s need the AMD GPU Operator before their pods "
+				 "can run (see this script)\" >&2\n",
+			    p ? p->name : "", strbuf_str(&names));
+	}
+	strbuf_release(&names);
+	strbuf_release(&cmds);
+}
+
 void k8s_script_build(const struct k8s_plan *plan, const struct k8s_script_options *o,
 		      struct strbuf *out)
 {
 	int multi = multi_region(plan);
-	int ib = 0;
+	int ib = 0, nvidia = 0;
 
+	for (size_t i = 0; i < plan->npools; i++) {
+		ib |= plan->pools[i].ppg[0] != '\0';
+		nvidia |= !k8s_script_pool_amd(plan, i);
+	}
 	strbuf_addstr(out, "#!/usr/bin/env bash\n");
 	strbuf_addf(out, "# The AKS GPU node pools of the gpufit %s recommendation for %s.\n",
 		    o->version ? o->version : "", o->profile ? o->profile : "the profile");
-	strbuf_addstr(out, "# Review, then run with the Azure CLI logged in. RESOURCE_GROUP and "
-			   "CLUSTER may be\n# set in the environment.\n");
+	if (nvidia)
+		strbuf_addstr(out, "# Review, then run with the Azure CLI logged in and Helm 3.10 "
+				   "or later (for the\n# device plugin; az aks get-credentials makes "
+				   "the cluster kubectl's current\n# context). RESOURCE_GROUP and "
+				   "CLUSTER may be set in the environment.\n");
+	else
+		strbuf_addstr(out, "# Review, then run with the Azure CLI logged in. RESOURCE_GROUP "
+				   "and CLUSTER may be\n# set in the environment.\n");
 	strbuf_addstr(out, "set -euo pipefail\n\n");
 	strbuf_addf(out, "RESOURCE_GROUP=\"${RESOURCE_GROUP:-%s}\"\n",
 		    o->resource_group ? o->resource_group : K8S_DEFAULT_RESOURCE_GROUP);
@@ -98,13 +331,14 @@ void k8s_script_build(const struct k8s_plan *plan, const struct k8s_script_optio
 	if (multi)
 		strbuf_addstr(out, "# The pools are in several regions and an AKS cluster is in "
 				   "one: one cluster\n# per region, named \"$CLUSTER-<region>\".\n");
-	for (size_t i = 0; i < plan->npools; i++)
-		ib |= plan->pools[i].ppg[0] != '\0';
 	if (ib)
 		strbuf_addstr(out, "# Multi-node InfiniBand pools: register the AKSInfinibandSupport "
 				   "feature once per\n# subscription so that a pool's nodes land on "
 				   "one InfiniBand network:\n#   az feature register --name "
-				   "AKSInfinibandSupport --namespace Microsoft.ContainerService\n");
+				   "AKSInfinibandSupport --namespace Microsoft.ContainerService\n"
+				   "# Their pods also ask for rdma/ib, which the SR-IOV device plugin "
+				   "of the NVIDIA\n# Network Operator advertises: install it by hand "
+				   "(Azure/aks-rdma-infiniband).\n");
 	if (!plan->npools)
 		strbuf_addstr(out, "\n# No node pool: no workload has a placement.\n");
 	for (size_t i = 0; i < plan->npools; i++) {
@@ -127,4 +361,7 @@ void k8s_script_build(const struct k8s_plan *plan, const struct k8s_script_optio
 		add_wrapped(out, strbuf_str(&line));
 		strbuf_release(&line);
 	}
+	for (size_t i = 0; i < plan->npools; i++)
+		if (first_of_region(plan, i))
+			add_setup(out, plan, plan->pools[i].region);
 }

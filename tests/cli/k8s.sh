@@ -64,6 +64,59 @@ expect_grep "- IPC_LOCK" "$T/k8s-infiniband.yaml"
 expect_grep "completionMode: Indexed" "$T/k8s-infiniband.yaml"
 expect_grep "clusterIP: None" "$T/k8s-infiniband.yaml"
 
+# Device plugins: AKS installs the NVIDIA driver but no device plugin, so
+# the script installs the NVIDIA device plugin's chart on the NVIDIA pools,
+# with migStrategy=mixed when a pool is MIG (nvidia.com/mig-<profile> is the
+# mixed strategy's name), tolerating the pools' taints and selecting them.
+expect_grep "helm upgrade --install nvdp nvdp/nvidia-device-plugin \\" "$T/small-fleet.sh"
+expect_grep "  --set migStrategy=mixed \\" "$T/small-fleet.sh"
+expect_grep '"values":["a100mig1g","t4"]' "$T/small-fleet.sh"
+expect_grep 'tolerations=[{"key":"sku","operator":"Equal","value":"gpu","effect":"NoSchedule"}]' "$T/small-fleet.sh"
+expect_grep 'az aks get-credentials --resource-group "$RESOURCE_GROUP" --name "$CLUSTER" --overwrite-existing' "$T/small-fleet.sh"
+grep -q migStrategy "$T/chat-8b.sh" && fail "migStrategy on a cluster without MIG pools"
+expect_grep "helm upgrade --install nvdp nvdp/nvidia-device-plugin \\" "$T/chat-8b.sh"
+# spot pools: the plugin tolerates AKS's spot taint too
+expect_grep '{"key":"kubernetes.azure.com/scalesetpriority","operator":"Equal","value":"spot","effect":"NoSchedule"}' "$T/k8s-spot.sh"
+# the checker sees a MIG cluster without the mixed strategy
+jq '.setup_commands |= map(sub(" --set migStrategy=mixed"; ""))' "$T/small-fleet.k8s.json" >"$T/broken.json"
+python3 "$ROOT/tests/k8s/check_k8s.py" "$T/small-fleet.rec.json" "$T/broken.json" >"$T/broken.check" &&
+	fail "check_k8s.py accepts MIG pods without migStrategy=mixed"
+expect_grep "FAIL pool a100mig1g: MIG pods but the device plugin is not migStrategy=mixed" "$T/broken.check"
+# AMD pools (Standard_ND96is*_MI300X_v5, amd.com/gpu): --gpu-driver None, as
+# AKS requires on AMD pools, no NVIDIA device plugin, and the AMD GPU
+# Operator as a marked step that the script also prints when it runs
+cat >"$T/amd.yaml" <<'YAML'
+gpufit: 1
+region: swedencentral
+workloads:
+  - name: big
+    type: inference
+    requirements: { gpu_memory_gib: 150 }
+YAML
+"$GPUFIT" k8s "$T/amd.yaml" >"$T/amd.yaml.out" 2>/dev/null || fail "k8s amd exited $?"
+expect_grep "amd.com/gpu: 1" "$T/amd.yaml.out"
+node "$ROOT/tests/k8s/validate-k8s.cjs" "$T/amd.yaml.out" >"$T/amd.valid" 2>&1 ||
+	fail "k8s amd: invalid manifests: $(head -c 600 "$T/amd.valid")"
+expect_rc 0 "$GPUFIT" k8s -f sh "$T/amd.yaml"
+cp "$T/out" "$T/amd.sh"
+shellcheck -s bash "$T/amd.sh" >"$T/amd.sc" 2>&1 || fail "k8s amd: shellcheck: $(head -c 600 "$T/amd.sc")"
+expect_grep "  --gpu-driver None" "$T/amd.sh"
+grep -q -- "--gpu-driver Install" "$T/amd.sh" && fail "an AMD pool gets the NVIDIA driver"
+grep -q "nvidia-device-plugin" "$T/amd.sh" && fail "the NVIDIA device plugin on an AMD-only cluster"
+expect_grep '# STEP BY HAND: AMD GPU Operator, cluster "$CLUSTER", pools mi300x.' "$T/amd.sh"
+expect_grep 'echo "gpufit: pools mi300x need the AMD GPU Operator before their pods can run (see this script)" >&2' "$T/amd.sh"
+"$GPUFIT" -f json recommend "$T/amd.yaml" >"$T/amd.rec.json" 2>/dev/null
+"$GPUFIT" -f json k8s "$T/amd.yaml" >"$T/amd.k8s.json" 2>/dev/null
+python3 "$ROOT/tests/k8s/check_k8s.py" "$T/amd.rec.json" "$T/amd.k8s.json" >"$T/amd.check" ||
+	fail "k8s amd: $(head -c 600 "$T/amd.check")"
+[ "$(jq -c '[.setup_commands, .node_pools[0].device_plugin]' "$T/amd.k8s.json")" = '[[],"amd-gpu-operator"]' ] ||
+	fail "k8s amd: setup_commands/device_plugin: $(jq -c '[.setup_commands, .node_pools[0].device_plugin]' "$T/amd.k8s.json")"
+# the checker sees an AMD pool created with the NVIDIA driver flag
+jq '.node_pools[0].command |= sub("--gpu-driver None$"; "--gpu-driver Install")' "$T/amd.k8s.json" >"$T/broken.json"
+python3 "$ROOT/tests/k8s/check_k8s.py" "$T/amd.rec.json" "$T/broken.json" >"$T/broken.check" &&
+	fail "check_k8s.py accepts --gpu-driver Install on an AMD pool"
+expect_grep "FAIL pool mi300x: AMD pool without --gpu-driver None and the AMD GPU Operator" "$T/broken.check"
+
 # --cluster, --resource-group, --taint, --image fill the commands and pods.
 expect_rc 0 "$GPUFIT" k8s -f sh --cluster prod-gpu --resource-group rg-ml --taint nvidia.com/gpu=present:NoSchedule "$ROOT/examples/chat-8b.yaml"
 expect_grep 'CLUSTER="${CLUSTER:-prod-gpu}"' "$T/out"

@@ -16,7 +16,14 @@ same profile, from the recommendation's own numbers (not from the k8s code):
   a PPG and one zone;
 - names match ^[a-z][a-z0-9]{0,11}$ and are unique; GPU requests equal
   limits; every pod selects its pool and tolerates its taints (and the spot
-  taint on spot pools); Deployment replicas sum to the workload's replicas.
+  taint on spot pools); Deployment replicas sum to the workload's replicas;
+- something advertises every GPU resource a pod asks for: a pool whose pods
+  ask for amd.com/gpu is created with --gpu-driver None (AKS requires it on
+  AMD pools) and names the AMD GPU Operator; every other pool is created
+  with --gpu-driver Install and setup_commands install the NVIDIA device
+  plugin on it in its cluster (the chart's affinity lists the pool, its
+  tolerations cover the pool's taints and the spot taint, and
+  migStrategy=mixed when a pod asks for nvidia.com/mig-<profile>).
 
 usage: check_k8s.py RECOMMEND.json K8S.json   (prints "ok ..." or FAIL lines)
 """
@@ -153,12 +160,57 @@ def main(rec_path, k8s_path):
                          f"want {m}/{m}/{want_max}")
         if (p["priority"] == "spot") != spot:
             fails.append(f"pool {p['name']}: priority {p['priority']} with pricing {rec['pricing']}")
-        if "--skip-gpu-driver-install" in p["command"] or "--gpu-driver Install" not in p["command"]:
-            fails.append(f"pool {p['name']}: GPU driver flags wrong")
+    check_device_plugins(k8s, pods, fails)
     for f in fails:
         print("FAIL " + f)
     print(f"ok {len(k8s['node_pools'])} pools, {len(k8s['manifests'])} objects" if not fails else "")
     return 1 if fails else 0
+
+
+def check_device_plugins(k8s, pods, fails):
+    asks = {}
+    for got in pods.values():
+        for pool, _, lim, _ in got:
+            asks.setdefault(pool, set()).update(lim)
+    multi = len({p["region"] for p in k8s["node_pools"]}) > 1
+    # the helm installs of each cluster: cluster -> (tolerations, pools, mixed)
+    installs, cluster = {}, None
+    for c in k8s.get("setup_commands", []):
+        m = re.match(r'az aks get-credentials .*--name "([^"]+)"', c)
+        if m:
+            cluster = m.group(1)
+        elif c.startswith("helm upgrade --install nvdp nvdp/nvidia-device-plugin "):
+            tol = json.loads(re.search(r"'tolerations=(.*?)'", c).group(1))
+            aff = json.loads(re.search(r"'affinity=(.*?)'", c).group(1))
+            term = aff["nodeAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"][0]
+            expr = term["matchExpressions"][0]
+            if expr["key"] != "kubernetes.azure.com/agentpool" or expr["operator"] != "In":
+                fails.append(f"device plugin affinity {expr}")
+            installs[cluster] = ({(t["key"], t["value"], t["effect"]) for t in tol}, set(expr["values"]),
+                                 "--set migStrategy=mixed" in c)
+    for p in k8s["node_pools"]:
+        name, res = p["name"], asks.get(p["name"], set())
+        amd = "amd.com/gpu" in res
+        if "--skip-gpu-driver-install" in p["command"]:
+            fails.append(f"pool {name}: retired --skip-gpu-driver-install")
+        if amd:
+            if not p["command"].endswith(" --gpu-driver None") or p["device_plugin"] != "amd-gpu-operator":
+                fails.append(f"pool {name}: AMD pool without --gpu-driver None and the AMD GPU Operator")
+            continue
+        if not p["command"].endswith(" --gpu-driver Install") or p["device_plugin"] != "nvidia-device-plugin":
+            fails.append(f"pool {name}: NVIDIA pool without --gpu-driver Install and the NVIDIA device plugin")
+        cl = f"$CLUSTER-{p['region']}" if multi else "$CLUSTER"
+        if cl not in installs or name not in installs[cl][1]:
+            fails.append(f"pool {name}: no NVIDIA device plugin installed on it in {cl}")
+            continue
+        tols, _, mixed = installs[cl]
+        want = {(t["key"], t["value"], t["effect"]) for t in p["taints"]}
+        if p["priority"] == "spot":
+            want.add(SPOT)
+        if not want <= tols:
+            fails.append(f"pool {name}: the device plugin does not tolerate {want - tols}")
+        if any(k.startswith("nvidia.com/mig-") for k in res) and not mixed:
+            fails.append(f"pool {name}: MIG pods but the device plugin is not migStrategy=mixed")
 
 
 if __name__ == "__main__":
