@@ -820,19 +820,18 @@ static void jw_value(struct jw *w, const cJSON *x, int depth)
 }
 
 /* The text json_print(recommend_to_json()) gives, one workload at a time. */
-/* --explain: the verdict of one workload on the size (reason: the text of
- * its rejection, NULL for fit_reject_text's) and its precision mode. */
-static void explain_verdict(FILE *f, const struct fit_workload *w, const struct fit_result *r,
-			    const char *reason, const char *pricing, const char *region)
+/* --explain: the verdict of one workload on the size, in recommend's words
+ * (a memory rejection names the workload's one need, rw's), and its
+ * precision mode. */
+static void explain_verdict(FILE *f, const struct recommend_workload *rw,
+			    const struct fit_workload *w, const struct fit_result *r,
+			    const char *pricing, const char *region)
 {
 	char buf[FIT_REASON_LEN * 2];
 
 	if (r->reject != FIT_OK) {
-		if (!reason) {
-			fit_reject_text(r, pricing, region, buf, sizeof buf);
-			reason = buf;
-		}
-		fprintf(f, "rejected (%s): %s\n", fit_reject_name(r->reject), reason);
+		recommend_reject_reason(rw, r, pricing, region, buf, sizeof buf);
+		fprintf(f, "rejected (%s): %s\n", fit_reject_name(r->reject), buf);
 	} else {
 		fprintf(f, "fits: %d VM%s per replica x %ld replica%s\n", r->vm_count,
 			r->vm_count == 1 ? "" : "s", w->replicas, w->replicas == 1 ? "" : "s");
@@ -844,12 +843,14 @@ static void explain_verdict(FILE *f, const struct fit_workload *w, const struct 
 
 /*
  * --explain for an LLM service: the verdict, the precision mode, the memory
- * of one instance (at its share of the sequences when a replica spans
- * several) and its speed.  A memory rejection names the need of a replica
- * on one instance of this size with the headroom, as recommend's "needs"
- * does, and what one sequence alone needs.
+ * of one instance and its speed.  The instance is sized as the fit engine
+ * sizes it, in the memory the headroom leaves, so "with headroom" is the
+ * figure recommend prints for it: at its share of the sequences when a
+ * replica spans several instances, one sequence when not even one fits
+ * (what decided the rejection), else all of a replica's sequences.
  */
-static void explain_llm(FILE *f, const struct fit_workload *w, const struct sizing_capacity *cap,
+static void explain_llm(FILE *f, const struct recommend_workload *rw,
+			const struct fit_workload *w, const struct sizing_capacity *cap,
 			const struct sizing_factors *fac, const struct fit_result *r,
 			const char *pricing, const char *region, double headroom_pct)
 {
@@ -857,45 +858,41 @@ static void explain_llm(FILE *f, const struct fit_workload *w, const struct sizi
 	struct sizing_capacity one = *cap;
 	int k = r->gpus_per_instance > 0 ? r->gpus_per_instance : cap->gpus;
 	long c = w->concurrency > 0 ? w->concurrency : 1;
-	char buf[FIT_REASON_LEN * 2], err[CATALOG_ERRLEN];
+	double h = 1.0 + headroom_pct / 100.0;
+	char err[CATALOG_ERRLEN];
 	int have_s;
 
 	if (w->kind != FIT_LLM_INFERENCE)
 		return;
 	if (r->reject == FIT_OK && r->instances > 1)
 		c = (c + r->instances - 1) / r->instances;
+	else if (r->reject == FIT_REJ_MEMORY && !fit_reject_counts_sequences(r))
+		c = 1;
 	one.gpus = one.gpus_per_node = k;
 	if (one.nvlink_domain > k)
 		one.nvlink_domain = k;
+	one.memory_gib /= h;
 	{
 		struct sizing_serving sv = { w->input_tokens, w->output_tokens, c, w->engine,
 					     w->expert_parallel };
 		have_s = sizing_inference(&w->model, w->precision, w->kv_precision, &sv, &one, fac,
 					  &s, err) == 0;
 	}
-	if (r->reject == FIT_REJ_MEMORY && !fit_reject_counts_sequences(r) && have_s) {
-		double need = s.total_gib * (1.0 + headroom_pct / 100.0);
-
-		if (need > r->need * 1.05)
-			snprintf(buf, sizeof buf, "needs %.1f GiB, has %.1f GiB; one sequence alone needs "
-						  "%.1f GiB", need, r->have, r->need);
-		else
-			snprintf(buf, sizeof buf, "needs %.1f GiB, has %.1f GiB", r->need, r->have);
-		explain_verdict(f, w, r, buf, pricing, region);
-	} else {
-		explain_verdict(f, w, r, NULL, pricing, region);
-	}
+	explain_verdict(f, rw, w, r, pricing, region);
 	if (!have_s)
 		return;
 	fprintf(f, "memory of one instance (%d GPU%s, tensor %d x pipeline %d", k, k == 1 ? "" : "s",
 		s.tp, s.pp);
-	if (c < w->concurrency)
+	if (r->reject == FIT_OK && c < w->concurrency)
 		fprintf(f, "; %ld of the %ld sequences, one of %d instances", c, w->concurrency,
 			r->instances);
+	else if (c < w->concurrency)
+		fprintf(f, "; one sequence of the %ld", w->concurrency);
 	fprintf(f, "): weights %.2f + KV cache %.2f + activations %.2f + overhead %.2f = %.2f GiB "
-		   "of %.2f usable; with %g%% headroom %.1f GiB\n",
+		   "in the %.2f GiB the headroom leaves; with %g%% headroom %.1f GiB of %.1f GiB "
+		   "usable\n",
 		s.weights_gib, s.kv_cache_gib, s.activations_gib, s.overhead_gib, s.total_gib,
-		s.available_gib, headroom_pct, s.total_gib * (1.0 + headroom_pct / 100.0));
+		s.available_gib, headroom_pct, s.total_gib * h, s.available_gib * h);
 	if (s.fits)
 		fprintf(f, "at concurrency %ld (%s engine): %.0f output tokens/s, %.2f ms/token, time "
 			   "to first token %.1f ms, %s-bound\n", s.concurrency,
@@ -905,10 +902,11 @@ static void explain_llm(FILE *f, const struct fit_workload *w, const struct sizi
 
 /* --explain for training and generic workloads: the verdict, the precision
  * mode, memory and (training) the split and speed. */
-static void explain_other(FILE *f, const struct fit_workload *w, const struct fit_result *r,
+static void explain_other(FILE *f, const struct recommend_workload *rw,
+			  const struct fit_workload *w, const struct fit_result *r,
 			  const char *pricing, const char *region)
 {
-	explain_verdict(f, w, r, NULL, pricing, region);
+	explain_verdict(f, rw, w, r, pricing, region);
 	if (w->kind == FIT_TRAINING && r->reject == FIT_OK)
 		fprintf(f, "memory per GPU %.1f GiB needed with headroom, %.1f GiB usable; "
 			   "tensor %d x pipeline %d x data %d; %.0f tokens/s, %.1f h per run "
@@ -921,9 +919,11 @@ static void explain_other(FILE *f, const struct fit_workload *w, const struct fi
 
 /*
  * --explain SKU: one size's whole sizing for each workload of the profile:
- * the verdict (or the rejection), the memory breakdown of one instance, the
- * split, the bound, throughput and latency, and the price in the profile's
- * first region.  Text only.
+ * the workload's needs as recommend gives them (it runs the recommendation
+ * for them: the memory need is the recommendation's), the verdict (or the
+ * rejection, in recommend's words), the memory breakdown of one instance,
+ * the split, the bound, throughput and latency, and the price in the
+ * profile's first region.  Text only.
  */
 static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile *p,
 			const struct catalog_names *names, const struct recommend_options *o,
@@ -937,6 +937,9 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 	struct efficiency *eff = NULL;
 	struct sizing_factors fac;
 	struct sizing_capacity cap;
+	struct catalog_snapshot snap;
+	struct recommend_result res;
+	struct diag_list errs = DIAG_LIST_INIT;
 	size_t neff = 0;
 	enum pricing_kind kind = o->has_pricing ? o->pricing : p->pricing;
 	const char *region = o->nregions ? o->regions[0] : p->regions[0];
@@ -973,6 +976,18 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 		return EXIT_CATALOG;
 	}
 	free(eff);
+	if (catalog_snapshot_load(cat, &snap, err) != 0) {
+		diag_error("%s", err);
+		return EXIT_CATALOG;
+	}
+	found = recommend_build(&snap, p, o, &res, &errs);
+	catalog_snapshot_release(&snap);
+	if (found != 0) {
+		diag_list_print(&errs, stderr);
+		diag_list_release(&errs);
+		return EXIT_CATALOG;
+	}
+	diag_list_release(&errs);
 	found = catalog_price_find(cat, vm.sku, region, kind, currency, &hourly, err);
 	fprintf(f, "%s: %g x %s (%s), %.1f GiB per GPU%s; %s %s price in %s: ", vm.sku,
 		vm.gpu_count, gpu.name, gpu.architecture, vm.gpu_memory_gib,
@@ -983,12 +998,14 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 		fprintf(f, "none\n");
 	for (size_t i = 0; i < p->nworkloads; i++) {
 		const struct profile_workload *pw = &p->workloads[i];
+		const struct recommend_workload *rw = &res.workloads[i];
 		struct fit_workload w;
 		struct fit_result r;
 		const char *why = NULL;
 
 		fprintf(f, "\n== %s (%s) ==\n", pw->name,
 			pw->type == PROFILE_TRAINING ? "training" : "inference");
+		print_needs(f, &res, rw);
 		if (fit_workload_from_profile(pw, names->presets, names->npresets,
 					      o->headroom_pct / 100.0, &w, &why) != 0) {
 			fprintf(f, "cannot be sized: %s\n", why);
@@ -999,9 +1016,10 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 		if (vm.retired && r.reject == FIT_OK)
 			r.reject = FIT_REJ_RETIRED;
 		if (w.kind == FIT_LLM_INFERENCE)
-			explain_llm(f, &w, &cap, &fac, &r, pricing_name(kind), region, o->headroom_pct);
+			explain_llm(f, rw, &w, &cap, &fac, &r, pricing_name(kind), region,
+				    o->headroom_pct);
 		else
-			explain_other(f, &w, &r, pricing_name(kind), region);
+			explain_other(f, rw, &w, &r, pricing_name(kind), region);
 		if (r.reject == FIT_OK && found == 1) {
 			struct fit_cost cost;
 
@@ -1012,6 +1030,7 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 			fputc('\n', f);
 		}
 	}
+	recommend_result_release(&res);
 	strmap_release(&notes);
 	return EXIT_OK;
 }

@@ -246,7 +246,7 @@ void recommend_apply_totals(struct ctx *c)
 	}
 	cotenants(c);
 	for (size_t i = 0; i < n; i++)
-		recommend_settle(c, &res->workloads[i]);
+		recommend_settle(c, i, &res->workloads[i]);
 	free(items);
 	free(groups);
 }

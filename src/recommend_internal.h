@@ -223,11 +223,12 @@ void recommend_engine_warnings(struct ctx *c);
 void recommend_mig_release(struct recommend_mig_plan *m);
 void recommend_build_mig_plan(struct ctx *c);
 void recommend_apply_totals(struct ctx *c);
-/* What depends on w's final recommendation: its memory need when one
- * instance holds a replica (the sizing model's figure for it), and the other
- * GPU families: its own family left out, slices replaced by whole VMs when it
- * is a dedicated option, the difference to its monthly cost. */
-void recommend_settle(const struct ctx *c, struct recommend_workload *w);
+/* What depends on the final recommendation of workload index (w): its memory
+ * need (the sizing model's figure for all of a replica's sequences on one
+ * instance of the recommendation, however many instances it runs), and the
+ * other GPU families: its own family left out, slices replaced by whole VMs
+ * when it is a dedicated option, the difference to its monthly cost. */
+void recommend_settle(const struct ctx *c, size_t index, struct recommend_workload *w);
 void recommend_finish_workload(struct ctx *c, size_t i);
 void recommend_completeness(struct recommend_result *res);
 

@@ -235,7 +235,62 @@ static int cmp_family(const void *a, const void *b)
 	return strcmp(x->family, y->family);
 }
 
-void recommend_settle(const struct ctx *c, struct recommend_workload *w)
+/*
+ * The memory one replica of an LLM service needs with the headroom: all its
+ * sequences on one instance of the recommendation rec (its shape, its
+ * devices per instance), sized as fit.c sizes an instance (in the memory
+ * the headroom leaves, the total x (1 + headroom): the terms of
+ * fit_result.memory_need_gib).  A replica that rec runs as several
+ * instances needs this much in one; each instance holds its share, less.
+ * 0 when it cannot be computed.
+ */
+static double replica_memory_need(const struct ctx *c, size_t index,
+				  const struct recommend_choice *rec)
+{
+	const struct profile_workload *pw = &c->p->workloads[index];
+	struct sizing_inference_result s;
+	struct sizing_serving sv;
+	struct sizing_capacity one;
+	struct fit_workload w;
+	const char *why = NULL;
+	int v = recommend_vm_index(c, rec->sku), shape = -1;
+	int k = rec->fit.gpus_per_instance;
+
+	if (v < 0 || k < 1 || recommend_to_fit(c, pw, &w, &why) != 0 ||
+	    w.kind != FIT_LLM_INFERENCE)
+		return 0;
+	for (size_t j = 0; j < c->nshapes && shape < 0; j++) {
+		const struct shape *sh = &c->shapes[j];
+
+		if (sh->vm == v && (rec->placement == FIT_PLACEMENT_MIG
+					    ? sh->mig >= 0 && strcmp(c->migs[sh->mig].name,
+								      rec->mig_profile) == 0
+					    : sh->mig < 0))
+			shape = (int)j;
+	}
+	if (shape < 0)
+		return 0;
+	one = c->shapes[shape].cap;
+	if (k > one.gpus_per_node)
+		return 0;
+	one.gpus = one.gpus_per_node = k;
+	one.nodes = 1;
+	if (one.nvlink_domain > k)
+		one.nvlink_domain = k;
+	one.memory_gib /= 1.0 + w.headroom;
+	sv.input_tokens = w.input_tokens;
+	sv.output_tokens = w.output_tokens;
+	sv.concurrency = w.concurrency > 0 ? w.concurrency : 1;
+	sv.engine = w.engine;
+	sv.expert_parallel = w.expert_parallel;
+	if (sizing_inference(&w.model, w.precision, w.kv_precision, &sv, &one,
+			     &c->factors[c->shapes[shape].gpu], &s, NULL) != 0 ||
+	    !(s.total_gib > 0))
+		return 0;
+	return s.total_gib * (1.0 + w.headroom);
+}
+
+void recommend_settle(const struct ctx *c, size_t index, struct recommend_workload *w)
 {
 	char rf[16];
 	size_t n = 0;
@@ -244,11 +299,21 @@ void recommend_settle(const struct ctx *c, struct recommend_workload *w)
 		w->nfamilies = 0;
 		return;
 	}
-	/* one instance holds the whole replica: its memory need is the one the
-	 * sizing model found for it (per-GPU runtime overhead and all) */
-	if (w->type != PROFILE_TRAINING && w->rec.fit.instances == 1 &&
-	    w->rec.fit.memory_need_gib > 0)
-		w->needs.gpu_memory_gib = w->rec.fit.memory_need_gib;
+	/* the memory need is the sizing model's figure for the recommendation
+	 * (per-GPU runtime overhead and all): one instance's when one holds the
+	 * replica; else the replica's sequences in one instance, which is why
+	 * it is split, never below what each instance needs */
+	if (w->type != PROFILE_TRAINING && w->rec.fit.memory_need_gib > 0) {
+		double need = w->rec.fit.memory_need_gib;
+
+		if (w->rec.fit.instances > 1) {
+			double all = replica_memory_need(c, index, &w->rec);
+
+			if (all > need)
+				need = all;
+		}
+		w->needs.gpu_memory_gib = need;
+	}
 	recommend_round_needs(&w->needs);
 	gpu_family(w->rec.gpu_model, rf, sizeof rf);
 	for (size_t i = 0; i < w->nfamilies; i++) {

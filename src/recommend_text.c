@@ -133,7 +133,9 @@ int recommend_choice_reason(const struct recommend_result *r, const struct recom
 		return 1;
 	}
 	if (i == k++) {
-		/* the workload's one need (its needs), then how the choice holds it */
+		/* the workload's one need (its needs), then how the choice holds it:
+		 * a replica on several instances needs its need in none of them,
+		 * each holds its share of the sequences */
 		double n = w->needs.gpu_memory_gib;
 
 		if (w->type == PROFILE_TRAINING && f->gpu_count > 1)
@@ -142,7 +144,8 @@ int recommend_choice_reason(const struct recommend_result *r, const struct recom
 				 n, r->headroom_pct, f->memory_need_gib, f->gpu_count,
 				 f->memory_have_gib);
 		else if (w->type != PROFILE_TRAINING && f->instances > 1 && n > 0)
-			snprintf(buf, len, "memory %.1f GiB needed with %g%% headroom: %.1f GiB in each of "
+			snprintf(buf, len, "memory %.1f GiB needed with %g%% headroom (all of a "
+					   "replica's sequences on one instance): %.1f GiB in each of "
 					   "%d instances (its share of the sequences), %.1f GiB usable each",
 				 n, r->headroom_pct, f->memory_need_gib, f->instances,
 				 f->memory_have_gib);

@@ -1,8 +1,9 @@
 #!/bin/bash
 # One memory need per workload: needs.gpu_memory_gib of recommend -f json (per
 # replica, headroom included) is the figure of the table's "needs per replica"
-# line, of the recommendation's memory reason and of every memory rejection
-# ("needs X GiB, has Y GiB"), in the table and in JSON.
+# line, of the recommendation's memory reason, of every memory rejection
+# ("needs X GiB, has Y GiB") and of --explain, in the table and in JSON; a
+# replica on several instances needs at least what each instance holds.
 #
 # Hand arithmetic for the profile below (mistral-7b, fp16, 2000 + 300 tokens,
 # 16 sequences; catalog: 7.24e9 parameters, 128 KiB of KV cache per token;
@@ -34,7 +35,7 @@ grep -qE '^Standard_NC4as_T4_v3 +needs 22\.1 GiB, has 14\.2 GiB; one sequence al
 	fail "qa-bot: no T4 rejection with the replica's need: $(grep T4 "$T/qa")"
 # a replica on two instances: the replica's need, then each instance's share
 awk '/^== long-docs/,/^== MIG/' "$T/out" >"$T/long"
-expect_grep "  - memory 128.3 GiB needed with 15% headroom: 73.0 GiB in each of 2 instances (its share of the sequences), 76.0 GiB usable each" "$T/long"
+expect_grep "  - memory 128.3 GiB needed with 15% headroom (all of a replica's sequences on one instance): 73.0 GiB in each of 2 instances (its share of the sequences), 76.0 GiB usable each" "$T/long"
 # more sequences than a size can hold is counted in sequences, not GiB: one
 # sequence (18.3 GiB with headroom) per A100 1g.20gb slice, at most 7 slices
 "$GPUFIT" recommend --all-rejected "$T/qa.yaml" >"$T/all" 2>"$T/err" || fail "recommend --all-rejected exited $?"
@@ -56,7 +57,54 @@ workloads:
     precision: native
     serving: { input_tokens: 32768, output_tokens: 8192, concurrency: 32, expert_parallel: true, engine: sglang }
 YAML
-for p in "$T/qa.yaml" "$T/ep.yaml" "$ROOT"/examples/*.yaml; do
+# a replica on several instances: DeepSeek-R1 under SGLang, 32 sequences of
+# 4096 + 1024 tokens, on 5 instances of 8 x H200 (7 of the 32 sequences each).
+# Its need is all 32 sequences in one instance, in the memory the headroom
+# leaves (catalog and sizing model, as --explain prints them):
+#   weights 714.49 + KV 32 x 0.335 = 10.72 + activations 96.00 + SGLang's
+#   reserve 163.8 = 985.0 GiB, x 1.15 = 1132.8 GiB
+# more than each instance holds (714.49 + 7 x 0.335 + 96.00 + 163.80 = 976.64,
+# x 1.15 = 1123.1 GiB of 1123.2 usable); the model alone without the engine's
+# reserve (732.8 GiB) is below both and must not be printed anywhere.
+cat >"$T/mi.yaml" <<'YAML'
+gpufit: 1
+region: indonesiacentral
+workloads:
+  - name: dsr1
+    type: inference
+    model: deepseek-r1
+    precision: native
+    serving: { input_tokens: 4096, output_tokens: 1024, concurrency: 32, engine: sglang, expert_parallel: true }
+YAML
+"$GPUFIT" recommend "$T/mi.yaml" >"$T/mi" 2>"$T/err" || fail "recommend mi.yaml exited $?: $(cat "$T/err")"
+expect_grep "needs per replica, 15% headroom included: 1132.8 GiB GPU memory" "$T/mi"
+expect_grep "recommendation: 5 x Standard_ND96isr_H200_v5" "$T/mi"
+expect_grep "  - memory 1132.8 GiB needed with 15% headroom (all of a replica's sequences on one instance): 1123.1 GiB in each of 5 instances (its share of the sequences), 1123.2 GiB usable each" "$T/mi"
+grep -qE '^Standard_ND128isr_NDR_GB200_v6 +needs 1132\.8 GiB, has 740\.1 GiB; one sequence alone needs 934\.0 GiB$' "$T/mi" ||
+	fail "dsr1: no GB200 rejection with the replica's need: $(grep GB200 "$T/mi")"
+if grep -q '732\.8' "$T/mi"; then fail "dsr1: the model-alone figure is printed: $(grep '732\.8' "$T/mi")"; fi
+"$GPUFIT" -f json recommend "$T/mi.yaml" >"$T/mi.json" 2>"$T/err" || fail "recommend -f json mi.yaml exited $?"
+python3 - "$T/mi.json" >"$T/check" 2>&1 <<'PY' || fail "$(cat "$T/check")"
+import json, sys
+w = json.load(open(sys.argv[1]))["workloads"][0]
+assert w["needs"]["gpu_memory_gib"] == 1132.8, w["needs"]
+assert w["recommendation"]["instances_per_replica"] == 5, w["recommendation"]
+PY
+# --explain gives the same need, and for the recommended size the instance recommend prints
+"$GPUFIT" recommend --explain Standard_ND96isr_H200_v5 "$T/mi.yaml" >"$T/mi-h200" 2>"$T/err" ||
+	fail "--explain H200 exited $?"
+expect_grep "needs per replica, 15% headroom included: 1132.8 GiB GPU memory" "$T/mi-h200"
+expect_grep "7 of the 32 sequences, one of 5 instances" "$T/mi-h200"
+expect_grep "with 15% headroom 1123.1 GiB of 1123.2 GiB usable" "$T/mi-h200"
+"$GPUFIT" recommend --explain Standard_ND96isr_H100_v5 "$T/mi.yaml" >"$T/mi-h100" 2>"$T/err" ||
+	fail "--explain H100 exited $?"
+expect_grep "needs per replica, 15% headroom included: 1132.8 GiB GPU memory" "$T/mi-h100"
+expect_grep "rejected (memory): needs 1132.8 GiB, has 637.2 GiB" "$T/mi-h100"
+# less headroom never needs more: at 12 % one instance holds the replica (1103.1 GiB)
+"$GPUFIT" recommend --headroom 12 "$T/mi.yaml" >"$T/mi12" 2>"$T/err" || fail "recommend --headroom 12 exited $?"
+expect_grep "needs per replica, 12% headroom included: 1103.1 GiB GPU memory" "$T/mi12"
+
+for p in "$T/qa.yaml" "$T/ep.yaml" "$T/mi.yaml" "$ROOT"/examples/*.yaml; do
 	"$GPUFIT" -f json recommend "$p" >"$T/out.json" 2>"$T/err"
 	rc=$?
 	[ "$rc" = 0 ] || [ "$rc" = 5 ] || { fail "recommend -f json $p exited $rc"; continue; }
@@ -81,6 +129,11 @@ for w in d["workloads"]:
         m = re.match(r"memory ([\d.]+) GiB needed", mem[0]) if mem else None
         if not m or m.group(1) != want:
             bad.append(f"{w['name']}: reason {mem[:1]}, needs {want}")
+        # a replica on several instances needs at least what each holds
+        e = re.search(r"([\d.]+) GiB in each of (\d+) instances", mem[0]) if mem else None
+        if r.get("instances_per_replica", 1) > 1 and w["type"] != "training":
+            if not e or float(e.group(1)) > n:
+                bad.append(f"{w['name']}: reason {mem[:1]}: each instance needs more than {want}")
     for rj in w["rejected"]:
         m = re.match(r"needs ([\d.]+) GiB, has ([\d.]+) GiB(;|$)", rj["reason"])
         if rj["kind"] != "memory" or not m or w["type"] == "training":
