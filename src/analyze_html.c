@@ -168,6 +168,27 @@ int analyze_html_print(FILE *f, const cJSON *doc, size_t n, cJSON *(*item)(size_
 			       "priced: their cost and savings are unknown and not in the totals."
 			       "</p>\n",
 			    v, v == 1 ? "" : "s");
+	if (html_num(t, "unallocated_mig_monthly_cost", &v) && v > 0) {
+		/* MIG slices without an instance: billed with the VM */
+		fputs("<p class=\"warn\"><strong>MIG slices without an instance:</strong> <span "
+		      "data-json=\"totals.unallocated_mig_monthly_cost\">", f);
+		html_esc(f, html_money_of(buf, sizeof buf, t, "unallocated_mig_monthly_cost", cur));
+		fputs("</span> per month (", f);
+		int k = 0;
+		cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(t, "unallocated_mig"))
+		{
+			double sl;
+			if (k++)
+				fputs(", ", f);
+			html_esc(f, html_str(x, "host") ? html_str(x, "host") : "");
+			fputs(" gpu ", f);
+			html_esc(f, html_str(x, "gpu") ? html_str(x, "gpu") : "-");
+			html_printf(f, ": %.0f of 7 compute slices",
+				    html_num(x, "free_compute_slices", &sl) ? sl : 0);
+		}
+		fputs("). Azure bills them with the VM, so they are in the current and the idle "
+		      "cost.</p>\n", f);
+	}
 	cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(doc, "assumptions"))
 	{
 		fputs("<p class=\"warn\"><strong>Assumption:</strong> ", f);

@@ -83,6 +83,7 @@ struct host_map {
 	char host[96];
 	char sku[FACT_SKU];
 	int assumed;
+	int line, col;          /* where a --hosts file names the size; 0 otherwise */
 };
 
 /* Every host's size, found by name in O(1) amortised: a fleet of 100k hosts
@@ -443,6 +444,8 @@ static int load_hosts_file(const char *path, const struct facts *f, struct host_
 		}
 		struct host_map *hm = hosts_add(hl, h);
 		snprintf(hm->sku, sizeof(hm->sku), "%s", f->vms[vi].sku);
+		hm->line = lineno;
+		hm->col = (int)(s - line) + 1;
 	}
 	free(line);
 	fclose(fp);
@@ -608,6 +611,19 @@ struct totals {
 	int savings_unknown;     /* GPUs whose savings are unknown: unpriced, or a smaller
 				  * option that cannot be sized */
 	char currency[8];        /* the catalog's price currency */
+	struct mig_free *free;   /* the MIG GPUs with compute slices no instance holds */
+	size_t nfree;
+	double free_cost;        /* their monthly cost, in current_cost and wasted_cost */
+};
+
+/* A MIG GPU's compute slices that no instance holds.  Azure bills the whole
+ * VM, so its current cost is the GPU's, not the sum of its instances: the
+ * free share is added to the current cost and counted idle (nothing can run
+ * there).  Known only when every instance of the GPU is priced. */
+struct mig_free {
+	const struct row *first;   /* the GPU's first instance row */
+	int slices;                /* free compute slices, of 7 */
+	double hourly;             /* what they cost */
 };
 
 /* What is known of a row: its price, its idle share, its idle cost (0 when it
@@ -653,6 +669,46 @@ static void totals_add(struct totals *t, const struct row *r, double hours)
 	}
 	if (!row_savings_known(r))
 		t->savings_unknown++;
+}
+
+static int same_mig_gpu(const struct telemetry_series *a, const struct telemetry_series *b)
+{
+	return a->mig_id[0] && b->mig_id[0] && (a->gpu[0] || a->uuid[0]) &&
+	       strcmp(a->host, b->host) == 0 && strcmp(a->gpu, b->gpu) == 0 &&
+	       strcmp(a->uuid, b->uuid) == 0;
+}
+
+/* Finds the free slices of every MIG GPU (its instance rows are adjacent:
+ * the store is sorted by host, GPU, instance) and adds them to the totals. */
+static void totals_add_free(struct totals *t, const struct row *rows, size_t nrows, double hours)
+{
+	size_t next;
+	for (size_t i = 0; i < nrows; i = next) {
+		const struct row *r = &rows[i];
+		int used = 0, known = 1;
+		for (next = i; next < nrows && (next == i ? r->s->mig_id[0] && (r->s->gpu[0] ||
+						   r->s->uuid[0])
+						: same_mig_gpu(r->s, rows[next].s)); next++) {
+			const struct row *q = &rows[next];
+			known &= row_priced(q) && q->gpu_fraction > 0 && q->vm == r->vm;
+			used += (int)lround(q->gpu_fraction * 7);
+		}
+		if (next == i) {
+			next = i + 1;
+			continue;
+		}
+		if (!known || used >= 7)
+			continue;
+		t->free = xrealloc(t->free, (t->nfree + 1) * sizeof(*t->free));
+		struct mig_free *mf = &t->free[t->nfree++];
+		mf->first = r;
+		mf->slices = 7 - used;
+		mf->hourly = r->hourly / r->gpu_fraction * mf->slices / 7.0;
+		t->current_cost += mf->hourly * hours;
+		t->wasted_cost += mf->hourly * hours;
+		t->wasted_hours += mf->slices / 7.0 * hours;
+		t->free_cost += mf->hourly * hours;
+	}
 }
 
 static void series_label(char *buf, size_t n, const struct telemetry_series *s)
@@ -822,6 +878,23 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 			 "%s per month", a, cur, c, cur);
 		print_unknown(o, rows, nrows, t->unpriced, t->gpus, "unpriced", row_priced, rest);
 		fputc('\n', o);
+	}
+	if (t->nfree) {
+		util_fmt_money(a, sizeof(a), t->free_cost);
+		fprintf(o, "%sMIG slices without an instance: %s %s per month (", md ? "\n" : "", a,
+			cur);
+		for (size_t i = 0; i < t->nfree && i < 3; i++) {
+			struct strbuf safe = STRBUF_INIT;
+			const struct telemetry_series *s = t->free[i].first->s;
+			char lab[160];
+			snprintf(lab, sizeof(lab), "%s gpu %s", s->host, dash(s->gpu));
+			util_escape_unsafe(&safe, lab, 0);
+			fprintf(o, "%s%s: %d of 7 compute slices", i ? ", " : "", strbuf_str(&safe),
+				t->free[i].slices);
+			strbuf_release(&safe);
+		}
+		fprintf(o, "%s); Azure bills them with the VM, so they are in the current and "
+			"the idle cost\n", t->nfree > 3 ? ", ..." : "");
 	}
 	int notes = 0;
 	for (size_t i = 0; i < nrows; i++) {
@@ -1002,6 +1075,21 @@ static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	json_add_money(to, "known_idle_cost_monthly", t->wasted_cost);
 	json_add_money(to, "known_current_monthly_cost", t->current_cost);
 	json_add_money(to, "known_savings_monthly", t->savings);
+	json_add_money(to, "unallocated_mig_monthly_cost", t->free_cost);
+	cJSON *fa = cJSON_AddArrayToObject(to, "unallocated_mig");
+	for (size_t i = 0; i < t->nfree; i++) {
+		const struct mig_free *mf = &t->free[i];
+		const struct telemetry_series *s = mf->first->s;
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "host", s->host);
+		json_add_str_or_null(o, "gpu", s->gpu);
+		json_add_str_or_null(o, "uuid", s->uuid);
+		cJSON_AddStringToObject(o, "sku", mf->first->vm->sku);
+		cJSON_AddNumberToObject(o, "free_compute_slices", mf->slices);
+		cJSON_AddNumberToObject(o, "hourly_cost", mf->hourly);   /* unrounded */
+		json_add_money(o, "monthly_cost", mf->hourly * hours);
+		cJSON_AddItemToArray(fa, o);
+	}
 	cJSON_AddItemToObject(doc, "assumptions", assumptions);
 	struct json_rows jr = { rows, hours, region, t->currency, kind };
 	if (ctx->format == FMT_HTML)
@@ -1070,21 +1158,66 @@ static const struct command *self(void)
 	return NULL;
 }
 
+/* "1 GPU", "8 GPUs", "1/6 of a GPU" (a fractional size). */
+static const char *gpus_text(char *buf, size_t n, double count)
+{
+	if (count < 1 - 1e-9 && count > 0)
+		snprintf(buf, n, "1/%.0f of a GPU", 1 / count);
+	else
+		snprintf(buf, n, "%.0f GPU%s", count, fabs(count - 1) < 1e-9 ? "" : "s");
+	return buf;
+}
+
+/* A size that has fewer GPUs than the telemetry shows on its host is bad
+ * input: pricing each GPU as VM / GPUs would bill one host as several VMs.
+ * Adds the error, at the --hosts line that names the size (file is NULL for
+ * --sku), and returns -1; 0 when the size holds count GPUs. */
+static int check_gpu_count(const struct facts *f, const struct host_map *hm, const char *file,
+			   const char *host, int count, struct diag_list *dl)
+{
+	size_t vi = vm_index(f, hm->sku);
+	char has[32];
+	if (vi == (size_t)-1)
+		return 0;
+	double gpus = f->vms[vi].gpu_count;
+	if (count <= (gpus > 1 ? gpus : 1) + 1e-9)
+		return 0;
+	gpus_text(has, sizeof(has), gpus);
+	if (file)
+		diag_list_add(dl, DIAG_ERROR, file, hm->line, hm->col,
+			      "host '%s' shows %d GPUs in the telemetry, but '%s' has %s; name a size "
+			      "with %d or more GPUs", host, count, hm->sku, has, count);
+	else
+		diag_list_add(dl, DIAG_ERROR, NULL, 0, 0,
+			      "--sku '%s' has %s, but host '%s' shows %d in the telemetry; give each "
+			      "host its size with --hosts", hm->sku, has, host, count);
+	return -1;
+}
+
 /* Maps every host to a size: --hosts entries, else --sku, else inferred
- * from the model label and GPU count (recorded as an assumption). */
-static void map_hosts(const struct telemetry_store *st, const struct facts *f, const char *sku,
-		      struct host_list *hosts, cJSON *assumptions)
+ * from the model label and GPU count (recorded as an assumption).  Returns
+ * -1 (errors in dl) when a given size has fewer GPUs than its host shows. */
+static int map_hosts(const struct telemetry_store *st, const struct facts *f, const char *sku,
+		     const char *hosts_file, struct host_list *hosts, cJSON *assumptions,
+		     struct diag_list *dl)
 {
 	size_t next;
+	int rc = 0;
 	for (size_t i = 0; i < st->n; i = next) {
 		const struct telemetry_series *s = st->series[i];
 		const char *label;
 		int count = host_gpu_count(st, i, &next, &label);
-		if (hosts_find(hosts, s->host))
+		const struct host_map *given = hosts_find(hosts, s->host);
+		if (given) {
+			if (given->line && check_gpu_count(f, given, hosts_file, s->host, count, dl))
+				rc = -1;
 			continue;
+		}
 		struct host_map *hm = hosts_add(hosts, s->host);
 		if (sku) {
 			snprintf(hm->sku, sizeof(hm->sku), "%s", sku);
+			if (check_gpu_count(f, hm, NULL, s->host, count, dl))
+				rc = -1;
 			continue;
 		}
 		const struct gpu_spec *g = label[0] ? gpu_from_label(f, label) : NULL;
@@ -1103,6 +1236,7 @@ static void map_hosts(const struct telemetry_store *st, const struct facts *f, c
 		diag_note("%s", msg);
 		cJSON_AddItemToArray(assumptions, cJSON_CreateString(msg));
 	}
+	return rc;
 }
 
 /* Prices one series and classifies it. */
@@ -1383,7 +1517,11 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 			     "is below 0", (unsigned long long)st.negative,
 			     st.negative == 1 ? " was" : "s were");
 
-	map_hosts(&st, &f, sku, &hosts, assumptions);
+	if (map_hosts(&st, &f, sku, hosts_file, &hosts, assumptions, &dl) != 0) {
+		diag_list_print(&dl, stderr);
+		rc = EXIT_INPUT;
+		goto out;
+	}
 
 	rows = xcalloc(st.n ? st.n : 1, sizeof(*rows));
 	for (size_t i = 0; i < st.n; i++) {
@@ -1394,6 +1532,7 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 		analyze_row(r, &f, &hosts, &th);
 		totals_add(&t, r, hours);
 	}
+	totals_add_free(&t, rows, nrows, hours);
 
 	if (ctx->format == FMT_JSON || ctx->format == FMT_HTML) {
 		render_json(ctx, rows, nrows, &t, &st, hours, region, kind, assumptions);
@@ -1411,6 +1550,7 @@ out:
 		classify_result_release(&rows[i].res);
 	}
 	free(rows);
+	free(t.free);
 	hosts_release(&hosts);
 	cJSON_Delete(assumptions);
 	diag_list_release(&dl);

@@ -66,7 +66,9 @@ for k in ("current_monthly_cost", "savings_monthly", "idle_gpu_hours_monthly", "
         bad.append("totals.%s is %r with unknown parts" % (k, t[k]))
 if t["complete"] is not False:
     bad.append("totals.complete is %r" % t["complete"])
-# the rows' monthly costs are cent-rounded, the totals sum unrounded figures
+# the rows' monthly costs are cent-rounded, the totals sum unrounded figures;
+# the free compute slices of MIG GPUs are billed with their VM (no row)
+known["cur"] += sum(u["monthly_cost"] for u in t["unallocated_mig"])
 if abs(t["known_current_monthly_cost"] - known["cur"]) > 0.01 * len(d["gpus"]):
     bad.append("known_current_monthly_cost %r, the priced rows add up to %.2f"
                % (t["known_current_monthly_cost"], known["cur"]))

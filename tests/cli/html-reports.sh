@@ -15,7 +15,7 @@ for p in "$ROOT"/examples/*.yaml "$ROOT"/tests/fixtures/fleets/*.yaml; do
 	"${CHECK[@]}" pack "$p" >"$T/o" 2>&1 || fail "pack $(basename "$p"): $(cat "$T/o")"
 done
 "${CHECK[@]}" analyze "${tel[@]}" >"$T/o" 2>&1 || fail "analyze: $(cat "$T/o")"
-"${CHECK[@]}" analyze --sku Standard_NC24ads_A100_v4 "${tel[0]}" >"$T/o" 2>&1 || fail "analyze --sku: $(cat "$T/o")"
+"${CHECK[@]}" analyze --sku Standard_NC96ads_A100_v4 "${tel[0]}" >"$T/o" 2>&1 || fail "analyze --sku: $(cat "$T/o")"
 "${CHECK[@]}" check --max-monthly 1000 "$ROOT/examples/small-fleet.yaml" >"$T/o" 2>&1 || fail "check fail: $(cat "$T/o")"
 "${CHECK[@]}" check --max-monthly 5000 "$ROOT/examples/small-fleet.yaml" >"$T/o" 2>&1 || fail "check pass: $(cat "$T/o")"
 "$GPUFIT" recommend -f json "$ROOT/examples/chat-8b.yaml" >"$T/base.json" 2>/dev/null

@@ -1,0 +1,17 @@
+# A MIG GPU whose instances leave a compute slice free. migh is assumed to be
+# Standard_NC24ads_A100_v4 (1 x A100 80GB, 3.673 USD/h payg in eastus,
+# 3.673 x 730 = 2,681.29 a month). Its instances 3g.40gb + 2g.20gb + 1g.10gb
+# hold 3 + 2 + 1 = 6 of 7 compute slices: 1,149.12 + 766.08 + 383.04. The
+# free slice costs 2,681.29 / 7 = 383.04 and is idle, so the current cost is
+# the whole VM, 2,681.29 (the rows add up to 2,298.24), the idle hours are
+# 730 x 2/7 (the idle 2g.20gb) + 730 x 1/7 (the free slice) = 312.86 and the
+# idle cost 766.08 + 383.04 = 1,149.12; the savings stay the idle 2g.20gb's
+# 766.08 (a free slice is not released alone).
+for i in 1 2 3; do
+	p=$(echo "3g.40gb 2g.20gb 1g.10gb" | cut -d' ' -f$i)
+	a=$(echo "0.5 0.01 0.9" | cut -d' ' -f$i)
+	echo "DCGM_FI_PROF_GR_ENGINE_ACTIVE{gpu=\"0\",UUID=\"GPU-migh-0\",modelName=\"NVIDIA A100 80GB PCIe\",Hostname=\"migh\",GPU_I_ID=\"$i\",GPU_I_PROFILE=\"$p\"} $a"
+	echo "DCGM_FI_DEV_FB_USED{gpu=\"0\",UUID=\"GPU-migh-0\",modelName=\"NVIDIA A100 80GB PCIe\",Hostname=\"migh\",GPU_I_ID=\"$i\",GPU_I_PROFILE=\"$p\"} 3000"
+done >"$SCRATCH/mig.prom"
+gpufit analyze --min-samples 1 -f json "$SCRATCH/mig.prom" | jq '.totals | {current_monthly_cost, idle_gpu_hours_monthly, idle_cost_monthly, unallocated_mig_monthly_cost, unallocated_mig}'
+gpufit analyze --min-samples 1 "$SCRATCH/mig.prom" 2>/dev/null | grep -E '^(idle|savings|MIG)'
