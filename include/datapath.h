@@ -87,6 +87,10 @@ struct datapath_supply {
 	double vm_mb_per_s;                /* one VM's share of the path */
 	double total_mb_per_s;             /* all VMs together */
 	enum datapath_bottleneck bottleneck;  /* the smallest limit (even when fed) */
+	int scales;                        /* 1: the limit is per VM (its network, its disks,
+					      its NVMe), so more VMs get more in total; 0: a
+					      shared ceiling (account, volume, file system)
+					      or an unknown one gives the same to any number */
 };
 
 /* What s and vm supply to vms VMs reading (write: 1 for the write path).

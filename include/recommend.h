@@ -86,6 +86,10 @@ struct recommend_data {
 	double checkpoint_write_s;        /* one checkpoint, < 0 unknown */
 	double load_s;                    /* inference: model load at scale-out, < 0 unknown */
 	double busy;                      /* GPUs' busy fraction, < 0 unknown */
+	int read_fixed;                   /* reads starved by a shared ceiling that more
+					     VMs do not raise (datapath_supply scales 0) */
+	int storage_fix;                  /* evaluated with the storage fix applied: the
+					     choice meets its deadline only with it */
 	double fed_monthly;               /* the monthly cost were the GPUs fed */
 	double fed_job_cost;
 	double fed_job_hours;

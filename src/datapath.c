@@ -77,8 +77,10 @@ void datapath_supply(const struct datapath_storage *s, const struct datapath_vm 
 
 	if (vms < 1)
 		vms = 1;
+	out->scales = 0;
 	switch (s->reach) {
 	case DATAPATH_LOCAL:
+		out->scales = store >= 0;
 		out->total_mb_per_s = store >= 0 ? store * vms : DATAPATH_UNKNOWN;
 		out->vm_mb_per_s = store;
 		out->bottleneck = store >= 0 ? DATAPATH_BN_STORAGE : DATAPATH_BN_UNKNOWN;
@@ -95,6 +97,7 @@ void datapath_supply(const struct datapath_storage *s, const struct datapath_vm 
 		}
 		out->vm_mb_per_s = cap < store ? cap : store;
 		out->total_mb_per_s = out->vm_mb_per_s * vms;
+		out->scales = 1;
 		out->bottleneck = cap < store ? capbn : DATAPATH_BN_STORAGE;
 		return;
 	case DATAPATH_REMOTE:
@@ -116,6 +119,7 @@ void datapath_supply(const struct datapath_storage *s, const struct datapath_vm 
 	} else {
 		out->total_mb_per_s = total;
 		out->bottleneck = DATAPATH_BN_VM_NETWORK;
+		out->scales = 1;
 	}
 	out->vm_mb_per_s = out->total_mb_per_s / vms;
 }

@@ -151,9 +151,107 @@ static void vm_of(const struct ctx *c, int vm, struct datapath_vm *out)
 	out->local_nvme_gib = vm >= 0 ? c->vms[vm].local_nvme_gib : DATAPATH_UNKNOWN;
 }
 
+/* A data finding's numbers while they are worked out (recommend.h keeps
+ * them compactly, the fix as its own string). */
+struct dnums {
+	double needed_mb_per_s;
+	double supplied_mb_per_s;
+	double gpu_busy_fraction;
+	double extra_monthly_cost;
+	double egress_per_run;
+	double fix_monthly_cost;
+	char bottleneck[16];
+	char fix[200];
+};
+
+/* "12,800" */
+static const char *fmt_int(char *buf, size_t len, double v)
+{
+	char *dot;
+	util_fmt_money(buf, len, round(v));
+	if ((dot = strchr(buf, '.')) != NULL)
+		*dot = '\0';
+	return buf;
+}
+
+static int is_blob(const struct profile_workload *pw)
+{
+	return pw->data.storage == PROFILE_STORAGE_BLOB ||
+	       pw->data.storage == PROFILE_STORAGE_BLOB_PREMIUM;
+}
+
+/* The catalog's Managed Lustre SKUs as the model takes them; how many. */
+static size_t lustre_tiers(const struct ctx *c, struct datapath_lustre_tier *t, size_t cap)
+{
+	size_t nt = 0;
+	for (size_t i = 0; i < c->data->nlustre && nt < cap; i++, nt++) {
+		const struct lustre_tier *lt = &c->data->lustre[i];
+		t[nt].sku = lt->sku;
+		t[nt].mb_per_s_per_tib = lt->mb_per_s_per_tib;
+		t[nt].min_tib = lt->min_tib;
+		t[nt].max_tib = lt->max_tib;
+		t[nt].step_tib = lt->step_tib;
+		t[nt].usd_per_tib_month = lt->usd_per_tib_month;
+	}
+	return nt;
+}
+
+static void lustre_text(const struct datapath_lustre_tier *t, const struct datapath_lustre *l,
+			struct dnums *n)
+{
+	char a[32], b[32];
+	snprintf(n->fix, sizeof(n->fix),
+		 "Azure Managed Lustre %s, %s TiB (%s MB/s) in the GPUs' zone%s",
+		 t[l->tier].sku, fmt_int(a, sizeof(a), l->tib), fmt_int(b, sizeof(b), l->mb_per_s),
+		 l->monthly_cost < 0 ? "; its price is not in the catalog" : "");
+	n->fix_monthly_cost = l->monthly_cost >= 0 ? util_round_cents(l->monthly_cost) : NAN;
+}
+
+static void accounts_text(int k, double each, struct dnums *n)
+{
+	char a[32];
+	snprintf(n->fix, sizeof(n->fix),
+		 "spread the data over %d Blob accounts (%s MB/s each; accounts have no fixed "
+		 "fee)", k, fmt_int(a, sizeof(a), each));
+	n->fix_monthly_cost = 0;
+}
+
+/* The shared store st sized for need MB/s of reads: a Blob tier spread over
+ * ceil(need / account) accounts, any other the Managed Lustre file system
+ * for need holding the dataset.  Applies it to st (and states it in n when
+ * not NULL) and returns 1; 0 when st is no shared store short of need or no
+ * fix reaches it (every Lustre SKU is smaller), st unchanged. */
+static int storage_fix(const struct ctx *c, const struct profile_workload *pw, double need,
+		       struct datapath_storage *st, struct dnums *n)
+{
+	struct datapath_lustre_tier t[16];
+	struct datapath_lustre l;
+	size_t nt;
+
+	if (st->reach != DATAPATH_REMOTE || !(st->read_mb_per_s > 0) || !(need > 0) ||
+	    st->read_mb_per_s * st->instances >= need)
+		return 0;
+	if (is_blob(pw)) {
+		int k = datapath_accounts(need, st->read_mb_per_s);
+		if (n)
+			accounts_text(k, st->read_mb_per_s, n);
+		st->instances = k;
+		return 1;
+	}
+	nt = lustre_tiers(c, t, 16);
+	if (datapath_lustre_size(t, nt, need, pw->data.size_gib, &l) != 0)
+		return 0;
+	if (n)
+		lustre_text(t, &l, n);
+	st->read_mb_per_s = l.mb_per_s;
+	st->write_mb_per_s = l.mb_per_s;
+	st->instances = 1;
+	return 1;
+}
+
 void recommend_data_eval(const struct ctx *c, const struct profile_workload *pw,
 			 const struct fit_workload *w, const struct fit_result *f, int vm,
-			 const char *gpu_region, struct recommend_data *out)
+			 const char *gpu_region, int fix, struct recommend_data *out)
 {
 	struct datapath_workload dw;
 	struct datapath_demand d;
@@ -197,6 +295,8 @@ void recommend_data_eval(const struct ctx *c, const struct profile_workload *pw,
 	}
 	datapath_demand(&dw, &d);
 	storage_of(c, pw, gpu_region, &st);
+	if (fix)
+		out->storage_fix = storage_fix(c, pw, d.read_mb_per_s, &st, NULL);
 	vm_of(c, vm, &v);
 	datapath_supply(&st, &v, dw.vms, 0, &rs);
 	datapath_supply(&st, &v, dw.vms, 1, &ws);
@@ -204,6 +304,8 @@ void recommend_data_eval(const struct ctx *c, const struct profile_workload *pw,
 	out->need_mb_per_s = d.read_mb_per_s;
 	out->supply_mb_per_s = rs.total_mb_per_s;
 	out->bottleneck = (int)rs.bottleneck;
+	out->read_fixed = rs.total_mb_per_s >= 0 && d.read_mb_per_s > rs.total_mb_per_s &&
+			  !rs.scales;
 	out->write_need_mb_per_s = d.write_mb_per_s;
 	out->write_supply_mb_per_s = ws.total_mb_per_s;
 	out->checkpoint_gb = d.checkpoint_gb;
@@ -222,29 +324,6 @@ void recommend_data_eval(const struct ctx *c, const struct profile_workload *pw,
 			busy *= every / (every + excess);
 	}
 	out->busy = busy;
-}
-
-/* A data finding's numbers while they are worked out (recommend.h keeps
- * them compactly, the fix as its own string). */
-struct dnums {
-	double needed_mb_per_s;
-	double supplied_mb_per_s;
-	double gpu_busy_fraction;
-	double extra_monthly_cost;
-	double egress_per_run;
-	double fix_monthly_cost;
-	char bottleneck[16];
-	char fix[200];
-};
-
-/* "12,800" */
-static const char *fmt_int(char *buf, size_t len, double v)
-{
-	char *dot;
-	util_fmt_money(buf, len, round(v));
-	if ((dot = strchr(buf, '.')) != NULL)
-		*dot = '\0';
-	return buf;
 }
 
 static void no_numbers(struct dnums *n)
@@ -350,39 +429,18 @@ static void fix_of(const struct ctx *c, const struct profile_workload *pw, int v
 		n->fix_monthly_cost = util_round_cents(hourly * secs / 3600.0 * runs_per_month);
 		return;
 	}
-	if ((pw->data.storage == PROFILE_STORAGE_BLOB ||
-	     pw->data.storage == PROFILE_STORAGE_BLOB_PREMIUM) &&
-	    d->bottleneck == DATAPATH_BN_STORAGE && dv.network_mb_per_s > 0 &&
+	if (is_blob(pw) && d->bottleneck == DATAPATH_BN_STORAGE && dv.network_mb_per_s > 0 &&
 	    need <= dv.network_mb_per_s * d->vms) {
-		double each = d->supply_mb_per_s;
-		int k = datapath_accounts(need, each);
-		snprintf(n->fix, sizeof(n->fix),
-			 "spread the data over %d Blob accounts (%s MB/s each; accounts have no fixed "
-			 "fee)", k, fmt_int(a, sizeof(a), each));
-		n->fix_monthly_cost = 0;
+		accounts_text(datapath_accounts(need, d->supply_mb_per_s), d->supply_mb_per_s, n);
 		return;
 	}
 	{
 		struct datapath_lustre_tier t[16];
 		struct datapath_lustre l;
-		size_t nt = 0;
-		for (size_t i = 0; i < c->data->nlustre && nt < 16; i++, nt++) {
-			const struct lustre_tier *lt = &c->data->lustre[i];
-			t[nt].sku = lt->sku;
-			t[nt].mb_per_s_per_tib = lt->mb_per_s_per_tib;
-			t[nt].min_tib = lt->min_tib;
-			t[nt].max_tib = lt->max_tib;
-			t[nt].step_tib = lt->step_tib;
-			t[nt].usd_per_tib_month = lt->usd_per_tib_month;
-		}
+		size_t nt = lustre_tiers(c, t, 16);
 		if (need > 0 && dv.network_mb_per_s > 0 && need <= dv.network_mb_per_s * d->vms &&
 		    datapath_lustre_size(t, nt, need, pw->data.size_gib, &l) == 0) {
-			snprintf(n->fix, sizeof(n->fix),
-				 "Azure Managed Lustre %s, %s TiB (%s MB/s) in the GPUs' zone%s",
-				 t[l.tier].sku, fmt_int(a, sizeof(a), l.tib),
-				 fmt_int(b, sizeof(b), l.mb_per_s),
-				 l.monthly_cost < 0 ? "; its price is not in the catalog" : "");
-			n->fix_monthly_cost = l.monthly_cost >= 0 ? util_round_cents(l.monthly_cost) : NAN;
+			lustre_text(t, &l, n);
 			return;
 		}
 	}
@@ -565,6 +623,51 @@ static void starved(const struct ctx *c, const struct profile_workload *pw,
 	add_numbered(rw, "data-starved", RECOMMEND_WARNING, &n, msg);
 }
 
+/* The recommendation meets its deadline only with the storage fix: the store
+ * as declared (d0) is a shared ceiling that starves it whatever the number of
+ * VMs, so the choice was sized and priced on the fixed store (d). */
+static void starved_fixed(const struct ctx *c, const struct profile_workload *pw,
+			  const struct fit_workload *w, struct recommend_workload *rw,
+			  const struct recommend_data *d, int vm)
+{
+	struct recommend_data d0;
+	struct datapath_storage st;
+	struct dnums n;
+	char msg[1024], a[32], b[32], m[32], pct[16], dl[32];
+
+	recommend_data_eval(c, pw, w, &rw->rec.fit, vm, rw->rec.region, 0, &d0);
+	no_numbers(&n);
+	n.needed_mb_per_s = d0.need_mb_per_s;
+	n.supplied_mb_per_s = d0.supply_mb_per_s;
+	n.gpu_busy_fraction = d0.busy >= 0 ? round(d0.busy * 1e4) / 1e4 : NAN;
+	util_copy_str(n.bottleneck, sizeof(n.bottleneck),
+		      datapath_bottleneck_name((enum datapath_bottleneck)d0.bottleneck));
+	/* what the path still adds to the choice's price: nothing unless the
+	 * fixed store leaves the GPUs waiting (the fix's own cost is apart) */
+	n.extra_monthly_cost = util_round_cents(rw->rec.monthly_cost - d->fed_monthly);
+	storage_of(c, pw, rw->rec.region, &st);
+	storage_fix(c, pw, d0.need_mb_per_s, &st, &n);
+	snprintf(pct, sizeof(pct), "%.0f %%", floor(d0.busy * 100));
+	snprintf(dl, sizeof(dl), "%g", w->deadline_hours);
+	snprintf(msg, sizeof(msg), "%s serves %s MB/s to %d VM%s that need%s %s MB/s "
+		 "(bottleneck: %s): GPUs busy %s whatever the number of VMs, so no size meets "
+		 "the %s h deadline on it and the recommendation is sized on its fix",
+		 tier_label(pw), fmt_int(a, sizeof(a), d0.supply_mb_per_s), d0.vms,
+		 d0.vms == 1 ? "" : "s", d0.vms == 1 ? "s" : "",
+		 fmt_int(b, sizeof(b), d0.need_mb_per_s), n.bottleneck, pct, dl);
+	if (d->busy >= 0 && d->busy < 1) {
+		size_t l = strlen(msg);
+		snprintf(pct, sizeof(pct), "%.0f %%", floor(d->busy * 100));
+		snprintf(msg + l, sizeof(msg) - l, " (with it the GPUs are busy %s: +$%s per run)",
+			 pct, util_fmt_money(m, sizeof(m), rw->rec.job_cost - d->fed_job_cost));
+	}
+	{
+		size_t l = strlen(msg);
+		snprintf(msg + l, sizeof(msg) - l, "; fix: %s", n.fix);
+	}
+	add_numbered(rw, "data-starved", RECOMMEND_WARNING, &n, msg);
+}
+
 static void cold_start(const struct ctx *c, const struct profile_workload *pw,
 		       struct recommend_workload *rw, const struct recommend_data *d, int vm)
 {
@@ -601,7 +704,9 @@ static void placement(const struct ctx *c, const struct profile_workload *pw,
 	char msg[1024];
 	const struct vm_size *v = vm >= 0 ? &c->vms[vm] : NULL;
 	int vms = rw->rec.fit.vm_count;
-	int lustre = pw->has_data && pw->data.storage == PROFILE_STORAGE_MANAGED_LUSTRE;
+	/* declared, or the fix the choice assumes for a store that is not Blob */
+	int lustre = pw->has_data && (pw->data.storage == PROFILE_STORAGE_MANAGED_LUSTRE ||
+				      (rw->rec_data && rw->rec_data->storage_fix && !is_blob(pw)));
 
 	if (!v || (vms < 2 && !lustre))
 		return;
@@ -642,12 +747,15 @@ void recommend_data_findings(const struct ctx *c, const struct profile_workload 
 		if (w->kind == FIT_TRAINING && rw->rec_data) {
 			d = *rw->rec_data;
 		} else {
-			recommend_data_eval(c, pw, w, &rw->rec.fit, vm, rw->rec.region, &d);
+			recommend_data_eval(c, pw, w, &rw->rec.fit, vm, rw->rec.region, 0, &d);
 			if (!rw->rec_data)
 				rw->rec_data = xmalloc(sizeof(*rw->rec_data));
 			*rw->rec_data = d;
 		}
-		starved(c, pw, w, rw, &d, vm);
+		if (d.storage_fix)
+			starved_fixed(c, pw, w, rw, &d, vm);
+		else
+			starved(c, pw, w, rw, &d, vm);
 		if (w->kind == FIT_LLM_INFERENCE)
 			cold_start(c, pw, rw, &d, vm);
 	}

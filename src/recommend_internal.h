@@ -43,6 +43,7 @@ struct cand {
 	double hourly, monthly, job_cost;
 	double fed_monthly, fed_job_cost;   /* were the GPUs fed (= monthly without data:) */
 	int refit;                 /* sized again: more nodes for a starved run's deadline */
+	int storage_fix;           /* priced with the storage fix (recommend_data_eval) */
 	struct fit_result fit;     /* that sizing (refit only) */
 	int gpus;
 	double headroom;
@@ -210,10 +211,13 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw);
 void recommend_retirement_findings(const struct ctx *c, size_t index,
 				   struct recommend_workload *rw);
 void recommend_price_age_warning(const struct ctx *c);
-/* recommend_data.c: the data path of a choice and the data findings. */
+/* recommend_data.c: the data path of a choice and the data findings.
+ * storage_fix 1: with the storage as its fix sizes it for the reads (more
+ * Blob accounts, else a Managed Lustre file system); out->storage_fix says
+ * whether there was such a fix (0: evaluated as declared). */
 void recommend_data_eval(const struct ctx *c, const struct profile_workload *pw,
 			 const struct fit_workload *w, const struct fit_result *f, int vm,
-			 const char *gpu_region, struct recommend_data *out);
+			 const char *gpu_region, int storage_fix, struct recommend_data *out);
 /* Marks f as a data finding whose numbers are unknown (null), with fix. */
 void recommend_data_unknown_numbers(struct recommend_finding *f, const char *fix);
 int recommend_data_same(const struct profile_workload *pw, const struct cache_slot *s);

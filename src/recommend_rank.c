@@ -90,7 +90,8 @@ static void fill_choice(const struct ctx *c, const struct fit_workload *w, const
 	if (c->pw_now && c->pw_now->has_data && w->kind == FIT_TRAINING) {
 		/* the run as the data path lets it go: hours and cost / busy */
 		struct recommend_data d;
-		recommend_data_eval(c, c->pw_now, w, &out->fit, sh->vm, c->regions[k->region], &d);
+		recommend_data_eval(c, c->pw_now, w, &out->fit, sh->vm, c->regions[k->region],
+				    k->storage_fix, &d);
 		d.fed_monthly = k->fed_monthly;
 		d.fed_job_cost = k->fed_job_cost;
 		d.fed_job_hours = out->fit.job_hours;
@@ -630,6 +631,23 @@ static void rank_dedicated(struct ctx *c, const struct fit_workload *w, struct c
 	}
 }
 
+/* A candidate that meets its deadline only on a store it does not have (the
+ * storage fix) is an option only when no candidate meets it on the store
+ * the profile names: gpufit prices what is declared first (docs/data.md). */
+static void drop_fixed(struct ctx *c)
+{
+	size_t n = 0, kept = 0;
+	for (size_t j = 0; j < c->ncands; j++)
+		if (!c->cands[j].storage_fix)
+			n++;
+	if (n == 0 || n == c->ncands)
+		return;
+	for (size_t j = 0; j < c->ncands; j++)
+		if (!c->cands[j].storage_fix)
+			c->cands[kept++] = c->cands[j];
+	c->ncands = kept;
+}
+
 /* Ranks w over the regions regs into s->tmpl (the part of a workload's
  * result that only depends on w and the regions). */
 static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot *s,
@@ -657,6 +675,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 			struct fit_cost cost;
 			struct cand *cd;
 			double busy;
+			int storage_fix;
 			struct fit_result refit;
 			const struct fit_result *f;
 			if (!(c->price[at] > 0)) {
@@ -664,21 +683,35 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 				continue;
 			}
 			busy = 1;
+			storage_fix = 0;
 			f = &fits[i];
 			if (c->pw_now && c->pw_now->has_data && w->kind == FIT_TRAINING) {
-				/* GPUs waiting for data: the run takes 1 / busy as long;
-				 * past the deadline, size again for deadline x busy (more
-				 * nodes), a few times as busy moves with them */
+				/* GPUs waiting for data: the run takes 1 / busy as long.
+				 * Past the deadline, a limit per VM (network, disks) is
+				 * sized again for deadline x busy (more nodes), a few
+				 * times as busy moves with them; a shared ceiling
+				 * (account, volume, file system) gives more VMs no more,
+				 * so the size is tried once more on the store its fix
+				 * sizes for the reads (one extra try), else dropped
+				 * (docs/data.md) */
 				struct recommend_data d;
-				int ok = 0;
-				for (int tries = 0; tries < 4 && !ok; tries++) {
+				int ok = 0, fix = 0;
+				for (int tries = 0; tries < 4 + fix && !ok; tries++) {
 					recommend_data_eval(c, c->pw_now, w, f, sh->vm,
-							    c->regions[regs[k]], &d);
+							    c->regions[regs[k]], fix, &d);
 					busy = d.busy > 0 && d.busy < 1 ? d.busy : 1;
 					ok = !(w->deadline_hours > 0) ||
 					     f->job_hours / busy * (1 + w->headroom) <=
 						     w->deadline_hours * (1 + 1e-9);
-					if (!ok && sh->mig < 0) {
+					if (ok || sh->mig >= 0)
+						continue;
+					if (d.read_fixed) {
+						if (fix)
+							break;   /* no fix reaches the reads */
+						fix = 1;
+						continue;
+					}
+					{
 						struct fit_workload w2 = *w;
 						w2.deadline_hours = w->deadline_hours * busy *
 								    (f == &fits[i] ? 1 : 0.97);
@@ -693,6 +726,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 					s->data_missed++;
 					continue;
 				}
+				storage_fix = d.storage_fix;
 			}
 			fit_price(w, f, unit, c->hours, &cost);
 			if (c->ncands == c->capcands) {
@@ -708,12 +742,14 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 			cd->monthly = util_round_cents(cost.monthly / busy);
 			cd->job_cost = util_round_cents(cost.job_cost / busy);
 			cd->refit = f != &fits[i];
+			cd->storage_fix = storage_fix;
 			if (cd->refit)
 				cd->fit = *f;
 			cd->gpus = f->gpu_count * (int)w->replicas;
 			cd->headroom = f->memory_headroom_pct;
 		}
 	}
+	drop_fixed(c);
 	if (c->ncands)
 		qsort(c->cands, c->ncands, sizeof(*c->cands), cmp_cand);
 

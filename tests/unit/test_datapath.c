@@ -107,18 +107,25 @@ static void test_supply(void **state)
 	NEAR(s.vm_mb_per_s, 390.625, 1e-9); /* 6250 / 16 */
 	assert_int_equal(s.bottleneck, DATAPATH_BN_STORAGE);
 	assert_string_equal(datapath_bottleneck_name(s.bottleneck), "storage");
+	assert_int_equal(s.scales, 0); /* 32 VMs would get the same 6,250 */
+	datapath_supply(&blob_small, &nd_h100, 32, 0, &s);
+	NEAR(s.total_mb_per_s, 6250, 1e-9);
+	assert_int_equal(s.scales, 0);
 	/* one ND A100 v4 (3,000 MB/s) on a 25,000 MB/s account: the NIC */
 	datapath_supply(&blob_large, &nd_a100, 1, 0, &s);
 	NEAR(s.total_mb_per_s, 3000, 1e-9);
 	assert_int_equal(s.bottleneck, DATAPATH_BN_VM_NETWORK);
+	assert_int_equal(s.scales, 1); /* two VMs: 6,000 */
 	/* a P80 (900 MB/s) on an ND H100 v5: its 612 MB/s disk limit, per VM */
 	datapath_supply(&ssd, &nd_h100, 4, 0, &s);
 	NEAR(s.vm_mb_per_s, 612, 1e-9);
 	NEAR(s.total_mb_per_s, 2448, 1e-9); /* 4 x 612 */
 	assert_int_equal(s.bottleneck, DATAPATH_BN_VM_DISK);
+	assert_int_equal(s.scales, 1);
 	/* local NVMe: each VM its own */
 	datapath_supply(&nvme, &nd_h100, 2, 0, &s);
 	NEAR(s.total_mb_per_s, 80000, 1e-9);
+	assert_int_equal(s.scales, 1);
 	/* the write ceiling of two accounts: 2 x 3,125 */
 	{
 		struct datapath_storage two = blob_small;
@@ -134,9 +141,11 @@ static void test_supply(void **state)
 		datapath_supply(&blob_small, &unk, 16, 0, &s);
 		NEAR(s.total_mb_per_s, 6250, 1e-9);
 		assert_int_equal(s.bottleneck, DATAPATH_BN_STORAGE);
+		assert_int_equal(s.scales, 0);
 		datapath_supply(&none, &nd_h100, 1, 0, &s);
 		assert_true(s.total_mb_per_s < 0);
 		assert_int_equal(s.bottleneck, DATAPATH_BN_UNKNOWN);
+		assert_int_equal(s.scales, 0);
 	}
 }
 

@@ -1,5 +1,8 @@
-# a starved run that misses its deadline on every size even sized again for
-# deadline x busy: no feasible option, a data-starved error with null numbers
+# a run starved by one Blob account (12,800 MB/s from 6,250: busy 48.8 % on
+# any number of VMs) misses its deadline on every size as declared; more VMs
+# read no faster, so the recommendation is sized on the fix, ceil(12,800 /
+# 6,250) = 3 accounts (fix_monthly_cost 0), and its data-starved warning keeps
+# the declared numbers (data-starved-unfixable: no fix reaches the reads)
 cat >"$SCRATCH/p.yaml" <<'YAML'
 gpufit: 1
 region: indonesiacentral
