@@ -161,7 +161,7 @@ struct dnums {
 	double egress_per_run;
 	double fix_monthly_cost;
 	char bottleneck[16];
-	char fix[200];
+	char fix[400];
 };
 
 /* "12,800" */
@@ -668,6 +668,106 @@ static void starved_fixed(const struct ctx *c, const struct profile_workload *pw
 	add_numbered(rw, "data-starved", RECOMMEND_WARNING, &n, msg);
 }
 
+/* The fix of a slow model load (inference: no epochs, no steps).  A shared
+ * store short of the VMs' network is fixed where it is short: more Blob
+ * accounts or a Managed Lustre file system when each VM's own path carries
+ * its load in time (as fix_of), else staggered starts (or more accounts);
+ * a VM's own limit (network, disk, NVMe) that cannot load the weights in
+ * time is met by keeping them on the VM (local NVMe, node image) or by
+ * accepting the longer start. */
+static void cold_fix(const struct ctx *c, const struct profile_workload *pw, int vm,
+		     const char *gpu_region, const struct recommend_data *d, double target,
+		     double need_total, struct dnums *n)
+{
+	const struct vm_size *v = vm >= 0 ? &c->vms[vm] : NULL;
+	struct datapath_storage st;
+	struct datapath_vm dv;
+	struct datapath_supply one;
+	double per = d->supply_mb_per_s / d->vms, weight_mb = d->load_s * per;
+	double r = weight_mb / target, own, q;
+	int shared;
+	size_t l = 0;
+	char a[32], b[32], x[32];
+
+	storage_of(c, pw, gpu_region, &st);
+	vm_of(c, vm, &dv);
+	datapath_supply(&st, &dv, 1, 0, &one);
+	shared = st.reach == DATAPATH_REMOTE && d->bottleneck == DATAPATH_BN_STORAGE;
+	/* the VM's own limit, alone on the path */
+	own = st.reach == DATAPATH_REMOTE ? dv.network_mb_per_s : one.vm_mb_per_s;
+	if (shared && own > 0 && r <= own) {
+		struct datapath_lustre_tier t[16];
+		struct datapath_lustre lu;
+		size_t nt = lustre_tiers(c, t, 16);
+		if (is_blob(pw)) {
+			accounts_text(datapath_accounts(need_total, d->supply_mb_per_s),
+				      d->supply_mb_per_s, n);
+			return;
+		}
+		if (datapath_lustre_size(t, nt, need_total, pw->data.size_gib, &lu) == 0) {
+			lustre_text(t, &lu, n);
+			return;
+		}
+	}
+	n->fix[0] = '\0';
+	if (shared) {
+		/* each loading VM at the rate it can take: the target's, or its own limit */
+		q = own > 0 && own < r ? own : r;
+		if (d->supply_mb_per_s < q) {
+			/* not even one VM alone gets its rate: staggering cannot help */
+			l += (size_t)snprintf(n->fix + l, sizeof(n->fix) - l,
+					      "the %s gives %s %s MB/s: use a faster tier",
+					      tier_label(pw), d->vms > 1 ? "the VMs together" : "the VM",
+					      fmt_int(a, sizeof(a), d->supply_mb_per_s));
+			if (is_blob(pw) && l < sizeof(n->fix))
+				l += (size_t)snprintf(n->fix + l, sizeof(n->fix) - l,
+						      " or spread the weights over %d Blob accounts",
+						      datapath_accounts(q * d->vms, d->supply_mb_per_s));
+		} else if (d->vms > 1) {
+			int k = (int)floor(d->supply_mb_per_s / q + 1e-9);
+			if (k < 1)
+				k = 1;
+			l += (size_t)snprintf(n->fix + l, sizeof(n->fix) - l,
+					      "the %s is shared by the %d VMs: stagger their starts "
+					      "(%d at a time get %s MB/s each)", tier_label(pw), d->vms,
+					      k, fmt_int(a, sizeof(a), q));
+			if (is_blob(pw) && l < sizeof(n->fix))
+				l += (size_t)snprintf(n->fix + l, sizeof(n->fix) - l,
+						      " or spread the weights over %d Blob accounts",
+						      datapath_accounts(q * d->vms, d->supply_mb_per_s));
+		}
+	}
+	if (!(own > 0) || r > own) {
+		const char *what = st.reach == DATAPATH_LOCAL ? "the local NVMe"
+				   : st.reach == DATAPATH_DISK  ? "each VM's disks"
+								: "each VM's network";
+		const char *keep = v && v->local_nvme_gib * DATAPATH_GIB_MB >= weight_mb
+					   ? "keep the weights on the VMs' local NVMe"
+					   : "keep the weights in the node image or a node-local cache";
+		if (l >= sizeof(n->fix))
+			return;
+		if (own > 0)
+			l += (size_t)snprintf(n->fix + l, sizeof(n->fix) - l,
+					      "%s%s (%s MB/s) load%s the %s GB in %s s at best: ",
+					      l ? "; even then " : "", what, fmt_int(a, sizeof(a), own),
+					      st.reach == DATAPATH_DISK ? "" : "s",
+					      fmt_int(b, sizeof(b), weight_mb / 1000.0),
+					      fmt_int(x, sizeof(x), weight_mb / own));
+		else if (l)
+			l += (size_t)snprintf(n->fix + l, sizeof(n->fix) - l, "; ");
+		if (l >= sizeof(n->fix))
+			return;
+		if (st.reach == DATAPATH_LOCAL)
+			snprintf(n->fix + l, sizeof(n->fix) - l,
+				 "load fewer bytes (a lower precision) or accept a %s s cold start",
+				 fmt_int(a, sizeof(a), d->load_s));
+		else
+			snprintf(n->fix + l, sizeof(n->fix) - l,
+				 "%s so that restarts and scale-outs read no remote storage, or "
+				 "accept a %s s cold start", keep, fmt_int(a, sizeof(a), d->load_s));
+	}
+}
+
 static void cold_start(const struct ctx *c, const struct profile_workload *pw,
 		       struct recommend_workload *rw, const struct recommend_data *d, int vm)
 {
@@ -684,14 +784,10 @@ static void cold_start(const struct ctx *c, const struct profile_workload *pw,
 	n.supplied_mb_per_s = d->supply_mb_per_s;
 	util_copy_str(n.bottleneck, sizeof(n.bottleneck),
 			   datapath_bottleneck_name((enum datapath_bottleneck)d->bottleneck));
-	{
-		struct recommend_data dd = *d;
-		dd.need_mb_per_s = need_total;
-		fix_of(c, pw, vm, &rw->rec, &dd, 1, &n);
-	}
-	snprintf(msg, sizeof(msg), "%d VM%s loading the model at once get %s MB/s from the %s: "
+	cold_fix(c, pw, vm, rw->rec.region, d, target, need_total, &n);
+	snprintf(msg, sizeof(msg), "%d VM%s loading the model at once get%s %s MB/s from the %s: "
 		 "cold start %s s, target %s s (needs %s MB/s); fix: %s",
-		 d->vms, d->vms == 1 ? "" : "s", fmt_int(a, sizeof(a), d->supply_mb_per_s),
+		 d->vms, d->vms == 1 ? "" : "s", d->vms == 1 ? "s" : "", fmt_int(a, sizeof(a), d->supply_mb_per_s),
 		 tier_label(pw), fmt_int(b, sizeof(b), d->load_s), fmt_int(t, sizeof(t), target),
 		 fmt_int(u, sizeof(u), need_total), n.fix);
 	add_numbered(rw, "cold-start", RECOMMEND_WARNING, &n, msg);

@@ -123,6 +123,36 @@ if not s or s[0]["bottleneck"] != "storage" or s[0]["supplied_mb_per_s"] != 2000
 if bad: print("\n".join(bad)); sys.exit(1)
 PY
 
+# a cold start speaks of weights, not epochs, and fixes the bottleneck it
+# names: 4 replicas sharing one Premium Blob account (25,000 MB/s) are told to
+# stagger (or add accounts); one replica, held back by its own 10,000 MB/s
+# network, is not
+cold() {
+	cat >"$T/c.yaml" <<YAML
+gpufit: 1
+region: eastus
+workloads:
+  - name: svc
+    type: inference
+    model: llama-3.1-70b
+    serving: { input_tokens: 1024, output_tokens: 256, concurrency: 16 }
+    replicas: $1
+    data: { size: 140GB, storage: blob-premium, cold_start_s: 10 }
+YAML
+	"$GPUFIT" recommend -f json "$T/c.yaml" 2>/dev/null | python3 -c '
+import json, sys
+w = json.load(sys.stdin)["workloads"][0]
+c = [f for f in w["findings"] if f["kind"] == "cold-start"][0]
+print(c["bottleneck"], "|", c["fix"])'
+}
+c4=$(cold 4); c1=$(cold 1)
+[ -n "${VERBOSE:-}" ] && printf 'cold 4: %s\ncold 1: %s\n' "$c4" "$c1"
+case "$c4" in "storage | the Premium Blob account is shared by the 4 VMs: stagger"*"2 Blob accounts"*"local NVMe"*) ;;
+	*) fail "cold start, 4 replicas: $c4" ;; esac
+case "$c1" in "vm-network | each VM's network (10,000 MB/s)"*"local NVMe"*) ;;
+	*) fail "cold start, 1 replica: $c1" ;; esac
+case "$c4 $c1" in *epoch*|*step*|*stagger*stagger*) fail "cold start fixes: $c4 / $c1" ;; esac
+
 # data in the GPUs' region: no data-gravity finding
 sed 's/region: southcentralus/region: eastus/' "$ROOT/examples/data-wrong-region.yaml" >"$T/same.yaml"
 "$GPUFIT" recommend -f json "$T/same.yaml" 2>/dev/null >"$T/same.json"
