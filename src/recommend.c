@@ -212,6 +212,7 @@ static void ctx_release(struct ctx *c)
 	free(c->placed);
 	free(c->pool_shape);
 	free(c->whole_shape);
+	free(c->alias_of);
 	for (size_t i = 0; i < CACHE_SLOTS; i++) {
 		free(c->cache[i].fits);
 		recommend_keep_lists(c, &c->cache[i].tmpl);

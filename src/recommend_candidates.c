@@ -3,6 +3,7 @@
  * the candidate shapes (a VM size, or a MIG slice of one) and the packer's
  * offers per region.
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -13,6 +14,134 @@
 
 #include "recommend_internal.h"
 #include "util.h"
+
+/* 1 when the features of a size's name ("isr" of Standard_ND96isr_H100_v5:
+ * the lower-case letters after the vCPU count) name RDMA, as Azure names
+ * the sizes with InfiniBand. */
+static int name_says_rdma(const char *sku)
+{
+	const char *p = strchr(sku, '_');
+
+	if (!p)
+		return 0;
+	for (p++; *p && !isdigit((unsigned char)*p); p++)
+		;
+	while (isdigit((unsigned char)*p))
+		p++;
+	for (; *p && *p != '_' && !isupper((unsigned char)*p); p++)
+		if (*p == 'r')
+			return 1;
+	return 0;
+}
+
+/* 1 when the prices of sizes x and y agree wherever both have one (region,
+ * kind, OS, currency), and both have one somewhere: the evidence that they
+ * are one offer.  prices are sorted by sku. */
+static int same_prices(const struct ctx *c, const char *x, const char *y)
+{
+	size_t common = 0;
+
+	for (size_t i = 0; i < c->nprices; i++) {
+		const struct price *a = &c->prices[i];
+
+		if (strcmp(a->sku, x) != 0)
+			continue;
+		for (size_t j = 0; j < c->nprices; j++) {
+			const struct price *b = &c->prices[j];
+
+			if (strcmp(b->sku, y) != 0 || b->pricing != a->pricing ||
+			    strcmp(b->region, a->region) != 0 || strcasecmp(b->os, a->os) != 0 ||
+			    strcasecmp(b->currency, a->currency) != 0)
+				continue;
+			if (b->hourly != a->hourly)
+				return 0;
+			common++;
+		}
+	}
+	return common > 0;
+}
+
+/* Two rows of vm_sizes that are one VM under two armSkuNames: the same
+ * series and spec, neither retired, and the same prices (same_prices).  The
+ * catalog keeps such a row only so a price under either name matches
+ * (docs/catalog.md). */
+static int same_vm(const struct ctx *c, size_t a, size_t b)
+{
+	const struct vm_size *x = &c->vms[a], *y = &c->vms[b];
+
+	if (x->retired || y->retired || !x->spec_known || !y->spec_known ||
+	    strcmp(x->series, y->series) != 0 || strcmp(x->gpu_model, y->gpu_model) != 0 ||
+	    x->gpu_count != y->gpu_count || x->gpu_memory_gib != y->gpu_memory_gib ||
+	    x->vcpus != y->vcpus || x->ram_gib != y->ram_gib ||
+	    x->local_nvme_gib != y->local_nvme_gib || x->infiniband_gbps != y->infiniband_gbps ||
+	    strcmp(x->infiniband_type, y->infiniband_type) != 0 || x->nvlink != y->nvlink ||
+	    x->mig_capable != y->mig_capable || x->retiring != y->retiring ||
+	    strcmp(x->retired_on, y->retired_on) != 0)
+		return 0;
+	return same_prices(c, x->sku, y->sku);
+}
+
+/* Of two names of one VM, 1 when a is the one to print: the name that
+ * follows Azure's naming (an InfiniBand size's name says r), else the
+ * shorter, else the first. */
+static int better_name(const struct ctx *c, size_t a, size_t b)
+{
+	const struct vm_size *x = &c->vms[a], *y = &c->vms[b];
+	int ib = x->infiniband_gbps > 0;
+	int nx = name_says_rdma(x->sku) == ib, ny = name_says_rdma(y->sku) == ib;
+	size_t lx = strlen(x->sku), ly = strlen(y->sku);
+
+	if (nx != ny)
+		return nx;
+	if (lx != ly)
+		return lx < ly;
+	return a < b;
+}
+
+/*
+ * alias_of: every size that is another name of one VM points at the name
+ * printed for it, whose price table row takes the alias's prices where it
+ * has none.  An alias is never a candidate: the VM is sized, ranked,
+ * listed and deployed once, under that name.
+ */
+static void find_aliases(struct ctx *c)
+{
+	size_t *group = xmalloc((c->nvms + 1) * sizeof(*group));
+	unsigned char *seen = xcalloc(c->nvms + 1, 1);
+
+	c->alias_of = xmalloc((c->nvms + 1) * sizeof(*c->alias_of));
+	for (size_t v = 0; v < c->nvms; v++)
+		c->alias_of[v] = -1;
+	for (size_t a = 0; a < c->nvms; a++) {
+		size_t n = 0, best = a;
+
+		if (seen[a])
+			continue;
+		group[n++] = a;
+		for (size_t b = a + 1; b < c->nvms; b++)
+			if (!seen[b] && same_vm(c, a, b)) {
+				seen[b] = 1;
+				group[n++] = b;
+				if (better_name(c, b, best))
+					best = b;
+			}
+		for (size_t k = 0; n > 1 && k < n; k++) {
+			size_t b = group[k];
+
+			if (b == best)
+				continue;
+			c->alias_of[b] = (int)best;
+			for (size_t r = 0; r < c->nregions; r++) {
+				double *pb = &c->price[best * c->nregions + r];
+
+				if (!(*pb > 0))
+					*pb = c->price[b * c->nregions + r];
+			}
+		}
+	}
+	free(seen);
+	free(group);
+}
 
 /* The catalog arrays of the snapshot (borrowed), the efficiency factors of
  * every GPU model, the regions in use and the size x region price table. */
@@ -65,6 +194,7 @@ int recommend_load_snapshot(struct ctx *c, const struct catalog_snapshot *snap, 
 			continue;
 		c->price[(size_t)v * c->nregions + r] = pr->hourly;
 	}
+	find_aliases(c);
 	return 0;
 }
 
@@ -132,6 +262,8 @@ void recommend_build_shapes(struct ctx *c)
 			const struct vm_size *vm = &c->vms[v];
 			struct shape s;
 			int g;
+			if (c->alias_of[v] >= 0)
+				continue;
 			if (fit_vm_check(vm) == FIT_REJ_SPEC_UNKNOWN) {
 				if (!full)
 					c->unknown[c->nunknown++] = (int)v;
@@ -180,7 +312,8 @@ void recommend_build_offers(struct ctx *c)
 			double hourly = c->price[v * c->nregions + r];
 			struct pack_offer *o = &all[n];
 			int g;
-			if (!vm->mig_capable || fit_vm_check(vm) != FIT_OK || vm->gpu_count < 1 ||
+			if (c->alias_of[v] >= 0 ||
+			    !vm->mig_capable || fit_vm_check(vm) != FIT_OK || vm->gpu_count < 1 ||
 			    fabs(vm->gpu_count - floor(vm->gpu_count)) > 1e-9 || !(hourly > 0) ||
 			    (g = recommend_gpu_index(c, vm->gpu_model)) < 0 || !c->factors_ok[g])
 				continue;

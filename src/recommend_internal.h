@@ -139,6 +139,8 @@ struct ctx {
 	size_t nshapes, nall;
 	int *unknown;                     /* spec-unknown sizes (indices into vms) */
 	size_t nunknown;
+	int *alias_of;                    /* per VM size: the size it is another name
+					     of (recommend_load_snapshot), else -1 */
 	/* regions in use and prices: price[vm * nregions + region], 0 = none */
 	char (*regions)[32];
 	size_t nregions;

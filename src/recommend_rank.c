@@ -548,6 +548,12 @@ static void current_of(struct ctx *c, const struct profile_workload *pw,
 	cur->meets_needs = -1;
 	if (v >= 0 && r >= 0)
 		hourly = c->price[(size_t)v * c->nregions + r];
+	if (v >= 0 && c->alias_of[v] >= 0) {
+		/* another name of one VM: sized and priced under the name printed */
+		v = c->alias_of[v];
+		if (!(hourly > 0) && r >= 0)
+			hourly = c->price[(size_t)v * c->nregions + r];
+	}
 	for (size_t i = 0; v >= 0 && i < c->nshapes; i++)
 		if (c->shapes[i].vm == v && c->shapes[i].mig < 0)
 			f = &fits[i];

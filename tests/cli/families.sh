@@ -108,8 +108,9 @@ expect_grep 'A100              Standard_NC24ads_A100_v4   +$7,024.11/month' "$T/
 grep -q '+\$0.00/month' "$T/cents" && fail "a family at +\$0.00: $(cat "$T/cents")"
 
 # a warning is never cut: in a region where most feasible sizes have no price
-# the list of them passes 1 KiB, and the warning still names every one (as
-# many as it counts) and ends with its advice
+# of the kind asked for (1-year savings plan prices in indonesiacentral) the
+# list of them passes 1 KiB, and the warning still names every one (as many
+# as it counts) and ends with its advice
 cat >"$T/few.yaml" <<'YAML'
 gpufit: 1
 region: indonesiacentral
@@ -118,13 +119,13 @@ workloads:
     type: inference
     requirements: { gpu_memory_gib: 3, tflops_fp16: 5 }
 YAML
-"$GPUFIT" -f json recommend "$T/few.yaml" >"$T/few.json" 2>"$T/err"
+"$GPUFIT" -f json recommend --pricing savings-1y "$T/few.yaml" >"$T/few.json" 2>"$T/err"
 python3 - "$T/few.json" >"$T/check" 2>&1 <<'PY' || fail "$(cat "$T/check")"
 import json, re, sys
-ws = [w for w in json.load(open(sys.argv[1]))["warnings"] if w.startswith("no payg price in")]
+ws = [w for w in json.load(open(sys.argv[1]))["warnings"] if w.startswith("no savings-1y price in")]
 assert ws, "no unpriced-sizes warning"
 for w in ws:
-    m = re.match(r"no payg price in \S+ for (\d+) feasible sizes? \((.*)\); run 'gpufit catalog refresh'$", w)
+    m = re.match(r"no savings-1y price in \S+ for (\d+) feasible sizes? \((.*)\); run 'gpufit catalog refresh'$", w)
     assert m, f"cut or malformed ({len(w)} bytes): ...{w[-80:]}"
     assert int(m.group(1)) == len(m.group(2).split(", ")), f"counts {m.group(1)}, lists {m.group(2)}"
 assert max(len(w) for w in ws) > 1024, "the list no longer passes 1 KiB: the case is not tested"
