@@ -106,6 +106,10 @@ struct recommend_choice {
 	int gpu_count;                    /* all replicas; a slice counts 1 */
 	double unit_hourly;               /* one VM, or one slice's share */
 	double hourly_cost;               /* all capacity, all replicas */
+	double hours_billed;              /* hours a month hourly_cost is billed for
+					     (hours per month; training: run hours x
+					     runs per month): monthly_cost = hourly_cost
+					     x hours_billed, rounded to the cent */
 	double monthly_cost;
 	double job_cost;                  /* training: one run; else 0 */
 	enum recommend_basis basis;       /* what monthly_cost is */

@@ -86,6 +86,7 @@ static void to_plan(struct ctx *c, size_t i, double part)
 	w->rec.basis = RECOMMEND_BASIS_PLAN;
 	w->rec.monthly_cost = part;
 	w->rec.hourly_cost = part / c->hours;
+	w->rec.hours_billed = c->hours;
 	w->rec.unit_hourly = w->replicas > 0 ? w->rec.hourly_cost / (double)w->replicas : 0;
 	dedicated_alternatives(c, w, fb, NULL);
 	for (size_t k = 0; k < w->nregions; k++)

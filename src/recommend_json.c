@@ -30,6 +30,7 @@ static cJSON *choice_json(const struct recommend_result *r, const struct recomme
 	cJSON_AddNumberToObject(o, "vm_count", c->vm_count);
 	cJSON_AddNumberToObject(o, "gpu_count", c->gpu_count);
 	cJSON_AddNumberToObject(o, "hourly_cost", c->hourly_cost); /* unrounded */
+	cJSON_AddNumberToObject(o, "hours_billed", c->hours_billed); /* unrounded */
 	json_add_money(o, "monthly_cost", c->monthly_cost);
 	cJSON_AddStringToObject(o, "cost_basis", recommend_basis_name(c->basis));
 	if (w->type == PROFILE_TRAINING) {

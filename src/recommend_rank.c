@@ -100,6 +100,8 @@ static void fill_choice(const struct ctx *c, const struct fit_workload *w, const
 		if (dout)
 			*dout = d;
 	}
+	out->hours_billed = w->kind == FIT_TRAINING ? out->fit.job_hours * w->runs_per_month
+						    : c->hours;
 }
 
 /* Same offer for the alternatives list: MIG slices of one GPU model and

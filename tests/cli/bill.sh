@@ -1,0 +1,52 @@
+#!/bin/bash
+# The bill of every choice of recommend -f json is reproducible from its own
+# fields: monthly_cost = hourly_cost x hours_billed, rounded to the cent, for
+# inference (hours_billed = hours per month), MIG plan parts and training
+# (hours_billed = the run's hours, a starved run's included, x runs per
+# month), the recommendation and every alternative.
+#
+# By hand, qlora-70b below (1 x Standard_ND96asr_v4, 27.197 USD/h, one run
+# 24.26 h, 2 runs a month): 27.197 x 48.52 h = 1,319.67 USD; job_cost x runs
+# (659.84 x 2 = 1,319.68) is off by the rounding of job_cost, which is why
+# hours_billed is given.
+. "$(dirname "$0")/lib.bash"
+cat >"$T/train.yaml" <<'YAML'
+gpufit: 1
+region: eastus
+workloads:
+  - name: qlora-70b
+    type: training
+    model: llama-3.1-70b
+    precision: bf16
+    training: { method: qlora, tokens: 2e8, deadline_hours: 48, runs_per_month: 2 }
+YAML
+"$GPUFIT" -f json recommend "$T/train.yaml" >"$T/train.json" 2>"$T/err" || fail "recommend train.yaml exited $?"
+python3 - "$T/train.json" >"$T/check" 2>&1 <<'PY' || fail "$(cat "$T/check")"
+import json, sys
+r = json.load(open(sys.argv[1]))["workloads"][0]["recommendation"]
+assert r["sku"] == "Standard_ND96asr_v4" and r["monthly_cost"] == 1319.67, r
+assert abs(r["hours_billed"] - 48.52) < 0.01, r
+PY
+for p in "$T/train.yaml" "$ROOT"/examples/*.yaml "$ROOT"/tests/fixtures/fleets/*.yaml; do
+	"$GPUFIT" -f json recommend "$p" >"$T/out.json" 2>"$T/err"
+	rc=$?
+	[ "$rc" = 0 ] || [ "$rc" = 5 ] || { fail "recommend -f json $p exited $rc"; continue; }
+	python3 - "$T/out.json" "$p" >"$T/check" 2>&1 <<'PY' || fail "$(cat "$T/check")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+bad = []
+for w in d["workloads"]:
+    for c in ([w["recommendation"]] if w.get("recommendation") else []) + w["alternatives"]:
+        if "hourly_cost" not in c:
+            continue
+        want = round(c["hourly_cost"] * c["hours_billed"] * 100 + 1e-6)
+        if want != round(c["monthly_cost"] * 100):
+            bad.append(f"{w['name']} {c['sku']}: {c['hourly_cost']} x {c['hours_billed']} != {c['monthly_cost']}")
+        if w["type"] == "inference" and c["hours_billed"] != d["hours_per_month"]:
+            bad.append(f"{w['name']} {c['sku']}: hours_billed {c['hours_billed']}, not {d['hours_per_month']}")
+if bad:
+    print(sys.argv[2] + ": " + "; ".join(bad))
+    sys.exit(1)
+PY
+done
+finish
