@@ -96,6 +96,9 @@ int cli_number(const char *cmd, const char *opt, const char *val, double *out);
 /* A percentage, "15" or "15%" (as a profile's max_increase_pct); message on error. */
 int cli_percent(const char *cmd, const char *opt, const char *val, double *out);
 int cli_positive(const char *cmd, const char *opt, const char *val, double *out);
+/* --currency VAL: three letters, upper-cased into out (as a profile's
+ * currency); else a usage error printed and -1 */
+int cli_currency(const char *cmd, const char *val, char out[4]);
 
 /* "gpufit: error: CMD: missing PROFILE\nTry 'gpufit CMD --help'." ; returns EXIT_USAGE */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -156,6 +156,7 @@ static const struct vm_size *vm_by_sku(const struct vm_size *vms, size_t n, cons
 static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 {
 	const char *gpu = NULL, *region = NULL, *currency = "USD";
+	char currency_buf[4];
 	double min_mem = 0, max_hourly = 0, hours = GPUFIT_HOURS_PER_MONTH;
 	enum pricing_kind kind = PRICING_PAYG;
 	int retired = 0;
@@ -192,7 +193,9 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			retired = 1;
 			break;
 		case L_CURRENCY:
-			currency = val;
+			if (cli_currency("catalog list", val, currency_buf) != 0)
+				return EXIT_USAGE;
+			currency = currency_buf;
 			break;
 		case L_HOURS:
 			if (cli_positive("catalog list", "hours-per-month", val, &hours) != 0)
@@ -753,6 +756,53 @@ static void preset_architecture(const struct model_preset *p, char *buf, size_t 
 		snprintf(buf + o, len - o, "%sMTP", o ? ", " : "");
 }
 
+/* A preset's KV cache of one token at 16-bit, KiB (every layer; MLA: one
+ * latent per layer); 0 when its shape does not say. */
+static double preset_kv_kib(const struct model_preset *p)
+{
+	struct sizing_model sm;
+
+	sizing_model_from_preset(p, &sm);
+	return p->layers > 0 && sm.head_dim > 0 ? sizing_kv_bytes_per_token(&sm, SIZING_FP16) /
+							  1024.0
+						: 0;
+}
+
+static int models_json(struct cli_ctx *ctx, catalog *cat, const struct model_preset *ps,
+		       size_t n)
+{
+	cJSON *doc = cJSON_CreateObject();
+	cJSON *arr;
+	int rc = EXIT_OK;
+
+	cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
+	arr = cJSON_AddArrayToObject(doc, "models");
+	for (size_t i = 0; i < n; i++) {
+		const struct model_preset *p = &ps[i];
+		cJSON *o = cJSON_CreateObject();
+		char src[1024] = "", arch[64] = "";
+		double kvk = preset_kv_kib(p);
+
+		preset_architecture(p, arch, sizeof arch);
+		cJSON_AddStringToObject(o, "name", p->name);
+		cJSON_AddStringToObject(o, "kind", p->kind);
+		json_add_known(o, "params_b", p->params_b, 6);
+		json_add_known(o, "active_params_b", p->active_params_b, 6);
+		json_add_known(o, "max_context_tokens", p->max_context, 0);
+		json_add_known(o, "kv_fp16_kib_per_token", kvk, 3);
+		json_add_str_or_null(o, "architecture", arch);
+		json_add_str_or_null(o, "native_precision", p->native_precision);
+		json_add_str_or_null(o, "native_expert_precision", p->native_expert_precision);
+		catalog_source_of(cat, "model_presets", p->name, src, sizeof src);
+		json_add_str_or_null(o, "source", src);
+		cJSON_AddItemToArray(arr, o);
+	}
+	if (json_print(ctx->out, doc) != 0)
+		rc = EXIT_CATALOG;
+	cJSON_Delete(doc);
+	return rc;
+}
+
 /* The model presets: what --model and a profile's model: take. */
 static int catalog_models(struct cli_ctx *ctx, int argc, char **argv)
 {
@@ -764,9 +814,6 @@ static int catalog_models(struct cli_ctx *ctx, int argc, char **argv)
 
 	if (rc)
 		return rc;
-	if (ctx->format == FMT_JSON)
-		return cli_usage_error("catalog models", "-f json is not available here; use "
-						       "table, markdown or csv");
 	catalog *cat = open_catalog(ctx, &origin, path, sizeof path);
 	if (!cat)
 		return EXIT_CATALOG;
@@ -774,6 +821,12 @@ static int catalog_models(struct cli_ctx *ctx, int argc, char **argv)
 		diag_error("%s", err);
 		catalog_close(cat);
 		return EXIT_CATALOG;
+	}
+	if (ctx->format == FMT_JSON) {
+		rc = models_json(ctx, cat, ps, n);
+		free(ps);
+		catalog_close(cat);
+		return rc;
 	}
 	struct table *t = table_new(9);
 	const char *hdr[9] = { "MODEL", "KIND", "PARAMS B", "ACTIVE B", "CONTEXT",
@@ -788,13 +841,8 @@ static int catalog_models(struct cli_ctx *ctx, int argc, char **argv)
 	for (size_t i = 0; i < n; i++) {
 		const struct model_preset *p = &ps[i];
 		char pb[32], ab[32], ctxs[32], kv[32], src[1024] = "", arch[64] = "", nat[40] = "";
-		struct sizing_model sm;
-		double kvk;
+		double kvk = preset_kv_kib(p);
 
-		/* every layer's KV of one token at 16-bit (MLA: one latent per layer) */
-		sizing_model_from_preset(p, &sm);
-		kvk = p->layers > 0 && sm.head_dim > 0 ? sizing_kv_bytes_per_token(&sm, SIZING_FP16) /
-								 1024.0 : 0;
 		preset_architecture(p, arch, sizeof arch);
 		if (p->native_precision[0])
 			snprintf(nat, sizeof nat, "%s%s%s", p->native_precision,
@@ -827,6 +875,56 @@ static int catalog_models(struct cli_ctx *ctx, int argc, char **argv)
 	return EXIT_OK;
 }
 
+static size_t gpu_size_count(const struct gpu_spec *g, const struct vm_size *vms, size_t nvm)
+{
+	size_t sizes = 0;
+
+	for (size_t k = 0; k < nvm; k++)
+		sizes += strcmp(vms[k].gpu_model, g->name) == 0;
+	return sizes;
+}
+
+static int gpus_json(struct cli_ctx *ctx, catalog *cat, const struct gpu_spec *gs, size_t n,
+		     const struct vm_size *vms, size_t nvm)
+{
+	cJSON *doc = cJSON_CreateObject();
+	cJSON *arr;
+	int rc = EXIT_OK;
+
+	cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
+	arr = cJSON_AddArrayToObject(doc, "gpus");
+	for (size_t i = 0; i < n; i++) {
+		const struct gpu_spec *g = &gs[i];
+		cJSON *o = cJSON_CreateObject(), *pr;
+		char src[2048] = "", list[sizeof g->precisions], *save = NULL;
+
+		cJSON_AddStringToObject(o, "name", g->name);
+		cJSON_AddStringToObject(o, "vendor", g->vendor);
+		cJSON_AddStringToObject(o, "architecture", g->architecture);
+		cJSON_AddStringToObject(o, "form_factor", g->form_factor);
+		json_add_rounded(o, "memory_gib", g->memory_gib, 4);
+		json_add_rounded(o, "bandwidth_gb_per_s", g->bandwidth_gbps, 1);
+		json_add_known(o, "fp32_tflops", g->fp32_tflops, 3);
+		json_add_known(o, "fp16_tflops", g->fp16_tflops, 3);
+		json_add_known(o, "bf16_tflops", g->bf16_tflops, 3);
+		json_add_known(o, "fp8_tflops", g->fp8_tflops, 3);
+		json_add_known(o, "int8_tops", g->int8_tops, 3);
+		pr = cJSON_AddArrayToObject(o, "precisions");
+		util_copy_str(list, sizeof list, g->precisions);
+		for (char *w = strtok_r(list, " ", &save); w; w = strtok_r(NULL, " ", &save))
+			cJSON_AddItemToArray(pr, cJSON_CreateString(w));
+		cJSON_AddNumberToObject(o, "mig_instances_max", g->mig_max);
+		cJSON_AddNumberToObject(o, "vm_size_count", (double)gpu_size_count(g, vms, nvm));
+		catalog_source_of(cat, "gpu_models", g->name, src, sizeof src);
+		json_add_str_or_null(o, "source", src);
+		cJSON_AddItemToArray(arr, o);
+	}
+	if (json_print(ctx->out, doc) != 0)
+		rc = EXIT_CATALOG;
+	cJSON_Delete(doc);
+	return rc;
+}
+
 /* The GPU models: what --gpu takes, with what each runs and which sizes
  * carry it. */
 static int catalog_gpus(struct cli_ctx *ctx, int argc, char **argv)
@@ -840,9 +938,6 @@ static int catalog_gpus(struct cli_ctx *ctx, int argc, char **argv)
 
 	if (rc)
 		return rc;
-	if (ctx->format == FMT_JSON)
-		return cli_usage_error("catalog gpus", "-f json is not available here; use "
-						     "table, markdown or csv");
 	catalog *cat = open_catalog(ctx, &origin, path, sizeof path);
 	if (!cat)
 		return EXIT_CATALOG;
@@ -852,6 +947,13 @@ static int catalog_gpus(struct cli_ctx *ctx, int argc, char **argv)
 		catalog_close(cat);
 		return EXIT_CATALOG;
 	}
+	if (ctx->format == FMT_JSON) {
+		rc = gpus_json(ctx, cat, gs, n, vms, nvm);
+		free(gs);
+		free(vms);
+		catalog_close(cat);
+		return rc;
+	}
 	enum { NC = 10 };
 	struct table *t = table_new(NC);
 	const char *hdr[NC] = { "GPU", "ARCH", "MEMORY GIB", "BANDWIDTH GB/S", "FP16 TFLOPS",
@@ -860,16 +962,16 @@ static int catalog_gpus(struct cli_ctx *ctx, int argc, char **argv)
 				"fp16_tflops", "bf16_tflops", "fp8_tflops", "precisions",
 				"mig_instances_max", "vm_size_count" };
 	for (size_t c = 0; c < NC; c++) {
-		table_header(t, c, hdr[c], (c >= 2 && c <= 6) || c >= 8 ? ALIGN_RIGHT : ALIGN_LEFT);
-		table_csv_column(t, c, csv[c], (c >= 2 && c <= 6) || c >= 8 ? CSV_NUMBER : CSV_TEXT);
+		int num = (c >= 2 && c <= 6) || c >= 8;
+
+		table_header(t, c, hdr[c], num ? ALIGN_RIGHT : ALIGN_LEFT);
+		table_csv_column(t, c, csv[c], num ? CSV_NUMBER : CSV_TEXT);
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct gpu_spec *g = &gs[i];
 		char mem[32], bw[32], f16[32], b16[32], f8[32], mig[16], sz[16];
-		size_t sizes = 0;
+		size_t sizes = gpu_size_count(g, vms, nvm);
 
-		for (size_t k = 0; k < nvm; k++)
-			sizes += strcmp(vms[k].gpu_model, g->name) == 0;
 		num_cell(mem, sizeof mem, g->memory_gib, 1);
 		num_cell(bw, sizeof bw, g->bandwidth_gbps, 0);
 		num_cell(f16, sizeof f16, g->fp16_tflops, 1);

@@ -151,16 +151,6 @@ static catalog *open_region_source(const char *target)
 	return cat;
 }
 
-static int check_currency(const char *c)
-{
-	if (strlen(c) != 3)
-		return -1;
-	for (int i = 0; i < 3; i++)
-		if (c[i] < 'A' || c[i] > 'Z')
-			return -1;
-	return 0;
-}
-
 static void print_summary(struct cli_ctx *ctx, const struct refresh_summary *s,
 			  const char *target, const char *currency)
 {
@@ -265,6 +255,7 @@ int cmd_catalog_refresh(struct cli_ctx *ctx, int argc, char **argv)
 	struct list regions = { 0 }, files = { 0 };
 	struct refresh_opts o;
 	const char *val, *currency = NULL, *api_url = NULL;
+	char currency_buf[4];
 	char target[4096], err[REFRESH_ERRLEN];
 	int id, rc = EXIT_OK, all_regions = 0, no_filter = 0;
 	double d;
@@ -278,12 +269,11 @@ int cmd_catalog_refresh(struct cli_ctx *ctx, int argc, char **argv)
 			list_add(&regions, val);
 			break;
 		case O_CURRENCY:
-			if (check_currency(val) != 0) {
-				rc = cli_usage_error(CMD, "'%s' is not a currency code (three capital "
-						     "letters, e.g. USD, EUR)", val);
+			if (cli_currency(CMD, val, currency_buf) != 0) {
+				rc = EXIT_USAGE;
 				goto out;
 			}
-			currency = val;
+			currency = currency_buf;
 			break;
 		case O_API_URL:
 			api_url = val;

@@ -1104,7 +1104,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	const char *val, *path = NULL;
 	const char **regions;
 	char err[CATALOG_ERRLEN], cpath[4096], source[128] = "bundled", fetched[64] = "";
-	char today[16];
+	char today[16], currency[4];
 	double d;
 	int opt, rc = EXIT_OK;
 
@@ -1171,13 +1171,18 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 			if (d > 744) {
 				free(regions);
 				return cli_usage_error("recommend",
-						       "--hours-per-month takes a number from 1 to 744");
+						       "--hours-per-month takes a number of hours greater "
+						       "than 0 and at most 744 (a 31-day month)");
 			}
 			o.has_hours = 1;
 			o.hours_per_month = d;
 			break;
 		case OPT_CURRENCY:
-			o.currency = val;
+			if (cli_currency("recommend", val, currency) != 0) {
+				free(regions);
+				return EXIT_USAGE;
+			}
+			o.currency = currency;
 			break;
 		case OPT_ALL_REJECTED:
 			o.all_rejected = 1;

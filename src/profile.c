@@ -896,19 +896,29 @@ static void read_hf_model(struct reader *r, const struct node *m, struct profile
 }
 
 /*
- * Unit slips: a latency SLO under 1 ms or over 10 s is more likely seconds or
- * microseconds than milliseconds.  The value is echoed as written.
+ * Unit slips: a latency SLO under 1 ms or over over_ms (10 s; for a first
+ * token, longer for a long prompt) is more likely seconds or microseconds
+ * than milliseconds.  The value is echoed as written.
  */
-static void slo_slip(struct reader *r, const struct node *v, const char *path, double ms)
+static void slo_slip(struct reader *r, const struct node *v, const char *path, double ms,
+		     double over_ms)
 {
 	if (!v)
 		return;
 	if (ms < 1)
 		warn_node(r, v, "'%s' is %s ms, under 1 ms: no GPU serves that fast; if you meant "
 			  "%s s, write %g", path, v->text, v->text, ms * 1000.0);
-	else if (ms > 10000)
-		warn_node(r, v, "'%s' is %s ms, over 10 s: if you meant %s microseconds, write %g",
-			  path, v->text, v->text, ms / 1000.0);
+	else if (ms > over_ms)
+		warn_node(r, v, "'%s' is %s ms, over %g s: if you meant %s microseconds, write %g",
+			  path, v->text, over_ms / 1000.0, v->text, ms / 1000.0);
+}
+
+/* The slowest first token that is not a slip: 10 s, or 1 ms a prompt token
+ * (a prefill of 1,000 tokens/s, a small GPU on a mid-sized model) for a
+ * longer prompt: 30 s for 120,000 tokens is a plausible target, 30 ms is not. */
+static double ttft_slip_ms(double input_tokens)
+{
+	return input_tokens > 10000 ? input_tokens : 10000;
 }
 
 static void read_serving(struct reader *r, const struct node *m, struct profile_serving *s)
@@ -957,10 +967,11 @@ static void read_serving(struct reader *r, const struct node *m, struct profile_
 	s->expert_parallel = ep;
 	if (s->has_max_ms_per_output_token)
 		slo_slip(r, map_get(m, "max_ms_per_output_token"), "serving.max_ms_per_output_token",
-			 s->max_ms_per_output_token);
+			 s->max_ms_per_output_token, 10000);
 	if (s->has_max_time_to_first_token_ms)
 		slo_slip(r, map_get(m, "max_time_to_first_token_ms"),
-			 "serving.max_time_to_first_token_ms", s->max_time_to_first_token_ms);
+			 "serving.max_time_to_first_token_ms", s->max_time_to_first_token_ms,
+			 ttft_slip_ms(s->input_tokens));
 }
 
 static void read_requirements(struct reader *r, const struct node *m,

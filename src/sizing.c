@@ -1142,7 +1142,9 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 		r.note = r.precision_mode == SIZING_PREC_UNSUPPORTED
 				 ? "the GPU cannot run this precision"
 			 : free_dev > 0 ? "not enough memory left for the KV cache of one sequence"
-					: "the weights do not fit in GPU memory";
+			 : w_dev > usable ? "the weights do not fit in GPU memory"
+					  : "the weights fit, but with the activations and the runtime's "
+					    "overhead nothing is left for the KV cache";
 		*out = r;
 		return 0;
 	}

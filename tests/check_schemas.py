@@ -4,7 +4,7 @@
 Every tests/golden/AREA/NAME.cmd that runs gpufit once with -f json and
 whose stdout is the document itself (not piped, redirected or -o) has its
 NAME.out validated against the schema of its command: recommend, estimate,
-pack, analyze, check, diff, validate, catalog show/list/status, k8s, k8s lint.  Then each
+pack, analyze, check, diff, validate, catalog show/list/status/models/gpus, k8s, k8s lint.  Then each
 schema must reject a document that lost one of its required fields, so a
 renamed or dropped stable field cannot pass unnoticed.
 
@@ -24,6 +24,7 @@ SCHEMAS = {
     "analyze": "analyze", "check": "check", "diff": "diff",
     "validate": "validate", "catalog show": "catalog-show",
     "catalog list": "catalog-list", "catalog status": "catalog-status",
+    "catalog models": "catalog-models", "catalog gpus": "catalog-gpus",
     "k8s": "k8s", "k8s lint": "k8s-lint",
 }
 

@@ -1,0 +1,1 @@
+gpufit catalog list --currency 12

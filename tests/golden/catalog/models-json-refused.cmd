@@ -1,1 +1,0 @@
-gpufit catalog models -f json

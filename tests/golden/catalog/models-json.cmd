@@ -1,0 +1,1 @@
+gpufit -f json catalog models

@@ -1,0 +1,1 @@
+gpufit catalog refresh --currency US --from-file /dev/null

@@ -1,0 +1,1 @@
+gpufit recommend --currency 1x examples/chat-8b.yaml
