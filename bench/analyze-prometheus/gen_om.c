@@ -6,7 +6,7 @@
  *
  * Writes samples FIRST .. FIRST+COUNT-1 (one a minute from T0, unix
  * seconds) of the 15 metrics of dcgm-exporter's default counters CSV for
- * GPUS GPUs, 8 to a host, with the labels dcgm-exporter puts on them.  Each
+ * GPUS GPUs, 4 to a host (a Standard_NC96ads_A100_v4's four A100 80GB PCIe), with the labels dcgm-exporter puts on them.  Each
  * GPU follows one of six workloads (idle, busy, underused, busy-waiting,
  * data-starved sawtooth, memory-bound) with noise drawn from a hash of
  * (GPU, metric, minute): any slice of any run writes the same bytes.
@@ -75,7 +75,7 @@ int main(int argc, char **argv)
 				 "gpu=\"%d\",UUID=\"GPU-%08x-5e1f-4c2a-9d3b-%012d\",device=\"nvidia%d\","
 				 "modelName=\"NVIDIA A100 80GB PCIe\",Hostname=\"gpu-node-%03d\","
 				 "DCGM_FI_DRIVER_VERSION=\"550.54.15\"",
-				 g % 8, 0x2000u + (unsigned)g, g, g % 8, g / 8);
+				 g % 4, 0x2000u + (unsigned)g, g, g % 4, g / 4);
 			for (uint64_t i = first; i < first + count; i++) {
 				double gr, sm, te, dr, n = noise((uint64_t)g, (uint64_t)m, i);
 				load(kind, (uint64_t)g, i, &gr, &sm, &te, &dr);

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Benchmark of `gpufit analyze --prometheus` on a real Prometheus holding 200
 # GPUs x 7 days at 1-minute resolution (the 15 metrics of dcgm-exporter's
-# default counters, 25 hosts of 8 GPUs, 30 million samples): the server's
+# default counters, 50 hosts of 4 GPUs, 30 million samples): the server's
 # statistics (the default) against --raw (query_range, every sample), in the
 # same run on the same server.  Records wall time and peak RSS
 # (/usr/bin/time, the better of two interleaved rounds), requests and bytes

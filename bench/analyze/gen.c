@@ -6,7 +6,8 @@
  *
  * Concatenated scrapes, 30 s apart with millisecond timestamps (as
  * Prometheus /federate writes them), of 15 default-counter metrics for GPUS
- * GPUs (default 64) spread over hosts of 8, each line carrying the labels
+ * GPUs (default 64) spread over hosts of 4 (the four A100 80GB PCIe of a
+ * Standard_NC96ads_A100_v4, the size run.sh names), each line carrying the labels
  * dcgm-exporter puts on a Kubernetes node.  Stops after the scrape that
  * crosses MEBIBYTES.  Values come from a fixed-seed generator, so every run
  * writes the same bytes.
@@ -95,7 +96,7 @@ int main(int argc, char **argv)
 			 "gpu=\"%d\",UUID=\"GPU-%08x-1111-2222-3333-%012d\",pci_bus_id=\"00000000:%02X:00.0\","
 			 "device=\"nvidia%d\",modelName=\"NVIDIA A100 80GB PCIe\",Hostname=\"node-%02d\","
 			 "container=\"main\",namespace=\"ml\",pod=\"job-%d\"",
-			 g % 8, 0x1000u + (unsigned)g, g, g % 8 + 1, g % 8, g / 8, g);
+			 g % 4, 0x1000u + (unsigned)g, g, g % 4 + 1, g % 4, g / 4, g);
 	while (written < limit) {
 		size_t n = 0;
 		for (int m = 0; m < 15; m++) {

@@ -145,8 +145,10 @@ refresh --api-url "$url/api/retail/prices" -r eastuss
 [ $? = 3 ] || fail "unknown region: not exit 3"
 [ "$(head -n 1 "$work/err")" = "gpufit: error: unknown region 'eastuss'; did you mean 'eastus'?" ] ||
 	fail "unknown region message: $(cat "$work/err")"
-refresh --currency usd -r eastus
+refresh --currency U5D -r eastus
 [ $? = 2 ] || fail "bad currency: not exit 2"
+[ "$(head -n 1 "$work/err")" = "gpufit: error: catalog refresh: 'U5D' for '--currency' is not a currency code (three letters, e.g. USD, EUR)" ] ||
+	fail "bad currency message: $(cat "$work/err")"
 cmp -s "$cat_db" "$work/before.db" || fail "usage errors changed the catalog"
 
 # ---- retries that succeed, "" as the last link, --force ----------------------
