@@ -395,8 +395,10 @@ static void print_assumptions(FILE *f, const struct recommend_result *r)
 		   "  whole VMs (the MIG plan); only when the plan costs less than their best\n"
 		   "  dedicated options is each recommended its placement in the plan, charged\n"
 		   "  in proportion to what it would cost alone (whole cents, largest remainder)\n"
-		   "  decode bandwidth efficiency %g, prefill MFU %g, training MFU %g,\n"
-		   "  memory utilisation %g, runtime overhead %g GiB, MIG efficiency %g\n",
+		   "  defaults: decode bandwidth efficiency %g, prefill MFU %g, training MFU %g,\n"
+		   "  memory utilisation %g, runtime overhead %g GiB, MIG efficiency %g; a GPU\n"
+		   "  class, engine or framework with its own factors in the catalog differs\n"
+		   "  (the reasons give the MFU used; 'gpufit estimate --gpu G' lists a GPU's)\n",
 		r->headroom_pct, r->hours_per_month, pricing_name(r->pricing),
 		x->decode_bw_efficiency, x->prefill_mfu, x->train_mfu, x->memory_utilization,
 		x->runtime_overhead_gib, x->mig_efficiency);
