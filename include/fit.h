@@ -35,6 +35,7 @@
 struct strmap;
 
 #define FIT_MAX_VMS 100        /* VMs per replica, or nodes of one cluster */
+#define FIT_MAX_INSTANCE_VMS 4 /* VMs one inference instance may span (InfiniBand) */
 #define FIT_REASON_LEN 192
 
 enum fit_kind {
@@ -99,6 +100,10 @@ enum fit_reject {
 
 /* Short kebab-case name of a rejection ("memory", "latency", ...). */
 const char *fit_reject_name(enum fit_reject r);
+
+/* One model instance over k devices of vm: within one VM (or slice) when k
+ * is at most its GPUs, else over k / its GPUs VMs (nodes) of it. */
+struct sizing_capacity fit_instance_cap(const struct sizing_capacity *vm, int k);
 
 /*
  * The outcome of sizing one workload on one capacity shape.  Region and

@@ -870,9 +870,7 @@ static void explain_llm(FILE *f, const struct recommend_workload *rw,
 		c = (c + r->instances - 1) / r->instances;
 	else if (r->reject == FIT_REJ_MEMORY && !fit_reject_counts_sequences(r))
 		c = 1;
-	one.gpus = one.gpus_per_node = k;
-	if (one.nvlink_domain > k)
-		one.nvlink_domain = k;
+	one = fit_instance_cap(cap, k);
 	one.memory_gib /= h;
 	{
 		struct sizing_serving sv = { w->input_tokens, w->output_tokens, c, w->engine,

@@ -79,14 +79,15 @@ static struct sizing_capacity shrink(const struct sizing_capacity *cap, double h
 
 /* ---- LLM inference ------------------------------------------------------ */
 
-/* One model instance over k devices of the VM (or one slice). */
-static struct sizing_capacity instance_cap(const struct sizing_capacity *vm, int k)
+struct sizing_capacity fit_instance_cap(const struct sizing_capacity *vm, int k)
 {
 	struct sizing_capacity c = *vm;
+	int per = vm->gpus_per_node > 0 ? vm->gpus_per_node : 1;
+
 	c.gpus = k;
-	c.gpus_per_node = k;
-	c.nodes = 1;
-	c.nvlink_domain = imin(vm->nvlink_domain, k);
+	c.gpus_per_node = k > per ? per : k;
+	c.nodes = k > per ? (k + per - 1) / per : 1;
+	c.nvlink_domain = imin(vm->nvlink_domain, c.gpus_per_node);
 	return c;
 }
 
@@ -97,14 +98,16 @@ static int infer(const struct fit_workload *w, const struct sizing_capacity *cap
 	return sizing_inference(&w->model, w->precision, w->kv_precision, &s, cap, f, r, NULL);
 }
 
-/* The best plan for instances of k devices each: fills *out, returns 0 when
- * feasible, else the rejection (out->need/have set). */
+/* The best plan for instances of k devices each, per_vm of them to a unit
+ * (a VM or a slice), or one instance over span VMs (k = span x the VM's
+ * GPUs, span > 1, per_vm 1: a unit is then span VMs): fills *out, returns 0
+ * when feasible, else the rejection (out->need/have set). */
 static enum fit_reject plan_instances(const struct fit_workload *w,
 				      const struct sizing_capacity *vm, int k, int per_vm,
-				      int max_units, const struct sizing_factors *f,
+				      int span, int max_units, const struct sizing_factors *f,
 				      struct fit_result *out)
 {
-	struct sizing_capacity real = instance_cap(vm, k);
+	struct sizing_capacity real = fit_instance_cap(vm, k);
 	struct sizing_capacity cap = shrink(&real, w->headroom);
 	struct sizing_inference_result r, r1;
 	double h = w->headroom;
@@ -197,7 +200,7 @@ static enum fit_reject plan_instances(const struct fit_workload *w,
 		}
 	}
 	/* throughput and latency of the plan, with the real memory */
-	out->vm_count = n;
+	out->vm_count = n * span;
 	out->gpus_per_instance = k;
 	out->instances = n * per_vm;
 	out->tp = r.tp;
@@ -207,7 +210,7 @@ static enum fit_reject plan_instances(const struct fit_workload *w,
 	out->ms_per_token = r.ms_per_output_token;
 	out->ttft_ms = r.time_to_first_token_ms;
 	out->bound = r.bound;
-	out->interconnect = k > 1 ? 1 : 0;
+	out->interconnect = span > 1 ? 2 : k > 1 ? 1 : 0;
 	out->memory_need_gib = r.total_gib * (1.0 + h);
 	out->memory_have_gib = r.available_gib * (1.0 + h);
 	out->memory_headroom_pct = r.total_gib > 0
@@ -231,13 +234,35 @@ static void fit_llm(const struct fit_workload *w, const struct sizing_capacity *
 		if (per_node % k)
 			continue;
 		memset(&t, 0, sizeof(t));
-		rej = plan_instances(w, cap, k, per_node / k, max_units, f, &t);
+		rej = plan_instances(w, cap, k, per_node / k, 1, max_units, f, &t);
 		if (rej != FIT_OK) {
 			/* keep the rejection of the widest split: it is the closest */
 			first = t;
 			first_rej = rej;
 			continue;
 		}
+		if (!have_best || t.vm_count < best.vm_count ||
+		    (t.vm_count == best.vm_count && t.tokens_per_s > best.tokens_per_s)) {
+			best = t;
+			have_best = 1;
+		}
+	}
+	/* an instance over several VMs of an InfiniBand cluster (tensor
+	 * parallel in a VM, pipeline stages across them: a 405B or 671B model
+	 * on two 8-GPU VMs), where one VM's instances need more VMs than such
+	 * a span or do not fit at all */
+	for (int span = 2; cap->kind == SIZING_CAP_VM && cap->infiniband_gbps > 0 &&
+			   span <= FIT_MAX_INSTANCE_VMS && (!have_best || span < best.vm_count);
+	     span *= 2) {
+		struct fit_result t;
+		enum fit_reject rej;
+
+		memset(&t, 0, sizeof(t));
+		rej = plan_instances(w, cap, per_node * span, 1, span, max_units / span, f, &t);
+		/* a rejection stays the one VM's: its figures are what a size
+		 * holds */
+		if (rej != FIT_OK)
+			continue;
 		if (!have_best || t.vm_count < best.vm_count ||
 		    (t.vm_count == best.vm_count && t.tokens_per_s > best.tokens_per_s)) {
 			best = t;

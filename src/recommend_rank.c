@@ -273,13 +273,7 @@ static double replica_memory_need(const struct ctx *c, size_t index,
 	}
 	if (shape < 0)
 		return 0;
-	one = c->shapes[shape].cap;
-	if (k > one.gpus_per_node)
-		return 0;
-	one.gpus = one.gpus_per_node = k;
-	one.nodes = 1;
-	if (one.nvlink_domain > k)
-		one.nvlink_domain = k;
+	one = fit_instance_cap(&c->shapes[shape].cap, k);
 	one.memory_gib /= 1.0 + w.headroom;
 	sv.input_tokens = w.input_tokens;
 	sv.output_tokens = w.output_tokens;

@@ -125,6 +125,12 @@ int recommend_choice_reason(const struct recommend_result *r, const struct recom
 				 f->vm_count == 1 ? "" : "s", f->gpu_count, f->gpu_count == 1 ? "" : "s",
 				 f->tp, f->pp, f->dp,
 				 f->vm_count > 1 ? " over InfiniBand" : "");
+		else if (f->instances > 0 && f->vm_count > f->instances)
+			/* an instance over several VMs: pipeline stages across them */
+			snprintf(buf, len, "%d VMs per replica, %d instance%s of %d GPUs over %d VMs "
+				 "each (tensor %d x pipeline %d, over InfiniBand)", f->vm_count,
+				 f->instances, f->instances == 1 ? "" : "s", f->gpus_per_instance,
+				 f->vm_count / f->instances, f->tp, f->pp);
 		else
 			snprintf(buf, len, "%d VM%s per replica, %d instance%s of %d GPU%s each",
 				 f->vm_count, f->vm_count == 1 ? "" : "s", f->instances,
