@@ -276,6 +276,64 @@ static void test_llm(void **state)
 	}
 }
 
+/* A model whose weights do not fit one VM: 4 x 24 GiB GPUs hold 86.4 GiB
+ * (0.9 of 96) and a 70B-class model in fp16 (8 x 8.03e9 x 2 B = 119.6 GiB of
+ * weights) does not fit; two such VMs over InfiniBand hold it as one
+ * instance of 8 GPUs (pipeline stages across the VMs); without InfiniBand
+ * the size is rejected for memory with one VM's figures. */
+static void test_llm_instance_over_vms(void **state)
+{
+	struct sizing_factors f;
+	struct sizing_capacity cap, one;
+	struct fit_workload w;
+	struct fit_result r;
+
+	(void)state;
+	factors(&f);
+	gpu24(&cap);
+	cap.gpus = cap.gpus_per_node = 4;
+	cap.nvlink_domain = 1;
+	memset(&w, 0, sizeof(w));
+	w.kind = FIT_LLM_INFERENCE;
+	llama8b(&w.model);
+	w.model.params_b = w.model.active_params_b = 8.03 * 8;
+	w.model.layers = 80;
+	w.model.hidden = 8192;
+	w.model.intermediate = 28672;
+	w.model.heads = 64;
+	w.precision = SIZING_FP16;
+	w.kv_precision = SIZING_FP16;
+	w.input_tokens = 1024;
+	w.output_tokens = 256;
+	w.concurrency = 4;
+	w.replicas = 1;
+	w.headroom = 0.15;
+
+	fit_evaluate(&w, &cap, 0, &f, &r);
+	assert_int_equal(r.reject, FIT_REJ_MEMORY);
+	assert_float_equal(r.have, 4 * 24 * 0.9, 1e-9);
+
+	cap.infiniband_gbps = 400;
+	fit_evaluate(&w, &cap, 0, &f, &r);
+	assert_int_equal(r.reject, FIT_OK);
+	assert_int_equal(r.vm_count, 2);
+	assert_int_equal(r.instances, 1);
+	assert_int_equal(r.gpus_per_instance, 8);
+	assert_int_equal(r.gpu_count, 8);
+	assert_int_equal(r.interconnect, 2);
+	assert_true(r.pp >= 2);
+	assert_true(r.memory_need_gib <= r.memory_have_gib);
+
+	/* the instance's capacity: 8 GPUs as 2 nodes of 4; within a VM, one node */
+	one = fit_instance_cap(&cap, 8);
+	assert_int_equal(one.gpus, 8);
+	assert_int_equal(one.gpus_per_node, 4);
+	assert_int_equal(one.nodes, 2);
+	one = fit_instance_cap(&cap, 2);
+	assert_int_equal(one.gpus_per_node, 2);
+	assert_int_equal(one.nodes, 1);
+}
+
 static void test_training_no_ib(void **state)
 {
 	struct sizing_factors f;
@@ -435,6 +493,7 @@ int main(void)
 		cmocka_unit_test(test_reject_text),
 		cmocka_unit_test(test_generic),
 		cmocka_unit_test(test_llm),
+		cmocka_unit_test(test_llm_instance_over_vms),
 		cmocka_unit_test(test_training_no_ib),
 		cmocka_unit_test(test_vm_check),
 		cmocka_unit_test(test_precision_reject),
