@@ -396,6 +396,10 @@ struct recommend_totals_item {
 	int has_dedicated;                /* D_w exists */
 	double dedicated_monthly;         /* D_w (outside a group: its recommendation) */
 	double share_monthly;             /* M_w, the weight without a D_w */
+	double fixed_monthly;             /* F_w: what the plan bills for its replicas
+					     on dedicated GPUs of their own (0: none) */
+	int dedicated_only;               /* every replica of it on a dedicated GPU of its
+					     own in the plan: it shares no GPU */
 	/* out */
 	enum recommend_basis basis;       /* OWN outside a group; else PLAN, DEDICATED
 					     or SHARE */
@@ -412,6 +416,9 @@ struct recommend_totals_group {
 	size_t nitems;
 	double dedicated_monthly;         /* sum of D_w of its members */
 	int used;                         /* its members are charged their parts of P */
+	double released_monthly;          /* F_w of the members that share no GPU and
+					     keep their own best option (F_w > D_w):
+					     the used plan costs P minus this */
 };
 
 /*

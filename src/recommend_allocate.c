@@ -33,6 +33,44 @@ static void dedicated_alternatives(struct ctx *c, struct recommend_workload *w,
 	w->nregions = fb->nregions;
 }
 
+/* Whether alternative a is the deployment of rec itself: the same size, VM
+ * count and region (a workload the plan puts on dedicated GPUs only). */
+static int same_deployment(const struct recommend_choice *a, const struct recommend_choice *rec)
+{
+	return a->placement != FIT_PLACEMENT_MIG && rec->placement != FIT_PLACEMENT_MIG &&
+	       a->vm_count == rec->vm_count && strcasecmp(a->sku, rec->sku) == 0 &&
+	       strcasecmp(a->region, rec->region) == 0;
+}
+
+/* Leaves the recommendation's own deployment out of w's alternatives: every
+ * line printed is one deployment at one price.  The list is shared, so a
+ * match after the first entry makes w a copy of its own (kept by res). */
+static void drop_own_deployment(struct ctx *c, struct recommend_workload *w)
+{
+	struct recommend_result *res = c->res;
+	struct recommend_choice *copy;
+	size_t k, m = 0;
+
+	for (k = 0; k < w->nalternatives; k++)
+		if (same_deployment(&w->alternatives[k], &w->rec))
+			break;
+	if (k == w->nalternatives)
+		return;
+	if (k == 0) {
+		w->alternatives++;
+		w->nalternatives--;
+		return;
+	}
+	copy = xcalloc(w->nalternatives, sizeof(*copy));
+	for (size_t j = 0; j < w->nalternatives; j++)
+		if (j != k)
+			copy[m++] = w->alternatives[j];
+	res->shared = xrealloc(res->shared, (res->nshared + 1) * sizeof(*res->shared));
+	res->shared[res->nshared++] = copy;
+	w->alternatives = copy;
+	w->nalternatives = m;
+}
+
 /* A MIG candidate whose plan is not used: its recommendation becomes its
  * best dedicated option, and its alternatives the next dedicated ones. */
 static void to_dedicated(struct ctx *c, size_t i)
@@ -88,7 +126,8 @@ static void to_plan(struct ctx *c, size_t i, double part)
 	w->rec.hourly_cost = part / c->hours;
 	w->rec.hours_billed = c->hours;
 	w->rec.unit_hourly = w->replicas > 0 ? w->rec.hourly_cost / (double)w->replicas : 0;
-	dedicated_alternatives(c, w, fb, NULL);
+	dedicated_alternatives(c, w, fb, fb->has && same_deployment(&fb->ded, &w->rec) ? &fb->ded : NULL);
+	drop_own_deployment(c, w);
 	for (size_t k = 0; k < w->nregions; k++)
 		if (strcasecmp(w->regions[k].region, w->rec.region) == 0) {
 			w->regions[k].feasible = 1;
@@ -165,6 +204,10 @@ void recommend_apply_totals(struct ctx *c)
 		it->has_dedicated = fb->has;
 		it->dedicated_monthly = fb->has ? fb->ded.monthly_cost : 0;
 		it->share_monthly = w->rec.monthly_cost;
+		if (c->covered[i]) {
+			it->fixed_monthly = c->placed[i].fixed_monthly;
+			it->dedicated_only = c->placed[i].sliced == 0 && c->placed[i].dedicated > 0;
+		}
 	}
 	res->monthly_cost = recommend_totals(items, n, groups, ng);
 

@@ -89,6 +89,7 @@ struct placed {
 					     occupy (each dedicated one: one VM, one GPU) */
 	int sliced, dedicated;            /* replicas on slices, on dedicated GPUs */
 	int npools;                       /* pools its sliced replicas sit in */
+	double fixed_monthly;             /* the dedicated replicas' bill, whole cents */
 };
 
 /* Where the packer put one item: a GPU of a plan pool, or a dedicated GPU. */

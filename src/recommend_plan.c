@@ -72,6 +72,7 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 	struct item_loc *loc;
 	char err[MIG_ERRLEN];
 	int rc = 0;
+	double pools = 0;
 
 	*cost = 0;
 	*nworkloads = 0;
@@ -117,7 +118,7 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 		const struct mig_pool *src = &mp.pools[k];
 		struct mig_plan_pool pool;
 		mig_plan_pool_init(&pool, moffs, src, c->regions[r], c->hours);
-		*cost += pool.hourly_cost * c->hours;
+		pools += pool.hourly_cost * c->hours;
 		mig_plan_pool_name(&pool, plan->pools, plan->npools);
 		plan->pools = xrealloc(plan->pools, (plan->npools + 1) * sizeof(*plan->pools));
 		c->pool_shape = xrealloc(c->pool_shape, (plan->npools + 1) * sizeof(*c->pool_shape));
@@ -125,6 +126,7 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 			src->profile >= 0 ? offs[src->offer].shape[src->profile] : -1;
 		plan->pools[plan->npools++] = pool;
 	}
+	*cost = util_round_cents(pools);
 	loc = xmalloc((nitems + 1) * sizeof(*loc));
 	for (size_t k = 0; k < nitems; k++)
 		loc[k].pool = -2; /* unplaced */
@@ -159,8 +161,16 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 		/* unrounded: a sum of them is rounded once, as the dedicated
 		 * options' are (each line is rounded where it is printed) */
 		x->monthly_cost = it->dedicated_hourly * c->hours;
-		*cost += x->monthly_cost;
 	}
+	/* the dedicated replicas as each workload is billed for them (whole
+	 * cents, N VMs as a choice of N VMs is priced): P's dedicated part */
+	for (size_t i = 0; i < res->nworkloads; i++)
+		if (covered[i] && c->needs[i].region == (int)r) {
+			struct placed *pl = &c->placed[i];
+			pl->fixed_monthly = util_round_cents((double)pl->dedicated *
+							     c->needs[i].dedicated_hourly * c->hours);
+			*cost += pl->fixed_monthly;
+		}
 	if (mp.nunplaced) {
 		recommend_add_warning(res, "the MIG plan for %s leaves %zu replica%s unplaced; its workloads "
 				 "are priced on dedicated options", c->regions[r], mp.nunplaced,

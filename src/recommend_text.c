@@ -74,12 +74,17 @@ int recommend_mig_note(const struct recommend_result *r, const struct recommend_
 				 u->ncotenants ? " with " : ", no co-tenants", who,
 				 u->replicas_dedicated, u->plan_dedicated_sku, a, b, d,
 				 u->dedicated_vm_count, u->dedicated_sku, e);
+		else if (u->part_monthly < u->dedicated_monthly)
+			snprintf(buf, len, "MIG plan in %s puts it on %d dedicated %s of its own (cheaper "
+					   "than a slice; it shares no GPU): %s of the plan's %s/month; "
+					   "alone %s (%d x %s), saves %s",
+				 u->region, u->replicas_dedicated, u->sku, a, b, d,
+				 u->dedicated_vm_count, u->dedicated_sku, e);
 		else
-			snprintf(buf, len, "MIG plan in %s puts it on a dedicated %s (cheaper than a "
-					   "slice): %s of the plan's %s/month; alone %s (%d x %s), "
-					   "saves %s",
-				 u->region, u->sku, a, b, d, u->dedicated_vm_count, u->dedicated_sku,
-				 e);
+			snprintf(buf, len, "MIG plan in %s puts it on %d dedicated %s of its own (cheaper "
+					   "than a slice; it shares no GPU): %s of the plan's %s/month, "
+					   "what it costs alone",
+				 u->region, u->replicas_dedicated, u->sku, a, b);
 		return 1;
 	}
 	if (c->basis == RECOMMEND_BASIS_SHARE) {

@@ -32,18 +32,36 @@ static int cmp_remainder(const void *a, const void *b)
 	return x->item < y->item ? -1 : x->item > y->item;
 }
 
-/* A member's weight: its best dedicated cost D_w (its cost alone), or its
- * slice-share price when it has no dedicated option. */
+/* A member's weight: what its replicas on slices would cost alone, D_w - F_w
+ * (its best dedicated cost less what the plan bills for its replicas on
+ * dedicated GPUs), or its slice-share price when it has no dedicated option. */
 static long long weight_of(const struct recommend_totals_item *it, int equal)
 {
 	long long w = equal ? 1
-			    : to_cents(it->has_dedicated ? it->dedicated_monthly : it->share_monthly);
+			    : it->has_dedicated ? to_cents(it->dedicated_monthly) - to_cents(it->fixed_monthly)
+						: to_cents(it->share_monthly);
 	return w > 0 ? w : 0;
 }
 
-/* Allocates the plan's cents over the members of group g in proportion to
- * their weights (dedicated cents): whole cents rounded down, then the leftover
- * cents one each by largest remainder, ties to the earlier item. */
+/* Whether item i is a member of group g that shares a GPU (is allocated a
+ * part of what the plan's pools cost). */
+static int sharing(const struct recommend_totals_item *it, size_t g)
+{
+	return it->group >= 0 && (size_t)it->group == g && !it->dedicated_only;
+}
+
+/* A member that shares no GPU and whose dedicated replicas the plan bills
+ * above its best dedicated option: it keeps that option. */
+static int released(const struct recommend_totals_item *it)
+{
+	return it->dedicated_only && it->has_dedicated &&
+	       to_cents(it->fixed_monthly) > to_cents(it->dedicated_monthly);
+}
+
+/* Allocates plan cents over the members of group g that share a GPU in
+ * proportion to their weights: whole cents rounded down, then the leftover
+ * cents one each by largest remainder, ties to the earlier item.  Each
+ * member's part is added to its part_monthly (in cents). */
 static void allocate(struct recommend_totals_item *items, size_t n, size_t g, long long plan)
 {
 	struct remainder *rems;
@@ -52,11 +70,11 @@ static void allocate(struct recommend_totals_item *items, size_t n, size_t g, lo
 	int equal;
 
 	for (size_t i = 0; i < n; i++)
-		if (items[i].group >= 0 && (size_t)items[i].group == g) {
+		if (sharing(&items[i], g)) {
 			wsum += weight_of(&items[i], 0);
 			members++;
 		}
-	if (!members)
+	if (!members || plan <= 0)
 		return;
 	equal = wsum <= 0;
 	if (equal)
@@ -65,13 +83,13 @@ static void allocate(struct recommend_totals_item *items, size_t n, size_t g, lo
 	for (size_t i = 0; i < n; i++) {
 		long double exact;
 		long long part;
-		if (items[i].group < 0 || (size_t)items[i].group != g)
+		if (!sharing(&items[i], g))
 			continue;
 		/* long double: plan x weight may pass 2^63 for absurd amounts */
 		exact = (long double)plan * (long double)weight_of(&items[i], equal) /
 			(long double)wsum;
 		part = (long long)exact;
-		items[i].part_monthly = (double)part;
+		items[i].part_monthly += (double)part;
 		given += part;
 		rems[k].rem = exact - (long double)part;
 		rems[k].item = i;
@@ -80,8 +98,6 @@ static void allocate(struct recommend_totals_item *items, size_t n, size_t g, lo
 	qsort(rems, members, sizeof(*rems), cmp_remainder);
 	for (size_t j = 0; j < members && given < plan; j++, given++)
 		items[rems[j].item].part_monthly += 1;
-	for (size_t j = 0; j < members; j++)
-		items[rems[j].item].part_monthly /= 100.0;
 	free(rems);
 }
 
@@ -94,6 +110,7 @@ double recommend_totals(struct recommend_totals_item *items, size_t n,
 		groups[g].nitems = 0;
 		groups[g].dedicated_monthly = 0;
 		groups[g].used = 0;
+		groups[g].released_monthly = 0;
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct recommend_totals_item *it = &items[i];
@@ -105,7 +122,7 @@ double recommend_totals(struct recommend_totals_item *items, size_t n,
 	}
 	for (size_t g = 0; g < ngroups; g++) {
 		struct recommend_totals_group *gr = &groups[g];
-		long long ded = 0;
+		long long ded = 0, rest;
 		int forced = 0;
 		for (size_t i = 0; i < n; i++) {
 			if (items[i].group < 0 || (size_t)items[i].group != g)
@@ -117,17 +134,33 @@ double recommend_totals(struct recommend_totals_item *items, size_t n,
 				forced = 1;
 		}
 		gr->dedicated_monthly = (double)ded / 100.0;
-		if (!gr->nitems)
+		if (!gr->nitems || !gr->priced)
 			continue;
-		if (gr->priced)
-			allocate(items, n, g, to_cents(gr->plan_monthly));
-		gr->used = gr->priced && (forced || to_cents(gr->plan_monthly) < ded);
+		/* each member's replicas on dedicated GPUs of their own at their
+		 * bill; what the pools cost, over the members that share them */
+		rest = to_cents(gr->plan_monthly);
+		for (size_t i = 0; i < n; i++) {
+			struct recommend_totals_item *it = &items[i];
+			if (it->group < 0 || (size_t)it->group != g)
+				continue;
+			it->part_monthly = (double)to_cents(it->fixed_monthly);
+			rest -= to_cents(it->fixed_monthly);
+		}
+		allocate(items, n, g, rest);
+		for (size_t i = 0; i < n; i++)
+			if (items[i].group >= 0 && (size_t)items[i].group == g)
+				items[i].part_monthly /= 100.0;
+		gr->used = forced || to_cents(gr->plan_monthly) < ded;
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct recommend_totals_item *it = &items[i];
 		if (it->group < 0) {
 			it->monthly = it->has_dedicated ? (double)to_cents(it->dedicated_monthly) / 100.0
 							: 0;
+		} else if (groups[it->group].used && released(it)) {
+			it->basis = RECOMMEND_BASIS_DEDICATED;
+			it->monthly = (double)to_cents(it->dedicated_monthly) / 100.0;
+			groups[it->group].released_monthly += it->part_monthly;
 		} else if (groups[it->group].used) {
 			it->basis = RECOMMEND_BASIS_PLAN;
 			it->monthly = it->part_monthly;

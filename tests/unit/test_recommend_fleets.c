@@ -126,6 +126,19 @@ static size_t check_invariants(const struct recommend_result *r, const char *yam
 			if (!found)
 				fail_msg("%s: dedicated %s is not in the plan\n%s", w->name, w->rec.sku,
 					 yaml);
+			/* every replica on a VM of its own: charged those VMs, what
+			 * Azure bills, not a share of the plan's saving */
+			if (u->replicas_dedicated == w->replicas) {
+				double bill = 0;
+
+				for (size_t d = 0; d < m->ndedicated; d++)
+					if (m->dedicated[d].workload == i)
+						bill += m->dedicated[d].monthly_cost;
+				if (cents(w->rec.monthly_cost) != cents(bill))
+					fail_msg("%s: on dedicated VMs of its own, charged %.2f, "
+						 "billed %.2f\n%s", w->name, w->rec.monthly_cost, bill,
+						 yaml);
+			}
 		}
 	}
 	/* per region: the parts sum to the plan */
@@ -229,6 +242,31 @@ static void test_mixed_sizes_and_dedicated(void **state)
 	assert_int_equal(cents(r.mig.monthly_cost), 383323);
 	assert_int_equal(cents(r.mig.dedicated_monthly_cost), 425590);
 	assert_int_equal(cents(r.monthly_cost), 383323);
+	/* the replicas on a T4 of their own are charged the T4 (383.98 each,
+	 * tok-b, cls-d and one of emb-c's); only the A100's 2,681.29 is split,
+	 * over its co-tenants by what their sliced replicas cost alone:
+	 * tok-a 383.98, emb-c 767.96 - 383.98 = 383.98, ocr-e 2,336.00, of
+	 * 3,103.96: 268,129 cents x 38,398 / 310,396 = 33,169.30 (twice) and
+	 * x 233,600 / 310,396 = 201,790.40, rounded down, the leftover cent to
+	 * the largest remainder (ocr-e): 331.69, 383.98 + 331.69, 2,017.91 */
+	{
+		static const struct { const char *name; long long cents; } want[] = {
+			{ "tok-a", 33169 }, { "tok-b", 38398 }, { "emb-c", 71567 },
+			{ "cls-d", 38398 }, { "ocr-e", 201791 },
+		};
+
+		for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+			assert_string_equal(r.workloads[i].name, want[i].name);
+			assert_int_equal(cents(r.workloads[i].rec.monthly_cost), want[i].cents);
+		}
+		/* a workload on a dedicated VM of its own is not offered that VM
+		 * again as an alternative */
+		for (size_t k = 0; k < r.workloads[1].nalternatives; k++)
+			assert_false(strcmp(r.workloads[1].alternatives[k].sku,
+					    r.workloads[1].rec.sku) == 0 &&
+				     r.workloads[1].alternatives[k].vm_count ==
+					     r.workloads[1].rec.vm_count);
+	}
 	recommend_result_release(&r);
 	profile_release(&p);
 }
