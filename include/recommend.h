@@ -214,6 +214,7 @@ struct recommend_current {
  * size the plan gave it), and sku / mig_profile here name that placement.
  */
 #define RECOMMEND_MAX_COTENANTS 3
+#define RECOMMEND_MAX_POOLS_NAMED 4   /* pools named per workload (mig_plan_use.pools) */
 struct recommend_mig_use {
 	enum recommend_basis use;         /* PLAN: placed by the plan; DEDICATED: its
 					     recommendation is the best dedicated
@@ -243,7 +244,8 @@ struct recommend_mig_use {
 	int replicas_dedicated;           /* placed on dedicated small GPUs */
 	char plan_dedicated_sku[FACT_SKU];  /* their size, "" when none */
 	int pools_spanned;                /* pools its sliced replicas sit in */
-	size_t ncotenants;                /* other workloads in its first replica's pool */
+	int pool_index[RECOMMEND_MAX_POOLS_NAMED]; /* the first of them (mig.pools) */
+	size_t ncotenants;                /* other workloads on a pool it is on */
 	size_t cotenants[RECOMMEND_MAX_COTENANTS];  /* the first few, indices */
 };
 

@@ -77,6 +77,19 @@ static const char *describe_rec(char *buf, size_t len, const struct recommend_wo
 	const struct recommend_mig_use *u = recommend_mig_use_of(w);
 	size_t n;
 	describe(buf, len, &w->rec);
+	if (w->rec.basis == RECOMMEND_BASIS_PLAN && w->rec.placement == FIT_PLACEMENT_MIG &&
+	    u->pools_spanned > 1) {
+		/* replicas on several pools' slices: the VMs they occupy, each
+		 * pool's profile in the reasons */
+		snprintf(buf, len, "%d x %s MIG (%d pools)%s", w->rec.vm_count, w->rec.sku,
+			 u->pools_spanned, u->replicas_dedicated ? " + " : "");
+		if (u->replicas_dedicated) {
+			n = strlen(buf);
+			snprintf(buf + n, len - n, "%d x %s", u->replicas_dedicated,
+				 u->plan_dedicated_sku);
+		}
+		return buf;
+	}
 	if (w->rec.basis != RECOMMEND_BASIS_PLAN || !u->replicas_dedicated || !u->replicas_on_slices)
 		return buf;
 	n = strlen(buf);
@@ -132,7 +145,7 @@ static void print_needs(FILE *f, const struct recommend_result *r,
 static void print_workload_table(FILE *f, const struct recommend_result *r,
 				 const struct recommend_workload *w, int color)
 {
-	char a[64], b[64], what[256], buf[256];
+	char a[64], b[64], what[256], buf[1024];
 
 	fprintf(f, "%s== %s (%s, %ld replica%s) ==%s\n", out_sgr(color, OUT_BOLD), w->name,
 		profile_type_name(w->type), w->replicas, w->replicas == 1 ? "" : "s",
@@ -463,7 +476,7 @@ static void print_table(FILE *f, const struct recommend_result *r, int color)
 
 static void print_markdown(FILE *f, const struct recommend_result *r)
 {
-	char a[64], b[64], what[256], buf[256];
+	char a[64], b[64], what[256], buf[1024];
 	struct table *t = table_new(6);
 
 	fprintf(f, "**Monthly GPU cost:** ");

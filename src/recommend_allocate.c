@@ -137,38 +137,64 @@ static void to_plan(struct ctx *c, size_t i, double part)
 	w->needs.interconnect = recommend_interconnect_name(w->rec.fit.interconnect);
 }
 
-/* The co-tenants of every workload placed on a slice: the other workloads
- * whose first replica is in the same pool (their count and the first few
- * in profile order). */
+/* The co-tenants of every workload placed on slices: the other workloads
+ * with a replica on a pool it has a replica on (their count and the first
+ * few in profile order). */
 static void cotenants(struct ctx *c)
 {
 	struct recommend_result *res = c->res;
-	enum { KEEP = RECOMMEND_MAX_COTENANTS + 1 };
-	size_t np = res->mig.npools;
-	size_t *count = xcalloc(np + 1, sizeof(*count));
-	size_t (*first)[KEEP] = xcalloc(np + 1, sizeof(*first));
+	size_t np = res->mig.npools, nw = res->nworkloads;
+	size_t *start = xcalloc(np + 2, sizeof(*start)), *fill, *members;
+	size_t *seen = xcalloc(nw + 1, sizeof(*seen));
 
-	for (size_t i = 0; i < res->nworkloads; i++) {
-		int p = c->first_pool[i];
-		if (p < 0 || recommend_mig_use_of(&res->workloads[i])->use != RECOMMEND_BASIS_PLAN)
+	/* the workloads of each pool, in profile order (counting sort) */
+	for (size_t i = 0; i < nw; i++) {
+		const struct placed *pl = &c->placed[i];
+		if (c->first_pool[i] < 0)
 			continue;
-		if (count[p] < KEEP)
-			first[p][count[p]] = i;
-		count[p]++;
+		for (int k = 0; k < pl->npools && k < RECOMMEND_MAX_POOLS_NAMED; k++)
+			start[pl->pools[k] + 1]++;
 	}
-	for (size_t i = 0; i < res->nworkloads; i++) {
+	for (size_t p = 0; p < np; p++)
+		start[p + 1] += start[p];
+	members = xcalloc(start[np] + 1, sizeof(*members));
+	fill = xcalloc(np + 1, sizeof(*fill));
+	for (size_t i = 0; i < nw; i++) {
+		const struct placed *pl = &c->placed[i];
+		if (c->first_pool[i] < 0)
+			continue;
+		for (int k = 0; k < pl->npools && k < RECOMMEND_MAX_POOLS_NAMED; k++) {
+			size_t p = (size_t)pl->pools[k];
+			members[start[p] + fill[p]++] = i;
+		}
+	}
+	for (size_t i = 0; i < nw; i++) {
 		struct recommend_mig_use *u = res->workloads[i].mig_use;
-		int p = c->first_pool[i];
+		const struct placed *pl = &c->placed[i];
 		size_t n = 0;
-		if (p < 0 || !u || u->use != RECOMMEND_BASIS_PLAN)
+
+		if (c->first_pool[i] < 0 || !u || u->use != RECOMMEND_BASIS_PLAN)
 			continue;
-		u->ncotenants = count[p] - 1;
-		for (size_t k = 0; k < KEEP && k < count[p] && n < RECOMMEND_MAX_COTENANTS; k++)
-			if (first[p][k] != i)
-				u->cotenants[n++] = first[p][k];
+		u->ncotenants = 0;
+		seen[i] = i + 1;
+		for (int k = 0; k < pl->npools && k < RECOMMEND_MAX_POOLS_NAMED; k++) {
+			size_t p = (size_t)pl->pools[k];
+			for (size_t m = start[p]; m < start[p + 1]; m++) {
+				size_t j = members[m];
+				if (seen[j] == i + 1 ||
+				    recommend_mig_use_of(&res->workloads[j])->use != RECOMMEND_BASIS_PLAN)
+					continue;
+				seen[j] = i + 1;
+				if (n < RECOMMEND_MAX_COTENANTS)
+					u->cotenants[n++] = j;
+				u->ncotenants++;
+			}
+		}
 	}
-	free(first);
-	free(count);
+	free(members);
+	free(fill);
+	free(seen);
+	free(start);
 }
 
 /* The totals rule over the whole fleet (recommend_totals), then every MIG
@@ -266,6 +292,8 @@ void recommend_apply_totals(struct ctx *c)
 				util_copy_str(u->plan_dedicated_sku, sizeof(u->plan_dedicated_sku),
 					 c->vms[c->needs[i].dedicated_vm].sku);
 			u->pools_spanned = pl->npools;
+			for (int k = 0; k < pl->npools && k < RECOMMEND_MAX_POOLS_NAMED; k++)
+				u->pool_index[k] = pl->pools[k];
 			if (c->first_pool[i] >= 0) {
 				const struct mig_plan_pool *pool = &plan->pools[c->first_pool[i]];
 				util_copy_str(u->pool, sizeof(u->pool), pool->name);

@@ -89,6 +89,7 @@ struct placed {
 					     occupy (each dedicated one: one VM, one GPU) */
 	int sliced, dedicated;            /* replicas on slices, on dedicated GPUs */
 	int npools;                       /* pools its sliced replicas sit in */
+	int pools[RECOMMEND_MAX_POOLS_NAMED]; /* the first of them, plan pool indices */
 	double fixed_monthly;             /* the dedicated replicas' bill, whole cents */
 };
 

@@ -20,7 +20,7 @@ static cJSON *choice_json(const struct recommend_result *r, const struct recomme
 {
 	cJSON *o = cJSON_CreateObject();
 	const struct fit_result *f = &c->fit;
-	char buf[256];
+	char buf[1024];
 
 	cJSON_AddStringToObject(o, "sku", c->sku);
 	cJSON_AddStringToObject(o, "region", c->region);
@@ -109,11 +109,14 @@ static void mig_use_json(cJSON *o, const struct recommend_result *r,
 	x = cJSON_AddObjectToObject(o, "mig_plan_use");
 	cJSON_AddStringToObject(x, "cost_basis", recommend_basis_name(u->use));
 	cJSON_AddStringToObject(x, "sku", u->sku);
-	cJSON_AddStringToObject(x, "mig_profile", u->mig_profile);
+	json_add_str_or_null(x, "mig_profile", u->mig_profile);
 	cJSON_AddStringToObject(x, "region", u->region);
 	cJSON_AddNumberToObject(x, "slices_per_replica", u->slices_per_replica);
 	cJSON_AddBoolToObject(x, "packed", u->packed);
 	json_add_str_or_null(x, "pool", u->pool);
+	arr = cJSON_AddArrayToObject(x, "pools");
+	for (int k = 0; u->pool[0] && k < u->pools_spanned && k < RECOMMEND_MAX_POOLS_NAMED; k++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(r->mig.pools[u->pool_index[k]].name));
 	cJSON_AddNumberToObject(x, "replicas_on_slices", u->replicas_on_slices);
 	cJSON_AddNumberToObject(x, "replicas_dedicated", u->replicas_dedicated);
 	arr = cJSON_AddArrayToObject(x, "cotenants");

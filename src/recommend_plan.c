@@ -47,6 +47,8 @@ static void place_workloads(struct ctx *c, const struct mig_item *items,
 					seen_gpu |= loc[j].gpu == loc[k].gpu;
 				}
 			}
+			if (!seen_pool && pl->npools < RECOMMEND_MAX_POOLS_NAMED)
+				pl->pools[pl->npools] = loc[k].pool;
 			pl->npools += !seen_pool;
 			pl->nvms += !seen_vm;
 			pl->ngpus += !seen_gpu;

@@ -43,11 +43,37 @@ static void cotenant_names(const struct recommend_result *r, const struct recomm
 			 u->ncotenants - shown == 1 ? "" : "s");
 }
 
+/* "pool 'p' (1 x SKU, 2g.20gb)", or every pool its replicas sit on:
+ * "pools 'p' (1 x SKU, 2g.20gb) and 'q' (1 x SKU, 3g.40gb)". */
+static void pool_names(const struct recommend_result *r, const struct recommend_mig_use *u,
+		       char *buf, size_t len)
+{
+	int n = u->pools_spanned < RECOMMEND_MAX_POOLS_NAMED ? u->pools_spanned
+							      : RECOMMEND_MAX_POOLS_NAMED;
+	size_t at;
+
+	if (n <= 1) {
+		snprintf(buf, len, "pool '%s' (%d x %s, %s)", u->pool, u->pool_vms, u->pool_sku,
+			 u->pool_profile);
+		return;
+	}
+	at = (size_t)snprintf(buf, len, "pools ");
+	for (int k = 0; k < n && at < len; k++) {
+		const struct mig_plan_pool *p = &r->mig.pools[u->pool_index[k]];
+
+		at += (size_t)snprintf(buf + at, len - at, "%s'%s' (%d x %s, %s)",
+				       k == 0 ? "" : k + 1 == n && n == u->pools_spanned ? " and " : ", ",
+				       p->name, p->vm_count, p->sku, p->mig_profile);
+	}
+	if (u->pools_spanned > n && at < len)
+		snprintf(buf + at, len - at, " and %d more", u->pools_spanned - n);
+}
+
 int recommend_mig_note(const struct recommend_result *r, const struct recommend_workload *w,
 		       const struct recommend_choice *c, char *buf, size_t len)
 {
 	const struct recommend_mig_use *u = recommend_mig_use_of(w);
-	char a[64], b[64], d[64], e[64], who[200];
+	char a[64], b[64], d[64], e[64], who[200], pools[400];
 
 	/* alternatives are whole purchasable options: nothing to qualify */
 	if (u->use == RECOMMEND_BASIS_OWN || c != &w->rec)
@@ -57,21 +83,20 @@ int recommend_mig_note(const struct recommend_result *r, const struct recommend_
 		fmt_money(b, sizeof(b), u->plan_monthly, r->currency);
 		fmt_money(d, sizeof(d), u->dedicated_monthly, r->currency);
 		fmt_money(e, sizeof(e), u->dedicated_monthly - u->part_monthly, r->currency);
-		if (u->pool[0])
+		if (u->pool[0]) {
 			cotenant_names(r, u, who, sizeof(who));
+			pool_names(r, u, pools, sizeof(pools));
+		}
 		if (u->pool[0] && !u->replicas_dedicated)
-			snprintf(buf, len, "MIG plan in %s, pool '%s' (%d x %s, %s)%s%s: %s of the "
-					   "plan's %s/month; alone %s (%d x %s), saves %s",
-				 u->region, u->pool, u->pool_vms, u->pool_sku, u->pool_profile,
-				 u->ncotenants ? " with " : ", no co-tenants", who, a, b, d,
-				 u->dedicated_vm_count, u->dedicated_sku, e);
+			snprintf(buf, len, "MIG plan in %s, %s%s%s: %s of the plan's %s/month; alone "
+					   "%s (%d x %s), saves %s",
+				 u->region, pools, u->ncotenants ? " with " : ", no co-tenants", who, a,
+				 b, d, u->dedicated_vm_count, u->dedicated_sku, e);
 		else if (u->pool[0])
-			snprintf(buf, len, "MIG plan in %s: %d replica%s on pool '%s' (%d x %s, %s)%s%s, "
-					   "%d on a dedicated %s: %s of the plan's %s/month; alone %s (%d "
-					   "x %s), saves %s",
+			snprintf(buf, len, "MIG plan in %s: %d replica%s on %s%s%s, %d on a dedicated "
+					   "%s: %s of the plan's %s/month; alone %s (%d x %s), saves %s",
 				 u->region, u->replicas_on_slices, u->replicas_on_slices == 1 ? "" : "s",
-				 u->pool, u->pool_vms, u->pool_sku, u->pool_profile,
-				 u->ncotenants ? " with " : ", no co-tenants", who,
+				 pools, u->ncotenants ? " with " : ", no co-tenants", who,
 				 u->replicas_dedicated, u->plan_dedicated_sku, a, b, d,
 				 u->dedicated_vm_count, u->dedicated_sku, e);
 		else if (u->part_monthly < u->dedicated_monthly)
@@ -122,7 +147,20 @@ int recommend_choice_reason(const struct recommend_result *r, const struct recom
 	size_t k = 0;
 
 	if (i == k++) {
-		if (c->placement == FIT_PLACEMENT_MIG)
+		const struct recommend_mig_use *u = recommend_mig_use_of(w);
+
+		if (c->placement == FIT_PLACEMENT_MIG && c == &w->rec &&
+		    c->basis == RECOMMEND_BASIS_PLAN && u->pools_spanned > 1) {
+			/* its replicas on the slices of several pools: one each */
+			size_t at = (size_t)snprintf(buf, len, "1 MIG slice of %s per replica, "
+							 "on %d pools: ", c->gpu_model,
+						     u->pools_spanned);
+			for (int p = 0; p < u->pools_spanned && p < RECOMMEND_MAX_POOLS_NAMED &&
+					at < len; p++)
+				at += (size_t)snprintf(buf + at, len - at, "%s%s",
+						       p ? ", " : "",
+						       r->mig.pools[u->pool_index[p]].mig_profile);
+		} else if (c->placement == FIT_PLACEMENT_MIG)
 			snprintf(buf, len, "%d x MIG %s slice%s of %s per replica", f->vm_count,
 				 c->mig_profile, f->vm_count == 1 ? "" : "s", c->gpu_model);
 		else if (w->type == PROFILE_TRAINING)
