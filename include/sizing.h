@@ -310,6 +310,11 @@ enum sizing_engine {
 
 /* "tensorrt-llm", "vllm", "sglang", "tgi", "llama.cpp", "transformers". */
 const char *sizing_engine_name(enum sizing_engine e);
+
+/* The engine's option that sets its cap on sequences in flight
+ * (engine_max_batch_sequences): "max_num_seqs" for vLLM, "--parallel" for
+ * llama.cpp, ...; "?" out of range. */
+const char *sizing_engine_sequences_option(enum sizing_engine e);
 /* 0 and *out set, -1 unknown (case-insensitive). */
 int sizing_engine_parse(const char *s, enum sizing_engine *out);
 
@@ -478,6 +483,7 @@ struct sizing_inference_result {
 	int kv_window_only;           /* 1: windowed layers hold only the window */
 	int fits;                     /* weights + one full sequence fit */
 	long max_concurrency;         /* largest batch that fits (capped by max_batch_sequences) */
+	long memory_max_concurrency;  /* sequences the memory holds, before the engine's cap */
 	long concurrency;             /* batch the throughput is given for */
 	int tp, pp;                   /* tensor-parallel and pipeline degrees (tp × pp = gpus) */
 	int ep;                       /* GPUs the routed experts are spread over (1 = none) */
@@ -491,6 +497,16 @@ struct sizing_inference_result {
 	enum sizing_precision_mode precision_mode;
 	char precision_note[320];     /* "" when native */
 };
+
+/*
+ * Why r does not fit, for a person: r->note, except when the requested
+ * concurrency is over engine e's cap on sequences in flight while memory
+ * holds it: then, formatted into buf, the numbers and the option that
+ * raises the cap ("257 sequences exceed vllm's default of 256 sequences in
+ * flight (max_num_seqs; memory holds 380)").  NULL when r has no note.
+ */
+const char *sizing_inference_why(const struct sizing_inference_result *r, enum sizing_engine e,
+				 char *buf, size_t len);
 
 /*
  * Sizes serving of model m with weights in precision w and KV cache in kv on

@@ -809,6 +809,8 @@ static void factor_rows(struct table *t, const struct sizing_factors *f, int tra
 static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 			    const struct estimate_in *in, const struct sizing_inference_result *r)
 {
+	char why[256];
+
 	if (ctx->format == FMT_JSON) {
 		cJSON *doc = doc_head(a, in), *o;
 		int rc;
@@ -851,7 +853,8 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		json_rounded_or_null(o, "time_to_first_token_ms", r->time_to_first_token_ms, 2,
 				     r->fits);
 		json_rounded_or_null(o, "ms_per_output_token", r->ms_per_output_token, 2, r->fits);
-		json_add_str_or_null(doc, "note", r->note);
+		json_add_str_or_null(doc, "note",
+				     sizing_inference_why(r, a->serving.engine, why, sizeof(why)));
 		add_factors_json(doc, &in->factors, 0, in->cap.mig_profile[0] != 0, a->serving.engine,
 				 r->mem_fraction_static);
 		rc = json_print(ctx->out, doc);
@@ -901,11 +904,13 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		row(t, "memory available GiB", "memory_available_gib", 2, r->available_gib);
 		bool_row(t, "fits", "fits", r->fits);
 		table_row_style(t, r->fits ? OUT_GREEN : OUT_RED);
-		if (r->note) {
-			table_field(t, "why", NULL, r->note);
+		const char *note = sizing_inference_why(r, a->serving.engine, why, sizeof(why));
+
+		if (note) {
+			table_field(t, "why", NULL, note);
 			table_row_style(t, r->fits ? OUT_PLAIN : OUT_RED);
 		}
-		table_csv_field(t, "note", r->note);
+		table_csv_field(t, "note", note);
 		shortfall_row(t, "shortfall GiB", "shortfall_gib", r->total_gib, r->available_gib,
 			      r->fits);
 		table_row_style(t, r->fits ? OUT_PLAIN : OUT_RED);

@@ -23,9 +23,25 @@ static const char *const placement_names[] = { "vm", "mig", "cluster" };
  * flight, not GiB. */
 static const char too_many_sequences[] = "too many sequences in flight for this size";
 
+/* The same rejection when the engine's cap on sequences in flight per
+ * instance (engine_max_batch_sequences), not memory, bounds each instance:
+ * one note per engine, so that its reason can name the engine and the
+ * option that raises the cap (a fit_result names no engine). */
+static const char engine_capped[SIZING_ENGINE_COUNT][1];
+
+/* The engine whose cap note r carries, or -1. */
+static int capped_engine(const struct fit_result *r)
+{
+	for (int e = 0; e < SIZING_ENGINE_COUNT; e++)
+		if (r->note == engine_capped[e])
+			return e;
+	return -1;
+}
+
 int fit_reject_counts_sequences(const struct fit_result *r)
 {
-	return r->reject == FIT_REJ_MEMORY && r->note == too_many_sequences;
+	return r->reject == FIT_REJ_MEMORY &&
+	       (r->note == too_many_sequences || capped_engine(r) >= 0);
 }
 
 const char *fit_placement_name(enum fit_placement p)
@@ -114,7 +130,7 @@ static enum fit_reject plan_instances(const struct fit_workload *w,
 	double target = w->target_tokens_per_s * (1.0 + h);
 	long C = w->concurrency > 0 ? w->concurrency : 1;
 	long cmax, c;
-	int n;
+	int n, engine_bound;
 
 	/* memory: largest batch per instance */
 	if (infer(w, &cap, 0, f, &r) != 0) {
@@ -138,6 +154,8 @@ static enum fit_reject plan_instances(const struct fit_workload *w,
 		return FIT_REJ_MEMORY;
 	}
 	cmax = r.max_concurrency;
+	/* the engine, not memory, bounds an instance's batch */
+	engine_bound = r.memory_max_concurrency > r.max_concurrency;
 
 	/* latency: the batch per instance the SLOs allow */
 	if (infer(w, &cap, 1, f, &r1) != 0)
@@ -162,6 +180,8 @@ static enum fit_reject plan_instances(const struct fit_workload *w,
 			else
 				hi = mid - 1;
 		}
+		if (lo < cmax)
+			engine_bound = 0;
 		cmax = lo;
 	}
 
@@ -182,7 +202,9 @@ static enum fit_reject plan_instances(const struct fit_workload *w,
 			if (n > max_units && target <= 0) {
 				out->need = (double)C;
 				out->have = (double)cmax * max_units * per_vm;
-				out->note = too_many_sequences;
+				out->note = engine_bound && (int)w->engine >= 0 &&
+						    w->engine < SIZING_ENGINE_COUNT
+						    ? engine_capped[w->engine] : too_many_sequences;
 				return FIT_REJ_MEMORY;
 			}
 			return FIT_REJ_THROUGHPUT;
@@ -556,11 +578,20 @@ void fit_reject_text(const struct fit_result *r, const char *pricing, const char
 		snprintf(buf, len, "retired: Azure has retired this size");
 		break;
 	case FIT_REJ_MEMORY:
-		if (fit_reject_counts_sequences(r))
+		if (capped_engine(r) >= 0) {
+			enum sizing_engine e = (enum sizing_engine)capped_engine(r);
+
+			snprintf(buf, len, "%.0f sequences in flight, at most %.0f on %d unit%s: "
+				 "%s's default cap per instance (%s), not memory", r->need,
+				 r->have, r->nodes,
+				 r->nodes == 1 ? "" : "s", sizing_engine_name(e),
+				 sizing_engine_sequences_option(e));
+		} else if (fit_reject_counts_sequences(r)) {
 			snprintf(buf, len, "%.0f sequences in flight, at most %.0f fit on %d unit%s",
 				 r->need, r->have, r->nodes, r->nodes == 1 ? "" : "s");
-		else
+		} else {
 			snprintf(buf, len, "needs %.1f GiB, has %.1f GiB", r->need, r->have);
+		}
 		break;
 	case FIT_REJ_LATENCY:
 		snprintf(buf, len, "decode %.*f ms/token > SLO %g ms",

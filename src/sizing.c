@@ -605,6 +605,19 @@ const char *sizing_engine_name(enum sizing_engine e)
 	return engine_names[e];
 }
 
+/* the options behind the engine_max_batch_sequences rows */
+static const char *const engine_sequences_options[SIZING_ENGINE_COUNT] = {
+	"max_batch_size", "max_num_seqs", "--max-running-requests", "max_batch_total_tokens",
+	"--parallel", "the generate() batch size"
+};
+
+const char *sizing_engine_sequences_option(enum sizing_engine e)
+{
+	if ((int)e < 0 || e >= SIZING_ENGINE_COUNT)
+		return "?";
+	return engine_sequences_options[e];
+}
+
 int sizing_engine_parse(const char *s, enum sizing_engine *out)
 {
 	for (int i = 0; s && i < SIZING_ENGINE_COUNT; i++)
@@ -1007,6 +1020,22 @@ static double ep_comm_delta_s(const struct sizing_model *m, double tokens, int e
 			      int tp, int pp, const struct sizing_capacity *cap,
 			      const struct sizing_factors *f);
 
+/* The note of a requested concurrency over the engine's cap (memory holds
+ * it); sizing_inference_why gives it its numbers. */
+static const char engine_cap_note[] =
+	"the requested concurrency is over the serving engine's cap on sequences in flight";
+
+const char *sizing_inference_why(const struct sizing_inference_result *r, enum sizing_engine e,
+				 char *buf, size_t len)
+{
+	if (r->note != engine_cap_note || !buf || !len)
+		return r->note;
+	snprintf(buf, len, "%ld sequences exceed %s's default of %ld sequences in flight (%s; "
+		 "memory holds %ld)", r->concurrency, sizing_engine_name(e), r->max_concurrency,
+		 sizing_engine_sequences_option(e), r->memory_max_concurrency);
+	return buf;
+}
+
 int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 		     enum sizing_precision kv, const struct sizing_serving *s,
 		     const struct sizing_capacity *cap, const struct sizing_factors *f,
@@ -1128,6 +1157,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	r.overhead_gib = ovh_dev * cap->gpus / GIB;
 	r.available_gib = usable * cap->gpus / GIB;
 	r.max_concurrency = free_dev > 0 ? (long)floor(free_dev / kvseq_dev) : 0;
+	r.memory_max_concurrency = r.max_concurrency;
 	limit = ef.max_batch_sequences;
 	if (r.max_concurrency > (long)limit)
 		r.max_concurrency = (long)limit;
@@ -1150,9 +1180,14 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	}
 	if (s->concurrency > 0) {
 		r.concurrency = s->concurrency;
-		if (s->concurrency > r.max_concurrency) {
+		if (s->concurrency > r.memory_max_concurrency) {
 			r.fits = 0;
 			r.note = "the requested concurrency does not fit in GPU memory";
+		} else if (s->concurrency > r.max_concurrency) {
+			/* memory holds it: the engine's scheduler does not, and an
+			 * option of the engine, not a bigger GPU, is the way out */
+			r.fits = 0;
+			r.note = engine_cap_note;
 		}
 		kv_limited = 0;
 	} else {

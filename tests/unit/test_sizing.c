@@ -385,6 +385,49 @@ static void test_does_not_fit(void **state)
 	assert_true(r.fits);
 }
 
+/* A concurrency over the engine's cap on sequences in flight that memory
+ * holds: not a memory shortfall, and the reason names the cap and the
+ * option that raises it. */
+static void test_engine_sequence_cap(void **state)
+{
+	struct sizing_inference_result r, mem;
+	char buf[256], want[256];
+	const char *why;
+
+	(void)state;
+	/* what memory alone holds: TensorRT-LLM's cap (2048) is far above it */
+	mem = infer(&llama31_8b, SIZING_FP16, &h100, 1, 1024, 256, 0);
+	assert_true(mem.max_concurrency > 256 && mem.max_concurrency < 2048);
+	assert_int_equal(mem.memory_max_concurrency, mem.max_concurrency);
+	r = infer_with(&llama31_8b, SIZING_FP16, &h100, 1, 1024, 256, 257, SIZING_ENGINE_VLLM);
+	assert_false(r.fits);
+	assert_int_equal(r.max_concurrency, 256);
+	assert_int_equal(r.memory_max_concurrency, mem.max_concurrency);
+	assert_true(r.total_gib < r.available_gib);
+	why = sizing_inference_why(&r, SIZING_ENGINE_VLLM, buf, sizeof buf);
+	snprintf(want, sizeof want, "257 sequences exceed vllm's default of 256 sequences in flight "
+		 "(max_num_seqs; memory holds %ld)", mem.max_concurrency);
+	assert_string_equal(why, want);
+	r = infer_with(&llama31_8b, SIZING_FP16, &h100, 1, 1024, 256, 32,
+		       SIZING_ENGINE_LLAMA_CPP);
+	assert_false(r.fits);
+	assert_int_equal(r.max_concurrency, 4);
+	why = sizing_inference_why(&r, SIZING_ENGINE_LLAMA_CPP, buf, sizeof buf);
+	assert_non_null(strstr(why, "32 sequences exceed llama.cpp's default of 4 sequences in "
+				    "flight (--parallel; memory holds "));
+	/* over what memory holds too: the memory reason, with its shortfall */
+	r = infer_with(&llama31_8b, SIZING_FP16, &h100, 1, 1024, 256, mem.max_concurrency + 1,
+		       SIZING_ENGINE_VLLM);
+	assert_false(r.fits);
+	assert_true(r.total_gib > r.available_gib);
+	assert_string_equal(sizing_inference_why(&r, SIZING_ENGINE_VLLM, buf, sizeof buf),
+			    "the requested concurrency does not fit in GPU memory");
+	/* within the cap: no note */
+	r = infer_with(&llama31_8b, SIZING_FP16, &h100, 1, 1024, 256, 256, SIZING_ENGINE_VLLM);
+	assert_true(r.fits);
+	assert_null(sizing_inference_why(&r, SIZING_ENGINE_VLLM, buf, sizeof buf));
+}
+
 static void test_capacity_constructors(void **state)
 {
 	struct sizing_capacity c;
@@ -2483,6 +2526,7 @@ int main(void)
 		cmocka_unit_test(test_max_concurrency_by_hand),
 		cmocka_unit_test(test_batch1_decode_by_hand),
 		cmocka_unit_test(test_does_not_fit),
+		cmocka_unit_test(test_engine_sequence_cap),
 		cmocka_unit_test(test_capacity_constructors),
 		cmocka_unit_test(test_factor_resolution),
 		cmocka_unit_test(test_errors),
