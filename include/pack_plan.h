@@ -68,7 +68,8 @@ struct pack_workload {
 	char region[32];
 	long replicas;
 	double memory_need_gib;      /* smallest slice's memory need, headroom included; 0 unknown */
-	double naive_hourly;         /* one cheapest whole GPU per replica; 0: none fits */
+	double naive_hourly;         /* its cheapest VM of at most one GPU (a whole GPU or a
+					partition) per replica; 0: none fits */
 };
 
 struct pack_plan {
@@ -91,7 +92,7 @@ struct pack_plan {
 	double hourly;               /* pools + dedicated */
 	double monthly;
 	double lower_bound_monthly;  /* no plan of these replicas costs less */
-	double naive_monthly;        /* one cheapest whole GPU per replica (placed replicas) */
+	double naive_monthly;        /* each placed replica on its cheapest VM of at most one GPU */
 	int exact;                   /* every region's plan proven optimal */
 	int proven_optimal;          /* the same, as the packer's proven_optimal or exact */
 };

@@ -226,9 +226,10 @@ static void print_table(FILE *f, const struct pack_plan *pl, int color)
 			money(b, sizeof(b), pl->lower_bound_monthly, pl->currency),
 			pl->exact ? "optimal" : "heuristic", out_sgr_off(color, OUT_GREEN));
 	if (none_placed)
-		fprintf(f, "one whole GPU per placed replica: none placed\n");
+		fprintf(f, "each placed replica on a GPU of its own: none placed\n");
 	else
-		fprintf(f, "one whole GPU per %sreplica: %s; packing saves %.1f%%\n",
+		fprintf(f, "each %sreplica on a GPU of its own (whole or a partition): %s; packing "
+			   "saves %.1f%%\n",
 			pl->nunplaced ? "placed " : "", money(c, sizeof(c), pl->naive_monthly, pl->currency),
 			savings_pct(pl));
 }
@@ -252,14 +253,14 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 			pl->nunplaced == 1 ? "" : "s");
 	else if (pl->nunplaced) /* unknown, never the placed part as if it were the whole */
 		fprintf(f, "**MIG packing plan (%s strategy): monthly cost unknown (%zu replica%s not "
-			   "placed; the placed ones %s per month)**, %.1f%% below one whole GPU per "
-			   "placed replica (%s)\n\n",
+			   "placed; the placed ones %s per month)**, %.1f%% below each placed replica "
+			   "on a GPU of its own (%s)\n\n",
 			mig_strategy_name(pl->strategy), pl->nunplaced, pl->nunplaced == 1 ? "" : "s",
 			money(a, sizeof(a), pl->monthly, pl->currency), savings_pct(pl),
 			money(b, sizeof(b), pl->naive_monthly, pl->currency));
 	else
-		fprintf(f, "**MIG packing plan (%s strategy): %s per month**, %.1f%% below one whole "
-			   "GPU per replica (%s)\n\n",
+		fprintf(f, "**MIG packing plan (%s strategy): %s per month**, %.1f%% below each "
+			   "replica on a GPU of its own (%s)\n\n",
 			mig_strategy_name(pl->strategy), money(a, sizeof(a), pl->monthly, pl->currency),
 			savings_pct(pl), money(b, sizeof(b), pl->naive_monthly, pl->currency));
 	if (replicas == 0)
@@ -351,10 +352,14 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 
 static void print_csv(FILE *f, const struct pack_plan *pl)
 {
+	enum { NC = 15 };
 	char monthly[32], cur[8];
-	const char *cols[] = { "placement", "pool", "sku", "region", "vm", "gpu", "mig_profile",
-			       "start", "workload", "replica", monthly, "cost_basis", "currency" };
-	struct table *t = table_new(13);
+	/* vm and gpu are indices (a slice's place); vm_count counts a pool's
+	 * VMs; reason says why a replica is unplaced */
+	const char *cols[NC] = { "placement", "pool", "sku", "region", "vm", "gpu", "vm_count",
+				 "mig_profile", "start", "workload", "replica", monthly,
+				 "cost_basis", "currency", "reason" };
+	struct table *t = table_new(NC);
 	char vm[16], gpu[16], start[16], rep[16], mon[32];
 	size_t n;
 
@@ -364,7 +369,7 @@ static void print_csv(FILE *f, const struct pack_plan *pl)
 					? pl->currency[n] - 'A' + 'a' : pl->currency[n]);
 	cur[n] = '\0';
 	snprintf(monthly, sizeof(monthly), "monthly_%s", cur);
-	for (size_t i = 0; i < 13; i++)
+	for (size_t i = 0; i < NC; i++)
 		table_header(t, i, cols[i], ALIGN_LEFT);
 	for (size_t i = 0; i < pl->ngpus; i++) {
 		const struct pack_gpu *g = &pl->gpus[i];
@@ -375,30 +380,30 @@ static void print_csv(FILE *f, const struct pack_plan *pl)
 			const struct pack_slice *s = &g->slices[k];
 			snprintf(start, sizeof(start), "%d", s->start);
 			snprintf(rep, sizeof(rep), "%d", s->replica);
-			table_add(t, "mig", p->name, p->sku, p->region, vm, gpu, s->profile, start,
+			table_add(t, "mig", p->name, p->sku, p->region, vm, gpu, "", s->profile, start,
 				  s->workload >= 0 ? pl->workloads[s->workload].name : "",
-				  s->workload >= 0 ? rep : "", "", "", pl->currency);
+				  s->workload >= 0 ? rep : "", "", "", pl->currency, "");
 		}
 	}
 	for (size_t i = 0; i < pl->npools; i++) {
 		const struct mig_plan_pool *p = &pl->pools[i];
 		snprintf(vm, sizeof(vm), "%d", p->vm_count);
 		snprintf(mon, sizeof(mon), "%.2f", util_round_cents(p->monthly_cost));
-		table_add(t, "pool", p->name, p->sku, p->region, vm, "", p->mig_profile, "", "", "",
-			  mon, "own", pl->currency);
+		table_add(t, "pool", p->name, p->sku, p->region, "", "", vm, p->mig_profile, "", "",
+			  "", mon, "own", pl->currency, "");
 	}
 	for (size_t i = 0; i < pl->ndedicated; i++) {
 		const struct pack_dedicated *d = &pl->dedicated[i];
 		snprintf(rep, sizeof(rep), "%d", d->replica);
 		snprintf(mon, sizeof(mon), "%.2f", util_round_cents(d->monthly));
-		table_add(t, "dedicated", "", d->sku, d->region, "", "", "", "",
-			  pl->workloads[d->workload].name, rep, mon, "own", pl->currency);
+		table_add(t, "dedicated", "", d->sku, d->region, "", "", "1", "", "",
+			  pl->workloads[d->workload].name, rep, mon, "own", pl->currency, "");
 	}
 	for (size_t i = 0; i < pl->nunplaced; i++) {
 		snprintf(rep, sizeof(rep), "%d", pl->unplaced[i].replica);
 		table_add(t, "unplaced", "", "", pl->workloads[pl->unplaced[i].workload].region, "",
-			  "", "", "", pl->workloads[pl->unplaced[i].workload].name, rep, "", "",
-			  pl->currency);
+			  "", "", "", "", pl->workloads[pl->unplaced[i].workload].name, rep, "", "",
+			  pl->currency, pl->unplaced[i].reason);
 	}
 	table_print(t, f, FMT_CSV);
 	table_free(t);

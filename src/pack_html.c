@@ -108,7 +108,7 @@ static void cost_chart(FILE *f, const struct pack_plan *pl)
 	} rows[3] = {
 		{ "plan", "this plan", pl->monthly, pl->nunplaced == 0 },
 		{ "lower-bound", "lower bound (no plan costs less)", pl->lower_bound_monthly, 1 },
-		{ "naive", "one whole GPU per replica", pl->naive_monthly, 1 },
+		{ "naive", "each replica on a GPU of its own", pl->naive_monthly, 1 },
 	};
 	const char *fill[3] = { html_color(0), html_color(2), html_color(7) };
 	double max = 0;

@@ -8,8 +8,10 @@
  * T4, A10 and its partitions), and hands one item per replica to mig_pack().
  * A size without a price in the region is skipped, never priced at 0.
  *
- * The naive plan for comparison gives every replica the cheapest whole-GPU
- * VM size (exactly one GPU) it fits on.
+ * The naive plan for comparison gives every replica the cheapest VM size of
+ * at most one GPU it fits on (a whole GPU or a GPU partition: what the plan
+ * itself may choose for a replica it does not pack), so the saving is the
+ * packing's.
  */
 #include <math.h>
 #include <stdio.h>
@@ -244,8 +246,10 @@ static void size_workload(struct ctx *c, const struct fit_workload *w, const cha
 			}
 			continue;
 		}
-		if (fabs(vm->gpu_count - 1) < 1e-9 &&
-		    (pw->naive_hourly == 0 || hourly < pw->naive_hourly))
+		/* the plan without packing: each replica on the cheapest GPU of
+		 * its own, a whole one or a partition (the dedicated choices the
+		 * plan itself has), so the saving is what the MIG packing saves */
+		if (pw->naive_hourly == 0 || hourly < pw->naive_hourly)
 			pw->naive_hourly = hourly;
 		if (!vm->mig_capable && (wi->dedicated == 0 || hourly < wi->dedicated)) {
 			wi->dedicated = hourly;
