@@ -398,7 +398,7 @@ struct sizing_factors {
 	double runtime_overhead_gib;       /* CUDA context, NCCL, CUDA graphs per device, GiB */
 	double activation_bytes_per_token_hidden; /* transient activations, bytes per token per hidden unit */
 	double prefill_chunk_tokens;       /* tokens in one prefill batch (activation peak) */
-	double mig_efficiency;             /* throughput of a MIG slice vs its resource share */
+	double mig_efficiency;             /* MIG slice compute vs its SM share (compute terms, <= whole GPU) */
 	/* training */
 	double train_mfu;                  /* model FLOPS utilisation, bf16/fp16, well-tuned */
 	double train_fp8_speedup;          /* fp8 training throughput over bf16 */
@@ -626,7 +626,7 @@ struct sizing_requirements {
 struct sizing_generic_result {
 	int fits;
 	double memory_util;           /* need / usable memory of one device */
-	double compute_util;          /* need / dense fp16 peak × mig_efficiency */
+	double compute_util;          /* need / dense fp16 peak (× mig_efficiency, at most the GPU's) */
 	double bandwidth_util;        /* need / bandwidth */
 	const char *note;             /* static text naming the first shortfall, or NULL */
 };

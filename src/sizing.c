@@ -919,6 +919,23 @@ static double nvlink_allreduce_s(const struct sizing_model *m, double tokens, in
 	return 2.0 * m->layers / pp * one;
 }
 
+/* The factor on a MIG slice's compute: mig_efficiency (fitted on a compute
+ * benchmark, docs/sizing.md), bounded so that the slice's compute, its SM
+ * share × the GPU's, never exceeds the whole GPU's; 1 for anything but a
+ * slice.  Bandwidth-bound terms (weight and KV reads) are never scaled: a
+ * slice reads memory at most as fast as its memory slices allow. */
+static double mig_compute_scale(const struct sizing_capacity *cap, const struct sizing_factors *f)
+{
+	double s;
+
+	if (cap->kind != SIZING_CAP_MIG || !(f->mig_efficiency > 0))
+		return 1.0;
+	s = f->mig_efficiency;
+	if (cap->fraction > 0 && s * cap->fraction > 1.0)
+		s = 1.0 / cap->fraction;
+	return s;
+}
+
 /* The engine's host work in one step of n sequences, in seconds: its fixed
  * step plus its work per sequence (sampling over the vocabulary,
  * scheduling and output bookkeeping). */
@@ -945,7 +962,9 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	double act = compute_params(m, f);
 	double q = (double)m->heads * m->head_dim;
 	double bw = cap->bandwidth_gbps * 1e9;
-	double peak = tflops * 1e12, peak16 = sizing_capacity_tflops(cap, SIZING_FP16) * 1e12;
+	double mig = mig_compute_scale(cap, f);
+	double peak = tflops * 1e12 * mig;
+	double peak16 = sizing_capacity_tflops(cap, SIZING_FP16) * 1e12 * mig;
 	double t_w, t_lin, t_pre, t_kv, t_pattn, t_stage, t_sum, t_ar, t_stall, tp_loss, pp_loss;
 	double dmfu = f->decode_mfu * ef->decode_mfu_scale, pmfu = f->prefill_mfu * ef->prefill_scale;
 	double ovh = engine_step_s(ef, mb);
@@ -1012,8 +1031,6 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	st->t_comm = (pp * t_sum / pp_loss - pp * (t_sum - t_ar) +
 		      pp * (t_sum - t_ar - ovh - t_stall) * (1.0 - tp_loss)) *
 		     (t_sum > 0 ? t_stage / t_sum : 1.0);
-	if (cap->kind == SIZING_CAP_MIG)
-		st->t_cycle /= f->mig_efficiency;
 }
 
 static double ep_comm_delta_s(const struct sizing_model *m, double tokens, int ep, int adp,
@@ -1245,8 +1262,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	pflops_tok = 2.0 * compute_params(&m, f) + 2.0 * m.layers * q * s->input_tokens;
 	peak_tp = tflops * 1e12 * f->prefill_mfu * ef.prefill_scale * tp *
 		  per_doubling(f->tp_efficiency, tp);
-	if (cap->kind == SIZING_CAP_MIG)
-		peak_tp *= f->mig_efficiency;
+	peak_tp *= mig_compute_scale(cap, f);
 	r.prefill_tokens_per_s = peak_tp * pp * per_doubling(f->pp_efficiency, pp) /
 				 pflops_tok;
 	{
@@ -1529,8 +1545,7 @@ int sizing_training(const struct sizing_model *model, enum sizing_precision w,
 		mfu *= f->train_finetune_mfu_scale;
 	if (t->method == SIZING_TRAIN_QLORA)
 		mfu /= 1.0 + f->qlora_dequant_overhead;
-	if (cap->kind == SIZING_CAP_MIG)
-		mfu *= f->mig_efficiency;
+	mfu *= mig_compute_scale(cap, f);
 
 	step_tokens = f->train_global_batch_tokens;
 	if (step_tokens < dp * t->sequence_length)
@@ -1584,7 +1599,7 @@ void sizing_generic(const struct sizing_requirements *req, const struct sizing_c
 		    const struct sizing_factors *f, struct sizing_generic_result *out)
 {
 	double mem = cap->memory_gib * f->memory_utilization - f->runtime_overhead_gib;
-	double tf = cap->fp16_tflops * (cap->kind == SIZING_CAP_MIG ? f->mig_efficiency : 1.0);
+	double tf = cap->fp16_tflops * mig_compute_scale(cap, f);
 
 	memset(out, 0, sizeof(*out));
 	out->memory_util = req->gpu_memory_gib > 0 ? (mem > 0 ? req->gpu_memory_gib / mem : INFINITY)

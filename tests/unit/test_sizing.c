@@ -428,6 +428,76 @@ static void test_engine_sequence_cap(void **state)
 	assert_null(sizing_inference_why(&r, SIZING_ENGINE_VLLM, buf, sizeof buf));
 }
 
+/* A MIG slice is never faster than the whole GPU it is carved from:
+ * mig_efficiency scales only its compute, and never above the GPU's
+ * (catalog/mig_profiles.csv rows: name, memory slices, GiB, compute slices,
+ * SMs).  At 7g.80gb of an H100 (all 132 SMs) the two are equal. */
+static void test_mig_not_faster_than_gpu(void **state)
+{
+	static const struct mig_profile a100_migs[] = {
+		{ "A100-SXM-80GB", "1g.10gb", 1, 9.5, 1, 14, 7, 0, 0, "" },
+		{ "A100-SXM-80GB", "1g.20gb", 2, 19.5, 1, 14, 4, 0, 0, "" },
+		{ "A100-SXM-80GB", "2g.20gb", 2, 19.5, 2, 28, 3, 0, 0, "" },
+		{ "A100-SXM-80GB", "3g.40gb", 4, 39.25, 3, 42, 2, 0, 0, "" },
+		{ "A100-SXM-80GB", "4g.40gb", 4, 39.25, 4, 56, 1, 0, 0, "" },
+		{ "A100-SXM-80GB", "7g.80gb", 8, 79, 7, 98, 1, 0, 0, "" },
+	};
+	static const struct mig_profile h100_migs[] = {
+		{ "H100-SXM-80GB", "1g.10gb", 1, 9.75, 1, 16, 7, 0, 0, "" },
+		{ "H100-SXM-80GB", "1g.20gb", 2, 19.62, 1, 26, 4, 0, 0, "" },
+		{ "H100-SXM-80GB", "2g.20gb", 2, 19.62, 2, 32, 3, 0, 0, "" },
+		{ "H100-SXM-80GB", "3g.40gb", 4, 39.5, 3, 60, 2, 0, 0, "" },
+		{ "H100-SXM-80GB", "4g.40gb", 4, 39.5, 4, 64, 1, 0, 0, "" },
+		{ "H100-SXM-80GB", "7g.80gb", 8, 79.25, 7, 132, 1, 0, 0, "" },
+	};
+	const struct { const struct gpu_spec *g; const struct mig_profile *p; size_t n; } gpus[] = {
+		{ &a100, a100_migs, sizeof a100_migs / sizeof a100_migs[0] },
+		{ &h100, h100_migs, sizeof h100_migs / sizeof h100_migs[0] },
+	};
+	const struct sizing_model *models[] = { &llama2_7b, &llama31_8b, &llama2_13b, &mixtral };
+	const enum sizing_engine engines[] = { SIZING_ENGINE_TENSORRT_LLM, SIZING_ENGINE_VLLM };
+	const long concs[] = { 1, 4, 16 };
+	const double ins[] = { 128, 2048 };
+	int fitted = 0;
+
+	(void)state;
+	for (size_t gi = 0; gi < sizeof gpus / sizeof gpus[0]; gi++) {
+		struct sizing_factors f = factors_for(gpus[gi].g);
+
+		for (size_t pi = 0; pi < gpus[gi].n; pi++) {
+			struct sizing_capacity mig, whole;
+
+			assert_int_equal(sizing_capacity_from_mig(gpus[gi].g, &gpus[gi].p[pi], &mig),
+					 0);
+			assert_int_equal(sizing_capacity_from_gpu(gpus[gi].g, 1, &whole), 0);
+			for (size_t mi = 0; mi < sizeof models / sizeof models[0]; mi++)
+			for (size_t ei = 0; ei < 2; ei++)
+			for (size_t ci = 0; ci < 3; ci++)
+			for (size_t ii = 0; ii < 2; ii++) {
+				struct sizing_serving s = { ins[ii], 128, concs[ci], engines[ei], 0 };
+				struct sizing_inference_result rm, rw;
+				char err[SIZING_ERRLEN];
+
+				assert_int_equal(sizing_inference(models[mi], SIZING_FP16, SIZING_FP16,
+								  &s, &mig, &f, &rm, err), 0);
+				assert_int_equal(sizing_inference(models[mi], SIZING_FP16, SIZING_FP16,
+								  &s, &whole, &f, &rw, err), 0);
+				if (!rm.fits)
+					continue;
+				fitted++;
+				assert_true(rw.fits);
+				assert_true(rm.output_tokens_per_s <= rw.output_tokens_per_s * (1 + 1e-12));
+				assert_true(rm.prefill_tokens_per_s <=
+					    rw.prefill_tokens_per_s * (1 + 1e-12));
+				assert_true(rm.time_to_first_token_ms >=
+					    rw.time_to_first_token_ms * (1 - 1e-12));
+			}
+		}
+	}
+	/* the loop compared something on most slices */
+	assert_true(fitted > 100);
+}
+
 static void test_capacity_constructors(void **state)
 {
 	struct sizing_capacity c;
@@ -2527,6 +2597,7 @@ int main(void)
 		cmocka_unit_test(test_batch1_decode_by_hand),
 		cmocka_unit_test(test_does_not_fit),
 		cmocka_unit_test(test_engine_sequence_cap),
+		cmocka_unit_test(test_mig_not_faster_than_gpu),
 		cmocka_unit_test(test_capacity_constructors),
 		cmocka_unit_test(test_factor_resolution),
 		cmocka_unit_test(test_errors),
