@@ -22,6 +22,9 @@
 #define COSTDIFF_SKU_LEN 64
 #define COSTDIFF_ERRLEN 512
 #define COSTDIFF_MAX_COUNT 1000000000   /* largest vm_count / gpu_count read */
+#define COSTDIFF_MAX_MONEY 1e12         /* largest monthly cost read: a thousand
+					   times the largest budget (1e9), far
+					   beyond a real plan, with cents exact */
 
 /* One workload's recommended capacity. */
 struct cost_item {
@@ -57,7 +60,9 @@ struct cost_plan {
 /*
  * Fills *plan from a parsed `recommend -f json` document.  file names the
  * document in messages.  Returns 0, or -1 with "FILE: ..." in err naming the
- * missing or mistyped field (e.g. "missing number 'totals.monthly_cost'").
+ * missing or mistyped field (e.g. "missing number 'totals.monthly_cost'"), or
+ * a monthly cost (total or a workload's) that is negative or above
+ * COSTDIFF_MAX_MONEY.
  * Either way *plan must be released with cost_plan_release().
  */
 int cost_plan_from_json(const cJSON *doc, const char *file, struct cost_plan *plan, char *err,

@@ -96,14 +96,25 @@ static void report_release(struct check_report *r)
 	cost_plan_release(&r->base);
 }
 
-/* pct: a percentage, "10" or "10%" as the profile's max_increase_pct. */
-static int set_limit(struct costdiff_limit *l, const char *opt, const char *val, int pct)
+/* The bounds of an option's limit: those of the profile's budget: key for
+ * the same gate (docs/profile.md), so a limit the profile refuses is refused
+ * here too; the catalog age (no budget key) up to a century of days. */
+struct limit_bound {
+	double max;
+	const char *max_text;          /* as the message spells it */
+	int pct;                       /* "10" or "10%" */
+};
+static const struct limit_bound B_MONEY = { 1e9, "1e9", 0 }, B_PCT = { 1000, "1000", 1 },
+				B_DAYS = { 36500, "36500", 0 };
+
+static int set_limit(struct costdiff_limit *l, const char *opt, const char *val,
+		     const struct limit_bound *bound)
 {
 	double v;
 	char num[64];
 	size_t n = strlen(val);
 
-	if (pct && n > 1 && n < sizeof num && val[n - 1] == '%') {
+	if (bound->pct && n > 1 && n < sizeof num && val[n - 1] == '%') {
 		memcpy(num, val, n - 1);
 		num[n - 1] = '\0';
 	} else {
@@ -111,8 +122,11 @@ static int set_limit(struct costdiff_limit *l, const char *opt, const char *val,
 	}
 	if (util_parse_double(num, &v) != 0)
 		return cli_usage_error("check", "'%s' for '--%s' is not a number", val, opt);
-	if (v < 0 && !pct)
+	if (v < 0)
 		return cli_usage_error("check", "'--%s' must not be negative, got '%s'", opt, val);
+	if (v > bound->max)
+		return cli_usage_error("check", "'--%s' must be at most %s, got '%s'", opt,
+				       bound->max_text, val);
 	l->given = 1;
 	l->value = v;
 	l->source = "option";
@@ -646,19 +660,19 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 			r.baseline_file = val;
 			break;
 		case O_MAX_MONTHLY:
-			if (set_limit(&lim.max_monthly, "max-monthly", val, 0))
+			if (set_limit(&lim.max_monthly, "max-monthly", val, &B_MONEY))
 				return EXIT_USAGE;
 			break;
 		case O_MAX_INCREASE:
-			if (set_limit(&lim.max_increase, "max-increase", val, 0))
+			if (set_limit(&lim.max_increase, "max-increase", val, &B_MONEY))
 				return EXIT_USAGE;
 			break;
 		case O_MAX_INCREASE_PCT:
-			if (set_limit(&lim.max_increase_pct, "max-increase-pct", val, 1))
+			if (set_limit(&lim.max_increase_pct, "max-increase-pct", val, &B_PCT))
 				return EXIT_USAGE;
 			break;
 		case O_MAX_AGE:
-			if (set_limit(&lim.max_catalog_age, "max-catalog-age-days", val, 0))
+			if (set_limit(&lim.max_catalog_age, "max-catalog-age-days", val, &B_DAYS))
 				return EXIT_USAGE;
 			break;
 		case O_FAIL_ON:

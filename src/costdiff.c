@@ -66,6 +66,51 @@ static int get_num(const cJSON *obj, const char *key, const char *path, double *
 	return 0;
 }
 
+/* v in the fewest digits that read back as v, "1e308" (not "1e+308"),
+ * "1000000000001" (not "1e+12", which is the bound it exceeds). */
+static const char *fmt_shortest(char *buf, size_t len, double v)
+{
+	char *e;
+
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(buf, len, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	e = strstr(buf, "e+");
+	if (e)
+		memmove(e + 1, e + 2, strlen(e + 2) + 1);
+	return buf;
+}
+
+/* A monthly cost at obj.key: a number from 0 to COSTDIFF_MAX_MONEY.  A
+ * hand-edited or corrupted document (1e308, -100) is refused here, before any
+ * sum or percentage of it (which would print "$inf" or pass a gate). */
+static int get_money(const cJSON *obj, const char *key, const char *path, double *dst,
+		     const char *file, char *err, size_t errlen)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	if (!v)
+		return fail(err, errlen, file, "missing field '%s' (a number)", path);
+	if (!cJSON_IsNumber(v) || isnan(v->valuedouble))
+		return fail(err, errlen, file, "field '%s' must be a number", path);
+	if (v->valuedouble < 0)
+		return fail(err, errlen, file, "field '%s' must not be negative", path);
+	if (!(v->valuedouble <= COSTDIFF_MAX_MONEY)) {
+		/* an overflowing literal (1e999) reads as infinity: no "got" */
+		if (isfinite(v->valuedouble)) {
+			char got[40];
+			return fail(err, errlen, file,
+				    "field '%s' must be at most 1e12 (a monthly cost), got %s", path,
+				    fmt_shortest(got, sizeof got, v->valuedouble));
+		}
+		return fail(err, errlen, file, "field '%s' must be at most 1e12 (a monthly cost)",
+			    path);
+	}
+	*dst = v->valuedouble;
+	return 0;
+}
+
 /* The data findings of a workload as one comparable line (optional in the
  * document: a plan written before them has none). */
 static void read_findings(const cJSON *w, struct cost_item *it)
@@ -172,7 +217,7 @@ static int read_item(const cJSON *w, size_t i, struct cost_item *it, const char 
 	for (size_t k = 0; k < sizeof nums / sizeof nums[0]; k++) {
 		snprintf(path, sizeof path, "workloads[%zu].recommendation.%s", i, nums[k].key);
 		double *dst = (double *)(void *)((char *)it + nums[k].off);
-		if (get_num(r, nums[k].key, path, dst, file, err, errlen) != 0)
+		if ((k < 2 ? get_num : get_money)(r, nums[k].key, path, dst, file, err, errlen) != 0)
 			return -1;
 		/* counts are printed as integers: range-check before any conversion */
 		if (k < 2 && (*dst < 0 || *dst > COSTDIFF_MAX_COUNT || *dst != floor(*dst)))
@@ -209,8 +254,8 @@ int cost_plan_head_from_json(const cJSON *doc, const char *file, struct cost_pla
 	plan->complete = 1;
 	if (cJSON_IsNull(tm)) {
 		plan->complete = 0; /* unknown, never 0 */
-	} else if (get_num(totals, "monthly_cost", "totals.monthly_cost", &plan->monthly_cost, file,
-			   err, errlen) != 0) {
+	} else if (get_money(totals, "monthly_cost", "totals.monthly_cost", &plan->monthly_cost,
+			     file, err, errlen) != 0) {
 		return -1;
 	}
 	if (cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(totals, "complete")))

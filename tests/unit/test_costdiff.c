@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -109,6 +110,46 @@ static void test_plan_errors_name_the_field(void **state)
 		     "b.json: duplicate workload name 'a'");
 	expect_error("{\"schema_version\":2}", "b.json: unsupported schema_version 2 (this gpufit "
 					       "reads 1)");
+}
+
+/* A monthly cost is 0 to COSTDIFF_MAX_MONEY (1e12): 1e308 made "$inf" and
+ * "-nan%", -100 passed a +$5,462.58 increase as -5462.58 %. */
+static void test_plan_cost_bounds(void **state)
+{
+	struct cost_plan p;
+	char err[COSTDIFF_ERRLEN] = "";
+	static const char *const head = "{\"schema_version\":1,\"currency\":\"USD\",\"totals\":"
+					"{\"monthly_cost\":";
+	static const char *const w = ",\"workloads\":[{\"name\":\"a\",\"recommendation\":"
+				     "{\"sku\":\"S\",\"region\":\"r\",\"placement\":\"vm\","
+				     "\"vm_count\":1,\"gpu_count\":1,\"monthly_cost\":";
+	static const struct {
+		const char *total, *item, *want;
+	} cases[] = {
+		{ "1e308", "1", "b.json: field 'totals.monthly_cost' must be at most 1e12 (a monthly "
+				"cost), got 1e308" },
+		{ "-100", "1", "b.json: field 'totals.monthly_cost' must not be negative" },
+		{ "1", "1000000000001", "b.json: field 'workloads[0].recommendation.monthly_cost' "
+					"must be at most 1e12 (a monthly cost), got 1000000000001" },
+		{ "1", "-0.01", "b.json: field 'workloads[0].recommendation.monthly_cost' must not "
+				"be negative" },
+		{ "1", "1e999", "b.json: field 'workloads[0].recommendation.monthly_cost' must be at "
+				"most 1e12 (a monthly cost)" },
+	};
+	char text[512];
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(text, sizeof text, "%s%s}%s%s}}]}", head, cases[i].total, w, cases[i].item);
+		expect_error(text, cases[i].want);
+	}
+	/* the bound itself, and 0, read */
+	snprintf(text, sizeof text, "%s1e12}%s0}}]}", head, w);
+	cJSON *doc = cJSON_Parse(text);
+	assert_non_null(doc);
+	assert_int_equal(cost_plan_from_json(doc, "b.json", &p, err, sizeof err), 0);
+	assert_float_equal(p.monthly_cost, 1e12, 0);
+	cost_plan_release(&p);
+	cJSON_Delete(doc);
 }
 
 static void test_diff_statuses_and_deltas(void **state)
@@ -264,6 +305,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_plan_reads_fields),
 		cmocka_unit_test(test_plan_errors_name_the_field),
+		cmocka_unit_test(test_plan_cost_bounds),
 		cmocka_unit_test(test_diff_statuses_and_deltas),
 		cmocka_unit_test(test_gates),
 		cmocka_unit_test(test_money),
