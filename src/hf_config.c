@@ -642,6 +642,15 @@ static int parse_doc(struct hf *h, struct model_preset *out)
 		     s.fam == FAM_GEMMA2 || s.fam == FAM_GEMMA3, &s.tied) ||
 	    get_bool(h, "attention_bias", 0, &s.attn_bias))
 		return -1;
+	/* the shape rules of the inline model (estimate --kv-heads, --hidden):
+	 * key/value heads are shared by equal groups of query heads, and
+	 * without a head_dim the heads split hidden_size evenly */
+	if (s.H % s.K)
+		return fail_key(h, "num_key_value_heads", "'num_key_value_heads' (%ld) must divide "
+				"'num_attention_heads' (%ld)", s.K, s.H);
+	if (!item(h, "head_dim") && s.h % s.H)
+		return fail_key(h, "hidden_size", "'hidden_size' (%ld) must be a multiple of "
+				"'num_attention_heads' (%ld)", s.h, s.H);
 	if (s.d <= 0)
 		return fail_key(h, "num_attention_heads", "'num_attention_heads' is larger than "
 				"'hidden_size': give 'head_dim'");

@@ -175,6 +175,29 @@ static void test_errors(void **state)
 				      " \"quantization_config\": {\"quant_method\": \"bitsandbytes\"}}"),
 			    "c.json:2:26: quant_method 'bitsandbytes' is not one gpufit sizes "
 			    "(mxfp4, fp8, awq, gptq)");
+	/* the inline shape rules (estimate --kv-heads, --hidden), at the key */
+	assert_string_equal(parse_err("{\"model_type\": \"llama\", \"num_hidden_layers\": 2,"
+				      " \"hidden_size\": 64, \"num_attention_heads\": 4,\n"
+				      " \"intermediate_size\": 8, \"vocab_size\": 10,\n"
+				      "  \"num_key_value_heads\": 3}"),
+			    "c.json:3:3: 'num_key_value_heads' (3) must divide "
+			    "'num_attention_heads' (4)");
+	assert_string_equal(parse_err("{\"model_type\": \"llama\", \"num_hidden_layers\": 2,\n"
+				      " \"hidden_size\": 65, \"num_attention_heads\": 4,"
+				      " \"intermediate_size\": 8, \"vocab_size\": 10}"),
+			    "c.json:2:2: 'hidden_size' (65) must be a multiple of "
+			    "'num_attention_heads' (4)");
+	/* with a head_dim, the heads need not split hidden_size */
+	{
+		struct model_preset m;
+		char err[HF_CONFIG_ERRLEN];
+		static const char ok[] =
+			"{\"model_type\": \"llama\", \"num_hidden_layers\": 2, \"hidden_size\": 65,"
+			" \"num_attention_heads\": 4, \"head_dim\": 16, \"intermediate_size\": 8,"
+			" \"vocab_size\": 10}";
+
+		assert_int_equal(hf_config_parse(ok, strlen(ok), "c.json", &m, err, sizeof err), 0);
+	}
 	assert_string_equal(parse_err("{\"model_type\": \"llama\"} x"),
 			    "c.json:1:25: text after the JSON object");
 	assert_string_equal(parse_err("[1]"), "c.json:1:1: a config.json is a JSON object");
