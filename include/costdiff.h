@@ -43,7 +43,7 @@ struct cost_item {
 					  dedicated GPUs) or " + 1 × MIG slice in pool
 					  'mig1g-a100'"; "" when none */
 	char findings[192];            /* the data findings, "data-gravity, data-starved
-					  (GPUs busy 48 %)"; "" none */
+					  (GPUs busy 48 %)"; "" none (null in diff's JSON) */
 };
 
 struct cost_plan {

@@ -306,7 +306,7 @@ static cJSON *item_json(const struct cost_item *it)
 		cJSON_AddNullToObject(o, "sku");
 		cJSON_AddNullToObject(o, "monthly_cost");
 	}
-	cJSON_AddStringToObject(o, "data_findings", it->findings);
+	json_add_str_or_null(o, "data_findings", it->findings); /* null: none */
 	return o;
 }
 
