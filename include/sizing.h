@@ -70,6 +70,11 @@ double sizing_kv_bytes(enum sizing_precision kv);
  */
 enum sizing_precision sizing_kv_default(enum sizing_precision weights);
 
+/* The KV cache of a native run (precision: native) whose weights resolved
+ * to precision weights: 16-bit, fp16 for an fp16 model, else bf16 (a float32
+ * model too: engines serve it in 16 bits). */
+enum sizing_precision sizing_kv_native(enum sizing_precision weights);
+
 /* ---- what a candidate gives a workload --------------------------------- */
 
 enum sizing_capacity_kind {

@@ -1079,8 +1079,7 @@ int cmd_estimate(struct cli_ctx *ctx, int argc, char **argv)
 			return EXIT_INPUT;
 		}
 		if (!a.kv_given)
-			a.kv_precision = a.precision == SIZING_FP32 || a.precision == SIZING_FP16
-						 ? a.precision : SIZING_BF16;
+			a.kv_precision = sizing_kv_native(a.precision);
 	}
 
 	if (a.training) {

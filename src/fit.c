@@ -683,8 +683,7 @@ int fit_workload_from_profile(const struct profile_workload *pw, const struct mo
 			return -1;
 		}
 		if (!pw->has_kv_precision)
-			w->kv_precision = w->precision == SIZING_FP32 || w->precision == SIZING_FP16
-						  ? w->precision : SIZING_BF16;
+			w->kv_precision = sizing_kv_native(w->precision);
 	}
 	if (pw->type == PROFILE_TRAINING) {
 		const struct profile_training *t = &pw->training;

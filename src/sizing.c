@@ -116,6 +116,11 @@ enum sizing_precision sizing_kv_default(enum sizing_precision weights)
 	return weights;
 }
 
+enum sizing_precision sizing_kv_native(enum sizing_precision weights)
+{
+	return weights == SIZING_FP16 ? SIZING_FP16 : SIZING_BF16;
+}
+
 /* ---- capacities -------------------------------------------------------- */
 
 static void cap_from_spec(const struct gpu_spec *g, double scale_compute, double scale_bw,

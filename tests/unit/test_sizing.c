@@ -259,6 +259,12 @@ static void test_precision(void **state)
 	assert_near(sizing_weight_bytes(SIZING_INT4), 0.53125, 1e-12);
 	assert_int_equal(sizing_kv_default(SIZING_INT4), SIZING_FP16);
 	assert_int_equal(sizing_kv_default(SIZING_FP8), SIZING_FP8);
+	/* a native run keeps a 16-bit cache, a float32 model's too */
+	assert_int_equal(sizing_kv_native(SIZING_FP32), SIZING_BF16);
+	assert_int_equal(sizing_kv_native(SIZING_FP16), SIZING_FP16);
+	assert_int_equal(sizing_kv_native(SIZING_BF16), SIZING_BF16);
+	assert_int_equal(sizing_kv_native(SIZING_FP8_BLOCK), SIZING_BF16);
+	assert_int_equal(sizing_kv_native(SIZING_MXFP4), SIZING_BF16);
 }
 
 static void test_weights_and_kv(void **state)
