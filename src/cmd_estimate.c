@@ -338,6 +338,7 @@ struct estimate_in {
 	struct sizing_factors factors;
 	int max_context;              /* the preset's or config's context; 0 = unknown */
 	char model_source[16];        /* "model" or "config": how the error names it */
+	char sku[FACT_SKU];           /* --sku as the catalog spells it; "" without --sku */
 };
 
 static int resolve_gpu(catalog *cat, const char *name, struct gpu_spec *g)
@@ -474,6 +475,7 @@ static int resolve(catalog *cat, const struct estimate_args *a, struct estimate_
 			diag_error("size '%s' has no known GPU spec", vm.sku);
 			return EXIT_INPUT;
 		}
+		util_copy_str(in->sku, sizeof in->sku, vm.sku);
 		if ((rc = resolve_gpu(cat, vm.gpu_model, &in->gpu)) != 0)
 			return rc;
 		if (sizing_capacity_from_vm(&vm, &in->gpu, 1, &in->cap) != 0) {
@@ -618,7 +620,7 @@ static cJSON *doc_head(const struct estimate_args *a, const struct estimate_in *
 	cJSON_AddStringToObject(doc, "model", in->model.name);
 	cJSON_AddStringToObject(doc, "precision", sizing_precision_name(a->precision));
 	cJSON_AddStringToObject(doc, "gpu", in->gpu.name);
-	json_add_str_or_null(doc, "sku", a->sku);
+	json_add_str_or_null(doc, "sku", in->sku[0] ? in->sku : NULL);
 	json_add_str_or_null(doc, "mig_profile", in->cap.mig_profile);
 	cJSON_AddNumberToObject(doc, "gpus", in->cap.gpus);
 	cJSON_AddStringToObject(doc, "mode", a->training ? "training" : "inference");
@@ -882,14 +884,14 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		architecture_rows(t, &in->model, r);
 		if (in->cap.mig_profile[0])
 			snprintf(buf, sizeof(buf), "%s MIG %s", in->gpu.name, in->cap.mig_profile);
-		else if (a->sku)
-			snprintf(buf, sizeof(buf), "%s (%d x %s)", a->sku, in->cap.gpus,
+		else if (in->sku[0])
+			snprintf(buf, sizeof(buf), "%s (%d x %s)", in->sku, in->cap.gpus,
 				 in->gpu.name);
 		else
 			snprintf(buf, sizeof(buf), "%d x %s", in->cap.gpus, in->gpu.name);
 		table_field(t, "capacity", NULL, buf);
 		table_csv_field(t, "gpu_model", in->gpu.name);
-		table_csv_field(t, "sku", a->sku);
+		table_csv_field(t, "sku", in->sku[0] ? in->sku : NULL);
 		table_csv_field(t, "mig_profile", in->cap.mig_profile);
 		table_csv_field_number(t, "gpu_count", in->cap.gpus, 0);
 		parallelism_text(buf, sizeof(buf), r);
