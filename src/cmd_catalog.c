@@ -768,15 +768,30 @@ static double preset_kv_kib(const struct model_preset *p)
 						: 0;
 }
 
+/* A listing document: {"schema_version": 1, key: []}; *arr is the list. */
+static cJSON *list_doc(const char *key, cJSON **arr)
+{
+	cJSON *doc = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
+	*arr = cJSON_AddArrayToObject(doc, key);
+	return doc;
+}
+
+/* Prints doc and frees it: EXIT_OK, or EXIT_CATALOG when it cannot be written. */
+static int emit_doc(struct cli_ctx *ctx, cJSON *doc)
+{
+	int rc = json_print(ctx->out, doc) != 0 ? EXIT_CATALOG : EXIT_OK;
+
+	cJSON_Delete(doc);
+	return rc;
+}
+
 static int models_json(struct cli_ctx *ctx, catalog *cat, const struct model_preset *ps,
 		       size_t n)
 {
-	cJSON *doc = cJSON_CreateObject();
-	cJSON *arr;
-	int rc = EXIT_OK;
+	cJSON *arr, *doc = list_doc("models", &arr);
 
-	cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
-	arr = cJSON_AddArrayToObject(doc, "models");
 	for (size_t i = 0; i < n; i++) {
 		const struct model_preset *p = &ps[i];
 		cJSON *o = cJSON_CreateObject();
@@ -797,10 +812,7 @@ static int models_json(struct cli_ctx *ctx, catalog *cat, const struct model_pre
 		json_add_str_or_null(o, "source", src);
 		cJSON_AddItemToArray(arr, o);
 	}
-	if (json_print(ctx->out, doc) != 0)
-		rc = EXIT_CATALOG;
-	cJSON_Delete(doc);
-	return rc;
+	return emit_doc(ctx, doc);
 }
 
 /* The model presets: what --model and a profile's model: take. */
@@ -887,12 +899,8 @@ static size_t gpu_size_count(const struct gpu_spec *g, const struct vm_size *vms
 static int gpus_json(struct cli_ctx *ctx, catalog *cat, const struct gpu_spec *gs, size_t n,
 		     const struct vm_size *vms, size_t nvm)
 {
-	cJSON *doc = cJSON_CreateObject();
-	cJSON *arr;
-	int rc = EXIT_OK;
+	cJSON *arr, *doc = list_doc("gpus", &arr);
 
-	cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
-	arr = cJSON_AddArrayToObject(doc, "gpus");
 	for (size_t i = 0; i < n; i++) {
 		const struct gpu_spec *g = &gs[i];
 		cJSON *o = cJSON_CreateObject(), *pr;
@@ -919,10 +927,7 @@ static int gpus_json(struct cli_ctx *ctx, catalog *cat, const struct gpu_spec *g
 		json_add_str_or_null(o, "source", src);
 		cJSON_AddItemToArray(arr, o);
 	}
-	if (json_print(ctx->out, doc) != 0)
-		rc = EXIT_CATALOG;
-	cJSON_Delete(doc);
-	return rc;
+	return emit_doc(ctx, doc);
 }
 
 /* The GPU models: what --gpu takes, with what each runs and which sizes
