@@ -645,7 +645,7 @@ static int parse_doc(struct hf *h, struct model_preset *out)
 	/* the shape rules of the inline model (estimate --kv-heads, --hidden):
 	 * key/value heads are shared by equal groups of query heads, and
 	 * without a head_dim the heads split hidden_size evenly */
-	if (s.H % s.K)
+	if (s.K < 1 || s.H < 1 || s.H % s.K)
 		return fail_key(h, "num_key_value_heads", "'num_key_value_heads' (%ld) must divide "
 				"'num_attention_heads' (%ld)", s.K, s.H);
 	if (!item(h, "head_dim") && s.h % s.H)
