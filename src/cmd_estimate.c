@@ -543,6 +543,14 @@ static int factor_applies(const char *name, int training, int mig, int mem_rule,
 	return training ? is_train : !is_train;
 }
 
+/* A requested concurrency that memory holds but the engine's cap on
+ * sequences in flight does not: no step runs, so no bound is printed. */
+static int engine_capped(const struct sizing_inference_result *r)
+{
+	return !r->fits && r->concurrency > r->max_concurrency &&
+	       r->concurrency <= r->memory_max_concurrency;
+}
+
 /* "tensor 8 x pipeline 1", with ", expert 8, attention data-parallel 8"
  * when the experts (and attention) are spread that way. */
 static void parallelism_text(char *buf, size_t n, const struct sizing_inference_result *r)
@@ -836,7 +844,10 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		if (r->precision_mode != SIZING_PREC_UNSUPPORTED) {
 			cJSON_AddNumberToObject(doc, "max_concurrency", (double)r->max_concurrency);
 			cJSON_AddNumberToObject(doc, "concurrency", (double)r->concurrency);
-			cJSON_AddStringToObject(doc, "bound", sizing_bound_name(r->bound));
+			if (engine_capped(r))
+				cJSON_AddNullToObject(doc, "bound");
+			else
+				cJSON_AddStringToObject(doc, "bound", sizing_bound_name(r->bound));
 		} else {
 			cJSON_AddNullToObject(doc, "max_concurrency");
 			cJSON_AddNumberToObject(doc, "concurrency", (double)r->concurrency);
@@ -920,7 +931,7 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 			       (double)r->max_concurrency,
 			       r->precision_mode != SIZING_PREC_UNSUPPORTED);
 		row(t, "concurrency", "concurrency_count", 0, (double)r->concurrency);
-		if (r->precision_mode != SIZING_PREC_UNSUPPORTED) {
+		if (r->precision_mode != SIZING_PREC_UNSUPPORTED && !engine_capped(r)) {
 			table_field(t, "bound", "bound", sizing_bound_name(r->bound));
 		} else {
 			table_field(t, "bound", "bound", "-");

@@ -1261,6 +1261,10 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 		r.bound = SIZING_BOUND_COMPUTE;
 	else
 		r.bound = kv_limited ? SIZING_BOUND_MEMORY_CAPACITY : SIZING_BOUND_MEMORY_BANDWIDTH;
+	/* a requested concurrency memory does not hold is bound by memory,
+	 * whatever the step it would run at */
+	if (!r.fits && s->concurrency > r.memory_max_concurrency)
+		r.bound = SIZING_BOUND_MEMORY_CAPACITY;
 
 	/* prefill alone: compute-bound over tp devices per stage, pp stages */
 	q = (double)m.heads * m.head_dim;
