@@ -34,24 +34,41 @@ static int name_says_rdma(const char *sku)
 	return 0;
 }
 
+/* The rows of sku in prices (sorted by sku, then region): [*lo, *hi). */
+static void sku_rows(const struct ctx *c, const char *sku, size_t *lo, size_t *hi)
+{
+	size_t a = 0, b = c->nprices;
+
+	while (a < b) { /* the first row not below sku */
+		size_t mid = a + (b - a) / 2;
+		if (strcmp(c->prices[mid].sku, sku) < 0)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	*lo = a;
+	for (b = a; b < c->nprices && strcmp(c->prices[b].sku, sku) == 0; b++)
+		;
+	*hi = b;
+}
+
 /* 1 when the prices of sizes x and y agree wherever both have one (region,
  * kind, OS, currency), and both have one somewhere: the evidence that they
- * are one offer.  prices are sorted by sku. */
+ * are one offer. */
 static int same_prices(const struct ctx *c, const char *x, const char *y)
 {
-	size_t common = 0;
+	size_t common = 0, xlo, xhi, ylo, yhi;
 
-	for (size_t i = 0; i < c->nprices; i++) {
+	sku_rows(c, x, &xlo, &xhi);
+	sku_rows(c, y, &ylo, &yhi);
+	for (size_t i = xlo; i < xhi; i++) {
 		const struct price *a = &c->prices[i];
 
-		if (strcmp(a->sku, x) != 0)
-			continue;
-		for (size_t j = 0; j < c->nprices; j++) {
+		for (size_t j = ylo; j < yhi; j++) {
 			const struct price *b = &c->prices[j];
 
-			if (strcmp(b->sku, y) != 0 || b->pricing != a->pricing ||
-			    strcmp(b->region, a->region) != 0 || strcasecmp(b->os, a->os) != 0 ||
-			    strcasecmp(b->currency, a->currency) != 0)
+			if (b->pricing != a->pricing || strcmp(b->region, a->region) != 0 ||
+			    strcasecmp(b->os, a->os) != 0 || strcasecmp(b->currency, a->currency) != 0)
 				continue;
 			if (b->hourly != a->hourly)
 				return 0;
