@@ -418,9 +418,6 @@ struct recommend_totals_group {
 	size_t nitems;
 	double dedicated_monthly;         /* sum of D_w of its members */
 	int used;                         /* its members are charged their parts of P */
-	double released_monthly;          /* F_w of the members that share no GPU and
-					     keep their own best option (F_w > D_w):
-					     the used plan costs P minus this */
 };
 
 /*

@@ -110,7 +110,6 @@ double recommend_totals(struct recommend_totals_item *items, size_t n,
 		groups[g].nitems = 0;
 		groups[g].dedicated_monthly = 0;
 		groups[g].used = 0;
-		groups[g].released_monthly = 0;
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct recommend_totals_item *it = &items[i];
@@ -160,7 +159,6 @@ double recommend_totals(struct recommend_totals_item *items, size_t n,
 		} else if (groups[it->group].used && released(it)) {
 			it->basis = RECOMMEND_BASIS_DEDICATED;
 			it->monthly = (double)to_cents(it->dedicated_monthly) / 100.0;
-			groups[it->group].released_monthly += it->part_monthly;
 		} else if (groups[it->group].used) {
 			it->basis = RECOMMEND_BASIS_PLAN;
 			it->monthly = it->part_monthly;
