@@ -70,6 +70,9 @@ const char *k8s_priority_name(enum k8s_priority p);
  * or -1 with a one-line reason in why. */
 int k8s_taint_parse(const char *s, struct k8s_taint *out, char *why, size_t whylen);
 
+/* 1 when a and b are the same taint (key, value and effect). */
+int k8s_taint_equal(const struct k8s_taint *a, const struct k8s_taint *b);
+
 struct k8s_pool {
 	char name[K8S_POOL_NAME_LEN];     /* ^[a-z][a-z0-9]{0,11}$, unique: "a100mig3g",
 					     "h100ib", "t4spot" */

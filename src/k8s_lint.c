@@ -841,8 +841,7 @@ static size_t gpu_taints(const struct k8s_lint_cluster *cl, const struct k8s_lin
 			if (!strcmp(x->effect, "PreferNoSchedule") || !strcmp(x->key, K8S_SPOT_TAINT_KEY))
 				continue;
 			for (size_t k = 0; k < n; k++)
-				dup |= !strcmp(out[k].key, x->key) && !strcmp(out[k].value, x->value) &&
-				       !strcmp(out[k].effect, x->effect);
+				dup |= k8s_taint_equal(&out[k], x);
 			if (!dup && n < max)
 				out[n++] = *x;
 		}

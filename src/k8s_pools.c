@@ -36,6 +36,12 @@ static int taint_value_char(int c)
 
 /* The az CLI's validate_taint pattern:
  * ^[a-zA-Z\d][\w\-\.\/]{0,252}=[a-zA-Z\d][\w\-\.]{0,62}:(NoSchedule|PreferNoSchedule|NoExecute)$ */
+int k8s_taint_equal(const struct k8s_taint *a, const struct k8s_taint *b)
+{
+	return strcmp(a->key, b->key) == 0 && strcmp(a->value, b->value) == 0 &&
+	       strcmp(a->effect, b->effect) == 0;
+}
+
 int k8s_taint_parse(const char *s, struct k8s_taint *out, char *why, size_t whylen)
 {
 	const char *eq = strchr(s, '='), *colon;

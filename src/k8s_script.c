@@ -51,13 +51,21 @@ int k8s_script_pool_amd(const struct k8s_plan *plan, size_t pool)
 	return 0;
 }
 
+/* The cluster of region as the script names it. */
+static void add_cluster_name(struct strbuf *out, const struct k8s_plan *plan, const char *region)
+{
+	if (multi_region(plan))
+		strbuf_addf(out, "\"$CLUSTER-%s\"", region);
+	else
+		strbuf_addstr(out, "\"$CLUSTER\"");
+}
+
+/* " FLAG <the cluster of region>" */
 static void add_cluster(struct strbuf *out, const struct k8s_plan *plan, const char *flag,
 			const char *region)
 {
-	if (multi_region(plan))
-		strbuf_addf(out, " %s \"$CLUSTER-%s\"", flag, region);
-	else
-		strbuf_addf(out, " %s \"$CLUSTER\"", flag);
+	strbuf_addf(out, " %s ", flag);
+	add_cluster_name(out, plan, region);
 }
 
 void k8s_script_pool_command(const struct k8s_plan *plan, const struct k8s_pool *p,
@@ -156,15 +164,11 @@ static void add_tolerations(struct strbuf *out, const struct k8s_plan *plan, con
 				const struct k8s_pool *q = &plan->pools[k];
 				if (strcmp(q->region, region) != 0 || k8s_script_pool_amd(plan, k))
 					continue;
-				for (size_t u = 0; u < q->ntaints; u++)
-					seen |= strcmp(q->taints[u].key, p->taints[t].key) == 0 &&
-						strcmp(q->taints[u].value, p->taints[t].value) == 0 &&
-						strcmp(q->taints[u].effect, p->taints[t].effect) == 0;
+				for (size_t u = 0; u < q->ntaints && !seen; u++)
+					seen = k8s_taint_equal(&q->taints[u], &p->taints[t]);
 			}
 			for (size_t u = 0; u < t && !seen; u++)
-				seen = strcmp(p->taints[u].key, p->taints[t].key) == 0 &&
-				       strcmp(p->taints[u].value, p->taints[t].value) == 0 &&
-				       strcmp(p->taints[u].effect, p->taints[t].effect) == 0;
+				seen = k8s_taint_equal(&p->taints[u], &p->taints[t]);
 			if (seen)
 				continue;
 			strbuf_addf(out, "%s{\"key\":\"%s\",\"operator\":\"Equal\",\"value\":\"%s\","
@@ -223,15 +227,6 @@ void k8s_script_setup_commands(const struct k8s_plan *plan, struct strbuf *out)
 	for (size_t i = 0; i < plan->npools; i++)
 		if (first_of_region(plan, i))
 			nvidia_commands(plan, plan->pools[i].region, out);
-}
-
-/* The cluster of region as the script names it. */
-static void add_cluster_name(struct strbuf *out, const struct k8s_plan *plan, const char *region)
-{
-	if (multi_region(plan))
-		strbuf_addf(out, "\"$CLUSTER-%s\"", region);
-	else
-		strbuf_addstr(out, "\"$CLUSTER\"");
 }
 
 /* The device-plugin steps of one region's cluster, comments and commands. */
