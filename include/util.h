@@ -87,6 +87,10 @@ int util_parse_size_gib(const char *s, double *gib);
  * without printf. */
 void util_copy_str(char *dst, size_t n, const char *src);
 
+/* A currency code as a profile's currency: and --currency take it, three
+ * letters, upper-cased into out; 0, or -1 (out untouched) for anything else. */
+int util_currency_code(const char *s, char out[4]);
+
 /* Rounds to cents (half away from zero). */
 double util_round_cents(double v);
 

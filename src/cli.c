@@ -2,7 +2,6 @@
  * cli.c - option parsing with "did you mean" hints, nested verb dispatch and
  * help rendering from the command tables.
  */
-#include <ctype.h>
 #include "cli.h"
 
 #include <stdarg.h>
@@ -215,15 +214,11 @@ int cli_percent(const char *cmd, const char *opt, const char *val, double *out)
 
 int cli_currency(const char *cmd, const char *val, char out[4])
 {
-	if (strlen(val) != 3 || !isalpha((unsigned char)val[0]) ||
-	    !isalpha((unsigned char)val[1]) || !isalpha((unsigned char)val[2])) {
+	if (util_currency_code(val, out) != 0) {
 		diag_error("%s: '%s' for '--currency' is not a currency code (three letters, "
 			   "e.g. USD, EUR)", cmd, val);
 		return -1;
 	}
-	for (int i = 0; i < 3; i++)
-		out[i] = (char)toupper((unsigned char)val[i]);
-	out[3] = '\0';
 	return 0;
 }
 

@@ -1574,17 +1574,10 @@ static void read_profile(struct reader *r, const struct node *root, struct profi
 	if (v) {
 		char cur[PROFILE_CURRENCY_LEN + 8];
 
-		if (node_str(r, v, "currency", cur, sizeof cur) > 0) {
-			if (strlen(cur) != 3 || !isalpha((unsigned char)cur[0]) ||
-			    !isalpha((unsigned char)cur[1]) || !isalpha((unsigned char)cur[2])) {
-				err_node(r, v, "'currency' must be a three-letter ISO 4217 code such "
-					 "as 'USD', got '%s'", cur);
-			} else {
-				for (i = 0; i < 3; i++)
-					p->currency[i] = (char)toupper((unsigned char)cur[i]);
-				p->currency[3] = '\0';
-			}
-		}
+		if (node_str(r, v, "currency", cur, sizeof cur) > 0 &&
+		    util_currency_code(cur, p->currency) != 0)
+			err_node(r, v, "'currency' must be a three-letter ISO 4217 code such "
+				 "as 'USD', got '%s'", cur);
 	}
 
 	p->hours_per_month = GPUFIT_HOURS_PER_MONTH;

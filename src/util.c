@@ -345,6 +345,17 @@ int util_parse_size_gib(const char *s, double *gib)
 	return -2;
 }
 
+int util_currency_code(const char *s, char out[4])
+{
+	if (strlen(s) != 3 || !isalpha((unsigned char)s[0]) || !isalpha((unsigned char)s[1]) ||
+	    !isalpha((unsigned char)s[2]))
+		return -1;
+	for (int i = 0; i < 3; i++)
+		out[i] = (char)toupper((unsigned char)s[i]);
+	out[3] = '\0';
+	return 0;
+}
+
 void util_copy_str(char *dst, size_t n, const char *src)
 {
 	size_t len;
