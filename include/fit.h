@@ -105,6 +105,12 @@ const char *fit_reject_name(enum fit_reject r);
  * is at most its GPUs, else over k / its GPUs VMs (nodes) of it. */
 struct sizing_capacity fit_instance_cap(const struct sizing_capacity *vm, int k);
 
+/* w served on one instance of k devices of vm at concurrency c, in the
+ * memory the headroom leaves (as the fit sizes it: its figures x (1 +
+ * headroom) are the ones a choice prints); sizing_inference's return. */
+int fit_instance_infer(const struct fit_workload *w, const struct sizing_capacity *vm, int k,
+		       long c, const struct sizing_factors *f, struct sizing_inference_result *r);
+
 /*
  * The outcome of sizing one workload on one capacity shape.  Region and
  * price independent, so a caller sizes once and prices per region.

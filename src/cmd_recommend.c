@@ -870,11 +870,9 @@ static void explain_llm(FILE *f, const struct recommend_workload *rw,
 			const char *pricing, const char *region, double headroom_pct)
 {
 	struct sizing_inference_result s;
-	struct sizing_capacity one = *cap;
 	int k = r->gpus_per_instance > 0 ? r->gpus_per_instance : cap->gpus;
 	long c = w->concurrency > 0 ? w->concurrency : 1;
 	double h = 1.0 + headroom_pct / 100.0;
-	char err[CATALOG_ERRLEN];
 	int have_s;
 
 	if (w->kind != FIT_LLM_INFERENCE)
@@ -883,14 +881,7 @@ static void explain_llm(FILE *f, const struct recommend_workload *rw,
 		c = (c + r->instances - 1) / r->instances;
 	else if (r->reject == FIT_REJ_MEMORY && !fit_reject_counts_sequences(r))
 		c = 1;
-	one = fit_instance_cap(cap, k);
-	one.memory_gib /= h;
-	{
-		struct sizing_serving sv = { w->input_tokens, w->output_tokens, c, w->engine,
-					     w->expert_parallel };
-		have_s = sizing_inference(&w->model, w->precision, w->kv_precision, &sv, &one, fac,
-					  &s, err) == 0;
-	}
+	have_s = fit_instance_infer(w, cap, k, c, fac, &s) == 0;
 	explain_verdict(f, rw, w, r, pricing, region);
 	if (!have_s)
 		return;

@@ -114,6 +114,15 @@ static int infer(const struct fit_workload *w, const struct sizing_capacity *cap
 	return sizing_inference(&w->model, w->precision, w->kv_precision, &s, cap, f, r, NULL);
 }
 
+int fit_instance_infer(const struct fit_workload *w, const struct sizing_capacity *vm, int k,
+		       long c, const struct sizing_factors *f, struct sizing_inference_result *r)
+{
+	struct sizing_capacity real = fit_instance_cap(vm, k);
+	struct sizing_capacity cap = shrink(&real, w->headroom);
+
+	return infer(w, &cap, c, f, r);
+}
+
 /* The best plan for instances of k devices each, per_vm of them to a unit
  * (a VM or a slice), or one instance over span VMs (k = span x the VM's
  * GPUs, span > 1, per_vm 1: a unit is then span VMs): fills *out, returns 0

@@ -252,8 +252,6 @@ static double replica_memory_need(const struct ctx *c, size_t index,
 {
 	const struct profile_workload *pw = &c->p->workloads[index];
 	struct sizing_inference_result s;
-	struct sizing_serving sv;
-	struct sizing_capacity one;
 	struct fit_workload w;
 	const char *why = NULL;
 	int v = recommend_vm_index(c, rec->sku), shape = -1;
@@ -273,15 +271,8 @@ static double replica_memory_need(const struct ctx *c, size_t index,
 	}
 	if (shape < 0)
 		return 0;
-	one = fit_instance_cap(&c->shapes[shape].cap, k);
-	one.memory_gib /= 1.0 + w.headroom;
-	sv.input_tokens = w.input_tokens;
-	sv.output_tokens = w.output_tokens;
-	sv.concurrency = w.concurrency > 0 ? w.concurrency : 1;
-	sv.engine = w.engine;
-	sv.expert_parallel = w.expert_parallel;
-	if (sizing_inference(&w.model, w.precision, w.kv_precision, &sv, &one,
-			     &c->factors[c->shapes[shape].gpu], &s, NULL) != 0 ||
+	if (fit_instance_infer(&w, &c->shapes[shape].cap, k, w.concurrency > 0 ? w.concurrency : 1,
+			       &c->factors[c->shapes[shape].gpu], &s) != 0 ||
 	    !(s.total_gib > 0))
 		return 0;
 	return s.total_gib * (1.0 + w.headroom);
