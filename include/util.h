@@ -115,6 +115,10 @@ void util_escape_unsafe(struct strbuf *out, const char *s, int keep_newline);
  * nesting, not on its syntax. */
 size_t util_json_depth_at(const char *buf, size_t off);
 
+/* The 1-based line and column of byte off of text (len bytes): where a
+ * parser's error pointer is, as file:line:col. */
+void util_text_position(const char *text, size_t len, size_t off, int *line, int *col);
+
 /* fmt formatted in full into a new string (malloc'd; "" on an encoding
  * error): messages whose lists may pass any fixed buffer. */
 char *util_vformat(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));

@@ -80,20 +80,6 @@ struct hf {
 };
 
 /* Line and column (from 1, columns in bytes) of offset off. */
-static void position(const char *text, size_t len, size_t off, int *line, int *col)
-{
-	*line = 1;
-	*col = 1;
-	for (size_t i = 0; i < off && i < len; i++) {
-		if (text[i] == '\n') {
-			(*line)++;
-			*col = 1;
-		} else {
-			(*col)++;
-		}
-	}
-}
-
 /* Offset of the key "key" (followed by a colon) at or after from, or of the
  * first such key anywhere, or from when there is none. */
 static size_t key_offset(const struct hf *h, const char *key, size_t from)
@@ -146,7 +132,7 @@ static int fail_at(const struct hf *h, size_t off, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	position(h->text, h->len, off, &line, &col);
+	util_text_position(h->text, h->len, off, &line, &col);
 	snprintf(h->err, h->errlen, "%s:%d:%d: %s", h->path, line, col, msg);
 	return -1;
 }

@@ -216,20 +216,6 @@ cJSON *json_add_str_or_null(cJSON *obj, const char *key, const char *s)
 }
 
 /* Line and column (1-based) of byte offset off in text. */
-static void position(const char *text, size_t off, int *line, int *col)
-{
-	*line = 1;
-	*col = 1;
-	for (size_t i = 0; i < off && text[i]; i++) {
-		if (text[i] == '\n') {
-			(*line)++;
-			*col = 1;
-		} else {
-			(*col)++;
-		}
-	}
-}
-
 int json_read_rest(FILE *f, struct strbuf *sb)
 {
 	struct stat st;
@@ -281,7 +267,7 @@ cJSON *json_read_file(const char *path, char *err, size_t errlen)
 		const char *at = cJSON_GetErrorPtr();
 		size_t off = at && at >= text && at <= text + sb.len ? (size_t)(at - text) : 0;
 		int line, col;
-		position(text, off, &line, &col);
+		util_text_position(text, sb.len, off, &line, &col);
 		if (util_json_depth_at(text, off) >= CJSON_NESTING_LIMIT)
 			snprintf(err, errlen, "%s:%d:%d: JSON nested deeper than %d levels", path,
 				 line, col, CJSON_NESTING_LIMIT);

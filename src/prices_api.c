@@ -740,21 +740,14 @@ static void item_from_json(const cJSON *obj, struct prices_api_item *it)
  * lines and columns count from 1, columns in bytes. */
 static void syntax_error(const char *buf, size_t off, char *err, size_t errlen)
 {
-	size_t line = 1, col = 1;
+	int line, col;
 
-	for (size_t i = 0; i < off; i++) {
-		if (buf[i] == '\n') {
-			line++;
-			col = 1;
-		} else {
-			col++;
-		}
-	}
+	util_text_position(buf, off, off, &line, &col);
 	if (util_json_depth_at(buf, off) >= CJSON_NESTING_LIMIT)
-		snprintf(err, errlen, "JSON nested deeper than %d levels at byte %zu (line %zu, "
-			 "column %zu)", CJSON_NESTING_LIMIT, off, line, col);
+		snprintf(err, errlen, "JSON nested deeper than %d levels at byte %zu (line %d, "
+			 "column %d)", CJSON_NESTING_LIMIT, off, line, col);
 	else
-		snprintf(err, errlen, "invalid JSON at byte %zu (line %zu, column %zu)", off, line,
+		snprintf(err, errlen, "invalid JSON at byte %zu (line %d, column %d)", off, line,
 			 col);
 }
 

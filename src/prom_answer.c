@@ -14,6 +14,7 @@
 #include <cjson/cJSON.h>
 
 #include "prom_answer.h"
+#include "util.h"
 
 /* The result array of a vector answer, or NULL with a cause. */
 static const cJSON *vector_result(const cJSON *doc, char *err, size_t errlen)
@@ -50,12 +51,44 @@ static int value_of(const cJSON *r, double *out)
 	return end == s->valuestring || *end ? -1 : 0;
 }
 
+/* The answer's JSON, or NULL with where it stops being JSON: "at byte N
+ * (line L, column C)" of the body, as the prices API's pages say. */
 static cJSON *parse(const char *buf, size_t len, char *err, size_t errlen)
 {
-	cJSON *doc = cJSON_ParseWithLength(buf, len);
-	if (!doc)
-		snprintf(err, errlen, "the Prometheus answer is not JSON");
-	return doc;
+	const char *end = NULL;
+	cJSON *doc = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
+	size_t off;
+	int line, col;
+
+	if (doc) {
+		while (end && end < buf + len &&
+		       (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r'))
+			end++;
+		if (!end || end >= buf + len)
+			return doc;
+		cJSON_Delete(doc);
+		doc = NULL;
+		off = (size_t)(end - buf);
+		util_text_position(buf, len, off, &line, &col);
+		snprintf(err, errlen, "the Prometheus answer is not JSON: text after the JSON value "
+			 "at byte %zu (line %d, column %d)", off, line, col);
+		return NULL;
+	}
+	const char *at = cJSON_GetErrorPtr();
+	off = at && at >= buf && at <= buf + len ? (size_t)(at - buf) : len;
+	/* cJSON puts an error at the end of the text on its last byte */
+	int early = off + 1 >= len;
+	if (early)
+		off = len;
+	util_text_position(buf, len, off, &line, &col);
+	if (util_json_depth_at(buf, off) >= CJSON_NESTING_LIMIT)
+		snprintf(err, errlen, "the Prometheus answer is not JSON: nested deeper than %d "
+			 "levels at byte %zu (line %d, column %d)", CJSON_NESTING_LIMIT, off, line,
+			 col);
+	else
+		snprintf(err, errlen, "the Prometheus answer is not JSON: %s at byte %zu (line %d, "
+			 "column %d)", early ? "it ends early" : "invalid JSON", off, line, col);
+	return NULL;
 }
 
 int prom_answer_rows(const char *buf, size_t len, struct prom_row **rows, size_t *n, char *err,

@@ -17,20 +17,6 @@
 #include "util.h"
 
 /* Line and column of a byte offset. */
-static void position(const char *buf, size_t off, int *line, int *col)
-{
-	*line = 1;
-	*col = 1;
-	for (size_t i = 0; i < off; i++) {
-		if (buf[i] == '\n') {
-			(*line)++;
-			*col = 1;
-		} else {
-			(*col)++;
-		}
-	}
-}
-
 static int add_pair(struct telemetry_store *st, struct telemetry_series *s, int metric,
 		    double scale, const cJSON *pair)
 {
@@ -62,7 +48,7 @@ int telemetry_read_json(struct telemetry_store *st, const char *buf, size_t len,
 		const char *at = cJSON_GetErrorPtr();
 		size_t off = at && at >= buf && at <= buf + len ? (size_t)(at - buf) : len;
 		int line, col;
-		position(buf, off, &line, &col);
+		util_text_position(buf, len, off, &line, &col);
 		/* an error on the last line of the text is a cut-off document */
 		int at_end = off + 1 >= len || !memchr(buf + off, '\n', len - off - 1);
 		if (util_json_depth_at(buf, off) >= CJSON_NESTING_LIMIT)

@@ -601,6 +601,20 @@ size_t util_json_depth_at(const char *buf, size_t off)
 	return depth;
 }
 
+void util_text_position(const char *text, size_t len, size_t off, int *line, int *col)
+{
+	*line = 1;
+	*col = 1;
+	for (size_t i = 0; i < off && i < len; i++) {
+		if (text[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else {
+			(*col)++;
+		}
+	}
+}
+
 char *util_vformat(const char *fmt, va_list ap)
 {
 	va_list aq;

@@ -177,7 +177,19 @@ static void test_answers(void **state)
 	assert_string_equal(err, "not a Prometheus vector answer: expected "
 			    "{\"data\": {\"resultType\": \"vector\", \"result\": [...]}}");
 	assert_int_equal(prom_answer_rows("{", 1, &rows, &n, err, sizeof(err)), -1);
-	assert_string_equal(err, "the Prometheus answer is not JSON");
+	assert_string_equal(err, "the Prometheus answer is not JSON: it ends early at byte 1 "
+			    "(line 1, column 2)");
+	/* the position of the first byte that is not JSON: line 2, column 11
+	 * is the 'x' after {"status": on the second line */
+	const char *bad = "{\n\"status\": x}";
+	assert_int_equal(prom_answer_rows(bad, strlen(bad), &rows, &n, err, sizeof(err)), -1);
+	assert_string_equal(err, "the Prometheus answer is not JSON: invalid JSON at byte 12 "
+			    "(line 2, column 11)");
+	/* a proxy's text after the answer: refused where it starts */
+	const char *tail = "{\"status\":\"success\",\"data\":[]}\n<html>";
+	assert_int_equal(prom_answer_series(tail, strlen(tail), &ser, &n, err, sizeof(err)), -1);
+	assert_string_equal(err, "the Prometheus answer is not JSON: text after the JSON value at "
+			    "byte 31 (line 2, column 1)");
 
 	char type[32], msg[64];
 	const char *e = "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"parse error\"}";
