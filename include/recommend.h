@@ -221,7 +221,11 @@ struct recommend_mig_use {
 					     option; SHARE: neither was possible */
 	int packed;                       /* 0: its slices could not be packed (a
 					     replica needs several slices, or no
-					     AKS profile fits) */
+					     AKS profile fits), or left_out */
+	int left_out;                     /* the packer left it outside the plan:
+					     its D_w costs less than the dedicated
+					     small GPUs its replicas would need,
+					     and than the plan's slices */
 	int slices_per_replica;           /* of the slice it ranked cheapest */
 	char sku[FACT_SKU];               /* PLAN: where the plan puts replica 0;
 					     else the slice it ranked cheapest */

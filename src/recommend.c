@@ -208,6 +208,7 @@ static void ctx_release(struct ctx *c)
 	free(c->fbpool);
 	free(c->fb_of);
 	free(c->covered);
+	free(c->outside);
 	free(c->first_pool);
 	free(c->placed);
 	free(c->pool_shape);

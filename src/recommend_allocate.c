@@ -266,6 +266,7 @@ void recommend_apply_totals(struct ctx *c)
 		fb = &c->fbpool[c->fb_of[i]];
 		u->use = it->basis;
 		u->packed = c->covered[i];
+		u->left_out = c->outside[i];
 		u->slices_per_replica = w->rec.fit.vm_count;
 		util_copy_str(u->sku, sizeof(u->sku), w->rec.sku);
 		util_copy_str(u->mig_profile, sizeof(u->mig_profile), w->rec.mig_profile);

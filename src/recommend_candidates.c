@@ -493,8 +493,11 @@ static void compute_needs(const struct ctx *c, const struct fit_workload *w,
  * one replica alone, and the cheapest dedicated small GPU that does (an
  * NVIDIA size of at most one GPU without MIG). */
 void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
-			 const struct fit_result *fits, int r, struct pack_need *pn)
+			 const struct fit_result *fits, int r, double own_monthly,
+			 struct pack_need *pn)
 {
+	double replicas = w->replicas > 0 ? (double)w->replicas : 1;
+
 	const struct pack_offer *offs = &c->offers[(size_t)r * MIG_MAX_OFFERS];
 	memset(pn, 0, sizeof(*pn));
 	pn->region = r;
@@ -522,6 +525,18 @@ void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
 			pn->dedicated_vm = sh->vm;
 		}
 	}
+	/* like with like: the dedicated VMs its replicas would need, as the
+	 * plan bills them (whole cents), against its own cheapest deployment */
+	if (!pn->ok || !(own_monthly > 0))
+		return;
+	pn->own_monthly = own_monthly;
+	if (pn->dedicated_vm >= 0 &&
+	    llround(util_round_cents(replicas * pn->dedicated_hourly * c->hours) * 100.0) <=
+		    llround(own_monthly * 100.0))
+		return;
+	pn->dedicated_vm = -1;
+	pn->dedicated_hourly = 0;
+	pn->outside_hourly = own_monthly / c->hours / replicas;
 }
 
 /* "Microsoft names SERIES as its successor" or why there is none. */

@@ -63,8 +63,13 @@ struct pack_need {
 	int ok;                           /* 1: some slice serves a replica alone */
 	int region;
 	unsigned feasible[MIG_MAX_OFFERS];
-	double dedicated_hourly;          /* cheapest dedicated small GPU, 0: none */
+	double dedicated_hourly;          /* cheapest dedicated small GPU, 0: none (or
+					     dearer than own_monthly for its replicas) */
 	int dedicated_vm;
+	double own_monthly;               /* D_w, its own cheapest deployment; 0: none */
+	double outside_hourly;            /* D_w per replica and hour when it is below the
+					     dedicated small GPU's: the packer may leave
+					     it outside the plan at that price; 0: not */
 };
 
 /* The best dedicated option of a workload whose cheapest option is a MIG
@@ -161,6 +166,8 @@ struct ctx {
 	size_t nfbpool, capfbpool;
 	int *fb_of;
 	unsigned char *covered;           /* per workload: packed by the MIG plan */
+	unsigned char *outside;           /* per workload: left outside the plan by the
+					     packer, its own D_w costing less there */
 	int *first_pool;                  /* per workload: plan pool of replica 0, -1 */
 	struct placed *placed;            /* per workload: where the plan put it */
 	int *pool_shape;                  /* per plan pool: the shape of its slice */
@@ -198,8 +205,14 @@ struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *
 void recommend_round_needs(struct recommend_needs *n);
 void recommend_compute_needs(const struct ctx *c, const struct fit_workload *w,
 			  struct recommend_workload *rw);
+/* What the packer needs of w in region r (fits: w on every shape).
+ * own_monthly is w's own cheapest deployment D_w (0: none): a dedicated
+ * small GPU whose VMs for w's replicas cost more is not offered (the plan
+ * would bill w above what it pays alone), and when D_w is below them the
+ * packer may leave w outside the plan at D_w instead. */
 void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
-			 const struct fit_result *fits, int r, struct pack_need *pn);
+			 const struct fit_result *fits, int r, double own_monthly,
+			 struct pack_need *pn);
 /* Moves a template's shared lists (rejected, alternatives) to the result,
  * which owns them from then on. */
 void recommend_keep_lists(struct ctx *c, struct recommend_workload *t);

@@ -56,11 +56,84 @@ static void place_workloads(struct ctx *c, const struct mig_item *items,
 	}
 }
 
+/* How the packer may treat a MIG candidate of the region being packed. */
+enum pack_mode {
+	MODE_NONE,          /* not a candidate of this region */
+	MODE_MAY_LEAVE,     /* packed; each replica may stay outside the plan at
+			       its share of D_w (pack_need outside_hourly) */
+	MODE_IN,            /* packed: on slices or dedicated small GPUs */
+	MODE_LEFT_OUT       /* outside the plan: deployed on its own D_w */
+};
+
+/* The replicas of the workloads mode[] packs, as packer items, into
+ * *items (capacity *cap); returns their count. */
+static size_t region_items(const struct ctx *c, const unsigned char *mode, struct mig_item **items,
+			   size_t *cap)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->res->nworkloads; i++) {
+		const struct pack_need *pn = &c->needs[i];
+		if (mode[i] != MODE_MAY_LEAVE && mode[i] != MODE_IN)
+			continue;
+		for (long k = 0; k < c->res->workloads[i].replicas; k++) {
+			struct mig_item *it;
+			if (n == *cap) {
+				*cap = *cap ? *cap * 2 : 64;
+				*items = xrealloc(*items, *cap * sizeof(**items));
+			}
+			it = &(*items)[n++];
+			memset(it, 0, sizeof(*it));
+			it->workload = (int)i;
+			it->replica = (int)k;
+			memcpy(it->feasible, pn->feasible, sizeof(it->feasible));
+			it->dedicated_hourly = mode[i] == MODE_MAY_LEAVE ? pn->outside_hourly
+									 : pn->dedicated_hourly;
+		}
+	}
+	return n;
+}
+
+/* Replicas of workload w the packer put on its "dedicated" option. */
+static long dedicated_of(const struct mig_item *items, const struct mig_plan *mp, int w)
+{
+	long n = 0;
+	for (size_t d = 0; d < mp->ndedicated; d++)
+		n += items[mp->dedicated[d]].workload == w;
+	return n;
+}
+
+/* Packs the items of mode[] into *mp; *monthly is what that costs the
+ * fleet: the plan, and the workloads left out at their own D_w.  Returns
+ * mig_pack's status. */
+static int pack_modes(const struct ctx *c, const struct mig_offer *moffs, size_t noffs,
+		      const unsigned char *mode, struct mig_item **items, size_t *nitems,
+		      size_t *cap, struct mig_plan *mp, double *monthly, char *err)
+{
+	*nitems = region_items(c, mode, items, cap);
+	*monthly = 0;
+	memset(mp, 0, sizeof(*mp));
+	for (size_t i = 0; i < c->res->nworkloads; i++)
+		if (mode[i] == MODE_LEFT_OUT)
+			*monthly += c->needs[i].own_monthly;
+	if (!*nitems)
+		return 0;
+	if (mig_pack(moffs, noffs, *items, *nitems, MIG_STRATEGY_AKS, mp, err) != 0)
+		return -1;
+	*monthly += mp->hourly * c->hours;
+	return 0;
+}
+
 /* Packs the MIG candidates of region r whose replicas one slice serves
  * (marked in covered); *cost is the plan's monthly cost there (its pools
  * and dedicated replicas, each rounded to cents as printed), *nworkloads the
- * workloads packed.  Returns 0, or -1 when some replica could not be placed
- * or the packer refused the input. */
+ * workloads packed.  A candidate whose own D_w costs less than the
+ * dedicated small GPUs its replicas would need is never put on them: the
+ * packer may leave it outside the plan (c->outside), where it is deployed
+ * on D_w, when that costs the fleet less than a slice; all of its replicas
+ * or none (a workload split between the plan and D_w is packed again both
+ * ways, and the cheaper kept).  Returns 0, or -1 when some replica could
+ * not be placed or the packer refused the input. */
 static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *cost,
 		       size_t *nworkloads)
 {
@@ -73,8 +146,9 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 	struct mig_plan mp;
 	struct item_loc *loc;
 	char err[MIG_ERRLEN];
-	int rc = 0;
-	double pools = 0;
+	int rc = 0, any = 0;
+	double pools = 0, monthly;
+	unsigned char *mode = xcalloc(res->nworkloads + 1, 1);
 
 	*cost = 0;
 	*nworkloads = 0;
@@ -84,24 +158,13 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 		if (!pn->ok || pn->region != (int)r || !w->feasible ||
 		    w->rec.placement != FIT_PLACEMENT_MIG)
 			continue;
-		covered[i] = 1;
-		(*nworkloads)++;
-		for (long k = 0; k < w->replicas; k++) {
-			struct mig_item *it;
-			if (nitems == capitems) {
-				capitems = capitems ? capitems * 2 : 64;
-				items = xrealloc(items, capitems * sizeof(*items));
-			}
-			it = &items[nitems++];
-			memset(it, 0, sizeof(*it));
-			it->workload = (int)i;
-			it->replica = (int)k;
-			memcpy(it->feasible, pn->feasible, sizeof(it->feasible));
-			it->dedicated_hourly = pn->dedicated_hourly;
-		}
+		mode[i] = pn->outside_hourly > 0 ? MODE_MAY_LEAVE : MODE_IN;
+		any = 1;
 	}
-	if (!nitems)
+	if (!any) {
+		free(mode);
 		return 0;
+	}
 	for (size_t o = 0; o < c->noffers[r]; o++) {
 		moffs[o].sku = c->vms[offs[o].vm].sku;
 		moffs[o].gpu_model = c->vms[offs[o].vm].gpu_model;
@@ -110,11 +173,66 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 		moffs[o].profiles = offs[o].profiles;
 		moffs[o].nprofiles = offs[o].nprofiles;
 	}
-	if (mig_pack(moffs, c->noffers[r], items, nitems, MIG_STRATEGY_AKS, &mp, err) != 0) {
-		recommend_add_warning(res, "no MIG plan for %s: %s", c->regions[r], err);
+	for (;;) {
+		int split = -1;
+		if (pack_modes(c, moffs, c->noffers[r], mode, &items, &nitems, &capitems, &mp,
+			       &monthly, err) != 0) {
+			recommend_add_warning(res, "no MIG plan for %s: %s", c->regions[r], err);
+			for (size_t i = 0; i < res->nworkloads; i++)
+				if (mode[i] != MODE_NONE) {
+					covered[i] = 1;   /* a plan of this region, not priced */
+					(*nworkloads)++;
+				}
+			mig_plan_release(&mp);
+			free(items);
+			free(mode);
+			return -1;
+		}
+		for (size_t i = 0; i < res->nworkloads && split < 0; i++) {
+			long d;
+			if (mode[i] != MODE_MAY_LEAVE)
+				continue;
+			d = dedicated_of(items, &mp, (int)i);
+			if (d > 0 && d < res->workloads[i].replicas)
+				split = (int)i;
+		}
+		if (split < 0)
+			break;
+		/* some replicas in the plan, some on D_w: no deployment; pack it
+		 * all in, then all out, and keep the cheaper (ties: in) */
+		mig_plan_release(&mp);
+		{
+			double in_monthly, out_monthly;
+			int st;
+			mode[split] = MODE_IN;
+			st = pack_modes(c, moffs, c->noffers[r], mode, &items, &nitems, &capitems, &mp,
+					&in_monthly, err);
+			mig_plan_release(&mp);
+			mode[split] = MODE_LEFT_OUT;
+			st |= pack_modes(c, moffs, c->noffers[r], mode, &items, &nitems, &capitems, &mp,
+					 &out_monthly, err);
+			mig_plan_release(&mp);
+			mode[split] = st == 0 && util_round_cents(out_monthly) < util_round_cents(in_monthly)
+					      ? MODE_LEFT_OUT
+					      : MODE_IN;
+		}
+	}
+	for (size_t i = 0; i < res->nworkloads; i++) {
+		if (mode[i] == MODE_MAY_LEAVE &&
+		    dedicated_of(items, &mp, (int)i) == res->workloads[i].replicas)
+			mode[i] = MODE_LEFT_OUT;
+		if (mode[i] == MODE_LEFT_OUT) {
+			c->outside[i] = 1;
+		} else if (mode[i] != MODE_NONE) {
+			covered[i] = 1;
+			(*nworkloads)++;
+		}
+	}
+	if (!*nworkloads) {
 		mig_plan_release(&mp);
 		free(items);
-		return -1;
+		free(mode);
+		return 0;
 	}
 	for (size_t k = 0; k < mp.npools; k++) {
 		const struct mig_pool *src = &mp.pools[k];
@@ -146,12 +264,14 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 		}
 	}
 	for (size_t d = 0; d < mp.ndedicated; d++)
-		loc[mp.dedicated[d]].pool = -1;
+		loc[mp.dedicated[d]].pool = c->outside[items[mp.dedicated[d]].workload] ? -2 : -1;
 	place_workloads(c, items, loc, nitems);
 	free(loc);
 	for (size_t d = 0; d < mp.ndedicated; d++) {
 		const struct mig_item *it = &items[mp.dedicated[d]];
 		struct recommend_mig_dedicated *x;
+		if (c->outside[it->workload])
+			continue;   /* deployed on its own D_w, not by the plan */
 		plan->dedicated = xrealloc(plan->dedicated,
 					   (plan->ndedicated + 1) * sizeof(*plan->dedicated));
 		x = &plan->dedicated[plan->ndedicated++];
@@ -182,6 +302,7 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 	plan->exact &= mp.proven_optimal;
 	mig_plan_release(&mp);
 	free(items);
+	free(mode);
 	return rc;
 }
 
@@ -202,6 +323,7 @@ void recommend_build_mig_plan(struct ctx *c)
 	struct recommend_mig_plan *plan = &res->mig;
 
 	c->covered = xcalloc(res->nworkloads + 1, 1);
+	c->outside = xcalloc(res->nworkloads + 1, 1);
 	c->first_pool = xmalloc((res->nworkloads + 1) * sizeof(*c->first_pool));
 	c->placed = xcalloc(res->nworkloads + 1, sizeof(*c->placed));
 	for (size_t i = 0; i < res->nworkloads; i++) {

@@ -812,8 +812,11 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 	recommend_compute_needs(c, w, rw);
 	s->nfeasible_shapes = nfeasible_shapes;
 	memset(&s->pack, 0, sizeof(s->pack));
-	if (rw->feasible)
-		recommend_pack_need_of(c, w, fits, c->cands[0].region, &s->pack);
+	if (rw->feasible) {
+		const struct fallback *fb = s->fb >= 0 ? &c->fbpool[s->fb] : NULL;
+		recommend_pack_need_of(c, w, fits, c->cands[0].region,
+				       fb && fb->has ? fb->ded.monthly_cost : 0, &s->pack);
+	}
 	memcpy(s->regs, regs, nregs * sizeof(*regs));
 	s->nregs = nregs;
 	s->has_dkey = c->pw_now && c->pw_now->has_data;

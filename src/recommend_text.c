@@ -119,7 +119,11 @@ int recommend_mig_note(const struct recommend_result *r, const struct recommend_
 	}
 	if (c->basis != RECOMMEND_BASIS_DEDICATED)
 		return 0;
-	if (!u->packed)
+	if (u->left_out)
+		snprintf(buf, len, "not on the MIG plan: in %s the plan would add more for it (slices "
+				   "or a dedicated small GPU) than its best dedicated option costs (%s)",
+			 u->region, fmt_money(a, sizeof(a), u->dedicated_monthly, r->currency));
+	else if (!u->packed)
 		snprintf(buf, len, "not on the MIG plan: a replica needs %d MIG slices, and the plan "
 				   "packs only workloads one slice serves",
 			 u->slices_per_replica);

@@ -50,14 +50,6 @@ static int sharing(const struct recommend_totals_item *it, size_t g)
 	return it->group >= 0 && (size_t)it->group == g && !it->dedicated_only;
 }
 
-/* A member that shares no GPU and whose dedicated replicas the plan bills
- * above its best dedicated option: it keeps that option. */
-static int released(const struct recommend_totals_item *it)
-{
-	return it->dedicated_only && it->has_dedicated &&
-	       to_cents(it->fixed_monthly) > to_cents(it->dedicated_monthly);
-}
-
 /* Allocates plan cents over the members of group g that share a GPU in
  * proportion to their weights: whole cents rounded down, then the leftover
  * cents one each by largest remainder, ties to the earlier item.  Each
@@ -156,9 +148,6 @@ double recommend_totals(struct recommend_totals_item *items, size_t n,
 		if (it->group < 0) {
 			it->monthly = it->has_dedicated ? (double)to_cents(it->dedicated_monthly) / 100.0
 							: 0;
-		} else if (groups[it->group].used && released(it)) {
-			it->basis = RECOMMEND_BASIS_DEDICATED;
-			it->monthly = (double)to_cents(it->dedicated_monthly) / 100.0;
 		} else if (groups[it->group].used) {
 			it->basis = RECOMMEND_BASIS_PLAN;
 			it->monthly = it->part_monthly;

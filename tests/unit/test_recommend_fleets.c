@@ -14,7 +14,19 @@
  *   - a recommendation charged by the plan names a pool of the plan (size,
  *     MIG profile, region) or a dedicated size the plan gives that workload;
  *   - a complete fleet total is the sum of the recommendations; an
- *     incomplete one lists exactly the unpriced workloads.
+ *     incomplete one lists exactly the unpriced workloads;
+ *   - the plan lists only what is deployed: in a region whose plan the
+ *     totals use, every pool carries a replica of a workload recommended
+ *     its placement there, and every dedicated VM of the plan is the
+ *     recommendation of the workload it is listed for; no workload the plan
+ *     packs is charged more than its own cheapest deployment, and a
+ *     dedicated VM of the plan costs at most that deployment per replica;
+ *   - a workload the packer left outside the plan is recommended its own
+ *     cheapest deployment and appears nowhere in the plan.
+ *
+ * The second set of random fleets is in westeurope, where a workload's own
+ * cheapest deployment (an AMD V710 partition) can cost less than the
+ * cheapest dedicated small NVIDIA GPU (an RTX PRO 6000 quarter).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -164,6 +176,68 @@ static size_t check_invariants(const struct recommend_result *r, const char *yam
 			assert_int_equal(n, 0);
 		}
 	}
+	/* the plan lists only what is deployed, at what the workloads pay */
+	for (size_t g = 0; g < m->nregions; g++) {
+		const struct recommend_mig_region *reg = &m->regions[g];
+		if (!reg->used_in_totals)
+			continue;
+		for (size_t p = 0; p < m->npools; p++) {
+			int used = 0;
+			if (strcmp(m->pools[p].region, reg->region) != 0)
+				continue;
+			for (size_t i = 0; i < r->nworkloads && !used; i++) {
+				const struct recommend_workload *w = &r->workloads[i];
+				const struct recommend_mig_use *u = recommend_mig_use_of(w);
+				if (!w->feasible || w->rec.basis != RECOMMEND_BASIS_PLAN)
+					continue;
+				for (int k = 0; k < u->pools_spanned && k < RECOMMEND_MAX_POOLS_NAMED; k++)
+					used |= u->pool_index[k] == (int)p;
+			}
+			if (!used)
+				fail_msg("%s: pool %s deploys no workload's replica\n%s", reg->region,
+					 m->pools[p].name, yaml);
+		}
+		for (size_t d = 0; d < m->ndedicated; d++) {
+			const struct recommend_mig_dedicated *x = &m->dedicated[d];
+			const struct recommend_workload *w = &r->workloads[x->workload];
+			const struct recommend_mig_use *u = recommend_mig_use_of(w);
+			if (strcmp(x->region, reg->region) != 0)
+				continue;
+			if (w->rec.basis != RECOMMEND_BASIS_PLAN ||
+			    (strcmp(w->rec.sku, x->sku) != 0 && strcmp(u->plan_dedicated_sku, x->sku) != 0))
+				fail_msg("%s: the plan lists %s for it, recommended %s (%s)\n%s", w->name,
+					 x->sku, w->rec.sku, recommend_basis_name(w->rec.basis), yaml);
+			if (cents(x->monthly_cost * (double)w->replicas) > cents(u->dedicated_monthly))
+				fail_msg("%s: dedicated %s at %.2f per replica, alone %.2f for %ld\n%s",
+					 w->name, x->sku, x->monthly_cost, u->dedicated_monthly,
+					 w->replicas, yaml);
+		}
+	}
+	for (size_t i = 0; i < r->nworkloads; i++) {
+		const struct recommend_workload *w = &r->workloads[i];
+		const struct recommend_mig_use *u = recommend_mig_use_of(w);
+		if (!w->feasible || !w->mig_use)
+			continue;
+		if (u->packed && u->plan_monthly > 0 && u->dedicated_monthly > 0 &&
+		    cents(u->part_monthly) > cents(u->dedicated_monthly)) {
+			/* a part above D_w only where the plan is not used */
+			for (size_t g = 0; g < m->nregions; g++)
+				if (strcmp(m->regions[g].region, u->region) == 0 &&
+				    m->regions[g].used_in_totals)
+					fail_msg("%s: plan part %.2f above its own %.2f\n%s", w->name,
+						 u->part_monthly, u->dedicated_monthly, yaml);
+		}
+		if (u->left_out) {
+			assert_false(u->packed);
+			assert_int_equal(w->rec.basis, RECOMMEND_BASIS_DEDICATED);
+			assert_int_equal(cents(w->rec.monthly_cost), cents(u->dedicated_monthly));
+			assert_string_equal(w->rec.sku, u->dedicated_sku);
+			for (size_t d = 0; d < m->ndedicated; d++)
+				assert_int_not_equal(m->dedicated[d].workload, i);
+			for (size_t k = 0; k < m->nworkloads; k++)
+				assert_int_not_equal(m->workloads[k], i);
+		}
+	}
 	assert_int_equal(unpriced, r->nunpriced);
 	assert_int_equal(r->complete, unpriced == 0);
 	assert_int_equal(total, cents(r->priced_monthly_cost));
@@ -271,6 +345,59 @@ static void test_mixed_sizes_and_dedicated(void **state)
 	profile_release(&p);
 }
 
+/* A workload whose own cheapest deployment costs less than the dedicated
+ * small GPU the packer could give it is left outside the plan, which then
+ * lists only what is deployed (tests/golden/recommend/mig-own-cheaper.cmd). */
+static void test_own_cheaper_than_dedicated(void **state)
+{
+	static const char yaml[] =
+		"gpufit: 1\nregion: westeurope\npricing: payg\nworkloads:\n"
+		"  - { name: t8, type: inference, requirements: { gpu_memory_gib: 6, tflops_fp16: 10 } }\n"
+		"  - { name: a1, type: inference, requirements: { gpu_memory_gib: 6, tflops_fp16: 10, bandwidth_gb_per_s: 300 } }\n"
+		"  - { name: a2, type: inference, requirements: { gpu_memory_gib: 6, tflops_fp16: 10, bandwidth_gb_per_s: 300 } }\n"
+		"  - { name: a3, type: inference, requirements: { gpu_memory_gib: 6, tflops_fp16: 10, bandwidth_gb_per_s: 300 } }\n"
+		"  - { name: a4, type: inference, requirements: { gpu_memory_gib: 6, tflops_fp16: 10, bandwidth_gb_per_s: 300 } }\n"
+		"  - { name: a5, type: inference, requirements: { gpu_memory_gib: 6, tflops_fp16: 10, bandwidth_gb_per_s: 300 } }\n"
+		"  - { name: a6, type: inference, requirements: { gpu_memory_gib: 6, tflops_fp16: 10, bandwidth_gb_per_s: 300 } }\n"
+		"  - { name: a7, type: inference, requirements: { gpu_memory_gib: 6, tflops_fp16: 10, bandwidth_gb_per_s: 300 } }\n";
+	struct profile p;
+	struct recommend_result r;
+	const struct recommend_mig_use *u;
+
+	(void)state;
+	build(yaml, &p, &r);
+	/* each is cheapest on a 1g.12gb slice of the NC40ads_H100_v5 (9.08 $/h
+	 * / 7 = 1.297 $/h); alone a1..a7 (345 GB/s with headroom, more than a
+	 * V710 half has) take an NC24lds_xl_RTXPRO6000BSE_v6 (1.617 x 730 =
+	 * $1,180.41), t8 an NV12ads_V710_v5 (1.3 x 730 = $949.00).  Seven
+	 * slices fill one H100 ($6,628.40); the eighth would need a second H100
+	 * or the dedicated RTX PRO quarter ($1,180.41 > $949.00, not offered):
+	 * t8 stays outside the plan on its V710.  P = $6,628.40 < 7 x 1,180.41
+	 * = $8,262.87: used, 662,840 cents / 7 = 94,691.43: 3 x 946.92 and
+	 * 4 x 946.91; the fleet: 6,628.40 + 949.00 = $7,577.40 */
+	assert_int_equal(check_invariants(&r, yaml), 7);
+	assert_true(r.mig.used_in_totals);
+	assert_int_equal(r.mig.npools, 1);
+	assert_string_equal(r.mig.pools[0].sku, "Standard_NC40ads_H100_v5");
+	assert_string_equal(r.mig.pools[0].mig_profile, "1g.12gb");
+	assert_int_equal(r.mig.ndedicated, 0);
+	assert_int_equal(r.mig.nworkloads, 7);
+	assert_int_equal(cents(r.mig.monthly_cost), 662840);
+	assert_int_equal(cents(r.mig.dedicated_monthly_cost), 826287);
+	u = recommend_mig_use_of(&r.workloads[0]);
+	assert_true(u->left_out);
+	assert_string_equal(r.workloads[0].rec.sku, "Standard_NV12ads_V710_v5");
+	assert_int_equal(r.workloads[0].rec.basis, RECOMMEND_BASIS_DEDICATED);
+	assert_int_equal(cents(r.workloads[0].rec.monthly_cost), 94900);
+	for (size_t i = 1; i < 8; i++) {
+		assert_int_equal(r.workloads[i].rec.basis, RECOMMEND_BASIS_PLAN);
+		assert_int_equal(cents(r.workloads[i].rec.monthly_cost), i <= 3 ? 94692 : 94691);
+	}
+	assert_int_equal(cents(r.monthly_cost), 757740);
+	recommend_result_release(&r);
+	profile_release(&p);
+}
+
 /* Two regions: a plan per region, each with parts summing to its cost. */
 static void test_two_regions(void **state)
 {
@@ -365,6 +492,46 @@ static void test_random_fleets(void **state)
 	assert_true(planned > fleets);
 }
 
+/* Random westeurope fleets of 6-14 services that a 1g.12gb slice of an H100
+ * serves (2.5-8 GiB), two in three with a bandwidth no V710 partition has
+ * (their own cheapest deployment is then an RTX PRO quarter), 1-2 replicas. */
+static void test_random_fleets_own_cheaper(void **state)
+{
+	uint64_t seed = 0x2545f4914f6cdd1dULL;
+	size_t planned = 0, left_out = 0, fleets = 300;
+
+	(void)state;
+	for (size_t f = 0; f < fleets; f++) {
+		char yaml[4096];
+		size_t n = 6 + next(&seed) % 9, at;
+		struct profile p;
+		struct recommend_result r;
+		at = (size_t)snprintf(yaml, sizeof(yaml),
+				      "gpufit: 1\nregion: westeurope\npricing: payg\nworkloads:\n");
+		for (size_t i = 0; i < n; i++) {
+			double mem = 2.5 + (double)(next(&seed) % 56) / 10.0; /* 2.5-8.0 GiB */
+			double tf = 2.0 + (double)(next(&seed) % 30);
+			long rep = 1 + (long)(next(&seed) % 2);
+			int bw = next(&seed) % 3 != 0;
+			at += (size_t)snprintf(yaml + at, sizeof(yaml) - at,
+					       "  - { name: w%zu, type: inference, replicas: %ld, "
+					       "requirements: { gpu_memory_gib: %.1f, tflops_fp16: %.0f%s } }\n",
+					       i, rep, mem, tf, bw ? ", bandwidth_gb_per_s: 300" : "");
+		}
+		build(yaml, &p, &r);
+		planned += check_invariants(&r, yaml);
+		for (size_t i = 0; i < r.nworkloads; i++)
+			left_out += r.workloads[i].mig_use && r.workloads[i].mig_use->left_out;
+		recommend_result_release(&r);
+		profile_release(&p);
+	}
+	printf("westeurope fleets: %zu workloads on the plan, %zu left outside it\n", planned,
+	       left_out);
+	/* the fleets exercise the plan and workloads left outside it */
+	assert_true(planned > fleets);
+	assert_true(left_out > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -373,6 +540,8 @@ int main(void)
 		cmocka_unit_test(test_two_regions),
 		cmocka_unit_test(test_ties),
 		cmocka_unit_test(test_random_fleets),
+		cmocka_unit_test(test_own_cheaper_than_dedicated),
+		cmocka_unit_test(test_random_fleets_own_cheaper),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
