@@ -162,6 +162,12 @@ enum fit_reject fit_vm_check(const struct vm_size *vm);
 /* A MIG slice's share of one GPU: max(compute/7, memory/8). */
 double fit_mig_share(const struct mig_profile *m);
 
+/* How many slices of profile m one GPU holds: its compute slices of 7, its
+ * memory slices of 8 and its instance limit (3g.40gb: 3 of 7 compute
+ * slices, 2 per GPU).  A replica runs on at most that many slices of it
+ * (sizing_capacity mig_per_gpu); more would be more than the whole GPU. */
+int fit_mig_per_gpu(const struct mig_profile *m);
+
 /* Money for a feasible result: unit_hourly is the price of one VM (or one
  * slice).  Fills hourly (all capacity of all replicas while it runs),
  * monthly and, for training, job_cost (one run); job_cost is 0 otherwise. */

@@ -111,6 +111,9 @@ struct sizing_capacity {
 	double pcie_gbps;             /* per device host link, GB/s */
 	double infiniband_gbps;       /* per device InfiniBand, Gb/s (bits); 0 = none */
 	char mig_profile[24];         /* "" unless kind is SIZING_CAP_MIG */
+	int mig_per_gpu;              /* MIG: slices of this profile one GPU holds, the
+					 most a replica may run on (fit_mig_per_gpu;
+					 set by the caller); 0: 7 */
 	char precisions[64];          /* gpu_spec precisions; "" = unknown (all allowed) */
 };
 
@@ -349,6 +352,10 @@ struct sizing_engine_factors {
 				       * each a few microseconds whatever its size */
 	double weight_only_native;    /* 1: its own quantized kernels read weights at its own
 				       * bandwidth share (no generic weight-only efficiency) */
+	double quant_rate_gbps;       /* its quantized kernels' ceiling on the weight bytes a
+				       * GPU works through per second at small batches (they
+				       * unpack every block on the SMs), 0 = none: decode reads
+				       * them at the lesser of this and its bandwidth share */
 };
 
 /*

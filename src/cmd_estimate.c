@@ -389,6 +389,8 @@ static int resolve_mig(catalog *cat, const struct estimate_args *a, struct estim
 	} else if (sizing_capacity_from_mig(&in->gpu, &pick, &in->cap) != 0) {
 		diag_error("MIG profile '%s' of '%s' has no SM count", pick.name, in->gpu.name);
 		rc = EXIT_CATALOG;
+	} else {
+		in->cap.mig_per_gpu = fit_mig_per_gpu(&pick);
 	}
 	strbuf_release(&gpus);
 	return rc;
@@ -592,6 +594,7 @@ static size_t engine_factors(const struct sizing_factors *f, enum sizing_engine 
 		{ "engine_unvalidated", ef.unvalidated, ef.unvalidated > 0 },
 		{ "engine_layer_ms", ef.layer_ms, ef.layer_ms > 0 },
 		{ "engine_weight_only_native", ef.weight_only_native, ef.weight_only_native > 0 },
+		{ "engine_quant_rate_gbps", ef.quant_rate_gbps, ef.quant_rate_gbps > 0 },
 	};
 	size_t k = 0;
 

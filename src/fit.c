@@ -80,6 +80,18 @@ double fit_mig_share(const struct mig_profile *m)
 	return c > mem ? c : mem;
 }
 
+int fit_mig_per_gpu(const struct mig_profile *m)
+{
+	int n = 7;
+	if (m->compute_slices > 0 && 7 / m->compute_slices < n)
+		n = 7 / m->compute_slices;
+	if (m->memory_slices > 0 && 8 / m->memory_slices < n)
+		n = 8 / m->memory_slices;
+	if (m->max_count > 0 && m->max_count < n)
+		n = m->max_count;
+	return n > 0 ? n : 1;
+}
+
 static int imin(int a, int b)
 {
 	return a < b ? a : b;
@@ -253,7 +265,9 @@ static void fit_llm(const struct fit_workload *w, const struct sizing_capacity *
 		    const struct sizing_factors *f, struct fit_result *out)
 {
 	int per_node = cap->gpus_per_node;
-	int max_units = cap->kind == SIZING_CAP_MIG ? 7 : FIT_MAX_VMS;
+	/* a replica on slices: at most the slices of its profile one GPU holds */
+	int max_units = cap->kind != SIZING_CAP_MIG ? FIT_MAX_VMS
+			: cap->mig_per_gpu > 0 && cap->mig_per_gpu < 7 ? cap->mig_per_gpu : 7;
 	struct fit_result best, first;
 	enum fit_reject first_rej = FIT_OK;
 	int have_best = 0;

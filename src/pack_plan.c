@@ -219,6 +219,7 @@ static void size_workload(struct ctx *c, const struct fit_workload *w, const cha
 			if (offs[o].profiles[m].media_ext ||
 			    sizing_capacity_from_mig(gpu, &offs[o].profiles[m], &cap) != 0)
 				continue;
+			cap.mig_per_gpu = fit_mig_per_gpu(&offs[o].profiles[m]);
 			if (serves(c, w, offs[o].gpu, &cap, &res)) {
 				wi->feasible[o] |= 1u << m;
 				if (pw->memory_need_gib == 0 || res.memory_need_gib < pw->memory_need_gib)

@@ -262,6 +262,7 @@ static void add_slices(struct ctx *c, size_t *cap, const struct shape *vs, int f
 			continue;
 		if (sizing_capacity_from_mig(&c->gpus[vs->gpu], mp, &ms.cap) != 0)
 			continue;
+		ms.cap.mig_per_gpu = fit_mig_per_gpu(mp);
 		ms.mig = (int)m;
 		ms.infiniband = 0;
 		ms.share = fit_mig_share(mp) / vm->gpu_count;

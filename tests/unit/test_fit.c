@@ -11,7 +11,10 @@
 
 #include <cmocka.h>
 
+#include "catalog.h"
+#include "catalog_snapshot.h"
 #include "fit.h"
+#include "mig.h"
 #include "util.h"
 
 static void factors(struct sizing_factors *f)
@@ -90,6 +93,65 @@ static void test_mig_share(void **state)
 	m.compute_slices = 7;
 	m.memory_slices = 8;
 	assert_float_equal(fit_mig_share(&m), 1.0, 1e-12);
+}
+
+/* The slices of a profile one GPU holds, the most a replica runs on: its
+ * compute slices of 7, memory slices of 8 and instance limit decide. */
+static void test_mig_per_gpu(void **state)
+{
+	struct mig_profile m;
+	(void)state;
+	memset(&m, 0, sizeof(m));
+	m.compute_slices = 3;
+	m.memory_slices = 4;
+	m.max_count = 2;                   /* 3g.40gb: 7 / 3 = 2, 8 / 4 = 2 */
+	assert_int_equal(fit_mig_per_gpu(&m), 2);
+	m.compute_slices = 1;
+	m.memory_slices = 1;
+	m.max_count = 7;                   /* 1g.10gb: 7 */
+	assert_int_equal(fit_mig_per_gpu(&m), 7);
+	m.memory_slices = 2;
+	m.max_count = 4;                   /* 1g.20gb: 8 / 2 = 4 */
+	assert_int_equal(fit_mig_per_gpu(&m), 4);
+	m.compute_slices = 2;
+	m.max_count = 3;                   /* 2g.20gb: 7 / 2 = 3 */
+	assert_int_equal(fit_mig_per_gpu(&m), 3);
+	m.compute_slices = 7;
+	m.memory_slices = 8;
+	m.max_count = 1;                   /* 7g.80gb: the whole GPU */
+	assert_int_equal(fit_mig_per_gpu(&m), 1);
+}
+
+/* Every profile of the bundled catalog: as many slices per GPU as the AKS
+ * layout (mig.c, its start slots) places of it alone. */
+static void test_mig_per_gpu_catalog(void **state)
+{
+	char err[CATALOG_ERRLEN];
+	struct catalog_snapshot snap;
+	catalog *cat;
+	size_t checked = 0;
+
+	(void)state;
+	assert_int_equal(catalog_open_bundled(&cat, err), 0);
+	assert_int_equal(catalog_snapshot_load(cat, &snap, err), 0);
+	catalog_close(cat);
+	for (size_t a = 0, b; a < snap.nmigs; a = b) {
+		for (b = a; b < snap.nmigs &&
+			    strcmp(snap.migs[b].gpu_model, snap.migs[a].gpu_model) == 0; b++)
+			;
+		for (size_t p = a; p < b; p++) {
+			if (snap.migs[p].media_ext)
+				continue;
+			if (fit_mig_per_gpu(&snap.migs[p]) !=
+			    mig_profile_capacity(&snap.migs[a], b - a, p - a))
+				fail_msg("%s %s: %d per GPU, the layout places %d", snap.migs[p].gpu_model,
+					 snap.migs[p].name, fit_mig_per_gpu(&snap.migs[p]),
+					 mig_profile_capacity(&snap.migs[a], b - a, p - a));
+			checked++;
+		}
+	}
+	assert_true(checked > 20);
+	catalog_snapshot_release(&snap);
 }
 
 static void test_price(void **state)
@@ -488,6 +550,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mig_share),
+		cmocka_unit_test(test_mig_per_gpu),
+		cmocka_unit_test(test_mig_per_gpu_catalog),
 		cmocka_unit_test(test_price),
 		cmocka_unit_test(test_compare),
 		cmocka_unit_test(test_reject_text),
