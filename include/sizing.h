@@ -352,10 +352,6 @@ struct sizing_engine_factors {
 				       * each a few microseconds whatever its size */
 	double weight_only_native;    /* 1: its own quantized kernels read weights at its own
 				       * bandwidth share (no generic weight-only efficiency) */
-	double quant_rate_gbps;       /* its quantized kernels' ceiling on the weight bytes a
-				       * GPU works through per second at small batches (they
-				       * unpack every block on the SMs), 0 = none: decode reads
-				       * them at the lesser of this and its bandwidth share */
 };
 
 /*

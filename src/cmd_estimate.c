@@ -594,7 +594,6 @@ static size_t engine_factors(const struct sizing_factors *f, enum sizing_engine 
 		{ "engine_unvalidated", ef.unvalidated, ef.unvalidated > 0 },
 		{ "engine_layer_ms", ef.layer_ms, ef.layer_ms > 0 },
 		{ "engine_weight_only_native", ef.weight_only_native, ef.weight_only_native > 0 },
-		{ "engine_quant_rate_gbps", ef.quant_rate_gbps, ef.quant_rate_gbps > 0 },
 	};
 	size_t k = 0;
 

@@ -716,9 +716,29 @@ static struct sizing_engine_factors engine_baseline(const struct sizing_factors 
 	return ef;
 }
 
-/* The engine rows: name engine_<field>, gpu_class = the engine.  An engine
- * is known when it has its step overhead; a missing scale is 1. */
-static void resolve_engines(const struct efficiency *list, size_t n, struct sizing_factors *f)
+static int class_rank(const char *cls, const struct gpu_spec *gpu);
+
+/* How well an engine row's class matches engine e on gpu: "ENGINE" 1,
+ * "ENGINE@ARCHITECTURE" 2, "ENGINE@GPU" 3 (the gpu_models name), 0 none. */
+static int engine_class_rank(const char *cls, const char *engine, const struct gpu_spec *gpu)
+{
+	size_t el = strlen(engine);
+	int r;
+
+	if (strcasecmp(cls, engine) == 0)
+		return 1;
+	if (strncasecmp(cls, engine, el) != 0 || cls[el] != '@')
+		return 0;
+	r = class_rank(cls + el + 1, gpu);
+	return r >= 2 ? r : 0;
+}
+
+/* The engine rows: name engine_<field>, gpu_class = the engine, or the
+ * engine@ a GPU class for a factor measured to differ by GPU (the most
+ * specific wins, as for the other factors).  An engine is known when it has
+ * its step overhead; a missing scale is 1. */
+static void resolve_engines(const struct efficiency *list, size_t n, const struct gpu_spec *gpu,
+			    struct sizing_factors *f)
 {
 	static const struct {
 		const char *name;
@@ -747,15 +767,23 @@ static void resolve_engines(const struct efficiency *list, size_t n, struct sizi
 		struct sizing_engine_factors *ef = &f->engine[e];
 
 		*ef = engine_baseline(f);
-		for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++)
-			for (size_t j = 0; j < n; j++)
-				if (strcmp(list[j].name, fields[k].name) == 0 &&
-				    strcasecmp(list[j].gpu_class, engine_names[e]) == 0) {
-					memcpy((char *)ef + fields[k].off, &list[j].value,
-					       sizeof(double));
-					if (k == 0)
-						ef->known = 1;
-				}
+		for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
+			int best = 0;
+
+			for (size_t j = 0; j < n; j++) {
+				int r;
+
+				if (strcmp(list[j].name, fields[k].name) != 0)
+					continue;
+				r = engine_class_rank(list[j].gpu_class, engine_names[e], gpu);
+				if (r <= best)
+					continue;
+				best = r;
+				memcpy((char *)ef + fields[k].off, &list[j].value, sizeof(double));
+				if (k == 0)
+					ef->known = 1;
+			}
+		}
 	}
 }
 
@@ -801,7 +829,7 @@ int sizing_factors_resolve(const struct efficiency *list, size_t n, const struct
 		}
 		memcpy((char *)&f + factor_table[i].off, &v, sizeof(v));
 	}
-	resolve_engines(list, n, &f);
+	resolve_engines(list, n, gpu, &f);
 	for (int e = 0; e < SIZING_ENGINE_COUNT; e++)
 		for (size_t j = 0; j < n; j++)
 			if (strcmp(list[j].name, "engine_kv_window_only") == 0 &&
