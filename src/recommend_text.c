@@ -73,7 +73,7 @@ int recommend_mig_note(const struct recommend_result *r, const struct recommend_
 		       const struct recommend_choice *c, char *buf, size_t len)
 {
 	const struct recommend_mig_use *u = recommend_mig_use_of(w);
-	char a[64], b[64], d[64], e[64], who[200], pools[400];
+	char a[64], b[64], d[64], e[64], who[200], pools[400], alone[300];
 
 	/* alternatives are whole purchasable options: nothing to qualify */
 	if (u->use == RECOMMEND_BASIS_OWN || c != &w->rec)
@@ -87,18 +87,24 @@ int recommend_mig_note(const struct recommend_result *r, const struct recommend_
 			cotenant_names(r, u, who, sizeof(who));
 			pool_names(r, u, pools, sizeof(pools));
 		}
+		/* a co-tenant of a plan that a workload with no dedicated option
+		 * forces pays at most what it costs alone (recommend_totals) */
+		if (util_round_cents(u->part_monthly) < util_round_cents(u->dedicated_monthly))
+			snprintf(alone, sizeof(alone), "alone %s (%d x %s), saves %s", d,
+				 u->dedicated_vm_count, u->dedicated_sku, e);
+		else
+			snprintf(alone, sizeof(alone), "what it costs alone (%d x %s)",
+				 u->dedicated_vm_count, u->dedicated_sku);
 		if (u->pool[0] && !u->replicas_dedicated)
-			snprintf(buf, len, "MIG plan in %s, %s%s%s: %s of the plan's %s/month; alone "
-					   "%s (%d x %s), saves %s",
+			snprintf(buf, len, "MIG plan in %s, %s%s%s: %s of the plan's %s/month; %s",
 				 u->region, pools, u->ncotenants ? " with " : ", no co-tenants", who, a,
-				 b, d, u->dedicated_vm_count, u->dedicated_sku, e);
+				 b, alone);
 		else if (u->pool[0])
 			snprintf(buf, len, "MIG plan in %s: %d replica%s on %s%s%s, %d on a dedicated "
-					   "%s: %s of the plan's %s/month; alone %s (%d x %s), saves %s",
+					   "%s: %s of the plan's %s/month; %s",
 				 u->region, u->replicas_on_slices, u->replicas_on_slices == 1 ? "" : "s",
 				 pools, u->ncotenants ? " with " : ", no co-tenants", who,
-				 u->replicas_dedicated, u->plan_dedicated_sku, a, b, d,
-				 u->dedicated_vm_count, u->dedicated_sku, e);
+				 u->replicas_dedicated, u->plan_dedicated_sku, a, b, alone);
 		else if (u->part_monthly < u->dedicated_monthly)
 			snprintf(buf, len, "MIG plan in %s puts it on %d dedicated %s of its own (cheaper "
 					   "than a slice; it shares no GPU): %s of the plan's %s/month; "

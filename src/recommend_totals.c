@@ -50,11 +50,12 @@ static int sharing(const struct recommend_totals_item *it, size_t g)
 	return it->group >= 0 && (size_t)it->group == g && !it->dedicated_only;
 }
 
-/* Allocates plan cents over the members of group g that share a GPU in
- * proportion to their weights: whole cents rounded down, then the leftover
- * cents one each by largest remainder, ties to the earlier item.  Each
- * member's part is added to its part_monthly (in cents). */
-static void allocate(struct recommend_totals_item *items, size_t n, size_t g, long long plan)
+/* Allocates plan cents over the members of group g that share a GPU and
+ * are not capped (capped[i] 0) in proportion to their weights: whole cents
+ * rounded down, then the leftover cents one each by largest remainder, ties
+ * to the earlier item.  Each member's part goes to part[i] (cents). */
+static void allocate_over(const struct recommend_totals_item *items, size_t n, size_t g,
+			  long long plan, const char *capped, long long *part)
 {
 	struct remainder *rems;
 	long long wsum = 0, given = 0;
@@ -62,7 +63,7 @@ static void allocate(struct recommend_totals_item *items, size_t n, size_t g, lo
 	int equal;
 
 	for (size_t i = 0; i < n; i++)
-		if (sharing(&items[i], g)) {
+		if (sharing(&items[i], g) && !capped[i]) {
 			wsum += weight_of(&items[i], 0);
 			members++;
 		}
@@ -74,23 +75,64 @@ static void allocate(struct recommend_totals_item *items, size_t n, size_t g, lo
 	rems = xmalloc(members * sizeof(*rems));
 	for (size_t i = 0; i < n; i++) {
 		long double exact;
-		long long part;
-		if (!sharing(&items[i], g))
+
+		if (!sharing(&items[i], g) || capped[i])
 			continue;
 		/* long double: plan x weight may pass 2^63 for absurd amounts */
 		exact = (long double)plan * (long double)weight_of(&items[i], equal) /
 			(long double)wsum;
-		part = (long long)exact;
-		items[i].part_monthly += (double)part;
-		given += part;
-		rems[k].rem = exact - (long double)part;
+		part[i] = (long long)exact;
+		given += part[i];
+		rems[k].rem = exact - (long double)part[i];
 		rems[k].item = i;
 		k++;
 	}
 	qsort(rems, members, sizeof(*rems), cmp_remainder);
 	for (size_t j = 0; j < members && given < plan; j++, given++)
-		items[rems[j].item].part_monthly += 1;
+		part[rems[j].item] += 1;
 	free(rems);
+}
+
+/* What the pools of group g cost (plan cents) over its members that share a
+ * GPU, added to their part_monthly (cents), in proportion to their weights.
+ * In a plan forced by a member with no dedicated option, a member that has
+ * one never pays more than it: a part past its weight (what its sliced
+ * replicas cost alone) is capped there and the rest spread again over the
+ * others, so the forcing members pay what their co-tenants do not.  (A plan
+ * no member forces is used only below the members' dedicated costs, where
+ * no part reaches its weight.) */
+static void allocate(struct recommend_totals_item *items, size_t n, size_t g, long long plan)
+{
+	char *capped = xcalloc(n + 1, 1);
+	long long *part = xcalloc(n + 1, sizeof(*part));
+	long long rest = plan;
+	int forced = 0, again = 1;
+
+	for (size_t i = 0; i < n; i++)
+		forced |= sharing(&items[i], g) && !items[i].has_dedicated;
+	while (again) {
+		again = 0;
+		for (size_t i = 0; i < n; i++)
+			if (!capped[i])
+				part[i] = 0;
+		allocate_over(items, n, g, rest, capped, part);
+		for (size_t i = 0; i < n && forced; i++) {
+			long long w = weight_of(&items[i], 0);
+
+			if (!sharing(&items[i], g) || capped[i] || !items[i].has_dedicated ||
+			    part[i] <= w)
+				continue;
+			capped[i] = 1;
+			part[i] = w;
+			rest -= w;
+			again = 1;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (sharing(&items[i], g))
+			items[i].part_monthly += (double)part[i];
+	free(part);
+	free(capped);
 }
 
 double recommend_totals(struct recommend_totals_item *items, size_t n,

@@ -173,10 +173,13 @@ static void test_mixed_regions(void **state)
 }
 
 /* A member without a dedicated option forces the plan even when it costs
- * more than the others' dedicated sum; its weight is then its slice share:
- * 268,129 x 38,398 / 76,702 = 134,228.799 and x 38,304 / 76,702 =
- * 133,900.201 cents: floors leave 1 cent, to the larger remainder (item 0).
- * With no plan either, it is charged its slice share (and flagged). */
+ * more than the others' dedicated sum; its weight is then its slice share.
+ * Proportional parts would be 268,129 x 38,398 / 76,702 = 134,228.8 cents
+ * for the member whose T4 VM costs 38,398 alone, 3.5 times that: a member
+ * with a dedicated option is capped at its weight (38,398, it pays what it
+ * would alone) and the forcing member pays the rest, 268,129 - 38,398 =
+ * 229,731.  With no plan either, it is charged its slice share (and
+ * flagged). */
 static void test_no_dedicated_option(void **state)
 {
 	struct recommend_totals_item it[2];
@@ -189,8 +192,8 @@ static void test_no_dedicated_option(void **state)
 	total = recommend_totals(it, 2, &g, 1);
 	assert_int_equal(g.used, 1);
 	assert_int_equal(cents(total), 268129);
-	assert_int_equal(cents(it[0].monthly), 134229);
-	assert_int_equal(cents(it[1].monthly), 133900);
+	assert_int_equal(cents(it[0].monthly), 38398);
+	assert_int_equal(cents(it[1].monthly), 229731);
 
 	g.priced = 0;
 	total = recommend_totals(it, 2, &g, 1);
@@ -198,6 +201,41 @@ static void test_no_dedicated_option(void **state)
 	assert_int_equal(it[0].basis, RECOMMEND_BASIS_DEDICATED);
 	assert_int_equal(it[1].basis, RECOMMEND_BASIS_SHARE);
 	assert_int_equal(cents(total), 38398 + 38304);
+}
+
+/* A forced plan of three: P = 1,000.00; A (dedicated 500.00, 100.00 of it
+ * on a dedicated VM the plan gives it, weight 400.00), B (dedicated 100.00)
+ * and F (no dedicated option, slice share 100.00).  The pools cost 900.00.
+ * Proportional: A 900 x 400/600 = 600.00 > 400.00, capped; then 500.00 over
+ * B and F, 250.00 each: B capped at 100.00; F pays 400.00.  A is charged
+ * 100.00 + 400.00 = its 500.00, B its 100.00, and the parts sum to P. */
+static void test_forced_plan_caps_cotenants(void **state)
+{
+	struct recommend_totals_item it[3];
+	struct recommend_totals_group g = { .priced = 1, .plan_monthly = 1000.00 };
+	double total;
+
+	(void)state;
+	item(&it[0], 0, 1, 500.00, 200.00);
+	it[0].fixed_monthly = 100.00;
+	item(&it[1], 0, 1, 100.00, 50.00);
+	item(&it[2], 0, 0, 0, 100.00);
+	total = recommend_totals(it, 3, &g, 1);
+	assert_int_equal(g.used, 1);
+	assert_int_equal(cents(total), 100000);
+	assert_int_equal(cents(it[0].monthly), 50000);
+	assert_int_equal(cents(it[1].monthly), 10000);
+	assert_int_equal(cents(it[2].monthly), 40000);
+	/* a plan no member forces is used below the members' dedicated sum
+	 * (600.00) and keeps its proportional parts, each below its member's
+	 * weight: 540.00 - 100.00 = 440.00 over weights 400 and 100 */
+	item(&it[2], -1, 1, 10.00, 0);
+	g.plan_monthly = 540.00;
+	total = recommend_totals(it, 3, &g, 1);
+	assert_int_equal(g.used, 1);
+	assert_int_equal(cents(it[0].monthly), 10000 + 35200);
+	assert_int_equal(cents(it[1].monthly), 8800);
+	assert_int_equal(cents(total), 54000 + 1000);
 }
 
 /* Equal cost is not less: the plan is used only when strictly cheaper in
@@ -227,6 +265,7 @@ int main(void)
 		cmocka_unit_test(test_allocation_sums_to_plan),
 		cmocka_unit_test(test_mixed_regions),
 		cmocka_unit_test(test_no_dedicated_option),
+		cmocka_unit_test(test_forced_plan_caps_cotenants),
 		cmocka_unit_test(test_tie_and_zero_weights),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
