@@ -113,6 +113,7 @@ static void mig_use_json(cJSON *o, const struct recommend_result *r,
 	cJSON_AddStringToObject(x, "region", u->region);
 	cJSON_AddNumberToObject(x, "slices_per_replica", u->slices_per_replica);
 	cJSON_AddBoolToObject(x, "packed", u->packed);
+	cJSON_AddBoolToObject(x, "left_out", u->left_out);
 	json_add_str_or_null(x, "pool", u->pool);
 	arr = cJSON_AddArrayToObject(x, "pools");
 	for (int k = 0; u->pool[0] && k < u->pools_spanned && k < RECOMMEND_MAX_POOLS_NAMED; k++)

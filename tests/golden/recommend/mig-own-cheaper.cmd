@@ -20,14 +20,15 @@
 # quarter and listed it at $1,180.41 while t8 was told to deploy the V710.
 gpufit recommend --top 2 tests/golden/recommend/inputs/mig-own-cheaper.yaml
 # The same as JSON, read back: no dedicated VM in the plan, t8 in none of
-# it, the parts sum to the plan, the total is the plan plus t8.
+# it and flagged left_out, the parts sum to the plan, the total is the plan
+# plus t8.
 gpufit recommend -f json tests/golden/recommend/inputs/mig-own-cheaper.yaml 2>/dev/null | jq -c '
   . as $d
   | {
       plan_workloads: .mig_plan.workloads,
       plan_dedicated: .mig_plan.dedicated,
       plan_monthly: .mig_plan.monthly_cost,
-      t8: (.workloads[] | select(.name == "t8") | {sku: .recommendation.sku, cost_basis: .recommendation.cost_basis, monthly: .recommendation.monthly_cost, packed: .mig_plan_use.packed, reason: .recommendation.reasons[-1]}),
+      t8: (.workloads[] | select(.name == "t8") | {sku: .recommendation.sku, cost_basis: .recommendation.cost_basis, monthly: .recommendation.monthly_cost, packed: .mig_plan_use.packed, left_out: .mig_plan_use.left_out, reason: .recommendation.reasons[-1]}),
       parts_sum_to_plan: (([.workloads[] | select(.recommendation.cost_basis == "mig-plan") | .recommendation.monthly_cost * 100 | round] | add) == (.mig_plan.monthly_cost * 100 | round)),
       total_is_plan_plus_outside: ((.totals.monthly_cost * 100 | round) == ((.mig_plan.monthly_cost * 100 | round) + ([.workloads[] | select(.recommendation.cost_basis != "mig-plan") | .recommendation.monthly_cost * 100 | round] | add))),
       total: .totals.monthly_cost
