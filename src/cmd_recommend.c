@@ -917,8 +917,10 @@ static void explain_other(FILE *f, const struct recommend_workload *rw,
 			   "at %.0f%% MFU\n", r->memory_need_gib, r->memory_have_gib, r->tp, r->pp,
 			r->dp, r->tokens_per_s, r->job_hours, 100 * r->mfu);
 	else if (w->kind == FIT_GENERIC)
+		/* the workload's one need, as the needs line rounds it */
 		fprintf(f, "memory %.1f GiB needed with headroom, %.1f GiB usable\n",
-			r->memory_need_gib, r->memory_have_gib);
+			rw->needs.gpu_memory_gib > 0 ? rw->needs.gpu_memory_gib : r->memory_need_gib,
+			r->memory_have_gib);
 }
 
 /*

@@ -23,6 +23,9 @@ static const char *const placement_names[] = { "vm", "mig", "cluster" };
  * flight, not GiB. */
 static const char too_many_sequences[] = "too many sequences in flight for this size";
 
+/* The same when the latency SLO, not memory, bounds each instance's batch. */
+static const char slo_sequences[] = "too many sequences in flight within the SLO";
+
 /* The same rejection when the engine's cap on sequences in flight per
  * instance (engine_max_batch_sequences), not memory, bounds each instance:
  * one note per engine, so that its reason can name the engine and the
@@ -41,7 +44,7 @@ static int capped_engine(const struct fit_result *r)
 int fit_reject_counts_sequences(const struct fit_result *r)
 {
 	return r->reject == FIT_REJ_MEMORY &&
-	       (r->note == too_many_sequences || capped_engine(r) >= 0);
+	       (r->note == too_many_sequences || r->note == slo_sequences || capped_engine(r) >= 0);
 }
 
 const char *fit_placement_name(enum fit_placement p)
@@ -151,7 +154,7 @@ static enum fit_reject plan_instances(const struct fit_workload *w,
 	double target = w->target_tokens_per_s * (1.0 + h);
 	long C = w->concurrency > 0 ? w->concurrency : 1;
 	long cmax, c;
-	int n, engine_bound;
+	int n, engine_bound, slo_bound = 0;
 
 	/* memory: largest batch per instance */
 	if (infer(w, &cap, 0, f, &r) != 0) {
@@ -201,8 +204,10 @@ static enum fit_reject plan_instances(const struct fit_workload *w,
 			else
 				hi = mid - 1;
 		}
-		if (lo < cmax)
+		if (lo < cmax) {
 			engine_bound = 0;
+			slo_bound = 1;
+		}
 		cmax = lo;
 	}
 
@@ -215,19 +220,24 @@ static enum fit_reject plan_instances(const struct fit_workload *w,
 		long inst;
 		double tput;
 		if (n > max_units) {
+			long room = cmax * (long)max_units * per_vm;
+
+			out->nodes = max_units;
+			/* the sequences do not fit the most units: memory, the
+			 * engine's cap or the SLO bounds each instance's batch */
+			if (C > room) {
+				out->need = (double)C;
+				out->have = (double)room;
+				out->note = slo_bound ? slo_sequences
+					    : engine_bound && (int)w->engine >= 0 &&
+							      w->engine < SIZING_ENGINE_COUNT
+					    ? engine_capped[w->engine] : too_many_sequences;
+				return FIT_REJ_MEMORY;
+			}
 			c = (C + (long)max_units * per_vm - 1) / ((long)max_units * per_vm);
 			infer(w, &cap, c < 1 ? 1 : c, f, &r);
 			out->need = target;
 			out->have = r.output_tokens_per_s * max_units * per_vm;
-			out->nodes = max_units;
-			if (n > max_units && target <= 0) {
-				out->need = (double)C;
-				out->have = (double)cmax * max_units * per_vm;
-				out->note = engine_bound && (int)w->engine >= 0 &&
-						    w->engine < SIZING_ENGINE_COUNT
-						    ? engine_capped[w->engine] : too_many_sequences;
-				return FIT_REJ_MEMORY;
-			}
 			return FIT_REJ_THROUGHPUT;
 		}
 		inst = (long)n * per_vm;
@@ -239,7 +249,9 @@ static enum fit_reject plan_instances(const struct fit_workload *w,
 			break;
 		{
 			int next = (int)ceil(n * target / tput);
-			n = next > n ? next : n + 1;
+
+			/* the most units are tried before they are given up on */
+			n = next > max_units && n < max_units ? max_units : next > n ? next : n + 1;
 		}
 	}
 	/* throughput and latency of the plan, with the real memory */
@@ -609,6 +621,10 @@ void fit_reject_text(const struct fit_result *r, const char *pricing, const char
 				 r->have, r->nodes,
 				 r->nodes == 1 ? "" : "s", sizing_engine_name(e),
 				 sizing_engine_sequences_option(e));
+		} else if (r->note == slo_sequences) {
+			snprintf(buf, len, "%.0f sequences in flight, at most %.0f within the latency "
+				 "SLO on %d unit%s", r->need, r->have, r->nodes,
+				 r->nodes == 1 ? "" : "s");
 		} else if (fit_reject_counts_sequences(r)) {
 			snprintf(buf, len, "%.0f sequences in flight, at most %.0f fit on %d unit%s",
 				 r->need, r->have, r->nodes, r->nodes == 1 ? "" : "s");

@@ -164,11 +164,18 @@ static void gpu_family(const char *model, char *buf, size_t len)
 }
 
 /* How far a rejection misses, relative (0.05 = 5 %); INFINITY when the
- * option cannot be made to fit by a margin (retired, wrong precision, ...). */
-static double reject_margin(const struct fit_result *f)
+ * option cannot be made to fit by a margin (retired, wrong precision, ...).
+ * A service whose one sequence does not fit misses by what its reason puts
+ * first, the replica's need (rw's needs) against what the size has, not by
+ * the one sequence. */
+static double reject_margin(const struct fit_result *f, const struct recommend_workload *rw)
 {
 	switch (f->reject) {
 	case FIT_REJ_MEMORY:
+		if (rw->type != PROFILE_TRAINING && !fit_reject_counts_sequences(f) &&
+		    rw->needs.gpu_memory_gib > f->need && f->have > 0)
+			return rw->needs.gpu_memory_gib / f->have - 1;
+		return f->have > 0 ? f->need / f->have - 1 : INFINITY;
 	case FIT_REJ_THROUGHPUT:
 	case FIT_REJ_COMPUTE:
 	case FIT_REJ_BANDWIDTH:
@@ -380,7 +387,7 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 		if (refs[i].shape < 0)
 			continue;
 		sh = &c->shapes[refs[i].shape];
-		m = reject_margin(&fits[refs[i].shape]);
+		m = reject_margin(&fits[refs[i].shape], rw);
 		if (isfinite(m) && (!rw->closest || m < rw->closest_margin)) {
 			rw->closest_margin = m;
 			if (!rw->closest)
@@ -807,9 +814,10 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 				}
 		}
 	}
+	/* the needs first: the closest rejection is measured by them */
+	recommend_compute_needs(c, w, rw);
 	collect_rejects(c, rw, fits, regs, nregs);
 	collect_families(c, rw);
-	recommend_compute_needs(c, w, rw);
 	s->nfeasible_shapes = nfeasible_shapes;
 	memset(&s->pack, 0, sizeof(s->pack));
 	if (rw->feasible) {
