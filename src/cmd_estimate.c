@@ -1115,6 +1115,18 @@ int cmd_estimate(struct cli_ctx *ctx, int argc, char **argv)
 			diag_error("%s", err);
 			return EXIT_INPUT;
 		}
+		/* --concurrency max where not even one sequence fits: the memory
+		 * of one sequence, so that the KV cache and the shortfall are
+		 * that sequence's, not an empty cache under a total that fits */
+		if (a.serving.concurrency == 0 && !r.fits && r.max_concurrency < 1) {
+			struct sizing_serving one = a.serving;
+			struct sizing_inference_result r1;
+
+			one.concurrency = 1;
+			if (sizing_inference(&in.model, a.precision, a.kv_precision, &one, &in.cap,
+					     &in.factors, &r1, err) == 0)
+				r = r1;
+		}
 		rc = render_inference(ctx, &a, &in, &r);
 		return rc == EXIT_OK && !r.fits ? EXIT_INFEASIBLE : rc;
 	}
