@@ -632,7 +632,11 @@ static cJSON *doc_head(const struct estimate_args *a, const struct estimate_in *
 	cJSON_AddStringToObject(doc, "gpu", in->gpu.name);
 	json_add_str_or_null(doc, "sku", in->sku[0] ? in->sku : NULL);
 	json_add_str_or_null(doc, "mig_profile", in->cap.mig_profile);
-	cJSON_AddNumberToObject(doc, "gpus", in->cap.gpus);
+	/* a partition of one GPU counts its share, as catalog show's gpu_count */
+	if (in->cap.kind == SIZING_CAP_FRACTION && in->cap.fraction > 0 && in->cap.fraction < 1)
+		cJSON_AddNumberToObject(doc, "gpus", round(in->cap.fraction * 1e4) / 1e4);
+	else
+		cJSON_AddNumberToObject(doc, "gpus", in->cap.gpus);
 	cJSON_AddStringToObject(doc, "mode", a->training ? "training" : "inference");
 	return doc;
 }
@@ -675,6 +679,20 @@ static void row_or_unknown(struct table *t, const char *k, const char *csv_name,
 		table_field(t, k, csv_name, "-");
 		table_set_csv(t, 1, "");
 	}
+}
+
+/* "SKU (N x GPU)", or for a partition of one GPU "SKU (1/N of one GPU)". */
+static void capacity_of_sku(char *buf, size_t len, const struct estimate_in *in)
+{
+	double fr = in->cap.fraction;
+
+	if (in->cap.kind == SIZING_CAP_FRACTION && fr > 0 && fr < 1 &&
+	    fabs(1.0 / fr - round(1.0 / fr)) < 1e-3)
+		snprintf(buf, len, "%s (1/%.0f of one %s)", in->sku, round(1.0 / fr), in->gpu.name);
+	else if (in->cap.kind == SIZING_CAP_FRACTION && fr > 0 && fr < 1)
+		snprintf(buf, len, "%s (%.2f of one %s)", in->sku, fr, in->gpu.name);
+	else
+		snprintf(buf, len, "%s (%d x %s)", in->sku, in->cap.gpus, in->gpu.name);
 }
 
 /* The memory shortfall: a table row only when there is one; always a csv
@@ -898,8 +916,7 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		if (in->cap.mig_profile[0])
 			snprintf(buf, sizeof(buf), "%s MIG %s", in->gpu.name, in->cap.mig_profile);
 		else if (in->sku[0])
-			snprintf(buf, sizeof(buf), "%s (%d x %s)", in->sku, in->cap.gpus,
-				 in->gpu.name);
+			capacity_of_sku(buf, sizeof(buf), in);
 		else
 			snprintf(buf, sizeof(buf), "%d x %s", in->cap.gpus, in->gpu.name);
 		table_field(t, "capacity", NULL, buf);
