@@ -145,6 +145,8 @@ struct row {
 	const struct gpu_spec *gpu;
 	double gpu_fraction;    /* 1 for a whole GPU, c/7 for a MIG slice */
 	double hourly;          /* cost of this GPU or slice; 0 unknown */
+	int mig_slices;         /* > 7: the compute slices its GPU's instances report
+				   together, more than a GPU has (not priced) */
 	struct classify_candidate *cands;
 	size_t ncands;
 };
@@ -678,6 +680,53 @@ static int same_mig_gpu(const struct telemetry_series *a, const struct telemetry
 	       strcmp(a->uuid, b->uuid) == 0;
 }
 
+/*
+ * The MIG GPUs as a whole (the instance rows of one GPU are adjacent): a GPU
+ * whose instances report more compute slices than it has is not priced (the
+ * telemetry mixes GPUs or instances up); an idle instance beside one that is
+ * not idle saves nothing when released, since Azure bills its slices with
+ * the VM until the whole GPU is: its recommendation says so.  Returns the
+ * GPUs not priced for that.
+ */
+static size_t mig_gpus_check(struct row *rows, size_t nrows)
+{
+	size_t next, overfull = 0;
+
+	for (size_t i = 0; i < nrows; i = next) {
+		const struct row *r = &rows[i];
+		int used = 0, busy = 0;
+
+		for (next = i; next < nrows && (next == i ? r->s->mig_id[0] && (r->s->gpu[0] ||
+						   r->s->uuid[0])
+						: same_mig_gpu(r->s, rows[next].s)); next++) {
+			used += (int)lround(rows[next].gpu_fraction * 7);
+			busy |= rows[next].res.finding != CLASS_IDLE;
+		}
+		if (next == i) {
+			next = i + 1;
+			continue;
+		}
+		overfull += used > 7;
+		for (size_t j = i; j < next; j++) {
+			struct row *q = &rows[j];
+
+			if (used > 7) {
+				q->mig_slices = used;
+				q->hourly = 0;
+				q->res.savings_hourly = 0;
+			} else if (busy && q->res.finding == CLASS_IDLE && q->res.savings_hourly > 0) {
+				q->res.savings_hourly = 0;
+				free(q->res.recommendation);
+				q->res.recommendation = xstrdup(
+					"delete the instance or give its slices to another workload: "
+					"Azure bills them with the VM while the GPU's other instances "
+					"run, so this saves nothing until the whole GPU is released");
+			}
+		}
+	}
+	return overfull;
+}
+
 /* Finds the free slices of every MIG GPU (its instance rows are adjacent:
  * the store is sorted by host, GPU, instance) and adds them to the totals. */
 static void totals_add_free(struct totals *t, const struct row *rows, size_t nrows, double hours)
@@ -933,6 +982,10 @@ static void unpriced_reason(char *buf, size_t n, const struct row *r, const stru
 	if (!r->vm)
 		snprintf(buf, n, "no Azure size known for host '%s' (set it with --sku or --hosts)",
 			 s->host);
+	else if (r->mig_slices > 7)
+		snprintf(buf, n, "the MIG instances of its GPU report %d compute slices together, "
+			 "more than the 7 a GPU has: the telemetry does not describe one GPU",
+			 r->mig_slices);
 	else if (r->gpu_fraction <= 0 && !s->mig_profile[0])
 		snprintf(buf, n, "MIG instance %s has no profile label (GPU_I_PROFILE), so its share "
 			 "of the GPU is not known", s->mig_id);
@@ -1255,7 +1308,10 @@ static void analyze_row(struct row *r, const struct facts *f, const struct host_
 			? mig_find(f, r->gpu->name, s->mig_profile) : NULL;
 		if (mp)
 			r->gpu_fraction = mp->compute_slices / 7.0;
-		else if (isdigit((unsigned char)s->mig_profile[0]) && s->mig_profile[1] == 'g')
+		else if (!r->gpu && isdigit((unsigned char)s->mig_profile[0]) &&
+			 s->mig_profile[1] == 'g')
+			/* a GPU not known: its share from the profile's name (not
+			 * priced: no size) */
 			r->gpu_fraction = (s->mig_profile[0] - '0') / 7.0;
 		else
 			r->gpu_fraction = 0;   /* unknown slice: not priced */
@@ -1530,8 +1586,17 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 		struct row *r = &rows[nrows++];
 		r->s = st.series[i];
 		analyze_row(r, &f, &hosts, &th);
-		totals_add(&t, r, hours);
 	}
+	{
+		size_t bad = mig_gpus_check(rows, nrows);
+
+		if (bad)
+			diag_warning("%zu GPU%s report%s MIG instances of more compute slices than a "
+				     "GPU has (7): %s not priced", bad, bad == 1 ? "" : "s",
+				     bad == 1 ? "s" : "", bad == 1 ? "it is" : "they are");
+	}
+	for (size_t i = 0; i < nrows; i++)
+		totals_add(&t, &rows[i], hours);
 	totals_add_free(&t, rows, nrows, hours);
 
 	if (ctx->format == FMT_JSON || ctx->format == FMT_HTML) {

@@ -5,8 +5,9 @@
 # free slice costs 2,681.29 / 7 = 383.04 and is idle, so the current cost is
 # the whole VM, 2,681.29 (the rows add up to 2,298.24), the idle hours are
 # 730 x 2/7 (the idle 2g.20gb) + 730 x 1/7 (the free slice) = 312.86 and the
-# idle cost 766.08 + 383.04 = 1,149.12; the savings stay the idle 2g.20gb's
-# 766.08 (a free slice is not released alone).
+# idle cost 766.08 + 383.04 = 1,149.12.  The savings are 0: the idle 2g.20gb
+# shares its GPU with busy instances, so deleting it (or the free slice)
+# leaves the VM's bill as it is; its recommendation says so.
 for i in 1 2 3; do
 	p=$(echo "3g.40gb 2g.20gb 1g.10gb" | cut -d' ' -f$i)
 	a=$(echo "0.5 0.01 0.9" | cut -d' ' -f$i)
@@ -15,3 +16,16 @@ for i in 1 2 3; do
 done >"$SCRATCH/mig.prom"
 gpufit analyze --min-samples 1 -f json "$SCRATCH/mig.prom" | jq '.totals | {current_monthly_cost, idle_gpu_hours_monthly, idle_cost_monthly, unallocated_mig_monthly_cost, unallocated_mig}'
 gpufit analyze --min-samples 1 "$SCRATCH/mig.prom" 2>/dev/null | grep -E '^(idle|savings|MIG)'
+# every row: the idle instance's recommendation and its savings
+gpufit analyze --min-samples 1 -f json "$SCRATCH/mig.prom" | jq -c '.gpus[] | {mig_profile, finding, savings_monthly, recommendation}'
+# Nine compute slices reported on one A100 (three 3g.40gb): no GPU holds
+# them, so none is priced (a warning, and each row says why), where before
+# the rows added up to 3 x 1,149.12 = 3,447.37, above the VM's 2,681.29.
+for i in 1 2 3; do
+	echo "DCGM_FI_PROF_GR_ENGINE_ACTIVE{gpu=\"0\",UUID=\"GPU-migh-0\",modelName=\"NVIDIA A100 80GB PCIe\",Hostname=\"migh\",GPU_I_ID=\"$i\",GPU_I_PROFILE=\"3g.40gb\"} 0.9"
+done >"$SCRATCH/mig9.prom"
+gpufit analyze --min-samples 1 -f json "$SCRATCH/mig9.prom" | jq -c '{current: .totals.current_monthly_cost, rows: [.gpus[] | {monthly_cost, unpriced_reason}]}'
+# A profile its GPU does not have (3g.20gb is an A100 40GB profile) is not
+# priced, not read as 3 of 7 slices by its name.
+echo 'DCGM_FI_PROF_GR_ENGINE_ACTIVE{gpu="0",UUID="GPU-migh-0",modelName="NVIDIA A100 80GB PCIe",Hostname="migh",GPU_I_ID="1",GPU_I_PROFILE="3g.20gb"} 0.9' >"$SCRATCH/mig-wrong.prom"
+gpufit analyze --min-samples 1 -f json "$SCRATCH/mig-wrong.prom" | jq -c '.gpus[] | {monthly_cost, unpriced_reason}'
