@@ -177,6 +177,12 @@ static int nodepools_load(const char *path, const struct k8s_lint_facts *facts,
 			snprintf(p->ppg, sizeof(p->ppg), "%s", slash ? slash + 1 : ppg);
 		}
 		k8s_lint_pool_fill(p, gip, facts);
+		if (gip && *gip && p->gpus && !p->mig_profile[0]) {
+			diag_error("%s: node pool '%s': gpuInstanceProfile '%s' is no MIG profile of "
+				   "%s that AKS makes (--gpu-instance-profile: MIG1g, MIG2g, MIG3g, "
+				   "MIG4g or MIG7g, on GPUs with MIG)", path, name, gip, p->gpu_model);
+			goto out;
+		}
 		t = cJSON_GetObjectItemCaseSensitive(o, "nodeTaints");
 		if (t && !cJSON_IsNull(t)) {
 			const cJSON *x;

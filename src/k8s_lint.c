@@ -81,6 +81,9 @@ const struct k8s_lint_rule k8s_lint_rules[] = {
 	  "Multi-node GPU training is not pinned to one InfiniBand pool or PPG." },
 	{ "deprecated-node-label", K8S_LINT_WARNING,
 	  "A node selection uses a deprecated node label." },
+	{ "gpu-on-mig-pool", K8S_LINT_WARNING,
+	  "A pod asks for whole nvidia.com/gpu on MIG-partitioned pools only (the mixed "
+	  "strategy advertises nvidia.com/mig-<profile> there)." },
 	{ NULL, K8S_LINT_ERROR, NULL },
 };
 
@@ -89,7 +92,8 @@ enum rule_idx {
 	R_REQ_NO_LIMIT, R_REQ_LIMIT_MISMATCH, R_FRACTIONAL, R_UNKNOWN_NAME, R_EXCEEDS_MAX_VM,
 	R_EXCEEDS_NODE, R_MIG_UNKNOWN, R_MIG_WRONG_GPU, R_MIG_NOT_IN_POOL, R_MIG_COUNT,
 	R_NON_GPU_INSTANCE, R_SPOT_TOL, R_DS_AGENT, R_CPU_TOLERATES, R_CPU_SELECTS,
-	R_INIT_GPU, R_SHARED_GT1, R_NO_RDMA, R_NO_COLOCATION, R_DEPRECATED_LABEL
+	R_INIT_GPU, R_SHARED_GT1, R_NO_RDMA, R_NO_COLOCATION, R_DEPRECATED_LABEL,
+	R_GPU_ON_MIG_POOL
 };
 
 const char *k8s_lint_severity_name(enum k8s_lint_severity s)
@@ -1014,6 +1018,23 @@ static void check_pod(struct ctx *c, struct pod *pod)
 					add(c, pod, res_container(r), res_at(r), R_EXCEEDS_NODE,
 					    "pod asks for %g %s; the nodes it selects (%s) have %d", n, r->name,
 					    where, most);
+				/* every pool it may land on is partitioned: under the
+				 * mixed strategy (the one gpufit k8s installs) those
+				 * nodes advertise no nvidia.com/gpu */
+				if (cl->known && ngpu_match && !strcmp(r->name, "nvidia.com/gpu")) {
+					size_t mig = 0;
+
+					for (size_t i = 0; i < ngpu_match; i++)
+						mig += gpu_match[i]->mig_profile[0] != '\0';
+					if (mig == ngpu_match)
+						add(c, pod, res_container(r), res_at(r), R_GPU_ON_MIG_POOL,
+						    "pool '%s' is partitioned into %s slices: with the device "
+						    "plugin's mixed strategy its nodes advertise "
+						    "nvidia.com/mig-%s, not nvidia.com/gpu (only the single "
+						    "strategy serves nvidia.com/gpu there, one slice each)",
+						    gpu_match[0]->name, gpu_match[0]->mig_profile,
+						    gpu_match[0]->mig_profile);
+				}
 			}
 			if (r->cls == RES_MIG) {
 				const char *prof = r->name + 15;

@@ -54,8 +54,8 @@ doc = open(sys.argv[2]).read()
 seen = set(sys.argv[3].split())
 ids = [r["id"] for r in rules]
 bad = []
-if len(ids) != 25 or len(set(ids)) != 25:
-    bad.append("want 25 distinct rules, got %d" % len(ids))
+if len(ids) != 26 or len(set(ids)) != 26:
+    bad.append("want 26 distinct rules, got %d" % len(ids))
 errs = [r["id"] for r in rules if r["defaultConfiguration"]["level"] == "error"]
 if len(errs) != 18:
     bad.append("want 18 error rules, got %d" % len(errs))

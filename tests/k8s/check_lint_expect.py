@@ -25,7 +25,7 @@ ERRORS = {
 WARNINGS = {
     "cpu-pod-tolerates-gpu-taint", "cpu-pod-selects-gpu-node", "init-container-gpu",
     "gpu-shared-request-gt-1", "multinode-no-rdma", "multinode-no-colocation",
-    "deprecated-node-label",
+    "deprecated-node-label", "gpu-on-mig-pool",
 }
 
 
