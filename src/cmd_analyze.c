@@ -613,6 +613,8 @@ struct totals {
 	int savings_unknown;     /* GPUs whose savings are unknown: unpriced, or a smaller
 				  * option that cannot be sized */
 	char currency[8];        /* the catalog's price currency */
+	const char *region;      /* where and how the GPUs are priced */
+	enum pricing_kind kind;
 	struct mig_free *free;   /* the MIG GPUs with compute slices no instance holds */
 	size_t nfree;
 	double free_cost;        /* their monthly cost, in current_cost and wasted_cost */
@@ -806,6 +808,11 @@ static double raw_pct(const struct telemetry_stats *st, double v)
 	return st->count ? v * 100.0 : NAN;
 }
 
+struct json_rows;
+static void unpriced_reason(char *buf, size_t n, const struct row *r, const struct json_rows *jr);
+static void print_unpriced_reasons(FILE *o, const struct row *rows, size_t nrows,
+				   const struct totals *t);
+
 static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 			 const struct totals *t, double hours)
 {
@@ -927,6 +934,7 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 			 "%s per month", a, cur, c, cur);
 		print_unknown(o, rows, nrows, t->unpriced, t->gpus, "unpriced", row_priced, rest);
 		fputc('\n', o);
+		print_unpriced_reasons(o, rows, nrows, t);
 	}
 	if (t->nfree) {
 		util_fmt_money(a, sizeof(a), t->free_cost);
@@ -995,6 +1003,45 @@ static void unpriced_reason(char *buf, size_t n, const struct row *r, const stru
 	else
 		snprintf(buf, n, "%s has no %s price in %s in %s", r->vm->sku,
 			 pricing_name(jr->kind), jr->region, jr->currency);
+}
+
+/* Why the unpriced rows have no price, in the text output: one line per
+ * reason (the first three), naming the first GPU it holds for and how many
+ * more. */
+static void print_unpriced_reasons(FILE *o, const struct row *rows, size_t nrows,
+				   const struct totals *t)
+{
+	struct json_rows jr = { rows, 0, t->region, t->currency, t->kind };
+	char seen[3][320];
+	int nseen = 0;
+
+	for (size_t i = 0; i < nrows && nseen < 3; i++) {
+		char why[320], lab[160];
+		size_t more = 0;
+		int dup = 0;
+
+		if (row_priced(&rows[i]))
+			continue;
+		unpriced_reason(why, sizeof why, &rows[i], &jr);
+		for (int k = 0; k < nseen && !dup; k++)
+			dup = strcmp(seen[k], why) == 0;
+		if (dup)
+			continue;
+		snprintf(seen[nseen++], sizeof seen[0], "%s", why);
+		for (size_t j = i + 1; j < nrows; j++) {
+			char w2[320];
+
+			if (row_priced(&rows[j]))
+				continue;
+			unpriced_reason(w2, sizeof w2, &rows[j], &jr);
+			more += strcmp(w2, why) == 0;
+		}
+		series_label(lab, sizeof lab, rows[i].s);
+		if (more)
+			fprintf(o, "  unpriced: %s and %zu more: %s\n", lab, more, why);
+		else
+			fprintf(o, "  unpriced: %s: %s\n", lab, why);
+	}
 }
 
 static cJSON *render_json_row(const struct row *r, const struct json_rows *jr)
@@ -1514,6 +1561,8 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 	/* prices in the catalog's currency (USD when it names none) */
 	if (catalog_meta(cat, "currency", t.currency, sizeof(t.currency)) != 0 || !t.currency[0])
 		snprintf(t.currency, sizeof(t.currency), "USD");
+	t.region = region;
+	t.kind = kind;
 	if (facts_load(cat, region, kind, t.currency, &f, err) != 0) {
 		diag_error("%s", err);
 		rc = EXIT_CATALOG;
