@@ -557,10 +557,19 @@ static const char *dash(const char *s)
 
 static void fmt_pct(char *buf, size_t n, const struct telemetry_stats *st, double v)
 {
-	if (!st->count)
+	size_t k;
+
+	if (!st->count) {
 		snprintf(buf, n, "-");
-	else
-		snprintf(buf, n, "%.0f%%", v * 100.0);
+		return;
+	}
+	/* "%.0f%%" without printf: it runs for every GPU of the fleet */
+	util_fmt_fixed(buf, n > 1 ? n - 1 : n, v * 100.0, 0);
+	k = strlen(buf);
+	if (k + 1 < n) {
+		buf[k] = '%';
+		buf[k + 1] = '\0';
+	}
 }
 
 static cJSON *stats_json(const struct telemetry_series *s)
@@ -849,9 +858,10 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 		fmt_pct(ap, sizeof(ap), &r->res.activity, r->res.activity.p95);
 		fmt_pct(sm, sizeof(sm), &r->res.sm, r->res.sm.mean);
 		fmt_pct(idle, sizeof(idle), &r->res.activity, r->res.idle_fraction);
-		if (r->res.peak_memory_gib >= 0)
-			snprintf(mem, sizeof(mem), "%.1f GiB", r->res.peak_memory_gib);
-		else
+		if (r->res.peak_memory_gib >= 0) {
+			util_fmt_fixed(mem, sizeof(mem) - 4, r->res.peak_memory_gib, 1);
+			strcat(mem, " GiB");
+		} else
 			snprintf(mem, sizeof(mem), "-");
 		if (row_savings_known(r))
 			util_fmt_money(sav, sizeof(sav), r->res.savings_hourly * hours);
@@ -865,6 +875,8 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 		/* on a terminal: a healthy GPU green, a wasteful one yellow */
 		table_row_style(tb, r->res.finding == CLASS_HEALTHY ? OUT_GREEN
 				    : r->res.finding == CLASS_NO_DATA ? OUT_PLAIN : OUT_YELLOW);
+		if (!csv)
+			continue;   /* the csv cells: raw numbers, csv only */
 		table_set_csv(tb, 1, s->gpu);
 		table_set_csv(tb, 2, mig);
 		table_set_csv(tb, 3, s->pod);
