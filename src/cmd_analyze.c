@@ -691,6 +691,19 @@ static int same_mig_gpu(const struct telemetry_series *a, const struct telemetry
 	       strcmp(a->uuid, b->uuid) == 0;
 }
 
+/* The end of the MIG GPU whose instance rows start at rows[i] (they are
+ * adjacent: the store is sorted by host, GPU, instance); i when rows[i] is
+ * no MIG instance of a known GPU. */
+static size_t mig_gpu_end(const struct row *rows, size_t nrows, size_t i)
+{
+	size_t next = i;
+
+	if (i < nrows && rows[i].s->mig_id[0] && (rows[i].s->gpu[0] || rows[i].s->uuid[0]))
+		for (next = i + 1; next < nrows && same_mig_gpu(rows[i].s, rows[next].s); next++)
+			;
+	return next;
+}
+
 /*
  * The MIG GPUs as a whole (the instance rows of one GPU are adjacent): a GPU
  * whose instances report more compute slices than it has is not priced (the
@@ -704,18 +717,16 @@ static size_t mig_gpus_check(struct row *rows, size_t nrows)
 	size_t next, overfull = 0;
 
 	for (size_t i = 0; i < nrows; i = next) {
-		const struct row *r = &rows[i];
 		int used = 0, busy = 0;
 
-		for (next = i; next < nrows && (next == i ? r->s->mig_id[0] && (r->s->gpu[0] ||
-						   r->s->uuid[0])
-						: same_mig_gpu(r->s, rows[next].s)); next++) {
-			used += (int)lround(rows[next].gpu_fraction * 7);
-			busy |= rows[next].res.finding != CLASS_IDLE;
-		}
+		next = mig_gpu_end(rows, nrows, i);
 		if (next == i) {
 			next = i + 1;
 			continue;
+		}
+		for (size_t j = i; j < next; j++) {
+			used += (int)lround(rows[j].gpu_fraction * 7);
+			busy |= rows[j].res.finding != CLASS_IDLE;
 		}
 		overfull += used > 7;
 		for (size_t j = i; j < next; j++) {
@@ -746,16 +757,17 @@ static void totals_add_free(struct totals *t, const struct row *rows, size_t nro
 	for (size_t i = 0; i < nrows; i = next) {
 		const struct row *r = &rows[i];
 		int used = 0, known = 1;
-		for (next = i; next < nrows && (next == i ? r->s->mig_id[0] && (r->s->gpu[0] ||
-						   r->s->uuid[0])
-						: same_mig_gpu(r->s, rows[next].s)); next++) {
-			const struct row *q = &rows[next];
-			known &= row_priced(q) && q->gpu_fraction > 0 && q->vm == r->vm;
-			used += (int)lround(q->gpu_fraction * 7);
-		}
+
+		next = mig_gpu_end(rows, nrows, i);
 		if (next == i) {
 			next = i + 1;
 			continue;
+		}
+		for (size_t j = i; j < next; j++) {
+			const struct row *q = &rows[j];
+
+			known &= row_priced(q) && q->gpu_fraction > 0 && q->vm == r->vm;
+			used += (int)lround(q->gpu_fraction * 7);
 		}
 		if (!known || used >= 7)
 			continue;
