@@ -733,6 +733,27 @@ static int engine_class_rank(const char *cls, const char *engine, const struct g
 	return r >= 2 ? r : 0;
 }
 
+/* The value of engine row name for engine e on gpu, the most specific
+ * class winning (engine_class_rank): 1 and *v set, or 0 when none. */
+static int engine_value(const struct efficiency *list, size_t n, const char *name, int e,
+			const struct gpu_spec *gpu, double *v)
+{
+	int best = 0;
+
+	for (size_t j = 0; j < n; j++) {
+		int r;
+
+		if (strcmp(list[j].name, name) != 0)
+			continue;
+		r = engine_class_rank(list[j].gpu_class, engine_names[e], gpu);
+		if (r > best) {
+			best = r;
+			*v = list[j].value;
+		}
+	}
+	return best > 0;
+}
+
 /* The engine rows: name engine_<field>, gpu_class = the engine, or the
  * engine@ a GPU class for a factor measured to differ by GPU (the most
  * specific wins, as for the other factors).  An engine is known when it has
@@ -768,21 +789,13 @@ static void resolve_engines(const struct efficiency *list, size_t n, const struc
 
 		*ef = engine_baseline(f);
 		for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
-			int best = 0;
+			double v;
 
-			for (size_t j = 0; j < n; j++) {
-				int r;
-
-				if (strcmp(list[j].name, fields[k].name) != 0)
-					continue;
-				r = engine_class_rank(list[j].gpu_class, engine_names[e], gpu);
-				if (r <= best)
-					continue;
-				best = r;
-				memcpy((char *)ef + fields[k].off, &list[j].value, sizeof(double));
-				if (k == 0)
-					ef->known = 1;
-			}
+			if (!engine_value(list, n, fields[k].name, e, gpu, &v))
+				continue;
+			memcpy((char *)ef + fields[k].off, &v, sizeof(double));
+			if (k == 0)
+				ef->known = 1;
 		}
 	}
 }
@@ -831,10 +844,7 @@ int sizing_factors_resolve(const struct efficiency *list, size_t n, const struct
 	}
 	resolve_engines(list, n, gpu, &f);
 	for (int e = 0; e < SIZING_ENGINE_COUNT; e++)
-		for (size_t j = 0; j < n; j++)
-			if (strcmp(list[j].name, "engine_kv_window_only") == 0 &&
-			    strcasecmp(list[j].gpu_class, engine_names[e]) == 0)
-				f.kv_window_only[e] = list[j].value;
+		engine_value(list, n, "engine_kv_window_only", e, gpu, &f.kv_window_only[e]);
 	*out = f;
 	return 0;
 }

@@ -2188,7 +2188,7 @@ static void test_engine_factor_by_gpu(void **state)
 	assert_near(factors_for(&a100).engine[SIZING_ENGINE_LLAMA_CPP].layer_ms, 0.166, 1e-12);
 	assert_near(factors_for(&rtxpro6000).engine[SIZING_ENGINE_LLAMA_CPP].layer_ms, 0.166, 1e-12);
 
-	assert_true(n + 3 <= sizeof list / sizeof list[0]);
+	assert_true(n + 4 <= sizeof list / sizeof list[0]);
 	memcpy(list, effs, n * sizeof list[0]);
 	list[n++] = (struct efficiency){ .name = "engine_layer_ms", .gpu_class = "LLAMA.CPP@h100-sxm-80gb",
 					 .value = 0.07 };
@@ -2197,6 +2197,9 @@ static void test_engine_factor_by_gpu(void **state)
 	/* a class that names another engine, or no GPU, matches nothing */
 	list[n++] = (struct efficiency){ .name = "engine_layer_ms", .gpu_class = "llama.cppx@Ampere",
 					 .value = 9 };
+	/* the engine's KV-window flag is keyed the same way */
+	list[n++] = (struct efficiency){ .name = "engine_kv_window_only", .gpu_class = "tgi@Hopper",
+					 .value = 1 };
 	assert_int_equal(sizing_factors_resolve(list, n, &h100, &f, err), 0);
 	assert_near(f.engine[SIZING_ENGINE_LLAMA_CPP].layer_ms, 0.07, 1e-12);
 	assert_int_equal(sizing_factors_resolve(list, n, &h200, &f, err), 0);
@@ -2206,6 +2209,10 @@ static void test_engine_factor_by_gpu(void **state)
 	assert_int_equal(sizing_factors_resolve(list, n, &t4, &f, err), 0);
 	assert_near(f.engine[SIZING_ENGINE_LLAMA_CPP].layer_ms, 0.166, 1e-12);
 	assert_near(f.engine[SIZING_ENGINE_LLAMA_CPP].step_overhead_ms, 0.5, 1e-12);
+	assert_false(sizing_engine_kv_window_only(&f, SIZING_ENGINE_TGI));
+	assert_true(sizing_engine_kv_window_only(&f, SIZING_ENGINE_VLLM));
+	assert_int_equal(sizing_factors_resolve(list, n, &h100, &f, err), 0);
+	assert_true(sizing_engine_kv_window_only(&f, SIZING_ENGINE_TGI));
 }
 
 /* The llama.cpp rows of current builds: not counted in the goal (the
