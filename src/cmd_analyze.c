@@ -1031,40 +1031,39 @@ static void unpriced_reason(char *buf, size_t n, const struct row *r, const stru
 
 /* Why the unpriced rows have no price, in the text output: one line per
  * reason (the first three), naming the first GPU it holds for and how many
- * more. */
+ * more; each row's reason is built once. */
 static void print_unpriced_reasons(FILE *o, const struct row *rows, size_t nrows,
 				   const struct totals *t)
 {
 	struct json_rows jr = { rows, 0, t->region, t->currency, t->kind };
-	char seen[3][320];
+	char why[3][320];
+	size_t first[3], more[3] = { 0, 0, 0 };
 	int nseen = 0;
 
-	for (size_t i = 0; i < nrows && nseen < 3; i++) {
-		char why[320], lab[160];
-		size_t more = 0;
-		int dup = 0;
+	for (size_t i = 0; i < nrows; i++) {
+		char w[320];
+		int k;
 
 		if (row_priced(&rows[i]))
 			continue;
-		unpriced_reason(why, sizeof why, &rows[i], &jr);
-		for (int k = 0; k < nseen && !dup; k++)
-			dup = strcmp(seen[k], why) == 0;
-		if (dup)
-			continue;
-		snprintf(seen[nseen++], sizeof seen[0], "%s", why);
-		for (size_t j = i + 1; j < nrows; j++) {
-			char w2[320];
-
-			if (row_priced(&rows[j]))
-				continue;
-			unpriced_reason(w2, sizeof w2, &rows[j], &jr);
-			more += strcmp(w2, why) == 0;
+		unpriced_reason(w, sizeof w, &rows[i], &jr);
+		for (k = 0; k < nseen && strcmp(why[k], w) != 0; k++)
+			;
+		if (k < nseen) {
+			more[k]++;
+		} else if (nseen < 3) {
+			snprintf(why[nseen], sizeof why[0], "%s", w);
+			first[nseen++] = i;
 		}
-		series_label(lab, sizeof lab, rows[i].s);
-		if (more)
-			fprintf(o, "  unpriced: %s and %zu more: %s\n", lab, more, why);
+	}
+	for (int k = 0; k < nseen; k++) {
+		char lab[160];
+
+		series_label(lab, sizeof lab, rows[first[k]].s);
+		if (more[k])
+			fprintf(o, "  unpriced: %s and %zu more: %s\n", lab, more[k], why[k]);
 		else
-			fprintf(o, "  unpriced: %s: %s\n", lab, why);
+			fprintf(o, "  unpriced: %s: %s\n", lab, why[k]);
 	}
 }
 
