@@ -565,6 +565,14 @@ static void parallelism_text(char *buf, size_t n, const struct sizing_inference_
 		snprintf(buf + k, n - (size_t)k, ", attention data-parallel %d", r->attention_dp);
 }
 
+/* The share of one GPU a partition size (NV6ads_A10_v5: 1/6) has; 0 for
+ * whole GPUs and slices. */
+static double partition_share(const struct estimate_in *in)
+{
+	return in->cap.kind == SIZING_CAP_FRACTION && in->cap.fraction > 0 && in->cap.fraction < 1
+	       ? in->cap.fraction : 0;
+}
+
 /* The serving engine's own factors, as name/value pairs, with the static
  * share of memory its own rule gave (mfs, 0 when it has none). */
 static size_t engine_factors(const struct sizing_factors *f, enum sizing_engine e, double mfs,
@@ -633,8 +641,8 @@ static cJSON *doc_head(const struct estimate_args *a, const struct estimate_in *
 	json_add_str_or_null(doc, "sku", in->sku[0] ? in->sku : NULL);
 	json_add_str_or_null(doc, "mig_profile", in->cap.mig_profile);
 	/* a partition of one GPU counts its share, as catalog show's gpu_count */
-	if (in->cap.kind == SIZING_CAP_FRACTION && in->cap.fraction > 0 && in->cap.fraction < 1)
-		cJSON_AddNumberToObject(doc, "gpus", round(in->cap.fraction * 1e4) / 1e4);
+	if (partition_share(in) > 0)
+		cJSON_AddNumberToObject(doc, "gpus", round(partition_share(in) * 1e4) / 1e4);
 	else
 		cJSON_AddNumberToObject(doc, "gpus", in->cap.gpus);
 	cJSON_AddStringToObject(doc, "mode", a->training ? "training" : "inference");
@@ -684,12 +692,11 @@ static void row_or_unknown(struct table *t, const char *k, const char *csv_name,
 /* "SKU (N x GPU)", or for a partition of one GPU "SKU (1/N of one GPU)". */
 static void capacity_of_sku(char *buf, size_t len, const struct estimate_in *in)
 {
-	double fr = in->cap.fraction;
+	double fr = partition_share(in);
 
-	if (in->cap.kind == SIZING_CAP_FRACTION && fr > 0 && fr < 1 &&
-	    fabs(1.0 / fr - round(1.0 / fr)) < 1e-3)
+	if (fr > 0 && fabs(1.0 / fr - round(1.0 / fr)) < 1e-3)
 		snprintf(buf, len, "%s (1/%.0f of one %s)", in->sku, round(1.0 / fr), in->gpu.name);
-	else if (in->cap.kind == SIZING_CAP_FRACTION && fr > 0 && fr < 1)
+	else if (fr > 0)
 		snprintf(buf, len, "%s (%.2f of one %s)", in->sku, fr, in->gpu.name);
 	else
 		snprintf(buf, len, "%s (%d x %s)", in->sku, in->cap.gpus, in->gpu.name);
