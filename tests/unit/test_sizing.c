@@ -2295,10 +2295,8 @@ static void test_engine_table(void **state)
 				 * rest of those builds within tolerance on the GPUs
 				 * that use them; on Hopper the current builds' cost per
 				 * layer (fitted on PK) reads those 2023 builds fast */
-				if (r->engine == SIZING_ENGINE_LLAMA_CPP && r->config[0] == 'P' &&
-				    r->config[1] == 'K')
-					llamacpp_current(r, e, &cur);
-				else if (r->engine == SIZING_ENGINE_LLAMA_CPP && r->config[0] == 'G')
+				if (r->engine == SIZING_ENGINE_LLAMA_CPP &&
+				    (strncmp(r->config, "PK ", 3) == 0 || strncmp(r->config, "GG ", 3) == 0))
 					llamacpp_current(r, e, &cur);
 				/* its 2025 build on the workstation Blackwell runs
 				 * faster than gpufit's figure */
