@@ -269,6 +269,17 @@ static int take_globals(struct cli_ctx *ctx, int *argc, char **argv)
 			}
 			ctx->format_given = 1;
 		} else if (which == 2) {
+			enum out_format f;
+
+			/* kubectl's "-o json": a bare format name is a format meant,
+			 * not a file wanted ("./json" asks for the file). */
+			int wide = strcmp(val, "wide") == 0;
+
+			if (wide || out_format_parse(val, &f) == 0) {
+				diag_error("-o writes a file; did you mean -f %s? (-o ./%s writes a file "
+					   "of that name)", wide ? "table" : val, val);
+				return -1;
+			}
 			ctx->output_path = val;
 		} else {
 			ctx->catalog_path = val;
