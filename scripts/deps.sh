@@ -26,6 +26,7 @@ if [ "$mode" = test ] || [ "$mode" = dev ]; then
 	command -v sqlite3 >/dev/null 2>&1 || need sqlite3
 	command -v curl >/dev/null 2>&1 || need curl
 	command -v jq >/dev/null 2>&1 || need jq
+	command -v cmark >/dev/null 2>&1 || need cmark   # README and docs rendered as CommonMark
 	command -v prometheus >/dev/null 2>&1 || need prometheus
 	command -v openssl >/dev/null 2>&1 || need openssl
 	command -v git >/dev/null 2>&1 || need git
