@@ -1,4 +1,5 @@
 #!/bin/bash
+# shellcheck disable=SC2016  # backticks in single quotes are Markdown, not a command
 # README.md and docs/*.md through a CommonMark parser (cmark): every fenced
 # code block ends at a closing fence of its own, so no text after a fence is
 # swallowed into code.  Catches a fence that is never closed (the block runs
@@ -41,7 +42,6 @@ for f in README.md docs/*.md; do
 	check "$f" || fail=1
 done
 # the check itself: a glued fence and an unclosed one are caught
-# shellcheck disable=SC2016  # backticks are the text, not a command
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 printf '```\ncode\n``` text after\n\nmore\n' >"$tmp/glued.md"
