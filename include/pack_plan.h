@@ -90,9 +90,12 @@ struct pack_plan {
 	size_t nunplaced;
 	struct pack_unplaced *unplaced;
 	double hourly;               /* pools + dedicated */
-	double monthly;
+	double monthly;              /* the sum of the pools' and dedicated VMs' bills
+					(bill_monthly under pricing: a commitment bills
+					730 h a month whatever hours_per_month says) */
 	double lower_bound_monthly;  /* no plan of these replicas costs less */
-	double naive_monthly;        /* each placed replica on its cheapest VM of at most one GPU */
+	double naive_monthly;        /* each placed replica on its cheapest VM of at most one
+					GPU: the sum of their bills */
 	int exact;                   /* every region's plan proven optimal */
 	int proven_optimal;          /* the same, as the packer's proven_optimal or exact */
 };

@@ -1029,7 +1029,7 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 		if (r.reject == FIT_OK && found == 1) {
 			struct fit_cost cost;
 
-			fit_price(&w, &r, hourly, hours, &cost);
+			fit_price(&w, &r, kind, hourly, hours, &cost);
 			fprintf(f, "price: %.2f %s/month", cost.monthly, currency);
 			if (w.kind == FIT_TRAINING)
 				fprintf(f, " (%.2f per run)", cost.job_cost);

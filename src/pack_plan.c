@@ -19,6 +19,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bill.h"
 #include "catalog_snapshot.h"
 #include "mig_plan.h"
 #include "fit.h"
@@ -342,7 +343,8 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 	for (size_t k = 0; k < mp.npools; k++) {
 		const struct mig_pool *src = &mp.pools[k];
 		struct mig_plan_pool pool;
-		mig_plan_pool_init(&pool, moffs, src, region, out->hours_per_month);
+		mig_plan_pool_init(&pool, moffs, src, region, out->pricing, out->hours_per_month);
+		out->monthly += pool.monthly_cost;
 		mig_plan_pool_name(&pool, out->pools, out->npools);
 		out->pools = xrealloc(out->pools, (out->npools + 1) * sizeof(*out->pools));
 		out->pools[out->npools++] = pool;
@@ -383,7 +385,8 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 		util_copy_str(pd->sku, sizeof(pd->sku), c->vms[wi->dedicated_vm].sku);
 		util_copy_str(pd->region, sizeof(pd->region), region);
 		pd->hourly = it->dedicated_hourly;
-		pd->monthly = pd->hourly * out->hours_per_month;
+		pd->monthly = bill_monthly(out->pricing, pd->hourly, 1, out->hours_per_month);
+		out->monthly += pd->monthly;
 	}
 	for (size_t u = 0; u < mp.nunplaced; u++) {
 		const struct mig_item *it = &items[mp.unplaced[u]];
@@ -394,11 +397,13 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 		unplaced[mp.unplaced[u]] = 1;
 	for (size_t i = 0; i < nitems; i++) {
 		if (!unplaced[i])
-			out->naive_monthly += out->workloads[items[i].workload].naive_hourly *
-					      out->hours_per_month;
+			out->naive_monthly += bill_monthly(out->pricing,
+							   out->workloads[items[i].workload].naive_hourly,
+							   1, out->hours_per_month);
 	}
 	out->hourly += mp.hourly;
-	out->lower_bound_monthly += mp.lower_bound_hourly * out->hours_per_month;
+	out->lower_bound_monthly += bill_monthly(out->pricing, mp.lower_bound_hourly, 1,
+						 out->hours_per_month);
 	out->exact &= mp.proven_optimal;
 	out->proven_optimal &= mp.proven_optimal;
 	free(unplaced);
@@ -462,7 +467,10 @@ int pack_plan_build(const struct catalog_snapshot *snap, const struct profile *p
 		rc = pack_region(&c, regions[k], diags);
 	if (out->nunplaced > 1)
 		qsort(out->unplaced, out->nunplaced, sizeof(*out->unplaced), cmp_unplaced);
-	out->monthly = out->hourly * out->hours_per_month;
+	/* the plan's bill is the sum of its pools' and dedicated VMs' bills */
+	out->monthly = util_round_cents(out->monthly);
+	out->naive_monthly = util_round_cents(out->naive_monthly);
+	out->lower_bound_monthly = util_round_cents(out->lower_bound_monthly);
 	free(regions);
 	ctx_release(&c);
 	strmap_release(&notes);

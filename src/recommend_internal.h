@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bill.h"
 #include "catalog_snapshot.h"
 #include "recommend.h"
 
