@@ -178,12 +178,31 @@ struct recommend_finding_numbers {
 	size_t fix_len;
 };
 
+/*
+ * The numbers of a commitment-underused finding (docs/billing.md): the
+ * recommendation's VMs under the commitment against the same VMs billed
+ * pay-as-you-go (and spot) for the hours they really run.  Money is
+ * monthly, each figure one bill_monthly(); NaN = unknown (JSON null).
+ */
+struct recommend_commitment_numbers {
+	enum pricing_kind term;           /* the commitment priced */
+	double hours_used;                /* a month: inference hours_per_month;
+					     training run hours x runs per month */
+	double break_even_utilisation;    /* commitment hourly / payg hourly */
+	double break_even_hours;          /* that x 730 */
+	double commitment_monthly_cost;   /* = the recommendation's monthly_cost */
+	double payg_monthly_cost;
+	double spot_monthly_cost;         /* NaN: no spot price for the size there */
+};
+
 struct recommend_finding {
 	char kind[24];                    /* "data-gravity", "data-starved", ... */
 	enum recommend_severity severity;
 	char *message;                    /* owned */
 	struct recommend_finding_numbers *num;  /* owned; data-gravity, data-starved,
 					     data-placement, cold-start; else NULL */
+	struct recommend_commitment_numbers *commit;  /* owned; commitment-underused,
+					     else NULL */
 };
 
 /* What one replica needs (headroom included in memory and tflops). */

@@ -21,6 +21,7 @@
 #include "catalog.h"
 #include "catalog_snapshot.h"
 #include "catalog_names.h"
+#include "bill.h"
 #include "cli.h"
 #include "cmd_util.h"
 #include "commands.h"
@@ -401,7 +402,7 @@ static void print_assumptions(FILE *f, const struct recommend_result *r)
 {
 	const struct sizing_factors *x = &r->factors;
 	fprintf(f, "assumptions:\n"
-		   "  headroom %g%% on memory and throughput; %g hours per month; %s prices\n"
+		   "  headroom %g%% on memory and throughput; %g hours per month; %s prices%s\n"
 		   "  each replica is sized for the full load; needs include the headroom\n"
 		   "  a MIG slice costs max(compute/7, memory/8) of one GPU's share of the VM\n"
 		   "  workloads whose cheapest option is a MIG slice are packed per region onto\n"
@@ -413,6 +414,7 @@ static void print_assumptions(FILE *f, const struct recommend_result *r)
 		   "  class, engine or framework with its own factors in the catalog differs\n"
 		   "  (the reasons give the MFU used; 'gpufit estimate --gpu G' lists a GPU's)\n",
 		r->headroom_pct, r->hours_per_month, pricing_name(r->pricing),
+		bill_is_commitment(r->pricing) ? ", billed 730 h a month whatever the use" : "",
 		x->decode_bw_efficiency, x->prefill_mfu, x->train_mfu, x->memory_utilization,
 		x->runtime_overhead_gib, x->mig_efficiency);
 }

@@ -237,6 +237,7 @@ int recommend_build(const struct catalog_snapshot *snap, const struct profile *p
 	memset(&c, 0, sizeof(c));
 	c.p = p;
 	c.o = o;
+	c.snap = snap;
 	c.res = out;
 	c.pricing = o->has_pricing ? o->pricing : p->pricing;
 	c.currency = o->currency && *o->currency ? o->currency : p->currency;
@@ -326,6 +327,7 @@ void recommend_result_release(struct recommend_result *r)
 		for (size_t j = 0; j < w->nfindings; j++) {
 			free(w->findings[j].message);
 			free(w->findings[j].num);
+			free(w->findings[j].commit);
 		}
 		free(w->findings);
 	}

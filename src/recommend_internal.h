@@ -124,6 +124,7 @@ struct cache_slot {
 };
 
 struct ctx {
+	const struct catalog_snapshot *snap;  /* prices of every term (recommend_terms.c) */
 	const struct profile *p;
 	const struct recommend_options *o;
 	struct recommend_result *res;
@@ -252,6 +253,13 @@ void recommend_apply_totals(struct ctx *c);
  * when it is a dedicated option, the difference to its monthly cost. */
 void recommend_settle(const struct ctx *c, size_t index, struct recommend_workload *w);
 void recommend_finish_workload(struct ctx *c, size_t i);
+/* recommend_terms.c: the hourly price of VM size vm in region (index into
+ * c->regions) under term k, in the result's currency, under its name or
+ * another name of the same VM (0: none); and the commitment-underused
+ * finding of workload index, once its recommendation is final. */
+double recommend_term_price(const struct ctx *c, int vm, int region, enum pricing_kind k);
+void recommend_commitment_finding(const struct ctx *c, size_t index,
+				  struct recommend_workload *rw);
 void recommend_completeness(struct recommend_result *res);
 
 #endif

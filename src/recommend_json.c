@@ -97,6 +97,18 @@ static void finding_numbers_json(cJSON *x, const struct recommend_finding_number
 	num_or_null(x, "fix_monthly_cost", n->fix_monthly_cost, 1);
 }
 
+/* The numbers of a commitment-underused finding (docs/billing.md). */
+static void commitment_numbers_json(cJSON *x, const struct recommend_commitment_numbers *n)
+{
+	cJSON_AddStringToObject(x, "pricing", pricing_name(n->term));
+	json_add_rounded(x, "hours_used", n->hours_used, 4);
+	json_add_rounded(x, "break_even_utilisation", n->break_even_utilisation, 4);
+	json_add_rounded(x, "break_even_hours", n->break_even_hours, 2);
+	num_or_null(x, "commitment_monthly_cost", n->commitment_monthly_cost, 1);
+	num_or_null(x, "payg_monthly_cost", n->payg_monthly_cost, 1);
+	num_or_null(x, "spot_monthly_cost", n->spot_monthly_cost, 1);
+}
+
 static void mig_use_json(cJSON *o, const struct recommend_result *r,
 			 const struct recommend_workload *w)
 {
@@ -264,6 +276,8 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 		cJSON_AddStringToObject(x, "message", w->findings[j].message);
 		if (w->findings[j].num)
 			finding_numbers_json(x, w->findings[j].num);
+		if (w->findings[j].commit)
+			commitment_numbers_json(x, w->findings[j].commit);
 		cJSON_AddItemToArray(arr, x);
 	}
 	mig_use_json(o, r, w);
