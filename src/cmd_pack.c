@@ -15,6 +15,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "bill.h"
 #include "catalog.h"
 #include "catalog_names.h"
 #include "catalog_snapshot.h"
@@ -420,6 +421,9 @@ static cJSON *plan_json(const struct pack_plan *pl)
 	cJSON_AddStringToObject(doc, "pricing", pricing_name(pl->pricing));
 	cJSON_AddStringToObject(doc, "strategy", mig_strategy_name(pl->strategy));
 	cJSON_AddNumberToObject(doc, "hours_per_month", pl->hours_per_month);
+	/* what every VM of the plan is billed for: monthly_cost = hourly_cost x
+	 * hours_billed, rounded to the cent (730 under a commitment) */
+	cJSON_AddNumberToObject(doc, "hours_billed", bill_hours(pl->pricing, pl->hours_per_month));
 	cJSON_AddNumberToObject(doc, "headroom_pct", pl->headroom_pct);
 	arr = cJSON_AddArrayToObject(doc, "node_pools");
 	for (size_t i = 0; i < pl->npools; i++) {

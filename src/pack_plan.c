@@ -285,6 +285,7 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 	char err[MIG_ERRLEN];
 	size_t pool0 = out->npools;
 	double *vm_price = xcalloc(c->nvms + 1, sizeof(*vm_price));
+	double billed = 0;   /* this region's pools and dedicated VMs, their bills */
 	size_t w0 = out->nworkloads;  /* wis[k] is plan workload w0 + k */
 	char *unplaced;
 	int rc = 0;
@@ -344,7 +345,7 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 		const struct mig_pool *src = &mp.pools[k];
 		struct mig_plan_pool pool;
 		mig_plan_pool_init(&pool, moffs, src, region, out->pricing, out->hours_per_month);
-		out->monthly += pool.monthly_cost;
+		billed += pool.monthly_cost;
 		mig_plan_pool_name(&pool, out->pools, out->npools);
 		out->pools = xrealloc(out->pools, (out->npools + 1) * sizeof(*out->pools));
 		out->pools[out->npools++] = pool;
@@ -386,7 +387,7 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 		util_copy_str(pd->region, sizeof(pd->region), region);
 		pd->hourly = it->dedicated_hourly;
 		pd->monthly = bill_monthly(out->pricing, pd->hourly, 1, out->hours_per_month);
-		out->monthly += pd->monthly;
+		billed += pd->monthly;
 	}
 	for (size_t u = 0; u < mp.nunplaced; u++) {
 		const struct mig_item *it = &items[mp.unplaced[u]];
@@ -402,8 +403,15 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 							   1, out->hours_per_month);
 	}
 	out->hourly += mp.hourly;
-	out->lower_bound_monthly += bill_monthly(out->pricing, mp.lower_bound_hourly, 1,
-						 out->hours_per_month);
+	out->monthly += billed;
+	/* a proven plan is its own bound; else the bound's bill, never above
+	 * the plan's (the plan's bill is the sum of whole-cent bills) */
+	{
+		double bound = bill_monthly(out->pricing, mp.lower_bound_hourly, 1,
+					    out->hours_per_month);
+
+		out->lower_bound_monthly += mp.proven_optimal || bound > billed ? billed : bound;
+	}
 	out->exact &= mp.proven_optimal;
 	out->proven_optimal &= mp.proven_optimal;
 	free(unplaced);
