@@ -74,7 +74,8 @@ struct pack_workload {
 
 struct pack_plan {
 	char currency[4];
-	enum pricing_kind pricing;
+	enum pricing_kind pricing;   /* the term the plan is billed under */
+	int pricing_auto;            /* pricing: auto chose it: the cheapest plan */
 	enum mig_strategy strategy;
 	double hours_per_month;
 	double headroom_pct;

@@ -126,7 +126,7 @@ static const char *workload_region(const struct ctx *c, const struct profile_wor
 /* 1 with the price, 0 when there is none. */
 static int price_of(const struct ctx *c, const char *sku, const char *region, double *hourly)
 {
-	return catalog_snapshot_price(c->snap, sku, region, c->p->pricing, c->p->currency, hourly);
+	return catalog_snapshot_price(c->snap, sku, region, c->out->pricing, c->p->currency, hourly);
 }
 
 static int cmp_offer(const void *a, const void *b)
@@ -263,7 +263,7 @@ static void size_workload(struct ctx *c, const struct fit_workload *w, const cha
 	wi->reason[0] = '\0';
 	if (have_worst) {
 		char why[PACK_REASON_LEN - 40];
-		fit_reject_text(&worst, pricing_name(c->p->pricing), region, why, sizeof(why));
+		fit_reject_text(&worst, pricing_name(c->out->pricing), region, why, sizeof(why));
 		snprintf(wi->reason, sizeof(wi->reason), "no mig slice or small gpu fits: %s", why);
 	} else {
 		snprintf(wi->reason, sizeof(wi->reason), "no priced mig or small gpu size in %s",
@@ -434,8 +434,9 @@ static int cmp_unplaced(const void *a, const void *b)
 	return x->replica - y->replica;
 }
 
-int pack_plan_build(const struct catalog_snapshot *snap, const struct profile *p, const struct pack_options *o,
-		    struct pack_plan *out, struct diag_list *diags)
+static int build_term(const struct catalog_snapshot *snap, const struct profile *p,
+		      const struct pack_options *o, enum pricing_kind kind, struct pack_plan *out,
+		      struct diag_list *diags)
 {
 	struct ctx c;
 	struct strmap notes = STRMAP_INIT;
@@ -451,7 +452,7 @@ int pack_plan_build(const struct catalog_snapshot *snap, const struct profile *p
 	c.o = o;
 	c.out = out;
 	util_copy_str(out->currency, sizeof(out->currency), p->currency);
-	out->pricing = p->pricing;
+	out->pricing = kind;
 	out->strategy = o->strategy;
 	out->hours_per_month = p->hours_per_month > 0 ? p->hours_per_month : 730;
 	out->headroom_pct = o->headroom_pct;
@@ -482,6 +483,45 @@ int pack_plan_build(const struct catalog_snapshot *snap, const struct profile *p
 	free(regions);
 	ctx_release(&c);
 	strmap_release(&notes);
+	return rc;
+}
+
+/* pricing: auto.  The plan's VMs are shared by its workloads, so the plan
+ * takes one term: of payg and the reservations and savings plans the
+ * catalog prices (never spot: it may be evicted), the one whose plan places
+ * the most replicas, then bills least (docs/billing.md). */
+int pack_plan_build(const struct catalog_snapshot *snap, const struct profile *p,
+		    const struct pack_options *o, struct pack_plan *out, struct diag_list *diags)
+{
+	static const enum pricing_kind terms[] = {
+		PRICING_PAYG, PRICING_RESERVED_1Y, PRICING_RESERVED_3Y, PRICING_SAVINGS_1Y,
+		PRICING_SAVINGS_3Y,
+	};
+	int rc;
+
+	if (!p->pricing_auto)
+		return build_term(snap, p, o, p->pricing, out, diags);
+	rc = build_term(snap, p, o, PRICING_PAYG, out, diags);
+	for (size_t t = 1; t < sizeof terms / sizeof terms[0] && rc == 0; t++) {
+		struct pack_plan alt;
+		int has = 0;
+
+		for (size_t i = 0; i < snap->nprices && !has; i++)
+			has = snap->prices[i].pricing == terms[t] &&
+			      strcasecmp(snap->prices[i].currency, p->currency) == 0;
+		if (!has)
+			continue;
+		if (build_term(snap, p, o, terms[t], &alt, NULL) == 0 &&
+		    (alt.nunplaced < out->nunplaced ||
+		     (alt.nunplaced == out->nunplaced &&
+		      llround(alt.monthly * 100.0) < llround(out->monthly * 100.0)))) {
+			pack_plan_release(out);
+			*out = alt;
+		} else {
+			pack_plan_release(&alt);
+		}
+	}
+	out->pricing_auto = 1;
 	return rc;
 }
 

@@ -258,6 +258,15 @@ void recommend_finish_workload(struct ctx *c, size_t i);
  * another name of the same VM (0: none); and the commitment-underused
  * finding of workload index, once its recommendation is final. */
 double recommend_term_price(const struct ctx *c, int vm, int region, enum pricing_kind k);
+/* recommend_build under the one term of o (or p): what recommend_build runs
+ * when pricing is not auto, and once per term when it is. */
+int recommend_build_term(const struct catalog_snapshot *snap, const struct profile *p,
+			 const struct recommend_options *o, struct recommend_result *out,
+			 struct diag_list *diags);
+/* recommend_terms.c: pricing auto (recommend_build). */
+int recommend_build_auto(const struct catalog_snapshot *snap, const struct profile *p,
+			 const struct recommend_options *o, struct recommend_result *out,
+			 struct diag_list *diags);
 void recommend_commitment_finding(const struct ctx *c, size_t index,
 				  struct recommend_workload *rw);
 void recommend_completeness(struct recommend_result *res);

@@ -52,6 +52,15 @@ static cJSON *choice_json(const struct recommend_result *r, const struct recomme
 	}
 	json_add_rounded(o, "memory_headroom_pct", f->memory_headroom_pct, 1);
 	if (with_reasons) {
+		/* the recommendation's term (under pricing auto, per workload) and
+		 * a commitment's break-even (docs/billing.md) */
+		cJSON_AddStringToObject(o, "pricing", pricing_name(c->pricing));
+		if (c->break_even > 0)
+			json_add_rounded(o, "break_even_utilisation", c->break_even, 4);
+		else
+			cJSON_AddNullToObject(o, "break_even_utilisation");
+	}
+	if (with_reasons) {
 		cJSON *reasons = cJSON_AddArrayToObject(o, "reasons");
 		for (size_t i = 0; recommend_choice_reason(r, w, c, i, buf, sizeof(buf)); i++)
 			cJSON_AddItemToArray(reasons, cJSON_CreateString(buf));
@@ -339,7 +348,7 @@ cJSON *recommend_header_to_json(const struct recommend_result *r,
 	cJSON_AddStringToObject(doc, "gpufit_version",
 				meta && meta->gpufit_version ? meta->gpufit_version : "");
 	cJSON_AddStringToObject(doc, "currency", r->currency);
-	cJSON_AddStringToObject(doc, "pricing", pricing_name(r->pricing));
+	cJSON_AddStringToObject(doc, "pricing", r->pricing_auto ? "auto" : pricing_name(r->pricing));
 	json_add_rounded(doc, "hours_per_month", r->hours_per_month, 2);
 	x = cJSON_AddObjectToObject(doc, "catalog");
 	json_add_str_or_null(x, "source", meta ? meta->catalog_source : NULL);

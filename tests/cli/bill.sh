@@ -44,10 +44,13 @@ for w in d["workloads"]:
         want = round(c["hourly_cost"] * c["hours_billed"] * 100 + 1e-6)
         if want != round(c["monthly_cost"] * 100):
             bad.append(f"{w['name']} {c['sku']}: {c['hourly_cost']} x {c['hours_billed']} != {c['monthly_cost']}")
-        # a reservation or savings plan bills 730 h a month whatever the use
-        commit = d["pricing"] in ("reserved-1y", "reserved-3y", "savings-1y", "savings-3y")
+        # a reservation or savings plan bills 730 h a month whatever the use;
+        # under pricing auto each workload's term is its recommendation's
+        # (its alternatives were ranked under the same term)
+        term = w["recommendation"]["pricing"] if w.get("recommendation") else d["pricing"]
+        commit = term in ("reserved-1y", "reserved-3y", "savings-1y", "savings-3y")
         if commit and c["hours_billed"] != 730:
-            bad.append(f"{w['name']} {c['sku']}: hours_billed {c['hours_billed']} under {d['pricing']}, not 730")
+            bad.append(f"{w['name']} {c['sku']}: hours_billed {c['hours_billed']} under {term}, not 730")
         if not commit and w["type"] == "inference" and c["hours_billed"] != d["hours_per_month"]:
             bad.append(f"{w['name']} {c['sku']}: hours_billed {c['hours_billed']}, not {d['hours_per_month']}")
 if bad:

@@ -12,7 +12,8 @@
  *
  * payg and spot bill the hours used; a commitment bills 730 h a month
  * whatever hours_per_month or a run's hours say; a workload whose hours are
- * below a commitment's break-even gets commitment-underused with both bills.
+ * below a commitment's break-even gets commitment-underused with both bills;
+ * pricing auto bills each workload under the cheapest term for its hours.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -130,7 +131,8 @@ static void build(const char *yaml, enum pricing_kind k, struct profile *p,
 	}
 	recommend_options_init(&o);
 	o.has_pricing = 1;
-	o.pricing = k;
+	o.pricing = k == PRICING_COUNT ? PRICING_PAYG : k;
+	o.pricing_auto = k == PRICING_COUNT;   /* PRICING_COUNT: --pricing auto */
 	assert_int_equal(recommend_build(&snap, p, &o, r, &errs), 0);
 	assert_int_equal(errs.n, 0);
 	diag_list_release(&errs);
@@ -336,12 +338,64 @@ static void test_training_reserved(void **state)
 	profile_release(&p);
 }
 
+/* pricing auto picks, per workload, the cheapest term for its hours:
+ *   200 h: payg 1.112 x 200 = 222.40 < reserved-3y 357.28 < reserved-1y
+ *          519.67 < savings-3y 438.00 < savings-1y 584.00 -> payg
+ *   600 h: payg 667.20; reserved-3y 357.28 the least -> reserved-3y, its
+ *          break-even 0.489422 / 1.112 = 0.4401
+ * and a 2.3 h run once a month payg, 200 such runs (460 h) reserved-3y:
+ * 43.655 x 730 = 31,868.15 < payg 99.216 x 460 h. */
+static void test_auto(void **state)
+{
+	struct profile p;
+	struct recommend_result r;
+	char yaml[1024];
+
+	(void)state;
+	inference_yaml(yaml, sizeof yaml, 200);
+	build(yaml, PRICING_COUNT, &p, &r);
+	assert_true(r.pricing_auto);
+	assert_int_equal(r.workloads[0].rec.pricing, PRICING_PAYG);
+	assert_true(r.workloads[0].rec.break_even < 0);
+	assert_int_equal(cents(r.workloads[0].rec.monthly_cost), 22240);
+	assert_int_equal(cents(r.monthly_cost), 22240);
+	check_bills(&r.workloads[0], PRICING_PAYG, 200, 0);
+	recommend_result_release(&r);
+	profile_release(&p);
+
+	inference_yaml(yaml, sizeof yaml, 600);
+	build(yaml, PRICING_COUNT, &p, &r);
+	assert_int_equal(r.workloads[0].rec.pricing, PRICING_RESERVED_3Y);
+	assert_float_equal(r.workloads[0].rec.break_even, 0.48942161339421614 / 1.112, 1e-9);
+	assert_int_equal(cents(r.workloads[0].rec.monthly_cost), 35728);
+	assert_int_equal(cents(r.monthly_cost), 35728);
+	check_bills(&r.workloads[0], PRICING_RESERVED_3Y, 600, 0);
+	assert_null(finding(&r.workloads[0], "commitment-underused"));
+	recommend_result_release(&r);
+	profile_release(&p);
+
+	training_yaml(yaml, sizeof yaml, 1);
+	build(yaml, PRICING_COUNT, &p, &r);
+	assert_int_equal(r.workloads[0].rec.pricing, PRICING_PAYG);
+	recommend_result_release(&r);
+	profile_release(&p);
+
+	training_yaml(yaml, sizeof yaml, 200);
+	build(yaml, PRICING_COUNT, &p, &r);
+	assert_int_equal(r.workloads[0].rec.pricing, PRICING_RESERVED_3Y);
+	assert_string_equal(r.workloads[0].rec.sku, "Standard_ND96isr_H200_v5");
+	assert_int_equal(cents(r.workloads[0].rec.monthly_cost), 3186815);
+	recommend_result_release(&r);
+	profile_release(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_inference_every_term),
 		cmocka_unit_test(test_commitment_underused),
 		cmocka_unit_test(test_training_reserved),
+		cmocka_unit_test(test_auto),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
