@@ -47,8 +47,9 @@ int catalog_snapshot_load(struct catalog *cat, struct catalog_snapshot *out, cha
 void catalog_snapshot_release(struct catalog_snapshot *s);
 
 /*
- * The Linux price of sku in region for kind and currency (exact names, as
- * the catalog spells them): 1 with *hourly set (> 0), 0 when there is none.
+ * The Linux price of sku in region for kind and currency (sku exactly as
+ * the catalog spells it; region, OS and currency in any case): 1 with
+ * *hourly set (> 0), 0 when there is none.
  */
 int catalog_snapshot_price(const struct catalog_snapshot *s, const char *sku, const char *region,
 			   enum pricing_kind kind, const char *currency, double *hourly);

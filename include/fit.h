@@ -168,16 +168,28 @@ double fit_mig_share(const struct mig_profile *m);
  * (sizing_capacity mig_per_gpu); more would be more than the whole GPU. */
 int fit_mig_per_gpu(const struct mig_profile *m);
 
-/* Money for a feasible result: unit_hourly is the price of one VM (or one
- * slice).  Fills hourly (all capacity of all replicas while it runs),
- * monthly and, for training, job_cost (one run); job_cost is 0 otherwise. */
+/*
+ * Money for a feasible result, billed as Azure bills it (bill.h,
+ * docs/billing.md): unit_hourly is the price of one VM (or one slice's
+ * share) under term kind.  hourly is all capacity of all replicas while it
+ * runs; hours_used the hours it runs a month (inference: hours_per_month;
+ * training: the run's hours x runs per month); hours_billed what kind bills
+ * of them (730 for a commitment, whatever the use); monthly =
+ * bill_monthly(kind, unit_hourly, VMs, hours_used) = hourly x hours_billed,
+ * rounded to the cent.  job_cost (training only, else 0): under payg and
+ * spot the bill of one run's hours; under a commitment the monthly bill /
+ * runs per month, the share of the month's bill each run carries (a 2.3 h
+ * run once a month on a reserved VM costs the whole 730 h).
+ */
 struct fit_cost {
 	double hourly;
+	double hours_used;
+	double hours_billed;
 	double monthly;
 	double job_cost;
 };
-void fit_price(const struct fit_workload *w, const struct fit_result *r, double unit_hourly,
-	       double hours_per_month, struct fit_cost *out);
+void fit_price(const struct fit_workload *w, const struct fit_result *r, enum pricing_kind kind,
+	       double unit_hourly, double hours_per_month, struct fit_cost *out);
 
 /*
  * Ranking order of two feasible priced candidates: cheaper monthly first,

@@ -28,15 +28,19 @@ struct mig_plan_pool {
 	int slices;                       /* slices the pool's GPUs carry */
 	int slices_used;                  /* slices a replica runs on */
 	double hourly_cost;               /* all VMs of the pool */
-	double monthly_cost;              /* hourly x hours, rounded to the cent */
+	double monthly_cost;              /* its bill (bill_monthly): hourly x hours
+					     billed, rounded to the cent */
 };
 
 /*
- * Pool src of a packer plan whose offers are offers[], in region, priced
- * for hours_per_month; name and slice counts are left empty (see below).
+ * Pool src of a packer plan whose offers are offers[], in region, billed
+ * under term kind for VMs running hours_per_month (bill_monthly: a
+ * commitment bills 730 h whatever the use); name and slice counts are left
+ * empty (see below).
  */
 void mig_plan_pool_init(struct mig_plan_pool *out, const struct mig_offer *offers,
-			const struct mig_pool *src, const char *region, double hours_per_month);
+			const struct mig_pool *src, const char *region, enum pricing_kind kind,
+			double hours_per_month);
 
 /* Names pool "<aks profile>-<gpu family>" ("mig-<gpu family>" without an
  * AKS profile), with "-2", "-3" ... when pools[0..npools) has the name. */

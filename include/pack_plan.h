@@ -74,7 +74,8 @@ struct pack_workload {
 
 struct pack_plan {
 	char currency[4];
-	enum pricing_kind pricing;
+	enum pricing_kind pricing;   /* the term the plan is billed under */
+	int pricing_auto;            /* pricing: auto chose it: the cheapest plan */
 	enum mig_strategy strategy;
 	double hours_per_month;
 	double headroom_pct;
@@ -90,9 +91,12 @@ struct pack_plan {
 	size_t nunplaced;
 	struct pack_unplaced *unplaced;
 	double hourly;               /* pools + dedicated */
-	double monthly;
+	double monthly;              /* the sum of the pools' and dedicated VMs' bills
+					(bill_monthly under pricing: a commitment bills
+					730 h a month whatever hours_per_month says) */
 	double lower_bound_monthly;  /* no plan of these replicas costs less */
-	double naive_monthly;        /* each placed replica on its cheapest VM of at most one GPU */
+	double naive_monthly;        /* each placed replica on its cheapest VM of at most one
+					GPU: the sum of their bills */
 	int exact;                   /* every region's plan proven optimal */
 	int proven_optimal;          /* the same, as the packer's proven_optimal or exact */
 };

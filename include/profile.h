@@ -161,6 +161,8 @@ struct profile {
 	char regions[PROFILE_MAX_REGIONS][PROFILE_REGION_LEN];
 	int has_region;
 	enum pricing_kind pricing;          /* default payg */
+	int pricing_auto;                   /* pricing: auto (pricing is then payg): per
+					       workload the cheapest term for its hours */
 	char currency[PROFILE_CURRENCY_LEN]; /* ISO 4217, default "USD" */
 	double hours_per_month;             /* default 730 */
 	struct profile_budget budget;

@@ -38,6 +38,7 @@ struct recommend_options {
 	int top;                          /* alternatives per workload (3) */
 	int has_pricing;
 	enum pricing_kind pricing;        /* --pricing */
+	int pricing_auto;                 /* --pricing auto (with has_pricing) */
 	size_t nregions;                  /* --region, repeatable; 0 = the profile's */
 	const char *const *regions;       /* borrowed for the call */
 	int has_hours;
@@ -113,6 +114,15 @@ struct recommend_choice {
 	double monthly_cost;
 	double job_cost;                  /* training: one run; else 0 */
 	enum recommend_basis basis;       /* what monthly_cost is */
+	enum pricing_kind pricing;        /* the term it is billed under (set on a
+					     recommendation) */
+	double hours_used;                /* hours a month it runs (inference: hours per
+					     month; training: run hours x runs) (set on
+					     a recommendation) */
+	double break_even;                /* a commitment's break-even utilisation:
+					     commitment hourly / payg hourly of its
+					     size; < 0 for payg and spot, or unknown
+					     (set on a recommendation) */
 	struct fit_result fit;            /* per replica (training with data: job_hours,
 					     job_cost and monthly_cost include the
 					     GPUs' busy fraction, recommend_data) */
@@ -178,12 +188,31 @@ struct recommend_finding_numbers {
 	size_t fix_len;
 };
 
+/*
+ * The numbers of a commitment-underused finding (docs/billing.md): the
+ * recommendation's VMs under the commitment against the same VMs billed
+ * pay-as-you-go (and spot) for the hours they really run.  Money is
+ * monthly, each figure one bill_monthly(); NaN = unknown (JSON null).
+ */
+struct recommend_commitment_numbers {
+	enum pricing_kind term;           /* the commitment priced */
+	double hours_used;                /* a month: inference hours_per_month;
+					     training run hours x runs per month */
+	double break_even_utilisation;    /* commitment hourly / payg hourly */
+	double break_even_hours;          /* that x 730 */
+	double commitment_monthly_cost;   /* = the recommendation's monthly_cost */
+	double payg_monthly_cost;
+	double spot_monthly_cost;         /* NaN: no spot price for the size there */
+};
+
 struct recommend_finding {
 	char kind[24];                    /* "data-gravity", "data-starved", ... */
 	enum recommend_severity severity;
 	char *message;                    /* owned */
 	struct recommend_finding_numbers *num;  /* owned; data-gravity, data-starved,
 					     data-placement, cold-start; else NULL */
+	struct recommend_commitment_numbers *commit;  /* owned; commitment-underused,
+					     else NULL */
 };
 
 /* What one replica needs (headroom included in memory and tflops). */
@@ -339,6 +368,11 @@ struct recommend_mig_plan {
 };
 
 struct recommend_result {
+	int pricing_auto;                 /* pricing: auto: each workload is the cheapest
+					     of the results of every term (runs) */
+	size_t nruns;
+	struct recommend_result *runs;    /* owned: the other terms' results, which the
+					     workloads taken from them still point into */
 	char currency[4];
 	char currency_note[128];          /* "prices in USD only; run ..." when the catalog has
 					     no price in the currency asked for, else "" */
@@ -442,7 +476,12 @@ struct recommend_meta {
 };
 
 /*
- * Builds the recommendation for every workload of p on snap.  Returns 0
+ * Builds the recommendation for every workload of p on snap.  Under pricing
+ * auto (o->pricing_auto with has_pricing, else p->pricing_auto) the result
+ * is built once per term (payg, reserved and savings, those with a price in
+ * the catalog; never spot, which may be evicted) and each workload takes the
+ * cheapest of them for its hours (docs/billing.md); the workloads of the MIG
+ * plan take one term together, the plan's.  Returns 0
  * and fills *out (release it with recommend_result_release), or -1 when the
  * snapshot lacks the generic efficiency factors: one DIAG_ERROR item is
  * appended to diags and *out is empty (release is still safe).  A workload without a

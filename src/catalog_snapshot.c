@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "catalog.h"
 
@@ -71,22 +72,21 @@ int catalog_snapshot_price(const struct catalog_snapshot *s, const char *sku, co
 			   enum pricing_kind kind, const char *currency, double *hourly)
 {
 	size_t lo = 0, hi = s->nprices;
-	struct price key;
 
-	memset(&key, 0, sizeof(key));
-	snprintf(key.sku, sizeof(key.sku), "%s", sku);
-	snprintf(key.region, sizeof(key.region), "%s", region);
-	while (lo < hi) { /* the first price not below (sku, region) */
+	while (lo < hi) { /* the first price of sku (prices are sorted by sku first) */
 		size_t mid = lo + (hi - lo) / 2;
-		if (cmp_price(&s->prices[mid], &key) < 0)
+		if (strcmp(s->prices[mid].sku, sku) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (size_t i = lo; i < s->nprices && cmp_price(&s->prices[i], &key) == 0; i++) {
+	/* region, OS and currency as the recommendation's price table matches
+	 * them: a profile may spell a region "EastUS" */
+	for (size_t i = lo; i < s->nprices && strcmp(s->prices[i].sku, sku) == 0; i++) {
 		const struct price *p = &s->prices[i];
-		if (p->pricing == kind && strcmp(p->os, "linux") == 0 &&
-		    strcmp(p->currency, currency ? currency : "USD") == 0 && p->hourly > 0) {
+		if (p->pricing == kind && strcasecmp(p->region, region) == 0 &&
+		    strcasecmp(p->os, "linux") == 0 &&
+		    strcasecmp(p->currency, currency ? currency : "USD") == 0 && p->hourly > 0) {
 			*hourly = p->hourly;
 			return 1;
 		}

@@ -15,6 +15,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "bill.h"
 #include "catalog.h"
 #include "catalog_names.h"
 #include "catalog_snapshot.h"
@@ -140,10 +141,11 @@ static void print_table(FILE *f, const struct pack_plan *pl, int color)
 	int none_placed;
 	long replicas = replicas_of(pl, &none_placed);
 	fprintf(f, "%sMIG packing plan: %zu inference workload%s, %ld replica%s; strategy %s, %s "
-		   "prices, %g%% headroom%s\n",
+		   "prices%s, %g%% headroom%s\n",
 		out_sgr(color, OUT_BOLD), pl->nworkloads, pl->nworkloads == 1 ? "" : "s", replicas, replicas == 1 ? "" : "s",
-		mig_strategy_name(pl->strategy), pricing_name(pl->pricing), pl->headroom_pct,
-		out_sgr_off(color, OUT_BOLD));
+		mig_strategy_name(pl->strategy), pricing_name(pl->pricing),
+		pl->pricing_auto ? " (pricing auto: the cheapest term for the plan's hours)" : "",
+		pl->headroom_pct, out_sgr_off(color, OUT_BOLD));
 	if (pl->skipped_training)
 		fprintf(f, "(%zu training workload%s not packed)\n", pl->skipped_training,
 			pl->skipped_training == 1 ? "" : "s");
@@ -418,8 +420,12 @@ static cJSON *plan_json(const struct pack_plan *pl)
 	cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
 	cJSON_AddStringToObject(doc, "currency", pl->currency);
 	cJSON_AddStringToObject(doc, "pricing", pricing_name(pl->pricing));
+	cJSON_AddBoolToObject(doc, "pricing_auto", pl->pricing_auto);
 	cJSON_AddStringToObject(doc, "strategy", mig_strategy_name(pl->strategy));
 	cJSON_AddNumberToObject(doc, "hours_per_month", pl->hours_per_month);
+	/* what every VM of the plan is billed for: monthly_cost = hourly_cost x
+	 * hours_billed, rounded to the cent (730 under a commitment) */
+	cJSON_AddNumberToObject(doc, "hours_billed", bill_hours(pl->pricing, pl->hours_per_month));
 	cJSON_AddNumberToObject(doc, "headroom_pct", pl->headroom_pct);
 	arr = cJSON_AddArrayToObject(doc, "node_pools");
 	for (size_t i = 0; i < pl->npools; i++) {

@@ -21,6 +21,7 @@
 #include "catalog.h"
 #include "catalog_snapshot.h"
 #include "catalog_names.h"
+#include "bill.h"
 #include "cli.h"
 #include "cmd_util.h"
 #include "commands.h"
@@ -401,7 +402,7 @@ static void print_assumptions(FILE *f, const struct recommend_result *r)
 {
 	const struct sizing_factors *x = &r->factors;
 	fprintf(f, "assumptions:\n"
-		   "  headroom %g%% on memory and throughput; %g hours per month; %s prices\n"
+		   "  headroom %g%% on memory and throughput; %g hours per month; %s prices%s\n"
 		   "  each replica is sized for the full load; needs include the headroom\n"
 		   "  a MIG slice costs max(compute/7, memory/8) of one GPU's share of the VM\n"
 		   "  workloads whose cheapest option is a MIG slice are packed per region onto\n"
@@ -412,7 +413,10 @@ static void print_assumptions(FILE *f, const struct recommend_result *r)
 		   "  memory utilisation %g, runtime overhead %g GiB, MIG efficiency %g; a GPU\n"
 		   "  class, engine or framework with its own factors in the catalog differs\n"
 		   "  (the reasons give the MFU used; 'gpufit estimate --gpu G' lists a GPU's)\n",
-		r->headroom_pct, r->hours_per_month, pricing_name(r->pricing),
+		r->headroom_pct, r->hours_per_month, r->pricing_auto ? "auto" : pricing_name(r->pricing),
+		r->pricing_auto ? " (per workload the cheapest of payg, reserved and savings "
+				  "terms for its hours; never spot, which may be evicted)"
+		: bill_is_commitment(r->pricing) ? ", billed 730 h a month whatever the use" : "",
 		x->decode_bw_efficiency, x->prefill_mfu, x->train_mfu, x->memory_utilization,
 		x->runtime_overhead_gib, x->mig_efficiency);
 }
@@ -492,8 +496,17 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 		const struct recommend_workload *w = &r->workloads[i];
 		char gpus[16];
 		snprintf(gpus, sizeof(gpus), "%d", w->feasible ? w->rec.gpu_count : 0);
+		if (w->feasible && r->pricing_auto) {
+			/* pricing auto: each workload's term */
+			size_t at;
+
+			describe_rec(what, sizeof(what), w);
+			at = strlen(what);
+			snprintf(what + at, sizeof(what) - at, " (%s)", pricing_name(w->rec.pricing));
+		}
 		table_add(t, w->name,
-			  w->feasible ? describe_rec(what, sizeof(what), w) : "no feasible option",
+			  w->feasible ? (r->pricing_auto ? what : describe_rec(what, sizeof(what), w))
+				      : "no feasible option",
 			  w->feasible ? w->rec.region : "-", w->feasible ? gpus : "-",
 			  w->feasible ? money(a, sizeof(a), w->rec.monthly_cost, r->currency) : "-",
 			  w->has_current && w->current.priced
@@ -568,7 +581,7 @@ static void csv_row(struct table *t, const struct recommend_result *r,
 	}
 	table_add(t, w->name, rk, c->sku, c->region, fit_placement_name(c->placement),
 		  c->mig_profile, vms, gpus, hourly, monthly, recommend_basis_name(c->basis), tps,
-		  ms, jh, r->currency);
+		  ms, jh, r->currency, pricing_name(w->rec.pricing));
 }
 
 static void print_csv(FILE *f, const struct recommend_result *r)
@@ -577,7 +590,7 @@ static void print_csv(FILE *f, const struct recommend_result *r)
 	const char *cols[] = { "workload", "rank", "sku", "region", "placement", "mig_profile",
 			       "vm_count", "gpu_count", hourly, monthly, "cost_basis",
 			       "est_output_tokens_per_s", "est_ms_per_output_token", "job_hours",
-			       "currency" };
+			       "currency", "pricing" };
 	size_t ncols = sizeof(cols) / sizeof(cols[0]), k;
 	struct table *t = table_new(ncols);
 	for (k = 0; r->currency[k] && k + 1 < sizeof(cur); k++)
@@ -592,7 +605,7 @@ static void print_csv(FILE *f, const struct recommend_result *r)
 		const struct recommend_workload *w = &r->workloads[i];
 		if (!w->feasible) {
 			table_add(t, w->name, "", "", "", "", "", "", "", "", "", "", "", "", "",
-				  r->currency);
+				  r->currency, "");
 			continue;
 		}
 		csv_row(t, r, w, &w->rec, 1);
@@ -1029,7 +1042,7 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 		if (r.reject == FIT_OK && found == 1) {
 			struct fit_cost cost;
 
-			fit_price(&w, &r, hourly, hours, &cost);
+			fit_price(&w, &r, kind, hourly, hours, &cost);
 			fprintf(f, "price: %.2f %s/month", cost.monthly, currency);
 			if (w.kind == FIT_TRAINING)
 				fprintf(f, " (%.2f per run)", cost.job_cost);
@@ -1158,11 +1171,12 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 			o.top = (int)d;
 			break;
 		case OPT_PRICING:
-			if (pricing_parse(val, &o.pricing) != 0) {
+			o.pricing_auto = strcmp(val, "auto") == 0;
+			if (!o.pricing_auto && pricing_parse(val, &o.pricing) != 0) {
 				free(regions);
 				return cli_usage_error("recommend",
 						       "unknown pricing '%s' (payg, spot, reserved-1y, "
-						       "reserved-3y, savings-1y, savings-3y)", val);
+						       "reserved-3y, savings-1y, savings-3y, auto)", val);
 			}
 			o.has_pricing = 1;
 			break;

@@ -9,6 +9,7 @@
  * "need <= usable / (1 + h)", and it lets the sizing model pick batch sizes
  * and parallel splits that leave the headroom free.
  */
+#include "bill.h"
 #include "fit.h"
 #include "util.h"
 
@@ -549,18 +550,33 @@ int fit_evaluate(const struct fit_workload *w, const struct sizing_capacity *cap
 	return 0;
 }
 
-void fit_price(const struct fit_workload *w, const struct fit_result *r, double unit_hourly,
-	       double hours_per_month, struct fit_cost *out)
+void fit_price(const struct fit_workload *w, const struct fit_result *r, enum pricing_kind kind,
+	       double unit_hourly, double hours_per_month, struct fit_cost *out)
 {
+	double vms;
+
 	memset(out, 0, sizeof(*out));
 	if (w->kind == FIT_TRAINING) {
-		out->hourly = unit_hourly * r->vm_count;
-		out->job_cost = out->hourly * r->job_hours;
-		out->monthly = out->job_cost * w->runs_per_month;
-		return;
+		double runs = w->runs_per_month > 0 ? w->runs_per_month : 1;
+
+		vms = r->vm_count;
+		out->hours_used = r->job_hours * runs;
+	} else {
+		vms = (double)r->vm_count * (double)(w->replicas > 0 ? w->replicas : 1);
+		out->hours_used = hours_per_month;
 	}
-	out->hourly = unit_hourly * r->vm_count * (w->replicas > 0 ? w->replicas : 1);
-	out->monthly = out->hourly * hours_per_month;
+	out->hourly = unit_hourly * vms;
+	out->hours_billed = bill_hours(kind, out->hours_used);
+	out->monthly = bill_monthly(kind, unit_hourly, vms, out->hours_used);
+	if (w->kind != FIT_TRAINING)
+		return;
+	/* a run under payg or spot bills its own hours; under a commitment the
+	 * month's bill is the same however few runs use it, so each run
+	 * carries its share of it */
+	out->job_cost = bill_is_commitment(kind)
+				? util_round_cents(out->monthly /
+						   (w->runs_per_month > 0 ? w->runs_per_month : 1))
+				: bill_monthly(kind, unit_hourly, vms, r->job_hours);
 }
 
 int fit_compare(double monthly_a, int gpus_a, double headroom_a, double monthly_b, int gpus_b,

@@ -130,7 +130,8 @@ const struct command gpufit_commands[] = {
 	  "  --explain SKU            one size's whole sizing for each workload (memory,\n"
 	  "                           split, bound, throughput, latency, price)\n"
 	  "  --pricing KIND           payg | spot | reserved-1y | reserved-3y | savings-1y |\n"
-	  "                           savings-3y (default: the profile's)\n"
+	  "                           savings-3y | auto: per workload the cheapest term\n"
+	  "                           for its hours, spot excluded (default: the profile's)\n"
 	  "  --region R               compare in region R instead (repeatable)\n"
 	  "  --hours-per-month N      default: the profile's, else 730\n"
 	  "  --currency CUR           price currency (default: the profile's)\n" },

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bill.h"
 #include "util.h"
 
 static void lower_copy(char *dst, size_t len, const char *src, char stop)
@@ -18,7 +19,8 @@ static void lower_copy(char *dst, size_t len, const char *src, char stop)
 }
 
 void mig_plan_pool_init(struct mig_plan_pool *out, const struct mig_offer *offers,
-			const struct mig_pool *src, const char *region, double hours_per_month)
+			const struct mig_pool *src, const char *region, enum pricing_kind kind,
+			double hours_per_month)
 {
 	const struct mig_offer *of = &offers[src->offer];
 	memset(out, 0, sizeof(*out));
@@ -34,7 +36,7 @@ void mig_plan_pool_init(struct mig_plan_pool *out, const struct mig_offer *offer
 			 of->profiles[src->profile].aks_profile);
 	}
 	out->hourly_cost = src->hourly;
-	out->monthly_cost = util_round_cents(src->hourly * hours_per_month);
+	out->monthly_cost = bill_monthly(kind, of->hourly, src->vm_count, hours_per_month);
 }
 
 void mig_plan_pool_name(struct mig_plan_pool *pool, const struct mig_plan_pool *pools,

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bill.h"
 #include "catalog_snapshot.h"
 #include "mig_plan.h"
 #include "fit.h"
@@ -125,7 +126,7 @@ static const char *workload_region(const struct ctx *c, const struct profile_wor
 /* 1 with the price, 0 when there is none. */
 static int price_of(const struct ctx *c, const char *sku, const char *region, double *hourly)
 {
-	return catalog_snapshot_price(c->snap, sku, region, c->p->pricing, c->p->currency, hourly);
+	return catalog_snapshot_price(c->snap, sku, region, c->out->pricing, c->p->currency, hourly);
 }
 
 static int cmp_offer(const void *a, const void *b)
@@ -262,7 +263,7 @@ static void size_workload(struct ctx *c, const struct fit_workload *w, const cha
 	wi->reason[0] = '\0';
 	if (have_worst) {
 		char why[PACK_REASON_LEN - 40];
-		fit_reject_text(&worst, pricing_name(c->p->pricing), region, why, sizeof(why));
+		fit_reject_text(&worst, pricing_name(c->out->pricing), region, why, sizeof(why));
 		snprintf(wi->reason, sizeof(wi->reason), "no mig slice or small gpu fits: %s", why);
 	} else {
 		snprintf(wi->reason, sizeof(wi->reason), "no priced mig or small gpu size in %s",
@@ -284,6 +285,7 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 	char err[MIG_ERRLEN];
 	size_t pool0 = out->npools;
 	double *vm_price = xcalloc(c->nvms + 1, sizeof(*vm_price));
+	double billed = 0;   /* this region's pools and dedicated VMs, their bills */
 	size_t w0 = out->nworkloads;  /* wis[k] is plan workload w0 + k */
 	char *unplaced;
 	int rc = 0;
@@ -342,7 +344,8 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 	for (size_t k = 0; k < mp.npools; k++) {
 		const struct mig_pool *src = &mp.pools[k];
 		struct mig_plan_pool pool;
-		mig_plan_pool_init(&pool, moffs, src, region, out->hours_per_month);
+		mig_plan_pool_init(&pool, moffs, src, region, out->pricing, out->hours_per_month);
+		billed += pool.monthly_cost;
 		mig_plan_pool_name(&pool, out->pools, out->npools);
 		out->pools = xrealloc(out->pools, (out->npools + 1) * sizeof(*out->pools));
 		out->pools[out->npools++] = pool;
@@ -383,7 +386,8 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 		util_copy_str(pd->sku, sizeof(pd->sku), c->vms[wi->dedicated_vm].sku);
 		util_copy_str(pd->region, sizeof(pd->region), region);
 		pd->hourly = it->dedicated_hourly;
-		pd->monthly = pd->hourly * out->hours_per_month;
+		pd->monthly = bill_monthly(out->pricing, pd->hourly, 1, out->hours_per_month);
+		billed += pd->monthly;
 	}
 	for (size_t u = 0; u < mp.nunplaced; u++) {
 		const struct mig_item *it = &items[mp.unplaced[u]];
@@ -394,11 +398,20 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 		unplaced[mp.unplaced[u]] = 1;
 	for (size_t i = 0; i < nitems; i++) {
 		if (!unplaced[i])
-			out->naive_monthly += out->workloads[items[i].workload].naive_hourly *
-					      out->hours_per_month;
+			out->naive_monthly += bill_monthly(out->pricing,
+							   out->workloads[items[i].workload].naive_hourly,
+							   1, out->hours_per_month);
 	}
 	out->hourly += mp.hourly;
-	out->lower_bound_monthly += mp.lower_bound_hourly * out->hours_per_month;
+	out->monthly += billed;
+	/* a proven plan is its own bound; else the bound's bill, never above
+	 * the plan's (the plan's bill is the sum of whole-cent bills) */
+	{
+		double bound = bill_monthly(out->pricing, mp.lower_bound_hourly, 1,
+					    out->hours_per_month);
+
+		out->lower_bound_monthly += mp.proven_optimal || bound > billed ? billed : bound;
+	}
 	out->exact &= mp.proven_optimal;
 	out->proven_optimal &= mp.proven_optimal;
 	free(unplaced);
@@ -421,8 +434,9 @@ static int cmp_unplaced(const void *a, const void *b)
 	return x->replica - y->replica;
 }
 
-int pack_plan_build(const struct catalog_snapshot *snap, const struct profile *p, const struct pack_options *o,
-		    struct pack_plan *out, struct diag_list *diags)
+static int build_term(const struct catalog_snapshot *snap, const struct profile *p,
+		      const struct pack_options *o, enum pricing_kind kind, struct pack_plan *out,
+		      struct diag_list *diags)
 {
 	struct ctx c;
 	struct strmap notes = STRMAP_INIT;
@@ -438,7 +452,7 @@ int pack_plan_build(const struct catalog_snapshot *snap, const struct profile *p
 	c.o = o;
 	c.out = out;
 	util_copy_str(out->currency, sizeof(out->currency), p->currency);
-	out->pricing = p->pricing;
+	out->pricing = kind;
 	out->strategy = o->strategy;
 	out->hours_per_month = p->hours_per_month > 0 ? p->hours_per_month : 730;
 	out->headroom_pct = o->headroom_pct;
@@ -462,10 +476,52 @@ int pack_plan_build(const struct catalog_snapshot *snap, const struct profile *p
 		rc = pack_region(&c, regions[k], diags);
 	if (out->nunplaced > 1)
 		qsort(out->unplaced, out->nunplaced, sizeof(*out->unplaced), cmp_unplaced);
-	out->monthly = out->hourly * out->hours_per_month;
+	/* the plan's bill is the sum of its pools' and dedicated VMs' bills */
+	out->monthly = util_round_cents(out->monthly);
+	out->naive_monthly = util_round_cents(out->naive_monthly);
+	out->lower_bound_monthly = util_round_cents(out->lower_bound_monthly);
 	free(regions);
 	ctx_release(&c);
 	strmap_release(&notes);
+	return rc;
+}
+
+/* pricing: auto.  The plan's VMs are shared by its workloads, so the plan
+ * takes one term: of payg and the reservations and savings plans the
+ * catalog prices (never spot: it may be evicted), the one whose plan places
+ * the most replicas, then bills least (docs/billing.md). */
+int pack_plan_build(const struct catalog_snapshot *snap, const struct profile *p,
+		    const struct pack_options *o, struct pack_plan *out, struct diag_list *diags)
+{
+	static const enum pricing_kind terms[] = {
+		PRICING_PAYG, PRICING_RESERVED_1Y, PRICING_RESERVED_3Y, PRICING_SAVINGS_1Y,
+		PRICING_SAVINGS_3Y,
+	};
+	int rc;
+
+	if (!p->pricing_auto)
+		return build_term(snap, p, o, p->pricing, out, diags);
+	rc = build_term(snap, p, o, PRICING_PAYG, out, diags);
+	for (size_t t = 1; t < sizeof terms / sizeof terms[0] && rc == 0; t++) {
+		struct pack_plan alt;
+		int has = 0;
+
+		for (size_t i = 0; i < snap->nprices && !has; i++)
+			has = snap->prices[i].pricing == terms[t] &&
+			      strcasecmp(snap->prices[i].currency, p->currency) == 0;
+		if (!has)
+			continue;
+		if (build_term(snap, p, o, terms[t], &alt, NULL) == 0 &&
+		    (alt.nunplaced < out->nunplaced ||
+		     (alt.nunplaced == out->nunplaced &&
+		      llround(alt.monthly * 100.0) < llround(out->monthly * 100.0)))) {
+			pack_plan_release(out);
+			*out = alt;
+		} else {
+			pack_plan_release(&alt);
+		}
+	}
+	out->pricing_auto = 1;
 	return rc;
 }
 

@@ -1527,7 +1527,7 @@ static void read_profile(struct reader *r, const struct node *root, struct profi
 {
 	static const char *const keys[] = { "gpufit", "region", "pricing", "currency",
 					    "hours_per_month", "budget", "workloads" };
-	const char *pricing_names[PRICING_COUNT];
+	const char *pricing_names[PRICING_COUNT + 1];
 	const struct node *v;
 	size_t i;
 	int k;
@@ -1565,9 +1565,14 @@ static void read_profile(struct reader *r, const struct node *root, struct profi
 	p->pricing = PRICING_PAYG;
 	for (k = 0; k < PRICING_COUNT; k++)
 		pricing_names[k] = pricing_name((enum pricing_kind)k);
+	pricing_names[PRICING_COUNT] = "auto";   /* docs/billing.md, "pricing: auto" */
 	v = map_get(root, "pricing");
-	if (v && node_enum(r, v, "pricing", "pricing", pricing_names, PRICING_COUNT, &k) > 0)
-		p->pricing = (enum pricing_kind)k;
+	if (v && node_enum(r, v, "pricing", "pricing", pricing_names, PRICING_COUNT + 1, &k) > 0) {
+		if (k == PRICING_COUNT)
+			p->pricing_auto = 1;
+		else
+			p->pricing = (enum pricing_kind)k;
+	}
 
 	strcpy(p->currency, "USD");
 	v = map_get(root, "currency");

@@ -226,17 +226,28 @@ int recommend_build(const struct catalog_snapshot *snap, const struct profile *p
 		    struct recommend_result *out, struct diag_list *diags)
 {
 	struct recommend_options defaults;
-	struct ctx c;
-	char err[512] = "";
 
-	memset(out, 0, sizeof(*out));
 	if (!o) {
 		recommend_options_init(&defaults);
 		o = &defaults;
 	}
+	if (o->has_pricing ? o->pricing_auto : p->pricing_auto)
+		return recommend_build_auto(snap, p, o, out, diags);
+	return recommend_build_term(snap, p, o, out, diags);
+}
+
+int recommend_build_term(const struct catalog_snapshot *snap, const struct profile *p,
+			 const struct recommend_options *o,
+			 struct recommend_result *out, struct diag_list *diags)
+{
+	struct ctx c;
+	char err[512] = "";
+
+	memset(out, 0, sizeof(*out));
 	memset(&c, 0, sizeof(c));
 	c.p = p;
 	c.o = o;
+	c.snap = snap;
 	c.res = out;
 	c.pricing = o->has_pricing ? o->pricing : p->pricing;
 	c.currency = o->currency && *o->currency ? o->currency : p->currency;
@@ -316,6 +327,9 @@ const struct recommend_mig_use *recommend_mig_use_of(const struct recommend_work
 
 void recommend_result_release(struct recommend_result *r)
 {
+	for (size_t i = 0; i < r->nruns; i++)
+		recommend_result_release(&r->runs[i]);
+	free(r->runs);
 	for (size_t i = 0; i < r->nworkloads; i++) {
 		struct recommend_workload *w = &r->workloads[i];
 		free(w->families);
@@ -326,6 +340,7 @@ void recommend_result_release(struct recommend_result *r)
 		for (size_t j = 0; j < w->nfindings; j++) {
 			free(w->findings[j].message);
 			free(w->findings[j].num);
+			free(w->findings[j].commit);
 		}
 		free(w->findings);
 	}

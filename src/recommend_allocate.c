@@ -123,8 +123,8 @@ static void to_plan(struct ctx *c, size_t i, double part)
 	w->rec.gpu_count = pl->ngpus + pl->dedicated; /* every GPU it occupies */
 	w->rec.basis = RECOMMEND_BASIS_PLAN;
 	w->rec.monthly_cost = part;
-	w->rec.hourly_cost = part / c->hours;
-	w->rec.hours_billed = c->hours;
+	w->rec.hours_billed = bill_hours(c->pricing, c->hours);
+	w->rec.hourly_cost = part / w->rec.hours_billed;
 	w->rec.unit_hourly = w->replicas > 0 ? w->rec.hourly_cost / (double)w->replicas : 0;
 	dedicated_alternatives(c, w, fb, fb->has && same_deployment(&fb->ded, &w->rec) ? &fb->ded : NULL);
 	drop_own_deployment(c, w);

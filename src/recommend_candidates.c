@@ -532,12 +532,12 @@ void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
 		return;
 	pn->own_monthly = own_monthly;
 	if (pn->dedicated_vm >= 0 &&
-	    llround(util_round_cents(replicas * pn->dedicated_hourly * c->hours) * 100.0) <=
+	    llround(bill_monthly(c->pricing, pn->dedicated_hourly, replicas, c->hours) * 100.0) <=
 		    llround(own_monthly * 100.0))
 		return;
 	pn->dedicated_vm = -1;
 	pn->dedicated_hourly = 0;
-	pn->outside_hourly = own_monthly / c->hours / replicas;
+	pn->outside_hourly = own_monthly / bill_hours(c->pricing, c->hours) / replicas;
 }
 
 /* "Microsoft names SERIES as its successor" or why there is none. */

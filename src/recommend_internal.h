@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bill.h"
 #include "catalog_snapshot.h"
 #include "recommend.h"
 
@@ -123,6 +124,7 @@ struct cache_slot {
 };
 
 struct ctx {
+	const struct catalog_snapshot *snap;  /* prices of every term (recommend_terms.c) */
 	const struct profile *p;
 	const struct recommend_options *o;
 	struct recommend_result *res;
@@ -251,6 +253,22 @@ void recommend_apply_totals(struct ctx *c);
  * when it is a dedicated option, the difference to its monthly cost. */
 void recommend_settle(const struct ctx *c, size_t index, struct recommend_workload *w);
 void recommend_finish_workload(struct ctx *c, size_t i);
+/* recommend_terms.c: the hourly price of VM size vm in region (index into
+ * c->regions) under term k, in the result's currency, under its name or
+ * another name of the same VM (0: none); and the commitment-underused
+ * finding of workload index, once its recommendation is final. */
+double recommend_term_price(const struct ctx *c, int vm, int region, enum pricing_kind k);
+/* recommend_build under the one term of o (or p): what recommend_build runs
+ * when pricing is not auto, and once per term when it is. */
+int recommend_build_term(const struct catalog_snapshot *snap, const struct profile *p,
+			 const struct recommend_options *o, struct recommend_result *out,
+			 struct diag_list *diags);
+/* recommend_terms.c: pricing auto (recommend_build). */
+int recommend_build_auto(const struct catalog_snapshot *snap, const struct profile *p,
+			 const struct recommend_options *o, struct recommend_result *out,
+			 struct diag_list *diags);
+void recommend_commitment_finding(const struct ctx *c, size_t index,
+				  struct recommend_workload *rw);
 void recommend_completeness(struct recommend_result *res);
 
 #endif

@@ -52,6 +52,15 @@ static cJSON *choice_json(const struct recommend_result *r, const struct recomme
 	}
 	json_add_rounded(o, "memory_headroom_pct", f->memory_headroom_pct, 1);
 	if (with_reasons) {
+		/* the recommendation's term (under pricing auto, per workload) and
+		 * a commitment's break-even (docs/billing.md) */
+		cJSON_AddStringToObject(o, "pricing", pricing_name(c->pricing));
+		if (c->break_even > 0)
+			json_add_rounded(o, "break_even_utilisation", c->break_even, 4);
+		else
+			cJSON_AddNullToObject(o, "break_even_utilisation");
+	}
+	if (with_reasons) {
 		cJSON *reasons = cJSON_AddArrayToObject(o, "reasons");
 		for (size_t i = 0; recommend_choice_reason(r, w, c, i, buf, sizeof(buf)); i++)
 			cJSON_AddItemToArray(reasons, cJSON_CreateString(buf));
@@ -95,6 +104,18 @@ static void finding_numbers_json(cJSON *x, const struct recommend_finding_number
 	else
 		cJSON_AddNullToObject(x, "fix");
 	num_or_null(x, "fix_monthly_cost", n->fix_monthly_cost, 1);
+}
+
+/* The numbers of a commitment-underused finding (docs/billing.md). */
+static void commitment_numbers_json(cJSON *x, const struct recommend_commitment_numbers *n)
+{
+	cJSON_AddStringToObject(x, "pricing", pricing_name(n->term));
+	json_add_rounded(x, "hours_used", n->hours_used, 4);
+	json_add_rounded(x, "break_even_utilisation", n->break_even_utilisation, 4);
+	json_add_rounded(x, "break_even_hours", n->break_even_hours, 2);
+	num_or_null(x, "commitment_monthly_cost", n->commitment_monthly_cost, 1);
+	num_or_null(x, "payg_monthly_cost", n->payg_monthly_cost, 1);
+	num_or_null(x, "spot_monthly_cost", n->spot_monthly_cost, 1);
 }
 
 static void mig_use_json(cJSON *o, const struct recommend_result *r,
@@ -264,6 +285,8 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 		cJSON_AddStringToObject(x, "message", w->findings[j].message);
 		if (w->findings[j].num)
 			finding_numbers_json(x, w->findings[j].num);
+		if (w->findings[j].commit)
+			commitment_numbers_json(x, w->findings[j].commit);
 		cJSON_AddItemToArray(arr, x);
 	}
 	mig_use_json(o, r, w);
@@ -325,7 +348,7 @@ cJSON *recommend_header_to_json(const struct recommend_result *r,
 	cJSON_AddStringToObject(doc, "gpufit_version",
 				meta && meta->gpufit_version ? meta->gpufit_version : "");
 	cJSON_AddStringToObject(doc, "currency", r->currency);
-	cJSON_AddStringToObject(doc, "pricing", pricing_name(r->pricing));
+	cJSON_AddStringToObject(doc, "pricing", r->pricing_auto ? "auto" : pricing_name(r->pricing));
 	json_add_rounded(doc, "hours_per_month", r->hours_per_month, 2);
 	x = cJSON_AddObjectToObject(doc, "catalog");
 	json_add_str_or_null(x, "source", meta ? meta->catalog_source : NULL);

@@ -120,7 +120,7 @@ static int pack_modes(const struct ctx *c, const struct mig_offer *moffs, size_t
 		return 0;
 	if (mig_pack(moffs, noffs, *items, *nitems, MIG_STRATEGY_AKS, mp, err) != 0)
 		return -1;
-	*monthly += mp->hourly * c->hours;
+	*monthly += bill_monthly(c->pricing, mp->hourly, 1, c->hours);
 	return 0;
 }
 
@@ -237,8 +237,8 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 	for (size_t k = 0; k < mp.npools; k++) {
 		const struct mig_pool *src = &mp.pools[k];
 		struct mig_plan_pool pool;
-		mig_plan_pool_init(&pool, moffs, src, c->regions[r], c->hours);
-		pools += pool.hourly_cost * c->hours;
+		mig_plan_pool_init(&pool, moffs, src, c->regions[r], c->pricing, c->hours);
+		pools += pool.monthly_cost;   /* the plan is the sum of its pools' bills */
 		mig_plan_pool_name(&pool, plan->pools, plan->npools);
 		plan->pools = xrealloc(plan->pools, (plan->npools + 1) * sizeof(*plan->pools));
 		c->pool_shape = xrealloc(c->pool_shape, (plan->npools + 1) * sizeof(*c->pool_shape));
@@ -280,17 +280,17 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 		x->replica = it->replica;
 		util_copy_str(x->sku, sizeof(x->sku), c->vms[c->needs[it->workload].dedicated_vm].sku);
 		util_copy_str(x->region, sizeof(x->region), c->regions[r]);
-		/* unrounded: a sum of them is rounded once, as the dedicated
-		 * options' are (each line is rounded where it is printed) */
-		x->monthly_cost = it->dedicated_hourly * c->hours;
+		/* unrounded: its share of its workload's bill for its
+		 * dedicated replicas (each line is rounded where it is printed) */
+		x->monthly_cost = it->dedicated_hourly * bill_hours(c->pricing, c->hours);
 	}
 	/* the dedicated replicas as each workload is billed for them (whole
 	 * cents, N VMs as a choice of N VMs is priced): P's dedicated part */
 	for (size_t i = 0; i < res->nworkloads; i++)
 		if (covered[i] && c->needs[i].region == (int)r) {
 			struct placed *pl = &c->placed[i];
-			pl->fixed_monthly = util_round_cents((double)pl->dedicated *
-							     c->needs[i].dedicated_hourly * c->hours);
+			pl->fixed_monthly = bill_monthly(c->pricing, c->needs[i].dedicated_hourly,
+							 (double)pl->dedicated, c->hours);
 			*cost += pl->fixed_monthly;
 		}
 	if (mp.nunplaced) {

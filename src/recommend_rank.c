@@ -100,8 +100,9 @@ static void fill_choice(const struct ctx *c, const struct fit_workload *w, const
 		if (dout)
 			*dout = d;
 	}
-	out->hours_billed = w->kind == FIT_TRAINING ? out->fit.job_hours * w->runs_per_month
-						    : c->hours;
+	out->hours_billed = bill_hours(c->pricing, w->kind == FIT_TRAINING
+							   ? out->fit.job_hours * w->runs_per_month
+							   : c->hours);
 }
 
 /* Same offer for the alternatives list: MIG slices of one GPU model and
@@ -580,7 +581,7 @@ static void current_of(struct ctx *c, const struct profile_workload *pw,
 		else if (w->deadline_hours > 0)
 			hours = w->deadline_hours * w->runs_per_month;
 	}
-	cur->monthly_cost = util_round_cents(hourly * cur->count * hours);
+	cur->monthly_cost = bill_monthly(c->pricing, hourly, (double)cur->count, hours);
 }
 
 /* The dedicated options (every shape but MIG slices) of the ranked
@@ -674,7 +675,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 			double unit = c->price[at] * sh->share;
 			struct fit_cost cost;
 			struct cand *cd;
-			double busy;
+			double busy, fed_monthly, fed_job_cost;
 			int storage_fix;
 			struct fit_result refit;
 			const struct fit_result *f;
@@ -728,7 +729,18 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 				}
 				storage_fix = d.storage_fix;
 			}
-			fit_price(w, f, unit, c->hours, &cost);
+			{
+				/* the run as long as the data path lets it go: its
+				 * hours / busy are what payg and spot bill */
+				struct fit_result slow = *f;
+				struct fit_cost fed;
+
+				fit_price(w, f, c->pricing, unit, c->hours, &fed);
+				slow.job_hours = f->job_hours / busy;
+				fit_price(w, &slow, c->pricing, unit, c->hours, &cost);
+				fed_monthly = fed.monthly;
+				fed_job_cost = fed.job_cost;
+			}
 			if (c->ncands == c->capcands) {
 				c->capcands = c->capcands ? c->capcands * 2 : 256;
 				c->cands = xrealloc(c->cands, c->capcands * sizeof(*c->cands));
@@ -737,10 +749,10 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 			cd->shape = (int)i;
 			cd->region = regs[k];
 			cd->hourly = cost.hourly;
-			cd->fed_monthly = util_round_cents(cost.monthly);
-			cd->fed_job_cost = util_round_cents(cost.job_cost);
-			cd->monthly = util_round_cents(cost.monthly / busy);
-			cd->job_cost = util_round_cents(cost.job_cost / busy);
+			cd->fed_monthly = fed_monthly;
+			cd->fed_job_cost = fed_job_cost;
+			cd->monthly = cost.monthly;
+			cd->job_cost = cost.job_cost;
 			cd->refit = f != &fits[i];
 			cd->storage_fix = storage_fix;
 			if (cd->refit)

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bill.h"
 #include "recommend_internal.h"
 #include "util.h"
 
@@ -233,6 +234,18 @@ int recommend_choice_reason(const struct recommend_result *r, const struct recom
 	if (c->placement == FIT_PLACEMENT_MIG && c->basis == RECOMMEND_BASIS_SHARE && i == k++) {
 		snprintf(buf, len, "a slice is priced at the larger of its compute (x/7) and "
 				   "memory (x/8) share of one GPU's part of the VM price");
+		return 1;
+	}
+	if (r->pricing_auto && c == &w->rec && i == k++) {
+		/* pricing auto: the term this workload is billed under */
+		size_t at = (size_t)snprintf(buf, len, "pricing auto: %s, the cheapest term for "
+						       "its %g h a month",
+					     pricing_name(c->pricing),
+					     round(c->hours_used * 100.0) / 100.0);
+		if (c->break_even > 0 && at < len)
+			snprintf(buf + at, len - at, " (break-even %g h, %.1f%% of 730 h)",
+				 round(c->break_even * BILL_MONTH_HOURS * 100.0) / 100.0,
+				 100.0 * c->break_even);
 		return 1;
 	}
 	if (i == k++)

@@ -227,6 +227,7 @@ void recommend_finish_workload(struct ctx *c, size_t i)
 	if (recommend_to_fit(c, pw, &w, &why) != 0)
 		return;
 	recommend_data_findings(c, pw, &w, rw);
+	recommend_commitment_finding(c, i, rw);
 	if (w.kind == FIT_TRAINING && c->pricing == PRICING_SPOT)
 		recommend_add_finding(rw, "spot-training", RECOMMEND_INFO,
 			    "spot VMs can be evicted at any time: checkpoint often and make the run "

@@ -8,7 +8,9 @@
 # By hand, qlora-70b below (1 x Standard_ND96asr_v4, 27.197 USD/h, one run
 # 24.26 h, 2 runs a month): 27.197 x 48.52 h = 1,319.67 USD; job_cost x runs
 # (659.84 x 2 = 1,319.68) is off by the rounding of job_cost, which is why
-# hours_billed is given.
+# hours_billed is given.  Under a reservation or savings plan every choice is
+# billed 730 h a month (tests/fixtures/fleets/commitment-underused.yaml: 200
+# hours a month and a 2.3 h run, both billed 730 h).
 . "$(dirname "$0")/lib.bash"
 cat >"$T/train.yaml" <<'YAML'
 gpufit: 1
@@ -42,7 +44,14 @@ for w in d["workloads"]:
         want = round(c["hourly_cost"] * c["hours_billed"] * 100 + 1e-6)
         if want != round(c["monthly_cost"] * 100):
             bad.append(f"{w['name']} {c['sku']}: {c['hourly_cost']} x {c['hours_billed']} != {c['monthly_cost']}")
-        if w["type"] == "inference" and c["hours_billed"] != d["hours_per_month"]:
+        # a reservation or savings plan bills 730 h a month whatever the use;
+        # under pricing auto each workload's term is its recommendation's
+        # (its alternatives were ranked under the same term)
+        term = w["recommendation"]["pricing"] if w.get("recommendation") else d["pricing"]
+        commit = term in ("reserved-1y", "reserved-3y", "savings-1y", "savings-3y")
+        if commit and c["hours_billed"] != 730:
+            bad.append(f"{w['name']} {c['sku']}: hours_billed {c['hours_billed']} under {term}, not 730")
+        if not commit and w["type"] == "inference" and c["hours_billed"] != d["hours_per_month"]:
             bad.append(f"{w['name']} {c['sku']}: hours_billed {c['hours_billed']}, not {d['hours_per_month']}")
 if bad:
     print(sys.argv[2] + ": " + "; ".join(bad))

@@ -165,19 +165,73 @@ static void test_price(void **state)
 	w.kind = FIT_LLM_INFERENCE;
 	w.replicas = 2;
 	r.vm_count = 3;
-	fit_price(&w, &r, 2.0, 730, &c);   /* 2 $/h × 3 VMs × 2 replicas */
+	/* 2 $/h x 3 VMs x 2 replicas = 12 $/h; payg, 730 h: 8,760.00 */
+	fit_price(&w, &r, PRICING_PAYG, 2.0, 730, &c);
 	assert_float_equal(c.hourly, 12.0, 1e-9);
+	assert_float_equal(c.hours_billed, 730.0, 1e-9);
 	assert_float_equal(c.monthly, 8760.0, 1e-9);
 	assert_float_equal(c.job_cost, 0.0, 1e-9);
+	/* payg bills the hours used: 12 x 200 = 2,400.00 */
+	fit_price(&w, &r, PRICING_PAYG, 2.0, 200, &c);
+	assert_float_equal(c.hours_billed, 200.0, 1e-9);
+	assert_float_equal(c.monthly, 2400.0, 1e-9);
+	/* spot too, fractional hours: 12 x 200.5 = 2,406.00 */
+	fit_price(&w, &r, PRICING_SPOT, 2.0, 200.5, &c);
+	assert_float_equal(c.monthly, 2406.0, 1e-9);
+	/* every commitment bills 730 h whatever hours_per_month says:
+	 * 12 x 730 = 8,760.00, not 12 x 200 */
+	for (int k = PRICING_RESERVED_1Y; k <= PRICING_SAVINGS_3Y; k++) {
+		fit_price(&w, &r, (enum pricing_kind)k, 2.0, 200, &c);
+		assert_float_equal(c.hours_used, 200.0, 1e-9);
+		assert_float_equal(c.hours_billed, 730.0, 1e-9);
+		assert_float_equal(c.monthly, 8760.0, 1e-9);
+	}
+	/* rounded once, to the cent: 1.2345 x 6 = 7.407 $/h x 100.25 h =
+	 * 742.55175 -> 742.55 */
+	w.replicas = 1;
+	r.vm_count = 6;
+	fit_price(&w, &r, PRICING_PAYG, 1.2345, 100.25, &c);
+	assert_float_equal(c.monthly, 742.55, 1e-9);
 
 	w.kind = FIT_TRAINING;
 	w.runs_per_month = 2;
 	r.vm_count = 4;
 	r.job_hours = 5;
-	fit_price(&w, &r, 10.0, 730, &c);  /* 4 VMs × 10 $/h × 5 h, twice a month */
+	/* payg: 4 VMs x 10 $/h = 40 $/h; a run of 5 h 200.00, twice a month
+	 * 10 h billed, 400.00 */
+	fit_price(&w, &r, PRICING_PAYG, 10.0, 730, &c);
 	assert_float_equal(c.hourly, 40.0, 1e-9);
+	assert_float_equal(c.hours_used, 10.0, 1e-9);
+	assert_float_equal(c.hours_billed, 10.0, 1e-9);
 	assert_float_equal(c.job_cost, 200.0, 1e-9);
 	assert_float_equal(c.monthly, 400.0, 1e-9);
+	/* reserved-3y: 40 x 730 = 29,200.00 a month whatever the runs use;
+	 * each of the 2 runs carries half, 14,600.00 */
+	fit_price(&w, &r, PRICING_RESERVED_3Y, 10.0, 730, &c);
+	assert_float_equal(c.hours_billed, 730.0, 1e-9);
+	assert_float_equal(c.monthly, 29200.0, 1e-9);
+	assert_float_equal(c.job_cost, 14600.0, 1e-9);
+	/* a 2.3 h run once a month on one reserved 8-GPU VM at 52.91 $/h:
+	 * 52.91 x 730 = 38,624.30, all of it on the one run (not 52.91 x 2.3
+	 * = 121.69) */
+	w.runs_per_month = 1;
+	r.vm_count = 1;
+	r.job_hours = 2.3;
+	fit_price(&w, &r, PRICING_RESERVED_1Y, 52.91, 730, &c);
+	assert_float_equal(c.hourly, 52.91, 1e-9);
+	assert_float_equal(c.hours_used, 2.3, 1e-9);
+	assert_float_equal(c.monthly, 38624.30, 1e-9);
+	assert_float_equal(c.job_cost, 38624.30, 1e-9);
+	/* the same run payg: 52.91 x 2.3 = 121.693 -> 121.69 */
+	fit_price(&w, &r, PRICING_PAYG, 52.91, 730, &c);
+	assert_float_equal(c.monthly, 121.69, 1e-9);
+	assert_float_equal(c.job_cost, 121.69, 1e-9);
+	/* a run every other month under savings-1y carries two months' bills:
+	 * 52.91 x 730 = 38,624.30 / 0.5 = 77,248.60 */
+	w.runs_per_month = 0.5;
+	fit_price(&w, &r, PRICING_SAVINGS_1Y, 52.91, 730, &c);
+	assert_float_equal(c.monthly, 38624.30, 1e-9);
+	assert_float_equal(c.job_cost, 77248.60, 1e-9);
 }
 
 static void test_compare(void **state)

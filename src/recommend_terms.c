@@ -1,0 +1,333 @@
+/*
+ * recommend_terms.c - the pricing terms side by side (docs/billing.md): the
+ * price of a size under another term than the one ranked, the term and
+ * break-even of a recommendation, the commitment-underused finding, and
+ * pricing auto (the cheapest term for each workload's hours).
+ *
+ * A reservation or savings plan bills every hour of the month (730 h); a
+ * workload that runs fewer hours than its break-even (commitment hourly ÷
+ * pay-as-you-go hourly × 730) pays less pay-as-you-go.  The finding gives
+ * both bills of the recommendation's VMs, each one bill_monthly(), and the
+ * break-even hours.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "recommend_internal.h"
+#include "util.h"
+
+double recommend_term_price(const struct ctx *c, int vm, int region, enum pricing_kind k)
+{
+	double h = 0;
+
+	if (vm < 0 || region < 0 || !c->snap)
+		return 0;
+	if (catalog_snapshot_price(c->snap, c->vms[vm].sku, c->regions[region], k, c->currency,
+				   &h) == 1)
+		return h;
+	/* the price table takes an alias's price where the printed name has
+	 * none (recommend_load_snapshot): so does this */
+	for (size_t v = 0; v < c->nvms; v++)
+		if (c->alias_of && c->alias_of[v] == vm &&
+		    catalog_snapshot_price(c->snap, c->vms[v].sku, c->regions[region], k,
+					   c->currency, &h) == 1)
+			return h;
+	return 0;
+}
+
+/* "$1,234.56" in USD, else "1,234.56 EUR". */
+static const char *money_text(char *buf, size_t len, double v, const char *currency)
+{
+	char m[48];
+
+	util_fmt_money(m, sizeof m, v);
+	if (strcasecmp(currency, "USD") == 0)
+		snprintf(buf, len, "$%s", m);
+	else
+		snprintf(buf, len, "%s %s", m, currency);
+	return buf;
+}
+
+/* Hours as the finding prints them: to 0.01 h, no trailing zeros. */
+static double hours_shown(double h)
+{
+	return round(h * 100.0) / 100.0;
+}
+
+void recommend_commitment_finding(const struct ctx *c, size_t index,
+				  struct recommend_workload *rw)
+{
+	const struct profile_workload *pw = &c->p->workloads[index];
+	const struct recommend_choice *rec = &rw->rec;
+	struct recommend_commitment_numbers n;
+	struct fit_workload w;
+	const char *why = NULL;
+	char a[64], b[64], s[96] = "";
+	double payg, spot, vms;
+	int v, r;
+
+	if (!rw->feasible || recommend_to_fit(c, pw, &w, &why) != 0)
+		return;
+	/* the term of its bill, the hours it runs and, for a commitment, the
+	 * break-even of its size (a MIG plan's part: its pool's size) */
+	v = recommend_vm_index(c, rec->sku);
+	r = recommend_region_index(c, rec->region);
+	rw->rec.pricing = c->pricing;
+	rw->rec.hours_used = w.kind == FIT_TRAINING ? rec->fit.job_hours * w.runs_per_month
+						    : c->hours;
+	rw->rec.break_even = -1;
+	if (bill_is_commitment(c->pricing) && v >= 0 && r >= 0)
+		rw->rec.break_even = bill_break_even(c->price[(size_t)v * c->nregions + r],
+						     recommend_term_price(c, v, r, PRICING_PAYG));
+	/* whole VMs of its own only: a MIG plan's part is an allocation of
+	 * the pools' bill, not VMs this workload could price on its own */
+	if (!bill_is_commitment(c->pricing) ||
+	    rec->placement == FIT_PLACEMENT_MIG ||
+	    (rec->basis != RECOMMEND_BASIS_OWN && rec->basis != RECOMMEND_BASIS_DEDICATED))
+		return;
+	payg = recommend_term_price(c, v, r, PRICING_PAYG);
+	if (!(payg > 0) || !(rec->unit_hourly > 0))
+		return;
+	memset(&n, 0, sizeof(n));
+	n.term = c->pricing;
+	n.hours_used = rec->hours_used;
+	n.break_even_utilisation = bill_break_even(rec->unit_hourly, payg);
+	n.break_even_hours = n.break_even_utilisation * BILL_MONTH_HOURS;
+	if (!(n.hours_used < n.break_even_hours))
+		return;
+	vms = rec->vm_count;
+	n.commitment_monthly_cost = rec->monthly_cost;
+	n.payg_monthly_cost = bill_monthly(PRICING_PAYG, payg, vms, n.hours_used);
+	spot = recommend_term_price(c, v, r, PRICING_SPOT);
+	n.spot_monthly_cost = spot > 0 ? bill_monthly(PRICING_SPOT, spot, vms, n.hours_used) : NAN;
+	if (spot > 0)
+		snprintf(s, sizeof s, " (spot %s, but evictable)",
+			 money_text(b, sizeof b, n.spot_monthly_cost, c->currency));
+	recommend_add_finding(rw, "commitment-underused", RECOMMEND_WARNING,
+			      "%s bills every hour of the month: %s/month for %d x %s at 730 h, "
+			      "but it runs %g h a month; pay-as-you-go bills %s for those hours%s; "
+			      "the commitment pays from %g h a month (break-even %.1f%% of 730 h): "
+			      "price it pay-as-you-go, or commit only capacity that runs that long",
+			      pricing_name(c->pricing),
+			      money_text(a, sizeof a, n.commitment_monthly_cost, c->currency),
+			      rec->vm_count, rec->sku, hours_shown(n.hours_used),
+			      money_text(b, sizeof b, n.payg_monthly_cost, c->currency), s,
+			      hours_shown(n.break_even_hours), 100.0 * n.break_even_utilisation);
+	rw->findings[rw->nfindings - 1].commit = recommend_dup_array(&n, 1, sizeof(n));
+}
+
+/*
+ * pricing: auto.  The whole recommendation is built once per term: payg,
+ * then the reservations and savings plans the catalog has a price of in the
+ * currency (spot never: an evictable VM is no substitute for the capacity
+ * the other terms buy).  Each workload takes the term whose bill of its
+ * recommendation is lowest for the hours it runs (the ranking under each
+ * term already billed its hours: 730 under a commitment).  A MIG plan
+ * shares whole VMs, so the workloads one term's plan covers (mig_use set)
+ * take that term together: the plan term is the one whose fleet total,
+ * those workloads at its bills and every other at its own cheapest term, is
+ * lowest.  The result is the plan term's, with the other workloads swapped
+ * in from their terms' results, which it keeps (runs) because their lists
+ * and notes live there; totals are then summed again.
+ */
+static const enum pricing_kind auto_terms[] = {
+	PRICING_PAYG, PRICING_RESERVED_1Y, PRICING_RESERVED_3Y, PRICING_SAVINGS_1Y,
+	PRICING_SAVINGS_3Y,
+};
+#define NAUTO (sizeof auto_terms / sizeof auto_terms[0])
+
+static int has_kind(const struct catalog_snapshot *snap, enum pricing_kind k,
+		    const char *currency)
+{
+	for (size_t i = 0; i < snap->nprices; i++)
+		if (snap->prices[i].pricing == k && strcasecmp(snap->prices[i].os, "linux") == 0 &&
+		    strcasecmp(snap->prices[i].currency, currency) == 0)
+			return 1;
+	return 0;
+}
+
+/* A workload's bill in cents under one term's result; -1: not priced as
+ * billed there (infeasible, or at a slice's share). */
+static long long bill_cents(const struct recommend_result *r, size_t i)
+{
+	const struct recommend_workload *w = &r->workloads[i];
+
+	if (!w->feasible || w->rec.basis == RECOMMEND_BASIS_SHARE)
+		return -1;
+	return llround(w->rec.monthly_cost * 100.0);
+}
+
+/* Fleet order: fewer unpriced workloads, then the lower total. */
+struct fleet_cost {
+	size_t unpriced;
+	long long cents;
+};
+
+static int fleet_less(struct fleet_cost a, struct fleet_cost b)
+{
+	return a.unpriced != b.unpriced ? a.unpriced < b.unpriced : a.cents < b.cents;
+}
+
+static void add_cost(struct fleet_cost *f, long long cents)
+{
+	if (cents < 0)
+		f->unpriced++;
+	else
+		f->cents += cents;
+}
+
+/* Of the terms t with have[t] whose result does not put workload i in its
+ * MIG plan, the one billing i least (priced first; the earlier on a tie);
+ * fallback when none. */
+static size_t own_term(const struct recommend_result *runs, const int *have, size_t i,
+		       size_t fallback)
+{
+	size_t best = fallback;
+	long long bc = -1;
+
+	for (size_t t = 0; t < NAUTO; t++) {
+		long long k;
+
+		if (!have[t] || runs[t].workloads[i].mig_use)
+			continue;
+		k = bill_cents(&runs[t], i);
+		if (k >= 0 && (bc < 0 || k < bc)) {
+			best = t;
+			bc = k;
+		}
+	}
+	return best;
+}
+
+/* The warnings of from that to has not; a commitment's "no reserved-1y
+ * price in R for N feasible sizes" is left (those sizes were priced under
+ * another term, payg's warning names the ones priced under none). */
+static void move_warnings(struct recommend_result *to, struct recommend_result *from)
+{
+	char unpriced[48];
+
+	snprintf(unpriced, sizeof unpriced, "no %s price in ", pricing_name(from->pricing));
+	for (size_t k = 0; k < from->nwarnings; k++) {
+		int dup = from->pricing != PRICING_PAYG &&
+			  strncmp(from->warnings[k], unpriced, strlen(unpriced)) == 0;
+
+		for (size_t j = 0; j < to->nwarnings && !dup; j++)
+			dup = strcmp(to->warnings[j], from->warnings[k]) == 0;
+		if (dup)
+			continue;
+		to->warnings = xrealloc(to->warnings, (to->nwarnings + 1) * sizeof(*to->warnings));
+		to->warnings[to->nwarnings++] = from->warnings[k];
+		from->warnings[k] = NULL;
+	}
+}
+
+/* The totals recommend_build sums, again over the merged workloads. */
+static void resum(struct recommend_result *res)
+{
+	long long total = 0, current = 0, savings = 0;
+
+	res->infeasible = 0;
+	res->has_current = 0;
+	for (size_t i = 0; i < res->nworkloads; i++) {
+		const struct recommend_workload *w = &res->workloads[i];
+
+		if (!w->feasible)
+			res->infeasible++;
+		else
+			total += llround(w->rec.monthly_cost * 100.0);
+		if (w->has_current && w->current.priced) {
+			res->has_current = 1;
+			current += llround(w->current.monthly_cost * 100.0);
+			if (w->feasible)
+				savings += llround(w->current.savings_monthly * 100.0);
+		}
+	}
+	res->monthly_cost = (double)total / 100.0;
+	res->current_monthly_cost = (double)current / 100.0;
+	res->savings_monthly = (double)savings / 100.0;
+	free(res->unpriced);
+	res->unpriced = NULL;
+	res->nunpriced = 0;
+	res->current_covered = 0;
+	res->current_unknown = 0;
+	recommend_completeness(res);
+}
+
+int recommend_build_auto(const struct catalog_snapshot *snap, const struct profile *p,
+			 const struct recommend_options *o, struct recommend_result *out,
+			 struct diag_list *diags)
+{
+	struct recommend_result *runs = xcalloc(NAUTO, sizeof(*runs));
+	struct recommend_options one = *o;
+	const char *currency = o->currency && *o->currency ? o->currency
+			       : p->currency[0] ? p->currency : "USD";
+	int have[NAUTO];
+	size_t plan = 0, *term;
+	struct fleet_cost best = { SIZE_MAX, 0 };
+
+	memset(out, 0, sizeof(*out));
+	for (size_t t = 0; t < NAUTO; t++) {
+		have[t] = t == 0 || has_kind(snap, auto_terms[t], currency);
+		if (!have[t])
+			continue;
+		one.has_pricing = 1;
+		one.pricing = auto_terms[t];
+		one.pricing_auto = 0;
+		if (recommend_build_term(snap, p, &one, &runs[t], t == 0 ? diags : NULL) != 0) {
+			for (size_t k = 0; k < NAUTO; k++)
+				recommend_result_release(&runs[k]);
+			free(runs);
+			return -1;
+		}
+	}
+	/* the plan term: its MIG plan's workloads at its bills, the others at
+	 * their own cheapest term */
+	for (size_t t = 0; t < NAUTO; t++) {
+		struct fleet_cost f = { 0, 0 };
+
+		if (!have[t])
+			continue;
+		for (size_t i = 0; i < runs[t].nworkloads; i++) {
+			size_t k = runs[t].workloads[i].mig_use ? t : own_term(runs, have, i, t);
+
+			add_cost(&f, bill_cents(&runs[k], i));
+		}
+		if (fleet_less(f, best)) {
+			best = f;
+			plan = t;
+		}
+	}
+	term = xcalloc(runs[plan].nworkloads + 1, sizeof(*term));
+	for (size_t i = 0; i < runs[plan].nworkloads; i++)
+		term[i] = runs[plan].workloads[i].mig_use ? plan : own_term(runs, have, i, plan);
+	*out = runs[plan];
+	memset(&runs[plan], 0, sizeof(runs[plan]));
+	for (size_t i = 0; i < out->nworkloads; i++) {
+		if (term[i] != plan) {
+			struct recommend_workload w = out->workloads[i];
+
+			out->workloads[i] = runs[term[i]].workloads[i];
+			runs[term[i]].workloads[i] = w;
+		}
+	}
+	/* the warnings of every term a workload is billed under, and payg's
+	 * (the base: sizes and prices missing from the catalog) */
+	for (size_t t = 0; t < NAUTO; t++) {
+		int used = t == 0;
+
+		for (size_t i = 0; i < out->nworkloads && !used; i++)
+			used = term[i] == t;
+		if (used && t != plan)
+			move_warnings(out, &runs[t]);
+	}
+	free(term);
+	resum(out);
+	out->pricing_auto = 1;
+	out->runs = runs;
+	out->nruns = NAUTO;
+	return 0;
+}
