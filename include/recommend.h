@@ -338,6 +338,25 @@ struct recommend_mig_plan {
 	struct recommend_mig_region *regions;
 };
 
+/*
+ * The age of the prices a recommendation is billed with, per region and
+ * pricing kind: the sizes of the feasible recommendations and, where a
+ * region's MIG plan is in the totals, of its pools and dedicated replicas
+ * (each size's Linux price of that kind and currency in the catalog, or the
+ * price it borrowed from a size of the same hardware).  `check
+ * --max-catalog-age-days` judges the oldest of them (docs/ci.md).
+ */
+struct recommend_price_age {
+	char region[32];
+	enum pricing_kind pricing;
+	size_t nused;                     /* distinct sizes priced in the region */
+	char oldest[12];                  /* the oldest observed_date of them, "" when
+					     none has one */
+	char oldest_sku[FACT_SKU];        /* the size of that price */
+	size_t nundated;                  /* prices used without an observed date */
+	char undated_sku[FACT_SKU];       /* the first of them, "" when none */
+};
+
 struct recommend_result {
 	char currency[4];
 	char currency_note[128];          /* "prices in USD only; run ..." when the catalog has
@@ -374,6 +393,9 @@ struct recommend_result {
 	void **shared;
 	struct strmap notes;              /* the precision notes the fits point at */
 	struct sizing_factors factors;    /* the generic ("*") factors, for assumptions */
+	size_t nprice_ages;
+	struct recommend_price_age *price_ages;  /* owned: one per region and pricing kind
+					     the fleet is billed in, in region order */
 };
 
 /*
