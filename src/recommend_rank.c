@@ -285,13 +285,49 @@ static double replica_memory_need(const struct ctx *c, size_t index,
 	return s.total_gib * (1.0 + w.headroom);
 }
 
+/* The current-shortfall finding of a size without the memory, in the
+ * words and figures of the rejections (recommend_reject_reason): the
+ * workload's one memory need, once its needs are final. */
+static void shortfall_memory_text(struct recommend_workload *w)
+{
+	const struct recommend_current *cur = &w->current;
+	char why[FIT_REASON_LEN], msg[FIT_REASON_LEN + 128];
+
+	if (!w->has_current || cur->meets_needs != 0 || cur->fit.reject != FIT_REJ_MEMORY)
+		return;
+	for (size_t i = 0; i < w->nfindings; i++) {
+		struct recommend_finding *f = &w->findings[i];
+
+		if (strcmp(f->kind, "current-shortfall") != 0)
+			continue;
+		recommend_reject_reason(w, &cur->fit, NULL, NULL, why, sizeof why);
+		snprintf(msg, sizeof msg, "today's %ld x %s cannot meet the needs: %s", cur->count,
+			 cur->sku, why);
+		free(f->message);
+		f->message = xstrdup(msg);
+	}
+}
+
 void recommend_settle(const struct ctx *c, size_t index, struct recommend_workload *w)
 {
 	char rf[16];
 	size_t n = 0;
 
 	if (!w->feasible) {
+		const struct profile_workload *pw = &c->p->workloads[index];
+		struct fit_workload fw;
+		const char *why = NULL;
+
+		/* a generic workload's need includes the runtime, as its fits'
+		 * (fit.c) and a feasible one's (below) do */
+		if (recommend_to_fit(c, pw, &fw, &why) == 0 && fw.kind == FIT_GENERIC &&
+		    fw.req.gpu_memory_gib > 0) {
+			w->needs.gpu_memory_gib = fw.req.gpu_memory_gib * (1.0 + fw.headroom) +
+						  c->res->factors.runtime_overhead_gib;
+			recommend_round_needs(&w->needs);
+		}
 		w->nfamilies = 0;
+		shortfall_memory_text(w);
 		return;
 	}
 	/* the memory need is the sizing model's figure for the recommendation
@@ -310,6 +346,7 @@ void recommend_settle(const struct ctx *c, size_t index, struct recommend_worklo
 		w->needs.gpu_memory_gib = need;
 	}
 	recommend_round_needs(&w->needs);
+	shortfall_memory_text(w);
 	gpu_family(w->rec.gpu_model, rf, sizeof rf);
 	for (size_t i = 0; i < w->nfamilies; i++) {
 		struct recommend_family fa = w->families[i];
@@ -553,6 +590,7 @@ static void current_of(struct ctx *c, const struct profile_workload *pw,
 			f = &fits[i];
 	if (f) {
 		long need = (long)f->vm_count * (w->kind == FIT_TRAINING ? 1 : w->replicas);
+		cur->fit = *f;
 		cur->meets_needs = f->reject == FIT_OK && need <= cur->count;
 		if (!cur->meets_needs) {
 			char why[FIT_REASON_LEN];
