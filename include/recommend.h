@@ -287,6 +287,9 @@ struct recommend_workload {
 	struct recommend_finding *findings;
 	struct recommend_mig_use *mig_use; /* owned; NULL for a workload the MIG plan does
 					     not cover (read it with recommend_mig_use_of) */
+	int needs_fixed;                  /* needs.gpu_memory_gib is the replica need of
+					     an LLM service, the same whatever the
+					     recommendation (recommend_settle) */
 };
 
 /* w's MIG plan use; a zeroed one (use RECOMMEND_BASIS_OWN) when it has none. */

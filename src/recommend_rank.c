@@ -308,6 +308,48 @@ static void shortfall_memory_text(struct recommend_workload *w)
 	}
 }
 
+/*
+ * The memory one replica of an LLM service needs whatever it is priced as:
+ * the least the sizing model asks of any shape that fits it for all of a
+ * replica's sequences on one instance (fit.c's figure x (1 + headroom); for
+ * a shape that runs a replica as several instances, the figure of one
+ * instance holding all of them, as replica_memory_need).  Shapes are sized
+ * independent of price, region and pricing term, so this is the workload's
+ * one need; a choice that spans more GPUs needs more (the runtime and
+ * activations on each), which its reasons say.  0 when no shape fits or w
+ * is no LLM service.
+ */
+static double llm_replica_need(const struct ctx *c, const struct fit_workload *w,
+			       const struct fit_result *fits)
+{
+	double best = 0;
+
+	if (w->kind != FIT_LLM_INFERENCE)
+		return 0;
+	for (size_t i = 0; i < c->nshapes; i++) {
+		const struct fit_result *f = &fits[i];
+		const struct shape *sh = &c->shapes[i];
+		struct sizing_inference_result r;
+		double need = f->memory_need_gib;
+
+		if (f->reject != FIT_OK || !(need > 0) || (best > 0 && need >= best))
+			continue;
+		if (f->instances > 1) {
+			if (fit_instance_infer(w, &sh->cap, f->gpus_per_instance,
+					       w->concurrency > 0 ? w->concurrency : 1,
+					       &c->factors[sh->gpu], &r) != 0 ||
+			    !(r.total_gib > 0))
+				continue;
+			if (r.total_gib * (1.0 + w->headroom) > need)
+				need = r.total_gib * (1.0 + w->headroom);
+			if (best > 0 && need >= best)
+				continue;
+		}
+		best = need;
+	}
+	return best;
+}
+
 void recommend_settle(const struct ctx *c, size_t index, struct recommend_workload *w)
 {
 	char rf[16];
@@ -330,11 +372,14 @@ void recommend_settle(const struct ctx *c, size_t index, struct recommend_worklo
 		shortfall_memory_text(w);
 		return;
 	}
-	/* the memory need is the sizing model's figure for the recommendation
-	 * (per-GPU runtime overhead and all): one instance's when one holds the
-	 * replica; else the replica's sequences in one instance, which is why
-	 * it is split, never below what each instance needs */
-	if (w->type != PROFILE_TRAINING && w->rec.fit.memory_need_gib > 0) {
+	/* an LLM service's need is its replica need (llm_replica_need), set
+	 * when it was ranked, the same whatever the recommendation and its
+	 * term; without one (no shape gave it), and for a generic workload,
+	 * the sizing model's figure for the recommendation: one instance's when
+	 * one holds the replica; else the replica's sequences in one instance,
+	 * never below what each instance needs */
+	if (w->type != PROFILE_TRAINING && w->rec.fit.memory_need_gib > 0 &&
+	    !(w->needs_fixed)) {
 		double need = w->rec.fit.memory_need_gib;
 
 		if (w->rec.fit.instances > 1) {
@@ -854,6 +899,15 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 	}
 	/* the needs first: the closest rejection is measured by them */
 	recommend_compute_needs(c, w, rw);
+	{
+		double rn = llm_replica_need(c, w, fits);
+
+		if (rn > 0) {
+			rw->needs.gpu_memory_gib = rn;
+			recommend_round_needs(&rw->needs);
+			rw->needs_fixed = 1;
+		}
+	}
 	collect_rejects(c, rw, fits, regs, nregs);
 	collect_families(c, rw);
 	s->nfeasible_shapes = nfeasible_shapes;
@@ -902,6 +956,7 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 	t = &s->tmpl;
 	rw->feasible = t->feasible;
 	rw->needs = t->needs;
+	rw->needs_fixed = t->needs_fixed;
 	rw->rec = t->rec;
 	rw->rec_data = t->rec_data ? recommend_dup_array(t->rec_data, 1, sizeof(*t->rec_data)) : NULL;
 	rw->nalternatives = t->nalternatives;
