@@ -620,8 +620,7 @@ static int take_workload(struct check_report *r, const cJSON *w, char *err, size
 	return cost_plan_add_json(&r->head, w, "recommendation", err, errlen);
 }
 
-static struct recommend_price_age *recommend_dup_ages(const struct recommend_price_age *a,
-						     size_t n)
+static struct recommend_price_age *dup_ages(const struct recommend_price_age *a, size_t n)
 {
 	struct recommend_price_age *p = xmalloc((n + 1) * sizeof(*p));
 	if (n)
@@ -712,7 +711,7 @@ static int run_recommend(catalog *cat, const struct profile *p, struct check_rep
 	for (size_t i = 0; i < res.nwarnings; i++)
 		warn(r, "%s", res.warnings[i]);
 	r->nages = res.nprice_ages;
-	r->ages = recommend_dup_ages(res.price_ages, res.nprice_ages);
+	r->ages = dup_ages(res.price_ages, res.nprice_ages);
 	struct recommend_meta meta = { GPUFIT_VERSION, r->source, r->fetched_at, r->age_days };
 	char err[COSTDIFF_ERRLEN];
 	int rc = 0;

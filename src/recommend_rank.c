@@ -308,9 +308,32 @@ static void shortfall_memory_text(struct recommend_workload *w)
 	}
 }
 
+/* c->offered: which sizes have a Linux price of any term in the currency
+ * in each region in use (a size's other names count for it, as in the
+ * price table). */
+static void build_offered(struct ctx *c)
+{
+	if (c->offered)
+		return;
+	c->offered = xcalloc(c->nvms * c->nregions + 1, 1);
+	for (size_t i = 0; i < c->nprices; i++) {
+		const struct price *p = &c->prices[i];
+		int v, r;
+
+		if (strcasecmp(p->os, "linux") != 0 || strcasecmp(p->currency, c->currency) != 0 ||
+		    !(p->hourly > 0) || (r = recommend_region_index(c, p->region)) < 0 ||
+		    (v = recommend_vm_index(c, p->sku)) < 0)
+			continue;
+		c->offered[(size_t)v * c->nregions + (size_t)r] = 1;
+		if (c->alias_of[v] >= 0)
+			c->offered[(size_t)c->alias_of[v] * c->nregions + (size_t)r] = 1;
+	}
+}
+
 /*
  * The memory one replica of an LLM service needs whatever it is priced as:
- * the least the sizing model asks of any shape that fits it for all of a
+ * the least the sizing model asks, of the sizes offered in its regions
+ * (a price of any term), for all of a
  * replica's sequences on one instance (fit.c's figure x (1 + headroom); for
  * a shape that runs a replica as several instances, the figure of one
  * instance holding all of them, as replica_memory_need).  Shapes are sized
@@ -320,19 +343,25 @@ static void shortfall_memory_text(struct recommend_workload *w)
  * is no LLM service.
  */
 static double llm_replica_need(const struct ctx *c, const struct fit_workload *w,
-			       const struct fit_result *fits)
+			       const struct fit_result *fits, const int *regs, size_t nregs)
 {
 	double best = 0;
 
-	if (w->kind != FIT_LLM_INFERENCE)
+	if (w->kind != FIT_LLM_INFERENCE || !c->offered)
 		return 0;
 	for (size_t i = 0; i < c->nshapes; i++) {
 		const struct fit_result *f = &fits[i];
 		const struct shape *sh = &c->shapes[i];
 		struct sizing_inference_result r;
 		double need = f->memory_need_gib;
+		int offered = 0;
 
 		if (f->reject != FIT_OK || !(need > 0) || (best > 0 && need >= best))
+			continue;
+		for (size_t k = 0; k < nregs && !offered; k++)
+			offered = regs[k] >= 0 &&
+				  c->offered[(size_t)sh->vm * c->nregions + (size_t)regs[k]];
+		if (!offered)
 			continue;
 		if (f->instances > 1) {
 			if (fit_instance_infer(w, &sh->cap, f->gpus_per_instance,
@@ -899,8 +928,9 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 	}
 	/* the needs first: the closest rejection is measured by them */
 	recommend_compute_needs(c, w, rw);
+	build_offered(c);
 	{
-		double rn = llm_replica_need(c, w, fits);
+		double rn = llm_replica_need(c, w, fits, regs, nregs);
 
 		if (rn > 0) {
 			rw->needs.gpu_memory_gib = rn;
