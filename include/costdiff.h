@@ -160,7 +160,7 @@ struct costdiff_limits {
 	struct costdiff_limit max_monthly;      /* total monthly cost */
 	struct costdiff_limit max_increase;     /* total - baseline total */
 	struct costdiff_limit max_increase_pct; /* 100 * increase / baseline total */
-	struct costdiff_limit max_catalog_age;  /* days */
+	struct costdiff_limit max_catalog_age;  /* days: the oldest price used */
 };
 
 #define COSTDIFF_MAX_GATES 6   /* costdiff_gates() writes at most 5; check adds fail_on */
@@ -179,8 +179,26 @@ struct costdiff_gate {
 };
 
 /*
+ * The age of the prices a recommendation is billed with, as the
+ * max_catalog_age_days gate judges it: the oldest observed date of a price
+ * it used (by region and pricing kind).  When known is 0 the age is unknown
+ * (a price used has no observed date, or none was used) and why says so.
+ */
+struct costdiff_price_age {
+	int known;
+	long days;                     /* known: age of the oldest price used */
+	char date[12];                 /* its observed date */
+	char region[32];
+	char pricing[16];              /* "payg", "spot", ... */
+	char sku[64];                  /* the size it prices */
+	char why[160];                 /* !known: one clause, "the payg price of ... has
+					  no observed date" */
+};
+
+/*
  * Evaluates the given limits against head (the recommendation) and base
- * (the baseline, NULL when none); age_days < 0 means unknown.  A workload
+ * (the baseline, NULL when none); age is the age of the prices head used
+ * (NULL: unknown, no price used).  A workload
  * of head without a feasible option, or an unknown head total, adds a
  * failing "feasible" gate first; a money gate on an unknown total (head's,
  * or the baseline's for the increase gates) fails with has_actual 0.
@@ -190,8 +208,8 @@ struct costdiff_gate {
  * max_monthly, max_increase, max_increase_pct, max_catalog_age_days.
  */
 size_t costdiff_gates(const struct costdiff_limits *lim, const struct cost_plan *head,
-		      const struct cost_plan *base, long age_days, struct costdiff_gate *out,
-		      size_t *skipped);
+		      const struct cost_plan *base, const struct costdiff_price_age *age,
+		      struct costdiff_gate *out, size_t *skipped);
 
 /*
  * Money for people: "$1,234.56" for USD, "1,234.56 EUR" otherwise; with

@@ -231,6 +231,10 @@ struct recommend_current {
 	double monthly_cost;
 	double savings_monthly;           /* current - recommended; < 0 a shortfall */
 	int meets_needs;                  /* -1 unknown, 0 no, 1 yes */
+	struct fit_result fit;            /* today's size sized for the workload (valid
+					     when meets_needs >= 0): the current-shortfall
+					     finding's figures, in the terms of the
+					     workload's needs (recommend_settle) */
 };
 
 /*
@@ -312,6 +316,9 @@ struct recommend_workload {
 	struct recommend_finding *findings;
 	struct recommend_mig_use *mig_use; /* owned; NULL for a workload the MIG plan does
 					     not cover (read it with recommend_mig_use_of) */
+	int needs_fixed;                  /* needs.gpu_memory_gib is the replica need of
+					     an LLM service, the same whatever the
+					     recommendation (recommend_settle) */
 };
 
 /* w's MIG plan use; a zeroed one (use RECOMMEND_BASIS_OWN) when it has none. */
@@ -367,6 +374,25 @@ struct recommend_mig_plan {
 	struct recommend_mig_region *regions;
 };
 
+/*
+ * The age of the prices a recommendation is billed with, per region and
+ * pricing kind: the sizes of the feasible recommendations and, where a
+ * region's MIG plan is in the totals, of its pools and dedicated replicas
+ * (each size's Linux price of that kind and currency in the catalog, or the
+ * price it borrowed from a size of the same hardware).  `check
+ * --max-catalog-age-days` judges the oldest of them (docs/ci.md).
+ */
+struct recommend_price_age {
+	char region[32];
+	enum pricing_kind pricing;
+	size_t nused;                     /* distinct sizes priced in the region */
+	char oldest[12];                  /* the oldest observed_date of them, "" when
+					     none has one */
+	char oldest_sku[FACT_SKU];        /* the size of that price */
+	size_t nundated;                  /* prices used without an observed date */
+	char undated_sku[FACT_SKU];       /* the first of them, "" when none */
+};
+
 struct recommend_result {
 	int pricing_auto;                 /* pricing: auto: each workload is the cheapest
 					     of the results of every term (runs) */
@@ -408,6 +434,9 @@ struct recommend_result {
 	void **shared;
 	struct strmap notes;              /* the precision notes the fits point at */
 	struct sizing_factors factors;    /* the generic ("*") factors, for assumptions */
+	size_t nprice_ages;
+	struct recommend_price_age *price_ages;  /* owned: one per region and pricing kind
+					     the fleet is billed in, in region order */
 };
 
 /*

@@ -65,6 +65,9 @@ struct check_report {
 	int passed;
 	char source[64], fetched_at[40];
 	long age_days;
+	size_t nages;                  /* the prices the recommendation used, per region */
+	struct recommend_price_age *ages;
+	struct costdiff_price_age age; /* the oldest of them, as the age gate judges it */
 	size_t nwarnings;
 	char **warnings;
 	unsigned fail_on;              /* bit i: fail on findings of fail_kinds[i] */
@@ -90,6 +93,7 @@ static void report_release(struct check_report *r)
 	for (size_t i = 0; i < r->nwarnings; i++)
 		free(r->warnings[i]);
 	free(r->warnings);
+	free(r->ages);
 	costdiff_release(&r->diff);
 	cJSON_Delete(r->rec_doc);
 	cost_plan_release(&r->head);
@@ -248,6 +252,13 @@ static void print_table(FILE *out, const struct check_report *r, int color)
 	strbuf_release(&sb);
 }
 
+/* Days from an ISO date to now (GPUFIT_NOW), -1 when unknown. */
+static long day_age(const char *day)
+{
+	long long t = day && *day ? util_parse_iso8601(day) : -1;
+	return t >= 0 ? (long)((util_now() - t) / 86400) : -1;
+}
+
 static void print_markdown(FILE *out, const struct check_report *r)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -325,6 +336,19 @@ static void print_markdown(FILE *out, const struct check_report *r)
 			r->age_days);
 	else
 		fprintf(out, "\nPrices: %s catalog (age unknown).\n", r->source);
+	for (size_t i = 0; i < r->nages; i++) {
+		const struct recommend_price_age *a = &r->ages[i];
+		long d = day_age(a->oldest);
+
+		fprintf(out, "%s- %s %s: ", i ? "" : "\nOldest price used per region:\n\n",
+			a->region, pricing_name(a->pricing));
+		if (a->oldest[0] && d >= 0)
+			fprintf(out, "observed %s (%ld days), %s", a->oldest, d, a->oldest_sku);
+		if (a->nundated)
+			fprintf(out, "%s%zu without an observed date (%s)", a->oldest[0] ? "; " : "",
+				a->nundated, a->undated_sku);
+		fputc('\n', out);
+	}
 	fprintf(out, "\n</details>\n");
 }
 
@@ -397,6 +421,24 @@ static cJSON *check_json(const struct check_report *r)
 		cJSON_AddNumberToObject(c, "age_days", (double)r->age_days);
 	else
 		cJSON_AddNullToObject(c, "age_days");
+	cJSON *pu = cJSON_AddArrayToObject(c, "prices_used");
+	for (size_t i = 0; i < r->nages; i++) {
+		const struct recommend_price_age *a = &r->ages[i];
+		cJSON *o = cJSON_CreateObject();
+		long d = day_age(a->oldest);
+
+		cJSON_AddStringToObject(o, "region", a->region);
+		cJSON_AddStringToObject(o, "pricing", pricing_name(a->pricing));
+		cJSON_AddNumberToObject(o, "sizes", (double)a->nused);
+		json_add_str_or_null(o, "oldest_observed", a->oldest);
+		json_add_str_or_null(o, "oldest_sku", a->oldest_sku);
+		if (d >= 0)
+			cJSON_AddNumberToObject(o, "age_days", (double)d);
+		else
+			cJSON_AddNullToObject(o, "age_days");
+		cJSON_AddNumberToObject(o, "undated", (double)a->nundated);
+		cJSON_AddItemToArray(pu, o);
+	}
 	cJSON *ws = cJSON_AddArrayToObject(doc, "workloads");
 	for (size_t i = 0; i < r->head.nitems; i++) {
 		const struct cost_item *h = &r->head.items[i];
@@ -578,6 +620,68 @@ static int take_workload(struct check_report *r, const cJSON *w, char *err, size
 	return cost_plan_add_json(&r->head, w, "recommendation", err, errlen);
 }
 
+static struct recommend_price_age *dup_ages(const struct recommend_price_age *a, size_t n)
+{
+	struct recommend_price_age *p = xmalloc((n + 1) * sizeof(*p));
+	if (n)
+		memcpy(p, a, n * sizeof(*p));
+	return p;
+}
+
+/* r->age: the oldest price r->ages names, or why its age is unknown (a
+ * price used without an observed date makes the whole age unknown: the
+ * gate cannot vouch for it). */
+static void price_age_of(struct check_report *r)
+{
+	struct costdiff_price_age *g = &r->age;
+	const struct recommend_price_age *old = NULL;
+
+	memset(g, 0, sizeof(*g));
+	for (size_t i = 0; i < r->nages; i++) {
+		const struct recommend_price_age *a = &r->ages[i];
+		if (a->nundated) {
+			snprintf(g->why, sizeof g->why, "the %s price of %s in %s has no observed date",
+				 pricing_name(a->pricing), a->undated_sku, a->region);
+			return;
+		}
+		if (a->oldest[0] && (!old || strcmp(a->oldest, old->oldest) < 0))
+			old = &r->ages[i];
+	}
+	if (!old || day_age(old->oldest) < 0) {
+		snprintf(g->why, sizeof g->why, "no price was used (no feasible recommendation)");
+		return;
+	}
+	g->known = 1;
+	g->days = day_age(old->oldest);
+	snprintf(g->date, sizeof g->date, "%s", old->oldest);
+	snprintf(g->region, sizeof g->region, "%s", old->region);
+	snprintf(g->pricing, sizeof g->pricing, "%s", pricing_name(old->pricing));
+	snprintf(g->sku, sizeof g->sku, "%s", old->oldest_sku);
+}
+
+/* A price without an observed date was seen when its region was last
+ * fetched: the fetched_at.REGION meta stands in for it, as in `catalog
+ * status` (catalog/schema.sql).  Without that meta its age stays unknown. */
+static void undated_stand_in(catalog *cat, struct check_report *r)
+{
+	for (size_t i = 0; i < r->nages; i++) {
+		struct recommend_price_age *a = &r->ages[i];
+		char key[64], day[64];
+
+		snprintf(key, sizeof key, "fetched_at.%s", a->region);
+		if (!a->nundated || catalog_meta(cat, key, day, sizeof day) != 0 || strlen(day) < 10)
+			continue;
+		day[10] = '\0';
+		if (!a->oldest[0] || strcmp(day, a->oldest) < 0) {
+			snprintf(a->oldest, sizeof a->oldest, "%s", day);
+			snprintf(a->oldest_sku, sizeof a->oldest_sku, "%s", a->undated_sku);
+		}
+		a->nundated = 0;
+		a->undated_sku[0] = '\0';
+	}
+	price_age_of(r);
+}
+
 /* Runs recommend on the profile and reads its JSON back as r->head. */
 static int run_recommend(catalog *cat, const struct profile *p, struct check_report *r,
 			 int keep_doc)
@@ -587,7 +691,10 @@ static int run_recommend(catalog *cat, const struct profile *p, struct check_rep
 	struct diag_list diags = DIAG_LIST_INIT;
 	struct catalog_snapshot snap;
 	char cerr[CATALOG_ERRLEN];
+	char today[16];
 	recommend_options_init(&o);
+	util_today(today, sizeof today);
+	o.today = today;   /* the stale-price warning, as recommend prints it */
 	if (catalog_snapshot_load(cat, &snap, cerr) != 0) {
 		diag_error("%s", cerr);
 		return EXIT_CATALOG;
@@ -603,6 +710,8 @@ static int run_recommend(catalog *cat, const struct profile *p, struct check_rep
 	diag_list_release(&diags);
 	for (size_t i = 0; i < res.nwarnings; i++)
 		warn(r, "%s", res.warnings[i]);
+	r->nages = res.nprice_ages;
+	r->ages = dup_ages(res.price_ages, res.nprice_ages);
 	struct recommend_meta meta = { GPUFIT_VERSION, r->source, r->fetched_at, r->age_days };
 	char err[COSTDIFF_ERRLEN];
 	int rc = 0;
@@ -725,6 +834,7 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 	rc = run_recommend(cat, &p, &r, ctx->format == FMT_HTML);
 	if (rc != EXIT_OK)
 		goto out;
+	undated_stand_in(cat, &r);
 	if (r.baseline_file && strcmp(r.base.currency, r.head.currency) != 0) {
 		diag_error("currency mismatch: '%s' is in %s, the profile in %s", r.baseline_file,
 			   r.base.currency, r.head.currency);
@@ -739,7 +849,7 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 	budget_limit(&lim.max_increase_pct, p.budget.has_max_increase_pct,
 		     p.budget.max_increase_pct);
 	size_t skipped = 0;
-	r.ngates = costdiff_gates(&lim, &r.head, r.baseline_file ? &r.base : NULL, r.age_days,
+	r.ngates = costdiff_gates(&lim, &r.head, r.baseline_file ? &r.base : NULL, &r.age,
 				  r.gates, &skipped);
 	if (skipped)
 		warn(&r, "the budget's increase limits need '--baseline BASE.json'; %zu skipped",

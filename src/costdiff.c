@@ -481,8 +481,8 @@ static struct costdiff_gate *gate_new(struct costdiff_gate *out, size_t *n, cons
 }
 
 size_t costdiff_gates(const struct costdiff_limits *lim, const struct cost_plan *head,
-		      const struct cost_plan *base, long age_days, struct costdiff_gate *out,
-		      size_t *skipped)
+		      const struct cost_plan *base, const struct costdiff_price_age *age,
+		      struct costdiff_gate *out, size_t *skipped)
 {
 	const char *cur = head->currency;
 	char a[48], b[48];
@@ -581,17 +581,18 @@ size_t costdiff_gates(const struct costdiff_limits *lim, const struct cost_plan 
 	if (lim->max_catalog_age.given) {
 		struct costdiff_gate *g =
 			gate_new(out, &n, "max_catalog_age_days", &lim->max_catalog_age);
-		if (age_days < 0) {
+		if (!age || !age->known) {
 			g->unjudged = 1;
-			snprintf(g->message, sizeof g->message,
-				 "the catalog's age is unknown (no fetch or snapshot date)");
+			snprintf(g->message, sizeof g->message, "%s: the age of the prices used is "
+				 "unknown", age && age->why[0] ? age->why : "no price was used");
 		} else {
 			g->has_actual = 1;
-			g->actual = (double)age_days;
+			g->actual = (double)age->days;
 			g->passed = g->actual <= g->limit;
 			snprintf(g->message, sizeof g->message,
-				 "the catalog is %ld day%s old; the limit is %g", age_days,
-				 age_days == 1 ? "" : "s", g->limit);
+				 "the oldest price used, %s %s of %s (%s), is %ld day%s old; the "
+				 "limit is %g", age->region, age->pricing, age->date, age->sku,
+				 age->days, age->days == 1 ? "" : "s", g->limit);
 		}
 	}
 	if (skipped)

@@ -345,18 +345,22 @@ static void fit_generic(const struct fit_workload *w, const struct sizing_capaci
 	struct sizing_requirements req = w->req;
 	struct sizing_generic_result g;
 	double h = 1.0 + w->headroom;
-	double mem = cap->memory_gib * f->memory_utilization - f->runtime_overhead_gib;
+	/* usable memory is what an LLM's is (capacity x memory_utilization);
+	 * the runtime is part of the need, as in an LLM's: the same test as
+	 * req x h <= usable - runtime, stated in the terms every workload uses */
+	double usable = cap->memory_gib * f->memory_utilization;
+	double runtime = f->runtime_overhead_gib, base = w->req.gpu_memory_gib + runtime;
 
 	req.gpu_memory_gib *= h;
 	req.tflops_fp16 *= h;
 	req.bandwidth_gb_per_s *= h;
 	sizing_generic(&req, cap, f, &g);
-	out->memory_need_gib = req.gpu_memory_gib;
-	out->memory_have_gib = mem;
+	out->memory_need_gib = req.gpu_memory_gib + runtime;
+	out->memory_have_gib = usable;
 	if (g.memory_util > 1) {
 		out->reject = FIT_REJ_MEMORY;
-		out->need = req.gpu_memory_gib;
-		out->have = mem;
+		out->need = req.gpu_memory_gib + runtime;
+		out->have = usable;
 		return;
 	}
 	if (g.compute_util > 1) {
@@ -377,8 +381,8 @@ static void fit_generic(const struct fit_workload *w, const struct sizing_capaci
 	out->instances = 1;
 	out->gpu_count = cap->gpus_per_node;
 	out->tp = out->pp = out->dp = 1;
-	out->memory_headroom_pct = w->req.gpu_memory_gib > 0
-		? (mem - w->req.gpu_memory_gib) / w->req.gpu_memory_gib * 100.0 : 100.0;
+	out->memory_headroom_pct = w->req.gpu_memory_gib > 0 ? (usable - base) / base * 100.0
+							     : 100.0;
 	out->bound = g.compute_util >= g.bandwidth_util ? SIZING_BOUND_COMPUTE
 						       : SIZING_BOUND_MEMORY_BANDWIDTH;
 }

@@ -72,8 +72,9 @@ const struct command gpufit_commands[] = {
 	  "      --max-monthly N        fail when the monthly cost exceeds N\n"
 	  "      --max-increase N       fail when it rises more than N over the baseline\n"
 	  "      --max-increase-pct P   fail when it rises more than P percent (10 or 10%)\n"
-	  "      --max-catalog-age-days D  fail when the catalog is older than D days\n"
-	  "                             (without it, an old catalog is only a warning)\n"
+	  "      --max-catalog-age-days D  fail when the oldest price used (by region and\n"
+	  "                             kind) is older than D days (without it, an old\n"
+	  "                             catalog is only a warning)\n"
 	  "      --fail-on KINDS        fail on findings of these kinds (comma list:\n"
 	  "                             data-starved,data-gravity,data-placement,cold-start,...)\n"
 	  "  A budget: section in the profile gives the same limits; options override it.\n" },

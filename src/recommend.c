@@ -42,6 +42,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "mig_plan.h"
 #include "recommend_internal.h"
 #include "util.h"
 
@@ -197,6 +198,7 @@ static void ctx_release(struct ctx *c)
 	free(c->regions);
 	free(c->price);
 	free(c->unpriced);
+	free(c->offered);
 	free(c->cands);
 	free(c->unknown);
 	free(c->offers);
@@ -219,6 +221,102 @@ static void ctx_release(struct ctx *c)
 		recommend_keep_lists(c, &c->cache[i].tmpl);
 		recommend_tmpl_release(&c->cache[i].tmpl);
 	}
+}
+
+/* The catalog's price of size v in region r that the table used: v's own
+ * row, or the row of a size it borrowed it from (find_aliases); NULL when
+ * none is there. */
+static const struct price *price_row(const struct ctx *c, int v, const char *region)
+{
+	const struct price *borrowed = NULL;
+
+	for (size_t k = 0; k < c->nprices; k++) {
+		const struct price *p = &c->prices[k];
+		int pv;
+
+		if (p->pricing != c->pricing || strcasecmp(p->os, "linux") != 0 ||
+		    strcasecmp(p->currency, c->currency) != 0 || !(p->hourly > 0) ||
+		    strcasecmp(p->region, region) != 0 || (pv = recommend_vm_index(c, p->sku)) < 0)
+			continue;
+		if (pv == v)
+			return p;
+		if (!borrowed && c->alias_of && c->alias_of[pv] == v)
+			borrowed = p;
+	}
+	return borrowed;
+}
+
+/* Counts the price of sku in region into the ages (once per size). */
+static void age_add(const struct ctx *c, const char *sku, const char *region, char (*seen)[2][64],
+		    size_t *nseen)
+{
+	struct recommend_result *res = c->res;
+	struct recommend_price_age *a = NULL;
+	int v = recommend_vm_index(c, sku);
+
+	if (v < 0 || !region || !*region)
+		return;
+	for (size_t i = 0; i < *nseen; i++)
+		if (strcmp(seen[i][0], sku) == 0 && strcmp(seen[i][1], region) == 0)
+			return;
+	util_copy_str(seen[*nseen][0], sizeof seen[0][0], sku);
+	util_copy_str(seen[*nseen][1], sizeof seen[0][1], region);
+	(*nseen)++;
+	for (size_t i = 0; i < res->nprice_ages; i++)
+		if (strcmp(res->price_ages[i].region, region) == 0)
+			a = &res->price_ages[i];
+	if (!a) {
+		res->price_ages = xrealloc(res->price_ages,
+					   (res->nprice_ages + 1) * sizeof(*res->price_ages));
+		a = &res->price_ages[res->nprice_ages++];
+		memset(a, 0, sizeof(*a));
+		util_copy_str(a->region, sizeof a->region, region);
+		a->pricing = c->pricing;
+	}
+	const struct price *p = price_row(c, v, region);
+	a->nused++;
+	if (!p || !p->observed_date[0]) {
+		if (!a->nundated++)
+			util_copy_str(a->undated_sku, sizeof a->undated_sku, sku);
+	} else if (!a->oldest[0] || strcmp(p->observed_date, a->oldest) < 0) {
+		util_copy_str(a->oldest, sizeof a->oldest, p->observed_date);
+		util_copy_str(a->oldest_sku, sizeof a->oldest_sku, sku);
+	}
+}
+
+static int cmp_age_region(const void *x, const void *y)
+{
+	return strcmp(((const struct recommend_price_age *)x)->region,
+		      ((const struct recommend_price_age *)y)->region);
+}
+
+/* res->price_ages: the prices the fleet is billed with, where the totals
+ * take them (a region's MIG plan when it is used, the recommendations
+ * otherwise). */
+static void used_price_ages(const struct ctx *c)
+{
+	const struct recommend_result *res = c->res;
+	const struct recommend_mig_plan *m = &res->mig;
+	size_t cap = res->nworkloads + m->npools + m->ndedicated + 1, n = 0;
+	char (*seen)[2][64] = xcalloc(cap, sizeof(*seen));
+
+	for (size_t i = 0; i < res->nworkloads; i++)
+		if (res->workloads[i].feasible)
+			age_add(c, res->workloads[i].rec.sku, res->workloads[i].rec.region, seen, &n);
+	for (size_t i = 0; i < m->nregions; i++) {
+		if (!m->regions[i].used_in_totals)
+			continue;
+		for (size_t k = 0; k < m->npools; k++)
+			if (strcmp(m->pools[k].region, m->regions[i].region) == 0)
+				age_add(c, m->pools[k].sku, m->pools[k].region, seen, &n);
+		for (size_t k = 0; k < m->ndedicated; k++)
+			if (strcmp(m->dedicated[k].region, m->regions[i].region) == 0)
+				age_add(c, m->dedicated[k].sku, m->dedicated[k].region, seen, &n);
+	}
+	free(seen);
+	if (c->res->nprice_ages > 1)
+		qsort(c->res->price_ages, c->res->nprice_ages, sizeof(*c->res->price_ages),
+		      cmp_age_region);
 }
 
 int recommend_build(const struct catalog_snapshot *snap, const struct profile *p,
@@ -314,6 +412,7 @@ int recommend_build_term(const struct catalog_snapshot *snap, const struct profi
 	recommend_unknown_warnings(&c);
 	recommend_engine_warnings(&c);
 	recommend_price_age_warning(&c);
+	used_price_ages(&c);
 	ctx_release(&c);
 	return 0;
 }
@@ -350,6 +449,7 @@ void recommend_result_release(struct recommend_result *r)
 	for (size_t i = 0; i < r->nwarnings; i++)
 		free(r->warnings[i]);
 	free(r->warnings);
+	free(r->price_ages);
 	for (size_t i = 0; i < r->nshared; i++)
 		free(r->shared[i]);
 	free(r->shared);

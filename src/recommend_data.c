@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bill.h"
 #include "datapath.h"
 #include "recommend_internal.h"
 #include "util.h"
@@ -216,6 +217,16 @@ static void accounts_text(int k, double each, struct dnums *n)
 	n->fix_monthly_cost = 0;
 }
 
+/* Whether a fix may spread the data over k Blob accounts: at most the
+ * storage accounts a subscription may have in a region
+ * (catalog/data_defaults.csv storage_accounts_per_region); no limit when
+ * the catalog does not say. */
+static int accounts_allowed(const struct ctx *c, int k)
+{
+	double max = dflt(c, "storage_accounts_per_region");
+	return !(max > 0) || k <= max;
+}
+
 /* The shared store st sized for need MB/s of reads: a Blob tier spread over
  * ceil(need / account) accounts, any other the Managed Lustre file system
  * for need holding the dataset.  Applies it to st (and states it in n when
@@ -231,7 +242,7 @@ static int storage_fix(const struct ctx *c, const struct profile_workload *pw, d
 	if (st->reach != DATAPATH_REMOTE || !(st->read_mb_per_s > 0) || !(need > 0) ||
 	    st->read_mb_per_s * st->instances >= need)
 		return 0;
-	if (is_blob(pw)) {
+	if (is_blob(pw) && accounts_allowed(c, datapath_accounts(need, st->read_mb_per_s))) {
 		int k = datapath_accounts(need, st->read_mb_per_s);
 		if (n)
 			accounts_text(k, st->read_mb_per_s, n);
@@ -400,17 +411,21 @@ static int is_nd(const struct vm_size *vm)
 	return strncmp(vm->series, "ND", 2) == 0;
 }
 
-/* The cheapest fix that feeds need_total MB/s: stage to local NVMe (the
- * VMs are held while copying), more Blob accounts (no fixed fee), or a
- * Managed Lustre file system; never HPC Cache (retired), never managed
- * disks as a shared store for ND sizes. */
+/* The cheapest fix that feeds need_total MB/s and can be done: stage to
+ * local NVMe when the data fits each VM's (the VMs are held while copying:
+ * billed as the recommendation's VMs are, bill.h), more Blob accounts (no
+ * fixed fee) up to the accounts a region allows, or a Managed Lustre file
+ * system of a size a tier offers; never HPC Cache (retired), never managed
+ * disks as a shared store for ND sizes.  When the VMs' network cannot carry
+ * the reads from any shared store, caching on local NVMe across epochs only
+ * when the data fits the VMs' NVMe together; else no fix on these VMs. */
 static void fix_of(const struct ctx *c, const struct profile_workload *pw, int vm,
 		   const struct recommend_choice *rec, const struct recommend_data *d,
 		   double runs_per_month, struct dnums *n)
 {
 	const struct vm_size *v = vm >= 0 ? &c->vms[vm] : NULL;
 	double need = d->need_mb_per_s, per_vm_copy;
-	char a[32], b[32], x[32], y[32];
+	char a[32], b[32], x[32], y[32], cap[80];
 	struct datapath_vm dv;
 
 	vm_of(c, vm, &dv);
@@ -420,17 +435,23 @@ static void fix_of(const struct ctx *c, const struct profile_workload *pw, int v
 	    pw->data.size_gib <= v->local_nvme_gib && per_vm_copy > 0 &&
 	    d->bottleneck != DATAPATH_BN_STORAGE) {
 		double secs = datapath_copy_seconds(pw->data.size_gib, per_vm_copy);
-		double hourly = rec->hourly_cost;
+		double used = rec->hours_billed > 0 ? rec->hours_billed : 0;
 		snprintf(n->fix, sizeof(n->fix),
 			 "stage the %s GiB to local NVMe (fits %s GiB per VM; copy %s s at %s MB/s "
 			 "per VM)", fmt_int(a, sizeof(a), pw->data.size_gib),
 			 fmt_int(b, sizeof(b), v->local_nvme_gib), fmt_int(x, sizeof(x), secs),
 			 fmt_int(y, sizeof(y), per_vm_copy));
-		n->fix_monthly_cost = util_round_cents(hourly * secs / 3600.0 * runs_per_month);
+		/* the staging hours on top of the hours the VMs run: a difference
+		 * of two bills (0 under a commitment, billed every hour anyway) */
+		n->fix_monthly_cost = util_round_cents(
+			bill_monthly(c->pricing, rec->hourly_cost, 1,
+				     used + secs / 3600.0 * runs_per_month) -
+			bill_monthly(c->pricing, rec->hourly_cost, 1, used));
 		return;
 	}
 	if (is_blob(pw) && d->bottleneck == DATAPATH_BN_STORAGE && dv.network_mb_per_s > 0 &&
-	    need <= dv.network_mb_per_s * d->vms) {
+	    need <= dv.network_mb_per_s * d->vms &&
+	    accounts_allowed(c, datapath_accounts(need, d->supply_mb_per_s))) {
 		accounts_text(datapath_accounts(need, d->supply_mb_per_s), d->supply_mb_per_s, n);
 		return;
 	}
@@ -444,10 +465,28 @@ static void fix_of(const struct ctx *c, const struct profile_workload *pw, int v
 			return;
 		}
 	}
+	fmt_int(b, sizeof(b), pw->data.size_gib);
+	if (v && v->local_nvme_gib > 0 && d->vms > 0 &&
+	    pw->data.size_gib <= v->local_nvme_gib * d->vms) {
+		snprintf(n->fix, sizeof(n->fix),
+			 "the VMs' network (%s MB/s each) cannot carry it: cache the data on local "
+			 "NVMe across epochs (%s GiB fit %d x %s GiB) or read less per step",
+			 dv.network_mb_per_s > 0 ? fmt_int(a, sizeof(a), dv.network_mb_per_s)
+						 : "unknown",
+			 b, d->vms, fmt_int(x, sizeof(x), v->local_nvme_gib));
+		return;
+	}
+	if (v && v->local_nvme_gib >= 0)
+		snprintf(cap, sizeof(cap), "%d x %s GiB", d->vms > 0 ? d->vms : 1,
+			 fmt_int(x, sizeof(x), v->local_nvme_gib));
+	else
+		snprintf(cap, sizeof(cap), "unknown");
 	snprintf(n->fix, sizeof(n->fix),
-		 "the VMs' network (%s MB/s each) cannot carry it: cache the data on local NVMe "
-		 "across epochs or read less per step",
-		 dv.network_mb_per_s > 0 ? fmt_int(a, sizeof(a), dv.network_mb_per_s) : "unknown");
+		 "none on these VMs: their network (%s MB/s each) cannot carry it from a shared "
+		 "store and the %s GiB do not fit their local NVMe (%s); read less per step "
+		 "(smaller samples, fewer passes over the data)",
+		 dv.network_mb_per_s > 0 ? fmt_int(a, sizeof(a), dv.network_mb_per_s) : "unknown",
+		 b, cap);
 }
 
 /* Inter-region $/GB from the data's region to the GPUs' (0 when the same);

@@ -155,6 +155,8 @@ struct ctx {
 	size_t nregions;
 	double *price;
 	unsigned char *unpriced;          /* same layout: feasible but unpriced seen */
+	unsigned char *offered;           /* same layout: a Linux price of any term in the
+					     currency (NULL until rank() needs it) */
 	struct cache_slot cache[CACHE_SLOTS];
 	struct cand *cands;
 	size_t ncands, capcands;

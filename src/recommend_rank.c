@@ -286,20 +286,130 @@ static double replica_memory_need(const struct ctx *c, size_t index,
 	return s.total_gib * (1.0 + w.headroom);
 }
 
+/* The current-shortfall finding of a size without the memory, in the
+ * words and figures of the rejections (recommend_reject_reason): the
+ * workload's one memory need, once its needs are final. */
+static void shortfall_memory_text(struct recommend_workload *w)
+{
+	const struct recommend_current *cur = &w->current;
+	char why[FIT_REASON_LEN], msg[FIT_REASON_LEN + 128];
+
+	if (!w->has_current || cur->meets_needs != 0 || cur->fit.reject != FIT_REJ_MEMORY)
+		return;
+	for (size_t i = 0; i < w->nfindings; i++) {
+		struct recommend_finding *f = &w->findings[i];
+
+		if (strcmp(f->kind, "current-shortfall") != 0)
+			continue;
+		recommend_reject_reason(w, &cur->fit, NULL, NULL, why, sizeof why);
+		snprintf(msg, sizeof msg, "today's %ld x %s cannot meet the needs: %s", cur->count,
+			 cur->sku, why);
+		free(f->message);
+		f->message = xstrdup(msg);
+	}
+}
+
+/* c->offered: which sizes have a Linux price of any term in the currency
+ * in each region in use (a size's other names count for it, as in the
+ * price table). */
+static void build_offered(struct ctx *c)
+{
+	if (c->offered)
+		return;
+	c->offered = xcalloc(c->nvms * c->nregions + 1, 1);
+	for (size_t i = 0; i < c->nprices; i++) {
+		const struct price *p = &c->prices[i];
+		int v, r;
+
+		if (strcasecmp(p->os, "linux") != 0 || strcasecmp(p->currency, c->currency) != 0 ||
+		    !(p->hourly > 0) || (r = recommend_region_index(c, p->region)) < 0 ||
+		    (v = recommend_vm_index(c, p->sku)) < 0)
+			continue;
+		c->offered[(size_t)v * c->nregions + (size_t)r] = 1;
+		if (c->alias_of[v] >= 0)
+			c->offered[(size_t)c->alias_of[v] * c->nregions + (size_t)r] = 1;
+	}
+}
+
+/*
+ * The memory one replica of an LLM service needs whatever it is priced as:
+ * the least the sizing model asks, of the sizes offered in its regions
+ * (a price of any term), for all of a
+ * replica's sequences on one instance (fit.c's figure x (1 + headroom); for
+ * a shape that runs a replica as several instances, the figure of one
+ * instance holding all of them, as replica_memory_need).  Shapes are sized
+ * independent of price, region and pricing term, so this is the workload's
+ * one need; a choice that spans more GPUs needs more (the runtime and
+ * activations on each), which its reasons say.  0 when no shape fits or w
+ * is no LLM service.
+ */
+static double llm_replica_need(const struct ctx *c, const struct fit_workload *w,
+			       const struct fit_result *fits, const int *regs, size_t nregs)
+{
+	double best = 0;
+
+	if (w->kind != FIT_LLM_INFERENCE || !c->offered)
+		return 0;
+	for (size_t i = 0; i < c->nshapes; i++) {
+		const struct fit_result *f = &fits[i];
+		const struct shape *sh = &c->shapes[i];
+		struct sizing_inference_result r;
+		double need = f->memory_need_gib;
+		int offered = 0;
+
+		if (f->reject != FIT_OK || !(need > 0) || (best > 0 && need >= best))
+			continue;
+		for (size_t k = 0; k < nregs && !offered; k++)
+			offered = regs[k] >= 0 &&
+				  c->offered[(size_t)sh->vm * c->nregions + (size_t)regs[k]];
+		if (!offered)
+			continue;
+		if (f->instances > 1) {
+			if (fit_instance_infer(w, &sh->cap, f->gpus_per_instance,
+					       w->concurrency > 0 ? w->concurrency : 1,
+					       &c->factors[sh->gpu], &r) != 0 ||
+			    !(r.total_gib > 0))
+				continue;
+			if (r.total_gib * (1.0 + w->headroom) > need)
+				need = r.total_gib * (1.0 + w->headroom);
+			if (best > 0 && need >= best)
+				continue;
+		}
+		best = need;
+	}
+	return best;
+}
+
 void recommend_settle(const struct ctx *c, size_t index, struct recommend_workload *w)
 {
 	char rf[16];
 	size_t n = 0;
 
 	if (!w->feasible) {
+		const struct profile_workload *pw = &c->p->workloads[index];
+		struct fit_workload fw;
+		const char *why = NULL;
+
+		/* a generic workload's need includes the runtime, as its fits'
+		 * (fit.c) and a feasible one's (below) do */
+		if (recommend_to_fit(c, pw, &fw, &why) == 0 && fw.kind == FIT_GENERIC &&
+		    fw.req.gpu_memory_gib > 0) {
+			w->needs.gpu_memory_gib = fw.req.gpu_memory_gib * (1.0 + fw.headroom) +
+						  c->res->factors.runtime_overhead_gib;
+			recommend_round_needs(&w->needs);
+		}
 		w->nfamilies = 0;
+		shortfall_memory_text(w);
 		return;
 	}
-	/* the memory need is the sizing model's figure for the recommendation
-	 * (per-GPU runtime overhead and all): one instance's when one holds the
-	 * replica; else the replica's sequences in one instance, which is why
-	 * it is split, never below what each instance needs */
-	if (w->type != PROFILE_TRAINING && w->rec.fit.memory_need_gib > 0) {
+	/* an LLM service's need is its replica need (llm_replica_need), set
+	 * when it was ranked, the same whatever the recommendation and its
+	 * term; without one (no shape gave it), and for a generic workload,
+	 * the sizing model's figure for the recommendation: one instance's when
+	 * one holds the replica; else the replica's sequences in one instance,
+	 * never below what each instance needs */
+	if (w->type != PROFILE_TRAINING && w->rec.fit.memory_need_gib > 0 &&
+	    !(w->needs_fixed)) {
 		double need = w->rec.fit.memory_need_gib;
 
 		if (w->rec.fit.instances > 1) {
@@ -311,6 +421,7 @@ void recommend_settle(const struct ctx *c, size_t index, struct recommend_worklo
 		w->needs.gpu_memory_gib = need;
 	}
 	recommend_round_needs(&w->needs);
+	shortfall_memory_text(w);
 	gpu_family(w->rec.gpu_model, rf, sizeof rf);
 	for (size_t i = 0; i < w->nfamilies; i++) {
 		struct recommend_family fa = w->families[i];
@@ -554,6 +665,7 @@ static void current_of(struct ctx *c, const struct profile_workload *pw,
 			f = &fits[i];
 	if (f) {
 		long need = (long)f->vm_count * (w->kind == FIT_TRAINING ? 1 : w->replicas);
+		cur->fit = *f;
 		cur->meets_needs = f->reject == FIT_OK && need <= cur->count;
 		if (!cur->meets_needs) {
 			char why[FIT_REASON_LEN];
@@ -828,6 +940,16 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 	}
 	/* the needs first: the closest rejection is measured by them */
 	recommend_compute_needs(c, w, rw);
+	build_offered(c);
+	{
+		double rn = llm_replica_need(c, w, fits, regs, nregs);
+
+		if (rn > 0) {
+			rw->needs.gpu_memory_gib = rn;
+			recommend_round_needs(&rw->needs);
+			rw->needs_fixed = 1;
+		}
+	}
 	collect_rejects(c, rw, fits, regs, nregs);
 	collect_families(c, rw);
 	s->nfeasible_shapes = nfeasible_shapes;
@@ -876,6 +998,7 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 	t = &s->tmpl;
 	rw->feasible = t->feasible;
 	rw->needs = t->needs;
+	rw->needs_fixed = t->needs_fixed;
 	rw->rec = t->rec;
 	rw->rec_data = t->rec_data ? recommend_dup_array(t->rec_data, 1, sizeof(*t->rec_data)) : NULL;
 	rw->nalternatives = t->nalternatives;

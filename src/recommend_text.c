@@ -209,6 +209,15 @@ int recommend_choice_reason(const struct recommend_result *r, const struct recom
 					   "%d instances (its share of the sequences), %.1f GiB usable each",
 				 n, r->headroom_pct, f->memory_need_gib, f->instances,
 				 f->memory_have_gib);
+		else if (w->type != PROFILE_TRAINING && n > 0 &&
+			 round(f->memory_need_gib * 10.0) > round(n * 10.0))
+			/* the workload's need is the least a size offered asks; this
+			 * one asks more (its runtime and activations on more GPUs,
+			 * its precision, its engine's reserve) */
+			snprintf(buf, len, "memory %.1f GiB needed with %g%% headroom (%.1f GiB on this "
+					   "instance of %d GPU%s), %.1f GiB usable",
+				 n, r->headroom_pct, f->memory_need_gib, f->gpus_per_instance,
+				 f->gpus_per_instance == 1 ? "" : "s", f->memory_have_gib);
 		else
 			snprintf(buf, len, "memory %.1f GiB needed with %g%% headroom, %.1f GiB usable",
 				 n > 0 && w->type != PROFILE_TRAINING ? n : f->memory_need_gib,

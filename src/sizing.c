@@ -1634,8 +1634,11 @@ int sizing_training(const struct sizing_model *model, enum sizing_precision w,
 	r.comm_compute_ratio = t_comm / t_compute;
 	r.tokens_per_s = step_tokens / (t_compute + t_comm);
 	r.hours = t->tokens / r.tokens_per_s / 3600.0;
-	r.mfu = (t->method == SIZING_TRAIN_FULL ? 6.0 : 4.0) * m.active_params_b * 1e9 *
-		r.tokens_per_s / (cap->gpus * peak);
+	/* the MFU the hours are computed with: the factor the compute time used,
+	 * diluted by the communication that is not hidden under it (so that
+	 * hours = tokens x flops_tok / (gpus x peak x mfu) / 3600), not a 6·P
+	 * re-derivation that leaves out attention and recompute */
+	r.mfu = mfu * t_compute / (t_compute + t_comm);
 	*out = r;
 	return 0;
 }

@@ -64,12 +64,17 @@ YAML
 # (714.49 + 10.72 + 96.00 + 163.8 = 985.0 GiB, x 1.15 = 1132.8 of 1123.2
 # usable); five such VMs of 7 sequences each would, but one instance over two
 # InfiniBand VMs (tensor 8 x pipeline 2, 16 GPUs) holds all 32 in fewer VMs.
-# Its need is all 32 sequences in that instance, in the memory the headroom
-# leaves (as --explain prints it): weights 714.49 + KV 32 x 0.335 = 10.72 +
-# activations 16 x 12 = 192.00 + SGLang's reserve 343.23 = 1260.45 GiB,
-# x 1.15 = 1449.5 GiB of 2 x 1123.2 = 2246.4 usable; the model alone without
-# the engine's reserve (732.8 GiB) must not be printed anywhere.  The price:
-# 2 x 99.216 $/h x 730 h = 144,855.36 (five VMs would be 362,138.40).
+# That instance holds all 32 sequences in the memory the headroom leaves (as
+# --explain prints it): weights 714.49 + KV 32 x 0.335 = 10.72 + activations
+# 16 x 12 = 192.00 + SGLang's reserve 343.23 = 1260.45 GiB, x 1.15 = 1449.5
+# GiB of 2 x 1123.2 = 2246.4 usable.  The workload's need is the least a size
+# offered in the region asks (the same on every pricing term): one instance
+# of 8 GB200 over 2 ND128isr_NDR_GB200_v6 (payg 126.54 $/h there, dearer):
+# weights 671.56 + KV 10.72 + activations 192.00 + reserve 92.46 = 966.75
+# GiB x 1.15 = 1111.8 GiB; the recommendation's reason gives its own 1449.5
+# beside it.  The model alone without the engine's reserve (732.8 GiB) must
+# not be printed anywhere.  The price: 2 x 99.216 $/h x 730 h = 144,855.36
+# (five VMs would be 362,138.40).
 cat >"$T/mi.yaml" <<'YAML'
 gpufit: 1
 region: indonesiacentral
@@ -81,11 +86,11 @@ workloads:
     serving: { input_tokens: 4096, output_tokens: 1024, concurrency: 32, engine: sglang, expert_parallel: true }
 YAML
 "$GPUFIT" recommend "$T/mi.yaml" >"$T/mi" 2>"$T/err" || fail "recommend mi.yaml exited $?: $(cat "$T/err")"
-expect_grep "needs per replica, 15% headroom included: 1449.5 GiB GPU memory" "$T/mi"
+expect_grep "needs per replica, 15% headroom included: 1111.8 GiB GPU memory" "$T/mi"
 expect_grep "recommendation: 2 x Standard_ND96isr_H200_v5 in indonesiacentral (vm, 16 GPUs), \$144,855.36/month" "$T/mi"
 expect_grep "  - 2 VMs per replica, 1 instance of 16 GPUs over 2 VMs each (tensor 8 x pipeline 2, over InfiniBand)" "$T/mi"
-expect_grep "  - memory 1449.5 GiB needed with 15% headroom, 2246.4 GiB usable" "$T/mi"
-grep -qE '^Standard_NC24ads_A100_v4 +needs 1449\.5 GiB, has 80\.0 GiB; one sequence alone needs 750\.8 GiB$' "$T/mi" ||
+expect_grep "  - memory 1111.8 GiB needed with 15% headroom (1449.5 GiB on this instance of 16 GPUs), 2246.4 GiB usable" "$T/mi"
+grep -qE '^Standard_NC24ads_A100_v4 +needs 1111\.8 GiB, has 80\.0 GiB; one sequence alone needs 750\.8 GiB$' "$T/mi" ||
 	fail "dsr1: no A100 rejection with the replica's need: $(grep NC24ads_A100 "$T/mi")"
 if grep -q '732\.8' "$T/mi"; then fail "dsr1: the model-alone figure is printed: $(grep '732\.8' "$T/mi")"; fi
 "$GPUFIT" -f json recommend "$T/mi.yaml" >"$T/mi.json" 2>"$T/err" || fail "recommend -f json mi.yaml exited $?"
@@ -93,7 +98,7 @@ python3 - "$T/mi.json" >"$T/check" 2>&1 <<'PY' || fail "$(cat "$T/check")"
 import json, sys
 w = json.load(open(sys.argv[1]))["workloads"][0]
 r = w["recommendation"]
-assert w["needs"]["gpu_memory_gib"] == 1449.5, w["needs"]
+assert w["needs"]["gpu_memory_gib"] == 1111.8, w["needs"]
 assert w["needs"]["interconnect"] == "infiniband", w["needs"]
 assert (r["vm_count"], r["instances_per_replica"], r["gpus_per_instance"]) == (2, 1, 16), r
 assert r["monthly_cost"] == 144855.36, r
@@ -102,16 +107,19 @@ PY
 # rejected for memory keeps one VM's figures
 "$GPUFIT" recommend --explain Standard_ND96isr_H200_v5 "$T/mi.yaml" >"$T/mi-h200" 2>"$T/err" ||
 	fail "--explain H200 exited $?"
-expect_grep "needs per replica, 15% headroom included: 1449.5 GiB GPU memory" "$T/mi-h200"
+expect_grep "needs per replica, 15% headroom included: 1111.8 GiB GPU memory" "$T/mi-h200"
 expect_grep "memory of one instance (16 GPUs, tensor 8 x pipeline 2): weights 714.49 + KV cache 10.72 + activations 192.00 + overhead 343.23 = 1260.45 GiB" "$T/mi-h200"
 expect_grep "with 15% headroom 1449.5 GiB of 2246.4 GiB usable" "$T/mi-h200"
 "$GPUFIT" recommend --explain Standard_NC24ads_A100_v4 "$T/mi.yaml" >"$T/mi-a100" 2>"$T/err" ||
 	fail "--explain A100 exited $?"
-expect_grep "needs per replica, 15% headroom included: 1449.5 GiB GPU memory" "$T/mi-a100"
-expect_grep "rejected (memory): needs 1449.5 GiB, has 80.0 GiB" "$T/mi-a100"
-# with 12 % one VM holds the replica (1103.1 GiB of 1123.2): no second VM
+expect_grep "needs per replica, 15% headroom included: 1111.8 GiB GPU memory" "$T/mi-a100"
+expect_grep "rejected (memory): needs 1111.8 GiB, has 80.0 GiB" "$T/mi-a100"
+# with 12 % one VM holds the replica (1103.1 GiB of 1123.2): no second VM;
+# the need is the GB200 instance's at 12 %: (671.56 + 10.72 + 192.00 +
+# 92.15) x 1.12 = 1082.4 GiB
 "$GPUFIT" recommend --headroom 12 "$T/mi.yaml" >"$T/mi12" 2>"$T/err" || fail "recommend --headroom 12 exited $?"
-expect_grep "needs per replica, 12% headroom included: 1103.1 GiB GPU memory" "$T/mi12"
+expect_grep "needs per replica, 12% headroom included: 1082.4 GiB GPU memory" "$T/mi12"
+expect_grep "  - memory 1082.4 GiB needed with 12% headroom (1103.1 GiB on this instance of 8 GPUs), 1123.2 GiB usable" "$T/mi12"
 expect_grep "recommendation: 1 x Standard_ND96isr_H200_v5" "$T/mi12"
 
 for p in "$T/qa.yaml" "$T/ep.yaml" "$T/mi.yaml" "$ROOT"/examples/*.yaml; do

@@ -221,8 +221,15 @@ static void test_gates(void **state)
 	lim.max_monthly = (struct costdiff_limit){ 1, 3065.27, "option" };
 	lim.max_increase = (struct costdiff_limit){ 1, 100, "profile budget" };
 	lim.max_catalog_age = (struct costdiff_limit){ 1, 30, "option" };
-	/* b against itself: total 3065.27 <= 3065.27 passes, +0 <= 100 passes, 10 <= 30 */
-	size_t n = costdiff_gates(&lim, &b, &b, 10, g, &skipped);
+	/* b against itself: total 3065.27 <= 3065.27 passes, +0 <= 100 passes, its
+	 * oldest price 10 days old <= 30 */
+	struct costdiff_price_age fresh = { .known = 1, .days = 10, .date = "2026-11-20",
+					    .region = "eastus", .pricing = "payg",
+					    .sku = "Standard_NC24ads_A100_v4" };
+	struct costdiff_price_age undated = { .known = 0,
+					      .why = "the payg price of Standard_X in eastus has "
+						     "no observed date" };
+	size_t n = costdiff_gates(&lim, &b, &b, &fresh, g, &skipped);
 	assert_int_equal(n, 3);
 	assert_int_equal(skipped, 0);
 	assert_string_equal(g[0].name, "max_monthly");
@@ -231,12 +238,26 @@ static void test_gates(void **state)
 	assert_true(g[1].passed);
 	assert_string_equal(g[1].source, "profile budget");
 	assert_true(g[2].passed);
-	assert_string_equal(g[2].message, "the catalog is 10 days old; the limit is 30");
+	assert_string_equal(g[2].message, "the oldest price used, eastus payg of 2026-11-20 "
+					  "(Standard_NC24ads_A100_v4), is 10 days old; the limit is 30");
+	/* 31 days > 30 fails on a known value */
+	fresh.days = 31;
+	n = costdiff_gates(&lim, &b, &b, &fresh, g, NULL);
+	assert_false(g[2].passed);
+	assert_false(g[2].unjudged);
+	assert_float_equal(g[2].actual, 31, 0);
+	/* a price without an observed date: no verdict, and the message says which */
+	n = costdiff_gates(&lim, &b, &b, &undated, g, NULL);
+	assert_false(g[2].passed);
+	assert_true(g[2].unjudged);
+	assert_false(g[2].has_actual);
+	assert_string_equal(g[2].message, "the payg price of Standard_X in eastus has no observed "
+					  "date: the age of the prices used is unknown");
 
 	/* h against b: infeasible first; the head total is unknown, so no money
 	 * gate passes and none has an actual value */
 	lim.max_increase_pct = (struct costdiff_limit){ 1, 50, "option" };
-	n = costdiff_gates(&lim, &h, &b, -1, g, NULL);
+	n = costdiff_gates(&lim, &h, &b, NULL, g, NULL);
 	assert_int_equal(n, 5);
 	assert_string_equal(g[0].name, "feasible");
 	assert_false(g[0].passed);
@@ -254,7 +275,7 @@ static void test_gates(void **state)
 	/* without x: 5746.56 > 3065.27, +2681.29 > 100, 87.47% > 50% */
 	cost_plan_release(&h);
 	load(2, &h);
-	n = costdiff_gates(&lim, &h, &b, -1, g, NULL);
+	n = costdiff_gates(&lim, &h, &b, NULL, g, NULL);
 	assert_int_equal(n, 4);
 	memmove(&g[1], &g[0], 4 * sizeof g[0]); /* the same indices as with x */
 	assert_false(g[1].passed);
@@ -272,7 +293,7 @@ static void test_gates(void **state)
 	assert_false(g[4].passed);
 
 	/* no baseline: increase limits are skipped */
-	n = costdiff_gates(&lim, &b, NULL, 0, g, &skipped);
+	n = costdiff_gates(&lim, &b, NULL, &fresh, g, &skipped);
 	assert_int_equal(n, 2);
 	assert_int_equal(skipped, 2);
 
@@ -280,11 +301,11 @@ static void test_gates(void **state)
 	struct cost_plan zero = { .currency = "USD", .complete = 1 };
 	memset(&lim, 0, sizeof lim);
 	lim.max_increase_pct = (struct costdiff_limit){ 1, 10, "option" };
-	n = costdiff_gates(&lim, &b, &zero, 0, g, NULL);
+	n = costdiff_gates(&lim, &b, &zero, NULL, g, NULL);
 	assert_int_equal(n, 1);
 	assert_false(g[0].passed);
 	assert_false(g[0].has_actual);
-	n = costdiff_gates(&lim, &zero, &zero, 0, g, NULL);
+	n = costdiff_gates(&lim, &zero, &zero, NULL, g, NULL);
 	assert_true(g[0].passed);
 	cost_plan_release(&b);
 	cost_plan_release(&h);

@@ -316,15 +316,22 @@ static void test_generic(void **state)
 	assert_int_equal(r.reject, FIT_OK);
 	assert_int_equal(r.vm_count, 1);
 	assert_int_equal(r.gpu_count, 1);
-	/* usable 24 × 0.9 − 1 = 20.6 GiB; (20.6 − 6) / 6 = 243.3 % */
-	assert_float_equal(r.memory_headroom_pct, 243.3333333, 1e-6);
-	assert_float_equal(r.memory_need_gib, 6.9, 1e-9);
+	/* usable 24 × 0.9 = 21.6 GiB, as an LLM's; the runtime (1 GiB) is part
+	 * of the need: 6 × 1.15 + 1 = 7.9; (21.6 − 7) / 7 = 208.57 % */
+	assert_float_equal(r.memory_have_gib, 21.6, 1e-9);
+	assert_float_equal(r.memory_headroom_pct, 208.5714286, 1e-6);
+	assert_float_equal(r.memory_need_gib, 7.9, 1e-9);
 
-	w.req.gpu_memory_gib = 19;         /* 19 × 1.15 = 21.85 > 20.6 */
+	w.req.gpu_memory_gib = 19;         /* 19 × 1.15 + 1 = 22.85 > 21.6 */
 	fit_evaluate(&w, &cap, 0, &f, &r);
 	assert_int_equal(r.reject, FIT_REJ_MEMORY);
-	assert_float_equal(r.need, 21.85, 1e-9);
-	assert_float_equal(r.have, 20.6, 1e-9);
+	assert_float_equal(r.need, 22.85, 1e-9);
+	assert_float_equal(r.have, 21.6, 1e-9);
+
+	/* the same test as before: 17.9 × 1.15 + 1 = 21.585 <= 21.6 fits */
+	w.req.gpu_memory_gib = 17.9;
+	fit_evaluate(&w, &cap, 0, &f, &r);
+	assert_int_equal(r.reject, FIT_OK);
 
 	w.req.gpu_memory_gib = 6;
 	w.req.tflops_fp16 = 120;           /* 138 > 125 */

@@ -89,6 +89,47 @@ static void build(const char *yaml, struct profile *p, struct recommend_result *
 	diag_list_release(&errs);
 }
 
+/* The observed date of the catalog's Linux USD price of sku in region
+ * under kind k, "" when none or undated. */
+static const char *observed(const char *sku, const char *region, enum pricing_kind k)
+{
+	for (size_t i = 0; i < snap.nprices; i++) {
+		const struct price *x = &snap.prices[i];
+		if (x->pricing == k && strcmp(x->sku, sku) == 0 && strcmp(x->region, region) == 0 &&
+		    strcmp(x->os, "linux") == 0 && strcmp(x->currency, "USD") == 0)
+			return x->observed_date;
+	}
+	return "";
+}
+
+/* The ages of the prices used (the max_catalog_age_days gate's input): one
+ * entry per region billed, in region order, under the fleet's term, each
+ * recommendation's price counted and no older than the oldest named. */
+static void check_price_ages(const struct recommend_result *r)
+{
+	for (size_t i = 0; i + 1 < r->nprice_ages; i++)
+		assert_true(strcmp(r->price_ages[i].region, r->price_ages[i + 1].region) < 0);
+	for (size_t i = 0; i < r->nprice_ages; i++) {
+		assert_int_equal(r->price_ages[i].pricing, r->pricing);
+		assert_true(r->price_ages[i].nused >= 1);
+	}
+	for (size_t i = 0; i < r->nworkloads; i++) {
+		const struct recommend_workload *w = &r->workloads[i];
+		const struct recommend_price_age *a = NULL;
+		const char *d;
+
+		if (!w->feasible)
+			continue;
+		for (size_t k = 0; k < r->nprice_ages; k++)
+			if (strcmp(r->price_ages[k].region, w->rec.region) == 0)
+				a = &r->price_ages[k];
+		assert_non_null(a);
+		d = observed(w->rec.sku, w->rec.region, r->pricing);
+		if (d[0])
+			assert_true(a->oldest[0] && strcmp(a->oldest, d) <= 0);
+	}
+}
+
 /* Every invariant of the header comment on one result; returns the number
  * of workloads charged by the plan. */
 static size_t check_invariants(const struct recommend_result *r, const char *yaml)
@@ -96,6 +137,8 @@ static size_t check_invariants(const struct recommend_result *r, const char *yam
 	const struct recommend_mig_plan *m = &r->mig;
 	long long total = 0;
 	size_t planned = 0, unpriced = 0;
+
+	check_price_ages(r);
 
 	for (size_t i = 0; i < r->nworkloads; i++) {
 		const struct recommend_workload *w = &r->workloads[i];
@@ -492,6 +535,48 @@ static void test_random_fleets(void **state)
 	assert_true(planned > fleets);
 }
 
+/* A workload's needs do not change with the pricing term: random LLM
+ * services in eastus, priced payg and spot (which often recommend different
+ * sizes), need the same GPU memory per replica. */
+static void test_needs_same_every_term(void **state)
+{
+	static const char *const models[] = { "llama-3-8b", "llama-3-70b", "mistral-7b",
+					      "qwen2.5-7b" };
+	static const char *const precisions[] = { "fp16", "fp8", "int8" };
+	uint64_t seed = 0x3c6ef372fe94f82bULL;
+	size_t differ = 0;
+
+	(void)state;
+	for (size_t f = 0; f < 40; f++) {
+		char yaml[1024], spot[1024];
+		struct profile p, q;
+		struct recommend_result a, b;
+		const char *pos;
+
+		snprintf(yaml, sizeof(yaml),
+			 "gpufit: 1\nregion: eastus\npricing: payg\nworkloads:\n"
+			 "  - name: llm\n    type: inference\n    model: %s\n    precision: %s\n"
+			 "    serving: { input_tokens: %d, output_tokens: %d, concurrency: %d }\n",
+			 models[next(&seed) % 4], precisions[next(&seed) % 3],
+			 256 << (next(&seed) % 4), 64 << (next(&seed) % 3),
+			 1 << (next(&seed) % 7));
+		pos = strstr(yaml, "payg");
+		snprintf(spot, sizeof(spot), "%.*sspot%s", (int)(pos - yaml), yaml, pos + 4);
+		build(yaml, &p, &a);
+		build(spot, &q, &b);
+		assert_float_equal(a.workloads[0].needs.gpu_memory_gib,
+				   b.workloads[0].needs.gpu_memory_gib, 1e-9);
+		differ += a.workloads[0].feasible && b.workloads[0].feasible &&
+			  strcmp(a.workloads[0].rec.sku, b.workloads[0].rec.sku) != 0;
+		recommend_result_release(&a);
+		recommend_result_release(&b);
+		profile_release(&p);
+		profile_release(&q);
+	}
+	/* the terms do recommend different sizes for some of them */
+	assert_true(differ > 0);
+}
+
 /* Random westeurope fleets of 6-14 services that a 1g.12gb slice of an H100
  * serves (2.5-8 GiB), two in three with a bandwidth no V710 partition has
  * (their own cheapest deployment is then an RTX PRO quarter), 1-2 replicas. */
@@ -542,6 +627,7 @@ int main(void)
 		cmocka_unit_test(test_random_fleets),
 		cmocka_unit_test(test_own_cheaper_than_dedicated),
 		cmocka_unit_test(test_random_fleets_own_cheaper),
+		cmocka_unit_test(test_needs_same_every_term),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

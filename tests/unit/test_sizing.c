@@ -1055,6 +1055,13 @@ static void test_training(void **state)
 		(989.4e12 * f.train_mfu * f.train_finetune_mfu_scale) / 3600.0;
 	assert_near(r.hours, hours, hours * 1e-9);
 	assert_false(r.needs_infiniband);
+	/* the MFU reported is the one those hours were computed with (one GPU,
+	 * no communication: train_mfu x train_finetune_mfu_scale), not
+	 * 4·P·tokens/s / peak, which leaves out the attention FLOPs
+	 * (12 x 32 x 4096 x 2048 = 3.2e9 a token, 11 % on 4 x 6.738e9) */
+	assert_near(r.mfu, f.train_mfu * f.train_finetune_mfu_scale, 1e-12);
+	assert_near(r.hours, 1e9 * (4.0 * 6.738e9 + 12.0 * 32 * 4096 * 2048) /
+				     (989.4e12 * r.mfu) / 3600.0, hours * 1e-9);
 
 	/* data-parallel Llama-2-7B over two nodes: gradients of 13.5 GB per
 	 * step do not hide behind compute on 80 Gb/s Ethernet, they do on
