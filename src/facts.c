@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *const pricing_names[PRICING_COUNT] = {
 	"payg", "spot", "reserved-1y", "reserved-3y", "savings-1y", "savings-3y",
@@ -52,4 +53,13 @@ enum vm_retirement vm_retirement_at(int announced, const char *retired_on, const
 	if (!retired_on || !*retired_on || strcmp(retired_on, today) <= 0)
 		return VM_RETIRED;
 	return VM_RETIRING;
+}
+
+int engine_support_runs(const struct engine_support *es, size_t n, const char *engine,
+			const char *vendor)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcasecmp(es[i].engine, engine) == 0 && strcasecmp(es[i].vendor, vendor) == 0)
+			return es[i].supported;
+	return 0;
 }
