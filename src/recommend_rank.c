@@ -440,6 +440,11 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 		double pr;
 		if (fits[i].reject == FIT_OK)
 			continue;
+		/* a confidential-computing size is no option a plain workload
+		 * weighs: listed only with --all-rejected */
+		if (fits[i].reject == FIT_REJ_CONFIDENTIAL && !c->o->all_rejected &&
+		    !(c->pw_now && c->pw_now->confidential))
+			continue;
 		pr = first_region >= 0 ? c->price[(size_t)sh->vm * c->nregions + first_region] : 0;
 		refs[n].shape = (int)i;
 		refs[n].region = -1;
