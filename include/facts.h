@@ -159,6 +159,11 @@ struct engine_support {
 int engine_support_runs(const struct engine_support *es, size_t n, const char *engine,
 			const char *vendor);
 
+/* Why engine does not run on gpu (of vendor), into buf: "tensorrt-llm runs
+ * on NVIDIA GPUs only; MI300X-OAM-192GB is AMD" (the vendors es supports). */
+void engine_support_why(const struct engine_support *es, size_t n, const char *engine,
+			const char *gpu, const char *vendor, char *buf, size_t len);
+
 /* A named, sourced efficiency factor used by the sizing model. */
 struct efficiency {
 	char name[FACT_NAME];        /* "decode_bw_efficiency" */

@@ -3,6 +3,8 @@
  */
 #include "facts.h"
 
+#include <stdio.h>
+
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -62,4 +64,25 @@ int engine_support_runs(const struct engine_support *es, size_t n, const char *e
 		if (strcasecmp(es[i].engine, engine) == 0 && strcasecmp(es[i].vendor, vendor) == 0)
 			return es[i].supported;
 	return 0;
+}
+
+void engine_support_why(const struct engine_support *es, size_t n, const char *engine,
+			const char *gpu, const char *vendor, char *buf, size_t len)
+{
+	char vendors[64] = "";
+	size_t nv = 0, used = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!es[i].supported || strcasecmp(es[i].engine, engine) != 0)
+			continue;
+		snprintf(vendors + used, sizeof vendors - used, "%s%s", nv ? " and " : "",
+			 es[i].vendor);
+		used = strlen(vendors);
+		nv++;
+	}
+	if (nv)
+		snprintf(buf, len, "%s runs on %s GPUs only; %s is %s", engine, vendors, gpu, vendor);
+	else
+		snprintf(buf, len, "%s runs on no GPU vendor the catalog knows; %s is %s", engine, gpu,
+			 vendor);
 }

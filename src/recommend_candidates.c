@@ -400,25 +400,10 @@ static int deploy_reject(const struct ctx *c, const struct fit_workload *w,
 	    w->engine < SIZING_ENGINE_COUNT &&
 	    !engine_support_runs(c->engines, c->nengines, sizing_engine_name(w->engine),
 				 g->vendor)) {
-		char note[FIT_REASON_LEN], vendors[64] = "";
-		size_t nv = 0;
+		char note[FIT_REASON_LEN];
 
-		for (size_t i = 0; i < c->nengines; i++) {
-			const struct engine_support *es = &c->engines[i];
-
-			if (!es->supported ||
-			    strcasecmp(es->engine, sizing_engine_name(w->engine)) != 0)
-				continue;
-			snprintf(vendors + strlen(vendors), sizeof vendors - strlen(vendors), "%s%s",
-				 nv ? " and " : "", es->vendor);
-			nv++;
-		}
-		if (nv)
-			snprintf(note, sizeof note, "%s runs on %s GPUs only; %s is %s",
-				 sizing_engine_name(w->engine), vendors, g->name, g->vendor);
-		else
-			snprintf(note, sizeof note, "%s runs on no GPU vendor the catalog knows; %s "
-				 "is %s", sizing_engine_name(w->engine), g->name, g->vendor);
+		engine_support_why(c->engines, c->nengines, sizing_engine_name(w->engine), g->name,
+				   g->vendor, note, sizeof note);
 		memset(r, 0, sizeof(*r));
 		r->reject = FIT_REJ_ENGINE;
 		r->note = w->notes ? strmap_intern(w->notes, note) : NULL;
