@@ -383,27 +383,17 @@ static const char confidential_only[] =
 	"a confidential-computing size: it needs confidential VM images and the GPU in CC "
 	"mode; only for a workload with confidential: true";
 
-/*
- * Whether sh can be deployed for w at all, before sizing: the serving
- * engine runs on its GPU's vendor (catalog engine_support) and the size is
- * confidential exactly when the workload asks for it.  Fills *r with the
- * rejection and returns 1, else returns 0.  The engine's note names the
- * engine, the vendors it runs on and the GPU (interned in w->notes).
- */
-static int deploy_reject(const struct ctx *c, const struct fit_workload *w,
-			 const struct shape *sh, struct fit_result *r)
+int recommend_deploy_reject(const struct engine_support *es, size_t nes,
+			    const struct fit_workload *w, const struct vm_size *vm,
+			    const struct gpu_spec *g, struct fit_result *r)
 {
-	const struct vm_size *vm = &c->vms[sh->vm];
-	const struct gpu_spec *g = &c->gpus[sh->gpu];
-
 	if (w->kind == FIT_LLM_INFERENCE && (int)w->engine >= 0 &&
 	    w->engine < SIZING_ENGINE_COUNT &&
-	    !engine_support_runs(c->engines, c->nengines, sizing_engine_name(w->engine),
-				 g->vendor)) {
+	    !engine_support_runs(es, nes, sizing_engine_name(w->engine), g->vendor)) {
 		char note[FIT_REASON_LEN];
 
-		engine_support_why(c->engines, c->nengines, sizing_engine_name(w->engine), g->name,
-				   g->vendor, note, sizeof note);
+		engine_support_why(es, nes, sizing_engine_name(w->engine), g->name, g->vendor, note,
+				   sizeof note);
 		memset(r, 0, sizeof(*r));
 		r->reject = FIT_REJ_ENGINE;
 		r->note = w->notes ? strmap_intern(w->notes, note) : NULL;
@@ -442,7 +432,8 @@ struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *
 			r->reject = FIT_REJ_NOT_FOR_TRAINING;
 			continue;
 		}
-		if (deploy_reject(c, w, sh, r))
+		if (recommend_deploy_reject(c->engines, c->nengines, w, &c->vms[sh->vm],
+					    &c->gpus[sh->gpu], r))
 			continue;
 		if (sh->same >= 0) {
 			*r = s->fits[sh->same];
