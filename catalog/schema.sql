@@ -53,6 +53,11 @@ CREATE TABLE vm_sizes (
 	                    '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),  -- NULL: day not known
 	successor       TEXT,          -- the series the retirement guide names; NULL: none
 	spec_known      INTEGER NOT NULL DEFAULT 1,
+	-- 1: a confidential-computing size (confidential VM images, GPU in CC
+	-- mode), recommended only to a workload with confidential: true.  A
+	-- catalog written by an earlier build lacks the column: the program then
+	-- reads it from the bundled catalog.
+	confidential    INTEGER NOT NULL DEFAULT 0 CHECK (confidential IN (0, 1)),
 	source          TEXT NOT NULL CHECK (length(source) > 0),
 	-- A size whose spec is known has its GPUs and their memory.
 	CHECK (spec_known = 0 OR (gpu_count IS NOT NULL AND gpu_memory_gib IS NOT NULL)),
@@ -208,4 +213,16 @@ CREATE TABLE data_defaults (
 	value  REAL NOT NULL,
 	unit   TEXT NOT NULL,
 	source TEXT NOT NULL CHECK (length(source) > 0)
+);
+
+-- Which GPU vendors each serving engine runs on (catalog/engine_support.csv).
+-- A catalog written by an earlier build may lack the table: the program then
+-- reads it from the bundled catalog.
+CREATE TABLE engine_support (
+	engine    TEXT NOT NULL,     -- a serving.engine name: vllm, tensorrt-llm, ...
+	vendor    TEXT NOT NULL,     -- a gpu_models vendor: NVIDIA | AMD
+	supported INTEGER NOT NULL CHECK (supported IN (0, 1)),
+	tested    TEXT,              -- the GPUs the source names (informational)
+	source    TEXT NOT NULL CHECK (length(source) > 0),
+	PRIMARY KEY (engine, vendor)
 );

@@ -103,6 +103,12 @@ int catalog_region_list(catalog *cat, struct region **out, size_t *n, char *err)
 int catalog_efficiency_list(catalog *cat, struct efficiency **out, size_t *n, char *err);
 int catalog_storage_list(catalog *cat, struct storage_tier **out, size_t *n, char *err);
 
+/* The engine_support rows (which GPU vendors each serving engine runs on),
+ * sorted by engine, vendor; *out owned by the caller (free).  -1 with err
+ * when the catalog has no such table (one written by an earlier build). */
+int catalog_engine_support_list(catalog *cat, struct engine_support **out, size_t *n,
+				char *err);
+
 /* The data path's tables into *out (release with catalog_data_release).
  * 0 ok; -1 with err, *out empty, e.g. a catalog of an earlier build
  * without those tables. */

@@ -32,6 +32,10 @@ struct catalog_snapshot {
 	size_t nprices;
 	struct data_facts data;           /* the data path's facts (the bundled
 					     catalog's when the catalog predates them) */
+	struct engine_support *engines;   /* which vendors each serving engine runs
+					     on (the bundled catalog's when the
+					     catalog predates the table) */
+	size_t nengines;
 };
 
 struct catalog;

@@ -59,6 +59,9 @@ struct vm_size {
 	char retired_on[12];         /* ISO day it is retired from, "" = not known */
 	char successor[32];          /* series the retirement guide names, "" = none */
 	int spec_known;              /* 0 for sizes only known from the price API */
+	int confidential;            /* 1: a confidential-computing size (confidential VM
+					images, GPU in CC mode): only for a workload with
+					confidential: true */
 };
 
 /* One MIG GPU-instance profile of one GPU model. */
@@ -141,6 +144,25 @@ struct storage_tier {
 	double max_read_mb_per_s;    /* documented ceiling, MB/s (10^6 B/s) */
 	double typical_read_mb_per_s;/* 0 when unknown */
 };
+
+/* Whether a serving engine runs on one GPU vendor's GPUs
+ * (catalog/engine_support.csv).  A pair without a row is not supported. */
+struct engine_support {
+	char engine[24];             /* a sizing_engine name: "tensorrt-llm", "vllm", ... */
+	char vendor[16];             /* a gpu_spec vendor: "NVIDIA" | "AMD" */
+	int supported;               /* 1 supported, 0 not */
+};
+
+/* 1 when engine (a sizing_engine name) runs on vendor's GPUs by the rows
+ * es[0..n-1] (names compared ignoring case); 0 when a row says it does not
+ * or no row names the pair. */
+int engine_support_runs(const struct engine_support *es, size_t n, const char *engine,
+			const char *vendor);
+
+/* Why engine does not run on gpu (of vendor), into buf: "tensorrt-llm runs
+ * on NVIDIA GPUs only; MI300X-OAM-192GB is AMD" (the vendors es supports). */
+void engine_support_why(const struct engine_support *es, size_t n, const char *engine,
+			const char *gpu, const char *vendor, char *buf, size_t len);
 
 /* A named, sourced efficiency factor used by the sizing model. */
 struct efficiency {

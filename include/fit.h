@@ -72,6 +72,7 @@ struct fit_workload {
 	double runs_per_month;                /* > 0 */
 	long replicas;                        /* >= 1 (inference) */
 	double headroom;                      /* fraction: 0.15 */
+	int confidential;                     /* 1: confidential-computing sizes only */
 	/* Where fit_evaluate keeps precision notes (one copy per distinct
 	 * text, owned by the caller's result); NULL: notes are not kept and
 	 * fit_result.precision_note is "" (the mode is still set). */
@@ -95,6 +96,9 @@ enum fit_reject {
 	FIT_REJ_NO_PRICE,         /* no price of the pricing kind in the region */
 	FIT_REJ_SPEC_UNKNOWN,     /* only the price API knows the size: never sized */
 	FIT_REJ_PRECISION,        /* the GPU cannot run the precision (precision_note says why) */
+	FIT_REJ_ENGINE,           /* the serving engine does not run on the GPU's vendor (note) */
+	FIT_REJ_CONFIDENTIAL,     /* confidential-computing size for a plain workload, or the
+				     reverse (note says which) */
 	FIT_REJ_COUNT
 };
 

@@ -143,6 +143,8 @@ struct profile_workload {
 	int has_current;
 	char current_sku[FACT_SKU];
 	long current_count;                 /* default 1 when current_sku is given */
+	int confidential;                   /* 1: confidential: true - only confidential-
+					     * computing sizes (default false: never them) */
 };
 
 struct profile_budget {

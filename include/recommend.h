@@ -524,6 +524,19 @@ int recommend_build(const struct catalog_snapshot *snap, const struct profile *p
 		    struct recommend_result *out, struct diag_list *diags);
 
 /* Frees what *r owns and zeroes it; safe on a zeroed result. */
+/*
+ * Whether vm (with GPU g) can be deployed for w at all, before sizing: the
+ * serving engine of an LLM service runs on g's vendor by the engine_support
+ * rows es[0..nes-1], and the size is confidential-computing exactly when w
+ * asks for it (docs/recommend.md, "Deployable as printed").  Returns 1 with
+ * *r the rejection (FIT_REJ_ENGINE with a note naming the engine, its
+ * vendors and the GPU, interned in w->notes; or FIT_REJ_CONFIDENTIAL), else
+ * 0 with *r untouched.
+ */
+int recommend_deploy_reject(const struct engine_support *es, size_t nes,
+			    const struct fit_workload *w, const struct vm_size *vm,
+			    const struct gpu_spec *g, struct fit_result *r);
+
 void recommend_result_release(struct recommend_result *r);
 
 /*

@@ -380,7 +380,13 @@ static void read_gpu(sqlite3_stmt *st, void *dst)
 #define VM_COLS                                                                               \
 	"sku, series, gpu_model, gpu_count, gpu_memory_gib, vcpus, ram_gib, local_nvme_gib, " \
 	"infiniband_gbps, infiniband_type, nvlink, mig_capable, retired, spec_known, retired_on, "  \
-	"successor"
+	"successor, confidential"
+/* The same columns from a catalog written before vm_sizes had confidential
+ * (0 here; vm_confidential_from_bundled then reads the bundled column). */
+#define VM_COLS_OLD                                                                           \
+	"sku, series, gpu_model, gpu_count, gpu_memory_gib, vcpus, ram_gib, local_nvme_gib, " \
+	"infiniband_gbps, infiniband_type, nvlink, mig_capable, retired, spec_known, retired_on, "  \
+	"successor, 0"
 
 static void read_vm(sqlite3_stmt *st, void *dst)
 {
@@ -401,6 +407,7 @@ static void read_vm(sqlite3_stmt *st, void *dst)
 	v->spec_known = col_int(st, 13);
 	col_str(st, 14, v->retired_on, sizeof v->retired_on);
 	col_str(st, 15, v->successor, sizeof v->successor);
+	v->confidential = col_int(st, 16) != 0;
 	char today[16];
 	util_today(today, sizeof today);
 	enum vm_retirement r = vm_retirement_at(col_int(st, 12), v->retired_on, today);
@@ -569,10 +576,58 @@ int catalog_gpu_list(catalog *cat, struct gpu_spec **out, size_t *n, char *err)
 			  sizeof **out, read_gpu, (void **)out, n, err);
 }
 
+/* 1 when vm_sizes has the confidential column (a catalog written by an
+ * earlier build of schema version 3 does not). */
+static int vm_has_confidential(catalog *cat)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(cat->db, "SELECT confidential FROM vm_sizes LIMIT 0", -1, &st,
+			       NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_finalize(st);
+	return 1;
+}
+
+/* Marks the sizes of v[0..n-1] that the bundled catalog calls confidential:
+ * the fact is the bundled one's (a refresh never changes it), so a catalog
+ * without the column still never offers them to a plain workload. */
+static int vm_confidential_from_bundled(struct vm_size *v, size_t n, char *err)
+{
+	catalog *b = NULL;
+	sqlite3_stmt *st;
+
+	if (catalog_open_bundled(&b, err) != 0)
+		return -1;
+	if (prepare(b, "SELECT 1 FROM vm_sizes WHERE sku = ?1 AND confidential = 1", &st,
+		    err) != 0) {
+		catalog_close(b);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		sqlite3_reset(st);
+		sqlite3_bind_text(st, 1, v[i].sku, -1, SQLITE_STATIC);
+		v[i].confidential = sqlite3_step(st) == SQLITE_ROW;
+	}
+	sqlite3_finalize(st);
+	catalog_close(b);
+	return 0;
+}
+
 int catalog_vm_list(catalog *cat, struct vm_size **out, size_t *n, char *err)
 {
-	return list_query(cat, "SELECT " VM_COLS " FROM vm_sizes ORDER BY sku", NULL,
-			  sizeof **out, read_vm, (void **)out, n, err);
+	if (vm_has_confidential(cat))
+		return list_query(cat, "SELECT " VM_COLS " FROM vm_sizes ORDER BY sku", NULL,
+				  sizeof **out, read_vm, (void **)out, n, err);
+	if (list_query(cat, "SELECT " VM_COLS_OLD " FROM vm_sizes ORDER BY sku", NULL,
+		       sizeof **out, read_vm, (void **)out, n, err) != 0)
+		return -1;
+	if (vm_confidential_from_bundled(*out, *n, err) != 0) {
+		free(*out);
+		*out = NULL;
+		*n = 0;
+		return -1;
+	}
+	return 0;
 }
 
 int catalog_mig_list(catalog *cat, const char *gpu_model, struct mig_profile **out, size_t *n,
@@ -692,6 +747,22 @@ int catalog_data_list(catalog *cat, struct data_facts *out, char *err)
 	return 0;
 }
 
+static void read_engine_support(sqlite3_stmt *st, void *dst)
+{
+	struct engine_support *e = dst;
+	memset(e, 0, sizeof *e);
+	col_str(st, 0, e->engine, sizeof e->engine);
+	col_str(st, 1, e->vendor, sizeof e->vendor);
+	e->supported = col_int(st, 2) != 0;
+}
+
+int catalog_engine_support_list(catalog *cat, struct engine_support **out, size_t *n, char *err)
+{
+	return list_query(cat, "SELECT engine, vendor, supported FROM engine_support "
+			       "ORDER BY engine, vendor", NULL, sizeof **out, read_engine_support,
+			  (void **)out, n, err);
+}
+
 void catalog_data_release(struct data_facts *d)
 {
 	free(d->vms);
@@ -739,8 +810,16 @@ int catalog_gpu_find(catalog *cat, const char *name, struct gpu_spec *out, char 
 
 int catalog_vm_find(catalog *cat, const char *sku, struct vm_size *out, char *err)
 {
-	return find_one(cat, "SELECT " VM_COLS " FROM vm_sizes WHERE sku = ?1 COLLATE NOCASE", sku,
-			out, read_vm, err);
+	int rc;
+
+	if (vm_has_confidential(cat))
+		return find_one(cat, "SELECT " VM_COLS " FROM vm_sizes WHERE sku = ?1 COLLATE NOCASE",
+				sku, out, read_vm, err);
+	rc = find_one(cat, "SELECT " VM_COLS_OLD " FROM vm_sizes WHERE sku = ?1 COLLATE NOCASE",
+		      sku, out, read_vm, err);
+	if (rc == 1 && vm_confidential_from_bundled(out, 1, err) != 0)
+		return -1;
+	return rc;
 }
 
 int catalog_preset_find(catalog *cat, const char *name, struct model_preset *out, char *err)

@@ -48,6 +48,18 @@ int catalog_snapshot_load(struct catalog *cat, struct catalog_snapshot *out, cha
 			return -1;
 		}
 	}
+	if (catalog_engine_support_list(cat, &out->engines, &out->nengines, err) != 0) {
+		/* a catalog written by an earlier build: the bundled table */
+		catalog *b = NULL;
+		int rc = catalog_open_bundled(&b, err);
+		if (rc == 0)
+			rc = catalog_engine_support_list(b, &out->engines, &out->nengines, err);
+		catalog_close(b);
+		if (rc != 0) {
+			catalog_snapshot_release(out);
+			return -1;
+		}
+	}
 	if (out->nvms)
 		qsort(out->vms, out->nvms, sizeof(*out->vms), cmp_vm);
 	if (out->nprices)
@@ -65,6 +77,7 @@ void catalog_snapshot_release(struct catalog_snapshot *s)
 	free(s->eff);
 	free(s->prices);
 	catalog_data_release(&s->data);
+	free(s->engines);
 	memset(s, 0, sizeof(*s));
 }
 

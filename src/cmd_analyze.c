@@ -491,7 +491,8 @@ static const struct vm_size *infer_vm(const struct facts *f, const struct gpu_sp
 	int exact = 0;
 	for (size_t i = 0; i < f->nvms; i++) {
 		const struct vm_size *v = &f->vms[i];
-		if (strcmp(v->gpu_model, g->name) != 0 || v->gpu_count < count || v->retired)
+		if (strcmp(v->gpu_model, g->name) != 0 || v->gpu_count < count || v->retired ||
+		    v->confidential)
 			continue;
 		double h = f->vm_hourly[i];
 		int is_exact = fabs(v->gpu_count - count) < 1e-9;
@@ -539,7 +540,7 @@ static void build_candidates(struct row *r, const struct facts *f)
 	for (size_t i = 0; i < f->nvms; i++) {
 		const struct vm_size *v = &f->vms[i];
 		const struct gpu_spec *g = f->vm_gpu[i];
-		if (!g || v->retired || !v->spec_known || v->gpu_count > 1 + 1e-9 ||
+		if (!g || v->retired || !v->spec_known || v->confidential || v->gpu_count > 1 + 1e-9 ||
 		    f->vm_hourly[i] <= 0 || strcmp(g->vendor, r->gpu->vendor) != 0 ||
 		    !(cur_tflops > 0))
 			continue;

@@ -428,6 +428,42 @@ static int check_context(struct estimate_args *a, const struct estimate_in *in)
 	return EXIT_INPUT;
 }
 
+/*
+ * Whether the serving engine runs on the GPU's vendor (catalog
+ * engine_support; the bundled table when the catalog predates it): exit 3
+ * naming both when it does not, as for an engine without expert
+ * parallelism - the question has no answer on that GPU.
+ */
+static int check_engine_vendor(catalog *cat, const struct estimate_args *a,
+			       const struct estimate_in *in)
+{
+	char err[CATALOG_ERRLEN], why[256];
+	struct engine_support *es = NULL;
+	size_t n = 0;
+	const char *engine = sizing_engine_name(a->serving.engine);
+	int runs;
+
+	if (catalog_engine_support_list(cat, &es, &n, err) != 0) {
+		catalog *b = NULL;
+
+		if (catalog_open_bundled(&b, err) != 0 ||
+		    catalog_engine_support_list(b, &es, &n, err) != 0) {
+			catalog_close(b);
+			diag_error("%s", err);
+			return EXIT_CATALOG;
+		}
+		catalog_close(b);
+	}
+	runs = engine_support_runs(es, n, engine, in->gpu.vendor);
+	if (!runs)
+		engine_support_why(es, n, engine, in->gpu.name, in->gpu.vendor, why, sizeof why);
+	free(es);
+	if (runs)
+		return EXIT_OK;
+	diag_error("engine '%s' cannot run on this GPU: %s", engine, why);
+	return EXIT_INPUT;
+}
+
 static int resolve(catalog *cat, const struct estimate_args *a, struct estimate_in *in)
 {
 	char err[CATALOG_ERRLEN];
@@ -1103,6 +1139,8 @@ int cmd_estimate(struct cli_ctx *ctx, int argc, char **argv)
 	}
 	memset(&in, 0, sizeof(in));
 	rc = resolve(cat, &a, &in);
+	if (rc == 0 && !a.training)
+		rc = check_engine_vendor(cat, &a, &in);
 	catalog_close(cat);
 	if (rc != 0)
 		return rc;

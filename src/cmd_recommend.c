@@ -1000,8 +1000,8 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 		return EXIT_CATALOG;
 	}
 	found = recommend_build(&snap, p, o, &res, &errs);
-	catalog_snapshot_release(&snap);
 	if (found != 0) {
+		catalog_snapshot_release(&snap);
 		diag_list_print(&errs, stderr);
 		diag_list_release(&errs);
 		return EXIT_CATALOG;
@@ -1031,7 +1031,8 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 			continue;
 		}
 		w.notes = &notes;
-		fit_evaluate(&w, &cap, vm.infiniband_gbps > 0, &fac, &r);
+		if (!recommend_deploy_reject(snap.engines, snap.nengines, &w, &vm, &gpu, &r))
+			fit_evaluate(&w, &cap, vm.infiniband_gbps > 0, &fac, &r);
 		if (vm.retired && r.reject == FIT_OK)
 			r.reject = FIT_REJ_RETIRED;
 		if (w.kind == FIT_LLM_INFERENCE)
@@ -1050,6 +1051,7 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 		}
 	}
 	recommend_result_release(&res);
+	catalog_snapshot_release(&snap);
 	strmap_release(&notes);
 	return EXIT_OK;
 }

@@ -3,8 +3,11 @@
  */
 #include "facts.h"
 
+#include <stdio.h>
+
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *const pricing_names[PRICING_COUNT] = {
 	"payg", "spot", "reserved-1y", "reserved-3y", "savings-1y", "savings-3y",
@@ -52,4 +55,34 @@ enum vm_retirement vm_retirement_at(int announced, const char *retired_on, const
 	if (!retired_on || !*retired_on || strcmp(retired_on, today) <= 0)
 		return VM_RETIRED;
 	return VM_RETIRING;
+}
+
+int engine_support_runs(const struct engine_support *es, size_t n, const char *engine,
+			const char *vendor)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcasecmp(es[i].engine, engine) == 0 && strcasecmp(es[i].vendor, vendor) == 0)
+			return es[i].supported;
+	return 0;
+}
+
+void engine_support_why(const struct engine_support *es, size_t n, const char *engine,
+			const char *gpu, const char *vendor, char *buf, size_t len)
+{
+	char vendors[64] = "";
+	size_t nv = 0, used = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!es[i].supported || strcasecmp(es[i].engine, engine) != 0)
+			continue;
+		snprintf(vendors + used, sizeof vendors - used, "%s%s", nv ? " and " : "",
+			 es[i].vendor);
+		used = strlen(vendors);
+		nv++;
+	}
+	if (nv)
+		snprintf(buf, len, "%s runs on %s GPUs only; %s is %s", engine, vendors, gpu, vendor);
+	else
+		snprintf(buf, len, "%s runs on no GPU vendor the catalog knows; %s is %s", engine, gpu,
+			 vendor);
 }

@@ -58,7 +58,7 @@ const char *fit_placement_name(enum fit_placement p)
 static const char *const reject_names[FIT_REJ_COUNT] = {
 	"ok", "retired", "memory", "latency", "time-to-first-token", "throughput",
 	"no-infiniband", "deadline", "compute", "bandwidth", "not-for-training", "model",
-	"no-price", "spec-unknown", "precision",
+	"no-price", "spec-unknown", "precision", "engine", "confidential",
 };
 
 const char *fit_reject_name(enum fit_reject r)
@@ -696,6 +696,12 @@ void fit_reject_text(const struct fit_result *r, const char *pricing, const char
 		snprintf(buf, len, "%s", r->precision_note && r->precision_note[0] ? r->precision_note
 							       : "cannot run this precision");
 		break;
+	case FIT_REJ_ENGINE:
+		snprintf(buf, len, "%s", r->note ? r->note : "the serving engine does not run on this GPU");
+		break;
+	case FIT_REJ_CONFIDENTIAL:
+		snprintf(buf, len, "%s", r->note ? r->note : "not a confidential-computing size");
+		break;
 	case FIT_REJ_SPEC_UNKNOWN:
 		snprintf(buf, len, "spec unknown: its GPUs and memory are not in gpufit's spec tables, "
 			 "so it was not sized");
@@ -713,6 +719,7 @@ int fit_workload_from_profile(const struct profile_workload *pw, const struct mo
 	memset(w, 0, sizeof(*w));
 	w->headroom = headroom;
 	w->replicas = pw->replicas > 0 ? pw->replicas : 1;
+	w->confidential = pw->confidential;
 	w->runs_per_month = 1;
 	if (pw->has_model) {
 		if (pw->model_inline) {

@@ -215,6 +215,9 @@ static void size_workload(struct ctx *c, const struct fit_workload *w, const cha
 	for (size_t o = 0; o < noffs; o++) {
 		const struct gpu_spec *gpu = &c->gpus[offs[o].gpu];
 		wi->feasible[o] = 0;
+		/* confidential-computing sizes for confidential workloads only */
+		if (c->vms[offs[o].vm].confidential != (w->confidential != 0))
+			continue;
 		for (size_t m = 0; m < offs[o].nprofiles; m++) {
 			struct sizing_capacity cap;
 			if (offs[o].profiles[m].media_ext ||
@@ -237,6 +240,7 @@ static void size_workload(struct ctx *c, const struct fit_workload *w, const cha
 		double hourly = vm_price[v];
 		int g;
 		if (!(hourly > 0) || vm->retired || !vm->spec_known || vm->gpu_count > 1 + 1e-9 ||
+		    vm->confidential != (w->confidential != 0) ||
 		    vm->gpu_count <= 0 || (g = gpu_index(c, vm->gpu_model)) < 0 || !c->factors_ok[g] ||
 		    strcasecmp(c->gpus[g].vendor, "NVIDIA") != 0 ||
 		    sizing_capacity_from_vm(vm, &c->gpus[g], 1, &cap) != 0)

@@ -1257,7 +1257,8 @@ static void read_workload(struct reader *r, const struct node *m, size_t index,
 {
 	static const char *const keys[] = { "name", "type", "model", "precision", "kv_precision",
 					    "serving", "requirements", "training", "data",
-					    "replicas", "region", "current_sku", "current_count" };
+					    "replicas", "region", "current_sku", "current_count",
+					    "confidential" };
 	const struct profile_names *nm = r->names;
 	const struct node *v;
 	const char *precision_names[SIZING_PRECISION_COUNT + 1];
@@ -1384,6 +1385,15 @@ static void read_workload(struct reader *r, const struct node *m, size_t index,
 		w->has_current = node_catalog_name(r, v, "current_sku", "VM size",
 						   nm ? nm->skus : NULL, nm ? nm->nskus : 0,
 						   w->current_sku, sizeof w->current_sku) > 0;
+	v = map_get(m, "confidential");
+	if (v) {
+		static const char *const cc_names[] = { "false", "true" };
+		int cc = 0;
+
+		node_enum(r, v, "confidential", "confidential value", cc_names,
+			  COUNT(cc_names), &cc);
+		w->confidential = cc;
+	}
 	w->current_count = 1;
 	if (get_long(r, m, "current_count", "", &R_COUNT, &w->current_count) != 0 &&
 	    !map_get(m, "current_sku"))

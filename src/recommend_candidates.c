@@ -175,6 +175,8 @@ int recommend_load_snapshot(struct ctx *c, const struct catalog_snapshot *snap, 
 	c->tiers = snap->tiers;
 	c->ntiers = snap->ntiers;
 	c->data = &snap->data;
+	c->engines = snap->engines;
+	c->nengines = snap->nengines;
 	c->prices = snap->prices;
 	c->nprices = snap->nprices;
 
@@ -237,6 +239,7 @@ static void push_shape(struct ctx *c, size_t *cap, struct shape *s)
 		const struct shape *o = &c->shapes[j];
 		if (o->same < 0 && o->gpu == s->gpu && o->infiniband == s->infiniband &&
 		    (o->mig < 0) == (s->mig < 0) && !c->vms[o->vm].retired &&
+		    c->vms[o->vm].confidential == c->vms[s->vm].confidential &&
 		    cap_equal(&o->cap, &s->cap)) {
 			s->same = (int)j;
 			break;
@@ -372,6 +375,39 @@ static uint64_t hash_bytes(const void *p, size_t n)
 	return h;
 }
 
+/* Plain workloads never get a confidential-computing size; a workload
+ * with confidential: true gets nothing else. */
+static const char not_confidential[] =
+	"not a confidential-computing size (the workload asks for confidential: true)";
+static const char confidential_only[] =
+	"a confidential-computing size: it needs confidential VM images and the GPU in CC "
+	"mode; only for a workload with confidential: true";
+
+int recommend_deploy_reject(const struct engine_support *es, size_t nes,
+			    const struct fit_workload *w, const struct vm_size *vm,
+			    const struct gpu_spec *g, struct fit_result *r)
+{
+	if (w->kind == FIT_LLM_INFERENCE && (int)w->engine >= 0 &&
+	    w->engine < SIZING_ENGINE_COUNT &&
+	    !engine_support_runs(es, nes, sizing_engine_name(w->engine), g->vendor)) {
+		char note[FIT_REASON_LEN];
+
+		engine_support_why(es, nes, sizing_engine_name(w->engine), g->name, g->vendor, note,
+				   sizeof note);
+		memset(r, 0, sizeof(*r));
+		r->reject = FIT_REJ_ENGINE;
+		r->note = w->notes ? strmap_intern(w->notes, note) : NULL;
+		return 1;
+	}
+	if (vm->confidential != (w->confidential != 0)) {
+		memset(r, 0, sizeof(*r));
+		r->reject = FIT_REJ_CONFIDENTIAL;
+		r->note = w->confidential ? not_confidential : confidential_only;
+		return 1;
+	}
+	return 0;
+}
+
 /* The cache slot of w, with w sized on every shape (the slot owns it). */
 struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *w)
 {
@@ -396,6 +432,9 @@ struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *
 			r->reject = FIT_REJ_NOT_FOR_TRAINING;
 			continue;
 		}
+		if (recommend_deploy_reject(c->engines, c->nengines, w, &c->vms[sh->vm],
+					    &c->gpus[sh->gpu], r))
+			continue;
 		if (sh->same >= 0) {
 			*r = s->fits[sh->same];
 			continue;

@@ -141,6 +141,8 @@ struct ctx {
 	const struct model_preset *presets;
 	size_t npresets;
 	const struct data_facts *data;    /* the data path's facts */
+	const struct engine_support *engines; /* which vendors each engine runs on */
+	size_t nengines;
 	const struct profile_workload *pw_now;  /* the workload being ranked */
 	/* shapes[0..nshapes) are candidates; [nshapes..nall) are sized for the
 	 * MIG plan only (the full-GPU 7g profiles) */

@@ -191,6 +191,88 @@ static double reject_margin(const struct fit_result *f, const struct recommend_w
 }
 
 /*
+ * How far through the fit's checks an option got before it was rejected
+ * (fit.c): a service is checked for memory (one sequence), then the
+ * time per token, then the time to first token, then the sequences the
+ * most units hold, then throughput; a training run for memory, then its
+ * deadline; a generic workload for memory, compute, then bandwidth.  An
+ * option rejected at a later check passed the earlier ones, so the
+ * constraint no option meets is the latest one any option reached: the
+ * closest miss is measured on it, never on an earlier check that other
+ * options pass (a size 4% short of memory is not close to a latency SLO
+ * that the sizes with the memory miss by 40 ms).  0: a rejection with no
+ * margin (retired, engine, precision, ...).
+ */
+static int reject_stage(const struct fit_result *f)
+{
+	switch (f->reject) {
+	case FIT_REJ_MEMORY:
+		return fit_reject_counts_sequences(f) ? 4 : 1;
+	case FIT_REJ_LATENCY:
+	case FIT_REJ_DEADLINE:
+	case FIT_REJ_COMPUTE:
+		return 2;
+	case FIT_REJ_TTFT:
+	case FIT_REJ_BANDWIDTH:
+		return 3;
+	case FIT_REJ_THROUGHPUT:
+		return 5;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * The closest miss in the unit of the constraint it misses, e.g. "at 4.1
+ * ms/token against the SLO 3 ms" or "with 18.6 GiB against the 19.0 GiB
+ * needed" (the memory need is the replica's, as reject_margin measures it).
+ */
+static void closest_miss_text(const struct recommend_workload *rw, const struct fit_result *f,
+			      char *buf, size_t len)
+{
+	double need = f->need;
+
+	switch (f->reject) {
+	case FIT_REJ_LATENCY:
+		snprintf(buf, len, "at %.*f ms/token against the SLO %g ms", f->have < 100 ? 1 : 0,
+			 f->have, f->need);
+		break;
+	case FIT_REJ_TTFT:
+		snprintf(buf, len, "at %.*f ms to the first token against the SLO %g ms",
+			 f->have < 100 ? 1 : 0, f->have, f->need);
+		break;
+	case FIT_REJ_DEADLINE:
+		snprintf(buf, len, "at %.1f h on %d node%s against the deadline %g h", f->have,
+			 f->nodes, f->nodes == 1 ? "" : "s", f->need);
+		break;
+	case FIT_REJ_THROUGHPUT:
+		snprintf(buf, len, "at %.0f tokens/s on %d unit%s against the target %.0f tokens/s",
+			 f->have, f->nodes, f->nodes == 1 ? "" : "s", f->need);
+		break;
+	case FIT_REJ_MEMORY:
+		if (fit_reject_counts_sequences(f)) {
+			snprintf(buf, len, "holding %.0f sequences on %d unit%s against the %.0f in "
+				 "flight", f->have, f->nodes, f->nodes == 1 ? "" : "s", f->need);
+			break;
+		}
+		if (rw->type != PROFILE_TRAINING && rw->needs.gpu_memory_gib > need)
+			need = rw->needs.gpu_memory_gib;
+		snprintf(buf, len, "with %.1f GiB against the %.1f GiB needed", f->have, need);
+		break;
+	case FIT_REJ_COMPUTE:
+		snprintf(buf, len, "with %.1f TFLOPS against the %.1f TFLOPS needed", f->have,
+			 f->need);
+		break;
+	case FIT_REJ_BANDWIDTH:
+		snprintf(buf, len, "with %.0f GB/s against the %.0f GB/s needed", f->have, f->need);
+		break;
+	default:
+		snprintf(buf, len, "rejected");
+		break;
+	}
+}
+
+/*
  * The options of every GPU family: for each, its cheapest feasible option
  * in the recommendation's region and its cheapest whole VM there.  Which
  * of them are shown, and the difference to the recommendation, are settled
@@ -463,11 +545,17 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 	size_t n = 0, counts[FIT_REJ_COUNT] = { 0 };
 	int first_region = nregs ? regs[0] : -1;
 	struct fit_result unk;
+	int best_stage = 0;
 
 	for (size_t i = 0; i < c->nshapes; i++) {
 		const struct shape *sh = &c->shapes[i];
 		double pr;
 		if (fits[i].reject == FIT_OK)
+			continue;
+		/* a confidential-computing size is no option a plain workload
+		 * weighs: listed only with --all-rejected */
+		if (fits[i].reject == FIT_REJ_CONFIDENTIAL && !c->o->all_rejected &&
+		    !(c->pw_now && c->pw_now->confidential))
 			continue;
 		pr = first_region >= 0 ? c->price[(size_t)sh->vm * c->nregions + first_region] : 0;
 		refs[n].shape = (int)i;
@@ -491,16 +579,23 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 		qsort(refs, n, sizeof(*refs), cmp_rej);
 	memset(&unk, 0, sizeof(unk));
 	unk.reject = FIT_REJ_SPEC_UNKNOWN;
-	/* the closest miss (rw is a fresh template: no closest yet) */
+	/* the closest miss (rw is a fresh template: no closest yet): among the
+	 * options that got furthest through the fit's checks, the one that
+	 * misses the check it failed by the least */
 	for (size_t i = 0; i < n; i++) {
 		const struct shape *sh;
 		double m;
+		int stage;
 
 		if (refs[i].shape < 0)
 			continue;
 		sh = &c->shapes[refs[i].shape];
 		m = reject_margin(&fits[refs[i].shape], rw);
-		if (isfinite(m) && (!rw->closest || m < rw->closest_margin)) {
+		stage = reject_stage(&fits[refs[i].shape]);
+		if (!isfinite(m) || stage < best_stage)
+			continue;
+		if (!rw->closest || stage > best_stage || m < rw->closest_margin) {
+			best_stage = stage;
 			rw->closest_margin = m;
 			if (!rw->closest)
 				rw->closest = xmalloc(sizeof(*rw->closest));
@@ -1031,12 +1126,11 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 			    rw->rejected[i].fit.reject == FIT_REJ_TTFT)
 				lat++;
 		if (rw->closest) {
-			recommend_reject_reason(rw, &rw->closest->fit, pricing_name(c->pricing), "", why2,
-						sizeof(why2));
 			enum fit_reject k = rw->closest->fit.reject;
 			int over = k == FIT_REJ_LATENCY || k == FIT_REJ_TTFT || k == FIT_REJ_DEADLINE;
 
-			snprintf(closest, sizeof closest, "%s%s%s (%s: %.*f%% %s)", rw->closest->sku,
+			closest_miss_text(rw, &rw->closest->fit, why2, sizeof(why2));
+			snprintf(closest, sizeof closest, "%s%s%s %s (%.*f%% %s)", rw->closest->sku,
 				 rw->closest->mig_profile[0] ? " " : "", rw->closest->mig_profile, why2,
 				 rw->closest_margin < 0.1 ? 1 : 0, 100.0 * rw->closest_margin,
 				 over ? "over" : "short");

@@ -186,8 +186,42 @@ static void test_defaults(void **state)
 	assert_int_equal(p.workloads[2].training.method, SIZING_TRAIN_QLORA);
 	assert_int_equal(p.workloads[2].training.zero_stage, 0);
 	assert_true(p.workloads[2].training.runs_per_month == 0.5);
+	for (size_t i = 0; i < p.nworkloads; i++)
+		assert_false(p.workloads[i].confidential);
 	profile_release(&p);
 	diag_list_release(&errs);
+}
+
+/* confidential: a workload key, false or true; anything else an error at
+ * the value's position. */
+static void test_confidential(void **state)
+{
+	const char *text = "gpufit: 1\n"
+			   "workloads:\n"
+			   "  - name: a\n"
+			   "    type: inference\n"
+			   "    confidential: true\n"
+			   "    requirements: { gpu_memory_gib: 10 }\n"
+			   "  - name: b\n"
+			   "    type: inference\n"
+			   "    confidential: false\n"
+			   "    requirements: { gpu_memory_gib: 10 }\n";
+	struct diag_list errs = DIAG_LIST_INIT;
+	struct profile p;
+
+	(void)state;
+	assert_int_equal(parse(text, NULL, &p, &errs), 0);
+	assert_true(p.workloads[0].confidential);
+	assert_false(p.workloads[1].confidential);
+	profile_release(&p);
+	diag_list_release(&errs);
+	assert_string_equal(errors_of("gpufit: 1\n"
+				      "workloads:\n"
+				      "  - name: a\n"
+				      "    type: inference\n"
+				      "    confidential: 1\n"
+				      "    requirements: { gpu_memory_gib: 10 }\n", NULL),
+			    "5:19: unknown confidential value '1'; expected one of false, true\n");
 }
 
 static void test_inline_model_and_data(void **state)
@@ -512,6 +546,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_full_profile),
 		cmocka_unit_test(test_defaults),
+		cmocka_unit_test(test_confidential),
 		cmocka_unit_test(test_inline_model_and_data),
 		cmocka_unit_test(test_catalog_names),
 		cmocka_unit_test(test_model_limits),

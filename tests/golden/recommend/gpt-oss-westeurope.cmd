@@ -7,8 +7,9 @@
 #   unit test test_gpt_oss_weight_bytes pins the same figure);
 #   no FP4 tensor cores on Hopper: weight-only through Marlin/Triton (fp4w);
 #   it fits one 94 GB H100 NVL (NC40ads_H100_v5), so the cheapest such VM in
-#   westeurope wins: NCC40ads_H100_v5 at $8.90/h x 730 h = $6,497.00/month,
-#   below NC40ads_H100_v5 at $9.08/h x 730 = $6,628.40;
+#   westeurope wins: NC40ads_H100_v5 at $9.08/h x 730 h = $6,628.40/month (the
+#   cheaper NCC40ads_H100_v5, $8.90/h, is a confidential-computing size: only
+#   for a workload with confidential: true, so not listed);
 #   GPUs without FP4 weight-only kernels (T4, V100, RDNA) are rejected with
 #   the reason; the westeurope snapshot (observed 2026-08-22) is older than 90
 #   days on the golden clock, so one warning names it.

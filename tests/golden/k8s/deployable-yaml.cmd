@@ -1,0 +1,17 @@
+# One profile, four workloads (tests/golden/recommend/inputs/deployable.yaml):
+# - big-trt and big-vllm: Llama 3.1 405B at fp16 (891.0 GiB with headroom) in
+#   northeurope; on one 8-GPU VM it fits the 8 x 192 GB MI300X and the 8 x 141 GB
+#   H200.  Under vLLM (NVIDIA and AMD ROCm) the MI300X wins: $57.60/h x 730 h =
+#   $42,048.00/month against the H200 $101.76/h x 730 = $74,284.80.  TensorRT-LLM
+#   runs on NVIDIA only (catalog/engine_support.csv): every AMD size (MI300X,
+#   V620, V710) is rejected "tensorrt-llm runs on NVIDIA GPUs only; ... is AMD",
+#   so big-trt gets the H200 at $74,284.80 and k8s never asks amd.com/gpu for it.
+# - secret and plain: gpt-oss-120b (native precision, 40 ms/token, 1500 ms TTFT)
+#   in westeurope fit one 94 GB H100 NVL.  secret asks confidential: true: only
+#   the confidential-computing NCC40ads_H100_v5 is offered, $8.90/h x 730 =
+#   $6,497.00, every other size rejected "not a confidential-computing size".
+#   plain never gets it (it used to, being $0.18/h cheaper): NC40ads_H100_v5,
+#   $9.08/h x 730 = $6,628.40.
+# Fleet: 74,284.80 + 42,048.00 + 6,497.00 + 6,628.40 = $129,458.20/month.
+# The manifests: amd.com/gpu for big-vllm only; big-trt, secret and plain ask nvidia.com/gpu.
+gpufit k8s tests/golden/recommend/inputs/deployable.yaml
