@@ -1180,11 +1180,12 @@ static double raw_pct(const struct telemetry_stats *st, double v)
 	return st->count ? v * 100.0 : NAN;
 }
 
-/* "node-b gpu 3 (pod trainer-0)": a GPU of a move, its first row's pod. */
-static void gpu_label(char *buf, size_t n, const struct row *rows, size_t first)
+/* "node-b gpu 3 (pod trainer-0)": a GPU of a move, with its first row's
+ * pod when pod is set (the work that moves, not the GPU it lands on). */
+static void gpu_label(char *buf, size_t n, const struct row *rows, size_t first, int pod)
 {
 	const struct telemetry_series *s = rows[first].s;
-	if (s->pod[0])
+	if (pod && s->pod[0])
 		snprintf(buf, n, "%s gpu %s (pod %s)", s->host, dash(s->gpu), s->pod);
 	else
 		snprintf(buf, n, "%s gpu %s", s->host, dash(s->gpu));
@@ -1235,14 +1236,12 @@ static void print_proposals(FILE *o, const struct row *rows, const struct totals
 			strbuf_release(&safe);
 			for (size_t m = 0; m < p->nmoves; m++) {
 				const struct fleet_move *mv = &p->moves[m];
-				gpu_label(lab1, sizeof lab1, rows, mv->from);
-				gpu_label(lab2, sizeof lab2, rows, mv->to);
+				gpu_label(lab1, sizeof lab1, rows, mv->from, 1);
+				gpu_label(lab2, sizeof lab2, rows, mv->to, 0);
 				strbuf_addf(&line, "move %s -> %s", lab1, lab2);
-				if (mv->beside >= 0 && (size_t)mv->beside != mv->to) {
-					gpu_label(lab2, sizeof lab2, rows, (size_t)mv->beside);
+				if (mv->beside >= 0) {
+					gpu_label(lab2, sizeof lab2, rows, (size_t)mv->beside, 1);
 					strbuf_addf(&line, ", sharing it with the work of %s", lab2);
-				} else if (mv->beside >= 0) {
-					strbuf_addf(&line, ", sharing it with the work there");
 				}
 				util_escape_unsafe(&safe, strbuf_str(&line), 0);
 				fprintf(o, "%s%s\n", md ? "  - " : "    ", strbuf_str(&safe));
@@ -1262,9 +1261,12 @@ static void print_proposals(FILE *o, const struct row *rows, const struct totals
 				strbuf_release(&safe);
 			}
 		}
-	if (t->window_hours >= 0 && t->window_hours < 24)
+	if (t->window_hours >= 1 && t->window_hours < 24)
 		fprintf(o, "%smonthly figures are extrapolated from %.1f hours of telemetry (less "
 			"than a day)\n", md ? "\n" : "", t->window_hours);
+	else if (t->window_hours >= 0 && t->window_hours < 1)
+		fprintf(o, "%smonthly figures are extrapolated from %.1f minutes of telemetry (less "
+			"than a day)\n", md ? "\n" : "", t->window_hours * 60);
 }
 
 struct json_rows;
@@ -1579,14 +1581,15 @@ static void json_add_unknown(cJSON *obj, const char *key, const struct row *rows
 	}
 }
 
-/* A GPU of a move in JSON: host, gpu, pod. */
-static cJSON *json_gpu_ref(const struct row *rows, size_t first)
+/* A GPU of a move in JSON: host, gpu, and the pod of the work when pod is set. */
+static cJSON *json_gpu_ref(const struct row *rows, size_t first, int pod)
 {
 	const struct telemetry_series *s = rows[first].s;
 	cJSON *o = cJSON_CreateObject();
 	cJSON_AddStringToObject(o, "host", s->host);
 	json_add_str_or_null(o, "gpu", s->gpu);
-	json_add_str_or_null(o, "pod", s->pod);
+	if (pod)
+		json_add_str_or_null(o, "pod", s->pod);
 	return o;
 }
 
@@ -1622,11 +1625,11 @@ static cJSON *json_proposals(const struct row *rows, const struct totals *t)
 		for (size_t m = 0; m < p->nmoves; m++) {
 			const struct fleet_move *mv = &p->moves[m];
 			cJSON *x = cJSON_CreateObject();
-			cJSON_AddItemToObject(x, "from", json_gpu_ref(rows, mv->from));
-			cJSON_AddItemToObject(x, "to", json_gpu_ref(rows, mv->to));
+			cJSON_AddItemToObject(x, "from", json_gpu_ref(rows, mv->from, 1));
+			cJSON_AddItemToObject(x, "to", json_gpu_ref(rows, mv->to, 0));
 			if (mv->beside >= 0)
 				cJSON_AddItemToObject(x, "shares_with",
-						      json_gpu_ref(rows, (size_t)mv->beside));
+						      json_gpu_ref(rows, (size_t)mv->beside, 1));
 			else
 				cJSON_AddNullToObject(x, "shares_with");
 			cJSON_AddItemToArray(h, x);
@@ -1661,12 +1664,12 @@ static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	cJSON_AddNumberToObject(w, "samples", (double)st->samples);
 	cJSON_AddNumberToObject(w, "blank_samples", (double)st->blanks);
 	if (t->window_hours >= 0)
-		json_add_rounded(w, "hours", t->window_hours, 2);
+		json_add_rounded(w, "hours", t->window_hours, 4);
 	else
 		cJSON_AddNullToObject(w, "hours");
 	/* monthly figures from less than a day of telemetry say so */
 	if (t->window_hours >= 0 && t->window_hours < 24)
-		json_add_rounded(w, "extrapolated_from_hours", t->window_hours, 2);
+		json_add_rounded(w, "extrapolated_from_hours", t->window_hours, 4);
 	else
 		cJSON_AddNullToObject(w, "extrapolated_from_hours");
 	cJSON_AddArrayToObject(doc, "gpus");   /* streamed: one row at a time */
