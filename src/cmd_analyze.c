@@ -1197,6 +1197,17 @@ static const char *fleet_host(const struct fleet *fl, const struct row *rows, si
 	return rows[fl->vms[v].first].s->host;
 }
 
+/* Monthly figures from less than a day of telemetry say from how long. */
+static void print_window(FILE *o, const struct totals *t, int md)
+{
+	if (t->window_hours >= 1 && t->window_hours < 24)
+		fprintf(o, "%smonthly figures are extrapolated from %.1f hours of telemetry (less "
+			"than a day)\n", md ? "\n" : "", t->window_hours);
+	else if (t->window_hours >= 0 && t->window_hours < 1)
+		fprintf(o, "%smonthly figures are extrapolated from %.1f minutes of telemetry (less "
+			"than a day)\n", md ? "\n" : "", t->window_hours * 60);
+}
+
 /* The proposals in text and Markdown: each a difference of two bills; the
  * alternatives for the same VMs are listed apart and not added. */
 static void print_proposals(FILE *o, const struct row *rows, const struct totals *t, int md)
@@ -1205,6 +1216,7 @@ static void print_proposals(FILE *o, const struct row *rows, const struct totals
 	const char *cur = t->currency;
 	char a[32], b[32], c[32], lab1[320], lab2[320];
 
+	print_window(o, t, md);
 	if (!fl->nvms)
 		return;
 	fprintf(o, "%sproposals (Azure bills a VM for all its GPUs: only whole VMs save):%s\n",
@@ -1261,12 +1273,6 @@ static void print_proposals(FILE *o, const struct row *rows, const struct totals
 				strbuf_release(&safe);
 			}
 		}
-	if (t->window_hours >= 1 && t->window_hours < 24)
-		fprintf(o, "%smonthly figures are extrapolated from %.1f hours of telemetry (less "
-			"than a day)\n", md ? "\n" : "", t->window_hours);
-	else if (t->window_hours >= 0 && t->window_hours < 1)
-		fprintf(o, "%smonthly figures are extrapolated from %.1f minutes of telemetry (less "
-			"than a day)\n", md ? "\n" : "", t->window_hours * 60);
 }
 
 struct json_rows;
