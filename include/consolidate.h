@@ -15,11 +15,12 @@
  *
  * The fewest GPUs the work needs is the number of items less the most
  * disjoint pairs that fit: exact (maximum matching over subsets) for up to
- * CONSOLIDATE_EXACT_MAX shareable GPUs in a pool; above that a greedy
- * matching (largest first, each with the largest partner that fits), which
- * is maximal and so has at least half the pairs of the best one.  Since all
- * GPUs of a pool are alike, the fewest VMs then follows exactly.  Pure: no
- * I/O, no globals.
+ * CONSOLIDATE_EXACT_MAX shareable GPUs in a pool; above that, in O(n log n),
+ * the largest work (by the larger of its activity and memory shares) is
+ * paired with the smallest left when the two fit (optimal in one
+ * dimension; in two it may find fewer pairs than the best, so it may free
+ * fewer VMs than possible, never more).  Since all GPUs of a pool are
+ * alike, the fewest VMs then follows exactly.  Pure: no I/O, no globals.
  */
 #ifndef GPUFIT_CONSOLIDATE_H
 #define GPUFIT_CONSOLIDATE_H

@@ -30,8 +30,9 @@ static const char *finding_note(const char *f)
 	static const struct {
 		const char *name, *note;
 	} notes[] = {
-		{ "idle", "no work ran: the GPU can be released" },
-		{ "underused", "busy well below capacity: a smaller GPU or a MIG slice would do" },
+		{ "idle", "no work ran: give it work, or release its VM once none of its GPUs works" },
+		{ "underused", "busy well below capacity: its work could share a GPU or move to a "
+			       "smaller one, which saves only when whole VMs go" },
 		{ "busy-waiting", "kernels resident but SMs mostly idle: the duty cycle overstates the work" },
 		{ "data-starved", "waiting on input from the host: fix the data path before buying GPUs" },
 		{ "memory-bound", "limited by memory bandwidth" },

@@ -972,13 +972,23 @@ static void plan_consolidate(struct fleet *fl, const struct row *rows, size_t a,
 	free(kept);
 }
 
+/* The last resize found per number of GPUs needed (fleet_plan). */
+#define RESIZE_MEMO 16
+struct resize_memo {
+	int valid;
+	size_t vi;
+	double need;
+	long cand;
+	size_t best;
+};
+
 /* A VM whose GPUs are all idle or under-used (and at least one under-used)
  * replaced by the cheapest priced size that holds its work: the same GPU in
  * as many GPUs as the work needs (two under-used works may share one, as in
  * a consolidation), or, for the work of one GPU, the size it was found to
  * fit (classify.c).  A proposal when that is cheaper. */
 static void plan_resize(struct fleet *fl, const struct row *rows, size_t v, const struct facts *f,
-			enum pricing_kind kind, double hours)
+			enum pricing_kind kind, double hours, struct resize_memo *memo)
 {
 	const struct fleet_vm *fv = &fl->vms[v];
 	const struct vm_size *vm = &f->vms[fv->vi];
@@ -998,18 +1008,33 @@ static void plan_resize(struct fleet *fl, const struct row *rows, size_t v, cons
 	}
 	if (ok && shares) {
 		double need = (double)consolidate_bins(&pool, NULL), cur = f->vm_hourly[fv->vi];
+		long cand = shares == 1 ? rows[only].cand_vi : -1;
+		struct resize_memo *m = &memo[(size_t)need % RESIZE_MEMO];
+
+		/* a fleet of many alike VMs asks the same question: the answer
+		 * depends on the size, the GPUs needed and the one work's size only */
+		if (m->valid && m->vi == fv->vi && m->need == need && m->cand == cand) {
+			best = m->best;
+			goto found;
+		}
 		for (size_t i = 0; i < f->nvms; i++) {
 			const struct vm_size *c = &f->vms[i];
 			double h = f->vm_hourly[i];
 			int same = strcmp(c->gpu_model, vm->gpu_model) == 0 && c->gpu_count >= need &&
 				   c->gpu_count == floor(c->gpu_count);
-			int fits = shares == 1 && rows[only].cand_vi == (long)i;
+			int fits = cand == (long)i;
 			if (c->retired || !c->spec_known || !(h > 0) || !(h < cur) || (!same && !fits))
 				continue;
 			if (best == (size_t)-1 || h < f->vm_hourly[best])
 				best = i;
 		}
+		m->valid = 1;
+		m->vi = fv->vi;
+		m->need = need;
+		m->cand = cand;
+		m->best = best;
 	}
+found:
 	if (best != (size_t)-1) {
 		struct proposal *p = prop_add(fl);
 		p->kind = PROP_RESIZE;
@@ -1038,7 +1063,13 @@ static void fleet_plan(struct fleet *fl, const struct row *rows, size_t nrows,
 {
 	size_t next;
 
+	size_t gcap = nrows ? nrows : 1;
+	struct resize_memo memo[RESIZE_MEMO];
+
 	memset(fl, 0, sizeof(*fl));
+	memset(memo, 0, sizeof memo);
+	fl->vms = xcalloc(gcap, sizeof(*fl->vms));   /* a VM per host: at most a row each */
+	fl->gpus = xcalloc(gcap, sizeof(*fl->gpus));
 	for (size_t i = 0; i < nrows; i = next) {
 		for (next = i + 1; next < nrows && strcmp(rows[next].s->host, rows[i].s->host) == 0;
 		     next++)
@@ -1046,7 +1077,6 @@ static void fleet_plan(struct fleet *fl, const struct row *rows, size_t nrows,
 		size_t vi = rows[i].vi;
 		if (vi == (size_t)-1 || !(f->vm_hourly[vi] > 0))
 			continue;
-		fl->vms = xrealloc(fl->vms, (fl->nvms + 1) * sizeof(*fl->vms));
 		struct fleet_vm *fv = &fl->vms[fl->nvms++];
 		memset(fv, 0, sizeof(*fv));
 		fv->first = i;
@@ -1064,12 +1094,14 @@ static void fleet_plan(struct fleet *fl, const struct row *rows, size_t nrows,
 			j = mig_gpu_end(rows, nrows, i);
 			if (j == i)
 				j = i + 1;
-			fl->gpus = xrealloc(fl->gpus, (fl->ngpus + 1) * sizeof(*fl->gpus));
+			if (fl->ngpus == gcap)
+				fl->gpus = xrealloc(fl->gpus, (gcap *= 2) * sizeof(*fl->gpus));
 			fl->gpus[fl->ngpus].first = i;
 			fl->gpus[fl->ngpus++].end = j;
 		}
 		while (fl->ngpus - fv->g0 < want) {   /* not in the telemetry */
-			fl->gpus = xrealloc(fl->gpus, (fl->ngpus + 1) * sizeof(*fl->gpus));
+			if (fl->ngpus == gcap)
+				fl->gpus = xrealloc(fl->gpus, (gcap *= 2) * sizeof(*fl->gpus));
 			fl->gpus[fl->ngpus].first = fl->gpus[fl->ngpus].end = (size_t)-1;
 			fl->ngpus++;
 		}
@@ -1084,7 +1116,7 @@ static void fleet_plan(struct fleet *fl, const struct row *rows, size_t nrows,
 		fl->bill += bill_monthly(kind, f->vm_hourly[fl->vms[a].vi], (double)(b - a), hours);
 		plan_consolidate(fl, rows, a, b, f, kind, hours);
 		for (size_t v = a; v < b; v++)
-			plan_resize(fl, rows, v, f, kind, hours);
+			plan_resize(fl, rows, v, f, kind, hours, memo);
 		for (size_t i = p0; i < fl->nprops; i++)
 			*(fl->props[i].kind == PROP_CONSOLIDATE ? &cons : &resize) += fl->props[i].saving;
 		for (size_t i = p0; i < fl->nprops; i++) {

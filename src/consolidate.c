@@ -79,30 +79,30 @@ static int by_key_desc(const void *a, const void *b)
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
-/* Greedy, for large pools: largest first, each with the largest unpaired
- * partner that fits.  The matching is maximal, so it has at least half the
- * pairs of the best one. */
+/* Large pools: sorted by the larger of a work's two shares (activity,
+ * memory of the room a GPU has), the largest is paired with the smallest
+ * that is left when the two fit, else it stays alone (two pointers, as the
+ * exact pairing is in one dimension).  Every pair is checked with
+ * consolidate_fits, so the plan is always feasible; in two dimensions it may
+ * pair fewer than the best, never more. */
 static void pair_greedy(const struct consolidate_pool *p, const size_t *idx, size_t n, long *pair)
 {
 	struct keyed *k = xcalloc(n ? n : 1, sizeof(*k));
+	double room = 1.0 - CONSOLIDATE_HEADROOM;
 
 	for (size_t a = 0; a < n; a++) {
 		const struct consolidate_gpu *g = &p->gpus[idx[a]];
-		k[a].key = g->activity + g->memory_gib / p->gpu_memory_gib;
+		double act = g->activity / room, mem = g->memory_gib / (p->gpu_memory_gib * room);
+		k[a].key = act > mem ? act : mem;
 		k[a].i = idx[a];
 	}
 	qsort(k, n, sizeof(*k), by_key_desc);
-	for (size_t a = 0; a < n; a++) {
-		if (pair[k[a].i] >= 0)
-			continue;
-		for (size_t b = a + 1; b < n; b++)
-			if (pair[k[b].i] < 0 &&
-			    consolidate_fits(&p->gpus[k[a].i], &p->gpus[k[b].i], p->gpu_memory_gib)) {
-				pair[k[a].i] = (long)k[b].i;
-				pair[k[b].i] = (long)k[a].i;
-				break;
-			}
-	}
+	for (size_t hi = 0, lo = n; lo > 0 && hi < lo - 1; hi++)
+		if (consolidate_fits(&p->gpus[k[hi].i], &p->gpus[k[lo - 1].i], p->gpu_memory_gib)) {
+			pair[k[hi].i] = (long)k[lo - 1].i;
+			pair[k[lo - 1].i] = (long)k[hi].i;
+			lo--;
+		}
 	free(k);
 }
 
