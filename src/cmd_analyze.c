@@ -150,6 +150,7 @@ struct row {
 	double hourly;          /* cost of this GPU or slice; 0 unknown */
 	size_t vi;              /* its size in facts; (size_t)-1 unknown */
 	double monthly;         /* its share of its VM's bill (an allocation); 0 unknown */
+	double gpu_monthly;     /* its GPU's share of the VM's bill (fleet_allocate) */
 	double saving;          /* the VM's bill less its bill after this row's change
 				   alone (bill_monthly): 0 unless the row is its whole VM */
 	long cand_vi;           /* underused: the size it may move to; -1 none or a MIG slice */
@@ -826,6 +827,8 @@ struct fleet_vm {
 	size_t vi;              /* its size */
 	size_t g0, ng;          /* its GPUs in fleet.gpus */
 	int kept;               /* consolidation: still needed */
+	int stray;              /* a MIG instance of no known GPU: its work is somewhere
+				   on the VM, so the VM stays and takes no work */
 };
 
 /* A GPU's work moved onto another GPU. */
@@ -859,6 +862,8 @@ struct fleet {
 	struct proposal *props;
 	size_t nprops;
 	double bill;            /* the observed VMs' bill per month */
+	double unobserved;      /* the share of it of the GPUs the telemetry does not show */
+	size_t nunobserved;
 	double savings;         /* the chosen proposals' savings */
 };
 
@@ -941,6 +946,8 @@ static void plan_consolidate(struct fleet *fl, const struct row *rows, size_t a,
 		for (size_t g = 0; g < fl->vms[v].ng; g++, k++) {
 			gi[k] = fl->vms[v].g0 + g;
 			gpu_kind(rows, &fl->gpus[gi[k]], &cg[k]);
+			if (fl->vms[v].stray)
+				cg[k].kind = CONS_PINNED;
 			cg[k].vm = v - a;
 		}
 	size_t nkept = consolidate_plan(&pool, kept);
@@ -996,7 +1003,7 @@ static void plan_resize(struct fleet *fl, const struct row *rows, size_t v, cons
 	struct consolidate_pool pool = { 1, vm->gpu_memory_gib, cg, fv->ng };
 	size_t shares = 0, best = (size_t)-1;
 	long only = -1;
-	int ok = 1;
+	int ok = !fv->stray;
 
 	for (size_t g = 0; g < fv->ng; g++) {
 		gpu_kind(rows, &fl->gpus[fv->g0 + g], &cg[g]);
@@ -1058,7 +1065,56 @@ found:
  * resizes of its VMs change the same VMs, so they are alternatives: the one
  * that saves more is chosen (added to the totals), the other listed.
  */
-static void fleet_plan(struct fleet *fl, const struct row *rows, size_t nrows,
+/*
+ * The bill of the pool fl->vms[a..b-1] allocated in whole cents, so that the
+ * parts add up to it exactly: each GPU an equal share (the first ones a cent
+ * more while cents are left over), a MIG instance its compute slices / 7 of
+ * its GPU's share (rounded down; the cents left are the free slices', or the
+ * first instance's when the instances hold all 7), a GPU the telemetry does
+ * not show its share in fl->unobserved.
+ */
+static void fleet_allocate(struct fleet *fl, struct row *rows, size_t a, size_t b, double bill)
+{
+	size_t slots = 0, k = 0;
+	long long cents = llround(bill * 100), base, extra;
+
+	for (size_t v = a; v < b; v++)
+		slots += fl->vms[v].ng;
+	if (!slots)
+		return;
+	base = cents / (long long)slots;
+	extra = cents % (long long)slots;
+	for (size_t v = a; v < b; v++)
+		for (size_t g = 0; g < fl->vms[v].ng; g++) {
+			const struct fleet_gpu *fg = &fl->gpus[fl->vms[v].g0 + g];
+			long long c = base + ((long long)k++ < extra), left = c;
+			int used = 0;
+
+			if (fg->first == (size_t)-1) {
+				fl->unobserved += (double)c / 100.0;
+				fl->nunobserved++;
+				continue;
+			}
+			for (size_t j = fg->first; j < fg->end; j++) {
+				struct row *r = &rows[j];
+				long long rc = c;
+
+				r->gpu_monthly = (double)c / 100.0;
+				if (!row_priced(r))
+					continue;
+				if (r->s->mig_id[0]) {
+					used += (int)lround(r->gpu_fraction * 7);
+					rc = c * lround(r->gpu_fraction * 7) / 7;
+				}
+				r->monthly = (double)rc / 100.0;
+				left -= rc;
+			}
+			if (used == 7 && left > 0 && row_priced(&rows[fg->first]))
+				rows[fg->first].monthly += (double)left / 100.0;
+		}
+}
+
+static void fleet_plan(struct fleet *fl, struct row *rows, size_t nrows,
 		       const struct facts *f, enum pricing_kind kind, double hours)
 {
 	size_t next;
@@ -1094,6 +1150,10 @@ static void fleet_plan(struct fleet *fl, const struct row *rows, size_t nrows,
 			j = mig_gpu_end(rows, nrows, i);
 			if (j == i)
 				j = i + 1;
+			if (rows[i].s->mig_id[0] && !rows[i].s->gpu[0] && !rows[i].s->uuid[0]) {
+				fv->stray = 1;   /* no GPU of its own */
+				continue;
+			}
 			if (fl->ngpus == gcap)
 				fl->gpus = xrealloc(fl->gpus, (gcap *= 2) * sizeof(*fl->gpus));
 			fl->gpus[fl->ngpus].first = i;
@@ -1113,7 +1173,11 @@ static void fleet_plan(struct fleet *fl, const struct row *rows, size_t nrows,
 		size_t p0 = fl->nprops;
 		double cons = 0, resize = 0;
 
-		fl->bill += bill_monthly(kind, f->vm_hourly[fl->vms[a].vi], (double)(b - a), hours);
+		double pool_bill = bill_monthly(kind, f->vm_hourly[fl->vms[a].vi], (double)(b - a),
+						hours);
+
+		fl->bill += pool_bill;
+		fleet_allocate(fl, rows, a, b, pool_bill);
 		plan_consolidate(fl, rows, a, b, f, kind, hours);
 		for (size_t v = a; v < b; v++)
 			plan_resize(fl, rows, v, f, kind, hours, memo);
@@ -1127,6 +1191,7 @@ static void fleet_plan(struct fleet *fl, const struct row *rows, size_t nrows,
 		}
 	}
 	fl->bill = util_round_cents(fl->bill);
+	fl->unobserved = util_round_cents(fl->unobserved);
 	fl->savings = util_round_cents(fl->savings);
 }
 
@@ -1157,9 +1222,12 @@ static void totals_add_free(struct totals *t, const struct row *rows, size_t nro
 		mf->first = r;
 		mf->slices = 7 - used;
 		mf->hourly = r->hourly / r->gpu_fraction * mf->slices / 7.0;
-		/* a share of the VM's bill: the GPU's hourly x its free share */
-		mf->monthly = bill_monthly(t->kind, r->hourly / r->gpu_fraction, mf->slices / 7.0,
-					   hours);
+		/* the cents of the GPU's share of the VM's bill its instances leave
+		 * (fleet_allocate) */
+		long long left = llround(r->gpu_monthly * 100);
+		for (size_t j = i; j < next; j++)
+			left -= llround(rows[j].monthly * 100);
+		mf->monthly = (double)left / 100.0;
 		t->wasted_cost += mf->monthly;
 		t->wasted_hours += mf->slices / 7.0 * hours;
 		t->free_cost += mf->monthly;
@@ -1248,6 +1316,12 @@ static void print_proposals(FILE *o, const struct row *rows, const struct totals
 	const char *cur = t->currency;
 	char a[32], b[32], c[32], lab1[320], lab2[320];
 
+	if (fl->nunobserved) {
+		util_fmt_money(a, sizeof a, fl->unobserved);
+		fprintf(o, "%sGPUs not in the telemetry: %zu, %s %s per month; Azure bills them with "
+			"their VMs, so they are in the current cost\n", md ? "\n" : "",
+			fl->nunobserved, a, cur);
+	}
 	print_window(o, t, md);
 	if (!fl->nvms)
 		return;
@@ -1760,6 +1834,8 @@ static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	}
 	json_add_money(to, "fleet_monthly_bill", t->fleet->bill);
 	cJSON_AddNumberToObject(to, "fleet_vms", (double)t->fleet->nvms);
+	cJSON_AddNumberToObject(to, "unobserved_gpus", (double)t->fleet->nunobserved);
+	json_add_money(to, "unobserved_gpus_monthly_cost", t->fleet->unobserved);
 	cJSON_AddItemToObject(doc, "proposals", json_proposals(rows, t));
 	cJSON_AddItemToObject(doc, "assumptions", assumptions);
 	struct json_rows jr = { rows, hours, region, t->currency, kind };

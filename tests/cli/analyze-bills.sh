@@ -7,7 +7,8 @@
 #   - its saving is bill before - bill after, to the cent;
 #   - totals.savings_monthly is the sum of the chosen proposals, to the
 #     cent, and no two chosen proposals change the same VM;
-#   - totals.current_monthly_cost is the fleet's bill;
+#   - totals.current_monthly_cost is the fleet's bill, and the rows' shares,
+#     the free MIG slices and the GPUs not in the telemetry add up to it;
 #   - the text, Markdown, CSV and HTML show the same figures as the JSON.
 . "$(dirname "$0")/lib.bash"
 
@@ -67,6 +68,13 @@ if t["savings_monthly"] is not None and cents(t["savings_monthly"]) != chosen_su
     fails.append(f"savings_monthly {t['savings_monthly']} != chosen {chosen_sum}")
 if t["current_monthly_cost"] is not None and cents(t["current_monthly_cost"]) != cents(t["fleet_monthly_bill"]):
     fails.append("current_monthly_cost is not the fleet's bill")
+# the parts of the current cost: the rows' shares, the free MIG slices and
+# the GPUs not in the telemetry add up to the fleet's bill, to the cent
+if t["complete"]:
+    parts = sum(cents(g["monthly_cost"]) for g in d["gpus"]) + \
+        cents(t["unallocated_mig_monthly_cost"]) + cents(t["unobserved_gpus_monthly_cost"])
+    if parts != cents(t["current_monthly_cost"]):
+        fails.append(f"the parts add up to {parts}, the current cost is {t['current_monthly_cost']}")
 # every row's saving is 0 unless the row is its whole VM
 for g in d["gpus"]:
     if g["savings_monthly"] and g["mig_id"] is not None:
@@ -108,7 +116,7 @@ sys.exit(1 if fails else 0)
 PY
 
 for f in nd-h100-one-vm.prom nd-h100-two-vms.prom a100-mig.prom a100-quad.prom dcgm-legacy.prom \
-	 dcgm-new.prom smi-header.csv; do
+	 dcgm-new.prom dcgm-oldns.prom smi-header.csv query-range.json; do
 	for term in "payg 730" "payg 200" "spot 100" "reserved-1y 200" "savings-3y 730"; do
 		# shellcheck disable=SC2086
 		python3 "$T/check.py" "$GPUFIT" $term "$FIX/$f" >"$T/o" 2>&1 || fail "$(cat "$T/o")"
