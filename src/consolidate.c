@@ -170,6 +170,39 @@ size_t consolidate_plan(struct consolidate_pool *p, int *kept)
 		room += cap[v];
 		nkept++;
 	}
+	/* fewer moves, same GPUs: two works paired on kept VMs and two paired on
+	 * VMs to release become two mixed pairs when both fit, so each kept
+	 * work stays put and only the released VMs' works move (a bounded scan
+	 * per pair keeps this linear) */
+	for (size_t i = 0, from = 0; i < p->ngpus; i++) {
+		long j = pair[i];
+		if (j < (long)i || !kept[p->gpus[i].vm] || !kept[p->gpus[j].vm])
+			continue;
+		for (size_t look = 0; from < p->ngpus && look < 64; from++, look++) {
+			long q = pair[from];
+			const struct consolidate_gpu *a = &p->gpus[i], *b = &p->gpus[j];
+			if (q < (long)from || kept[p->gpus[from].vm] || kept[p->gpus[q].vm])
+				continue;
+			const struct consolidate_gpu *c = &p->gpus[from], *d = &p->gpus[q];
+			if (consolidate_fits(a, c, p->gpu_memory_gib) &&
+			    consolidate_fits(b, d, p->gpu_memory_gib)) {
+				pair[i] = (long)from;
+				pair[from] = (long)i;
+				pair[j] = q;
+				pair[q] = j;
+			} else if (consolidate_fits(a, d, p->gpu_memory_gib) &&
+				   consolidate_fits(b, c, p->gpu_memory_gib)) {
+				pair[i] = q;
+				pair[q] = (long)i;
+				pair[j] = (long)from;
+				pair[from] = j;
+			} else {
+				continue;
+			}
+			from++;
+			break;
+		}
+	}
 	/* a bin with a member on a kept VM stays on that member's GPU */
 	int *used = xcalloc(p->ngpus ? p->ngpus : 1, sizeof(*used));
 	int *placed = xcalloc(p->ngpus ? p->ngpus : 1, sizeof(*placed));

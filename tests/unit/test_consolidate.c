@@ -192,6 +192,33 @@ static void test_fits_headroom(void **state)
 	assert_false(consolidate_fits(&a, &b, 80));
 }
 
+/* Two 4-GPU VMs, every work at 20 % and 15 GiB: two share a GPU, so one VM
+ * holds all eight.  The kept VM's works stay where they are; only the
+ * released VM's four move, each beside one of them. */
+static void test_kept_work_stays(void **state)
+{
+	struct consolidate_gpu g[8];
+	struct consolidate_pool p = { 2, 80, g, 8 };
+	int kept[2];
+	(void)state;
+	for (size_t i = 0; i < 8; i++) {
+		memset(&g[i], 0, sizeof g[i]);
+		g[i].vm = i / 4;
+		g[i].kind = CONS_SHARE;
+		g[i].activity = 0.20;
+		g[i].memory_gib = 15;
+	}
+	assert_int_equal(consolidate_plan(&p, kept), 1);
+	assert_plan_valid(&p, kept);
+	for (size_t i = 0; i < 8; i++) {
+		size_t home = kept[0] ? 0 : 1;
+		if (g[i].vm == home)
+			assert_int_equal(g[i].dest, (long)i);
+		else
+			assert_int_equal(p.gpus[g[i].dest].vm, home);
+	}
+}
+
 /* Above the exact limit the greedy pairing still gives a valid plan: 40
  * 1-GPU VMs of works at 10 % and 10 GiB pair up into 20 GPUs. */
 static void test_large_pool_greedy(void **state)
@@ -218,6 +245,7 @@ int main(void)
 		cmocka_unit_test(test_oracle_every_shape),
 		cmocka_unit_test(test_two_vms_by_hand),
 		cmocka_unit_test(test_fits_headroom),
+		cmocka_unit_test(test_kept_work_stays),
 		cmocka_unit_test(test_large_pool_greedy),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
