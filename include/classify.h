@@ -72,7 +72,10 @@ struct classify_result {
 	double peak_memory_gib;   /* max FB_USED; -1 unknown */
 	int weak;                 /* 1 when the finding rests on indirect evidence */
 	int candidate;            /* chosen candidate for underused; -1 none */
-	double savings_hourly;    /* cost saved per hour if the recommendation is applied */
+	double savings_hourly;    /* the hourly price difference the recommendation implies
+				   for this GPU or slice alone; not a saving by itself:
+				   Azure bills whole VMs, and analyze prices changes as
+				   bills of whole VMs (docs/analyze.md, "Savings") */
 	int savings_unknown;      /* 1: a smaller option may exist but cannot be sized (the
 				   * memory use is unknown): savings_hourly is not 0, it is
 				   * unknown */

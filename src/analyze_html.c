@@ -30,8 +30,9 @@ static const char *finding_note(const char *f)
 	static const struct {
 		const char *name, *note;
 	} notes[] = {
-		{ "idle", "no work ran: the GPU can be released" },
-		{ "underused", "busy well below capacity: a smaller GPU or a MIG slice would do" },
+		{ "idle", "no work ran: give it work, or release its VM once none of its GPUs works" },
+		{ "underused", "busy well below capacity: its work could share a GPU or move to a "
+			       "smaller one, which saves only when whole VMs go" },
 		{ "busy-waiting", "kernels resident but SMs mostly idle: the duty cycle overstates the work" },
 		{ "data-starved", "waiting on input from the host: fix the data path before buying GPUs" },
 		{ "memory-bound", "limited by memory bandwidth" },
@@ -126,6 +127,91 @@ static void gpu(FILE *f, const cJSON *g, const char *cur, size_t idx)
 	fputs("</div>\n", f);
 }
 
+/* A GPU of a move: "host GPU n", and the pod of the work when there is one. */
+static void move_gpu(FILE *f, const cJSON *g)
+{
+	html_esc(f, html_str(g, "host") ? html_str(g, "host") : "?");
+	fputs(" GPU ", f);
+	html_esc(f, html_str(g, "gpu") ? html_str(g, "gpu") : "?");
+	if (html_str(g, "pod")) {
+		fputs(" (pod ", f);
+		html_esc(f, html_str(g, "pod"));
+		fputs(")", f);
+	}
+}
+
+/* The proposals: each saving is the bill before less the bill after; the
+ * alternatives for the same VMs are not in the savings. */
+static void proposals(FILE *f, const cJSON *doc, const char *cur)
+{
+	const cJSON *ps = cJSON_GetObjectItemCaseSensitive(doc, "proposals"), *p, *x;
+	char buf[64];
+	size_t i = 0;
+
+	fputs("<h2>Proposals</h2>\n<p class=\"muted\">Azure bills a VM for all its GPUs: only "
+	      "whole VMs save.</p>\n", f);
+	if (!cJSON_GetArraySize(ps)) {
+		fputs("<p>None: no VM can be freed or made smaller.</p>\n", f);
+		return;
+	}
+	fputs("<table class=\"proposals\"><tr><th>proposal</th><th>in the savings</th>"
+	      "<th>bill before</th><th>bill after</th><th>savings per month</th></tr>\n", f);
+	cJSON_ArrayForEach(p, ps)
+	{
+		const char *kind = html_str(p, "kind");
+		int chosen = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(p, "chosen"));
+		double nb = 0, na = 0;
+
+		html_printf(f, "<tr data-index=\"%zu\"><td>", i);
+		if (kind && strcmp(kind, "resize") == 0) {
+			const cJSON *h = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(p, "hosts"), 0);
+			fputs("resize ", f);
+			html_esc(f, cJSON_IsString(h) ? h->valuestring : "?");
+			fputs(" from ", f);
+			html_esc(f, html_str(p, "sku"));
+			fputs(" to ", f);
+			html_esc(f, html_str(p, "to_sku"));
+		} else {
+			html_num(p, "vms_before", &nb);
+			html_num(p, "vms_after", &na);
+			html_printf(f, "consolidate %.0f &times; ", nb);
+			html_esc(f, html_str(p, "sku"));
+			html_printf(f, " onto %.0f", na);
+			cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(p, "moves"))
+			{
+				fputs("<br>move ", f);
+				move_gpu(f, cJSON_GetObjectItemCaseSensitive(x, "from"));
+				fputs(" \xe2\x86\x92 ", f);
+				move_gpu(f, cJSON_GetObjectItemCaseSensitive(x, "to"));
+				if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(x, "shares_with"))) {
+					fputs(", sharing it with the work of ", f);
+					move_gpu(f, cJSON_GetObjectItemCaseSensitive(x, "shares_with"));
+				}
+			}
+			fputs("<br>release", f);
+			int k = 0;
+			cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(p, "released_hosts"))
+			{
+				fputs(k++ ? ", " : " ", f);
+				html_esc(f, cJSON_IsString(x) ? x->valuestring : "");
+			}
+		}
+		html_printf(f, "</td><td>%s</td><td class=\"n\">",
+			    chosen ? "yes" : "no: an alternative for the same VMs");
+		html_printf(f, "<span data-json=\"proposals.%zu.monthly_bill_before\">", i);
+		html_esc(f, html_money_of(buf, sizeof buf, p, "monthly_bill_before", cur));
+		html_printf(f, "</span></td><td class=\"n\"><span "
+			       "data-json=\"proposals.%zu.monthly_bill_after\">", i);
+		html_esc(f, html_money_of(buf, sizeof buf, p, "monthly_bill_after", cur));
+		html_printf(f, "</span></td><td class=\"n\"><span "
+			       "data-json=\"proposals.%zu.savings_monthly\">", i);
+		html_esc(f, html_money_of(buf, sizeof buf, p, "savings_monthly", cur));
+		fputs("</span></td></tr>\n", f);
+		i++;
+	}
+	fputs("</table>\n", f);
+}
+
 int analyze_html_print(FILE *f, const cJSON *doc, size_t n, cJSON *(*item)(size_t i, void *arg),
 		       void *arg)
 {
@@ -189,6 +275,12 @@ int analyze_html_print(FILE *f, const cJSON *doc, size_t n, cJSON *(*item)(size_
 		fputs("). Azure bills them with the VM, so they are in the current and the idle "
 		      "cost.</p>\n", f);
 	}
+	if (html_num(w, "extrapolated_from_hours", &v))
+		html_printf(f, "<p class=\"warn\"><strong>Short window:</strong> the monthly "
+			       "figures are extrapolated from <span "
+			       "data-json=\"window.extrapolated_from_hours\">%g</span> hours of "
+			       "telemetry (less than a day).</p>\n", v);
+	proposals(f, doc, cur);
 	cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(doc, "assumptions"))
 	{
 		fputs("<p class=\"warn\"><strong>Assumption:</strong> ", f);

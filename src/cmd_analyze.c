@@ -11,6 +11,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,12 +20,14 @@
 #include <cjson/cJSON.h>
 
 #include "analyze_html.h"
+#include "bill.h"
 #include "catalog.h"
 #include "catalog_snapshot.h"
 #include "classify.h"
 #include "cli.h"
 #include "cmd_util.h"
 #include "commands.h"
+#include "consolidate.h"
 #include "diag.h"
 #include "gpufit.h"
 #include "http.h"
@@ -145,6 +148,12 @@ struct row {
 	const struct gpu_spec *gpu;
 	double gpu_fraction;    /* 1 for a whole GPU, c/7 for a MIG slice */
 	double hourly;          /* cost of this GPU or slice; 0 unknown */
+	size_t vi;              /* its size in facts; (size_t)-1 unknown */
+	double monthly;         /* its share of its VM's bill (an allocation); 0 unknown */
+	double gpu_monthly;     /* its GPU's share of the VM's bill (fleet_allocate) */
+	double saving;          /* the VM's bill less its bill after this row's change
+				   alone (bill_monthly): 0 unless the row is its whole VM */
+	long cand_vi;           /* underused: the size it may move to; -1 none or a MIG slice */
 	int mig_slices;         /* > 7: the compute slices its GPU's instances report
 				   together, more than a GPU has (not priced) */
 	struct classify_candidate *cands;
@@ -611,6 +620,9 @@ static void iso_time(char *buf, size_t n, long long ms)
 	strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+struct fleet;
+struct facts;
+
 /* Fleet totals.  Each sum covers the GPUs where its part is known; a total
  * is known only when every GPU's part is (else JSON null, "unknown" in text). */
 struct totals {
@@ -628,6 +640,9 @@ struct totals {
 	struct mig_free *free;   /* the MIG GPUs with compute slices no instance holds */
 	size_t nfree;
 	double free_cost;        /* their monthly cost, in current_cost and wasted_cost */
+	const struct fleet *fleet;   /* the VMs, their bill and the proposals */
+	const struct facts *facts;
+	double window_hours;     /* the telemetry's window; < 0 unknown */
 };
 
 /* A MIG GPU's compute slices that no instance holds.  Azure bills the whole
@@ -638,6 +653,7 @@ struct mig_free {
 	const struct row *first;   /* the GPU's first instance row */
 	int slices;                /* free compute slices, of 7 */
 	double hourly;             /* what they cost */
+	double monthly;            /* their share of the VM's bill */
 };
 
 /* What is known of a row: its price, its idle share, its idle cost (0 when it
@@ -672,15 +688,12 @@ static void totals_add(struct totals *t, const struct row *r, double hours)
 	else
 		t->no_activity++;
 	if (row_idle_cost_known(r))
-		t->wasted_cost += r->res.idle_fraction * hours * r->hourly;
+		t->wasted_cost += r->res.idle_fraction * r->monthly;
 	else
 		t->idle_cost_unknown++;
-	if (row_priced(r)) {
-		t->savings += r->res.savings_hourly * hours;
-		t->current_cost += r->hourly * hours;
-	} else {
+	/* the current cost and the savings are the fleet's bills (fleet_plan) */
+	if (!row_priced(r))
 		t->unpriced++;
-	}
 	if (!row_savings_known(r))
 		t->savings_unknown++;
 }
@@ -708,46 +721,479 @@ static size_t mig_gpu_end(const struct row *rows, size_t nrows, size_t i)
 /*
  * The MIG GPUs as a whole (the instance rows of one GPU are adjacent): a GPU
  * whose instances report more compute slices than it has is not priced (the
- * telemetry mixes GPUs or instances up); an idle instance beside one that is
- * not idle saves nothing when released, since Azure bills its slices with
- * the VM until the whole GPU is: its recommendation says so.  Returns the
- * GPUs not priced for that.
+ * telemetry mixes GPUs or instances up).  Returns the GPUs not priced for
+ * that.
  */
 static size_t mig_gpus_check(struct row *rows, size_t nrows)
 {
 	size_t next, overfull = 0;
 
 	for (size_t i = 0; i < nrows; i = next) {
-		int used = 0, busy = 0;
+		int used = 0;
 
 		next = mig_gpu_end(rows, nrows, i);
 		if (next == i) {
 			next = i + 1;
 			continue;
 		}
-		for (size_t j = i; j < next; j++) {
+		for (size_t j = i; j < next; j++)
 			used += (int)lround(rows[j].gpu_fraction * 7);
-			busy |= rows[j].res.finding != CLASS_IDLE;
-		}
 		overfull += used > 7;
-		for (size_t j = i; j < next; j++) {
-			struct row *q = &rows[j];
-
-			if (used > 7) {
-				q->mig_slices = used;
-				q->hourly = 0;
-				q->res.savings_hourly = 0;
-			} else if (busy && q->res.finding == CLASS_IDLE && q->res.savings_hourly > 0) {
-				q->res.savings_hourly = 0;
-				free(q->res.recommendation);
-				q->res.recommendation = xstrdup(
-					"delete the instance or give its slices to another workload: "
-					"Azure bills them with the VM while the GPU's other instances "
-					"run, so this saves nothing until the whole GPU is released");
-			}
+		for (size_t j = i; j < next && used > 7; j++) {
+			rows[j].mig_slices = used;
+			rows[j].hourly = 0;
+			rows[j].monthly = 0;
 		}
 	}
 	return overfull;
+}
+
+static void set_recommendation(struct row *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void set_recommendation(struct row *r, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	free(r->res.recommendation);
+	r->res.recommendation = xstrdup(buf);
+}
+
+/*
+ * What each row's recommendation saves applied alone: its VM's bill less
+ * the VM's bill after the change (docs/billing.md: a VM bills all its GPUs
+ * and MIG slices).  One rule for GPUs and MIG instances: a row that is not
+ * its whole VM (a GPU of a VM of several, a MIG instance) saves nothing
+ * alone, idle or moved, since its VM bills on; its recommendation says so,
+ * and the fleet proposals (fleet_plan) say which whole VMs can go.  A move
+ * to a MIG slice of the same GPU saves nothing either: the VM bills the
+ * whole GPU.
+ */
+static void rows_alone(struct row *rows, size_t nrows, const struct facts *f,
+		       enum pricing_kind kind, double hours)
+{
+	for (size_t i = 0; i < nrows; i++) {
+		struct row *r = &rows[i];
+		const char *what = r->s->mig_id[0] ? "MIG instance" : "GPU";
+		double h;
+		int whole;
+
+		r->saving = 0;
+		if (!row_priced(r))
+			continue;
+		h = f->vm_hourly[r->vi];
+		whole = !r->s->mig_id[0] && r->vm->gpu_count <= 1 + 1e-9;
+		if (r->res.finding == CLASS_IDLE) {
+			if (whole)
+				r->saving = bill_monthly(kind, h, 1, hours);
+			else
+				set_recommendation(r, "give it other work or release its whole VM: "
+						   "Azure bills a VM for all its GPUs and slices, so "
+						   "releasing this %s alone saves nothing (see the fleet "
+						   "proposals)", what);
+		} else if (r->res.finding == CLASS_UNDERUSED && r->res.candidate >= 0) {
+			char was[200];
+
+			snprintf(was, sizeof was, "%s", r->res.recommendation);
+			if (whole && r->cand_vi >= 0)
+				r->saving = bill_monthly(kind, h, 1, hours) -
+					    bill_monthly(kind, f->vm_hourly[r->cand_vi], 1, hours);
+			else if (r->cand_vi < 0)
+				set_recommendation(r, "%s and give the other slices to other work: "
+						   "Azure bills the VM for the whole GPU, so this alone "
+						   "saves nothing", was);
+			else
+				set_recommendation(r, "%s with its VM's other GPUs: Azure bills a VM for "
+						   "all its GPUs, so moving this %s alone saves nothing "
+						   "(see the fleet proposals)", was, what);
+		}
+	}
+}
+
+/* ---- the fleet of whole VMs ------------------------------------------- */
+
+/* One GPU of an observed VM: its rows (a MIG GPU has one per instance);
+ * first == (size_t)-1 for a GPU the telemetry does not show. */
+struct fleet_gpu {
+	size_t first, end;
+};
+
+/* One observed VM: a host whose size has a price. */
+struct fleet_vm {
+	size_t first, end;      /* its rows */
+	size_t vi;              /* its size */
+	size_t g0, ng;          /* its GPUs in fleet.gpus */
+	int kept;               /* consolidation: still needed */
+	int stray;              /* a MIG instance of no known GPU: its work is somewhere
+				   on the VM, so the VM stays and takes no work */
+};
+
+/* A GPU's work moved onto another GPU. */
+struct fleet_move {
+	size_t from, to;        /* first rows of the two GPUs */
+	long beside;            /* first row of the work it shares the GPU with; -1 none */
+};
+
+enum proposal_kind { PROP_CONSOLIDATE, PROP_RESIZE };
+
+/* A change of whole VMs and its saving, the difference of two bills. */
+struct proposal {
+	enum proposal_kind kind;
+	size_t vi;              /* the pool's size */
+	size_t to_vi;           /* resize: the new size */
+	size_t vm;              /* resize: the VM (fleet.vms index); consolidate: the pool's first */
+	size_t nvms;            /* consolidate: the pool's VMs; resize: 1 */
+	size_t vms_after;       /* consolidate: the VMs kept */
+	double before, after;   /* the bills before and after, per month */
+	double saving;          /* before - after */
+	int chosen;             /* in the totals; 0: an alternative for the same VMs */
+	struct fleet_move *moves;
+	size_t nmoves;
+};
+
+struct fleet {
+	struct fleet_vm *vms;   /* sorted by size, then host */
+	size_t nvms;
+	struct fleet_gpu *gpus;
+	size_t ngpus;
+	struct proposal *props;
+	size_t nprops;
+	double bill;            /* the observed VMs' bill per month */
+	double unobserved;      /* the share of it of the GPUs the telemetry does not show */
+	size_t nunobserved;
+	double savings;         /* the chosen proposals' savings */
+};
+
+static void fleet_release(struct fleet *fl)
+{
+	for (size_t i = 0; i < fl->nprops; i++)
+		free(fl->props[i].moves);
+	free(fl->props);
+	free(fl->vms);
+	free(fl->gpus);
+	memset(fl, 0, sizeof(*fl));
+}
+
+static int fleet_vm_cmp(const void *a, const void *b)
+{
+	const struct fleet_vm *x = a, *y = b;
+
+	if (x->vi != y->vi)
+		return x->vi < y->vi ? -1 : 1;
+	return x->first < y->first ? -1 : x->first > y->first;
+}
+
+/* What a GPU's work is to the packing (consolidate.h): an idle GPU is free;
+ * work not known (no data, an instance not priced, a GPU not observed)
+ * stays; an under-used GPU whose activity p95 and memory are known may
+ * share; any other work needs a GPU. */
+static void gpu_kind(const struct row *rows, const struct fleet_gpu *g, struct consolidate_gpu *c)
+{
+	memset(c, 0, sizeof(*c));
+	if (g->first == (size_t)-1) {
+		c->kind = CONS_PINNED;
+		return;
+	}
+	c->kind = CONS_FREE;
+	for (size_t j = g->first; j < g->end; j++) {
+		const struct row *r = &rows[j];
+		if (r->res.finding == CLASS_NO_DATA || !row_priced(r)) {
+			c->kind = CONS_PINNED;
+			return;
+		}
+		if (r->res.finding != CLASS_IDLE)
+			c->kind = CONS_WHOLE;
+	}
+	if (c->kind == CONS_WHOLE && g->end == g->first + 1 && !rows[g->first].s->mig_id[0] &&
+	    rows[g->first].res.finding == CLASS_UNDERUSED) {
+		const struct row *r = &rows[g->first];
+		double p95 = r->res.sm.count ? r->res.sm.p95 : r->res.activity.p95;
+		if (r->res.peak_memory_gib >= 0 && isfinite(p95)) {
+			c->kind = CONS_SHARE;
+			c->activity = p95;
+			c->memory_gib = r->res.peak_memory_gib;
+		}
+	}
+}
+
+static struct proposal *prop_add(struct fleet *fl)
+{
+	fl->props = xrealloc(fl->props, (fl->nprops + 1) * sizeof(*fl->props));
+	struct proposal *p = &fl->props[fl->nprops++];
+	memset(p, 0, sizeof(*p));
+	return p;
+}
+
+/* The pool fl->vms[a..b-1] (one size) re-packed onto as few of its VMs as
+ * hold its work: a proposal when that frees a VM. */
+static void plan_consolidate(struct fleet *fl, const struct row *rows, size_t a, size_t b,
+			     const struct facts *f, enum pricing_kind kind, double hours)
+{
+	size_t vi = fl->vms[a].vi, n = 0, nv = b - a;
+	const struct vm_size *vm = &f->vms[vi];
+	for (size_t v = a; v < b; v++)
+		n += fl->vms[v].ng;
+	struct consolidate_gpu *cg = xcalloc(n ? n : 1, sizeof(*cg));
+	size_t *gi = xcalloc(n ? n : 1, sizeof(*gi));
+	int *kept = xcalloc(nv, sizeof(*kept));
+	struct consolidate_pool pool = { nv, vm->gpu_memory_gib, cg, n };
+	size_t k = 0;
+
+	for (size_t v = a; v < b; v++)
+		for (size_t g = 0; g < fl->vms[v].ng; g++, k++) {
+			gi[k] = fl->vms[v].g0 + g;
+			gpu_kind(rows, &fl->gpus[gi[k]], &cg[k]);
+			if (fl->vms[v].stray)
+				cg[k].kind = CONS_PINNED;
+			cg[k].vm = v - a;
+		}
+	size_t nkept = consolidate_plan(&pool, kept);
+	for (size_t v = a; v < b; v++)
+		fl->vms[v].kept = kept[v - a];
+	if (nkept < nv) {
+		struct proposal *p = prop_add(fl);
+		p->kind = PROP_CONSOLIDATE;
+		p->vi = vi;
+		p->vm = a;
+		p->nvms = nv;
+		p->vms_after = nkept;
+		p->before = bill_monthly(kind, f->vm_hourly[vi], (double)nv, hours);
+		p->after = bill_monthly(kind, f->vm_hourly[vi], (double)nkept, hours);
+		p->saving = util_round_cents(p->before - p->after);
+		for (size_t i = 0; i < n; i++) {
+			const struct consolidate_gpu *c = &cg[i];
+			if (c->kind == CONS_FREE || c->kind == CONS_PINNED || c->dest == (long)i)
+				continue;
+			p->moves = xrealloc(p->moves, (p->nmoves + 1) * sizeof(*p->moves));
+			struct fleet_move *m = &p->moves[p->nmoves++];
+			m->from = fl->gpus[gi[i]].first;
+			m->to = fl->gpus[gi[c->dest]].first;
+			m->beside = c->partner >= 0 ? (long)fl->gpus[gi[c->partner]].first : -1;
+		}
+	}
+	free(cg);
+	free(gi);
+	free(kept);
+}
+
+/* The last resize found per number of GPUs needed (fleet_plan). */
+#define RESIZE_MEMO 16
+struct resize_memo {
+	int valid;
+	size_t vi;
+	double need;
+	long cand;
+	size_t best;
+};
+
+/* A VM whose GPUs are all idle or under-used (and at least one under-used)
+ * replaced by the cheapest priced size that holds its work: the same GPU in
+ * as many GPUs as the work needs (two under-used works may share one, as in
+ * a consolidation), or, for the work of one GPU, the size it was found to
+ * fit (classify.c).  A proposal when that is cheaper. */
+static void plan_resize(struct fleet *fl, const struct row *rows, size_t v, const struct facts *f,
+			enum pricing_kind kind, double hours, struct resize_memo *memo)
+{
+	const struct fleet_vm *fv = &fl->vms[v];
+	const struct vm_size *vm = &f->vms[fv->vi];
+	struct consolidate_gpu *cg = xcalloc(fv->ng ? fv->ng : 1, sizeof(*cg));
+	struct consolidate_pool pool = { 1, vm->gpu_memory_gib, cg, fv->ng };
+	size_t shares = 0, best = (size_t)-1;
+	long only = -1;
+	int ok = !fv->stray;
+
+	for (size_t g = 0; g < fv->ng; g++) {
+		gpu_kind(rows, &fl->gpus[fv->g0 + g], &cg[g]);
+		ok &= cg[g].kind == CONS_FREE || cg[g].kind == CONS_SHARE;
+		if (cg[g].kind == CONS_SHARE) {
+			shares++;
+			only = (long)fl->gpus[fv->g0 + g].first;
+		}
+	}
+	if (ok && shares) {
+		double need = (double)consolidate_bins(&pool, NULL), cur = f->vm_hourly[fv->vi];
+		long cand = shares == 1 ? rows[only].cand_vi : -1;
+		struct resize_memo *m = &memo[(size_t)need % RESIZE_MEMO];
+
+		/* a fleet of many alike VMs asks the same question: the answer
+		 * depends on the size, the GPUs needed and the one work's size only */
+		if (m->valid && m->vi == fv->vi && m->need == need && m->cand == cand) {
+			best = m->best;
+			goto found;
+		}
+		for (size_t i = 0; i < f->nvms; i++) {
+			const struct vm_size *c = &f->vms[i];
+			double h = f->vm_hourly[i];
+			int same = strcmp(c->gpu_model, vm->gpu_model) == 0 && c->gpu_count >= need &&
+				   c->gpu_count == floor(c->gpu_count);
+			int fits = cand == (long)i;
+			if (c->retired || !c->spec_known || !(h > 0) || !(h < cur) || (!same && !fits))
+				continue;
+			if (best == (size_t)-1 || h < f->vm_hourly[best])
+				best = i;
+		}
+		m->valid = 1;
+		m->vi = fv->vi;
+		m->need = need;
+		m->cand = cand;
+		m->best = best;
+	}
+found:
+	if (best != (size_t)-1) {
+		struct proposal *p = prop_add(fl);
+		p->kind = PROP_RESIZE;
+		p->vi = fv->vi;
+		p->to_vi = best;
+		p->vm = v;
+		p->nvms = 1;
+		p->vms_after = 1;
+		p->before = bill_monthly(kind, f->vm_hourly[fv->vi], 1, hours);
+		p->after = bill_monthly(kind, f->vm_hourly[best], 1, hours);
+		p->saving = util_round_cents(p->before - p->after);
+	}
+	free(cg);
+}
+
+/*
+ * The observed hosts as a fleet of whole VMs, and its proposals.  A host
+ * with a priced size is one VM billing all its GPUs (docs/billing.md); the
+ * GPUs the telemetry does not show keep their VM.  VMs of one size are a
+ * pool (the run prices one region).  Per pool, a consolidation and the
+ * resizes of its VMs change the same VMs, so they are alternatives: the one
+ * that saves more is chosen (added to the totals), the other listed.
+ */
+/*
+ * The bill of the pool fl->vms[a..b-1] allocated in whole cents, so that the
+ * parts add up to it exactly: each GPU an equal share (the first ones a cent
+ * more while cents are left over), a MIG instance its compute slices / 7 of
+ * its GPU's share (rounded down; the cents left are the free slices', or the
+ * first instance's when the instances hold all 7), a GPU the telemetry does
+ * not show its share in fl->unobserved.
+ */
+static void fleet_allocate(struct fleet *fl, struct row *rows, size_t a, size_t b, double bill)
+{
+	size_t slots = 0, k = 0;
+	long long cents = llround(bill * 100), base, extra;
+
+	for (size_t v = a; v < b; v++)
+		slots += fl->vms[v].ng;
+	if (!slots)
+		return;
+	base = cents / (long long)slots;
+	extra = cents % (long long)slots;
+	for (size_t v = a; v < b; v++)
+		for (size_t g = 0; g < fl->vms[v].ng; g++) {
+			const struct fleet_gpu *fg = &fl->gpus[fl->vms[v].g0 + g];
+			long long c = base + ((long long)k++ < extra), left = c;
+			int used = 0;
+
+			if (fg->first == (size_t)-1) {
+				fl->unobserved += (double)c / 100.0;
+				fl->nunobserved++;
+				continue;
+			}
+			for (size_t j = fg->first; j < fg->end; j++) {
+				struct row *r = &rows[j];
+				long long rc = c;
+
+				r->gpu_monthly = (double)c / 100.0;
+				if (!row_priced(r))
+					continue;
+				if (r->s->mig_id[0]) {
+					used += (int)lround(r->gpu_fraction * 7);
+					rc = c * lround(r->gpu_fraction * 7) / 7;
+				}
+				r->monthly = (double)rc / 100.0;
+				left -= rc;
+			}
+			if (used == 7 && left > 0 && row_priced(&rows[fg->first]))
+				rows[fg->first].monthly += (double)left / 100.0;
+		}
+}
+
+static void fleet_plan(struct fleet *fl, struct row *rows, size_t nrows,
+		       const struct facts *f, enum pricing_kind kind, double hours)
+{
+	size_t next;
+
+	size_t gcap = nrows ? nrows : 1;
+	struct resize_memo memo[RESIZE_MEMO];
+
+	memset(fl, 0, sizeof(*fl));
+	memset(memo, 0, sizeof memo);
+	fl->vms = xcalloc(gcap, sizeof(*fl->vms));   /* a VM per host: at most a row each */
+	fl->gpus = xcalloc(gcap, sizeof(*fl->gpus));
+	for (size_t i = 0; i < nrows; i = next) {
+		for (next = i + 1; next < nrows && strcmp(rows[next].s->host, rows[i].s->host) == 0;
+		     next++)
+			;
+		size_t vi = rows[i].vi;
+		if (vi == (size_t)-1 || !(f->vm_hourly[vi] > 0))
+			continue;
+		struct fleet_vm *fv = &fl->vms[fl->nvms++];
+		memset(fv, 0, sizeof(*fv));
+		fv->first = i;
+		fv->end = next;
+		fv->vi = vi;
+	}
+	qsort(fl->vms, fl->nvms, sizeof(*fl->vms), fleet_vm_cmp);
+	for (size_t v = 0; v < fl->nvms; v++) {
+		struct fleet_vm *fv = &fl->vms[v];
+		double count = f->vms[fv->vi].gpu_count;
+		size_t want = count > 1 ? (size_t)lround(count) : 1, j;
+
+		fv->g0 = fl->ngpus;
+		for (size_t i = fv->first; i < fv->end; i = j) {
+			j = mig_gpu_end(rows, nrows, i);
+			if (j == i)
+				j = i + 1;
+			if (rows[i].s->mig_id[0] && !rows[i].s->gpu[0] && !rows[i].s->uuid[0]) {
+				fv->stray = 1;   /* no GPU of its own */
+				continue;
+			}
+			if (fl->ngpus == gcap)
+				fl->gpus = xrealloc(fl->gpus, (gcap *= 2) * sizeof(*fl->gpus));
+			fl->gpus[fl->ngpus].first = i;
+			fl->gpus[fl->ngpus++].end = j;
+		}
+		while (fl->ngpus - fv->g0 < want) {   /* not in the telemetry */
+			if (fl->ngpus == gcap)
+				fl->gpus = xrealloc(fl->gpus, (gcap *= 2) * sizeof(*fl->gpus));
+			fl->gpus[fl->ngpus].first = fl->gpus[fl->ngpus].end = (size_t)-1;
+			fl->ngpus++;
+		}
+		fv->ng = fl->ngpus - fv->g0;
+	}
+	for (size_t a = 0, b; a < fl->nvms; a = b) {
+		for (b = a + 1; b < fl->nvms && fl->vms[b].vi == fl->vms[a].vi; b++)
+			;
+		size_t p0 = fl->nprops;
+		double cons = 0, resize = 0;
+
+		double pool_bill = bill_monthly(kind, f->vm_hourly[fl->vms[a].vi], (double)(b - a),
+						hours);
+
+		fl->bill += pool_bill;
+		fleet_allocate(fl, rows, a, b, pool_bill);
+		plan_consolidate(fl, rows, a, b, f, kind, hours);
+		for (size_t v = a; v < b; v++)
+			plan_resize(fl, rows, v, f, kind, hours, memo);
+		for (size_t i = p0; i < fl->nprops; i++)
+			*(fl->props[i].kind == PROP_CONSOLIDATE ? &cons : &resize) += fl->props[i].saving;
+		for (size_t i = p0; i < fl->nprops; i++) {
+			struct proposal *p = &fl->props[i];
+			p->chosen = (p->kind == PROP_CONSOLIDATE) == (cons >= resize);
+			if (p->chosen)
+				fl->savings += p->saving;
+		}
+	}
+	fl->bill = util_round_cents(fl->bill);
+	fl->unobserved = util_round_cents(fl->unobserved);
+	fl->savings = util_round_cents(fl->savings);
 }
 
 /* Finds the free slices of every MIG GPU (its instance rows are adjacent:
@@ -777,10 +1223,15 @@ static void totals_add_free(struct totals *t, const struct row *rows, size_t nro
 		mf->first = r;
 		mf->slices = 7 - used;
 		mf->hourly = r->hourly / r->gpu_fraction * mf->slices / 7.0;
-		t->current_cost += mf->hourly * hours;
-		t->wasted_cost += mf->hourly * hours;
+		/* the cents of the GPU's share of the VM's bill its instances leave
+		 * (fleet_allocate) */
+		long long left = llround(r->gpu_monthly * 100);
+		for (size_t j = i; j < next; j++)
+			left -= llround(rows[j].monthly * 100);
+		mf->monthly = (double)left / 100.0;
+		t->wasted_cost += mf->monthly;
 		t->wasted_hours += mf->slices / 7.0 * hours;
-		t->free_cost += mf->hourly * hours;
+		t->free_cost += mf->monthly;
 	}
 }
 
@@ -830,6 +1281,107 @@ static double raw_pct(const struct telemetry_stats *st, double v)
 	return st->count ? v * 100.0 : NAN;
 }
 
+/* "node-b gpu 3 (pod trainer-0)": a GPU of a move, with its first row's
+ * pod when pod is set (the work that moves, not the GPU it lands on). */
+static void gpu_label(char *buf, size_t n, const struct row *rows, size_t first, int pod)
+{
+	const struct telemetry_series *s = rows[first].s;
+	if (pod && s->pod[0])
+		snprintf(buf, n, "%s gpu %s (pod %s)", s->host, dash(s->gpu), s->pod);
+	else
+		snprintf(buf, n, "%s gpu %s", s->host, dash(s->gpu));
+}
+
+/* The host of fleet VM v. */
+static const char *fleet_host(const struct fleet *fl, const struct row *rows, size_t v)
+{
+	return rows[fl->vms[v].first].s->host;
+}
+
+/* Monthly figures from less than a day of telemetry say from how long. */
+static void print_window(FILE *o, const struct totals *t, int md)
+{
+	if (t->window_hours >= 1 && t->window_hours < 24)
+		fprintf(o, "%smonthly figures are extrapolated from %.1f hours of telemetry (less "
+			"than a day)\n", md ? "\n" : "", t->window_hours);
+	else if (t->window_hours >= 0 && t->window_hours < 1)
+		fprintf(o, "%smonthly figures are extrapolated from %.1f minutes of telemetry (less "
+			"than a day)\n", md ? "\n" : "", t->window_hours * 60);
+}
+
+/* The proposals in text and Markdown: each a difference of two bills; the
+ * alternatives for the same VMs are listed apart and not added. */
+static void print_proposals(FILE *o, const struct row *rows, const struct totals *t, int md)
+{
+	const struct fleet *fl = t->fleet;
+	const char *cur = t->currency;
+	char a[32], b[32], c[32], lab1[320], lab2[320];
+
+	if (fl->nunobserved) {
+		util_fmt_money(a, sizeof a, fl->unobserved);
+		fprintf(o, "%sGPUs not in the telemetry: %zu, %s %s per month; Azure bills them with "
+			"their VMs, so they are in the current cost\n", md ? "\n" : "",
+			fl->nunobserved, a, cur);
+	}
+	print_window(o, t, md);
+	if (!fl->nvms)
+		return;
+	fprintf(o, "%sproposals (Azure bills a VM for all its GPUs: only whole VMs save):%s\n",
+		md ? "\n" : "", fl->nprops ? "" : " none: no VM can be freed or made smaller");
+	for (int pass = 1; pass >= 0; pass--)
+		for (size_t i = 0; i < fl->nprops; i++) {
+			const struct proposal *p = &fl->props[i];
+			struct strbuf line = STRBUF_INIT, safe = STRBUF_INIT;
+
+			if (p->chosen != pass)
+				continue;
+			util_fmt_money(a, sizeof a, p->before);
+			util_fmt_money(b, sizeof b, p->after);
+			util_fmt_money(c, sizeof c, p->saving);
+			if (!pass)
+				strbuf_addf(&line, "alternative for the same VMs, not in the savings: ");
+			if (p->kind == PROP_CONSOLIDATE)
+				strbuf_addf(&line, "consolidate %zu x %s onto %zu: saves %s %s per month "
+					    "(%s -> %s)", p->nvms, t->facts->vms[p->vi].sku,
+					    p->vms_after, c, cur, a, b);
+			else
+				strbuf_addf(&line, "resize %s from %s to %s: saves %s %s per month "
+					    "(%s -> %s)", fleet_host(fl, rows, p->vm),
+					    t->facts->vms[p->vi].sku, t->facts->vms[p->to_vi].sku, c,
+					    cur, a, b);
+			util_escape_unsafe(&safe, strbuf_str(&line), 0);
+			fprintf(o, "%s%s\n", md ? "- " : "  ", strbuf_str(&safe));
+			strbuf_release(&line);
+			strbuf_release(&safe);
+			for (size_t m = 0; m < p->nmoves; m++) {
+				const struct fleet_move *mv = &p->moves[m];
+				gpu_label(lab1, sizeof lab1, rows, mv->from, 1);
+				gpu_label(lab2, sizeof lab2, rows, mv->to, 0);
+				strbuf_addf(&line, "move %s -> %s", lab1, lab2);
+				if (mv->beside >= 0) {
+					gpu_label(lab2, sizeof lab2, rows, (size_t)mv->beside, 1);
+					strbuf_addf(&line, ", sharing it with the work of %s", lab2);
+				}
+				util_escape_unsafe(&safe, strbuf_str(&line), 0);
+				fprintf(o, "%s%s\n", md ? "  - " : "    ", strbuf_str(&safe));
+				strbuf_release(&line);
+				strbuf_release(&safe);
+			}
+			if (p->kind == PROP_CONSOLIDATE) {
+				size_t k = 0;
+				strbuf_addf(&line, "release");
+				for (size_t v = p->vm; v < p->vm + p->nvms; v++)
+					if (!fl->vms[v].kept)
+						strbuf_addf(&line, "%s %s", k++ ? "," : "",
+							    fleet_host(fl, rows, v));
+				util_escape_unsafe(&safe, strbuf_str(&line), 0);
+				fprintf(o, "%s%s\n", md ? "  - " : "    ", strbuf_str(&safe));
+				strbuf_release(&line);
+				strbuf_release(&safe);
+			}
+		}
+}
+
 struct json_rows;
 static void unpriced_reason(char *buf, size_t n, const struct row *r, const struct json_rows *jr);
 static void print_unpriced_reasons(FILE *o, const struct row *rows, size_t nrows,
@@ -877,7 +1429,7 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 		} else
 			snprintf(mem, sizeof(mem), "-");
 		if (row_savings_known(r))
-			util_fmt_money(sav, sizeof(sav), r->res.savings_hourly * hours);
+			util_fmt_money(sav, sizeof(sav), r->saving);
 		else
 			snprintf(sav, sizeof(sav), r->hourly > 0 ? "unknown" : "-");
 		const char *cells[NCOLS] = { s->host, dash(s->gpu), dash(mig), dash(s->pod),
@@ -898,8 +1450,8 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 		table_set_number(tb, 7, raw_pct(&r->res.sm, r->res.sm.mean), 2);
 		table_set_number(tb, 8, raw_pct(&r->res.activity, r->res.idle_fraction), 2);
 		table_set_number(tb, 9, r->res.peak_memory_gib >= 0 ? r->res.peak_memory_gib : NAN, 2);
-		table_set_number(tb, 10, r->hourly > 0 ? r->hourly * hours : NAN, 2);
-		table_set_number(tb, 11, row_savings_known(r) ? r->res.savings_hourly * hours : NAN, 2);
+		table_set_number(tb, 10, r->hourly > 0 ? r->monthly : NAN, 2);
+		table_set_number(tb, 11, row_savings_known(r) ? r->saving : NAN, 2);
 	}
 	table_color(tb, ctx->color);
 	table_print(tb, ctx->out, ctx->format);
@@ -978,6 +1530,7 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 		fprintf(o, "%s); Azure bills them with the VM, so they are in the current and "
 			"the idle cost\n", t->nfree > 3 ? ", ..." : "");
 	}
+	print_proposals(o, rows, t, md);
 	int notes = 0;
 	for (size_t i = 0; i < nrows; i++) {
 		const struct row *r = &rows[i];
@@ -1070,7 +1623,6 @@ static void print_unpriced_reasons(FILE *o, const struct row *rows, size_t nrows
 
 static cJSON *render_json_row(const struct row *r, const struct json_rows *jr)
 {
-	double hours = jr->hours;
 	const struct telemetry_series *s = r->s;
 	cJSON *g = cJSON_CreateObject();
 	cJSON_AddStringToObject(g, "host", s->host);
@@ -1103,9 +1655,9 @@ static cJSON *render_json_row(const struct row *r, const struct json_rows *jr)
 	json_add_str_or_null(g, "enable", r->res.enable);
 	if (row_priced(r)) {
 		cJSON_AddNumberToObject(g, "hourly_cost", r->hourly);   /* unrounded */
-		json_add_money(g, "monthly_cost", r->hourly * hours);
+		json_add_money(g, "monthly_cost", r->monthly);
 		if (row_savings_known(r))
-			json_add_money(g, "savings_monthly", r->res.savings_hourly * hours);
+			json_add_money(g, "savings_monthly", r->saving);
 		else
 			cJSON_AddNullToObject(g, "savings_monthly");   /* not sized: unknown */
 		cJSON_AddNullToObject(g, "unpriced_reason");
@@ -1142,6 +1694,64 @@ static void json_add_unknown(cJSON *obj, const char *key, const struct row *rows
 	}
 }
 
+/* A GPU of a move in JSON: host, gpu, and the pod of the work when pod is set. */
+static cJSON *json_gpu_ref(const struct row *rows, size_t first, int pod)
+{
+	const struct telemetry_series *s = rows[first].s;
+	cJSON *o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "host", s->host);
+	json_add_str_or_null(o, "gpu", s->gpu);
+	if (pod)
+		json_add_str_or_null(o, "pod", s->pod);
+	return o;
+}
+
+/* The proposals: each saving is monthly_bill_before - monthly_bill_after;
+ * the chosen ones add up to totals.savings_monthly. */
+static cJSON *json_proposals(const struct row *rows, const struct totals *t)
+{
+	const struct fleet *fl = t->fleet;
+	cJSON *arr = cJSON_CreateArray();
+
+	for (size_t i = 0; i < fl->nprops; i++) {
+		const struct proposal *p = &fl->props[i];
+		cJSON *o = cJSON_CreateObject(), *h;
+		cJSON_AddStringToObject(o, "kind", p->kind == PROP_CONSOLIDATE ? "consolidate"
+										: "resize");
+		cJSON_AddBoolToObject(o, "chosen", p->chosen);
+		cJSON_AddStringToObject(o, "sku", t->facts->vms[p->vi].sku);
+		json_add_str_or_null(o, "to_sku", p->kind == PROP_RESIZE
+						     ? t->facts->vms[p->to_vi].sku : NULL);
+		h = cJSON_AddArrayToObject(o, "hosts");
+		for (size_t v = p->vm; v < p->vm + p->nvms; v++)
+			cJSON_AddItemToArray(h, cJSON_CreateString(fleet_host(fl, rows, v)));
+		h = cJSON_AddArrayToObject(o, "released_hosts");
+		for (size_t v = p->vm; p->kind == PROP_CONSOLIDATE && v < p->vm + p->nvms; v++)
+			if (!fl->vms[v].kept)
+				cJSON_AddItemToArray(h, cJSON_CreateString(fleet_host(fl, rows, v)));
+		cJSON_AddNumberToObject(o, "vms_before", (double)p->nvms);
+		cJSON_AddNumberToObject(o, "vms_after", (double)p->vms_after);
+		json_add_money(o, "monthly_bill_before", p->before);
+		json_add_money(o, "monthly_bill_after", p->after);
+		json_add_money(o, "savings_monthly", p->saving);
+		h = cJSON_AddArrayToObject(o, "moves");
+		for (size_t m = 0; m < p->nmoves; m++) {
+			const struct fleet_move *mv = &p->moves[m];
+			cJSON *x = cJSON_CreateObject();
+			cJSON_AddItemToObject(x, "from", json_gpu_ref(rows, mv->from, 1));
+			cJSON_AddItemToObject(x, "to", json_gpu_ref(rows, mv->to, 0));
+			if (mv->beside >= 0)
+				cJSON_AddItemToObject(x, "shares_with",
+						      json_gpu_ref(rows, (size_t)mv->beside, 1));
+			else
+				cJSON_AddNullToObject(x, "shares_with");
+			cJSON_AddItemToArray(h, x);
+		}
+		cJSON_AddItemToArray(arr, o);
+	}
+	return arr;
+}
+
 static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 			const struct totals *t, const struct telemetry_store *st, double hours,
 			const char *region, enum pricing_kind kind, cJSON *assumptions)
@@ -1166,6 +1776,15 @@ static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	}
 	cJSON_AddNumberToObject(w, "samples", (double)st->samples);
 	cJSON_AddNumberToObject(w, "blank_samples", (double)st->blanks);
+	if (t->window_hours >= 0)
+		json_add_rounded(w, "hours", t->window_hours, 4);
+	else
+		cJSON_AddNullToObject(w, "hours");
+	/* monthly figures from less than a day of telemetry say so */
+	if (t->window_hours >= 0 && t->window_hours < 24)
+		json_add_rounded(w, "extrapolated_from_hours", t->window_hours, 4);
+	else
+		cJSON_AddNullToObject(w, "extrapolated_from_hours");
 	cJSON_AddArrayToObject(doc, "gpus");   /* streamed: one row at a time */
 	cJSON *to = cJSON_AddObjectToObject(doc, "totals");
 	cJSON_AddNumberToObject(to, "gpus", t->gpus);
@@ -1211,9 +1830,14 @@ static void render_json(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 		cJSON_AddStringToObject(o, "sku", mf->first->vm->sku);
 		cJSON_AddNumberToObject(o, "free_compute_slices", mf->slices);
 		cJSON_AddNumberToObject(o, "hourly_cost", mf->hourly);   /* unrounded */
-		json_add_money(o, "monthly_cost", mf->hourly * hours);
+		json_add_money(o, "monthly_cost", mf->monthly);
 		cJSON_AddItemToArray(fa, o);
 	}
+	json_add_money(to, "fleet_monthly_bill", t->fleet->bill);
+	cJSON_AddNumberToObject(to, "fleet_vms", (double)t->fleet->nvms);
+	cJSON_AddNumberToObject(to, "unobserved_gpus", (double)t->fleet->nunobserved);
+	json_add_money(to, "unobserved_gpus_monthly_cost", t->fleet->unobserved);
+	cJSON_AddItemToObject(doc, "proposals", json_proposals(rows, t));
 	cJSON_AddItemToObject(doc, "assumptions", assumptions);
 	struct json_rows jr = { rows, hours, region, t->currency, kind };
 	if (ctx->format == FMT_HTML)
@@ -1365,12 +1989,14 @@ static int map_hosts(const struct telemetry_store *st, const struct facts *f, co
 
 /* Prices one series and classifies it. */
 static void analyze_row(struct row *r, const struct facts *f, const struct host_list *hosts,
-			const struct classify_thresholds *th)
+			const struct classify_thresholds *th, enum pricing_kind kind, double hours)
 {
 	const struct telemetry_series *s = r->s;
 	r->hm = hosts_find(hosts, s->host);
 	size_t vi = r->hm && r->hm->sku[0] ? vm_index(f, r->hm->sku) : (size_t)-1;
 	r->vm = vi != (size_t)-1 ? &f->vms[vi] : NULL;
+	r->vi = vi;
+	r->cand_vi = -1;
 	r->gpu = r->vm ? f->vm_gpu[vi]
 		       : s->model[0] ? gpu_from_label(f, s->model) : NULL;
 	r->gpu_fraction = 1;
@@ -1388,8 +2014,10 @@ static void analyze_row(struct row *r, const struct facts *f, const struct host_
 			r->gpu_fraction = 0;   /* unknown slice: not priced */
 	}
 	if (r->vm && f->vm_hourly[vi] > 0 && r->gpu_fraction > 0) {
-		double per_gpu = f->vm_hourly[vi] / (r->vm->gpu_count > 1 ? r->vm->gpu_count : 1);
-		r->hourly = per_gpu * r->gpu_fraction;
+		double gpus = r->vm->gpu_count > 1 ? r->vm->gpu_count : 1;
+		r->hourly = f->vm_hourly[vi] / gpus * r->gpu_fraction;
+		/* its share of the VM's bill */
+		r->monthly = bill_monthly(kind, f->vm_hourly[vi], r->gpu_fraction / gpus, hours);
 	}
 	classify_series(s, th, NULL, 0, r->hourly, &r->res);
 	if (r->res.finding == CLASS_UNDERUSED && r->gpu_fraction > 0) {
@@ -1397,6 +2025,8 @@ static void analyze_row(struct row *r, const struct facts *f, const struct host_
 		build_candidates(r, f);
 		classify_result_release(&r->res);
 		classify_series(s, th, r->cands, r->ncands, r->hourly, &r->res);
+		if (r->res.candidate >= 0 && strncmp(r->cands[r->res.candidate].name, "MIG ", 4) != 0)
+			r->cand_vi = (long)vm_index(f, r->cands[r->res.candidate].name);
 		free(r->cands);
 		r->cands = NULL;
 		r->ncands = 0;
@@ -1561,6 +2191,7 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 	size_t nrows = 0;
 	struct row *rows = NULL;
 	struct totals t = { 0 };
+	struct fleet fleet = { 0 };
 	cJSON *assumptions = cJSON_CreateArray();
 	telemetry_store_init(&st);
 
@@ -1658,7 +2289,7 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 			continue;
 		struct row *r = &rows[nrows++];
 		r->s = st.series[i];
-		analyze_row(r, &f, &hosts, &th);
+		analyze_row(r, &f, &hosts, &th, kind, hours);
 	}
 	{
 		size_t bad = mig_gpus_check(rows, nrows);
@@ -1668,9 +2299,17 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 				     "GPU has (7): %s not priced", bad, bad == 1 ? "" : "s",
 				     bad == 1 ? "s" : "", bad == 1 ? "it is" : "they are");
 	}
+	rows_alone(rows, nrows, &f, kind, hours);
+	fleet_plan(&fleet, rows, nrows, &f, kind, hours);
+	t.fleet = &fleet;
+	t.facts = &f;
+	t.window_hours = st.start_ms && st.end_ms >= st.start_ms
+		? (double)(st.end_ms - st.start_ms) / 3.6e6 : -1;
 	for (size_t i = 0; i < nrows; i++)
 		totals_add(&t, &rows[i], hours);
 	totals_add_free(&t, rows, nrows, hours);
+	t.current_cost = fleet.bill;
+	t.savings = fleet.savings;
 
 	if (ctx->format == FMT_JSON || ctx->format == FMT_HTML) {
 		render_json(ctx, rows, nrows, &t, &st, hours, region, kind, assumptions);
@@ -1689,6 +2328,7 @@ out:
 	}
 	free(rows);
 	free(t.free);
+	fleet_release(&fleet);
 	hosts_release(&hosts);
 	cJSON_Delete(assumptions);
 	diag_list_release(&dl);

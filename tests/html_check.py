@@ -275,6 +275,12 @@ def check_analyze(root, d, c):
         sknown = all(g["savings_monthly"] is not None for g in mine)
         c.eq(f"finding {f} savings", tds[3].text(),
              money(round(sum(g["savings_monthly"] for g in mine), 2) if sknown else None, cur))
+    for i, p in enumerate(d.get("proposals", [])):
+        for k in ("monthly_bill_before", "monthly_bill_after", "savings_monthly"):
+            c.eq(f"proposals.{i}.{k}", field(root, f"proposals.{i}.{k}"), money(p[k], cur))
+    x = d["window"].get("extrapolated_from_hours")
+    c.eq("window.extrapolated_from_hours", field(root, "window.extrapolated_from_hours"),
+         None if x is None else f"{x:g}")
     if d["gpus"]:
         c.true("an svg strip", root.find("svg", class_="strip") is not None)
     shown = {}

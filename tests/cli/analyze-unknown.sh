@@ -6,13 +6,14 @@
 #    (no activity samples, so its idle share is unknown): every row's money
 #    is null exactly when it is unpriced, with a reason; idle_fraction is null
 #    exactly without activity samples; the fleet totals with an unknown part
-#    are null, complete is false, the missing GPUs are listed, and known_*
-#    are the sums of the known parts of the rows;
+#    are null, complete is false, the missing GPUs are listed; the known
+#    current cost is the bill of the VMs with a price, and the known savings
+#    the sum of the chosen proposals (docs/analyze.md "Savings");
 #  - a catalog whose prices are in EUR, with Standard_NC24ads_A100_v4 at
 #    3.00 EUR an hour in eastus: the smi-noheader GPU costs 3.00 x 730 =
 #    2,190.00 EUR a month and is underused (gpu_util p95 30 %, 4.9 GiB), so
-#    it moves to MIG 3g.40gb at 3/7 of that, saving 3.00 x 4/7 x 730 =
-#    1,251.43 EUR a month; JSON says EUR, the csv header monthly_eur and the
+#    it may move to MIG 3g.40gb, which saves nothing alone: the VM bills the
+#    whole GPU (0.00); JSON says EUR, the csv header monthly_eur and the
 #    text "EUR per month".
 # Usage: tests/cli/analyze-unknown.sh [BUILD_DIR]
 source "$(dirname "$0")/lib.bash"
@@ -66,15 +67,15 @@ for k in ("current_monthly_cost", "savings_monthly", "idle_gpu_hours_monthly", "
         bad.append("totals.%s is %r with unknown parts" % (k, t[k]))
 if t["complete"] is not False:
     bad.append("totals.complete is %r" % t["complete"])
-# the rows' monthly costs are cent-rounded, the totals sum unrounded figures;
-# the free compute slices of MIG GPUs are billed with their VM (no row)
-known["cur"] += sum(u["monthly_cost"] for u in t["unallocated_mig"])
-if abs(t["known_current_monthly_cost"] - known["cur"]) > 0.01 * len(d["gpus"]):
-    bad.append("known_current_monthly_cost %r, the priced rows add up to %.2f"
-               % (t["known_current_monthly_cost"], known["cur"]))
-if abs(t["known_savings_monthly"] - known["sav"]) > 0.01 * len(d["gpus"]):
-    bad.append("known_savings_monthly %r, the priced rows add up to %.2f"
-               % (t["known_savings_monthly"], known["sav"]))
+# the known current cost is the bill of the VMs with a price (every GPU of
+# them, observed or not); the known savings are the chosen proposals'
+if t["known_current_monthly_cost"] != t["fleet_monthly_bill"]:
+    bad.append("known_current_monthly_cost %r, the fleet's bill is %r"
+               % (t["known_current_monthly_cost"], t["fleet_monthly_bill"]))
+chosen = round(sum(p["savings_monthly"] for p in d["proposals"] if p["chosen"]), 2)
+if t["known_savings_monthly"] != chosen:
+    bad.append("known_savings_monthly %r, the chosen proposals add up to %.2f"
+               % (t["known_savings_monthly"], chosen))
 if "dmon gpu - mig 21" in unpriced:
     g = [g for g in d["gpus"] if label(g) == "dmon gpu - mig 21"][0]
     want = "MIG instance 21 has no profile label (GPU_I_PROFILE), so its share of the GPU is not known"
@@ -112,14 +113,14 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 g = d["gpus"][0]
 ok = d["currency"] == "EUR" and g["hourly_cost"] == 3.0 and g["monthly_cost"] == 2190.0 and \
-     g["savings_monthly"] == 1251.43 and g["recommendation"] == "move to MIG 3g.40gb" and \
+     g["savings_monthly"] == 0 and g["recommendation"].startswith("move to MIG 3g.40gb and give") and \
      d["totals"]["current_monthly_cost"] == 2190.0
 sys.exit(0 if ok else 1)' "$T/out" || fail "EUR catalog, json: $(head -c 300 "$T/out")"
 expect_rc 0 "$GPUFIT" --catalog "$T/eur.db" -f csv analyze --sku Standard_NC24ads_A100_v4 \
 	$TEL/smi-noheader.csv
 expect_grep "idle_pct,memory_peak_gib,monthly_eur,savings_monthly_eur,recommendation" "$T/out"
-expect_grep ",2190.00,1251.43,move to MIG 3g.40gb," "$T/out"
+expect_grep ",2190.00,0.00,\"move to MIG 3g.40gb and give the other slices" "$T/out"
 expect_rc 0 "$GPUFIT" --catalog "$T/eur.db" analyze --sku Standard_NC24ads_A100_v4 \
 	$TEL/smi-noheader.csv
-expect_grep "savings if the recommendations are applied: 1,251.43 EUR per month (current cost 2,190.00 EUR per month)" "$T/out"
+expect_grep "savings if the recommendations are applied: 0.00 EUR per month (current cost 2,190.00 EUR per month)" "$T/out"
 finish

@@ -1,11 +1,14 @@
 # A MIG GPU whose instances leave a compute slice free. migh is assumed to be
 # Standard_NC24ads_A100_v4 (1 x A100 80GB, 3.673 USD/h payg in eastus,
 # 3.673 x 730 = 2,681.29 a month). Its instances 3g.40gb + 2g.20gb + 1g.10gb
-# hold 3 + 2 + 1 = 6 of 7 compute slices: 1,149.12 + 766.08 + 383.04. The
-# free slice costs 2,681.29 / 7 = 383.04 and is idle, so the current cost is
-# the whole VM, 2,681.29 (the rows add up to 2,298.24), the idle hours are
-# 730 x 2/7 (the idle 2g.20gb) + 730 x 1/7 (the free slice) = 312.86 and the
-# idle cost 766.08 + 383.04 = 1,149.12.  The savings are 0: the idle 2g.20gb
+# hold 3 + 2 + 1 = 6 of 7 compute slices, each its share of the VM's bill
+# in whole cents, rounded down: 268,129 x 3/7 = 114,912.4 -> 1,149.12,
+# x 2/7 = 76,608.3 -> 766.08, x 1/7 = 38,304.1 -> 383.04 (2,298.24). The
+# free slice has the cents left, 2,681.29 - 2,298.24 = 383.05, and is idle,
+# so the current cost is the whole VM, 2,681.29 (rows + free slice add up to
+# it), the idle hours are 730 x 2/7 (the idle 2g.20gb) + 730 x 1/7 (the free
+# slice) = 312.86 and the idle cost 766.08 + 383.05 = 1,149.13.  The
+# savings are 0: the idle 2g.20gb
 # shares its GPU with busy instances, so deleting it (or the free slice)
 # leaves the VM's bill as it is; its recommendation says so.
 for i in 1 2 3; do
