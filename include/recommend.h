@@ -215,6 +215,10 @@ struct recommend_current {
  */
 #define RECOMMEND_MAX_COTENANTS 3
 #define RECOMMEND_MAX_POOLS_NAMED 4   /* pools named per workload (mig_plan_use.pools) */
+/* Pools one workload's sliced replicas can sit in: a region's pool is one
+ * (MIG VM size, AKS profile) of at most MIG_MAX_OFFERS sizes and the 5 AKS
+ * layouts MIG1g, MIG2g, MIG3g, MIG4g, MIG7g, so every pool is listed. */
+#define RECOMMEND_MAX_POOLS_SPANNED (MIG_MAX_OFFERS * 5)
 struct recommend_mig_use {
 	enum recommend_basis use;         /* PLAN: placed by the plan; DEDICATED: its
 					     recommendation is the best dedicated
@@ -248,7 +252,10 @@ struct recommend_mig_use {
 	int replicas_dedicated;           /* placed on dedicated small GPUs */
 	char plan_dedicated_sku[FACT_SKU];  /* their size, "" when none */
 	int pools_spanned;                /* pools its sliced replicas sit in */
-	int pool_index[RECOMMEND_MAX_POOLS_NAMED]; /* the first of them (mig.pools) */
+	int pool_index[RECOMMEND_MAX_POOLS_SPANNED]; /* each of them (mig.pools), in
+					     the order of its replicas */
+	int pool_replicas[RECOMMEND_MAX_POOLS_SPANNED]; /* its replicas on each; they
+					     sum to replicas_on_slices */
 	size_t ncotenants;                /* other workloads on a pool it is on */
 	size_t cotenants[RECOMMEND_MAX_COTENANTS];  /* the first few, indices */
 };
