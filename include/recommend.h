@@ -476,6 +476,18 @@ void recommend_result_release(struct recommend_result *r);
 int recommend_mig_note(const struct recommend_result *r, const struct recommend_workload *w,
 		       const struct recommend_choice *c, char *buf, size_t len);
 
+/*
+ * The label of choice c of workload w, the one every format prints (table,
+ * Markdown, csv `label`, JSON `label`, HTML): "N x SKU", or "N x SKU
+ * PROFILE" for MIG slices.  The recommendation of a workload the MIG plan
+ * placed names every part of its placement, the replicas on each pool's
+ * slices and on dedicated GPUs: "1 x SKU 2g.20gb + 1 x SKU 3g.40gb + 2 x
+ * T4SKU" (replica 0's part first).  Returns buf.
+ */
+const char *recommend_choice_label(const struct recommend_result *r,
+				   const struct recommend_workload *w,
+				   const struct recommend_choice *c, char *buf, size_t len);
+
 /* One line of the reasons of a choice (i-th; returns 0 past the last one),
  * e.g. "cheapest of 14 feasible options in eastus". */
 int recommend_choice_reason(const struct recommend_result *r, const struct recommend_workload *w,
