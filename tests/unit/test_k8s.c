@@ -215,15 +215,12 @@ static void plan_pool(struct mig_plan_pool *mp, const char *name, const char *pr
 	mp->vm_count = 1;
 }
 
-/* o[k1][k2]...; the keys end with NULL (label keys hold dots). */
-static const cJSON *field(const cJSON *o, ...)
+/* o[keys[0]][keys[1]]... up to a NULL key (label keys hold dots, so no
+ * dotted path). */
+static const cJSON *field(const cJSON *o, const char *const *keys)
 {
-	va_list ap;
-	const char *k;
-	va_start(ap, o);
-	while (o && (k = va_arg(ap, const char *)) != NULL)
-		o = cJSON_GetObjectItemCaseSensitive(o, k);
-	va_end(ap);
+	for (; o && *keys; keys++)
+		o = cJSON_GetObjectItemCaseSensitive(o, *keys);
 	assert_non_null(o);
 	return o;
 }
@@ -303,12 +300,16 @@ static void test_mig_split(void **state)
 	for (int i = 0; i < 4; i++) {
 		const cJSON *o = cJSON_GetArrayItem(m, i);
 		assert_int_equal(plan.placements[i].replicas, reps[i]);
-		assert_string_equal(field(o, "metadata", "name", NULL)->valuestring, names[i]);
-		assert_string_equal(field(o, "metadata", "labels", "app.kubernetes.io/name",
-					  NULL)->valuestring, i < 2 ? "c" : "a");
-		assert_string_equal(field(o, "spec", "selector", "matchLabels",
-					  "app.kubernetes.io/instance", NULL)->valuestring, names[i]);
-		assert_int_equal((long)field(o, "spec", "replicas", NULL)->valuedouble, reps[i]);
+		static const char *const name_k[] = { "metadata", "name", NULL };
+		static const char *const app_k[] = { "metadata", "labels", "app.kubernetes.io/name",
+						     NULL };
+		static const char *const sel_k[] = { "spec", "selector", "matchLabels",
+						     "app.kubernetes.io/instance", NULL };
+		static const char *const rep_k[] = { "spec", "replicas", NULL };
+		assert_string_equal(field(o, name_k)->valuestring, names[i]);
+		assert_string_equal(field(o, app_k)->valuestring, i < 2 ? "c" : "a");
+		assert_string_equal(field(o, sel_k)->valuestring, names[i]);
+		assert_int_equal((long)field(o, rep_k)->valuedouble, reps[i]);
 	}
 	cJSON_Delete(m);
 	k8s_plan_release(&plan);
