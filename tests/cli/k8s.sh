@@ -59,6 +59,8 @@ python3 "$ROOT/tests/k8s/check_k8s.py" "$T/split.rec.json" "$T/split.k8s.json" >
 [ "$(jq -c '[.manifests[] | select(.kind == "Deployment") | [.metadata.name, .spec.replicas]]' "$T/split.k8s.json")" = \
 	'[["a-a100mig2g",1],["a-t4",2],["c-a100mig2g",1],["c-a100mig3g",1],["d",1],["e-a100mig2g",1],["e-t4",3]]' ] ||
 	fail "k8s mig-split: Deployments $(jq -c '[.manifests[] | [.metadata.name, .spec.replicas]]' "$T/split.k8s.json")"
+# k8s lint finds nothing wrong with them on the cluster of the same profile
+expect_rc 0 "$GPUFIT" k8s lint --profile "$split" "$T/split.yaml"
 # the checker sees one of c's pools missing
 jq 'del(.manifests[] | select(.metadata.name == "c-a100mig3g"))' "$T/split.k8s.json" >"$T/broken.json"
 python3 "$ROOT/tests/k8s/check_k8s.py" "$T/split.rec.json" "$T/broken.json" >"$T/broken.check" &&
