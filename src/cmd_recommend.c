@@ -67,7 +67,7 @@ static void choice_row(struct table *t, const struct recommend_result *r,
 		       const struct recommend_workload *w, const struct recommend_choice *c,
 		       int rank)
 {
-	char rk[16], gpus[16], perf[64], mon[64], what[256];
+	char rk[16], gpus[16], perf[64], mon[64], what[1024];
 	snprintf(rk, sizeof(rk), "%d", rank);
 	snprintf(gpus, sizeof(gpus), "%d", c->gpu_count);
 	if (w->type == PROFILE_TRAINING)
@@ -105,7 +105,7 @@ static void print_needs(FILE *f, const struct recommend_result *r,
 static void print_workload_table(FILE *f, const struct recommend_result *r,
 				 const struct recommend_workload *w, int color)
 {
-	char a[64], b[64], what[256], buf[1024];
+	char a[64], b[64], what[1024], buf[1024];
 
 	fprintf(f, "%s== %s (%s, %ld replica%s) ==%s\n", out_sgr(color, OUT_BOLD), w->name,
 		profile_type_name(w->type), w->replicas, w->replicas == 1 ? "" : "s",
@@ -115,7 +115,8 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		const struct recommend_choice *c = &w->rec;
 		fprintf(f, "%srecommendation: %s in %s (%s, %d GPU%s), %s/month%s%s\n",
 			out_sgr(color, OUT_GREEN),
-			recommend_choice_label(r, w, &w->rec, what, sizeof(what)), c->region, fit_placement_name(c->placement),
+			recommend_choice_label(r, w, &w->rec, what, sizeof(what)), c->region,
+			fit_placement_name(c->placement),
 			c->gpu_count, c->gpu_count == 1 ? "" : "s",
 			money(a, sizeof(a), c->monthly_cost, r->currency),
 			c->basis == RECOMMEND_BASIS_PLAN ? " as its part of the MIG plan" : "",
@@ -436,7 +437,7 @@ static void print_table(FILE *f, const struct recommend_result *r, int color)
 
 static void print_markdown(FILE *f, const struct recommend_result *r)
 {
-	char a[64], b[64], what[256], buf[1024];
+	char a[64], b[64], what[1024], buf[1024];
 	struct table *t = table_new(6);
 
 	fprintf(f, "**Monthly GPU cost:** ");
@@ -453,7 +454,8 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 		char gpus[16];
 		snprintf(gpus, sizeof(gpus), "%d", w->feasible ? w->rec.gpu_count : 0);
 		table_add(t, w->name,
-			  w->feasible ? recommend_choice_label(r, w, &w->rec, what, sizeof(what)) : "no feasible option",
+			  w->feasible ? recommend_choice_label(r, w, &w->rec, what, sizeof(what))
+				      : "no feasible option",
 			  w->feasible ? w->rec.region : "-", w->feasible ? gpus : "-",
 			  w->feasible ? money(a, sizeof(a), w->rec.monthly_cost, r->currency) : "-",
 			  w->has_current && w->current.priced
@@ -514,7 +516,7 @@ static void csv_row(struct table *t, const struct recommend_result *r,
 		    const struct recommend_workload *w, const struct recommend_choice *c, int rank)
 {
 	char rk[16], vms[16], gpus[16], hourly[40], monthly[32], tps[32], ms[32], jh[32];
-	char label[256];
+	char label[1024];
 	snprintf(rk, sizeof(rk), "%d", rank);
 	snprintf(vms, sizeof(vms), "%d", c->vm_count);
 	snprintf(gpus, sizeof(gpus), "%d", c->gpu_count);

@@ -223,10 +223,14 @@ static void test_split_plan(void **state)
 {
 	static const char yaml[] =
 		"gpufit: 1\nregion: eastus\npricing: payg\nworkloads:\n"
-		"  - { name: a, type: inference, requirements: { gpu_memory_gib: 3, tflops_fp16: 10 }, replicas: 3 }\n"
-		"  - { name: c, type: inference, requirements: { gpu_memory_gib: 15, tflops_fp16: 40 }, replicas: 2 }\n"
-		"  - { name: d, type: inference, requirements: { gpu_memory_gib: 30, tflops_fp16: 100 } }\n"
-		"  - { name: e, type: inference, requirements: { gpu_memory_gib: 1, tflops_fp16: 2 }, replicas: 4 }\n";
+		"  - { name: a, type: inference, replicas: 3,\n"
+		"      requirements: { gpu_memory_gib: 3, tflops_fp16: 10 } }\n"
+		"  - { name: c, type: inference, replicas: 2,\n"
+		"      requirements: { gpu_memory_gib: 15, tflops_fp16: 40 } }\n"
+		"  - { name: d, type: inference,\n"
+		"      requirements: { gpu_memory_gib: 30, tflops_fp16: 100 } }\n"
+		"  - { name: e, type: inference, replicas: 4,\n"
+		"      requirements: { gpu_memory_gib: 1, tflops_fp16: 2 } }\n";
 	struct profile p;
 	struct recommend_result r;
 	size_t multi = 0;
