@@ -248,6 +248,10 @@ struct recommend_current {
  */
 #define RECOMMEND_MAX_COTENANTS 3
 #define RECOMMEND_MAX_POOLS_NAMED 4   /* pools named per workload (mig_plan_use.pools) */
+/* Pools one workload's sliced replicas can sit in: a region's pool is one
+ * (MIG VM size, AKS profile) of at most MIG_MAX_OFFERS sizes and the 5 AKS
+ * layouts MIG1g, MIG2g, MIG3g, MIG4g, MIG7g, so every pool is listed. */
+#define RECOMMEND_MAX_POOLS_SPANNED (MIG_MAX_OFFERS * 5)
 struct recommend_mig_use {
 	enum recommend_basis use;         /* PLAN: placed by the plan; DEDICATED: its
 					     recommendation is the best dedicated
@@ -281,7 +285,10 @@ struct recommend_mig_use {
 	int replicas_dedicated;           /* placed on dedicated small GPUs */
 	char plan_dedicated_sku[FACT_SKU];  /* their size, "" when none */
 	int pools_spanned;                /* pools its sliced replicas sit in */
-	int pool_index[RECOMMEND_MAX_POOLS_NAMED]; /* the first of them (mig.pools) */
+	int pool_index[RECOMMEND_MAX_POOLS_SPANNED]; /* each of them (mig.pools), in
+					     the order of its replicas */
+	int pool_replicas[RECOMMEND_MAX_POOLS_SPANNED]; /* its replicas on each; they
+					     sum to replicas_on_slices */
 	size_t ncotenants;                /* other workloads on a pool it is on */
 	size_t cotenants[RECOMMEND_MAX_COTENANTS];  /* the first few, indices */
 };
@@ -549,6 +556,18 @@ void recommend_result_release(struct recommend_result *r);
  */
 int recommend_mig_note(const struct recommend_result *r, const struct recommend_workload *w,
 		       const struct recommend_choice *c, char *buf, size_t len);
+
+/*
+ * The label of choice c of workload w, the one every format prints (table,
+ * Markdown, csv `label`, JSON `label`, HTML): "N x SKU", or "N x SKU
+ * PROFILE" for MIG slices.  The recommendation of a workload the MIG plan
+ * placed names every part of its placement, the replicas on each pool's
+ * slices and on dedicated GPUs: "1 x SKU 2g.20gb + 1 x SKU 3g.40gb + 2 x
+ * T4SKU" (replica 0's part first).  Returns buf.
+ */
+const char *recommend_choice_label(const struct recommend_result *r,
+				   const struct recommend_workload *w,
+				   const struct recommend_choice *c, char *buf, size_t len);
 
 /* One line of the reasons of a choice (i-th; returns 0 past the last one),
  * e.g. "cheapest of 14 feasible options in eastus". */

@@ -62,53 +62,13 @@ static const char *money(char *buf, size_t len, double v, const char *cur)
 	return buf;
 }
 
-static const char *describe(char *buf, size_t len, const struct recommend_choice *c)
-{
-	if (c->placement == FIT_PLACEMENT_MIG)
-		snprintf(buf, len, "%d x %s %s", c->vm_count, c->sku, c->mig_profile);
-	else
-		snprintf(buf, len, "%d x %s", c->vm_count, c->sku);
-	return buf;
-}
-
-/* The recommendation as deployed: a workload the MIG plan put partly on
- * slices and partly on dedicated GPUs names both ("1 x A 1g.10gb + 1 x B"). */
-static const char *describe_rec(char *buf, size_t len, const struct recommend_workload *w)
-{
-	const struct recommend_mig_use *u = recommend_mig_use_of(w);
-	size_t n;
-	describe(buf, len, &w->rec);
-	if (w->rec.basis == RECOMMEND_BASIS_PLAN && w->rec.placement == FIT_PLACEMENT_MIG &&
-	    u->pools_spanned > 1) {
-		/* replicas on several pools' slices: the VMs they occupy, each
-		 * pool's profile in the reasons */
-		snprintf(buf, len, "%d x %s MIG (%d pools)%s", w->rec.vm_count, w->rec.sku,
-			 u->pools_spanned, u->replicas_dedicated ? " + " : "");
-		if (u->replicas_dedicated) {
-			n = strlen(buf);
-			snprintf(buf + n, len - n, "%d x %s", u->replicas_dedicated,
-				 u->plan_dedicated_sku);
-		}
-		return buf;
-	}
-	if (w->rec.basis != RECOMMEND_BASIS_PLAN || !u->replicas_dedicated || !u->replicas_on_slices)
-		return buf;
-	n = strlen(buf);
-	if (w->rec.placement == FIT_PLACEMENT_MIG)
-		snprintf(buf + n, len - n, " + %d x %s", u->replicas_dedicated, u->plan_dedicated_sku);
-	else
-		snprintf(buf + n, len - n, " + %d x %s %s", u->replicas_on_slices, u->pool_sku,
-			 u->pool_profile);
-	return buf;
-}
-
 /* ---- table -------------------------------------------------------------- */
 
 static void choice_row(struct table *t, const struct recommend_result *r,
 		       const struct recommend_workload *w, const struct recommend_choice *c,
 		       int rank)
 {
-	char rk[16], gpus[16], perf[64], mon[64], what[256];
+	char rk[16], gpus[16], perf[64], mon[64], what[1024];
 	snprintf(rk, sizeof(rk), "%d", rank);
 	snprintf(gpus, sizeof(gpus), "%d", c->gpu_count);
 	if (w->type == PROFILE_TRAINING)
@@ -118,7 +78,7 @@ static void choice_row(struct table *t, const struct recommend_result *r,
 			 c->fit.ms_per_token);
 	else
 		snprintf(perf, sizeof(perf), "-");
-	table_add(t, rk, describe(what, sizeof(what), c), c->region,
+	table_add(t, rk, recommend_choice_label(r, w, c, what, sizeof(what)), c->region,
 		  fit_placement_name(c->placement), gpus, perf,
 		  money(mon, sizeof(mon), c->monthly_cost, r->currency));
 }
@@ -146,7 +106,7 @@ static void print_needs(FILE *f, const struct recommend_result *r,
 static void print_workload_table(FILE *f, const struct recommend_result *r,
 				 const struct recommend_workload *w, int color)
 {
-	char a[64], b[64], what[256], buf[1024];
+	char a[64], b[64], what[1024], buf[1024];
 
 	fprintf(f, "%s== %s (%s, %ld replica%s) ==%s\n", out_sgr(color, OUT_BOLD), w->name,
 		profile_type_name(w->type), w->replicas, w->replicas == 1 ? "" : "s",
@@ -156,7 +116,8 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		const struct recommend_choice *c = &w->rec;
 		fprintf(f, "%srecommendation: %s in %s (%s, %d GPU%s), %s/month%s%s\n",
 			out_sgr(color, OUT_GREEN),
-			describe_rec(what, sizeof(what), w), c->region, fit_placement_name(c->placement),
+			recommend_choice_label(r, w, &w->rec, what, sizeof(what)), c->region,
+			fit_placement_name(c->placement),
 			c->gpu_count, c->gpu_count == 1 ? "" : "s",
 			money(a, sizeof(a), c->monthly_cost, r->currency),
 			c->basis == RECOMMEND_BASIS_PLAN ? " as its part of the MIG plan" : "",
@@ -480,7 +441,7 @@ static void print_table(FILE *f, const struct recommend_result *r, int color)
 
 static void print_markdown(FILE *f, const struct recommend_result *r)
 {
-	char a[64], b[64], what[256], buf[1024];
+	char a[64], b[64], what[1024], buf[1024];
 	struct table *t = table_new(6);
 
 	fprintf(f, "**Monthly GPU cost:** ");
@@ -496,16 +457,18 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 		const struct recommend_workload *w = &r->workloads[i];
 		char gpus[16];
 		snprintf(gpus, sizeof(gpus), "%d", w->feasible ? w->rec.gpu_count : 0);
-		if (w->feasible && r->pricing_auto) {
-			/* pricing auto: each workload's term */
-			size_t at;
+		if (w->feasible) {
+			recommend_choice_label(r, w, &w->rec, what, sizeof(what));
+			if (r->pricing_auto) {
+				/* pricing auto: each workload's term */
+				size_t at = strlen(what);
 
-			describe_rec(what, sizeof(what), w);
-			at = strlen(what);
-			snprintf(what + at, sizeof(what) - at, " (%s)", pricing_name(w->rec.pricing));
+				snprintf(what + at, sizeof(what) - at, " (%s)",
+					 pricing_name(w->rec.pricing));
+			}
 		}
 		table_add(t, w->name,
-			  w->feasible ? (r->pricing_auto ? what : describe_rec(what, sizeof(what), w))
+			  w->feasible ? what
 				      : "no feasible option",
 			  w->feasible ? w->rec.region : "-", w->feasible ? gpus : "-",
 			  w->feasible ? money(a, sizeof(a), w->rec.monthly_cost, r->currency) : "-",
@@ -539,7 +502,7 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 				fprintf(f, "- %s\n", buf);
 		for (size_t k = 0; k < w->nalternatives; k++)
 			fprintf(f, "- alternative %zu: %s in %s, %s/month\n", k + 2,
-				describe(what, sizeof(what), &w->alternatives[k]),
+				recommend_choice_label(r, w, &w->alternatives[k], what, sizeof(what)),
 				w->alternatives[k].region,
 				money(a, sizeof(a), w->alternatives[k].monthly_cost, r->currency));
 		for (size_t k = 0; k < w->nrejected; k++) {
@@ -567,6 +530,7 @@ static void csv_row(struct table *t, const struct recommend_result *r,
 		    const struct recommend_workload *w, const struct recommend_choice *c, int rank)
 {
 	char rk[16], vms[16], gpus[16], hourly[40], monthly[32], tps[32], ms[32], jh[32];
+	char label[1024];
 	snprintf(rk, sizeof(rk), "%d", rank);
 	snprintf(vms, sizeof(vms), "%d", c->vm_count);
 	snprintf(gpus, sizeof(gpus), "%d", c->gpu_count);
@@ -581,7 +545,8 @@ static void csv_row(struct table *t, const struct recommend_result *r,
 	}
 	table_add(t, w->name, rk, c->sku, c->region, fit_placement_name(c->placement),
 		  c->mig_profile, vms, gpus, hourly, monthly, recommend_basis_name(c->basis), tps,
-		  ms, jh, r->currency, pricing_name(w->rec.pricing));
+		  ms, jh, r->currency, pricing_name(w->rec.pricing),
+		  recommend_choice_label(r, w, c, label, sizeof(label)));
 }
 
 static void print_csv(FILE *f, const struct recommend_result *r)
@@ -590,7 +555,7 @@ static void print_csv(FILE *f, const struct recommend_result *r)
 	const char *cols[] = { "workload", "rank", "sku", "region", "placement", "mig_profile",
 			       "vm_count", "gpu_count", hourly, monthly, "cost_basis",
 			       "est_output_tokens_per_s", "est_ms_per_output_token", "job_hours",
-			       "currency", "pricing" };
+			       "currency", "pricing", "label" };
 	size_t ncols = sizeof(cols) / sizeof(cols[0]), k;
 	struct table *t = table_new(ncols);
 	for (k = 0; r->currency[k] && k + 1 < sizeof(cur); k++)

@@ -96,19 +96,40 @@ static void unique_name(struct names *nm, const char *base, size_t maxlen, char 
 	snprintf(nm->v[nm->n++], 64, "%s", out);
 }
 
-static void labels(cJSON *o, const char *app, const char *workload)
+/* How the objects of one placement are named and labelled.  A workload on
+ * one pool: name = app, its DNS name.  A workload whose replicas the MIG
+ * plan put on several pools: one object per pool, "<app>-<pool>", all
+ * labelled app.kubernetes.io/name <app>, each told apart by
+ * app.kubernetes.io/instance <name> (its selector has both). */
+struct ident {
+	const char *name;
+	const char *app;
+	const char *instance;             /* NULL: a workload on one pool */
+	const char *workload;             /* gpufit.io/workload */
+};
+
+static void labels(cJSON *o, const struct ident *id)
 {
 	cJSON *l = obj(o, "labels");
-	str(l, "app.kubernetes.io/name", app);
+	str(l, "app.kubernetes.io/name", id->app);
+	if (id->instance)
+		str(l, "app.kubernetes.io/instance", id->instance);
 	str(l, "app.kubernetes.io/managed-by", "gpufit");
-	str(l, "gpufit.io/workload", workload);
+	str(l, "gpufit.io/workload", id->workload);
 }
 
-static cJSON *metadata(cJSON *doc, const char *name, const char *app, const char *workload)
+static void selector(cJSON *o, const struct ident *id)
+{
+	str(o, "app.kubernetes.io/name", id->app);
+	if (id->instance)
+		str(o, "app.kubernetes.io/instance", id->instance);
+}
+
+static cJSON *metadata(cJSON *doc, const struct ident *id)
 {
 	cJSON *m = obj(doc, "metadata");
-	str(m, "name", name);
-	labels(m, app, workload);
+	str(m, "name", id->name);
+	labels(m, id);
 	str(obj(m, "annotations"), "gpufit.io/placeholder",
 	    "image and command are placeholders: replace them before applying");
 	return m;
@@ -156,8 +177,7 @@ static void env(cJSON *arr, const char *name, const char *value)
 /* The pod spec of placement pl on pool p (service: the headless Service of
  * a multi-node job, else NULL). */
 static void pod_spec(cJSON *spec, const struct k8s_placement *pl, const struct k8s_pool *p,
-		     const char *app, const char *container, const char *image, int training,
-		     const char *job, const char *service)
+		     const struct ident *id, const char *image, int training, const char *service)
 {
 	cJSON *tols, *c, *res, *cmd;
 	char buf[160];
@@ -174,11 +194,11 @@ static void pod_spec(cJSON *spec, const struct k8s_placement *pl, const struct k
 	if (p->priority == K8S_PRIORITY_SPOT)
 		toleration(tols, K8S_SPOT_TAINT_KEY, K8S_SPOT_TAINT_VALUE, K8S_SPOT_TAINT_EFFECT);
 	if (pl->nodes > 1 || pl->replicas > 1)
-		anti_affinity(spec, app, !mig);
+		anti_affinity(spec, id->app, !mig);
 
 	c = cJSON_CreateObject();
 	cJSON_AddItemToArray(cJSON_AddArrayToObject(spec, "containers"), c);
-	str(c, "name", container);
+	str(c, "name", id->app);
 	str(c, "image", image);
 	cmd = cJSON_AddArrayToObject(c, "command");
 	cJSON_AddItemToArray(cmd, cJSON_CreateString("/bin/sh"));
@@ -188,7 +208,7 @@ static void pod_spec(cJSON *spec, const struct k8s_placement *pl, const struct k
 			 : "echo 'gpufit placeholder: replace this command with the serving entrypoint'; sleep infinity"));
 	if (pl->nodes > 1) {
 		cJSON *e = cJSON_AddArrayToObject(c, "env"), *rank, *ref;
-		snprintf(buf, sizeof(buf), "%s-0.%s", job, service);
+		snprintf(buf, sizeof(buf), "%s-0.%s", id->name, service);
 		env(e, "MASTER_ADDR", buf);
 		snprintf(buf, sizeof(buf), "%d", RENDEZVOUS_PORT);
 		env(e, "MASTER_PORT", buf);
@@ -223,29 +243,29 @@ static void pod_spec(cJSON *spec, const struct k8s_placement *pl, const struct k
 }
 
 static cJSON *deployment(const struct k8s_placement *pl, const struct k8s_pool *p,
-			 const char *name, const char *wlabel, const char *image)
+			 const struct ident *id, const char *image)
 {
 	cJSON *d = cJSON_CreateObject(), *spec, *tmpl;
 	str(d, "apiVersion", "apps/v1");
 	str(d, "kind", "Deployment");
-	metadata(d, name, name, wlabel);
+	metadata(d, id);
 	spec = obj(d, "spec");
 	num(spec, "replicas", pl->replicas);
-	str(obj(obj(spec, "selector"), "matchLabels"), "app.kubernetes.io/name", name);
+	selector(obj(obj(spec, "selector"), "matchLabels"), id);
 	tmpl = obj(spec, "template");
-	labels(obj(tmpl, "metadata"), name, wlabel);
-	pod_spec(obj(tmpl, "spec"), pl, p, name, name, image, 0, NULL, NULL);
+	labels(obj(tmpl, "metadata"), id);
+	pod_spec(obj(tmpl, "spec"), pl, p, id, image, 0, NULL);
 	return d;
 }
 
-static cJSON *job(const struct k8s_placement *pl, const struct k8s_pool *p, const char *name,
-		  const char *wlabel, const char *image, const char *service)
+static cJSON *job(const struct k8s_placement *pl, const struct k8s_pool *p,
+		  const struct ident *id, const char *image, const char *service)
 {
 	cJSON *j = cJSON_CreateObject(), *spec, *tmpl;
 	long n = pl->nodes > 1 ? pl->nodes : pl->replicas;
 	str(j, "apiVersion", "batch/v1");
 	str(j, "kind", "Job");
-	metadata(j, name, name, wlabel);
+	metadata(j, id);
 	spec = obj(j, "spec");
 	if (pl->nodes > 1)
 		str(spec, "completionMode", "Indexed");
@@ -253,25 +273,25 @@ static cJSON *job(const struct k8s_placement *pl, const struct k8s_pool *p, cons
 	num(spec, "parallelism", n);
 	num(spec, "backoffLimit", 0);
 	tmpl = obj(spec, "template");
-	labels(obj(tmpl, "metadata"), name, wlabel);
-	pod_spec(obj(tmpl, "spec"), pl, p, name, name, image, 1, name, service);
+	labels(obj(tmpl, "metadata"), id);
+	pod_spec(obj(tmpl, "spec"), pl, p, id, image, 1, service);
 	return j;
 }
 
-static cJSON *headless_service(const char *name, const char *wlabel)
+static cJSON *headless_service(const struct ident *id)
 {
 	cJSON *s = cJSON_CreateObject(), *spec, *port;
 	str(s, "apiVersion", "v1");
 	str(s, "kind", "Service");
 	{
 		cJSON *m = obj(s, "metadata");
-		str(m, "name", name);
-		labels(m, name, wlabel);
+		str(m, "name", id->name);
+		labels(m, id);
 	}
 	spec = obj(s, "spec");
 	str(spec, "clusterIP", "None");
 	cJSON_AddBoolToObject(spec, "publishNotReadyAddresses", 1);
-	str(obj(spec, "selector"), "app.kubernetes.io/name", name);
+	selector(obj(spec, "selector"), id);
 	port = cJSON_CreateObject();
 	str(port, "name", "rendezvous");
 	num(port, "port", RENDEZVOUS_PORT);
@@ -308,22 +328,41 @@ cJSON *k8s_manifests_build(const struct recommend_result *r, const struct k8s_pl
 		const struct k8s_placement *pl = &plan->placements[i];
 		const struct recommend_workload *w = &r->workloads[pl->workload];
 		const struct k8s_pool *p = &plan->pools[pl->pool];
-		char base[64], name[64], wlabel[64];
+		char app[64], base[128], name[64], wlabel[64];
+		struct ident id;
+		int parts = 0;
 
-		k8s_dns_name(w->name, 50, base, sizeof(base));
+		for (size_t j = 0; j < plan->nplacements; j++)
+			parts += plan->placements[j].workload == pl->workload;
+		k8s_dns_name(w->name, 50, app, sizeof(app));
 		label_value(w->name, wlabel, sizeof(wlabel));
+		if (parts > 1) {
+			/* "<app>-<pool>" in 50 characters: the pool name (at most
+			 * 12) whole, the workload's cut to the rest */
+			size_t keep = 50 - 1 - strlen(p->name);
+			snprintf(base, sizeof(base), "%.*s", (int)keep, app);
+			while (strlen(base) > 1 && base[strlen(base) - 1] == '-')
+				base[strlen(base) - 1] = '\0';
+			snprintf(base + strlen(base), sizeof(base) - strlen(base), "-%s", p->name);
+		} else {
+			snprintf(base, sizeof(base), "%s", app);
+		}
+		id.name = name;
+		id.app = parts > 1 ? app : name;
+		id.instance = parts > 1 ? name : NULL;
+		id.workload = wlabel;
 		if (w->type == PROFILE_INFERENCE) {
 			unique_name(&nm, base, 50, name);
-			cJSON_AddItemToArray(arr, deployment(pl, p, name, wlabel, image));
+			cJSON_AddItemToArray(arr, deployment(pl, p, &id, image));
 		} else if (pl->nodes <= 1) {
 			unique_name(&nm, base, 50, name);
-			cJSON_AddItemToArray(arr, job(pl, p, name, wlabel, image, NULL));
+			cJSON_AddItemToArray(arr, job(pl, p, &id, image, NULL));
 		} else {
 			/* one Indexed Job (and its Service) per run */
 			for (long k = 0; k < pl->replicas; k++) {
 				unique_name(&nm, base, 50, name);
-				cJSON_AddItemToArray(arr, headless_service(name, wlabel));
-				cJSON_AddItemToArray(arr, job(pl, p, name, wlabel, image, name));
+				cJSON_AddItemToArray(arr, headless_service(&id));
+				cJSON_AddItemToArray(arr, job(pl, p, &id, image, name));
 			}
 		}
 	}

@@ -231,17 +231,6 @@ static void place_vm(struct build *b, size_t wi)
 		b->burst[pool] += (long)nodes * w->replicas;
 }
 
-static const struct mig_plan_pool *mig_pool_named(const struct recommend_result *r,
-						  const char *name, size_t *idx)
-{
-	for (size_t i = 0; i < r->mig.npools; i++)
-		if (strcmp(r->mig.pools[i].name, name) == 0) {
-			*idx = i;
-			return &r->mig.pools[i];
-		}
-	return NULL;
-}
-
 /* The gpu model of a size the workload ranked, "" when none says. */
 static const char *model_of(const struct recommend_workload *w, const char *sku)
 {
@@ -266,49 +255,74 @@ static int aks_slices(const char *aks_profile)
 	return 0;
 }
 
-/* A workload the MIG plan placed: its sliced replicas on the plan's pool,
- * those on dedicated small GPUs on a pool of that size. */
+/* The sliced replicas of workload wi the MIG plan put on its pool mi:
+ * one part on the k8s pool of that pool (its size, region and AKS profile),
+ * whose nodes are the plan pool's VMs (counted once, however many
+ * workloads share it). */
+static int place_mig_pool(struct build *b, size_t wi, size_t mi, int replicas,
+			  struct diag_list *diags)
+{
+	const struct mig_plan_pool *mp = &b->r->mig.pools[mi];
+	struct k8s_placement *pl;
+	struct k8s_pool *p;
+	size_t pool;
+
+	if (!mp->aks_profile[0] || !mp->mig_profile[0]) {
+		diag_list_add(diags, DIAG_ERROR, NULL, 0, 0,
+			      "k8s: MIG pool '%s' has no AKS --gpu-instance-profile: the "
+			      "plan must be the aks strategy's", mp->name);
+		return -1;
+	}
+	pool = pool_for(b, mp->sku, mp->region, mp->gpu_model, mp->mig_profile);
+	p = &b->plan->pools[pool];
+	snprintf(p->gpu_instance_profile, sizeof(p->gpu_instance_profile), "%s", mp->aks_profile);
+	p->gpus_per_vm = mp->gpus_per_vm;
+	p->slices_per_gpu = aks_slices(mp->aks_profile);
+	if (!b->mig_counted[mi]) {
+		b->mig_counted[mi] = 1;
+		b->must_run[pool] += mp->vm_count;
+	}
+	pl = add_part(b, wi, pool);
+	pl->replicas = replicas;
+	pl->nodes = 1;
+	pl->gpus_per_node = 1;
+	snprintf(pl->resource, sizeof(pl->resource), "nvidia.com/mig-%s", mp->mig_profile);
+	return 0;
+}
+
+/* A workload the MIG plan placed: the replicas on each of its pools'
+ * slices (pool_index / pool_replicas, as the plan priced them) on that
+ * pool, those on dedicated small GPUs on a pool of that size: one part
+ * each.  A result that does not add up is an error, not a skip. */
 static int place_mig(struct build *b, size_t wi, struct diag_list *diags)
 {
 	const struct recommend_workload *w = &b->r->workloads[wi];
 	const struct recommend_mig_use *u = recommend_mig_use_of(w);
+	long placed = 0;
 
-	if (u->replicas_on_slices > 0) {
-		const struct mig_plan_pool *mp;
-		struct k8s_placement *pl;
-		size_t mi = 0, pool;
-		if (u->pools_spanned > 1) {
-			skip(b, wi, "the MIG plan spreads its replicas over %d pools", u->pools_spanned);
-			return 0;
-		}
-		mp = mig_pool_named(b->r, u->pool, &mi);
-		if (!mp) {
-			skip(b, wi, "its MIG plan pool '%s' is not in the plan", u->pool);
-			return 0;
-		}
-		if (!mp->aks_profile[0] || !mp->mig_profile[0]) {
+	if (u->pools_spanned > RECOMMEND_MAX_POOLS_SPANNED) {
+		diag_list_add(diags, DIAG_ERROR, NULL, 0, 0,
+			      "k8s: workload '%s' sits on %d MIG pools; at most %d are recorded",
+			      w->name, u->pools_spanned, RECOMMEND_MAX_POOLS_SPANNED);
+		return -1;
+	}
+	for (int k = 0; k < u->pools_spanned; k++) {
+		size_t mi = (size_t)u->pool_index[k];
+		if (u->pool_index[k] < 0 || mi >= b->r->mig.npools || u->pool_replicas[k] <= 0) {
 			diag_list_add(diags, DIAG_ERROR, NULL, 0, 0,
-				      "k8s: MIG pool '%s' has no AKS --gpu-instance-profile: the "
-				      "plan must be the aks strategy's", mp->name);
+				      "k8s: workload '%s': MIG plan pool %d of its replicas is not "
+				      "in the plan", w->name, u->pool_index[k]);
 			return -1;
 		}
-		pool = pool_for(b, mp->sku, mp->region, mp->gpu_model, mp->mig_profile);
-		{
-			struct k8s_pool *p = &b->plan->pools[pool];
-			snprintf(p->gpu_instance_profile, sizeof(p->gpu_instance_profile), "%s",
-				 mp->aks_profile);
-			p->gpus_per_vm = mp->gpus_per_vm;
-			p->slices_per_gpu = aks_slices(mp->aks_profile);
-			if (!b->mig_counted[mi]) {
-				b->mig_counted[mi] = 1;
-				b->must_run[pool] += mp->vm_count;
-			}
-		}
-		pl = add_part(b, wi, pool);
-		pl->replicas = u->replicas_on_slices;
-		pl->nodes = 1;
-		pl->gpus_per_node = 1;
-		snprintf(pl->resource, sizeof(pl->resource), "nvidia.com/mig-%s", mp->mig_profile);
+		if (place_mig_pool(b, wi, mi, u->pool_replicas[k], diags) != 0)
+			return -1;
+		placed += u->pool_replicas[k];
+	}
+	if (placed != u->replicas_on_slices) {
+		diag_list_add(diags, DIAG_ERROR, NULL, 0, 0,
+			      "k8s: workload '%s': the MIG plan's pools hold %ld of its %d replicas "
+			      "on slices", w->name, placed, u->replicas_on_slices);
+		return -1;
 	}
 	if (u->replicas_dedicated > 0) {
 		const char *sku = u->plan_dedicated_sku;
@@ -317,8 +331,10 @@ static int place_mig(struct build *b, size_t wi, struct diag_list *diags)
 		struct k8s_placement *pl;
 		size_t pool;
 		if (!sku[0]) {
-			skip(b, wi, "the MIG plan names no size for its dedicated replicas");
-			return 0;
+			diag_list_add(diags, DIAG_ERROR, NULL, 0, 0,
+				      "k8s: workload '%s': the MIG plan names no size for its %d "
+				      "replicas on dedicated GPUs", w->name, u->replicas_dedicated);
+			return -1;
 		}
 		pool = pool_for(b, sku, region, model, "");
 		pl = add_part(b, wi, pool);

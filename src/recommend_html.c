@@ -122,13 +122,20 @@ static void bar(FILE *f, int y, const char *role, const char *label, int known, 
 	fputs("</text></g>\n", f);
 }
 
+/* The choice's label as every format prints it (JSON label,
+ * recommend_choice_label), then its region. */
 static void choice_label(char *buf, size_t len, const char *prefix, const cJSON *c)
 {
-	const char *mig = html_str(c, "mig_profile");
+	const char *label = html_str(c, "label"), *mig = html_str(c, "mig_profile");
 	double vms = 0;
 	html_num(c, "vm_count", &vms);
-	snprintf(buf, len, "%s%s%s%s x%.0f, %s", prefix, html_str(c, "sku") ? html_str(c, "sku") : "?",
-		 mig ? " MIG " : "", mig ? mig : "", vms, html_str(c, "region") ? html_str(c, "region") : "");
+	if (label)
+		snprintf(buf, len, "%s%s, %s", prefix, label,
+			 html_str(c, "region") ? html_str(c, "region") : "");
+	else
+		snprintf(buf, len, "%s%.0f x %s%s%s, %s", prefix, vms,
+			 html_str(c, "sku") ? html_str(c, "sku") : "?", mig ? " " : "", mig ? mig : "",
+			 html_str(c, "region") ? html_str(c, "region") : "");
 }
 
 static void chart(FILE *f, const cJSON *w, const char *cur)
@@ -139,7 +146,7 @@ static void chart(FILE *f, const cJSON *w, const char *cur)
 	const cJSON *x;
 	double max = 0, v = 0;
 	int rows = 0, y = 0;
-	char label[200];
+	char label[512];
 
 	if (cJSON_IsObject(rec)) {
 		rows++;

@@ -33,6 +33,7 @@ static cJSON *choice_json(const struct recommend_result *r, const struct recomme
 	cJSON_AddNumberToObject(o, "hours_billed", c->hours_billed); /* unrounded */
 	json_add_money(o, "monthly_cost", c->monthly_cost);
 	cJSON_AddStringToObject(o, "cost_basis", recommend_basis_name(c->basis));
+	cJSON_AddStringToObject(o, "label", recommend_choice_label(r, w, c, buf, sizeof(buf)));
 	if (w->type == PROFILE_TRAINING) {
 		json_add_rounded(o, "job_hours", f->job_hours, 2);   /* a short run: 0.23 h, not 0.2 */
 		json_add_money(o, "job_cost", c->job_cost);

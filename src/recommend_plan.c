@@ -47,9 +47,14 @@ static void place_workloads(struct ctx *c, const struct mig_item *items,
 					seen_gpu |= loc[j].gpu == loc[k].gpu;
 				}
 			}
-			if (!seen_pool && pl->npools < RECOMMEND_MAX_POOLS_NAMED)
+			if (!seen_pool && pl->npools < RECOMMEND_MAX_POOLS_SPANNED)
 				pl->pools[pl->npools] = loc[k].pool;
 			pl->npools += !seen_pool;
+			for (int q = 0; q < pl->npools && q < RECOMMEND_MAX_POOLS_SPANNED; q++)
+				if (pl->pools[q] == loc[k].pool) {
+					pl->pool_replicas[q]++;
+					break;
+				}
 			pl->nvms += !seen_vm;
 			pl->ngpus += !seen_gpu;
 		}

@@ -26,6 +26,42 @@ static const char *fmt_money(char *buf, size_t len, double v, const char *curren
 	return buf;
 }
 
+const char *recommend_choice_label(const struct recommend_result *r,
+				   const struct recommend_workload *w,
+				   const struct recommend_choice *c, char *buf, size_t len)
+{
+	const struct recommend_mig_use *u = recommend_mig_use_of(w);
+	size_t at = 0;
+	int parts = 0, ded_first;
+
+	if (c->placement == FIT_PLACEMENT_MIG)
+		snprintf(buf, len, "%d x %s %s", c->vm_count, c->sku, c->mig_profile);
+	else
+		snprintf(buf, len, "%d x %s", c->vm_count, c->sku);
+	if (c != &w->rec || c->basis != RECOMMEND_BASIS_PLAN || u->use != RECOMMEND_BASIS_PLAN)
+		return buf;
+	/* replica 0 on a dedicated GPU: the recommendation is that size */
+	ded_first = c->placement != FIT_PLACEMENT_MIG;
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == ded_first) {
+			for (int k = 0; k < u->pools_spanned && k < RECOMMEND_MAX_POOLS_SPANNED; k++) {
+				const struct mig_plan_pool *p;
+				if (u->pool_index[k] < 0 || (size_t)u->pool_index[k] >= r->mig.npools ||
+				    at >= len)
+					continue;
+				p = &r->mig.pools[u->pool_index[k]];
+				at += (size_t)snprintf(buf + at, len - at, "%s%d x %s %s",
+						       parts++ ? " + " : "", u->pool_replicas[k],
+						       p->sku, p->mig_profile);
+			}
+		} else if (u->replicas_dedicated > 0 && u->plan_dedicated_sku[0] && at < len) {
+			at += (size_t)snprintf(buf + at, len - at, "%s%d x %s", parts++ ? " + " : "",
+					       u->replicas_dedicated, u->plan_dedicated_sku);
+		}
+	}
+	return buf;
+}
+
 /* "a, b and 3 others" of the co-tenants of u into buf. */
 static void cotenant_names(const struct recommend_result *r, const struct recommend_mig_use *u,
 			   char *buf, size_t len)

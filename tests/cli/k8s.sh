@@ -38,6 +38,35 @@ for f in "$ROOT"/examples/*.yaml; do
 		fail "k8s $n: -f yaml and -f json manifests differ"
 done
 
+# A MIG plan that splits workloads over pools (tests/golden/k8s/mig-split-*
+# have the hand counts): c's two replicas on pools a100mig2g and a100mig3g,
+# a and e partly on a slice, partly on dedicated T4s.  Nothing is skipped
+# (exit 0, no warning), the manifests are valid objects, one per (workload,
+# pool), and the checker agrees with recommend -f json.
+split="$ROOT/tests/golden/k8s/inputs/mig-split.yaml"
+expect_rc 0 "$GPUFIT" k8s "$split"
+grep -q "skipped" "$T/err" && fail "k8s mig-split skipped a workload: $(grep skipped "$T/err")"
+cp "$T/out" "$T/split.yaml"
+node "$ROOT/tests/k8s/validate-k8s.cjs" "$T/split.yaml" >"$T/split.valid" 2>&1 ||
+	fail "k8s mig-split: invalid manifests: $(head -c 600 "$T/split.valid")"
+expect_rc 0 "$GPUFIT" -f sh k8s "$split"
+cp "$T/out" "$T/split.sh"
+shellcheck -s bash "$T/split.sh" >"$T/split.sc" 2>&1 || fail "k8s mig-split: shellcheck: $(head -c 600 "$T/split.sc")"
+"$GPUFIT" -f json recommend "$split" >"$T/split.rec.json" 2>/dev/null
+"$GPUFIT" -f json k8s "$split" >"$T/split.k8s.json" 2>/dev/null
+python3 "$ROOT/tests/k8s/check_k8s.py" "$T/split.rec.json" "$T/split.k8s.json" >"$T/split.check" ||
+	fail "k8s mig-split: $(head -c 600 "$T/split.check")"
+[ "$(jq -c '[.manifests[] | select(.kind == "Deployment") | [.metadata.name, .spec.replicas]]' "$T/split.k8s.json")" = \
+	'[["a-a100mig2g",1],["a-t4",2],["c-a100mig2g",1],["c-a100mig3g",1],["d",1],["e-a100mig2g",1],["e-t4",3]]' ] ||
+	fail "k8s mig-split: Deployments $(jq -c '[.manifests[] | [.metadata.name, .spec.replicas]]' "$T/split.k8s.json")"
+# k8s lint finds nothing wrong with them on the cluster of the same profile
+expect_rc 0 "$GPUFIT" k8s lint --profile "$split" "$T/split.yaml"
+# the checker sees one of c's pools missing
+jq 'del(.manifests[] | select(.metadata.name == "c-a100mig3g"))' "$T/split.k8s.json" >"$T/broken.json"
+python3 "$ROOT/tests/k8s/check_k8s.py" "$T/split.rec.json" "$T/broken.json" >"$T/broken.check" &&
+	fail "check_k8s.py accepts a workload missing one of its MIG pools"
+expect_grep "FAIL c: MIG objects on [('Standard_NC24ads_A100_v4', '2g.20gb')], plan pools" "$T/broken.check"
+
 # The validator and the checker see breakage.
 sed 's/operator: Equal/operator: Equals/; s/effect: NoSchedule/effect: NoScheduled/' \
 	"$T/k8s-spot.yaml" >"$T/broken.yaml"

@@ -3,9 +3,11 @@
 same profile, from the recommendation's own numbers (not from the k8s code):
 
 - every feasible workload runs somewhere, every infeasible one is skipped;
-- a workload the MIG plan placed runs on a pool of its plan pool's size and
-  MIG profile, asking for nvidia.com/mig-<profile>: 1, and that pool's nodes
-  are the plan's VMs of that size and profile;
+- a workload the MIG plan placed runs one object on each of its plan pools
+  (mig_plan_use.pools), on a pool of that size and MIG profile, asking for
+  nvidia.com/mig-<profile>: 1, those objects' replicas sum to its replicas on
+  slices, and that pool's nodes are the plan's VMs of that size and profile;
+  its replicas on dedicated GPUs run on a pool of the plan's dedicated size;
 - an inference workload runs a pod per model instance: replicas x
   instances_per_replica pods, each asking for gpus_per_instance GPUs;
 - any other workload runs on a pool of its recommended size; the pool's
@@ -92,24 +94,37 @@ def main(rec_path, k8s_path):
             continue
         use = w.get("mig_plan_use") or {}
         if use.get("cost_basis") == "mig-plan":
-            mp = [q for q in mig_pools if q["name"] == use["pool"]][0] if use.get("replicas_on_slices") else None
+            # every plan pool its sliced replicas sit on (mig_plan_use.pools)
+            plan = {q["name"]: q for q in mig_pools}
+            mps = [plan[n] for n in (use.get("pools") or [use.get("pool")]) if n in plan] \
+                if use.get("replicas_on_slices") else []
             sliced = [g for g in got if any(k.startswith("nvidia.com/mig-") for k in g[2])]
-            if mp:
+            if mps:
                 if not sliced:
                     fails.append(f"{name}: no MIG pod")
                     continue
-                pool = pools[sliced[0][0]]
-                if (pool["sku"], pool["mig_profile"]) != (mp["sku"], mp["mig_profile"]):
-                    fails.append(f"{name}: pool {pool['sku']} {pool['mig_profile']} != plan {mp['sku']} {mp['mig_profile']}")
-                if pool["gpu_instance_profile"] != mp["aks_gpu_instance_profile"]:
-                    fails.append(f"{name}: --gpu-instance-profile {pool['gpu_instance_profile']} != {mp['aks_gpu_instance_profile']}")
-                if sliced[0][2] != {"nvidia.com/mig-" + mp["mig_profile"]: 1}:
-                    fails.append(f"{name}: MIG pod asks for {sliced[0][2]}")
+                want = {(q["sku"], q["mig_profile"]): q for q in mps}
+                on = []
+                for g in sliced:
+                    pool = pools[g[0]]
+                    mp = want.get((pool["sku"], pool["mig_profile"]))
+                    if not mp:
+                        fails.append(f"{name}: pool {pool['sku']} {pool['mig_profile']} is none of the plan's "
+                                     f"{sorted(want)}")
+                        continue
+                    on.append((pool["sku"], pool["mig_profile"]))
+                    if pool["gpu_instance_profile"] != mp["aks_gpu_instance_profile"]:
+                        fails.append(f"{name}: --gpu-instance-profile {pool['gpu_instance_profile']} != {mp['aks_gpu_instance_profile']}")
+                    if g[2] != {"nvidia.com/mig-" + mp["mig_profile"]: 1}:
+                        fails.append(f"{name}: MIG pod asks for {g[2]}")
+                    if mp["name"] not in counted_mig:
+                        counted_mig.add(mp["name"])
+                        must[pool["name"]] = must.get(pool["name"], 0) + mp["vm_count"]
+                # one object per plan pool, on every one of them
+                if sorted(on) != sorted(want):
+                    fails.append(f"{name}: MIG objects on {sorted(on)}, plan pools {sorted(want)}")
                 if sum(g[1] for g in sliced) != use["replicas_on_slices"]:
                     fails.append(f"{name}: {sum(g[1] for g in sliced)} sliced replicas, plan {use['replicas_on_slices']}")
-                if mp["name"] not in counted_mig:
-                    counted_mig.add(mp["name"])
-                    must[pool["name"]] = must.get(pool["name"], 0) + mp["vm_count"]
             ded = [g for g in got if g not in sliced]
             if use.get("replicas_dedicated"):
                 if sum(g[1] for g in ded) != use["replicas_dedicated"]:

@@ -172,6 +172,8 @@ static void test_mig_pool(void **state)
 		uses[i].use = RECOMMEND_BASIS_PLAN;
 		uses[i].replicas_on_slices = 2;
 		uses[i].pools_spanned = 1;
+		uses[i].pool_index[0] = 0;
+		uses[i].pool_replicas[0] = 2;
 		snprintf(uses[i].pool, sizeof(uses[i].pool), "mig3g-a100");
 	}
 	r.workloads = ws;
@@ -194,6 +196,126 @@ static void test_mig_pool(void **state)
 
 	/* a plan pool without an AKS profile is not the aks strategy's: error */
 	mp.aks_profile[0] = '\0';
+	assert_int_equal(k8s_pools_build(&r, NULL, NULL, &plan, &d), -1);
+	assert_int_equal(plan.npools, 0);
+	diag_list_release(&d);
+}
+
+static void plan_pool(struct mig_plan_pool *mp, const char *name, const char *profile,
+		      const char *aks)
+{
+	memset(mp, 0, sizeof(*mp));
+	snprintf(mp->name, sizeof(mp->name), "%s", name);
+	snprintf(mp->sku, sizeof(mp->sku), "Standard_NC24ads_A100_v4");
+	snprintf(mp->region, sizeof(mp->region), "eastus");
+	snprintf(mp->gpu_model, sizeof(mp->gpu_model), "A100-PCIe-80GB");
+	snprintf(mp->mig_profile, sizeof(mp->mig_profile), "%s", profile);
+	snprintf(mp->aks_profile, sizeof(mp->aks_profile), "%s", aks);
+	mp->gpus_per_vm = 1;
+	mp->vm_count = 1;
+}
+
+/* o[keys[0]][keys[1]]... up to a NULL key (label keys hold dots, so no
+ * dotted path). */
+static const cJSON *field(const cJSON *o, const char *const *keys)
+{
+	for (; o && *keys; keys++)
+		o = cJSON_GetObjectItemCaseSensitive(o, *keys);
+	assert_non_null(o);
+	return o;
+}
+
+/*
+ * A MIG plan that splits workloads over pools, as recommend records it:
+ * c has 1 replica on pool mig2g-a100 and 2 on mig3g-a100 (pool_replicas);
+ * a has 1 replica on mig2g-a100 and 2 on dedicated Standard_NC4as_T4_v3.
+ * Expected: 3 pools (a100mig2g 1 VM, t4 2 VMs, a100mig3g 1 VM: the plan's
+ * VMs, each counted once), one placement per (workload, pool) with those
+ * replica counts, nothing skipped; the Deployments are named
+ * "<workload>-<pool>", share app.kubernetes.io/name and select by
+ * app.kubernetes.io/instance.
+ */
+static void test_mig_split(void **state)
+{
+	struct recommend_workload ws[2];
+	struct recommend_mig_use uses[2];
+	struct mig_plan_pool mps[2];
+	struct recommend_result r;
+	struct k8s_plan plan;
+	struct diag_list d = DIAG_LIST_INIT;
+	cJSON *m;
+	static const char *const names[] = { "c-a100mig2g", "c-a100mig3g", "a-a100mig2g", "a-t4" };
+	static const long reps[] = { 1, 2, 1, 2 };
+	(void)state;
+
+	memset(&r, 0, sizeof(r));
+	memset(uses, 0, sizeof(uses));
+	plan_pool(&mps[0], "mig2g-a100", "2g.20gb", "MIG2g");
+	plan_pool(&mps[1], "mig3g-a100", "3g.40gb", "MIG3g");
+	vm_workload(&ws[0], "c", PROFILE_INFERENCE, 3, mps[0].sku, mps[0].gpu_model, 1, 1);
+	vm_workload(&ws[1], "a", PROFILE_INFERENCE, 3, mps[0].sku, mps[0].gpu_model, 1, 1);
+	for (int i = 0; i < 2; i++) {
+		ws[i].rec.placement = FIT_PLACEMENT_MIG;
+		ws[i].mig_use = &uses[i];
+		uses[i].use = RECOMMEND_BASIS_PLAN;
+		snprintf(uses[i].region, sizeof(uses[i].region), "eastus");
+		snprintf(uses[i].pool, sizeof(uses[i].pool), "mig2g-a100");
+	}
+	uses[0].replicas_on_slices = 3;
+	uses[0].pools_spanned = 2;
+	uses[0].pool_index[0] = 0;
+	uses[0].pool_replicas[0] = 1;
+	uses[0].pool_index[1] = 1;
+	uses[0].pool_replicas[1] = 2;
+	uses[1].replicas_on_slices = 1;
+	uses[1].replicas_dedicated = 2;
+	uses[1].pools_spanned = 1;
+	uses[1].pool_index[0] = 0;
+	uses[1].pool_replicas[0] = 1;
+	snprintf(uses[1].plan_dedicated_sku, sizeof(uses[1].plan_dedicated_sku),
+		 "Standard_NC4as_T4_v3");
+	r.workloads = ws;
+	r.nworkloads = 2;
+	r.mig.npools = 2;
+	r.mig.pools = mps;
+	r.headroom_pct = 15;
+
+	assert_int_equal(k8s_pools_build(&r, NULL, NULL, &plan, &d), 0);
+	assert_int_equal(plan.nskipped, 0);
+	assert_int_equal(plan.npools, 3);
+	assert_string_equal(plan.pools[0].name, "a100mig2g");
+	assert_int_equal(plan.pools[0].count, 1);
+	assert_string_equal(plan.pools[0].labels[1].value, "c.a");
+	assert_string_equal(plan.pools[1].name, "a100mig3g");
+	assert_int_equal(plan.pools[1].count, 1);
+	assert_string_equal(plan.pools[2].name, "t4");
+	assert_int_equal(plan.pools[2].count, 2);
+	assert_int_equal(plan.nplacements, 4);
+	assert_string_equal(plan.placements[0].resource, "nvidia.com/mig-2g.20gb");
+	assert_string_equal(plan.placements[1].resource, "nvidia.com/mig-3g.40gb");
+	assert_string_equal(plan.placements[3].resource, "nvidia.com/gpu");
+	m = k8s_manifests_build(&r, &plan, NULL);
+	assert_non_null(m);
+	assert_int_equal(cJSON_GetArraySize(m), 4);
+	for (int i = 0; i < 4; i++) {
+		const cJSON *o = cJSON_GetArrayItem(m, i);
+		assert_int_equal(plan.placements[i].replicas, reps[i]);
+		static const char *const name_k[] = { "metadata", "name", NULL };
+		static const char *const app_k[] = { "metadata", "labels", "app.kubernetes.io/name",
+						     NULL };
+		static const char *const sel_k[] = { "spec", "selector", "matchLabels",
+						     "app.kubernetes.io/instance", NULL };
+		static const char *const rep_k[] = { "spec", "replicas", NULL };
+		assert_string_equal(field(o, name_k)->valuestring, names[i]);
+		assert_string_equal(field(o, app_k)->valuestring, i < 2 ? "c" : "a");
+		assert_string_equal(field(o, sel_k)->valuestring, names[i]);
+		assert_int_equal((long)field(o, rep_k)->valuedouble, reps[i]);
+	}
+	cJSON_Delete(m);
+	k8s_plan_release(&plan);
+
+	/* pools that do not hold the replicas on slices: an error, not a skip */
+	uses[0].pool_replicas[1] = 1;
 	assert_int_equal(k8s_pools_build(&r, NULL, NULL, &plan, &d), -1);
 	assert_int_equal(plan.npools, 0);
 	diag_list_release(&d);
@@ -229,6 +351,7 @@ int main(void)
 		cmocka_unit_test(test_taint_parse),
 		cmocka_unit_test(test_pools),
 		cmocka_unit_test(test_mig_pool),
+		cmocka_unit_test(test_mig_split),
 		cmocka_unit_test(test_names_and_quotes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
