@@ -32,38 +32,14 @@
 #include "recommend.h"
 #include "sizing.h"
 
-static struct catalog_snapshot snap;
-
-static int setup(void **state)
-{
-	char err[CATALOG_ERRLEN];
-	catalog *cat;
-	int rc;
-
-	(void)state;
-	if (catalog_open_bundled(&cat, err) != 0)
-		return -1;
-	rc = catalog_snapshot_load(cat, &snap, err);
-	catalog_close(cat);
-	return rc;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	catalog_snapshot_release(&snap);
-	return 0;
-}
+#include "bundled_snapshot.h"
 
 static void build(const char *yaml, struct profile *p, struct recommend_result *r)
 {
 	struct diag_list errs = DIAG_LIST_INIT;
 	struct recommend_options o;
 
-	if (profile_parse_buffer("t.yaml", yaml, strlen(yaml), NULL, p, &errs) != 0) {
-		diag_list_print(&errs, stderr);
-		fail_msg("profile does not parse:\n%s", yaml);
-	}
+	parse_profile(yaml, p);
 	recommend_options_init(&o);
 	recommend_build(&snap, p, &o, r, &errs);
 	diag_list_release(&errs);
@@ -288,5 +264,5 @@ int main(void)
 		cmocka_unit_test(test_table_is_the_rule),
 		cmocka_unit_test(test_closest_is_the_failing_constraint),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, bundled_setup, bundled_teardown);
 }

@@ -34,38 +34,14 @@
 #include "profile.h"
 #include "recommend.h"
 
-static struct catalog_snapshot snap;
-
-static int setup(void **state)
-{
-	char err[CATALOG_ERRLEN];
-	catalog *cat;
-	int rc;
-
-	(void)state;
-	if (catalog_open_bundled(&cat, err) != 0)
-		return -1;
-	rc = catalog_snapshot_load(cat, &snap, err);
-	catalog_close(cat);
-	return rc;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	catalog_snapshot_release(&snap);
-	return 0;
-}
+#include "bundled_snapshot.h"
 
 static void build(const char *yaml, struct profile *p, struct recommend_result *r)
 {
 	struct diag_list errs = DIAG_LIST_INIT;
 	struct recommend_options o;
 
-	if (profile_parse_buffer("t.yaml", yaml, strlen(yaml), NULL, p, &errs) != 0) {
-		diag_list_print(&errs, stderr);
-		fail_msg("profile does not parse:\n%s", yaml);
-	}
+	parse_profile(yaml, p);
 	recommend_options_init(&o);
 	assert_int_equal(recommend_build(&snap, p, &o, r, &errs), 0);
 	diag_list_release(&errs);
@@ -287,5 +263,5 @@ int main(void)
 		cmocka_unit_test(test_split_plan),
 		cmocka_unit_test(test_random_fleets),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, bundled_setup, bundled_teardown);
 }

@@ -18,30 +18,7 @@
 #include "pack_plan.h"
 #include "profile.h"
 
-static struct catalog_snapshot snap;
-
-/* The bundled catalog, read once into a snapshot: the code under test never
- * touches SQLite. */
-static int setup(void **state)
-{
-	char err[CATALOG_ERRLEN];
-	catalog *cat;
-	int rc;
-
-	(void)state;
-	if (catalog_open_bundled(&cat, err) != 0)
-		return -1;
-	rc = catalog_snapshot_load(cat, &snap, err);
-	catalog_close(cat);
-	return rc;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	catalog_snapshot_release(&snap);
-	return 0;
-}
+#include "bundled_snapshot.h"
 
 static void build(const char *yaml, enum mig_strategy st, struct profile *p,
 		  struct pack_plan *pl)
@@ -49,10 +26,7 @@ static void build(const char *yaml, enum mig_strategy st, struct profile *p,
 	struct diag_list errs = DIAG_LIST_INIT;
 	struct pack_options o;
 
-	if (profile_parse_buffer("t.yaml", yaml, strlen(yaml), NULL, p, &errs) != 0) {
-		diag_list_print(&errs, stderr);
-		fail_msg("profile does not parse");
-	}
+	parse_profile(yaml, p);
 	pack_options_init(&o);
 	o.strategy = st;
 	assert_int_equal(pack_plan_build(&snap, p, &o, pl, &errs), 0);
@@ -164,5 +138,5 @@ int main(void)
 		cmocka_unit_test(test_dedicated_skipped_unplaced),
 		cmocka_unit_test(test_no_prices),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, bundled_setup, bundled_teardown);
 }

@@ -44,30 +44,7 @@
 #include "recommend.h"
 #include "util.h"
 
-static struct catalog_snapshot snap;
-
-/* The bundled catalog, read once into a snapshot: the code under test never
- * touches SQLite. */
-static int setup(void **state)
-{
-	char err[CATALOG_ERRLEN];
-	catalog *cat;
-	int rc;
-
-	(void)state;
-	if (catalog_open_bundled(&cat, err) != 0)
-		return -1;
-	rc = catalog_snapshot_load(cat, &snap, err);
-	catalog_close(cat);
-	return rc;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	catalog_snapshot_release(&snap);
-	return 0;
-}
+#include "bundled_snapshot.h"
 
 static long long cents(double v)
 {
@@ -79,10 +56,7 @@ static void build(const char *yaml, struct profile *p, struct recommend_result *
 	struct diag_list errs = DIAG_LIST_INIT;
 	struct recommend_options o;
 
-	if (profile_parse_buffer("t.yaml", yaml, strlen(yaml), NULL, p, &errs) != 0) {
-		diag_list_print(&errs, stderr);
-		fail_msg("profile does not parse:\n%s", yaml);
-	}
+	parse_profile(yaml, p);
 	recommend_options_init(&o);
 	assert_int_equal(recommend_build(&snap, p, &o, r, &errs), 0);
 	assert_int_equal(errs.n, 0);
@@ -629,5 +603,5 @@ int main(void)
 		cmocka_unit_test(test_random_fleets_own_cheaper),
 		cmocka_unit_test(test_needs_same_every_term),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, bundled_setup, bundled_teardown);
 }

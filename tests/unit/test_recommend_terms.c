@@ -32,7 +32,7 @@
 #include "recommend.h"
 #include "util.h"
 
-static struct catalog_snapshot snap;
+#include "bundled_snapshot.h"
 
 static int cmp_price(const void *a, const void *b)
 {
@@ -59,27 +59,11 @@ static void add_price(const char *sku, enum pricing_kind k, double hourly)
 /* The bundled catalog read once, with the savings-plan prices by hand. */
 static int setup(void **state)
 {
-	char err[CATALOG_ERRLEN];
-	catalog *cat;
-	int rc;
-
-	(void)state;
-	if (catalog_open_bundled(&cat, err) != 0)
+	if (bundled_setup(state) != 0)
 		return -1;
-	rc = catalog_snapshot_load(cat, &snap, err);
-	catalog_close(cat);
-	if (rc != 0)
-		return rc;
 	add_price("Standard_NV12ads_A10_v5", PRICING_SAVINGS_1Y, 0.80);
 	add_price("Standard_NV12ads_A10_v5", PRICING_SAVINGS_3Y, 0.60);
 	qsort(snap.prices, snap.nprices, sizeof(*snap.prices), cmp_price);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	catalog_snapshot_release(&snap);
 	return 0;
 }
 
@@ -125,10 +109,7 @@ static void build(const char *yaml, enum pricing_kind k, struct profile *p,
 	struct diag_list errs = DIAG_LIST_INIT;
 	struct recommend_options o;
 
-	if (profile_parse_buffer("t.yaml", yaml, strlen(yaml), NULL, p, &errs) != 0) {
-		diag_list_print(&errs, stderr);
-		fail_msg("profile does not parse:\n%s", yaml);
-	}
+	parse_profile(yaml, p);
 	recommend_options_init(&o);
 	o.has_pricing = 1;
 	o.pricing = k == PRICING_COUNT ? PRICING_PAYG : k;
@@ -397,5 +378,5 @@ int main(void)
 		cmocka_unit_test(test_training_reserved),
 		cmocka_unit_test(test_auto),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, setup, bundled_teardown);
 }
