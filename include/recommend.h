@@ -248,10 +248,6 @@ struct recommend_current {
  */
 #define RECOMMEND_MAX_COTENANTS 3
 #define RECOMMEND_MAX_POOLS_NAMED 4   /* pools named per workload (mig_plan_use.pools) */
-/* Pools one workload's sliced replicas can sit in: a region's pool is one
- * (MIG VM size, AKS profile) of at most MIG_MAX_OFFERS sizes and the 5 AKS
- * layouts MIG1g, MIG2g, MIG3g, MIG4g, MIG7g, so every pool is listed. */
-#define RECOMMEND_MAX_POOLS_SPANNED (MIG_MAX_OFFERS * 5)
 struct recommend_mig_use {
 	enum recommend_basis use;         /* PLAN: placed by the plan; DEDICATED: its
 					     recommendation is the best dedicated
@@ -285,10 +281,10 @@ struct recommend_mig_use {
 	int replicas_dedicated;           /* placed on dedicated small GPUs */
 	char plan_dedicated_sku[FACT_SKU];  /* their size, "" when none */
 	int pools_spanned;                /* pools its sliced replicas sit in */
-	int pool_index[RECOMMEND_MAX_POOLS_SPANNED]; /* each of them (mig.pools), in
-					     the order of its replicas */
-	int pool_replicas[RECOMMEND_MAX_POOLS_SPANNED]; /* its replicas on each; they
-					     sum to replicas_on_slices */
+	int *pool_index;                  /* owned, pools_spanned entries: each of them
+					     (mig.pools), in the order of its replicas */
+	int *pool_replicas;               /* owned, pools_spanned entries: its replicas
+					     on each; they sum to replicas_on_slices */
 	size_t ncotenants;                /* other workloads on a pool it is on */
 	size_t cotenants[RECOMMEND_MAX_COTENANTS];  /* the first few, indices */
 };
@@ -330,6 +326,9 @@ struct recommend_workload {
 
 /* w's MIG plan use; a zeroed one (use RECOMMEND_BASIS_OWN) when it has none. */
 const struct recommend_mig_use *recommend_mig_use_of(const struct recommend_workload *w);
+
+/* Frees u and the arrays it owns; NULL is fine. */
+void recommend_mig_use_free(struct recommend_mig_use *u);
 
 /* A replica the plan puts on a dedicated small GPU instead of a slice. */
 struct recommend_mig_dedicated {

@@ -300,12 +300,6 @@ static int place_mig(struct build *b, size_t wi, struct diag_list *diags)
 	const struct recommend_mig_use *u = recommend_mig_use_of(w);
 	long placed = 0;
 
-	if (u->pools_spanned > RECOMMEND_MAX_POOLS_SPANNED) {
-		diag_list_add(diags, DIAG_ERROR, NULL, 0, 0,
-			      "k8s: workload '%s' sits on %d MIG pools; at most %d are recorded",
-			      w->name, u->pools_spanned, RECOMMEND_MAX_POOLS_SPANNED);
-		return -1;
-	}
 	for (int k = 0; k < u->pools_spanned; k++) {
 		size_t mi = (size_t)u->pool_index[k];
 		if (u->pool_index[k] < 0 || mi >= b->r->mig.npools || u->pool_replicas[k] <= 0) {

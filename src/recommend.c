@@ -212,6 +212,10 @@ static void ctx_release(struct ctx *c)
 	free(c->covered);
 	free(c->outside);
 	free(c->first_pool);
+	for (size_t i = 0; c->placed && i < c->res->nworkloads; i++) {
+		free(c->placed[i].pools);
+		free(c->placed[i].pool_replicas);
+	}
 	free(c->placed);
 	free(c->pool_shape);
 	free(c->whole_shape);
@@ -417,6 +421,15 @@ int recommend_build_term(const struct catalog_snapshot *snap, const struct profi
 	return 0;
 }
 
+void recommend_mig_use_free(struct recommend_mig_use *u)
+{
+	if (!u)
+		return;
+	free(u->pool_index);
+	free(u->pool_replicas);
+	free(u);
+}
+
 const struct recommend_mig_use *recommend_mig_use_of(const struct recommend_workload *w)
 {
 	static const struct recommend_mig_use none;   /* use RECOMMEND_BASIS_OWN */
@@ -435,7 +448,7 @@ void recommend_result_release(struct recommend_result *r)
 		free(w->regions);
 		free(w->rec_data);
 		free(w->closest);
-		free(w->mig_use);
+		recommend_mig_use_free(w->mig_use);
 		for (size_t j = 0; j < w->nfindings; j++) {
 			free(w->findings[j].message);
 			free(w->findings[j].num);

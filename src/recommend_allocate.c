@@ -152,7 +152,7 @@ static void cotenants(struct ctx *c)
 		const struct placed *pl = &c->placed[i];
 		if (c->first_pool[i] < 0)
 			continue;
-		for (int k = 0; k < pl->npools && k < RECOMMEND_MAX_POOLS_SPANNED; k++)
+		for (int k = 0; k < pl->npools; k++)
 			start[pl->pools[k] + 1]++;
 	}
 	for (size_t p = 0; p < np; p++)
@@ -163,7 +163,7 @@ static void cotenants(struct ctx *c)
 		const struct placed *pl = &c->placed[i];
 		if (c->first_pool[i] < 0)
 			continue;
-		for (int k = 0; k < pl->npools && k < RECOMMEND_MAX_POOLS_SPANNED; k++) {
+		for (int k = 0; k < pl->npools; k++) {
 			size_t p = (size_t)pl->pools[k];
 			members[start[p] + fill[p]++] = i;
 		}
@@ -177,7 +177,7 @@ static void cotenants(struct ctx *c)
 			continue;
 		u->ncotenants = 0;
 		seen[i] = i + 1;
-		for (int k = 0; k < pl->npools && k < RECOMMEND_MAX_POOLS_SPANNED; k++) {
+		for (int k = 0; k < pl->npools; k++) {
 			size_t p = (size_t)pl->pools[k];
 			for (size_t m = start[p]; m < start[p + 1]; m++) {
 				size_t j = members[m];
@@ -293,7 +293,11 @@ void recommend_apply_totals(struct ctx *c)
 				util_copy_str(u->plan_dedicated_sku, sizeof(u->plan_dedicated_sku),
 					 c->vms[c->needs[i].dedicated_vm].sku);
 			u->pools_spanned = pl->npools;
-			for (int k = 0; k < pl->npools && k < RECOMMEND_MAX_POOLS_SPANNED; k++) {
+			free(u->pool_index);
+			free(u->pool_replicas);
+			u->pool_index = xcalloc((size_t)pl->npools + 1, sizeof(*u->pool_index));
+			u->pool_replicas = xcalloc((size_t)pl->npools + 1, sizeof(*u->pool_replicas));
+			for (int k = 0; k < pl->npools; k++) {
 				u->pool_index[k] = pl->pools[k];
 				u->pool_replicas[k] = pl->pool_replicas[k];
 			}

@@ -95,8 +95,8 @@ struct placed {
 					     occupy (each dedicated one: one VM, one GPU) */
 	int sliced, dedicated;            /* replicas on slices, on dedicated GPUs */
 	int npools;                       /* pools its sliced replicas sit in */
-	int pools[RECOMMEND_MAX_POOLS_SPANNED]; /* each of them, plan pool indices */
-	int pool_replicas[RECOMMEND_MAX_POOLS_SPANNED]; /* its replicas on each */
+	int *pools;                       /* owned, npools entries: plan pool indices */
+	int *pool_replicas;               /* owned, npools entries: its replicas on each */
 	double fixed_monthly;             /* the dedicated replicas' bill, whole cents */
 };
 

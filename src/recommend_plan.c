@@ -25,8 +25,13 @@ static void place_workloads(struct ctx *c, const struct mig_item *items,
 		struct placed *pl = &c->placed[w];
 		for (b = a; b < nitems && items[b].workload == w; b++)
 			;
+		free(pl->pools);
+		free(pl->pool_replicas);
 		memset(pl, 0, sizeof(*pl));
 		pl->ded_vm = -1;
+		/* a workload sits on at most as many pools as it has items */
+		pl->pools = xcalloc(b - a, sizeof(*pl->pools));
+		pl->pool_replicas = xcalloc(b - a, sizeof(*pl->pool_replicas));
 		for (size_t k = a; k < b; k++) {
 			int seen_vm = 0, seen_gpu = 0, seen_pool = 0;
 			if (loc[k].pool == -2)
@@ -47,10 +52,9 @@ static void place_workloads(struct ctx *c, const struct mig_item *items,
 					seen_gpu |= loc[j].gpu == loc[k].gpu;
 				}
 			}
-			if (!seen_pool && pl->npools < RECOMMEND_MAX_POOLS_SPANNED)
-				pl->pools[pl->npools] = loc[k].pool;
-			pl->npools += !seen_pool;
-			for (int q = 0; q < pl->npools && q < RECOMMEND_MAX_POOLS_SPANNED; q++)
+			if (!seen_pool)
+				pl->pools[pl->npools++] = loc[k].pool;
+			for (int q = 0; q < pl->npools; q++)
 				if (pl->pools[q] == loc[k].pool) {
 					pl->pool_replicas[q]++;
 					break;

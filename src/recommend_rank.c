@@ -39,7 +39,7 @@ void recommend_tmpl_release(struct recommend_workload *t)
 	free(t->families);
 	free(t->regions);
 	free(t->closest);
-	free(t->mig_use);
+	recommend_mig_use_free(t->mig_use);
 	memset(t, 0, sizeof(*t));
 }
 

@@ -44,7 +44,7 @@ const char *recommend_choice_label(const struct recommend_result *r,
 	ded_first = c->placement != FIT_PLACEMENT_MIG;
 	for (int pass = 0; pass < 2; pass++) {
 		if (pass == ded_first) {
-			for (int k = 0; k < u->pools_spanned && k < RECOMMEND_MAX_POOLS_SPANNED; k++) {
+			for (int k = 0; k < u->pools_spanned; k++) {
 				const struct mig_plan_pool *p;
 				if (u->pool_index[k] < 0 || (size_t)u->pool_index[k] >= r->mig.npools ||
 				    at >= len)

@@ -148,6 +148,7 @@ static void test_mig_pool(void **state)
 {
 	struct recommend_workload ws[2];
 	struct recommend_mig_use uses[2];
+	int index[2][2] = { { 0 } }, replicas[2][2] = { { 0 } };
 	struct mig_plan_pool mp;
 	struct recommend_result r;
 	struct k8s_plan plan;
@@ -172,6 +173,8 @@ static void test_mig_pool(void **state)
 		uses[i].use = RECOMMEND_BASIS_PLAN;
 		uses[i].replicas_on_slices = 2;
 		uses[i].pools_spanned = 1;
+		uses[i].pool_index = index[i];
+		uses[i].pool_replicas = replicas[i];
 		uses[i].pool_index[0] = 0;
 		uses[i].pool_replicas[0] = 2;
 		snprintf(uses[i].pool, sizeof(uses[i].pool), "mig3g-a100");
@@ -239,6 +242,7 @@ static void test_mig_split(void **state)
 {
 	struct recommend_workload ws[2];
 	struct recommend_mig_use uses[2];
+	int index[2][2] = { { 0 } }, replicas[2][2] = { { 0 } };
 	struct mig_plan_pool mps[2];
 	struct recommend_result r;
 	struct k8s_plan plan;
@@ -263,6 +267,10 @@ static void test_mig_split(void **state)
 	}
 	uses[0].replicas_on_slices = 3;
 	uses[0].pools_spanned = 2;
+	uses[0].pool_index = index[0];
+	uses[0].pool_replicas = replicas[0];
+	uses[1].pool_index = index[1];
+	uses[1].pool_replicas = replicas[1];
 	uses[0].pool_index[0] = 0;
 	uses[0].pool_replicas[0] = 1;
 	uses[0].pool_index[1] = 1;
