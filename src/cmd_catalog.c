@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bill.h"
 #include "catalog.h"
 #include "cli.h"
 #include "cmd_util.h"
@@ -313,7 +314,7 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 		cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
 		cJSON_AddStringToObject(doc, "currency", currency);
 		cJSON_AddStringToObject(doc, "pricing", pricing_name(kind));
-		cJSON_AddNumberToObject(doc, "hours_per_month", hours);
+		cJSON_AddNumberToObject(doc, "hours_per_month", bill_hours(kind, hours));
 		cJSON *arr = cJSON_AddArrayToObject(doc, "sizes");
 		for (size_t i = 0; i < nrows; i++) {
 			const struct vm_size *v = rows[i].vm;
@@ -331,7 +332,8 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			cJSON_AddNumberToObject(o, "infiniband_gbps", v->infiniband_gbps);
 			if (rows[i].price) {
 				json_add_rounded(o, "hourly", rows[i].price->hourly, 6);
-				json_add_money(o, "monthly", rows[i].price->hourly * hours);
+				json_add_money(o, "monthly", bill_monthly(rows[i].price->pricing,
+									   rows[i].price->hourly, 1, hours));
 			} else {
 				cJSON_AddNullToObject(o, "hourly");
 				cJSON_AddNullToObject(o, "monthly");
@@ -380,7 +382,9 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			fmt_ib(ib, sizeof ib, v);
 			if (rows[i].price) {
 				util_fmt_hourly(hr, sizeof hr, rows[i].price->hourly);
-				util_fmt_money(mo, sizeof mo, rows[i].price->hourly * hours);
+				util_fmt_money(mo, sizeof mo,
+					       bill_monthly(rows[i].price->pricing, rows[i].price->hourly, 1,
+							    hours));
 			} else {
 				snprintf(hr, sizeof hr, "unpriced");
 				snprintf(mo, sizeof mo, "-");
@@ -401,7 +405,9 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			table_set_number(t, 7, ib_gbit(v), -2);
 			if (rows[i].price) {
 				table_set_number(t, 9, rows[i].price->hourly, -6);
-				table_set_number(t, 10, rows[i].price->hourly * hours, 2);
+				table_set_number(t, 10,
+					 bill_monthly(rows[i].price->pricing, rows[i].price->hourly, 1,
+						      hours), 2);
 			} else {
 				table_set_csv(t, 1, "");
 				table_set_csv(t, 9, "");
@@ -419,8 +425,9 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 
 			for (size_t i = 0; i < nrows; i++)
 				unpriced += rows[i].price == NULL;
-			fprintf(ctx->out, "\n%zu rows; %s prices in %s per hour, monthly = %.0f h\n",
-				nrows, pricing_name(kind), currency, hours);
+			fprintf(ctx->out, "\n%zu rows; %s prices in %s per hour, monthly = %.0f h%s\n",
+				nrows, pricing_name(kind), currency, bill_hours(kind, hours),
+				bill_is_commitment(kind) ? " (a commitment bills every hour)" : "");
 			if (unpriced)
 				fprintf(ctx->out, "%zu size%s of this GPU %s no %s price%s%s in this "
 					"catalog (unpriced); 'gpufit catalog refresh%s%s' fetches "
@@ -514,7 +521,8 @@ static void show_csv(FILE *out, catalog *cat, const struct vm_size *v,
 			if (strcmp(cur[k], p->currency) != 0)
 				continue;
 			table_set_number(t, NSPEC + 2 * k, p->hourly, -6);
-			table_set_number(t, NSPEC + 2 * k + 1, p->hourly * GPUFIT_HOURS_PER_MONTH, 2);
+			table_set_number(t, NSPEC + 2 * k + 1,
+					 bill_monthly(p->pricing, p->hourly, 1, BILL_MONTH_HOURS), 2);
 		}
 	}
 	table_print(t, out, FMT_CSV);
@@ -695,7 +703,9 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 				char hr[32], mo[32], hc[40];
 				util_fmt_hourly(hr, sizeof hr, prices[i].hourly);
 				snprintf(hc, sizeof hc, "%s %s", hr, prices[i].currency);
-				util_fmt_money(mo, sizeof mo, prices[i].hourly * GPUFIT_HOURS_PER_MONTH);
+				util_fmt_money(mo, sizeof mo,
+					       bill_monthly(prices[i].pricing, prices[i].hourly, 1,
+							    BILL_MONTH_HOURS));
 				table_add(pt, prices[i].region, pricing_name(prices[i].pricing),
 					  prices[i].os, hc, mo);
 			}
@@ -1236,7 +1246,8 @@ const struct subcommand cmd_catalog_verbs[] = {
 	  "      --max-hourly N        at most N per hour\n"
 	  "      --include-retired     also list retired sizes\n"
 	  "      --currency C          price currency (default USD)\n"
-	  "      --hours-per-month N   hours in the monthly column (default 730)\n" },
+	  "      --hours-per-month N   hours in the monthly column (default 730; payg and spot\n"
+	  "                            only: a commitment bills 730 h, docs/billing.md)\n" },
 	{ "show", catalog_show, "catalog show SKU",
 	  "Everything known about one VM size: GPUs, memory, network, MIG profiles, prices.", "" },
 	{ "models", catalog_models, "catalog models",
