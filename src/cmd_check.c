@@ -290,7 +290,9 @@ static void print_markdown(FILE *out, const struct check_report *r)
 		const struct cost_item *h = &r->head.items[i];
 		const struct cost_item *b = base_item(r, h->name);
 		char rec[320], mo[48], bm[48] = "-", dm[64];
-		if (h->feasible)
+		if (h->feasible && h->label[0])
+			snprintf(rec, sizeof rec, "%s (%s)", h->label, h->region);
+		else if (h->feasible)
 			snprintf(rec, sizeof rec, "%s%s%s ×%g%s (%s)", h->sku,
 				 h->mig_profile[0] ? " MIG " : "", h->mig_profile, h->vm_count,
 				 h->split, h->region);
