@@ -33,7 +33,8 @@ extern const struct subcommand cmd_catalog_verbs[];
 	"  --resource-group NAME    its resource group (default myResourceGroup)\n" \
 	"  --taint KEY=VALUE:EFFECT the GPU pools' taint (default sku=gpu:NoSchedule)\n" \
 	"  --image IMAGE            the container image (default: a placeholder)\n" \
-	"  --pricing KIND           payg | spot | ... (spot: spot node pools)\n" \
+	"  --pricing KIND           payg | spot | ... | auto (spot: spot node pools;\n" \
+	"                           auto: each workload its cheapest term, never spot)\n" \
 	"  --region R               compare in region R instead (repeatable)\n" \
 	"  --headroom PCT           memory and throughput headroom, autoscaler\n" \
 	"                           maximum, 15 or 15% (default 15)\n"

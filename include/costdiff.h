@@ -42,6 +42,10 @@ struct cost_item {
 					  Standard_NC4as_T4_v3" (the replicas on
 					  dedicated GPUs) or " + 1 × MIG slice in pool
 					  'mig1g-a100'"; "" when none */
+	char label[256];               /* the recommendation's label as every
+					  format prints it ("2 x Standard_ND96isr_H100_v5
+					  1g.10gb + 1 x Standard_NC4as_T4_v3"); "" when
+					  the document has none */
 	char findings[192];            /* the data findings, "data-gravity, data-starved
 					  (GPUs busy 48 %)"; "" none (null in diff's JSON) */
 };

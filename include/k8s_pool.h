@@ -97,6 +97,9 @@ struct k8s_pool {
 	int infiniband;                   /* multi-node InfiniBand training pool */
 	char ppg[K8S_POOL_NAME_LEN + 4];  /* proximity placement group name, "" when none */
 	char zones[8];                    /* "1" with a PPG, "" = no --zones */
+	char terms[64];                   /* pricing auto: the terms its workloads are
+					     billed under, "reserved-1y" or "payg,
+					     reserved-1y"; "" otherwise */
 	size_t nworkloads;
 	size_t *workloads;                /* indices into recommend_result.workloads */
 };
@@ -122,6 +125,7 @@ struct k8s_skipped {
 };
 
 struct k8s_plan {
+	int pricing_auto;                 /* pricing auto: each pool says its terms */
 	size_t npools;
 	struct k8s_pool *pools;
 	size_t nplacements;

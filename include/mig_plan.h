@@ -30,6 +30,8 @@ struct mig_plan_pool {
 	double hourly_cost;               /* all VMs of the pool */
 	double monthly_cost;              /* its bill (bill_monthly): hourly x hours
 					     billed, rounded to the cent */
+	char price_observed[12];          /* recommend: the observed_date of its
+					     price, "" when undated or none */
 };
 
 /*

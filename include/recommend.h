@@ -116,6 +116,9 @@ struct recommend_choice {
 	enum recommend_basis basis;       /* what monthly_cost is */
 	enum pricing_kind pricing;        /* the term it is billed under (set on a
 					     recommendation) */
+	char price_observed[12];          /* the observed_date of the price it is
+					     billed with, "" when undated or none (set
+					     on a recommendation) */
 	double hours_used;                /* hours a month it runs (inference: hours per
 					     month; training: run hours x runs) (set on
 					     a recommendation) */
@@ -336,6 +339,7 @@ struct recommend_mig_dedicated {
 	int replica;
 	char sku[FACT_SKU];
 	char region[32];
+	char price_observed[12];          /* as recommend_choice.price_observed */
 	double monthly_cost;
 };
 
@@ -555,6 +559,23 @@ void recommend_result_release(struct recommend_result *r);
  */
 int recommend_mig_note(const struct recommend_result *r, const struct recommend_workload *w,
 		       const struct recommend_choice *c, char *buf, size_t len);
+
+/*
+ * res->price_ages from the prices res is billed with: each feasible
+ * recommendation's under its own term (pricing auto: the workload's) and,
+ * where a region's MIG plan is in the totals, its pools' and dedicated
+ * replicas' under res->pricing.  recommend_build calls it; `check
+ * --max-catalog-age-days` judges the oldest of them.
+ */
+void recommend_used_price_ages(struct recommend_result *res);
+
+/*
+ * The warning "KIND prices older than RECOMMEND_STALE_DAYS days in R (N
+ * days, DATE)" per pricing kind of res->price_ages with a region whose
+ * oldest price is that old on day today (ISO 8601; NULL: none), added to
+ * res's warnings.
+ */
+void recommend_price_age_warning(struct recommend_result *res, const char *today);
 
 /*
  * The label of choice c of workload w, the one every format prints (table,

@@ -35,7 +35,8 @@
 
 #define CHECK_STALE_DAYS 30
 
-enum { O_BASELINE = 1, O_MAX_MONTHLY, O_MAX_INCREASE, O_MAX_INCREASE_PCT, O_MAX_AGE, O_FAIL_ON };
+enum { O_BASELINE = 1, O_MAX_MONTHLY, O_MAX_INCREASE, O_MAX_INCREASE_PCT, O_MAX_AGE, O_FAIL_ON,
+       O_PRICING };
 
 /* The finding kinds --fail-on accepts. */
 static const char *const fail_kinds[] = { "data-gravity", "data-starved", "data-placement",
@@ -51,6 +52,7 @@ static const struct cli_opt check_opts[] = {
 	{ "max-increase-pct", 0, CLI_ARG_REQUIRED, O_MAX_INCREASE_PCT },
 	{ "max-catalog-age-days", 0, CLI_ARG_REQUIRED, O_MAX_AGE },
 	{ "fail-on", 0, CLI_ARG_REQUIRED, O_FAIL_ON },
+	{ "pricing", 0, CLI_ARG_REQUIRED, O_PRICING },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -58,6 +60,9 @@ static const struct cli_opt check_opts[] = {
 struct check_report {
 	const char *profile;
 	const char *baseline_file;     /* NULL without --baseline */
+	int has_pricing;               /* --pricing given: over the profile's */
+	int pricing_auto;              /* --pricing auto */
+	enum pricing_kind pricing;     /* --pricing KIND (not auto) */
 	struct cost_plan head, base;
 	struct costdiff diff;          /* valid when baseline_file */
 	size_t ngates;
@@ -290,7 +295,9 @@ static void print_markdown(FILE *out, const struct check_report *r)
 		const struct cost_item *h = &r->head.items[i];
 		const struct cost_item *b = base_item(r, h->name);
 		char rec[320], mo[48], bm[48] = "-", dm[64];
-		if (h->feasible)
+		if (h->feasible && h->label[0])
+			snprintf(rec, sizeof rec, "%s (%s)", h->label, h->region);
+		else if (h->feasible)
 			snprintf(rec, sizeof rec, "%s%s%s ×%g%s (%s)", h->sku,
 				 h->mig_profile[0] ? " MIG " : "", h->mig_profile, h->vm_count,
 				 h->split, h->region);
@@ -693,6 +700,9 @@ static int run_recommend(catalog *cat, const struct profile *p, struct check_rep
 	char cerr[CATALOG_ERRLEN];
 	char today[16];
 	recommend_options_init(&o);
+	o.has_pricing = r->has_pricing;   /* --pricing: over the profile's */
+	o.pricing = r->pricing;
+	o.pricing_auto = r->pricing_auto;
 	util_today(today, sizeof today);
 	o.today = today;   /* the stale-price warning, as recommend prints it */
 	if (catalog_snapshot_load(cat, &snap, cerr) != 0) {
@@ -787,6 +797,14 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 		case O_FAIL_ON:
 			if (set_fail_on(&r, val))
 				return EXIT_USAGE;
+			break;
+		case O_PRICING:
+			r.pricing_auto = strcmp(val, "auto") == 0;
+			if (!r.pricing_auto && pricing_parse(val, &r.pricing) != 0)
+				return cli_usage_error("check",
+						       "unknown pricing '%s' (payg, spot, reserved-1y, "
+						       "reserved-3y, savings-1y, savings-3y, auto)", val);
+			r.has_pricing = 1;
 			break;
 		case CLI_POSITIONAL:
 			if (r.profile)

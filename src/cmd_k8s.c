@@ -440,10 +440,12 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 			mo.image = val;
 			continue;
 		case OPT_PRICING:
-			if (pricing_parse(val, &o.pricing) != 0) {
+			o.pricing_auto = strcmp(val, "auto") == 0;
+			if (!o.pricing_auto && pricing_parse(val, &o.pricing) != 0) {
 				free(regions);
 				return cli_usage_error("k8s", "unknown pricing '%s' (payg, spot, "
-						       "reserved-1y, reserved-3y, savings-1y, savings-3y)", val);
+						       "reserved-1y, reserved-3y, savings-1y, savings-3y, "
+						       "auto)", val);
 			}
 			o.has_pricing = 1;
 			continue;

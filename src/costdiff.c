@@ -190,6 +190,9 @@ static int read_item(const cJSON *w, size_t i, struct cost_item *it, const char 
 			    "field 'workloads[%zu].recommendation' must be an object or null", i);
 	it->feasible = 1;
 	read_split(w, r, it);
+	const cJSON *lab = cJSON_GetObjectItemCaseSensitive(r, "label");
+	if (cJSON_IsString(lab))
+		snprintf(it->label, sizeof it->label, "%s", lab->valuestring);
 	static const struct {
 		const char *key;
 		size_t off, len;

@@ -536,6 +536,26 @@ static void aks_limits(struct build *b, struct diag_list *diags)
 			      "%d (Standard tier; 1,000 on the Free tier)", total, K8S_MAX_CLUSTER_NODES);
 }
 
+/* Under pricing auto, the terms each pool's workloads are billed under (the
+ * VMs are the same whatever the term; a reservation or savings plan is
+ * bought apart from the pool). */
+static void pool_terms(const struct recommend_result *r, struct k8s_plan *plan)
+{
+	plan->pricing_auto = 1;
+	for (size_t i = 0; i < plan->npools; i++) {
+		struct k8s_pool *p = &plan->pools[i];
+		unsigned used = 0;
+		size_t at = 0;
+		for (size_t k = 0; k < plan->nplacements; k++)
+			if (plan->placements[k].pool == i)
+				used |= 1u << r->workloads[plan->placements[k].workload].rec.pricing;
+		for (int t = 0; t < PRICING_COUNT && at < sizeof p->terms; t++)
+			if (used & (1u << t))
+				at += (size_t)snprintf(p->terms + at, sizeof p->terms - at, "%s%s",
+						       at ? ", " : "", pricing_name((enum pricing_kind)t));
+	}
+}
+
 int k8s_pools_build(const struct recommend_result *r, const struct profile *p,
 		    const struct k8s_pool_options *o, struct k8s_plan *out,
 		    struct diag_list *diags)
@@ -574,6 +594,8 @@ int k8s_pools_build(const struct recommend_result *r, const struct profile *p,
 		for (size_t i = 0; i < plan.npools; i++)
 			finish_pool(&b, i);
 		aks_limits(&b, diags);
+		if (r->pricing_auto)
+			pool_terms(r, &plan);
 	}
 	free(b.must_run);
 	free(b.burst);

@@ -334,6 +334,12 @@ void k8s_script_build(const struct k8s_plan *plan, const struct k8s_script_optio
 				   "# Their pods also ask for rdma/ib, which the SR-IOV device plugin "
 				   "of the NVIDIA\n# Network Operator advertises: install it by hand "
 				   "(Azure/aks-rdma-infiniband).\n");
+	if (plan->pricing_auto)
+		strbuf_addstr(out, "# Pricing auto: each pool names the term its workloads are "
+				   "billed under (gpufit\n# recommend --pricing auto says which "
+				   "workload takes which). The command is the\n# same whatever the "
+				   "term: buy a reservation or savings plan for the size and\n# "
+				   "region apart (Azure portal, Reservations); payg needs none.\n");
 	if (!plan->npools)
 		strbuf_addstr(out, "\n# No node pool: no workload has a placement.\n");
 	for (size_t i = 0; i < plan->npools; i++) {
@@ -344,6 +350,8 @@ void k8s_script_build(const struct k8s_plan *plan, const struct k8s_script_optio
 			strbuf_addf(out, ", MIG %s on every GPU", p->mig_profile);
 		if (p->priority == K8S_PRIORITY_SPOT)
 			strbuf_addstr(out, ", spot");
+		if (p->terms[0])
+			strbuf_addf(out, ", billed %s", p->terms);
 		strbuf_addstr(out, "\n");
 		if (p->ppg[0]) {
 			/* a PPG maps to one availability zone; the pool gets that one zone */

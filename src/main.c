@@ -77,6 +77,9 @@ const struct command gpufit_commands[] = {
 	  "                             catalog is only a warning)\n"
 	  "      --fail-on KINDS        fail on findings of these kinds (comma list:\n"
 	  "                             data-starved,data-gravity,data-placement,cold-start,...)\n"
+	  "      --pricing KIND         payg | spot | reserved-1y | reserved-3y | savings-1y |\n"
+	  "                             savings-3y | auto: per workload the cheapest term\n"
+	  "                             for its hours, spot excluded (default: the profile's)\n"
 	  "  A budget: section in the profile gives the same limits; options override it.\n" },
 	{ "completion", cmd_completion, "completion bash",
 	  "Print the bash completion script (generated from this command table).", "" },

@@ -250,24 +250,60 @@ static const struct price *price_row(const struct ctx *c, int v, const char *reg
 	return borrowed;
 }
 
-/* Counts the price of sku in region into the ages (once per size). */
-static void age_add(const struct ctx *c, const char *sku, const char *region, char (*seen)[2][64],
-		    size_t *nseen)
+/* The observed date of the price of sku in region (price_row) into out, ""
+ * when undated or none. */
+static void stamp(const struct ctx *c, const char *sku, const char *region, char out[12])
+{
+	int v = recommend_vm_index(c, sku);
+	const struct price *p = v >= 0 && region && *region ? price_row(c, v, region) : NULL;
+
+	util_copy_str(out, 12, p ? p->observed_date : "");
+}
+
+/* The observed dates of the prices the recommendations and the MIG plan are
+ * billed with (recommend_used_price_ages reads them). */
+static void stamp_observed(const struct ctx *c)
 {
 	struct recommend_result *res = c->res;
-	struct recommend_price_age *a = NULL;
-	int v = recommend_vm_index(c, sku);
 
-	if (v < 0 || !region || !*region)
+	for (size_t i = 0; i < res->nworkloads; i++)
+		if (res->workloads[i].feasible)
+			stamp(c, res->workloads[i].rec.sku, res->workloads[i].rec.region,
+			      res->workloads[i].rec.price_observed);
+	for (size_t k = 0; k < res->mig.npools; k++)
+		stamp(c, res->mig.pools[k].sku, res->mig.pools[k].region,
+		      res->mig.pools[k].price_observed);
+	for (size_t k = 0; k < res->mig.ndedicated; k++)
+		stamp(c, res->mig.dedicated[k].sku, res->mig.dedicated[k].region,
+		      res->mig.dedicated[k].price_observed);
+}
+
+/* A price seen by recommend_used_price_ages: a size in a region under a term. */
+struct seen_price {
+	const char *sku, *region;
+	enum pricing_kind pricing;
+};
+
+/* Counts the price of sku in region under term into res's ages (once per
+ * size, region and term). */
+static void age_add(struct recommend_result *res, const char *sku, const char *region,
+		    enum pricing_kind term, const char *observed, struct seen_price *seen,
+		    size_t *nseen)
+{
+	struct recommend_price_age *a = NULL;
+
+	if (!sku || !*sku || !region || !*region)
 		return;
 	for (size_t i = 0; i < *nseen; i++)
-		if (strcmp(seen[i][0], sku) == 0 && strcmp(seen[i][1], region) == 0)
+		if (seen[i].pricing == term && strcmp(seen[i].sku, sku) == 0 &&
+		    strcmp(seen[i].region, region) == 0)
 			return;
-	util_copy_str(seen[*nseen][0], sizeof seen[0][0], sku);
-	util_copy_str(seen[*nseen][1], sizeof seen[0][1], region);
+	seen[*nseen].sku = sku;
+	seen[*nseen].region = region;
+	seen[*nseen].pricing = term;
 	(*nseen)++;
 	for (size_t i = 0; i < res->nprice_ages; i++)
-		if (strcmp(res->price_ages[i].region, region) == 0)
+		if (res->price_ages[i].pricing == term && strcmp(res->price_ages[i].region, region) == 0)
 			a = &res->price_ages[i];
 	if (!a) {
 		res->price_ages = xrealloc(res->price_ages,
@@ -275,52 +311,87 @@ static void age_add(const struct ctx *c, const char *sku, const char *region, ch
 		a = &res->price_ages[res->nprice_ages++];
 		memset(a, 0, sizeof(*a));
 		util_copy_str(a->region, sizeof a->region, region);
-		a->pricing = c->pricing;
+		a->pricing = term;
 	}
-	const struct price *p = price_row(c, v, region);
 	a->nused++;
-	if (!p || !p->observed_date[0]) {
+	if (!observed[0]) {
 		if (!a->nundated++)
 			util_copy_str(a->undated_sku, sizeof a->undated_sku, sku);
-	} else if (!a->oldest[0] || strcmp(p->observed_date, a->oldest) < 0) {
-		util_copy_str(a->oldest, sizeof a->oldest, p->observed_date);
+	} else if (!a->oldest[0] || strcmp(observed, a->oldest) < 0) {
+		util_copy_str(a->oldest, sizeof a->oldest, observed);
 		util_copy_str(a->oldest_sku, sizeof a->oldest_sku, sku);
 	}
 }
 
 static int cmp_age_region(const void *x, const void *y)
 {
-	return strcmp(((const struct recommend_price_age *)x)->region,
-		      ((const struct recommend_price_age *)y)->region);
+	const struct recommend_price_age *a = x, *b = y;
+	int d = strcmp(a->region, b->region);
+
+	return d ? d : (int)a->pricing - (int)b->pricing;
 }
 
-/* res->price_ages: the prices the fleet is billed with, where the totals
- * take them (a region's MIG plan when it is used, the recommendations
- * otherwise). */
-static void used_price_ages(const struct ctx *c)
+void recommend_used_price_ages(struct recommend_result *res)
 {
-	const struct recommend_result *res = c->res;
 	const struct recommend_mig_plan *m = &res->mig;
 	size_t cap = res->nworkloads + m->npools + m->ndedicated + 1, n = 0;
-	char (*seen)[2][64] = xcalloc(cap, sizeof(*seen));
+	struct seen_price *seen = xcalloc(cap, sizeof(*seen));
 
-	for (size_t i = 0; i < res->nworkloads; i++)
+	free(res->price_ages);
+	res->price_ages = NULL;
+	res->nprice_ages = 0;
+	for (size_t i = 0; i < res->nworkloads; i++) {
+		const struct recommend_choice *r = &res->workloads[i].rec;
+
 		if (res->workloads[i].feasible)
-			age_add(c, res->workloads[i].rec.sku, res->workloads[i].rec.region, seen, &n);
+			age_add(res, r->sku, r->region, r->pricing, r->price_observed, seen, &n);
+	}
+	/* the MIG plan is billed under the result's term (pricing auto: the
+	 * plan's, which its workloads take together) */
 	for (size_t i = 0; i < m->nregions; i++) {
 		if (!m->regions[i].used_in_totals)
 			continue;
 		for (size_t k = 0; k < m->npools; k++)
 			if (strcmp(m->pools[k].region, m->regions[i].region) == 0)
-				age_add(c, m->pools[k].sku, m->pools[k].region, seen, &n);
+				age_add(res, m->pools[k].sku, m->pools[k].region, res->pricing,
+					m->pools[k].price_observed, seen, &n);
 		for (size_t k = 0; k < m->ndedicated; k++)
 			if (strcmp(m->dedicated[k].region, m->regions[i].region) == 0)
-				age_add(c, m->dedicated[k].sku, m->dedicated[k].region, seen, &n);
+				age_add(res, m->dedicated[k].sku, m->dedicated[k].region,
+					res->pricing, m->dedicated[k].price_observed, seen, &n);
 	}
 	free(seen);
-	if (c->res->nprice_ages > 1)
-		qsort(c->res->price_ages, c->res->nprice_ages, sizeof(*c->res->price_ages),
-		      cmp_age_region);
+	if (res->nprice_ages > 1)
+		qsort(res->price_ages, res->nprice_ages, sizeof(*res->price_ages), cmp_age_region);
+}
+
+void recommend_price_age_warning(struct recommend_result *res, const char *today_iso)
+{
+	long long today = today_iso ? util_parse_iso8601(today_iso) : -1;
+
+	if (today < 0)
+		return;
+	for (int k = 0; k < PRICING_COUNT; k++) {
+		struct strbuf sb = STRBUF_INIT;
+		size_t n = 0;
+
+		for (size_t i = 0; i < res->nprice_ages; i++) {
+			const struct recommend_price_age *a = &res->price_ages[i];
+			long long t = a->oldest[0] ? util_parse_iso8601(a->oldest) : -1;
+
+			if ((int)a->pricing != k || t < 0 ||
+			    (today - t) / 86400 <= RECOMMEND_STALE_DAYS)
+				continue;
+			strbuf_addf(&sb, "%s%s (%lld days, %s)", n++ ? ", " : "", a->region,
+				    (today - t) / 86400, a->oldest);
+		}
+		if (n)
+			recommend_add_warning(res, "%s prices older than %d days in %s; run "
+					      "'gpufit catalog refresh' for current ones",
+					      pricing_name((enum pricing_kind)k), RECOMMEND_STALE_DAYS,
+					      strbuf_str(&sb));
+		strbuf_release(&sb);
+	}
 }
 
 int recommend_build(const struct catalog_snapshot *snap, const struct profile *p,
@@ -333,9 +404,17 @@ int recommend_build(const struct catalog_snapshot *snap, const struct profile *p
 		recommend_options_init(&defaults);
 		o = &defaults;
 	}
-	if (o->has_pricing ? o->pricing_auto : p->pricing_auto)
-		return recommend_build_auto(snap, p, o, out, diags);
-	return recommend_build_term(snap, p, o, out, diags);
+	int rc = (o->has_pricing ? o->pricing_auto : p->pricing_auto)
+			 ? recommend_build_auto(snap, p, o, out, diags)
+			 : recommend_build_term(snap, p, o, out, diags);
+
+	if (rc != 0)
+		return rc;
+	/* the prices the fleet is billed with, and the warning when they are
+	 * old: what `check --max-catalog-age-days` judges */
+	recommend_used_price_ages(out);
+	recommend_price_age_warning(out, o->today);
+	return 0;
 }
 
 int recommend_build_term(const struct catalog_snapshot *snap, const struct profile *p,
@@ -415,8 +494,7 @@ int recommend_build_term(const struct catalog_snapshot *snap, const struct profi
 	recommend_unpriced_warnings(&c);
 	recommend_unknown_warnings(&c);
 	recommend_engine_warnings(&c);
-	recommend_price_age_warning(&c);
-	used_price_ages(&c);
+	stamp_observed(&c);
 	ctx_release(&c);
 	return 0;
 }

@@ -654,35 +654,3 @@ void recommend_retirement_findings(const struct ctx *c, size_t index,
 	strbuf_release(&sb);
 }
 
-void recommend_price_age_warning(const struct ctx *c)
-{
-	long long today = c->o->today ? util_parse_iso8601(c->o->today) : -1;
-	struct strbuf sb = STRBUF_INIT;
-	size_t n = 0;
-
-	if (today < 0)
-		return;
-	for (size_t r = 0; r < c->nregions; r++) {
-		const char *oldest = NULL;
-		if (!c->region_used[r])
-			continue;
-		for (size_t k = 0; k < c->nprices; k++) {
-			const struct price *p = &c->prices[k];
-			if (p->pricing != c->pricing || strcmp(p->os, "linux") != 0 ||
-			    !p->observed_date[0] || strcmp(p->region, c->regions[r]) != 0)
-				continue;
-			if (!oldest || strcmp(p->observed_date, oldest) < 0)
-				oldest = p->observed_date;
-		}
-		long long t = oldest ? util_parse_iso8601(oldest) : -1;
-		if (t < 0 || (today - t) / 86400 <= RECOMMEND_STALE_DAYS)
-			continue;
-		strbuf_addf(&sb, "%s%s (%lld days, %s)", n++ ? ", " : "", c->regions[r],
-			    (today - t) / 86400, oldest);
-	}
-	if (n)
-		recommend_add_warning(c->res, "%s prices older than %d days in %s; run 'gpufit "
-				      "catalog refresh' for current ones",
-				      pricing_name(c->pricing), RECOMMEND_STALE_DAYS, strbuf_str(&sb));
-	strbuf_release(&sb);
-}

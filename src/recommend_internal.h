@@ -230,11 +230,9 @@ void recommend_data_findings(const struct ctx *c, const struct profile_workload 
 			  const struct fit_workload *w, struct recommend_workload *rw);
 void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw);
 /* recommend_candidates.c: findings for retired and retiring sizes (today's
- * deployment, the recommendation, its alternatives) and the one warning on
- * the age of the prices of the regions in use. */
+ * deployment, the recommendation, its alternatives). */
 void recommend_retirement_findings(const struct ctx *c, size_t index,
 				   struct recommend_workload *rw);
-void recommend_price_age_warning(const struct ctx *c);
 /* recommend_data.c: the data path of a choice and the data findings.
  * storage_fix 1: with the storage as its fix sizes it for the reads (more
  * Blob accounts, else a Managed Lustre file system); out->storage_fix says
