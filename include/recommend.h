@@ -234,10 +234,10 @@ struct recommend_current {
 	double monthly_cost;
 	double savings_monthly;           /* current - recommended; < 0 a shortfall */
 	int meets_needs;                  /* -1 unknown, 0 no, 1 yes */
-	struct fit_result fit;            /* today's size sized for the workload (valid
-					     when meets_needs >= 0): the current-shortfall
-					     finding's figures, in the terms of the
-					     workload's needs (recommend_settle) */
+	struct fit_result *fit;           /* owned: today's size sized for the workload
+					     (set when meets_needs >= 0, else NULL): the
+					     current-shortfall finding's figures, in the
+					     terms of the workload's needs (recommend_settle) */
 };
 
 /*

@@ -376,14 +376,15 @@ static void shortfall_memory_text(struct recommend_workload *w)
 	const struct recommend_current *cur = &w->current;
 	char why[FIT_REASON_LEN], msg[FIT_REASON_LEN + 128];
 
-	if (!w->has_current || cur->meets_needs != 0 || cur->fit.reject != FIT_REJ_MEMORY)
+	if (!w->has_current || cur->meets_needs != 0 || !cur->fit ||
+	    cur->fit->reject != FIT_REJ_MEMORY)
 		return;
 	for (size_t i = 0; i < w->nfindings; i++) {
 		struct recommend_finding *f = &w->findings[i];
 
 		if (strcmp(f->kind, "current-shortfall") != 0)
 			continue;
-		recommend_reject_reason(w, &cur->fit, NULL, NULL, why, sizeof why);
+		recommend_reject_reason(w, cur->fit, NULL, NULL, why, sizeof why);
 		snprintf(msg, sizeof msg, "today's %ld x %s cannot meet the needs: %s", cur->count,
 			 cur->sku, why);
 		free(f->message);
@@ -760,7 +761,9 @@ static void current_of(struct ctx *c, const struct profile_workload *pw,
 			f = &fits[i];
 	if (f) {
 		long need = (long)f->vm_count * (w->kind == FIT_TRAINING ? 1 : w->replicas);
-		cur->fit = *f;
+		if (!cur->fit)
+			cur->fit = xmalloc(sizeof(*cur->fit));
+		*cur->fit = *f;
 		cur->meets_needs = f->reject == FIT_OK && need <= cur->count;
 		if (!cur->meets_needs) {
 			char why[FIT_REASON_LEN];
