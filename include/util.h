@@ -125,6 +125,10 @@ char *util_vformat(const char *fmt, va_list ap) __attribute__((format(printf, 1,
 
 /* Formats money with thousands separators and 2 decimals: "12,345.67". */
 char *util_fmt_money(char *buf, size_t len, double v);
+
+/* Money in a currency as every report prints it: "$1,234.56" in USD,
+ * "1,234.56 EUR" in any other; returns buf. */
+const char *util_fmt_money_in(char *buf, size_t len, double v, const char *currency);
 /* An hourly price with the precision its source gave (up to 6 decimals,
  * trailing zeros dropped), never fewer than 2: "98.32", "1.610532". */
 char *util_fmt_hourly(char *buf, size_t len, double v);

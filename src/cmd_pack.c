@@ -43,18 +43,6 @@ static const struct cli_opt opts[] = {
 
 #define SLOT_WIDTH 12
 
-static const char *money(char *buf, size_t len, double v, const char *cur)
-{
-	char num[48];
-
-	util_fmt_money(num, sizeof(num), v);
-	if (strcmp(cur, "USD") == 0)
-		snprintf(buf, len, "$%s", num);
-	else
-		snprintf(buf, len, "%s %s", num, cur);
-	return buf;
-}
-
 /* Naive minus packed, on the cent-rounded figures people see (never -0). */
 static double savings(const struct pack_plan *pl)
 {
@@ -167,7 +155,7 @@ static void print_table(FILE *f, const struct pack_plan *pl, int color)
 			table_add(t, p->name, p->sku, p->region, vms, gpus,
 				  p->mig_profile[0] ? p->mig_profile : "mixed",
 				  p->aks_profile[0] ? p->aks_profile : "-",
-				  money(a, sizeof(a), p->monthly_cost, pl->currency));
+				  util_fmt_money_in(a, sizeof(a), p->monthly_cost, pl->currency));
 		}
 		fputc('\n', f);
 		table_color(t, color);
@@ -197,7 +185,7 @@ static void print_table(FILE *f, const struct pack_plan *pl, int color)
 			char rep[16];
 			snprintf(rep, sizeof(rep), "%d", d->replica);
 			table_add(t, pl->workloads[d->workload].name, rep, d->sku, d->region,
-				  money(a, sizeof(a), d->monthly, pl->currency));
+				  util_fmt_money_in(a, sizeof(a), d->monthly, pl->currency));
 		}
 		fputc('\n', f);
 		table_color(t, color);
@@ -221,18 +209,18 @@ static void print_table(FILE *f, const struct pack_plan *pl, int color)
 	else if (pl->nunplaced)
 		fprintf(f, "\n%smonthly cost: unknown (%zu replica%s not placed; the placed ones %s)%s\n",
 			out_sgr(color, OUT_RED), pl->nunplaced, pl->nunplaced == 1 ? "" : "s",
-			money(a, sizeof(a), pl->monthly, pl->currency), out_sgr_off(color, OUT_RED));
+			util_fmt_money_in(a, sizeof(a), pl->monthly, pl->currency), out_sgr_off(color, OUT_RED));
 	else
 		fprintf(f, "\n%smonthly cost: %s (lower bound %s, %s)%s\n", out_sgr(color, OUT_GREEN),
-			money(a, sizeof(a), pl->monthly, pl->currency),
-			money(b, sizeof(b), pl->lower_bound_monthly, pl->currency),
+			util_fmt_money_in(a, sizeof(a), pl->monthly, pl->currency),
+			util_fmt_money_in(b, sizeof(b), pl->lower_bound_monthly, pl->currency),
 			pl->exact ? "optimal" : "heuristic", out_sgr_off(color, OUT_GREEN));
 	if (none_placed)
 		fprintf(f, "each placed replica on a GPU of its own: none placed\n");
 	else
 		fprintf(f, "each %sreplica on a GPU of its own (whole or a partition): %s; packing "
 			   "saves %.1f%%\n",
-			pl->nunplaced ? "placed " : "", money(c, sizeof(c), pl->naive_monthly, pl->currency),
+			pl->nunplaced ? "placed " : "", util_fmt_money_in(c, sizeof(c), pl->naive_monthly, pl->currency),
 			savings_pct(pl));
 }
 
@@ -258,13 +246,13 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 			   "placed; the placed ones %s per month)**, %.1f%% below each placed replica "
 			   "on a GPU of its own (%s)\n\n",
 			mig_strategy_name(pl->strategy), pl->nunplaced, pl->nunplaced == 1 ? "" : "s",
-			money(a, sizeof(a), pl->monthly, pl->currency), savings_pct(pl),
-			money(b, sizeof(b), pl->naive_monthly, pl->currency));
+			util_fmt_money_in(a, sizeof(a), pl->monthly, pl->currency), savings_pct(pl),
+			util_fmt_money_in(b, sizeof(b), pl->naive_monthly, pl->currency));
 	else
 		fprintf(f, "**MIG packing plan (%s strategy): %s per month**, %.1f%% below each "
 			   "replica on a GPU of its own (%s)\n\n",
-			mig_strategy_name(pl->strategy), money(a, sizeof(a), pl->monthly, pl->currency),
-			savings_pct(pl), money(b, sizeof(b), pl->naive_monthly, pl->currency));
+			mig_strategy_name(pl->strategy), util_fmt_money_in(a, sizeof(a), pl->monthly, pl->currency),
+			savings_pct(pl), util_fmt_money_in(b, sizeof(b), pl->naive_monthly, pl->currency));
 	if (replicas == 0)
 		return;
 	t = table_new(7);
@@ -282,7 +270,7 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 		table_add(t, p->name, p->sku, p->region, vms,
 			  p->mig_profile[0] ? p->mig_profile : "mixed",
 			  p->aks_profile[0] ? p->aks_profile : "-",
-			  money(a, sizeof(a), p->monthly_cost, pl->currency));
+			  util_fmt_money_in(a, sizeof(a), p->monthly_cost, pl->currency));
 	}
 	for (size_t i = 0; i < pl->ndedicated; i++) {
 		const struct pack_dedicated *d = &pl->dedicated[i];
@@ -290,7 +278,7 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 		snprintf(name, sizeof(name), "dedicated: %s:%d", pl->workloads[d->workload].name,
 			 d->replica);
 		table_add(t, name, d->sku, d->region, "1", "-", "-",
-			  money(a, sizeof(a), d->monthly, pl->currency));
+			  util_fmt_money_in(a, sizeof(a), d->monthly, pl->currency));
 	}
 	table_print(t, f, FMT_MARKDOWN);
 	table_free(t);
@@ -339,15 +327,15 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 	if (pl->nunplaced)
 		fprintf(f, "\nLower bound %s for the placed replicas: the plan is %s for them; "
 			"%zu replica%s not placed %s no cost.\n",
-			money(a, sizeof(a), pl->lower_bound_monthly, pl->currency),
+			util_fmt_money_in(a, sizeof(a), pl->lower_bound_monthly, pl->currency),
 			pl->exact ? "optimal" : "a heuristic one", pl->nunplaced,
 			pl->nunplaced == 1 ? "" : "s", pl->nunplaced == 1 ? "has" : "have");
 	else if (pl->exact)
 		fprintf(f, "\nLower bound %s: the plan is optimal.\n",
-			money(a, sizeof(a), pl->lower_bound_monthly, pl->currency));
+			util_fmt_money_in(a, sizeof(a), pl->lower_bound_monthly, pl->currency));
 	else
 		fprintf(f, "\nLower bound %s: the plan is within %.1f%% of the optimum.\n",
-			money(a, sizeof(a), pl->lower_bound_monthly, pl->currency), gap_pct(pl));
+			util_fmt_money_in(a, sizeof(a), pl->lower_bound_monthly, pl->currency), gap_pct(pl));
 }
 
 /* ---- csv ---------------------------------------------------------------- */

@@ -50,18 +50,6 @@ static const struct cli_opt opts[] = {
 	{ NULL, 0, 0, 0 },
 };
 
-/* Money as "$1,234.56" (USD) or "1,234.56 EUR". */
-static const char *money(char *buf, size_t len, double v, const char *cur)
-{
-	char num[48];
-	util_fmt_money(num, sizeof(num), v);
-	if (strcmp(cur, "USD") == 0)
-		snprintf(buf, len, "$%s", num);
-	else
-		snprintf(buf, len, "%s %s", num, cur);
-	return buf;
-}
-
 /* ---- table -------------------------------------------------------------- */
 
 static void choice_row(struct table *t, const struct recommend_result *r,
@@ -80,7 +68,7 @@ static void choice_row(struct table *t, const struct recommend_result *r,
 		snprintf(perf, sizeof(perf), "-");
 	table_add(t, rk, recommend_choice_label(r, w, c, what, sizeof(what)), c->region,
 		  fit_placement_name(c->placement), gpus, perf,
-		  money(mon, sizeof(mon), c->monthly_cost, r->currency));
+		  util_fmt_money_in(mon, sizeof(mon), c->monthly_cost, r->currency));
 }
 
 
@@ -119,12 +107,12 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 			recommend_choice_label(r, w, &w->rec, what, sizeof(what)), c->region,
 			fit_placement_name(c->placement),
 			c->gpu_count, c->gpu_count == 1 ? "" : "s",
-			money(a, sizeof(a), c->monthly_cost, r->currency),
+			util_fmt_money_in(a, sizeof(a), c->monthly_cost, r->currency),
 			c->basis == RECOMMEND_BASIS_PLAN ? " as its part of the MIG plan" : "",
 			out_sgr_off(color, OUT_BOLD));
 		if (w->type == PROFILE_TRAINING)
 			fprintf(f, "  one run: %.1f h, %s; %.1f%% memory headroom\n", c->fit.job_hours,
-				money(b, sizeof(b), c->job_cost, r->currency),
+				util_fmt_money_in(b, sizeof(b), c->job_cost, r->currency),
 				c->fit.memory_headroom_pct);
 		else if (c->fit.tokens_per_s > 0)
 			fprintf(f, "  est. %.0f output tokens/s per replica, %.1f ms/token, "
@@ -222,7 +210,7 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		for (size_t i = 0; i < w->nregions; i++) {
 			const struct recommend_region_cost *rc = &w->regions[i];
 			table_add(t, rc->region, rc->feasible ? rc->sku : "(none)",
-				  rc->feasible ? money(a, sizeof(a), rc->monthly_cost, r->currency)
+				  rc->feasible ? util_fmt_money_in(a, sizeof(a), rc->monthly_cost, r->currency)
 					       : "-");
 		}
 		fputc('\n', f);
@@ -237,12 +225,12 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 			fprintf(f, "current: %ld x %s, cost unknown (no price)\n", c->count, c->sku);
 		else if (!w->feasible)
 			fprintf(f, "current: %ld x %s, %s/month\n", c->count, c->sku,
-				money(a, sizeof(a), c->monthly_cost, r->currency));
+				util_fmt_money_in(a, sizeof(a), c->monthly_cost, r->currency));
 		else
 			fprintf(f, "current: %ld x %s, %s/month; %s %s/month\n", c->count, c->sku,
-				money(a, sizeof(a), c->monthly_cost, r->currency),
+				util_fmt_money_in(a, sizeof(a), c->monthly_cost, r->currency),
 				c->savings_monthly >= 0 ? "saving" : "costs more by",
-				money(b, sizeof(b), c->savings_monthly >= 0 ? c->savings_monthly
+				util_fmt_money_in(b, sizeof(b), c->savings_monthly >= 0 ? c->savings_monthly
 									   : -c->savings_monthly,
 				      r->currency));
 	}
@@ -275,7 +263,7 @@ static void mig_verdict(char *buf, size_t len, const struct recommend_result *r,
 	if (used)
 		snprintf(buf, len, "%stotals use the MIG plan for %zu workload%s: saves %s/month",
 			 pre, n, n == 1 ? "" : "s",
-			 money(a, sizeof(a), g ? g->dedicated_monthly_cost - g->monthly_cost
+			 util_fmt_money_in(a, sizeof(a), g ? g->dedicated_monthly_cost - g->monthly_cost
 					       : m->savings_monthly, r->currency));
 	else if (g && !g->priced)
 		snprintf(buf, len, "%stotals use the workloads' best dedicated options: the MIG "
@@ -321,7 +309,7 @@ static struct table *mig_pool_table(const struct recommend_result *r)
 		snprintf(vms, sizeof(vms), "%d", p->vm_count);
 		snprintf(used, sizeof(used), "%d/%d", p->slices_used, p->slices);
 		table_add(t, p->name, p->sku, p->region, vms, p->mig_profile, used,
-			  money(mon, sizeof(mon), p->monthly_cost, r->currency));
+			  util_fmt_money_in(mon, sizeof(mon), p->monthly_cost, r->currency));
 	}
 	return t;
 }
@@ -337,8 +325,8 @@ static void print_mig_table(FILE *f, const struct recommend_result *r, int color
 	fprintf(f, "%zu workload%s (%ld replica%s) on shared GPUs: %s/month; on their best "
 		   "dedicated options: %s/month\n",
 		m->nworkloads, m->nworkloads == 1 ? "" : "s", m->replicas,
-		m->replicas == 1 ? "" : "s", money(a, sizeof(a), m->monthly_cost, r->currency),
-		money(b, sizeof(b), m->dedicated_monthly_cost, r->currency));
+		m->replicas == 1 ? "" : "s", util_fmt_money_in(a, sizeof(a), m->monthly_cost, r->currency),
+		util_fmt_money_in(b, sizeof(b), m->dedicated_monthly_cost, r->currency));
 	if (m->npools) {
 		struct table *t = mig_pool_table(r);
 		fputc('\n', f);
@@ -352,7 +340,7 @@ static void print_mig_table(FILE *f, const struct recommend_result *r, int color
 			sum += m->dedicated[i].monthly_cost;
 		fprintf(f, "%s%zu replica%s on dedicated small GPUs: %s/month\n",
 			m->npools ? "\n" : "", m->ndedicated, m->ndedicated == 1 ? "" : "s",
-			money(a, sizeof(a), sum, r->currency));
+			util_fmt_money_in(a, sizeof(a), sum, r->currency));
 	}
 	fputc('\n', f);
 	print_mig_verdicts(f, r, "");
@@ -388,7 +376,7 @@ static void print_total(FILE *f, const struct recommend_result *r)
 {
 	char a[64], b[64], c[64];
 	if (r->complete) {
-		fputs(money(a, sizeof(a), r->monthly_cost, r->currency), f);
+		fputs(util_fmt_money_in(a, sizeof(a), r->monthly_cost, r->currency), f);
 	} else {
 		fprintf(f, "unknown (%zu workload%s unpriced: ", r->nunpriced,
 			r->nunpriced == 1 ? "" : "s");
@@ -400,19 +388,19 @@ static void print_total(FILE *f, const struct recommend_result *r)
 			fprintf(f, "; none is priced)");
 		else
 			fprintf(f, "; the priced ones %s)",
-				money(a, sizeof(a), r->priced_monthly_cost, r->currency));
+				util_fmt_money_in(a, sizeof(a), r->priced_monthly_cost, r->currency));
 	}
 	if (r->has_current) {
 		fprintf(f, " (current %s for %zu of %zu workloads",
-			money(b, sizeof(b), r->current_monthly_cost, r->currency), r->current_covered,
+			util_fmt_money_in(b, sizeof(b), r->current_monthly_cost, r->currency), r->current_covered,
 			r->nworkloads);
 		if (r->current_unknown)
 			fprintf(f, ", %zu unpriced", r->current_unknown);
 		if (r->savings_known && r->savings_monthly < 0)
 			fprintf(f, ", the recommendation costs %s more)",
-				money(c, sizeof(c), -r->savings_monthly, r->currency));
+				util_fmt_money_in(c, sizeof(c), -r->savings_monthly, r->currency));
 		else if (r->savings_known)
-			fprintf(f, ", saving %s)", money(c, sizeof(c), r->savings_monthly, r->currency));
+			fprintf(f, ", saving %s)", util_fmt_money_in(c, sizeof(c), r->savings_monthly, r->currency));
 		else
 			fprintf(f, ", saving unknown)");
 	}
@@ -471,9 +459,9 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 			  w->feasible ? what
 				      : "no feasible option",
 			  w->feasible ? w->rec.region : "-", w->feasible ? gpus : "-",
-			  w->feasible ? money(a, sizeof(a), w->rec.monthly_cost, r->currency) : "-",
+			  w->feasible ? util_fmt_money_in(a, sizeof(a), w->rec.monthly_cost, r->currency) : "-",
 			  w->has_current && w->current.priced
-				  ? money(b, sizeof(b), w->current.monthly_cost, r->currency)
+				  ? util_fmt_money_in(b, sizeof(b), w->current.monthly_cost, r->currency)
 				  : "-");
 	}
 	table_print(t, f, FMT_MARKDOWN);
@@ -482,8 +470,8 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 		fprintf(f, "\n**MIG packing:** %zu workload%s on shared GPUs, %s/month against %s/month "
 			   "on their best dedicated options\n\n",
 			r->mig.nworkloads, r->mig.nworkloads == 1 ? "" : "s",
-			money(a, sizeof(a), r->mig.monthly_cost, r->currency),
-			money(b, sizeof(b), r->mig.dedicated_monthly_cost, r->currency));
+			util_fmt_money_in(a, sizeof(a), r->mig.monthly_cost, r->currency),
+			util_fmt_money_in(b, sizeof(b), r->mig.dedicated_monthly_cost, r->currency));
 		print_mig_verdicts(f, r, "- ");
 		if (r->mig.npools) {
 			t = mig_pool_table(r);
@@ -504,7 +492,7 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 			fprintf(f, "- alternative %zu: %s in %s, %s/month\n", k + 2,
 				recommend_choice_label(r, w, &w->alternatives[k], what, sizeof(what)),
 				w->alternatives[k].region,
-				money(a, sizeof(a), w->alternatives[k].monthly_cost, r->currency));
+				util_fmt_money_in(a, sizeof(a), w->alternatives[k].monthly_cost, r->currency));
 		for (size_t k = 0; k < w->nrejected; k++) {
 			recommend_reject_reason(w, &w->rejected[k].fit, pricing_name(r->pricing),
 						w->rejected[k].region, buf, sizeof(buf));

@@ -39,19 +39,6 @@ double recommend_term_price(const struct ctx *c, int vm, int region, enum pricin
 	return 0;
 }
 
-/* "$1,234.56" in USD, else "1,234.56 EUR". */
-static const char *money_text(char *buf, size_t len, double v, const char *currency)
-{
-	char m[48];
-
-	util_fmt_money(m, sizeof m, v);
-	if (strcasecmp(currency, "USD") == 0)
-		snprintf(buf, len, "$%s", m);
-	else
-		snprintf(buf, len, "%s %s", m, currency);
-	return buf;
-}
-
 /* Hours as the finding prints them: to 0.01 h, no trailing zeros. */
 static double hours_shown(double h)
 {
@@ -106,16 +93,16 @@ void recommend_commitment_finding(const struct ctx *c, size_t index,
 	n.spot_monthly_cost = spot > 0 ? bill_monthly(PRICING_SPOT, spot, vms, n.hours_used) : NAN;
 	if (spot > 0)
 		snprintf(s, sizeof s, " (spot %s, but evictable)",
-			 money_text(b, sizeof b, n.spot_monthly_cost, c->currency));
+			 util_fmt_money_in(b, sizeof b, n.spot_monthly_cost, c->currency));
 	recommend_add_finding(rw, "commitment-underused", RECOMMEND_WARNING,
 			      "%s bills every hour of the month: %s/month for %d x %s at 730 h, "
 			      "but it runs %g h a month; pay-as-you-go bills %s for those hours%s; "
 			      "the commitment pays from %g h a month (break-even %.1f%% of 730 h): "
 			      "price it pay-as-you-go, or commit only capacity that runs that long",
 			      pricing_name(c->pricing),
-			      money_text(a, sizeof a, n.commitment_monthly_cost, c->currency),
+			      util_fmt_money_in(a, sizeof a, n.commitment_monthly_cost, c->currency),
 			      rec->vm_count, rec->sku, hours_shown(n.hours_used),
-			      money_text(b, sizeof b, n.payg_monthly_cost, c->currency), s,
+			      util_fmt_money_in(b, sizeof b, n.payg_monthly_cost, c->currency), s,
 			      hours_shown(n.break_even_hours), 100.0 * n.break_even_utilisation);
 	rw->findings[rw->nfindings - 1].commit = recommend_dup_array(&n, 1, sizeof(n));
 }

@@ -14,18 +14,6 @@
 #include "recommend_internal.h"
 #include "util.h"
 
-/* "$1,234.56" (USD) or "1,234.56 EUR". */
-static const char *fmt_money(char *buf, size_t len, double v, const char *currency)
-{
-	char num[48];
-	util_fmt_money(num, sizeof(num), v);
-	if (strcmp(currency, "USD") == 0)
-		snprintf(buf, len, "$%s", num);
-	else
-		snprintf(buf, len, "%s %s", num, currency);
-	return buf;
-}
-
 const char *recommend_choice_label(const struct recommend_result *r,
 				   const struct recommend_workload *w,
 				   const struct recommend_choice *c, char *buf, size_t len)
@@ -116,10 +104,10 @@ int recommend_mig_note(const struct recommend_result *r, const struct recommend_
 	if (u->use == RECOMMEND_BASIS_OWN || c != &w->rec)
 		return 0;
 	if (c->basis == RECOMMEND_BASIS_PLAN) {
-		fmt_money(a, sizeof(a), u->part_monthly, r->currency);
-		fmt_money(b, sizeof(b), u->plan_monthly, r->currency);
-		fmt_money(d, sizeof(d), u->dedicated_monthly, r->currency);
-		fmt_money(e, sizeof(e), u->dedicated_monthly - u->part_monthly, r->currency);
+		util_fmt_money_in(a, sizeof(a), u->part_monthly, r->currency);
+		util_fmt_money_in(b, sizeof(b), u->plan_monthly, r->currency);
+		util_fmt_money_in(d, sizeof(d), u->dedicated_monthly, r->currency);
+		util_fmt_money_in(e, sizeof(e), u->dedicated_monthly - u->part_monthly, r->currency);
 		if (u->pool[0]) {
 			cotenant_names(r, u, who, sizeof(who));
 			pool_names(r, u, pools, sizeof(pools));
@@ -165,7 +153,7 @@ int recommend_mig_note(const struct recommend_result *r, const struct recommend_
 	if (u->left_out)
 		snprintf(buf, len, "not on the MIG plan: in %s the plan would add more for it (slices "
 				   "or a dedicated small GPU) than its best dedicated option costs (%s)",
-			 u->region, fmt_money(a, sizeof(a), u->dedicated_monthly, r->currency));
+			 u->region, util_fmt_money_in(a, sizeof(a), u->dedicated_monthly, r->currency));
 	else if (!u->packed)
 		snprintf(buf, len, "not on the MIG plan: a replica needs %d MIG slices, and the plan "
 				   "packs only workloads one slice serves",
@@ -176,14 +164,14 @@ int recommend_mig_note(const struct recommend_result *r, const struct recommend_
 	else if (u->plan_workloads == 1)
 		snprintf(buf, len, "not on the MIG plan: in %s the plan would cost %s/month, not "
 				   "less than its best dedicated option (%s)",
-			 u->region, fmt_money(a, sizeof(a), u->plan_monthly, r->currency),
-			 fmt_money(b, sizeof(b), u->plan_dedicated_monthly, r->currency));
+			 u->region, util_fmt_money_in(a, sizeof(a), u->plan_monthly, r->currency),
+			 util_fmt_money_in(b, sizeof(b), u->plan_dedicated_monthly, r->currency));
 	else
 		snprintf(buf, len, "not on the MIG plan: in %s the plan would cost %s/month for "
 				   "its %zu workloads, not less than %s on their best dedicated options",
-			 u->region, fmt_money(a, sizeof(a), u->plan_monthly, r->currency),
+			 u->region, util_fmt_money_in(a, sizeof(a), u->plan_monthly, r->currency),
 			 u->plan_workloads,
-			 fmt_money(b, sizeof(b), u->plan_dedicated_monthly, r->currency));
+			 util_fmt_money_in(b, sizeof(b), u->plan_dedicated_monthly, r->currency));
 	return 1;
 }
 

@@ -373,6 +373,18 @@ double util_round_cents(double v)
 	return round(v * 100.0) / 100.0;
 }
 
+const char *util_fmt_money_in(char *buf, size_t len, double v, const char *currency)
+{
+	char num[48];
+
+	util_fmt_money(num, sizeof(num), v);
+	if (strcmp(currency, "USD") == 0)
+		snprintf(buf, len, "$%s", num);
+	else
+		snprintf(buf, len, "%s %s", num, currency);
+	return buf;
+}
+
 char *util_fmt_fixed(char *buf, size_t len, double v, int decimals)
 {
 	static const double p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6 };
