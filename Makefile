@@ -24,6 +24,11 @@ PYTHON  ?= python3
 CFLAGS  ?= -O2 -g
 LDFLAGS ?=
 
+# make check, demo, bench and fuzz build with one job per processor unless
+# -j was given.
+NPROC := $(shell nproc 2>/dev/null || echo 1)
+SUBJ = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
+
 PKGS      = libcurl libcjson yaml-0.1 sqlite3
 # libcurl is loaded at run time by src/http.c (dlopen), only when a command
 # goes to the network: it is compiled against but not linked.
@@ -133,12 +138,12 @@ deps-dev:
 	@sh scripts/deps.sh dev
 
 demo: deps
-	$(MAKE) all
+	$(MAKE) $(SUBJ) all
 	./$(B)/gpufit recommend examples/chat-8b.yaml
 
 check: $(if $(filter 1,$(VALGRIND)),deps-dev,deps-test)
-	$(MAKE) all $(TEST_BINS) $(FUZZ_REPLAY)
-	@VALGRIND=$(VALGRIND) sh tests/run-all.sh $(B)
+	$(MAKE) $(SUBJ) all $(TEST_BINS) $(FUZZ_REPLAY)
+	@VALGRIND=$(VALGRIND) bash tests/run-all.sh $(B)
 
 unit: all $(TEST_BINS)
 	@sh tests/run-unit.sh $(B)
@@ -151,15 +156,15 @@ fuzz-build: $(FUZZ_TARGETS:%=$(B)/fuzz/fuzz-%)
 # Every harness for FUZZ_SECONDS (default 60) from its seed corpus; a crash
 # fails the run and names the input to copy to tests/fuzz/regress/NAME/.
 fuzz: deps-dev
-	$(MAKE) FUZZ=1 FUZZ_TARGETS="$(FUZZ_TARGETS)" fuzz-build
-	@sh tests/fuzz/run.sh build-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	$(MAKE) $(SUBJ) FUZZ=1 FUZZ_TARGETS="$(FUZZ_TARGETS)" fuzz-build
+	@bash tests/fuzz/run.sh build-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # clang's static analyzer and cppcheck: zero findings (CI).
 analyze-static: deps-dev
 	@sh scripts/analyze-static.sh
 
 bench: deps-test
-	$(MAKE) all
+	$(MAKE) $(SUBJ) all
 	@sh bench/run.sh $(B)
 
 install: all

@@ -8,7 +8,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 CLANG=${CLANG:-clang}
 CPPCHECK=${CPPCHECK:-cppcheck}
-JOBS=${JOBS:-2}
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 defs="-D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE"
 pkg=$(pkg-config --cflags libcurl libcjson yaml-0.1 sqlite3 cmocka 2>/dev/null)
 out=$(mktemp -d)

@@ -3,13 +3,48 @@
 # UPDATE=1 rewrites the expected files from the current output.
 # A second argument limits the run to cases whose AREA/NAME matches that glob
 # (e.g. 'catalog/*'); use it with UPDATE=1 to rewrite only your own area.
+# GOLDEN_SHARD=K/N runs only the cases whose position in the sorted list is K
+# modulo N (tests/run-all.sh runs N shards side by side).
 set -u
 B=${1:-build}
 only=${2:-*}
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin="$root/$B"
 [ -x "$bin/gpufit" ] || { echo "golden: $bin/gpufit not built" >&2; exit 2; }
-pass=0 fail=0
+# Without GOLDEN_SHARD, JOBS shards (default: the number of processors) run
+# side by side and their tallies are summed.
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 1)}
+case "$jobs" in '' | *[!0-9]* | 0) jobs=1 ;; esac
+if [ -z "${GOLDEN_SHARD:-}" ] && [ "$jobs" -gt 1 ]; then
+	outs=$(mktemp -d)
+	trap 'rm -rf "$outs"' EXIT
+	for ((k = 0; k < jobs; k++)); do
+		GOLDEN_SHARD=$k/$jobs bash "$0" "$@" >"$outs/$k" 2>&1 &
+	done
+	wait
+	pass=0 fail=0
+	for ((k = 0; k < jobs; k++)); do
+		grep -v -E '^golden: [0-9]+ passed, [0-9]+ failed$' "$outs/$k"
+		line=$(grep -E '^golden: [0-9]+ passed, [0-9]+ failed$' "$outs/$k" | tail -n 1)
+		if [ -z "$line" ]; then
+			fail=$((fail + 1))
+			echo "FAIL golden shard $k/$jobs: no tally"
+			continue
+		fi
+		set -- $line
+		pass=$((pass + $2)) fail=$((fail + $4))
+	done
+	echo "golden: $pass passed, $fail failed"
+	[ "$fail" -eq 0 ]
+	exit
+fi
+shard_k=0 shard_n=1
+case "${GOLDEN_SHARD:-}" in
+'') ;;
+*/*) shard_k=${GOLDEN_SHARD%/*} shard_n=${GOLDEN_SHARD#*/} ;;
+*) echo "golden: GOLDEN_SHARD='$GOLDEN_SHARD': want K/N" >&2; exit 2 ;;
+esac
+pass=0 fail=0 index=-1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # VALGRIND=1: every gpufit of every case runs under valgrind (memcheck, full
@@ -35,6 +70,8 @@ for cmd in "$root"/tests/golden/*/*.cmd; do
 	name=${base#"$root"/tests/golden/}
 	# shellcheck disable=SC2254
 	case "$name" in $only) ;; *) continue ;; esac
+	index=$((index + 1))
+	[ $((index % shard_n)) = "$shard_k" ] || continue
 	scratch="$work/$name"
 	mkdir -p "$scratch/home"
 	(
@@ -42,7 +79,9 @@ for cmd in "$root"/tests/golden/*/*.cmd; do
 		unset GPUFIT_CATALOG XDG_DATA_HOME
 		export HOME="$scratch/home" XDG_DATA_HOME="$scratch/home/.local/share"
 		export NO_COLOR=1 GPUFIT_NOW=2026-11-30T00:00:00Z SCRATCH="$scratch" PATH="$path_bin:$PATH" LC_ALL=C.UTF-8
-		bash "$cmd" </dev/null >"$scratch/out" 2>"$scratch/err"
+		# a case that hangs fails (GOLDEN_CASE_TIMEOUT seconds, default 600)
+		timeout -k 5 "${GOLDEN_CASE_TIMEOUT:-600}" bash "$cmd" </dev/null \
+			>"$scratch/out" 2>"$scratch/err"
 		echo $? >"$scratch/rc"
 	)
 	rc=$(cat "$scratch/rc")
