@@ -106,6 +106,7 @@ struct sizing_capacity {
 	double fp16_tflops;
 	double bf16_tflops;
 	double fp8_tflops;
+	double fp4_tflops;            /* dense FP4 tensor math; 0 = none (fp4 at the fp8 rate) */
 	double int8_tops;
 	double link_gbps;             /* per device NVLink bandwidth, datasheet (both directions), 0 = none */
 	double pcie_gbps;             /* per device host link, GB/s */
@@ -146,8 +147,9 @@ int sizing_capacity_from_mig(const struct gpu_spec *gpu, const struct mig_profil
 int sizing_capacity_from_gpu(const struct gpu_spec *gpu, int gpus, struct sizing_capacity *out);
 
 /* Dense peak TFLOPS of one device for math in precision p: bf16 and fp8
- * fall back to fp16 where unsupported; int8/int4 are weight-only
- * quantisation whose math runs in fp16. */
+ * fall back to fp16 where unsupported; fp4 and mxfp4 run at the FP4 tensor
+ * rate where the GPU has one (Blackwell, CDNA4), else at the fp8 rate (else
+ * fp16); int8/int4 are weight-only quantisation whose math runs in fp16. */
 double sizing_capacity_tflops(const struct sizing_capacity *cap, enum sizing_precision p);
 
 /*

@@ -350,6 +350,27 @@ static int resolve_gpu(catalog *cat, const char *name, struct gpu_spec *g)
 			 "'gpufit catalog list' shows the sizes and their GPUs");
 }
 
+/* A warning when no size of the catalog carries GPU g: the estimate stands,
+ * but recommend, which ranks Azure sizes, can never propose it. */
+static int warn_if_unsold(catalog *cat, const struct gpu_spec *g)
+{
+	char err[CATALOG_ERRLEN];
+	struct vm_size *vms = NULL;
+	size_t nvm = 0, sizes = 0;
+
+	if (catalog_vm_list(cat, &vms, &nvm, err) != 0) {
+		diag_error("%s", err);
+		return EXIT_CATALOG;
+	}
+	for (size_t i = 0; i < nvm; i++)
+		sizes += strcasecmp(vms[i].gpu_model, g->name) == 0;
+	free(vms);
+	if (sizes == 0)
+		diag_warning("estimate: no Azure size in the catalog has GPU '%s': the estimate "
+			     "is for reference, recommend never proposes it", g->name);
+	return EXIT_OK;
+}
+
 static int resolve_mig(catalog *cat, const struct estimate_args *a, struct estimate_in *in)
 {
 	char err[CATALOG_ERRLEN];
@@ -524,7 +545,8 @@ static int resolve(catalog *cat, const struct estimate_args *a, struct estimate_
 		if ((rc = resolve_mig(cat, a, in)) != 0)
 			return rc;
 	} else {
-		if ((rc = resolve_gpu(cat, a->gpu, &in->gpu)) != 0)
+		if ((rc = resolve_gpu(cat, a->gpu, &in->gpu)) != 0 ||
+		    (rc = warn_if_unsold(cat, &in->gpu)) != 0)
 			return rc;
 		sizing_capacity_from_gpu(&in->gpu, (int)a->gpus, &in->cap);
 	}

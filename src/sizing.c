@@ -134,6 +134,7 @@ static void cap_from_spec(const struct gpu_spec *g, double scale_compute, double
 	c->fp16_tflops = g->fp16_tflops * scale_compute;
 	c->bf16_tflops = g->bf16_tflops * scale_compute;
 	c->fp8_tflops = g->fp8_tflops * scale_compute;
+	c->fp4_tflops = g->fp4_tflops * scale_compute;
 	c->int8_tops = g->int8_tops * scale_compute;
 	/* PCIe x16 per direction: 16 GB/s (gen3), 32 (gen4), 64 (gen5) */
 	c->pcie_gbps = g->pcie_gen >= 3 ? 16.0 * pow(2.0, g->pcie_gen - 3) : 8.0;
@@ -254,11 +255,15 @@ double sizing_capacity_tflops(const struct sizing_capacity *cap, enum sizing_pre
 		return cap->fp32_tflops;
 	case SIZING_BF16:
 		return cap->bf16_tflops > 0 ? cap->bf16_tflops : cap->fp16_tflops;
-	case SIZING_FP8:
-	case SIZING_FP8_BLOCK:
-	/* fp4 math is counted at the fp8 rate: the catalog has no fp4 column */
 	case SIZING_FP4:
 	case SIZING_MXFP4:
+		/* NVFP4/MXFP4 tensor math (Blackwell, CDNA4); a GPU without an
+		 * FP4 rate in the catalog counts it at the fp8 rate */
+		if (cap->fp4_tflops > 0)
+			return cap->fp4_tflops;
+		return cap->fp8_tflops > 0 ? cap->fp8_tflops : cap->fp16_tflops;
+	case SIZING_FP8:
+	case SIZING_FP8_BLOCK:
 		return cap->fp8_tflops > 0 ? cap->fp8_tflops : cap->fp16_tflops;
 	default:
 		/* fp16, and weight-only int8/int4 whose math runs in fp16 */

@@ -1420,8 +1420,8 @@ static const struct gpu_spec a100_pcie_40 = {
 static const struct gpu_spec rtxpro6000 = {
 	.name = "RTX-PRO-6000-BSE-96GB", .vendor = "NVIDIA", .architecture = "Blackwell",
 	.form_factor = "PCIe", .memory_gib = 96, .bandwidth_gbps = 1792, .fp32_tflops = 125,
-	.fp16_tflops = 500, .bf16_tflops = 500, .fp8_tflops = 1000, .tdp_w = 600,
-	.pcie_gen = 5, .sm_count = 188,
+	.fp16_tflops = 500, .bf16_tflops = 500, .fp8_tflops = 1000, .fp4_tflops = 2000,
+	.tdp_w = 600, .pcie_gen = 5, .sm_count = 188,
 };
 /* V100 32GB (catalog/gpu_models.csv V100-SXM2-32GB: 900 GB/s, 80 SMs; the
  * PCIe card has the same bandwidth and SMs) */
@@ -1443,8 +1443,8 @@ static const struct gpu_spec v100_pcie = {
 static const struct gpu_spec b300 = {
 	.name = "GB300-NVL72-278GB", .vendor = "NVIDIA", .architecture = "Blackwell Ultra",
 	.form_factor = "NVL72", .memory_gib = 278, .bandwidth_gbps = 8000, .fp32_tflops = 80,
-	.fp16_tflops = 2500, .bf16_tflops = 2500, .fp8_tflops = 5000, .tdp_w = 1400,
-	.pcie_gen = 6, .sm_count = 160,
+	.fp16_tflops = 2500, .bf16_tflops = 2500, .fp8_tflops = 5000, .fp4_tflops = 15000,
+	.tdp_w = 1400, .pcie_gen = 6, .sm_count = 160,
 	.precisions = "fp32 fp16 bf16 fp8 fp4 int8w int4w",
 };
 /*
@@ -2561,7 +2561,7 @@ static const struct gpu_spec gb200 = {
 	.name = "GB200-NVL72-186GB", .vendor = "NVIDIA", .architecture = "Blackwell",
 	.form_factor = "NVL72", .memory_gib = 185.0303, .bandwidth_gbps = 8000,
 	.fp32_tflops = 80, .fp16_tflops = 2500, .bf16_tflops = 2500, .fp8_tflops = 5000,
-	.int8_tops = 5000, .tdp_w = 1200, .link = "NVLink5", .link_gbps = 1800, .pcie_gen = 6,
+	.fp4_tflops = 10000, .int8_tops = 5000, .tdp_w = 1200, .link = "NVLink5", .link_gbps = 1800, .pcie_gen = 6,
 	.mig_max = 7, .sm_count = 148, .precisions = "fp32 fp16 bf16 fp8 fp4 int8w int4w",
 };
 
@@ -2601,6 +2601,42 @@ static void test_fp4_precisions(void **state)
 	assert_int_equal(support(&t4, SIZING_FP4, 0, note), SIZING_PREC_UNSUPPORTED);
 	assert_int_equal(support(&h, SIZING_FP8_BLOCK, 0, note), SIZING_PREC_NATIVE);
 	assert_int_equal(support(&t4, SIZING_FP8_BLOCK, 0, note), SIZING_PREC_UNSUPPORTED);
+}
+
+/*
+ * The FP4 tensor rate (catalog fp4_tflops, dense): NVFP4 and MXFP4 math on
+ * Blackwell runs at it, not at the FP8 rate.  By hand, a 128-token prompt of
+ * llama-2-7b (P 6.738e9, 32 layers of 4096) in fp4 on one GB200 (10000
+ * dense FP4 TFLOPS, prefill_mfu 0.55 under TensorRT-LLM): 10000e12 x 0.55 /
+ * (2 x 6.738e9 + 2 x 32 x 4096 x 128) = 407,119 prompt tokens/s, twice the
+ * fp8 figure (5000 TFLOPS); a Blackwell row without an FP4 rate (a catalog
+ * written by an earlier build) runs fp4 at the fp8 rate as before.
+ */
+static void test_fp4_rate_by_hand(void **state)
+{
+	struct sizing_factors f = factors_for(&gb200);
+	struct sizing_capacity cap;
+	struct gpu_spec old = gb200;
+	struct sizing_inference_result r4, r8, r_old;
+	double flops = 2 * 6.738e9 + 2.0 * 32 * 4096 * 128;
+
+	(void)state;
+	assert_int_equal(sizing_capacity_from_gpu(&gb200, 1, &cap), 0);
+	assert_near(sizing_capacity_tflops(&cap, SIZING_FP4), 10000, 1e-9);
+	assert_near(sizing_capacity_tflops(&cap, SIZING_MXFP4), 10000, 1e-9);
+	assert_near(sizing_capacity_tflops(&cap, SIZING_FP8), 5000, 1e-9);
+	assert_near(sizing_capacity_tflops(&cap, SIZING_BF16), 2500, 1e-9);
+	assert_int_equal(sizing_capacity_from_gpu(&h100, 1, &cap), 0);
+	assert_near(sizing_capacity_tflops(&cap, SIZING_FP4), 1979, 1e-9);
+	r4 = infer(&llama2_7b, SIZING_FP4, &gb200, 1, 128, 1, 1);
+	r8 = infer(&llama2_7b, SIZING_FP8, &gb200, 1, 128, 1, 1);
+	assert_near(r4.prefill_tokens_per_s, 10000e12 * f.prefill_mfu / flops, 1e-6);
+	assert_near(r4.prefill_tokens_per_s, 407119, 1);
+	/* direction: FP4 is faster than FP8 where compute-bound on Blackwell */
+	assert_near(r4.prefill_tokens_per_s / r8.prefill_tokens_per_s, 2.0, 1e-9);
+	old.fp4_tflops = 0;
+	r_old = infer(&llama2_7b, SIZING_FP4, &old, 1, 128, 1, 1);
+	assert_near(r_old.prefill_tokens_per_s, 5000e12 * f.prefill_mfu / flops, 1e-6);
 }
 
 static void test_gpt_oss_weights_mxfp4(void **state)
@@ -2850,6 +2886,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_precision),
 		cmocka_unit_test(test_precision_support),
+		cmocka_unit_test(test_fp4_rate_by_hand),
 		cmocka_unit_test(test_fp8_training_gemms_only),
 		cmocka_unit_test(test_tp_over_pcie_by_hand),
 		cmocka_unit_test(test_tp_over_nvlink_by_hand),
