@@ -466,6 +466,10 @@ struct sizing_serving {
 	long concurrency;             /* sequences in flight; 0 = the largest that fits */
 	enum sizing_engine engine;    /* 0 = TensorRT-LLM (the calibration baseline) */
 	int expert_parallel;          /* 1: the engine's expert-parallel deployment (see below) */
+	long max_sequences;           /* the engine's cap on sequences in flight as the
+				       * user sets it (vLLM max_num_seqs, ...), above the
+				       * engine's default too; 0 = the engine's default
+				       * (engine_max_batch_sequences) */
 };
 
 enum sizing_bound {
@@ -492,7 +496,10 @@ struct sizing_inference_result {
 	double kv_bytes_per_sequence; /* one full sequence as the engine keeps it */
 	int kv_window_only;           /* 1: windowed layers hold only the window */
 	int fits;                     /* weights + one full sequence fit */
-	long max_concurrency;         /* largest batch that fits (capped by max_batch_sequences) */
+	long max_concurrency;         /* largest batch that fits (capped by max_sequences) */
+	long max_sequences;           /* the engine's cap in force: the serving's
+				       * max_sequences, else engine_max_batch_sequences */
+	int max_sequences_set;        /* 1: max_sequences is the user's */
 	long memory_max_concurrency;  /* sequences the memory holds, before the engine's cap */
 	long concurrency;             /* batch the throughput is given for */
 	int tp, pp;                   /* tensor-parallel and pipeline degrees (tp × pp = gpus) */
@@ -513,7 +520,10 @@ struct sizing_inference_result {
  * concurrency is over engine e's cap on sequences in flight while memory
  * holds it: then, formatted into buf, the numbers and the option that
  * raises the cap ("257 sequences exceed vllm's default of 256 sequences in
- * flight (max_num_seqs; memory holds 380)").  NULL when r has no note.
+ * flight (max_num_seqs; memory holds 380; raise it with max_sequences)"), and
+ * when a max_sequences asked for (concurrency 0) is more than the KV cache
+ * holds ("max_sequences 4096 is more sequences than the KV cache holds
+ * (380)").  NULL when r has no note.
  */
 const char *sizing_inference_why(const struct sizing_inference_result *r, enum sizing_engine e,
 				 char *buf, size_t len);
@@ -523,7 +533,11 @@ const char *sizing_inference_why(const struct sizing_inference_result *r, enum s
  * cap.  One model instance spans all devices of cap: tensor parallel inside
  * the NVLink domain, pipeline stages across domains (no NVLink: pipeline
  * only).  A model that does not fit gives fits = 0, bound memory-capacity and
- * zero throughput, and still returns 0; -1 only for unusable input (model
+ * zero throughput, and still returns 0.  With s->concurrency 0 the batch is
+ * the largest that fits under the engine's cap (s->max_sequences when set);
+ * a max_sequences set above what the KV cache holds then gives fits = 0
+ * (the cap could never be reached), the throughput at the batch memory
+ * holds; -1 only for unusable input (model
  * without a shape, non-positive token counts, empty capacity).
  */
 int sizing_inference(const struct sizing_model *m, enum sizing_precision w,

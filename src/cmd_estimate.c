@@ -28,7 +28,8 @@ enum {
 	OPT_MODEL = 1, OPT_PARAMS, OPT_LAYERS, OPT_HIDDEN, OPT_HEADS, OPT_KV_HEADS, OPT_VOCAB,
 	OPT_PRECISION, OPT_KV_PRECISION, OPT_GPU, OPT_SKU, OPT_MIG, OPT_GPUS, OPT_INPUT,
 	OPT_OUTPUT, OPT_CONCURRENCY, OPT_MODE, OPT_METHOD, OPT_ZERO, OPT_TOKENS, OPT_SEQLEN,
-	OPT_MICRO_BATCH, OPT_ENGINE, OPT_FRAMEWORK, OPT_HF_CONFIG, OPT_EXPERT_PARALLEL
+	OPT_MICRO_BATCH, OPT_ENGINE, OPT_FRAMEWORK, OPT_HF_CONFIG, OPT_EXPERT_PARALLEL,
+	OPT_MAX_SEQUENCES
 };
 
 static const struct cli_opt opts[] = {
@@ -58,6 +59,7 @@ static const struct cli_opt opts[] = {
 	{ "framework", 0, CLI_ARG_REQUIRED, OPT_FRAMEWORK },
 	{ "hf-config", 0, CLI_ARG_REQUIRED, OPT_HF_CONFIG },
 	{ "expert-parallel", 0, CLI_ARG_NONE, OPT_EXPERT_PARALLEL },
+	{ "max-sequences", 0, CLI_ARG_REQUIRED, OPT_MAX_SEQUENCES },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -266,6 +268,11 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 		case OPT_EXPERT_PARALLEL:
 			a->serving.expert_parallel = 1;
 			break;
+		case OPT_MAX_SEQUENCES:
+			if (whole_upto("max-sequences", val, 1e6, &d))
+				return EXIT_USAGE;
+			a->serving.max_sequences = (long)d;
+			break;
 		}
 	}
 	if (!a->model && !a->inline_given && !a->hf_config)
@@ -280,6 +287,8 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 					    "bf16, fp16 or fp8");
 	if (a->serving.expert_parallel && a->training)
 		return cli_usage_error(CMD, "--expert-parallel sizes serving, not training");
+	if (a->serving.max_sequences > 0 && a->training)
+		return cli_usage_error(CMD, "--max-sequences sizes serving, not training");
 	if (!a->gpu && !a->sku && !a->mig)
 		return cli_usage_error(CMD, "give a GPU: --gpu MODEL, --sku SIZE or --mig PROFILE");
 	if (a->sku && (a->gpu || a->mig))

@@ -102,6 +102,8 @@ const struct command gpufit_commands[] = {
 	  "  --input-tokens N         prompt tokens per request (default 1024)\n"
 	  "  --output-tokens N        generated tokens per request (default 256)\n"
 	  "  --concurrency N|max      sequences in flight (default max: the largest that fits)\n"
+	  "  --max-sequences N        the engine's cap on sequences in flight as you set it\n"
+	  "                           (vLLM max_num_seqs, ...; default: the engine's default)\n"
 	  "  --engine E               vllm (default) | tensorrt-llm | sglang | tgi | llama.cpp |\n"
 	  "                           transformers: the serving stack's factors\n"
 	  "  --expert-parallel        a mixture of experts spreads its experts over the GPUs\n"

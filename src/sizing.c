@@ -1089,15 +1089,29 @@ static double ep_comm_delta_s(const struct sizing_model *m, double tokens, int e
  * it); sizing_inference_why gives it its numbers. */
 static const char engine_cap_note[] =
 	"the requested concurrency is over the serving engine's cap on sequences in flight";
+/* The note of a max_sequences over what memory holds (concurrency 0). */
+static const char max_sequences_note[] =
+	"max_sequences is more sequences than the KV cache holds";
 
 const char *sizing_inference_why(const struct sizing_inference_result *r, enum sizing_engine e,
 				 char *buf, size_t len)
 {
-	if (r->note != engine_cap_note || !buf || !len)
+	if ((r->note != engine_cap_note && r->note != max_sequences_note) || !buf || !len)
 		return r->note;
-	snprintf(buf, len, "%ld sequences exceed %s's default of %ld sequences in flight (%s; "
-		 "memory holds %ld)", r->concurrency, sizing_engine_name(e), r->max_concurrency,
-		 sizing_engine_sequences_option(e), r->memory_max_concurrency);
+	if (r->note == max_sequences_note)
+		snprintf(buf, len, "max_sequences %ld is more sequences than the KV cache holds "
+			 "(%ld); lower it, or give the model more GPU memory", r->max_sequences,
+			 r->memory_max_concurrency);
+	else if (r->max_sequences_set)
+		snprintf(buf, len, "%ld sequences exceed the max_sequences of %ld set for %s (%s; "
+			 "memory holds %ld)", r->concurrency, r->max_sequences,
+			 sizing_engine_name(e), sizing_engine_sequences_option(e),
+			 r->memory_max_concurrency);
+	else
+		snprintf(buf, len, "%ld sequences exceed %s's default of %ld sequences in flight "
+			 "(%s; memory holds %ld; raise it with serving.max_sequences or --max-sequences)", r->concurrency,
+			 sizing_engine_name(e), r->max_concurrency,
+			 sizing_engine_sequences_option(e), r->memory_max_concurrency);
 	return buf;
 }
 
@@ -1223,7 +1237,9 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	r.available_gib = usable * cap->gpus / GIB;
 	r.max_concurrency = free_dev > 0 ? (long)floor(free_dev / kvseq_dev) : 0;
 	r.memory_max_concurrency = r.max_concurrency;
-	limit = ef.max_batch_sequences;
+	limit = s->max_sequences > 0 ? (double)s->max_sequences : ef.max_batch_sequences;
+	r.max_sequences = (long)limit;
+	r.max_sequences_set = s->max_sequences > 0;
 	if (r.max_concurrency > (long)limit)
 		r.max_concurrency = (long)limit;
 	else
@@ -1257,6 +1273,12 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 		kv_limited = 0;
 	} else {
 		r.concurrency = r.max_concurrency;
+		if (s->max_sequences > r.memory_max_concurrency) {
+			/* the cap set could never be reached: say so rather than
+			 * size a smaller batch silently */
+			r.fits = 0;
+			r.note = max_sequences_note;
+		}
 	}
 	B = (double)r.concurrency;
 	r.kv_cache_gib = B * kvseq_dev * cap->gpus / GIB;

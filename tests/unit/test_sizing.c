@@ -227,7 +227,7 @@ static struct sizing_inference_result infer_with(const struct sizing_model *m,
 {
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(g);
-	struct sizing_serving s = { in, out, conc, e, 0 };
+	struct sizing_serving s = { in, out, conc, e, 0, 0 };
 	struct sizing_inference_result r;
 	char err[SIZING_ERRLEN];
 
@@ -412,7 +412,8 @@ static void test_engine_sequence_cap(void **state)
 	assert_true(r.total_gib < r.available_gib);
 	why = sizing_inference_why(&r, SIZING_ENGINE_VLLM, buf, sizeof buf);
 	snprintf(want, sizeof want, "257 sequences exceed vllm's default of 256 sequences in flight "
-		 "(max_num_seqs; memory holds %ld)", mem.max_concurrency);
+		 "(max_num_seqs; memory holds %ld; raise it with serving.max_sequences or "
+		 "--max-sequences)", mem.max_concurrency);
 	assert_string_equal(why, want);
 	r = infer_with(&llama31_8b, SIZING_FP16, &h100, 1, 1024, 256, 32,
 		       SIZING_ENGINE_LLAMA_CPP);
@@ -432,6 +433,66 @@ static void test_engine_sequence_cap(void **state)
 	r = infer_with(&llama31_8b, SIZING_FP16, &h100, 1, 1024, 256, 256, SIZING_ENGINE_VLLM);
 	assert_true(r.fits);
 	assert_null(sizing_inference_why(&r, SIZING_ENGINE_VLLM, buf, sizeof buf));
+}
+
+/* serving.max_sequences: the engine's cap as the user sets it, above the
+ * default too, validated against what memory holds. */
+static void test_max_sequences(void **state)
+{
+	struct sizing_capacity cap;
+	struct sizing_factors f = factors_for(&h100);
+	struct sizing_serving s = { 1024, 256, 300, SIZING_ENGINE_VLLM, 0, 512 };
+	struct sizing_inference_result r, dflt, mem;
+	char err[SIZING_ERRLEN], buf[256], want[256];
+
+	(void)state;
+	assert_int_equal(sizing_capacity_from_gpu(&h100, 1, &cap), 0);
+	mem = infer(&llama31_8b, SIZING_FP16, &h100, 1, 1024, 256, 0);
+	assert_true(mem.max_concurrency > 300 && mem.max_concurrency < 512);
+	/* 300 sequences: over vLLM's default 256, under a cap of 512 */
+	dflt = infer_with(&llama31_8b, SIZING_FP16, &h100, 1, 1024, 256, 300, SIZING_ENGINE_VLLM);
+	assert_false(dflt.fits);
+	assert_int_equal(dflt.max_sequences, 256);
+	assert_false(dflt.max_sequences_set);
+	assert_int_equal(sizing_inference(&llama31_8b, SIZING_FP16, SIZING_FP16, &s, &cap, &f, &r,
+					  err), 0);
+	assert_true(r.fits);
+	assert_int_equal(r.max_sequences, 512);
+	assert_true(r.max_sequences_set);
+	assert_int_equal(r.max_concurrency, mem.max_concurrency);
+	assert_int_equal(r.concurrency, 300);
+	assert_true(r.output_tokens_per_s > 0);
+	/* over the cap set: the reason names it */
+	s.max_sequences = 299;
+	assert_int_equal(sizing_inference(&llama31_8b, SIZING_FP16, SIZING_FP16, &s, &cap, &f, &r,
+					  err), 0);
+	assert_false(r.fits);
+	snprintf(want, sizeof want, "300 sequences exceed the max_sequences of 299 set for vllm "
+		 "(max_num_seqs; memory holds %ld)", mem.max_concurrency);
+	assert_string_equal(sizing_inference_why(&r, SIZING_ENGINE_VLLM, buf, sizeof buf), want);
+	/* no concurrency: the batch is the cap set, when memory holds it */
+	s.concurrency = 0;
+	s.max_sequences = 300;
+	assert_int_equal(sizing_inference(&llama31_8b, SIZING_FP16, SIZING_FP16, &s, &cap, &f, &r,
+					  err), 0);
+	assert_true(r.fits);
+	assert_int_equal(r.concurrency, 300);
+	/* a cap over what the KV cache holds could never be reached */
+	s.max_sequences = 4096;
+	assert_int_equal(sizing_inference(&llama31_8b, SIZING_FP16, SIZING_FP16, &s, &cap, &f, &r,
+					  err), 0);
+	assert_false(r.fits);
+	assert_int_equal(r.concurrency, mem.max_concurrency);
+	snprintf(want, sizeof want, "max_sequences 4096 is more sequences than the KV cache holds "
+		 "(%ld); lower it, or give the model more GPU memory", mem.max_concurrency);
+	assert_string_equal(sizing_inference_why(&r, SIZING_ENGINE_VLLM, buf, sizeof buf), want);
+	/* a cap below the default holds too (llama.cpp-like small caps) */
+	s.concurrency = 65;
+	s.max_sequences = 64;
+	assert_int_equal(sizing_inference(&llama31_8b, SIZING_FP16, SIZING_FP16, &s, &cap, &f, &r,
+					  err), 0);
+	assert_false(r.fits);
+	assert_int_equal(r.max_concurrency, 64);
 }
 
 /* A MIG slice is never faster than the whole GPU it is carved from:
@@ -480,7 +541,7 @@ static void test_mig_not_faster_than_gpu(void **state)
 			for (size_t ei = 0; ei < 2; ei++)
 			for (size_t ci = 0; ci < 3; ci++)
 			for (size_t ii = 0; ii < 2; ii++) {
-				struct sizing_serving s = { ins[ii], 128, concs[ci], engines[ei], 0 };
+				struct sizing_serving s = { ins[ii], 128, concs[ci], engines[ei], 0, 0 };
 				struct sizing_inference_result rm, rw;
 				char err[SIZING_ERRLEN];
 
@@ -575,7 +636,7 @@ static void test_errors(void **state)
 	struct sizing_model m = { .name = "blob", .params_b = 7 };
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(&h100);
-	struct sizing_serving s = { 128, 128, 0, SIZING_ENGINE_TENSORRT_LLM, 0 };
+	struct sizing_serving s = { 128, 128, 0, SIZING_ENGINE_TENSORRT_LLM, 0, 0 };
 	struct sizing_inference_result r;
 	char err[SIZING_ERRLEN];
 
@@ -884,7 +945,7 @@ static void test_eager_step_overlap_by_hand(void **state)
 	 * step plus the 25 ms (the stalled prompt forward pays its own) */
 	{
 		struct sizing_capacity cap;
-		struct sizing_serving sv = { 1, 1, 1, SIZING_ENGINE_TRANSFORMERS, 0 };
+		struct sizing_serving sv = { 1, 1, 1, SIZING_ENGINE_TRANSFORMERS, 0, 0 };
 		struct sizing_inference_result serial;
 		char err[SIZING_ERRLEN];
 
@@ -986,7 +1047,7 @@ static void test_step_per_sequence_by_hand(void **state)
 {
 	struct sizing_factors f = factors_for(&h100), g;
 	struct sizing_capacity cap;
-	struct sizing_serving s = { 200, 400, 1, SIZING_ENGINE_VLLM, 0 };
+	struct sizing_serving s = { 200, 400, 1, SIZING_ENGINE_VLLM, 0, 0 };
 	struct sizing_inference_result a, b;
 	long conc[] = { 1, 64 };
 
@@ -1313,7 +1374,7 @@ static double heldout_estimate(const struct heldout *h, int training)
 		assert_true(r.fits);
 		return r.tokens_per_s / h->gpus;
 	} else {
-		struct sizing_serving s = { h->in, h->out, h->conc, SIZING_ENGINE_TENSORRT_LLM, 0 };
+		struct sizing_serving s = { h->in, h->out, h->conc, SIZING_ENGINE_TENSORRT_LLM, 0, 0 };
 		struct sizing_inference_result r;
 
 		assert_int_equal(sizing_inference(h->m, h->p, sizing_kv_default(h->p), &s, &cap,
@@ -2094,7 +2155,7 @@ static double engine_estimate(const struct engine_row *e)
 {
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(e->g);
-	struct sizing_serving s = { e->in, e->out, e->conc < 0 ? -e->conc : e->conc, e->engine, 0 };
+	struct sizing_serving s = { e->in, e->out, e->conc < 0 ? -e->conc : e->conc, e->engine, 0, 0 };
 	struct sizing_inference_result r;
 	struct sizing_model m = *e->m;
 	enum sizing_precision p = e->p;
@@ -2144,7 +2205,7 @@ static void test_llamacpp_layer_cost_by_hand(void **state)
 	struct sizing_factors f = factors_for(&a100_pcie), g;
 	struct sizing_engine_factors ef = sizing_engine_factors_of(&f, SIZING_ENGINE_LLAMA_CPP);
 	struct sizing_capacity cap;
-	struct sizing_serving s = { 1, 255, 1, SIZING_ENGINE_LLAMA_CPP, 0 };
+	struct sizing_serving s = { 1, 255, 1, SIZING_ENGINE_LLAMA_CPP, 0, 0 };
 	struct sizing_inference_result a, b;
 	long conc[] = { 1, 4 };
 	double t_w;
@@ -2438,7 +2499,7 @@ static void test_prompt_steps_by_hand(void **state)
 	/* one prompt per prompt step: 0.3 ms + 45 us */
 	host = ef->step_overhead_ms / 1e3 + ef->step_per_sequence_us / 1e6;
 	for (int k = 0; k < 2; k++) {
-		struct sizing_serving sv = { 0, 128, 8, SIZING_ENGINE_SGLANG, 0 };
+		struct sizing_serving sv = { 0, 128, 8, SIZING_ENGINE_SGLANG, 0, 0 };
 		double expect;
 
 		/* 64-token prompts: a prompt step's GEMMs (6.3 ms) are shorter
@@ -2476,7 +2537,7 @@ static void test_sglang_memory_rule_by_hand(void **state)
 	struct sizing_factors f = factors_for(&h100);
 	struct sizing_inference_result r;
 	struct sizing_capacity cap;
-	struct sizing_serving sv = { 217, 202, 0, SIZING_ENGINE_SGLANG, 0 };
+	struct sizing_serving sv = { 217, 202, 0, SIZING_ENGINE_SGLANG, 0, 0 };
 	char err[SIZING_ERRLEN];
 	double mem = 81559, w, kvseq, frac;
 
@@ -2685,7 +2746,7 @@ static void test_deepseek_mla_kv(void **state)
 	struct sizing_model m = deepseek_v3;
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(&h200);
-	struct sizing_serving s = { 1024, 1024, 16, SIZING_ENGINE_VLLM, 0 };
+	struct sizing_serving s = { 1024, 1024, 16, SIZING_ENGINE_VLLM, 0, 0 };
 	struct sizing_inference_result r;
 	enum sizing_precision w;
 	char err[SIZING_ERRLEN];
@@ -2741,7 +2802,7 @@ static void test_gemma3_window_kv(void **state)
 	assert_false(sizing_engine_kv_window_only(&f, SIZING_ENGINE_TGI));
 	{
 		struct sizing_capacity cap;
-		struct sizing_serving s = { 126976, 4096, 1, SIZING_ENGINE_VLLM, 0 };
+		struct sizing_serving s = { 126976, 4096, 1, SIZING_ENGINE_VLLM, 0, 0 };
 		struct sizing_inference_result a, b;
 		char err[SIZING_ERRLEN];
 
@@ -2804,8 +2865,8 @@ static void test_expert_parallel_deepseek_by_hand(void **state)
 	struct sizing_model m = deepseek_v3;
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(&h200);
-	struct sizing_serving tp = { 1024, 1024, 64, SIZING_ENGINE_SGLANG, 0 };
-	struct sizing_serving ep = { 1024, 1024, 64, SIZING_ENGINE_SGLANG, 1 };
+	struct sizing_serving tp = { 1024, 1024, 64, SIZING_ENGINE_SGLANG, 0, 0 };
+	struct sizing_serving ep = { 1024, 1024, 64, SIZING_ENGINE_SGLANG, 1, 0 };
 	struct sizing_inference_result a, b;
 	enum sizing_precision w;
 	char err[SIZING_ERRLEN];
@@ -2850,8 +2911,8 @@ static void test_expert_parallel_link_direction(void **state)
 {
 	struct sizing_capacity nv, pcie;
 	struct sizing_factors f = factors_for(&h200);
-	struct sizing_serving ep = { 1024, 1024, 64, SIZING_ENGINE_VLLM, 1 };
-	struct sizing_serving tgi = { 1024, 1024, 64, SIZING_ENGINE_TGI, 1 };
+	struct sizing_serving ep = { 1024, 1024, 64, SIZING_ENGINE_VLLM, 1, 0 };
+	struct sizing_serving tgi = { 1024, 1024, 64, SIZING_ENGINE_TGI, 1, 0 };
 	struct sizing_inference_result r;
 	char err[SIZING_ERRLEN];
 
@@ -2905,6 +2966,7 @@ int main(void)
 		cmocka_unit_test(test_batch1_decode_by_hand),
 		cmocka_unit_test(test_does_not_fit),
 		cmocka_unit_test(test_engine_sequence_cap),
+		cmocka_unit_test(test_max_sequences),
 		cmocka_unit_test(test_mig_not_faster_than_gpu),
 		cmocka_unit_test(test_capacity_constructors),
 		cmocka_unit_test(test_factor_resolution),
