@@ -599,7 +599,8 @@ struct sizing_training {
 	int zero_stage;               /* 0-3 */
 	double tokens;                /* training tokens of one run */
 	double sequence_length;
-	double micro_batch;           /* sequences per device per step; 0 = 1 */
+	double micro_batch;           /* sequences of one micro-step per data-parallel
+				       * replica (its tp x pp GPUs share them); 0 = 1 */
 	int recompute;                /* -1 auto (only when needed), 0 never, 1 always */
 	double lora_fraction;         /* trainable / total params; 0 = 0.005 */
 	enum sizing_framework framework; /* 0 = train_mfu */

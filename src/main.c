@@ -116,7 +116,9 @@ const struct command gpufit_commands[] = {
 	  "  --framework F            training: fsdp | megatron | deepspeed (published MFU)\n"
 	  "  --tokens N               training: tokens of one run (default 1e9)\n"
 	  "  --sequence-length N      training: tokens per sequence (default 4096)\n"
-	  "  --micro-batch N          training: sequences per GPU per step (default 1)\n" },
+	  "  --micro-batch N          training: sequences per data-parallel replica per\n"
+	  "                           micro-step (its tensor-parallel GPUs share them;\n"
+	  "                           default 1)\n" },
 	{ "help", cmd_help, "help [COMMAND]", "Show help for gpufit or one command.", "" },
 	{ "k8s", cmd_k8s, "k8s [OPTIONS] PROFILE",
 	  "AKS GPU node pools (az commands) and Kubernetes manifests for the recommendation.",

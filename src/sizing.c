@@ -1470,7 +1470,16 @@ struct train_mem {
 /* Per-device memory (bytes) of one split; mixed-precision Adam keeps 2 B
  * weights, 2 B gradients and 12 B of fp32 master copy and moments per
  * trainable parameter (ZeRO paper).  Activations follow Korthikanti et al.
- * with FlashAttention (no s² term) and sequence parallelism inside TP. */
+ * (arXiv:2205.05198, Table 2) with FlashAttention (no s² term) and sequence
+ * parallelism inside TP: the micro-batch b is per data-parallel replica, the
+ * same b sequences on each of its tp x pp GPUs, and every stored tensor of a
+ * layer is split over the tp ranks (34·s·b·h / tp), the checkpointed layer
+ * inputs of full recomputation too (2·s·b·h / tp: under sequence
+ * parallelism a layer's input is held in [s/tp, b, h] shards, Megatron-LM
+ * --sequence-parallel with --recompute-granularity full; PyTorch
+ * SequenceParallel in torchtitan).  1F1B keeps pp micro-batches of the
+ * first stage's L/pp layers, so the count is over all L layers whatever
+ * pp. */
 static void train_memory(const struct sizing_model *m, const struct sizing_training *t,
 			 int tp, int pp, int dp, int recompute, const struct sizing_factors *f,
 			 struct train_mem *tm)
@@ -1495,7 +1504,7 @@ static void train_memory(const struct sizing_model *m, const struct sizing_train
 	if (z >= 3)
 		tm->weights /= dp;
 	if (recompute)
-		per_layer = 2.0 * s * b * h + 34.0 * s * b * h / (tp * L);
+		per_layer = 2.0 * s * b * h / tp + 34.0 * s * b * h / (tp * L);
 	else
 		per_layer = 34.0 * s * b * h / tp;
 	tm->act = (L * per_layer + 4.0 * s * b * m->vocab / tp) * f->train_activation_overhead;

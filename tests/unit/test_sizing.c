@@ -1143,6 +1143,57 @@ static void test_training(void **state)
 	assert_true(r.comm_compute_ratio > f.ib_required_ratio);
 }
 
+/*
+ * Activation memory under tensor parallelism: the micro-batch is per
+ * data-parallel replica and every stored activation is split over its tp
+ * ranks (sequence parallelism), the checkpoints of full recomputation too.
+ * By hand, llama-3.1-70b (L 80, h 8192, vocab 128256), 16 sequences of 4096
+ * tokens, recompute, ZeRO-1 on 64 H100 (tp 8 x data 8: the first split whose
+ * states fit, 16.4 + 16.4 + 12.3 GiB of them): (80 x (2 x 4096 x 16 x 8192 / 8 + 34 x 4096 x
+ * 16 x 8192 / (8 x 80)) + 4 x 4096 x 16 x 128256 / 8) x 1.10
+ * = (80 x (134,217,728 + 28,521,267) + 4,202,692,608) x 1.10
+ * = 18,943,977,513 B = 17.64 GiB a GPU (189 GiB when the checkpoints were
+ * not split).
+ */
+static void test_training_tp_activations(void **state)
+{
+	struct sizing_capacity cap;
+	struct sizing_factors f = factors_for(&h100);
+	struct sizing_training t = { .method = SIZING_TRAIN_FULL, .zero_stage = 1, .tokens = 1e9,
+				     .sequence_length = 4096, .micro_batch = 16,
+				     .recompute = 1 };
+	struct sizing_training_result r, r1;
+	char err[SIZING_ERRLEN];
+	double s = 4096, b = 16, h = 8192, L = 80, V = 128256, want;
+
+	(void)state;
+	assert_int_equal(sizing_capacity_from_gpu(&h100, 64, &cap), 0);
+	assert_int_equal(sizing_training(&llama31_70b, SIZING_BF16, &t, &cap, &f, &r, err), 0);
+	assert_true(r.fits);
+	assert_int_equal(r.tp, 8);
+	assert_int_equal(r.dp, 8);
+	assert_true(r.recompute);
+	want = (L * (2 * s * b * h / 8 + 34 * s * b * h / (8 * L)) + 4 * s * b * V / 8) *
+	       f.train_activation_overhead;
+	assert_near(r.activations_gib, want / 1073741824.0, 1e-9);
+	assert_near(r.activations_gib, 17.64, 0.01);
+	/* direction: one GPU (tp 1) holds 8 x the activations of the same
+	 * micro-batch (it does not fit there: the shortfall split is tp 1) */
+	assert_int_equal(sizing_capacity_from_gpu(&h100, 1, &cap), 0);
+	assert_int_equal(sizing_training(&llama31_70b, SIZING_BF16, &t, &cap, &f, &r1, err), 0);
+	assert_int_equal(r1.tp, 1);
+	assert_near(r1.activations_gib, 8 * r.activations_gib, 1e-9);
+	/* without recomputation: 34·s·b·h / tp a layer */
+	t.recompute = 0;
+	t.micro_batch = 1;
+	assert_int_equal(sizing_capacity_from_gpu(&h100, 64, &cap), 0);
+	assert_int_equal(sizing_training(&llama31_70b, SIZING_BF16, &t, &cap, &f, &r, err), 0);
+	assert_int_equal(r.tp, 8);
+	assert_near(r.activations_gib,
+			    (L * 34 * s * h / 8 + 4 * s * V / 8) * f.train_activation_overhead /
+				    1073741824.0, 1e-9);
+}
+
 static void test_generic(void **state)
 {
 	struct sizing_capacity cap;
@@ -2967,6 +3018,7 @@ int main(void)
 		cmocka_unit_test(test_does_not_fit),
 		cmocka_unit_test(test_engine_sequence_cap),
 		cmocka_unit_test(test_max_sequences),
+		cmocka_unit_test(test_training_tp_activations),
 		cmocka_unit_test(test_mig_not_faster_than_gpu),
 		cmocka_unit_test(test_capacity_constructors),
 		cmocka_unit_test(test_factor_resolution),
