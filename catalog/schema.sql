@@ -24,6 +24,8 @@ CREATE TABLE gpu_models (
 	fp16_tflops    REAL NOT NULL CHECK (fp16_tflops > 0),
 	bf16_tflops    REAL,          -- NULL: not supported
 	fp8_tflops     REAL,
+	fp4_tflops     REAL,          -- NULL: no FP4 tensor math (a catalog written by an
+	                              -- earlier build lacks the column: read as NULL)
 	int8_tops      REAL,
 	tdp_w          REAL NOT NULL,
 	link           TEXT,          -- NULL: no GPU-to-GPU link

@@ -28,6 +28,7 @@ struct gpu_spec {
 	double fp16_tflops;          /* dense tensor FP16 */
 	double bf16_tflops;          /* dense tensor BF16; 0 = unsupported */
 	double fp8_tflops;           /* dense tensor FP8; 0 = unsupported */
+	double fp4_tflops;           /* dense tensor FP4 (NVFP4/MXFP4); 0 = none or unknown */
 	double int8_tops;            /* dense tensor INT8; 0 = unsupported */
 	double tdp_w;
 	char link[24];               /* "NVLink4", "NVLink-bridge", "InfinityFabric", "" */

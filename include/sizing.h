@@ -106,6 +106,7 @@ struct sizing_capacity {
 	double fp16_tflops;
 	double bf16_tflops;
 	double fp8_tflops;
+	double fp4_tflops;            /* dense FP4 tensor math; 0 = none (fp4 at the fp8 rate) */
 	double int8_tops;
 	double link_gbps;             /* per device NVLink bandwidth, datasheet (both directions), 0 = none */
 	double pcie_gbps;             /* per device host link, GB/s */
@@ -146,8 +147,9 @@ int sizing_capacity_from_mig(const struct gpu_spec *gpu, const struct mig_profil
 int sizing_capacity_from_gpu(const struct gpu_spec *gpu, int gpus, struct sizing_capacity *out);
 
 /* Dense peak TFLOPS of one device for math in precision p: bf16 and fp8
- * fall back to fp16 where unsupported; int8/int4 are weight-only
- * quantisation whose math runs in fp16. */
+ * fall back to fp16 where unsupported; fp4 and mxfp4 run at the FP4 tensor
+ * rate where the GPU has one (Blackwell, CDNA4), else at the fp8 rate (else
+ * fp16); int8/int4 are weight-only quantisation whose math runs in fp16. */
 double sizing_capacity_tflops(const struct sizing_capacity *cap, enum sizing_precision p);
 
 /*
@@ -464,6 +466,10 @@ struct sizing_serving {
 	long concurrency;             /* sequences in flight; 0 = the largest that fits */
 	enum sizing_engine engine;    /* 0 = TensorRT-LLM (the calibration baseline) */
 	int expert_parallel;          /* 1: the engine's expert-parallel deployment (see below) */
+	long max_sequences;           /* the engine's cap on sequences in flight as the
+				       * user sets it (vLLM max_num_seqs, ...), above the
+				       * engine's default too; 0 = the engine's default
+				       * (engine_max_batch_sequences) */
 };
 
 enum sizing_bound {
@@ -490,7 +496,10 @@ struct sizing_inference_result {
 	double kv_bytes_per_sequence; /* one full sequence as the engine keeps it */
 	int kv_window_only;           /* 1: windowed layers hold only the window */
 	int fits;                     /* weights + one full sequence fit */
-	long max_concurrency;         /* largest batch that fits (capped by max_batch_sequences) */
+	long max_concurrency;         /* largest batch that fits (capped by max_sequences) */
+	long max_sequences;           /* the engine's cap in force: the serving's
+				       * max_sequences, else engine_max_batch_sequences */
+	int max_sequences_set;        /* 1: max_sequences is the user's */
 	long memory_max_concurrency;  /* sequences the memory holds, before the engine's cap */
 	long concurrency;             /* batch the throughput is given for */
 	int tp, pp;                   /* tensor-parallel and pipeline degrees (tp × pp = gpus) */
@@ -511,7 +520,10 @@ struct sizing_inference_result {
  * concurrency is over engine e's cap on sequences in flight while memory
  * holds it: then, formatted into buf, the numbers and the option that
  * raises the cap ("257 sequences exceed vllm's default of 256 sequences in
- * flight (max_num_seqs; memory holds 380)").  NULL when r has no note.
+ * flight (max_num_seqs; memory holds 380; raise it with max_sequences)"), and
+ * when a max_sequences asked for (concurrency 0) is more than the KV cache
+ * holds ("max_sequences 4096 is more sequences than the KV cache holds
+ * (380)").  NULL when r has no note.
  */
 const char *sizing_inference_why(const struct sizing_inference_result *r, enum sizing_engine e,
 				 char *buf, size_t len);
@@ -521,7 +533,11 @@ const char *sizing_inference_why(const struct sizing_inference_result *r, enum s
  * cap.  One model instance spans all devices of cap: tensor parallel inside
  * the NVLink domain, pipeline stages across domains (no NVLink: pipeline
  * only).  A model that does not fit gives fits = 0, bound memory-capacity and
- * zero throughput, and still returns 0; -1 only for unusable input (model
+ * zero throughput, and still returns 0.  With s->concurrency 0 the batch is
+ * the largest that fits under the engine's cap (s->max_sequences when set);
+ * a max_sequences set above what the KV cache holds then gives fits = 0
+ * (the cap could never be reached), the throughput at the batch memory
+ * holds; -1 only for unusable input (model
  * without a shape, non-positive token counts, empty capacity).
  */
 int sizing_inference(const struct sizing_model *m, enum sizing_precision w,
@@ -583,7 +599,8 @@ struct sizing_training {
 	int zero_stage;               /* 0-3 */
 	double tokens;                /* training tokens of one run */
 	double sequence_length;
-	double micro_batch;           /* sequences per device per step; 0 = 1 */
+	double micro_batch;           /* sequences of one micro-step per data-parallel
+				       * replica (its tp x pp GPUs share them); 0 = 1 */
 	int recompute;                /* -1 auto (only when needed), 0 never, 1 always */
 	double lora_fraction;         /* trainable / total params; 0 = 0.005 */
 	enum sizing_framework framework; /* 0 = train_mfu */

@@ -348,10 +348,14 @@ int catalog_counts(catalog *cat, struct catalog_counts *out, char *err)
 
 /* Row readers: one per struct, column order fixed by the SELECTs below. */
 
-#define GPU_COLS                                                                              \
+#define GPU_COLS_WITH(fp4)                                                                    \
 	"name, vendor, architecture, form_factor, memory_gib, bandwidth_gbps, fp32_tflops, "  \
 	"fp16_tflops, bf16_tflops, fp8_tflops, int8_tops, tdp_w, link, link_gbps, pcie_gen, " \
-	"mig_max, sm_count, precisions"
+	"mig_max, sm_count, precisions, " fp4
+#define GPU_COLS GPU_COLS_WITH("fp4_tflops")
+/* The same columns from a catalog written before gpu_models had fp4_tflops:
+ * no FP4 rate (0), which sizes FP4 at the FP8 rate as those builds did. */
+#define GPU_COLS_OLD GPU_COLS_WITH("NULL")
 
 static void read_gpu(sqlite3_stmt *st, void *dst)
 {
@@ -375,6 +379,7 @@ static void read_gpu(sqlite3_stmt *st, void *dst)
 	g->mig_max = col_int(st, 15);
 	g->sm_count = col_int(st, 16);
 	col_str(st, 17, g->precisions, sizeof g->precisions);
+	g->fp4_tflops = col_num(st, 18);
 }
 
 #define VM_COLS                                                                               \
@@ -570,9 +575,23 @@ static int list_query(catalog *cat, const char *sql, const char *bind, size_t si
 	return collect(cat, st, size, read, out, n, err);
 }
 
+/* 1 when gpu_models has the fp4_tflops column (a catalog written by an
+ * earlier build of schema version 3 does not). */
+static int gpu_has_fp4(catalog *cat)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(cat->db, "SELECT fp4_tflops FROM gpu_models LIMIT 0", -1, &st,
+			       NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_finalize(st);
+	return 1;
+}
+
 int catalog_gpu_list(catalog *cat, struct gpu_spec **out, size_t *n, char *err)
 {
-	return list_query(cat, "SELECT " GPU_COLS " FROM gpu_models ORDER BY name", NULL,
+	return list_query(cat, gpu_has_fp4(cat)
+			  ? "SELECT " GPU_COLS " FROM gpu_models ORDER BY name"
+			  : "SELECT " GPU_COLS_OLD " FROM gpu_models ORDER BY name", NULL,
 			  sizeof **out, read_gpu, (void **)out, n, err);
 }
 
@@ -804,7 +823,9 @@ static int find_one(catalog *cat, const char *sql, const char *key, void *out,
 
 int catalog_gpu_find(catalog *cat, const char *name, struct gpu_spec *out, char *err)
 {
-	return find_one(cat, "SELECT " GPU_COLS " FROM gpu_models WHERE name = ?1 COLLATE NOCASE",
+	return find_one(cat, gpu_has_fp4(cat)
+			? "SELECT " GPU_COLS " FROM gpu_models WHERE name = ?1 COLLATE NOCASE"
+			: "SELECT " GPU_COLS_OLD " FROM gpu_models WHERE name = ?1 COLLATE NOCASE",
 			name, out, read_gpu, err);
 }
 

@@ -926,6 +926,7 @@ static int gpus_json(struct cli_ctx *ctx, catalog *cat, const struct gpu_spec *g
 		json_add_known(o, "fp16_tflops", g->fp16_tflops, 3);
 		json_add_known(o, "bf16_tflops", g->bf16_tflops, 3);
 		json_add_known(o, "fp8_tflops", g->fp8_tflops, 3);
+		json_add_known(o, "fp4_tflops", g->fp4_tflops, 3);
 		json_add_known(o, "int8_tops", g->int8_tops, 3);
 		pr = cJSON_AddArrayToObject(o, "precisions");
 		util_copy_str(list, sizeof list, g->precisions);
@@ -969,49 +970,61 @@ static int catalog_gpus(struct cli_ctx *ctx, int argc, char **argv)
 		catalog_close(cat);
 		return rc;
 	}
-	enum { NC = 10 };
+	enum { NC = 11 };
 	struct table *t = table_new(NC);
 	const char *hdr[NC] = { "GPU", "ARCH", "MEMORY GIB", "BANDWIDTH GB/S", "FP16 TFLOPS",
-				"BF16 TFLOPS", "FP8 TFLOPS", "PRECISIONS", "MIG", "SIZES" };
+				"BF16 TFLOPS", "FP8 TFLOPS", "FP4 TFLOPS", "PRECISIONS", "MIG",
+				"SIZES" };
 	const char *csv[NC] = { "gpu_model", "architecture", "memory_gib", "bandwidth_gb_per_s",
-				"fp16_tflops", "bf16_tflops", "fp8_tflops", "precisions",
-				"mig_instances_max", "vm_size_count" };
+				"fp16_tflops", "bf16_tflops", "fp8_tflops", "fp4_tflops",
+				"precisions", "mig_instances_max", "vm_size_count" };
+	size_t unsold = 0;
+
 	for (size_t c = 0; c < NC; c++) {
-		int num = (c >= 2 && c <= 6) || c >= 8;
+		int num = (c >= 2 && c <= 7) || c >= 9;
 
 		table_header(t, c, hdr[c], num ? ALIGN_RIGHT : ALIGN_LEFT);
 		table_csv_column(t, c, csv[c], num ? CSV_NUMBER : CSV_TEXT);
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct gpu_spec *g = &gs[i];
-		char mem[32], bw[32], f16[32], b16[32], f8[32], mig[16], sz[16];
+		char mem[32], bw[32], f16[32], b16[32], f8[32], f4[32], mig[16], sz[16];
 		size_t sizes = gpu_size_count(g, vms, nvm);
+
+		unsold += sizes == 0;
 
 		num_cell(mem, sizeof mem, g->memory_gib, 1);
 		num_cell(bw, sizeof bw, g->bandwidth_gbps, 0);
 		num_cell(f16, sizeof f16, g->fp16_tflops, 1);
 		num_cell(b16, sizeof b16, g->bf16_tflops, 1);
 		num_cell(f8, sizeof f8, g->fp8_tflops, 1);
+		num_cell(f4, sizeof f4, g->fp4_tflops, 1);
 		if (g->mig_max > 0)
 			snprintf(mig, sizeof mig, "%d", g->mig_max);
 		else
 			snprintf(mig, sizeof mig, "no");
 		snprintf(sz, sizeof sz, "%zu", sizes);
-		table_add(t, g->name, g->architecture, mem, bw, f16, b16, f8,
+		table_add(t, g->name, g->architecture, mem, bw, f16, b16, f8, f4,
 			  g->precisions[0] ? g->precisions : "-", mig, sz);
 		table_set_number(t, 2, g->memory_gib, 4);
 		table_set_number(t, 3, g->bandwidth_gbps, 0);
 		table_set_number(t, 4, g->fp16_tflops, -2);
 		table_set_number(t, 5, g->bf16_tflops > 0 ? g->bf16_tflops : NAN, -2);
 		table_set_number(t, 6, g->fp8_tflops > 0 ? g->fp8_tflops : NAN, -2);
-		table_set_number(t, 8, g->mig_max, 0);
-		table_set_number(t, 9, (double)sizes, 0);
+		table_set_number(t, 7, g->fp4_tflops > 0 ? g->fp4_tflops : NAN, -2);
+		table_set_number(t, 9, g->mig_max, 0);
+		table_set_number(t, 10, (double)sizes, 0);
 	}
 	table_color(t, ctx->color);
 	table_print(t, ctx->out, ctx->format);
-	if (ctx->format == FMT_TABLE)
+	if (ctx->format == FMT_TABLE) {
 		fprintf(ctx->out, "\n%zu GPU models; TFLOPS are dense; precisions: native formats, "
 				  "and int8w/int4w/fp8w weight-only kernels\n", n);
+		if (unsold > 0)
+			fprintf(ctx->out, "%zu with SIZES 0: no Azure size in the catalog has them; 'gpufit "
+					  "estimate --gpu' sizes them, recommend never proposes "
+					  "them\n", unsold);
+	}
 	table_free(t);
 	free(gs);
 	free(vms);

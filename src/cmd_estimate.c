@@ -28,7 +28,8 @@ enum {
 	OPT_MODEL = 1, OPT_PARAMS, OPT_LAYERS, OPT_HIDDEN, OPT_HEADS, OPT_KV_HEADS, OPT_VOCAB,
 	OPT_PRECISION, OPT_KV_PRECISION, OPT_GPU, OPT_SKU, OPT_MIG, OPT_GPUS, OPT_INPUT,
 	OPT_OUTPUT, OPT_CONCURRENCY, OPT_MODE, OPT_METHOD, OPT_ZERO, OPT_TOKENS, OPT_SEQLEN,
-	OPT_MICRO_BATCH, OPT_ENGINE, OPT_FRAMEWORK, OPT_HF_CONFIG, OPT_EXPERT_PARALLEL
+	OPT_MICRO_BATCH, OPT_ENGINE, OPT_FRAMEWORK, OPT_HF_CONFIG, OPT_EXPERT_PARALLEL,
+	OPT_MAX_SEQUENCES
 };
 
 static const struct cli_opt opts[] = {
@@ -58,6 +59,7 @@ static const struct cli_opt opts[] = {
 	{ "framework", 0, CLI_ARG_REQUIRED, OPT_FRAMEWORK },
 	{ "hf-config", 0, CLI_ARG_REQUIRED, OPT_HF_CONFIG },
 	{ "expert-parallel", 0, CLI_ARG_NONE, OPT_EXPERT_PARALLEL },
+	{ "max-sequences", 0, CLI_ARG_REQUIRED, OPT_MAX_SEQUENCES },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -266,6 +268,11 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 		case OPT_EXPERT_PARALLEL:
 			a->serving.expert_parallel = 1;
 			break;
+		case OPT_MAX_SEQUENCES:
+			if (whole_upto("max-sequences", val, 1e6, &d))
+				return EXIT_USAGE;
+			a->serving.max_sequences = (long)d;
+			break;
 		}
 	}
 	if (!a->model && !a->inline_given && !a->hf_config)
@@ -280,6 +287,8 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 					    "bf16, fp16 or fp8");
 	if (a->serving.expert_parallel && a->training)
 		return cli_usage_error(CMD, "--expert-parallel sizes serving, not training");
+	if (a->serving.max_sequences > 0 && a->training)
+		return cli_usage_error(CMD, "--max-sequences sizes serving, not training");
 	if (!a->gpu && !a->sku && !a->mig)
 		return cli_usage_error(CMD, "give a GPU: --gpu MODEL, --sku SIZE or --mig PROFILE");
 	if (a->sku && (a->gpu || a->mig))
@@ -348,6 +357,27 @@ static int resolve_gpu(catalog *cat, const char *name, struct gpu_spec *g)
 
 	return cmd_found(found, err, cat, "gpu_models", "GPU", name,
 			 "'gpufit catalog list' shows the sizes and their GPUs");
+}
+
+/* A warning when no size of the catalog carries GPU g: the estimate stands,
+ * but recommend, which ranks Azure sizes, can never propose it. */
+static int warn_if_unsold(catalog *cat, const struct gpu_spec *g)
+{
+	char err[CATALOG_ERRLEN];
+	struct vm_size *vms = NULL;
+	size_t nvm = 0, sizes = 0;
+
+	if (catalog_vm_list(cat, &vms, &nvm, err) != 0) {
+		diag_error("%s", err);
+		return EXIT_CATALOG;
+	}
+	for (size_t i = 0; i < nvm; i++)
+		sizes += strcasecmp(vms[i].gpu_model, g->name) == 0;
+	free(vms);
+	if (sizes == 0)
+		diag_warning("estimate: no Azure size in the catalog has GPU '%s': the estimate "
+			     "is for reference, recommend never proposes it", g->name);
+	return EXIT_OK;
 }
 
 static int resolve_mig(catalog *cat, const struct estimate_args *a, struct estimate_in *in)
@@ -524,7 +554,8 @@ static int resolve(catalog *cat, const struct estimate_args *a, struct estimate_
 		if ((rc = resolve_mig(cat, a, in)) != 0)
 			return rc;
 	} else {
-		if ((rc = resolve_gpu(cat, a->gpu, &in->gpu)) != 0)
+		if ((rc = resolve_gpu(cat, a->gpu, &in->gpu)) != 0 ||
+		    (rc = warn_if_unsold(cat, &in->gpu)) != 0)
 			return rc;
 		sizing_capacity_from_gpu(&in->gpu, (int)a->gpus, &in->cap);
 	}

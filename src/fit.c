@@ -32,12 +32,14 @@ static const char slo_sequences[] = "too many sequences in flight within the SLO
  * one note per engine, so that its reason can name the engine and the
  * option that raises the cap (a fit_result names no engine). */
 static const char engine_capped[SIZING_ENGINE_COUNT][1];
+/* The same under a cap the workload sets (serving.max_sequences). */
+static const char set_capped[SIZING_ENGINE_COUNT][1];
 
 /* The engine whose cap note r carries, or -1. */
 static int capped_engine(const struct fit_result *r)
 {
 	for (int e = 0; e < SIZING_ENGINE_COUNT; e++)
-		if (r->note == engine_capped[e])
+		if (r->note == engine_capped[e] || r->note == set_capped[e])
 			return e;
 	return -1;
 }
@@ -126,8 +128,19 @@ struct sizing_capacity fit_instance_cap(const struct sizing_capacity *vm, int k)
 static int infer(const struct fit_workload *w, const struct sizing_capacity *cap, long c,
 		 const struct sizing_factors *f, struct sizing_inference_result *r)
 {
-	struct sizing_serving s = { w->input_tokens, w->output_tokens, c, w->engine, w->expert_parallel };
-	return sizing_inference(&w->model, w->precision, w->kv_precision, &s, cap, f, r, NULL);
+	struct sizing_serving s = { w->input_tokens, w->output_tokens, c, w->engine,
+				    w->expert_parallel, w->max_sequences };
+	int rc = sizing_inference(&w->model, w->precision, w->kv_precision, &s, cap, f, r, NULL);
+
+	/* the largest batch of an instance (c 0) under a max_sequences its
+	 * memory cannot hold is what memory holds: the workload's concurrency
+	 * is spread over instances, each batching what it can */
+	if (rc == 0 && c == 0 && !r->fits && r->max_sequences_set &&
+	    r->memory_max_concurrency >= 1 && r->memory_max_concurrency < s.max_sequences) {
+		s.max_sequences = r->memory_max_concurrency;
+		rc = sizing_inference(&w->model, w->precision, w->kv_precision, &s, cap, f, r, NULL);
+	}
+	return rc;
 }
 
 int fit_instance_infer(const struct fit_workload *w, const struct sizing_capacity *vm, int k,
@@ -232,7 +245,9 @@ static enum fit_reject plan_instances(const struct fit_workload *w,
 				out->note = slo_bound ? slo_sequences
 					    : engine_bound && (int)w->engine >= 0 &&
 							      w->engine < SIZING_ENGINE_COUNT
-					    ? engine_capped[w->engine] : too_many_sequences;
+					    ? (w->max_sequences > 0 ? set_capped[w->engine]
+								    : engine_capped[w->engine])
+					    : too_many_sequences;
 				return FIT_REJ_MEMORY;
 			}
 			c = (C + (long)max_units * per_vm - 1) / ((long)max_units * per_vm);
@@ -636,11 +651,17 @@ void fit_reject_text(const struct fit_result *r, const char *pricing, const char
 		if (capped_engine(r) >= 0) {
 			enum sizing_engine e = (enum sizing_engine)capped_engine(r);
 
-			snprintf(buf, len, "%.0f sequences in flight, at most %.0f on %d unit%s: "
-				 "%s's default cap per instance (%s), not memory", r->need,
-				 r->have, r->nodes,
-				 r->nodes == 1 ? "" : "s", sizing_engine_name(e),
-				 sizing_engine_sequences_option(e));
+			if (r->note == set_capped[e])
+				snprintf(buf, len, "%.0f sequences in flight, at most %.0f on %d "
+					 "unit%s: the max_sequences set per instance (%s %s), not "
+					 "memory", r->need, r->have, r->nodes,
+					 r->nodes == 1 ? "" : "s", sizing_engine_name(e),
+					 sizing_engine_sequences_option(e));
+			else
+				snprintf(buf, len, "%.0f sequences in flight, at most %.0f on %d "
+					 "unit%s: %s's default cap per instance (%s), not memory",
+					 r->need, r->have, r->nodes, r->nodes == 1 ? "" : "s",
+					 sizing_engine_name(e), sizing_engine_sequences_option(e));
 		} else if (r->note == slo_sequences) {
 			snprintf(buf, len, "%.0f sequences in flight, at most %.0f within the latency "
 				 "SLO on %d unit%s", r->need, r->have, r->nodes,
@@ -793,5 +814,6 @@ int fit_workload_from_profile(const struct profile_workload *pw, const struct mo
 		w->max_ttft_ms = pw->serving.max_time_to_first_token_ms;
 	w->engine = pw->serving.engine;
 	w->expert_parallel = pw->serving.expert_parallel;
+	w->max_sequences = pw->serving.max_sequences;
 	return 0;
 }

@@ -102,6 +102,8 @@ const struct command gpufit_commands[] = {
 	  "  --input-tokens N         prompt tokens per request (default 1024)\n"
 	  "  --output-tokens N        generated tokens per request (default 256)\n"
 	  "  --concurrency N|max      sequences in flight (default max: the largest that fits)\n"
+	  "  --max-sequences N        the engine's cap on sequences in flight as you set it\n"
+	  "                           (vLLM max_num_seqs, ...; default: the engine's default)\n"
 	  "  --engine E               vllm (default) | tensorrt-llm | sglang | tgi | llama.cpp |\n"
 	  "                           transformers: the serving stack's factors\n"
 	  "  --expert-parallel        a mixture of experts spreads its experts over the GPUs\n"
@@ -114,7 +116,9 @@ const struct command gpufit_commands[] = {
 	  "  --framework F            training: fsdp | megatron | deepspeed (published MFU)\n"
 	  "  --tokens N               training: tokens of one run (default 1e9)\n"
 	  "  --sequence-length N      training: tokens per sequence (default 4096)\n"
-	  "  --micro-batch N          training: sequences per GPU per step (default 1)\n" },
+	  "  --micro-batch N          training: sequences per data-parallel replica per\n"
+	  "                           micro-step (its tensor-parallel GPUs share them;\n"
+	  "                           default 1)\n" },
 	{ "help", cmd_help, "help [COMMAND]", "Show help for gpufit or one command.", "" },
 	{ "k8s", cmd_k8s, "k8s [OPTIONS] PROFILE",
 	  "AKS GPU node pools (az commands) and Kubernetes manifests for the recommendation.",

@@ -927,7 +927,7 @@ static void read_serving(struct reader *r, const struct node *m, struct profile_
 					    "target_output_tokens_per_s",
 					    "max_ms_per_output_token",
 					    "max_time_to_first_token_ms", "engine",
-					    "expert_parallel" };
+					    "expert_parallel", "max_sequences" };
 	static const char *const flag_names[] = { "false", "true" };
 	const char *const p = "serving.";
 	const char *engine_names[SIZING_ENGINE_COUNT];
@@ -965,6 +965,7 @@ static void read_serving(struct reader *r, const struct node *m, struct profile_
 		node_enum(r, v, "serving.expert_parallel", "serving.expert_parallel value",
 			  flag_names, COUNT(flag_names), &ep);
 	s->expert_parallel = ep;
+	get_long(r, m, "max_sequences", p, &R_CONCURRENCY, &s->max_sequences);
 	if (s->has_max_ms_per_output_token)
 		slo_slip(r, map_get(m, "max_ms_per_output_token"), "serving.max_ms_per_output_token",
 			 s->max_ms_per_output_token, 10000);

@@ -224,7 +224,8 @@ static int cap_equal(const struct sizing_capacity *x, const struct sizing_capaci
 	       x->fraction == y->fraction && x->memory_gib == y->memory_gib &&
 	       x->bandwidth_gbps == y->bandwidth_gbps && x->fp32_tflops == y->fp32_tflops &&
 	       x->fp16_tflops == y->fp16_tflops && x->bf16_tflops == y->bf16_tflops &&
-	       x->fp8_tflops == y->fp8_tflops && x->int8_tops == y->int8_tops &&
+	       x->fp8_tflops == y->fp8_tflops && x->fp4_tflops == y->fp4_tflops &&
+	       x->int8_tops == y->int8_tops &&
 	       x->link_gbps == y->link_gbps && x->pcie_gbps == y->pcie_gbps &&
 	       x->infiniband_gbps == y->infiniband_gbps &&
 	       strcmp(x->gpu_model, y->gpu_model) == 0 &&

@@ -134,6 +134,7 @@ static void cap_from_spec(const struct gpu_spec *g, double scale_compute, double
 	c->fp16_tflops = g->fp16_tflops * scale_compute;
 	c->bf16_tflops = g->bf16_tflops * scale_compute;
 	c->fp8_tflops = g->fp8_tflops * scale_compute;
+	c->fp4_tflops = g->fp4_tflops * scale_compute;
 	c->int8_tops = g->int8_tops * scale_compute;
 	/* PCIe x16 per direction: 16 GB/s (gen3), 32 (gen4), 64 (gen5) */
 	c->pcie_gbps = g->pcie_gen >= 3 ? 16.0 * pow(2.0, g->pcie_gen - 3) : 8.0;
@@ -254,11 +255,15 @@ double sizing_capacity_tflops(const struct sizing_capacity *cap, enum sizing_pre
 		return cap->fp32_tflops;
 	case SIZING_BF16:
 		return cap->bf16_tflops > 0 ? cap->bf16_tflops : cap->fp16_tflops;
-	case SIZING_FP8:
-	case SIZING_FP8_BLOCK:
-	/* fp4 math is counted at the fp8 rate: the catalog has no fp4 column */
 	case SIZING_FP4:
 	case SIZING_MXFP4:
+		/* NVFP4/MXFP4 tensor math (Blackwell, CDNA4); a GPU without an
+		 * FP4 rate in the catalog counts it at the fp8 rate */
+		if (cap->fp4_tflops > 0)
+			return cap->fp4_tflops;
+		return cap->fp8_tflops > 0 ? cap->fp8_tflops : cap->fp16_tflops;
+	case SIZING_FP8:
+	case SIZING_FP8_BLOCK:
 		return cap->fp8_tflops > 0 ? cap->fp8_tflops : cap->fp16_tflops;
 	default:
 		/* fp16, and weight-only int8/int4 whose math runs in fp16 */
@@ -1084,15 +1089,29 @@ static double ep_comm_delta_s(const struct sizing_model *m, double tokens, int e
  * it); sizing_inference_why gives it its numbers. */
 static const char engine_cap_note[] =
 	"the requested concurrency is over the serving engine's cap on sequences in flight";
+/* The note of a max_sequences over what memory holds (concurrency 0). */
+static const char max_sequences_note[] =
+	"max_sequences is more sequences than the KV cache holds";
 
 const char *sizing_inference_why(const struct sizing_inference_result *r, enum sizing_engine e,
 				 char *buf, size_t len)
 {
-	if (r->note != engine_cap_note || !buf || !len)
+	if ((r->note != engine_cap_note && r->note != max_sequences_note) || !buf || !len)
 		return r->note;
-	snprintf(buf, len, "%ld sequences exceed %s's default of %ld sequences in flight (%s; "
-		 "memory holds %ld)", r->concurrency, sizing_engine_name(e), r->max_concurrency,
-		 sizing_engine_sequences_option(e), r->memory_max_concurrency);
+	if (r->note == max_sequences_note)
+		snprintf(buf, len, "max_sequences %ld is more sequences than the KV cache holds "
+			 "(%ld); lower it, or give the model more GPU memory", r->max_sequences,
+			 r->memory_max_concurrency);
+	else if (r->max_sequences_set)
+		snprintf(buf, len, "%ld sequences exceed the max_sequences of %ld set for %s (%s; "
+			 "memory holds %ld)", r->concurrency, r->max_sequences,
+			 sizing_engine_name(e), sizing_engine_sequences_option(e),
+			 r->memory_max_concurrency);
+	else
+		snprintf(buf, len, "%ld sequences exceed %s's default of %ld sequences in flight "
+			 "(%s; memory holds %ld; raise it with serving.max_sequences or --max-sequences)", r->concurrency,
+			 sizing_engine_name(e), r->max_concurrency,
+			 sizing_engine_sequences_option(e), r->memory_max_concurrency);
 	return buf;
 }
 
@@ -1218,7 +1237,9 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	r.available_gib = usable * cap->gpus / GIB;
 	r.max_concurrency = free_dev > 0 ? (long)floor(free_dev / kvseq_dev) : 0;
 	r.memory_max_concurrency = r.max_concurrency;
-	limit = ef.max_batch_sequences;
+	limit = s->max_sequences > 0 ? (double)s->max_sequences : ef.max_batch_sequences;
+	r.max_sequences = (long)limit;
+	r.max_sequences_set = s->max_sequences > 0;
 	if (r.max_concurrency > (long)limit)
 		r.max_concurrency = (long)limit;
 	else
@@ -1252,6 +1273,12 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 		kv_limited = 0;
 	} else {
 		r.concurrency = r.max_concurrency;
+		if (s->max_sequences > r.memory_max_concurrency) {
+			/* the cap set could never be reached: say so rather than
+			 * size a smaller batch silently */
+			r.fits = 0;
+			r.note = max_sequences_note;
+		}
 	}
 	B = (double)r.concurrency;
 	r.kv_cache_gib = B * kvseq_dev * cap->gpus / GIB;
@@ -1443,7 +1470,16 @@ struct train_mem {
 /* Per-device memory (bytes) of one split; mixed-precision Adam keeps 2 B
  * weights, 2 B gradients and 12 B of fp32 master copy and moments per
  * trainable parameter (ZeRO paper).  Activations follow Korthikanti et al.
- * with FlashAttention (no s² term) and sequence parallelism inside TP. */
+ * (arXiv:2205.05198, Table 2) with FlashAttention (no s² term) and sequence
+ * parallelism inside TP: the micro-batch b is per data-parallel replica, the
+ * same b sequences on each of its tp x pp GPUs, and every stored tensor of a
+ * layer is split over the tp ranks (34·s·b·h / tp), the checkpointed layer
+ * inputs of full recomputation too (2·s·b·h / tp: under sequence
+ * parallelism a layer's input is held in [s/tp, b, h] shards, Megatron-LM
+ * --sequence-parallel with --recompute-granularity full; PyTorch
+ * SequenceParallel in torchtitan).  1F1B keeps pp micro-batches of the
+ * first stage's L/pp layers, so the count is over all L layers whatever
+ * pp. */
 static void train_memory(const struct sizing_model *m, const struct sizing_training *t,
 			 int tp, int pp, int dp, int recompute, const struct sizing_factors *f,
 			 struct train_mem *tm)
@@ -1468,7 +1504,7 @@ static void train_memory(const struct sizing_model *m, const struct sizing_train
 	if (z >= 3)
 		tm->weights /= dp;
 	if (recompute)
-		per_layer = 2.0 * s * b * h + 34.0 * s * b * h / (tp * L);
+		per_layer = 2.0 * s * b * h / tp + 34.0 * s * b * h / (tp * L);
 	else
 		per_layer = 34.0 * s * b * h / tp;
 	tm->act = (L * per_layer + 4.0 * s * b * m->vocab / tp) * f->train_activation_overhead;

@@ -1,6 +1,7 @@
 #!/bin/bash
 # A catalog written by an earlier build of schema version 3 has no
-# engine_support table and no vm_sizes.confidential column.  The program
+# engine_support table, no vm_sizes.confidential column and no
+# gpu_models.fp4_tflops column.  The program
 # then reads both from the bundled catalog: a TensorRT-LLM workload is still
 # never offered an AMD GPU, and a plain workload never the confidential
 # NCC40ads_H100_v5 (the plain gpt-oss workload of
@@ -9,7 +10,8 @@
 . "$(dirname "$0")/lib.bash"
 
 cp "$ROOT/$B/catalog.db" "$T/old.db"
-sqlite3 "$T/old.db" "DROP TABLE engine_support; ALTER TABLE vm_sizes DROP COLUMN confidential" ||
+sqlite3 "$T/old.db" "DROP TABLE engine_support; ALTER TABLE vm_sizes DROP COLUMN confidential;
+	ALTER TABLE gpu_models DROP COLUMN fp4_tflops" ||
 	fail "making an old catalog"
 [ "$(sqlite3 "$T/old.db" 'PRAGMA user_version')" = 3 ] || fail "old catalog is not version 3"
 
@@ -32,4 +34,20 @@ PY
 expect_rc 3 "$GPUFIT" --catalog "$T/old.db" estimate --model llama-3-8b \
 	--gpu MI300X-OAM-192GB --engine tensorrt-llm
 expect_grep "tensorrt-llm runs on NVIDIA GPUs only; MI300X-OAM-192GB is AMD" "$T/err"
+
+# without the FP4 column fp4 runs at the FP8 rate, as those builds sized it:
+# qwen3-8b fp4 on one GB200 prompts at 148350.5 tokens/s (5000 dense FP8
+# TFLOPS), 296701.0 with the bundled catalog's 10000 FP4 TFLOPS
+# (tests/golden/estimate/fp4-gb200-native)
+"$GPUFIT" --catalog "$T/old.db" estimate -f json --model qwen3-8b --gpu GB200-NVL72-186GB \
+	--precision fp4 --concurrency 8 >"$T/out" 2>"$T/err" || fail "estimate on an old catalog"
+python3 -c 'import json,sys; v = json.load(open(sys.argv[1]))["throughput"]["prefill_tokens_per_s"]; assert v == 148350.5, v' "$T/out" ||
+	fail "old catalog: fp4 not at the FP8 rate"
+"$GPUFIT" --catalog "$T/old.db" catalog gpus -f json >"$T/out" 2>"$T/err" ||
+	fail "catalog gpus on an old catalog"
+python3 - "$T/out" <<'PY' || fail "old catalog: an FP4 rate where the catalog has none"
+import json, sys
+g = {x["name"]: x for x in json.load(open(sys.argv[1]))["gpus"]}
+assert g["GB200-NVL72-186GB"]["fp4_tflops"] is None, g["GB200-NVL72-186GB"]
+PY
 finish

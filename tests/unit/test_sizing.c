@@ -227,7 +227,7 @@ static struct sizing_inference_result infer_with(const struct sizing_model *m,
 {
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(g);
-	struct sizing_serving s = { in, out, conc, e, 0 };
+	struct sizing_serving s = { in, out, conc, e, 0, 0 };
 	struct sizing_inference_result r;
 	char err[SIZING_ERRLEN];
 
@@ -412,7 +412,8 @@ static void test_engine_sequence_cap(void **state)
 	assert_true(r.total_gib < r.available_gib);
 	why = sizing_inference_why(&r, SIZING_ENGINE_VLLM, buf, sizeof buf);
 	snprintf(want, sizeof want, "257 sequences exceed vllm's default of 256 sequences in flight "
-		 "(max_num_seqs; memory holds %ld)", mem.max_concurrency);
+		 "(max_num_seqs; memory holds %ld; raise it with serving.max_sequences or "
+		 "--max-sequences)", mem.max_concurrency);
 	assert_string_equal(why, want);
 	r = infer_with(&llama31_8b, SIZING_FP16, &h100, 1, 1024, 256, 32,
 		       SIZING_ENGINE_LLAMA_CPP);
@@ -432,6 +433,66 @@ static void test_engine_sequence_cap(void **state)
 	r = infer_with(&llama31_8b, SIZING_FP16, &h100, 1, 1024, 256, 256, SIZING_ENGINE_VLLM);
 	assert_true(r.fits);
 	assert_null(sizing_inference_why(&r, SIZING_ENGINE_VLLM, buf, sizeof buf));
+}
+
+/* serving.max_sequences: the engine's cap as the user sets it, above the
+ * default too, validated against what memory holds. */
+static void test_max_sequences(void **state)
+{
+	struct sizing_capacity cap;
+	struct sizing_factors f = factors_for(&h100);
+	struct sizing_serving s = { 1024, 256, 300, SIZING_ENGINE_VLLM, 0, 512 };
+	struct sizing_inference_result r, dflt, mem;
+	char err[SIZING_ERRLEN], buf[256], want[256];
+
+	(void)state;
+	assert_int_equal(sizing_capacity_from_gpu(&h100, 1, &cap), 0);
+	mem = infer(&llama31_8b, SIZING_FP16, &h100, 1, 1024, 256, 0);
+	assert_true(mem.max_concurrency > 300 && mem.max_concurrency < 512);
+	/* 300 sequences: over vLLM's default 256, under a cap of 512 */
+	dflt = infer_with(&llama31_8b, SIZING_FP16, &h100, 1, 1024, 256, 300, SIZING_ENGINE_VLLM);
+	assert_false(dflt.fits);
+	assert_int_equal(dflt.max_sequences, 256);
+	assert_false(dflt.max_sequences_set);
+	assert_int_equal(sizing_inference(&llama31_8b, SIZING_FP16, SIZING_FP16, &s, &cap, &f, &r,
+					  err), 0);
+	assert_true(r.fits);
+	assert_int_equal(r.max_sequences, 512);
+	assert_true(r.max_sequences_set);
+	assert_int_equal(r.max_concurrency, mem.max_concurrency);
+	assert_int_equal(r.concurrency, 300);
+	assert_true(r.output_tokens_per_s > 0);
+	/* over the cap set: the reason names it */
+	s.max_sequences = 299;
+	assert_int_equal(sizing_inference(&llama31_8b, SIZING_FP16, SIZING_FP16, &s, &cap, &f, &r,
+					  err), 0);
+	assert_false(r.fits);
+	snprintf(want, sizeof want, "300 sequences exceed the max_sequences of 299 set for vllm "
+		 "(max_num_seqs; memory holds %ld)", mem.max_concurrency);
+	assert_string_equal(sizing_inference_why(&r, SIZING_ENGINE_VLLM, buf, sizeof buf), want);
+	/* no concurrency: the batch is the cap set, when memory holds it */
+	s.concurrency = 0;
+	s.max_sequences = 300;
+	assert_int_equal(sizing_inference(&llama31_8b, SIZING_FP16, SIZING_FP16, &s, &cap, &f, &r,
+					  err), 0);
+	assert_true(r.fits);
+	assert_int_equal(r.concurrency, 300);
+	/* a cap over what the KV cache holds could never be reached */
+	s.max_sequences = 4096;
+	assert_int_equal(sizing_inference(&llama31_8b, SIZING_FP16, SIZING_FP16, &s, &cap, &f, &r,
+					  err), 0);
+	assert_false(r.fits);
+	assert_int_equal(r.concurrency, mem.max_concurrency);
+	snprintf(want, sizeof want, "max_sequences 4096 is more sequences than the KV cache holds "
+		 "(%ld); lower it, or give the model more GPU memory", mem.max_concurrency);
+	assert_string_equal(sizing_inference_why(&r, SIZING_ENGINE_VLLM, buf, sizeof buf), want);
+	/* a cap below the default holds too (llama.cpp-like small caps) */
+	s.concurrency = 65;
+	s.max_sequences = 64;
+	assert_int_equal(sizing_inference(&llama31_8b, SIZING_FP16, SIZING_FP16, &s, &cap, &f, &r,
+					  err), 0);
+	assert_false(r.fits);
+	assert_int_equal(r.max_concurrency, 64);
 }
 
 /* A MIG slice is never faster than the whole GPU it is carved from:
@@ -480,7 +541,7 @@ static void test_mig_not_faster_than_gpu(void **state)
 			for (size_t ei = 0; ei < 2; ei++)
 			for (size_t ci = 0; ci < 3; ci++)
 			for (size_t ii = 0; ii < 2; ii++) {
-				struct sizing_serving s = { ins[ii], 128, concs[ci], engines[ei], 0 };
+				struct sizing_serving s = { ins[ii], 128, concs[ci], engines[ei], 0, 0 };
 				struct sizing_inference_result rm, rw;
 				char err[SIZING_ERRLEN];
 
@@ -575,7 +636,7 @@ static void test_errors(void **state)
 	struct sizing_model m = { .name = "blob", .params_b = 7 };
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(&h100);
-	struct sizing_serving s = { 128, 128, 0, SIZING_ENGINE_TENSORRT_LLM, 0 };
+	struct sizing_serving s = { 128, 128, 0, SIZING_ENGINE_TENSORRT_LLM, 0, 0 };
 	struct sizing_inference_result r;
 	char err[SIZING_ERRLEN];
 
@@ -884,7 +945,7 @@ static void test_eager_step_overlap_by_hand(void **state)
 	 * step plus the 25 ms (the stalled prompt forward pays its own) */
 	{
 		struct sizing_capacity cap;
-		struct sizing_serving sv = { 1, 1, 1, SIZING_ENGINE_TRANSFORMERS, 0 };
+		struct sizing_serving sv = { 1, 1, 1, SIZING_ENGINE_TRANSFORMERS, 0, 0 };
 		struct sizing_inference_result serial;
 		char err[SIZING_ERRLEN];
 
@@ -986,7 +1047,7 @@ static void test_step_per_sequence_by_hand(void **state)
 {
 	struct sizing_factors f = factors_for(&h100), g;
 	struct sizing_capacity cap;
-	struct sizing_serving s = { 200, 400, 1, SIZING_ENGINE_VLLM, 0 };
+	struct sizing_serving s = { 200, 400, 1, SIZING_ENGINE_VLLM, 0, 0 };
 	struct sizing_inference_result a, b;
 	long conc[] = { 1, 64 };
 
@@ -1080,6 +1141,57 @@ static void test_training(void **state)
 	assert_false(r.fits);
 	assert_string_equal(r.note, "multi-node training without InfiniBand is too slow");
 	assert_true(r.comm_compute_ratio > f.ib_required_ratio);
+}
+
+/*
+ * Activation memory under tensor parallelism: the micro-batch is per
+ * data-parallel replica and every stored activation is split over its tp
+ * ranks (sequence parallelism), the checkpoints of full recomputation too.
+ * By hand, llama-3.1-70b (L 80, h 8192, vocab 128256), 16 sequences of 4096
+ * tokens, recompute, ZeRO-1 on 64 H100 (tp 8 x data 8: the first split whose
+ * states fit, 16.4 + 16.4 + 12.3 GiB of them): (80 x (2 x 4096 x 16 x 8192 / 8 + 34 x 4096 x
+ * 16 x 8192 / (8 x 80)) + 4 x 4096 x 16 x 128256 / 8) x 1.10
+ * = (80 x (134,217,728 + 28,521,267) + 4,202,692,608) x 1.10
+ * = 18,943,977,513 B = 17.64 GiB a GPU (189 GiB when the checkpoints were
+ * not split).
+ */
+static void test_training_tp_activations(void **state)
+{
+	struct sizing_capacity cap;
+	struct sizing_factors f = factors_for(&h100);
+	struct sizing_training t = { .method = SIZING_TRAIN_FULL, .zero_stage = 1, .tokens = 1e9,
+				     .sequence_length = 4096, .micro_batch = 16,
+				     .recompute = 1 };
+	struct sizing_training_result r, r1;
+	char err[SIZING_ERRLEN];
+	double s = 4096, b = 16, h = 8192, L = 80, V = 128256, want;
+
+	(void)state;
+	assert_int_equal(sizing_capacity_from_gpu(&h100, 64, &cap), 0);
+	assert_int_equal(sizing_training(&llama31_70b, SIZING_BF16, &t, &cap, &f, &r, err), 0);
+	assert_true(r.fits);
+	assert_int_equal(r.tp, 8);
+	assert_int_equal(r.dp, 8);
+	assert_true(r.recompute);
+	want = (L * (2 * s * b * h / 8 + 34 * s * b * h / (8 * L)) + 4 * s * b * V / 8) *
+	       f.train_activation_overhead;
+	assert_near(r.activations_gib, want / 1073741824.0, 1e-9);
+	assert_near(r.activations_gib, 17.64, 0.01);
+	/* direction: one GPU (tp 1) holds 8 x the activations of the same
+	 * micro-batch (it does not fit there: the shortfall split is tp 1) */
+	assert_int_equal(sizing_capacity_from_gpu(&h100, 1, &cap), 0);
+	assert_int_equal(sizing_training(&llama31_70b, SIZING_BF16, &t, &cap, &f, &r1, err), 0);
+	assert_int_equal(r1.tp, 1);
+	assert_near(r1.activations_gib, 8 * r.activations_gib, 1e-9);
+	/* without recomputation: 34·s·b·h / tp a layer */
+	t.recompute = 0;
+	t.micro_batch = 1;
+	assert_int_equal(sizing_capacity_from_gpu(&h100, 64, &cap), 0);
+	assert_int_equal(sizing_training(&llama31_70b, SIZING_BF16, &t, &cap, &f, &r, err), 0);
+	assert_int_equal(r.tp, 8);
+	assert_near(r.activations_gib,
+			    (L * 34 * s * h / 8 + 4 * s * V / 8) * f.train_activation_overhead /
+				    1073741824.0, 1e-9);
 }
 
 static void test_generic(void **state)
@@ -1313,7 +1425,7 @@ static double heldout_estimate(const struct heldout *h, int training)
 		assert_true(r.fits);
 		return r.tokens_per_s / h->gpus;
 	} else {
-		struct sizing_serving s = { h->in, h->out, h->conc, SIZING_ENGINE_TENSORRT_LLM, 0 };
+		struct sizing_serving s = { h->in, h->out, h->conc, SIZING_ENGINE_TENSORRT_LLM, 0, 0 };
 		struct sizing_inference_result r;
 
 		assert_int_equal(sizing_inference(h->m, h->p, sizing_kv_default(h->p), &s, &cap,
@@ -1420,8 +1532,8 @@ static const struct gpu_spec a100_pcie_40 = {
 static const struct gpu_spec rtxpro6000 = {
 	.name = "RTX-PRO-6000-BSE-96GB", .vendor = "NVIDIA", .architecture = "Blackwell",
 	.form_factor = "PCIe", .memory_gib = 96, .bandwidth_gbps = 1792, .fp32_tflops = 125,
-	.fp16_tflops = 500, .bf16_tflops = 500, .fp8_tflops = 1000, .tdp_w = 600,
-	.pcie_gen = 5, .sm_count = 188,
+	.fp16_tflops = 500, .bf16_tflops = 500, .fp8_tflops = 1000, .fp4_tflops = 2000,
+	.tdp_w = 600, .pcie_gen = 5, .sm_count = 188,
 };
 /* V100 32GB (catalog/gpu_models.csv V100-SXM2-32GB: 900 GB/s, 80 SMs; the
  * PCIe card has the same bandwidth and SMs) */
@@ -1443,8 +1555,8 @@ static const struct gpu_spec v100_pcie = {
 static const struct gpu_spec b300 = {
 	.name = "GB300-NVL72-278GB", .vendor = "NVIDIA", .architecture = "Blackwell Ultra",
 	.form_factor = "NVL72", .memory_gib = 278, .bandwidth_gbps = 8000, .fp32_tflops = 80,
-	.fp16_tflops = 2500, .bf16_tflops = 2500, .fp8_tflops = 5000, .tdp_w = 1400,
-	.pcie_gen = 6, .sm_count = 160,
+	.fp16_tflops = 2500, .bf16_tflops = 2500, .fp8_tflops = 5000, .fp4_tflops = 15000,
+	.tdp_w = 1400, .pcie_gen = 6, .sm_count = 160,
 	.precisions = "fp32 fp16 bf16 fp8 fp4 int8w int4w",
 };
 /*
@@ -2094,7 +2206,7 @@ static double engine_estimate(const struct engine_row *e)
 {
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(e->g);
-	struct sizing_serving s = { e->in, e->out, e->conc < 0 ? -e->conc : e->conc, e->engine, 0 };
+	struct sizing_serving s = { e->in, e->out, e->conc < 0 ? -e->conc : e->conc, e->engine, 0, 0 };
 	struct sizing_inference_result r;
 	struct sizing_model m = *e->m;
 	enum sizing_precision p = e->p;
@@ -2144,7 +2256,7 @@ static void test_llamacpp_layer_cost_by_hand(void **state)
 	struct sizing_factors f = factors_for(&a100_pcie), g;
 	struct sizing_engine_factors ef = sizing_engine_factors_of(&f, SIZING_ENGINE_LLAMA_CPP);
 	struct sizing_capacity cap;
-	struct sizing_serving s = { 1, 255, 1, SIZING_ENGINE_LLAMA_CPP, 0 };
+	struct sizing_serving s = { 1, 255, 1, SIZING_ENGINE_LLAMA_CPP, 0, 0 };
 	struct sizing_inference_result a, b;
 	long conc[] = { 1, 4 };
 	double t_w;
@@ -2438,7 +2550,7 @@ static void test_prompt_steps_by_hand(void **state)
 	/* one prompt per prompt step: 0.3 ms + 45 us */
 	host = ef->step_overhead_ms / 1e3 + ef->step_per_sequence_us / 1e6;
 	for (int k = 0; k < 2; k++) {
-		struct sizing_serving sv = { 0, 128, 8, SIZING_ENGINE_SGLANG, 0 };
+		struct sizing_serving sv = { 0, 128, 8, SIZING_ENGINE_SGLANG, 0, 0 };
 		double expect;
 
 		/* 64-token prompts: a prompt step's GEMMs (6.3 ms) are shorter
@@ -2476,7 +2588,7 @@ static void test_sglang_memory_rule_by_hand(void **state)
 	struct sizing_factors f = factors_for(&h100);
 	struct sizing_inference_result r;
 	struct sizing_capacity cap;
-	struct sizing_serving sv = { 217, 202, 0, SIZING_ENGINE_SGLANG, 0 };
+	struct sizing_serving sv = { 217, 202, 0, SIZING_ENGINE_SGLANG, 0, 0 };
 	char err[SIZING_ERRLEN];
 	double mem = 81559, w, kvseq, frac;
 
@@ -2561,7 +2673,7 @@ static const struct gpu_spec gb200 = {
 	.name = "GB200-NVL72-186GB", .vendor = "NVIDIA", .architecture = "Blackwell",
 	.form_factor = "NVL72", .memory_gib = 185.0303, .bandwidth_gbps = 8000,
 	.fp32_tflops = 80, .fp16_tflops = 2500, .bf16_tflops = 2500, .fp8_tflops = 5000,
-	.int8_tops = 5000, .tdp_w = 1200, .link = "NVLink5", .link_gbps = 1800, .pcie_gen = 6,
+	.fp4_tflops = 10000, .int8_tops = 5000, .tdp_w = 1200, .link = "NVLink5", .link_gbps = 1800, .pcie_gen = 6,
 	.mig_max = 7, .sm_count = 148, .precisions = "fp32 fp16 bf16 fp8 fp4 int8w int4w",
 };
 
@@ -2601,6 +2713,42 @@ static void test_fp4_precisions(void **state)
 	assert_int_equal(support(&t4, SIZING_FP4, 0, note), SIZING_PREC_UNSUPPORTED);
 	assert_int_equal(support(&h, SIZING_FP8_BLOCK, 0, note), SIZING_PREC_NATIVE);
 	assert_int_equal(support(&t4, SIZING_FP8_BLOCK, 0, note), SIZING_PREC_UNSUPPORTED);
+}
+
+/*
+ * The FP4 tensor rate (catalog fp4_tflops, dense): NVFP4 and MXFP4 math on
+ * Blackwell runs at it, not at the FP8 rate.  By hand, a 128-token prompt of
+ * llama-2-7b (P 6.738e9, 32 layers of 4096) in fp4 on one GB200 (10000
+ * dense FP4 TFLOPS, prefill_mfu 0.55 under TensorRT-LLM): 10000e12 x 0.55 /
+ * (2 x 6.738e9 + 2 x 32 x 4096 x 128) = 407,119 prompt tokens/s, twice the
+ * fp8 figure (5000 TFLOPS); a Blackwell row without an FP4 rate (a catalog
+ * written by an earlier build) runs fp4 at the fp8 rate as before.
+ */
+static void test_fp4_rate_by_hand(void **state)
+{
+	struct sizing_factors f = factors_for(&gb200);
+	struct sizing_capacity cap;
+	struct gpu_spec old = gb200;
+	struct sizing_inference_result r4, r8, r_old;
+	double flops = 2 * 6.738e9 + 2.0 * 32 * 4096 * 128;
+
+	(void)state;
+	assert_int_equal(sizing_capacity_from_gpu(&gb200, 1, &cap), 0);
+	assert_near(sizing_capacity_tflops(&cap, SIZING_FP4), 10000, 1e-9);
+	assert_near(sizing_capacity_tflops(&cap, SIZING_MXFP4), 10000, 1e-9);
+	assert_near(sizing_capacity_tflops(&cap, SIZING_FP8), 5000, 1e-9);
+	assert_near(sizing_capacity_tflops(&cap, SIZING_BF16), 2500, 1e-9);
+	assert_int_equal(sizing_capacity_from_gpu(&h100, 1, &cap), 0);
+	assert_near(sizing_capacity_tflops(&cap, SIZING_FP4), 1979, 1e-9);
+	r4 = infer(&llama2_7b, SIZING_FP4, &gb200, 1, 128, 1, 1);
+	r8 = infer(&llama2_7b, SIZING_FP8, &gb200, 1, 128, 1, 1);
+	assert_near(r4.prefill_tokens_per_s, 10000e12 * f.prefill_mfu / flops, 1e-6);
+	assert_near(r4.prefill_tokens_per_s, 407119, 1);
+	/* direction: FP4 is faster than FP8 where compute-bound on Blackwell */
+	assert_near(r4.prefill_tokens_per_s / r8.prefill_tokens_per_s, 2.0, 1e-9);
+	old.fp4_tflops = 0;
+	r_old = infer(&llama2_7b, SIZING_FP4, &old, 1, 128, 1, 1);
+	assert_near(r_old.prefill_tokens_per_s, 5000e12 * f.prefill_mfu / flops, 1e-6);
 }
 
 static void test_gpt_oss_weights_mxfp4(void **state)
@@ -2649,7 +2797,7 @@ static void test_deepseek_mla_kv(void **state)
 	struct sizing_model m = deepseek_v3;
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(&h200);
-	struct sizing_serving s = { 1024, 1024, 16, SIZING_ENGINE_VLLM, 0 };
+	struct sizing_serving s = { 1024, 1024, 16, SIZING_ENGINE_VLLM, 0, 0 };
 	struct sizing_inference_result r;
 	enum sizing_precision w;
 	char err[SIZING_ERRLEN];
@@ -2705,7 +2853,7 @@ static void test_gemma3_window_kv(void **state)
 	assert_false(sizing_engine_kv_window_only(&f, SIZING_ENGINE_TGI));
 	{
 		struct sizing_capacity cap;
-		struct sizing_serving s = { 126976, 4096, 1, SIZING_ENGINE_VLLM, 0 };
+		struct sizing_serving s = { 126976, 4096, 1, SIZING_ENGINE_VLLM, 0, 0 };
 		struct sizing_inference_result a, b;
 		char err[SIZING_ERRLEN];
 
@@ -2768,8 +2916,8 @@ static void test_expert_parallel_deepseek_by_hand(void **state)
 	struct sizing_model m = deepseek_v3;
 	struct sizing_capacity cap;
 	struct sizing_factors f = factors_for(&h200);
-	struct sizing_serving tp = { 1024, 1024, 64, SIZING_ENGINE_SGLANG, 0 };
-	struct sizing_serving ep = { 1024, 1024, 64, SIZING_ENGINE_SGLANG, 1 };
+	struct sizing_serving tp = { 1024, 1024, 64, SIZING_ENGINE_SGLANG, 0, 0 };
+	struct sizing_serving ep = { 1024, 1024, 64, SIZING_ENGINE_SGLANG, 1, 0 };
 	struct sizing_inference_result a, b;
 	enum sizing_precision w;
 	char err[SIZING_ERRLEN];
@@ -2814,8 +2962,8 @@ static void test_expert_parallel_link_direction(void **state)
 {
 	struct sizing_capacity nv, pcie;
 	struct sizing_factors f = factors_for(&h200);
-	struct sizing_serving ep = { 1024, 1024, 64, SIZING_ENGINE_VLLM, 1 };
-	struct sizing_serving tgi = { 1024, 1024, 64, SIZING_ENGINE_TGI, 1 };
+	struct sizing_serving ep = { 1024, 1024, 64, SIZING_ENGINE_VLLM, 1, 0 };
+	struct sizing_serving tgi = { 1024, 1024, 64, SIZING_ENGINE_TGI, 1, 0 };
 	struct sizing_inference_result r;
 	char err[SIZING_ERRLEN];
 
@@ -2850,6 +2998,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_precision),
 		cmocka_unit_test(test_precision_support),
+		cmocka_unit_test(test_fp4_rate_by_hand),
 		cmocka_unit_test(test_fp8_training_gemms_only),
 		cmocka_unit_test(test_tp_over_pcie_by_hand),
 		cmocka_unit_test(test_tp_over_nvlink_by_hand),
@@ -2868,6 +3017,8 @@ int main(void)
 		cmocka_unit_test(test_batch1_decode_by_hand),
 		cmocka_unit_test(test_does_not_fit),
 		cmocka_unit_test(test_engine_sequence_cap),
+		cmocka_unit_test(test_max_sequences),
+		cmocka_unit_test(test_training_tp_activations),
 		cmocka_unit_test(test_mig_not_faster_than_gpu),
 		cmocka_unit_test(test_capacity_constructors),
 		cmocka_unit_test(test_factor_resolution),
