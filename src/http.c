@@ -330,9 +330,9 @@ static int after_try(const struct http_opts *o, CURLcode rc, long status, curl_o
 		return -1;
 	} else if (rc == CURLE_OPERATION_TIMEDOUT && got > 0 && o->low_speed_bps > 0) {
 		/* a body that began and then trickled: it would trickle again */
-		snprintf(err, errlen, "too slow: %zu bytes received, then under %lu bytes/s for "
-			 "%g s (the limit set by --timeout)", got, (unsigned long)o->low_speed_bps,
-			 o->timeout_s);
+		snprintf(err, errlen, "too slow: the answer began, then came at under %lu "
+			 "bytes/s for %g s (the limit set by --timeout)",
+			 (unsigned long)o->low_speed_bps, o->timeout_s);
 		return -1;
 	} else if (!transient(rc)) {
 		snprintf(err, errlen, "%s", curl_err[0] ? curl_err : curl_easy_strerror(rc));
