@@ -640,6 +640,8 @@ enum prom_fetch_status prom_fetch(const struct prom_fetch_opts *o,
 					      dls[i].items[k].msg);
 		}
 		diag_list_release(&dls[i]);
+		if (stores[i].full)
+			st->full = 1;
 		if (telemetry_store_merge(st, &stores[i]))
 			diag_list_add(dl, DIAG_WARNING, NULL, 0, 0,
 				      "a GPU metric comes under two names; the first read is kept");
@@ -660,8 +662,10 @@ enum prom_fetch_status prom_fetch(const struct prom_fetch_opts *o,
 			st->end_ms = e0;
 	}
 	if (st->full) {
-		diag_list_add(dl, DIAG_ERROR, jobs[0].f.shown, 0, 0,
-			      "the server holds " TELEMETRY_FULL_MSG, st->max_series);
+		/* a query_range answer has said so already, at its result */
+		if (!dl->errors)
+			diag_list_add(dl, DIAG_ERROR, jobs[0].f.shown, 0, 0,
+				      "the server holds " TELEMETRY_FULL_MSG, st->max_series);
 		rc = PROM_FETCH_INPUT;
 	}
 	if (rc == PROM_FETCH_OK && st->samples == 0) {
