@@ -29,12 +29,17 @@ struct http_opts {
 	double max_wait_s;      /* total backoff sleep allowed across the retries of
 				   one request; a Retry-After beyond it gives up */
 	double backoff_s;       /* first backoff delay; doubles per retry (cap 30 s) */
-	size_t max_bytes;       /* largest body accepted */
+	size_t max_bytes;       /* largest body accepted: reading stops beyond it, the
+				   request fails and the body is left empty */
+	unsigned long low_speed_bps; /* 0: a transfer fails when it receives nothing
+				   for timeout_s (a timeout, retried); N: when it
+				   receives under N bytes/s over timeout_s, and once
+				   its body has begun that is final (not retried) */
 	const char *user_agent;
 };
 
 /* Defaults: 4 retries, 30 s timeout, 45 s total wait, 1 s first backoff,
- * 64 MiB body limit. */
+ * 64 MiB body limit, low_speed_bps 0. */
 void http_opts_default(struct http_opts *o);
 
 struct http_client;

@@ -27,13 +27,27 @@ struct prom_fetch_opts {
 	const char *const *headers;    /* "Name: value" each, Authorization included */
 	size_t nheaders;
 	const char *cacert;            /* PEM CA bundle; NULL: the system's */
+	double timeout_s;              /* --timeout: connect limit, and the time over
+					  which an answer must average PROM_LOW_SPEED_BPS;
+					  one try lasts at most 10 times this */
 	double idle_max;               /* the classifier's idle threshold (ratio) */
 	double unreliable_util;        /* and its stuck-engine duty cycle (ratio) */
 	void (*log)(void *arg, const char *line);   /* one line per request; NULL none */
 	void *log_arg;
 };
 
-/* Defaults: summaries, PROM_MAX_SERIES_DEFAULT, 300 s step, the classifier's
+/* Bytes/s below which an answer is abandoned (over timeout_s): a Prometheus
+ * answer comes at network speed, and a peer under 1 KiB/s for that long is
+ * stuck or hostile.  Once its body has begun, the request is not retried. */
+#define PROM_LOW_SPEED_BPS 1024
+/* The largest answer read: reading stops there and the request fails (it is
+ * not parsed).  The same bound as a saved answer (TELEMETRY_JSON_MAX). */
+#define PROM_MAX_BYTES TELEMETRY_JSON_MAX
+/* --timeout's default and largest value, in seconds (as catalog refresh). */
+#define PROM_TIMEOUT_DEFAULT 30
+#define PROM_TIMEOUT_MAX 3600
+
+/* Defaults: summaries, PROM_MAX_SERIES_DEFAULT, 300 s step, 30 s timeout, the classifier's
  * default thresholds (idle 0.05, stuck engine at duty cycle 0.90). */
 void prom_fetch_opts_default(struct prom_fetch_opts *o);
 

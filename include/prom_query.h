@@ -28,6 +28,8 @@
 
 /* Series per answer unless --max-series-per-query says otherwise. */
 #define PROM_MAX_SERIES_DEFAULT 1000
+/* The largest --max-series-per-query: the series limit of a whole run. */
+#define PROM_MAX_SERIES_LIMIT 1000000
 /* Samples per query_range answer (about 25 bytes of JSON each): bounds the
  * batches of --raw, with at most PROM_MAX_SERIES_DEFAULT series. */
 #define PROM_RAW_POINTS 400000

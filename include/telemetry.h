@@ -151,11 +151,37 @@ struct telemetry_series {
 	struct telemetry_acc m[TM_METRIC_COUNT];
 };
 
+/* --max-series's default: 100,000 GPUs and MIG instances.  A series costs
+ * about 1.3 KiB, plus 1 KiB for each metric read sample by sample beyond
+ * TM_ACC_INLINE samples (at most TM_METRIC_COUNT): 100,000 series of the
+ * usual four to six metrics take under 1 GiB, and never more than 1.5 GiB. */
+#define TELEMETRY_MAX_SERIES_DEFAULT 100000
+/* The largest --max-series. */
+#define TELEMETRY_MAX_SERIES_LIMIT 10000000
+
+/* The largest Prometheus JSON answer read, saved or live (64 MiB), and the
+ * most values its parse may create (a [time, "value"] pair is three, about
+ * 25 bytes of text): the parse tree stays under about 1 GiB. */
+#define TELEMETRY_JSON_MAX ((size_t)64 << 20)
+#define TELEMETRY_JSON_MAX_VALUES ((size_t)8 << 20)
+#define TELEMETRY_JSON_BIG_MSG "a Prometheus JSON answer larger than %zu bytes (64 MiB), " \
+	"the limit: export the window in parts (several files may be given)"
+#define TELEMETRY_JSON_VALUES_MSG "a Prometheus JSON answer of more than %zu values, the " \
+	"limit: export the window in parts (several files may be given)"
+
+/* The message of a reader that meets a full store (printf, one %zu: the
+ * limit), at the line that names the first series refused. */
+#define TELEMETRY_FULL_MSG "more than %zu series (GPUs and MIG instances), the limit of " \
+	"--max-series: raise it, or analyze the fleet in parts"
+
 /* The series read so far.  Init with telemetry_store_init, free with
  * telemetry_store_release. */
 struct telemetry_store {
 	struct telemetry_series **series;
 	size_t n, cap;
+	size_t max_series;        /* 0: no limit; else telemetry_store_get creates no
+				     series beyond it and sets full */
+	int full;                 /* a series was refused by max_series */
 	size_t *slots;            /* hash index: series position + 1, 0 empty */
 	size_t nslots;
 	long long start_ms, end_ms;    /* window over every timestamped sample; 0 none */
@@ -187,7 +213,8 @@ void telemetry_labels_set(struct telemetry_labels *l, const char *key, size_t kl
 			  const char *val, size_t vlen);
 
 /* The series of these labels, created on first use; NULL when the labels name
- * no GPU (neither gpu, UUID nor GPU_I_ID). */
+ * no GPU (neither gpu, UUID nor GPU_I_ID), or when creating it would pass
+ * st->max_series (st->full is then set: readers report it and stop). */
 struct telemetry_series *telemetry_store_get(struct telemetry_store *st,
 					     const struct telemetry_labels *l, const char *source);
 
@@ -213,7 +240,8 @@ int telemetry_summary_normalise(enum telemetry_metric m, double scale,
 
 /* Moves every series of src into dst (src is left empty): a metric dst
  * already holds for the series is kept and the other dropped; returns how
- * many were dropped. */
+ * many were dropped.  A series beyond dst->max_series is dropped too (and
+ * dst->full set), not counted. */
 size_t telemetry_store_merge(struct telemetry_store *dst, struct telemetry_store *src);
 
 /* Completes the summary of a ratio metric with its 5th and 50th

@@ -10,6 +10,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* Never NULL (a request of 0 bytes gets 1); the attribute tells the
  * compiler and the static analyzer so. */
@@ -32,6 +33,15 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(
 void strbuf_release(struct strbuf *sb);
 /* The contents (never NULL; "" when empty). */
 const char *strbuf_str(const struct strbuf *sb);
+
+/*
+ * Reads one line of f into sb (cleared first; without its '\n'), keeping at
+ * most max bytes in memory.  Returns 1 for a line, 0 at the end of the file,
+ * UTIL_LINE_TOO_LONG when the line passes max bytes (sb then holds its first
+ * max bytes; the rest is not read), -1 on a read error.
+ */
+#define UTIL_LINE_TOO_LONG (-2)
+int util_read_line(FILE *f, struct strbuf *sb, size_t max);
 
 /* String -> size_t map (open addressing, FNV-1a, grows at half full): O(1)
  * amortised lookups and inserts.  Keys are copied.  Init with STRMAP_INIT,
@@ -77,6 +87,26 @@ int util_parse_double(const char *s, double *out);
 int util_parse_long(const char *s, long *out);
 
 /*
+ * url for a message: its userinfo ("user:secret@" in https://user:secret@host/)
+ * replaced by "***@", so no password reaches a terminal or a log; other URLs
+ * and strings that are no URL are copied as they are.  Writes at most len
+ * bytes (cut with "..." when longer) and returns buf.
+ */
+const char *util_url_redact(const char *url, char *buf, size_t len);
+
+/* Largest duration util_parse_duration accepts: 100 years in seconds. */
+#define UTIL_DURATION_MAX 3155760000.0
+
+/*
+ * A duration: a decimal number, optionally with one unit letter s, m, h, d or
+ * w ("30s", "5m", "2h", "7d", "1w", "90" = 90 s), greater than 0 and at most
+ * UTIL_DURATION_MAX seconds.  Decimal only, as util_parse_double: no hex
+ * ("0x10d"), no "inf" or "nan", no leading space.  0 with seconds in *out,
+ * -1 when malformed or out of range.
+ */
+int util_parse_duration(const char *s, double *out);
+
+/*
  * Parses a size: a number with an optional unit B, KB, MB, GB, TB (10^n),
  * KiB, MiB, GiB, TiB (2^n), case-insensitive, optional space.  Result in GiB.
  * 0 ok, -1 malformed, -2 unknown unit.
@@ -114,6 +144,11 @@ void util_escape_unsafe(struct strbuf *out, const char *s, int keep_newline);
  * skipped): a parse that fails at CJSON_NESTING_LIMIT levels failed on its
  * nesting, not on its syntax. */
 size_t util_json_depth_at(const char *buf, size_t off);
+
+/* An upper bound on the values (nodes) a parse of the JSON text buf creates:
+ * one per ',', '[' and '{' outside strings, plus one.  Read before parsing so
+ * that memory is refused before it is spent. */
+size_t util_json_values_bound(const char *buf, size_t len);
 
 /* The 1-based line and column of byte off of text (len bytes): where a
  * parser's error pointer is, as file:line:col. */

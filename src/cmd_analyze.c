@@ -10,6 +10,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -45,7 +46,7 @@ enum {
 	OPT_STEP, OPT_START, OPT_END, OPT_SKU, OPT_HOSTS, OPT_REGION, OPT_PRICING, OPT_HOURS,
 	OPT_FAIL_ON, OPT_MIN_SAMPLES, OPT_IDLE, OPT_UNDERUSED, OPT_BUSY_UTIL, OPT_BUSY_SM,
 	OPT_STARVED_SM, OPT_PCIE_RX, OPT_MEMORY_DRAM, OPT_RAW, OPT_MAX_SERIES, OPT_TOKEN_FILE,
-	OPT_HEADER, OPT_CACERT, OPT_VERBOSE
+	OPT_HEADER, OPT_CACERT, OPT_VERBOSE, OPT_MAX_SERIES_ALL, OPT_TIMEOUT
 };
 
 static const struct cli_opt opts[] = {
@@ -78,6 +79,8 @@ static const struct cli_opt opts[] = {
 	{ "header", 0, CLI_ARG_REQUIRED, OPT_HEADER },
 	{ "cacert", 0, CLI_ARG_REQUIRED, OPT_CACERT },
 	{ "verbose", 'v', CLI_ARG_NONE, OPT_VERBOSE },
+	{ "max-series", 0, CLI_ARG_REQUIRED, OPT_MAX_SERIES_ALL },
+	{ "timeout", 0, CLI_ARG_REQUIRED, OPT_TIMEOUT },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -162,36 +165,13 @@ struct row {
 
 /* ---- option values ---------------------------------------------------- */
 
-/* "30s", "5m", "2h", "7d", "1w" or plain seconds -> seconds; -1 bad. */
-static double parse_duration(const char *s)
-{
-	char *end;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (end == s || errno || !(v > 0))
-		return -1;
-	double mul = 1;
-	if (*end) {
-		if (end[1])
-			return -1;
-		switch (*end) {
-		case 's': mul = 1; break;
-		case 'm': mul = 60; break;
-		case 'h': mul = 3600; break;
-		case 'd': mul = 86400; break;
-		case 'w': mul = 604800; break;
-		default: return -1;
-		}
-	}
-	return v * mul;
-}
-
 /* Unix seconds or an ISO-8601 UTC date-time -> seconds; -1 bad. */
 static double parse_time(const char *s)
 {
 	double v;
-	if (util_parse_double(s, &v) == 0 && v >= 0)
-		return v;
+	/* beyond 1e11 s (year 5138) is no time a server holds samples for */
+	if (util_parse_double(s, &v) == 0)
+		return v >= 0 && v <= 1e11 ? v : -1;
 	long long t = util_parse_iso8601(s);
 	return t < 0 ? -1 : (double)t;
 }
@@ -412,20 +392,39 @@ static const struct mig_profile *mig_find(const struct facts *f, const char *gpu
 
 /* ---- host to Azure size ----------------------------------------------- */
 
+/* The longest --hosts line: a host name and a size fit many times over. */
+#define HOSTS_LINE_MAX 4096
+
+/* Reads a --hosts file: "HOST SKU" per line, at most max_hosts entries (the
+ * series limit: each host has a GPU at least) of at most HOSTS_LINE_MAX
+ * bytes, so memory stays bounded whatever the file holds. */
 static int load_hosts_file(const char *path, const struct facts *f, struct host_list *hl,
-			   struct diag_list *dl)
+			   size_t max_hosts, struct diag_list *dl)
 {
 	FILE *fp = fopen(path, "r");
 	if (!fp) {
 		diag_list_add(dl, DIAG_ERROR, path, 0, 0, "cannot open: %s", util_strerror(errno));
 		return -1;
 	}
-	char *line = NULL;
-	size_t cap = 0;
-	int lineno = 0;
-	size_t errs = dl->errors;
-	while (getline(&line, &cap, fp) > 0) {
+	struct strbuf lb = STRBUF_INIT;
+	int lineno = 0, got;
+	size_t errs = dl->errors, entries = 0;
+	while ((got = util_read_line(fp, &lb, HOSTS_LINE_MAX)) != 0) {
+		if (lineno == INT_MAX)
+			break;
 		lineno++;
+		if (got == UTIL_LINE_TOO_LONG) {
+			diag_list_add(dl, DIAG_ERROR, path, lineno, HOSTS_LINE_MAX + 1,
+				      "line longer than %d bytes ('HOST SKU' expected)",
+				      HOSTS_LINE_MAX);
+			break;
+		}
+		if (got < 0) {
+			diag_list_add(dl, DIAG_ERROR, path, lineno, 0, "read error: %s",
+				      util_strerror(errno));
+			break;
+		}
+		char *line = lb.buf;
 		char *h = line;
 		while (isspace((unsigned char)*h))
 			h++;
@@ -453,12 +452,17 @@ static int load_hosts_file(const char *path, const struct facts *f, struct host_
 				      "unknown VM size '%s'", s);
 			continue;
 		}
+		if (++entries > max_hosts) {
+			diag_list_add(dl, DIAG_ERROR, path, lineno, 1,
+				      "more than %zu hosts, the limit of --max-series", max_hosts);
+			break;
+		}
 		struct host_map *hm = hosts_add(hl, h);
 		snprintf(hm->sku, sizeof(hm->sku), "%s", f->vms[vi].sku);
 		hm->line = lineno;
 		hm->col = (int)(s - line) + 1;
 	}
-	free(line);
+	strbuf_release(&lb);
 	fclose(fp);
 	return dl->errors > errs ? -1 : 0;
 }
@@ -2050,7 +2054,8 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 	struct prom_fetch_opts po;
 	prom_fetch_opts_default(&po);
 	const char *token_file = NULL;
-	int verbose = 0;
+	size_t max_series = TELEMETRY_MAX_SERIES_DEFAULT;
+	int verbose = 0, timeout_given = 0;
 	int rc = EXIT_OK, id;
 	const char *val;
 	struct cli_iter it;
@@ -2080,12 +2085,15 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_METRIC: ro.metric = val; break;
 		case OPT_PROMETHEUS: prom = val; break;
 		case OPT_SINCE:
-			if ((since = parse_duration(val)) < 0)
-				bad = cli_usage_error(CMD, "invalid duration '%s' for --since (e.g. 7d)", val);
+			if (util_parse_duration(val, &since) != 0)
+				bad = cli_usage_error(CMD, "invalid duration '%s' for --since (a number "
+						      "with s, m, h, d or w, e.g. 7d)", val);
 			break;
 		case OPT_STEP:
-			if ((step = parse_duration(val)) < 0)
-				bad = cli_usage_error(CMD, "invalid duration '%s' for --step (e.g. 5m)", val);
+			if (util_parse_duration(val, &step) != 0 || step < 1)
+				bad = cli_usage_error(CMD, "invalid duration '%s' for --step (a number "
+						      "with s, m, h, d or w of at least 1 s, e.g. 5m)",
+						      val);
 			break;
 		case OPT_START:
 		case OPT_END:
@@ -2138,9 +2146,11 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_RAW: po.raw = 1; break;
 		case OPT_MAX_SERIES:
 			bad = cli_number(CMD, "max-series-per-query", val, &v) != 0;
-			if (!bad && (v < 1 || v != floor(v)))
+			/* range-checked before the conversion (1e20 does not fit) */
+			if (!bad && (v < 1 || v > PROM_MAX_SERIES_LIMIT || v != floor(v)))
 				bad = cli_usage_error(CMD, "--max-series-per-query takes a whole "
-						      "number of at least 1, not '%s'", val);
+						      "number from 1 to %d, not '%s'",
+						      PROM_MAX_SERIES_LIMIT, val);
 			if (!bad)
 				po.max_series = (uint64_t)v;
 			break;
@@ -2152,6 +2162,26 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 			break;
 		case OPT_CACERT: po.cacert = val; break;
 		case OPT_VERBOSE: verbose = 1; break;
+		case OPT_MAX_SERIES_ALL:
+			bad = cli_number(CMD, "max-series", val, &v) != 0;
+			/* range-checked before the conversion */
+			if (!bad && (v < 1 || v > TELEMETRY_MAX_SERIES_LIMIT || v != floor(v)))
+				bad = cli_usage_error(CMD, "--max-series takes a whole number from 1 to "
+						      "%d, not '%s'", TELEMETRY_MAX_SERIES_LIMIT, val);
+			if (!bad)
+				max_series = (size_t)v;
+			break;
+		case OPT_TIMEOUT:
+			bad = cli_positive(CMD, "timeout", val, &v) != 0;
+			/* range-checked before it becomes milliseconds in a long */
+			if (!bad && v > PROM_TIMEOUT_MAX)
+				bad = cli_usage_error(CMD, "--timeout takes at most %d seconds, not '%s'",
+						      PROM_TIMEOUT_MAX, val);
+			if (!bad) {
+				po.timeout_s = v;
+				timeout_given = 1;
+			}
+			break;
 		}
 		if (bad) {
 			free(files);
@@ -2159,11 +2189,11 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	if (!prom && (po.raw || token_file || nheaders || po.cacert)) {
+	if (!prom && (po.raw || token_file || nheaders || po.cacert || timeout_given)) {
 		free(files);
 		free(headers);
-		return cli_usage_error(CMD, "--raw, --bearer-token-file, --header and --cacert "
-				       "go with --prometheus");
+		return cli_usage_error(CMD, "--raw, --bearer-token-file, --header, --cacert and "
+				       "--timeout go with --prometheus");
 	}
 	if (!nfiles && !prom) {
 		free(headers);
@@ -2194,6 +2224,7 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 	struct fleet fleet = { 0 };
 	cJSON *assumptions = cJSON_CreateArray();
 	telemetry_store_init(&st);
+	st.max_series = max_series;
 
 	/* the catalog, the region, the sizes named on the command line */
 	if (catalog_open_default(ctx->catalog_path, &cat, &origin, path, sizeof(path), err) != 0) {
@@ -2235,7 +2266,7 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 		}
 		sku = f.vms[vi].sku;
 	}
-	if (hosts_file && load_hosts_file(hosts_file, &f, &hosts, &dl) != 0) {
+	if (hosts_file && load_hosts_file(hosts_file, &f, &hosts, max_series, &dl) != 0) {
 		diag_list_print(&dl, stderr);
 		rc = EXIT_INPUT;
 		goto out;
@@ -2260,7 +2291,8 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 		if (rc != EXIT_OK)
 			goto out;
 	} else {
-		for (size_t i = 0; i < nfiles; i++)
+		/* past the series limit every further file would say so again */
+		for (size_t i = 0; i < nfiles && !st.full; i++)
 			telemetry_read_file(&st, files[i], &ro, &dl);
 		if (dl.errors) {
 			diag_list_print(&dl, stderr);

@@ -160,6 +160,7 @@ void http_opts_default(struct http_opts *o)
 	o->max_wait_s = 45;
 	o->backoff_s = 1;
 	o->max_bytes = (size_t)64 << 20;
+	o->low_speed_bps = 0;
 	o->user_agent = "gpufit";
 }
 
@@ -169,7 +170,12 @@ static size_t on_body(char *data, size_t size, size_t nmemb, void *arg)
 	size_t n = size * nmemb;
 
 	if (s->body->len + n > s->max) {
+		/* reading stops here, and nobody may parse what came: the cut
+		 * body is dropped */
 		s->too_big = 1;
+		s->body->len = 0;
+		if (s->body->buf)
+			s->body->buf[0] = '\0';
 		return 0;
 	}
 	strbuf_add(s->body, data, n);
@@ -216,7 +222,8 @@ struct http_client *http_client_new(const struct http_opts *o, char *err, size_t
 	curl_easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 1L);
 	curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 2L);
 	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
-	curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
+	curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT,
+			 o->low_speed_bps > 0 ? (long)o->low_speed_bps : 1L);
 	curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, low_speed_s);
 	/* A server trickling a byte at a time still ends within a bound. */
 	curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, timeout_ms * 10);
@@ -304,7 +311,8 @@ static const char *tries_word(int n)
  * the pool, so both retry and word their failures alike.
  */
 static int after_try(const struct http_opts *o, CURLcode rc, long status, curl_off_t retry_after,
-		     int too_big, const char *curl_err, int attempt, double unit, double *waited,
+		     int too_big, size_t got, const char *curl_err, int attempt, double unit,
+		     double *waited,
 		     double *wait, char *err, size_t errlen)
 {
 	const char *why;
@@ -317,7 +325,14 @@ static int after_try(const struct http_opts *o, CURLcode rc, long status, curl_o
 			return -1;
 		}
 	} else if (too_big || rc == CURLE_FILESIZE_EXCEEDED) {
-		snprintf(err, errlen, "response larger than %zu bytes", o->max_bytes);
+		snprintf(err, errlen, "the answer is larger than %zu bytes (%zu MiB): reading "
+			 "stopped there", o->max_bytes, o->max_bytes >> 20);
+		return -1;
+	} else if (rc == CURLE_OPERATION_TIMEDOUT && got > 0 && o->low_speed_bps > 0) {
+		/* a body that began and then trickled: it would trickle again */
+		snprintf(err, errlen, "too slow: the answer began, then came at under %lu "
+			 "bytes/s for %g s (the limit set by --timeout)",
+			 (unsigned long)o->low_speed_bps, o->timeout_s);
 		return -1;
 	} else if (!transient(rc)) {
 		snprintf(err, errlen, "%s", curl_err[0] ? curl_err : curl_easy_strerror(rc));
@@ -389,8 +404,9 @@ int http_get(struct http_client *c, const char *url, struct strbuf *body, int *t
 			curl_easy_getinfo(c->h, CURLINFO_RESPONSE_CODE, &status);
 			curl_easy_getinfo(c->h, CURLINFO_RETRY_AFTER, &retry_after);
 		}
-		int next = after_try(&c->o, rc, status, retry_after, sink.too_big, c->curl_err,
-				     attempt, rng_unit(c), &waited, &wait, err, errlen);
+		int next = after_try(&c->o, rc, status, retry_after, sink.too_big, body->len,
+				     c->curl_err, attempt, rng_unit(c), &waited, &wait, err,
+				     errlen);
 		if (next <= 0)
 			return next;
 		sleep_s(wait);
@@ -462,8 +478,10 @@ int http_url_allowed(const char *url, char *err, size_t errlen)
 
 	if (curl_load(err, errlen) != 0)
 		return -1;
+	char shown[512];
+	util_url_redact(url, shown, sizeof(shown));
 	if (url_parts(url, scheme, sizeof(scheme), host, sizeof(host), &port) != 0) {
-		snprintf(err, errlen, "'%s' is not a valid URL", url);
+		snprintf(err, errlen, "'%s' is not a valid URL", shown);
 		return -1;
 	}
 	if (strcmp(scheme, "https") == 0)
@@ -471,10 +489,11 @@ int http_url_allowed(const char *url, char *err, size_t errlen)
 	if (strcmp(scheme, "http") == 0) {
 		if (is_loopback_host(host))
 			return 0;
-		snprintf(err, errlen, "'%s': plain http:// is only allowed to a loopback host", url);
+		snprintf(err, errlen, "'%s': plain http:// is only allowed to a loopback host",
+			 shown);
 		return -1;
 	}
-	snprintf(err, errlen, "'%s': only https:// URLs are supported", url);
+	snprintf(err, errlen, "'%s': only https:// URLs are supported", shown);
 	return -1;
 }
 
@@ -708,8 +727,9 @@ static void req_finished(struct http_pool *p, struct http_req *q, CURLcode rc, d
 		curl_easy_getinfo(c->h, CURLINFO_RESPONSE_CODE, &q->status);
 		curl_easy_getinfo(c->h, CURLINFO_RETRY_AFTER, &retry_after);
 	}
-	int next = after_try(&p->o, rc, q->status, retry_after, q->sink.too_big, c->curl_err,
-			     q->attempt, rng_unit(c), &q->waited, &wait, q->err, sizeof(q->err));
+	int next = after_try(&p->o, rc, q->status, retry_after, q->sink.too_big, q->body.len,
+			     c->curl_err, q->attempt, rng_unit(c), &q->waited, &wait, q->err,
+			     sizeof(q->err));
 	q->c = NULL;
 	p->idle[p->n_idle++] = c;
 	if (next <= 0) {

@@ -56,6 +56,12 @@ static int value_of(const cJSON *r, double *out)
 static cJSON *parse(const char *buf, size_t len, char *err, size_t errlen)
 {
 	const char *end = NULL;
+	if (util_json_values_bound(buf, len) > TELEMETRY_JSON_MAX_VALUES) {
+		snprintf(err, errlen, "the Prometheus answer holds more than %zu values, the limit: "
+			 "ask for fewer series per query (--max-series-per-query)",
+			 TELEMETRY_JSON_MAX_VALUES);
+		return NULL;
+	}
 	cJSON *doc = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
 	size_t off;
 	int line, col;

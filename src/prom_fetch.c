@@ -31,6 +31,7 @@ void prom_fetch_opts_default(struct prom_fetch_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->step = 300;
 	o->max_series = PROM_MAX_SERIES_DEFAULT;
+	o->timeout_s = PROM_TIMEOUT_DEFAULT;
 	o->idle_max = 0.05;
 	o->unreliable_util = 0.90;
 }
@@ -43,6 +44,7 @@ struct fetch {
 	struct prom_fetch_stats *fs;
 	struct http_client *c;
 	struct strbuf base;
+	char shown[1024];            /* base for messages, without its userinfo */
 	long long window_s, step_s;
 	char reject[256];            /* the server's words when it rejected a query */
 	int summaries;               /* summaries added */
@@ -91,8 +93,11 @@ static int get_api(struct fetch *f, const char *api, const char *param, const ch
 	      strlen(query) > 700 ? "..." : "", rc == 0 ? "ok" : err, got, secs);
 	if (rc == 0)
 		return GET_OK;
+	/* only an HTTP error status carries an answer worth reading: after a cut
+	 * (the byte cap) or a transport failure the body is not parsed */
 	char type[32], msg[200];
-	if (prom_answer_error(body->buf, body->len, type, sizeof(type), msg, sizeof(msg)) &&
+	if (strncmp(err, "HTTP ", 5) == 0 &&
+	    prom_answer_error(body->buf, body->len, type, sizeof(type), msg, sizeof(msg)) &&
 	    (strcmp(type, "bad_data") == 0 || strcmp(type, "execution") == 0)) {
 		snprintf(f->reject, sizeof(f->reject), "%s", msg);
 		return GET_REJECTED;
@@ -102,7 +107,7 @@ static int get_api(struct fetch *f, const char *api, const char *param, const ch
 		hint = " (credentials refused: see --bearer-token-file, GPUFIT_PROMETHEUS_TOKEN "
 		       "and --header)";
 	diag_list_add(f->dl, DIAG_ERROR, NULL, 0, 0, "cannot query Prometheus at %s: %s%s",
-		      f->base.buf, err, hint);
+		      f->shown, err, hint);
 	return GET_FAILED;
 }
 
@@ -122,7 +127,7 @@ static enum prom_fetch_status fetch_raw(struct fetch *f, const char *sel)
 	int rc = get(f, "query_range", sel, params, &body);
 	enum prom_fetch_status st = PROM_FETCH_OK;
 	if (rc == GET_REJECTED) {
-		diag_list_add(f->dl, DIAG_ERROR, f->base.buf, 0, 0,
+		diag_list_add(f->dl, DIAG_ERROR, f->shown, 0, 0,
 			      "the Prometheus answer is an error: %s", f->reject);
 		st = PROM_FETCH_INPUT;
 	} else if (rc == GET_FAILED) {
@@ -130,7 +135,7 @@ static enum prom_fetch_status fetch_raw(struct fetch *f, const char *sel)
 	} else {
 		struct telemetry_read_opts o = *f->ro;
 		o.allow_empty = 1;
-		if (telemetry_read_json(f->st, strbuf_str(&body), body.len, f->base.buf, &o,
+		if (telemetry_read_json(f->st, strbuf_str(&body), body.len, f->shown, &o,
 					f->dl) != 0)
 			st = PROM_FETCH_INPUT;
 		f->fs->raw_batches++;
@@ -291,7 +296,7 @@ static int instant(struct fetch *f, const char *query, struct prom_row **rows, s
 	snprintf(params, sizeof(params), "&time=%.3f", f->o->end);
 	int rc = get(f, "query", query, params, &body);
 	if (rc == GET_OK && prom_answer_rows(body.buf, body.len, rows, n, err, sizeof(err)) != 0) {
-		diag_list_add(f->dl, DIAG_ERROR, f->base.buf, 0, 0, "%s", err);
+		diag_list_add(f->dl, DIAG_ERROR, f->shown, 0, 0, "%s", err);
 		rc = GET_FAILED;
 	}
 	strbuf_release(&body);
@@ -311,7 +316,7 @@ static int fetch_frac(struct fetch *f, const char *sel, enum prom_host_key key,
 	int rc = instant(f, strbuf_str(&q), &rows, &n);
 	strbuf_release(&q);
 	if (rc == GET_REJECTED)
-		diag_list_add(f->dl, DIAG_ERROR, f->base.buf, 0, 0,
+		diag_list_add(f->dl, DIAG_ERROR, f->shown, 0, 0,
 			      "the Prometheus answer is an error: %s", f->reject);
 	for (size_t i = 0; rc == GET_OK && i < n; i++) {
 		int k = rows[i].stat;
@@ -386,7 +391,7 @@ static enum prom_fetch_status list_hosts(struct fetch *f, const char *names,
 	} else if (rc == GET_FAILED) {
 		st = PROM_FETCH_SERVER;
 	} else if (prom_answer_series(body.buf, body.len, &ser, &n, err, sizeof(err)) != 0) {
-		diag_list_add(f->dl, DIAG_ERROR, f->base.buf, 0, 0, "%s", err);
+		diag_list_add(f->dl, DIAG_ERROR, f->shown, 0, 0, "%s", err);
 		st = PROM_FETCH_INPUT;
 	}
 	struct telemetry_series **of = n ? xcalloc(n, sizeof(*of)) : NULL;
@@ -501,6 +506,9 @@ static struct http_client *client_new(const struct prom_fetch_opts *o, struct di
 	struct http_opts ho;
 	http_opts_default(&ho);
 	ho.user_agent = "gpufit/" GPUFIT_VERSION;
+	ho.timeout_s = o->timeout_s;
+	ho.low_speed_bps = PROM_LOW_SPEED_BPS;
+	ho.max_bytes = PROM_MAX_BYTES;
 	struct http_client *c = http_client_new(&ho, err, sizeof(err));
 	struct http_extra x = { o->headers, o->nheaders, o->cacert };
 	if (c && http_client_set_extra(c, &x, err, sizeof(err)) != 0) {
@@ -582,6 +590,7 @@ enum prom_fetch_status prom_fetch(const struct prom_fetch_opts *o,
 	for (int i = 0; i < PROM_JOBS; i++) {
 		struct job *j = &jobs[i];
 		telemetry_store_init(&stores[i]);
+		stores[i].max_series = st->max_series;
 		dls[i] = (struct diag_list)DIAG_LIST_INIT;
 		memset(&fss[i], 0, sizeof(fss[i]));
 		j->ms = ms[i];
@@ -592,6 +601,7 @@ enum prom_fetch_status prom_fetch(const struct prom_fetch_opts *o,
 		j->f.fs = i ? &fss[i] : fs;
 		j->f.base = (struct strbuf)STRBUF_INIT;
 		strbuf_add(&j->f.base, o->url, bl);
+		util_url_redact(strbuf_str(&j->f.base), j->f.shown, sizeof(j->f.shown));
 		j->f.window_s = llround(o->end - o->start);
 		j->f.step_s = llround(o->step) > 0 ? llround(o->step) : 1;
 		if (ok && !(j->f.c = client_new(o, dl)))
@@ -630,6 +640,8 @@ enum prom_fetch_status prom_fetch(const struct prom_fetch_opts *o,
 					      dls[i].items[k].msg);
 		}
 		diag_list_release(&dls[i]);
+		if (stores[i].full)
+			st->full = 1;
 		if (telemetry_store_merge(st, &stores[i]))
 			diag_list_add(dl, DIAG_WARNING, NULL, 0, 0,
 				      "a GPU metric comes under two names; the first read is kept");
@@ -649,8 +661,15 @@ enum prom_fetch_status prom_fetch(const struct prom_fetch_opts *o,
 		if (e0 > st->end_ms)
 			st->end_ms = e0;
 	}
+	if (st->full) {
+		/* a query_range answer has said so already, at its result */
+		if (!dl->errors)
+			diag_list_add(dl, DIAG_ERROR, jobs[0].f.shown, 0, 0,
+				      "the server holds " TELEMETRY_FULL_MSG, st->max_series);
+		rc = PROM_FETCH_INPUT;
+	}
 	if (rc == PROM_FETCH_OK && st->samples == 0) {
-		diag_list_add(dl, DIAG_ERROR, jobs[0].f.base.buf, 0, 0,
+		diag_list_add(dl, DIAG_ERROR, jobs[0].f.shown, 0, 0,
 			      "no GPU samples found in the Prometheus answer");
 		rc = PROM_FETCH_INPUT;
 	}

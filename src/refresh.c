@@ -293,10 +293,7 @@ const char *refresh_sku_filter(const char *const *skus, size_t n)
 /* Shortens a URL for a message. */
 static const char *short_url(const char *u, char *buf, size_t len)
 {
-	if (strlen(u) < len)
-		return u;
-	snprintf(buf, len, "%.*s...", (int)(len - 4), u);
-	return buf;
+	return util_url_redact(u, buf, len);
 }
 
 /* One request sequence of a region: its Virtual Machines prices, or its
@@ -359,7 +356,7 @@ static int job_page(struct run *r, struct http_pool *pool, struct region_job *j,
 		    const struct http_pool_result *res, struct strbuf *body, char *err,
 		    size_t errlen)
 {
-	char cause[HTTP_ERRLEN + 256], ubuf[96];
+	char cause[HTTP_ERRLEN + 256], ubuf[96], shown[1024];
 	struct prices_api_page pg;
 	const char *url = j->seen[j->n_seen - 1];
 	const char *what = j->bandwidth ? "Bandwidth page" : "page";
@@ -390,7 +387,7 @@ static int job_page(struct run *r, struct http_pool *pool, struct region_job *j,
 	r->warn_list = 0;
 	if (prc == -1) {
 		snprintf(err, errlen, "region '%s', %s %zu: %s in '%s'", j->region, what,
-			 j->page_no, cause, url);
+			 j->page_no, cause, util_url_redact(url, shown, sizeof(shown)));
 		return -1;
 	}
 	if (prc != 0) {

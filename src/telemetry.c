@@ -18,6 +18,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "json_out.h"
 #include "telemetry.h"
@@ -491,6 +492,10 @@ struct telemetry_series *telemetry_store_get(struct telemetry_store *st,
 			return s;
 		}
 	}
+	if (st->max_series && st->n >= st->max_series) {
+		st->full = 1;
+		return NULL;
+	}
 	struct telemetry_series *s = xcalloc(1, sizeof(*s));
 	memcpy(s->host, id->host, sizeof(s->host));
 	memcpy(s->gpu, id->gpu, sizeof(s->gpu));
@@ -754,6 +759,19 @@ static void rd_error(struct reader *r, long line, int col, const char *fmt, ...)
 		diag_list_add(r->dl, DIAG_ERROR, r->name, (int)line, 0,
 			      "too many errors; giving up on this file");
 	}
+}
+
+/* The series of l, or NULL; when NULL because the store is full (its
+ * max_series), says so once at line:col and gives up on the file. */
+static struct telemetry_series *rd_series(struct reader *r, const struct telemetry_labels *l,
+					  const char *source, long line, int col)
+{
+	struct telemetry_series *s = telemetry_store_get(r->st, l, source);
+	if (!s && r->st->full && !r->gave_up) {
+		rd_error(r, line, col, TELEMETRY_FULL_MSG, r->st->max_series);
+		r->gave_up = 1;
+	}
+	return s;
 }
 
 /* Quotes a short excerpt of bad input for a message. */
@@ -1127,7 +1145,7 @@ named:;
 				return;
 			if (!lbl.id.host[0])
 				memcpy(lbl.id.host, r->host, sizeof(lbl.id.host));
-			s = telemetry_store_get(r->st, &lbl, "dcgm-exporter");
+			s = rd_series(r, &lbl, "dcgm-exporter", r->line, (int)(lb - line));
 			prom_cache_put(ps, h, lb, llen, s);
 		}
 	}
@@ -1385,7 +1403,7 @@ static void smi_line(struct reader *r, struct smi_state *ss, char *line, size_t 
 	}
 	if (!lbl.id.uuid[0] && key[0])
 		copy_field(lbl.id.uuid, sizeof(lbl.id.uuid), key, strlen(key));
-	struct telemetry_series *s = telemetry_store_get(r->st, &lbl, "nvidia-smi");
+	struct telemetry_series *s = rd_series(r, &lbl, "nvidia-smi", r->line, 1);
 	if (!s)
 		return;
 	for (int i = 0; i < n; i++)
@@ -1490,8 +1508,8 @@ static void dmon_line(struct reader *r, struct dmon_state *ds, char *line, size_
 			return;
 		}
 	}
-	struct telemetry_series *s = telemetry_store_get(r->st, &lbl, "dcgmi");
-	for (int i = 0; i < ds->nfields; i++) {
+	struct telemetry_series *s = rd_series(r, &lbl, "dcgmi", r->line, 1);
+	for (int i = 0; s && i < ds->nfields; i++) {
 		if (ds->metric[i] < 0)
 			continue;
 		if (isnan(vals[i]))
@@ -1573,13 +1591,35 @@ static int finish(struct reader *r, long lines_seen)
 	return 0;
 }
 
+/* Appends the rest of f to sb: 0, 1 when the whole would pass
+ * TELEMETRY_JSON_MAX (reading stops there), -1 on a read error. */
+static int json_rest(FILE *f, struct strbuf *sb)
+{
+	struct stat fs;
+	if (fstat(fileno(f), &fs) == 0 && S_ISREG(fs.st_mode) && fs.st_size > 0) {
+		long pos = ftell(f);
+		unsigned long long size = (unsigned long long)fs.st_size;
+		unsigned long long at = pos > 0 ? (unsigned long long)pos : 0;
+		if (size > at && size - at + sb->len > TELEMETRY_JSON_MAX)
+			return 1;
+	}
+	char buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+		if (sb->len > TELEMETRY_JSON_MAX || n > TELEMETRY_JSON_MAX - sb->len)
+			return 1;
+		strbuf_add(sb, buf, n);
+	}
+	return ferror(f) ? -1 : 0;
+}
+
 /* Reads the rest of f after the sb->len bytes already in sb and parses the
- * whole as one Prometheus JSON answer, bounded by JSON_MAX_BYTES in all. */
+ * whole as one Prometheus JSON answer, bounded by TELEMETRY_JSON_MAX. */
 static void read_json(struct reader *r, FILE *f, struct strbuf *sb)
 {
-	int rc = json_read_rest(f, sb);
+	int rc = json_rest(f, sb);
 	if (rc > 0)
-		rd_error(r, 0, 0, JSON_TOO_LARGE);
+		rd_error(r, 0, 0, TELEMETRY_JSON_BIG_MSG, TELEMETRY_JSON_MAX);
 	else if (rc < 0)
 		rd_error(r, 0, 0, "read error: %s", util_strerror(errno));
 	else if (memchr(sb->buf, '\0', sb->len))

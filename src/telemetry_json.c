@@ -43,6 +43,15 @@ int telemetry_read_json(struct telemetry_store *st, const char *buf, size_t len,
 	const char *endp = NULL;
 	size_t errors_before = dl->errors;
 	uint64_t before = st->samples, neg_before = st->negative;
+	if (len > TELEMETRY_JSON_MAX) {
+		diag_list_add(dl, DIAG_ERROR, name, 0, 0, TELEMETRY_JSON_BIG_MSG, TELEMETRY_JSON_MAX);
+		return -1;
+	}
+	if (util_json_values_bound(buf, len) > TELEMETRY_JSON_MAX_VALUES) {
+		diag_list_add(dl, DIAG_ERROR, name, 0, 0, TELEMETRY_JSON_VALUES_MSG,
+			      TELEMETRY_JSON_MAX_VALUES);
+		return -1;
+	}
 	cJSON *doc = cJSON_ParseWithLengthOpts(buf, len, &endp, 0);
 	if (!doc) {
 		const char *at = cJSON_GetErrorPtr();
@@ -122,6 +131,11 @@ int telemetry_read_json(struct telemetry_store *st, const char *buf, size_t len,
 		if (!lbl.id.host[0] && o && o->host)
 			snprintf(lbl.id.host, sizeof(lbl.id.host), "%s", o->host);
 		struct telemetry_series *s = telemetry_store_get(st, &lbl, "prometheus");
+		if (!s && st->full) {
+			diag_list_add(dl, DIAG_ERROR, name, 0, 0, "result %d: " TELEMETRY_FULL_MSG,
+				      idx, st->max_series);
+			break;
+		}
 		if (m < 0 || !s) {
 			idx++;
 			continue;

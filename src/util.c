@@ -312,6 +312,106 @@ int util_parse_long(const char *s, long *out)
 	return 0;
 }
 
+int util_read_line(FILE *f, struct strbuf *sb, size_t max)
+{
+	char buf[4096];
+	size_t n = 0;
+	int c, rc = 1;
+
+	sb->len = 0;
+	if (sb->buf)
+		sb->buf[0] = '\0';
+	for (;;) {
+		c = getc(f);
+		if (c == EOF) {
+			rc = ferror(f) ? -1 : sb->len + n ? 1 : 0;
+			break;
+		}
+		if (c == '\n')
+			break;
+		if (sb->len + n >= max) {
+			rc = UTIL_LINE_TOO_LONG;
+			break;
+		}
+		buf[n++] = (char)c;
+		if (n == sizeof buf) {
+			strbuf_add(sb, buf, n);
+			n = 0;
+		}
+	}
+	strbuf_add(sb, buf, n);
+	return rc;
+}
+
+size_t util_json_values_bound(const char *buf, size_t len)
+{
+	size_t n = 1;
+	int in_str = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		char c = buf[i];
+		if (in_str) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				in_str = 0;
+		} else if (c == '"') {
+			in_str = 1;
+		} else if (c == ',' || c == '[' || c == '{') {
+			n++;
+		}
+	}
+	return n;
+}
+
+const char *util_url_redact(const char *url, char *buf, size_t len)
+{
+	const char *auth = strstr(url, "://"), *at = NULL;
+
+	if (len == 0)
+		return buf;
+	if (auth) {
+		auth += 3;
+		size_t alen = strcspn(auth, "/?#");
+		for (const char *p = auth; p < auth + alen; p++)
+			if (*p == '@')
+				at = p;
+	}
+	int n = at ? snprintf(buf, len, "%.*s***%s", (int)(auth - url), url, at)
+		   : snprintf(buf, len, "%s", url);
+	if (n >= 0 && (size_t)n >= len && len > 4)
+		memcpy(buf + len - 4, "...", 4);
+	return buf;
+}
+
+int util_parse_duration(const char *s, double *out)
+{
+	char num[64];
+	size_t n = s ? strlen(s) : 0;
+	double mul = 1, v;
+
+	if (n == 0 || n >= sizeof num)
+		return -1;
+	memcpy(num, s, n + 1);
+	switch (num[n - 1]) {
+	case 's': mul = 1; break;
+	case 'm': mul = 60; break;
+	case 'h': mul = 3600; break;
+	case 'd': mul = 86400; break;
+	case 'w': mul = 604800; break;
+	default: mul = 0; break;
+	}
+	if (mul != 0)
+		num[--n] = '\0';
+	else
+		mul = 1;
+	/* util_parse_double refuses hex floats, "inf" and "nan" */
+	if (util_parse_double(num, &v) != 0 || !(v > 0) || v > UTIL_DURATION_MAX / mul)
+		return -1;
+	*out = v * mul;
+	return 0;
+}
+
 int util_parse_size_gib(const char *s, double *gib)
 {
 	static const struct {

@@ -153,7 +153,7 @@ GPUFIT_PROMETHEUS_TOKEN=$token run nocacert 3 analyze --prometheus "$purl" --cac
 check "missing CA file" "gpufit: error: --cacert $work/none.pem: cannot open: no such file or directory" \
 	"$(cat "$work/nocacert.err")"
 run noprom 2 analyze --bearer-token-file "$work/token" "$work/data.om"
-check "auth options need --prometheus" "gpufit: error: analyze: --raw, --bearer-token-file, --header and --cacert go with --prometheus" \
+check "auth options need --prometheus" "gpufit: error: analyze: --raw, --bearer-token-file, --header, --cacert and --timeout go with --prometheus" \
 	"$(head -1 "$work/noprom.err")"
 run badheader 2 analyze --prometheus "$purl" --header "no colon here"
 check "bad --header" "gpufit: error: analyze: --header takes 'Name: value'" "$(head -1 "$work/badheader.err")"

@@ -117,5 +117,39 @@ check "empty window exit code" 3 "$rc"
 check "empty window message" \
 	"gpufit: error: $url: no GPU samples found in the Prometheus answer" "$(cat "$work/err")"
 
+# the series limit: three series (GPU 0, GPU 1, the MIG instance of GPU 2)
+# against --max-series 2 is bad input, said once, by the summaries and by
+# query_range alike
+set +e
+"$bin" analyze --prometheus "$url" --start "$t0" --end $((t0 + 3600)) --max-series 2 \
+	>/dev/null 2>"$work/err"
+rc=$?
+set -e
+check "--max-series exit code" 3 "$rc"
+check "--max-series message" "gpufit: error: $url: the server holds more than 2 series (GPUs and MIG instances), the limit of --max-series: raise it, or analyze the fleet in parts" \
+	"$(cat "$work/err")"
+set +e
+"$bin" analyze --prometheus "$url" --start "$t0" --end $((t0 + 3600)) --max-series 2 --raw \
+	>/dev/null 2>"$work/err"
+rc=$?
+set -e
+check "--max-series --raw exit code" 3 "$rc"
+check "--max-series --raw one line" 1 "$(wc -l <"$work/err")"
+grep -q "more than 2 series" "$work/err" || { echo "FAIL --raw limit message: $(cat "$work/err")" >&2; fail=1; }
+"$bin" analyze --prometheus "$url" --start "$t0" --end $((t0 + 3600)) --max-series 3 \
+	>/dev/null 2>&1 || { echo "FAIL --max-series 3 refused 3 series" >&2; fail=1; }
+
+# a password in the URL is sent (Prometheus ignores it) but never printed
+purl="http://user:s3cret@${url#http://}"
+set +e
+"$bin" analyze --prometheus "$purl" --start 1000000000 --end 1000003600 -v >/dev/null 2>"$work/err"
+rc=$?
+set -e
+check "userinfo exit code" 3 "$rc"
+check "userinfo redacted" \
+	"gpufit: error: http://***@${url#http://}: no GPU samples found in the Prometheus answer" \
+	"$(grep error "$work/err")"
+if grep -q s3cret "$work/err"; then echo "FAIL the password is printed" >&2; fail=1; fi
+
 [ "$fail" -eq 0 ] && echo "analyze-prometheus: ok"
 exit "$fail"

@@ -39,12 +39,14 @@ expect_rc 0 "$GPUFIT" analyze -f json "$T/blank-first.json"
 cmp -s "$T/out" "$T/pretty.out" || fail "blank lines, then the one-line document: another report"
 
 # Over the bound (a sparse file of 1 GiB + 1 byte starting with '{'): refused
-# before it is read, for analyze and for diff.
+# before it is read, for analyze (whose own bound for a Prometheus answer is
+# 64 MiB, tests/cli/analyze-limits.sh) and for diff.
 printf '{' >"$T/huge.json"
 truncate -s $(((1 << 30) + 1)) "$T/huge.json"
 msg="larger than 1073741824 bytes (1 GiB), the limit for a JSON input"
 expect_rc 3 "$GPUFIT" analyze "$T/huge.json"
-[ "$(cat "$T/err")" = "gpufit: error: $T/huge.json: $msg" ] || fail "analyze, huge JSON: $(cat "$T/err")"
+[ "$(cat "$T/err")" = "gpufit: error: $T/huge.json: a Prometheus JSON answer larger than 67108864 bytes (64 MiB), the limit: export the window in parts (several files may be given)" ] ||
+	fail "analyze, huge JSON: $(cat "$T/err")"
 expect_rc 3 "$GPUFIT" diff "$T/huge.json" "$T/huge.json"
 [ "$(head -n 1 "$T/err")" = "gpufit: error: $T/huge.json: $msg" ] || fail "diff, huge JSON: $(cat "$T/err")"
 # A Hugging Face config that is a FIFO is refused, not waited on.

@@ -26,6 +26,12 @@ fuzz_seeds() {
 			tests/fuzz/corpus/k8slint/* ;;
 	hfconfig)
 		ls tests/fixtures/hf_config/*.json ;;
+	promapi)
+		ls tests/fixtures/telemetry/*.json tests/fuzz/corpus/promapi/* ;;
+	hosts)
+		ls tests/fixtures/telemetry/hosts.txt tests/fuzz/corpus/hosts/* ;;
+	columns)
+		ls tests/fixtures/telemetry/smi-noheader.csv tests/fuzz/corpus/columns/* ;;
 	*)
 		echo "fuzz: no seeds for '$1'" >&2; return 1 ;;
 	esac
@@ -36,6 +42,8 @@ fuzz_dict() {
 	case $1 in
 	profile | plan) echo tests/fuzz/dict/profile.dict ;;
 	prices | refresh | diff) echo tests/fuzz/dict/json.dict ;;
+	promapi) echo tests/fuzz/dict/telemetry.dict ;;
+	hosts | columns) echo tests/fuzz/dict/text.dict ;;
 	dcgm | promjson) echo tests/fuzz/dict/telemetry.dict ;;
 	nvsmi | dcgmi) echo tests/fuzz/dict/text.dict ;;
 	k8slint) echo tests/fuzz/dict/k8s.dict ;;

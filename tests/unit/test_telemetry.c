@@ -431,9 +431,40 @@ static void test_prometheus_names(void **state)
 	free(names);
 }
 
+/* The series limit: the third GPU of a store limited to two is refused at
+ * its line, in every text format and in JSON, and nothing past it is read. */
+static void test_max_series(void **state)
+{
+	(void)state;
+	static const char *const texts[] = {
+		"DCGM_FI_DEV_GPU_UTIL{gpu=\"0\"} 5\nDCGM_FI_DEV_GPU_UTIL{gpu=\"1\"} 5\n"
+		"DCGM_FI_DEV_GPU_UTIL{gpu=\"0\"} 6\nDCGM_FI_DEV_GPU_UTIL{gpu=\"2\"} 5\n"
+		"DCGM_FI_DEV_GPU_UTIL{gpu=\"3\"} 5\n",
+		"#Entity   GRACT\nID\nGPU 0     0.5\nGPU 1     0.5\nGPU 2     0.5\n",
+		"{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":["
+		"{\"metric\":{\"__name__\":\"DCGM_FI_DEV_GPU_UTIL\",\"gpu\":\"0\"},\"value\":[1,\"5\"]},"
+		"{\"metric\":{\"__name__\":\"DCGM_FI_DEV_GPU_UTIL\",\"gpu\":\"1\"},\"value\":[1,\"5\"]},"
+		"{\"metric\":{\"__name__\":\"DCGM_FI_DEV_GPU_UTIL\",\"gpu\":\"2\"},\"value\":[1,\"5\"]}]}}",
+	};
+	static const char *const where[] = { "4:21: ", "5:1: ", "0:0: result 2: " };
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		struct telemetry_store st;
+		char msg[512], want[512];
+		telemetry_store_init(&st);
+		st.max_series = 2;
+		assert_int_equal(read_text(&st, texts[i], msg, sizeof msg), -1);
+		snprintf(want, sizeof want, "%s" TELEMETRY_FULL_MSG, where[i], (size_t)2);
+		assert_string_equal(msg, want);
+		assert_int_equal(st.n, 2);
+		assert_true(st.full);
+		telemetry_store_release(&st);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_max_series),
 		cmocka_unit_test(test_ratio_quantiles),
 		cmocka_unit_test(test_fraction_below),
 		cmocka_unit_test(test_inline_samples_match_histogram),

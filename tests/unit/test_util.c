@@ -77,6 +77,92 @@ static void test_parse_numbers(void **state)
 	assert_int_equal(util_parse_long("4.2", &l), -1);
 }
 
+/* Durations: a decimal number and one unit letter; everything strtod would
+ * also take (hex, inf, nan, space) is refused. */
+static void test_parse_duration(void **state)
+{
+	(void)state;
+	double d = 0;
+	assert_int_equal(util_parse_duration("7d", &d), 0);
+	assert_true(d == 604800);              /* 7 x 86400 */
+	assert_int_equal(util_parse_duration("1.5h", &d), 0);
+	assert_true(d == 5400);                /* 1.5 x 3600 */
+	assert_int_equal(util_parse_duration("90", &d), 0);
+	assert_true(d == 90);
+	assert_int_equal(util_parse_duration("2w", &d), 0);
+	assert_true(d == 1209600);             /* 2 x 604800 */
+	assert_int_equal(util_parse_duration("5m", &d), 0);
+	assert_true(d == 300);
+	assert_int_equal(util_parse_duration("0x10d", &d), -1);   /* strtod: 16 days */
+	assert_int_equal(util_parse_duration("infd", &d), -1);
+	assert_int_equal(util_parse_duration("inf", &d), -1);
+	assert_int_equal(util_parse_duration("nans", &d), -1);
+	assert_int_equal(util_parse_duration("-1d", &d), -1);
+	assert_int_equal(util_parse_duration("0", &d), -1);
+	assert_int_equal(util_parse_duration(" 7d", &d), -1);
+	assert_int_equal(util_parse_duration("7dd", &d), -1);
+	assert_int_equal(util_parse_duration("d", &d), -1);
+	assert_int_equal(util_parse_duration("", &d), -1);
+	assert_int_equal(util_parse_duration("1e300w", &d), -1);  /* past 100 years */
+	/* the limit is 100 x 365.25 x 86400 = 3,155,760,000 s */
+	assert_int_equal(util_parse_duration("5217w", &d), 0);    /* 3,155,241,600 s */
+	assert_int_equal(util_parse_duration("5218w", &d), -1);   /* 3,155,846,400 s */
+}
+
+static void test_url_redact(void **state)
+{
+	(void)state;
+	char b[64];
+	assert_string_equal(util_url_redact("https://user:secret@host/p?q=1", b, sizeof b),
+			    "https://***@host/p?q=1");
+	assert_string_equal(util_url_redact("http://a@b@127.0.0.1:9090", b, sizeof b),
+			    "http://***@127.0.0.1:9090");
+	/* an '@' after the authority is no userinfo */
+	assert_string_equal(util_url_redact("https://host/a@b", b, sizeof b), "https://host/a@b");
+	assert_string_equal(util_url_redact("https://host?x=a@b", b, sizeof b),
+			    "https://host?x=a@b");
+	assert_string_equal(util_url_redact("not a url", b, sizeof b), "not a url");
+	char s[12];
+	assert_string_equal(util_url_redact("https://u:p@longhost/", s, sizeof s), "https://...");
+}
+
+static void test_read_line(void **state)
+{
+	(void)state;
+	FILE *f = tmpfile();
+	assert_non_null(f);
+	fputs("ab\n\nabcdef\nxyz", f);
+	rewind(f);
+	struct strbuf sb = STRBUF_INIT;
+	assert_int_equal(util_read_line(f, &sb, 5), 1);
+	assert_string_equal(strbuf_str(&sb), "ab");
+	assert_int_equal(util_read_line(f, &sb, 5), 1);
+	assert_string_equal(strbuf_str(&sb), "");
+	/* six bytes against a limit of five: the first five are kept */
+	assert_int_equal(util_read_line(f, &sb, 5), UTIL_LINE_TOO_LONG);
+	assert_string_equal(strbuf_str(&sb), "abcde");
+	rewind(f);
+	assert_int_equal(util_read_line(f, &sb, 100), 1);
+	assert_int_equal(util_read_line(f, &sb, 100), 1);
+	assert_int_equal(util_read_line(f, &sb, 100), 1);
+	assert_string_equal(strbuf_str(&sb), "abcdef");
+	/* the last line without '\n' is a line; then the end */
+	assert_int_equal(util_read_line(f, &sb, 100), 1);
+	assert_string_equal(strbuf_str(&sb), "xyz");
+	assert_int_equal(util_read_line(f, &sb, 100), 0);
+	strbuf_release(&sb);
+	fclose(f);
+}
+
+static void test_json_values_bound(void **state)
+{
+	(void)state;
+	/* 1 + two ',' + one '[' ; the ',' and '[' inside the string do not count */
+	const char *j = "[1,\"a,[\\\",\",2]";
+	assert_int_equal(util_json_values_bound(j, strlen(j)), 4);
+	assert_int_equal(util_json_values_bound("7", 1), 1);
+}
+
 static void test_parse_size(void **state)
 {
 	(void)state;
@@ -524,6 +610,8 @@ int main(void)
 		cmocka_unit_test(test_json_depth), cmocka_unit_test(test_escape_unsafe), cmocka_unit_test(test_table_escapes_cells),
 		cmocka_unit_test(test_edit_distance), cmocka_unit_test(test_suggest),
 		cmocka_unit_test(test_parse_numbers), cmocka_unit_test(test_parse_size),
+		cmocka_unit_test(test_parse_duration), cmocka_unit_test(test_url_redact),
+		cmocka_unit_test(test_read_line), cmocka_unit_test(test_json_values_bound),
 		cmocka_unit_test(test_json_arena),    cmocka_unit_test(test_fmt_fixed),     cmocka_unit_test(test_money),         cmocka_unit_test(test_iso8601),
 		cmocka_unit_test(test_pricing_names), cmocka_unit_test(test_table_formats),
 		cmocka_unit_test(test_table_csv_view),
