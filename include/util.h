@@ -101,15 +101,6 @@ double util_round_cents(double v);
  */
 char *util_fmt_fixed(char *buf, size_t len, double v, int decimals);
 
-/* s as a terminal shows it safely, appended to out: control characters
- * (C0, DEL, C1) and the bidirectional overrides and isolates (U+202A-E,
- * U+2066-9) become visible escapes ("\n", "\t", "\x1b", "\u202e"), so a
- * label, a name or an API value cannot break a line, colour or retitle the
- * terminal, or reverse the text.  keep_newline leaves '\n' as it is.
- * util_has_unsafe says whether s has any (the fast path: most have none). */
-int util_has_unsafe(const char *s);
-void util_escape_unsafe(struct strbuf *out, const char *s, int keep_newline);
-
 /* The depth of [ and { open at byte off of the JSON text buf (strings
  * skipped): a parse that fails at CJSON_NESTING_LIMIT levels failed on its
  * nesting, not on its syntax. */
