@@ -316,8 +316,11 @@ static void print_markdown(FILE *out, const struct check_report *r)
 		else
 			costdiff_fmt_money(dm, sizeof dm, cur, h->monthly_cost - (b ? b->monthly_cost : 0),
 					   1);
-		if (b == NULL && r->baseline_file)
-			strcat(dm, " (new)");
+		if (b == NULL && r->baseline_file) {
+			size_t k = strlen(dm);   /* bounded: dm may be full */
+
+			snprintf(dm + k, sizeof dm - k, " (new)");
+		}
 		table_add(t, h->name, rec, mo, bm, dm);
 	}
 	if (r->baseline_file) {

@@ -209,7 +209,7 @@ void table_set_csv(struct table *t, size_t col, const char *text)
 
 void table_set_number(struct table *t, size_t col, double v, int decimals)
 {
-	char buf[64];
+	char buf[400];   /* any finite double with 6 decimals: 309 digits, '-', '.' */
 	table_set_csv(t, col, out_csv_number(buf, sizeof buf, v, decimals));
 }
 
@@ -248,7 +248,7 @@ char *out_csv_number(char *buf, size_t len, double v, int decimals)
 		return buf;
 	int d = decimals < 0 ? -decimals : decimals;
 	double m = pow(10.0, d);
-	double r = round(v * m) / m;
+	double r = isfinite(v * m) ? round(v * m) / m : v;
 	if (r == 0)
 		r = 0; /* no "-0" */
 	snprintf(buf, len, "%.*f", d, r);

@@ -430,10 +430,22 @@ slow:
 	return buf;
 }
 
+char *util_fmt_figure(char *buf, size_t len, double v, int decimals)
+{
+	if (!(fabs(v) < UTIL_ABSURD))
+		snprintf(buf, len, "%.3g", v);
+	else
+		snprintf(buf, len, "%.*f", decimals < 0 ? 0 : decimals > 6 ? 6 : decimals, v);
+	return buf;
+}
+
 char *util_fmt_money(char *buf, size_t len, double v)
 {
 	char digits[64];
 	double r = util_round_cents(fabs(v));
+
+	if (!(r < UTIL_ABSURD))
+		return util_fmt_figure(buf, len, v, 2);
 	util_fmt_fixed(digits, sizeof digits, r, 2);
 	char *dot = strchr(digits, '.');
 	size_t intlen = dot ? (size_t)(dot - digits) : strlen(digits);
@@ -525,6 +537,9 @@ const char *util_strerror(int errnum)
 char *util_fmt_hourly(char *buf, size_t len, double v)
 {
 	char *dot, *end;
+
+	if (!(fabs(v) < UTIL_ABSURD))
+		return util_fmt_figure(buf, len, v, 2);
 
 	snprintf(buf, len, "%.6f", v);
 	dot = strchr(buf, '.');
