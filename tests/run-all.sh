@@ -16,8 +16,7 @@ out=$(bash tests/run-golden.sh "$B" 2>&1); printf '%s\n' "$out"; tally "$out"
 cli_pass=0 cli_fail=0
 for t in tests/cli/*.sh; do
 	[ -f "$t" ] || continue
-	# each script bounds its own waits; this bounds whatever it missed
-	if out=$(timeout -k 10 1200 bash "$t" "$B" 2>&1); then
+	if out=$(bash "$t" "$B" 2>&1); then
 		cli_pass=$((cli_pass + 1)); echo "ok   cli $(basename "$t")"
 	else
 		cli_fail=$((cli_fail + 1)); echo "FAIL cli $(basename "$t")"

@@ -42,7 +42,7 @@ for cmd in "$root"/tests/golden/*/*.cmd; do
 		unset GPUFIT_CATALOG XDG_DATA_HOME
 		export HOME="$scratch/home" XDG_DATA_HOME="$scratch/home/.local/share"
 		export NO_COLOR=1 GPUFIT_NOW=2026-11-30T00:00:00Z SCRATCH="$scratch" PATH="$path_bin:$PATH" LC_ALL=C.UTF-8
-		timeout -k 10 600 bash "$cmd" </dev/null >"$scratch/out" 2>"$scratch/err"
+		bash "$cmd" </dev/null >"$scratch/out" 2>"$scratch/err"
 		echo $? >"$scratch/rc"
 	)
 	rc=$(cat "$scratch/rc")
