@@ -54,6 +54,12 @@ void esc_csv(struct strbuf *out, const char *s);
  * escapes (newlines kept), then & < > " ' as entities. */
 void esc_html(struct strbuf *out, const char *s);
 
+/* s as one word of a POSIX shell command (the `k8s -f sh` script): as it
+ * is when it holds only letters, digits and _ . , : = @ % + - (every size,
+ * region and profile Azure has), else esc_term's escapes inside single
+ * quotes, each ' written '\''.  "" is ''. */
+void esc_shell(struct strbuf *out, const char *s);
+
 /* Appends s escaped for kind. */
 void esc_add(struct strbuf *out, enum esc_kind kind, const char *s);
 

@@ -194,6 +194,29 @@ void esc_html(struct strbuf *out, const char *s)
 	strbuf_release(&t);
 }
 
+void esc_shell(struct strbuf *out, const char *s)
+{
+	struct strbuf t = STRBUF_INIT;
+	const char *p;
+
+	s = s ? s : "";
+	if (*s && s[strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+			    "_.,:=@%+-")] == '\0') {
+		strbuf_addstr(out, s);
+		return;
+	}
+	esc_term(&t, s, 0);
+	strbuf_add(out, "'", 1);
+	for (p = strbuf_str(&t); *p; p++) {
+		if (*p == '\'')
+			strbuf_addstr(out, "'\\''");
+		else
+			strbuf_add(out, p, 1);
+	}
+	strbuf_add(out, "'", 1);
+	strbuf_release(&t);
+}
+
 void esc_add(struct strbuf *out, enum esc_kind kind, const char *s)
 {
 	switch (kind) {

@@ -74,6 +74,14 @@ expect_grep '<title>tok-a replica 0, 2g&lt;b&gt;\x1b|\u009b</title>' "$T/out"
 expect_rc 0 "$GPUFIT" --catalog "$T/mig.db" pack tests/fixtures/fleets/five-services.yaml -f markdown
 expect_grep '| 2g\<b>\\x1b\|\\u009b |' "$T/out"
 
+# ---- a MIG profile name in the node-pool script: one comment line, no command
+sqlite3 "$T/mig.db" "UPDATE mig_profiles SET name = '2g' || char(10) || 'touch PWN #'
+	WHERE name LIKE '2g<b>%' AND gpu_model = 'A100-PCIe-80GB'" || fail "making the MIG catalog"
+expect_rc 0 "$GPUFIT" --catalog "$T/mig.db" k8s tests/fixtures/fleets/five-services.yaml -f sh
+expect_grep '# a100mig2g: Standard_NC24ads_A100_v4 in eastus, MIG 2g\ntouch PWN # on every GPU' "$T/out"
+grep -q '^touch' "$T/out" && fail "k8s -f sh: a profile name ran as a command"
+bash -n "$T/out" || fail "k8s -f sh: the script does not parse"
+
 # ---- absurd catalog values: within their buffers, shown as 1e+300 -----------
 cp "$ROOT/$B/catalog.db" "$T/big.db"
 sqlite3 "$T/big.db" "UPDATE vm_sizes SET gpu_memory_gib = 1e300, ram_gib = 1e300,

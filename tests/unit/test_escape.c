@@ -121,6 +121,30 @@ static void test_html(void **state)
 	ASSERT_ESC(ESC_HTML, "caf\xc3\xa9", "caf\xc3\xa9");
 }
 
+static void shell(const char *in, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	esc_shell(&sb, in);
+	assert_string_equal(strbuf_str(&sb), want);
+	strbuf_release(&sb);
+}
+
+/* One word of a shell command, whatever the catalog's name holds. */
+static void test_shell(void **state)
+{
+	(void)state;
+	shell("Standard_NC24ads_A100_v4", "Standard_NC24ads_A100_v4");
+	shell("MIG2g", "MIG2g");
+	shell("1,2,3", "1,2,3");
+	shell("", "''");
+	shell("a b", "'a b'");
+	shell("x;rm -rf ~", "'x;rm -rf ~'");
+	shell("$(id)`id`\"", "'$(id)`id`\"'");
+	shell("it's", "'it'\\''s'");
+	shell("2g\ntouch PWN", "'2g\\ntouch PWN'");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -128,6 +152,7 @@ int main(void)
 		cmocka_unit_test(test_markdown),
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_html),
+		cmocka_unit_test(test_shell),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
