@@ -13,6 +13,7 @@
 #include "cmd_util.h"
 #include "commands.h"
 #include "diag.h"
+#include "escape.h"
 #include "gpufit.h"
 #include "sizing.h"
 #include "json_out.h"
@@ -426,9 +427,13 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 
 			for (size_t i = 0; i < nrows; i++)
 				unpriced += rows[i].price == NULL;
-			fprintf(ctx->out, "\n%zu rows; %s prices in %s per hour, monthly = %.0f h%s\n",
-				nrows, pricing_name(kind), currency, bill_hours(kind, hours),
-				bill_is_commitment(kind) ? " (a commitment bills every hour)" : "");
+			/* the currency is the catalog's: escaped, as any of its text */
+			fputc('\n', ctx->out);
+			esc_fprintf(ctx->out, ESC_TERM, "%zu rows; %s prices in %s per hour, "
+				    "monthly = %.0f h%s", nrows, pricing_name(kind), currency,
+				    bill_hours(kind, hours),
+				    bill_is_commitment(kind) ? " (a commitment bills every hour)" : "");
+			fputc('\n', ctx->out);
 			if (unpriced)
 				fprintf(ctx->out, "%zu size%s of this GPU %s no %s price%s%s in this "
 					"catalog (unpriced); 'gpufit catalog refresh%s%s' fetches "
