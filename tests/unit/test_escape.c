@@ -14,9 +14,12 @@
 static char *esc(enum esc_kind kind, const char *s)
 {
 	struct strbuf sb = STRBUF_INIT;
+	char *r;
 
 	esc_add(&sb, kind, s);
-	return xstrdup(strbuf_str(&sb));
+	r = xstrdup(strbuf_str(&sb));
+	strbuf_release(&sb);
+	return r;
 }
 
 #define ASSERT_ESC(kind, in, want)                        \
