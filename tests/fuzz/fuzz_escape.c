@@ -23,41 +23,7 @@ static void fail(const char *what, const char *out)
 	abort();
 }
 
-/* Whether s holds a byte or sequence a terminal must not get: C0 (but '\n'
- * when nl), DEL, invalid UTF-8, C1, the bidi overrides and isolates.  Its
- * own decoder, so as not to test escape.c with itself. */
-static int has_unsafe(const unsigned char *s, size_t n, int nl)
-{
-	for (size_t i = 0; i < n;) {
-		unsigned c = s[i], cp, k;
-
-		if (c < 0x80) {
-			if ((c < 0x20 && !(nl && c == '\n')) || c == 0x7f)
-				return 1;
-			i++;
-			continue;
-		}
-		if (c >= 0xc2 && c <= 0xdf)
-			k = 1, cp = c & 0x1f;
-		else if (c >= 0xe0 && c <= 0xef)
-			k = 2, cp = c & 0x0f;
-		else if (c >= 0xf0 && c <= 0xf4)
-			k = 3, cp = c & 0x07;
-		else
-			return 1;
-		for (unsigned j = 1; j <= k; j++) {
-			if (i + j >= n || (s[i + j] & 0xc0) != 0x80)
-				return 1;
-			cp = cp << 6 | (s[i + j] & 0x3f);
-		}
-		if ((k == 2 && cp < 0x800) || (k == 3 && (cp < 0x10000 || cp > 0x10ffff)) ||
-		    (cp >= 0xd800 && cp <= 0xdfff) || (cp >= 0x80 && cp <= 0x9f) ||
-		    (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069))
-			return 1;
-		i += k + 1;
-	}
-	return 0;
-}
+#define has_unsafe fuzz_has_unsafe
 
 static int alnum(char c)
 {

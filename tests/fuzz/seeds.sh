@@ -26,7 +26,7 @@ fuzz_seeds() {
 			tests/fuzz/corpus/k8slint/* ;;
 	hfconfig)
 		ls tests/fixtures/hf_config/*.json ;;
-	escape | cli | catalogdb)
+	escape | writers | cli | catalogdb)
 		ls tests/fuzz/corpus/"$1"/* ;;
 	*)
 		echo "fuzz: no seeds for '$1'" >&2; return 1 ;;
@@ -42,7 +42,7 @@ fuzz_dict() {
 	nvsmi | dcgmi) echo tests/fuzz/dict/text.dict ;;
 	k8slint) echo tests/fuzz/dict/k8s.dict ;;
 	hfconfig) echo tests/fuzz/dict/hfconfig.dict ;;
-	escape) echo tests/fuzz/dict/escape.dict ;;
+	escape | writers) echo tests/fuzz/dict/escape.dict ;;
 	cli) echo tests/fuzz/dict/cli.dict ;;
 	catalogdb) echo tests/fuzz/dict/catalogdb.dict ;;
 	esac
