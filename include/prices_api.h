@@ -28,6 +28,10 @@
  * largest VM in the currency of the most units per dollar is about 1e10):
  * such an item, or one that is not finite, is malformed */
 #define PRICES_API_MAX_PRICE 1e12
+/* Below this a retailPrice is not a price either (no VM hour is quoted
+ * under a hundredth of a cent; a whole reservation term at this price is
+ * still a normal, positive hourly rate of about 4e-11): malformed too */
+#define PRICES_API_MIN_PRICE 1e-6
 #define PRICES_API_HOURS_3Y 26280.0
 
 /* One item as the API gives it; a NULL string is an absent (or non-string)
@@ -59,7 +63,8 @@ struct prices_api_item {
 enum prices_api_skip {
 	PRICES_API_TAKEN,
 	PRICES_API_SKIP_MALFORMED,       /* no armSkuName, region, type, currency or price, or
-	                                  * a price not finite or above PRICES_API_MAX_PRICE */
+	                                  * a price not finite, above PRICES_API_MAX_PRICE or
+	                                  * positive and below PRICES_API_MIN_PRICE */
 	PRICES_API_SKIP_NOT_VM,          /* serviceName is not "Virtual Machines" */
 	PRICES_API_SKIP_DEVTEST,         /* type DevTestConsumption */
 	PRICES_API_SKIP_LOW_PRIORITY,

@@ -131,15 +131,6 @@ double util_round_cents(double v);
  */
 char *util_fmt_fixed(char *buf, size_t len, double v, int decimals);
 
-/* s as a terminal shows it safely, appended to out: control characters
- * (C0, DEL, C1) and the bidirectional overrides and isolates (U+202A-E,
- * U+2066-9) become visible escapes ("\n", "\t", "\x1b", "\u202e"), so a
- * label, a name or an API value cannot break a line, colour or retitle the
- * terminal, or reverse the text.  keep_newline leaves '\n' as it is.
- * util_has_unsafe says whether s has any (the fast path: most have none). */
-int util_has_unsafe(const char *s);
-void util_escape_unsafe(struct strbuf *out, const char *s, int keep_newline);
-
 /* The depth of [ and { open at byte off of the JSON text buf (strings
  * skipped): a parse that fails at CJSON_NESTING_LIMIT levels failed on its
  * nesting, not on its syntax. */
@@ -158,14 +149,25 @@ void util_text_position(const char *text, size_t len, size_t off, int *line, int
  * error): messages whose lists may pass any fixed buffer. */
 char *util_vformat(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
-/* Formats money with thousands separators and 2 decimals: "12,345.67". */
+/* Magnitudes from here on are absurd for any figure gpufit shows (a
+ * quadrillion dollars, GiB, GB/s): displays print them with 3 significant
+ * digits and an exponent ("1e+300") rather than hundreds of digits. */
+#define UTIL_ABSURD 1e15
+
+/* A figure for display: "%.*f" below UTIL_ABSURD in magnitude, "%.3g"
+ * from there (and for NaN and infinity), always within len.  Returns buf. */
+char *util_fmt_figure(char *buf, size_t len, double v, int decimals);
+
+/* Formats money with thousands separators and 2 decimals: "12,345.67";
+ * an absurd amount (UTIL_ABSURD or more) as util_fmt_figure shows it. */
 char *util_fmt_money(char *buf, size_t len, double v);
 
 /* Money in a currency as every report prints it: "$1,234.56" in USD,
  * "1,234.56 EUR" in any other; returns buf. */
 const char *util_fmt_money_in(char *buf, size_t len, double v, const char *currency);
 /* An hourly price with the precision its source gave (up to 6 decimals,
- * trailing zeros dropped), never fewer than 2: "98.32", "1.610532". */
+ * trailing zeros dropped), never fewer than 2: "98.32", "1.610532"; an
+ * absurd one as util_fmt_figure shows it. */
 char *util_fmt_hourly(char *buf, size_t len, double v);
 
 /* Days from 1970-01-01 to the proleptic Gregorian date y-m-d (m 1-12,

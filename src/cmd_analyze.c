@@ -30,6 +30,7 @@
 #include "commands.h"
 #include "consolidate.h"
 #include "diag.h"
+#include "escape.h"
 #include "gpufit.h"
 #include "http.h"
 #include "json_out.h"
@@ -1252,8 +1253,9 @@ static void series_label(char *buf, size_t n, const struct telemetry_series *s)
  * naming the first three rows whose part is not known, or "...; none is
  * known)" when no row's part is.
  */
-static void print_unknown(FILE *o, const struct row *rows, size_t nrows, int n, int gpus,
-			  const char *why, int (*known)(const struct row *), const char *rest)
+static void print_unknown(FILE *o, enum esc_kind kind, const struct row *rows, size_t nrows,
+			  int n, int gpus, const char *why, int (*known)(const struct row *),
+			  const char *rest)
 {
 	int k = 0;
 	fprintf(o, "unknown (%d GPU%s %s: ", n, n == 1 ? "" : "s", why);
@@ -1268,7 +1270,7 @@ static void print_unknown(FILE *o, const struct row *rows, size_t nrows, int n, 
 		series_label(lab, sizeof(lab), rows[i].s);
 		{
 			struct strbuf safe = STRBUF_INIT;
-			util_escape_unsafe(&safe, lab, 0);
+			esc_add(&safe, kind, lab);
 			fprintf(o, "%s%s", k > 1 ? ", " : "", strbuf_str(&safe));
 			strbuf_release(&safe);
 		}
@@ -1319,6 +1321,7 @@ static void print_proposals(FILE *o, const struct row *rows, const struct totals
 {
 	const struct fleet *fl = t->fleet;
 	const char *cur = t->currency;
+	enum esc_kind ek = md ? ESC_MARKDOWN : ESC_TERM;
 	char a[32], b[32], c[32], lab1[320], lab2[320];
 
 	if (fl->nunobserved) {
@@ -1353,7 +1356,7 @@ static void print_proposals(FILE *o, const struct row *rows, const struct totals
 					    "(%s -> %s)", fleet_host(fl, rows, p->vm),
 					    t->facts->vms[p->vi].sku, t->facts->vms[p->to_vi].sku, c,
 					    cur, a, b);
-			util_escape_unsafe(&safe, strbuf_str(&line), 0);
+			esc_add(&safe, ek, strbuf_str(&line));
 			fprintf(o, "%s%s\n", md ? "- " : "  ", strbuf_str(&safe));
 			strbuf_release(&line);
 			strbuf_release(&safe);
@@ -1366,7 +1369,7 @@ static void print_proposals(FILE *o, const struct row *rows, const struct totals
 					gpu_label(lab2, sizeof lab2, rows, (size_t)mv->beside, 1);
 					strbuf_addf(&line, ", sharing it with the work of %s", lab2);
 				}
-				util_escape_unsafe(&safe, strbuf_str(&line), 0);
+				esc_add(&safe, ek, strbuf_str(&line));
 				fprintf(o, "%s%s\n", md ? "  - " : "    ", strbuf_str(&safe));
 				strbuf_release(&line);
 				strbuf_release(&safe);
@@ -1378,7 +1381,7 @@ static void print_proposals(FILE *o, const struct row *rows, const struct totals
 					if (!fl->vms[v].kept)
 						strbuf_addf(&line, "%s %s", k++ ? "," : "",
 							    fleet_host(fl, rows, v));
-				util_escape_unsafe(&safe, strbuf_str(&line), 0);
+				esc_add(&safe, ek, strbuf_str(&line));
 				fprintf(o, "%s%s\n", md ? "  - " : "    ", strbuf_str(&safe));
 				strbuf_release(&line);
 				strbuf_release(&safe);
@@ -1388,8 +1391,8 @@ static void print_proposals(FILE *o, const struct row *rows, const struct totals
 
 struct json_rows;
 static void unpriced_reason(char *buf, size_t n, const struct row *r, const struct json_rows *jr);
-static void print_unpriced_reasons(FILE *o, const struct row *rows, size_t nrows,
-				   const struct totals *t);
+static void print_unpriced_reasons(FILE *o, enum esc_kind kind, const struct row *rows,
+				   size_t nrows, const struct totals *t);
 
 static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 			 const struct totals *t, double hours)
@@ -1465,6 +1468,7 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 
 	FILE *o = ctx->out;
 	int md = ctx->format == FMT_MARKDOWN;
+	enum esc_kind ek = md ? ESC_MARKDOWN : ESC_TERM;   /* labels from the telemetry */
 	char a[32], b[96], c[32];
 	fprintf(o, "\n%s%s%s %d %s:", out_sgr(ctx->color, OUT_BOLD), md ? "**Fleet:**" : "fleet:",
 		out_sgr_off(ctx->color, OUT_BOLD), t->gpus,
@@ -1483,7 +1487,7 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 		fprintf(o, "%s GPU-hours per month", a);
 	} else {
 		snprintf(b, sizeof(b), "%s GPU-hours per month on the others", a);
-		print_unknown(o, rows, nrows, t->no_activity, t->gpus, "without activity samples",
+		print_unknown(o, ek, rows, nrows, t->no_activity, t->gpus, "without activity samples",
 			      row_idle_known, b);
 	}
 	util_fmt_money(a, sizeof(a), t->wasted_cost);
@@ -1492,7 +1496,7 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	} else {
 		snprintf(b, sizeof(b), "%s %s per month on the others", a, cur);
 		fputs(", costing ", o);
-		print_unknown(o, rows, nrows, t->idle_cost_unknown, t->gpus,
+		print_unknown(o, ek, rows, nrows, t->idle_cost_unknown, t->gpus,
 			      "without activity samples or a price", row_idle_cost_known, b);
 		fputc('\n', o);
 	}
@@ -1505,7 +1509,7 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 		char rest[160];
 		snprintf(rest, sizeof(rest), "the others save %s %s per month; current cost %s %s "
 			 "per month", a, cur, c, cur);
-		print_unknown(o, rows, nrows, t->savings_unknown, t->gpus,
+		print_unknown(o, ek, rows, nrows, t->savings_unknown, t->gpus,
 			      "without the memory use that sizes a smaller option",
 			      row_savings_known, rest);
 		fputc('\n', o);
@@ -1513,9 +1517,9 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 		char rest[160];
 		snprintf(rest, sizeof(rest), "the others save %s %s per month of their current %s "
 			 "%s per month", a, cur, c, cur);
-		print_unknown(o, rows, nrows, t->unpriced, t->gpus, "unpriced", row_priced, rest);
+		print_unknown(o, ek, rows, nrows, t->unpriced, t->gpus, "unpriced", row_priced, rest);
 		fputc('\n', o);
-		print_unpriced_reasons(o, rows, nrows, t);
+		print_unpriced_reasons(o, ek, rows, nrows, t);
 	}
 	if (t->nfree) {
 		util_fmt_money(a, sizeof(a), t->free_cost);
@@ -1526,7 +1530,7 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 			const struct telemetry_series *s = t->free[i].first->s;
 			char lab[160];
 			snprintf(lab, sizeof(lab), "%s gpu %s", s->host, dash(s->gpu));
-			util_escape_unsafe(&safe, lab, 0);
+			esc_add(&safe, ek, lab);
 			fprintf(o, "%s%s: %d of 7 compute slices", i ? ", " : "", strbuf_str(&safe),
 				t->free[i].slices);
 			strbuf_release(&safe);
@@ -1549,7 +1553,7 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 		strbuf_addf(&line, "%s: %s: %s%s%s", lab, classify_finding_name(r->res.finding),
 			    r->res.reason, r->res.enable[0] ? "; " : "", r->res.enable);
 		/* host and pod labels come from the telemetry: shown escaped */
-		util_escape_unsafe(&safe, strbuf_str(&line), 0);
+		esc_add(&safe, ek, strbuf_str(&line));
 		fprintf(o, "%s%s\n", md ? "- " : "  ", strbuf_str(&safe));
 		strbuf_release(&line);
 		strbuf_release(&safe);
@@ -1590,8 +1594,8 @@ static void unpriced_reason(char *buf, size_t n, const struct row *r, const stru
 /* Why the unpriced rows have no price, in the text output: one line per
  * reason (the first three), naming the first GPU it holds for and how many
  * more; each row's reason is built once. */
-static void print_unpriced_reasons(FILE *o, const struct row *rows, size_t nrows,
-				   const struct totals *t)
+static void print_unpriced_reasons(FILE *o, enum esc_kind kind, const struct row *rows,
+				   size_t nrows, const struct totals *t)
 {
 	struct json_rows jr = { rows, 0, t->region, t->currency, t->kind };
 	char why[3][320];
@@ -1618,10 +1622,13 @@ static void print_unpriced_reasons(FILE *o, const struct row *rows, size_t nrows
 		char lab[160];
 
 		series_label(lab, sizeof lab, rows[first[k]].s);
+		/* the host label comes from the telemetry */
+		fputs("  unpriced: ", o);
 		if (more[k])
-			fprintf(o, "  unpriced: %s and %zu more: %s\n", lab, more[k], why[k]);
+			esc_fprintf(o, kind, "%s and %zu more: %s", lab, more[k], why[k]);
 		else
-			fprintf(o, "  unpriced: %s: %s\n", lab, why[k]);
+			esc_fprintf(o, kind, "%s: %s", lab, why[k]);
+		fputc('\n', o);
 	}
 }
 

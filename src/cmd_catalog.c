@@ -13,6 +13,7 @@
 #include "cmd_util.h"
 #include "commands.h"
 #include "diag.h"
+#include "escape.h"
 #include "gpufit.h"
 #include "sizing.h"
 #include "json_out.h"
@@ -33,10 +34,7 @@ static catalog *open_catalog(struct cli_ctx *ctx, enum catalog_origin *origin, c
 
 static void fmt_num(char *buf, size_t len, double v)
 {
-	if (v == floor(v) && fabs(v) < 1e15)
-		snprintf(buf, len, "%.0f", v);
-	else
-		snprintf(buf, len, "%.2f", v);
+	util_fmt_figure(buf, len, v, v == floor(v) ? 0 : 2);
 }
 
 /* "1", "8", "1/6" for fractional GPUs. */
@@ -68,8 +66,12 @@ static void fmt_ib(char *buf, size_t len, const struct vm_size *v)
 	if (v->infiniband_gbps <= 0)
 		snprintf(buf, len, "-");
 	else
-		snprintf(buf, len, "%.0f%s%s", v->infiniband_gbps,
+	{
+		char n[32];
+
+		snprintf(buf, len, "%s%s%s", util_fmt_figure(n, sizeof n, v->infiniband_gbps, 0),
 			 v->infiniband_type[0] ? " " : "", v->infiniband_type);
+	}
 }
 
 /* A spec figure the catalog may not know (NULL there, read as 0): NaN, an
@@ -370,14 +372,14 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			const struct vm_size *v = rows[i].vm;
 			char cnt[16], mem[32], cpu[16], ram[32], ib[32], hr[32], mo[32], sku[112];
 			fmt_gpu_count(cnt, sizeof cnt, v->gpu_count);
-			fmt_num(mem, sizeof mem, v->gpu_memory_gib);
-			strcat(mem, " GiB");
+			fmt_num(mem, sizeof mem - 4, v->gpu_memory_gib);
+			strcat(mem, " GiB");   /* fmt_num left room for it */
 			if (!(v->gpu_count > 0))
 				snprintf(cnt, sizeof cnt, "-");
 			if (!(v->gpu_memory_gib > 0))
 				snprintf(mem, sizeof mem, "-");
 			snprintf(cpu, sizeof cpu, "%d", v->vcpus);
-			fmt_num(ram, sizeof ram, v->ram_gib);
+			fmt_num(ram, sizeof ram - 4, v->ram_gib);
 			strcat(ram, " GiB");
 			fmt_ib(ib, sizeof ib, v);
 			if (rows[i].price) {
@@ -425,9 +427,13 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 
 			for (size_t i = 0; i < nrows; i++)
 				unpriced += rows[i].price == NULL;
-			fprintf(ctx->out, "\n%zu rows; %s prices in %s per hour, monthly = %.0f h%s\n",
-				nrows, pricing_name(kind), currency, bill_hours(kind, hours),
-				bill_is_commitment(kind) ? " (a commitment bills every hour)" : "");
+			/* the currency is the catalog's: escaped, as any of its text */
+			fputc('\n', ctx->out);
+			esc_fprintf(ctx->out, ESC_TERM, "%zu rows; %s prices in %s per hour, "
+				    "monthly = %.0f h%s", nrows, pricing_name(kind), currency,
+				    bill_hours(kind, hours),
+				    bill_is_commitment(kind) ? " (a commitment bills every hour)" : "");
+			fputc('\n', ctx->out);
 			if (unpriced)
 				fprintf(ctx->out, "%zu size%s of this GPU %s no %s price%s%s in this "
 					"catalog (unpriced); 'gpufit catalog refresh%s%s' fetches "
@@ -642,33 +648,39 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 		struct table *t = table_new(2);
 		table_header(t, 0, "FIELD", ALIGN_LEFT);
 		table_header(t, 1, "VALUE", ALIGN_LEFT);
-		char b[128];
+		char b[128], n[32];
 		table_add(t, "sku", v.sku);
 		table_add(t, "series", v.series);
 		table_add(t, "gpu model", v.gpu_model[0] ? v.gpu_model : "spec unknown");
 		fmt_gpu_count(b, sizeof b, v.gpu_count);
 		table_add(t, "gpus", v.gpu_count > 0 ? b : "unknown");
-		snprintf(b, sizeof b, "%.2f GiB", v.gpu_memory_gib);
+		util_fmt_figure(n, sizeof n, v.gpu_memory_gib, 2);
+		snprintf(b, sizeof b, "%s GiB", n);
 		table_add(t, "gpu memory (per gpu)", v.gpu_memory_gib > 0 ? b : "unknown");
 		if (have_gpu) {
-			snprintf(b, sizeof b, "%.0f GB/s", gpu.bandwidth_gbps);
+			util_fmt_figure(n, sizeof n, gpu.bandwidth_gbps, 0);
+			snprintf(b, sizeof b, "%s GB/s", n);
 			table_add(t, "gpu memory bandwidth", b);
-			snprintf(b, sizeof b, "%.1f TFLOPS dense", gpu.fp16_tflops);
+			util_fmt_figure(n, sizeof n, gpu.fp16_tflops, 1);
+			snprintf(b, sizeof b, "%s TFLOPS dense", n);
 			table_add(t, "gpu fp16 tensor", b);
 			if (gpu.fp8_tflops > 0) {
-				snprintf(b, sizeof b, "%.1f TFLOPS dense", gpu.fp8_tflops);
+				util_fmt_figure(n, sizeof n, gpu.fp8_tflops, 1);
+				snprintf(b, sizeof b, "%s TFLOPS dense", n);
 				table_add(t, "gpu fp8 tensor", b);
 			}
 		}
 		snprintf(b, sizeof b, "%d", v.vcpus);
 		table_add(t, "vcpus", v.vcpus > 0 ? b : "unknown");
-		snprintf(b, sizeof b, "%.0f GiB", v.ram_gib);
+		util_fmt_figure(n, sizeof n, v.ram_gib, 0);
+		snprintf(b, sizeof b, "%s GiB", n);
 		table_add(t, "ram", v.ram_gib > 0 ? b : "unknown");
-		snprintf(b, sizeof b, "%.0f GiB", v.local_nvme_gib);
+		util_fmt_figure(n, sizeof n, v.local_nvme_gib, 0);
+		snprintf(b, sizeof b, "%s GiB", n);
 		table_add(t, "local disk", v.spec_known ? b : "unknown");
 		if (v.infiniband_gbps > 0)
-			snprintf(b, sizeof b, "%.0f Gb/s %s per GPU", v.infiniband_gbps,
-				 v.infiniband_type);
+			snprintf(b, sizeof b, "%s Gb/s %s per GPU",
+				 util_fmt_figure(n, sizeof n, v.infiniband_gbps, 0), v.infiniband_type);
 		else
 			snprintf(b, sizeof b, "none");
 		table_add(t, "infiniband", b);
@@ -741,7 +753,7 @@ static int no_args(const char *cmd, int argc, char **argv)
 static void num_cell(char *buf, size_t len, double v, int decimals)
 {
 	if (v > 0)
-		snprintf(buf, len, "%.*f", decimals, v);
+		util_fmt_figure(buf, len, v, decimals);
 	else
 		snprintf(buf, len, "-");
 }

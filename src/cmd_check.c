@@ -26,6 +26,7 @@
 #include "commands.h"
 #include "costdiff.h"
 #include "diag.h"
+#include "escape.h"
 #include "gpufit.h"
 #include "json_out.h"
 #include "profile.h"
@@ -278,8 +279,11 @@ static void print_markdown(FILE *out, const struct check_report *r)
 	} else {
 		fprintf(out, "No gates configured: give `--max-monthly` or a `budget:` section.\n");
 	}
-	for (size_t i = 0; i < r->nwarnings; i++)
-		fprintf(out, "%s> ⚠️ %s\n", i ? "" : "\n", r->warnings[i]);
+	for (size_t i = 0; i < r->nwarnings; i++) {
+		fprintf(out, "%s> ⚠️ ", i ? "" : "\n");
+		esc_fputs(out, ESC_MARKDOWN, r->warnings[i]);
+		fputc('\n', out);
+	}
 
 	const char *cur = r->head.currency;
 	fprintf(out, "\n<details><summary>Monthly cost per workload</summary>\n\n");
@@ -316,8 +320,11 @@ static void print_markdown(FILE *out, const struct check_report *r)
 		else
 			costdiff_fmt_money(dm, sizeof dm, cur, h->monthly_cost - (b ? b->monthly_cost : 0),
 					   1);
-		if (b == NULL && r->baseline_file)
-			strcat(dm, " (new)");
+		if (b == NULL && r->baseline_file) {
+			size_t k = strlen(dm);   /* bounded: dm may be full */
+
+			snprintf(dm + k, sizeof dm - k, " (new)");
+		}
 		table_add(t, h->name, rec, mo, bm, dm);
 	}
 	if (r->baseline_file) {
@@ -338,22 +345,26 @@ static void print_markdown(FILE *out, const struct check_report *r)
 	}
 	table_print(t, out, FMT_MARKDOWN);
 	table_free(t);
+	/* the catalog's own words (its source, sizes): Markdown-escaped */
+	fputs("\nPrices: ", out);
 	if (r->age_days >= 0)
-		fprintf(out, "\nPrices: %s catalog of %s (%ld days old).\n", r->source, r->fetched_at,
-			r->age_days);
+		esc_fprintf(out, ESC_MARKDOWN, "%s catalog of %s (%ld days old).", r->source,
+			    r->fetched_at, r->age_days);
 	else
-		fprintf(out, "\nPrices: %s catalog (age unknown).\n", r->source);
+		esc_fprintf(out, ESC_MARKDOWN, "%s catalog (age unknown).", r->source);
+	fputc('\n', out);
 	for (size_t i = 0; i < r->nages; i++) {
 		const struct recommend_price_age *a = &r->ages[i];
 		long d = day_age(a->oldest);
 
-		fprintf(out, "%s- %s %s: ", i ? "" : "\nOldest price used per region:\n\n",
-			a->region, pricing_name(a->pricing));
+		fprintf(out, "%s- ", i ? "" : "\nOldest price used per region:\n\n");
+		esc_fprintf(out, ESC_MARKDOWN, "%s %s: ", a->region, pricing_name(a->pricing));
 		if (a->oldest[0] && d >= 0)
-			fprintf(out, "observed %s (%ld days), %s", a->oldest, d, a->oldest_sku);
+			esc_fprintf(out, ESC_MARKDOWN, "observed %s (%ld days), %s", a->oldest, d,
+				    a->oldest_sku);
 		if (a->nundated)
-			fprintf(out, "%s%zu without an observed date (%s)", a->oldest[0] ? "; " : "",
-				a->nundated, a->undated_sku);
+			esc_fprintf(out, ESC_MARKDOWN, "%s%zu without an observed date (%s)",
+				    a->oldest[0] ? "; " : "", a->nundated, a->undated_sku);
 		fputc('\n', out);
 	}
 	fprintf(out, "\n</details>\n");

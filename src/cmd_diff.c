@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "costdiff.h"
 #include "diag.h"
+#include "escape.h"
 #include "gpufit.h"
 #include "json_out.h"
 #include "util.h"
@@ -217,10 +218,13 @@ static void print_table(FILE *out, const struct costdiff *d, const char *cur, in
 	strbuf_release(&sb);
 	for (size_t i = 0; i < d->nrows; i++) {
 		const struct costdiff_row *r = &d->rows[i];
-		if (r->changes & COSTDIFF_CH_FINDINGS)
-			fprintf(out, "data findings of %s: %s → %s\n", r->name,
-				r->base->findings[0] ? r->base->findings : "none",
-				r->head->findings[0] ? r->head->findings : "none");
+		if (r->changes & COSTDIFF_CH_FINDINGS) {
+			/* names and findings come from the documents compared */
+			esc_fprintf(out, ESC_TERM, "data findings of %s: %s → %s", r->name,
+				    r->base->findings[0] ? r->base->findings : "none",
+				    r->head->findings[0] ? r->head->findings : "none");
+			fputc('\n', out);
+		}
 	}
 }
 
@@ -275,13 +279,21 @@ static void print_markdown(FILE *out, const struct costdiff *d, const char *cur)
 			strbuf_addstr(&same, ")");
 			break;
 		}
-		if (line.len)
-			fprintf(out, "- **%s** (%s): %s\n", r->name, costdiff_status_name(r->status),
-				strbuf_str(&line));
+		if (line.len) {
+			/* names, sizes and regions come from the documents compared */
+			fputs("- **", out);
+			esc_fputs(out, ESC_MARKDOWN, r->name);
+			fprintf(out, "** (%s): ", costdiff_status_name(r->status));
+			esc_fputs(out, ESC_MARKDOWN, strbuf_str(&line));
+			fputc('\n', out);
+		}
 		strbuf_release(&line);
 	}
-	if (same.len)
-		fprintf(out, "- unchanged: %s\n", strbuf_str(&same));
+	if (same.len) {
+		fputs("- unchanged: ", out);
+		esc_fputs(out, ESC_MARKDOWN, strbuf_str(&same));
+		fputc('\n', out);
+	}
 	strbuf_release(&same);
 	fprintf(out, "\n</details>\n");
 }

@@ -24,6 +24,7 @@
 #include "cmd_util.h"
 #include "commands.h"
 #include "diag.h"
+#include "escape.h"
 #include "gpufit.h"
 #include "json_out.h"
 #include "output.h"
@@ -167,9 +168,10 @@ static void print_table(FILE *f, const struct pack_plan *pl, int color)
 			const struct pack_gpu *g = &pl->gpus[i];
 			struct strbuf sb = STRBUF_INIT;
 			draw_gpu(pl, g, &sb);
-			fprintf(f, "  %s vm %d gpu %d  %s  %d/8 memory, %d/7 compute\n",
-				pl->pools[g->pool].name, g->vm, g->gpu, strbuf_str(&sb),
-				g->memory_slots_used, g->compute_slices_used);
+			esc_fprintf(f, ESC_TERM, "  %s vm %d gpu %d  %s  %d/8 memory, %d/7 compute",
+				    pl->pools[g->pool].name, g->vm, g->gpu, strbuf_str(&sb),
+				    g->memory_slots_used, g->compute_slices_used);
+			fputc('\n', f);
 			strbuf_release(&sb);
 		}
 	}
@@ -194,9 +196,13 @@ static void print_table(FILE *f, const struct pack_plan *pl, int color)
 	}
 	if (pl->nunplaced) {
 		fprintf(f, "\n%snot placed:%s\n", out_sgr(color, OUT_RED), out_sgr_off(color, OUT_RED));
-		for (size_t i = 0; i < pl->nunplaced; i++)
-			fprintf(f, "  %s replica %d: %s\n", pl->workloads[pl->unplaced[i].workload].name,
-				pl->unplaced[i].replica, pl->unplaced[i].reason);
+		for (size_t i = 0; i < pl->nunplaced; i++) {
+			/* the reason names the catalog's sizes and profiles */
+			esc_fprintf(f, ESC_TERM, "  %s replica %d: %s",
+				    pl->workloads[pl->unplaced[i].workload].name,
+				    pl->unplaced[i].replica, pl->unplaced[i].reason);
+			fputc('\n', f);
+		}
 	}
 	if (replicas == 0) {   /* a zero cost that is only "nothing asked" */
 		fprintf(f, "\nnothing to pack: no inference workload in the profile\n");
@@ -319,10 +325,13 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 		table_print(t, f, FMT_MARKDOWN);
 		table_free(t);
 	}
-	for (size_t i = 0; i < pl->nunplaced; i++)
-		fprintf(f, "\n> not placed: %s replica %d: %s\n",
-			pl->workloads[pl->unplaced[i].workload].name, pl->unplaced[i].replica,
-			pl->unplaced[i].reason);
+	for (size_t i = 0; i < pl->nunplaced; i++) {
+		fputs("\n> not placed: ", f);
+		esc_fprintf(f, ESC_MARKDOWN, "%s replica %d: %s",
+			    pl->workloads[pl->unplaced[i].workload].name, pl->unplaced[i].replica,
+			    pl->unplaced[i].reason);
+		fputc('\n', f);
+	}
 	/* an incomplete plan is judged on the replicas it placed only */
 	if (pl->nunplaced)
 		fprintf(f, "\nLower bound %s for the placed replicas: the plan is %s for them; "

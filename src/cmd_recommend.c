@@ -26,6 +26,7 @@
 #include "cmd_util.h"
 #include "commands.h"
 #include "diag.h"
+#include "escape.h"
 #include "gpufit.h"
 #include "json_out.h"
 #include "output.h"
@@ -102,14 +103,15 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 	print_needs(f, r, w);
 	if (w->feasible) {
 		const struct recommend_choice *c = &w->rec;
-		fprintf(f, "%srecommendation: %s in %s (%s, %d GPU%s), %s/month%s%s\n",
-			out_sgr(color, OUT_GREEN),
-			recommend_choice_label(r, w, &w->rec, what, sizeof(what)), c->region,
-			fit_placement_name(c->placement),
-			c->gpu_count, c->gpu_count == 1 ? "" : "s",
-			util_fmt_money_in(a, sizeof(a), c->monthly_cost, r->currency),
-			c->basis == RECOMMEND_BASIS_PLAN ? " as its part of the MIG plan" : "",
-			out_sgr_off(color, OUT_BOLD));
+		/* sizes and MIG profiles are the catalog's: escaped, as every name */
+		fputs(out_sgr(color, OUT_GREEN), f);
+		esc_fprintf(f, ESC_TERM, "recommendation: %s in %s (%s, %d GPU%s), %s/month%s",
+			    recommend_choice_label(r, w, &w->rec, what, sizeof(what)), c->region,
+			    fit_placement_name(c->placement),
+			    c->gpu_count, c->gpu_count == 1 ? "" : "s",
+			    util_fmt_money_in(a, sizeof(a), c->monthly_cost, r->currency),
+			    c->basis == RECOMMEND_BASIS_PLAN ? " as its part of the MIG plan" : "");
+		fprintf(f, "%s\n", out_sgr_off(color, OUT_BOLD));
 		if (w->type == PROFILE_TRAINING)
 			fprintf(f, "  one run: %.1f h, %s; %.1f%% memory headroom\n", c->fit.job_hours,
 				util_fmt_money_in(b, sizeof(b), c->job_cost, r->currency),
@@ -120,8 +122,11 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 				c->fit.tokens_per_s, c->fit.ms_per_token, c->fit.memory_headroom_pct);
 		else
 			fprintf(f, "  %.1f%% memory headroom\n", c->fit.memory_headroom_pct);
-		for (size_t i = 0; recommend_choice_reason(r, w, c, i, buf, sizeof(buf)); i++)
-			fprintf(f, "  - %s\n", buf);
+		for (size_t i = 0; recommend_choice_reason(r, w, c, i, buf, sizeof(buf)); i++) {
+			fputs("  - ", f);
+			esc_fputs(f, ESC_TERM, buf);
+			fputc('\n', f);
+		}
 	} else {
 		fprintf(f, "%srecommendation: none (no feasible option)%s\n", out_sgr(color, OUT_RED),
 			out_sgr_off(color, OUT_BOLD));
@@ -241,9 +246,11 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 			enum out_style on = sv == RECOMMEND_ERROR ? OUT_RED
 					    : sv == RECOMMEND_WARNING ? OUT_YELLOW : OUT_PLAIN;
 
-			fprintf(f, "%s%s%s: %s: %s\n", out_sgr(color, on),
-				recommend_severity_name(sv), out_sgr_off(color, on),
-				w->findings[i].kind, w->findings[i].message);
+			fprintf(f, "%s%s%s: ", out_sgr(color, on), recommend_severity_name(sv),
+				out_sgr_off(color, on));
+			esc_fprintf(f, ESC_TERM, "%s: %s", w->findings[i].kind,
+				    w->findings[i].message);
+			fputc('\n', f);
 		}
 	}
 	fputc('\n', f);
@@ -418,8 +425,11 @@ static void print_table(FILE *f, const struct recommend_result *r, int color)
 	fputc('\n', f);
 	if (r->nwarnings) {
 		fprintf(f, "\n%swarnings:%s\n", out_sgr(color, OUT_YELLOW), out_sgr_off(color, OUT_BOLD));
-		for (size_t i = 0; i < r->nwarnings; i++)
-			fprintf(f, "  %s\n", r->warnings[i]);
+		for (size_t i = 0; i < r->nwarnings; i++) {
+			fputs("  ", f);
+			esc_fputs(f, ESC_TERM, r->warnings[i]);
+			fputc('\n', f);
+		}
 	}
 	fputc('\n', f);
 	print_assumptions(f, r);
@@ -486,27 +496,43 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 		fprintf(f, "#### %s\n\n", w->name);
 		if (w->feasible)
 			for (size_t k = 0; recommend_choice_reason(r, w, &w->rec, k, buf, sizeof(buf));
-			     k++)
-				fprintf(f, "- %s\n", buf);
-		for (size_t k = 0; k < w->nalternatives; k++)
-			fprintf(f, "- alternative %zu: %s in %s, %s/month\n", k + 2,
-				recommend_choice_label(r, w, &w->alternatives[k], what, sizeof(what)),
-				w->alternatives[k].region,
-				util_fmt_money_in(a, sizeof(a), w->alternatives[k].monthly_cost, r->currency));
+			     k++) {
+				fputs("- ", f);
+				esc_fputs(f, ESC_MARKDOWN, buf);
+				fputc('\n', f);
+			}
+		/* sizes, regions and MIG profiles are the catalog's: Markdown-escaped */
+		for (size_t k = 0; k < w->nalternatives; k++) {
+			fprintf(f, "- alternative %zu: ", k + 2);
+			esc_fprintf(f, ESC_MARKDOWN, "%s in %s, %s/month",
+				    recommend_choice_label(r, w, &w->alternatives[k], what, sizeof(what)),
+				    w->alternatives[k].region,
+				    util_fmt_money_in(a, sizeof(a), w->alternatives[k].monthly_cost,
+						      r->currency));
+			fputc('\n', f);
+		}
 		for (size_t k = 0; k < w->nrejected; k++) {
 			recommend_reject_reason(w, &w->rejected[k].fit, pricing_name(r->pricing),
 						w->rejected[k].region, buf, sizeof(buf));
-			fprintf(f, "- rejected %s%s%s: %s\n", w->rejected[k].sku,
-				w->rejected[k].mig_profile[0] ? " " : "", w->rejected[k].mig_profile,
-				buf);
+			fputs("- rejected ", f);
+			esc_fprintf(f, ESC_MARKDOWN, "%s%s%s: %s", w->rejected[k].sku,
+				    w->rejected[k].mig_profile[0] ? " " : "", w->rejected[k].mig_profile,
+				    buf);
+			fputc('\n', f);
 		}
-		for (size_t k = 0; k < w->nfindings; k++)
-			fprintf(f, "- **%s** %s: %s\n", recommend_severity_name(w->findings[k].severity),
-				w->findings[k].kind, w->findings[k].message);
+		for (size_t k = 0; k < w->nfindings; k++) {
+			fprintf(f, "- **%s** ", recommend_severity_name(w->findings[k].severity));
+			esc_fprintf(f, ESC_MARKDOWN, "%s: %s", w->findings[k].kind,
+				    w->findings[k].message);
+			fputc('\n', f);
+		}
 		fputc('\n', f);
 	}
-	for (size_t i = 0; i < r->nwarnings; i++)
-		fprintf(f, "> warning: %s\n\n", r->warnings[i]);
+	for (size_t i = 0; i < r->nwarnings; i++) {
+		fputs("> warning: ", f);
+		esc_fputs(f, ESC_MARKDOWN, r->warnings[i]);
+		fputs("\n\n", f);
+	}
 	fprintf(f, "</details>\n");
 }
 

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
+#include "escape.h"
 #include "util.h"
 
 static int quiet;
@@ -60,7 +61,7 @@ static void vprint(FILE *f, enum diag_severity sev, const char *file, int line, 
 	 * value with a newline or an escape sequence is shown escaped */
 	char *msg = util_vformat(fmt, ap);
 	if (file) {
-		util_escape_unsafe(&out, file, 0);
+		esc_term(&out, file, 0);
 		if (line > 0) {
 			strbuf_addf(&out, ":%d", line);
 			if (col > 0)
@@ -68,7 +69,7 @@ static void vprint(FILE *f, enum diag_severity sev, const char *file, int line, 
 		}
 		strbuf_addstr(&out, ": ");
 	}
-	util_escape_unsafe(&out, msg, 0);
+	esc_term(&out, msg, 0);
 	fprintf(f, "gpufit: %s%s%s: %s\n", sev_on(sev), sev_name(sev), sev_off(sev),
 		strbuf_str(&out));
 	free(msg);

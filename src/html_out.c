@@ -6,39 +6,12 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "escape.h"
 #include "util.h"
 
 void html_esc(FILE *f, const char *s)
 {
-	if (!s)
-		return;
-	for (;;) {
-		size_t run = strcspn(s, "&<>\"'");   /* written as it is */
-
-		if (run)
-			fwrite(s, 1, run, f);
-		s += run;
-		switch (*s) {
-		case '\0':
-			return;
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		default:   /* '\'' */
-			fputs("&#39;", f);
-			break;
-		}
-		s++;
-	}
+	esc_fputs(f, ESC_HTML, s);
 }
 
 void html_printf(FILE *f, const char *fmt, ...)

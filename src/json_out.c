@@ -236,6 +236,28 @@ int json_read_rest(FILE *f, struct strbuf *sb)
 	return ferror(f) ? -1 : 0;
 }
 
+/* The offset of the first NUL of the JSON text (len bytes): a 0 byte, or
+ * a \u0000 escape in a string; len when there is none. */
+static size_t nul_at(const char *text, size_t len)
+{
+	int in_str = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (text[i] == '\0')
+			return i;
+		if (!in_str) {
+			in_str = text[i] == '"';
+		} else if (text[i] == '"') {
+			in_str = 0;
+		} else if (text[i] == '\\' && i + 1 < len) {
+			if (text[i + 1] == 'u' && len - i >= 6 && memcmp(text + i + 2, "0000", 4) == 0)
+				return i;
+			i++;   /* the escaped character: a quote or a backslash ends nothing */
+		}
+	}
+	return len;
+}
+
 cJSON *json_read_file(const char *path, char *err, size_t errlen)
 {
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
@@ -263,9 +285,19 @@ cJSON *json_read_file(const char *path, char *err, size_t errlen)
 	}
 	const char *end = NULL;
 	cJSON *doc = cJSON_ParseWithLengthOpts(text, sb.len + 1, &end, 1); /* + the NUL cJSON checks for */
-	if (!doc) {
-		const char *at = cJSON_GetErrorPtr();
-		size_t off = at && at >= text && at <= text + sb.len ? (size_t)(at - text) : 0;
+	const char *at = doc ? NULL : cJSON_GetErrorPtr();
+	size_t off = at && at >= text && at <= text + sb.len ? (size_t)(at - text) : 0;
+	size_t nul = nul_at(text, sb.len);
+	if (nul < sb.len && (doc || nul <= off)) {   /* the first problem */
+		/* cJSON gives C strings: a key or value with a NUL would be cut
+		 * there, silently, and a NUL byte after the value ends the parse */
+		int line, col;
+		util_text_position(text, sb.len, nul, &line, &col);
+		snprintf(err, errlen, "%s:%d:%d: a NUL character (\\u0000 or a 0 byte) is not "
+			 "allowed in a JSON document", path, line, col);
+		cJSON_Delete(doc);
+		doc = NULL;
+	} else if (!doc) {
 		int line, col;
 		util_text_position(text, sb.len, off, &line, &col);
 		if (util_json_depth_at(text, off) >= CJSON_NESTING_LIMIT)

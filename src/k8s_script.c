@@ -18,6 +18,8 @@
 
 #include "k8s_script.h"
 
+#include "escape.h"
+
 /* The chart version AKS's MIG article installs (AKS "gpu-multi-instance"). */
 #define NVDP_CHART_VERSION "0.17.0"
 #define NVDP_REPO "https://nvidia.github.io/k8s-device-plugin"
@@ -55,7 +57,10 @@ int k8s_script_pool_amd(const struct k8s_plan *plan, size_t pool)
 static void add_cluster_name(struct strbuf *out, const struct k8s_plan *plan, const char *region)
 {
 	if (multi_region(plan))
-		strbuf_addf(out, "\"$CLUSTER-%s\"", region);
+	{
+		strbuf_addstr(out, "\"$CLUSTER-\"");
+		esc_shell(out, region);   /* the catalog's: one word whatever it holds */
+	}
 	else
 		strbuf_addstr(out, "\"$CLUSTER\"");
 }
@@ -73,8 +78,10 @@ void k8s_script_pool_command(const struct k8s_plan *plan, const struct k8s_pool 
 {
 	strbuf_addstr(out, "az aks nodepool add --resource-group \"$RESOURCE_GROUP\"");
 	add_cluster(out, plan, "--cluster-name", p->region);
-	strbuf_addf(out, " --name %s --mode User --node-vm-size %s --node-count %ld", p->name,
-		    p->sku, p->count);
+	/* sizes, regions and profiles are the catalog's: each one shell word */
+	strbuf_addf(out, " --name %s --mode User --node-vm-size ", p->name);
+	esc_shell(out, p->sku);
+	strbuf_addf(out, " --node-count %ld", p->count);
 	if (p->min_count < p->max_count)
 		strbuf_addf(out, " --enable-cluster-autoscaler --min-count %ld --max-count %ld",
 			    p->min_count, p->max_count);
@@ -91,13 +98,19 @@ void k8s_script_pool_command(const struct k8s_plan *plan, const struct k8s_pool 
 				strbuf_addf(out, " %s=%s", p->labels[i].key, p->labels[i].value);
 	}
 	if (p->gpu_instance_profile[0])
-		strbuf_addf(out, " --gpu-instance-profile %s", p->gpu_instance_profile);
+	{
+		strbuf_addstr(out, " --gpu-instance-profile ");
+		esc_shell(out, p->gpu_instance_profile);
+	}
 	if (p->priority == K8S_PRIORITY_SPOT)
 		strbuf_addstr(out, " --priority Spot --eviction-policy Delete --spot-max-price -1");
 	if (p->ppg[0])
 		strbuf_addf(out, " --ppg \"$PPG_ID_%s\"", p->name);
 	if (p->zones[0])
-		strbuf_addf(out, " --zones %s", p->zones);
+	{
+		strbuf_addstr(out, " --zones ");
+		esc_shell(out, p->zones);
+	}
 	strbuf_addf(out, " --gpu-driver %s",
 		    k8s_script_pool_amd(plan, (size_t)(p - plan->pools)) ? "None" : "Install");
 }
@@ -345,20 +358,27 @@ void k8s_script_build(const struct k8s_plan *plan, const struct k8s_script_optio
 	for (size_t i = 0; i < plan->npools; i++) {
 		const struct k8s_pool *p = &plan->pools[i];
 		struct strbuf line = STRBUF_INIT;
-		strbuf_addf(out, "\n# %s: %s in %s", p->name, p->sku, p->region);
+		struct strbuf comment = STRBUF_INIT;
+		strbuf_addf(&comment, "%s: %s in %s", p->name, p->sku, p->region);
 		if (p->mig_profile[0])
-			strbuf_addf(out, ", MIG %s on every GPU", p->mig_profile);
+			strbuf_addf(&comment, ", MIG %s on every GPU", p->mig_profile);
 		if (p->priority == K8S_PRIORITY_SPOT)
-			strbuf_addstr(out, ", spot");
+			strbuf_addstr(&comment, ", spot");
 		if (p->terms[0])
-			strbuf_addf(out, ", billed %s", p->terms);
+			strbuf_addf(&comment, ", billed %s", p->terms);
+		/* one comment line, whatever a name holds: a line break would end
+		 * the comment and run the rest */
+		strbuf_addstr(out, "\n# ");
+		esc_term(out, strbuf_str(&comment), 0);
 		strbuf_addstr(out, "\n");
+		strbuf_release(&comment);
 		if (p->ppg[0]) {
 			/* a PPG maps to one availability zone; the pool gets that one zone */
-			strbuf_addf(out, "PPG_ID_%s=$(az ppg create --name %s --resource-group "
-					 "\"$RESOURCE_GROUP\" --location %s --type standard "
-					 "--query id --output tsv)\n",
-				    p->name, p->ppg, p->region);
+			strbuf_addf(out, "PPG_ID_%s=$(az ppg create --name ", p->name);
+			esc_shell(out, p->ppg);
+			strbuf_addstr(out, " --resource-group \"$RESOURCE_GROUP\" --location ");
+			esc_shell(out, p->region);
+			strbuf_addstr(out, " --type standard --query id --output tsv)\n");
 		}
 		k8s_script_pool_command(plan, p, &line);
 		add_wrapped(out, strbuf_str(&line));

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "util.h"
 
 struct table {
@@ -208,7 +209,7 @@ void table_set_csv(struct table *t, size_t col, const char *text)
 
 void table_set_number(struct table *t, size_t col, double v, int decimals)
 {
-	char buf[64];
+	char buf[400];   /* any finite double with 6 decimals: 309 digits, '-', '.' */
 	table_set_csv(t, col, out_csv_number(buf, sizeof buf, v, decimals));
 }
 
@@ -247,7 +248,7 @@ char *out_csv_number(char *buf, size_t len, double v, int decimals)
 		return buf;
 	int d = decimals < 0 ? -decimals : decimals;
 	double m = pow(10.0, d);
-	double r = round(v * m) / m;
+	double r = isfinite(v * m) ? round(v * m) / m : v;
 	if (r == 0)
 		r = 0; /* no "-0" */
 	snprintf(buf, len, "%.*f", d, r);
@@ -357,14 +358,14 @@ void table_row_style(struct table *t, enum out_style s)
 		t->row_style[t->nrows - 1] = s;
 }
 
-/* s as the terminal may show it (util_escape_unsafe, newlines kept when
- * keep_newline), in sb when it had to be escaped. */
-static const char *shown(const char *s, struct strbuf *sb, int keep_newline)
+/* s as the terminal may show it (esc_term), in sb when it had to be
+ * escaped. */
+static const char *shown(const char *s, struct strbuf *sb)
 {
-	if (!util_has_unsafe(s))
+	if (!esc_term_needed(s, 0))
 		return s;
 	sb->len = 0;
-	util_escape_unsafe(sb, s, keep_newline);
+	esc_term(sb, s, 0);
 	return strbuf_str(sb);
 }
 
@@ -377,9 +378,9 @@ static void print_text(const struct table *t, FILE *f)
 		if (!col_shown(t, c, 0))
 			continue;
 		last = c;
-		w[c] = text_width(shown(header(t, c), &sb, 0));
+		w[c] = text_width(shown(header(t, c), &sb));
 		for (size_t r = 0; r < t->nrows; r++) {
-			size_t cw = row_shown(t, r, 0) ? text_width(shown(cell(t, r, c), &sb, 0)) : 0;
+			size_t cw = row_shown(t, r, 0) ? text_width(shown(cell(t, r, c), &sb)) : 0;
 			if (cw > w[c])
 				w[c] = cw;
 		}
@@ -392,7 +393,7 @@ static void print_text(const struct table *t, FILE *f)
 		for (size_t c = 0; c < t->ncols; c++) {
 			if (!col_shown(t, c, 0))
 				continue;
-			const char *s = shown(r == 0 ? header(t, c) : cell(t, r - 1, c), &sb, 0);
+			const char *s = shown(r == 0 ? header(t, c) : cell(t, r - 1, c), &sb);
 			size_t sw = text_width(s);
 			if (t->align[c] == ALIGN_RIGHT) {
 				pad(f, w[c] - sw);
@@ -414,18 +415,7 @@ static void print_text(const struct table *t, FILE *f)
 
 static void md_cell(FILE *f, const char *cell_text)
 {
-	struct strbuf sb = STRBUF_INIT;
-	const char *s = shown(cell_text, &sb, 1);   /* a newline becomes <br> below */
-
-	for (; *s; s++) {
-		if (*s == '|')
-			fputs("\\|", f);
-		else if (*s == '\n')
-			fputs("<br>", f);
-		else
-			fputc(*s, f);
-	}
-	strbuf_release(&sb);
+	esc_fputs(f, ESC_MARKDOWN, cell_text);
 }
 
 static void print_markdown(const struct table *t, FILE *f)
@@ -460,17 +450,7 @@ static void print_markdown(const struct table *t, FILE *f)
 
 static void csv_field(FILE *f, const char *s)
 {
-	if (strpbrk(s, ",\"\r\n") == NULL) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
+	esc_fputs(f, ESC_CSV, s);
 }
 
 static const char *csv_header(const struct table *t, size_t c)

@@ -36,10 +36,12 @@ static void slice_rect(FILE *f, const struct pack_plan *pl, const struct pack_sl
 	html_printf(f, "<g class=\"slice\" data-kind=\"%s\" data-workload=\"%d\"><title>", kind,
 		    s->workload + 1);
 	html_esc(f, pl->workloads[s->workload].name);
-	html_printf(f, " replica %d, %s</title><rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
+	html_printf(f, " replica %d, ", s->replica);
+	html_esc(f, s->profile);   /* a catalog's name: escaped like every input */
+	html_printf(f, "</title><rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
 		       "height=\"%d\" fill=\"%s\"/><text x=\"%.1f\" y=\"%d\" fill=\"#ffffff\">"
 		       "W%d:%d</text></g>",
-		    s->replica, s->profile, x + 1, y, w - 2, ROW_H - 4,
+		    x + 1, y, w - 2, ROW_H - 4,
 		    html_color((size_t)s->workload), x + 6, y + 16, s->workload + 1, s->replica);
 }
 

@@ -214,7 +214,8 @@ enum prices_api_skip prices_api_classify(const struct prices_api_item *it, long 
 		return PRICES_API_SKIP_TIER;
 	if (!(it->retail_price > 0))
 		return PRICES_API_SKIP_ZERO_PRICE;
-	if (!isfinite(it->retail_price) || it->retail_price > PRICES_API_MAX_PRICE)
+	if (!isfinite(it->retail_price) || it->retail_price > PRICES_API_MAX_PRICE ||
+	    it->retail_price < PRICES_API_MIN_PRICE)
 		return PRICES_API_SKIP_MALFORMED;
 	if (it->end) {
 		long long end = view_time(trim(it->end));
@@ -282,7 +283,8 @@ enum prices_api_skip prices_api_classify(const struct prices_api_item *it, long 
 	for (size_t i = 0; i < it->n_savings && *n < PRICES_API_MAX_PRICES; i++) {
 		int years = term_years(it->savings[i].term);
 		double h = it->savings[i].retail_price;
-		if (!(h > 0) || !isfinite(h) || h > PRICES_API_MAX_PRICE || (years == 1 && seen1) ||
+		if (!(h >= PRICES_API_MIN_PRICE) || !isfinite(h) || h > PRICES_API_MAX_PRICE ||
+		    (years == 1 && seen1) ||
 		    (years == 3 && seen3) || years == 0)
 			continue;
 		out[*n] = base;

@@ -530,10 +530,22 @@ slow:
 	return buf;
 }
 
+char *util_fmt_figure(char *buf, size_t len, double v, int decimals)
+{
+	if (!(fabs(v) < UTIL_ABSURD))
+		snprintf(buf, len, "%.3g", v);
+	else
+		snprintf(buf, len, "%.*f", decimals < 0 ? 0 : decimals > 6 ? 6 : decimals, v);
+	return buf;
+}
+
 char *util_fmt_money(char *buf, size_t len, double v)
 {
 	char digits[64];
 	double r = util_round_cents(fabs(v));
+
+	if (!(r < UTIL_ABSURD))
+		return util_fmt_figure(buf, len, v, 2);
 	util_fmt_fixed(digits, sizeof digits, r, 2);
 	char *dot = strchr(digits, '.');
 	size_t intlen = dot ? (size_t)(dot - digits) : strlen(digits);
@@ -626,6 +638,9 @@ char *util_fmt_hourly(char *buf, size_t len, double v)
 {
 	char *dot, *end;
 
+	if (!(fabs(v) < UTIL_ABSURD))
+		return util_fmt_figure(buf, len, v, 2);
+
 	snprintf(buf, len, "%.6f", v);
 	dot = strchr(buf, '.');
 	if (!dot)
@@ -634,59 +649,6 @@ char *util_fmt_hourly(char *buf, size_t len, double v)
 	while (end > dot + 2 && *end == '0')
 		*end-- = '\0';
 	return buf;
-}
-
-/* The length of the unsafe sequence at s (0 when s starts a safe one). */
-static size_t unsafe_len(const unsigned char *s)
-{
-	if (*s < 0x20 || *s == 0x7f)
-		return 1;
-	if (s[0] == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f)
-		return 2;                       /* C1: U+0080-U+009F */
-	if (s[0] == 0xe2 && s[1] == 0x80 && s[2] >= 0xaa && s[2] <= 0xae)
-		return 3;                       /* U+202A-U+202E */
-	if (s[0] == 0xe2 && s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9)
-		return 3;                       /* U+2066-U+2069 */
-	return 0;
-}
-
-int util_has_unsafe(const char *s)
-{
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-		if (unsafe_len(p))
-			return 1;
-	return 0;
-}
-
-void util_escape_unsafe(struct strbuf *out, const char *s, int keep_newline)
-{
-	const unsigned char *p = (const unsigned char *)s, *run = p;
-
-	while (*p) {
-		size_t n = unsafe_len(p);
-
-		if (!n || (keep_newline && *p == '\n')) {
-			p++;
-			continue;
-		}
-		strbuf_add(out, (const char *)run, (size_t)(p - run));
-		if (n == 1 && *p == '\n')
-			strbuf_addstr(out, "\\n");
-		else if (n == 1 && *p == '\t')
-			strbuf_addstr(out, "\\t");
-		else if (n == 1 && *p == '\r')
-			strbuf_addstr(out, "\\r");
-		else if (n == 1)
-			strbuf_addf(out, "\\x%02x", *p);
-		else if (n == 2)
-			strbuf_addf(out, "\\u%04x", p[1]);
-		else
-			strbuf_addf(out, "\\u%04x", ((p[0] & 0x0f) << 12) | ((p[1] & 0x3f) << 6) |
-				    (p[2] & 0x3f));
-		p += n;
-		run = p;
-	}
-	strbuf_add(out, (const char *)run, (size_t)(p - run));
 }
 
 size_t util_json_depth_at(const char *buf, size_t off)

@@ -9,6 +9,8 @@ bin="$root/$B/gpufit"
 name=$(basename "$0" .sh)
 [ -x "$bin" ] || { echo "$name: $bin not built"; exit 2; }
 work=$(mktemp -d)
+# shellcheck source=waits.bash
+. "$root/tests/waits.bash"
 srv=
 trap '[ -n "$srv" ] && kill "$srv" 2>/dev/null; rm -rf "$work"' EXIT
 export HOME="$work/home" XDG_DATA_HOME="$work/home/.local/share" NO_COLOR=1 LC_ALL=C.UTF-8

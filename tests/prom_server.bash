@@ -8,6 +8,8 @@
 #   prom_stop                             stops both (call from the EXIT trap)
 PROM_PID="" PROXY_PID=""
 _prom_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=waits.bash
+. "$_prom_root/tests/waits.bash"
 
 prom_start() {
 	local om=$1 work=$2
@@ -35,7 +37,7 @@ prom_serve() {
 		done
 		[ -n "$started" ] && break
 		kill "$PROM_PID" 2>/dev/null || :
-		wait "$PROM_PID" 2>/dev/null || :
+		wait_bounded 30 "$PROM_PID" 2>/dev/null || :
 		PROM_PID=""
 	done
 	if [ -z "$started" ]; then
@@ -65,7 +67,7 @@ proxy_start() {
 proxy_stop() {
 	if [ -n "$PROXY_PID" ]; then
 		kill "$PROXY_PID" 2>/dev/null || :
-		wait "$PROXY_PID" 2>/dev/null || :
+		wait_bounded 30 "$PROXY_PID" 2>/dev/null || :
 		PROXY_PID=""
 	fi
 }
@@ -74,7 +76,7 @@ prom_stop() {
 	proxy_stop
 	if [ -n "$PROM_PID" ]; then
 		kill "$PROM_PID" 2>/dev/null || :
-		wait "$PROM_PID" 2>/dev/null || :
+		wait_bounded 30 "$PROM_PID" 2>/dev/null || :
 		PROM_PID=""
 	fi
 }

@@ -6,7 +6,7 @@ pass=0 fail=0
 for t in "$B"/tests/test_*; do
 	[ -x "$t" ] || continue
 	case "$t" in *.d) continue ;; esac
-	if out=$(cd "$(dirname "$0")/.." && "$t" 2>&1); then
+	if out=$(cd "$(dirname "$0")/.." && timeout -k 10 600 "$t" 2>&1); then
 		pass=$((pass + 1))
 		echo "ok   unit $(basename "$t")"
 	else

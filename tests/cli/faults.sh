@@ -15,6 +15,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 bin="$root/$B/gpufit"
 [ -x "$bin" ] || { echo "faults: $bin not built"; exit 2; }
 work=$(mktemp -d)
+# shellcheck source=../waits.bash
+. "$root/tests/waits.bash"
 chmod 755 "$work"
 srv=
 mounts=()
@@ -194,7 +196,7 @@ for sig in INT KILL; do
 	s="$work/sig$sig"
 	mkdir "$s"
 	cp "$base" "$s/catalog.db"
-	"$bin" --catalog "$s/catalog.db" catalog refresh \
+	dfl "$bin" --catalog "$s/catalog.db" catalog refresh \
 		--api-url "$url/fault/slow=0.2,pagesize=8/api/retail/prices" -r westus2 \
 		>/dev/null 2>"$work/err" &
 	pid=$!
@@ -202,7 +204,7 @@ for sig in INT KILL; do
 	ls -A "$s" | grep -q 'refresh-' || fail "SIG$sig: the refresh did not start building"
 	sleep 0.3
 	kill -s "$sig" "$pid"
-	wait "$pid" 2>/dev/null
+	wait_bounded 60 "$pid" 2>/dev/null
 	rc=$?
 	[ "$rc" = 0 ] && fail "SIG$sig: the refresh exited 0"
 	intact "$s/catalog.db" "$base" "SIG$sig mid-refresh"
@@ -246,7 +248,7 @@ for i in $(seq 50); do
 done
 bad=0
 for i in $(seq 50); do
-	wait "${pids[$((i - 1))]}"
+	wait_bounded 120 "${pids[$((i - 1))]}"
 	rc=$?
 	if [ "$rc" != "$want_rc" ] || ! cmp -s "$work/rec$i.json" "$work/want.json"; then
 		bad=$((bad + 1))
@@ -254,7 +256,7 @@ for i in $(seq 50); do
 	fi
 done
 touch "$work/stop"
-wait "$loop"
+wait_bounded 120 "$loop" || fail "the refresh loop did not stop"
 [ "$bad" = 0 ] || fail "$bad of 50 concurrent recommend runs failed or differed"
 [ "$(cat "$work/refreshes")" -ge 1 ] || fail "no refresh completed during the recommend runs"
 [ -s "$work/refresh.failed" ] && fail "a refresh during the recommend runs failed: $(head -n 3 "$work/refresh.failed")"

@@ -11,6 +11,8 @@ unset GPUFIT_CATALOG
 export HOME="$T/home" XDG_DATA_HOME="$T/home/.local/share" NO_COLOR=1 LC_ALL=C.UTF-8
 mkdir -p "$HOME"
 failures=0
+# shellcheck source=../waits.bash
+. "$ROOT/tests/waits.bash"
 
 fail() {
 	echo "FAIL: $*"

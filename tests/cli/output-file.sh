@@ -39,7 +39,7 @@ mkfifo "$T/fifo"
 timeout 30 cat "$T/fifo" >"$T/fifo.out" &
 reader=$!
 expect_rc 0 "$GPUFIT" catalog list -o "$T/fifo"
-wait "$reader"
+wait_bounded 40 "$reader"
 [ -p "$T/fifo" ] || fail "-o replaced a FIFO with: $(ls -l "$T/fifo")"
 cmp -s "$T/fifo.out" "$T/list.txt" || fail "the FIFO's reader did not get the report"
 
@@ -94,19 +94,21 @@ expect_rc 0 "$GPUFIT" catalog show Standard_NC4as_T4_v3 -f json -o "$T/private.j
 # SIGINT, SIGTERM or SIGHUP while the result is being written: the command
 # dies of the signal, leaves no FILE.tmp.PID behind and the old FILE as it was.
 # The profile is a FIFO, so the command waits, its temporary open, until the
-# signal comes.
-set -m   # background jobs of their own: SIGINT is not ignored in them
+# signal comes.  The command starts with the signals at their default (dfl),
+# whatever this script inherited: an ignored SIGINT would stay ignored and
+# the command would wait for the FIFO for ever; the wait is bounded anyway.
+set -m   # background jobs of their own process group
 mkfifo "$T/wait.yaml"
 cp "$T/t4.json" "$T/keep.json"
 cp "$T/keep.json" "$T/keep.before"
 for s in INT:2 TERM:15 HUP:1; do
 	sig=${s%%:*} num=${s##*:}
-	"$GPUFIT" -f json -o "$T/keep.json" recommend "$T/wait.yaml" 2>"$T/sig.err" &
+	dfl "$GPUFIT" -f json -o "$T/keep.json" recommend "$T/wait.yaml" 2>"$T/sig.err" &
 	pid=$!
 	for _ in $(seq 200); do [ -e "$T/keep.json.tmp.$pid" ] && break; sleep 0.02; done
 	[ -e "$T/keep.json.tmp.$pid" ] || fail "SIG$sig: no temporary file appeared"
 	kill -s "$sig" "$pid"
-	wait "$pid"
+	wait_bounded 20 "$pid"
 	rc=$?
 	[ "$rc" = $((128 + num)) ] || fail "SIG$sig: exit $rc, want $((128 + num))"
 	[ -e "$T/keep.json.tmp.$pid" ] && fail "SIG$sig: left $T/keep.json.tmp.$pid"

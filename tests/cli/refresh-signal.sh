@@ -7,7 +7,8 @@
 # writer that is gone (SIGKILL) is removed by the next refresh, under its
 # lock; one of a live process is not.
 . "$(dirname "$0")/lib.bash"
-set -m   # background jobs of their own: SIGINT is not ignored in them
+set -m   # background jobs of their own process group; the signals at their
+         # default in the refresh whatever this script inherited (dfl)
 
 python3 "$ROOT/tests/fake_prices_api.py" >"$T/port" 2>"$T/server.err" &
 srv=$!
@@ -28,14 +29,14 @@ cp "$db" "$T/before.db"
 # Starts a slow refresh, waits for its temporary file, sends the signal.
 interrupt() {
 	sig=$1 num=$2
-	"$GPUFIT" --catalog "$db" catalog refresh -r eastus \
+	dfl "$GPUFIT" --catalog "$db" catalog refresh -r eastus \
 		--api-url "$url/fault/slow=2,pagesize=8/api/retail/prices" >/dev/null 2>"$T/sig.err" &
 	pid=$!
 	for _ in $(seq 200); do [ -e "$dir/.catalog.db.refresh-$pid" ] && break; sleep 0.02; done
 	[ -e "$dir/.catalog.db.refresh-$pid" ] || fail "SIG$sig: the refresh did not start building"
 	sleep 0.3
 	kill -s "$sig" "$pid"
-	wait "$pid"
+	wait_bounded 60 "$pid"
 	rc=$?
 	[ "$rc" = $((128 + num)) ] || fail "SIG$sig: exit $rc, want $((128 + num)) (killed by the signal)"
 	[ -z "$(temps)" ] || fail "SIG$sig: temporary file left: $(temps)"
@@ -51,7 +52,7 @@ interrupt HUP 1
 pid=$!
 for _ in $(seq 200); do [ -e "$dir/.catalog.db.refresh-$pid" ] && break; sleep 0.02; done
 kill -s KILL "$pid"
-wait "$pid"
+wait_bounded 60 "$pid"
 [ -e "$dir/.catalog.db.refresh-$pid" ] || fail "SIGKILL: no temporary file to clean up (test setup)"
 cmp -s "$db" "$T/before.db" || fail "SIGKILL: the old catalog changed"
 # A planted stale file of another dead process, one of a live process (this

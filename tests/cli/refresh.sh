@@ -261,7 +261,8 @@ gf catalog refresh --api-url "$url/fault/slow=0.15,pagesize=8/api/retail/prices"
 bg=$!
 reads=0
 : >"$work/seen"
-while kill -0 "$bg" 2>/dev/null; do
+deadline=$((SECONDS + 120))
+while kill -0 "$bg" 2>/dev/null && [ "$SECONDS" -lt "$deadline" ]; do
 	if ! gf catalog status -f json >"$work/r.json" 2>"$work/r.err" ||
 	   ! jq -r .counts.prices "$work/r.json" >>"$work/seen" ||
 	   ! gf catalog show Standard_NC24ads_A100_v4 -f json >/dev/null 2>&1; then
@@ -270,7 +271,7 @@ while kill -0 "$bg" 2>/dev/null; do
 	fi
 	reads=$((reads + 1))
 done
-wait "$bg" || fail "slow refresh: exit $?"
+wait_bounded 60 "$bg" || fail "slow refresh: exit $?"
 [ "$reads" -ge 3 ] || fail "only $reads reads happened during the refresh"
 # Every read saw the whole old catalog or the whole new one: its price count
 # is one of the two, never a catalog in between (or an empty one).
@@ -303,7 +304,7 @@ waited=$(( ($(date +%s%N) - start) / 1000000 ))
 gf catalog show Standard_NC24ads_A100_v4 -f json >/dev/null 2>&1 ||
 	fail "a reader failed while a refresh held the lock"
 cmp -s "$cat_db" "$work/before.db" || fail "the refused refresh changed the catalog"
-wait "$bg" || fail "the first refresh failed: $(cat "$work/first.err")"
+wait_bounded 120 "$bg" || fail "the first refresh failed: $(cat "$work/first.err")"
 ls -A "$work/cat" | grep -q refresh- && fail "temporary file left after two refreshes"
 # Once it is done, the lock is free again.
 refresh --api-url "$url/api/retail/prices" -r westeurope || fail "refresh after the first: exit $?"
@@ -320,7 +321,7 @@ if command -v flock >/dev/null; then
 		fail "refresh behind a 1 s lock: exit $? ($(cat "$work/err"))"
 	waited=$(( ($(date +%s%N) - start) / 1000000 ))
 	[ "$waited" -ge 500 ] || fail "refresh behind a 1 s lock did not wait ($waited ms)"
-	wait "$holder"
+	wait_bounded 30 "$holder"
 	# --from-file writes too, so it takes the same lock.
 	flock "$lock" sleep 4 &
 	holder=$!
@@ -332,7 +333,7 @@ if command -v flock >/dev/null; then
 		fail "--from-file behind a held lock: exit $rc, $(cat "$work/err")"
 	cmp -s "$cat_db" "$work/before.db" || fail "--from-file behind a lock changed the catalog"
 	kill "$holder" 2>/dev/null
-	wait "$holder" 2>/dev/null
+	wait_bounded 30 "$holder" 2>/dev/null
 fi
 
 # ---- the catalog path: a link is followed, a FIFO is never opened ----------

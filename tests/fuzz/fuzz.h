@@ -14,6 +14,7 @@
 #define GPUFIT_FUZZ_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "cli.h"
@@ -36,6 +37,17 @@ void fuzz_write(const char *path, const void *data, size_t size);
  * the command's exit code, which must be one gpufit documents (aborts
  * otherwise, so that an undocumented code is a finding). */
 int fuzz_command(int (*fn)(struct cli_ctx *, int, char **), enum out_format fmt, ...);
+
+/* fuzz_command() with the result written to out (a file the harness then
+ * checks) instead of /dev/null. */
+int fuzz_command_out(FILE *out, int (*fn)(struct cli_ctx *, int, char **), enum out_format fmt,
+		     ...);
+
+/* 1 when s[0..n-1] holds a byte a terminal or a page must not get: a C0
+ * control (but '\n' when nl), DEL, a byte of invalid UTF-8, a C1 control
+ * or a bidirectional override or isolate.  Its own decoder, so that the
+ * harnesses do not check escape.c with itself. */
+int fuzz_has_unsafe(const unsigned char *s, size_t n, int nl);
 
 /* The end of fuzz_command()'s arguments (a pointer, not a bare NULL). */
 #define FUZZ_END ((const char *)0)

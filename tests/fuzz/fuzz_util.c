@@ -15,8 +15,9 @@
 #include "gpufit.h"
 
 /* The command table main.c defines; the commands look themselves up in it
- * for --help. */
-const struct command gpufit_commands[] = {
+ * for --help.  Weak: the harness of the whole command line (fuzz_cli.c)
+ * brings main.c's own. */
+__attribute__((weak)) const struct command gpufit_commands[] = {
 	{ "analyze", cmd_analyze, "analyze", "", "" },
 	{ "catalog", cmd_catalog, "catalog", "", "" },
 	{ "check", cmd_check, "check", "", "" },
@@ -89,28 +90,26 @@ void fuzz_write(const char *path, const void *data, size_t size)
 	}
 }
 
-int fuzz_command(int (*fn)(struct cli_ctx *, int, char **), enum out_format fmt, ...)
+static int run_command(FILE *out, int (*fn)(struct cli_ctx *, int, char **),
+		       enum out_format fmt, va_list ap)
 {
 	char *argv[32];
 	int argc = 0;
-	va_list ap;
-	va_start(ap, fmt);
 	for (const char *a; (a = va_arg(ap, const char *)) != NULL;) {
 		if (argc == 31)
 			abort();
 		argv[argc++] = strdup(a);
 	}
-	va_end(ap);
 	argv[argc] = NULL;
 
 	fuzz_setup();
 	struct cli_ctx ctx = { 0 };
 	ctx.format = fmt;
 	ctx.format_given = fmt != FMT_TABLE;
-	ctx.out = devnull;
+	ctx.out = out ? out : devnull;
 	int rc = fn(&ctx, argc, argv);
-	fflush(devnull);
-	clearerr(devnull);
+	fflush(ctx.out);
+	clearerr(ctx.out);
 	for (int i = 0; i < argc; i++)
 		free(argv[i]);
 	/* The exit codes of gpufit.h; anything else is a bug. */
@@ -119,4 +118,56 @@ int fuzz_command(int (*fn)(struct cli_ctx *, int, char **), enum out_format fmt,
 		abort();
 	}
 	return rc;
+}
+
+int fuzz_command(int (*fn)(struct cli_ctx *, int, char **), enum out_format fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int rc = run_command(NULL, fn, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+int fuzz_command_out(FILE *out, int (*fn)(struct cli_ctx *, int, char **), enum out_format fmt,
+		     ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int rc = run_command(out, fn, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+int fuzz_has_unsafe(const unsigned char *s, size_t n, int nl)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned c = s[i], cp, k;
+
+		if (c < 0x80) {
+			if ((c < 0x20 && !(nl && c == '\n')) || c == 0x7f)
+				return 1;
+			i++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf)
+			k = 1, cp = c & 0x1f;
+		else if (c >= 0xe0 && c <= 0xef)
+			k = 2, cp = c & 0x0f;
+		else if (c >= 0xf0 && c <= 0xf4)
+			k = 3, cp = c & 0x07;
+		else
+			return 1;
+		for (unsigned j = 1; j <= k; j++) {
+			if (i + j >= n || (s[i + j] & 0xc0) != 0x80)
+				return 1;
+			cp = cp << 6 | (s[i + j] & 0x3f);
+		}
+		if ((k == 2 && cp < 0x800) || (k == 3 && (cp < 0x10000 || cp > 0x10ffff)) ||
+		    (cp >= 0xd800 && cp <= 0xdfff) || (cp >= 0x80 && cp <= 0x9f) ||
+		    (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069))
+			return 1;
+		i += k + 1;
+	}
+	return 0;
 }

@@ -32,6 +32,8 @@ fuzz_seeds() {
 		ls tests/fixtures/telemetry/hosts.txt tests/fuzz/corpus/hosts/* ;;
 	columns)
 		ls tests/fixtures/telemetry/smi-noheader.csv tests/fuzz/corpus/columns/* ;;
+	escape | writers | cli | catalogdb)
+		ls tests/fuzz/corpus/"$1"/* ;;
 	*)
 		echo "fuzz: no seeds for '$1'" >&2; return 1 ;;
 	esac
@@ -48,5 +50,8 @@ fuzz_dict() {
 	nvsmi | dcgmi) echo tests/fuzz/dict/text.dict ;;
 	k8slint) echo tests/fuzz/dict/k8s.dict ;;
 	hfconfig) echo tests/fuzz/dict/hfconfig.dict ;;
+	escape | writers) echo tests/fuzz/dict/escape.dict ;;
+	cli) echo tests/fuzz/dict/cli.dict ;;
+	catalogdb) echo tests/fuzz/dict/catalogdb.dict ;;
 	esac
 }
