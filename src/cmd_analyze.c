@@ -48,37 +48,68 @@ enum {
 	OPT_HEADER, OPT_CACERT, OPT_VERBOSE
 };
 
-static const struct cli_opt opts[] = {
-	{ "input-format", 0, CLI_ARG_REQUIRED, OPT_INPUT_FORMAT },
-	{ "columns", 0, CLI_ARG_REQUIRED, OPT_COLUMNS },
-	{ "host", 0, CLI_ARG_REQUIRED, OPT_HOST },
-	{ "metric", 0, CLI_ARG_REQUIRED, OPT_METRIC },
-	{ "prometheus", 0, CLI_ARG_REQUIRED, OPT_PROMETHEUS },
-	{ "since", 0, CLI_ARG_REQUIRED, OPT_SINCE },
-	{ "step", 0, CLI_ARG_REQUIRED, OPT_STEP },
-	{ "start", 0, CLI_ARG_REQUIRED, OPT_START },
-	{ "end", 0, CLI_ARG_REQUIRED, OPT_END },
-	{ "sku", 0, CLI_ARG_REQUIRED, OPT_SKU },
-	{ "hosts", 0, CLI_ARG_REQUIRED, OPT_HOSTS },
-	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION },
-	{ "pricing", 0, CLI_ARG_REQUIRED, OPT_PRICING },
-	{ "hours-per-month", 0, CLI_ARG_REQUIRED, OPT_HOURS },
-	{ "fail-on", 0, CLI_ARG_REQUIRED, OPT_FAIL_ON },
-	{ "min-samples", 0, CLI_ARG_REQUIRED, OPT_MIN_SAMPLES },
-	{ "idle-below", 0, CLI_ARG_REQUIRED, OPT_IDLE },
-	{ "underused-below", 0, CLI_ARG_REQUIRED, OPT_UNDERUSED },
-	{ "busy-util", 0, CLI_ARG_REQUIRED, OPT_BUSY_UTIL },
-	{ "busy-sm-below", 0, CLI_ARG_REQUIRED, OPT_BUSY_SM },
-	{ "starved-sm-below", 0, CLI_ARG_REQUIRED, OPT_STARVED_SM },
-	{ "pcie-rx-gbps", 0, CLI_ARG_REQUIRED, OPT_PCIE_RX },
-	{ "memory-dram", 0, CLI_ARG_REQUIRED, OPT_MEMORY_DRAM },
-	{ "raw", 0, CLI_ARG_NONE, OPT_RAW },
-	{ "max-series-per-query", 0, CLI_ARG_REQUIRED, OPT_MAX_SERIES },
-	{ "bearer-token-file", 0, CLI_ARG_REQUIRED, OPT_TOKEN_FILE },
-	{ "header", 0, CLI_ARG_REQUIRED, OPT_HEADER },
-	{ "cacert", 0, CLI_ARG_REQUIRED, OPT_CACERT },
-	{ "verbose", 'v', CLI_ARG_NONE, OPT_VERBOSE },
-	{ NULL, 0, 0, 0 },
+const struct cli_opt cmd_analyze_opts[] = {
+	{ "input-format", 0, CLI_ARG_REQUIRED, OPT_INPUT_FORMAT, "F",
+	  "auto|dcgm|prometheus-json|nvidia-smi|dcgmi",
+	  "auto (default) | dcgm | prometheus-json | nvidia-smi | dcgmi" },
+	{ "columns", 0, CLI_ARG_REQUIRED, OPT_COLUMNS, "LIST", NULL,
+	  "nvidia-smi fields of a headerless CSV (default: the documented --query-gpu list)" },
+	{ "host", 0, CLI_ARG_REQUIRED, OPT_HOST, "NAME", NULL,
+	  "host of nvidia-smi/dcgmi files (default: file name)" },
+	{ "metric", 0, CLI_ARG_REQUIRED, OPT_METRIC, "NAME", NULL,
+	  "metric of query_range series without __name__" },
+	{ "prometheus", 0, CLI_ARG_REQUIRED, OPT_PROMETHEUS, "URL", NULL,
+	  "read a live Prometheus HTTP API: the server computes each series' statistics over "
+	  "the window" },
+	{ "since", 0, CLI_ARG_REQUIRED, OPT_SINCE, "DUR", NULL,
+	  "window ending now (default 7d)" },
+	{ "step", 0, CLI_ARG_REQUIRED, OPT_STEP, "DUR", NULL,
+	  "query_range and idle-share resolution (default 5m)" },
+	{ "start", 0, CLI_ARG_REQUIRED, OPT_START, "T", NULL,
+	  "window start instead of --since (unix seconds or YYYY-MM-DDTHH:MM:SSZ)" },
+	{ "end", 0, CLI_ARG_REQUIRED, OPT_END, "T", NULL,
+	  "window end with --start (unix seconds or YYYY-MM-DDTHH:MM:SSZ)" },
+	{ "sku", 0, CLI_ARG_REQUIRED, OPT_SKU, "SIZE", NULL, "the Azure size of every host" },
+	{ "hosts", 0, CLI_ARG_REQUIRED, OPT_HOSTS, "FILE", CLI_FILE,
+	  "'HOST SIZE' lines; else sizes are inferred" },
+	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION, "R", NULL, "price region (default eastus)" },
+	{ "pricing", 0, CLI_ARG_REQUIRED, OPT_PRICING, "P", CLI_PRICING_TERMS,
+	  "payg | spot | reserved-1y | reserved-3y | savings-1y | savings-3y (default payg)" },
+	{ "hours-per-month", 0, CLI_ARG_REQUIRED, OPT_HOURS, "H", NULL, "default 730" },
+	{ "fail-on", 0, CLI_ARG_REQUIRED, OPT_FAIL_ON, "LIST",
+	  "idle|underused|busy-waiting|data-starved|memory-bound|no-data|any",
+	  "exit 1 when a GPU has one of these findings (comma list: idle, underused, "
+	  "busy-waiting, data-starved, memory-bound, no-data, any)" },
+	{ "min-samples", 0, CLI_ARG_REQUIRED, OPT_MIN_SAMPLES, "N", NULL,
+	  "fewer samples: no-data (default 10)" },
+	{ "idle-below", 0, CLI_ARG_REQUIRED, OPT_IDLE, "PCT", NULL,
+	  "peak activity below PCT: idle (default 5)" },
+	{ "underused-below", 0, CLI_ARG_REQUIRED, OPT_UNDERUSED, "PCT", NULL,
+	  "p95 activity below PCT: underused (default 50)" },
+	{ "busy-util", 0, CLI_ARG_REQUIRED, OPT_BUSY_UTIL, "PCT", NULL,
+	  "duty cycle at or above PCT ... (default 80)" },
+	{ "busy-sm-below", 0, CLI_ARG_REQUIRED, OPT_BUSY_SM, "PCT", NULL,
+	  "... with SM activity below PCT: busy-waiting (default 50)" },
+	{ "starved-sm-below", 0, CLI_ARG_REQUIRED, OPT_STARVED_SM, "PCT", NULL,
+	  "SM activity below PCT with input traffic: data-starved (default 30)" },
+	{ "pcie-rx-gbps", 0, CLI_ARG_REQUIRED, OPT_PCIE_RX, "N", NULL,
+	  "host-to-device traffic that counts as input (default 1)" },
+	{ "memory-dram", 0, CLI_ARG_REQUIRED, OPT_MEMORY_DRAM, "PCT", NULL,
+	  "DRAM activity at or above PCT: memory-bound (default 50)" },
+	{ "raw", 0, CLI_ARG_NONE, OPT_RAW, NULL, NULL,
+	  "read every sample with query_range instead" },
+	{ "max-series-per-query", 0, CLI_ARG_REQUIRED, OPT_MAX_SERIES, "N", NULL,
+	  "series per answer; hosts are batched (default 1000)" },
+	{ "bearer-token-file", 0, CLI_ARG_REQUIRED, OPT_TOKEN_FILE, "FILE", CLI_FILE,
+	  "send 'Authorization: Bearer' with the token in FILE (else $GPUFIT_PROMETHEUS_TOKEN); "
+	  "never printed" },
+	{ "header", 0, CLI_ARG_REQUIRED, OPT_HEADER, "'Name: value'", NULL,
+	  "an extra request header (repeatable)" },
+	{ "cacert", 0, CLI_ARG_REQUIRED, OPT_CACERT, "FILE", CLI_FILE,
+	  "CA bundle (PEM) that signs the server's certificate" },
+	{ "verbose", 'v', CLI_ARG_NONE, OPT_VERBOSE, NULL, NULL,
+	  "print each Prometheus request and what it cost" },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
 /* One host's Azure size. */
@@ -2055,7 +2086,7 @@ int cmd_analyze(struct cli_ctx *ctx, int argc, char **argv)
 	const char *val;
 	struct cli_iter it;
 
-	cli_iter_init(&it, CMD, opts, argc, argv);
+	cli_iter_init(&it, CMD, cmd_analyze_opts, argc, argv);
 	while ((id = cli_next(&it, &val)) != CLI_END) {
 		int bad = 0;
 		switch (id) {

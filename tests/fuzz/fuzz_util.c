@@ -17,13 +17,13 @@
 /* The command table main.c defines; the commands look themselves up in it
  * for --help. */
 const struct command gpufit_commands[] = {
-	{ "analyze", cmd_analyze, "analyze", "", "" },
-	{ "catalog", cmd_catalog, "catalog", "", "" },
-	{ "check", cmd_check, "check", "", "" },
-	{ "diff", cmd_diff, "diff", "", "" },
-	{ "pack", cmd_pack, "pack", "", "" },
-	{ "recommend", cmd_recommend, "recommend", "", "" },
-	{ NULL, NULL, NULL, NULL, NULL },
+	{ "analyze", cmd_analyze, "analyze", "", NULL, NULL, NULL, NULL },
+	{ "catalog", cmd_catalog, "catalog", "", NULL, NULL, NULL, NULL },
+	{ "check", cmd_check, "check", "", NULL, NULL, NULL, NULL },
+	{ "diff", cmd_diff, "diff", "", NULL, NULL, NULL, NULL },
+	{ "pack", cmd_pack, "pack", "", NULL, NULL, NULL, NULL },
+	{ "recommend", cmd_recommend, "recommend", "", NULL, NULL, NULL, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
 static char scratch[256];

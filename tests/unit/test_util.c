@@ -337,9 +337,9 @@ static void test_cli_parser(void **state)
 {
 	(void)state;
 	static const struct cli_opt opts[] = {
-		{ "region", 'r', CLI_ARG_REQUIRED, 1 },
-		{ "force", 0, CLI_ARG_NONE, 2 },
-		{ NULL, 0, 0, 0 },
+		{ "region", 'r', CLI_ARG_REQUIRED, 1, "R", NULL, "a region" },
+		{ "force", 0, CLI_ARG_NONE, 2, NULL, NULL, "force" },
+		{ NULL, 0, 0, 0, NULL, NULL, NULL },
 	};
 	char *argv[] = { "x", "--region=eastus", "-r", "westus", "-rnorth", "--force", "file",
 			 "--", "--force", NULL };
