@@ -78,8 +78,8 @@ void cli_print_options(const struct cli_opt *opts, FILE *f);
 void cli_print_sub_help(const struct subcommand *s, FILE *f);
 
 /* Prints the man page's OPTIONS section (roff) of a command table: one
- * subsection per command and verb that has options, then the global
- * options. */
+ * subsection per command and verb that has options (the GLOBAL OPTIONS
+ * section of docs/gpufit.1 is prose). */
 void cli_print_roff_options(const struct command *cmds, FILE *f);
 
 /* Dispatches argv[1] among subs (NULL-terminated); handles --help and

@@ -101,9 +101,14 @@ static void format_list(const char *formats, char *buf, size_t size)
 }
 
 static void print_help(FILE *f, const char *usage, const char *summary, const struct cli_opt *opts,
-		       const char *formats, const char *note)
+		       const struct subcommand *verbs, const char *formats, const char *note)
 {
 	fprintf(f, "usage: gpufit %s\n\n%s\n", usage, summary);
+	if (verbs) {
+		fputs("\nverbs:\n", f);
+		for (const struct subcommand *s = verbs; s->name; s++)
+			fprintf(f, "  %-10s %s\n", s->name, s->summary);
+	}
 	if (opts && opts->long_name) {
 		fputs("\noptions:\n", f);
 		cli_print_options(opts, f);
@@ -128,12 +133,12 @@ static void print_help(FILE *f, const char *usage, const char *summary, const st
 
 void cli_print_command_help(const struct command *c, FILE *f)
 {
-	print_help(f, c->usage, c->summary, c->opts, c->formats, c->note);
+	print_help(f, c->usage, c->summary, c->opts, c->verbs, c->formats, c->note);
 }
 
 void cli_print_sub_help(const struct subcommand *s, FILE *f)
 {
-	print_help(f, s->usage, s->summary, s->opts, s->formats, s->note);
+	print_help(f, s->usage, s->summary, s->opts, NULL, s->formats, s->note);
 }
 
 /* roff: a hyphen is \-, a backslash \e, a line may not start with a dot
@@ -179,7 +184,10 @@ static void roff_options(FILE *f, const char *title, const struct cli_opt *opts)
 
 void cli_print_roff_options(const struct command *cmds, FILE *f)
 {
-	fputs(".SH OPTIONS\n", f);
+	fputs(".SH OPTIONS\n"
+	      "The options of each command and verb (\\fBgpufit\\fR \\fICOMMAND\\fR "
+	      "\\fB\\-\\-help\\fR prints them too); the global options below apply to "
+	      "every command.\n", f);
 	for (const struct command *c = cmds; c->name; c++) {
 		char title[128];
 		snprintf(title, sizeof title, "gpufit %s", c->name);
@@ -191,7 +199,6 @@ void cli_print_roff_options(const struct command *cmds, FILE *f)
 			roff_options(f, title, s->opts);
 		}
 	}
-	roff_options(f, "global options", cli_global_opts);
 }
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)

@@ -395,15 +395,27 @@ static void fish_value(FILE *f, enum kind k, const char *values)
 {
 	char w[512];
 	switch (k) {
-	case K_WORDS:
-		words_of(values, w, sizeof w);
+	case K_WORDS: {
+		/* each value with an empty description ("\t"): the option's
+		 * help is not theirs */
+		size_t n = 0;
+		for (const char *p = values; *p && n + 4 < sizeof w; p++) {
+			if (*p == '|') {
+				memcpy(w + n, "\\t ", 3);
+				n += 3;
+			} else {
+				w[n++] = *p;
+			}
+		}
+		memcpy(w + n, "\\t", 3);
 		fputs(" -x -a ", f);
 		fish_quote(f, w);
 		break;
+	}
 	case K_FILE: fputs(" -r -F", f); break;
-	case K_YAML: fputs(" -x -a '(__fish_complete_suffix .yaml; __fish_complete_suffix .yml)'", f); break;
-	case K_JSON: fputs(" -x -a '(__fish_complete_suffix .json)'", f); break;
-	case K_DIR: fputs(" -x -a '(__fish_complete_directories)'", f); break;
+	case K_YAML: fputs(" -x -a '(__gpufit_files .yaml .yml)'", f); break;
+	case K_JSON: fputs(" -x -a '(__gpufit_files .json)'", f); break;
+	case K_DIR: fputs(" -x -a '(__gpufit_files /)'", f); break;
 	case K_NONE: fputs(" -x", f); break;
 	}
 }
@@ -480,6 +492,20 @@ static void emit_fish(FILE *f, const struct ctx *v, size_t n)
 	      "\t\techo \"$cmd\"\n"
 	      "\tend\n"
 	      "end\n\n"
+	      "# The files under the word being completed that end in one of the\n"
+	      "# suffixes given, and the directories.\n"
+	      "function __gpufit_files\n"
+	      "\tset -l cur (commandline -ct)\n"
+	      "\tfor f in $cur*\n"
+	      "\t\tif test -d $f\n"
+	      "\t\t\techo $f/\n"
+	      "\t\telse\n"
+	      "\t\t\tfor s in $argv\n"
+	      "\t\t\t\tstring match -q -- \"*$s\" $f; and echo $f\n"
+	      "\t\t\tend\n"
+	      "\t\tend\n"
+	      "\tend\n"
+	      "end\n\n"
 	      "function __gpufit_is\n"
 	      "\tset -l c (__gpufit_ctx)\n"
 	      "\ttest \"$c\" = \"$argv[1]\"\n"
@@ -516,8 +542,8 @@ static void emit_fish(FILE *f, const struct ctx *v, size_t n)
 		if (c->pos != K_NONE) {
 			fprintf(f, "complete -c gpufit -n \"%s\"", cond);
 			switch (c->pos) {
-			case K_YAML: fputs(" -a '(__fish_complete_suffix .yaml; __fish_complete_suffix .yml)'", f); break;
-			case K_JSON: fputs(" -a '(__fish_complete_suffix .json)'", f); break;
+			case K_YAML: fputs(" -a '(__gpufit_files .yaml .yml)'", f); break;
+			case K_JSON: fputs(" -a '(__gpufit_files .json)'", f); break;
 			default: fputs(" -F", f); break;
 			}
 			fputc('\n', f);
