@@ -46,7 +46,8 @@ const struct cli_opt cmd_estimate_opts[] = {
 	{ "precision", 0, CLI_ARG_REQUIRED, OPT_PRECISION, "P", "fp32|bf16|fp16|fp8|int8|int4|fp4|mxfp4|fp8-block|native",
 	  "fp32 | bf16 | fp16 | fp8 | int8 | int4 | fp4 | mxfp4 | fp8-block | native (default "
 	  "fp16, bf16 for training, as in a profile; native: as the weights are released)" },
-	{ "kv-precision", 0, CLI_ARG_REQUIRED, OPT_KV_PRECISION, "P", "fp32|bf16|fp16|fp8|int8|int4|fp4|mxfp4|fp8-block|native",
+	{ "kv-precision", 0, CLI_ARG_REQUIRED, OPT_KV_PRECISION, "P",
+	  "fp32|bf16|fp16|fp8|int8|int4|fp4|mxfp4|fp8-block",
 	  "KV cache precision (default: fp16 for int8/int4/fp4, bf16 for native, else P)" },
 	{ "gpu", 0, CLI_ARG_REQUIRED, OPT_GPU, "MODEL", NULL,
 	  "a GPU model ('gpufit catalog gpus'); --gpus N of them" },

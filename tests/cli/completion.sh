@@ -303,6 +303,22 @@ check_cases
 cat "$T/fails"
 failures=$((failures + $(wc -l <"$T/fails")))
 
+# Every value an option completes to is one its parser takes: the run stops
+# at the bogus option after it, not at the value.
+grep -oE "^	'[a-z0-9 ]+:--[a-z0-9-]+'(\|'[^']*')?\) _g_vk=words _g_vw='[^']*'" "$T/gpufit.bash" |
+	sed -E "s/^	'([a-z0-9 ]+):(--[a-z0-9-]+)'.*_g_vw='([^']*)'/\1|\2|\3/" >"$T/values"
+[ "$(wc -l <"$T/values")" -gt 10 ] || fail "found only $(wc -l <"$T/values") option value lists"
+while IFS='|' read -r ctx opt values; do
+	for v in $values; do
+		# shellcheck disable=SC2086
+		out=$(timeout 10 "$GPUFIT" $ctx "$opt" "$v" --zz-no-such-option 2>&1 </dev/null)
+		case $out in
+		*"unknown option '--zz-no-such-option'"*) ;;
+		*) fail "'gpufit $ctx $opt' completes '$v', which it refuses: $(echo "$out" | head -1)" ;;
+		esac
+	done
+done <"$T/values"
+
 # Errors.
 out=$("$GPUFIT" completion tcsh 2>&1); rc=$?
 [ "$rc" = 2 ] || fail "completion tcsh: exit $rc, want 2"
