@@ -2,7 +2,8 @@
 # `gpufit completion bash|zsh|fish`, each script loaded in the real shell and
 # asked for the candidates of partial command lines (bash: COMP_WORDS and the
 # function; zsh: an interactive zsh on a pseudo-terminal, TAB, its compadd
-# calls captured; fish: complete -C), compared as exact sets.  And, against
+# calls captured, the script sourced and installed in $fpath; fish:
+# complete -C), compared as exact sets.  And, against
 # the running binary: every option a command's parser accepts is on its
 # --help page, in the man page's OPTIONS section and in each shell's
 # completion.  Every shell runs under timeout.
@@ -33,12 +34,19 @@ touch "$T/files/a.yaml" "$T/files/b.yml" "$T/files/c.json" "$T/files/d.txt"
 # directories with a '/'; then the line is killed (^U) for the next one.
 cat >"$T/zcapture.zsh" <<'ZSH'
 zmodload zsh/zpty || exit 3
-script=$1 lines=$2 setup=$3
+# SCRIPT is sourced after compinit, or with a 4th argument "fpath" installed
+# as _gpufit in a directory of $fpath (autoloaded on the first TAB)
+script=$1 lines=$2 setup=$3 mode=${4:-source}
+if [[ $mode == fpath ]]; then
+	mkdir -p $setup.d && cp $script $setup.d/_gpufit
+	load="fpath=(${(q)setup}.d \$fpath); autoload -U compinit && compinit -u -D"
+else
+	load="autoload -U compinit && compinit -u -D; source ${(q)script}"
+fi
 cat >$setup <<SETUP
 PS1= PS2= RPS1=
 unsetopt beep
-autoload -U compinit && compinit -u -D
-source ${(q)script}
+$load
 bindkey -e
 zstyle ':completion:*' list-grouped false
 zstyle ':completion:*' insert-tab false
@@ -126,6 +134,9 @@ run() {
 		zsh)
 			timeout 120 zsh -f "$T/zcapture.zsh" "$T/gpufit.zsh" "$T/lines" "$T/zsetup"
 			;;
+		zsh-fpath)
+			timeout 120 zsh -f "$T/zcapture.zsh" "$T/gpufit.zsh" "$T/lines" "$T/zsetup2" fpath
+			;;
 		fish)
 			# shellcheck disable=SC2016
 			timeout 60 fish --no-config -c '
@@ -143,7 +154,7 @@ run() {
 check_cases() {
 	local sh line want got block
 	cut -f1 "$T/cases" >"$T/lines"
-	for sh in bash zsh fish; do
+	for sh in bash zsh zsh-fpath fish; do
 		run "$sh" >"$T/out.$sh"
 		# one line per case: its sorted candidates, each followed by a blank
 		got=$(
