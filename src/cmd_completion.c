@@ -576,7 +576,7 @@ static void emit_fish(FILE *f, const struct ctx *v, size_t n)
 int cmd_completion(struct cli_ctx *ctx, int argc, char **argv)
 {
 	static const struct cli_opt opts[] = { { NULL, 0, 0, 0, NULL, NULL, NULL } };
-	static struct ctx v[MAX_CTX];
+	struct ctx v[MAX_CTX];
 	const char *shell = NULL;
 	struct cli_iter it;
 	const char *val;

@@ -247,6 +247,27 @@ declared=$(grep -ohE '^\s*\{ "[a-z0-9-]+", ('"'"'.'"'"'|0), CLI_ARG_' "$ROOT"/sr
 	sed -E 's/^\s*\{ "([a-z0-9-]+)".*/\1/' | sort -u)
 [ "$(echo "$declared" | wc -l)" -gt 50 ] || fail "found only [$(echo $declared)] in src/"
 
+# An awk program that prints a FAIL line for each option of a --help page
+# (variable ctx) without a help text: on its line after the option column,
+# or on the next line, indented to the column, when the option fills it.
+# shellcheck disable=SC2016
+notext='
+	function text_at_column(l) { return substr(l, 29, 1) != "" && substr(l, 29, 1) != " " }
+	want != "" {
+		if (substr($0, 1, 28) != sprintf("%28s", "") || !text_at_column($0))
+			print "FAIL: gpufit " ctx " --help: no text for " want
+		want = ""
+	}
+	/^(options|global options):$/ { on = 1; next }
+	/^$/ { on = 0; next }
+	on && match($0, /^ +-/) && RLENGTH <= 7 && !(substr($0, 27, 2) == "  " && text_at_column($0)) { want = $0 }
+	END { if (want != "") print "FAIL: gpufit " ctx " --help: no text for " want }'
+printf 'options:\n      --a N                 text\n      --b N\n      --very-long-option-name X\n%28stext\n      --c\n\nglobal options:\n      --d\n' "" |
+	awk -v ctx=x "$notext" >"$T/notext"
+[ "$(cat "$T/notext")" = "FAIL: gpufit x --help: no text for       --b N
+FAIL: gpufit x --help: no text for       --c
+FAIL: gpufit x --help: no text for       --d" ] || fail "the help text check: $(cat "$T/notext")"
+
 # The man page's OPTIONS subsection of a context, roff undone.
 man_opts() {
 	sed -n "/^\.SS gpufit $1\$/,/^\.S[SH] /p" "$ROOT/docs/gpufit.1" | grep -v '^\.' |
@@ -264,6 +285,10 @@ while IFS= read -r ctx; do
 	# shellcheck disable=SC2086
 	doc=$("$GPUFIT" $ctx --help 2>/dev/null | help_opts)
 	case $ctx in help | version) continue ;; esac
+	# Every option has a help text: on its line after the option column, or
+	# on the next line, indented to it, when the option fills the column.
+	# shellcheck disable=SC2086
+	"$GPUFIT" $ctx --help 2>/dev/null | awk -v ctx="$ctx" "$notext" >>"$T/fails"
 	# Every option the parser accepts is on the page: an accepted option
 	# is not reported as unknown (its value, or the bogus option after it,
 	# stops the run before any work).
