@@ -15,8 +15,9 @@
  *
  * bash and zsh share one POSIX-case core (_gpufit_scan finds the context,
  * _gpufit_setup fills in what it completes to); each shell then adds the
- * candidates its own way.  fish gets native `complete` lines with the help
- * texts as descriptions.
+ * candidates its own way, zsh with the options' help texts and the
+ * commands' and verbs' summaries as descriptions (_describe).  fish gets
+ * native `complete` lines with the same descriptions.
  */
 #include <ctype.h>
 #include <string.h>
@@ -341,6 +342,41 @@ static void emit_bash(FILE *f, const struct ctx *v, size_t n)
 	      "complete -F _gpufit gpufit\n", f);
 }
 
+/* Writes s inside a zsh single-quoted string: a quote is '\''. */
+static void zsh_quoted(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*s, f);
+	}
+}
+
+/* A zsh single-quoted "NAME:TEXT" for _describe (the names hold no
+ * colon). */
+static void zsh_item(FILE *f, const char *name, const char *text)
+{
+	fputc('\'', f);
+	zsh_quoted(f, name);
+	fputc(':', f);
+	zsh_quoted(f, text ? text : "");
+	fputc('\'', f);
+}
+
+static void zsh_option_items(FILE *f, const struct cli_opt *o)
+{
+	char name[80];
+	if (o->short_name) {
+		snprintf(name, sizeof name, "-%c", o->short_name);
+		fputs(" \\\n\t\t\t", f);
+		zsh_item(f, name, o->help);
+	}
+	snprintf(name, sizeof name, "--%s", o->long_name);
+	fputs(" \\\n\t\t\t", f);
+	zsh_item(f, name, o->help);
+}
+
 static void emit_zsh(FILE *f, const struct ctx *v, size_t n)
 {
 	fputs("#compdef gpufit\n"
@@ -349,6 +385,42 @@ static void emit_zsh(FILE *f, const struct ctx *v, size_t n)
 	      "# Save it as _gpufit in a directory of $fpath, or after compinit:\n"
 	      "#   source <(gpufit completion zsh)\n\n", f);
 	emit_core(f, v, n);
+
+	/* _gpufit_describe CONTEXT: _g_desc, the options with their help, and
+	 * _g_posd, the commands or verbs with their summaries */
+	fputs("_gpufit_describe()\n{\n\t_g_desc=() _g_posd=()\n\tcase $1 in\n", f);
+	for (size_t i = 0; i < n; i++) {
+		const struct ctx *c = &v[i];
+		const struct command *k = NULL;
+		fprintf(f, "\t'%s')\n\t\t_g_desc=(", c->name);
+		for (const struct cli_opt *o = c->opts; o && o->long_name; o++)
+			zsh_option_items(f, o);
+		for (const struct cli_opt *o = cli_global_opts; o->long_name; o++)
+			if (o->id != CLI_G_VERSION || c->top)
+				zsh_option_items(f, o);
+		fputs(")\n", f);
+		if (!c->top)
+			for (k = gpufit_commands; k->name && strcmp(k->name, c->name) != 0; k++)
+				;
+		if (c->top || strcmp(c->name, "help") == 0) {
+			fputs("\t\t_g_posd=(", f);
+			for (const struct command *m = gpufit_commands; m->name; m++) {
+				fputs(" \\\n\t\t\t", f);
+				zsh_item(f, m->name, m->summary);
+			}
+			fputs(")\n", f);
+		} else if (k && k->name && k->verbs) {
+			fputs("\t\t_g_posd=(", f);
+			for (const struct subcommand *s = k->verbs; s->name; s++) {
+				fputs(" \\\n\t\t\t", f);
+				zsh_item(f, s->name, s->summary);
+			}
+			fputs(")\n", f);
+		}
+		fputs("\t\t;;\n", f);
+	}
+	fputs("\tesac\n}\n\n", f);
+
 	fputs("_gpufit_add()\n{\n"
 	      "\tcase $1 in\n"
 	      "\twords) [[ -n $2 ]] && compadd -- ${=2} ;;\n"
@@ -359,16 +431,23 @@ static void emit_zsh(FILE *f, const struct ctx *v, size_t n)
 	      "\tesac\n"
 	      "}\n\n"
 	      "_gpufit()\n{\n"
-	      "\tlocal cur=${words[CURRENT]} prev=\n"
+	      "\tlocal cur=${words[CURRENT]} prev= ctx\n"
+	      "\tlocal -a _g_desc _g_posd\n"
 	      "\t((CURRENT > 2)) && prev=${words[CURRENT-1]}\n"
 	      "\t_gpufit_scan \"${(@)words[2,CURRENT-1]}\"\n"
-	      "\t_gpufit_setup \"$_g_cmd${_g_verb:+ $_g_verb}\" \"$prev\" || return 1\n"
+	      "\tctx=$_g_cmd${_g_verb:+ $_g_verb}\n"
+	      "\t_gpufit_setup \"$ctx\" \"$prev\" || return 1\n"
+	      "\t_gpufit_describe \"$ctx\"\n"
 	      "\tif [[ -n $_g_vk ]]; then\n"
 	      "\t\t_gpufit_add \"$_g_vk\" \"$_g_vw\"\n"
 	      "\telif [[ $cur == -* ]]; then\n"
-	      "\t\t_gpufit_add words \"$_g_opts\"\n"
+	      "\t\t_describe -t options option _g_desc\n"
 	      "\telse\n"
-	      "\t\t_gpufit_add words \"$_g_pw\"\n"
+	      "\t\tif (( ${#_g_posd} )); then\n"
+	      "\t\t\t_describe -t commands command _g_posd\n"
+	      "\t\telse\n"
+	      "\t\t\t_gpufit_add words \"$_g_pw\"\n"
+	      "\t\tfi\n"
 	      "\t\t_gpufit_add \"$_g_pk\"\n"
 	      "\tfi\n"
 	      "}\n\n"
