@@ -87,7 +87,7 @@ FUZZ_REPLAY = $(FUZZ_NAMES:%=$(B)/fuzz/replay-%)
 FUZZ_CFLAGS = $(filter-out -MMD -MP,$(ALL_CFLAGS)) -Itests/fuzz
 
 .PHONY: all deps deps-test deps-dev demo check unit golden cli bench install uninstall clean \
-        fuzz fuzz-build analyze-static
+        fuzz fuzz-build analyze-static man
 .SUFFIXES:
 
 all: $(B)/gpufit
@@ -168,16 +168,27 @@ bench: deps-test
 	$(MAKE) $(SUBJ) all
 	@sh bench/run.sh $(B)
 
+# The OPTIONS section of the man page, from the option tables
+# (tests/cli/manpage.sh fails when it is out of date).
+man: all
+	sh scripts/man-options.sh $(B)/gpufit docs/gpufit.1
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-		$(DESTDIR)$(DATADIR)/bash-completion/completions
+		$(DESTDIR)$(DATADIR)/bash-completion/completions \
+		$(DESTDIR)$(DATADIR)/zsh/site-functions \
+		$(DESTDIR)$(DATADIR)/fish/vendor_completions.d
 	install -m 755 $(B)/gpufit $(DESTDIR)$(BINDIR)/gpufit
 	install -m 644 docs/gpufit.1 $(DESTDIR)$(MANDIR)/man1/gpufit.1
 	$(B)/gpufit completion bash > $(DESTDIR)$(DATADIR)/bash-completion/completions/gpufit
+	$(B)/gpufit completion zsh > $(DESTDIR)$(DATADIR)/zsh/site-functions/_gpufit
+	$(B)/gpufit completion fish > $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/gpufit.fish
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/gpufit $(DESTDIR)$(MANDIR)/man1/gpufit.1 \
-		$(DESTDIR)$(DATADIR)/bash-completion/completions/gpufit
+		$(DESTDIR)$(DATADIR)/bash-completion/completions/gpufit \
+		$(DESTDIR)$(DATADIR)/zsh/site-functions/_gpufit \
+		$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/gpufit.fish
 
 clean:
 	rm -rf build build-san build-fuzz build-clang

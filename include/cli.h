@@ -25,32 +25,62 @@ struct cli_ctx {
 	int stderr_tty;             /* 1 when progress may be drawn on stderr */
 };
 
-struct command {
-	const char *name;
-	int (*fn)(struct cli_ctx *ctx, int argc, char **argv);
-	const char *usage;          /* "recommend [OPTIONS] PROFILE" (no program name) */
-	const char *summary;        /* one line for `gpufit help` */
-	const char *options;        /* option help lines, "  -x, --long ARG  text\n"... */
-};
+struct cli_opt;
 
-/* The command table (src/main.c); terminated by an entry with name NULL. */
-extern const struct command gpufit_commands[];
-
-/* Prints a command's full help (usage, summary, options) to f. */
-/* 1 when command has an -f html report (html_out.h); -f html is a usage
- * error for every other command. */
-int cli_has_html(const char *command);
-
-void cli_print_command_help(const struct command *c, FILE *f);
-
-/* A nested verb table for `catalog refresh|list|show|status`. */
+/* A nested verb table for `catalog refresh|list|show|status` and `k8s
+ * generate|lint`; the fields are those of struct command. */
 struct subcommand {
 	const char *name;
 	int (*fn)(struct cli_ctx *ctx, int argc, char **argv);
 	const char *usage;
 	const char *summary;
-	const char *options;
+	const struct cli_opt *opts;
+	const char *formats;
+	const char *note;
 };
+
+/*
+ * One row of the command table.  opts is the command's option table (the
+ * one its parser reads; NULL: none) and verbs its verb table (NULL: none);
+ * --help, the man page's OPTIONS and the shell completions are rendered
+ * from them.  formats lists the -f values the command writes, the default
+ * first ("table|json|markdown|csv"); note is NULL or a paragraph printed
+ * under the options.
+ */
+struct command {
+	const char *name;
+	int (*fn)(struct cli_ctx *ctx, int argc, char **argv);
+	const char *usage;          /* "recommend [OPTIONS] PROFILE" (no program name) */
+	const char *summary;        /* one line for `gpufit help` */
+	const struct cli_opt *opts; /* terminated by long_name NULL; NULL for none */
+	const struct subcommand *verbs;
+	const char *formats;
+	const char *note;
+};
+
+/* The command table (src/main.c); terminated by an entry with name NULL. */
+extern const struct command gpufit_commands[];
+
+/* 1 when command has an -f html report (html_out.h): its formats in the
+ * command table list html; -f html is a usage error for every other command.
+ * Defined in src/main.c beside the table. */
+int cli_has_html(const char *command);
+
+/* Prints a command's full help (usage, summary, options, global options)
+ * to f. */
+void cli_print_command_help(const struct command *c, FILE *f);
+
+/* Prints an option table as help lines ("  -r, --region R    text"),
+ * the text wrapped to lines of at most 79 columns. */
+void cli_print_options(const struct cli_opt *opts, FILE *f);
+
+/* Prints a verb's full help as cli_print_command_help() does. */
+void cli_print_sub_help(const struct subcommand *s, FILE *f);
+
+/* Prints the man page's OPTIONS section (roff) of a command table: one
+ * subsection per command and verb that has options (the GLOBAL OPTIONS
+ * section of docs/gpufit.1 is prose). */
+void cli_print_roff_options(const struct command *cmds, FILE *f);
 
 /* Dispatches argv[1] among subs (NULL-terminated); handles --help and
  * unknown verbs (exit 2 with a hint).  parent is e.g. "catalog". */
@@ -60,12 +90,40 @@ int cli_dispatch_sub(struct cli_ctx *ctx, const char *parent, const struct subco
 /* Option parsing. */
 enum { CLI_ARG_NONE, CLI_ARG_REQUIRED };
 
+/*
+ * One option, declared once: the parser, --help, the man page and the
+ * completions all read this row.
+ *   { "region", 'r', CLI_ARG_REQUIRED, OPT_REGION, "R", NULL, "only this region" },
+ * arg names the value in help ("R", "PCT", "FILE"; NULL for a flag).
+ * values tells the completions what the value is: a '|'-separated list of
+ * words ("payg|spot"), one of the file kinds CLI_FILE, CLI_YAML, CLI_JSON,
+ * CLI_DIR, or NULL (anything; nothing is offered).  help is one paragraph,
+ * wrapped when printed.
+ */
 struct cli_opt {
 	const char *long_name;      /* without "--" */
 	char short_name;            /* 0 for none */
 	int has_arg;
 	int id;                     /* > 0, returned by cli_next */
+	const char *arg;
+	const char *values;
+	const char *help;
 };
+
+#define CLI_FILE "<file>"
+#define CLI_YAML "<yaml>"
+#define CLI_JSON "<json>"
+#define CLI_DIR "<dir>"
+
+/* The pricing terms of --pricing (pricing_name() of facts.h), and with the
+ * per-workload choice "auto". */
+#define CLI_PRICING_TERMS "payg|spot|reserved-1y|reserved-3y|savings-1y|savings-3y"
+#define CLI_PRICING_AUTO CLI_PRICING_TERMS "|auto"
+
+/* The global options (-f, -o, --catalog, --no-color, -h, --version), taken
+ * out of argv by main.c before a command runs; ids are CLI_G_*. */
+enum { CLI_G_FORMAT = 1, CLI_G_OUTPUT, CLI_G_CATALOG, CLI_G_NO_COLOR, CLI_G_HELP, CLI_G_VERSION };
+extern const struct cli_opt cli_global_opts[];
 
 enum { CLI_END = 0, CLI_POSITIONAL = -1, CLI_ERROR = -2, CLI_HELP = -3 };
 

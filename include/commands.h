@@ -21,26 +21,27 @@ int cmd_diff(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_completion(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_k8s(struct cli_ctx *ctx, int argc, char **argv);
 
-/* The verbs of `gpufit catalog` (src/cmd_catalog.c), NULL-terminated; also
- * read by `gpufit completion`. */
+/* The verbs of `gpufit catalog` (src/cmd_catalog.c), NULL-terminated. */
 extern const struct subcommand cmd_catalog_verbs[];
-
-/* The options of `gpufit k8s [generate]` (its help in both tables). */
-#define CMD_K8S_OPTIONS \
-	"  -f yaml|sh|json          the manifests (default), the az script, or both as JSON\n" \
-	"  --out-dir DIR            write DIR/node-pools.sh and DIR/workloads.yaml\n" \
-	"  --cluster NAME           the AKS cluster (default myAKSCluster)\n" \
-	"  --resource-group NAME    its resource group (default myResourceGroup)\n" \
-	"  --taint KEY=VALUE:EFFECT the GPU pools' taint (default sku=gpu:NoSchedule)\n" \
-	"  --image IMAGE            the container image (default: a placeholder)\n" \
-	"  --pricing KIND           payg | spot | ... | auto (spot: spot node pools;\n" \
-	"                           auto: each workload its cheapest term, never spot)\n" \
-	"  --region R               compare in region R instead (repeatable)\n" \
-	"  --headroom PCT           memory and throughput headroom, autoscaler\n" \
-	"                           maximum, 15 or 15% (default 15)\n"
 
 /* The verbs of `gpufit k8s` (src/cmd_k8s.c), NULL-terminated; the first
  * verb, "generate", also runs for `gpufit k8s PROFILE`. */
 extern const struct subcommand cmd_k8s_verbs[];
+
+/* The option tables of the commands (struct cli_opt, cli.h), each at the
+ * top of its src/cmd_NAME.c: what the parser accepts and what --help, the
+ * man page and the completions show. */
+extern const struct cli_opt cmd_analyze_opts[];
+extern const struct cli_opt cmd_catalog_refresh_opts[];
+extern const struct cli_opt cmd_check_opts[];
+extern const struct cli_opt cmd_estimate_opts[];
+extern const struct cli_opt cmd_k8s_opts[];
+extern const struct cli_opt cmd_pack_opts[];
+extern const struct cli_opt cmd_recommend_opts[];
+
+/* `gpufit k8s [generate]`: its formats (yaml the default) and what they are. */
+#define CMD_K8S_FORMATS "yaml|sh|json"
+#define CMD_K8S_NOTE \
+	"-f yaml (the default) writes the manifests, -f sh the az script, -f json both."
 
 #endif

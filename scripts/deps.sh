@@ -35,6 +35,9 @@ if [ "$mode" = test ] || [ "$mode" = dev ]; then
 	# manifests with the npm package kubernetes-models (tests/k8s/setup.sh
 	# installs it with npm into the build directory)
 	command -v shellcheck >/dev/null 2>&1 || need shellcheck
+	# gpufit completion: each script is loaded in the real shell
+	command -v zsh >/dev/null 2>&1 || need zsh
+	command -v fish >/dev/null 2>&1 || need fish
 	command -v node >/dev/null 2>&1 || need nodejs
 	command -v npm >/dev/null 2>&1 || need npm
 	command -v chromium >/dev/null 2>&1 || need chromium   # the HTML reports in a real browser

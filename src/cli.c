@@ -11,33 +11,194 @@
 #include "gpufit.h"
 #include "util.h"
 
-int cli_has_html(const char *command)
+const struct cli_opt cli_global_opts[] = {
+	{ "format", 'f', CLI_ARG_REQUIRED, CLI_G_FORMAT, "FMT", NULL,
+	  "table (default), json, markdown, csv; html, yaml, sh and sarif where a command has "
+	  "them ('gpufit COMMAND --help' lists its formats)" },
+	{ "output", 'o', CLI_ARG_REQUIRED, CLI_G_OUTPUT, "FILE", CLI_FILE,
+	  "write the result to FILE instead of stdout" },
+	{ "catalog", 0, CLI_ARG_REQUIRED, CLI_G_CATALOG, "PATH", CLI_FILE,
+	  "use this catalog (also GPUFIT_CATALOG)" },
+	{ "no-color", 0, CLI_ARG_NONE, CLI_G_NO_COLOR, NULL, NULL,
+	  "never colour the output (also NO_COLOR)" },
+	{ "help", 'h', CLI_ARG_NONE, CLI_G_HELP, NULL, NULL, "show help" },
+	{ "version", 'V', CLI_ARG_NONE, CLI_G_VERSION, NULL, NULL, "print the version" },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+
+/* Help lines: the option column is HELP_COL wide, the text wrapped at
+ * HELP_WIDTH. */
+#define HELP_COL 28
+#define HELP_WIDTH 79
+
+/* Prints text wrapped at HELP_WIDTH, every line starting at column indent;
+ * the first line continues one that has reached column col. */
+static void print_wrapped(FILE *f, int indent, int col, const char *text)
 {
-	static const char *const names[] = { "analyze", "check", "pack", "recommend" };
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(names[i], command) == 0)
-			return 1;
-	return 0;
+	const char *p = text;
+	int first = 1;
+
+	while (*p) {
+		size_t room = (size_t)(HELP_WIDTH - indent), n = strlen(p);
+		if (n > room) {
+			/* the last blank within room, else the first after it */
+			size_t cut = room;
+			while (cut > 0 && p[cut] != ' ')
+				cut--;
+			if (cut == 0)
+				cut = strcspn(p, " ");
+			n = cut;
+		}
+		fprintf(f, "%*s%.*s\n", indent - (first ? col : 0), "", (int)n, p);
+		first = 0;
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	if (first)
+		fputc('\n', f);
+}
+
+static void print_option(FILE *f, const struct cli_opt *o, const char *help)
+{
+	char left[128];
+	int n;
+
+	if (o->short_name)
+		n = snprintf(left, sizeof left, "  -%c, --%s", o->short_name, o->long_name);
+	else
+		n = snprintf(left, sizeof left, "      --%s", o->long_name);
+	if (o->arg && n > 0 && (size_t)n < sizeof left)
+		n += snprintf(left + n, sizeof left - (size_t)n, " %s", o->arg);
+	if (n >= HELP_COL - 1) {
+		fprintf(f, "%s\n", left);
+		n = 0;
+	} else {
+		fputs(left, f);
+	}
+	print_wrapped(f, HELP_COL, n, help ? help : "");
+}
+
+void cli_print_options(const struct cli_opt *opts, FILE *f)
+{
+	for (const struct cli_opt *o = opts; o && o->long_name; o++)
+		print_option(f, o, o->help);
+}
+
+/* "table|json" -> "table | json" */
+static void format_list(const char *formats, char *buf, size_t size)
+{
+	size_t n = 0;
+	for (const char *p = formats; *p && n + 4 < size; p++) {
+		if (*p == '|') {
+			memcpy(buf + n, " | ", 3);
+			n += 3;
+		} else {
+			buf[n++] = *p;
+		}
+	}
+	buf[n] = '\0';
+}
+
+static void print_help(FILE *f, const char *usage, const char *summary, const struct cli_opt *opts,
+		       const struct subcommand *verbs, const char *formats, const char *note)
+{
+	fprintf(f, "usage: gpufit %s\n\n%s\n", usage, summary);
+	if (verbs) {
+		fputs("\nverbs:\n", f);
+		for (const struct subcommand *s = verbs; s->name; s++)
+			fprintf(f, "  %-10s %s\n", s->name, s->summary);
+	}
+	if (opts && opts->long_name) {
+		fputs("\noptions:\n", f);
+		cli_print_options(opts, f);
+	}
+	if (note) {
+		fputc('\n', f);
+		print_wrapped(f, 2, 0, note);
+	}
+	fputs("\nglobal options:\n", f);
+	for (const struct cli_opt *o = cli_global_opts; o->long_name; o++) {
+		char fmts[256];
+		if (o->id == CLI_G_HELP || o->id == CLI_G_VERSION)
+			continue;
+		if (o->id == CLI_G_FORMAT && formats) {
+			format_list(formats, fmts, sizeof fmts);
+			print_option(f, o, fmts);
+		} else {
+			print_option(f, o, o->help);
+		}
+	}
 }
 
 void cli_print_command_help(const struct command *c, FILE *f)
 {
-	fprintf(f, "usage: gpufit %s\n\n%s\n", c->usage, c->summary);
-	if (c->options && *c->options)
-		fprintf(f, "\noptions:\n%s", c->options);
-	fprintf(f, "\nglobal options:\n"
-		   "  -f, --format FMT   table | json | markdown | csv%s\n"
-		   "  -o, --output FILE  write the result to FILE instead of stdout\n"
-		   "      --catalog PATH use this catalog file\n",
-		cli_has_html(c->name) ? " | html" : "");
+	print_help(f, c->usage, c->summary, c->opts, c->verbs, c->formats, c->note);
 }
 
-static void print_sub_help(const char *parent, const struct subcommand *s, FILE *f)
+void cli_print_sub_help(const struct subcommand *s, FILE *f)
 {
-	fprintf(f, "usage: gpufit %s\n\n%s\n", s->usage, s->summary);
-	if (s->options && *s->options)
-		fprintf(f, "\noptions:\n%s", s->options);
-	(void)parent;
+	print_help(f, s->usage, s->summary, s->opts, NULL, s->formats, s->note);
+}
+
+/* roff: a hyphen is \-, a backslash \e, a line may not start with a dot
+ * or a quote. */
+static void roff_text(FILE *f, const char *s)
+{
+	if (*s == '.' || *s == '\'')
+		fputs("\\&", f);
+	for (; *s; s++) {
+		if (*s == '-')
+			fputs("\\-", f);
+		else if (*s == '\\')
+			fputs("\\e", f);
+		else
+			fputc(*s, f);
+	}
+}
+
+static void roff_options(FILE *f, const char *title, const struct cli_opt *opts)
+{
+	if (!opts || !opts->long_name)
+		return;
+	fputs(".SS ", f);
+	roff_text(f, title);
+	fputc('\n', f);
+	for (const struct cli_opt *o = opts; o->long_name; o++) {
+		fputs(".TP\n", f);
+		if (o->short_name)
+			fprintf(f, "\\fB\\-%c\\fR, ", o->short_name);
+		fputs("\\fB\\-\\-", f);
+		roff_text(f, o->long_name);
+		fputs("\\fR", f);
+		if (o->arg) {
+			fputs(" \\fI", f);
+			roff_text(f, o->arg);
+			fputs("\\fR", f);
+		}
+		fputc('\n', f);
+		roff_text(f, o->help ? o->help : "");
+		fputc('\n', f);
+	}
+}
+
+void cli_print_roff_options(const struct command *cmds, FILE *f)
+{
+	fputs(".SH OPTIONS\n"
+	      "The options of each command and verb (\\fBgpufit\\fR \\fICOMMAND\\fR "
+	      "\\fB\\-\\-help\\fR prints them too); the global options below apply to "
+	      "every command.\n", f);
+	for (const struct command *c = cmds; c->name; c++) {
+		char title[128];
+		snprintf(title, sizeof title, "gpufit %s", c->name);
+		roff_options(f, title, c->opts);
+		for (const struct subcommand *s = c->verbs; s && s->name; s++) {
+			if (s->opts == c->opts)
+				continue; /* the verb a bare command runs, listed above */
+			snprintf(title, sizeof title, "gpufit %s %s", c->name, s->name);
+			roff_options(f, title, s->opts);
+		}
+	}
 }
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
@@ -74,7 +235,7 @@ int cli_dispatch_sub(struct cli_ctx *ctx, const char *parent, const struct subco
 			if (strcmp(argv[i], "--") == 0)
 				break;
 			if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-				print_sub_help(parent, s, stdout);
+				cli_print_sub_help(s, stdout);
 				return EXIT_OK;
 			}
 		}

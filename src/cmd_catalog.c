@@ -92,15 +92,21 @@ static double ib_gbit(const struct vm_size *v)
 enum { L_GPU = 1, L_REGION, L_MINMEM, L_PRICING, L_MAXHOURLY, L_RETIRED, L_CURRENCY, L_HOURS };
 
 static const struct cli_opt list_opts[] = {
-	{ "gpu", 0, CLI_ARG_REQUIRED, L_GPU },
-	{ "region", 'r', CLI_ARG_REQUIRED, L_REGION },
-	{ "min-gpu-memory", 0, CLI_ARG_REQUIRED, L_MINMEM },
-	{ "pricing", 'p', CLI_ARG_REQUIRED, L_PRICING },
-	{ "max-hourly", 0, CLI_ARG_REQUIRED, L_MAXHOURLY },
-	{ "include-retired", 0, CLI_ARG_NONE, L_RETIRED },
-	{ "currency", 0, CLI_ARG_REQUIRED, L_CURRENCY },
-	{ "hours-per-month", 0, CLI_ARG_REQUIRED, L_HOURS },
-	{ NULL, 0, 0, 0 },
+	{ "gpu", 0, CLI_ARG_REQUIRED, L_GPU, "NAME", NULL,
+	  "a GPU family (A10, not A100), model or its parts (A100-80GB); lists the family's "
+	  "unpriced sizes too" },
+	{ "region", 'r', CLI_ARG_REQUIRED, L_REGION, "R", NULL, "only this region" },
+	{ "min-gpu-memory", 0, CLI_ARG_REQUIRED, L_MINMEM, "N", NULL,
+	  "at least N GiB per GPU (units: 40, 40GiB, 80GB)" },
+	{ "pricing", 'p', CLI_ARG_REQUIRED, L_PRICING, "KIND", CLI_PRICING_TERMS,
+	  "payg (default) | spot | reserved-1y | reserved-3y | savings-1y | savings-3y" },
+	{ "max-hourly", 0, CLI_ARG_REQUIRED, L_MAXHOURLY, "N", NULL, "at most N per hour" },
+	{ "include-retired", 0, CLI_ARG_NONE, L_RETIRED, NULL, NULL, "also list retired sizes" },
+	{ "currency", 0, CLI_ARG_REQUIRED, L_CURRENCY, "C", NULL, "price currency (default USD)" },
+	{ "hours-per-month", 0, CLI_ARG_REQUIRED, L_HOURS, "N", NULL,
+	  "hours in the monthly column (default 730; payg and spot only: a commitment bills "
+	  "730 h, docs/billing.md)" },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
 struct list_row {
@@ -539,7 +545,7 @@ static void show_csv(FILE *out, catalog *cat, const struct vm_size *v,
 
 static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 {
-	static const struct cli_opt opts[] = { { NULL, 0, 0, 0 } };
+	static const struct cli_opt opts[] = { { NULL, 0, 0, 0, NULL, NULL, NULL } };
 	const char *sku = NULL;
 	struct cli_iter it;
 	const char *val;
@@ -736,7 +742,7 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 
 static int no_args(const char *cmd, int argc, char **argv)
 {
-	static const struct cli_opt opts[] = { { NULL, 0, 0, 0 } };
+	static const struct cli_opt opts[] = { { NULL, 0, 0, 0, NULL, NULL, NULL } };
 	struct cli_iter it;
 	const char *val;
 	int opt;
@@ -1104,7 +1110,7 @@ static void print_price_ages(struct cli_ctx *ctx, const struct catalog_price_age
 
 static int catalog_status(struct cli_ctx *ctx, int argc, char **argv)
 {
-	static const struct cli_opt opts[] = { { NULL, 0, 0, 0 } };
+	static const struct cli_opt opts[] = { { NULL, 0, 0, 0, NULL, NULL, NULL } };
 	struct cli_iter it;
 	const char *val;
 	int opt;
@@ -1259,44 +1265,29 @@ static int catalog_status(struct cli_ctx *ctx, int argc, char **argv)
 	return rc;
 }
 
+/* The formats of the catalog verbs. */
+#define CATALOG_FORMATS "table|json|markdown|csv"
+
 const struct subcommand cmd_catalog_verbs[] = {
 	{ "list", catalog_list, "catalog list [OPTIONS]",
 	  "List GPU sizes with prices, cheapest first (one row per size and region).",
-	  "      --gpu NAME            a GPU family (A10, not A100), model or its parts\n"
-	  "                            (A100-80GB); lists the family's unpriced sizes too\n"
-	  "  -r, --region R            only this region\n"
-	  "      --min-gpu-memory N    at least N GiB per GPU (units: 40, 40GiB, 80GB)\n"
-	  "  -p, --pricing KIND        payg (default) | spot | reserved-1y | reserved-3y |\n"
-	  "                            savings-1y | savings-3y\n"
-	  "      --max-hourly N        at most N per hour\n"
-	  "      --include-retired     also list retired sizes\n"
-	  "      --currency C          price currency (default USD)\n"
-	  "      --hours-per-month N   hours in the monthly column (default 730; payg and spot\n"
-	  "                            only: a commitment bills 730 h, docs/billing.md)\n" },
+	  list_opts, CATALOG_FORMATS, NULL },
 	{ "show", catalog_show, "catalog show SKU",
-	  "Everything known about one VM size: GPUs, memory, network, MIG profiles, prices.", "" },
+	  "Everything known about one VM size: GPUs, memory, network, MIG profiles, prices.",
+	  NULL, CATALOG_FORMATS, NULL },
 	{ "models", catalog_models, "catalog models",
 	  "The model presets --model and a profile's model: take: parameters, context, "
-	  "KV cache per token, source.", "" },
+	  "KV cache per token, source.", NULL, CATALOG_FORMATS, NULL },
 	{ "gpus", catalog_gpus, "catalog gpus",
-	  "The GPU models --gpu takes: memory, bandwidth, TFLOPS by precision, MIG, sizes.", "" },
+	  "The GPU models --gpu takes: memory, bandwidth, TFLOPS by precision, MIG, sizes.",
+	  NULL, CATALOG_FORMATS, NULL },
 	{ "status", catalog_status, "catalog status",
-	  "Which catalog is in use, its source, fetch date, age and row counts.", "" },
+	  "Which catalog is in use, its source, fetch date, age and row counts.", NULL,
+	  CATALOG_FORMATS, NULL },
 	{ "refresh", cmd_catalog_refresh, "catalog refresh [OPTIONS]",
 	  "Fetch live prices from the Azure Retail Prices API into the user catalog.",
-	  "  -r, --region R            refresh this region (repeatable; default: the\n"
-	  "                            regions the catalog has prices for)\n"
-	  "      --all-regions         refresh every region the catalog knows\n"
-	  "      --currency C          price currency (default USD)\n"
-	  "  -j, --jobs N              regions fetched at once, 1 to 8 (default 4)\n"
-	  "      --api-url URL         API base URL (http:// only to loopback hosts)\n"
-	  "      --from-file PAGE...   ingest saved API pages instead of the network\n"
-	  "      --retries N           retries of a failed request (default 4)\n"
-	  "      --timeout S           connect and no-data limit, seconds (default 30)\n"
-	  "      --force               accept a region with under half its last size count\n"
-	  "      --sequential          diagnostic: one region at a time (as --jobs 1)\n"
-	  "      --no-filter           diagnostic: ask for every size, not GPU sizes only\n" },
-	{ NULL, NULL, NULL, NULL, NULL },
+	  cmd_catalog_refresh_opts, CATALOG_FORMATS, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
 int cmd_catalog(struct cli_ctx *ctx, int argc, char **argv)

@@ -32,21 +32,31 @@ enum {
 	O_ALL_REGIONS, O_JOBS, O_SEQUENTIAL, O_NO_FILTER
 };
 
-static const struct cli_opt refresh_opts_table[] = {
-	{ "region", 'r', CLI_ARG_REQUIRED, O_REGION },
-	{ "currency", 0, CLI_ARG_REQUIRED, O_CURRENCY },
-	{ "api-url", 0, CLI_ARG_REQUIRED, O_API_URL },
-	{ "from-file", 0, CLI_ARG_REQUIRED, O_FROM_FILE },
-	{ "retries", 0, CLI_ARG_REQUIRED, O_RETRIES },
-	{ "timeout", 0, CLI_ARG_REQUIRED, O_TIMEOUT },
-	{ "force", 0, CLI_ARG_NONE, O_FORCE },
-	{ "all-regions", 0, CLI_ARG_NONE, O_ALL_REGIONS },
-	{ "jobs", 'j', CLI_ARG_REQUIRED, O_JOBS },
+const struct cli_opt cmd_catalog_refresh_opts[] = {
+	{ "region", 'r', CLI_ARG_REQUIRED, O_REGION, "R", NULL,
+	  "refresh this region (repeatable; default: the regions the catalog has prices for)" },
+	{ "currency", 0, CLI_ARG_REQUIRED, O_CURRENCY, "C", NULL, "price currency (default USD)" },
+	{ "api-url", 0, CLI_ARG_REQUIRED, O_API_URL, "URL", NULL,
+	  "API base URL (http:// only to loopback hosts)" },
+	{ "from-file", 0, CLI_ARG_REQUIRED, O_FROM_FILE, "PAGE...", CLI_JSON,
+	  "ingest saved API pages instead of the network" },
+	{ "retries", 0, CLI_ARG_REQUIRED, O_RETRIES, "N", NULL,
+	  "retries of a failed request (default 4)" },
+	{ "timeout", 0, CLI_ARG_REQUIRED, O_TIMEOUT, "S", NULL,
+	  "connect and no-data limit, seconds (default 30)" },
+	{ "force", 0, CLI_ARG_NONE, O_FORCE, NULL, NULL,
+	  "accept a region with under half its last size count" },
+	{ "all-regions", 0, CLI_ARG_NONE, O_ALL_REGIONS, NULL, NULL,
+	  "refresh every region the catalog knows" },
+	{ "jobs", 'j', CLI_ARG_REQUIRED, O_JOBS, "N", NULL,
+	  "regions fetched at once, 1 to 8 (default 4)" },
 	/* Diagnostics (docs/refresh.md): the method of earlier versions, one
 	 * region after another, every size. */
-	{ "sequential", 0, CLI_ARG_NONE, O_SEQUENTIAL },
-	{ "no-filter", 0, CLI_ARG_NONE, O_NO_FILTER },
-	{ NULL, 0, 0, 0 },
+	{ "sequential", 0, CLI_ARG_NONE, O_SEQUENTIAL, NULL, NULL,
+	  "diagnostic: one region at a time (as --jobs 1)" },
+	{ "no-filter", 0, CLI_ARG_NONE, O_NO_FILTER, NULL, NULL,
+	  "diagnostic: ask for every size, not GPU sizes only" },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
 struct list {
@@ -262,7 +272,7 @@ int cmd_catalog_refresh(struct cli_ctx *ctx, int argc, char **argv)
 
 	memset(&o, 0, sizeof(o));
 	http_opts_default(&o.http);
-	cli_iter_init(&it, CMD, refresh_opts_table, argc, argv);
+	cli_iter_init(&it, CMD, cmd_catalog_refresh_opts, argc, argv);
 	while ((id = cli_next(&it, &val)) != CLI_END) {
 		switch (id) {
 		case O_REGION:

@@ -46,15 +46,27 @@ static const char *const fail_kinds[] = { "data-gravity", "data-starved", "data-
 					  "current-retired", "current-retiring", "retiring" };
 #define NFAIL_KINDS (sizeof(fail_kinds) / sizeof(fail_kinds[0]))
 
-static const struct cli_opt check_opts[] = {
-	{ "baseline", 'b', CLI_ARG_REQUIRED, O_BASELINE },
-	{ "max-monthly", 0, CLI_ARG_REQUIRED, O_MAX_MONTHLY },
-	{ "max-increase", 0, CLI_ARG_REQUIRED, O_MAX_INCREASE },
-	{ "max-increase-pct", 0, CLI_ARG_REQUIRED, O_MAX_INCREASE_PCT },
-	{ "max-catalog-age-days", 0, CLI_ARG_REQUIRED, O_MAX_AGE },
-	{ "fail-on", 0, CLI_ARG_REQUIRED, O_FAIL_ON },
-	{ "pricing", 0, CLI_ARG_REQUIRED, O_PRICING },
-	{ NULL, 0, 0, 0 },
+const struct cli_opt cmd_check_opts[] = {
+	{ "baseline", 'b', CLI_ARG_REQUIRED, O_BASELINE, "FILE", CLI_JSON,
+	  "a previous 'recommend -f json' (the base branch's)" },
+	{ "max-monthly", 0, CLI_ARG_REQUIRED, O_MAX_MONTHLY, "N", NULL,
+	  "fail when the monthly cost exceeds N" },
+	{ "max-increase", 0, CLI_ARG_REQUIRED, O_MAX_INCREASE, "N", NULL,
+	  "fail when it rises more than N over the baseline" },
+	{ "max-increase-pct", 0, CLI_ARG_REQUIRED, O_MAX_INCREASE_PCT, "P", NULL,
+	  "fail when it rises more than P percent (10 or 10%)" },
+	{ "max-catalog-age-days", 0, CLI_ARG_REQUIRED, O_MAX_AGE, "D", NULL,
+	  "fail when the oldest price used (by region and kind) is older than D days (without "
+	  "it, an old catalog is only a warning)" },
+	{ "fail-on", 0, CLI_ARG_REQUIRED, O_FAIL_ON, "KINDS",
+	  "data-gravity|data-starved|data-placement|cold-start|current-shortfall|latency-slo|"
+	  "spot-training|spot-serving|retired|current-retired|current-retiring|retiring",
+	  "fail on findings of these kinds (comma list: data-starved,data-gravity,"
+	  "data-placement,cold-start,...)" },
+	{ "pricing", 0, CLI_ARG_REQUIRED, O_PRICING, "KIND", CLI_PRICING_AUTO,
+	  "payg | spot | reserved-1y | reserved-3y | savings-1y | savings-3y | auto: per "
+	  "workload the cheapest term for its hours, spot excluded (default: the profile's)" },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
 /* Everything the renderers need. */
@@ -783,7 +795,7 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 	struct cli_iter it;
 	const char *val;
 	int opt;
-	cli_iter_init(&it, "check", check_opts, argc, argv);
+	cli_iter_init(&it, "check", cmd_check_opts, argc, argv);
 	while ((opt = cli_next(&it, &val)) != CLI_END) {
 		switch (opt) {
 		case O_BASELINE:

@@ -424,7 +424,7 @@ static void print_csv(FILE *out, const struct costdiff *d, const char *cur)
 
 int cmd_diff(struct cli_ctx *ctx, int argc, char **argv)
 {
-	static const struct cli_opt opts[] = { { NULL, 0, 0, 0 } };
+	static const struct cli_opt opts[] = { { NULL, 0, 0, 0, NULL, NULL, NULL } };
 	const char *files[2] = { NULL, NULL };
 	size_t nfiles = 0;
 	struct cli_iter it;

@@ -32,35 +32,64 @@ enum {
 	OPT_MAX_SEQUENCES
 };
 
-static const struct cli_opt opts[] = {
-	{ "model", 0, CLI_ARG_REQUIRED, OPT_MODEL },
-	{ "params-b", 0, CLI_ARG_REQUIRED, OPT_PARAMS },
-	{ "layers", 0, CLI_ARG_REQUIRED, OPT_LAYERS },
-	{ "hidden", 0, CLI_ARG_REQUIRED, OPT_HIDDEN },
-	{ "heads", 0, CLI_ARG_REQUIRED, OPT_HEADS },
-	{ "kv-heads", 0, CLI_ARG_REQUIRED, OPT_KV_HEADS },
-	{ "vocab", 0, CLI_ARG_REQUIRED, OPT_VOCAB },
-	{ "precision", 0, CLI_ARG_REQUIRED, OPT_PRECISION },
-	{ "kv-precision", 0, CLI_ARG_REQUIRED, OPT_KV_PRECISION },
-	{ "gpu", 0, CLI_ARG_REQUIRED, OPT_GPU },
-	{ "sku", 0, CLI_ARG_REQUIRED, OPT_SKU },
-	{ "mig", 0, CLI_ARG_REQUIRED, OPT_MIG },
-	{ "gpus", 0, CLI_ARG_REQUIRED, OPT_GPUS },
-	{ "input-tokens", 0, CLI_ARG_REQUIRED, OPT_INPUT },
-	{ "output-tokens", 0, CLI_ARG_REQUIRED, OPT_OUTPUT },
-	{ "concurrency", 0, CLI_ARG_REQUIRED, OPT_CONCURRENCY },
-	{ "mode", 0, CLI_ARG_REQUIRED, OPT_MODE },
-	{ "method", 0, CLI_ARG_REQUIRED, OPT_METHOD },
-	{ "zero-stage", 0, CLI_ARG_REQUIRED, OPT_ZERO },
-	{ "tokens", 0, CLI_ARG_REQUIRED, OPT_TOKENS },
-	{ "sequence-length", 0, CLI_ARG_REQUIRED, OPT_SEQLEN },
-	{ "micro-batch", 0, CLI_ARG_REQUIRED, OPT_MICRO_BATCH },
-	{ "engine", 0, CLI_ARG_REQUIRED, OPT_ENGINE },
-	{ "framework", 0, CLI_ARG_REQUIRED, OPT_FRAMEWORK },
-	{ "hf-config", 0, CLI_ARG_REQUIRED, OPT_HF_CONFIG },
-	{ "expert-parallel", 0, CLI_ARG_NONE, OPT_EXPERT_PARALLEL },
-	{ "max-sequences", 0, CLI_ARG_REQUIRED, OPT_MAX_SEQUENCES },
-	{ NULL, 0, 0, 0 },
+const struct cli_opt cmd_estimate_opts[] = {
+	{ "model", 0, CLI_ARG_REQUIRED, OPT_MODEL, "NAME", NULL,
+	  "a model preset ('gpufit catalog models'; or the numbers below)" },
+	{ "params-b", 0, CLI_ARG_REQUIRED, OPT_PARAMS, "N", NULL,
+	  "an inline model instead: N billion parameters, with --layers, --hidden, --heads, "
+	  "--kv-heads and --vocab" },
+	{ "layers", 0, CLI_ARG_REQUIRED, OPT_LAYERS, "N", NULL, "inline model: transformer layers" },
+	{ "hidden", 0, CLI_ARG_REQUIRED, OPT_HIDDEN, "N", NULL, "inline model: hidden size" },
+	{ "heads", 0, CLI_ARG_REQUIRED, OPT_HEADS, "N", NULL, "inline model: attention heads" },
+	{ "kv-heads", 0, CLI_ARG_REQUIRED, OPT_KV_HEADS, "N", NULL,
+	  "inline model: key/value heads" },
+	{ "vocab", 0, CLI_ARG_REQUIRED, OPT_VOCAB, "N", NULL, "inline model: vocabulary size" },
+	{ "precision", 0, CLI_ARG_REQUIRED, OPT_PRECISION, "P", "fp32|bf16|fp16|fp8|int8|int4|fp4|mxfp4|fp8-block|native",
+	  "fp32 | bf16 | fp16 | fp8 | int8 | int4 | fp4 | mxfp4 | fp8-block | native (default "
+	  "fp16, bf16 for training, as in a profile; native: as the weights are released)" },
+	{ "kv-precision", 0, CLI_ARG_REQUIRED, OPT_KV_PRECISION, "P",
+	  "fp32|bf16|fp16|fp8|int8|int4|fp4|mxfp4|fp8-block",
+	  "KV cache precision (default: fp16 for int8/int4/fp4, bf16 for native, else P)" },
+	{ "gpu", 0, CLI_ARG_REQUIRED, OPT_GPU, "MODEL", NULL,
+	  "a GPU model ('gpufit catalog gpus'); --gpus N of them" },
+	{ "sku", 0, CLI_ARG_REQUIRED, OPT_SKU, "SIZE", NULL, "an Azure VM size (its GPUs)" },
+	{ "mig", 0, CLI_ARG_REQUIRED, OPT_MIG, "PROFILE", NULL,
+	  "one MIG slice, e.g. --gpu A100-SXM-80GB --mig 3g.40gb" },
+	{ "gpus", 0, CLI_ARG_REQUIRED, OPT_GPUS, "N", NULL, "GPUs of the --gpu model (default 1)" },
+	{ "input-tokens", 0, CLI_ARG_REQUIRED, OPT_INPUT, "N", NULL,
+	  "prompt tokens per request (default 1024)" },
+	{ "output-tokens", 0, CLI_ARG_REQUIRED, OPT_OUTPUT, "N", NULL,
+	  "generated tokens per request (default 256)" },
+	{ "concurrency", 0, CLI_ARG_REQUIRED, OPT_CONCURRENCY, "N|max", NULL,
+	  "sequences in flight (default max: the largest that fits)" },
+	{ "max-sequences", 0, CLI_ARG_REQUIRED, OPT_MAX_SEQUENCES, "N", NULL,
+	  "the engine's cap on sequences in flight as you set it (vLLM max_num_seqs, ...; "
+	  "default: the engine's default)" },
+	{ "mode", 0, CLI_ARG_REQUIRED, OPT_MODE, "M", "inference|training",
+	  "inference | training (default inference)" },
+	{ "method", 0, CLI_ARG_REQUIRED, OPT_METHOD, "M", "full|lora|qlora",
+	  "training: full | lora | qlora (default full)" },
+	{ "zero-stage", 0, CLI_ARG_REQUIRED, OPT_ZERO, "N", "0|1|2|3",
+	  "training: ZeRO stage 0-3 (default 3 for full, 0 for lora/qlora, as in a profile)" },
+	{ "tokens", 0, CLI_ARG_REQUIRED, OPT_TOKENS, "N", NULL,
+	  "training: tokens of one run (default 1e9)" },
+	{ "sequence-length", 0, CLI_ARG_REQUIRED, OPT_SEQLEN, "N", NULL,
+	  "training: tokens per sequence (default 4096)" },
+	{ "micro-batch", 0, CLI_ARG_REQUIRED, OPT_MICRO_BATCH, "N", NULL,
+	  "training: sequences per data-parallel replica per micro-step (its tensor-parallel "
+	  "GPUs share them; default 1)" },
+	{ "engine", 0, CLI_ARG_REQUIRED, OPT_ENGINE, "E",
+	  "vllm|tensorrt-llm|sglang|tgi|llama.cpp|transformers",
+	  "vllm (default) | tensorrt-llm | sglang | tgi | llama.cpp | transformers: the serving "
+	  "stack's factors" },
+	{ "framework", 0, CLI_ARG_REQUIRED, OPT_FRAMEWORK, "F", "fsdp|megatron|deepspeed",
+	  "training: fsdp | megatron | deepspeed (published MFU)" },
+	{ "hf-config", 0, CLI_ARG_REQUIRED, OPT_HF_CONFIG, "PATH", CLI_JSON,
+	  "a Hugging Face config.json instead of a preset (offline)" },
+	{ "expert-parallel", 0, CLI_ARG_NONE, OPT_EXPERT_PARALLEL, NULL, NULL,
+	  "a mixture of experts spreads its experts over the GPUs (and attention data-parallel "
+	  "for MLA where the engine does; see docs/sizing.md)" },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
 struct estimate_args {
@@ -124,7 +153,7 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 	a->train.recompute = -1;
 	snprintf(a->inline_model.name, sizeof(a->inline_model.name), "custom");
 
-	cli_iter_init(&it, CMD, opts, argc, argv);
+	cli_iter_init(&it, CMD, cmd_estimate_opts, argc, argv);
 	while ((id = cli_next(&it, &val)) != CLI_END) {
 		switch (id) {
 		case CLI_ERROR:

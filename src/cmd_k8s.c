@@ -37,30 +37,43 @@
 
 static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv);
 
-const struct subcommand cmd_k8s_verbs[] = {
-	{ "generate", cmd_k8s_generate, "k8s [generate] [OPTIONS] PROFILE",
-	  "AKS GPU node pools (az commands) and Kubernetes manifests for the recommendation.",
-	  CMD_K8S_OPTIONS },
-	{ "lint", cmd_k8s_lint, "k8s lint [OPTIONS] FILE...",
-	  "Check Kubernetes manifests for GPU scheduling mistakes on AKS.", CMD_K8S_LINT_OPTIONS },
-	{ NULL, NULL, NULL, NULL, NULL },
-};
 
 enum {
 	OPT_OUT_DIR = 1, OPT_CLUSTER, OPT_RG, OPT_TAINT, OPT_IMAGE, OPT_PRICING, OPT_REGION,
 	OPT_HEADROOM
 };
 
-static const struct cli_opt opts[] = {
-	{ "out-dir", 0, CLI_ARG_REQUIRED, OPT_OUT_DIR },
-	{ "cluster", 0, CLI_ARG_REQUIRED, OPT_CLUSTER },
-	{ "resource-group", 'g', CLI_ARG_REQUIRED, OPT_RG },
-	{ "taint", 0, CLI_ARG_REQUIRED, OPT_TAINT },
-	{ "image", 0, CLI_ARG_REQUIRED, OPT_IMAGE },
-	{ "pricing", 0, CLI_ARG_REQUIRED, OPT_PRICING },
-	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION },
-	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM },
-	{ NULL, 0, 0, 0 },
+const struct cli_opt cmd_k8s_opts[] = {
+	{ "out-dir", 0, CLI_ARG_REQUIRED, OPT_OUT_DIR, "DIR", CLI_DIR,
+	  "write DIR/node-pools.sh and DIR/workloads.yaml" },
+	{ "cluster", 0, CLI_ARG_REQUIRED, OPT_CLUSTER, "NAME", NULL,
+	  "the AKS cluster (default myAKSCluster)" },
+	{ "resource-group", 'g', CLI_ARG_REQUIRED, OPT_RG, "NAME", NULL,
+	  "its resource group (default myResourceGroup)" },
+	{ "taint", 0, CLI_ARG_REQUIRED, OPT_TAINT, "KEY=VALUE:EFFECT", NULL,
+	  "the GPU pools' taint (default sku=gpu:NoSchedule)" },
+	{ "image", 0, CLI_ARG_REQUIRED, OPT_IMAGE, "IMAGE", NULL,
+	  "the container image (default: a placeholder)" },
+	{ "pricing", 0, CLI_ARG_REQUIRED, OPT_PRICING, "KIND", CLI_PRICING_AUTO,
+	  "payg | spot | reserved-1y | reserved-3y | savings-1y | savings-3y | auto (spot: spot "
+	  "node pools; auto: each workload its cheapest term, never spot)" },
+	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION, "R", NULL,
+	  "compare in region R instead (repeatable)" },
+	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM, "PCT", NULL,
+	  "memory and throughput headroom, autoscaler maximum, 15 or 15% (default 15)" },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL },
+};
+
+const struct subcommand cmd_k8s_verbs[] = {
+	{ "generate", cmd_k8s_generate, "k8s [generate] [OPTIONS] PROFILE",
+	  "AKS GPU node pools (az commands) and Kubernetes manifests for the recommendation.",
+	  cmd_k8s_opts, CMD_K8S_FORMATS, CMD_K8S_NOTE },
+	{ "lint", cmd_k8s_lint, "k8s lint [OPTIONS] FILE...",
+	  "Check Kubernetes manifests for GPU scheduling mistakes on AKS.", cmd_k8s_lint_opts,
+	  "table|json|sarif",
+	  "-f table (the default) prints findings as FILE:LINE:COL lines, -f json as JSON, -f "
+	  "sarif as SARIF 2.1.0. A FILE '-' reads standard input." },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
 int cmd_k8s(struct cli_ctx *ctx, int argc, char **argv)
@@ -391,7 +404,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 	recommend_options_init(&o);
 	k8s_pool_options_init(&po);
 	regions = xcalloc((size_t)argc + 1, sizeof(*regions));
-	cli_iter_init(&it, "k8s", opts, argc, argv);
+	cli_iter_init(&it, "k8s", cmd_k8s_opts, argc, argv);
 	while ((opt = cli_next(&it, &val)) != CLI_END) {
 		rc = EXIT_USAGE;
 		switch (opt) {

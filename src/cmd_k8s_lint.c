@@ -36,12 +36,15 @@
 
 enum { OPT_NODEPOOLS = 1, OPT_PROFILE, OPT_TAINT, OPT_STRICT };
 
-static const struct cli_opt lint_opts[] = {
-	{ "nodepools", 0, CLI_ARG_REQUIRED, OPT_NODEPOOLS },
-	{ "profile", 0, CLI_ARG_REQUIRED, OPT_PROFILE },
-	{ "taint", 0, CLI_ARG_REQUIRED, OPT_TAINT },
-	{ "strict", 0, CLI_ARG_NONE, OPT_STRICT },
-	{ NULL, 0, 0, 0 },
+const struct cli_opt cmd_k8s_lint_opts[] = {
+	{ "nodepools", 0, CLI_ARG_REQUIRED, OPT_NODEPOOLS, "FILE", CLI_JSON,
+	  "the cluster's pools: the JSON of 'az aks nodepool list -o json'" },
+	{ "profile", 0, CLI_ARG_REQUIRED, OPT_PROFILE, "PROFILE", CLI_YAML,
+	  "the cluster is the pools 'gpufit k8s PROFILE' creates" },
+	{ "taint", 0, CLI_ARG_REQUIRED, OPT_TAINT, "KEY=VALUE:EFFECT", NULL,
+	  "the GPU pools' taint (default sku=gpu:NoSchedule)" },
+	{ "strict", 0, CLI_ARG_NONE, OPT_STRICT, NULL, NULL, "exit 1 on warnings too" },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
 struct file_result {
@@ -450,15 +453,14 @@ int cmd_k8s_lint(struct cli_ctx *ctx, int argc, char **argv)
 	memset(&cl, 0, sizeof(cl));
 	memset(&snap, 0, sizeof(snap));
 	k8s_pool_options_init(&po);
-	cli_iter_init(&it, "k8s lint", lint_opts, argc, argv);
+	cli_iter_init(&it, "k8s lint", cmd_k8s_lint_opts, argc, argv);
 	while ((opt = cli_next(&it, &val)) != CLI_END) {
 		switch (opt) {
 		case CLI_HELP:
 			free(files);
 			for (const struct subcommand *s = cmd_k8s_verbs; s->name; s++)
 				if (strcmp(s->name, "lint") == 0) {
-					struct command c = { "k8s lint", NULL, s->usage, s->summary, s->options };
-					cli_print_command_help(&c, ctx->out);
+					cli_print_sub_help(s, ctx->out);
 				}
 			return EXIT_OK;
 		case CLI_POSITIONAL:

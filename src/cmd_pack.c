@@ -35,11 +35,14 @@
 
 enum { OPT_STRATEGY = 1, OPT_HEADROOM, OPT_REGION };
 
-static const struct cli_opt opts[] = {
-	{ "strategy", 0, CLI_ARG_REQUIRED, OPT_STRATEGY },
-	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM },
-	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION },
-	{ NULL, 0, 0, 0 },
+const struct cli_opt cmd_pack_opts[] = {
+	{ "strategy", 0, CLI_ARG_REQUIRED, OPT_STRATEGY, "S", "aks|mixed",
+	  "aks (default: one MIG profile per node pool, AKS --gpu-instance-profile) | mixed (any "
+	  "valid layout per GPU, GPU Operator mixed strategy)" },
+	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM, "PCT", NULL,
+	  "memory and throughput headroom, 15 or 15% (default 15)" },
+	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION, "R", NULL, "pack every workload in region R" },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
 #define SLOT_WIDTH 12
@@ -509,7 +512,7 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 	int opt, rc = EXIT_OK;
 
 	pack_options_init(&o);
-	cli_iter_init(&it, "pack", opts, argc, argv);
+	cli_iter_init(&it, "pack", cmd_pack_opts, argc, argv);
 	while ((opt = cli_next(&it, &val)) != CLI_END) {
 		switch (opt) {
 		case CLI_HELP:

@@ -39,16 +39,26 @@
 enum { OPT_HEADROOM = 1, OPT_TOP, OPT_PRICING, OPT_REGION, OPT_HOURS, OPT_CURRENCY,
        OPT_ALL_REJECTED, OPT_EXPLAIN };
 
-static const struct cli_opt opts[] = {
-	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM },
-	{ "top", 0, CLI_ARG_REQUIRED, OPT_TOP },
-	{ "pricing", 0, CLI_ARG_REQUIRED, OPT_PRICING },
-	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION },
-	{ "hours-per-month", 0, CLI_ARG_REQUIRED, OPT_HOURS },
-	{ "currency", 0, CLI_ARG_REQUIRED, OPT_CURRENCY },
-	{ "all-rejected", 0, CLI_ARG_NONE, OPT_ALL_REJECTED },
-	{ "explain", 0, CLI_ARG_REQUIRED, OPT_EXPLAIN },
-	{ NULL, 0, 0, 0 },
+const struct cli_opt cmd_recommend_opts[] = {
+	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM, "PCT", NULL,
+	  "memory and throughput headroom, 15 or 15% (default 15)" },
+	{ "top", 0, CLI_ARG_REQUIRED, OPT_TOP, "N", NULL,
+	  "alternatives shown per workload (default 3)" },
+	{ "pricing", 0, CLI_ARG_REQUIRED, OPT_PRICING, "KIND", CLI_PRICING_AUTO,
+	  "payg | spot | reserved-1y | reserved-3y | savings-1y | savings-3y | auto: per "
+	  "workload the cheapest term for its hours, spot excluded (default: the profile's)" },
+	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION, "R", NULL,
+	  "compare in region R instead (repeatable)" },
+	{ "hours-per-month", 0, CLI_ARG_REQUIRED, OPT_HOURS, "N", NULL,
+	  "default: the profile's, else 730" },
+	{ "currency", 0, CLI_ARG_REQUIRED, OPT_CURRENCY, "CUR", NULL,
+	  "price currency (default: the profile's)" },
+	{ "all-rejected", 0, CLI_ARG_NONE, OPT_ALL_REJECTED, NULL, NULL,
+	  "list every rejected option (no caps, no summary lines)" },
+	{ "explain", 0, CLI_ARG_REQUIRED, OPT_EXPLAIN, "SKU", NULL,
+	  "one size's whole sizing for each workload (memory, split, bound, throughput, "
+	  "latency, price)" },
+	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
 /* ---- table -------------------------------------------------------------- */
@@ -1112,7 +1122,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	util_today(today, sizeof(today));
 	o.today = today;
 	regions = xcalloc((size_t)argc + 1, sizeof(*regions));
-	cli_iter_init(&it, "recommend", opts, argc, argv);
+	cli_iter_init(&it, "recommend", cmd_recommend_opts, argc, argv);
 	while ((opt = cli_next(&it, &val)) != CLI_END) {
 		switch (opt) {
 		case CLI_HELP:

@@ -76,7 +76,7 @@ static cJSON *file_json(const char *path, const struct profile *p, const struct 
 
 int cmd_validate(struct cli_ctx *ctx, int argc, char **argv)
 {
-	static const struct cli_opt opts[] = { { NULL, 0, 0, 0 } };
+	static const struct cli_opt opts[] = { { NULL, 0, 0, 0, NULL, NULL, NULL } };
 	struct catalog_names names;
 	struct cli_iter it;
 	struct table *t = NULL;

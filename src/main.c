@@ -26,132 +26,60 @@
 #include "tmpguard.h"
 #include "util.h"
 
+/* The formats of most commands; -f html where html_out.h renders a report. */
+#define FORMATS "table|json|markdown|csv"
+#define FORMATS_HTML FORMATS "|html"
+
 const struct command gpufit_commands[] = {
 	{ "analyze", cmd_analyze, "analyze [OPTIONS] FILE... | --prometheus URL",
 	  "GPU telemetry in (dcgm-exporter, Prometheus, nvidia-smi, dcgmi): waste, bottlenecks, savings.",
-	  "  --input-format F         auto | dcgm | prometheus-json | nvidia-smi | dcgmi\n"
-	  "  --columns LIST           nvidia-smi fields of a headerless CSV (default: the\n"
-	  "                           documented --query-gpu list)\n"
-	  "  --host NAME              host of nvidia-smi/dcgmi files (default: file name)\n"
-	  "  --metric NAME            metric of query_range series without __name__\n"
-	  "  --prometheus URL         read a live Prometheus HTTP API: the server computes\n"
-	  "                           each series' statistics over the window\n"
-	  "  --raw                    read every sample with query_range instead\n"
-	  "  --since DUR              window ending now (default 7d); or --start/--end T\n"
-	  "  --step DUR               query_range and idle-share resolution (default 5m)\n"
-	  "  --max-series-per-query N  series per answer; hosts are batched (default 1000)\n"
-	  "  --bearer-token-file FILE  send 'Authorization: Bearer' with the token in FILE\n"
-	  "                           (else $GPUFIT_PROMETHEUS_TOKEN); never printed\n"
-	  "  --header 'Name: value'   an extra request header (repeatable)\n"
-	  "  --cacert FILE            CA bundle (PEM) that signs the server's certificate\n"
-	  "  --timeout S              connect limit; an answer under 1 KiB/s for S seconds\n"
-	  "                           fails (default 30)\n"
-	  "  --max-series N           GPUs and MIG instances read at most (default 100000)\n"
-	  "  -v, --verbose            print each Prometheus request and what it cost\n"
-	  "  --sku SIZE               the Azure size of every host\n"
-	  "  --hosts FILE             'HOST SIZE' lines; else sizes are inferred\n"
-	  "  --region R               price region (default eastus)\n"
-	  "  --pricing P              payg | spot | reserved-1y | ... (default payg)\n"
-	  "  --hours-per-month H      default 730\n"
-	  "  --fail-on LIST           exit 1 when a GPU has one of these findings\n"
-	  "                           (idle,underused,busy-waiting,data-starved,\n"
-	  "                           memory-bound,no-data,any)\n"
-	  "  --min-samples N          fewer samples: no-data (default 10)\n"
-	  "  --idle-below PCT         peak activity below PCT: idle (default 5)\n"
-	  "  --underused-below PCT    p95 activity below PCT: underused (default 50)\n"
-	  "  --busy-util PCT          duty cycle at or above PCT ... (default 80)\n"
-	  "  --busy-sm-below PCT      ... with SM activity below PCT: busy-waiting (default 50)\n"
-	  "  --starved-sm-below PCT   SM activity below PCT with input traffic: data-starved\n"
-	  "                           (default 30)\n"
-	  "  --pcie-rx-gbps N         host-to-device traffic that counts as input (default 1)\n"
-	  "  --memory-dram PCT        DRAM activity at or above PCT: memory-bound (default 50)\n" },
+	  cmd_analyze_opts, NULL, FORMATS_HTML, NULL },
 	{ "catalog", cmd_catalog, "catalog refresh|list|show|models|gpus|status [ARGS]",
 	  "The price and spec catalog: refresh from Azure, list sizes, show one size, the model "
 	  "presets, the GPUs, status.",
-	  "" },
+	  NULL, cmd_catalog_verbs, FORMATS, NULL },
 	{ "check", cmd_check, "check [OPTIONS] PROFILE",
 	  "CI cost gate: recommend, compare with a baseline, fail (exit 1) over budget.",
-	  "  -b, --baseline FILE        a previous 'recommend -f json' (the base branch's)\n"
-	  "      --max-monthly N        fail when the monthly cost exceeds N\n"
-	  "      --max-increase N       fail when it rises more than N over the baseline\n"
-	  "      --max-increase-pct P   fail when it rises more than P percent (10 or 10%)\n"
-	  "      --max-catalog-age-days D  fail when the oldest price used (by region and\n"
-	  "                             kind) is older than D days (without it, an old\n"
-	  "                             catalog is only a warning)\n"
-	  "      --fail-on KINDS        fail on findings of these kinds (comma list:\n"
-	  "                             data-starved,data-gravity,data-placement,cold-start,...)\n"
-	  "      --pricing KIND         payg | spot | reserved-1y | reserved-3y | savings-1y |\n"
-	  "                             savings-3y | auto: per workload the cheapest term\n"
-	  "                             for its hours, spot excluded (default: the profile's)\n"
-	  "  A budget: section in the profile gives the same limits; options override it.\n" },
-	{ "completion", cmd_completion, "completion bash",
-	  "Print the bash completion script (generated from this command table).", "" },
+	  cmd_check_opts, NULL, FORMATS_HTML,
+	  "A budget: section in the profile gives the same limits; options override it." },
+	{ "completion", cmd_completion, "completion bash|zsh|fish",
+	  "Print the completion script of a shell (generated from the command and option tables).",
+	  NULL, NULL, NULL, NULL },
 	{ "diff", cmd_diff, "diff BASE.json HEAD.json",
 	  "Compare two 'recommend -f json' outputs: cost and capacity changes per workload.",
-	  "" },
+	  NULL, NULL, FORMATS, NULL },
 	{ "estimate", cmd_estimate, "estimate --model NAME --gpu MODEL|--sku SIZE|--mig PROFILE [OPTIONS]",
 	  "One model on one GPU configuration: memory, fit, bound, throughput, latency.",
-	  "  --model NAME             a model preset (or --params-b N with --layers, --hidden,\n"
-	  "                           --heads, --kv-heads, --vocab)\n"
-	  "  --hf-config PATH         a Hugging Face config.json instead of a preset (offline)\n"
-	  "  --precision P            fp32 | bf16 | fp16 | fp8 | int8 | int4 | fp4 | mxfp4 |\n"
-	  "                           fp8-block | native (default fp16, bf16 for training, as\n"
-	  "                           in a profile; native: as the weights are released)\n"
-	  "  --kv-precision P         KV cache precision (default: fp16 for int8/int4/fp4,\n"
-	  "                           bf16 for native, else P)\n"
-	  "  --gpu MODEL              a GPU model; --gpus N of them (default 1)\n"
-	  "  --sku SIZE               an Azure VM size (its GPUs)\n"
-	  "  --mig PROFILE            one MIG slice, e.g. --gpu A100-SXM-80GB --mig 3g.40gb\n"
-	  "  --input-tokens N         prompt tokens per request (default 1024)\n"
-	  "  --output-tokens N        generated tokens per request (default 256)\n"
-	  "  --concurrency N|max      sequences in flight (default max: the largest that fits)\n"
-	  "  --max-sequences N        the engine's cap on sequences in flight as you set it\n"
-	  "                           (vLLM max_num_seqs, ...; default: the engine's default)\n"
-	  "  --engine E               vllm (default) | tensorrt-llm | sglang | tgi | llama.cpp |\n"
-	  "                           transformers: the serving stack's factors\n"
-	  "  --expert-parallel        a mixture of experts spreads its experts over the GPUs\n"
-	  "                           (and attention data-parallel for MLA where the engine\n"
-	  "                           does; see docs/sizing.md)\n"
-	  "  --mode M                 inference | training (default inference)\n"
-	  "  --method M               training: full | lora | qlora (default full)\n"
-	  "  --zero-stage N           training: ZeRO stage 0-3 (default 3 for full, 0 for\n"
-	  "                           lora/qlora, as in a profile)\n"
-	  "  --framework F            training: fsdp | megatron | deepspeed (published MFU)\n"
-	  "  --tokens N               training: tokens of one run (default 1e9)\n"
-	  "  --sequence-length N      training: tokens per sequence (default 4096)\n"
-	  "  --micro-batch N          training: sequences per data-parallel replica per\n"
-	  "                           micro-step (its tensor-parallel GPUs share them;\n"
-	  "                           default 1)\n" },
-	{ "help", cmd_help, "help [COMMAND]", "Show help for gpufit or one command.", "" },
+	  cmd_estimate_opts, NULL, FORMATS, NULL },
+	{ "help", cmd_help, "help [COMMAND]", "Show help for gpufit or one command.", NULL, NULL,
+	  NULL, NULL },
 	{ "k8s", cmd_k8s, "k8s [OPTIONS] PROFILE",
 	  "AKS GPU node pools (az commands) and Kubernetes manifests for the recommendation.",
-	  CMD_K8S_OPTIONS },
+	  cmd_k8s_opts, cmd_k8s_verbs, CMD_K8S_FORMATS, CMD_K8S_NOTE },
 	{ "pack", cmd_pack, "pack [OPTIONS] PROFILE",
 	  "Pack small inference workloads onto MIG slices of shared GPUs at the lowest cost.",
-	  "  --strategy S             aks (default: one MIG profile per node pool, AKS\n"
-	  "                           --gpu-instance-profile) | mixed (any valid layout\n"
-	  "                           per GPU, GPU Operator mixed strategy)\n"
-	  "  --headroom PCT           memory and throughput headroom, 15 or 15% (default 15)\n"
-	  "  --region R               pack every workload in region R\n" },
+	  cmd_pack_opts, NULL, FORMATS_HTML, NULL },
 	{ "recommend", cmd_recommend, "recommend [OPTIONS] PROFILE",
 	  "Ranked Azure GPU options and monthly costs for the workloads of a profile.",
-	  "  --headroom PCT           memory and throughput headroom, 15 or 15% (default 15)\n"
-	  "  --top N                  alternatives shown per workload (default 3)\n"
-	  "  --all-rejected           list every rejected option (no caps, no summary lines)\n"
-	  "  --explain SKU            one size's whole sizing for each workload (memory,\n"
-	  "                           split, bound, throughput, latency, price)\n"
-	  "  --pricing KIND           payg | spot | reserved-1y | reserved-3y | savings-1y |\n"
-	  "                           savings-3y | auto: per workload the cheapest term\n"
-	  "                           for its hours, spot excluded (default: the profile's)\n"
-	  "  --region R               compare in region R instead (repeatable)\n"
-	  "  --hours-per-month N      default: the profile's, else 730\n"
-	  "  --currency CUR           price currency (default: the profile's)\n" },
+	  cmd_recommend_opts, NULL, FORMATS_HTML, NULL },
 	{ "validate", cmd_validate, "validate PROFILE...",
 	  "Check workload profiles (YAML) and report every problem with its line and column.",
-	  "" },
-	{ "version", cmd_version, "version", "Print the version.", "" },
-	{ NULL, NULL, NULL, NULL, NULL },
+	  NULL, NULL, FORMATS, NULL },
+	{ "version", cmd_version, "version", "Print the version.", NULL, NULL, NULL, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL },
 };
+
+int cli_has_html(const char *command)
+{
+	for (const struct command *c = gpufit_commands; c->name; c++) {
+		if (strcmp(c->name, command) != 0 || !c->formats)
+			continue;
+		for (const char *p = c->formats; (p = strstr(p, "html")) != NULL; p += 4)
+			if ((p == c->formats || p[-1] == '|') && (p[4] == '\0' || p[4] == '|'))
+				return 1;
+	}
+	return 0;
+}
 
 static void print_main_help(FILE *f)
 {
@@ -160,14 +88,9 @@ static void print_main_help(FILE *f)
 		   "commands:\n");
 	for (const struct command *c = gpufit_commands; c->name; c++)
 		fprintf(f, "  %-11s %s\n", c->name, c->summary);
-	fprintf(f, "\nglobal options:\n"
-		   "  -f, --format FMT   table | json | markdown | csv | html (default table)\n"
-		   "  -o, --output FILE  write the result to FILE instead of stdout\n"
-		   "      --catalog PATH use this catalog (also GPUFIT_CATALOG)\n"
-		   "      --no-color     never colour the output (also NO_COLOR)\n"
-		   "  -h, --help         show help\n"
-		   "      --version      print the version\n"
-		   "\nexit codes: 0 ok, 1 gate failed, 2 usage, 3 bad input, 4 catalog/network,\n"
+	fputs("\nglobal options:\n", f);
+	cli_print_options(cli_global_opts, f);
+	fprintf(f, "\nexit codes: 0 ok, 1 gate failed, 2 usage, 3 bad input, 4 catalog/network,\n"
 		   "            5 no feasible option\n"
 		   "\nRun 'gpufit help COMMAND' for the options of a command.\n");
 }
@@ -213,6 +136,11 @@ int cmd_help(struct cli_ctx *ctx, int argc, char **argv)
 		print_main_help(ctx->out);
 		return EXIT_OK;
 	}
+	if (strcmp(argv[1], "--roff") == 0) {
+		/* the man page's OPTIONS section (docs/gpufit.1, make man) */
+		cli_print_roff_options(gpufit_commands, ctx->out);
+		return EXIT_OK;
+	}
 	const struct command *c = find_command(argv[1]);
 	if (!c)
 		return unknown_command(argv[1]);
@@ -230,6 +158,37 @@ int cmd_version(struct cli_ctx *ctx, int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* The global option (cli_global_opts[], -h and --version aside: those are
+ * the command's to see) that the word w is, or NULL; *val is set to its
+ * value when the word carries one ("--format=json", "-fjson"). */
+static const struct cli_opt *global_opt(const char *w, const char **val)
+{
+	*val = NULL;
+	if (w[0] != '-' || w[1] == '\0')
+		return NULL;
+	for (const struct cli_opt *o = cli_global_opts; o->long_name; o++) {
+		if (o->id == CLI_G_HELP || o->id == CLI_G_VERSION)
+			continue;
+		size_t n = strlen(o->long_name);
+		if (w[1] == '-' && strncmp(w + 2, o->long_name, n) == 0) {
+			if (w[2 + n] == '\0')
+				return o;
+			if (w[2 + n] == '=' && o->has_arg) {
+				*val = w + 3 + n;
+				return o;
+			}
+		} else if (w[1] != '-' && o->short_name && w[1] == o->short_name) {
+			if (w[2] == '\0')
+				return o;
+			if (o->has_arg) {
+				*val = w + 2;
+				return o;
+			}
+		}
+	}
+	return NULL;
+}
+
 /* Removes the global options from argv (up to "--"); returns -1 on a usage
  * error (already reported). */
 static int take_globals(struct cli_ctx *ctx, int *argc, char **argv)
@@ -239,32 +198,19 @@ static int take_globals(struct cli_ctx *ctx, int *argc, char **argv)
 	for (int i = 1; i < n; i++) {
 		char *w = argv[i];
 		const char *val = NULL;
-		int which = 0; /* 1 format, 2 output, 3 catalog */
 		if (strcmp(w, "--") == 0) {
 			for (; i < n; i++)
 				argv[out++] = argv[i];
 			break;
 		}
-		if (strcmp(w, "-f") == 0 || strcmp(w, "--format") == 0)
-			which = 1;
-		else if (strncmp(w, "--format=", 9) == 0)
-			which = 1, val = w + 9;
-		else if (strncmp(w, "-f", 2) == 0 && w[2])
-			which = 1, val = w + 2;
-		else if (strcmp(w, "-o") == 0 || strcmp(w, "--output") == 0)
-			which = 2;
-		else if (strncmp(w, "--output=", 9) == 0)
-			which = 2, val = w + 9;
-		else if (strcmp(w, "--catalog") == 0)
-			which = 3;
-		else if (strncmp(w, "--catalog=", 10) == 0)
-			which = 3, val = w + 10;
-		else if (strcmp(w, "--no-color") == 0) {
-			ctx->color = 0;
+		const struct cli_opt *g = global_opt(w, &val);
+		if (!g) {
+			argv[out++] = w;
 			continue;
 		}
-		if (!which) {
-			argv[out++] = w;
+		int which = g->id;
+		if (which == CLI_G_NO_COLOR) {
+			ctx->color = 0;
 			continue;
 		}
 		if (!val) {
@@ -274,13 +220,13 @@ static int take_globals(struct cli_ctx *ctx, int *argc, char **argv)
 			}
 			val = argv[++i];
 		}
-		if (which == 1) {
+		if (which == CLI_G_FORMAT) {
 			if (out_format_parse(val, &ctx->format) != 0) {
 				diag_error("unknown format '%s' (table, json, markdown, csv, html)", val);
 				return -1;
 			}
 			ctx->format_given = 1;
-		} else if (which == 2) {
+		} else if (which == CLI_G_OUTPUT) {
 			enum out_format f;
 
 			/* kubectl's "-o json": a bare format name is a format meant,

@@ -1,8 +1,11 @@
 #!/bin/bash
 # docs/gpufit.1: its SYNOPSIS has exactly one line per command, equal to the
 # usage string of the command table (src/main.c gpufit_commands[]), and the
-# commands are those `gpufit help` lists; every exit code of gpufit.h is
-# documented; and the page renders without warnings when groff is present.
+# commands are those `gpufit help` lists; its OPTIONS section is the one the
+# option tables print (`gpufit help --roff`, make man); every exit code of
+# gpufit.h is documented; and the page renders without warnings when groff
+# is present.  (tests/cli/completion.sh checks that every option a command
+# accepts is in OPTIONS.)
 set -u
 B=${1:-build}
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -40,6 +43,14 @@ done
 for v in GPUFIT_CATALOG XDG_DATA_HOME NO_COLOR GPUFIT_NOW; do
 	sed -n '/^\.SH ENVIRONMENT/,/^\.SH /p' "$page" | grep -qx "\.B $v" || fail "ENVIRONMENT lacks $v"
 done
+
+# The OPTIONS section is what the option tables print (make man rewrites it).
+opts=$(sed -n '/^\.\\" BEGIN OPTIONS/,/^\.\\" END OPTIONS/p' "$page" | sed '1d;$d')
+[ -n "$opts" ] || fail "no BEGIN OPTIONS/END OPTIONS block in docs/gpufit.1"
+if [ "$opts" != "$("$root/$B/gpufit" help --roff)" ]; then
+	fail "the OPTIONS section of docs/gpufit.1 is not what 'gpufit help --roff' prints (run make man):"
+	diff <(echo "$opts") <("$root/$B/gpufit" help --roff) | head -20 | sed 's/^/    /'
+fi
 
 # Renders cleanly.
 if command -v groff >/dev/null 2>&1; then

@@ -18,13 +18,13 @@
  * for --help.  Weak: the harness of the whole command line (fuzz_cli.c)
  * brings main.c's own. */
 __attribute__((weak)) const struct command gpufit_commands[] = {
-	{ "analyze", cmd_analyze, "analyze", "", "" },
-	{ "catalog", cmd_catalog, "catalog", "", "" },
-	{ "check", cmd_check, "check", "", "" },
-	{ "diff", cmd_diff, "diff", "", "" },
-	{ "pack", cmd_pack, "pack", "", "" },
-	{ "recommend", cmd_recommend, "recommend", "", "" },
-	{ NULL, NULL, NULL, NULL, NULL },
+	{ "analyze", cmd_analyze, "analyze", "", NULL, NULL, NULL, NULL },
+	{ "catalog", cmd_catalog, "catalog", "", NULL, NULL, NULL, NULL },
+	{ "check", cmd_check, "check", "", NULL, NULL, NULL, NULL },
+	{ "diff", cmd_diff, "diff", "", NULL, NULL, NULL, NULL },
+	{ "pack", cmd_pack, "pack", "", NULL, NULL, NULL, NULL },
+	{ "recommend", cmd_recommend, "recommend", "", NULL, NULL, NULL, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
 static char scratch[256];

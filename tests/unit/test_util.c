@@ -423,9 +423,9 @@ static void test_cli_parser(void **state)
 {
 	(void)state;
 	static const struct cli_opt opts[] = {
-		{ "region", 'r', CLI_ARG_REQUIRED, 1 },
-		{ "force", 0, CLI_ARG_NONE, 2 },
-		{ NULL, 0, 0, 0 },
+		{ "region", 'r', CLI_ARG_REQUIRED, 1, "R", NULL, "a region" },
+		{ "force", 0, CLI_ARG_NONE, 2, NULL, NULL, "force" },
+		{ NULL, 0, 0, 0, NULL, NULL, NULL },
 	};
 	char *argv[] = { "x", "--region=eastus", "-r", "westus", "-rnorth", "--force", "file",
 			 "--", "--force", NULL };
@@ -454,6 +454,53 @@ static void test_cli_parser(void **state)
 	char *flagval[] = { "x", "--force=yes", NULL };
 	cli_iter_init(&it, "x", opts, 2, flagval);
 	assert_int_equal(cli_next(&it, &v), CLI_ERROR);
+}
+
+/* Help lines from an option table: the option column is 28 wide (2 + 26),
+ * a longer option gets a line of its own, the text wraps at 79 columns
+ * (51 after the column):
+ *   "  -r, --region R" is 16 characters, 12 blanks to column 28;
+ *   "      --force" is 13, 15 blanks;
+ *   "      --max-catalog-age-days D" is 30 (>= 27): its own line;
+ *   its text is 73 characters; the first 51 end inside "kind)", so the
+ *   line breaks at the blank before it, after 46: "...(by region and". */
+static void test_cli_help(void **state)
+{
+	(void)state;
+	static const struct cli_opt opts[] = {
+		{ "region", 'r', CLI_ARG_REQUIRED, 1, "R", NULL, "a region" },
+		{ "force", 0, CLI_ARG_NONE, 2, NULL, NULL, "force" },
+		{ "max-catalog-age-days", 0, CLI_ARG_REQUIRED, 3, "D", NULL,
+		  "fail when the oldest price used (by region and kind) is older than D days" },
+		{ NULL, 0, 0, 0, NULL, NULL, NULL },
+	};
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	cli_print_options(opts, f);
+	assert_int_equal(fclose(f), 0);
+	assert_string_equal(buf, "  -r, --region R            a region\n"
+				 "      --force               force\n"
+				 "      --max-catalog-age-days D\n"
+				 "                            fail when the oldest price used (by region and\n"
+				 "                            kind) is older than D days\n");
+	free(buf);
+}
+
+/* The pricing terms --pricing completes to are the ones pricing_parse()
+ * takes, in the same order. */
+static void test_cli_pricing_terms(void **state)
+{
+	(void)state;
+	char terms[256] = "";
+	for (int k = 0; k < PRICING_COUNT; k++) {
+		size_t n = strlen(terms);
+		snprintf(terms + n, sizeof terms - n, "%s%s", k ? "|" : "",
+			 pricing_name((enum pricing_kind)k));
+	}
+	assert_string_equal(terms, CLI_PRICING_TERMS);
+	assert_string_equal(CLI_PRICING_AUTO, CLI_PRICING_TERMS "|auto");
 }
 
 /* 100k keys through several growths: each is found with its last value. */
@@ -578,7 +625,8 @@ int main(void)
 		cmocka_unit_test(test_json_arena),    cmocka_unit_test(test_fmt_fixed),     cmocka_unit_test(test_money),         cmocka_unit_test(test_iso8601),
 		cmocka_unit_test(test_pricing_names), cmocka_unit_test(test_table_formats),
 		cmocka_unit_test(test_table_csv_view),
-		cmocka_unit_test(test_cli_parser),    cmocka_unit_test(test_strmap),
+		cmocka_unit_test(test_cli_parser),    cmocka_unit_test(test_cli_help),
+		cmocka_unit_test(test_cli_pricing_terms),    cmocka_unit_test(test_strmap),
 		cmocka_unit_test(test_color),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
