@@ -25,9 +25,6 @@ CFLAGS  ?= -O2 -g
 LDFLAGS ?=
 
 PKGS      = libcurl libcjson yaml-0.1 sqlite3
-# libcurl is loaded at run time by src/http.c (dlopen), only when a command
-# goes to the network: it is compiled against but not linked.
-LINK_PKGS = libcjson yaml-0.1 sqlite3
 TEST_PKGS = cmocka
 
 WARN = -Wall -Wextra -Wshadow -Wpointer-arith -Wstrict-prototypes \
@@ -61,14 +58,14 @@ SANFLAGS = -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow \
 endif
 
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell $(PKG_CONFIG) --libs $(LINK_PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 TEST_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(TEST_PKGS) 2>/dev/null)
 TEST_LIBS   := $(shell $(PKG_CONFIG) --libs $(TEST_PKGS) 2>/dev/null)
 
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iinclude -I$(B) \
              $(WARN) $(SANFLAGS) $(PKG_CFLAGS) $(CFLAGS) -MMD -MP
 ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
-LIBS = $(PKG_LIBS) -ldl -lm
+LIBS = $(PKG_LIBS) -lm
 
 LIB_SRCS  = $(filter-out src/main.c,$(wildcard src/*.c))
 LIB_OBJS  = $(LIB_SRCS:src/%.c=$(B)/obj/%.o) $(B)/obj/catalog_blob.o
