@@ -8,6 +8,7 @@
 #   make fuzz       libFuzzer over every input parser (clang), FUZZ_SECONDS each
 #   make analyze-static  clang static analyzer + cppcheck over src/, zero findings
 #   make check VALGRIND=1  the golden and CLI cases with gpufit under valgrind
+#   make readme     rewrite README.md's sample output from the commands it shows
 #   make install PREFIX=/usr/local DESTDIR=
 #
 # WERROR=1 turns warnings into errors (CI sets it).  User CFLAGS/LDFLAGS are
@@ -77,7 +78,7 @@ FUZZ_REPLAY = $(FUZZ_NAMES:%=$(B)/fuzz/replay-%)
 # One compiler run over several sources: no dependency files.
 FUZZ_CFLAGS = $(filter-out -MMD -MP,$(ALL_CFLAGS)) -Itests/fuzz
 
-.PHONY: all deps deps-test deps-dev demo check unit golden cli bench install uninstall clean \
+.PHONY: all deps deps-test deps-dev demo check unit golden cli bench install uninstall clean readme \
         fuzz fuzz-build analyze-static
 .SUFFIXES:
 
@@ -136,6 +137,9 @@ demo: deps
 check: $(if $(filter 1,$(VALGRIND)),deps-dev,deps-test)
 	$(MAKE) all $(TEST_BINS) $(FUZZ_REPLAY)
 	@VALGRIND=$(VALGRIND) sh tests/run-all.sh $(B)
+
+readme: all
+	$(PYTHON) scripts/readme-sample.py --update $(B)
 
 unit: all $(TEST_BINS)
 	@sh tests/run-unit.sh $(B)

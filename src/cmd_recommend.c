@@ -35,7 +35,7 @@
 #include "util.h"
 
 enum { OPT_HEADROOM = 1, OPT_TOP, OPT_PRICING, OPT_REGION, OPT_HOURS, OPT_CURRENCY,
-       OPT_ALL_REJECTED, OPT_EXPLAIN };
+       OPT_ALL_REJECTED, OPT_EXPLAIN, OPT_DETAILS };
 
 static const struct cli_opt opts[] = {
 	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM },
@@ -46,6 +46,7 @@ static const struct cli_opt opts[] = {
 	{ "currency", 0, CLI_ARG_REQUIRED, OPT_CURRENCY },
 	{ "all-rejected", 0, CLI_ARG_NONE, OPT_ALL_REJECTED },
 	{ "explain", 0, CLI_ARG_REQUIRED, OPT_EXPLAIN },
+	{ "details", 'v', CLI_ARG_NONE, OPT_DETAILS },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -90,9 +91,76 @@ static void print_needs(FILE *f, const struct recommend_result *r,
 	fputc('\n', f);
 }
 
-static void print_workload_table(FILE *f, const struct recommend_result *r,
-				 const struct recommend_workload *w, int color)
+/*
+ * The table has a short default: what to buy, why, what it costs, the
+ * alternatives, the other GPU families, the current deployment and the
+ * findings and warnings.  The long lists (every rejection, a MIG section no
+ * workload is placed in, the assumptions, every name of a long list of sizes
+ * in a warning) are printed with --details (-v); without it they go to a
+ * memory stream only to count their lines, and one closing line says how
+ * many there are.
+ */
+struct more {
+	int details;
+	size_t lines;   /* lines left out */
+	size_t cut;     /* warnings whose list of sizes was shortened */
+	FILE *mem;
+	char *buf;
+	size_t len;
+};
+
+/* Where a section behind --details goes: f with --details, else a memory
+ * stream (NULL when none can be opened: the section is skipped). */
+static FILE *more_begin(FILE *f, struct more *m)
 {
+	if (m->details)
+		return f;
+	m->buf = NULL;
+	m->len = 0;
+	m->mem = open_memstream(&m->buf, &m->len);
+	return m->mem;
+}
+
+/* Counts the lines of the section more_begin() opened and drops them. */
+static void more_end(struct more *m)
+{
+	if (!m->mem)
+		return;
+	if (fclose(m->mem) == 0)
+		for (size_t i = 0; i < m->len; i++)
+			m->lines += m->buf[i] == '\n';
+	free(m->buf);
+	m->mem = NULL;
+	m->buf = NULL;
+}
+
+/*
+ * A warning with its first parenthesised list of more than two names
+ * ("(A, B, C, D)") cut to its first name ("(A, ...)") into buf; 0 when it
+ * has no such list (buf untouched).  The warning says how many there are.
+ */
+static int warning_short(const char *w, char *buf, size_t len)
+{
+	const char *open = strchr(w, '('), *close, *p;
+	size_t items = 1;
+
+	if (!open || !(close = strchr(open, ')')))
+		return 0;
+	p = open + 1;
+	for (const char *q = p; q < close; q++)
+		if (q[0] == ',' && q[1] == ' ')
+			items++;
+	if (items <= 2)
+		return 0;
+	p = strstr(p, ", ") + 2;
+	snprintf(buf, len, "%.*s...%s", (int)(p - w), w, close);
+	return 1;
+}
+
+static void print_workload_table(FILE *f, const struct recommend_result *r,
+				 const struct recommend_workload *w, int color, struct more *more)
+{
+	FILE *out = f;
 	char a[64], b[64], what[1024], buf[1024];
 
 	fprintf(f, "%s== %s (%s, %ld replica%s) ==%s\n", out_sgr(color, OUT_BOLD), w->name,
@@ -141,7 +209,7 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
 	}
-	if (w->nrejected) {
+	if (w->nrejected && (f = more_begin(out, more))) {
 		struct table *t = table_new(2);
 		table_header(t, 0, "rejected", ALIGN_LEFT);
 		table_header(t, 1, "reason", ALIGN_LEFT);
@@ -173,7 +241,9 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		table_color(t, color);
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
+		more_end(more);
 	}
+	f = out;
 	if (w->nfamilies) {
 		struct table *t = table_new(3);
 		table_header(t, 0, "other GPU family", ALIGN_LEFT);
@@ -405,11 +475,28 @@ static void print_total(FILE *f, const struct recommend_result *r)
 	}
 }
 
-static void print_table(FILE *f, const struct recommend_result *r, int color)
+/* 1 when some workload is recommended its placement in the MIG plan. */
+static int mig_plan_used(const struct recommend_result *r)
 {
 	for (size_t i = 0; i < r->nworkloads; i++)
-		print_workload_table(f, r, &r->workloads[i], color);
-	print_mig_table(f, r, color);
+		if (r->workloads[i].feasible && r->workloads[i].rec.basis == RECOMMEND_BASIS_PLAN)
+			return 1;
+	return 0;
+}
+
+static void print_table(FILE *f, const struct recommend_result *r, int color, int details)
+{
+	struct more more = { .details = details };
+	char line[4096];
+	FILE *g;
+
+	for (size_t i = 0; i < r->nworkloads; i++)
+		print_workload_table(f, r, &r->workloads[i], color, &more);
+	if (r->mig.present && (g = mig_plan_used(r) ? f : more_begin(f, &more))) {
+		print_mig_table(g, r, color);
+		if (g != f)
+			more_end(&more);
+	}
 	fprintf(f, "fleet: %zu workload%s, %zu without a feasible option\n", r->nworkloads,
 		r->nworkloads == 1 ? "" : "s", r->infeasible);
 	fprintf(f, "monthly GPU cost: ");
@@ -417,11 +504,26 @@ static void print_table(FILE *f, const struct recommend_result *r, int color)
 	fputc('\n', f);
 	if (r->nwarnings) {
 		fprintf(f, "\n%swarnings:%s\n", out_sgr(color, OUT_YELLOW), out_sgr_off(color, OUT_BOLD));
-		for (size_t i = 0; i < r->nwarnings; i++)
-			fprintf(f, "  %s\n", r->warnings[i]);
+		for (size_t i = 0; i < r->nwarnings; i++) {
+			int cut = !details && warning_short(r->warnings[i], line, sizeof line);
+
+			more.cut += (size_t)cut;
+			fprintf(f, "  %s\n", cut ? line : r->warnings[i]);
+		}
 	}
 	fputc('\n', f);
-	print_assumptions(f, r);
+	if ((g = more_begin(f, &more))) {
+		print_assumptions(g, r);
+		if (g != f)
+			more_end(&more);
+	}
+	if (details)
+		return;
+	if (more.cut)
+		fprintf(f, "%zu more lines and the full lists of sizes: --details\n",
+			more.lines);
+	else
+		fprintf(f, "%zu more lines: --details\n", more.lines);
 }
 
 /* ---- markdown ----------------------------------------------------------- */
@@ -811,6 +913,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	struct recommend_meta meta;
 	struct catalog_snapshot snap;
 	const char *explain = NULL;
+	int details = 0;
 	int built;
 	struct diag_list errs = DIAG_LIST_INIT;
 	struct profile p;
@@ -908,6 +1011,9 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_EXPLAIN:
 			explain = val;
 			break;
+		case OPT_DETAILS:
+			details = 1;
+			break;
 		default:
 			free(regions);
 			return EXIT_USAGE;
@@ -993,7 +1099,8 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		}
 		break;
 	default:
-		print_table(ctx->out, &res, ctx->color && ctx->out == stdout);
+		print_table(ctx->out, &res, ctx->color && ctx->out == stdout,
+			    details || o.all_rejected);
 		break;
 	}
 	if (ctx->format != FMT_TABLE && ctx->format != FMT_MARKDOWN)

@@ -130,7 +130,10 @@ const struct command gpufit_commands[] = {
 	  "Ranked Azure GPU options and monthly costs for the workloads of a profile.",
 	  "  --headroom PCT           memory and throughput headroom, 15 or 15% (default 15)\n"
 	  "  --top N                  alternatives shown per workload (default 3)\n"
-	  "  --all-rejected           list every rejected option (no caps, no summary lines)\n"
+	  "  -v, --details            the table in full: every rejected option, the MIG\n"
+	  "                           packing, the assumptions, every unpriced size\n"
+	  "  --all-rejected           list every rejected option (no caps, no summary lines;\n"
+	  "                           implies --details)\n"
 	  "  --explain SKU            one size's whole sizing for each workload (memory,\n"
 	  "                           split, bound, throughput, latency, price)\n"
 	  "  --pricing KIND           payg | spot | reserved-1y | reserved-3y | savings-1y |\n"

@@ -42,7 +42,7 @@ plain() { # plain WHAT ARGS... : no escape at all with --no-color, NO_COLOR=1, =
 }
 
 # recommend: bold heading, green recommendation line, yellow warnings heading
-tty_run - recommend "$EX/chat-8b.yaml"
+tty_run - recommend --details "$EX/chat-8b.yaml"
 has recommend "${B1}== chat-8b"
 has recommend "${GR}recommendation: 2 x Standard_NC24ads_A100_v4"
 has recommend "${YE}warnings:${OFF}"
