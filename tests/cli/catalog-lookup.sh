@@ -1,5 +1,5 @@
 #!/bin/bash
-# The catalog lookup order of SPEC.md: --catalog, GPUFIT_CATALOG, the user
+# The catalog lookup order of docs/catalog.md: --catalog, GPUFIT_CATALOG, the user
 # catalog under XDG_DATA_HOME (or ~/.local/share), then the bundled catalog.
 . "$(dirname "$0")/lib.bash"
 
