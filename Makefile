@@ -8,6 +8,7 @@
 #   make fuzz       libFuzzer over every input parser (clang), FUZZ_SECONDS each
 #   make analyze-static  clang static analyzer + cppcheck over src/, zero findings
 #   make check VALGRIND=1  the golden and CLI cases with gpufit under valgrind
+#   make readme     rewrite README.md's sample output from the commands it shows
 #   make install PREFIX=/usr/local DESTDIR=
 #
 # WERROR=1 turns warnings into errors (CI sets it).  User CFLAGS/LDFLAGS are
@@ -30,9 +31,6 @@ NPROC := $(shell nproc 2>/dev/null || echo 1)
 SUBJ = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
 
 PKGS      = libcurl libcjson yaml-0.1 sqlite3
-# libcurl is loaded at run time by src/http.c (dlopen), only when a command
-# goes to the network: it is compiled against but not linked.
-LINK_PKGS = libcjson yaml-0.1 sqlite3
 TEST_PKGS = cmocka
 
 WARN = -Wall -Wextra -Wshadow -Wpointer-arith -Wstrict-prototypes \
@@ -67,14 +65,14 @@ SANFLAGS = -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow \
 endif
 
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell $(PKG_CONFIG) --libs $(LINK_PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 TEST_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(TEST_PKGS) 2>/dev/null)
 TEST_LIBS   := $(shell $(PKG_CONFIG) --libs $(TEST_PKGS) 2>/dev/null)
 
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iinclude -I$(B) \
              $(WARN) $(SANFLAGS) $(PKG_CFLAGS) $(CFLAGS) -MMD -MP
 ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
-LIBS = $(PKG_LIBS) -ldl -lm
+LIBS = $(PKG_LIBS) -lm
 
 LIB_SRCS  = $(filter-out src/main.c,$(wildcard src/*.c))
 LIB_OBJS  = $(LIB_SRCS:src/%.c=$(B)/obj/%.o) $(B)/obj/catalog_blob.o
@@ -87,7 +85,7 @@ FUZZ_REPLAY = $(FUZZ_NAMES:%=$(B)/fuzz/replay-%)
 FUZZ_CFLAGS = $(filter-out -MMD -MP,$(ALL_CFLAGS)) -Itests/fuzz
 
 .PHONY: all deps deps-test deps-dev demo check unit golden cli bench install uninstall clean \
-        fuzz fuzz-build analyze-static man
+        readme fuzz fuzz-build analyze-static man
 .SUFFIXES:
 
 all: $(B)/gpufit
@@ -145,6 +143,9 @@ demo: deps
 check: $(if $(filter 1,$(VALGRIND)),deps-dev,deps-test)
 	$(MAKE) $(SUBJ) all $(TEST_BINS) $(FUZZ_REPLAY)
 	@VALGRIND=$(VALGRIND) bash tests/run-all.sh $(B)
+
+readme: all
+	$(PYTHON) scripts/readme-sample.py --update $(B)
 
 unit: all $(TEST_BINS)
 	@sh tests/run-unit.sh $(B)

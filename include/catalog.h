@@ -30,7 +30,8 @@ enum catalog_origin {
 };
 
 /*
- * Applies SPEC.md's lookup order: option_path (--catalog), then
+ * Applies the lookup order of docs/catalog.md ("Which catalog a command
+ * reads"): option_path (--catalog), then
  * $GPUFIT_CATALOG, then the user catalog if that file exists, else bundled.
  * Writes the chosen path into path (empty for bundled) and returns its origin.
  */

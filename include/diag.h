@@ -1,7 +1,8 @@
 /*
  * diag.h - diagnostics: the one place that formats errors and warnings.
  *
- * Printed form (SPEC.md):  gpufit: error: FILE:LINE:COL: what is wrong
+ * Printed form (docs/HACKING.md, "Rules of the house"):
+ *   gpufit: error: FILE:LINE:COL: what is wrong
  * Modules below the CLI never print: they collect problems in a diag_list
  * (all problems of a file, each with its position) and return a status; the
  * command prints the list with diag_list_print().

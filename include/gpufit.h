@@ -1,8 +1,8 @@
 /*
  * gpufit.h - project-wide constants: version, exit codes, limits.
  *
- * The exit codes are the contract of SPEC.md and are the same for every
- * command; tests assert them by number, the man page documents them.
+ * The exit codes are a contract (README.md "Exit codes", docs/gpufit.1 EXIT
+ * STATUS) and are the same for every command; tests assert them by number.
  */
 #ifndef GPUFIT_H
 #define GPUFIT_H

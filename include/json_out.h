@@ -19,7 +19,12 @@ struct strbuf;
 #define JSON_MAX_BYTES ((size_t)1 << 30)
 #define JSON_TOO_LARGE "larger than 1073741824 bytes (1 GiB), the limit for a JSON input"
 
-/* Prints doc indented, followed by a newline. 0 ok, -1 on allocation failure. */
+/*
+ * Prints doc followed by a newline: one member or array element a line,
+ * indented with two spaces, "key": value, {} and [] when empty (as jq prints
+ * it); numbers as cJSON prints them.  The one JSON printer of the program.
+ * 0 ok, -1 on allocation failure.
+ */
 int json_print(FILE *f, const cJSON *doc);
 
 /*

@@ -29,7 +29,10 @@ struct table;
 struct table *table_new(size_t ncols);
 void table_free(struct table *t);
 
-/* Column i's header and alignment (numbers right-aligned). */
+/* Column i's header and alignment (numbers right-aligned).  The text table
+ * prints every header in upper case up to a parenthesis, as kubectl does
+ * ("MONTHLY", "GPU MEM", "MONTHLY (730 h)"): one style for every command,
+ * whatever case the header is given in; Markdown and csv print it as given. */
 void table_header(struct table *t, size_t i, const char *name, enum col_align align);
 
 /* Appends a row; cells[0..ncols-1] are copied (NULL = empty). */

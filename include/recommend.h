@@ -2,8 +2,9 @@
  * recommend.h - the full recommendation for a workload profile: candidates
  * enumerated from the catalog, sized and priced by the fit engine (fit.h),
  * ranked per workload and region, compared with today's deployment, with
- * fleet totals and findings; and its JSON rendering (SPEC.md, `recommend -f
- * json`), shared by `recommend` and `check`.
+ * fleet totals and findings; and its JSON rendering (`recommend -f json`:
+ * docs/recommend.md, docs/schema/recommend.schema.json), shared by
+ * `recommend` and `check`.
  *
  * recommend_build() runs on a catalog snapshot (catalog_snapshot.h: sizes,
  * GPUs, MIG profiles, efficiency factors and prices, read once by the

@@ -1,6 +1,7 @@
 /*
  * recommend_json.h - the `recommend -f json` document of a recommendation
- * (SPEC.md), shared by `recommend` and `check`: a renderer, it only prints
+ * (docs/schema/recommend.schema.json), shared by `recommend` and `check`: a
+ * renderer, it only prints
  * what struct recommend_result says.
  */
 #ifndef GPUFIT_RECOMMEND_JSON_H

@@ -1358,10 +1358,10 @@ static void print_proposals(FILE *o, const struct row *rows, const struct totals
 	char a[32], b[32], c[32], lab1[320], lab2[320];
 
 	if (fl->nunobserved) {
-		util_fmt_money(a, sizeof a, fl->unobserved);
-		fprintf(o, "%sGPUs not in the telemetry: %zu, %s %s per month; Azure bills them with "
+		util_fmt_money_in(a, sizeof a, fl->unobserved, cur);
+		fprintf(o, "%sGPUs not in the telemetry: %zu, %s per month; Azure bills them with "
 			"their VMs, so they are in the current cost\n", md ? "\n" : "",
-			fl->nunobserved, a, cur);
+			fl->nunobserved, a);
 	}
 	print_window(o, t, md);
 	if (!fl->nvms)
@@ -1375,20 +1375,20 @@ static void print_proposals(FILE *o, const struct row *rows, const struct totals
 
 			if (p->chosen != pass)
 				continue;
-			util_fmt_money(a, sizeof a, p->before);
-			util_fmt_money(b, sizeof b, p->after);
-			util_fmt_money(c, sizeof c, p->saving);
+			util_fmt_money_in(a, sizeof a, p->before, cur);
+			util_fmt_money_in(b, sizeof b, p->after, cur);
+			util_fmt_money_in(c, sizeof c, p->saving, cur);
 			if (!pass)
 				strbuf_addf(&line, "alternative for the same VMs, not in the savings: ");
 			if (p->kind == PROP_CONSOLIDATE)
-				strbuf_addf(&line, "consolidate %zu x %s onto %zu: saves %s %s per month "
+				strbuf_addf(&line, "consolidate %zu x %s onto %zu: saves %s per month "
 					    "(%s -> %s)", p->nvms, t->facts->vms[p->vi].sku,
-					    p->vms_after, c, cur, a, b);
+					    p->vms_after, c, a, b);
 			else
-				strbuf_addf(&line, "resize %s from %s to %s: saves %s %s per month "
+				strbuf_addf(&line, "resize %s from %s to %s: saves %s per month "
 					    "(%s -> %s)", fleet_host(fl, rows, p->vm),
 					    t->facts->vms[p->vi].sku, t->facts->vms[p->to_vi].sku, c,
-					    cur, a, b);
+					    a, b);
 			esc_add(&safe, ek, strbuf_str(&line));
 			fprintf(o, "%s%s\n", md ? "- " : "  ", strbuf_str(&safe));
 			strbuf_release(&line);
@@ -1469,7 +1469,7 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 		} else
 			snprintf(mem, sizeof(mem), "-");
 		if (row_savings_known(r))
-			util_fmt_money(sav, sizeof(sav), r->saving);
+			util_fmt_money_in(sav, sizeof(sav), r->saving, t->currency);
 		else
 			snprintf(sav, sizeof(sav), r->hourly > 0 ? "unknown" : "-");
 		const char *cells[NCOLS] = { s->host, dash(s->gpu), dash(mig), dash(s->pod),
@@ -1523,41 +1523,40 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 		print_unknown(o, ek, rows, nrows, t->no_activity, t->gpus, "without activity samples",
 			      row_idle_known, b);
 	}
-	util_fmt_money(a, sizeof(a), t->wasted_cost);
+	util_fmt_money_in(a, sizeof(a), t->wasted_cost, cur);
 	if (!t->idle_cost_unknown) {
-		fprintf(o, ", costing %s %s per month\n", a, cur);
+		fprintf(o, ", costing %s per month\n", a);
 	} else {
-		snprintf(b, sizeof(b), "%s %s per month on the others", a, cur);
+		snprintf(b, sizeof(b), "%s per month on the others", a);
 		fputs(", costing ", o);
 		print_unknown(o, ek, rows, nrows, t->idle_cost_unknown, t->gpus,
 			      "without activity samples or a price", row_idle_cost_known, b);
 		fputc('\n', o);
 	}
 	fprintf(o, "%ssavings if the recommendations are applied: ", md ? "\n" : "");
-	util_fmt_money(a, sizeof(a), t->savings);
-	util_fmt_money(c, sizeof(c), t->current_cost);
+	util_fmt_money_in(a, sizeof(a), t->savings, cur);
+	util_fmt_money_in(c, sizeof(c), t->current_cost, cur);
 	if (!t->unpriced && !t->savings_unknown) {
-		fprintf(o, "%s %s per month (current cost %s %s per month)\n", a, cur, c, cur);
+		fprintf(o, "%s per month (current cost %s per month)\n", a, c);
 	} else if (!t->unpriced) {
 		char rest[160];
-		snprintf(rest, sizeof(rest), "the others save %s %s per month; current cost %s %s "
-			 "per month", a, cur, c, cur);
+		snprintf(rest, sizeof(rest), "the others save %s per month; current cost %s "
+			 "per month", a, c);
 		print_unknown(o, ek, rows, nrows, t->savings_unknown, t->gpus,
 			      "without the memory use that sizes a smaller option",
 			      row_savings_known, rest);
 		fputc('\n', o);
 	} else {
 		char rest[160];
-		snprintf(rest, sizeof(rest), "the others save %s %s per month of their current %s "
-			 "%s per month", a, cur, c, cur);
+		snprintf(rest, sizeof(rest), "the others save %s per month of their current %s "
+			 "per month", a, c);
 		print_unknown(o, ek, rows, nrows, t->unpriced, t->gpus, "unpriced", row_priced, rest);
 		fputc('\n', o);
 		print_unpriced_reasons(o, ek, rows, nrows, t);
 	}
 	if (t->nfree) {
-		util_fmt_money(a, sizeof(a), t->free_cost);
-		fprintf(o, "%sMIG slices without an instance: %s %s per month (", md ? "\n" : "", a,
-			cur);
+		util_fmt_money_in(a, sizeof(a), t->free_cost, cur);
+		fprintf(o, "%sMIG slices without an instance: %s per month (", md ? "\n" : "", a);
 		for (size_t i = 0; i < t->nfree && i < 3; i++) {
 			struct strbuf safe = STRBUF_INIT;
 			const struct telemetry_series *s = t->free[i].first->s;

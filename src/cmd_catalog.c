@@ -61,6 +61,19 @@ static void json_add_known(cJSON *o, const char *key, double v, int digits)
 		cJSON_AddNullToObject(o, key);
 }
 
+/* An hourly price in its currency as money is printed everywhere ("$98.32",
+ * "1.610532 EUR"), with the precision of its source (util_fmt_hourly). */
+static void fmt_hourly_in(char *buf, size_t len, double v, const char *currency)
+{
+	char h[40];
+
+	util_fmt_hourly(h, sizeof h, v);
+	if (strcmp(currency, "USD") == 0)
+		snprintf(buf, len, "$%s", h);
+	else
+		snprintf(buf, len, "%s %s", h, currency);
+}
+
 static void fmt_ib(char *buf, size_t len, const struct vm_size *v)
 {
 	if (v->infiniband_gbps <= 0)
@@ -376,7 +389,7 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 		table_column_show(t, 11, SHOW_CSV);
 		for (size_t i = 0; i < nrows; i++) {
 			const struct vm_size *v = rows[i].vm;
-			char cnt[16], mem[32], cpu[16], ram[32], ib[32], hr[32], mo[32], sku[112];
+			char cnt[16], mem[32], cpu[16], ram[32], ib[32], hr[48], mo[48], sku[112];
 			fmt_gpu_count(cnt, sizeof cnt, v->gpu_count);
 			fmt_num(mem, sizeof mem - 4, v->gpu_memory_gib);
 			strcat(mem, " GiB");   /* fmt_num left room for it */
@@ -389,10 +402,11 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			strcat(ram, " GiB");
 			fmt_ib(ib, sizeof ib, v);
 			if (rows[i].price) {
-				util_fmt_hourly(hr, sizeof hr, rows[i].price->hourly);
-				util_fmt_money(mo, sizeof mo,
-					       bill_monthly(rows[i].price->pricing, rows[i].price->hourly, 1,
-							    hours));
+				fmt_hourly_in(hr, sizeof hr, rows[i].price->hourly, currency);
+				util_fmt_money_in(mo, sizeof mo,
+						  bill_monthly(rows[i].price->pricing,
+							       rows[i].price->hourly, 1, hours),
+						  currency);
 			} else {
 				snprintf(hr, sizeof hr, "unpriced");
 				snprintf(mo, sizeof mo, "-");
@@ -718,12 +732,12 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 			table_header(pt, 3, "HOURLY", ALIGN_RIGHT);
 			table_header(pt, 4, "MONTHLY (730 h)", ALIGN_RIGHT);
 			for (size_t i = 0; i < nprice; i++) {
-				char hr[32], mo[32], hc[40];
-				util_fmt_hourly(hr, sizeof hr, prices[i].hourly);
-				snprintf(hc, sizeof hc, "%s %s", hr, prices[i].currency);
-				util_fmt_money(mo, sizeof mo,
-					       bill_monthly(prices[i].pricing, prices[i].hourly, 1,
-							    BILL_MONTH_HOURS));
+				char mo[48], hc[48];
+				fmt_hourly_in(hc, sizeof hc, prices[i].hourly, prices[i].currency);
+				util_fmt_money_in(mo, sizeof mo,
+						  bill_monthly(prices[i].pricing, prices[i].hourly, 1,
+							       BILL_MONTH_HOURS),
+						  prices[i].currency);
 				table_add(pt, prices[i].region, pricing_name(prices[i].pricing),
 					  prices[i].os, hc, mo);
 			}

@@ -9,7 +9,6 @@
  * JSON is printed one workload at a time, so a fleet of 10,000 workloads
  * never holds the whole document in memory.
  */
-#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +36,7 @@
 #include "util.h"
 
 enum { OPT_HEADROOM = 1, OPT_TOP, OPT_PRICING, OPT_REGION, OPT_HOURS, OPT_CURRENCY,
-       OPT_ALL_REJECTED, OPT_EXPLAIN };
+       OPT_ALL_REJECTED, OPT_EXPLAIN, OPT_DETAILS };
 
 const struct cli_opt cmd_recommend_opts[] = {
 	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM, "PCT", NULL,
@@ -53,8 +52,11 @@ const struct cli_opt cmd_recommend_opts[] = {
 	  "default: the profile's, else 730" },
 	{ "currency", 0, CLI_ARG_REQUIRED, OPT_CURRENCY, "CUR", NULL,
 	  "price currency (default: the profile's)" },
+	{ "details", 'v', CLI_ARG_NONE, OPT_DETAILS, NULL, NULL,
+	  "the table in full: every rejected option, the MIG packing, the assumptions, every "
+	  "unpriced size" },
 	{ "all-rejected", 0, CLI_ARG_NONE, OPT_ALL_REJECTED, NULL, NULL,
-	  "list every rejected option (no caps, no summary lines)" },
+	  "list every rejected option (no caps, no summary lines; implies --details)" },
 	{ "explain", 0, CLI_ARG_REQUIRED, OPT_EXPLAIN, "SKU", NULL,
 	  "one size's whole sizing for each workload (memory, split, bound, throughput, "
 	  "latency, price)" },
@@ -102,9 +104,76 @@ static void print_needs(FILE *f, const struct recommend_result *r,
 	fputc('\n', f);
 }
 
-static void print_workload_table(FILE *f, const struct recommend_result *r,
-				 const struct recommend_workload *w, int color)
+/*
+ * The table has a short default: what to buy, why, what it costs, the
+ * alternatives, the other GPU families, the current deployment and the
+ * findings and warnings.  The long lists (every rejection, a MIG section no
+ * workload is placed in, the assumptions, every name of a long list of sizes
+ * in a warning) are printed with --details (-v); without it they go to a
+ * memory stream only to count their lines, and one closing line says how
+ * many there are.
+ */
+struct more {
+	int details;
+	size_t lines;   /* lines left out */
+	size_t cut;     /* warnings whose list of sizes was shortened */
+	FILE *mem;
+	char *buf;
+	size_t len;
+};
+
+/* Where a section behind --details goes: f with --details, else a memory
+ * stream (NULL when none can be opened: the section is skipped). */
+static FILE *more_begin(FILE *f, struct more *m)
 {
+	if (m->details)
+		return f;
+	m->buf = NULL;
+	m->len = 0;
+	m->mem = open_memstream(&m->buf, &m->len);
+	return m->mem;
+}
+
+/* Counts the lines of the section more_begin() opened and drops them. */
+static void more_end(struct more *m)
+{
+	if (!m->mem)
+		return;
+	if (fclose(m->mem) == 0)
+		for (size_t i = 0; i < m->len; i++)
+			m->lines += m->buf[i] == '\n';
+	free(m->buf);
+	m->mem = NULL;
+	m->buf = NULL;
+}
+
+/*
+ * A warning with its first parenthesised list of more than two names
+ * ("(A, B, C, D)") cut to its first name ("(A, ...)") into buf; 0 when it
+ * has no such list (buf untouched).  The warning says how many there are.
+ */
+static int warning_short(const char *w, char *buf, size_t len)
+{
+	const char *open = strchr(w, '('), *close, *p;
+	size_t items = 1;
+
+	if (!open || !(close = strchr(open, ')')))
+		return 0;
+	p = open + 1;
+	for (const char *q = p; q < close; q++)
+		if (q[0] == ',' && q[1] == ' ')
+			items++;
+	if (items <= 2)
+		return 0;
+	p = strstr(p, ", ") + 2;
+	snprintf(buf, len, "%.*s...%s", (int)(p - w), w, close);
+	return 1;
+}
+
+static void print_workload_table(FILE *f, const struct recommend_result *r,
+				 const struct recommend_workload *w, int color, struct more *more)
+{
+	FILE *out = f;
 	char a[64], b[64], what[1024], buf[1024];
 
 	fprintf(f, "%s== %s (%s, %ld replica%s) ==%s\n", out_sgr(color, OUT_BOLD), w->name,
@@ -157,7 +226,7 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
 	}
-	if (w->nrejected) {
+	if (w->nrejected && (f = more_begin(out, more))) {
 		struct table *t = table_new(2);
 		table_header(t, 0, "rejected", ALIGN_LEFT);
 		table_header(t, 1, "reason", ALIGN_LEFT);
@@ -189,7 +258,9 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		table_color(t, color);
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
+		more_end(more);
 	}
+	f = out;
 	if (w->nfamilies) {
 		struct table *t = table_new(3);
 		table_header(t, 0, "other GPU family", ALIGN_LEFT);
@@ -423,11 +494,28 @@ static void print_total(FILE *f, const struct recommend_result *r)
 	}
 }
 
-static void print_table(FILE *f, const struct recommend_result *r, int color)
+/* 1 when some workload is recommended its placement in the MIG plan. */
+static int mig_plan_used(const struct recommend_result *r)
 {
 	for (size_t i = 0; i < r->nworkloads; i++)
-		print_workload_table(f, r, &r->workloads[i], color);
-	print_mig_table(f, r, color);
+		if (r->workloads[i].feasible && r->workloads[i].rec.basis == RECOMMEND_BASIS_PLAN)
+			return 1;
+	return 0;
+}
+
+static void print_table(FILE *f, const struct recommend_result *r, int color, int details)
+{
+	struct more more = { .details = details };
+	char line[4096];
+	FILE *g;
+
+	for (size_t i = 0; i < r->nworkloads; i++)
+		print_workload_table(f, r, &r->workloads[i], color, &more);
+	if (r->mig.present && (g = mig_plan_used(r) ? f : more_begin(f, &more))) {
+		print_mig_table(g, r, color);
+		if (g != f)
+			more_end(&more);
+	}
 	fprintf(f, "fleet: %zu workload%s, %zu without a feasible option\n", r->nworkloads,
 		r->nworkloads == 1 ? "" : "s", r->infeasible);
 	fprintf(f, "monthly GPU cost: ");
@@ -436,13 +524,27 @@ static void print_table(FILE *f, const struct recommend_result *r, int color)
 	if (r->nwarnings) {
 		fprintf(f, "\n%swarnings:%s\n", out_sgr(color, OUT_YELLOW), out_sgr_off(color, OUT_BOLD));
 		for (size_t i = 0; i < r->nwarnings; i++) {
+			int cut = !details && warning_short(r->warnings[i], line, sizeof line);
+
+			more.cut += (size_t)cut;
 			fputs("  ", f);
-			esc_fputs(f, ESC_TERM, r->warnings[i]);
+			esc_fputs(f, ESC_TERM, cut ? line : r->warnings[i]);
 			fputc('\n', f);
 		}
 	}
 	fputc('\n', f);
-	print_assumptions(f, r);
+	if ((g = more_begin(f, &more))) {
+		print_assumptions(g, r);
+		if (g != f)
+			more_end(&more);
+	}
+	if (details)
+		return;
+	if (more.cut)
+		fprintf(f, "%zu more lines and the full lists of sizes: --details\n",
+			more.lines);
+	else
+		fprintf(f, "%zu more lines: --details\n", more.lines);
 }
 
 /* ---- markdown ----------------------------------------------------------- */
@@ -605,238 +707,6 @@ static void print_csv(FILE *f, const struct recommend_result *r)
 	table_free(t);
 }
 
-/* ---- json, one workload at a time --------------------------------------- */
-
-/*
- * The text is exactly what cJSON_Print gives for the same tree (objects one
- * member a line, indented with tabs, "key":<tab>value; arrays inline with
- * ", "; numbers as integers when they equal their int value, else "%1.15g",
- * or "%1.17g" when that does not read back), written through one buffer.
- * Walking the tree here instead of calling cJSON_Print per workload saves
- * cJSON's sprintf + sscanf round trip per number and a copy per workload,
- * which together were most of the time of `recommend -f json` on large
- * fleets.  The golden JSON cases compare this text with the expected
- * output byte for byte.
- */
-struct jw {
-	FILE *f;
-	size_t n;
-	char buf[1 << 16];
-};
-
-static void jw_flush(struct jw *w)
-{
-	fwrite(w->buf, 1, w->n, w->f);
-	w->n = 0;
-}
-
-static void jw_mem(struct jw *w, const char *s, size_t len)
-{
-	if (w->n + len > sizeof(w->buf)) {
-		jw_flush(w);
-		if (len > sizeof(w->buf)) {
-			fwrite(s, 1, len, w->f);
-			return;
-		}
-	}
-	memcpy(w->buf + w->n, s, len);
-	w->n += len;
-}
-
-static void jw_ch(struct jw *w, char ch)
-{
-	if (w->n == sizeof(w->buf))
-		jw_flush(w);
-	w->buf[w->n++] = ch;
-}
-
-static void jw_str(struct jw *w, const char *s)
-{
-	jw_mem(w, s, strlen(s));
-}
-
-static void jw_tabs(struct jw *w, int n)
-{
-	static const char tabs[] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
-
-	for (; n > 16; n -= 16)
-		jw_mem(w, tabs, 16);
-	if (n > 0)
-		jw_mem(w, tabs, (size_t)n);
-}
-
-/* 1 for the bytes that end a run of a JSON string: NUL, the other
- * controls, '"' and '\\' */
-#define R16(x) x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x
-static const unsigned char jw_stop[256] = {
-	R16(1), R16(1),
-	0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* '"' */
-	R16(0), R16(0),
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,   /* '\\' */
-	R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0),
-};
-#undef R16
-
-/* A JSON string with cJSON's escapes, copied in runs. */
-static void jw_quoted(struct jw *w, const char *s)
-{
-	jw_ch(w, '"');
-	while (s) {
-		const unsigned char *p = (const unsigned char *)s;
-		char esc[8];
-
-		while (!jw_stop[*p])
-			p++;
-		jw_mem(w, s, (size_t)((const char *)p - s));
-		switch (*p) {
-		case '\0': s = NULL; continue;
-		case '"': jw_mem(w, "\\\"", 2); break;
-		case '\\': jw_mem(w, "\\\\", 2); break;
-		case '\b': jw_mem(w, "\\b", 2); break;
-		case '\f': jw_mem(w, "\\f", 2); break;
-		case '\n': jw_mem(w, "\\n", 2); break;
-		case '\r': jw_mem(w, "\\r", 2); break;
-		case '\t': jw_mem(w, "\\t", 2); break;
-		default:
-			snprintf(esc, sizeof(esc), "\\u%04x", *p);
-			jw_mem(w, esc, 6);
-			break;
-		}
-		s = (const char *)p + 1;
-	}
-	jw_ch(w, '"');
-}
-
-/* Digits of n (>= 0) into the end of buf; returns the first digit. */
-static char *digits(char *end, unsigned long long n)
-{
-	*--end = '\0';
-	do
-		*--end = (char)('0' + n % 10);
-	while (n /= 10);
-	return end;
-}
-
-/*
- * "%1.15g" of d without printf, when d is the double nearest to a decimal
- * n / 10^k with k <= 6 and n below 10^15: then that decimal has at most 15
- * significant digits, "%1.15g" prints exactly it (trailing zeros dropped),
- * and it reads back as d.  0 when d is not such a number (the caller uses
- * printf).  1e-4 <= |d| keeps "%g" out of its exponent form.
- */
-static int short_decimal(double d, char *out)
-{
-	static const double p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6 };
-	double a = fabs(d);
-	char buf[32], *p;
-	if (!(a >= 1e-4 && a < 1e15))
-		return 0;
-	for (int k = 0; k < 7; k++) {
-		double m = a * p10[k];
-		unsigned long long n;
-		size_t len;
-		int frac;
-		if (m >= 1e15)
-			return 0;
-		n = (unsigned long long)llround(m);
-		if ((double)n / p10[k] != a)
-			continue;
-		p = digits(buf + sizeof(buf), n);
-		len = strlen(p);
-		if (d < 0)
-			*out++ = '-';
-		if ((int)len <= k) {
-			*out++ = '0';
-			*out++ = '.';
-			for (int z = 0; z < k - (int)len; z++)
-				*out++ = '0';
-			frac = (int)len;
-		} else {
-			memcpy(out, p, len - (size_t)k);
-			out += len - (size_t)k;
-			p += len - (size_t)k;
-			frac = k;
-			if (frac)
-				*out++ = '.';
-		}
-		memcpy(out, p, (size_t)frac);
-		out += frac;
-		if (k) /* drop trailing zeros, and the point when nothing is left */
-			while (out[-1] == '0')
-				out--;
-		if (out[-1] == '.')
-			out--;
-		*out = '\0';
-		return 1;
-	}
-	return 0;
-}
-
-static void jw_number(struct jw *w, const cJSON *x)
-{
-	double d = x->valuedouble, back;
-	char num[40];
-	if (isnan(d) || isinf(d)) {
-		jw_str(w, "null");
-	} else if (d == (double)x->valueint) {
-		char buf[24], *p = digits(buf + sizeof(buf),
-					  x->valueint < 0 ? -(unsigned long long)(long long)x->valueint
-							  : (unsigned long long)x->valueint);
-		if (x->valueint < 0)
-			jw_ch(w, '-');
-		jw_str(w, p);
-	} else if (short_decimal(d, num)) {
-		jw_str(w, num);
-	} else {
-		snprintf(num, sizeof(num), "%1.15g", d);
-		back = strtod(num, NULL);
-		if (!(fabs(back - d) <= fmax(fabs(back), fabs(d)) * DBL_EPSILON))
-			snprintf(num, sizeof(num), "%1.17g", d);
-		jw_str(w, num);
-	}
-}
-
-/* x at nesting depth `depth` (cJSON_Print's depth: 0 for the document). */
-static void jw_value(struct jw *w, const cJSON *x, int depth)
-{
-	const cJSON *k;
-	int type = x->type & 0xFF;   /* what cJSON_IsNull() and the others test */
-
-	if (type == cJSON_NULL) {
-		jw_mem(w, "null", 4);
-	} else if (type == cJSON_False) {
-		jw_mem(w, "false", 5);
-	} else if (type == cJSON_True) {
-		jw_mem(w, "true", 4);
-	} else if (type == cJSON_Number) {
-		jw_number(w, x);
-	} else if (type == cJSON_String) {
-		jw_quoted(w, x->valuestring);
-	} else if (type == cJSON_Array) {
-		jw_ch(w, '[');
-		for (k = x->child; k; k = k->next) {
-			jw_value(w, k, depth + 1);
-			if (k->next)
-				jw_mem(w, ", ", 2);
-		}
-		jw_ch(w, ']');
-	} else if (type == cJSON_Object) {
-		jw_mem(w, "{\n", 2);
-		for (k = x->child; k; k = k->next) {
-			jw_tabs(w, depth + 1);
-			jw_quoted(w, k->string);
-			jw_mem(w, ":\t", 2);
-			jw_value(w, k, depth + 1);
-			if (k->next)
-				jw_ch(w, ',');
-			jw_ch(w, '\n');
-		}
-		jw_tabs(w, depth);
-		jw_ch(w, '}');
-	}
-}
-
-/* The text json_print(recommend_to_json()) gives, one workload at a time. */
 /* --explain: the verdict of one workload on the size, in recommend's words
  * (a memory rejection names the workload's one need, rw's), and its
  * precision mode. */
@@ -1045,54 +915,30 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 	return EXIT_OK;
 }
 
+/* The JSON of one workload, made in the arena print_json opened: the
+ * previous workload's tree is printed and deleted by now, so its memory is
+ * taken back first. */
+static cJSON *json_workload_at(size_t i, void *arg)
+{
+	json_arena_reset();
+	return recommend_workload_to_json((const struct recommend_result *)arg, i);
+}
+
+/* json_print(recommend_to_json()), one workload's tree at a time (each from
+ * an arena), so that a large fleet's document is never held whole. */
 static int print_json(FILE *f, const struct recommend_result *r, const struct recommend_meta *m)
 {
 	cJSON *head = recommend_header_to_json(r, m);
-	struct jw *w;
-	const cJSON *k;
+	int rc;
 
 	if (!head)
 		return -1;
-	w = xmalloc(sizeof(*w));
-	w->f = f;
-	w->n = 0;
-	jw_mem(w, "{\n", 2);
-	for (k = head->child; k; k = k->next) {
-		jw_tabs(w, 1);
-		jw_quoted(w, k->string);
-		jw_mem(w, ":\t", 2);
-		if (strcmp(k->string, "workloads") == 0) {
-			/* each workload's tree lives until it is written: from an arena */
-			json_arena_begin();
-			jw_ch(w, '[');
-			for (size_t i = 0; i < r->nworkloads; i++) {
-				cJSON *x = recommend_workload_to_json(r, i);
-				if (!x) {
-					json_arena_end();
-					free(w);
-					cJSON_Delete(head);
-					return -1;
-				}
-				if (i)
-					jw_mem(w, ", ", 2);
-				jw_value(w, x, 2);
-				cJSON_Delete(x);
-				json_arena_reset();
-			}
-			json_arena_end();
-			jw_ch(w, ']');
-		} else {
-			jw_value(w, k, 1);
-		}
-		if (k->next)
-			jw_ch(w, ',');
-		jw_ch(w, '\n');
-	}
-	jw_mem(w, "}\n", 2);
-	jw_flush(w);
-	free(w);
+	json_arena_begin();
+	rc = json_print_streamed(f, head, "workloads", r->nworkloads, json_workload_at,
+				 (void *)r);
+	json_arena_end();
 	cJSON_Delete(head);
-	return 0;
+	return rc;
 }
 
 /* ---- the command -------------------------------------------------------- */
@@ -1104,6 +950,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	struct recommend_meta meta;
 	struct catalog_snapshot snap;
 	const char *explain = NULL;
+	int details = 0;
 	int built;
 	struct diag_list errs = DIAG_LIST_INIT;
 	struct profile p;
@@ -1201,6 +1048,9 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_EXPLAIN:
 			explain = val;
 			break;
+		case OPT_DETAILS:
+			details = 1;
+			break;
 		default:
 			free(regions);
 			return EXIT_USAGE;
@@ -1286,7 +1136,8 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		}
 		break;
 	default:
-		print_table(ctx->out, &res, ctx->color && ctx->out == stdout);
+		print_table(ctx->out, &res, ctx->color && ctx->out == stdout,
+			    details || o.all_rejected);
 		break;
 	}
 	if (ctx->format != FMT_TABLE && ctx->format != FMT_MARKDOWN)

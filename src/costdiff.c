@@ -2,8 +2,9 @@
  * costdiff.c - reading cost plans out of `recommend -f json` documents and
  * comparing two of them, for `gpufit diff` and `gpufit check`.
  *
- * The reader is strict about the stable fields of SPEC.md (a renamed or
- * missing field names itself in the error) and ignores fields it does not
+ * The reader is strict about the stable fields of `recommend -f json` (the
+ * required ones of docs/schema/recommend.schema.json: a renamed or missing
+ * field names itself in the error) and ignores fields it does not
  * use, so newer documents with added fields still read.
  */
 #include "costdiff.h"

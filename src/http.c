@@ -11,16 +11,11 @@
  * exceeds max_wait_s: when the next wait would, the request gives up at once
  * rather than ignore the server's Retry-After.
  *
- * libcurl is loaded on first use with dlopen(), not linked: linking it pulls
- * in some thirty libraries (TLS, Kerberos, LDAP, ...) whose load and
- * constructors cost about 5 ms on every run of gpufit, including the many
- * that never touch the network.  The calls below keep their libcurl names;
- * each is a pointer of the exact type the header declares.
+ * libcurl is linked as an ordinary dependency (pkg-config libcurl), so that
+ * ldd and packaging tools see it.
  */
 #include <arpa/inet.h>
-#define CURL_DISABLE_TYPECHECK /* curl_easy_setopt is called through a pointer */
 #include <curl/curl.h>
-#include <dlfcn.h>
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -35,104 +30,6 @@
 
 #define HTTP_BACKOFF_CAP_S 30.0
 
-#define HTTP_LIBCURL "libcurl.so.4"
-
-static struct {
-	void *lib;
-	__typeof__(curl_global_init) *global_init;
-	__typeof__(curl_easy_init) *easy_init;
-	__typeof__(curl_easy_setopt) *easy_setopt;
-	__typeof__(curl_easy_perform) *easy_perform;
-	__typeof__(curl_easy_getinfo) *easy_getinfo;
-	__typeof__(curl_easy_cleanup) *easy_cleanup;
-	__typeof__(curl_easy_strerror) *easy_strerror;
-	__typeof__(curl_free) *free;
-	__typeof__(curl_url) *url;
-	__typeof__(curl_url_cleanup) *url_cleanup;
-	__typeof__(curl_url_get) *url_get;
-	__typeof__(curl_url_set) *url_set;
-	__typeof__(curl_multi_init) *multi_init;
-	__typeof__(curl_multi_setopt) *multi_setopt;
-	__typeof__(curl_multi_add_handle) *multi_add_handle;
-	__typeof__(curl_multi_remove_handle) *multi_remove_handle;
-	__typeof__(curl_multi_perform) *multi_perform;
-	__typeof__(curl_multi_poll) *multi_poll;
-	__typeof__(curl_multi_info_read) *multi_info_read;
-	__typeof__(curl_multi_cleanup) *multi_cleanup;
-	__typeof__(curl_multi_strerror) *multi_strerror;
-} api;
-
-/* Loads libcurl once; 0, or -1 with the reason in err. */
-static int curl_load(char *err, size_t errlen)
-{
-	static const char *const names[] = {
-		"curl_global_init", "curl_easy_init", "curl_easy_setopt", "curl_easy_perform",
-		"curl_easy_getinfo", "curl_easy_cleanup", "curl_easy_strerror", "curl_free",
-		"curl_url", "curl_url_cleanup", "curl_url_get", "curl_url_set",
-		"curl_multi_init", "curl_multi_setopt", "curl_multi_add_handle",
-		"curl_multi_remove_handle", "curl_multi_perform", "curl_multi_poll",
-		"curl_multi_info_read", "curl_multi_cleanup", "curl_multi_strerror",
-	};
-	/* filled here and copied whole on success: api holds every call or
-	 * none, never a NULL the free functions would call */
-	__typeof__(api) l = { 0 };
-	void **slots[] = {
-		(void **)&l.global_init, (void **)&l.easy_init, (void **)&l.easy_setopt,
-		(void **)&l.easy_perform, (void **)&l.easy_getinfo, (void **)&l.easy_cleanup,
-		(void **)&l.easy_strerror, (void **)&l.free, (void **)&l.url,
-		(void **)&l.url_cleanup, (void **)&l.url_get, (void **)&l.url_set,
-		(void **)&l.multi_init, (void **)&l.multi_setopt,
-		(void **)&l.multi_add_handle, (void **)&l.multi_remove_handle,
-		(void **)&l.multi_perform, (void **)&l.multi_poll, (void **)&l.multi_info_read,
-		(void **)&l.multi_cleanup, (void **)&l.multi_strerror,
-	};
-	if (api.lib)
-		return 0;
-	void *lib = dlopen(HTTP_LIBCURL, RTLD_NOW | RTLD_LOCAL);
-	if (!lib) {
-		snprintf(err, errlen, "cannot load %s (install the libcurl4 package): %s",
-			 HTTP_LIBCURL, dlerror());
-		return -1;
-	}
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-		*slots[i] = dlsym(lib, names[i]);
-		if (!*slots[i]) {
-			snprintf(err, errlen, "%s lacks %s", HTTP_LIBCURL, names[i]);
-			dlclose(lib);
-			return -1;
-		}
-	}
-	l.lib = lib;
-	api = l;
-	return 0;
-}
-
-/* curl.h defines these three as function-like macros of themselves. */
-#undef curl_easy_setopt
-#undef curl_easy_getinfo
-#undef curl_multi_setopt
-#define curl_global_init api.global_init
-#define curl_easy_init api.easy_init
-#define curl_easy_setopt api.easy_setopt
-#define curl_easy_perform api.easy_perform
-#define curl_easy_getinfo api.easy_getinfo
-#define curl_easy_cleanup api.easy_cleanup
-#define curl_easy_strerror api.easy_strerror
-#define curl_free api.free
-#define curl_url api.url
-#define curl_url_cleanup api.url_cleanup
-#define curl_url_get api.url_get
-#define curl_url_set api.url_set
-#define curl_multi_init api.multi_init
-#define curl_multi_setopt api.multi_setopt
-#define curl_multi_add_handle api.multi_add_handle
-#define curl_multi_remove_handle api.multi_remove_handle
-#define curl_multi_perform api.multi_perform
-#define curl_multi_poll api.multi_poll
-#define curl_multi_info_read api.multi_info_read
-#define curl_multi_cleanup api.multi_cleanup
-#define curl_multi_strerror api.multi_strerror
-
 struct http_client {
 	CURL *h;
 	struct curl_slist *extra_headers;   /* http_client_set_extra; NULL none */
@@ -140,12 +37,6 @@ struct http_client {
 	uint64_t rng;
 	char curl_err[CURL_ERROR_SIZE];
 };
-
-/* The libcurl calls only http_client_set_extra needs, loaded with it. */
-static struct {
-	__typeof__(curl_slist_append) *slist_append;
-	__typeof__(curl_slist_free_all) *slist_free_all;
-} extra_api;
 
 struct sink {
 	struct strbuf *body;
@@ -186,8 +77,6 @@ static int global_init_done;
 
 struct http_client *http_client_new(const struct http_opts *o, char *err, size_t errlen)
 {
-	if (curl_load(err, errlen) != 0)
-		return NULL;
 	if (!global_init_done) {
 		if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
 			snprintf(err, errlen, "cannot initialise libcurl");
@@ -241,7 +130,7 @@ void http_client_free(struct http_client *c)
 		return;
 	curl_easy_cleanup(c->h);
 	if (c->extra_headers)
-		extra_api.slist_free_all(c->extra_headers);
+		curl_slist_free_all(c->extra_headers);
 	free(c);
 }
 
@@ -442,9 +331,6 @@ static int is_loopback_host(const char *host)
 static int url_parts(const char *url, char *scheme, size_t slen, char *host, size_t hlen,
 		     long *port)
 {
-	char lerr[256];
-	if (curl_load(lerr, sizeof(lerr)) != 0)
-		return -1;
 	CURLU *u = curl_url();
 	char *s = NULL, *h = NULL, *p = NULL;
 	int ret = -1;
@@ -476,8 +362,6 @@ int http_url_allowed(const char *url, char *err, size_t errlen)
 	char scheme[16], host[256];
 	long port;
 
-	if (curl_load(err, errlen) != 0)
-		return -1;
 	char shown[512];
 	util_url_redact(url, shown, sizeof(shown));
 	if (url_parts(url, scheme, sizeof(scheme), host, sizeof(host), &port) != 0) {
@@ -811,17 +695,6 @@ int http_pool_next(struct http_pool *p, struct strbuf *body, struct http_pool_re
 int http_client_set_extra(struct http_client *c, const struct http_extra *x, char *err,
 			  size_t errlen)
 {
-	if (!extra_api.slist_append) {
-		extra_api.slist_append = (__typeof__(extra_api.slist_append))dlsym(api.lib,
-										 "curl_slist_append");
-		extra_api.slist_free_all =
-			(__typeof__(extra_api.slist_free_all))dlsym(api.lib, "curl_slist_free_all");
-		if (!extra_api.slist_append || !extra_api.slist_free_all) {
-			extra_api.slist_append = NULL;
-			snprintf(err, errlen, "%s lacks curl_slist_append", HTTP_LIBCURL);
-			return -1;
-		}
-	}
 	struct curl_slist *list = NULL;
 	for (size_t i = 0; i < x->nheaders; i++) {
 		const char *h = x->headers[i], *colon = strchr(h, ':');
@@ -831,13 +704,13 @@ int http_client_set_extra(struct http_client *c, const struct http_extra *x, cha
 			snprintf(err, errlen, "header %d%s%.*s%s is not 'Name: value' on one line",
 				 (int)i + 1, n ? " ('" : "", n > 64 ? 64 : n, h, n ? "')" : "");
 			if (list)
-				extra_api.slist_free_all(list);
+				curl_slist_free_all(list);
 			return -1;
 		}
-		struct curl_slist *l = extra_api.slist_append(list, h);
+		struct curl_slist *l = curl_slist_append(list, h);
 		if (!l) {
 			if (list)
-				extra_api.slist_free_all(list);
+				curl_slist_free_all(list);
 			snprintf(err, errlen, "out of memory");
 			return -1;
 		}
@@ -845,13 +718,13 @@ int http_client_set_extra(struct http_client *c, const struct http_extra *x, cha
 	}
 	if (x->cacert && curl_easy_setopt(c->h, CURLOPT_CAINFO, x->cacert) != CURLE_OK) {
 		if (list)
-			extra_api.slist_free_all(list);
+			curl_slist_free_all(list);
 		snprintf(err, errlen, "libcurl cannot use a CA file");
 		return -1;
 	}
 	curl_easy_setopt(c->h, CURLOPT_HTTPHEADER, list);
 	if (c->extra_headers)
-		extra_api.slist_free_all(c->extra_headers);
+		curl_slist_free_all(c->extra_headers);
 	c->extra_headers = list;
 	return 0;
 }

@@ -3,11 +3,12 @@
  *
  * Numbers are rounded here before they enter a document, so that money is
  * always printed as cents and float noise never reaches a user or a golden
- * file.
+ * file.  The one JSON printer of the program is here too.
  */
 #include "json_out.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -134,14 +135,288 @@ void json_arena_end(void)
 	json_arena.active = 0;
 }
 
+/* ---- the printer -------------------------------------------------------- */
+
+/*
+ * Every JSON document gpufit prints goes through this one writer: objects and
+ * non-empty arrays one member a line, indented with two spaces, "key": value
+ * (what jq, kubectl and Infracost write); {} and [] when empty.  Strings take
+ * cJSON's escapes; numbers are written as cJSON_Print writes them (an integer
+ * when the value equals its int value, else "%1.15g", or "%1.17g" when that
+ * does not read back), without its sprintf + sscanf round trip per number.
+ * The text goes out through one buffer.
+ */
+struct jw {
+	FILE *f;
+	size_t n;
+	char buf[1 << 16];
+};
+
+static void jw_flush(struct jw *w)
+{
+	fwrite(w->buf, 1, w->n, w->f);
+	w->n = 0;
+}
+
+static void jw_mem(struct jw *w, const char *s, size_t len)
+{
+	if (w->n + len > sizeof(w->buf)) {
+		jw_flush(w);
+		if (len > sizeof(w->buf)) {
+			fwrite(s, 1, len, w->f);
+			return;
+		}
+	}
+	memcpy(w->buf + w->n, s, len);
+	w->n += len;
+}
+
+static void jw_ch(struct jw *w, char ch)
+{
+	if (w->n == sizeof(w->buf))
+		jw_flush(w);
+	w->buf[w->n++] = ch;
+}
+
+static void jw_str(struct jw *w, const char *s)
+{
+	jw_mem(w, s, strlen(s));
+}
+
+/* A new line indented for nesting depth `depth` (two spaces a level). */
+static void jw_newline(struct jw *w, int depth)
+{
+	static const char spaces[] = "                                ";   /* 32 */
+	size_t n = depth > 0 ? 2 * (size_t)depth : 0;
+
+	jw_ch(w, '\n');
+	for (; n > 32; n -= 32)
+		jw_mem(w, spaces, 32);
+	jw_mem(w, spaces, n);
+}
+
+/* 1 for the bytes that end a run of a JSON string: NUL, the other
+ * controls, '"' and '\\' */
+#define R16(x) x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x
+static const unsigned char jw_stop[256] = {
+	R16(1), R16(1),
+	0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* '"' */
+	R16(0), R16(0),
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,   /* '\\' */
+	R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0),
+};
+#undef R16
+
+/* A JSON string with cJSON's escapes, copied in runs; NULL is "". */
+static void jw_quoted(struct jw *w, const char *s)
+{
+	jw_ch(w, '"');
+	while (s) {
+		const unsigned char *p = (const unsigned char *)s;
+		char esc[8];
+
+		while (!jw_stop[*p])
+			p++;
+		jw_mem(w, s, (size_t)((const char *)p - s));
+		switch (*p) {
+		case '\0': s = NULL; continue;
+		case '"': jw_mem(w, "\\\"", 2); break;
+		case '\\': jw_mem(w, "\\\\", 2); break;
+		case '\b': jw_mem(w, "\\b", 2); break;
+		case '\f': jw_mem(w, "\\f", 2); break;
+		case '\n': jw_mem(w, "\\n", 2); break;
+		case '\r': jw_mem(w, "\\r", 2); break;
+		case '\t': jw_mem(w, "\\t", 2); break;
+		default:
+			snprintf(esc, sizeof(esc), "\\u%04x", *p);
+			jw_mem(w, esc, 6);
+			break;
+		}
+		s = (const char *)p + 1;
+	}
+	jw_ch(w, '"');
+}
+
+/* Digits of n (>= 0) into the end of buf; returns the first digit. */
+static char *digits(char *end, unsigned long long n)
+{
+	*--end = '\0';
+	do
+		*--end = (char)('0' + n % 10);
+	while (n /= 10);
+	return end;
+}
+
+/*
+ * "%1.15g" of d without printf, when d is the double nearest to a decimal
+ * n / 10^k with k <= 6 and n below 10^15: then that decimal has at most 15
+ * significant digits, "%1.15g" prints exactly it (trailing zeros dropped),
+ * and it reads back as d.  0 when d is not such a number (the caller uses
+ * printf).  1e-4 <= |d| keeps "%g" out of its exponent form.
+ */
+static int short_decimal(double d, char *out)
+{
+	static const double p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6 };
+	double a = fabs(d);
+	char buf[32], *p;
+	if (!(a >= 1e-4 && a < 1e15))
+		return 0;
+	for (int k = 0; k < 7; k++) {
+		double m = a * p10[k];
+		unsigned long long n;
+		size_t len;
+		int frac;
+		if (m >= 1e15)
+			return 0;
+		n = (unsigned long long)llround(m);
+		if ((double)n / p10[k] != a)
+			continue;
+		p = digits(buf + sizeof(buf), n);
+		len = strlen(p);
+		if (d < 0)
+			*out++ = '-';
+		if ((int)len <= k) {
+			*out++ = '0';
+			*out++ = '.';
+			for (int z = 0; z < k - (int)len; z++)
+				*out++ = '0';
+			frac = (int)len;
+		} else {
+			memcpy(out, p, len - (size_t)k);
+			out += len - (size_t)k;
+			p += len - (size_t)k;
+			frac = k;
+			if (frac)
+				*out++ = '.';
+		}
+		memcpy(out, p, (size_t)frac);
+		out += frac;
+		if (k) /* drop trailing zeros, and the point when nothing is left */
+			while (out[-1] == '0')
+				out--;
+		if (out[-1] == '.')
+			out--;
+		*out = '\0';
+		return 1;
+	}
+	return 0;
+}
+
+static void jw_number(struct jw *w, const cJSON *x)
+{
+	double d = x->valuedouble, back;
+	char num[40];
+	if (isnan(d) || isinf(d)) {
+		jw_str(w, "null");
+	} else if (d == (double)x->valueint) {
+		char buf[24], *p = digits(buf + sizeof(buf),
+					  x->valueint < 0 ? -(unsigned long long)(long long)x->valueint
+							  : (unsigned long long)x->valueint);
+		if (x->valueint < 0)
+			jw_ch(w, '-');
+		jw_str(w, p);
+	} else if (short_decimal(d, num)) {
+		jw_str(w, num);
+	} else {
+		snprintf(num, sizeof(num), "%1.15g", d);
+		back = strtod(num, NULL);
+		if (!(fabs(back - d) <= fmax(fabs(back), fabs(d)) * DBL_EPSILON))
+			snprintf(num, sizeof(num), "%1.17g", d);
+		jw_str(w, num);
+	}
+}
+
+/* What json_print_streamed puts in place of one empty top-level array. */
+struct jw_stream {
+	const char *key;
+	size_t n;
+	cJSON *(*item)(size_t i, void *arg);
+	void *arg;
+	int failed;
+};
+
+static void jw_value(struct jw *w, const cJSON *x, int depth, struct jw_stream *st);
+
+/* The streamed array at depth 1: each item made, written and freed in turn. */
+static void jw_streamed(struct jw *w, struct jw_stream *st)
+{
+	if (st->n == 0) {
+		jw_mem(w, "[]", 2);
+		return;
+	}
+	jw_ch(w, '[');
+	for (size_t i = 0; i < st->n; i++) {
+		cJSON *it = st->item(i, st->arg);
+
+		if (!it) {
+			st->failed = 1;
+			break;
+		}
+		if (i)
+			jw_ch(w, ',');
+		jw_newline(w, 2);
+		jw_value(w, it, 2, NULL);
+		cJSON_Delete(it);
+	}
+	jw_newline(w, 1);
+	jw_ch(w, ']');
+}
+
+/* x at nesting depth `depth` (0 for the document); st, when not NULL, names
+ * the top-level member whose (empty) array is streamed. */
+static void jw_value(struct jw *w, const cJSON *x, int depth, struct jw_stream *st)
+{
+	const cJSON *k;
+	int type = x->type & 0xFF;   /* what cJSON_IsNull() and the others test */
+
+	if (type == cJSON_NULL) {
+		jw_mem(w, "null", 4);
+	} else if (type == cJSON_False) {
+		jw_mem(w, "false", 5);
+	} else if (type == cJSON_True) {
+		jw_mem(w, "true", 4);
+	} else if (type == cJSON_Number) {
+		jw_number(w, x);
+	} else if (type == cJSON_String) {
+		jw_quoted(w, x->valuestring);
+	} else if (type == cJSON_Array || type == cJSON_Object) {
+		int obj = type == cJSON_Object;
+
+		if (!x->child) {
+			jw_mem(w, obj ? "{}" : "[]", 2);
+			return;
+		}
+		jw_ch(w, obj ? '{' : '[');
+		for (k = x->child; k; k = k->next) {
+			jw_newline(w, depth + 1);
+			if (obj) {
+				jw_quoted(w, k->string);
+				jw_mem(w, ": ", 2);
+			}
+			if (st && obj && k->string && strcmp(k->string, st->key) == 0)
+				jw_streamed(w, st);
+			else
+				jw_value(w, k, depth + 1, NULL);
+			if (k->next)
+				jw_ch(w, ',');
+		}
+		jw_newline(w, depth);
+		jw_ch(w, obj ? '}' : ']');
+	}
+}
+
 int json_print(FILE *f, const cJSON *doc)
 {
-	char *s = cJSON_Print(doc);
-	if (!s)
+	struct jw *w = malloc(sizeof(*w));
+
+	if (!w)
 		return -1;
-	fputs(s, f);
-	fputc('\n', f);
-	cJSON_free(s);
+	w->f = f;
+	w->n = 0;
+	jw_value(w, doc, 0, NULL);
+	jw_ch(w, '\n');
+	jw_flush(w);
+	free(w);
 	return 0;
 }
 
@@ -149,49 +424,21 @@ int json_print_streamed(FILE *f, const cJSON *doc, const char *key, size_t n,
 			cJSON *(*item)(size_t i, void *arg), void *arg)
 {
 	const cJSON *arr = cJSON_GetObjectItemCaseSensitive(doc, key);
-	if (!cJSON_IsArray(arr) || arr->child)
+	struct jw_stream st = { key, n, item, arg, 0 };
+	struct jw *w;
+
+	if (!cJSON_IsObject(doc) || !cJSON_IsArray(arr) || arr->child)
 		return -1;
-	char *s = cJSON_Print(doc);
-	if (!s)
+	w = malloc(sizeof(*w));
+	if (!w)
 		return -1;
-	/* The key of a top-level member: a tab, then the quoted key, a colon and
-	 * a tab (in a string value quotes and tabs are escaped, so this is the
-	 * member itself). */
-	struct strbuf pat = STRBUF_INIT;
-	strbuf_addf(&pat, "\n\t\"%s\":\t[]", key);
-	char *at = strstr(s, pat.buf);
-	int rc = at ? 0 : -1;
-	if (at) {
-		size_t head = (size_t)(at - s) + pat.len - 1;   /* through the '[' */
-		fwrite(s, 1, head, f);
-		for (size_t i = 0; i < n && rc == 0; i++) {
-			cJSON *it = item(i, arg);
-			char *t = it ? cJSON_Print(it) : NULL;
-			cJSON_Delete(it);
-			if (!t) {
-				rc = -1;
-				break;
-			}
-			/* an element of a top-level array is printed two levels deeper */
-			if (i)
-				fputs(", ", f);
-			for (const char *p = t, *nl; *p; p = nl + 1) {
-				nl = strchr(p, '\n');
-				if (!nl) {
-					fputs(p, f);
-					break;
-				}
-				fwrite(p, 1, (size_t)(nl - p) + 1, f);
-				fputs("\t\t", f);
-			}
-			cJSON_free(t);
-		}
-		fputs(s + head, f);
-		fputc('\n', f);
-	}
-	strbuf_release(&pat);
-	cJSON_free(s);
-	return rc;
+	w->f = f;
+	w->n = 0;
+	jw_value(w, doc, 0, &st);
+	jw_ch(w, '\n');
+	jw_flush(w);
+	free(w);
+	return st.failed ? -1 : 0;
 }
 
 cJSON *json_add_money(cJSON *obj, const char *key, double v)

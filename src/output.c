@@ -369,8 +369,28 @@ static const char *shown(const char *s, struct strbuf *sb)
 	return strbuf_str(sb);
 }
 
+/* A header as the text table prints it: in upper case (ASCII letters) up to
+ * a parenthesis, which keeps its unit as written ("MONTHLY (730 h)"). */
+static const char *header_text(const struct table *t, size_t c, struct strbuf *sb)
+{
+	const char *s = header(t, c);
+	int up = 1;
+
+	sb->len = 0;
+	for (; *s; s++) {
+		char ch;
+
+		up = up && *s != '(';
+		ch = (char)(up && *s >= 'a' && *s <= 'z' ? *s - 'a' + 'A' : *s);
+
+		strbuf_add(sb, &ch, 1);
+	}
+	return strbuf_str(sb);
+}
+
 static void print_text(const struct table *t, FILE *f)
 {
+	struct strbuf hb = STRBUF_INIT;
 	struct strbuf sb = STRBUF_INIT;
 	size_t *w = xcalloc(t->ncols, sizeof *w);
 	size_t last = 0;
@@ -378,7 +398,7 @@ static void print_text(const struct table *t, FILE *f)
 		if (!col_shown(t, c, 0))
 			continue;
 		last = c;
-		w[c] = text_width(shown(header(t, c), &sb));
+		w[c] = text_width(shown(header_text(t, c, &hb), &sb));
 		for (size_t r = 0; r < t->nrows; r++) {
 			size_t cw = row_shown(t, r, 0) ? text_width(shown(cell(t, r, c), &sb)) : 0;
 			if (cw > w[c])
@@ -393,7 +413,7 @@ static void print_text(const struct table *t, FILE *f)
 		for (size_t c = 0; c < t->ncols; c++) {
 			if (!col_shown(t, c, 0))
 				continue;
-			const char *s = shown(r == 0 ? header(t, c) : cell(t, r - 1, c), &sb);
+			const char *s = shown(r == 0 ? header_text(t, c, &hb) : cell(t, r - 1, c), &sb);
 			size_t sw = text_width(s);
 			if (t->align[c] == ALIGN_RIGHT) {
 				pad(f, w[c] - sw);
@@ -411,6 +431,7 @@ static void print_text(const struct table *t, FILE *f)
 	}
 	free(w);
 	strbuf_release(&sb);
+	strbuf_release(&hb);
 }
 
 static void md_cell(FILE *f, const char *cell_text)

@@ -81,17 +81,19 @@ for g in d["gpus"]:
         fails.append(f"{g['host']} mig {g['mig_id']}: a MIG instance saves alone")
 
 def money(v):
-    return f"{Decimal(repr(v)).quantize(Decimal('0.01')):,}"
+    """Money as the reports print it: "$1,234.56" in USD, "1,234.56 EUR" otherwise."""
+    n = f"{Decimal(repr(v)).quantize(Decimal('0.01')):,}"
+    return "$" + n if d["currency"] == "USD" else f"{n} {d['currency']}"
 
 # text and Markdown: the same totals and proposals
 for fmt in ("table", "markdown"):
     txt = run("analyze", "-f", fmt, *common)
     if t["savings_monthly"] is not None:
-        want = f"savings if the recommendations are applied: {money(t['savings_monthly'])} {d['currency']}"
+        want = f"savings if the recommendations are applied: {money(t['savings_monthly'])} per month"
         if want not in txt:
             fails.append(f"{fmt}: lacks '{want}'")
     for p in d["proposals"]:
-        want = (f"saves {money(p['savings_monthly'])} {d['currency']} per month "
+        want = (f"saves {money(p['savings_monthly'])} per month "
                 f"({money(p['monthly_bill_before'])} -> {money(p['monthly_bill_after'])})")
         if want not in txt:
             fails.append(f"{fmt}: lacks '{want}'")

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The catalog lookup order of SPEC.md: --catalog, GPUFIT_CATALOG, the user
+# The catalog lookup order of docs/catalog.md: --catalog, GPUFIT_CATALOG, the user
 # catalog under XDG_DATA_HOME (or ~/.local/share), then the bundled catalog.
 . "$(dirname "$0")/lib.bash"
 
@@ -48,5 +48,5 @@ mkdir -p "$T/empty" && cp "$GPUFIT" "$T/empty/gpufit"
 rm -rf "$XDG_DATA_HOME" "$HOME/.local"
 (cd "$T/empty" && ./gpufit catalog show Standard_NC4as_T4_v3 -f json >"$T/out") ||
 	fail "binary copied elsewhere cannot show a size"
-expect_grep '"sku":	"Standard_NC4as_T4_v3"' "$T/out"
+expect_grep '"sku": "Standard_NC4as_T4_v3"' "$T/out"
 finish

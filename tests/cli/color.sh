@@ -42,11 +42,11 @@ plain() { # plain WHAT ARGS... : no escape at all with --no-color, NO_COLOR=1, =
 }
 
 # recommend: bold heading, green recommendation line, yellow warnings heading
-tty_run - recommend "$EX/chat-8b.yaml"
+tty_run - recommend --details "$EX/chat-8b.yaml"
 has recommend "${B1}== chat-8b"
 has recommend "${GR}recommendation: 2 x Standard_NC24ads_A100_v4"
 has recommend "${YE}warnings:${OFF}"
-has recommend "${B1}rank  alternative"
+has recommend "${B1}RANK  ALTERNATIVE"
 has recommend "${B1}== MIG packing (AKS node pools) ==${OFF}"
 plain recommend recommend "$EX/chat-8b.yaml"
 tty_run - --no-color recommend "$EX/chat-8b.yaml"
@@ -82,7 +82,7 @@ plain estimate estimate --model llama-3-70b --gpu T4-PCIe-16GB
 tty_run - pack "$EX/small-fleet.yaml"
 has pack "${B1}MIG packing plan:"
 has pack "${GR}monthly cost: "
-has pack "${B1}node pool"
+has pack "${B1}NODE POOL"
 plain pack pack "$EX/small-fleet.yaml"
 
 # check: the failed gate and the verdict red; a passed one green

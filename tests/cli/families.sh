@@ -82,7 +82,7 @@ awk '/^== ocr/,/^== tiny/' "$T/out" >"$T/ocr"
 grep -q '^T4 ' "$T/ocr" && fail "ocr lists its own family T4: $(cat "$T/ocr")"
 expect_grep "H100              Standard_NC40ads_H100_v5   +\$4,711.42/month" "$T/ocr"
 "$GPUFIT" -f json recommend "$T/own.yaml" >"$T/own.json" 2>"$T/err"
-expect_grep '"cost_basis":	"own"' "$T/own.json"
+expect_grep '"cost_basis": "own"' "$T/own.json"
 # a plan of dedicated VMs only is not cheaper than those VMs by rounding:
 # 3 x 0.526 $/h x 744 h = 1174.032, rounded once = $1,174.03 both ways (the
 # per-VM lines round to 391.34, which three times would be 1174.02), so the

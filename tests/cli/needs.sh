@@ -26,7 +26,7 @@ workloads:
     model: qwen2.5-7b
     serving: { input_tokens: 8000, output_tokens: 1000, concurrency: 200 }
 YAML
-"$GPUFIT" recommend "$T/qa.yaml" >"$T/out" 2>"$T/err" || fail "recommend exited $?: $(cat "$T/err")"
+"$GPUFIT" recommend --details "$T/qa.yaml" >"$T/out" 2>"$T/err" || fail "recommend exited $?: $(cat "$T/err")"
 awk '/^== qa-bot/,/^== long-docs/' "$T/out" >"$T/qa"
 expect_grep "needs per replica, 15% headroom included: 22.1 GiB GPU memory" "$T/qa"
 expect_grep "  - memory 22.1 GiB needed with 15% headroom, 76.0 GiB usable" "$T/qa"
@@ -85,7 +85,7 @@ workloads:
     precision: native
     serving: { input_tokens: 4096, output_tokens: 1024, concurrency: 32, engine: sglang, expert_parallel: true }
 YAML
-"$GPUFIT" recommend "$T/mi.yaml" >"$T/mi" 2>"$T/err" || fail "recommend mi.yaml exited $?: $(cat "$T/err")"
+"$GPUFIT" recommend --details "$T/mi.yaml" >"$T/mi" 2>"$T/err" || fail "recommend mi.yaml exited $?: $(cat "$T/err")"
 expect_grep "needs per replica, 15% headroom included: 1111.8 GiB GPU memory" "$T/mi"
 expect_grep "recommendation: 2 x Standard_ND96isr_H200_v5 in indonesiacentral (vm, 16 GPUs), \$144,855.36/month" "$T/mi"
 expect_grep "  - 2 VMs per replica, 1 instance of 16 GPUs over 2 VMs each (tensor 8 x pipeline 2, over InfiniBand)" "$T/mi"
@@ -126,7 +126,7 @@ for p in "$T/qa.yaml" "$T/ep.yaml" "$T/mi.yaml" "$ROOT"/examples/*.yaml; do
 	"$GPUFIT" -f json recommend "$p" >"$T/out.json" 2>"$T/err"
 	rc=$?
 	[ "$rc" = 0 ] || [ "$rc" = 5 ] || { fail "recommend -f json $p exited $rc"; continue; }
-	"$GPUFIT" recommend "$p" >"$T/out.txt" 2>"$T/err"
+	"$GPUFIT" recommend --details "$p" >"$T/out.txt" 2>"$T/err"
 	python3 - "$T/out.json" "$T/out.txt" "$p" >"$T/check" 2>&1 <<'PY' || fail "$(cat "$T/check")"
 import json, re, sys
 d = json.load(open(sys.argv[1]))

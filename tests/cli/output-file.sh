@@ -4,7 +4,7 @@
 
 expect_rc 0 "$GPUFIT" catalog show Standard_NC4as_T4_v3 -f json -o "$T/t4.json"
 [ -s "$T/out" ] && fail "-o still wrote to stdout"
-expect_grep '"sku":	"Standard_NC4as_T4_v3"' "$T/t4.json"
+expect_grep '"sku": "Standard_NC4as_T4_v3"' "$T/t4.json"
 
 # A failing command leaves an existing output file untouched and no temp file.
 cp "$T/t4.json" "$T/before.json"

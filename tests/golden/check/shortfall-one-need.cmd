@@ -5,7 +5,7 @@
 # activations 0.25, runtime 1.00: 17.46 GiB x 1.15 headroom = 20.1 GiB.
 # One sequence alone: 14.96 + 1.25 / 8 + 0.25 + 1.00 = 16.37 x 1.15 = 18.8.
 # A T4 has 15 GiB x 0.95 memory utilisation = 14.2 GiB usable.
-gpufit recommend --top 1 tests/golden/check/inputs/shortfall-t4.yaml 2>/dev/null |
+gpufit recommend --details --top 1 tests/golden/check/inputs/shortfall-t4.yaml 2>/dev/null |
 	grep -E '^needs|NC4as_T4_v3 |current-shortfall'
 gpufit check -f json --fail-on current-shortfall tests/golden/check/inputs/shortfall-t4.yaml 2>/dev/null |
 	jq -c '.gates[] | select(.name == "fail_on") | [.passed, .message]'

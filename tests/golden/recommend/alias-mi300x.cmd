@@ -3,7 +3,7 @@
 # Standard_ND96isr_MI300X_v5, the name Learn uses.  The VM is ranked once,
 # under that name: the headline, never an alternative of itself.  By hand:
 # 2 VMs x 67.20 USD/h (swedencentral payg) x 77.8 h per run = $10,456.84.
-gpufit recommend --top 5 tests/golden/recommend/inputs/alias-mi300x.yaml
+gpufit recommend --details --top 5 tests/golden/recommend/inputs/alias-mi300x.yaml
 gpufit -f json recommend --top 5 tests/golden/recommend/inputs/alias-mi300x.yaml | python3 -c '
 import json, sys
 w = json.load(sys.stdin)["workloads"][0]

@@ -1,1 +1,1 @@
-gpufit recommend --region eastus --region westus2 --region southcentralus --top 1 examples/chat-8b.yaml
+gpufit recommend --details --region eastus --region westus2 --region southcentralus --top 1 examples/chat-8b.yaml

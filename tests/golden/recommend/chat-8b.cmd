@@ -1,1 +1,1 @@
-gpufit recommend examples/chat-8b.yaml
+gpufit recommend --details examples/chat-8b.yaml

@@ -16,4 +16,4 @@ workloads:
     precision: fp8
     serving: { input_tokens: 256, output_tokens: 128, concurrency: 1, max_ms_per_output_token: 2 }
 YAML
-gpufit recommend p.yaml
+gpufit recommend --details p.yaml

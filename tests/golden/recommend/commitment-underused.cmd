@@ -10,4 +10,4 @@
 #   break-even 52.9119 / 99.216 = 0.5333 -> 389.31 h > 2.3: flagged
 # lora-70b-busy, the same run 200 times a month: 459.8 h > 389.31 h: not flagged
 # fleet: 519.67 + 38,625.69 + 38,625.69 = $77,771.05
-gpufit recommend tests/fixtures/fleets/commitment-underused.yaml
+gpufit recommend --details tests/fixtures/fleets/commitment-underused.yaml

@@ -3,4 +3,4 @@
 # $3.20/h x 730 h = $2,336.00) costs $2,336.00 - $2,233.80 = $102.20 more: the
 # total says so instead of "saving $-102.20"; findings name the retirement and
 # the successor.
-gpufit recommend tests/fixtures/fleets/retired-current.yaml
+gpufit recommend --details tests/fixtures/fleets/retired-current.yaml

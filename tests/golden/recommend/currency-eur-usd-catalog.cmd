@@ -1,1 +1,1 @@
-gpufit recommend --currency EUR examples/chat-8b.yaml
+gpufit recommend --details --currency EUR examples/chat-8b.yaml

@@ -1,1 +1,1 @@
-gpufit recommend examples/data-cold-start.yaml
+gpufit recommend --details examples/data-cold-start.yaml

@@ -11,4 +11,4 @@ workloads:
     training: { method: full, tokens: 2e11, sequence_length: 4096 }
     data: { size: 1TB, storage: premium-ssd, read_mb_per_s: 8000 }
 YAML
-cd "$SCRATCH" && gpufit recommend p.yaml
+cd "$SCRATCH" && gpufit recommend --details p.yaml

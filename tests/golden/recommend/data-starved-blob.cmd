@@ -1,1 +1,1 @@
-gpufit recommend examples/data-starved-blob.yaml
+gpufit recommend --details examples/data-starved-blob.yaml

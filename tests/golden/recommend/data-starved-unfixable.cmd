@@ -12,4 +12,4 @@ workloads:
     training: { method: full, tokens: 2e10, deadline_hours: 100 }
     data: { size: 2TB, storage: managed-lustre, read_mb_per_s: 100000 }
 YAML
-cd "$SCRATCH" && gpufit recommend p.yaml
+cd "$SCRATCH" && gpufit recommend --details p.yaml

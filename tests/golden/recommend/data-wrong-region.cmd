@@ -1,1 +1,1 @@
-gpufit recommend examples/data-wrong-region.yaml
+gpufit recommend --details examples/data-wrong-region.yaml

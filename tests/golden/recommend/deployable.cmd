@@ -13,4 +13,4 @@
 #   plain never gets it (it used to, being $0.18/h cheaper): NC40ads_H100_v5,
 #   $9.08/h x 730 = $6,628.40.
 # Fleet: 74,284.80 + 42,048.00 + 6,497.00 + 6,628.40 = $129,458.20/month.
-gpufit recommend tests/golden/recommend/inputs/deployable.yaml
+gpufit recommend --details tests/golden/recommend/inputs/deployable.yaml

@@ -1,1 +1,1 @@
-gpufit recommend examples/finetune-70b-lora.yaml
+gpufit recommend --details examples/finetune-70b-lora.yaml

@@ -13,4 +13,4 @@
 #   GPUs without FP4 weight-only kernels (T4, V100, RDNA) are rejected with
 #   the reason; the westeurope snapshot (observed 2026-08-22) is older than 90
 #   days on the golden clock, so one warning names it.
-gpufit recommend examples/gpt-oss-westeurope.yaml
+gpufit recommend --details examples/gpt-oss-westeurope.yaml

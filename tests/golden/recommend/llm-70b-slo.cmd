@@ -1,1 +1,1 @@
-gpufit recommend examples/llm-70b-slo.yaml
+gpufit recommend --details examples/llm-70b-slo.yaml

@@ -11,4 +11,4 @@
 # the leftover cent to the larger remainder (tiny-llm): 383.98 + 378.52 =
 # $762.50 and $2,302.77.  The parts sum to P: 383.98 + 1,151.94 + 762.50 +
 # 2,302.77 = 4,601.19.
-gpufit recommend --top 2 tests/golden/recommend/inputs/mig-dedicated.yaml
+gpufit recommend --details --top 2 tests/golden/recommend/inputs/mig-dedicated.yaml

@@ -18,7 +18,7 @@
 # (test_own_cheaper_than_dedicated in tests/unit/test_recommend_fleets.c
 # asserts the same figures.)  Before, the plan put t8 on the RTX PRO
 # quarter and listed it at $1,180.41 while t8 was told to deploy the V710.
-gpufit recommend --top 2 tests/golden/recommend/inputs/mig-own-cheaper.yaml
+gpufit recommend --details --top 2 tests/golden/recommend/inputs/mig-own-cheaper.yaml
 # The same as JSON, read back: no dedicated VM in the plan, t8 in none of
 # it and flagged left_out, the parts sum to the plan, the total is the plan
 # plus t8.

@@ -19,6 +19,6 @@ workloads:
     requirements: { gpu_memory_gib: 6, tflops_fp16: 25 }
     region: westus2
 YAML
-gpufit recommend --top 1 p.yaml | sed -n '/^recommendation/p;/^  - a MIG\|^  - shares\|^  - runs/p;/^== MIG/,$p' | sed '/^warnings/,$d'
+gpufit recommend --details --top 1 p.yaml | sed -n '/^recommendation/p;/^  - a MIG\|^  - shares\|^  - runs/p;/^== MIG/,$p' | sed '/^warnings/,$d'
 gpufit recommend -f json p.yaml 2>/dev/null |
 	jq -c '[.workloads[] | [.name, .recommendation.sku, .recommendation.placement, .recommendation.monthly_cost, .recommendation.cost_basis]], .mig_plan.regions, .totals.monthly_cost, ([.workloads[].recommendation.monthly_cost] | add * 100 | round / 100)'

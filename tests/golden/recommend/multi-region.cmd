@@ -3,4 +3,4 @@
 # eastus (observed 2024-08-26, 826 days before 2026-11-30), so only eastus;
 # it named eastus2, westus2 and southcentralus too, whose prices no workload
 # is billed with.
-gpufit recommend examples/multi-region.yaml
+gpufit recommend --details examples/multi-region.yaml

@@ -3,4 +3,4 @@
 # plan, charged its part of it (tests/fixtures/fleets/five-services.yaml;
 # the parts and the plan are worked out in test_recommend_fleets.c and
 # checked against every alternative by plan-truth-json).
-gpufit recommend --top 2 tests/fixtures/fleets/five-services.yaml
+gpufit recommend --details --top 2 tests/fixtures/fleets/five-services.yaml

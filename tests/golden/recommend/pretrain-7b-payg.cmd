@@ -1,1 +1,1 @@
-gpufit recommend --pricing payg examples/pretrain-7b.yaml
+gpufit recommend --details --pricing payg examples/pretrain-7b.yaml

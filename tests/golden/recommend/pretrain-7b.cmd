@@ -1,1 +1,1 @@
-gpufit recommend examples/pretrain-7b.yaml
+gpufit recommend --details examples/pretrain-7b.yaml

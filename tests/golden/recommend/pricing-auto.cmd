@@ -8,4 +8,4 @@
 # lora-70b-busy, 200 runs = 459.77 h: payg 99.216 x 459.77 = 45,616.54;
 #   reserved-3y 31,868.15 (break-even 43.655 / 99.216 x 730 = 321.2 h): reserved-3y
 # fleet: 357.28 + 228.08 + 31,868.15 = $32,453.51
-gpufit recommend tests/fixtures/fleets/pricing-auto.yaml
+gpufit recommend --details tests/fixtures/fleets/pricing-auto.yaml

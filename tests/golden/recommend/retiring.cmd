@@ -5,7 +5,7 @@
 # finding giving the day and the successor; today's NV32as_v4 gets one too; NCv3
 # retired on 2025-09-30, so NC6s_v3 is never recommended and today's NC6s_v3
 # gets a current-retired finding naming NC_A100_v4.
-GPUFIT_NOW=2026-06-01T00:00:00Z gpufit recommend --top 2 tests/fixtures/fleets/retiring.yaml |
+GPUFIT_NOW=2026-06-01T00:00:00Z gpufit recommend --details --top 2 tests/fixtures/fleets/retiring.yaml |
 	grep -E '^(== |recommendation:|warning: (current-)?retir)'
 # On 2026-11-30 (after 2026-09-30) the NVv4 sizes are retired: never recommended
 # (viz-small moves off them), and today's NV32as_v4 is retired.

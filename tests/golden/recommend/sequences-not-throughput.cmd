@@ -24,4 +24,4 @@ gpufit recommend --all-rejected tests/golden/recommend/inputs/sequences-slo.yaml
 # needs the replica's 15,447.9 GiB and has 4.5 GiB is not "33 % short"
 # (one sequence's 6.0 GiB), so the closest is a size whose 100 units hold
 # 25,600 of the 1,000,000 sequences: 1,000,000 / 25,600 - 1 = 3,806 % short.
-gpufit recommend tests/golden/recommend/inputs/million-sequences.yaml
+gpufit recommend --details tests/golden/recommend/inputs/million-sequences.yaml

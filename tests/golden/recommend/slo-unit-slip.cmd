@@ -10,4 +10,4 @@ workloads:
     model: llama-3-8b
     serving: { input_tokens: 512, output_tokens: 128, concurrency: 4, max_ms_per_output_token: 0.05 }
 YAML
-gpufit recommend p.yaml
+gpufit recommend --details p.yaml

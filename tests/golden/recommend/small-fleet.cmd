@@ -1,1 +1,1 @@
-gpufit recommend examples/small-fleet.yaml
+gpufit recommend --details examples/small-fleet.yaml

@@ -1,1 +1,1 @@
-gpufit recommend --pricing spot examples/llm-70b-slo.yaml
+gpufit recommend --details --pricing spot examples/llm-70b-slo.yaml

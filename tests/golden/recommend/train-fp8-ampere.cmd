@@ -1,1 +1,1 @@
-gpufit recommend tests/golden/recommend/inputs/train-fp8-ampere.yaml
+gpufit recommend --details tests/golden/recommend/inputs/train-fp8-ampere.yaml

@@ -1,1 +1,1 @@
-gpufit recommend examples/vision-batch.yaml
+gpufit recommend --details examples/vision-batch.yaml
