@@ -1216,7 +1216,13 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	r.activations_gib = act_dev * cap->gpus / GIB;
 	r.overhead_gib = ovh_dev * cap->gpus / GIB;
 	r.available_gib = usable * cap->gpus / GIB;
-	r.max_concurrency = free_dev > 0 ? (long)floor(free_dev / kvseq_dev) : 0;
+	/* saturated: a KV cache of 0 bytes per sequence (hostile figures) gives
+	 * +inf, which no long holds; the engine's cap below bounds it anyway */
+	{
+		double mc = free_dev > 0 ? floor(free_dev / kvseq_dev) : 0;
+
+		r.max_concurrency = !(mc >= 0) ? 0 : mc >= 1e15 ? (long)1e15 : (long)mc;
+	}
 	r.memory_max_concurrency = r.max_concurrency;
 	limit = ef.max_batch_sequences;
 	if (r.max_concurrency > (long)limit)
