@@ -1393,6 +1393,7 @@ struct aks {
 	int profile[MIG_MAX_OFFERS * MIG_MAX_PROFILES];
 	int n[MIG_MAX_OFFERS * MIG_MAX_PROFILES];
 	int *hist;                /* nopt * (maxrep + 2): workloads by replicas in pool */
+	int *count;               /* nwl * nopt: items of workload w in option k */
 	int rmax[MIG_MAX_OFFERS * MIG_MAX_PROFILES];   /* largest r with hist[r] > 0 */
 	/* per option, read in every move the search weighs: */
 	int slots[MIG_MAX_OFFERS * MIG_MAX_PROFILES];  /* slices per VM */
@@ -1452,14 +1453,16 @@ static double aks_pool_cost(struct aks *a, int k)
 	return aks_vms(a, k, a->n[k], aks_rmax(a, k)) * a->hourly[k];
 }
 
+/* Items of workload w in option k: kept by aks_put and aks_take, so a move
+ * costs the same whatever the workload's replica count. */
+static int *aks_count_of(const struct aks *a, int k, int w)
+{
+	return &a->count[(size_t)w * (size_t)a->nopt + (size_t)k];
+}
+
 static int aks_count(const struct aks *a, int k, int w)
 {
-	const struct packer *pk = a->pk;
-	int c = 0;
-
-	for (int m = pk->wl_start[w]; m < pk->wl_start[w + 1]; m++)
-		c += pk->place[pk->wl_items[m]] == k;
-	return c;
+	return *aks_count_of(a, k, w);
 }
 
 static void aks_put(struct aks *a, int i, int k)
@@ -1476,6 +1479,7 @@ static void aks_put(struct aks *a, int i, int k)
 		if (c + 1 > a->rmax[k])
 			a->rmax[k] = c + 1;
 		a->n[k]++;
+		++*aks_count_of(a, k, pk->wl[i]);
 	}
 	pk->place[i] = k;
 }
@@ -1496,6 +1500,7 @@ static void aks_take(struct aks *a, int i)
 		if (c == a->rmax[k] && hist_of(a, k)[c] == 0)
 			a->rmax[k] = c - 1;
 		a->n[k]--;
+		--*aks_count_of(a, k, pk->wl[i]);
 	}
 	pk->place[i] = NOWHERE;
 }
@@ -2238,6 +2243,7 @@ int mig_pack(const struct mig_offer *offers, size_t noffers, const struct mig_it
 					a->nopt++;
 				}
 		a->hist = xcalloc((size_t)(a->nopt + 1) * (pk.maxrep + 2), sizeof(int));
+		a->count = xcalloc((size_t)pk.nwl * (size_t)a->nopt + 1, sizeof(int));
 		aks_options_init(a);
 		aks_heuristic(a);
 		out->proven_optimal = pk.nit <= MIG_EXACT_MAX_ITEMS && aks_exact(a);
@@ -2245,6 +2251,7 @@ int mig_pack(const struct mig_offer *offers, size_t noffers, const struct mig_it
 		out->lower_bound_hourly = out->proven_optimal ? out->hourly : lower_bound_aks(&pk);
 		build_aks(a, out);
 		free(a->hist);
+		free(a->count);
 		free(a);
 	} else {
 		mixed_heuristic(&pk);
