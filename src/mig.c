@@ -657,13 +657,71 @@ static int cmp_decreasing(int x, int y, const void *ctx)
 	return x - y;
 }
 
-/* First fit over the GPUs of every offer; -1 when none accepts i. */
-static int first_fit_anywhere(const struct packer *pk, int i, int skip_offer)
+/* The next GPU at or after j still open in a skip list (nxt[j] == j: open;
+ * else a link onward), compressing the path it walks. */
+static int open_from(int *nxt, int j)
 {
-	for (int j = 0; j < pk->ngpus; j++)
-		if (pk->gpus[j].offer != skip_offer && pk->gpus[j].n > 0 && gpu_accepts(pk, j, i))
-			return j;
-	return -1;
+	int r = j;
+
+	while (nxt[r] != r)
+		r = nxt[r];
+	while (nxt[j] != r) {
+		int t = nxt[j];
+		nxt[j] = r;
+		j = t;
+	}
+	return r;
+}
+
+/*
+ * Dedicated items that fit into free slices cost nothing there: each, in
+ * item order, goes to the first GPU (lowest index, every offer) that
+ * accepts it, as a scan of every GPU would find it.  GPUs only fill here,
+ * so a GPU that cannot take profile p of offer o never will: per (o, p) in
+ * use a skip list over the GPU indices drops it for good, and each item
+ * looks only at GPUs of its offers that can still take its profile (and
+ * those holding a replica of its own workload).  Near linear in the GPUs
+ * and items, where the scan of every GPU per item was their product.
+ */
+static void fill_free_slices(struct packer *pk)
+{
+	int *nxt[MIG_MAX_OFFERS][MIG_MAX_PROFILES] = { { NULL } };
+	int ng = pk->ngpus;
+
+	for (int i = 0; i < pk->nit; i++) {
+		int best = ng;
+		if (pk->place[i] != DEDICATED)
+			continue;
+		for (int o = 0; o < pk->noff; o++) {
+			int p = prof_of(pk, i, o), j;
+			int *nx;
+			if (p < 0)
+				continue;
+			if (!nxt[o][p]) {
+				nx = nxt[o][p] = xmalloc(((size_t)ng + 1) * sizeof(int));
+				for (int g = 0; g < ng; g++)
+					nx[g] = pk->gpus[g].offer == o && pk->gpus[g].n > 0 &&
+						geo_fits(&pk->geo[o], pk->gpus[g].key, p) ? g : g + 1;
+				nx[ng] = ng;
+			}
+			nx = nxt[o][p];
+			for (j = open_from(nx, 0); j < best; ) {
+				if (!geo_fits(&pk->geo[o], pk->gpus[j].key, p)) {
+					nx[j] = j + 1;          /* full for p from now on */
+					j = open_from(nx, j + 1);
+				} else if (gpu_has_workload(pk, &pk->gpus[j], pk->wl[i])) {
+					j = open_from(nx, j + 1);
+				} else {
+					best = j;
+				}
+			}
+		}
+		if (best < ng)
+			gpu_add(pk, best, i);
+	}
+	for (int o = 0; o < MIG_MAX_OFFERS; o++)
+		for (int p = 0; p < MIG_MAX_PROFILES; p++)
+			free(nxt[o][p]);
 }
 
 static int gpus_of_offer(const struct packer *pk, int o)
@@ -1105,13 +1163,7 @@ static void mixed_heuristic(struct packer *pk)
 			}
 	}
 	compact_gpus(pk);
-	/* dedicated items that fit into free slices cost nothing there */
-	for (int i = 0; i < pk->nit; i++)
-		if (pk->place[i] == DEDICATED) {
-			int j = first_fit_anywhere(pk, i, -1);
-			if (j >= 0)
-				gpu_add(pk, j, i);
-		}
+	fill_free_slices(pk);
 	mixed_improve(pk);
 	free(order);
 	free(target);
