@@ -492,6 +492,15 @@ static int build_term(const struct catalog_snapshot *snap, const struct profile 
 	}
 	for (size_t k = 0; k < nregions && rc == 0; k++)
 		rc = pack_region(&c, regions[k], diags);
+	/* as recommend: a plan past the most gpufit totals is a wrong price */
+	if (rc == 0 && !(out->monthly < BILL_MAX_MONTHLY)) {
+		if (diags)
+			diag_list_add(diags, DIAG_ERROR, NULL, 0, 0,
+				      "monthly cost past %.0e %s, the most gpufit totals (the MIG "
+				      "plan); check the catalog's prices ('gpufit catalog list')",
+				      BILL_MAX_MONTHLY, out->currency);
+		rc = -1;
+	}
 	if (out->nunplaced > 1)
 		qsort(out->unplaced, out->nunplaced, sizeof(*out->unplaced), cmp_unplaced);
 	/* the plan's bill is the sum of its pools' and dedicated VMs' bills */
@@ -532,7 +541,7 @@ int pack_plan_build(const struct catalog_snapshot *snap, const struct profile *p
 		if (build_term(snap, p, o, terms[t], &alt, NULL) == 0 &&
 		    (alt.nunplaced < out->nunplaced ||
 		     (alt.nunplaced == out->nunplaced &&
-		      llround(alt.monthly * 100.0) < llround(out->monthly * 100.0)))) {
+		      bill_to_cents(alt.monthly) < bill_to_cents(out->monthly)))) {
 			pack_plan_release(out);
 			*out = alt;
 		} else {
