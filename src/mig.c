@@ -1130,18 +1130,28 @@ static void mixed_heuristic(struct packer *pk)
 		sort_idx(order, (size_t)n, cmp_decreasing, &oc);
 		for (int p = 0; p < MIG_MAX_PROFILES; p++)
 			first[p] = base;
-		for (int k = 0; k < n; k++) {
+		for (int k = 0, last = -1; k < n; k++) {
 			int i = order[k], p = prof_of(pk, i, o), j;
 			/* GPUs before first[p] can never take p again */
 			while (first[p] < pk->ngpus &&
 			       !geo_fits(&pk->geo[o], pk->gpus[first[p]].key, p))
 				first[p]++;
-			for (j = first[p]; j < pk->ngpus; j++)
+			j = first[p];
+			/* the replica before, of the same workload and profile, went
+			 * to GPU last: the GPUs before it refused that replica for
+			 * good (full for p, or holding the workload) and it holds the
+			 * workload now; so a workload's replicas are placed in one
+			 * pass over the GPUs, not one pass each */
+			if (k > 0 && last >= j && pk->wl[order[k - 1]] == pk->wl[i] &&
+			    prof_of(pk, order[k - 1], o) == p)
+				j = last + 1;
+			for (; j < pk->ngpus; j++)
 				if (gpu_accepts(pk, j, i))
 					break;
 			if (j == pk->ngpus)
 				j = gpu_new(pk, o);
 			gpu_add(pk, j, i);
+			last = j;
 		}
 	}
 	/* a GPU whose items cost less on their dedicated GPUs than its share of
