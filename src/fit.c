@@ -104,10 +104,11 @@ static int imin(int a, int b)
 	return a < b ? a : b;
 }
 
-/* ceil(x) as a count of units, saturated at cap: a count past cap is only
- * ever compared with the largest count tried (FIT_MAX_VMS), so cap + 1
- * stands for all of them (and NaN, from 0/0 on hostile figures, too); a
- * float converted to an int it does not fit would be undefined. */
+/* ceil(x) as a count of units (at least 1), saturated at cap + 1: every
+ * caller only asks whether a count passes cap (the most units or nodes
+ * tried, or named in a text), so cap + 1 stands for all of them, +inf and
+ * NaN (from a zero throughput on hostile figures) too; converting a double
+ * to an int it does not fit would be undefined. */
 static int count_at_most(double x, int cap)
 {
 	double c = ceil(x);
