@@ -41,6 +41,25 @@ double bill_hours(enum pricing_kind k, double hours_used);
 double bill_monthly(enum pricing_kind k, double hourly, double vms, double hours_used);
 
 /*
+ * The largest monthly figure gpufit totals (in the catalog's currency): a
+ * bill, a plan or a fleet total past it is an error (a price in the catalog
+ * is wrong), never a wrapped sum.  1e15 a month is far past any fleet, and
+ * its cents (1e17) sum over 100,000 workloads' parts without passing what a
+ * 64-bit integer holds only because every part is checked (bill_cents_add).
+ */
+#define BILL_MAX_MONTHLY 1e15
+
+/*
+ * v in whole cents (rounded half away from zero), saturated at
+ * +-BILL_CENTS_MAX (NaN: 0); bill_cents_add(a, b) is a + b saturated the
+ * same way.  Every sum of cents goes through them: no overflow, and a
+ * saturated figure is far past BILL_MAX_MONTHLY, so it is caught there.
+ */
+#define BILL_CENTS_MAX 9000000000000000000LL
+long long bill_to_cents(double v);
+long long bill_cents_add(long long a, long long b);
+
+/*
  * Break-even utilisation of a commitment: the share of the month a VM must
  * run for the commitment to cost no more than pay-as-you-go,
  * commit_hourly / payg_hourly (> 1: it never pays).  < 0 when either price

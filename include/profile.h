@@ -22,7 +22,7 @@
 #include "sizing.h"
 
 #define PROFILE_SCHEMA_VERSION 1
-#define PROFILE_MAX_BYTES (16u << 20)   /* larger files are refused */
+#define PROFILE_MAX_BYTES (64u << 20)   /* larger files are refused */
 #define PROFILE_MAX_DEPTH 32            /* deeper YAML nesting is refused */
 #define PROFILE_MAX_REGIONS 64
 #define PROFILE_REGION_LEN 32           /* = sizeof(struct region.name) */

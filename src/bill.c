@@ -35,3 +35,25 @@ double bill_break_even(double commit_hourly, double payg_hourly)
 		return -1;
 	return commit_hourly / payg_hourly;
 }
+
+long long bill_to_cents(double v)
+{
+	double c = round(v * 100.0);
+
+	if (c != c)
+		return 0;
+	if (c >= (double)BILL_CENTS_MAX)
+		return BILL_CENTS_MAX;
+	if (c <= -(double)BILL_CENTS_MAX)
+		return -BILL_CENTS_MAX;
+	return (long long)c;
+}
+
+long long bill_cents_add(long long a, long long b)
+{
+	if (b > 0 && a > BILL_CENTS_MAX - b)
+		return BILL_CENTS_MAX;
+	if (b < 0 && a < -BILL_CENTS_MAX - b)
+		return -BILL_CENTS_MAX;
+	return a + b;
+}

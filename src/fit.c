@@ -98,9 +98,26 @@ int fit_mig_per_gpu(const struct mig_profile *m)
 	return n > 0 ? n : 1;
 }
 
+/* Node counts a rejection names; past it the text says "more than". */
+#define NODES_SHOWN 100000
+
 static int imin(int a, int b)
 {
 	return a < b ? a : b;
+}
+
+/* ceil(x) as a count of units (at least 1), saturated at cap + 1: every
+ * caller only asks whether a count passes cap (the most units or nodes
+ * tried, or named in a text), so cap + 1 stands for all of them, +inf and
+ * NaN (from a zero throughput on hostile figures) too; converting a double
+ * to an int it does not fit would be undefined. */
+static int count_at_most(double x, int cap)
+{
+	double c = ceil(x);
+
+	if (!(c <= (double)cap))
+		return cap + 1;
+	return c < 1.0 ? 1 : (int)c;
 }
 
 /* The headroom-reduced copy of a capacity the sizing model is run on. */
@@ -227,9 +244,11 @@ static enum fit_reject plan_instances(const struct fit_workload *w,
 
 	/* units (VMs or slices): enough instances for the concurrency, then
 	 * for the throughput target */
-	n = (int)((C + cmax * per_vm - 1) / (cmax * per_vm));
-	if (n < 1)
-		n = 1;
+	{
+		long q = (C + cmax * per_vm - 1) / (cmax * per_vm);
+
+		n = q > max_units ? max_units + 1 : q < 1 ? 1 : (int)q;
+	}
 	for (int iter = 0; iter < 64; iter++) {
 		long inst;
 		double tput;
@@ -264,7 +283,7 @@ static enum fit_reject plan_instances(const struct fit_workload *w,
 		if (target <= 0 || tput >= target)
 			break;
 		{
-			int next = (int)ceil(n * target / tput);
+			int next = count_at_most(n * target / tput, max_units);
 
 			/* the most units are tried before they are given up on */
 			n = next > max_units && n < max_units ? max_units : next > n ? next : n + 1;
@@ -475,7 +494,7 @@ static void fit_train(const struct fit_workload *w, const struct sizing_capacity
 	}
 	if (r.fits && !infiniband) {
 		out->reject = FIT_REJ_NO_INFINIBAND;
-		out->nodes = (int)ceil(r.hours * h / w->deadline_hours);
+		out->nodes = count_at_most(r.hours * h / w->deadline_hours, NODES_SHOWN);
 		out->need = w->deadline_hours;
 		out->have = r.hours * h;
 		return;
@@ -495,9 +514,12 @@ static void fit_train(const struct fit_workload *w, const struct sizing_capacity
 	}
 	if (!meets(w, &r)) {
 		/* scale by the estimated speed-up, then search upward */
-		int est = (int)ceil(n * r.hours * h / w->deadline_hours);
+		/* at least one node more than n (which missed), at most max_nodes:
+		 * the estimate can be past any count an int holds (1e15 tokens
+		 * in 36 s) and the search must not start at or below n */
+		int est = count_at_most(n * r.hours * h / w->deadline_hours, max_nodes);
 		lo = n;
-		hi = est > max_nodes ? max_nodes : est;
+		hi = est > max_nodes ? max_nodes : est > n ? est : n + 1;
 		train_on(w, vm, hi, f, &r);
 		while (!meets(w, &r) && hi < max_nodes) {
 			lo = hi;
@@ -687,8 +709,12 @@ void fit_reject_text(const struct fit_result *r, const char *pricing, const char
 			 r->nodes == 1 ? "" : "s", r->need);
 		break;
 	case FIT_REJ_NO_INFINIBAND:
-		snprintf(buf, len, "no InfiniBand: single node only, needs %d nodes for the %g h deadline",
-			 r->nodes, r->need);
+		if (r->nodes > NODES_SHOWN)
+			snprintf(buf, len, "no InfiniBand: single node only, needs more than %d nodes "
+				 "for the %g h deadline", NODES_SHOWN, r->need);
+		else
+			snprintf(buf, len, "no InfiniBand: single node only, needs %d nodes for "
+				 "the %g h deadline", r->nodes, r->need);
 		break;
 	case FIT_REJ_DEADLINE:
 		snprintf(buf, len, "%.*f h on %d nodes > deadline %g h (headroom included)",

@@ -657,13 +657,71 @@ static int cmp_decreasing(int x, int y, const void *ctx)
 	return x - y;
 }
 
-/* First fit over the GPUs of every offer; -1 when none accepts i. */
-static int first_fit_anywhere(const struct packer *pk, int i, int skip_offer)
+/* The next GPU at or after j still open in a skip list (nxt[j] == j: open;
+ * else a link onward), compressing the path it walks. */
+static int open_from(int *nxt, int j)
 {
-	for (int j = 0; j < pk->ngpus; j++)
-		if (pk->gpus[j].offer != skip_offer && pk->gpus[j].n > 0 && gpu_accepts(pk, j, i))
-			return j;
-	return -1;
+	int r = j;
+
+	while (nxt[r] != r)
+		r = nxt[r];
+	while (nxt[j] != r) {
+		int t = nxt[j];
+		nxt[j] = r;
+		j = t;
+	}
+	return r;
+}
+
+/*
+ * Dedicated items that fit into free slices cost nothing there: each, in
+ * item order, goes to the first GPU (lowest index, every offer) that
+ * accepts it, as a scan of every GPU would find it.  GPUs only fill here,
+ * so a GPU that cannot take profile p of offer o never will: per (o, p) in
+ * use a skip list over the GPU indices drops it for good, and each item
+ * looks only at GPUs of its offers that can still take its profile (and
+ * those holding a replica of its own workload).  Near linear in the GPUs
+ * and items, where the scan of every GPU per item was their product.
+ */
+static void fill_free_slices(struct packer *pk)
+{
+	int *nxt[MIG_MAX_OFFERS][MIG_MAX_PROFILES] = { { NULL } };
+	int ng = pk->ngpus;
+
+	for (int i = 0; i < pk->nit; i++) {
+		int best = ng;
+		if (pk->place[i] != DEDICATED)
+			continue;
+		for (int o = 0; o < pk->noff; o++) {
+			int p = prof_of(pk, i, o), j;
+			int *nx;
+			if (p < 0)
+				continue;
+			if (!nxt[o][p]) {
+				nx = nxt[o][p] = xmalloc(((size_t)ng + 1) * sizeof(int));
+				for (int g = 0; g < ng; g++)
+					nx[g] = pk->gpus[g].offer == o && pk->gpus[g].n > 0 &&
+						geo_fits(&pk->geo[o], pk->gpus[g].key, p) ? g : g + 1;
+				nx[ng] = ng;
+			}
+			nx = nxt[o][p];
+			for (j = open_from(nx, 0); j < best; ) {
+				if (!geo_fits(&pk->geo[o], pk->gpus[j].key, p)) {
+					nx[j] = j + 1;          /* full for p from now on */
+					j = open_from(nx, j + 1);
+				} else if (gpu_has_workload(pk, &pk->gpus[j], pk->wl[i])) {
+					j = open_from(nx, j + 1);
+				} else {
+					best = j;
+				}
+			}
+		}
+		if (best < ng)
+			gpu_add(pk, best, i);
+	}
+	for (int o = 0; o < MIG_MAX_OFFERS; o++)
+		for (int p = 0; p < MIG_MAX_PROFILES; p++)
+			free(nxt[o][p]);
 }
 
 static int gpus_of_offer(const struct packer *pk, int o)
@@ -1072,18 +1130,28 @@ static void mixed_heuristic(struct packer *pk)
 		sort_idx(order, (size_t)n, cmp_decreasing, &oc);
 		for (int p = 0; p < MIG_MAX_PROFILES; p++)
 			first[p] = base;
-		for (int k = 0; k < n; k++) {
+		for (int k = 0, last = -1; k < n; k++) {
 			int i = order[k], p = prof_of(pk, i, o), j;
 			/* GPUs before first[p] can never take p again */
 			while (first[p] < pk->ngpus &&
 			       !geo_fits(&pk->geo[o], pk->gpus[first[p]].key, p))
 				first[p]++;
-			for (j = first[p]; j < pk->ngpus; j++)
+			j = first[p];
+			/* the replica before, of the same workload and profile, went
+			 * to GPU last: the GPUs before it refused that replica for
+			 * good (full for p, or holding the workload) and it holds the
+			 * workload now; so a workload's replicas are placed in one
+			 * pass over the GPUs, not one pass each */
+			if (k > 0 && last >= j && pk->wl[order[k - 1]] == pk->wl[i] &&
+			    prof_of(pk, order[k - 1], o) == p)
+				j = last + 1;
+			for (; j < pk->ngpus; j++)
 				if (gpu_accepts(pk, j, i))
 					break;
 			if (j == pk->ngpus)
 				j = gpu_new(pk, o);
 			gpu_add(pk, j, i);
+			last = j;
 		}
 	}
 	/* a GPU whose items cost less on their dedicated GPUs than its share of
@@ -1105,13 +1173,7 @@ static void mixed_heuristic(struct packer *pk)
 			}
 	}
 	compact_gpus(pk);
-	/* dedicated items that fit into free slices cost nothing there */
-	for (int i = 0; i < pk->nit; i++)
-		if (pk->place[i] == DEDICATED) {
-			int j = first_fit_anywhere(pk, i, -1);
-			if (j >= 0)
-				gpu_add(pk, j, i);
-		}
+	fill_free_slices(pk);
 	mixed_improve(pk);
 	free(order);
 	free(target);
@@ -1393,6 +1455,7 @@ struct aks {
 	int profile[MIG_MAX_OFFERS * MIG_MAX_PROFILES];
 	int n[MIG_MAX_OFFERS * MIG_MAX_PROFILES];
 	int *hist;                /* nopt * (maxrep + 2): workloads by replicas in pool */
+	int *count;               /* nwl * nopt: items of workload w in option k */
 	int rmax[MIG_MAX_OFFERS * MIG_MAX_PROFILES];   /* largest r with hist[r] > 0 */
 	/* per option, read in every move the search weighs: */
 	int slots[MIG_MAX_OFFERS * MIG_MAX_PROFILES];  /* slices per VM */
@@ -1452,14 +1515,16 @@ static double aks_pool_cost(struct aks *a, int k)
 	return aks_vms(a, k, a->n[k], aks_rmax(a, k)) * a->hourly[k];
 }
 
+/* Items of workload w in option k: kept by aks_put and aks_take, so a move
+ * costs the same whatever the workload's replica count. */
+static int *aks_count_of(const struct aks *a, int k, int w)
+{
+	return &a->count[(size_t)w * (size_t)a->nopt + (size_t)k];
+}
+
 static int aks_count(const struct aks *a, int k, int w)
 {
-	const struct packer *pk = a->pk;
-	int c = 0;
-
-	for (int m = pk->wl_start[w]; m < pk->wl_start[w + 1]; m++)
-		c += pk->place[pk->wl_items[m]] == k;
-	return c;
+	return *aks_count_of(a, k, w);
 }
 
 static void aks_put(struct aks *a, int i, int k)
@@ -1476,6 +1541,7 @@ static void aks_put(struct aks *a, int i, int k)
 		if (c + 1 > a->rmax[k])
 			a->rmax[k] = c + 1;
 		a->n[k]++;
+		++*aks_count_of(a, k, pk->wl[i]);
 	}
 	pk->place[i] = k;
 }
@@ -1496,6 +1562,7 @@ static void aks_take(struct aks *a, int i)
 		if (c == a->rmax[k] && hist_of(a, k)[c] == 0)
 			a->rmax[k] = c - 1;
 		a->n[k]--;
+		--*aks_count_of(a, k, pk->wl[i]);
 	}
 	pk->place[i] = NOWHERE;
 }
@@ -2238,6 +2305,7 @@ int mig_pack(const struct mig_offer *offers, size_t noffers, const struct mig_it
 					a->nopt++;
 				}
 		a->hist = xcalloc((size_t)(a->nopt + 1) * (pk.maxrep + 2), sizeof(int));
+		a->count = xcalloc((size_t)pk.nwl * (size_t)a->nopt + 1, sizeof(int));
 		aks_options_init(a);
 		aks_heuristic(a);
 		out->proven_optimal = pk.nit <= MIG_EXACT_MAX_ITEMS && aks_exact(a);
@@ -2245,6 +2313,7 @@ int mig_pack(const struct mig_offer *offers, size_t noffers, const struct mig_it
 		out->lower_bound_hourly = out->proven_optimal ? out->hourly : lower_bound_aks(&pk);
 		build_aks(a, out);
 		free(a->hist);
+		free(a->count);
 		free(a);
 	} else {
 		mixed_heuristic(&pk);

@@ -193,7 +193,11 @@ struct witem {
 
 static void add_unplaced(struct pack_plan *out, int w, int r, const char *reason)
 {
-	out->unplaced = xrealloc(out->unplaced, (out->nunplaced + 1) * sizeof(*out->unplaced));
+	/* grown to 2n + 1 entries when n is 0 or a power of two: room doubles
+	 * (this is the only place that adds to the list) */
+	if ((out->nunplaced & (out->nunplaced - 1)) == 0)
+		out->unplaced = xrealloc(out->unplaced,
+					 (2 * out->nunplaced + 1) * sizeof(*out->unplaced));
 	out->unplaced[out->nunplaced].workload = w;
 	out->unplaced[out->nunplaced].replica = r;
 	util_copy_str(out->unplaced[out->nunplaced].reason, PACK_REASON_LEN, reason);
@@ -284,7 +288,7 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 	size_t noffs = region_offers(c, region, offs);
 	struct witem *wis = xcalloc(c->p->nworkloads + 1, sizeof(*wis));
 	struct mig_item *items = xmalloc(sizeof(*items)); /* grown per workload below */
-	size_t nitems = 0, nw = 0;
+	size_t nitems = 0, nw = 0, capitems = 1;
 	struct mig_plan mp;
 	char err[MIG_ERRLEN];
 	size_t pool0 = out->npools;
@@ -315,8 +319,14 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 		struct witem *wi;
 		if (pw->type != PROFILE_INFERENCE || strcmp(workload_region(c, pw), region) != 0)
 			continue;
-		out->workloads = xrealloc(out->workloads,
-					  (out->nworkloads + 1) * sizeof(*out->workloads));
+		if (nw == 0) {   /* room for the region's workloads, once */
+			size_t m = 0;
+			for (size_t j = i; j < c->p->nworkloads; j++)
+				m += c->p->workloads[j].type == PROFILE_INFERENCE &&
+				     strcmp(workload_region(c, &c->p->workloads[j]), region) == 0;
+			out->workloads = xrealloc(out->workloads,
+						  (out->nworkloads + m) * sizeof(*out->workloads));
+		}
 		k = &out->workloads[out->nworkloads];
 		memset(k, 0, sizeof(*k));
 		util_copy_str(k->name, sizeof(k->name), pw->name);
@@ -330,7 +340,10 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 			continue;
 		}
 		size_workload(c, &fw, region, vm_price, offs, noffs, wi, k);
-		items = xrealloc(items, (nitems + (size_t)k->replicas) * sizeof(*items));
+		if (nitems + (size_t)k->replicas > capitems) {
+			capitems = 2 * (nitems + (size_t)k->replicas);
+			items = xrealloc(items, capitems * sizeof(*items));
+		}
 		for (long r = 0; r < k->replicas; r++) {
 			struct mig_item *it = &items[nitems++];
 			memset(it, 0, sizeof(*it));
@@ -381,8 +394,9 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 		const struct mig_item *it = &items[mp.dedicated[d]];
 		const struct witem *wi = &wis[(size_t)it->workload - w0];
 		struct pack_dedicated *pd;
-		out->dedicated = xrealloc(out->dedicated,
-					  (out->ndedicated + 1) * sizeof(*out->dedicated));
+		if (d == 0)
+			out->dedicated = xrealloc(out->dedicated, (out->ndedicated + mp.ndedicated) *
+									  sizeof(*out->dedicated));
 		pd = &out->dedicated[out->ndedicated++];
 		memset(pd, 0, sizeof(*pd));
 		pd->workload = it->workload;
@@ -478,6 +492,15 @@ static int build_term(const struct catalog_snapshot *snap, const struct profile 
 	}
 	for (size_t k = 0; k < nregions && rc == 0; k++)
 		rc = pack_region(&c, regions[k], diags);
+	/* as recommend: a plan past the most gpufit totals is a wrong price */
+	if (rc == 0 && !(out->monthly < BILL_MAX_MONTHLY)) {
+		if (diags)
+			diag_list_add(diags, DIAG_ERROR, NULL, 0, 0,
+				      "monthly cost past %.0e %s, the most gpufit totals (the MIG "
+				      "plan); check the catalog's prices ('gpufit catalog list')",
+				      BILL_MAX_MONTHLY, out->currency);
+		rc = -1;
+	}
 	if (out->nunplaced > 1)
 		qsort(out->unplaced, out->nunplaced, sizeof(*out->unplaced), cmp_unplaced);
 	/* the plan's bill is the sum of its pools' and dedicated VMs' bills */
@@ -518,7 +541,7 @@ int pack_plan_build(const struct catalog_snapshot *snap, const struct profile *p
 		if (build_term(snap, p, o, terms[t], &alt, NULL) == 0 &&
 		    (alt.nunplaced < out->nunplaced ||
 		     (alt.nunplaced == out->nunplaced &&
-		      llround(alt.monthly * 100.0) < llround(out->monthly * 100.0)))) {
+		      bill_to_cents(alt.monthly) < bill_to_cents(out->monthly)))) {
 			pack_plan_release(out);
 			*out = alt;
 		} else {

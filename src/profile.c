@@ -33,8 +33,8 @@
 #include "util.h"
 
 #define MAX_ERRORS 100
-#define MAX_NODES 500000
-#define MAX_WORKLOADS 10000
+#define MAX_NODES 5000000
+#define MAX_WORKLOADS 100000
 #define DEFAULT_REGION "eastus"
 
 enum node_kind { NODE_SCALAR, NODE_SEQ, NODE_MAP };

@@ -417,6 +417,38 @@ int recommend_build(const struct catalog_snapshot *snap, const struct profile *p
 	return 0;
 }
 
+/* Whether a figure the result totals passes BILL_MAX_MONTHLY (a price in
+ * the catalog is wrong: 9e11 an hour passes it at 2 VMs); the message names
+ * the largest workload bill or the MIG plan.  Checked before anything is
+ * printed: the totals' cents saturate there, they do not wrap. */
+static int money_out_of_range(const struct recommend_result *r, char *err, size_t len)
+{
+	const struct recommend_workload *top = NULL;
+	double most = r->monthly_cost;
+
+	if (r->mig.monthly_cost > most)
+		most = r->mig.monthly_cost;
+	for (size_t i = 0; i < r->nworkloads; i++) {
+		const struct recommend_workload *w = &r->workloads[i];
+		if (w->feasible && (!top || w->rec.monthly_cost > top->rec.monthly_cost))
+			top = w;
+	}
+	if (top && top->rec.monthly_cost > most)
+		most = top->rec.monthly_cost;
+	if (most < BILL_MAX_MONTHLY)
+		return 0;
+	if (top && top->rec.monthly_cost >= BILL_MAX_MONTHLY)
+		snprintf(err, len, "monthly cost past %.0e %s, the most gpufit totals: '%s' on %d x %s "
+			 "at %.2f %s/h; check the catalog's prices ('gpufit catalog list')",
+			 BILL_MAX_MONTHLY, r->currency, top->name, top->rec.vm_count, top->rec.sku,
+			 top->rec.unit_hourly, r->currency);
+	else
+		snprintf(err, len, "monthly cost past %.0e %s, the most gpufit totals (the MIG plan "
+			 "or the fleet); check the catalog's prices ('gpufit catalog list')",
+			 BILL_MAX_MONTHLY, r->currency);
+	return 1;
+}
+
 int recommend_build_term(const struct catalog_snapshot *snap, const struct profile *p,
 			 const struct recommend_options *o,
 			 struct recommend_result *out, struct diag_list *diags)
@@ -488,6 +520,13 @@ int recommend_build_term(const struct catalog_snapshot *snap, const struct profi
 		recommend_retirement_findings(&c, i, &out->workloads[i]);
 	}
 	recommend_completeness(out);
+	if (money_out_of_range(out, err, sizeof err)) {
+		if (diags)
+			diag_list_add(diags, DIAG_ERROR, NULL, 0, 0, "%s", err);
+		ctx_release(&c);
+		recommend_result_release(out);
+		return -1;
+	}
 	out->monthly_cost = util_round_cents(out->monthly_cost);
 	out->current_monthly_cost = util_round_cents(out->current_monthly_cost);
 	out->savings_monthly = util_round_cents(out->savings_monthly);

@@ -137,60 +137,144 @@ static void to_plan(struct ctx *c, size_t i, double part)
 	w->needs.interconnect = recommend_interconnect_name(w->rec.fit.interconnect);
 }
 
+/* A workload in the plan, with the pools it sits in sorted (its key). */
+struct pool_set {
+	const int *pools;
+	int n;
+	size_t w;
+};
+
+static int cmp_pool_set(const void *x, const void *y)
+{
+	const struct pool_set *a = x, *b = y;
+
+	for (int k = 0; k < a->n && k < b->n; k++)
+		if (a->pools[k] != b->pools[k])
+			return a->pools[k] < b->pools[k] ? -1 : 1;
+	if (a->n != b->n)
+		return a->n < b->n ? -1 : 1;
+	return (a->w > b->w) - (a->w < b->w);
+}
+
+static int same_pools(const struct pool_set *a, const struct pool_set *b)
+{
+	if (a->n != b->n)
+		return 0;
+	for (int k = 0; k < a->n; k++)
+		if (a->pools[k] != b->pools[k])
+			return 0;
+	return 1;
+}
+
+/* Whether two sorted pool lists share a pool. */
+static int pools_meet(const struct pool_set *a, const struct pool_set *b)
+{
+	for (int x = 0, y = 0; x < a->n && y < b->n;) {
+		if (a->pools[x] == b->pools[y])
+			return 1;
+		if (a->pools[x] < b->pools[y])
+			x++;
+		else
+			y++;
+	}
+	return 0;
+}
+
+static int in_plan(const struct ctx *c, size_t i)
+{
+	return c->first_pool[i] >= 0 &&
+	       recommend_mig_use_of(&c->res->workloads[i])->use == RECOMMEND_BASIS_PLAN;
+}
+
 /* The co-tenants of every workload placed on slices: the other workloads
- * with a replica on a pool it has a replica on (their count and the first
- * few in profile order). */
+ * in the plan with a replica on a pool it has a replica on (their count and
+ * the first few in profile order).  The first few come from per-pool member
+ * lists, stopping once found; the count from the workloads grouped by the
+ * set of pools they sit in (few sets: a plan has few pools): each group's
+ * count is the sum over the groups it shares a pool with.  Linear in the
+ * workloads, times the groups squared. */
 static void cotenants(struct ctx *c)
 {
 	struct recommend_result *res = c->res;
-	size_t np = res->mig.npools, nw = res->nworkloads;
+	size_t np = res->mig.npools, nw = res->nworkloads, nset = 0, npl = 0;
 	size_t *start = xcalloc(np + 2, sizeof(*start)), *fill, *members;
 	size_t *seen = xcalloc(nw + 1, sizeof(*seen));
+	struct pool_set *set;
+	int *sorted;
 
-	/* the workloads of each pool, in profile order (counting sort) */
+	/* the plan's workloads of each pool, in profile order (counting sort) */
 	for (size_t i = 0; i < nw; i++) {
 		const struct placed *pl = &c->placed[i];
-		if (c->first_pool[i] < 0)
+		if (!in_plan(c, i))
 			continue;
 		for (int k = 0; k < pl->npools; k++)
 			start[pl->pools[k] + 1]++;
+		npl += (size_t)pl->npools;
+		nset++;
 	}
 	for (size_t p = 0; p < np; p++)
 		start[p + 1] += start[p];
 	members = xcalloc(start[np] + 1, sizeof(*members));
 	fill = xcalloc(np + 1, sizeof(*fill));
+	set = xcalloc(nset + 1, sizeof(*set));
+	sorted = xcalloc(npl + 1, sizeof(*sorted));
+	nset = npl = 0;
 	for (size_t i = 0; i < nw; i++) {
 		const struct placed *pl = &c->placed[i];
-		if (c->first_pool[i] < 0)
+		if (!in_plan(c, i))
 			continue;
+		set[nset].pools = sorted + npl;
+		set[nset].n = pl->npools;
+		set[nset].w = i;
 		for (int k = 0; k < pl->npools; k++) {
 			size_t p = (size_t)pl->pools[k];
+			int at = (int)npl + k;
 			members[start[p] + fill[p]++] = i;
+			/* insertion: a workload spans few pools */
+			while (at > (int)npl && sorted[at - 1] > pl->pools[k]) {
+				sorted[at] = sorted[at - 1];
+				at--;
+			}
+			sorted[at] = pl->pools[k];
 		}
+		npl += (size_t)pl->npools;
+		nset++;
 	}
-	for (size_t i = 0; i < nw; i++) {
+	/* the first few, as the pools and their members come */
+	for (size_t s = 0; s < nset; s++) {
+		size_t i = set[s].w, n = 0;
 		struct recommend_mig_use *u = res->workloads[i].mig_use;
 		const struct placed *pl = &c->placed[i];
-		size_t n = 0;
 
-		if (c->first_pool[i] < 0 || !u || u->use != RECOMMEND_BASIS_PLAN)
-			continue;
-		u->ncotenants = 0;
 		seen[i] = i + 1;
-		for (int k = 0; k < pl->npools; k++) {
+		for (int k = 0; k < pl->npools && n < RECOMMEND_MAX_COTENANTS; k++) {
 			size_t p = (size_t)pl->pools[k];
-			for (size_t m = start[p]; m < start[p + 1]; m++) {
+			for (size_t m = start[p]; m < start[p + 1] && n < RECOMMEND_MAX_COTENANTS; m++) {
 				size_t j = members[m];
-				if (seen[j] == i + 1 ||
-				    recommend_mig_use_of(&res->workloads[j])->use != RECOMMEND_BASIS_PLAN)
+				if (seen[j] == i + 1)
 					continue;
 				seen[j] = i + 1;
-				if (n < RECOMMEND_MAX_COTENANTS)
-					u->cotenants[n++] = j;
-				u->ncotenants++;
+				u->cotenants[n++] = j;
 			}
 		}
 	}
+	/* the counts, per group of workloads on the same pools */
+	qsort(set, nset, sizeof(*set), cmp_pool_set);
+	for (size_t a = 0, b; a < nset; a = b) {
+		size_t together = 0;
+		for (b = a + 1; b < nset && same_pools(&set[a], &set[b]); b++)
+			;
+		for (size_t x = 0, y; x < nset; x = y) {
+			for (y = x + 1; y < nset && same_pools(&set[x], &set[y]); y++)
+				;
+			if (pools_meet(&set[a], &set[x]))
+				together += y - x;
+		}
+		for (size_t s = a; s < b; s++)   /* all but itself */
+			res->workloads[set[s].w].mig_use->ncotenants = together - 1;
+	}
+	free(sorted);
+	free(set);
 	free(members);
 	free(fill);
 	free(seen);

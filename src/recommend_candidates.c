@@ -572,8 +572,8 @@ void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
 		return;
 	pn->own_monthly = own_monthly;
 	if (pn->dedicated_vm >= 0 &&
-	    llround(bill_monthly(c->pricing, pn->dedicated_hourly, replicas, c->hours) * 100.0) <=
-		    llround(own_monthly * 100.0))
+	    bill_to_cents(bill_monthly(c->pricing, pn->dedicated_hourly, replicas, c->hours)) <=
+		    bill_to_cents(own_monthly))
 		return;
 	pn->dedicated_vm = -1;
 	pn->dedicated_hourly = 0;

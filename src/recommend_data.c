@@ -763,9 +763,9 @@ static void cold_fix(const struct ctx *c, const struct profile_workload *pw, int
 						      " or spread the weights over %d Blob accounts",
 						      datapath_accounts(q * d->vms, d->supply_mb_per_s));
 		} else if (d->vms > 1) {
-			int k = (int)floor(d->supply_mb_per_s / q + 1e-9);
-			if (k < 1)
-				k = 1;
+			double kf = floor(d->supply_mb_per_s / q + 1e-9);
+			/* saturated: a tiny read rate must not overflow the int */
+			int k = !(kf >= 1) ? 1 : kf > 1e6 ? 1000000 : (int)kf;
 			l += (size_t)snprintf(n->fix + l, sizeof(n->fix) - l,
 					      "the %s is shared by the %d VMs: stagger their starts "
 					      "(%d at a time get %s MB/s each)", tier_label(pw), d->vms,

@@ -14,15 +14,33 @@
 #include "recommend_internal.h"
 #include "util.h"
 
+static int cmp_loc(const void *x, const void *y)
+{
+	const struct item_loc *a = x, *b = y;
+
+	if (a->pool != b->pool)
+		return a->pool < b->pool ? -1 : 1;
+	if (a->vm != b->vm)
+		return a->vm < b->vm ? -1 : 1;
+	return (a->gpu > b->gpu) - (a->gpu < b->gpu);
+}
+
 /* Where the plan put each workload's replicas (items of one workload are
  * consecutive): counts of distinct VMs and GPUs, replicas on slices and on
- * dedicated GPUs, pools spanned, and replica 0's dedicated size. */
+ * dedicated GPUs, pools spanned (in the order its replicas first reach
+ * them), and replica 0's dedicated size.  The distinct VMs and GPUs are
+ * counted on a sorted copy of the sliced replicas' places: n log n in a
+ * workload's replicas. */
 static void place_workloads(struct ctx *c, const struct mig_item *items,
 			    const struct item_loc *loc, size_t nitems)
 {
+	struct item_loc *sl = NULL;
+	size_t capsl = 0;
+
 	for (size_t a = 0, b; a < nitems; a = b) {
 		int w = items[a].workload;
 		struct placed *pl = &c->placed[w];
+		size_t nsl = 0;
 		for (b = a; b < nitems && items[b].workload == w; b++)
 			;
 		free(pl->pools);
@@ -32,8 +50,12 @@ static void place_workloads(struct ctx *c, const struct mig_item *items,
 		/* a workload sits on at most as many pools as it has items */
 		pl->pools = xcalloc(b - a, sizeof(*pl->pools));
 		pl->pool_replicas = xcalloc(b - a, sizeof(*pl->pool_replicas));
+		if (b - a > capsl) {
+			capsl = b - a;
+			sl = xrealloc(sl, capsl * sizeof(*sl));
+		}
 		for (size_t k = a; k < b; k++) {
-			int seen_vm = 0, seen_gpu = 0, seen_pool = 0;
+			int q;
 			if (loc[k].pool == -2)
 				continue;
 			if (loc[k].pool == -1) {
@@ -43,26 +65,23 @@ static void place_workloads(struct ctx *c, const struct mig_item *items,
 				continue;
 			}
 			pl->sliced++;
-			for (size_t j = a; j < k; j++) {
-				if (loc[j].pool != loc[k].pool)
-					continue;
-				seen_pool = 1;
-				if (loc[j].vm == loc[k].vm) {
-					seen_vm = 1;
-					seen_gpu |= loc[j].gpu == loc[k].gpu;
-				}
-			}
-			if (!seen_pool)
+			sl[nsl++] = loc[k];
+			/* the plan has few pools: a scan of the ones seen */
+			for (q = 0; q < pl->npools && pl->pools[q] != loc[k].pool; q++)
+				;
+			if (q == pl->npools)
 				pl->pools[pl->npools++] = loc[k].pool;
-			for (int q = 0; q < pl->npools; q++)
-				if (pl->pools[q] == loc[k].pool) {
-					pl->pool_replicas[q]++;
-					break;
-				}
-			pl->nvms += !seen_vm;
-			pl->ngpus += !seen_gpu;
+			pl->pool_replicas[q]++;
+		}
+		if (nsl)
+			qsort(sl, nsl, sizeof(*sl), cmp_loc);
+		for (size_t k = 0; k < nsl; k++) {
+			int new_vm = k == 0 || sl[k].pool != sl[k - 1].pool || sl[k].vm != sl[k - 1].vm;
+			pl->nvms += new_vm;
+			pl->ngpus += new_vm || sl[k].gpu != sl[k - 1].gpu;
 		}
 	}
+	free(sl);
 }
 
 /* How the packer may treat a MIG candidate of the region being packed. */
@@ -103,13 +122,14 @@ static size_t region_items(const struct ctx *c, const unsigned char *mode, struc
 	return n;
 }
 
-/* Replicas of workload w the packer put on its "dedicated" option. */
-static long dedicated_of(const struct mig_item *items, const struct mig_plan *mp, int w)
+/* Replicas of each workload the packer put on its "dedicated" option, into
+ * ded[] (one entry per workload, zeroed here). */
+static void dedicated_counts(const struct mig_item *items, const struct mig_plan *mp,
+			     long *ded, size_t nworkloads)
 {
-	long n = 0;
+	memset(ded, 0, nworkloads * sizeof(*ded));
 	for (size_t d = 0; d < mp->ndedicated; d++)
-		n += items[mp->dedicated[d]].workload == w;
-	return n;
+		ded[items[mp->dedicated[d]].workload]++;
 }
 
 /* Packs the items of mode[] into *mp; *monthly is what that costs the
@@ -158,6 +178,7 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 	int rc = 0, any = 0;
 	double pools = 0, monthly;
 	unsigned char *mode = xcalloc(res->nworkloads + 1, 1);
+	long *ded;
 
 	*cost = 0;
 	*nworkloads = 0;
@@ -174,6 +195,7 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 		free(mode);
 		return 0;
 	}
+	ded = xcalloc(res->nworkloads + 1, sizeof(*ded));
 	for (size_t o = 0; o < c->noffers[r]; o++) {
 		moffs[o].sku = c->vms[offs[o].vm].sku;
 		moffs[o].gpu_model = c->vms[offs[o].vm].gpu_model;
@@ -195,14 +217,14 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 			mig_plan_release(&mp);
 			free(items);
 			free(mode);
+			free(ded);
 			return -1;
 		}
+		dedicated_counts(items, &mp, ded, res->nworkloads);
 		for (size_t i = 0; i < res->nworkloads && split < 0; i++) {
-			long d;
 			if (mode[i] != MODE_MAY_LEAVE)
 				continue;
-			d = dedicated_of(items, &mp, (int)i);
-			if (d > 0 && d < res->workloads[i].replicas)
+			if (ded[i] > 0 && ded[i] < res->workloads[i].replicas)
 				split = (int)i;
 		}
 		if (split < 0)
@@ -226,9 +248,9 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 					      : MODE_IN;
 		}
 	}
+	dedicated_counts(items, &mp, ded, res->nworkloads);
 	for (size_t i = 0; i < res->nworkloads; i++) {
-		if (mode[i] == MODE_MAY_LEAVE &&
-		    dedicated_of(items, &mp, (int)i) == res->workloads[i].replicas)
+		if (mode[i] == MODE_MAY_LEAVE && ded[i] == res->workloads[i].replicas)
 			mode[i] = MODE_LEFT_OUT;
 		if (mode[i] == MODE_LEFT_OUT) {
 			c->outside[i] = 1;
@@ -237,6 +259,7 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 			(*nworkloads)++;
 		}
 	}
+	free(ded);
 	if (!*nworkloads) {
 		mig_plan_release(&mp);
 		free(items);

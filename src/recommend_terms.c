@@ -145,7 +145,7 @@ static long long bill_cents(const struct recommend_result *r, size_t i)
 
 	if (!w->feasible || w->rec.basis == RECOMMEND_BASIS_SHARE)
 		return -1;
-	return llround(w->rec.monthly_cost * 100.0);
+	return bill_to_cents(w->rec.monthly_cost);
 }
 
 /* Fleet order: fewer unpriced workloads, then the lower total. */
@@ -225,12 +225,13 @@ static void resum(struct recommend_result *res)
 		if (!w->feasible)
 			res->infeasible++;
 		else
-			total += llround(w->rec.monthly_cost * 100.0);
+			total = bill_cents_add(total, bill_to_cents(w->rec.monthly_cost));
 		if (w->has_current && w->current.priced) {
 			res->has_current = 1;
-			current += llround(w->current.monthly_cost * 100.0);
+			current = bill_cents_add(current, bill_to_cents(w->current.monthly_cost));
 			if (w->feasible)
-				savings += llround(w->current.savings_monthly * 100.0);
+				savings = bill_cents_add(savings,
+							 bill_to_cents(w->current.savings_monthly));
 		}
 	}
 	res->monthly_cost = (double)total / 100.0;

@@ -11,12 +11,13 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bill.h"
 #include "recommend_internal.h"
 #include "util.h"
 
 static long long to_cents(double v)
 {
-	return llround(v * 100.0);
+	return bill_to_cents(v);
 }
 
 struct remainder {
@@ -38,7 +39,8 @@ static int cmp_remainder(const void *a, const void *b)
 static long long weight_of(const struct recommend_totals_item *it, int equal)
 {
 	long long w = equal ? 1
-			    : it->has_dedicated ? to_cents(it->dedicated_monthly) - to_cents(it->fixed_monthly)
+			    : it->has_dedicated ? bill_cents_add(to_cents(it->dedicated_monthly),
+								 -to_cents(it->fixed_monthly))
 						: to_cents(it->share_monthly);
 	return w > 0 ? w : 0;
 }
@@ -64,7 +66,7 @@ static void allocate_over(const struct recommend_totals_item *items, size_t n, s
 
 	for (size_t i = 0; i < n; i++)
 		if (sharing(&items[i], g) && !capped[i]) {
-			wsum += weight_of(&items[i], 0);
+			wsum = bill_cents_add(wsum, weight_of(&items[i], 0));
 			members++;
 		}
 	if (!members || plan <= 0)
@@ -82,7 +84,7 @@ static void allocate_over(const struct recommend_totals_item *items, size_t n, s
 		exact = (long double)plan * (long double)weight_of(&items[i], equal) /
 			(long double)wsum;
 		part[i] = (long long)exact;
-		given += part[i];
+		given = bill_cents_add(given, part[i]);
 		rems[k].rem = exact - (long double)part[i];
 		rems[k].item = i;
 		k++;
@@ -124,7 +126,7 @@ static void allocate(struct recommend_totals_item *items, size_t n, size_t g, lo
 				continue;
 			capped[i] = 1;
 			part[i] = w;
-			rest -= w;
+			rest = bill_cents_add(rest, -w);
 			again = 1;
 		}
 	}
@@ -162,7 +164,7 @@ double recommend_totals(struct recommend_totals_item *items, size_t n,
 				continue;
 			gr->nitems++;
 			if (items[i].has_dedicated)
-				ded += to_cents(items[i].dedicated_monthly);
+				ded = bill_cents_add(ded, to_cents(items[i].dedicated_monthly));
 			else
 				forced = 1;
 		}
@@ -177,7 +179,7 @@ double recommend_totals(struct recommend_totals_item *items, size_t n,
 			if (it->group < 0 || (size_t)it->group != g)
 				continue;
 			it->part_monthly = (double)to_cents(it->fixed_monthly);
-			rest -= to_cents(it->fixed_monthly);
+			rest = bill_cents_add(rest, -to_cents(it->fixed_monthly));
 		}
 		allocate(items, n, g, rest);
 		for (size_t i = 0; i < n; i++)
@@ -200,7 +202,7 @@ double recommend_totals(struct recommend_totals_item *items, size_t n,
 			it->basis = RECOMMEND_BASIS_SHARE;
 			it->monthly = (double)to_cents(it->share_monthly) / 100.0;
 		}
-		total += to_cents(it->monthly);
+		total = bill_cents_add(total, to_cents(it->monthly));
 	}
 	return (double)total / 100.0;
 }
@@ -248,7 +250,7 @@ void recommend_completeness(struct recommend_result *res)
 		if (!w->feasible || w->rec.basis == RECOMMEND_BASIS_SHARE)
 			res->unpriced[res->nunpriced++] = i;
 		else
-			priced += to_cents(w->rec.monthly_cost);
+			priced = bill_cents_add(priced, to_cents(w->rec.monthly_cost));
 		if (w->has_current && w->current.priced && !(w->feasible &&
 							       w->rec.basis != RECOMMEND_BASIS_SHARE))
 			res->savings_known = 0;

@@ -1235,11 +1235,13 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	r.activations_gib = act_dev * cap->gpus / GIB;
 	r.overhead_gib = ovh_dev * cap->gpus / GIB;
 	r.available_gib = usable * cap->gpus / GIB;
-	/* saturated: a catalog's absurd memory (1e300 GiB) makes the quotient
-	 * larger than any long, and the batch limit below caps it anyway */
+	/* saturated: a catalog's absurd memory (1e300 GiB) or a KV cache of 0
+	 * bytes per sequence (+inf) makes the quotient larger than any long;
+	 * the engine's cap below bounds it anyway */
 	{
-		double conc = free_dev > 0 ? floor(free_dev / kvseq_dev) : 0;
-		r.max_concurrency = conc < 1e15 ? (long)conc : (long)1e15;
+		double mc = free_dev > 0 ? floor(free_dev / kvseq_dev) : 0;
+
+		r.max_concurrency = !(mc >= 0) ? 0 : mc >= 1e15 ? (long)1e15 : (long)mc;
 	}
 	r.memory_max_concurrency = r.max_concurrency;
 	limit = s->max_sequences > 0 ? (double)s->max_sequences : ef.max_batch_sequences;

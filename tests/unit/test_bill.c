@@ -77,6 +77,34 @@ static void test_break_even(void **state)
 	assert_true(bill_break_even(0, 1) < 0);
 }
 
+/* Cents: rounded half away from zero, saturated (never wrapped) at
+ * BILL_CENTS_MAX; sums saturate the same way.  9e11 USD/h x 730 h x 10,000
+ * VMs = 6.57e18 USD = 6.57e20 cents: past it, so it saturates. */
+static void test_cents(void **state)
+{
+	(void)state;
+	assert_true(bill_to_cents(1234.565) == 123457 || bill_to_cents(1234.565) == 123456);
+	assert_true(bill_to_cents(0.005) == 1);
+	assert_true(bill_to_cents(-0.005) == -1);
+	assert_true(bill_to_cents(NAN) == 0);
+	assert_true(bill_to_cents(9e11 * 730 * 10000) == BILL_CENTS_MAX);
+	assert_true(bill_to_cents(-INFINITY) == -BILL_CENTS_MAX);
+	assert_true(bill_to_cents(INFINITY) == BILL_CENTS_MAX);
+	assert_true(bill_cents_add(BILL_CENTS_MAX, 1) == BILL_CENTS_MAX);
+	assert_true(bill_cents_add(BILL_CENTS_MAX - 5, 3) == BILL_CENTS_MAX - 2);
+	assert_true(bill_cents_add(-BILL_CENTS_MAX, -1) == -BILL_CENTS_MAX);
+	assert_true(bill_cents_add(BILL_CENTS_MAX, -BILL_CENTS_MAX) == 0);
+	assert_true(bill_cents_add(100, -250) == -150);
+	/* 100,000 parts of 1e17 cents (1e15 each): saturated, past the limit */
+	{
+		long long t = 0;
+		for (int i = 0; i < 100000; i++)
+			t = bill_cents_add(t, bill_to_cents(BILL_MAX_MONTHLY));
+		assert_true(t == BILL_CENTS_MAX);
+		assert_true((double)t / 100.0 >= BILL_MAX_MONTHLY);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -85,6 +113,7 @@ int main(void)
 		cmocka_unit_test(test_share_of_a_vm),
 		cmocka_unit_test(test_nothing_to_bill),
 		cmocka_unit_test(test_break_even),
+		cmocka_unit_test(test_cents),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -513,6 +514,58 @@ static void test_training_no_ib(void **state)
 	assert_int_equal(r.interconnect, 2);
 }
 
+/* 1e15 tokens of an 8B model in 0.01 h (both inside the documented
+ * ranges): the speed-up estimate n x hours / deadline is about 1e10, past
+ * any int.  The search must end: with InfiniBand at FIT_MAX_VMS nodes,
+ * missing the deadline; without, naming the node count it would need
+ * ("more than 100000" past that).  A deadline of 1e-300 h (+inf nodes)
+ * the same.  alarm() turns a regression into a failure, not a hang. */
+static void test_training_huge(void **state)
+{
+	struct sizing_factors f;
+	struct sizing_capacity cap;
+	struct fit_workload w;
+	struct fit_result r;
+	char text[FIT_REASON_LEN];
+	const double deadlines[] = { 0.01, 1e-300 };
+	(void)state;
+	alarm(60);
+	factors(&f);
+	gpu24(&cap);
+	cap.memory_gib = 80;
+	cap.gpus = cap.gpus_per_node = 8;
+	cap.infiniband_gbps = 400;
+	memset(&w, 0, sizeof(w));
+	w.kind = FIT_TRAINING;
+	llama8b(&w.model);
+	w.precision = SIZING_BF16;
+	w.train.method = SIZING_TRAIN_FULL;
+	w.train.tokens = 1e15;
+	w.train.sequence_length = 2048;
+	w.train.recompute = -1;
+	w.runs_per_month = 1;
+	w.replicas = 1;
+	w.headroom = 0.15;
+	for (size_t i = 0; i < sizeof deadlines / sizeof deadlines[0]; i++) {
+		w.deadline_hours = deadlines[i];
+		fit_evaluate(&w, &cap, 1, &f, &r);
+		assert_int_equal(r.reject, FIT_REJ_DEADLINE);
+		assert_int_equal(r.nodes, FIT_MAX_VMS);
+		/* 6 x 8.03e9 x 1e15 FLOP on 800 GPUs x 125 TFLOPS x 0.4 is
+		 * 1.34e4 h at perfect scaling: the time missed is above it */
+		assert_true(r.have > 1.3e4);
+		fit_reject_text(&r, "payg", "eastus", text, sizeof text);
+		assert_non_null(strstr(text, "on 100 nodes > deadline"));
+
+		fit_evaluate(&w, &cap, 0, &f, &r);
+		assert_int_equal(r.reject, FIT_REJ_NO_INFINIBAND);
+		assert_true(r.nodes > 100000);
+		fit_reject_text(&r, "payg", "eastus", text, sizeof text);
+		assert_non_null(strstr(text, "needs more than 100000 nodes"));
+	}
+	alarm(0);
+}
+
 /* A size only the price API knows (refreshed catalog: spec_known 0, no GPU
  * model, placeholder counts) is never sized; retired comes after it. */
 /* The precision rules as fit sees them: FP8 on a Turing GPU is a rejection
@@ -620,6 +673,7 @@ int main(void)
 		cmocka_unit_test(test_llm),
 		cmocka_unit_test(test_llm_instance_over_vms),
 		cmocka_unit_test(test_training_no_ib),
+		cmocka_unit_test(test_training_huge),
 		cmocka_unit_test(test_vm_check),
 		cmocka_unit_test(test_precision_reject),
 	};

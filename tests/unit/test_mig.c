@@ -1511,6 +1511,61 @@ static void test_large_gap(void **state)
 	}
 }
 
+/*
+ * Many replicas per workload.  By hand: 3 workloads x 2,000 replicas of
+ * 9 GiB (1g.10gb) on one-GPU A100 VMs at 3.673 an hour: a GPU holds at most
+ * one replica of each workload, so 2,000 GPUs (= VMs) are needed and
+ * enough (3 of 7 slices each): 2,000 x 3.673 = 7,346 an hour, both
+ * strategies.  Then random fleets of up to 400 replicas a workload: valid
+ * (the checker) and the very plans, slice by slice, that the packer made
+ * before it kept per-workload counts instead of rescanning replicas (the
+ * hashes were taken from that version, which was quadratic in replicas).
+ */
+static void test_many_replicas(void **state)
+{
+	static const uint64_t want[2][3] = {   /* [strategy][round] */
+		{ 0x242d8a444da01a9eull, 0x9633cafd7b5199a2ull, 0xb333f5eaa9a6bea5ull },
+		{ 0xb3cb1aba23cdd0beull, 0x3f8768dc073484d7ull, 0xacbb90a3efc5954cull },
+	};
+	struct instance in;
+	struct mig_plan pl;
+
+	(void)state;
+	one_offer(&in, 0);
+	in.items = NULL;
+	in.nitems = 0;
+	for (int w = 0; w < 3; w++)
+		for (int r = 0; r < 2000; r++)
+			add_item(&in, w, r, 9, 10, 0);
+	for (int st = 0; st < 2; st++) {
+		pack_checked(&in, (enum mig_strategy)st, &pl);
+		assert_int_equal(pl.ngpus, 2000);
+		assert_int_equal(pl.ndedicated, 0);
+		assert_float_equal(pl.hourly, 2000 * 3.673, 1e-6);
+		mig_plan_release(&pl);
+	}
+	free(in.items);
+	rng_state = 4242;
+	for (int round = 0; round < 3; round++) {
+		random_instance(&in, 12, 100000, 400, ALL_OFFERS);
+		for (int st = 0; st < 2; st++) {
+			uint64_t h;
+			pack_checked(&in, (enum mig_strategy)st, &pl);
+			h = plan_hash(&pl);
+			if (getenv("MIG_PRINT_HASHES"))
+				printf("round %d %s: %zu items, 0x%016llxull\n", round,
+				       mig_strategy_name((enum mig_strategy)st), in.nitems,
+				       (unsigned long long)h);
+			else if (h != want[st][round])
+				fail_msg("round %d: %s plan of %zu items differs from before (hash "
+					 "0x%016llx)", round, mig_strategy_name((enum mig_strategy)st),
+					 in.nitems, (unsigned long long)h);
+			mig_plan_release(&pl);
+		}
+		free(in.items);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1527,6 +1582,7 @@ int main(void)
 		cmocka_unit_test(test_random_valid),
 		cmocka_unit_test(test_random_optimal),
 		cmocka_unit_test(test_large_gap),
+		cmocka_unit_test(test_many_replicas),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

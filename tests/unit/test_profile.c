@@ -503,9 +503,21 @@ static void test_limits(void **state)
 	assert_int_equal(profile_parse_buffer("t.yaml", "", (size_t)PROFILE_MAX_BYTES + 1, NULL,
 					      &p, &errs), -1);
 	assert_string_equal(errs.items[0].msg,
-			    "file is larger than 16 MiB; a profile is a short text file");
+			    "file is larger than 64 MiB; a profile is a short text file");
 	assert_int_equal(errs.items[0].line, 0);
 	diag_list_release(&errs);
+
+	/* at most 100,000 workloads (docs/profile.md): 100,001 are refused
+	 * whole, before any workload is read */
+	strbuf_addstr(&sb, "gpufit: 1\nworkloads: [");
+	for (i = 0; i < 100001; i++)
+		strbuf_addstr(&sb, "{},");
+	strbuf_addstr(&sb, "]\n");
+	assert_int_equal(parse(strbuf_str(&sb), NULL, &p, &errs), -1);
+	assert_int_equal(errs.n, 1);
+	assert_string_equal(errs.items[0].msg, "100001 workloads; at most 100000 are supported");
+	diag_list_release(&errs);
+	strbuf_release(&sb);
 
 	/* a name of 63 bytes fits, 64 does not */
 	strbuf_addstr(&sb, "gpufit: 1\nworkloads:\n  - name: ");

@@ -1,0 +1,100 @@
+#!/bin/sh
+# Benchmark of recommend and pack at the profile's limits, each against a
+# baseline measured in the same run:
+#
+#   replicas   10 small inference workloads x 10,000 replicas against the
+#              same 100,000 replicas as 100,000 one-replica workloads (each
+#              replica its own workload, the ten requirements in turn).
+#              Target: <= 5x.  A replica must cost no more than a workload:
+#              the packer keeps per-workload counts, so a workload's
+#              10,000th replica costs what its first did.  (The same ten
+#              workloads with one replica each are printed too, not a
+#              target: the plan and the output are per replica, 100,000
+#              lines of JSON against ten.)
+#   workloads  the bench/recommend mix (bench/recommend/gen.awk) of 10,000
+#              against 100,000 workloads.  Target: <= 12x (linear, with
+#              the start-up cost of the catalog in both).
+#
+# For `recommend -f json`, `pack -f json` (aks) and `pack --strategy mixed
+# -f json`.  Time is CPU time (user + system, from /usr/bin/time), the
+# median of RUNS (default 3) runs: gpufit is single-threaded, so unloaded
+# it is the wall time, and on a shared machine it does not count the time
+# other programs hold the CPU (wall time there varied 2x between runs).
+#
+#   sh bench/scale/run.sh [BUILD_DIR] [RUNS]
+set -eu
+B=${1:-build}
+RUNS=${2:-${GPUFIT_BENCH_RUNS:-3}}
+cd "$(dirname "$0")/../.." || exit 2
+[ -x "$B/gpufit" ] || { echo "bench scale: $B/gpufit not built" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "bench scale: /usr/bin/time (package 'time') is needed" >&2; exit 2; }
+work=$(mktemp -d "${TMPDIR:-/tmp}/gpufit-bench-scale.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+
+# median CPU seconds (user + system) of RUNS runs of "$@" -> stdout
+measure() {
+	: > "$work/times"
+	i=0
+	while [ "$i" -lt "$RUNS" ]; do
+		/usr/bin/time -f "%U %S" -o "$work/t" "$@" > /dev/null 2> "$work/err" || {
+			rc=$?
+			# 5: some workload infeasible is still a complete result
+			[ "$rc" -eq 5 ] || { echo "bench scale: '$*' failed ($rc):" >&2;
+				cat "$work/err" >&2; exit 1; }
+		}
+		tail -n 1 "$work/t" | awk '{ printf "%.2f\n", $1 + $2 }' >> "$work/times"
+		i=$((i + 1))
+	done
+	sort -n "$work/times" | awk '{ t[NR] = $1 } END { printf "%.2f\n", t[int((NR + 1) / 2)] }'
+}
+
+# awk -v n=N -v r=R [-v one=1]: N small inference workloads of R replicas;
+# one=1: the N x R replicas as one-replica workloads, requirements in turn
+cat > "$work/fleet.awk" <<'AWK'
+BEGIN { srand(7); print "gpufit: 1\nregion: eastus\nworkloads:"
+	for (i = 0; i < n; i++) { m[i] = 2 + rand() * 8; t[i] = 2 + rand() * 18 }
+	if (one)
+		for (k = 0; k < n * r; k++)
+			printf "  - { name: w%d, type: inference, requirements: { gpu_memory_gib: %.1f, tflops_fp16: %.1f } }\n",
+				k, m[k % n], t[k % n]
+	else
+		for (i = 0; i < n; i++)
+			printf "  - { name: w%d, type: inference, replicas: %d, requirements: { gpu_memory_gib: %.1f, tflops_fp16: %.1f } }\n",
+				i, r, m[i], t[i] }
+AWK
+awk -v n=10 -v r=10000 -f "$work/fleet.awk" > "$work/rep.yaml"
+awk -v n=10 -v r=10000 -v one=1 -f "$work/fleet.awk" > "$work/one.yaml"
+awk -v n=10 -v r=1 -f "$work/fleet.awk" > "$work/ten.yaml"
+awk -v n=10000 -f bench/recommend/gen.awk > "$work/w10k.yaml"
+awk -v n=100000 -f bench/recommend/gen.awk > "$work/w100k.yaml"
+
+status=0
+printf "%-34s %12s %12s %8s  %s\n" "replicas (CPU s)" "10 x 10000" "100000 x 1" "ratio" "target (10 x 1, no target)"
+for cmd in "recommend -f json" "pack -f json" "pack --strategy mixed -f json"; do
+	# shellcheck disable=SC2086
+	rs=$(measure "$B/gpufit" $cmd "$work/rep.yaml")
+	# shellcheck disable=SC2086
+	os=$(measure "$B/gpufit" $cmd "$work/one.yaml")
+	# shellcheck disable=SC2086
+	ts=$(measure "$B/gpufit" $cmd "$work/ten.yaml")
+	awk -v c="$cmd" -v rs="$rs" -v os="$os" -v ts="$ts" 'BEGIN {
+		r = rs / (os > 0 ? os : 0.0001); ok = r <= 5
+		printf "%-34s %12.2f %12.2f %8.2f  <= 5x: %s (%.2f)\n", c, rs, os, r,
+			ok ? "met" : "NOT met", ts
+		exit !ok }' || status=1
+done
+echo
+printf "%-34s %12s %12s %8s  %s\n" "workloads (CPU s)" "10000" "100000" "ratio" "target"
+for cmd in "recommend -f json" "pack -f json" "pack --strategy mixed -f json"; do
+	# shellcheck disable=SC2086
+	a=$(measure "$B/gpufit" $cmd "$work/w10k.yaml")
+	# shellcheck disable=SC2086
+	b=$(measure "$B/gpufit" $cmd "$work/w100k.yaml")
+	awk -v c="$cmd" -v a="$a" -v b="$b" 'BEGIN {
+		r = b / (a > 0 ? a : 0.0001); ok = r <= 12
+		printf "%-34s %12.2f %12.2f %8.2f  <= 12x: %s\n", c, a, b, r, ok ? "met" : "NOT met"
+		exit !ok }' || status=1
+done
+echo "targets: replicas <= 5x the same replicas as workloads, 100,000 workloads <= 12x 10,000:" \
+	"$([ $status -eq 0 ] && echo met || echo NOT met)"
+exit $status
