@@ -56,7 +56,7 @@ endif
 # make fuzz: the library and harnesses built with clang for libFuzzer.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_NAMES = profile plan prices refresh dcgm nvsmi dcgmi promjson diff k8slint hfconfig
+FUZZ_NAMES = profile plan prices refresh dcgm nvsmi dcgmi promjson diff k8slint hfconfig azure
 FUZZ_TARGETS ?= $(FUZZ_NAMES)
 ifeq ($(FUZZ),1)
 B = build-fuzz

@@ -9,7 +9,7 @@ B=${1:-build}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
 . tests/fuzz/seeds.sh
-names="profile plan prices refresh dcgm nvsmi dcgmi promjson diff k8slint hfconfig"
+names="profile plan prices refresh dcgm nvsmi dcgmi promjson diff k8slint hfconfig azure"
 work=$(mktemp -d)
 mkdir "$work/tmp"
 trap 'rm -rf "$work"' EXIT

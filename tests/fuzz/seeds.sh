@@ -24,6 +24,8 @@ fuzz_seeds() {
 	k8slint)
 		ls tests/fixtures/k8s-lint/*.yaml tests/golden/k8s/*-yaml.out \
 			tests/fuzz/corpus/k8slint/* ;;
+	azure)
+		ls tests/fixtures/azure/*.json ;;
 	hfconfig)
 		ls tests/fixtures/hf_config/*.json ;;
 	*)
@@ -36,6 +38,7 @@ fuzz_dict() {
 	case $1 in
 	profile | plan) echo tests/fuzz/dict/profile.dict ;;
 	prices | refresh | diff) echo tests/fuzz/dict/json.dict ;;
+	azure) echo tests/fuzz/dict/azure.dict ;;
 	dcgm | promjson) echo tests/fuzz/dict/telemetry.dict ;;
 	nvsmi | dcgmi) echo tests/fuzz/dict/text.dict ;;
 	k8slint) echo tests/fuzz/dict/k8s.dict ;;
