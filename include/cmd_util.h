@@ -36,15 +36,26 @@ int cmd_found(int found, const char *err, catalog *cat, const char *table, const
  */
 int cmd_load_profile(const char *path, const struct catalog_names *names, struct profile *p);
 
+struct azure_skus;
+
+/*
+ * The `az vm list-skus` file of --skus (opt_path), else the profile's
+ * azure.skus (docs/quota.md), into *out (release with azure_skus_release).
+ * Returns 1 when one was read, 0 when neither names one (*out empty), or -1
+ * after printing the file's error (the command exits EXIT_INPUT).
+ */
+int cmd_load_skus(const char *opt_path, const struct profile *p, struct azure_skus *out);
+
 /*
  * The recommendation of the profile at path, as `recommend` makes it: opens
  * the catalog (catalog_path, NULL = the default), resolves o->regions
  * (rewritten in place to the catalog's spelling), loads the profile and
- * builds the result on a catalog snapshot.  Prints every problem.  Returns
- * EXIT_OK with *p and *res filled (release both), or the exit code, with
- * both released.
+ * builds the result on a catalog snapshot, with the availability of the
+ * `az vm list-skus` file skus_path (NULL: the profile's azure.skus, if any;
+ * cmd_load_skus).  Prints every problem.  Returns EXIT_OK with *p and *res
+ * filled (release both), or the exit code, with both released.
  */
-int cmd_recommend_profile(const char *catalog_path, const char *path,
+int cmd_recommend_profile(const char *catalog_path, const char *path, const char *skus_path,
 			  struct recommend_options *o, const char **regions, struct profile *p,
 			  struct recommend_result *res);
 

@@ -37,7 +37,9 @@ extern const struct subcommand cmd_catalog_verbs[];
 	"                           auto: each workload its cheapest term, never spot)\n" \
 	"  --region R               compare in region R instead (repeatable)\n" \
 	"  --headroom PCT           memory and throughput headroom, autoscaler\n" \
-	"                           maximum, 15 or 15% (default 15)\n"
+	"                           maximum, 15 or 15% (default 15)\n" \
+	"  --skus FILE              'az vm list-skus -o json': no node pool of a size\n" \
+	"                           the subscription cannot launch there\n"
 
 /* The verbs of `gpufit k8s` (src/cmd_k8s.c), NULL-terminated; the first
  * verb, "generate", also runs for `gpufit k8s PROFILE`. */

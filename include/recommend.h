@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 
+#include "azure_quota.h"
 #include "diag.h"
 #include "facts.h"
 #include "fit.h"
@@ -45,6 +46,10 @@ struct recommend_options {
 	double hours_per_month;           /* --hours-per-month */
 	const char *currency;             /* --currency; NULL = the profile's */
 	int all_rejected;                 /* --all-rejected: every rejection, no summary */
+	const struct azure_skus *skus;    /* az vm list-skus (azure_quota.h): a size
+					     restricted or not offered in a region (or
+					     in a workload's zone) is never chosen
+					     there; NULL = availability not checked */
 	const char *today;                /* ISO day the prices' age is counted to (one
 					     warning names the regions in use whose
 					     prices are older than RECOMMEND_STALE_DAYS);

@@ -36,7 +36,7 @@
 #define CHECK_STALE_DAYS 30
 
 enum { O_BASELINE = 1, O_MAX_MONTHLY, O_MAX_INCREASE, O_MAX_INCREASE_PCT, O_MAX_AGE, O_FAIL_ON,
-       O_PRICING };
+       O_PRICING, O_SKUS };
 
 /* The finding kinds --fail-on accepts. */
 static const char *const fail_kinds[] = { "data-gravity", "data-starved", "data-placement",
@@ -53,6 +53,7 @@ static const struct cli_opt check_opts[] = {
 	{ "max-catalog-age-days", 0, CLI_ARG_REQUIRED, O_MAX_AGE },
 	{ "fail-on", 0, CLI_ARG_REQUIRED, O_FAIL_ON },
 	{ "pricing", 0, CLI_ARG_REQUIRED, O_PRICING },
+	{ "skus", 0, CLI_ARG_REQUIRED, O_SKUS },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -63,6 +64,7 @@ struct check_report {
 	int has_pricing;               /* --pricing given: over the profile's */
 	int pricing_auto;              /* --pricing auto */
 	enum pricing_kind pricing;     /* --pricing KIND (not auto) */
+	const char *skus;              /* --skus FILE, NULL: the profile's azure.skus */
 	struct cost_plan head, base;
 	struct costdiff diff;          /* valid when baseline_file */
 	size_t ngates;
@@ -705,12 +707,20 @@ static int run_recommend(catalog *cat, const struct profile *p, struct check_rep
 	o.pricing_auto = r->pricing_auto;
 	util_today(today, sizeof today);
 	o.today = today;   /* the stale-price warning, as recommend prints it */
+	struct azure_skus skus;
+	int have_skus = cmd_load_skus(r->skus, p, &skus);
+	if (have_skus < 0)
+		return EXIT_INPUT;
+	if (have_skus)
+		o.skus = &skus;
 	if (catalog_snapshot_load(cat, &snap, cerr) != 0) {
 		diag_error("%s", cerr);
+		azure_skus_release(&skus);
 		return EXIT_CATALOG;
 	}
 	int built = recommend_build(&snap, p, &o, &res, &diags);
 	catalog_snapshot_release(&snap);
+	azure_skus_release(&skus);
 	if (built != 0) {
 		diag_list_print(&diags, stderr);
 		diag_list_release(&diags);
@@ -805,6 +815,9 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 						       "unknown pricing '%s' (payg, spot, reserved-1y, "
 						       "reserved-3y, savings-1y, savings-3y, auto)", val);
 			r.has_pricing = 1;
+			break;
+		case O_SKUS:
+			r.skus = val;
 			break;
 		case CLI_POSITIONAL:
 			if (r.profile)

@@ -48,7 +48,7 @@ const struct subcommand cmd_k8s_verbs[] = {
 
 enum {
 	OPT_OUT_DIR = 1, OPT_CLUSTER, OPT_RG, OPT_TAINT, OPT_IMAGE, OPT_PRICING, OPT_REGION,
-	OPT_HEADROOM
+	OPT_HEADROOM, OPT_SKUS
 };
 
 static const struct cli_opt opts[] = {
@@ -60,6 +60,7 @@ static const struct cli_opt opts[] = {
 	{ "pricing", 0, CLI_ARG_REQUIRED, OPT_PRICING },
 	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION },
 	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM },
+	{ "skus", 0, CLI_ARG_REQUIRED, OPT_SKUS },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -380,7 +381,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 	struct diag_list diags = DIAG_LIST_INIT;
 	struct cli_iter it;
 	struct strbuf script = STRBUF_INIT;
-	const char *val, *path = NULL, *out_dir = NULL;
+	const char *val, *path = NULL, *out_dir = NULL, *skus_path = NULL;
 	const char **regions;
 	char why[256];
 	cJSON *docs = NULL;
@@ -452,6 +453,9 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_REGION:
 			regions[o.nregions++] = val;
 			continue;
+		case OPT_SKUS:
+			skus_path = val;
+			continue;
 		case OPT_HEADROOM:
 			if (cli_percent("k8s", "headroom", val, &d) != 0) {
 				free(regions);
@@ -478,7 +482,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 				       out_format_name(fmt));
 	}
 
-	rc = cmd_recommend_profile(ctx->catalog_path, path, &o, regions, &p, &res);
+	rc = cmd_recommend_profile(ctx->catalog_path, path, skus_path, &o, regions, &p, &res);
 	free(regions);
 	if (rc != EXIT_OK)
 		return rc;

@@ -36,7 +36,7 @@
 #include "util.h"
 
 enum { OPT_HEADROOM = 1, OPT_TOP, OPT_PRICING, OPT_REGION, OPT_HOURS, OPT_CURRENCY,
-       OPT_ALL_REJECTED, OPT_EXPLAIN };
+       OPT_ALL_REJECTED, OPT_EXPLAIN, OPT_SKUS };
 
 static const struct cli_opt opts[] = {
 	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM },
@@ -47,6 +47,7 @@ static const struct cli_opt opts[] = {
 	{ "currency", 0, CLI_ARG_REQUIRED, OPT_CURRENCY },
 	{ "all-rejected", 0, CLI_ARG_NONE, OPT_ALL_REJECTED },
 	{ "explain", 0, CLI_ARG_REQUIRED, OPT_EXPLAIN },
+	{ "skus", 0, CLI_ARG_REQUIRED, OPT_SKUS },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -1067,7 +1068,8 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	struct recommend_result res;
 	struct recommend_meta meta;
 	struct catalog_snapshot snap;
-	const char *explain = NULL;
+	const char *explain = NULL, *skus_path = NULL;
+	struct azure_skus skus = { NULL, 0 };
 	int built;
 	struct diag_list errs = DIAG_LIST_INIT;
 	struct profile p;
@@ -1165,6 +1167,9 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_EXPLAIN:
 			explain = val;
 			break;
+		case OPT_SKUS:
+			skus_path = val;
+			break;
 		default:
 			free(regions);
 			return EXIT_USAGE;
@@ -1209,14 +1214,25 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		profile_release(&p);
 		goto out_names;
 	}
+	switch (cmd_load_skus(skus_path, &p, &skus)) {
+	case -1:
+		profile_release(&p);
+		rc = EXIT_INPUT;
+		goto out_names;
+	case 1:
+		o.skus = &skus;
+		break;
+	}
 	if (catalog_snapshot_load(cat, &snap, err) != 0) {
 		diag_error("%s", err);
+		azure_skus_release(&skus);
 		profile_release(&p);
 		rc = EXIT_CATALOG;
 		goto out_names;
 	}
 	built = recommend_build(&snap, &p, &o, &res, &errs);
 	catalog_snapshot_release(&snap);
+	azure_skus_release(&skus);
 	if (built != 0) {
 		diag_list_print(&errs, stderr);
 		diag_list_release(&errs);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "azure_quota.h"
 #include "catalog_snapshot.h"
 #include "diag.h"
 #include "gpufit.h"
@@ -42,6 +43,22 @@ int cmd_found(int found, const char *err, catalog *cat, const char *table, const
 	return EXIT_INPUT;
 }
 
+int cmd_load_skus(const char *opt_path, const struct profile *p, struct azure_skus *out)
+{
+	const char *path = opt_path ? opt_path : p->azure_skus;
+	char err[AZURE_QUOTA_ERRLEN];
+
+	out->items = NULL;
+	out->n = 0;
+	if (!path)
+		return 0;
+	if (azure_skus_read(path, out, err, sizeof err) != 0) {
+		diag_error("%s", err);
+		return -1;
+	}
+	return 1;
+}
+
 int cmd_load_profile(const char *path, const struct catalog_names *names, struct profile *p)
 {
 	struct diag_list errs = DIAG_LIST_INIT;
@@ -52,10 +69,11 @@ int cmd_load_profile(const char *path, const struct catalog_names *names, struct
 	return rc != 0 ? -1 : 0;
 }
 
-int cmd_recommend_profile(const char *catalog_path, const char *path,
+int cmd_recommend_profile(const char *catalog_path, const char *path, const char *skus_path,
 			  struct recommend_options *o, const char **regions, struct profile *p,
 			  struct recommend_result *res)
 {
+	struct azure_skus skus = { NULL, 0 };
 	struct catalog_names names;
 	struct catalog_snapshot snap;
 	struct diag_list errs = DIAG_LIST_INIT;
@@ -88,6 +106,14 @@ int cmd_recommend_profile(const char *catalog_path, const char *path,
 	o->regions = regions;
 	if (rc == EXIT_OK && cmd_load_profile(path, &names, p) != 0)
 		rc = EXIT_INPUT;
+	if (rc == EXIT_OK) {
+		int got = cmd_load_skus(skus_path, p, &skus);
+
+		if (got < 0)
+			rc = EXIT_INPUT;
+		else if (got > 0)
+			o->skus = &skus;
+	}
 	if (rc == EXIT_OK && catalog_snapshot_load(cat, &snap, err) != 0) {
 		diag_error("%s", err);
 		rc = EXIT_CATALOG;
@@ -100,6 +126,8 @@ int cmd_recommend_profile(const char *catalog_path, const char *path,
 		}
 	}
 	diag_list_release(&errs);
+	azure_skus_release(&skus);
+	o->skus = NULL;
 	catalog_names_release(&names);
 	catalog_close(cat);
 	if (rc != EXIT_OK) {

@@ -80,6 +80,8 @@ const struct command gpufit_commands[] = {
 	  "      --pricing KIND         payg | spot | reserved-1y | reserved-3y | savings-1y |\n"
 	  "                             savings-3y | auto: per workload the cheapest term\n"
 	  "                             for its hours, spot excluded (default: the profile's)\n"
+	  "      --skus FILE            'az vm list-skus -o json': only sizes the subscription\n"
+	  "                             can launch (docs/quota.md)\n"
 	  "  A budget: section in the profile gives the same limits; options override it.\n" },
 	{ "completion", cmd_completion, "completion bash",
 	  "Print the bash completion script (generated from this command table).", "" },
@@ -142,7 +144,9 @@ const struct command gpufit_commands[] = {
 	  "                           for its hours, spot excluded (default: the profile's)\n"
 	  "  --region R               compare in region R instead (repeatable)\n"
 	  "  --hours-per-month N      default: the profile's, else 730\n"
-	  "  --currency CUR           price currency (default: the profile's)\n" },
+	  "  --currency CUR           price currency (default: the profile's)\n"
+	  "  --skus FILE              'az vm list-skus -o json': never recommend a size the\n"
+	  "                           subscription cannot launch in a region or zone\n" },
 	{ "validate", cmd_validate, "validate PROFILE...",
 	  "Check workload profiles (YAML) and report every problem with its line and column.",
 	  "" },

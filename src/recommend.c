@@ -198,6 +198,7 @@ static void ctx_release(struct ctx *c)
 	free(c->regions);
 	free(c->price);
 	free(c->unpriced);
+	free(c->unavailable);
 	free(c->offered);
 	free(c->cands);
 	free(c->unknown);
