@@ -39,7 +39,9 @@ extern const struct subcommand cmd_catalog_verbs[];
 	"  --headroom PCT           memory and throughput headroom, autoscaler\n" \
 	"                           maximum, 15 or 15% (default 15)\n" \
 	"  --skus FILE              'az vm list-skus -o json': no node pool of a size\n" \
-	"                           the subscription cannot launch there\n"
+	"                           the subscription cannot launch there\n" \
+	"  --usage REGION=FILE      'az vm list-usage -o json' of REGION: warns of a\n" \
+	"                           quota the pools exceed (repeatable)\n"
 
 /* The verbs of `gpufit k8s` (src/cmd_k8s.c), NULL-terminated; the first
  * verb, "generate", also runs for `gpufit k8s PROFILE`. */

@@ -36,13 +36,14 @@
 #define CHECK_STALE_DAYS 30
 
 enum { O_BASELINE = 1, O_MAX_MONTHLY, O_MAX_INCREASE, O_MAX_INCREASE_PCT, O_MAX_AGE, O_FAIL_ON,
-       O_PRICING, O_SKUS };
+       O_PRICING, O_SKUS, O_USAGE };
 
 /* The finding kinds --fail-on accepts. */
 static const char *const fail_kinds[] = { "data-gravity", "data-starved", "data-placement",
 					  "cold-start", "current-shortfall", "latency-slo",
 					  "spot-training", "spot-serving", "retired",
-					  "current-retired", "current-retiring", "retiring" };
+					  "current-retired", "current-retiring", "retiring",
+					  "quota-short" };
 #define NFAIL_KINDS (sizeof(fail_kinds) / sizeof(fail_kinds[0]))
 
 static const struct cli_opt check_opts[] = {
@@ -54,6 +55,7 @@ static const struct cli_opt check_opts[] = {
 	{ "fail-on", 0, CLI_ARG_REQUIRED, O_FAIL_ON },
 	{ "pricing", 0, CLI_ARG_REQUIRED, O_PRICING },
 	{ "skus", 0, CLI_ARG_REQUIRED, O_SKUS },
+	{ "usage", 0, CLI_ARG_REQUIRED, O_USAGE },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -65,6 +67,9 @@ struct check_report {
 	int pricing_auto;              /* --pricing auto */
 	enum pricing_kind pricing;     /* --pricing KIND (not auto) */
 	const char *skus;              /* --skus FILE, NULL: the profile's azure.skus */
+	size_t nusage;                 /* --usage REGION=FILE, repeatable */
+	const char *usage[PROFILE_MAX_REGIONS];
+	struct cmd_usage quotas;       /* their files and the profile's */
 	struct cost_plan head, base;
 	struct costdiff diff;          /* valid when baseline_file */
 	size_t ngates;
@@ -713,6 +718,8 @@ static int run_recommend(catalog *cat, const struct profile *p, struct check_rep
 		return EXIT_INPUT;
 	if (have_skus)
 		o.skus = &skus;
+	o.usage = r->quotas.u;
+	o.nusage = r->quotas.n;
 	if (catalog_snapshot_load(cat, &snap, cerr) != 0) {
 		diag_error("%s", cerr);
 		azure_skus_release(&skus);
@@ -819,6 +826,12 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 		case O_SKUS:
 			r.skus = val;
 			break;
+		case O_USAGE:
+			if (r.nusage == PROFILE_MAX_REGIONS)
+				return cli_usage_error("check", "at most %d --usage files",
+						       PROFILE_MAX_REGIONS);
+			r.usage[r.nusage++] = val;
+			break;
 		case CLI_POSITIONAL:
 			if (r.profile)
 				return cli_usage_error("check", "unexpected argument '%s'", val);
@@ -853,10 +866,14 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 	}
 	struct profile p;
 	int bad = cmd_load_profile(r.profile, &names, &p) != 0;
+	int rc = EXIT_OK;
+	if (!bad)
+		rc = cmd_load_usage("check", r.usage, r.nusage, &p, cat, &names, &r.quotas);
 	catalog_names_release(&names);
+	if (rc != EXIT_OK)
+		goto out;
 	if (r.baseline_file && load_baseline(&r) != 0)
 		bad = 1;
-	int rc = EXIT_OK;
 	if (bad) {
 		rc = EXIT_INPUT;
 		goto out;
@@ -944,6 +961,7 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 	}
 out:
 	profile_release(&p);
+	cmd_usage_release(&r.quotas);
 	report_release(&r);
 	catalog_close(cat);
 	return rc;

@@ -48,7 +48,7 @@ const struct subcommand cmd_k8s_verbs[] = {
 
 enum {
 	OPT_OUT_DIR = 1, OPT_CLUSTER, OPT_RG, OPT_TAINT, OPT_IMAGE, OPT_PRICING, OPT_REGION,
-	OPT_HEADROOM, OPT_SKUS
+	OPT_HEADROOM, OPT_SKUS, OPT_USAGE
 };
 
 static const struct cli_opt opts[] = {
@@ -61,6 +61,7 @@ static const struct cli_opt opts[] = {
 	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION },
 	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM },
 	{ "skus", 0, CLI_ARG_REQUIRED, OPT_SKUS },
+	{ "usage", 0, CLI_ARG_REQUIRED, OPT_USAGE },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -369,6 +370,54 @@ static int write_out_dir(struct cli_ctx *ctx, const char *dir, const char *scrip
 	return EXIT_OK;
 }
 
+/* The plan's quota-short findings (docs/quota.md), once each: a warning on
+ * stderr and a comment under the script's first line, so no node pool of a
+ * quota too small for it is created unannounced. */
+static void quota_notes(const struct recommend_result *res, struct strbuf *script)
+{
+	struct strbuf notes = STRBUF_INIT, out = STRBUF_INIT;
+	const char *s = strbuf_str(script), *nl;
+
+	for (size_t i = 0; i < res->nworkloads; i++) {
+		const struct recommend_workload *w = &res->workloads[i];
+
+		for (size_t j = 0; j < w->nfindings; j++) {
+			const struct recommend_finding *f = &w->findings[j];
+			int seen = 0;
+
+			if (strcmp(f->kind, "quota-short") != 0)
+				continue;
+			for (size_t a = 0; a <= i && !seen; a++)
+				for (size_t b = 0; b < res->workloads[a].nfindings && !seen; b++) {
+					const struct recommend_finding *g = &res->workloads[a].findings[b];
+
+					if (g == f)
+						break;
+					seen = strcmp(g->kind, "quota-short") == 0 &&
+					       strcmp(g->message, f->message) == 0;
+				}
+			if (seen)
+				continue;
+			diag_warning("k8s: %s", f->message);
+			/* names from the az files may hold anything: no line
+			 * break may end the comment */
+			strbuf_addstr(&notes, "# WARNING: ");
+			util_escape_unsafe(&notes, f->message, 0);
+			strbuf_addstr(&notes, "\n");
+		}
+	}
+	if (notes.len && (nl = strchr(s, '\n')) != NULL) {
+		strbuf_add(&out, s, (size_t)(nl - s) + 1);
+		strbuf_addstr(&out, strbuf_str(&notes));
+		strbuf_addstr(&out, nl + 1);
+		strbuf_release(script);
+		*script = out;
+	} else {
+		strbuf_release(&out);
+	}
+	strbuf_release(&notes);
+}
+
 static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 {
 	struct recommend_options o;
@@ -382,7 +431,8 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 	struct cli_iter it;
 	struct strbuf script = STRBUF_INIT;
 	const char *val, *path = NULL, *out_dir = NULL, *skus_path = NULL;
-	const char **regions;
+	const char **regions, **usage;
+	size_t nusage = 0;
 	char why[256];
 	cJSON *docs = NULL;
 	double d;
@@ -392,12 +442,14 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 	recommend_options_init(&o);
 	k8s_pool_options_init(&po);
 	regions = xcalloc((size_t)argc + 1, sizeof(*regions));
+	usage = xcalloc((size_t)argc + 1, sizeof(*usage));
 	cli_iter_init(&it, "k8s", opts, argc, argv);
 	while ((opt = cli_next(&it, &val)) != CLI_END) {
 		rc = EXIT_USAGE;
 		switch (opt) {
 		case CLI_HELP:
 			free(regions);
+			free(usage);
 			for (const struct command *c = gpufit_commands; c->name; c++)
 				if (strcmp(c->name, "k8s") == 0)
 					cli_print_command_help(c, ctx->out);
@@ -405,6 +457,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 		case CLI_POSITIONAL:
 			if (path) {
 				free(regions);
+				free(usage);
 				return cli_usage_error("k8s", "unexpected argument '%s'", val);
 			}
 			path = val;
@@ -416,6 +469,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_RG:
 			if (!k8s_script_name_ok(val)) {
 				free(regions);
+				free(usage);
 				return cli_usage_error("k8s", "--%s '%s': use 1-90 letters, digits, "
 						       "'.', '_', '-', '(' or ')'",
 						       opt == OPT_CLUSTER ? "cluster" : "resource-group", val);
@@ -428,6 +482,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_TAINT:
 			if (k8s_taint_parse(val, &po.taint, why, sizeof(why)) != 0) {
 				free(regions);
+				free(usage);
 				return cli_usage_error("k8s", "--taint: %s", why);
 			}
 			po.has_taint = 1;
@@ -435,6 +490,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_IMAGE:
 			if (!image_ok(val)) {
 				free(regions);
+				free(usage);
 				return cli_usage_error("k8s", "--image '%s' is not an image reference",
 						       val);
 			}
@@ -444,6 +500,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 			o.pricing_auto = strcmp(val, "auto") == 0;
 			if (!o.pricing_auto && pricing_parse(val, &o.pricing) != 0) {
 				free(regions);
+				free(usage);
 				return cli_usage_error("k8s", "unknown pricing '%s' (payg, spot, "
 						       "reserved-1y, reserved-3y, savings-1y, savings-3y, "
 						       "auto)", val);
@@ -456,34 +513,44 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_SKUS:
 			skus_path = val;
 			continue;
+		case OPT_USAGE:
+			usage[nusage++] = val;
+			continue;
 		case OPT_HEADROOM:
 			if (cli_percent("k8s", "headroom", val, &d) != 0) {
 				free(regions);
+				free(usage);
 				return EXIT_USAGE;
 			}
 			if (d < 0 || d > 400) {
 				free(regions);
+				free(usage);
 				return cli_usage_error("k8s", "--headroom takes a percentage from 0 to 400");
 			}
 			o.headroom_pct = d;
 			continue;
 		default:
 			free(regions);
+			free(usage);
 			return rc;
 		}
 	}
 	if (!path) {
 		free(regions);
+		free(usage);
 		return cli_usage_error("k8s", "missing PROFILE");
 	}
 	if (fmt != FMT_YAML && fmt != FMT_SH && fmt != FMT_JSON) {
 		free(regions);
+		free(usage);
 		return cli_usage_error("k8s", "format '%s' is not supported (yaml, sh, json)",
 				       out_format_name(fmt));
 	}
 
-	rc = cmd_recommend_profile(ctx->catalog_path, path, skus_path, &o, regions, &p, &res);
+	rc = cmd_recommend_profile(ctx->catalog_path, path, skus_path, usage, nusage, &o, regions,
+				   &p, &res);
 	free(regions);
+	free(usage);
 	if (rc != EXIT_OK)
 		return rc;
 	for (size_t i = 0; i < res.nwarnings; i++)
@@ -505,6 +572,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 		goto out_plan;
 	}
 	k8s_script_build(&plan, &so, &script);
+	quota_notes(&res, &script);
 
 	if (out_dir) {
 		rc = write_out_dir(ctx, out_dir, strbuf_str(&script), docs, plan.npools);

@@ -36,7 +36,7 @@
 #include "util.h"
 
 enum { OPT_HEADROOM = 1, OPT_TOP, OPT_PRICING, OPT_REGION, OPT_HOURS, OPT_CURRENCY,
-       OPT_ALL_REJECTED, OPT_EXPLAIN, OPT_SKUS };
+       OPT_ALL_REJECTED, OPT_EXPLAIN, OPT_SKUS, OPT_USAGE };
 
 static const struct cli_opt opts[] = {
 	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM },
@@ -48,6 +48,7 @@ static const struct cli_opt opts[] = {
 	{ "all-rejected", 0, CLI_ARG_NONE, OPT_ALL_REJECTED },
 	{ "explain", 0, CLI_ARG_REQUIRED, OPT_EXPLAIN },
 	{ "skus", 0, CLI_ARG_REQUIRED, OPT_SKUS },
+	{ "usage", 0, CLI_ARG_REQUIRED, OPT_USAGE },
 	{ NULL, 0, 0, 0 },
 };
 
@@ -1070,6 +1071,9 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	struct catalog_snapshot snap;
 	const char *explain = NULL, *skus_path = NULL;
 	struct azure_skus skus = { NULL, 0 };
+	struct cmd_usage usage;
+	const char **usage_specs;
+	size_t nusage_specs = 0;
 	int built;
 	struct diag_list errs = DIAG_LIST_INIT;
 	struct profile p;
@@ -1088,11 +1092,14 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	util_today(today, sizeof(today));
 	o.today = today;
 	regions = xcalloc((size_t)argc + 1, sizeof(*regions));
+	usage_specs = xcalloc((size_t)argc + 1, sizeof(*usage_specs));
+	memset(&usage, 0, sizeof usage);
 	cli_iter_init(&it, "recommend", opts, argc, argv);
 	while ((opt = cli_next(&it, &val)) != CLI_END) {
 		switch (opt) {
 		case CLI_HELP:
 			free(regions);
+			free(usage_specs);
 			for (const struct command *c = gpufit_commands; c->name; c++)
 				if (strcmp(c->name, "recommend") == 0)
 					cli_print_command_help(c, ctx->out);
@@ -1100,6 +1107,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		case CLI_POSITIONAL:
 			if (path) {
 				free(regions);
+				free(usage_specs);
 				return cli_usage_error("recommend", "unexpected argument '%s'", val);
 			}
 			path = val;
@@ -1107,10 +1115,12 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_HEADROOM:
 			if (cli_percent("recommend", "headroom", val, &d) != 0) {
 				free(regions);
+				free(usage_specs);
 				return EXIT_USAGE;
 			}
 			if (d < 0 || d > 400) {
 				free(regions);
+				free(usage_specs);
 				return cli_usage_error("recommend",
 						       "--headroom takes a percentage from 0 to 400");
 			}
@@ -1119,10 +1129,12 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_TOP:
 			if (cli_number("recommend", "top", val, &d) != 0) {
 				free(regions);
+				free(usage_specs);
 				return EXIT_USAGE;
 			}
 			if (d < 0 || d > 100 || d != (int)d) {
 				free(regions);
+				free(usage_specs);
 				return cli_usage_error("recommend", "--top takes a whole number from 0 to 100");
 			}
 			o.top = (int)d;
@@ -1131,6 +1143,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 			o.pricing_auto = strcmp(val, "auto") == 0;
 			if (!o.pricing_auto && pricing_parse(val, &o.pricing) != 0) {
 				free(regions);
+				free(usage_specs);
 				return cli_usage_error("recommend",
 						       "unknown pricing '%s' (payg, spot, reserved-1y, "
 						       "reserved-3y, savings-1y, savings-3y, auto)", val);
@@ -1143,10 +1156,12 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_HOURS:
 			if (cli_positive("recommend", "hours-per-month", val, &d) != 0) {
 				free(regions);
+				free(usage_specs);
 				return EXIT_USAGE;
 			}
 			if (d > 744) {
 				free(regions);
+				free(usage_specs);
 				return cli_usage_error("recommend",
 						       "--hours-per-month takes a number of hours greater "
 						       "than 0 and at most 744 (a 31-day month)");
@@ -1157,6 +1172,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_CURRENCY:
 			if (cli_currency("recommend", val, currency) != 0) {
 				free(regions);
+				free(usage_specs);
 				return EXIT_USAGE;
 			}
 			o.currency = currency;
@@ -1170,20 +1186,26 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_SKUS:
 			skus_path = val;
 			break;
+		case OPT_USAGE:
+			usage_specs[nusage_specs++] = val;
+			break;
 		default:
 			free(regions);
+			free(usage_specs);
 			return EXIT_USAGE;
 		}
 	}
 	o.regions = regions;
 	if (!path) {
 		free(regions);
+		free(usage_specs);
 		return cli_usage_error("recommend", "missing PROFILE");
 	}
 
 	if (catalog_open_default(ctx->catalog_path, &cat, &origin, cpath, sizeof(cpath), err) != 0) {
 		diag_error("%s", err);
 		free(regions);
+		free(usage_specs);
 		return EXIT_CATALOG;
 	}
 	if (catalog_names_load(cat, &names, err) != 0) {
@@ -1191,6 +1213,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		catalog_names_release(&names);
 		catalog_close(cat);
 		free(regions);
+		free(usage_specs);
 		return EXIT_CATALOG;
 	}
 	for (size_t i = 0; i < o.nregions; i++) {
@@ -1223,9 +1246,19 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		o.skus = &skus;
 		break;
 	}
+	rc = cmd_load_usage("recommend", usage_specs, nusage_specs, &p, cat, &names, &usage);
+	if (rc != EXIT_OK) {
+		azure_skus_release(&skus);
+		cmd_usage_release(&usage);
+		profile_release(&p);
+		goto out_names;
+	}
+	o.usage = usage.u;
+	o.nusage = usage.n;
 	if (catalog_snapshot_load(cat, &snap, err) != 0) {
 		diag_error("%s", err);
 		azure_skus_release(&skus);
+		cmd_usage_release(&usage);
 		profile_release(&p);
 		rc = EXIT_CATALOG;
 		goto out_names;
@@ -1233,6 +1266,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	built = recommend_build(&snap, &p, &o, &res, &errs);
 	catalog_snapshot_release(&snap);
 	azure_skus_release(&skus);
+	cmd_usage_release(&usage);
 	if (built != 0) {
 		diag_list_print(&errs, stderr);
 		diag_list_release(&errs);
@@ -1281,5 +1315,6 @@ out_names:
 	catalog_names_release(&names);
 	catalog_close(cat);
 	free(regions);
+	free(usage_specs);
 	return rc;
 }

@@ -76,12 +76,15 @@ const struct command gpufit_commands[] = {
 	  "                             kind) is older than D days (without it, an old\n"
 	  "                             catalog is only a warning)\n"
 	  "      --fail-on KINDS        fail on findings of these kinds (comma list:\n"
-	  "                             data-starved,data-gravity,data-placement,cold-start,...)\n"
+	  "                             data-starved,data-gravity,data-placement,cold-start,\n"
+	  "                             quota-short,...)\n"
 	  "      --pricing KIND         payg | spot | reserved-1y | reserved-3y | savings-1y |\n"
 	  "                             savings-3y | auto: per workload the cheapest term\n"
 	  "                             for its hours, spot excluded (default: the profile's)\n"
 	  "      --skus FILE            'az vm list-skus -o json': only sizes the subscription\n"
 	  "                             can launch (docs/quota.md)\n"
+	  "      --usage REGION=FILE    'az vm list-usage -o json' of REGION: quota-short\n"
+	  "                             findings (--fail-on quota-short; repeatable)\n"
 	  "  A budget: section in the profile gives the same limits; options override it.\n" },
 	{ "completion", cmd_completion, "completion bash",
 	  "Print the bash completion script (generated from this command table).", "" },
@@ -146,7 +149,10 @@ const struct command gpufit_commands[] = {
 	  "  --hours-per-month N      default: the profile's, else 730\n"
 	  "  --currency CUR           price currency (default: the profile's)\n"
 	  "  --skus FILE              'az vm list-skus -o json': never recommend a size the\n"
-	  "                           subscription cannot launch in a region or zone\n" },
+	  "                           subscription cannot launch in a region or zone\n"
+	  "  --usage REGION=FILE      'az vm list-usage --location REGION -o json': a\n"
+	  "                           quota-short finding where the plan needs more vCPUs\n"
+	  "                           than are free (repeatable)\n" },
 	{ "validate", cmd_validate, "validate PROFILE...",
 	  "Check workload profiles (YAML) and report every problem with its line and column.",
 	  "" },
