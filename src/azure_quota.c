@@ -271,7 +271,7 @@ int azure_usage_parse(const char *text, size_t len, const char *path,
 
 		if (!cJSON_IsObject(e))
 			rc = fail_at(&r, elem_at(&r, i), "usage %zu: not a JSON object", i + 1);
-		else if (!cJSON_IsString(value) || !value->valuestring[0])
+		else if (!value || !cJSON_IsString(value) || !value->valuestring[0])
 			rc = fail_at(&r, elem_at(&r, i), "usage %zu: no 'name.value' string", i + 1);
 		else if (whole(field(e, "currentValue"), &u.current) != 0)
 			rc = fail_at(&r, elem_at(&r, i),
@@ -417,7 +417,7 @@ static int sku_row(const struct rd *r, size_t i, const cJSON *e, struct azure_sk
 		return fail_at(r, at, "size %zu: 'resourceType' is not a string", i + 1);
 	if (type && strcmp(type->valuestring, "virtualMachines") != 0)
 		return 1;
-	if (!cJSON_IsString(name) || !name->valuestring[0])
+	if (!name || !cJSON_IsString(name) || !name->valuestring[0])
 		return fail_at(r, at, "size %zu: no 'name' string", i + 1);
 	if (!cJSON_IsArray(locs) || !cJSON_IsString(cJSON_GetArrayItem(locs, 0)) ||
 	    !cJSON_GetArrayItem(locs, 0)->valuestring[0])

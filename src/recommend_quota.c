@@ -87,6 +87,15 @@ static const struct vm_size *vm_of(const struct catalog_snapshot *snap, const ch
 	return NULL;
 }
 
+/* Names sku among the sizes whose quota family is not known (once). */
+static void note_unknown(struct needs *ns, const char *sku)
+{
+	size_t len = strlen(ns->unknown);
+
+	if (!strstr(ns->unknown, sku) && len + strlen(sku) + 3 < sizeof ns->unknown)
+		snprintf(ns->unknown + len, sizeof ns->unknown - len, "%s%s", len ? ", " : "", sku);
+}
+
 /* count VMs of sku in region, billed under kind, for workload w. */
 static void deploy(struct needs *ns, const struct catalog_snapshot *snap,
 		   const struct recommend_options *o, const char *sku, const char *region,
@@ -100,15 +109,10 @@ static void deploy(struct needs *ns, const struct catalog_snapshot *snap,
 
 	if (count < 0)
 		return;
-	if (!vm || vm->vcpus <= 0 || !family) {
-		size_t len = strlen(ns->unknown);
-
-		if (!strstr(ns->unknown, sku) && len + strlen(sku) + 3 < sizeof ns->unknown)
-			snprintf(ns->unknown + len, sizeof ns->unknown - len, "%s%s", len ? ", " : "",
-				 sku);
-		if (!vm || vm->vcpus <= 0)
-			return;
-	}
+	if (!vm || vm->vcpus <= 0 || !family)
+		note_unknown(ns, sku);
+	if (!vm || vm->vcpus <= 0)
+		return;
 	vcpus = count * vm->vcpus;
 	/* spot VMs count against the regional spot quota only (docs/quota.md) */
 	if (kind == PRICING_SPOT) {
