@@ -55,7 +55,7 @@ endif
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_NAMES = profile plan prices refresh dcgm nvsmi dcgmi promjson diff k8slint hfconfig \
-	promapi hosts columns escape writers cli catalogdb
+	promapi hosts columns escape writers cli catalogdb azure
 FUZZ_TARGETS ?= $(FUZZ_NAMES)
 ifeq ($(FUZZ),1)
 B = build-fuzz

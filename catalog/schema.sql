@@ -60,6 +60,10 @@ CREATE TABLE vm_sizes (
 	-- catalog written by an earlier build lacks the column: the program then
 	-- reads it from the bundled catalog.
 	confidential    INTEGER NOT NULL DEFAULT 0 CHECK (confidential IN (0, 1)),
+	-- The size's quota family: the `family` of `az vm list-skus`, the name
+	-- of its quota in `az vm list-usage`; NULL: not known.  A catalog written
+	-- by an earlier build lacks the column: every family is then unknown.
+	quota_family    TEXT CHECK (quota_family IS NULL OR length(quota_family) > 0),
 	source          TEXT NOT NULL CHECK (length(source) > 0),
 	-- A size whose spec is known has its GPUs and their memory.
 	CHECK (spec_known = 0 OR (gpu_count IS NOT NULL AND gpu_memory_gib IS NOT NULL)),

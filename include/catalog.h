@@ -93,6 +93,11 @@ int catalog_price_ages(catalog *cat, struct catalog_price_age **out, size_t *n, 
  */
 int catalog_gpu_list(catalog *cat, struct gpu_spec **out, size_t *n, char *err);
 int catalog_vm_list(catalog *cat, struct vm_size **out, size_t *n, char *err);
+
+/* 1 when the catalog's vm_sizes has the quota_family column; 0 for a catalog
+ * written by an earlier build, whose sizes then read with quota_family ""
+ * (unknown). */
+int catalog_vm_has_quota_family(catalog *cat);
 int catalog_mig_list(catalog *cat, const char *gpu_model, struct mig_profile **out, size_t *n,
 		     char *err); /* gpu_model NULL: all */
 int catalog_preset_list(catalog *cat, struct model_preset **out, size_t *n, char *err);

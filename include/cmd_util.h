@@ -36,15 +36,49 @@ int cmd_found(int found, const char *err, catalog *cat, const char *table, const
  */
 int cmd_load_profile(const char *path, const struct catalog_names *names, struct profile *p);
 
+struct azure_skus;
+
+/*
+ * The `az vm list-skus` file of --skus (opt_path), else the profile's
+ * azure.skus (docs/quota.md), into *out (release with azure_skus_release).
+ * Returns 1 when one was read, 0 when neither names one (*out empty), or -1
+ * after printing the file's error (the command exits EXIT_INPUT).
+ */
+int cmd_load_skus(const char *opt_path, const struct profile *p, struct azure_skus *out);
+
+/* The `az vm list-usage` files of a command: --usage REGION=FILE options
+ * over the profile's azure: usage: (docs/quota.md). */
+struct cmd_usage {
+	size_t n;
+	struct recommend_usage *u;        /* for recommend_options.usage */
+	struct azure_usage_list *lists;
+	char (*regions)[32];
+	char **files;
+};
+
+/*
+ * Reads the files of specs[0..nspecs) ("REGION=FILE", REGION in any case,
+ * resolved with names and cat) and of the profile's azure.usage entries
+ * whose region no option names.  Returns EXIT_OK with *out filled (release
+ * with cmd_usage_release, also on failure), EXIT_USAGE for a spec without
+ * '=', or EXIT_INPUT after printing an unknown region or a file's error.
+ */
+int cmd_load_usage(const char *cmd, const char *const *specs, size_t nspecs,
+		   const struct profile *p, catalog *cat, const struct catalog_names *names,
+		   struct cmd_usage *out);
+void cmd_usage_release(struct cmd_usage *u);
+
 /*
  * The recommendation of the profile at path, as `recommend` makes it: opens
  * the catalog (catalog_path, NULL = the default), resolves o->regions
  * (rewritten in place to the catalog's spelling), loads the profile and
- * builds the result on a catalog snapshot.  Prints every problem.  Returns
- * EXIT_OK with *p and *res filled (release both), or the exit code, with
- * both released.
+ * builds the result on a catalog snapshot, with the availability of the
+ * `az vm list-skus` file skus_path (NULL: the profile's azure.skus, if any;
+ * cmd_load_skus) and the quotas of the usage files (cmd_load_usage).  Prints every problem.  Returns EXIT_OK with *p and *res
+ * filled (release both), or the exit code, with both released.
  */
-int cmd_recommend_profile(const char *catalog_path, const char *path,
+int cmd_recommend_profile(const char *catalog_path, const char *path, const char *skus_path,
+			  const char *const *usage_specs, size_t nusage_specs,
 			  struct recommend_options *o, const char **regions, struct profile *p,
 			  struct recommend_result *res);
 

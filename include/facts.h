@@ -63,6 +63,8 @@ struct vm_size {
 	int confidential;            /* 1: a confidential-computing size (confidential VM
 					images, GPU in CC mode): only for a workload with
 					confidential: true */
+	char quota_family[48];       /* the quota family (list-skus `family`, e.g.
+					"standardNCADSA100v4Family"); "" = not known */
 };
 
 /* One MIG GPU-instance profile of one GPU model. */

@@ -100,6 +100,8 @@ enum fit_reject {
 	FIT_REJ_ENGINE,           /* the serving engine does not run on the GPU's vendor (note) */
 	FIT_REJ_CONFIDENTIAL,     /* confidential-computing size for a plain workload, or the
 				     reverse (note says which) */
+	FIT_REJ_UNAVAILABLE,      /* the subscription cannot launch it there (az vm list-skus:
+				     restricted or not offered; note says where) */
 	FIT_REJ_COUNT
 };
 

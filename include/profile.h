@@ -147,6 +147,14 @@ struct profile_workload {
 	long current_count;                 /* default 1 when current_sku is given */
 	int confidential;                   /* 1: confidential: true - only confidential-
 					     * computing sizes (default false: never them) */
+	int zone;                           /* availability zone 1-3 (zone:), 0 = none */
+};
+
+/* One `azure: usage:` entry: a region's `az vm list-usage` file. */
+struct profile_azure_usage {
+	char region[PROFILE_REGION_LEN];
+	char *path;                         /* resolved against the profile's directory */
+	int line, col;                      /* of the entry, for messages */
 };
 
 struct profile_budget {
@@ -170,6 +178,11 @@ struct profile {
 	char currency[PROFILE_CURRENCY_LEN]; /* ISO 4217, default "USD" */
 	double hours_per_month;             /* default 730 */
 	struct profile_budget budget;
+	char *azure_skus;                   /* azure: skus: the `az vm list-skus` file,
+					       resolved against the profile's directory;
+					       NULL = none (docs/quota.md) */
+	size_t nazure_usage;                /* azure: usage: REGION: FILE entries */
+	struct profile_azure_usage *azure_usage;
 	size_t nworkloads;                  /* >= 1 in a valid profile */
 	struct profile_workload *workloads;
 };

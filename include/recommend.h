@@ -20,6 +20,7 @@
 
 #include <stddef.h>
 
+#include "azure_quota.h"
 #include "diag.h"
 #include "facts.h"
 #include "fit.h"
@@ -46,6 +47,12 @@ struct recommend_options {
 	double hours_per_month;           /* --hours-per-month */
 	const char *currency;             /* --currency; NULL = the profile's */
 	int all_rejected;                 /* --all-rejected: every rejection, no summary */
+	const struct azure_skus *skus;    /* az vm list-skus (azure_quota.h): a size
+					     restricted or not offered in a region (or
+					     in a workload's zone) is never chosen
+					     there; NULL = availability not checked */
+	size_t nusage;                    /* az vm list-usage files, one a region */
+	const struct recommend_usage *usage;  /* borrowed; see recommend_quota_check */
 	const char *today;                /* ISO day the prices' age is counted to (one
 					     warning names the regions in use whose
 					     prices are older than RECOMMEND_STALE_DAYS);
@@ -53,6 +60,14 @@ struct recommend_options {
 };
 
 #define RECOMMEND_STALE_DAYS 90
+
+/* One region's `az vm list-usage` file (--usage REGION=FILE, the profile's
+ * azure: usage:). */
+struct recommend_usage {
+	const char *region;               /* the catalog's spelling */
+	const char *file;                 /* for messages */
+	const struct azure_usage_list *list;
+};
 
 void recommend_options_init(struct recommend_options *o);
 
@@ -217,6 +232,19 @@ struct recommend_finding {
 					     data-placement, cold-start; else NULL */
 	struct recommend_commitment_numbers *commit;  /* owned; commitment-underused,
 					     else NULL */
+	struct recommend_quota_numbers *quota;  /* owned; quota-short, else NULL */
+};
+
+/* The numbers of a quota-short finding (docs/quota.md): the vCPUs the
+ * plan deploys in one quota of one region against what is free there. */
+struct recommend_quota_numbers {
+	char family[64];                  /* the quota's name.value: a family,
+					     "cores" or "lowPriorityCores" */
+	char region[32];
+	long long needed_vcpus;
+	long long available_vcpus;        /* limit - currentValue, at least 0 */
+	long long missing_vcpus;          /* needed - available, > 0 */
+	long long limit;                  /* the quota's limit, as az reports it */
 };
 
 /* What one replica needs (headroom included in memory and tflops). */
@@ -549,6 +577,22 @@ int recommend_deploy_reject(const struct engine_support *es, size_t nes,
 			    const struct gpu_spec *g, struct fit_result *r);
 
 void recommend_result_release(struct recommend_result *r);
+
+/*
+ * The quota rule (docs/quota.md), run by recommend_build() on its result:
+ * the vCPUs the plan deploys (each workload's recommended VMs, and the VMs
+ * of every MIG plan pool and dedicated replica of a region whose plan is in
+ * the totals) summed per quota family and region, the non-spot ones also
+ * under "cores" and the spot ones under "lowPriorityCores" only, compared
+ * with limit - currentValue of o->usage.  A shortfall is a finding
+ * "quota-short" on every workload deploying into that quota; a region in use
+ * without a usage file, or a family its file lacks or the catalog does not
+ * know, one warning.  Without o->skus (and with usage files) one warning
+ * says availability was not checked.  No usage files: only that warning
+ * logic is skipped, nothing else happens.
+ */
+void recommend_quota_check(struct recommend_result *r, const struct catalog_snapshot *snap,
+			   const struct profile *p, const struct recommend_options *o);
 
 /*
  * How the MIG plan priced choice c of workload w, in one line into buf:

@@ -382,16 +382,18 @@ static void read_gpu(sqlite3_stmt *st, void *dst)
 	g->fp4_tflops = col_num(st, 18);
 }
 
-#define VM_COLS                                                                               \
+#define VM_COLS_BASE                                                                          \
 	"sku, series, gpu_model, gpu_count, gpu_memory_gib, vcpus, ram_gib, local_nvme_gib, " \
 	"infiniband_gbps, infiniband_type, nvlink, mig_capable, retired, spec_known, retired_on, "  \
-	"successor, confidential"
-/* The same columns from a catalog written before vm_sizes had confidential
- * (0 here; vm_confidential_from_bundled then reads the bundled column). */
-#define VM_COLS_OLD                                                                           \
-	"sku, series, gpu_model, gpu_count, gpu_memory_gib, vcpus, ram_gib, local_nvme_gib, " \
-	"infiniband_gbps, infiniband_type, nvlink, mig_capable, retired, spec_known, retired_on, "  \
-	"successor, 0"
+	"successor, "
+/* The columns of vm_sizes as read, by what the catalog has: one written
+ * before vm_sizes had confidential reads 0 there (vm_confidential_from_bundled
+ * then reads the bundled column), one written before quota_family reads NULL
+ * (unknown). */
+static const char *const vm_cols[2][2] = {
+	{ VM_COLS_BASE "0, NULL", VM_COLS_BASE "0, quota_family" },
+	{ VM_COLS_BASE "confidential, NULL", VM_COLS_BASE "confidential, quota_family" },
+};
 
 static void read_vm(sqlite3_stmt *st, void *dst)
 {
@@ -413,6 +415,7 @@ static void read_vm(sqlite3_stmt *st, void *dst)
 	col_str(st, 14, v->retired_on, sizeof v->retired_on);
 	col_str(st, 15, v->successor, sizeof v->successor);
 	v->confidential = col_int(st, 16) != 0;
+	col_str(st, 17, v->quota_family, sizeof v->quota_family);
 	char today[16];
 	util_today(today, sizeof today);
 	enum vm_retirement r = vm_retirement_at(col_int(st, 12), v->retired_on, today);
@@ -632,12 +635,32 @@ static int vm_confidential_from_bundled(struct vm_size *v, size_t n, char *err)
 	return 0;
 }
 
+int catalog_vm_has_quota_family(catalog *cat)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(cat->db, "SELECT quota_family FROM vm_sizes LIMIT 0", -1, &st,
+			       NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_finalize(st);
+	return 1;
+}
+
+/* "SELECT <the columns this catalog has> FROM vm_sizes" + tail, into buf. */
+static const char *vm_select(catalog *cat, const char *tail, char *buf, size_t len)
+{
+	snprintf(buf, len, "SELECT %s FROM vm_sizes %s",
+		 vm_cols[vm_has_confidential(cat)][catalog_vm_has_quota_family(cat)], tail);
+	return buf;
+}
+
 int catalog_vm_list(catalog *cat, struct vm_size **out, size_t *n, char *err)
 {
+	char sql[512];
+
 	if (vm_has_confidential(cat))
-		return list_query(cat, "SELECT " VM_COLS " FROM vm_sizes ORDER BY sku", NULL,
+		return list_query(cat, vm_select(cat, "ORDER BY sku", sql, sizeof sql), NULL,
 				  sizeof **out, read_vm, (void **)out, n, err);
-	if (list_query(cat, "SELECT " VM_COLS_OLD " FROM vm_sizes ORDER BY sku", NULL,
+	if (list_query(cat, vm_select(cat, "ORDER BY sku", sql, sizeof sql), NULL,
 		       sizeof **out, read_vm, (void **)out, n, err) != 0)
 		return -1;
 	if (vm_confidential_from_bundled(*out, *n, err) != 0) {
@@ -831,13 +854,13 @@ int catalog_gpu_find(catalog *cat, const char *name, struct gpu_spec *out, char 
 
 int catalog_vm_find(catalog *cat, const char *sku, struct vm_size *out, char *err)
 {
+	char sql[512];
 	int rc;
 
+	vm_select(cat, "WHERE sku = ?1 COLLATE NOCASE", sql, sizeof sql);
 	if (vm_has_confidential(cat))
-		return find_one(cat, "SELECT " VM_COLS " FROM vm_sizes WHERE sku = ?1 COLLATE NOCASE",
-				sku, out, read_vm, err);
-	rc = find_one(cat, "SELECT " VM_COLS_OLD " FROM vm_sizes WHERE sku = ?1 COLLATE NOCASE",
-		      sku, out, read_vm, err);
+		return find_one(cat, sql, sku, out, read_vm, err);
+	rc = find_one(cat, sql, sku, out, read_vm, err);
 	if (rc == 1 && vm_confidential_from_bundled(out, 1, err) != 0)
 		return -1;
 	return rc;

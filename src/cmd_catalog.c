@@ -625,6 +625,7 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 		cJSON_AddBoolToObject(doc, "retiring", v.retiring);
 		json_add_str_or_null(doc, "retired_on", v.retired_on);
 		json_add_str_or_null(doc, "successor", v.successor);
+		json_add_str_or_null(doc, "quota_family", v.quota_family);
 		cJSON_AddBoolToObject(doc, "spec_known", v.spec_known);
 		if (have_gpu) {
 			cJSON *g = cJSON_AddObjectToObject(doc, "gpu");
@@ -713,6 +714,9 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 		else
 			snprintf(b, sizeof b, "no");
 		table_add(t, "retired", b);
+		table_add(t, "quota family", v.quota_family[0] ? v.quota_family
+			  : catalog_vm_has_quota_family(cat) ? "not known"
+			  : "not known (a catalog written by an earlier build)");
 		struct strbuf sb = STRBUF_INIT;
 		for (size_t i = 0; i < nmig; i++)
 			strbuf_addf(&sb, "%s%s", i ? " " : "", migs[i].name);

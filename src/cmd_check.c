@@ -37,13 +37,14 @@
 #define CHECK_STALE_DAYS 30
 
 enum { O_BASELINE = 1, O_MAX_MONTHLY, O_MAX_INCREASE, O_MAX_INCREASE_PCT, O_MAX_AGE, O_FAIL_ON,
-       O_PRICING };
+       O_PRICING, O_SKUS, O_USAGE };
 
 /* The finding kinds --fail-on accepts. */
 static const char *const fail_kinds[] = { "data-gravity", "data-starved", "data-placement",
 					  "cold-start", "current-shortfall", "latency-slo",
 					  "spot-training", "spot-serving", "retired",
-					  "current-retired", "current-retiring", "retiring" };
+					  "current-retired", "current-retiring", "retiring",
+					  "quota-short" };
 #define NFAIL_KINDS (sizeof(fail_kinds) / sizeof(fail_kinds[0]))
 
 const struct cli_opt cmd_check_opts[] = {
@@ -60,12 +61,17 @@ const struct cli_opt cmd_check_opts[] = {
 	  "it, an old catalog is only a warning)" },
 	{ "fail-on", 0, CLI_ARG_REQUIRED, O_FAIL_ON, "KINDS",
 	  "data-gravity|data-starved|data-placement|cold-start|current-shortfall|latency-slo|"
-	  "spot-training|spot-serving|retired|current-retired|current-retiring|retiring",
+	  "spot-training|spot-serving|retired|current-retired|current-retiring|retiring|"
+	  "quota-short",
 	  "fail on findings of these kinds (comma list: data-starved,data-gravity,"
-	  "data-placement,cold-start,...)" },
+	  "data-placement,cold-start,quota-short,...)" },
 	{ "pricing", 0, CLI_ARG_REQUIRED, O_PRICING, "KIND", CLI_PRICING_AUTO,
 	  "payg | spot | reserved-1y | reserved-3y | savings-1y | savings-3y | auto: per "
 	  "workload the cheapest term for its hours, spot excluded (default: the profile's)" },
+	{ "skus", 0, CLI_ARG_REQUIRED, O_SKUS, "FILE", CLI_JSON,
+	  "'az vm list-skus -o json': only sizes the subscription can launch (docs/quota.md)" },
+	{ "usage", 0, CLI_ARG_REQUIRED, O_USAGE, "REGION=FILE", NULL,
+	  "'az vm list-usage -o json' of REGION: quota-short findings (repeatable)" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
@@ -76,6 +82,10 @@ struct check_report {
 	int has_pricing;               /* --pricing given: over the profile's */
 	int pricing_auto;              /* --pricing auto */
 	enum pricing_kind pricing;     /* --pricing KIND (not auto) */
+	const char *skus;              /* --skus FILE, NULL: the profile's azure.skus */
+	size_t nusage;                 /* --usage REGION=FILE, repeatable */
+	const char *usage[PROFILE_MAX_REGIONS];
+	struct cmd_usage quotas;       /* their files and the profile's */
 	struct cost_plan head, base;
 	struct costdiff diff;          /* valid when baseline_file */
 	size_t ngates;
@@ -728,12 +738,22 @@ static int run_recommend(catalog *cat, const struct profile *p, struct check_rep
 	o.pricing_auto = r->pricing_auto;
 	util_today(today, sizeof today);
 	o.today = today;   /* the stale-price warning, as recommend prints it */
+	struct azure_skus skus;
+	int have_skus = cmd_load_skus(r->skus, p, &skus);
+	if (have_skus < 0)
+		return EXIT_INPUT;
+	if (have_skus)
+		o.skus = &skus;
+	o.usage = r->quotas.u;
+	o.nusage = r->quotas.n;
 	if (catalog_snapshot_load(cat, &snap, cerr) != 0) {
 		diag_error("%s", cerr);
+		azure_skus_release(&skus);
 		return EXIT_CATALOG;
 	}
 	int built = recommend_build(&snap, p, &o, &res, &diags);
 	catalog_snapshot_release(&snap);
+	azure_skus_release(&skus);
 	if (built != 0) {
 		diag_list_print(&diags, stderr);
 		diag_list_release(&diags);
@@ -829,6 +849,15 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 						       "reserved-3y, savings-1y, savings-3y, auto)", val);
 			r.has_pricing = 1;
 			break;
+		case O_SKUS:
+			r.skus = val;
+			break;
+		case O_USAGE:
+			if (r.nusage == PROFILE_MAX_REGIONS)
+				return cli_usage_error("check", "at most %d --usage files",
+						       PROFILE_MAX_REGIONS);
+			r.usage[r.nusage++] = val;
+			break;
 		case CLI_POSITIONAL:
 			if (r.profile)
 				return cli_usage_error("check", "unexpected argument '%s'", val);
@@ -863,10 +892,14 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 	}
 	struct profile p;
 	int bad = cmd_load_profile(r.profile, &names, &p) != 0;
+	int rc = EXIT_OK;
+	if (!bad)
+		rc = cmd_load_usage("check", r.usage, r.nusage, &p, cat, &names, &r.quotas);
 	catalog_names_release(&names);
+	if (rc != EXIT_OK)
+		goto out;
 	if (r.baseline_file && load_baseline(&r) != 0)
 		bad = 1;
-	int rc = EXIT_OK;
 	if (bad) {
 		rc = EXIT_INPUT;
 		goto out;
@@ -954,6 +987,7 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 	}
 out:
 	profile_release(&p);
+	cmd_usage_release(&r.quotas);
 	report_release(&r);
 	catalog_close(cat);
 	return rc;

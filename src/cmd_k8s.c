@@ -24,6 +24,7 @@
 #include "cmd_util.h"
 #include "commands.h"
 #include "diag.h"
+#include "escape.h"
 #include "gpufit.h"
 #include "json_out.h"
 #include "k8s_manifest.h"
@@ -40,7 +41,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv);
 
 enum {
 	OPT_OUT_DIR = 1, OPT_CLUSTER, OPT_RG, OPT_TAINT, OPT_IMAGE, OPT_PRICING, OPT_REGION,
-	OPT_HEADROOM
+	OPT_HEADROOM, OPT_SKUS, OPT_USAGE
 };
 
 const struct cli_opt cmd_k8s_opts[] = {
@@ -61,6 +62,12 @@ const struct cli_opt cmd_k8s_opts[] = {
 	  "compare in region R instead (repeatable)" },
 	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM, "PCT", NULL,
 	  "memory and throughput headroom, autoscaler maximum, 15 or 15% (default 15)" },
+	{ "skus", 0, CLI_ARG_REQUIRED, OPT_SKUS, "FILE", CLI_JSON,
+	  "'az vm list-skus -o json': no node pool of a size the subscription cannot launch "
+	  "there (docs/quota.md)" },
+	{ "usage", 0, CLI_ARG_REQUIRED, OPT_USAGE, "REGION=FILE", NULL,
+	  "'az vm list-usage -o json' of REGION: warns of a quota the pools exceed "
+	  "(repeatable)" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
@@ -381,6 +388,45 @@ static int write_out_dir(struct cli_ctx *ctx, const char *dir, const char *scrip
 	return EXIT_OK;
 }
 
+/* The plan's quota-short findings (docs/quota.md), once each: a warning on
+ * stderr and a comment under the script's first line, so no node pool of a
+ * quota too small for it is created unannounced. */
+static void quota_notes(const struct recommend_result *res, struct strbuf *script)
+{
+	struct strbuf notes = STRBUF_INIT, out = STRBUF_INIT;
+	struct strmap seen = STRMAP_INIT;   /* messages already noted: once each */
+	const char *s = strbuf_str(script), *nl;
+
+	for (size_t i = 0; i < res->nworkloads; i++) {
+		const struct recommend_workload *w = &res->workloads[i];
+
+		for (size_t j = 0; j < w->nfindings; j++) {
+			const struct recommend_finding *f = &w->findings[j];
+
+			if (strcmp(f->kind, "quota-short") != 0 || strmap_get(&seen, f->message))
+				continue;
+			strmap_put(&seen, f->message, 1);
+			diag_warning("k8s: %s", f->message);
+			/* names from the az files may hold anything: no line
+			 * break may end the comment */
+			strbuf_addstr(&notes, "# WARNING: ");
+			esc_term(&notes, f->message, 0);
+			strbuf_addstr(&notes, "\n");
+		}
+	}
+	if (notes.len && (nl = strchr(s, '\n')) != NULL) {
+		strbuf_add(&out, s, (size_t)(nl - s) + 1);
+		strbuf_addstr(&out, strbuf_str(&notes));
+		strbuf_addstr(&out, nl + 1);
+		strbuf_release(script);
+		*script = out;
+	} else {
+		strbuf_release(&out);
+	}
+	strbuf_release(&notes);
+	strmap_release(&seen);
+}
+
 static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 {
 	struct recommend_options o;
@@ -393,8 +439,9 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 	struct diag_list diags = DIAG_LIST_INIT;
 	struct cli_iter it;
 	struct strbuf script = STRBUF_INIT;
-	const char *val, *path = NULL, *out_dir = NULL;
-	const char **regions;
+	const char *val, *path = NULL, *out_dir = NULL, *skus_path = NULL;
+	const char **regions, **usage;
+	size_t nusage = 0;
 	char why[256];
 	cJSON *docs = NULL;
 	double d;
@@ -404,12 +451,14 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 	recommend_options_init(&o);
 	k8s_pool_options_init(&po);
 	regions = xcalloc((size_t)argc + 1, sizeof(*regions));
+	usage = xcalloc((size_t)argc + 1, sizeof(*usage));
 	cli_iter_init(&it, "k8s", cmd_k8s_opts, argc, argv);
 	while ((opt = cli_next(&it, &val)) != CLI_END) {
 		rc = EXIT_USAGE;
 		switch (opt) {
 		case CLI_HELP:
 			free(regions);
+			free(usage);
 			for (const struct command *c = gpufit_commands; c->name; c++)
 				if (strcmp(c->name, "k8s") == 0)
 					cli_print_command_help(c, ctx->out);
@@ -417,6 +466,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 		case CLI_POSITIONAL:
 			if (path) {
 				free(regions);
+				free(usage);
 				return cli_usage_error("k8s", "unexpected argument '%s'", val);
 			}
 			path = val;
@@ -428,6 +478,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_RG:
 			if (!k8s_script_name_ok(val)) {
 				free(regions);
+				free(usage);
 				return cli_usage_error("k8s", "--%s '%s': use 1-90 letters, digits, "
 						       "'.', '_', '-', '(' or ')'",
 						       opt == OPT_CLUSTER ? "cluster" : "resource-group", val);
@@ -440,6 +491,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_TAINT:
 			if (k8s_taint_parse(val, &po.taint, why, sizeof(why)) != 0) {
 				free(regions);
+				free(usage);
 				return cli_usage_error("k8s", "--taint: %s", why);
 			}
 			po.has_taint = 1;
@@ -447,6 +499,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_IMAGE:
 			if (!image_ok(val)) {
 				free(regions);
+				free(usage);
 				return cli_usage_error("k8s", "--image '%s' is not an image reference",
 						       val);
 			}
@@ -456,6 +509,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 			o.pricing_auto = strcmp(val, "auto") == 0;
 			if (!o.pricing_auto && pricing_parse(val, &o.pricing) != 0) {
 				free(regions);
+				free(usage);
 				return cli_usage_error("k8s", "unknown pricing '%s' (payg, spot, "
 						       "reserved-1y, reserved-3y, savings-1y, savings-3y, "
 						       "auto)", val);
@@ -465,34 +519,47 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_REGION:
 			regions[o.nregions++] = val;
 			continue;
+		case OPT_SKUS:
+			skus_path = val;
+			continue;
+		case OPT_USAGE:
+			usage[nusage++] = val;
+			continue;
 		case OPT_HEADROOM:
 			if (cli_percent("k8s", "headroom", val, &d) != 0) {
 				free(regions);
+				free(usage);
 				return EXIT_USAGE;
 			}
 			if (d < 0 || d > 400) {
 				free(regions);
+				free(usage);
 				return cli_usage_error("k8s", "--headroom takes a percentage from 0 to 400");
 			}
 			o.headroom_pct = d;
 			continue;
 		default:
 			free(regions);
+			free(usage);
 			return rc;
 		}
 	}
 	if (!path) {
 		free(regions);
+		free(usage);
 		return cli_usage_error("k8s", "missing PROFILE");
 	}
 	if (fmt != FMT_YAML && fmt != FMT_SH && fmt != FMT_JSON) {
 		free(regions);
+		free(usage);
 		return cli_usage_error("k8s", "format '%s' is not supported (yaml, sh, json)",
 				       out_format_name(fmt));
 	}
 
-	rc = cmd_recommend_profile(ctx->catalog_path, path, &o, regions, &p, &res);
+	rc = cmd_recommend_profile(ctx->catalog_path, path, skus_path, usage, nusage, &o, regions,
+				   &p, &res);
 	free(regions);
+	free(usage);
 	if (rc != EXIT_OK)
 		return rc;
 	for (size_t i = 0; i < res.nwarnings; i++)
@@ -514,6 +581,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 		goto out_plan;
 	}
 	k8s_script_build(&plan, &so, &script);
+	quota_notes(&res, &script);
 
 	if (out_dir) {
 		rc = write_out_dir(ctx, out_dir, strbuf_str(&script), docs, plan.npools);

@@ -249,7 +249,7 @@ static int profile_pools(struct cli_ctx *ctx, const char *path, const struct k8s
 	int rc;
 
 	recommend_options_init(&o);
-	rc = cmd_recommend_profile(ctx->catalog_path, path, &o, regions, &p, &res);
+	rc = cmd_recommend_profile(ctx->catalog_path, path, NULL, NULL, 0, &o, regions, &p, &res);
 	if (rc != EXIT_OK)
 		return rc;
 	if (k8s_pools_build(&res, &p, po, &plan, &diags) != 0) {

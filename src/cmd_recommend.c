@@ -36,7 +36,7 @@
 #include "util.h"
 
 enum { OPT_HEADROOM = 1, OPT_TOP, OPT_PRICING, OPT_REGION, OPT_HOURS, OPT_CURRENCY,
-       OPT_ALL_REJECTED, OPT_EXPLAIN, OPT_DETAILS };
+       OPT_ALL_REJECTED, OPT_EXPLAIN, OPT_DETAILS, OPT_SKUS, OPT_USAGE };
 
 const struct cli_opt cmd_recommend_opts[] = {
 	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM, "PCT", NULL,
@@ -60,6 +60,10 @@ const struct cli_opt cmd_recommend_opts[] = {
 	{ "explain", 0, CLI_ARG_REQUIRED, OPT_EXPLAIN, "SKU", NULL,
 	  "one size's whole sizing for each workload (memory, split, bound, throughput, "
 	  "latency, price)" },
+	{ "skus", 0, CLI_ARG_REQUIRED, OPT_SKUS, "FILE", CLI_JSON,
+	  "'az vm list-skus -o json': only sizes the subscription can launch (docs/quota.md)" },
+	{ "usage", 0, CLI_ARG_REQUIRED, OPT_USAGE, "REGION=FILE", NULL,
+	  "'az vm list-usage -o json' of REGION: quota-short findings (repeatable)" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
@@ -949,7 +953,11 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	struct recommend_result res;
 	struct recommend_meta meta;
 	struct catalog_snapshot snap;
-	const char *explain = NULL;
+	const char *explain = NULL, *skus_path = NULL;
+	struct azure_skus skus = { NULL, 0, STRMAP_INIT };
+	struct cmd_usage usage;
+	const char **usage_specs;
+	size_t nusage_specs = 0;
 	int details = 0;
 	int built;
 	struct diag_list errs = DIAG_LIST_INIT;
@@ -969,11 +977,14 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	util_today(today, sizeof(today));
 	o.today = today;
 	regions = xcalloc((size_t)argc + 1, sizeof(*regions));
+	usage_specs = xcalloc((size_t)argc + 1, sizeof(*usage_specs));
+	memset(&usage, 0, sizeof usage);
 	cli_iter_init(&it, "recommend", cmd_recommend_opts, argc, argv);
 	while ((opt = cli_next(&it, &val)) != CLI_END) {
 		switch (opt) {
 		case CLI_HELP:
 			free(regions);
+			free(usage_specs);
 			for (const struct command *c = gpufit_commands; c->name; c++)
 				if (strcmp(c->name, "recommend") == 0)
 					cli_print_command_help(c, ctx->out);
@@ -981,6 +992,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		case CLI_POSITIONAL:
 			if (path) {
 				free(regions);
+				free(usage_specs);
 				return cli_usage_error("recommend", "unexpected argument '%s'", val);
 			}
 			path = val;
@@ -988,10 +1000,12 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_HEADROOM:
 			if (cli_percent("recommend", "headroom", val, &d) != 0) {
 				free(regions);
+				free(usage_specs);
 				return EXIT_USAGE;
 			}
 			if (d < 0 || d > 400) {
 				free(regions);
+				free(usage_specs);
 				return cli_usage_error("recommend",
 						       "--headroom takes a percentage from 0 to 400");
 			}
@@ -1000,10 +1014,12 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_TOP:
 			if (cli_number("recommend", "top", val, &d) != 0) {
 				free(regions);
+				free(usage_specs);
 				return EXIT_USAGE;
 			}
 			if (d < 0 || d > 100 || d != (int)d) {
 				free(regions);
+				free(usage_specs);
 				return cli_usage_error("recommend", "--top takes a whole number from 0 to 100");
 			}
 			o.top = (int)d;
@@ -1012,6 +1028,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 			o.pricing_auto = strcmp(val, "auto") == 0;
 			if (!o.pricing_auto && pricing_parse(val, &o.pricing) != 0) {
 				free(regions);
+				free(usage_specs);
 				return cli_usage_error("recommend",
 						       "unknown pricing '%s' (payg, spot, reserved-1y, "
 						       "reserved-3y, savings-1y, savings-3y, auto)", val);
@@ -1024,10 +1041,12 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_HOURS:
 			if (cli_positive("recommend", "hours-per-month", val, &d) != 0) {
 				free(regions);
+				free(usage_specs);
 				return EXIT_USAGE;
 			}
 			if (d > 744) {
 				free(regions);
+				free(usage_specs);
 				return cli_usage_error("recommend",
 						       "--hours-per-month takes a number of hours greater "
 						       "than 0 and at most 744 (a 31-day month)");
@@ -1038,6 +1057,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_CURRENCY:
 			if (cli_currency("recommend", val, currency) != 0) {
 				free(regions);
+				free(usage_specs);
 				return EXIT_USAGE;
 			}
 			o.currency = currency;
@@ -1051,20 +1071,29 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_DETAILS:
 			details = 1;
 			break;
+		case OPT_SKUS:
+			skus_path = val;
+			break;
+		case OPT_USAGE:
+			usage_specs[nusage_specs++] = val;
+			break;
 		default:
 			free(regions);
+			free(usage_specs);
 			return EXIT_USAGE;
 		}
 	}
 	o.regions = regions;
 	if (!path) {
 		free(regions);
+		free(usage_specs);
 		return cli_usage_error("recommend", "missing PROFILE");
 	}
 
 	if (catalog_open_default(ctx->catalog_path, &cat, &origin, cpath, sizeof(cpath), err) != 0) {
 		diag_error("%s", err);
 		free(regions);
+		free(usage_specs);
 		return EXIT_CATALOG;
 	}
 	if (catalog_names_load(cat, &names, err) != 0) {
@@ -1072,6 +1101,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		catalog_names_release(&names);
 		catalog_close(cat);
 		free(regions);
+		free(usage_specs);
 		return EXIT_CATALOG;
 	}
 	for (size_t i = 0; i < o.nregions; i++) {
@@ -1095,14 +1125,36 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		profile_release(&p);
 		goto out_names;
 	}
+	switch (cmd_load_skus(skus_path, &p, &skus)) {
+	case -1:
+		profile_release(&p);
+		rc = EXIT_INPUT;
+		goto out_names;
+	case 1:
+		o.skus = &skus;
+		break;
+	}
+	rc = cmd_load_usage("recommend", usage_specs, nusage_specs, &p, cat, &names, &usage);
+	if (rc != EXIT_OK) {
+		azure_skus_release(&skus);
+		cmd_usage_release(&usage);
+		profile_release(&p);
+		goto out_names;
+	}
+	o.usage = usage.u;
+	o.nusage = usage.n;
 	if (catalog_snapshot_load(cat, &snap, err) != 0) {
 		diag_error("%s", err);
+		azure_skus_release(&skus);
+		cmd_usage_release(&usage);
 		profile_release(&p);
 		rc = EXIT_CATALOG;
 		goto out_names;
 	}
 	built = recommend_build(&snap, &p, &o, &res, &errs);
 	catalog_snapshot_release(&snap);
+	azure_skus_release(&skus);
+	cmd_usage_release(&usage);
 	if (built != 0) {
 		diag_list_print(&errs, stderr);
 		diag_list_release(&errs);
@@ -1152,5 +1204,6 @@ out_names:
 	catalog_names_release(&names);
 	catalog_close(cat);
 	free(regions);
+	free(usage_specs);
 	return rc;
 }

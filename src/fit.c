@@ -60,7 +60,7 @@ const char *fit_placement_name(enum fit_placement p)
 static const char *const reject_names[FIT_REJ_COUNT] = {
 	"ok", "retired", "memory", "latency", "time-to-first-token", "throughput",
 	"no-infiniband", "deadline", "compute", "bandwidth", "not-for-training", "model",
-	"no-price", "spec-unknown", "precision", "engine", "confidential",
+	"no-price", "spec-unknown", "precision", "engine", "confidential", "unavailable",
 };
 
 const char *fit_reject_name(enum fit_reject r)
@@ -748,6 +748,9 @@ void fit_reject_text(const struct fit_result *r, const char *pricing, const char
 		break;
 	case FIT_REJ_CONFIDENTIAL:
 		snprintf(buf, len, "%s", r->note ? r->note : "not a confidential-computing size");
+		break;
+	case FIT_REJ_UNAVAILABLE:
+		snprintf(buf, len, "%s", r->note ? r->note : "not available to the subscription");
 		break;
 	case FIT_REJ_SPEC_UNKNOWN:
 		snprintf(buf, len, "spec unknown: its GPUs and memory are not in gpufit's spec tables, "

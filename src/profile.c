@@ -766,7 +766,8 @@ static const struct num_rule
 	R_SAMPLE_BYTES = { 0, 1e12, 1, 0, 0, 0 },
 	R_EPOCHS = { 0, 1e6, 1, 0, 0, 0 },
 	R_CKPT_MIN = { 0, 1e6, 1, 0, 0, 0 },
-	R_COLD_START = { 0, 86400, 1, 0, 0, 0 };
+	R_COLD_START = { 0, 86400, 1, 0, 0, 0 },
+	R_ZONE = { 1, 3, 0, 1, 0, 0 };
 
 static int expect_map(struct reader *r, const struct node *v, const char *path)
 {
@@ -1259,7 +1260,7 @@ static void read_workload(struct reader *r, const struct node *m, size_t index,
 	static const char *const keys[] = { "name", "type", "model", "precision", "kv_precision",
 					    "serving", "requirements", "training", "data",
 					    "replicas", "region", "current_sku", "current_count",
-					    "confidential" };
+					    "confidential", "zone" };
 	const struct profile_names *nm = r->names;
 	const struct node *v;
 	const char *precision_names[SIZING_PRECISION_COUNT + 1];
@@ -1394,6 +1395,12 @@ static void read_workload(struct reader *r, const struct node *m, size_t index,
 		node_enum(r, v, "confidential", "confidential value", cc_names,
 			  COUNT(cc_names), &cc);
 		w->confidential = cc;
+	}
+	{
+		long zone = 0;
+
+		if (get_long(r, m, "zone", "", &R_ZONE, &zone) > 0)
+			w->zone = (int)zone;
 	}
 	w->current_count = 1;
 	if (get_long(r, m, "current_count", "", &R_COUNT, &w->current_count) != 0 &&
@@ -1534,10 +1541,69 @@ static void check_unique_names(struct reader *r, struct profile *p)
 	free(v);
 }
 
+/* path as written in the profile, or joined to the profile's directory
+ * when relative (a profile read from stdin: the working directory). */
+static char *profile_relative(const struct reader *r, const char *path)
+{
+	const char *slash = strrchr(r->file, '/');
+	size_t n;
+	char *out;
+
+	if (path[0] == '/' || !slash || strcmp(r->file, "<stdin>") == 0)
+		return xstrdup(path);
+	n = (size_t)(slash - r->file) + 1 + strlen(path) + 1;
+	out = xmalloc(n);
+	snprintf(out, n, "%.*s/%s", (int)(slash - r->file), r->file, path);
+	return out;
+}
+
+/* azure: { usage: { REGION: FILE, ... }, skus: FILE } (docs/quota.md). */
+static void read_azure(struct reader *r, const struct node *m, struct profile *p)
+{
+	static const char *const keys[] = { "usage", "skus" };
+	const struct profile_names *nm = r->names;
+	const struct node *v;
+	char buf[4096];
+
+	check_keys(r, m, keys, COUNT(keys), "in 'azure'");
+	v = map_get(m, "skus");
+	if (v && node_str(r, v, "azure.skus", buf, sizeof buf) > 0)
+		p->azure_skus = profile_relative(r, buf);
+	v = map_get(m, "usage");
+	if (!v || expect_map(r, v, "azure.usage") != 0)
+		return;
+	if (v->n / 2 > PROFILE_MAX_REGIONS) {
+		err_node(r, v, "'azure.usage' lists %zu regions; at most %d are read", v->n / 2,
+			 PROFILE_MAX_REGIONS);
+		return;
+	}
+	p->azure_usage = xcalloc(v->n / 2 + 1, sizeof *p->azure_usage);
+	for (size_t i = 0; i + 1 < v->n; i += 2) {
+		const struct node *key = v->items[i], *file = v->items[i + 1];
+		struct profile_azure_usage *u = &p->azure_usage[p->nazure_usage];
+		int dup = 0;
+
+		if (node_catalog_name(r, key, "azure.usage", "region", nm ? nm->regions : NULL,
+				      nm ? nm->nregions : 0, u->region, sizeof u->region) <= 0 ||
+		    node_str(r, file, "azure.usage", buf, sizeof buf) <= 0)
+			continue;
+		for (size_t j = 0; j < p->nazure_usage && !dup; j++)
+			dup = strcasecmp(p->azure_usage[j].region, u->region) == 0;
+		if (dup) {
+			err_node(r, key, "'azure.usage' names region '%s' twice", u->region);
+			continue;
+		}
+		u->path = profile_relative(r, buf);
+		u->line = key->line;
+		u->col = key->col;
+		p->nazure_usage++;
+	}
+}
+
 static void read_profile(struct reader *r, const struct node *root, struct profile *p)
 {
 	static const char *const keys[] = { "gpufit", "region", "pricing", "currency",
-					    "hours_per_month", "budget", "workloads" };
+					    "hours_per_month", "budget", "azure", "workloads" };
 	const char *pricing_names[PRICING_COUNT + 1];
 	const struct node *v;
 	size_t i;
@@ -1602,6 +1668,10 @@ static void read_profile(struct reader *r, const struct node *root, struct profi
 	v = map_get(root, "budget");
 	if (v && expect_map(r, v, "budget") == 0)
 		read_budget(r, v, &p->budget);
+
+	v = map_get(root, "azure");
+	if (v && expect_map(r, v, "azure") == 0)
+		read_azure(r, v, p);
 
 	v = map_get(root, "workloads");
 	if (!v) {
@@ -1719,6 +1789,10 @@ int profile_load(const char *path, const struct profile_names *names, struct pro
 
 void profile_release(struct profile *p)
 {
+	for (size_t i = 0; i < p->nazure_usage; i++)
+		free(p->azure_usage[i].path);
+	free(p->azure_usage);
+	free(p->azure_skus);
 	free(p->workloads);
 	free(p->file);
 	memset(p, 0, sizeof *p);

@@ -198,6 +198,7 @@ static void ctx_release(struct ctx *c)
 	free(c->regions);
 	free(c->price);
 	free(c->unpriced);
+	free(c->unavailable);
 	free(c->offered);
 	free(c->cands);
 	free(c->unknown);
@@ -414,6 +415,7 @@ int recommend_build(const struct catalog_snapshot *snap, const struct profile *p
 	 * old: what `check --max-catalog-age-days` judges */
 	recommend_used_price_ages(out);
 	recommend_price_age_warning(out, o->today);
+	recommend_quota_check(out, snap, p, o);
 	return 0;
 }
 
@@ -571,6 +573,7 @@ void recommend_result_release(struct recommend_result *r)
 			free(w->findings[j].message);
 			free(w->findings[j].num);
 			free(w->findings[j].commit);
+			free(w->findings[j].quota);
 		}
 		free(w->findings);
 	}

@@ -214,6 +214,18 @@ int recommend_load_snapshot(struct ctx *c, const struct catalog_snapshot *snap, 
 		c->price[(size_t)v * c->nregions + r] = pr->hourly;
 	}
 	find_aliases(c);
+	/* what the subscription cannot launch in a region has no price there:
+	 * no stage (ranking, MIG plan, fallbacks, terms) can choose it */
+	if (c->o->skus) {
+		c->unavailable = xcalloc(c->nvms * c->nregions + 1, 1);
+		for (size_t v = 0; v < c->nvms; v++)
+			for (size_t r = 0; r < c->nregions; r++)
+				if (azure_skus_check(c->o->skus, c->vms[v].sku, c->regions[r], 0,
+						     NULL, 0) != AZURE_AVAILABLE) {
+					c->unavailable[v * c->nregions + r] = 1;
+					c->price[v * c->nregions + r] = 0;
+				}
+	}
 	return 0;
 }
 

@@ -121,6 +121,7 @@ struct cache_slot {
 	struct pack_need pack;
 	struct profile_data dkey;         /* the data: block ranked with */
 	int has_dkey;
+	int zone;                         /* the availability zone ranked for, 0 none */
 	size_t data_missed;               /* candidates dropped: starved past the deadline */
 };
 
@@ -158,6 +159,8 @@ struct ctx {
 	size_t nregions;
 	double *price;
 	unsigned char *unpriced;          /* same layout: feasible but unpriced seen */
+	unsigned char *unavailable;       /* same layout: the subscription cannot launch
+					     it there (o->skus; its price is 0) */
 	unsigned char *offered;           /* same layout: a Linux price of any term in the
 					     currency (NULL until rank() needs it) */
 	struct cache_slot cache[CACHE_SLOTS];

@@ -288,6 +288,15 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 			finding_numbers_json(x, w->findings[j].num);
 		if (w->findings[j].commit)
 			commitment_numbers_json(x, w->findings[j].commit);
+		if (w->findings[j].quota) {
+			const struct recommend_quota_numbers *q = w->findings[j].quota;
+
+			cJSON_AddStringToObject(x, "family", q->family);
+			cJSON_AddStringToObject(x, "region", q->region);
+			cJSON_AddNumberToObject(x, "needed_vcpus", (double)q->needed_vcpus);
+			cJSON_AddNumberToObject(x, "available_vcpus", (double)q->available_vcpus);
+			cJSON_AddNumberToObject(x, "missing_vcpus", (double)q->missing_vcpus);
+		}
 		cJSON_AddItemToArray(arr, x);
 	}
 	mig_use_json(o, r, w);

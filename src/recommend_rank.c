@@ -406,7 +406,8 @@ static void build_offered(struct ctx *c)
 
 		if (strcasecmp(p->os, "linux") != 0 || strcasecmp(p->currency, c->currency) != 0 ||
 		    !(p->hourly > 0) || (r = recommend_region_index(c, p->region)) < 0 ||
-		    (v = recommend_vm_index(c, p->sku)) < 0)
+		    (v = recommend_vm_index(c, p->sku)) < 0 ||
+		    (c->unavailable && c->unavailable[(size_t)v * c->nregions + (size_t)r]))
 			continue;
 		c->offered[(size_t)v * c->nregions + (size_t)r] = 1;
 		if (c->alias_of[v] >= 0)
@@ -859,6 +860,116 @@ static void drop_fixed(struct ctx *c)
 	c->ncands = kept;
 }
 
+/* Whether the subscription cannot launch VM size vm in region (c->o->skus):
+ * restricted or not offered there, or in the zone of the workload being
+ * ranked.  why (may be NULL) gets the reason. */
+static int unavailable_here(const struct ctx *c, int vm, int region, char *why, size_t len)
+{
+	int zone = c->pw_now ? c->pw_now->zone : 0;
+
+	if (!c->o->skus)
+		return 0;
+	if (!c->unavailable[(size_t)vm * c->nregions + (size_t)region] && zone == 0)
+		return 0;
+	return azure_skus_check(c->o->skus, c->vms[vm].sku, c->regions[region], zone, why,
+				len) != AZURE_AVAILABLE;
+}
+
+struct unavail {
+	int shape;
+	double hourly;
+};
+
+static int cmp_unavail(const void *a, const void *b)
+{
+	const struct unavail *x = a, *y = b;
+
+	if (x->hourly != y->hourly)
+		return x->hourly < y->hourly ? -1 : 1;
+	return x->shape - y->shape;
+}
+
+/* The sizes w fits that the subscription cannot launch, among the rejected
+ * with the reason ("NotAvailableForSubscription in eastus zone 2"): per
+ * region of w, the whole sizes priced below the recommendation's VM (any,
+ * when w has none), cheapest first by the catalog's price, at most
+ * REJECTS_PER_REASON a region unless --all-rejected. */
+static void unavailable_rejects(struct ctx *c, const struct fit_workload *w,
+				struct recommend_workload *rw, const struct fit_result *fits,
+				const int *regs, size_t nregs)
+{
+	double ceiling = 0;
+	struct unavail *u;
+
+	if (!c->o->skus)
+		return;
+	if (c->ncands) {
+		const struct shape *b = &c->shapes[c->cands[0].shape];
+
+		ceiling = c->price[(size_t)b->vm * c->nregions + (size_t)c->cands[0].region];
+	}
+	u = xmalloc((c->nshapes + 1) * sizeof(*u));
+	for (size_t k = 0; k < nregs; k++) {
+		size_t n = 0;
+
+		for (size_t i = 0; i < c->nshapes; i++) {
+			const struct shape *sh = &c->shapes[i];
+			double h = 0;
+
+			if (fits[i].reject != FIT_OK || sh->mig >= 0 ||
+			    !unavailable_here(c, sh->vm, regs[k], NULL, 0) ||
+			    catalog_snapshot_price(c->snap, c->vms[sh->vm].sku, c->regions[regs[k]],
+						   c->pricing, c->currency, &h) != 1 ||
+			    (ceiling > 0 && !(h < ceiling)))
+				continue;
+			u[n].shape = (int)i;
+			u[n++].hourly = h;
+		}
+		if (n)
+			qsort(u, n, sizeof(*u), cmp_unavail);
+		for (size_t q = 0; q < n && (c->o->all_rejected || q < REJECTS_PER_REASON); q++) {
+			const struct shape *sh = &c->shapes[u[q].shape];
+			struct recommend_reject *r;
+			char why[FIT_REASON_LEN];
+
+			unavailable_here(c, sh->vm, regs[k], why, sizeof why);
+			rw->rejected = xrealloc(rw->rejected,
+						(rw->nrejected + 1) * sizeof(*rw->rejected));
+			r = &rw->rejected[rw->nrejected++];
+			memset(r, 0, sizeof(*r));
+			util_copy_str(r->sku, sizeof(r->sku), c->vms[sh->vm].sku);
+			util_copy_str(r->region, sizeof(r->region), c->regions[regs[k]]);
+			r->fit = fits[u[q].shape];
+			r->fit.reject = FIT_REJ_UNAVAILABLE;
+			r->fit.note = w->notes ? strmap_intern(w->notes, why) : NULL;
+			r->order = u[q].hourly;
+		}
+	}
+	free(u);
+}
+
+/* A workload pinned to a zone shares no MIG pool whose size is restricted
+ * in that zone: those offers are not feasible for it, and when its
+ * dedicated small GPU is restricted there it stays outside the plan. */
+static void zone_pack_need(const struct ctx *c, struct pack_need *pn)
+{
+	const struct pack_offer *offs = &c->offers[(size_t)pn->region * MIG_MAX_OFFERS];
+	int ok = 0;
+
+	for (size_t o = 0; o < c->noffers[pn->region]; o++) {
+		if (unavailable_here(c, offs[o].vm, pn->region, NULL, 0))
+			pn->feasible[o] = 0;
+		for (size_t m = 0; m < offs[o].nprofiles; m++)
+			if (pn->feasible[o] & (1u << m))
+				ok |= offs[o].profiles[m].aks_profile[0] != '\0';
+	}
+	if (pn->dedicated_vm >= 0 && unavailable_here(c, pn->dedicated_vm, pn->region, NULL, 0))
+		ok = 0;
+	if (!ok)
+		memset(pn->feasible, 0, sizeof pn->feasible);
+	pn->ok = ok;
+}
+
 /* Ranks w over the regions regs into s->tmpl (the part of a workload's
  * result that only depends on w and the regions). */
 static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot *s,
@@ -889,6 +1000,8 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 			int storage_fix;
 			struct fit_result refit;
 			const struct fit_result *f;
+			if (unavailable_here(c, sh->vm, regs[k], NULL, 0))
+				continue;
 			if (!(c->price[at] > 0)) {
 				c->unpriced[at] = 1;
 				continue;
@@ -1049,6 +1162,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 		}
 	}
 	collect_rejects(c, rw, fits, regs, nregs);
+	unavailable_rejects(c, w, rw, fits, regs, nregs);
 	collect_families(c, rw);
 	s->nfeasible_shapes = nfeasible_shapes;
 	memset(&s->pack, 0, sizeof(s->pack));
@@ -1056,12 +1170,15 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 		const struct fallback *fb = s->fb >= 0 ? &c->fbpool[s->fb] : NULL;
 		recommend_pack_need_of(c, w, fits, c->cands[0].region,
 				       fb && fb->has ? fb->ded.monthly_cost : 0, &s->pack);
+		if (c->o->skus && c->pw_now && c->pw_now->zone)
+			zone_pack_need(c, &s->pack);
 	}
 	memcpy(s->regs, regs, nregs * sizeof(*regs));
 	s->nregs = nregs;
 	s->has_dkey = c->pw_now && c->pw_now->has_data;
 	if (s->has_dkey)
 		s->dkey = c->pw_now->data;
+	s->zone = c->o->skus && c->pw_now ? c->pw_now->zone : 0;
 	s->ranked = 1;
 }
 
@@ -1091,7 +1208,7 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 		c->region_used[regs[k]] = 1;
 	c->pw_now = pw;
 	if (!s->ranked || s->nregs != nregs || memcmp(s->regs, regs, nregs * sizeof(*regs)) != 0 ||
-	    !recommend_data_same(pw, s))
+	    !recommend_data_same(pw, s) || s->zone != (c->o->skus ? pw->zone : 0))
 		rank(c, &w, s, regs, nregs);
 	t = &s->tmpl;
 	rw->feasible = t->feasible;

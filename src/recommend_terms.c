@@ -24,7 +24,8 @@ double recommend_term_price(const struct ctx *c, int vm, int region, enum pricin
 {
 	double h = 0;
 
-	if (vm < 0 || region < 0 || !c->snap)
+	if (vm < 0 || region < 0 || !c->snap ||
+	    (c->unavailable && c->unavailable[(size_t)vm * c->nregions + (size_t)region]))
 		return 0;
 	if (catalog_snapshot_price(c->snap, c->vms[vm].sku, c->regions[region], k, c->currency,
 				   &h) == 1)

@@ -11,7 +11,7 @@ fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 core_headers="include/k8s_lint.h include/recommend.h include/pack_plan.h include/mig.h include/mig_plan.h include/catalog_snapshot.h include/fit.h include/sizing.h src/recommend_internal.h include/datapath.h"
-core_sources="src/k8s_lint.c src/mig.c src/mig_plan.c src/pack_plan.c src/fit.c src/sizing.c src/recommend_rank.c src/recommend_terms.c src/recommend_plan.c src/recommend_allocate.c src/recommend_totals.c src/recommend_text.c src/recommend_data.c src/datapath.c"
+core_sources="src/k8s_lint.c src/mig.c src/mig_plan.c src/pack_plan.c src/fit.c src/sizing.c src/recommend_rank.c src/recommend_terms.c src/recommend_plan.c src/recommend_allocate.c src/recommend_totals.c src/recommend_text.c src/recommend_data.c src/datapath.c src/recommend_quota.c"
 for f in $core_headers $core_sources; do
 	[ -f "$f" ] || { fail "$f: missing (the list in this test is out of date)"; continue; }
 	if grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](sqlite3\.h|cjson/cJSON\.h|cJSON\.h)[>"]' "$f"; then

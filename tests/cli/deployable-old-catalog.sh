@@ -1,7 +1,7 @@
 #!/bin/bash
 # A catalog written by an earlier build of schema version 3 has no
-# engine_support table, no vm_sizes.confidential column and no
-# gpu_models.fp4_tflops column.  The program
+# engine_support table, no vm_sizes.confidential or vm_sizes.quota_family
+# column and no gpu_models.fp4_tflops column.  The program
 # then reads both from the bundled catalog: a TensorRT-LLM workload is still
 # never offered an AMD GPU, and a plain workload never the confidential
 # NCC40ads_H100_v5 (the plain gpt-oss workload of
@@ -11,7 +11,7 @@
 
 cp "$ROOT/$B/catalog.db" "$T/old.db"
 sqlite3 "$T/old.db" "DROP TABLE engine_support; ALTER TABLE vm_sizes DROP COLUMN confidential;
-	ALTER TABLE gpu_models DROP COLUMN fp4_tflops" ||
+	ALTER TABLE vm_sizes DROP COLUMN quota_family; ALTER TABLE gpu_models DROP COLUMN fp4_tflops" ||
 	fail "making an old catalog"
 [ "$(sqlite3 "$T/old.db" 'PRAGMA user_version')" = 3 ] || fail "old catalog is not version 3"
 
@@ -50,4 +50,19 @@ import json, sys
 g = {x["name"]: x for x in json.load(open(sys.argv[1]))["gpus"]}
 assert g["GB200-NVL72-186GB"]["fp4_tflops"] is None, g["GB200-NVL72-186GB"]
 PY
+# without quota_family every quota family is unknown, and catalog show says
+# why; a catalog with confidential but without quota_family reads the same
+cp "$ROOT/$B/catalog.db" "$T/mid.db"
+sqlite3 "$T/mid.db" "ALTER TABLE vm_sizes DROP COLUMN quota_family" || fail "making a mid catalog"
+for db in old mid; do
+	"$GPUFIT" --catalog "$T/$db.db" catalog show Standard_NC24ads_A100_v4 >"$T/out" 2>"$T/err" ||
+		fail "catalog show on the $db catalog"
+	expect_grep "quota family          not known (a catalog written by an earlier build)" "$T/out"
+	"$GPUFIT" --catalog "$T/$db.db" -f json catalog show Standard_NC24ads_A100_v4 >"$T/out" \
+		2>"$T/err" || fail "catalog show -f json on the $db catalog"
+	python3 -c 'import json,sys; d = json.load(open(sys.argv[1])); assert d["quota_family"] is None, d["quota_family"]' "$T/out" ||
+		fail "$db catalog: a quota family where the catalog has none"
+done
+"$GPUFIT" catalog show Standard_NC24ads_A100_v4 >"$T/out" 2>"$T/err" || fail "catalog show"
+expect_grep "quota family          StandardNCADSA100v4Family" "$T/out"
 finish

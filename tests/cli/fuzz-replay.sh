@@ -10,7 +10,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
 . tests/fuzz/seeds.sh
 names="profile plan prices refresh dcgm nvsmi dcgmi promjson diff k8slint hfconfig promapi hosts columns
-       escape writers cli catalogdb"
+       escape writers cli catalogdb azure"
 work=$(mktemp -d)
 mkdir "$work/tmp"
 trap 'rm -rf "$work"' EXIT

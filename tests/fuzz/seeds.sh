@@ -24,6 +24,8 @@ fuzz_seeds() {
 	k8slint)
 		ls tests/fixtures/k8s-lint/*.yaml tests/golden/k8s/*-yaml.out \
 			tests/fuzz/corpus/k8slint/* ;;
+	azure)
+		ls tests/fixtures/azure/*.json ;;
 	hfconfig)
 		ls tests/fixtures/hf_config/*.json ;;
 	promapi)
@@ -46,6 +48,7 @@ fuzz_dict() {
 	prices | refresh | diff) echo tests/fuzz/dict/json.dict ;;
 	promapi) echo tests/fuzz/dict/telemetry.dict ;;
 	hosts | columns) echo tests/fuzz/dict/text.dict ;;
+	azure) echo tests/fuzz/dict/azure.dict ;;
 	dcgm | promjson) echo tests/fuzz/dict/telemetry.dict ;;
 	nvsmi | dcgmi) echo tests/fuzz/dict/text.dict ;;
 	k8slint) echo tests/fuzz/dict/k8s.dict ;;
