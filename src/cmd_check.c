@@ -63,8 +63,8 @@ const struct cli_opt cmd_check_opts[] = {
 	  "data-gravity|data-starved|data-placement|cold-start|current-shortfall|latency-slo|"
 	  "spot-training|spot-serving|retired|current-retired|current-retiring|retiring|"
 	  "quota-short",
-	  "fail on findings of these kinds (comma list: data-starved,data-gravity,"
-	  "data-placement,cold-start,quota-short,...)" },
+	  "fail on findings of these kinds (a comma list: data-starved, data-gravity, "
+	  "data-placement, cold-start, quota-short, ...)" },
 	{ "pricing", 0, CLI_ARG_REQUIRED, O_PRICING, "KIND", CLI_PRICING_AUTO,
 	  "payg | spot | reserved-1y | reserved-3y | savings-1y | savings-3y | auto: per "
 	  "workload the cheapest term for its hours, spot excluded (default: the profile's)" },
@@ -738,7 +738,7 @@ static int run_recommend(catalog *cat, const struct profile *p, struct check_rep
 	o.pricing_auto = r->pricing_auto;
 	util_today(today, sizeof today);
 	o.today = today;   /* the stale-price warning, as recommend prints it */
-	struct azure_skus skus;
+	struct azure_skus skus = { NULL, 0, STRMAP_INIT };
 	int have_skus = cmd_load_skus(r->skus, p, &skus);
 	if (have_skus < 0)
 		return EXIT_INPUT;
