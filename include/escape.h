@@ -31,6 +31,15 @@ enum esc_kind {
  */
 int esc_term_needed(const char *s, int keep_newline);
 
+/*
+ * For JSON strings, at a byte of s at or above 0x80: the length of the
+ * character there, and in rep how to write it ("" to copy it as it is):
+ * a byte of invalid UTF-8 as "\ufffd" (the replacement character, so the
+ * document stays valid UTF-8), a C1 control or a bidi override or isolate
+ * as its "\uXXXX" escape (docs/output.md).
+ */
+size_t esc_json_high(const char *s, char rep[8]);
+
 /* s with every such byte or sequence as a visible escape: "\n", "\t",
  * "\r", "\x1b" (C0, DEL and bytes of invalid UTF-8), "\u009b" (C1 and the
  * bidi controls written in UTF-8); keep_newline leaves '\n' as it is. */

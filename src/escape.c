@@ -57,6 +57,26 @@ static size_t unsafe_at(const unsigned char *s, size_t *len, int *raw)
 	return 0;
 }
 
+size_t esc_json_high(const char *s, char rep[8])
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t len;
+	int raw;
+	unsigned cp;
+
+	rep[0] = '\0';
+	if (!unsafe_at(u, &len, &raw))
+		return len;
+	if (raw) {
+		memcpy(rep, "\\ufffd", 7);
+		return 1;
+	}
+	cp = len == 2 ? (u[0] & 0x1fu) << 6 | (u[1] & 0x3fu)
+		      : (u[0] & 0x0fu) << 12 | (u[1] & 0x3fu) << 6 | (u[2] & 0x3fu);
+	snprintf(rep, 8, "\\u%04x", cp);
+	return len;
+}
+
 int esc_term_needed(const char *s, int keep_newline)
 {
 	const unsigned char *p = (const unsigned char *)(s ? s : "");

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "escape.h"
 #include "util.h"
 
 /*
@@ -203,7 +204,8 @@ static const unsigned char jw_stop[256] = {
 	0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* '"' */
 	R16(0), R16(0),
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,   /* '\\' */
-	R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0),
+	R16(0), R16(0),
+	R16(1), R16(1), R16(1), R16(1), R16(1), R16(1), R16(1), R16(1),   /* >= 0x80 */
 };
 #undef R16
 
@@ -228,6 +230,18 @@ static void jw_quoted(struct jw *w, const char *s)
 		case '\r': jw_mem(w, "\\r", 2); break;
 		case '\t': jw_mem(w, "\\t", 2); break;
 		default:
+			if (*p >= 0x80) {
+				/* UTF-8 as it is; invalid bytes, C1 and bidi
+				 * controls escaped (esc_json_high) */
+				size_t n = esc_json_high((const char *)p, esc);
+
+				if (esc[0])
+					jw_mem(w, esc, strlen(esc));
+				else
+					jw_mem(w, (const char *)p, n);
+				s = (const char *)p + n;
+				continue;
+			}
 			snprintf(esc, sizeof(esc), "\\u%04x", *p);
 			jw_mem(w, esc, 6);
 			break;

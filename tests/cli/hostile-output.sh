@@ -34,15 +34,22 @@ expect_grep "$term,0,,,underused,10.50,16.00," "$T/out"
 expect_rc 0 "$GPUFIT" analyze "$T/hostile.prom" --region brazilsouth -f html
 expect_grep "<h4>$html GPU 0 " "$T/out"
 # No output of any format holds a control byte but a line end (CSV: CRLF),
-# nor a raw 0x9b; JSON has cJSON's \u001b escapes (and the label's bytes
-# >= 0x80 as they came).
+# nor a raw 0x9b; JSON escapes them (\u001b; the stray 0x9b, not UTF-8, as
+# \ufffd) and stays valid UTF-8 (docs/output.md).
 for f in table markdown csv html json; do
 	"$GPUFIT" analyze "$T/hostile.prom" --region brazilsouth -f "$f" >"$T/o.$f" 2>"$T/e.$f"
 	bad=$'[\x01-\x08\x0b\x0c\x0e-\x1f\x7f\x9b]'
-	[ "$f" = json ] && bad=$'[\x01-\x08\x0b\x0c\x0e-\x1f]'
 	LC_ALL=C grep -q "$bad" "$T/o.$f" "$T/e.$f" &&
 		fail "analyze -f $f: a control byte reached the output"
 done
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1], encoding="utf-8"))' "$T/o.json" ||
+	fail "analyze -f json: not valid UTF-8 JSON"
+expect_grep '"host": "h\u001b[31m|<b>\ufffd*x*\u0007"' "$T/o.json"
+# valid UTF-8 stays; C1 (U+0085) and a bidi override (U+202E) are escaped
+printf 'DCGM_FI_DEV_GPU_UTIL{gpu="0",modelName="NVIDIA A100 80GB PCIe",Hostname="%s"} 5 1700000000000\n' \
+	$'\xc3\xa9t\xc2\x85\xe2\x80\xaeu' >"$T/utf8.prom"
+expect_rc 0 "$GPUFIT" -f json analyze "$T/utf8.prom" --region brazilsouth
+expect_grep $'"host": "\xc3\xa9t\\u0085\\u202eu"' "$T/out"
 
 # ---- diff: a workload name of hostile bytes ---------------------------------
 "$GPUFIT" recommend tests/fixtures/fleets/five-services.yaml -f json >"$T/base.json" ||

@@ -92,7 +92,7 @@ static const struct {
 	const char *name;
 } formats[] = {
 	{ FMT_TABLE, "table" }, { FMT_MARKDOWN, "markdown" }, { FMT_CSV, "csv" },
-	{ FMT_HTML, "html" },
+	{ FMT_HTML, "html" }, { FMT_JSON, "json" },
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
