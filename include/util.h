@@ -136,6 +136,10 @@ char *util_fmt_fixed(char *buf, size_t len, double v, int decimals);
  * nesting, not on its syntax. */
 size_t util_json_depth_at(const char *buf, size_t off);
 
+/* The same scan of buf's first off bytes, with *in_string (when not NULL)
+ * set when it ends inside a string: a text cut short is still open. */
+size_t util_json_scan(const char *buf, size_t off, int *in_string);
+
 /* An upper bound on the values (nodes) a parse of the JSON text buf creates:
  * one per ',', '[' and '{' outside strings, plus one.  Read before parsing so
  * that memory is refused before it is spent. */
@@ -144,6 +148,12 @@ size_t util_json_values_bound(const char *buf, size_t len);
 /* The 1-based line and column of byte off of text (len bytes): where a
  * parser's error pointer is, as file:line:col. */
 void util_text_position(const char *text, size_t len, size_t off, int *line, int *col);
+
+/* "PATH:LINE:COL: message" into err (the line and column of byte off of
+ * text, as util_text_position counts them); returns -1, for readers'
+ * fail_at().  The message is cut at 511 bytes. */
+int util_verror_at(char *err, size_t errlen, const char *path, const char *text, size_t len,
+		   size_t off, const char *fmt, va_list ap) __attribute__((format(printf, 7, 0)));
 
 /* fmt formatted in full into a new string (malloc'd; "" on an encoding
  * error): messages whose lists may pass any fixed buffer. */

@@ -40,16 +40,13 @@ struct rd {
 __attribute__((format(printf, 3, 4)))
 static int fail_at(const struct rd *r, size_t off, const char *fmt, ...)
 {
-	char msg[AZURE_QUOTA_ERRLEN];
-	int line, col;
 	va_list ap;
+	int rc;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	rc = util_verror_at(r->err, r->errlen, r->path, r->text, r->len, off, fmt, ap);
 	va_end(ap);
-	util_text_position(r->text, r->len, off, &line, &col);
-	snprintf(r->err, r->errlen, "%s:%d:%d: %s", r->path, line, col, msg);
-	return -1;
+	return rc;
 }
 
 /* The offset of element i of the top-level array (its start when unknown). */
@@ -110,25 +107,9 @@ static int scan_starts(struct rd *r, size_t from)
  * still open: a file cut short (az interrupted, a disk full). */
 static int cut_short(const char *text, size_t from, size_t len)
 {
-	long depth = 0;
-	int in_str = 0;
+	int in_str;
+	size_t depth = util_json_scan(text + from, len - from, &in_str);
 
-	for (size_t i = from; i < len; i++) {
-		char c = text[i];
-
-		if (in_str) {
-			if (c == '\\')
-				i++;
-			else if (c == '"')
-				in_str = 0;
-		} else if (c == '"') {
-			in_str = 1;
-		} else if (c == '[' || c == '{') {
-			depth++;
-		} else if (c == ']' || c == '}') {
-			depth--;
-		}
-	}
 	return in_str || depth > 0;
 }
 

@@ -125,16 +125,13 @@ static const char *shown(const char *in, char *out, size_t n)
 __attribute__((format(printf, 3, 4)))
 static int fail_at(const struct hf *h, size_t off, const char *fmt, ...)
 {
-	char msg[HF_CONFIG_ERRLEN];
-	int line, col;
 	va_list ap;
+	int rc;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	rc = util_verror_at(h->err, h->errlen, h->path, h->text, h->len, off, fmt, ap);
 	va_end(ap);
-	util_text_position(h->text, h->len, off, &line, &col);
-	snprintf(h->err, h->errlen, "%s:%d:%d: %s", h->path, line, col, msg);
-	return -1;
+	return rc;
 }
 
 /* An error about key of the text config. */

@@ -651,7 +651,7 @@ char *util_fmt_hourly(char *buf, size_t len, double v)
 	return buf;
 }
 
-size_t util_json_depth_at(const char *buf, size_t off)
+size_t util_json_scan(const char *buf, size_t off, int *in_string)
 {
 	size_t depth = 0;
 	int in_str = 0;
@@ -672,7 +672,26 @@ size_t util_json_depth_at(const char *buf, size_t off)
 			depth--;
 		}
 	}
+	if (in_string)
+		*in_string = in_str;
 	return depth;
+}
+
+size_t util_json_depth_at(const char *buf, size_t off)
+{
+	return util_json_scan(buf, off, NULL);
+}
+
+int util_verror_at(char *err, size_t errlen, const char *path, const char *text, size_t len,
+		   size_t off, const char *fmt, va_list ap)
+{
+	char msg[512];
+	int line, col;
+
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	util_text_position(text, len, off, &line, &col);
+	snprintf(err, errlen, "%s:%d:%d: %s", path, line, col, msg);
+	return -1;
 }
 
 void util_text_position(const char *text, size_t len, size_t off, int *line, int *col)
