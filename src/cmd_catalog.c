@@ -1098,7 +1098,7 @@ static void print_price_ages(struct cli_ctx *ctx, const struct catalog_price_age
 	table_header(t, 1, "KIND", ALIGN_LEFT);
 	table_header(t, 2, "PRICES", ALIGN_RIGHT);
 	table_header(t, 3, "OBSERVED", ALIGN_LEFT);
-	table_header(t, 4, "AGE", ALIGN_LEFT);
+	table_header(t, 4, "AGE (days)", ALIGN_LEFT);
 	for (size_t i = 0; i < n; i++) {
 		char cnt[24], obs[32], age[64];
 		long a = age_days_of(ages[i].oldest);
@@ -1112,9 +1112,9 @@ static void print_price_ages(struct cli_ctx *ctx, const struct catalog_price_age
 		if (a < 0)
 			snprintf(age, sizeof age, "unknown");
 		else if (a > CATALOG_STALE_PRICE_DAYS)
-			snprintf(age, sizeof age, "%ld days (stale)", a);
+			snprintf(age, sizeof age, "%ld (stale)", a);
 		else
-			snprintf(age, sizeof age, "%ld days", a);
+			snprintf(age, sizeof age, "%ld", a);
 		table_add(t, ages[i].region, pricing_name(ages[i].pricing), cnt, obs, age);
 	}
 	fprintf(ctx->out, "\nLinux prices by region and kind (age = days since the oldest was "
