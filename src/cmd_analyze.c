@@ -1428,8 +1428,8 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	enum { NCOLS = 15 };
 	struct table *tb = table_new(NCOLS);
 	const char *heads[NCOLS] = { "HOST", "GPU", "MIG", "POD", "FINDING", "ACT MEAN (%)",
-				     "ACT P95 (%)", "SM MEAN (%)", "IDLE (%)", "MEM PEAK (GiB)", "MONTHLY", "SAVINGS/MO",
-				     "RECOMMENDATION", "REASON", "ENABLE" };
+				     "ACT P95 (%)", "SM MEAN (%)", "IDLE (%)", "MEM PEAK (GiB)",
+				     "MONTHLY", "SAVINGS/MO", "RECOMMENDATION", "REASON", "ENABLE" };
 	/* csv: raw numbers, the unit in the header (docs/output.md), money in
 	 * the catalog's currency */
 	char monthly_h[32], savings_h[48];

@@ -370,8 +370,8 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 		enum { NCOLS = 12 };
 		struct table *t = table_new(NCOLS);
 		const char *hdr[NCOLS] = { "SKU", "REGION", "GPU", "GPUS", "GPU MEM (GiB)",
-					   "VCPUS", "RAM (GiB)", "IB (Gbit/s/GPU)", "IB TYPE", "HOURLY", "MONTHLY",
-					   "RETIRED" };
+					   "VCPUS", "RAM (GiB)", "IB (Gbit/s/GPU)", "IB TYPE",
+					   "HOURLY", "MONTHLY", "RETIRED" };
 		char hourly_h[24], monthly_h[24];
 		const char *csv_hdr[NCOLS] = {
 			"sku", "region", "gpu_model", "gpu_count", "gpu_memory_gib", "vcpu_count",
@@ -885,8 +885,8 @@ static int catalog_models(struct cli_ctx *ctx, int argc, char **argv)
 		return rc;
 	}
 	struct table *t = table_new(9);
-	const char *hdr[9] = { "MODEL", "KIND", "PARAMS (B)", "ACTIVE (B)",
-			       "CONTEXT (tokens)", "KV FP16 (KiB/token)", "ARCHITECTURE", "NATIVE", "SOURCE" };
+	const char *hdr[9] = { "MODEL", "KIND", "PARAMS (B)", "ACTIVE (B)", "CONTEXT (tokens)",
+			       "KV FP16 (KiB/token)", "ARCHITECTURE", "NATIVE", "SOURCE" };
 	const char *csv[9] = { "model", "kind", "params_billion", "active_params_billion",
 			       "max_context_tokens", "kv_fp16_kib_per_token", "architecture",
 			       "native_precision", "source" };
@@ -1007,8 +1007,8 @@ static int catalog_gpus(struct cli_ctx *ctx, int argc, char **argv)
 	enum { NC = 11 };
 	struct table *t = table_new(NC);
 	const char *hdr[NC] = { "GPU", "ARCH", "MEMORY (GiB)", "BANDWIDTH (GB/s)",
-				"FP16 (TFLOPS)", "BF16 (TFLOPS)", "FP8 (TFLOPS)", "FP4 (TFLOPS)", "PRECISIONS", "MIG",
-				"SIZES" };
+				"FP16 (TFLOPS)", "BF16 (TFLOPS)", "FP8 (TFLOPS)", "FP4 (TFLOPS)",
+				"PRECISIONS", "MIG", "SIZES" };
 	const char *csv[NC] = { "gpu_model", "architecture", "memory_gib", "bandwidth_gb_per_s",
 				"fp16_tflops", "bf16_tflops", "fp8_tflops", "fp4_tflops",
 				"precisions", "mig_instances_max", "vm_size_count" };

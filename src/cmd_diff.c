@@ -71,8 +71,8 @@ static void describe(char *buf, size_t len, const struct cost_item *it)
 		 it->mig_profile, n, it->split);
 }
 
-/* "+12.5%"; without the sign when `unit` is 0 (a table column whose header
- * says "%"). */
+/* "+12.5%"; "+12.5" when `unit` is 0 (a table column whose header says
+ * "%"). */
 static void fmt_pct(char *buf, size_t len, int has, double pct, int unit)
 {
 	if (!has)
