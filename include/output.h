@@ -32,7 +32,11 @@ void table_free(struct table *t);
 /* Column i's header and alignment (numbers right-aligned).  The text table
  * prints every header in upper case up to a parenthesis, as kubectl does
  * ("MONTHLY", "GPU MEM", "MONTHLY (730 h)"): one style for every command,
- * whatever case the header is given in; Markdown and csv print it as given. */
+ * whatever case the header is given in.  Markdown prints it in sentence
+ * case ("Monthly", "Node pool", "GPU mem (GiB)"): words in lower case but
+ * known abbreviations (GPU, MIG, SKU, VMs, ...), the first letter in upper
+ * case, a parenthesis on kept as written.  Csv prints it as given (its own
+ * header, table_csv_column(), where one is set): a machine key. */
 void table_header(struct table *t, size_t i, const char *name, enum col_align align);
 
 /* Appends a row; cells[0..ncols-1] are copied (NULL = empty). */

@@ -605,19 +605,13 @@ static const char *dash(const char *s)
 
 static void fmt_pct(char *buf, size_t n, const struct telemetry_stats *st, double v)
 {
-	size_t k;
-
 	if (!st->count) {
 		snprintf(buf, n, "-");
 		return;
 	}
-	/* "%.0f%%" without printf: it runs for every GPU of the fleet */
-	util_fmt_fixed(buf, n > 1 ? n - 1 : n, v * 100.0, 0);
-	k = strlen(buf);
-	if (k + 1 < n) {
-		buf[k] = '%';
-		buf[k + 1] = '\0';
-	}
+	/* "%.0f" without printf: it runs for every GPU of the fleet; the "%"
+	 * is in the column's header */
+	util_fmt_fixed(buf, n, v * 100.0, 0);
 }
 
 static cJSON *stats_json(const struct telemetry_series *s)
@@ -1433,9 +1427,9 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 	int csv = ctx->format == FMT_CSV;
 	enum { NCOLS = 15 };
 	struct table *tb = table_new(NCOLS);
-	const char *heads[NCOLS] = { "HOST", "GPU", "MIG", "POD", "FINDING", "ACT MEAN", "ACT P95",
-				     "SM MEAN", "IDLE", "MEM PEAK", "MONTHLY", "SAVINGS/MO",
-				     "RECOMMENDATION", "REASON", "ENABLE" };
+	const char *heads[NCOLS] = { "HOST", "GPU", "MIG", "POD", "FINDING", "ACT MEAN (%)",
+				     "ACT P95 (%)", "SM MEAN (%)", "IDLE (%)", "MEM PEAK (GiB)",
+				     "MONTHLY", "SAVINGS/MO", "RECOMMENDATION", "REASON", "ENABLE" };
 	/* csv: raw numbers, the unit in the header (docs/output.md), money in
 	 * the catalog's currency */
 	char monthly_h[32], savings_h[48];
@@ -1464,8 +1458,7 @@ static void render_table(struct cli_ctx *ctx, struct row *rows, size_t nrows,
 		fmt_pct(sm, sizeof(sm), &r->res.sm, r->res.sm.mean);
 		fmt_pct(idle, sizeof(idle), &r->res.activity, r->res.idle_fraction);
 		if (r->res.peak_memory_gib >= 0) {
-			util_fmt_fixed(mem, sizeof(mem) - 4, r->res.peak_memory_gib, 1);
-			strcat(mem, " GiB");
+			util_fmt_fixed(mem, sizeof(mem), r->res.peak_memory_gib, 1);
 		} else
 			snprintf(mem, sizeof(mem), "-");
 		if (row_savings_known(r))

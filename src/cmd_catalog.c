@@ -369,9 +369,9 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 	} else {
 		enum { NCOLS = 12 };
 		struct table *t = table_new(NCOLS);
-		const char *hdr[NCOLS] = { "SKU", "REGION", "GPU", "GPUS", "GPU MEM", "VCPUS",
-					   "RAM", "IB GBIT/S/GPU", "IB TYPE", "HOURLY", "MONTHLY",
-					   "RETIRED" };
+		const char *hdr[NCOLS] = { "SKU", "REGION", "GPU", "GPUS", "GPU MEM (GiB)",
+					   "VCPUS", "RAM (GiB)", "IB (Gbit/s/GPU)", "IB TYPE",
+					   "HOURLY", "MONTHLY", "RETIRED" };
 		char hourly_h[24], monthly_h[24];
 		const char *csv_hdr[NCOLS] = {
 			"sku", "region", "gpu_model", "gpu_count", "gpu_memory_gib", "vcpu_count",
@@ -391,15 +391,13 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			const struct vm_size *v = rows[i].vm;
 			char cnt[16], mem[32], cpu[16], ram[32], ib[32], hr[48], mo[48], sku[112];
 			fmt_gpu_count(cnt, sizeof cnt, v->gpu_count);
-			fmt_num(mem, sizeof mem - 4, v->gpu_memory_gib);
-			strcat(mem, " GiB");   /* fmt_num left room for it */
+			fmt_num(mem, sizeof mem, v->gpu_memory_gib);
 			if (!(v->gpu_count > 0))
 				snprintf(cnt, sizeof cnt, "-");
 			if (!(v->gpu_memory_gib > 0))
 				snprintf(mem, sizeof mem, "-");
 			snprintf(cpu, sizeof cpu, "%d", v->vcpus);
-			fmt_num(ram, sizeof ram - 4, v->ram_gib);
-			strcat(ram, " GiB");
+			fmt_num(ram, sizeof ram, v->ram_gib);
 			fmt_ib(ib, sizeof ib, v);
 			if (rows[i].price) {
 				fmt_hourly_in(hr, sizeof hr, rows[i].price->hourly, currency);
@@ -887,8 +885,8 @@ static int catalog_models(struct cli_ctx *ctx, int argc, char **argv)
 		return rc;
 	}
 	struct table *t = table_new(9);
-	const char *hdr[9] = { "MODEL", "KIND", "PARAMS B", "ACTIVE B", "CONTEXT",
-			       "KV KIB/TOKEN (FP16)", "ARCHITECTURE", "NATIVE", "SOURCE" };
+	const char *hdr[9] = { "MODEL", "KIND", "PARAMS (B)", "ACTIVE (B)", "CONTEXT (tokens)",
+			       "KV FP16 (KiB/token)", "ARCHITECTURE", "NATIVE", "SOURCE" };
 	const char *csv[9] = { "model", "kind", "params_billion", "active_params_billion",
 			       "max_context_tokens", "kv_fp16_kib_per_token", "architecture",
 			       "native_precision", "source" };
@@ -1008,9 +1006,9 @@ static int catalog_gpus(struct cli_ctx *ctx, int argc, char **argv)
 	}
 	enum { NC = 11 };
 	struct table *t = table_new(NC);
-	const char *hdr[NC] = { "GPU", "ARCH", "MEMORY GIB", "BANDWIDTH GB/S", "FP16 TFLOPS",
-				"BF16 TFLOPS", "FP8 TFLOPS", "FP4 TFLOPS", "PRECISIONS", "MIG",
-				"SIZES" };
+	const char *hdr[NC] = { "GPU", "ARCH", "MEMORY (GiB)", "BANDWIDTH (GB/s)",
+				"FP16 (TFLOPS)", "BF16 (TFLOPS)", "FP8 (TFLOPS)", "FP4 (TFLOPS)",
+				"PRECISIONS", "MIG", "SIZES" };
 	const char *csv[NC] = { "gpu_model", "architecture", "memory_gib", "bandwidth_gb_per_s",
 				"fp16_tflops", "bf16_tflops", "fp8_tflops", "fp4_tflops",
 				"precisions", "mig_instances_max", "vm_size_count" };
@@ -1100,7 +1098,7 @@ static void print_price_ages(struct cli_ctx *ctx, const struct catalog_price_age
 	table_header(t, 1, "KIND", ALIGN_LEFT);
 	table_header(t, 2, "PRICES", ALIGN_RIGHT);
 	table_header(t, 3, "OBSERVED", ALIGN_LEFT);
-	table_header(t, 4, "AGE", ALIGN_LEFT);
+	table_header(t, 4, "AGE (days)", ALIGN_LEFT);
 	for (size_t i = 0; i < n; i++) {
 		char cnt[24], obs[32], age[64];
 		long a = age_days_of(ages[i].oldest);
@@ -1114,9 +1112,9 @@ static void print_price_ages(struct cli_ctx *ctx, const struct catalog_price_age
 		if (a < 0)
 			snprintf(age, sizeof age, "unknown");
 		else if (a > CATALOG_STALE_PRICE_DAYS)
-			snprintf(age, sizeof age, "%ld days (stale)", a);
+			snprintf(age, sizeof age, "%ld (stale)", a);
 		else
-			snprintf(age, sizeof age, "%ld days", a);
+			snprintf(age, sizeof age, "%ld", a);
 		table_add(t, ages[i].region, pricing_name(ages[i].pricing), cnt, obs, age);
 	}
 	fprintf(ctx->out, "\nLinux prices by region and kind (age = days since the oldest was "

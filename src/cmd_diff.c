@@ -71,14 +71,16 @@ static void describe(char *buf, size_t len, const struct cost_item *it)
 		 it->mig_profile, n, it->split);
 }
 
-static void fmt_pct(char *buf, size_t len, int has, double pct)
+/* "+12.5%"; "+12.5" when `unit` is 0 (a table column whose header says
+ * "%"). */
+static void fmt_pct(char *buf, size_t len, int has, double pct, int unit)
 {
 	if (!has)
 		snprintf(buf, len, "n/a");
 	else if (pct > -0.05 && pct < 0.05)
-		snprintf(buf, len, "0.0%%");
+		snprintf(buf, len, "0.0%s", unit ? "%" : "");
 	else
-		snprintf(buf, len, "%+.1f%%", pct);
+		snprintf(buf, len, "%+.1f%s", pct, unit ? "%" : "");
 }
 
 static void fmt_cost(char *buf, size_t len, const char *cur, const struct cost_item *it)
@@ -153,9 +155,9 @@ static struct table *rows_table(const struct costdiff *d, const char *cur, int m
 	struct table *t = table_new(8);
 	static const char *const hdr[2][8] = {
 		{ "WORKLOAD", "STATUS", "BASE", "HEAD", "BASE/MONTH", "HEAD/MONTH", "DELTA",
-		  "DELTA %" },
+		  "DELTA (%)" },
 		{ "Workload", "Status", "Base", "Head", "Base /month", "Head /month", "Δ /month",
-		  "Δ %" },
+		  "Δ (%)" },
 	};
 	for (size_t c = 0; c < 8; c++)
 		table_header(t, c, hdr[markdown][c], c >= 4 ? ALIGN_RIGHT : ALIGN_LEFT);
@@ -170,7 +172,7 @@ static struct table *rows_table(const struct costdiff *d, const char *cur, int m
 		fmt_cost(hc, sizeof hc, cur, r->head);
 		if (row_known(r)) {
 			costdiff_fmt_money(dc, sizeof dc, cur, r->delta_monthly, 1);
-			fmt_pct(pc, sizeof pc, r->has_delta_pct, r->delta_pct);
+			fmt_pct(pc, sizeof pc, r->has_delta_pct, r->delta_pct, 0);
 		} else {
 			snprintf(dc, sizeof dc, "unknown");
 			snprintf(pc, sizeof pc, "unknown");
@@ -198,7 +200,7 @@ static void fmt_totals(const struct costdiff *d, const char *cur, char *b, char 
 	else
 		snprintf(dl, 48, "unknown");
 	if (known)
-		fmt_pct(pc, 32, d->has_delta_pct, d->delta_pct);
+		fmt_pct(pc, 32, d->has_delta_pct, d->delta_pct, 1);
 	else
 		snprintf(pc, 32, "unknown");
 }

@@ -879,8 +879,8 @@ static void architecture_rows(struct table *t, const struct sizing_model *m,
 		return;
 	architecture_text(m, buf, sizeof buf);
 	table_field(t, "architecture", NULL, buf);
-	row(t, "kv KiB per token", NULL, 1, r->kv_bytes_per_token / 1024.0);
-	row(t, "kv MiB per sequence", NULL, 1, r->kv_bytes_per_sequence / 1048576.0);
+	row(t, "kv per token (KiB)", NULL, 1, r->kv_bytes_per_token / 1024.0);
+	row(t, "kv per sequence (MiB)", NULL, 1, r->kv_bytes_per_sequence / 1048576.0);
 	if (m->window_tokens > 0 && m->windowed_layers > 0)
 		table_field(t, "kv window only", NULL,
 			    r->kv_window_only ? "yes (the engine keeps only the window)"
@@ -1031,12 +1031,12 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 		table_field(t, "parallelism", NULL, buf);
 		table_csv_field_number(t, "tensor_parallel_count", r->tp, 0);
 		table_csv_field_number(t, "pipeline_parallel_count", r->pp, 0);
-		row(t, "memory weights GiB", "memory_weights_gib", 2, r->weights_gib);
-		row(t, "memory kv cache GiB", "memory_kv_cache_gib", 2, r->kv_cache_gib);
-		row(t, "memory activations GiB", "memory_activations_gib", 2, r->activations_gib);
-		row(t, "memory overhead GiB", "memory_overhead_gib", 2, r->overhead_gib);
-		row(t, "memory total GiB", "memory_total_gib", 2, r->total_gib);
-		row(t, "memory available GiB", "memory_available_gib", 2, r->available_gib);
+		row(t, "memory weights (GiB)", "memory_weights_gib", 2, r->weights_gib);
+		row(t, "memory kv cache (GiB)", "memory_kv_cache_gib", 2, r->kv_cache_gib);
+		row(t, "memory activations (GiB)", "memory_activations_gib", 2, r->activations_gib);
+		row(t, "memory overhead (GiB)", "memory_overhead_gib", 2, r->overhead_gib);
+		row(t, "memory total (GiB)", "memory_total_gib", 2, r->total_gib);
+		row(t, "memory available (GiB)", "memory_available_gib", 2, r->available_gib);
 		bool_row(t, "fits", "fits", r->fits);
 		table_row_style(t, r->fits ? OUT_GREEN : OUT_RED);
 		const char *note = sizing_inference_why(r, a->serving.engine, why, sizeof(why));
@@ -1046,7 +1046,7 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 			table_row_style(t, r->fits ? OUT_PLAIN : OUT_RED);
 		}
 		table_csv_field(t, "note", note);
-		shortfall_row(t, "shortfall GiB", "shortfall_gib", r->total_gib, r->available_gib,
+		shortfall_row(t, "shortfall (GiB)", "shortfall_gib", r->total_gib, r->available_gib,
 			      r->fits);
 		table_row_style(t, r->fits ? OUT_PLAIN : OUT_RED);
 		row_or_unknown(t, "max concurrency", "max_concurrency_count", 0,
@@ -1059,13 +1059,13 @@ static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
 			table_field(t, "bound", "bound", "-");
 			table_set_csv(t, 1, "");
 		}
-		row_or_unknown(t, "output tokens/s", "output_tokens_per_s", 1, r->output_tokens_per_s,
+		row_or_unknown(t, "output (tokens/s)", "output_tokens_per_s", 1, r->output_tokens_per_s,
 			       r->fits);
-		row_or_unknown(t, "prefill tokens/s", "prefill_tokens_per_s", 1,
+		row_or_unknown(t, "prefill (tokens/s)", "prefill_tokens_per_s", 1,
 			       r->prefill_tokens_per_s, r->fits);
-		row_or_unknown(t, "time to first token ms", "time_to_first_token_ms", 2,
+		row_or_unknown(t, "time to first token (ms)", "time_to_first_token_ms", 2,
 			       r->time_to_first_token_ms, r->fits);
-		row_or_unknown(t, "ms per output token", "per_output_token_ms", 2,
+		row_or_unknown(t, "per output token (ms)", "per_output_token_ms", 2,
 			       r->ms_per_output_token, r->fits);
 		factor_rows(t, &in->factors, 0, in->cap.mig_profile[0] != 0, a->serving.engine,
 			    r->mem_fraction_static);
@@ -1137,17 +1137,17 @@ static int render_training(struct cli_ctx *ctx, const struct estimate_args *a,
 		table_csv_field_number(t, "pipeline_parallel_count", r->pp, 0);
 		table_csv_field_number(t, "data_parallel_count", r->dp, 0);
 		bool_row(t, "activation recompute", "activation_recompute", r->recompute);
-		row(t, "memory/GPU weights GiB", "memory_per_gpu_weights_gib", 2, r->weights_gib);
-		row(t, "memory/GPU gradients GiB", "memory_per_gpu_gradients_gib", 2,
+		row(t, "memory/GPU weights (GiB)", "memory_per_gpu_weights_gib", 2, r->weights_gib);
+		row(t, "memory/GPU gradients (GiB)", "memory_per_gpu_gradients_gib", 2,
 		    r->gradients_gib);
-		row(t, "memory/GPU optimizer GiB", "memory_per_gpu_optimizer_gib", 2,
+		row(t, "memory/GPU optimizer (GiB)", "memory_per_gpu_optimizer_gib", 2,
 		    r->optimizer_gib);
-		row(t, "memory/GPU activations GiB", "memory_per_gpu_activations_gib", 2,
+		row(t, "memory/GPU activations (GiB)", "memory_per_gpu_activations_gib", 2,
 		    r->activations_gib);
-		row(t, "memory/GPU overhead GiB", "memory_per_gpu_overhead_gib", 2,
+		row(t, "memory/GPU overhead (GiB)", "memory_per_gpu_overhead_gib", 2,
 		    r->overhead_gib);
-		row(t, "memory/GPU total GiB", "memory_per_gpu_total_gib", 2, r->memory_gib);
-		row(t, "memory/GPU available GiB", "memory_per_gpu_available_gib", 2,
+		row(t, "memory/GPU total (GiB)", "memory_per_gpu_total_gib", 2, r->memory_gib);
+		row(t, "memory/GPU available (GiB)", "memory_per_gpu_available_gib", 2,
 		    r->available_gib);
 		bool_row(t, "fits", "fits", r->fits);
 		table_row_style(t, r->fits ? OUT_GREEN : OUT_RED);
@@ -1156,11 +1156,11 @@ static int render_training(struct cli_ctx *ctx, const struct estimate_args *a,
 			table_row_style(t, r->fits ? OUT_PLAIN : OUT_RED);
 		}
 		table_csv_field(t, "note", r->note);
-		shortfall_row(t, "shortfall GiB/GPU", "shortfall_per_gpu_gib", r->memory_gib,
+		shortfall_row(t, "shortfall per GPU (GiB)", "shortfall_per_gpu_gib", r->memory_gib,
 			      r->available_gib, r->fits);
 		table_row_style(t, r->fits ? OUT_PLAIN : OUT_RED);
-		row_or_unknown(t, "tokens/s", "tokens_per_s", 1, r->tokens_per_s, r->fits);
-		row_or_unknown(t, "hours", "training_hours", 2, r->hours, r->fits);
+		row_or_unknown(t, "throughput (tokens/s)", "tokens_per_s", 1, r->tokens_per_s, r->fits);
+		row_or_unknown(t, "time (hours)", "training_hours", 2, r->hours, r->fits);
 		row_or_unknown(t, "mfu", NULL, 3, r->mfu, r->fits);
 		if (r->fits)
 			table_csv_field_number(t, "mfu_pct", r->mfu * 100.0, 1);

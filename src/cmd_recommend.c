@@ -269,7 +269,7 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		struct table *t = table_new(3);
 		table_header(t, 0, "other GPU family", ALIGN_LEFT);
 		table_header(t, 1, "its cheapest option", ALIGN_LEFT);
-		table_header(t, 2, "vs recommendation", ALIGN_RIGHT);
+		table_header(t, 2, "monthly vs recommendation", ALIGN_RIGHT);
 		for (size_t i = 0; i < w->nfamilies; i++) {
 			const struct recommend_family *fa = &w->families[i];
 			char money[64];
@@ -280,10 +280,10 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 				snprintf(what, sizeof(what), "%s", fa->sku);
 			util_fmt_money(money, sizeof money, fabs(fa->extra_monthly));
 			if (strcmp(r->currency, "USD") == 0)
-				snprintf(buf, sizeof(buf), "%c$%s/month",
+				snprintf(buf, sizeof(buf), "%c$%s",
 					 fa->extra_monthly < 0 ? '-' : '+', money);
 			else
-				snprintf(buf, sizeof(buf), "%c%s %s/month",
+				snprintf(buf, sizeof(buf), "%c%s %s",
 					 fa->extra_monthly < 0 ? '-' : '+', money, r->currency);
 			table_add(t, fa->family, what, buf);
 		}

@@ -439,16 +439,78 @@ static void md_cell(FILE *f, const char *cell_text)
 	esc_fputs(f, ESC_MARKDOWN, cell_text);
 }
 
+/* Words a Markdown header keeps in their own case: abbreviations a reader
+ * knows in capitals, and units.  Matched without regard to case. */
+static const char *const md_keep[] = {
+	"AKS", "BF16", "FP16", "FP4", "FP8", "GPU", "GPUs", "IB", "KV", "MIG", "OS",
+	"P95", "RAM", "SKU", "SM", "TFLOPS", "VM", "VMs", "vCPUs",
+};
+
+/* 1 when s[0..n) is word w, ASCII letters compared without case. */
+static int same_word(const char *w, const char *s, size_t n)
+{
+	if (strlen(w) != n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (tolower((unsigned char)w[i]) != tolower((unsigned char)s[i]))
+			return 0;
+	return 1;
+}
+
+/* A header as Markdown prints it: in sentence case, as Infracost's and
+ * GitHub's tables are ("Monthly cost", "GPU memory (GiB)"), whatever case
+ * the command gives it in: every word in lower case but those of md_keep[],
+ * then its first letter in upper case; from a parenthesis on, the text is
+ * kept as written (a unit). */
+static const char *md_header_text(const struct table *t, size_t c, struct strbuf *sb)
+{
+	const char *s = header(t, c);
+	int kept_first = 0;
+
+	sb->len = 0;
+	while (*s && *s != '(') {
+		size_t n = 0, k;
+
+		if (*s == ' ' || *s == '/') {
+			strbuf_add(sb, s++, 1);
+			continue;
+		}
+		while (s[n] && s[n] != ' ' && s[n] != '/' && s[n] != '(')
+			n++;
+		for (k = 0; k < sizeof md_keep / sizeof *md_keep; k++)
+			if (same_word(md_keep[k], s, n))
+				break;
+		if (k < sizeof md_keep / sizeof *md_keep) {
+			kept_first = kept_first || sb->len == 0;
+			strbuf_add(sb, md_keep[k], n);
+		} else {
+			for (size_t i = 0; i < n; i++) {
+				char ch = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] - 'A' + 'a' : s[i]);
+
+				strbuf_add(sb, &ch, 1);
+			}
+		}
+		s += n;
+	}
+	strbuf_add(sb, s, strlen(s));
+	if (!kept_first && sb->len > 0 && sb->buf[0] >= 'a' && sb->buf[0] <= 'z')
+		sb->buf[0] = (char)(sb->buf[0] - 'a' + 'A');
+	return strbuf_str(sb);
+}
+
 static void print_markdown(const struct table *t, FILE *f)
 {
+	struct strbuf hb = STRBUF_INIT;
+
 	fputc('|', f);
 	for (size_t c = 0; c < t->ncols; c++) {
 		if (!col_shown(t, c, 0))
 			continue;
 		fputc(' ', f);
-		md_cell(f, header(t, c));
+		md_cell(f, md_header_text(t, c, &hb));
 		fputs(" |", f);
 	}
+	strbuf_release(&hb);
 	fputs("\n|", f);
 	for (size_t c = 0; c < t->ncols; c++)
 		if (col_shown(t, c, 0))

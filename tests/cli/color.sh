@@ -75,7 +75,7 @@ has estimate "${B1}ITEM"
 has estimate "${GR}fits"
 tty_run - estimate --model llama-3-70b --gpu T4-PCIe-16GB
 has "estimate miss" "${RD}fits"
-has "estimate miss" "${RD}shortfall GiB"
+has "estimate miss" "${RD}shortfall (GiB)"
 plain estimate estimate --model llama-3-70b --gpu T4-PCIe-16GB
 
 # pack: bold heading, green cost

@@ -336,7 +336,7 @@ static void test_table_formats(void **state)
 			       "a|b                   1/6 × A10    12.5\n");
 	free(s);
 	s = render(t, FMT_MARKDOWN);
-	assert_string_equal(s, "| SKU | GPU | HOURLY |\n"
+	assert_string_equal(s, "| SKU | GPU | Hourly |\n"
 			       "| --- | --- | ---: |\n"
 			       "| Standard_NC4as_T4_v3 | T4 | 0.526 |\n"
 			       "| a\\|b | 1/6 × A10 | 12.5 |\n");
@@ -392,7 +392,7 @@ static void test_table_csv_view(void **state)
 	table_header(t, 0, "ITEM", ALIGN_LEFT);
 	table_header(t, 1, "VALUE", ALIGN_LEFT);
 	table_csv_record(t);
-	table_field(t, "memory total GiB", "memory_total_gib", "45.54");
+	table_field(t, "memory total (GiB)", "memory_total_gib", "45.54");
 	table_set_number(t, 1, 45.5449, 2);
 	table_field(t, "capacity", NULL, "1 x L40S");
 	table_csv_field_number(t, "gpu_count", 1, 0);
@@ -401,8 +401,34 @@ static void test_table_csv_view(void **state)
 	assert_string_equal(s, "memory_total_gib,gpu_count,note\r\n45.54,1,\"a, b\"\r\n");
 	free(s);
 	s = render(t, FMT_MARKDOWN);
-	assert_string_equal(s, "| ITEM | VALUE |\n| --- | --- |\n| memory total GiB | 45.54 |\n"
+	assert_string_equal(s, "| Item | Value |\n| --- | --- |\n| memory total (GiB) | 45.54 |\n"
 			       "| capacity | 1 x L40S |\n");
+	free(s);
+	table_free(t);
+
+	/* Markdown headers in sentence case whatever case they are given in:
+	 * abbreviations and units kept, the parenthesis kept as written; the
+	 * text table in upper case up to the parenthesis; csv as given */
+	t = table_new(6);
+	table_header(t, 0, "GPU MEM (GiB)", ALIGN_LEFT);
+	table_header(t, 1, "node pool", ALIGN_LEFT);
+	table_header(t, 2, "MIG profile", ALIGN_LEFT);
+	table_header(t, 3, "vCPUs", ALIGN_RIGHT);
+	table_header(t, 4, "SAVINGS/MO", ALIGN_RIGHT);
+	table_header(t, 5, "Monthly (730 h)", ALIGN_RIGHT);
+	table_add(t, "1", "2", "3", "4", "5", "6");
+	s = render(t, FMT_MARKDOWN);
+	assert_string_equal(s, "| GPU mem (GiB) | Node pool | MIG profile | vCPUs | Savings/mo |"
+			       " Monthly (730 h) |\n| --- | --- | --- | ---: | ---: | ---: |\n"
+			       "| 1 | 2 | 3 | 4 | 5 | 6 |\n");
+	free(s);
+	s = render(t, FMT_TABLE);
+	assert_string_equal(s, "GPU MEM (GiB)  NODE POOL  MIG PROFILE  VCPUS  SAVINGS/MO  MONTHLY (730 h)\n"
+			       "1              2          3                4           5                6\n");
+	free(s);
+	s = render(t, FMT_CSV);
+	assert_string_equal(s, "GPU MEM (GiB),node pool,MIG profile,vCPUs,SAVINGS/MO,Monthly (730 h)\r\n"
+			       "1,2,3,4,5,6\r\n");
 	free(s);
 	table_free(t);
 
