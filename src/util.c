@@ -62,7 +62,7 @@ char *xstrndup(const char *s, size_t n)
 
 static void strbuf_grow(struct strbuf *sb, size_t extra)
 {
-	if (sb->len + extra + 1 <= sb->cap)
+	if (sb->buf && sb->len + extra + 1 <= sb->cap)
 		return;
 	size_t cap = sb->cap ? sb->cap : 64;
 	while (cap < sb->len + extra + 1)
