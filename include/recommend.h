@@ -619,6 +619,27 @@ void recommend_quota_check(struct recommend_result *r, const struct catalog_snap
 void recommend_within_quota(struct recommend_result *r, const struct catalog_snapshot *snap,
 			    const struct recommend_options *o);
 
+/* VMs of one size in one region that a plan other than a recommendation
+ * deploys (pack's pools and dedicated VMs). */
+struct recommend_quota_deploy {
+	const char *sku;
+	const char *region;
+	long long vms;
+	enum pricing_kind pricing;        /* spot counts against lowPriorityCores only */
+};
+
+/*
+ * The quota rule of recommend_quota_check() on deployments d[0..nd): one
+ * recommend_quota_numbers per short quota into *out (caller frees; NULL
+ * when none), their count returned.  Families come from o->skus, else the
+ * catalog; only the regions of o->usage and the quotas their files list
+ * are compared.
+ */
+size_t recommend_quota_shortfalls(const struct catalog_snapshot *snap,
+				  const struct recommend_options *o,
+				  const struct recommend_quota_deploy *d, size_t nd,
+				  struct recommend_quota_numbers **out);
+
 /*
  * How the MIG plan priced choice c of workload w, in one line into buf:
  * for a recommendation that is its part of the plan ("shares GPUs with 2

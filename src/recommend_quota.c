@@ -525,3 +525,50 @@ void recommend_within_quota(struct recommend_result *r, const struct catalog_sna
 	free(freev);
 	free(limit);
 }
+
+/* ---- other plans ------------------------------------------------------- */
+
+size_t recommend_quota_shortfalls(const struct catalog_snapshot *snap,
+				  const struct recommend_options *o,
+				  const struct recommend_quota_deploy *d, size_t nd,
+				  struct recommend_quota_numbers **out)
+{
+	struct needs ns;
+	size_t n = 0;
+
+	*out = NULL;
+	if (!o || o->nusage == 0)
+		return 0;
+	memset(&ns, 0, sizeof ns);
+	for (size_t i = 0; i < nd; i++)
+		deploy(&ns, snap, o, d[i].sku, d[i].region, d[i].vms, d[i].pricing, i);
+	*out = xcalloc(ns.n + 1, sizeof(**out));
+	for (size_t i = 0; i < ns.n; i++) {
+		const struct need *nd_ = &ns.v[i];
+		const struct recommend_usage *us = usage_of(o, nd_->region);
+		const struct azure_usage *u = us ? quota_of(us->list, nd_->family) : NULL;
+		struct recommend_quota_numbers *q;
+		long long available;
+
+		if (!u)
+			continue;
+		available = u->limit - u->current > 0 ? u->limit - u->current : 0;
+		if (nd_->vcpus <= available)
+			continue;
+		q = &(*out)[n++];
+		util_copy_str(q->family, sizeof q->family, u->name);
+		util_copy_str(q->region, sizeof q->region, nd_->region);
+		q->needed_vcpus = nd_->vcpus;
+		q->available_vcpus = available;
+		q->missing_vcpus = nd_->vcpus - available;
+		q->limit = u->limit;
+	}
+	for (size_t i = 0; i < ns.n; i++)
+		free(ns.v[i].workloads);
+	free(ns.v);
+	if (n == 0) {
+		free(*out);
+		*out = NULL;
+	}
+	return n;
+}
