@@ -379,7 +379,7 @@ void recommend_within_quota(struct recommend_result *r, const struct catalog_sna
 	struct wq_options *wo;
 	struct quota_plan_workload *wl;
 	long long *avail, *needed, *freev, *limit;
-	size_t *choice, moved = 0, nshort = 0;
+	size_t *choice, *at, *mchoice, nm = 0, moved = 0, nshort = 0;
 	double before = 0, after = 0;
 	int fits;
 
@@ -396,12 +396,12 @@ void recommend_within_quota(struct recommend_result *r, const struct catalog_sna
 	wo = xcalloc(r->nworkloads, sizeof(*wo));
 	wl = xcalloc(r->nworkloads, sizeof(*wl));
 	choice = xcalloc(r->nworkloads, sizeof(*choice));
+	mchoice = xcalloc(r->nworkloads, sizeof(*mchoice));
+	at = xcalloc(r->nworkloads, sizeof(*at));
 	for (size_t i = 0; i < r->nworkloads; i++) {
 		options_of(&ns, snap, o, r, &r->workloads[i], &wo[i]);
 		if (!movable(&r->workloads[i]))
 			wo[i].opt[0].vcpus = 0;   /* counted with the fixed */
-		wl[i].noptions = wo[i].n;
-		wl[i].options = wo[i].opt;
 	}
 	/* per quota: free (limit - in use), what the unconstrained plan needs,
 	 * what the movable workloads may take (-1: not checked) */
@@ -429,7 +429,28 @@ void recommend_within_quota(struct recommend_result *r, const struct catalog_sna
 				needed[wo[i].opt[0].quota[k]] += wo[i].opt[0].vcpus;
 	for (size_t q = 0; q < ns.n; q++)
 		nshort += avail[q] >= 0 && needed[q] > avail[q];
-	fits = nshort ? quota_plan_solve(wl, r->nworkloads, freev, ns.n, choice) : 1;
+	/* the solver sees only the workloads with somewhere to go (wl[0..nm),
+	 * at[] their indices): one with a single option is fixed too, its
+	 * vCPUs taken off what is free, so that a fleet of many fixed
+	 * workloads is not enumerated with the few that may move */
+	for (size_t i = 0; i < r->nworkloads; i++) {
+		if (wo[i].n > 1) {
+			wl[nm].noptions = wo[i].n;
+			wl[nm].options = wo[i].opt;
+			at[nm++] = i;
+			continue;
+		}
+		for (int k = 0; k < QUOTA_PLAN_MAX_QUOTAS; k++) {
+			int q = wo[i].opt[0].quota[k];
+
+			if (q < 0 || freev[q] < 0 || (k == 1 && wo[i].opt[0].quota[0] == q))
+				continue;
+			freev[q] = freev[q] > wo[i].opt[0].vcpus ? freev[q] - wo[i].opt[0].vcpus : 0;
+		}
+	}
+	fits = nshort && nm ? quota_plan_solve(wl, nm, freev, ns.n, mchoice) : nshort ? 0 : 1;
+	for (size_t k = 0; fits >= 0 && k < nm; k++)
+		choice[at[k]] = mchoice[k];
 	for (size_t i = 0; nshort && fits >= 0 && i < r->nworkloads; i++) {
 		struct recommend_workload *w = &r->workloads[i];
 		struct recommend_choice old = w->rec;
@@ -520,6 +541,8 @@ void recommend_within_quota(struct recommend_result *r, const struct catalog_sna
 	free(wo);
 	free(wl);
 	free(choice);
+	free(mchoice);
+	free(at);
 	free(avail);
 	free(needed);
 	free(freev);
