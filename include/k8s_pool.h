@@ -96,7 +96,10 @@ struct k8s_pool {
 	enum k8s_priority priority;
 	int infiniband;                   /* multi-node InfiniBand training pool */
 	char ppg[K8S_POOL_NAME_LEN + 4];  /* proximity placement group name, "" when none */
-	char zones[8];                    /* "1" with a PPG, "" = no --zones */
+	int zone;                         /* its workloads' zone: (0 none); pools of
+					     different zones are never merged */
+	char zones[8];                    /* --zones: the zone, else "1" with a PPG,
+					     "" = no --zones */
 	char terms[64];                   /* pricing auto: the terms its workloads are
 					     billed under, "reserved-1y" or "payg,
 					     reserved-1y"; "" otherwise */

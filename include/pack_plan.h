@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 
+#include "azure_quota.h"
 #include "diag.h"
 #include "facts.h"
 #include "mig.h"
@@ -28,6 +29,11 @@ struct pack_options {
 	enum mig_strategy strategy;  /* MIG_STRATEGY_AKS by default */
 	double headroom_pct;         /* memory and throughput headroom, % (15) */
 	const char *region;          /* NULL: each workload's own region */
+	const struct azure_skus *skus;  /* az vm list-skus (docs/quota.md): a size
+					   restricted or not offered in a region is no
+					   MIG pool and no dedicated VM there, nor, for
+					   a workload with zone:, one restricted in its
+					   zone; NULL = not checked */
 };
 
 /* Defaults: AKS strategy, 15 % headroom, the profile's regions. */

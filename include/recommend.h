@@ -53,6 +53,8 @@ struct recommend_options {
 					     there; NULL = availability not checked */
 	size_t nusage;                    /* az vm list-usage files, one a region */
 	const struct recommend_usage *usage;  /* borrowed; see recommend_quota_check */
+	int within_quota;                 /* --within-quota: repair the plan to fit the
+					     usage files' quotas (recommend_within_quota) */
 	const char *today;                /* ISO day the prices' age is counted to (one
 					     warning names the regions in use whose
 					     prices are older than RECOMMEND_STALE_DAYS);
@@ -245,6 +247,12 @@ struct recommend_quota_numbers {
 	long long available_vcpus;        /* limit - currentValue, at least 0 */
 	long long missing_vcpus;          /* needed - available, > 0 */
 	long long limit;                  /* the quota's limit, as az reports it */
+	/* within-quota findings only ("" / 0 otherwise): the unconstrained
+	 * recommendation the short quota above kept the workload from */
+	char unconstrained_sku[FACT_SKU];
+	char unconstrained_region[32];
+	double unconstrained_monthly;     /* its bill */
+	double extra_monthly;             /* the new bill minus that one */
 };
 
 /* What one replica needs (headroom included in memory and tflops). */
@@ -593,6 +601,44 @@ void recommend_result_release(struct recommend_result *r);
  */
 void recommend_quota_check(struct recommend_result *r, const struct catalog_snapshot *snap,
 			   const struct profile *p, const struct recommend_options *o);
+
+/*
+ * --within-quota (docs/quota.md, "Planning within quota"): when the plan's
+ * vCPUs are short in some quota of the usage files, moves workloads to the
+ * next cheapest of their ranked options (the alternatives) that deploy into
+ * no short quota and fit (quota_plan_solve(): the optimum of a fleet small
+ * enough to enumerate, else the greedy repair), adjusting the fleet total
+ * by the difference of the bills.  Only workloads recommended their own
+ * whole VMs move (not the MIG plan's, nor one with a data: block); what the
+ * others deploy is fixed.  Each moved workload gets a within-quota finding
+ * (what it costs over the unconstrained choice, which quota would unlock
+ * it), the result one warning with the fleet's extra cost.  Runs before the
+ * findings that depend on the recommendation.  No-op without
+ * o->within_quota or usage files.
+ */
+void recommend_within_quota(struct recommend_result *r, const struct catalog_snapshot *snap,
+			    const struct recommend_options *o);
+
+/* VMs of one size in one region that a plan other than a recommendation
+ * deploys (pack's pools and dedicated VMs). */
+struct recommend_quota_deploy {
+	const char *sku;
+	const char *region;
+	long long vms;
+	enum pricing_kind pricing;        /* spot counts against lowPriorityCores only */
+};
+
+/*
+ * The quota rule of recommend_quota_check() on deployments d[0..nd): one
+ * recommend_quota_numbers per short quota into *out (caller frees; NULL
+ * when none), their count returned.  Families come from o->skus, else the
+ * catalog; only the regions of o->usage and the quotas their files list
+ * are compared.
+ */
+size_t recommend_quota_shortfalls(const struct catalog_snapshot *snap,
+				  const struct recommend_options *o,
+				  const struct recommend_quota_deploy *d, size_t nd,
+				  struct recommend_quota_numbers **out);
 
 /*
  * How the MIG plan priced choice c of workload w, in one line into buf:

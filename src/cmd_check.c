@@ -37,7 +37,8 @@
 #define CHECK_STALE_DAYS 30
 
 enum { O_BASELINE = 1, O_MAX_MONTHLY, O_MAX_INCREASE, O_MAX_INCREASE_PCT, O_MAX_AGE, O_FAIL_ON,
-       O_PRICING, O_SKUS, O_USAGE };
+       O_PRICING, O_SKUS, O_USAGE,
+       O_WITHIN_QUOTA };
 
 /* The finding kinds --fail-on accepts. */
 static const char *const fail_kinds[] = { "data-gravity", "data-starved", "data-placement",
@@ -72,6 +73,9 @@ const struct cli_opt cmd_check_opts[] = {
 	  "'az vm list-skus -o json': only sizes the subscription can launch (docs/quota.md)" },
 	{ "usage", 0, CLI_ARG_REQUIRED, O_USAGE, "REGION=FILE", NULL,
 	  "'az vm list-usage -o json' of REGION: quota-short findings (repeatable)" },
+	{ "within-quota", 0, CLI_ARG_NONE, O_WITHIN_QUOTA, NULL, NULL,
+	  "plan within the --usage quotas: the cheapest ranked options that fit, with what "
+	  "it costs and the quota that would unlock the cheaper plan (docs/quota.md)" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
@@ -84,6 +88,7 @@ struct check_report {
 	enum pricing_kind pricing;     /* --pricing KIND (not auto) */
 	const char *skus;              /* --skus FILE, NULL: the profile's azure.skus */
 	size_t nusage;                 /* --usage REGION=FILE, repeatable */
+	int within_quota;              /* --within-quota */
 	const char *usage[PROFILE_MAX_REGIONS];
 	struct cmd_usage quotas;       /* their files and the profile's */
 	struct cost_plan head, base;
@@ -746,6 +751,7 @@ static int run_recommend(catalog *cat, const struct profile *p, struct check_rep
 		o.skus = &skus;
 	o.usage = r->quotas.u;
 	o.nusage = r->quotas.n;
+	o.within_quota = r->within_quota;
 	if (catalog_snapshot_load(cat, &snap, cerr) != 0) {
 		diag_error("%s", cerr);
 		azure_skus_release(&skus);
@@ -857,6 +863,9 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 				return cli_usage_error("check", "at most %d --usage files",
 						       PROFILE_MAX_REGIONS);
 			r.usage[r.nusage++] = val;
+			break;
+		case O_WITHIN_QUOTA:
+			r.within_quota = 1;
 			break;
 		case CLI_POSITIONAL:
 			if (r.profile)

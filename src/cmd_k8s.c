@@ -41,7 +41,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv);
 
 enum {
 	OPT_OUT_DIR = 1, OPT_CLUSTER, OPT_RG, OPT_TAINT, OPT_IMAGE, OPT_PRICING, OPT_REGION,
-	OPT_HEADROOM, OPT_SKUS, OPT_USAGE
+	OPT_HEADROOM, OPT_SKUS, OPT_USAGE, OPT_WITHIN_QUOTA
 };
 
 const struct cli_opt cmd_k8s_opts[] = {
@@ -68,6 +68,9 @@ const struct cli_opt cmd_k8s_opts[] = {
 	{ "usage", 0, CLI_ARG_REQUIRED, OPT_USAGE, "REGION=FILE", NULL,
 	  "'az vm list-usage -o json' of REGION: warns of a quota the pools exceed "
 	  "(repeatable)" },
+	{ "within-quota", 0, CLI_ARG_NONE, OPT_WITHIN_QUOTA, NULL, NULL,
+	  "plan within the --usage quotas: the cheapest ranked options that fit, with what "
+	  "it costs and the quota that would unlock the cheaper plan (docs/quota.md)" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
@@ -524,6 +527,9 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 			continue;
 		case OPT_USAGE:
 			usage[nusage++] = val;
+			continue;
+		case OPT_WITHIN_QUOTA:
+			o.within_quota = 1;
 			continue;
 		case OPT_HEADROOM:
 			if (cli_percent("k8s", "headroom", val, &d) != 0) {

@@ -31,9 +31,10 @@
 #include "pack_html.h"
 #include "pack_plan.h"
 #include "profile.h"
+#include "recommend.h"
 #include "util.h"
 
-enum { OPT_STRATEGY = 1, OPT_HEADROOM, OPT_REGION };
+enum { OPT_STRATEGY = 1, OPT_HEADROOM, OPT_REGION, OPT_SKUS, OPT_USAGE };
 
 const struct cli_opt cmd_pack_opts[] = {
 	{ "strategy", 0, CLI_ARG_REQUIRED, OPT_STRATEGY, "S", "aks|mixed",
@@ -42,6 +43,12 @@ const struct cli_opt cmd_pack_opts[] = {
 	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM, "PCT", NULL,
 	  "memory and throughput headroom, 15 or 15% (default 15)" },
 	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION, "R", NULL, "pack every workload in region R" },
+	{ "skus", 0, CLI_ARG_REQUIRED, OPT_SKUS, "FILE", CLI_JSON,
+	  "'az vm list-skus -o json': no MIG pool or dedicated VM of a size the subscription "
+	  "cannot launch there (docs/quota.md)" },
+	{ "usage", 0, CLI_ARG_REQUIRED, OPT_USAGE, "REGION=FILE", NULL,
+	  "'az vm list-usage -o json' of REGION: warns of a quota the plan exceeds "
+	  "(repeatable)" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
@@ -492,6 +499,70 @@ static cJSON *plan_json(const struct pack_plan *pl)
 	return doc;
 }
 
+/* ---- quota ---------------------------------------------------------------- */
+
+/* The plan's VMs (each pool's, one per dedicated replica) against the
+ * usage files (docs/quota.md): the short quotas into *out, each also a
+ * warning on stderr.  Nothing without usage files; with them but no
+ * --skus, one warning that availability was not checked. */
+static size_t pack_quota(const struct catalog_snapshot *snap, const struct pack_options *po,
+			 const struct cmd_usage *usage, const struct pack_plan *plan,
+			 struct recommend_quota_numbers **out)
+{
+	struct recommend_options o;
+	struct recommend_quota_deploy *d;
+	size_t nd = 0, n;
+
+	*out = NULL;
+	if (usage->n == 0)
+		return 0;
+	if (!po->skus)
+		diag_warning("availability was not checked: no az vm list-skus file (--skus FILE, "
+			     "or azure: skus: in the profile; docs/quota.md)");
+	recommend_options_init(&o);
+	o.skus = po->skus;
+	o.usage = usage->u;
+	o.nusage = usage->n;
+	d = xcalloc(plan->npools + plan->ndedicated + 1, sizeof(*d));
+	for (size_t i = 0; i < plan->npools; i++)
+		d[nd++] = (struct recommend_quota_deploy){ plan->pools[i].sku, plan->pools[i].region,
+							   plan->pools[i].vm_count, plan->pricing };
+	for (size_t i = 0; i < plan->ndedicated; i++)
+		d[nd++] = (struct recommend_quota_deploy){ plan->dedicated[i].sku,
+							   plan->dedicated[i].region, 1,
+							   plan->pricing };
+	n = recommend_quota_shortfalls(snap, &o, d, nd, out);
+	free(d);
+	for (size_t i = 0; i < n; i++) {
+		const struct recommend_quota_numbers *q = &(*out)[i];
+
+		diag_warning("quota-short: quota %s in %s: the plan needs %lld vCPUs, %lld are "
+			     "free (limit %lld), %lld missing; ask for a limit of %lld (az quota "
+			     "update or the portal's Quotas page, docs/quota.md)", q->family,
+			     q->region, q->needed_vcpus, q->available_vcpus, q->limit,
+			     q->missing_vcpus, q->limit + q->missing_vcpus);
+	}
+	return n;
+}
+
+/* "quota_short": the short quotas of the plan (docs/schema/pack.schema.json). */
+static void quota_json(cJSON *doc, const struct recommend_quota_numbers *q, size_t n)
+{
+	cJSON *arr = cJSON_AddArrayToObject(doc, "quota_short");
+
+	for (size_t i = 0; arr && i < n; i++) {
+		cJSON *x = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(x, "family", q[i].family);
+		cJSON_AddStringToObject(x, "region", q[i].region);
+		cJSON_AddNumberToObject(x, "needed_vcpus", (double)q[i].needed_vcpus);
+		cJSON_AddNumberToObject(x, "available_vcpus", (double)q[i].available_vcpus);
+		cJSON_AddNumberToObject(x, "missing_vcpus", (double)q[i].missing_vcpus);
+		cJSON_AddNumberToObject(x, "limit", (double)q[i].limit);
+		cJSON_AddItemToArray(arr, x);
+	}
+}
+
 /* ---- the command -------------------------------------------------------- */
 
 int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
@@ -510,7 +581,16 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 	char err[CATALOG_ERRLEN], cpath[4096];
 	double d;
 	int opt, rc = EXIT_OK;
+	const char *skus_path = NULL;
+	const char *usage_specs[PROFILE_MAX_REGIONS];
+	size_t nusage_specs = 0;
+	struct azure_skus skus;
+	struct cmd_usage usage;
+	struct recommend_quota_numbers *shorts = NULL;
+	size_t nshorts = 0;
 
+	memset(&skus, 0, sizeof skus);
+	memset(&usage, 0, sizeof usage);
 	pack_options_init(&o);
 	cli_iter_init(&it, "pack", cmd_pack_opts, argc, argv);
 	while ((opt = cli_next(&it, &val)) != CLI_END) {
@@ -538,6 +618,15 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 			break;
 		case OPT_REGION:
 			o.region = val;
+			break;
+		case OPT_SKUS:
+			skus_path = val;
+			break;
+		case OPT_USAGE:
+			if (nusage_specs == PROFILE_MAX_REGIONS)
+				return cli_usage_error("pack", "at most %d --usage files",
+						       PROFILE_MAX_REGIONS);
+			usage_specs[nusage_specs++] = val;
 			break;
 		default:
 			return EXIT_USAGE;
@@ -570,6 +659,20 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 		rc = EXIT_INPUT;
 		goto out_names;
 	}
+	switch (cmd_load_skus(skus_path, &p, &skus)) {
+	case -1:
+		profile_release(&p);
+		rc = EXIT_INPUT;
+		goto out_names;
+	case 1:
+		o.skus = &skus;
+		break;
+	}
+	rc = cmd_load_usage("pack", usage_specs, nusage_specs, &p, cat, &names, &usage);
+	if (rc != EXIT_OK) {
+		profile_release(&p);
+		goto out_names;
+	}
 	if (catalog_snapshot_load(cat, &snap, err) != 0) {
 		diag_error("%s", err);
 		profile_release(&p);
@@ -577,6 +680,8 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 		goto out_names;
 	}
 	built = pack_plan_build(&snap, &p, &o, &plan, &errs);
+	if (built == 0)
+		nshorts = pack_quota(&snap, &o, &usage, &plan, &shorts);
 	catalog_snapshot_release(&snap);
 	if (built != 0) {
 		diag_list_print(&errs, stderr);
@@ -589,6 +694,8 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 	switch (ctx->format) {
 	case FMT_JSON: {
 		cJSON *doc = plan_json(&plan);
+		if (doc && usage.n)
+			quota_json(doc, shorts, nshorts);
 		if (!doc || json_print(ctx->out, doc) != 0) {
 			diag_error("out of memory while printing JSON");
 			rc = EXIT_INPUT;
@@ -618,6 +725,9 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 	pack_plan_release(&plan);
 	profile_release(&p);
 out_names:
+	free(shorts);
+	azure_skus_release(&skus);
+	cmd_usage_release(&usage);
 	catalog_names_release(&names);
 	catalog_close(cat);
 	return rc;

@@ -36,7 +36,8 @@
 #include "util.h"
 
 enum { OPT_HEADROOM = 1, OPT_TOP, OPT_PRICING, OPT_REGION, OPT_HOURS, OPT_CURRENCY,
-       OPT_ALL_REJECTED, OPT_EXPLAIN, OPT_DETAILS, OPT_SKUS, OPT_USAGE };
+       OPT_ALL_REJECTED, OPT_EXPLAIN, OPT_DETAILS, OPT_SKUS, OPT_USAGE,
+       OPT_WITHIN_QUOTA };
 
 const struct cli_opt cmd_recommend_opts[] = {
 	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM, "PCT", NULL,
@@ -64,6 +65,9 @@ const struct cli_opt cmd_recommend_opts[] = {
 	  "'az vm list-skus -o json': only sizes the subscription can launch (docs/quota.md)" },
 	{ "usage", 0, CLI_ARG_REQUIRED, OPT_USAGE, "REGION=FILE", NULL,
 	  "'az vm list-usage -o json' of REGION: quota-short findings (repeatable)" },
+	{ "within-quota", 0, CLI_ARG_NONE, OPT_WITHIN_QUOTA, NULL, NULL,
+	  "plan within the --usage quotas: the cheapest ranked options that fit, with what "
+	  "it costs and the quota that would unlock the cheaper plan (docs/quota.md)" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
@@ -1076,6 +1080,9 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 			break;
 		case OPT_USAGE:
 			usage_specs[nusage_specs++] = val;
+			break;
+		case OPT_WITHIN_QUOTA:
+			o.within_quota = 1;
 			break;
 		default:
 			free(regions);

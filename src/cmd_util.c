@@ -53,8 +53,7 @@ int cmd_load_skus(const char *opt_path, const struct profile *p, struct azure_sk
 	const char *path = opt_path ? opt_path : p->azure_skus;
 	char err[AZURE_QUOTA_ERRLEN];
 
-	out->items = NULL;
-	out->n = 0;
+	memset(out, 0, sizeof(*out));   /* the index too: azure_skus_release frees it */
 	if (!path)
 		return 0;
 	if (azure_skus_read(path, out, err, sizeof err) != 0) {

@@ -96,6 +96,7 @@ int k8s_taint_parse(const char *s, struct k8s_taint *out, char *why, size_t whyl
 
 struct build {
 	const struct recommend_result *r;
+	const struct profile *p;          /* the workloads' zone:; may be NULL */
 	const struct k8s_pool_options *o;
 	enum k8s_priority prio;
 	struct k8s_plan *plan;
@@ -124,16 +125,27 @@ static void skip(struct build *b, size_t w, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The pool of (sku, region, MIG profile), made when new. */
+/* The zone: of workload w in the profile, 0 when none (or no profile). */
+static int zone_of(const struct build *b, size_t w)
+{
+	return b->p && w < b->p->nworkloads ? b->p->workloads[w].zone : 0;
+}
+
+/* The pool of (sku, region, MIG profile, zone), made when new.  zone is the
+ * workload's zone: (0 none): workloads pinned to different zones, or one
+ * pinned and one not, get pools of their own, each created with its
+ * --zones.  A MIG plan pool passes K8S_ZONE_ANY: it is one pool whatever
+ * its workloads ask (its VMs are counted once), see mig_zones(). */
+#define K8S_ZONE_ANY (-1)
 static size_t pool_for(struct build *b, const char *sku, const char *region,
-		       const char *gpu_model, const char *mig_profile)
+		       const char *gpu_model, const char *mig_profile, int zone)
 {
 	struct k8s_plan *plan = b->plan;
 	struct k8s_pool *p;
 	for (size_t i = 0; i < plan->npools; i++) {
 		p = &plan->pools[i];
 		if (strcmp(p->sku, sku) == 0 && strcmp(p->region, region) == 0 &&
-		    strcmp(p->mig_profile, mig_profile) == 0)
+		    strcmp(p->mig_profile, mig_profile) == 0 && p->zone == zone)
 			return i;
 	}
 	if (plan->npools == b->cap_pools) {
@@ -149,6 +161,7 @@ static size_t pool_for(struct build *b, const char *sku, const char *region,
 	snprintf(p->gpu_model, sizeof(p->gpu_model), "%s", gpu_model);
 	snprintf(p->mig_profile, sizeof(p->mig_profile), "%s", mig_profile);
 	p->priority = b->prio;
+	p->zone = zone;
 	b->must_run[plan->npools] = 0;
 	b->burst[plan->npools] = 0;
 	return plan->npools++;
@@ -204,7 +217,7 @@ static void place_vm(struct build *b, size_t wi)
 		     (nodes + inst - 1) / inst);
 		return;
 	}
-	pool = pool_for(b, c->sku, c->region, c->gpu_model, "");
+	pool = pool_for(b, c->sku, c->region, c->gpu_model, "", zone_of(b, wi));
 	pl = add_part(b, wi, pool);
 	if (w->type == PROFILE_INFERENCE) {
 		pl->replicas = w->replicas * inst;
@@ -273,7 +286,7 @@ static int place_mig_pool(struct build *b, size_t wi, size_t mi, int replicas,
 			      "plan must be the aks strategy's", mp->name);
 		return -1;
 	}
-	pool = pool_for(b, mp->sku, mp->region, mp->gpu_model, mp->mig_profile);
+	pool = pool_for(b, mp->sku, mp->region, mp->gpu_model, mp->mig_profile, K8S_ZONE_ANY);
 	p = &b->plan->pools[pool];
 	snprintf(p->gpu_instance_profile, sizeof(p->gpu_instance_profile), "%s", mp->aks_profile);
 	p->gpus_per_vm = mp->gpus_per_vm;
@@ -330,7 +343,7 @@ static int place_mig(struct build *b, size_t wi, struct diag_list *diags)
 				      "replicas on dedicated GPUs", w->name, u->replicas_dedicated);
 			return -1;
 		}
-		pool = pool_for(b, sku, region, model, "");
+		pool = pool_for(b, sku, region, model, "", zone_of(b, wi));
 		pl = add_part(b, wi, pool);
 		pl->replicas = u->replicas_dedicated;
 		pl->nodes = 1;
@@ -450,6 +463,36 @@ static void workloads_label(const struct recommend_result *r, const struct k8s_p
 	}
 }
 
+/* A MIG plan pool is one pool whatever zones its workloads ask: it gets
+ * --zones N when every workload on it asks zone N; workloads of different
+ * zones (or one without) leave it without --zones, with a warning (the plan
+ * priced them together; availability already kept each off a size
+ * restricted in its zone). */
+static void mig_zones(struct build *b, struct diag_list *diags)
+{
+	for (size_t i = 0; i < b->plan->npools; i++) {
+		struct k8s_pool *p = &b->plan->pools[i];
+		int zone = -2;        /* none seen yet */
+		int mixed = 0;
+
+		if (p->zone != K8S_ZONE_ANY)
+			continue;
+		for (size_t k = 0; k < p->nworkloads; k++) {
+			int z = zone_of(b, p->workloads[k]);
+
+			if (zone == -2)
+				zone = z;
+			else if (z != zone)
+				mixed = 1;
+		}
+		p->zone = !mixed && zone > 0 ? zone : 0;
+		if (mixed)
+			diag_list_add(diags, DIAG_WARNING, NULL, 0, 0,
+				      "k8s: MIG pool '%s' holds workloads of different zones: it "
+				      "is created without --zones", p->name);
+	}
+}
+
 static void finish_pool(const struct build *b, size_t i)
 {
 	struct k8s_plan *plan = b->plan;
@@ -479,10 +522,16 @@ static void finish_pool(const struct build *b, size_t i)
 	snprintf(p->labels[0].value, sizeof(p->labels[0].value), "%s", p->name);
 	snprintf(p->labels[1].key, sizeof(p->labels[1].key), "gpufit.io/workloads");
 	workloads_label(b->r, p, p->labels[1].value, sizeof(p->labels[1].value));
+	if (p->zone >= 1 && p->zone <= 3) {   /* the profile reader allows 1-3 */
+		p->zones[0] = (char)('0' + p->zone);
+		p->zones[1] = '\0';
+	}
 	if (p->infiniband) {
-		/* a PPG maps to one availability zone (AKS reduce-latency-ppg) */
+		/* a PPG maps to one availability zone (AKS reduce-latency-ppg):
+		 * the workloads' zone when they ask one, else zone 1 */
 		snprintf(p->ppg, sizeof(p->ppg), "%sppg", p->name);
-		snprintf(p->zones, sizeof(p->zones), "1");
+		if (p->zone <= 0)
+			snprintf(p->zones, sizeof(p->zones), "1");
 	}
 }
 
@@ -567,11 +616,11 @@ int k8s_pools_build(const struct recommend_result *r, const struct profile *p,
 	struct k8s_plan plan;
 	int rc = 0;
 
-	(void)p;
 	memset(out, 0, sizeof(*out));
 	memset(&plan, 0, sizeof(plan));
 	memset(&b, 0, sizeof(b));
 	b.r = r;
+	b.p = p;
 	b.o = o;
 	b.plan = &plan;
 	b.prio = r->pricing == PRICING_SPOT ? K8S_PRIORITY_SPOT : K8S_PRIORITY_REGULAR;
@@ -591,6 +640,7 @@ int k8s_pools_build(const struct recommend_result *r, const struct profile *p,
 	if (rc == 0) {
 		for (size_t i = 0; i < plan.npools; i++)
 			name_pool(&plan, i);
+		mig_zones(&b, diags);
 		for (size_t i = 0; i < plan.npools; i++)
 			finish_pool(&b, i);
 		aks_limits(&b, diags);

@@ -123,10 +123,21 @@ static const char *workload_region(const struct ctx *c, const struct profile_wor
 	return c->o->region ? c->o->region : profile_workload_region(c->p, pw);
 }
 
-/* 1 with the price, 0 when there is none. */
+/* 1 with the price, 0 when there is none, or when the --skus file says
+ * the subscription cannot launch the size in the region (docs/quota.md). */
 static int price_of(const struct ctx *c, const char *sku, const char *region, double *hourly)
 {
+	if (c->o->skus && azure_skus_check(c->o->skus, sku, region, 0, NULL, 0) != AZURE_AVAILABLE)
+		return 0;
 	return catalog_snapshot_price(c->snap, sku, region, c->out->pricing, c->p->currency, hourly);
+}
+
+/* A size the workload's zone: rules out in region (restricted or not
+ * offered in that zone); never without a --skus file or a zone. */
+static int zone_excludes(const struct ctx *c, int zone, const char *sku, const char *region)
+{
+	return c->o->skus && zone > 0 &&
+	       azure_skus_check(c->o->skus, sku, region, zone, NULL, 0) != AZURE_AVAILABLE;
 }
 
 static int cmp_offer(const void *a, const void *b)
@@ -206,8 +217,8 @@ static void add_unplaced(struct pack_plan *out, int w, int r, const char *reason
 
 /* Sizes one workload on every offer and dedicated size of its region. */
 static void size_workload(struct ctx *c, const struct fit_workload *w, const char *region,
-			  const double *vm_price, const struct offer_src *offs, size_t noffs,
-			  struct witem *wi, struct pack_workload *pw)
+			  int zone, const double *vm_price, const struct offer_src *offs,
+			  size_t noffs, struct witem *wi, struct pack_workload *pw)
 {
 	struct fit_result res, worst;
 	int have_worst = 0;
@@ -220,7 +231,8 @@ static void size_workload(struct ctx *c, const struct fit_workload *w, const cha
 		const struct gpu_spec *gpu = &c->gpus[offs[o].gpu];
 		wi->feasible[o] = 0;
 		/* confidential-computing sizes for confidential workloads only */
-		if (c->vms[offs[o].vm].confidential != (w->confidential != 0))
+		if (c->vms[offs[o].vm].confidential != (w->confidential != 0) ||
+		    zone_excludes(c, zone, c->vms[offs[o].vm].sku, region))
 			continue;
 		for (size_t m = 0; m < offs[o].nprofiles; m++) {
 			struct sizing_capacity cap;
@@ -245,6 +257,7 @@ static void size_workload(struct ctx *c, const struct fit_workload *w, const cha
 		int g;
 		if (!(hourly > 0) || vm->retired || !vm->spec_known || vm->gpu_count > 1 + 1e-9 ||
 		    vm->confidential != (w->confidential != 0) ||
+		    zone_excludes(c, zone, vm->sku, region) ||
 		    vm->gpu_count <= 0 || (g = gpu_index(c, vm->gpu_model)) < 0 || !c->factors_ok[g] ||
 		    strcasecmp(c->gpus[g].vendor, "NVIDIA") != 0 ||
 		    sizing_capacity_from_vm(vm, &c->gpus[g], 1, &cap) != 0)
@@ -339,7 +352,7 @@ static int pack_region(struct ctx *c, const char *region, struct diag_list *diag
 				add_unplaced(out, wi->workload, (int)r, why);
 			continue;
 		}
-		size_workload(c, &fw, region, vm_price, offs, noffs, wi, k);
+		size_workload(c, &fw, region, pw->zone, vm_price, offs, noffs, wi, k);
 		if (nitems + (size_t)k->replicas > capitems) {
 			capitems = 2 * (nitems + (size_t)k->replicas);
 			items = xrealloc(items, capitems * sizeof(*items));

@@ -291,11 +291,34 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 		if (w->findings[j].quota) {
 			const struct recommend_quota_numbers *q = w->findings[j].quota;
 
-			cJSON_AddStringToObject(x, "family", q->family);
-			cJSON_AddStringToObject(x, "region", q->region);
-			cJSON_AddNumberToObject(x, "needed_vcpus", (double)q->needed_vcpus);
-			cJSON_AddNumberToObject(x, "available_vcpus", (double)q->available_vcpus);
-			cJSON_AddNumberToObject(x, "missing_vcpus", (double)q->missing_vcpus);
+			if (q->family[0]) {
+				cJSON_AddStringToObject(x, "family", q->family);
+				cJSON_AddStringToObject(x, "region", q->region);
+				cJSON_AddNumberToObject(x, "needed_vcpus", (double)q->needed_vcpus);
+				cJSON_AddNumberToObject(x, "available_vcpus",
+							(double)q->available_vcpus);
+				cJSON_AddNumberToObject(x, "missing_vcpus", (double)q->missing_vcpus);
+			} else {
+				/* within-quota: moved to make room, no short quota of its own */
+				cJSON_AddNullToObject(x, "family");
+				cJSON_AddNullToObject(x, "region");
+				cJSON_AddNullToObject(x, "needed_vcpus");
+				cJSON_AddNullToObject(x, "available_vcpus");
+				cJSON_AddNullToObject(x, "missing_vcpus");
+			}
+			if (q->unconstrained_sku[0]) {
+				cJSON_AddStringToObject(x, "unconstrained_sku", q->unconstrained_sku);
+				cJSON_AddStringToObject(x, "unconstrained_region",
+							q->unconstrained_region);
+				cJSON_AddNumberToObject(x, "unconstrained_monthly_cost",
+							q->unconstrained_monthly);
+				cJSON_AddNumberToObject(x, "extra_monthly_cost", q->extra_monthly);
+				if (q->family[0])
+					cJSON_AddNumberToObject(x, "unlocking_limit",
+								(double)(q->limit + q->missing_vcpus));
+				else
+					cJSON_AddNullToObject(x, "unlocking_limit");
+			}
 		}
 		cJSON_AddItemToArray(arr, x);
 	}
