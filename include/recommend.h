@@ -633,12 +633,15 @@ struct recommend_quota_deploy {
  * recommend_quota_numbers per short quota into *out (caller frees; NULL
  * when none), their count returned.  Families come from o->skus, else the
  * catalog; only the regions of o->usage and the quotas their files list
- * are compared.
+ * are compared.  warn (when not NULL) gets each message of what could not
+ * be checked, as recommend warns of it: a region in use without a usage
+ * file, sizes of unknown family, a quota the file does not list.
  */
 size_t recommend_quota_shortfalls(const struct catalog_snapshot *snap,
 				  const struct recommend_options *o,
 				  const struct recommend_quota_deploy *d, size_t nd,
-				  struct recommend_quota_numbers **out);
+				  struct recommend_quota_numbers **out,
+				  void (*warn)(void *ctx, const char *msg), void *ctx);
 
 /*
  * How the MIG plan priced choice c of workload w, in one line into buf:

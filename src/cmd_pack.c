@@ -505,6 +505,12 @@ static cJSON *plan_json(const struct pack_plan *pl)
  * usage files (docs/quota.md): the short quotas into *out, each also a
  * warning on stderr.  Nothing without usage files; with them but no
  * --skus, one warning that availability was not checked. */
+static void warn_stderr(void *ctx, const char *msg)
+{
+	(void)ctx;
+	diag_warning("%s", msg);
+}
+
 static size_t pack_quota(const struct catalog_snapshot *snap, const struct pack_options *po,
 			 const struct cmd_usage *usage, const struct pack_plan *plan,
 			 struct recommend_quota_numbers **out)
@@ -531,7 +537,7 @@ static size_t pack_quota(const struct catalog_snapshot *snap, const struct pack_
 		d[nd++] = (struct recommend_quota_deploy){ plan->dedicated[i].sku,
 							   plan->dedicated[i].region, 1,
 							   plan->pricing };
-	n = recommend_quota_shortfalls(snap, &o, d, nd, out);
+	n = recommend_quota_shortfalls(snap, &o, d, nd, out, warn_stderr, NULL);
 	free(d);
 	for (size_t i = 0; i < n; i++) {
 		const struct recommend_quota_numbers *q = &(*out)[i];

@@ -242,6 +242,46 @@ static void add_short(struct recommend_workload *w, const struct need *n,
 	w->findings[w->nfindings - 1].quota = recommend_dup_array(&q, 1, sizeof q);
 }
 
+/* What the usage files could not check, one message each to warn(ctx,
+ * msg): a region in use without a usage file, the sizes of unknown family,
+ * a quota the region's file does not list (docs/quota.md). */
+static void unchecked(const struct needs *ns, const struct recommend_options *o,
+		      void (*warn)(void *, const char *), void *ctx)
+{
+	char msg[1024];
+
+	for (size_t i = 0; i < ns->n; i++) {
+		int seen = 0;
+
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = strcasecmp(ns->v[k].region, ns->v[i].region) == 0;
+		if (!seen && !usage_of(o, ns->v[i].region)) {
+			snprintf(msg, sizeof msg, "quota in %s was not checked: no az vm list-usage "
+				 "file for it (--usage %s=FILE)", ns->v[i].region, ns->v[i].region);
+			warn(ctx, msg);
+		}
+	}
+	if (ns->unknown[0]) {
+		snprintf(msg, sizeof msg, "quota family not known for %s: their family quota was "
+			 "not checked (the regional total was)", ns->unknown);
+		warn(ctx, msg);
+	}
+	for (size_t i = 0; i < ns->n; i++) {
+		const struct recommend_usage *us = usage_of(o, ns->v[i].region);
+
+		if (us && !quota_of(us->list, ns->v[i].family)) {
+			snprintf(msg, sizeof msg, "quota %s in %s was not checked: %s does not list it",
+				 ns->v[i].family, ns->v[i].region, us->file);
+			warn(ctx, msg);
+		}
+	}
+}
+
+static void warn_result(void *ctx, const char *msg)
+{
+	recommend_add_warning(ctx, "%s", msg);
+}
+
 void recommend_quota_check(struct recommend_result *r, const struct catalog_snapshot *snap,
 			   const struct profile *p, const struct recommend_options *o)
 {
@@ -254,33 +294,15 @@ void recommend_quota_check(struct recommend_result *r, const struct catalog_snap
 				      "(--skus FILE, or azure: skus: in the profile; docs/quota.md)");
 	memset(&ns, 0, sizeof ns);
 	collect(&ns, r, snap, o, 0);
-	/* one warning per region in use without a usage file */
-	for (size_t i = 0; i < ns.n; i++) {
-		int seen = 0;
-
-		for (size_t k = 0; k < i && !seen; k++)
-			seen = strcasecmp(ns.v[k].region, ns.v[i].region) == 0;
-		if (!seen && !usage_of(o, ns.v[i].region))
-			recommend_add_warning(r, "quota in %s was not checked: no az vm list-usage "
-					      "file for it (--usage %s=FILE)", ns.v[i].region,
-					      ns.v[i].region);
-	}
-	if (ns.unknown[0])
-		recommend_add_warning(r, "quota family not known for %s: their family quota was "
-				      "not checked (the regional total was)", ns.unknown);
+	unchecked(&ns, o, warn_result, r);
 	for (size_t i = 0; i < ns.n; i++) {
 		const struct need *n = &ns.v[i];
 		const struct recommend_usage *us = usage_of(o, n->region);
 		const struct azure_usage *u = us ? quota_of(us->list, n->family) : NULL;
 		long long available;
 
-		if (!us)
+		if (!u)
 			continue;
-		if (!u) {
-			recommend_add_warning(r, "quota %s in %s was not checked: %s does not list it",
-					      n->family, n->region, us->file);
-			continue;
-		}
 		available = u->limit - u->current > 0 ? u->limit - u->current : 0;
 		if (n->vcpus <= available)
 			continue;
@@ -554,7 +576,8 @@ void recommend_within_quota(struct recommend_result *r, const struct catalog_sna
 size_t recommend_quota_shortfalls(const struct catalog_snapshot *snap,
 				  const struct recommend_options *o,
 				  const struct recommend_quota_deploy *d, size_t nd,
-				  struct recommend_quota_numbers **out)
+				  struct recommend_quota_numbers **out,
+				  void (*warn)(void *ctx, const char *msg), void *ctx)
 {
 	struct needs ns;
 	size_t n = 0;
@@ -565,6 +588,8 @@ size_t recommend_quota_shortfalls(const struct catalog_snapshot *snap,
 	memset(&ns, 0, sizeof ns);
 	for (size_t i = 0; i < nd; i++)
 		deploy(&ns, snap, o, d[i].sku, d[i].region, d[i].vms, d[i].pricing, i);
+	if (warn)
+		unchecked(&ns, o, warn, ctx);
 	*out = xcalloc(ns.n + 1, sizeof(**out));
 	for (size_t i = 0; i < ns.n; i++) {
 		const struct need *nd_ = &ns.v[i];
