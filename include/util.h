@@ -33,6 +33,8 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(
 void strbuf_release(struct strbuf *sb);
 /* The contents (never NULL; "" when empty). */
 const char *strbuf_str(const struct strbuf *sb);
+/* Empties sb (its text "", its storage kept for reuse). */
+void strbuf_reset(struct strbuf *sb);
 
 /*
  * Reads one line of f into sb (cleared first; without its '\n'), keeping at

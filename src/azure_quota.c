@@ -348,7 +348,7 @@ void azure_skus_release(struct azure_skus *s)
 /* The index key of size in region: both in lower case, '|' between. */
 static const char *sku_key(struct strbuf *sb, const char *size, const char *region)
 {
-	sb->len = 0;
+	strbuf_reset(sb);
 	for (const char *p = size; *p; p++) {
 		char c = (char)tolower((unsigned char)*p);
 

@@ -311,9 +311,10 @@ static const char *header(const struct table *t, size_t c)
 	return t->header[c] ? t->header[c] : "";
 }
 
-static void pad(FILE *f, size_t n)
+/* Spaces from width have to width want (none when have is wider). */
+static void pad(FILE *f, size_t want, size_t have)
 {
-	while (n--)
+	for (size_t n = want > have ? want - have : 0; n; n--)
 		fputc(' ', f);
 }
 
@@ -364,7 +365,7 @@ static const char *shown(const char *s, struct strbuf *sb)
 {
 	if (!esc_term_needed(s, 0))
 		return s;
-	sb->len = 0;
+	strbuf_reset(sb);
 	esc_term(sb, s, 0);
 	return strbuf_str(sb);
 }
@@ -376,7 +377,7 @@ static const char *header_text(const struct table *t, size_t c, struct strbuf *s
 	const char *s = header(t, c);
 	int up = 1;
 
-	sb->len = 0;
+	strbuf_reset(sb);
 	for (; *s; s++) {
 		char ch;
 
@@ -416,12 +417,12 @@ static void print_text(const struct table *t, FILE *f)
 			const char *s = shown(r == 0 ? header_text(t, c, &hb) : cell(t, r - 1, c), &sb);
 			size_t sw = text_width(s);
 			if (t->align[c] == ALIGN_RIGHT) {
-				pad(f, w[c] - sw);
+				pad(f, w[c], sw);
 				fputs(s, f);
 			} else {
 				fputs(s, f);
 				if (c != last)
-					pad(f, w[c] - sw);
+					pad(f, w[c], sw);
 			}
 			if (c != last)
 				fputs("  ", f);
@@ -467,7 +468,7 @@ static const char *md_header_text(const struct table *t, size_t c, struct strbuf
 	const char *s = header(t, c);
 	int kept_first = 0;
 
-	sb->len = 0;
+	strbuf_reset(sb);
 	while (*s && *s != '(') {
 		size_t n = 0, k;
 

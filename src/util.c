@@ -177,6 +177,13 @@ void strbuf_release(struct strbuf *sb)
 	sb->len = sb->cap = 0;
 }
 
+void strbuf_reset(struct strbuf *sb)
+{
+	sb->len = 0;
+	if (sb->buf)
+		sb->buf[0] = '\0';
+}
+
 const char *strbuf_str(const struct strbuf *sb)
 {
 	return sb->buf ? sb->buf : "";

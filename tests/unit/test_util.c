@@ -321,6 +321,27 @@ static char *render(const struct table *t, enum out_format f)
 	return buf;
 }
 
+/* An empty header after a longer one: each header is printed as its own
+ * text (a reused buffer once printed "AB" for the empty one, wider than its
+ * column, and the padding wrapped around to 2^64 spaces).  Widths by hand:
+ * column 0 max("", "x") = 1, column 1 max("AB", "y") = 2, column 2 1; the
+ * header line is 1 space, 2 between, "AB", 2 between, 1 space (right
+ * aligned ""); the row "x", 2, " y", 2, "z". */
+static void test_table_empty_header(void **state)
+{
+	(void)state;
+	struct table *t = table_new(3);
+	table_header(t, 0, "", ALIGN_LEFT);
+	table_header(t, 1, "AB", ALIGN_RIGHT);
+	table_header(t, 2, "", ALIGN_RIGHT);
+	table_add(t, "x", "y", "z");
+	char *s = render(t, FMT_TABLE);
+	assert_string_equal(s, "   AB   \n"
+			       "x   y  z\n");
+	free(s);
+	table_free(t);
+}
+
 static void test_table_formats(void **state)
 {
 	(void)state;
@@ -653,7 +674,7 @@ int main(void)
 		cmocka_unit_test(test_table_csv_view),
 		cmocka_unit_test(test_cli_parser),    cmocka_unit_test(test_cli_help),
 		cmocka_unit_test(test_cli_pricing_terms),    cmocka_unit_test(test_strmap),
-		cmocka_unit_test(test_color),
+		cmocka_unit_test(test_color), cmocka_unit_test(test_table_empty_header),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
