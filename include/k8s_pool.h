@@ -73,6 +73,25 @@ int k8s_taint_parse(const char *s, struct k8s_taint *out, char *why, size_t whyl
 /* 1 when a and b are the same taint (key, value and effect). */
 int k8s_taint_equal(const struct k8s_taint *a, const struct k8s_taint *b);
 
+/*
+ * One line of a pool's bill (bill.h): VMs of the pool under one pricing
+ * term, billed bill_monthly(pricing, hourly, vms, hours_used).  A pool of
+ * dedicated VMs has one line per workload on it (each workload's VMs are
+ * billed as recommend bills them); a MIG plan pool has one line for all
+ * its VMs, which its workloads share.
+ */
+#define K8S_BILL_SHARED ((size_t)-1)
+struct k8s_bill {
+	size_t workload;                  /* index into recommend_result.workloads, or
+					     K8S_BILL_SHARED: the MIG plan pool's VMs */
+	enum pricing_kind pricing;
+	double hourly;                    /* one VM under pricing, unrounded */
+	double vms;                       /* VMs billed */
+	double hours_used;                /* hours a month they run */
+	double hours_billed;              /* bill_hours(pricing, hours_used) */
+	double monthly;                   /* bill_monthly(), to the cent */
+};
+
 struct k8s_pool {
 	char name[K8S_POOL_NAME_LEN];     /* ^[a-z][a-z0-9]{0,11}$, unique: "a100mig3g",
 					     "h100ib", "t4spot" */
@@ -105,6 +124,9 @@ struct k8s_pool {
 					     reserved-1y"; "" otherwise */
 	size_t nworkloads;
 	size_t *workloads;                /* indices into recommend_result.workloads */
+	size_t nbills;
+	struct k8s_bill *bills;           /* owned: what Azure bills for the pool */
+	double monthly_cost;              /* the sum of its bills, to the cent */
 };
 
 /* Where the replicas of one workload run: one part per pool (a workload the
@@ -135,7 +157,19 @@ struct k8s_plan {
 	struct k8s_placement *placements; /* by workload, in profile order */
 	size_t nskipped;
 	struct k8s_skipped *skipped;      /* exit 5 when any */
+	double monthly_cost;              /* the sum of the pools' bills, to the cent:
+					     recommend's fleet total when no workload
+					     is skipped */
 };
+
+/*
+ * What the pool's bill lines have in common, for a one-line summary: the
+ * term, VM hourly and hours billed when every line has the same (else
+ * *pricing is -1, *hourly and *hours_billed are < 0: several), and the VMs
+ * billed over all lines.
+ */
+void k8s_pool_bill_summary(const struct k8s_pool *p, int *pricing, double *hourly,
+			   double *vms, double *hours_billed);
 
 struct k8s_pool_options {
 	int has_taint;                    /* --taint: replaces sku=gpu:NoSchedule */

@@ -27,6 +27,9 @@ struct k8s_script_options {
 	const char *resource_group;       /* --resource-group; NULL = the default */
 	const char *profile;              /* the profile's file name, for the header */
 	const char *version;              /* gpufit's version, for the header */
+	const struct recommend_result *result;  /* the recommendation the plan is of:
+					     workload names and currency of the bill
+					     comments; NULL: no bill comments */
 };
 
 /* 1 when s can be an AKS cluster or resource group name as gpufit writes

@@ -186,6 +186,52 @@ static int image_ok(const char *ref)
 	}
 }
 
+/* A pool's bill: what its lines share (null where they differ), its VMs
+ * billed and its monthly cost (the sum of its lines, each bill_monthly()),
+ * then the lines. */
+static void pool_bill_json(cJSON *o, const struct recommend_result *r, const struct k8s_pool *p)
+{
+	cJSON *a;
+	double hourly, vms, hb;
+	int pricing;
+
+	k8s_pool_bill_summary(p, &pricing, &hourly, &vms, &hb);
+	if (pricing >= 0)
+		cJSON_AddStringToObject(o, "pricing", pricing_name((enum pricing_kind)pricing));
+	else
+		cJSON_AddNullToObject(o, "pricing");
+	if (hourly > 0)
+		cJSON_AddNumberToObject(o, "hourly_cost", hourly); /* one VM, unrounded */
+	else
+		cJSON_AddNullToObject(o, "hourly_cost");
+	cJSON_AddNumberToObject(o, "vm_count", vms);
+	if (hb >= 0)
+		cJSON_AddNumberToObject(o, "hours_billed", hb); /* unrounded */
+	else
+		cJSON_AddNullToObject(o, "hours_billed");
+	json_add_money(o, "monthly_cost", p->monthly_cost);
+	a = cJSON_AddArrayToObject(o, "bills");
+	for (size_t k = 0; k < p->nbills; k++) {
+		const struct k8s_bill *l = &p->bills[k];
+		cJSON *x = cJSON_CreateObject(), *ws;
+
+		cJSON_AddItemToArray(a, x);
+		ws = cJSON_AddArrayToObject(x, "workloads");
+		if (l->workload == K8S_BILL_SHARED) {
+			for (size_t w = 0; w < p->nworkloads; w++)
+				cJSON_AddItemToArray(ws, cJSON_CreateString(
+								 r->workloads[p->workloads[w]].name));
+		} else {
+			cJSON_AddItemToArray(ws, cJSON_CreateString(r->workloads[l->workload].name));
+		}
+		cJSON_AddStringToObject(x, "pricing", pricing_name(l->pricing));
+		cJSON_AddNumberToObject(x, "hourly_cost", l->hourly);
+		cJSON_AddNumberToObject(x, "vm_count", l->vms);
+		cJSON_AddNumberToObject(x, "hours_billed", l->hours_billed);
+		json_add_money(x, "monthly_cost", l->monthly);
+	}
+}
+
 static cJSON *pools_json(const struct recommend_result *r, const struct k8s_plan *plan)
 {
 	cJSON *arr = cJSON_CreateArray();
@@ -228,6 +274,7 @@ static cJSON *pools_json(const struct recommend_result *r, const struct k8s_plan
 		 * device plugin (setup_commands); the AMD GPU Operator is by hand */
 		cJSON_AddStringToObject(o, "device_plugin", k8s_script_pool_amd(plan, i) ?
 					"amd-gpu-operator" : "nvidia-device-plugin");
+		pool_bill_json(o, r, p);
 		k8s_script_pool_command(plan, p, &cmd);
 		cJSON_AddStringToObject(o, "command", strbuf_str(&cmd));
 		strbuf_release(&cmd);
@@ -437,7 +484,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 	struct profile p;
 	struct k8s_pool_options po;
 	struct k8s_manifest_options mo = { NULL };
-	struct k8s_script_options so = { NULL, NULL, NULL, GPUFIT_VERSION };
+	struct k8s_script_options so = { NULL, NULL, NULL, GPUFIT_VERSION, NULL };
 	struct k8s_plan plan;
 	struct diag_list diags = DIAG_LIST_INIT;
 	struct cli_iter it;
@@ -580,6 +627,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 		diag_warning("k8s: workload '%s' skipped: %s",
 			     res.workloads[plan.skipped[i].workload].name, plan.skipped[i].reason);
 	so.profile = p.file;
+	so.result = &res;
 	docs = k8s_manifests_build(&res, &plan, &mo);
 	if (!docs) {
 		diag_error("out of memory while building the manifests");
@@ -602,6 +650,10 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 		cJSON *root = cJSON_CreateObject();
 		cJSON_AddNumberToObject(root, "schema_version", 1);
 		cJSON_AddItemToObject(root, "node_pools", pools_json(&res, &plan));
+		/* the pools' bills summed: recommend's fleet total when nothing
+		 * is skipped (docs/k8s.md) */
+		cJSON_AddStringToObject(root, "currency", res.currency);
+		json_add_money(root, "monthly_cost", plan.monthly_cost);
 		cJSON_AddItemToObject(root, "setup_commands", setup_json(&plan));
 		cJSON_AddItemToObject(root, "manifests", docs);
 		cJSON_AddItemToObject(root, "skipped", skipped_json(&res, &plan));

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bill.h"
 #include "k8s_pool.h"
 #include "util.h"
 
@@ -191,6 +192,25 @@ static struct k8s_placement *add_part(struct build *b, size_t w, size_t pool)
 	return pl;
 }
 
+/* Adds a line to the bill of pool: vms VMs at hourly each under pricing,
+ * running hours_used hours a month (bill.h). */
+static void add_bill(struct build *b, size_t pool, size_t workload, enum pricing_kind pricing,
+		     double hourly, double vms, double hours_used)
+{
+	struct k8s_pool *p = &b->plan->pools[pool];
+	struct k8s_bill *l;
+
+	p->bills = xrealloc(p->bills, (p->nbills + 1) * sizeof(*p->bills));
+	l = &p->bills[p->nbills++];
+	l->workload = workload;
+	l->pricing = pricing;
+	l->hourly = hourly;
+	l->vms = vms;
+	l->hours_used = hours_used;
+	l->hours_billed = bill_hours(pricing, hours_used);
+	l->monthly = bill_monthly(pricing, hourly, vms, hours_used);
+}
+
 /* AMD Instinct and Radeon GPUs are advertised by AMD's device plugin. */
 static const char *gpu_resource(const char *gpu_model)
 {
@@ -242,6 +262,8 @@ static void place_vm(struct build *b, size_t wi)
 		b->must_run[pool] += (long)nodes * w->replicas;
 	else
 		b->burst[pool] += (long)nodes * w->replicas;
+	/* its VMs, as recommend bills them: all replicas, the hours they run */
+	add_bill(b, pool, wi, c->pricing, c->unit_hourly, (double)c->vm_count, c->hours_used);
 }
 
 /* The gpu model of a size the workload ranked, "" when none says. */
@@ -275,6 +297,7 @@ static int aks_slices(const char *aks_profile)
 static int place_mig_pool(struct build *b, size_t wi, size_t mi, int replicas,
 			  struct diag_list *diags)
 {
+	const struct recommend_workload *w = &b->r->workloads[wi];
 	const struct mig_plan_pool *mp = &b->r->mig.pools[mi];
 	struct k8s_placement *pl;
 	struct k8s_pool *p;
@@ -294,6 +317,12 @@ static int place_mig_pool(struct build *b, size_t wi, size_t mi, int replicas,
 	if (!b->mig_counted[mi]) {
 		b->mig_counted[mi] = 1;
 		b->must_run[pool] += mp->vm_count;
+		/* the plan pool's VMs, billed once for all its workloads (the
+		 * plan's term: its workloads take one together) */
+		if (mp->vm_count > 0)
+			add_bill(b, pool, K8S_BILL_SHARED, w->rec.pricing,
+				 mp->hourly_cost / mp->vm_count, mp->vm_count,
+				 b->r->hours_per_month);
 	}
 	pl = add_part(b, wi, pool);
 	pl->replicas = replicas;
@@ -301,6 +330,24 @@ static int place_mig_pool(struct build *b, size_t wi, size_t mi, int replicas,
 	pl->gpus_per_node = 1;
 	snprintf(pl->resource, sizeof(pl->resource), "nvidia.com/mig-%s", mp->mig_profile);
 	return 0;
+}
+
+/* The bill of the replicas of workload wi that the MIG plan put on
+ * dedicated small GPUs of their own (on pool): n VMs billed together, as
+ * the plan bills them.  The plan keeps one line per replica, each its VM's
+ * unrounded monthly (hourly x hours billed), from which the VM's hourly. */
+static void dedicated_bill(struct build *b, size_t wi, size_t pool, int n)
+{
+	const struct recommend_mig_plan *m = &b->r->mig;
+	enum pricing_kind k = b->r->workloads[wi].rec.pricing;
+	double hb = bill_hours(k, b->r->hours_per_month);
+
+	for (size_t d = 0; d < m->ndedicated; d++)
+		if (m->dedicated[d].workload == wi && hb > 0) {
+			add_bill(b, pool, wi, k, m->dedicated[d].monthly_cost / hb, n,
+				 b->r->hours_per_month);
+			return;
+		}
 }
 
 /* A workload the MIG plan placed: the replicas on each of its pools'
@@ -352,6 +399,7 @@ static int place_mig(struct build *b, size_t wi, struct diag_list *diags)
 		if (b->plan->pools[pool].gpus_per_vm < 1)
 			b->plan->pools[pool].gpus_per_vm = 1;
 		b->must_run[pool] += u->replicas_dedicated;
+		dedicated_bill(b, wi, pool, u->replicas_dedicated);
 	}
 	return 0;
 }
@@ -576,6 +624,7 @@ static void aks_limits(struct build *b, struct diag_list *diags)
 		}
 		plan->nplacements = k;
 		free(p->workloads);
+		free(p->bills);
 		memmove(p, p + 1, (plan->npools - i - 1) * sizeof(*p));
 		plan->npools--;
 	}
@@ -602,6 +651,49 @@ static void pool_terms(const struct recommend_result *r, struct k8s_plan *plan)
 			if (used & (1u << t))
 				at += (size_t)snprintf(p->terms + at, sizeof p->terms - at, "%s%s",
 						       at ? ", " : "", pricing_name((enum pricing_kind)t));
+	}
+}
+
+/* Each pool's bill and the plan's: sums of bills, in whole cents. */
+static void pool_totals(struct k8s_plan *plan)
+{
+	long long all = 0;
+
+	for (size_t i = 0; i < plan->npools; i++) {
+		struct k8s_pool *p = &plan->pools[i];
+		long long c = 0;
+
+		for (size_t k = 0; k < p->nbills; k++)
+			c = bill_cents_add(c, bill_to_cents(p->bills[k].monthly));
+		p->monthly_cost = (double)c / 100.0;
+		all = bill_cents_add(all, c);
+	}
+	plan->monthly_cost = (double)all / 100.0;
+}
+
+void k8s_pool_bill_summary(const struct k8s_pool *p, int *pricing, double *hourly,
+			   double *vms, double *hours_billed)
+{
+	*pricing = -1;
+	*hourly = -1;
+	*hours_billed = -1;
+	*vms = 0;
+	for (size_t k = 0; k < p->nbills; k++) {
+		const struct k8s_bill *l = &p->bills[k];
+
+		*vms += l->vms;
+		if (k == 0) {
+			*pricing = (int)l->pricing;
+			*hourly = l->hourly;
+			*hours_billed = l->hours_billed;
+			continue;
+		}
+		if (*pricing != (int)l->pricing)
+			*pricing = -1;
+		if (*hourly != l->hourly)
+			*hourly = -2;
+		if (*hours_billed != l->hours_billed)
+			*hours_billed = -2;
 	}
 }
 
@@ -646,6 +738,7 @@ int k8s_pools_build(const struct recommend_result *r, const struct profile *p,
 		aks_limits(&b, diags);
 		if (r->pricing_auto)
 			pool_terms(r, &plan);
+		pool_totals(&plan);
 	}
 	free(b.must_run);
 	free(b.burst);
@@ -659,8 +752,10 @@ int k8s_pools_build(const struct recommend_result *r, const struct profile *p,
 
 void k8s_plan_release(struct k8s_plan *plan)
 {
-	for (size_t i = 0; i < plan->npools; i++)
+	for (size_t i = 0; i < plan->npools; i++) {
 		free(plan->pools[i].workloads);
+		free(plan->pools[i].bills);
+	}
 	free(plan->pools);
 	free(plan->placements);
 	free(plan->skipped);

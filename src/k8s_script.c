@@ -14,6 +14,7 @@
  * Operator installs both (AKS "Use AMD GPUs").
  */
 #include <ctype.h>
+#include <math.h>
 #include <string.h>
 
 #include "k8s_script.h"
@@ -310,6 +311,54 @@ static void add_setup(struct strbuf *out, const struct k8s_plan *plan, const cha
 	strbuf_release(&cmds);
 }
 
+/* One bill line as a comment's text: "2 VMs x $3.673/h x 730 h, payg =
+ * $5,362.58/month" (the hours to 0.01 h as printed; the bill is of the
+ * unrounded hours). */
+static void bill_text(struct strbuf *out, const struct k8s_bill *l, const char *currency)
+{
+	char h[48], m[64];
+	int usd = strcmp(currency, "USD") == 0;
+
+	util_fmt_hourly(h, sizeof(h), l->hourly);
+	strbuf_addf(out, "%g VM%s x %s%s%s%s/h x %g h, %s = %s/month", l->vms,
+		    l->vms == 1 ? "" : "s", usd ? "$" : "", h, usd ? "" : " ", usd ? "" : currency,
+		    round(l->hours_billed * 100.0) / 100.0, pricing_name(l->pricing),
+		    util_fmt_money_in(m, sizeof(m), l->monthly, currency));
+}
+
+/* The comment lines of pool p's bill (k8s_pool.h): one line for a pool of
+ * one bill line, else its total and a line per workload. */
+static void pool_bill_comment(struct strbuf *out, const struct k8s_pool *p,
+			      const struct recommend_result *r)
+{
+	char m[64];
+
+	if (!p->nbills)
+		return;
+	if (p->nbills == 1) {
+		strbuf_addstr(out, "# bill: ");
+		bill_text(out, &p->bills[0], r->currency);
+		strbuf_addstr(out, "\n");
+		return;
+	}
+	strbuf_addf(out, "# bill: %s/month:\n",
+		    util_fmt_money_in(m, sizeof(m), p->monthly_cost, r->currency));
+	for (size_t k = 0; k < p->nbills; k++) {
+		const struct k8s_bill *l = &p->bills[k];
+		struct strbuf line = STRBUF_INIT;
+
+		if (l->workload == K8S_BILL_SHARED)
+			strbuf_addstr(&line, "the MIG pool's VMs: ");
+		else if (l->workload < r->nworkloads)
+			strbuf_addf(&line, "%s: ", r->workloads[l->workload].name);
+		bill_text(&line, l, r->currency);
+		strbuf_addstr(out, "#   ");
+		esc_term(out, strbuf_str(&line), 0);
+		strbuf_addstr(out, "\n");
+		strbuf_release(&line);
+	}
+}
+
 void k8s_script_build(const struct k8s_plan *plan, const struct k8s_script_options *o,
 		      struct strbuf *out)
 {
@@ -353,6 +402,12 @@ void k8s_script_build(const struct k8s_plan *plan, const struct k8s_script_optio
 				   "workload takes which). The command is the\n# same whatever the "
 				   "term: buy a reservation or savings plan for the size and\n# "
 				   "region apart (Azure portal, Reservations); payg needs none.\n");
+	if (o->result && plan->npools) {
+		char m[64];
+		strbuf_addf(out, "# The pools bill %s/month under the terms below (the sum of their "
+			    "bills,\n# each VMs x hourly x hours billed, docs/billing.md).\n",
+			    util_fmt_money_in(m, sizeof(m), plan->monthly_cost, o->result->currency));
+	}
 	if (!plan->npools)
 		strbuf_addstr(out, "\n# No node pool: no workload has a placement.\n");
 	for (size_t i = 0; i < plan->npools; i++) {
@@ -372,6 +427,8 @@ void k8s_script_build(const struct k8s_plan *plan, const struct k8s_script_optio
 		esc_term(out, strbuf_str(&comment), 0);
 		strbuf_addstr(out, "\n");
 		strbuf_release(&comment);
+		if (o->result)
+			pool_bill_comment(out, p, o->result);
 		if (p->ppg[0]) {
 			/* a PPG maps to one availability zone; the pool gets that one zone */
 			strbuf_addf(out, "PPG_ID_%s=$(az ppg create --name ", p->name);

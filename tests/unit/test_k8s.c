@@ -143,6 +143,63 @@ static void test_pools(void **state)
 	diag_list_release(&d);
 }
 
+/* Each pool's bill (bill_monthly of its lines) and the plan's.  chat: 2
+ * VMs at 3.673/h, payg 730 h: 3.673 x 2 x 730 = 5,362.58.  train: 5 VMs at
+ * 27.197/h for a 24 h run: 27.197 x 5 x 24 = 3,263.64.  chat2 on the same
+ * size: 1 VM, 3.673 x 730 = 2,681.29, a second line of pool a100 (8,043.87).
+ * Plan: 8,043.87 + 3,263.64 = 11,307.51.  Under reserved-1y the run is
+ * billed all 730 h: 27.197 x 5 x 730 = 99,269.05. */
+static void test_pool_bills(void **state)
+{
+	struct recommend_workload ws[3];
+	struct recommend_result r;
+	struct k8s_plan plan;
+	struct diag_list d = DIAG_LIST_INIT;
+	int pricing;
+	double hourly, vms, hb;
+	(void)state;
+
+	memset(&r, 0, sizeof(r));
+	vm_workload(&ws[0], "chat", PROFILE_INFERENCE, 2, "Standard_NC24ads_A100_v4", "A100-PCIe-80GB", 1, 1);
+	vm_workload(&ws[1], "train", PROFILE_TRAINING, 1, "Standard_ND96asr_v4", "A100-SXM-40GB", 5, 40);
+	vm_workload(&ws[2], "chat2", PROFILE_INFERENCE, 1, "Standard_NC24ads_A100_v4", "A100-PCIe-80GB", 1, 1);
+	for (int i = 0; i < 3; i++)
+		ws[i].rec.pricing = PRICING_PAYG;
+	ws[0].rec.unit_hourly = ws[2].rec.unit_hourly = 3.673;
+	ws[0].rec.hours_used = ws[2].rec.hours_used = 730;
+	ws[1].rec.unit_hourly = 27.197;
+	ws[1].rec.hours_used = 24;
+	r.workloads = ws;
+	r.nworkloads = 3;
+	r.pricing = PRICING_PAYG;
+	r.hours_per_month = 730;
+	assert_int_equal(k8s_pools_build(&r, NULL, NULL, &plan, &d), 0);
+	assert_int_equal(plan.npools, 2);
+	assert_int_equal(plan.pools[0].nbills, 2);
+	assert_true(plan.pools[0].bills[0].monthly == 5362.58);
+	assert_true(plan.pools[0].bills[1].monthly == 2681.29);
+	assert_true(plan.pools[0].monthly_cost == 8043.87);
+	k8s_pool_bill_summary(&plan.pools[0], &pricing, &hourly, &vms, &hb);
+	assert_int_equal(pricing, PRICING_PAYG);
+	assert_true(hourly == 3.673 && vms == 3 && hb == 730);
+	assert_true(plan.pools[1].monthly_cost == 3263.64);
+	assert_true(plan.pools[1].bills[0].hours_billed == 24);
+	assert_true(plan.monthly_cost == 11307.51);
+	k8s_plan_release(&plan);
+
+	/* a commitment bills every hour; two terms on one pool: no one term */
+	ws[1].rec.pricing = PRICING_RESERVED_1Y;
+	ws[2].rec.pricing = PRICING_RESERVED_1Y;
+	assert_int_equal(k8s_pools_build(&r, NULL, NULL, &plan, &d), 0);
+	assert_true(plan.pools[1].monthly_cost == 99269.05);
+	assert_true(plan.pools[1].bills[0].hours_billed == 730);
+	k8s_pool_bill_summary(&plan.pools[0], &pricing, &hourly, &vms, &hb);
+	assert_int_equal(pricing, -1);
+	assert_true(vms == 3 && hb == 730);
+	k8s_plan_release(&plan);
+	diag_list_release(&d);
+}
+
 /* The MIG plan's pool: size, AKS profile and VMs; the slice resource. */
 static void test_mig_pool(void **state)
 {
@@ -358,6 +415,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_taint_parse),
 		cmocka_unit_test(test_pools),
+		cmocka_unit_test(test_pool_bills),
 		cmocka_unit_test(test_mig_pool),
 		cmocka_unit_test(test_mig_split),
 		cmocka_unit_test(test_names_and_quotes),
