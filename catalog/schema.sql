@@ -17,6 +17,9 @@ CREATE TABLE gpu_models (
 	name           TEXT PRIMARY KEY,
 	vendor         TEXT NOT NULL,
 	architecture   TEXT NOT NULL,
+	target         TEXT,          -- NVIDIA compute capability "8.0", AMD LLVM target
+	                              -- "gfx942"; NULL unknown (a catalog written by an
+	                              -- earlier build lacks the column: read as NULL)
 	form_factor    TEXT NOT NULL,
 	memory_gib     REAL NOT NULL CHECK (memory_gib > 0),
 	bandwidth_gbps REAL NOT NULL CHECK (bandwidth_gbps > 0),
@@ -221,14 +224,19 @@ CREATE TABLE data_defaults (
 	source TEXT NOT NULL CHECK (length(source) > 0)
 );
 
--- Which GPU vendors each serving engine runs on (catalog/engine_support.csv).
--- A catalog written by an earlier build may lack the table: the program then
--- reads it from the bundled catalog.
+-- Which GPU vendors each serving engine runs on, and on which architectures
+-- of them (catalog/engine_support.csv).  A catalog written by an earlier
+-- build may lack the table or its limit columns: the program then reads it
+-- from the bundled catalog.
 CREATE TABLE engine_support (
 	engine    TEXT NOT NULL,     -- a serving.engine name: vllm, tensorrt-llm, ...
 	vendor    TEXT NOT NULL,     -- a gpu_models vendor: NVIDIA | AMD
 	supported INTEGER NOT NULL CHECK (supported IN (0, 1)),
 	tested    TEXT,              -- the GPUs the source names (informational)
+	min_compute_capability REAL, -- NVIDIA: the lowest compute capability; NULL unknown
+	gpu_targets TEXT,            -- AMD: the LLVM targets supported, space-separated;
+	                             -- NULL unknown
+	limit_source TEXT,           -- where those limits were read
 	source    TEXT NOT NULL CHECK (length(source) > 0),
 	PRIMARY KEY (engine, vendor)
 );

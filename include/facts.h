@@ -21,6 +21,9 @@ struct gpu_spec {
 	char name[FACT_NAME];        /* e.g. "H100-SXM-80GB"; what estimate --gpu takes */
 	char vendor[16];             /* "NVIDIA" | "AMD" */
 	char architecture[24];       /* "Hopper", "Ampere", "CDNA3", ... */
+	char target[16];             /* the ISA target engines name their limits in: NVIDIA
+					compute capability "8.0", AMD LLVM target "gfx942";
+					"" = unknown */
 	char form_factor[16];        /* "SXM" | "PCIe" | "NVL" | "OAM" */
 	double memory_gib;           /* capacity the runtime can see, GiB (2^30 bytes) */
 	double bandwidth_gbps;       /* memory bandwidth, GB/s (10^9 bytes/s) */
@@ -148,12 +151,17 @@ struct storage_tier {
 	double typical_read_mb_per_s;/* 0 when unknown */
 };
 
-/* Whether a serving engine runs on one GPU vendor's GPUs
- * (catalog/engine_support.csv).  A pair without a row is not supported. */
+/* Whether a serving engine runs on one GPU vendor's GPUs, and on which
+ * architectures of them (catalog/engine_support.csv).  A pair without a row
+ * is not supported; a limit not known is not applied. */
 struct engine_support {
 	char engine[24];             /* a sizing_engine name: "tensorrt-llm", "vllm", ... */
 	char vendor[16];             /* a gpu_spec vendor: "NVIDIA" | "AMD" */
 	int supported;               /* 1 supported, 0 not */
+	double min_cc;               /* NVIDIA: the lowest compute capability it supports;
+					< 0 unknown */
+	char targets[128];           /* AMD: the LLVM targets it supports, space-separated;
+					"" unknown */
 };
 
 /* 1 when engine (a sizing_engine name) runs on vendor's GPUs by the rows
@@ -166,6 +174,18 @@ int engine_support_runs(const struct engine_support *es, size_t n, const char *e
  * on NVIDIA GPUs only; MI300X-OAM-192GB is AMD" (the vendors es supports). */
 void engine_support_why(const struct engine_support *es, size_t n, const char *engine,
 			const char *gpu, const char *vendor, char *buf, size_t len);
+
+/*
+ * Whether engine (a sizing_engine name) runs on GPU g by the rows
+ * es[0..n-1]: its vendor (engine_support_runs), then its architecture: an
+ * NVIDIA GPU whose compute capability (g->target) is below the row's
+ * minimum, or an AMD GPU whose LLVM target is not among the row's targets,
+ * does not.  A limit or target not known is not applied.  Returns 1 when
+ * it runs, else 0 with the reason in why: "tensorrt-llm needs CUDA compute
+ * capability 8.0 or higher; V100-SXM2-16GB is 7.0".
+ */
+int engine_support_check(const struct engine_support *es, size_t n, const char *engine,
+			 const struct gpu_spec *g, char *why, size_t whylen);
 
 /* A named, sourced efficiency factor used by the sizing model. */
 struct efficiency {

@@ -348,14 +348,18 @@ int catalog_counts(catalog *cat, struct catalog_counts *out, char *err)
 
 /* Row readers: one per struct, column order fixed by the SELECTs below. */
 
-#define GPU_COLS_WITH(fp4)                                                                    \
+#define GPU_COLS_WITH(fp4, target)                                                            \
 	"name, vendor, architecture, form_factor, memory_gib, bandwidth_gbps, fp32_tflops, "  \
 	"fp16_tflops, bf16_tflops, fp8_tflops, int8_tops, tdp_w, link, link_gbps, pcie_gen, " \
-	"mig_max, sm_count, precisions, " fp4
-#define GPU_COLS GPU_COLS_WITH("fp4_tflops")
-/* The same columns from a catalog written before gpu_models had fp4_tflops:
- * no FP4 rate (0), which sizes FP4 at the FP8 rate as those builds did. */
-#define GPU_COLS_OLD GPU_COLS_WITH("NULL")
+	"mig_max, sm_count, precisions, " fp4 ", " target
+/* The columns of gpu_models as read, by what the catalog has ([fp4][target]):
+ * one written before gpu_models had fp4_tflops reads no FP4 rate (0), which
+ * sizes FP4 at the FP8 rate as those builds did; one written before target
+ * reads it unknown (no engine architecture limit is applied). */
+static const char *const gpu_cols[2][2] = {
+	{ GPU_COLS_WITH("NULL", "NULL"), GPU_COLS_WITH("NULL", "target") },
+	{ GPU_COLS_WITH("fp4_tflops", "NULL"), GPU_COLS_WITH("fp4_tflops", "target") },
+};
 
 static void read_gpu(sqlite3_stmt *st, void *dst)
 {
@@ -380,6 +384,7 @@ static void read_gpu(sqlite3_stmt *st, void *dst)
 	g->sm_count = col_int(st, 16);
 	col_str(st, 17, g->precisions, sizeof g->precisions);
 	g->fp4_tflops = col_num(st, 18);
+	col_str(st, 19, g->target, sizeof g->target);
 }
 
 #define VM_COLS_BASE                                                                          \
@@ -578,24 +583,33 @@ static int list_query(catalog *cat, const char *sql, const char *bind, size_t si
 	return collect(cat, st, size, read, out, n, err);
 }
 
-/* 1 when gpu_models has the fp4_tflops column (a catalog written by an
- * earlier build of schema version 3 does not). */
-static int gpu_has_fp4(catalog *cat)
+/* 1 when gpu_models has column col (a catalog written by an earlier build
+ * of schema version 3 may lack fp4_tflops and target). */
+static int gpu_has(catalog *cat, const char *col)
 {
 	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(cat->db, "SELECT fp4_tflops FROM gpu_models LIMIT 0", -1, &st,
-			       NULL) != SQLITE_OK)
+	char sql[96];
+
+	snprintf(sql, sizeof sql, "SELECT %s FROM gpu_models LIMIT 0", col);
+	if (sqlite3_prepare_v2(cat->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return 0;
 	sqlite3_finalize(st);
 	return 1;
 }
 
+/* "SELECT <the gpu_models columns this catalog has> FROM gpu_models <tail>". */
+static void gpu_select(catalog *cat, const char *tail, char *sql, size_t len)
+{
+	snprintf(sql, len, "SELECT %s FROM gpu_models %s",
+		 gpu_cols[gpu_has(cat, "fp4_tflops")][gpu_has(cat, "target")], tail);
+}
+
 int catalog_gpu_list(catalog *cat, struct gpu_spec **out, size_t *n, char *err)
 {
-	return list_query(cat, gpu_has_fp4(cat)
-			  ? "SELECT " GPU_COLS " FROM gpu_models ORDER BY name"
-			  : "SELECT " GPU_COLS_OLD " FROM gpu_models ORDER BY name", NULL,
-			  sizeof **out, read_gpu, (void **)out, n, err);
+	char sql[640];
+
+	gpu_select(cat, "ORDER BY name", sql, sizeof sql);
+	return list_query(cat, sql, NULL, sizeof **out, read_gpu, (void **)out, n, err);
 }
 
 /* 1 when vm_sizes has the confidential column (a catalog written by an
@@ -796,13 +810,17 @@ static void read_engine_support(sqlite3_stmt *st, void *dst)
 	col_str(st, 0, e->engine, sizeof e->engine);
 	col_str(st, 1, e->vendor, sizeof e->vendor);
 	e->supported = col_int(st, 2) != 0;
+	e->min_cc = sqlite3_column_type(st, 3) == SQLITE_NULL ? -1 : col_num(st, 3);
+	col_str(st, 4, e->targets, sizeof e->targets);
 }
 
+/* A catalog whose engine_support predates the limit columns fails here:
+ * the callers then read the bundled table. */
 int catalog_engine_support_list(catalog *cat, struct engine_support **out, size_t *n, char *err)
 {
-	return list_query(cat, "SELECT engine, vendor, supported FROM engine_support "
-			       "ORDER BY engine, vendor", NULL, sizeof **out, read_engine_support,
-			  (void **)out, n, err);
+	return list_query(cat, "SELECT engine, vendor, supported, min_compute_capability, "
+			       "gpu_targets FROM engine_support ORDER BY engine, vendor", NULL,
+			  sizeof **out, read_engine_support, (void **)out, n, err);
 }
 
 void catalog_data_release(struct data_facts *d)
@@ -846,10 +864,10 @@ static int find_one(catalog *cat, const char *sql, const char *key, void *out,
 
 int catalog_gpu_find(catalog *cat, const char *name, struct gpu_spec *out, char *err)
 {
-	return find_one(cat, gpu_has_fp4(cat)
-			? "SELECT " GPU_COLS " FROM gpu_models WHERE name = ?1 COLLATE NOCASE"
-			: "SELECT " GPU_COLS_OLD " FROM gpu_models WHERE name = ?1 COLLATE NOCASE",
-			name, out, read_gpu, err);
+	char sql[640];
+
+	gpu_select(cat, "WHERE name = ?1 COLLATE NOCASE", sql, sizeof sql);
+	return find_one(cat, sql, name, out, read_gpu, err);
 }
 
 int catalog_vm_find(catalog *cat, const char *sku, struct vm_size *out, char *err)

@@ -488,8 +488,9 @@ static int check_context(struct estimate_args *a, const struct estimate_in *in)
 }
 
 /*
- * Whether the serving engine runs on the GPU's vendor (catalog
- * engine_support; the bundled table when the catalog predates it): exit 3
+ * Whether the serving engine runs on the GPU: its vendor and its
+ * architecture (catalog engine_support; the bundled table when the catalog
+ * predates it or its limit columns): exit 3
  * naming both when it does not, as for an engine without expert
  * parallelism - the question has no answer on that GPU.
  */
@@ -513,9 +514,7 @@ static int check_engine_vendor(catalog *cat, const struct estimate_args *a,
 		}
 		catalog_close(b);
 	}
-	runs = engine_support_runs(es, n, engine, in->gpu.vendor);
-	if (!runs)
-		engine_support_why(es, n, engine, in->gpu.name, in->gpu.vendor, why, sizeof why);
+	runs = engine_support_check(es, n, engine, &in->gpu, why, sizeof why);
 	free(es);
 	if (runs)
 		return EXIT_OK;

@@ -86,3 +86,61 @@ void engine_support_why(const struct engine_support *es, size_t n, const char *e
 		snprintf(buf, len, "%s runs on no GPU vendor the catalog knows; %s is %s", engine, gpu,
 			 vendor);
 }
+
+/* The row of (engine, vendor), NULL when none. */
+static const struct engine_support *engine_row(const struct engine_support *es, size_t n,
+					       const char *engine, const char *vendor)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcasecmp(es[i].engine, engine) == 0 && strcasecmp(es[i].vendor, vendor) == 0)
+			return &es[i];
+	return NULL;
+}
+
+/* 1 when the space-separated list has word t (case ignored). */
+static int has_word(const char *list, const char *t)
+{
+	size_t tl = strlen(t);
+
+	for (const char *s = list; *s;) {
+		size_t wl;
+
+		while (*s == ' ')
+			s++;
+		wl = strcspn(s, " ");
+		if (wl && wl == tl && strncasecmp(s, t, tl) == 0)
+			return 1;
+		s += wl;
+	}
+	return 0;
+}
+
+int engine_support_check(const struct engine_support *es, size_t n, const char *engine,
+			 const struct gpu_spec *g, char *why, size_t whylen)
+{
+	const struct engine_support *row = engine_row(es, n, engine, g->vendor);
+
+	if (!row || !row->supported) {
+		engine_support_why(es, n, engine, g->name, g->vendor, why, whylen);
+		return 0;
+	}
+	if (!g->target[0])
+		return 1;
+	if (row->min_cc > 0 && strncasecmp(g->target, "gfx", 3) != 0) {
+		char *end;
+		double cc = strtod(g->target, &end);
+
+		if (end != g->target && *end == '\0' && cc + 1e-9 < row->min_cc) {
+			snprintf(why, whylen, "%s needs CUDA compute capability %.1f or higher; %s is %s",
+				 engine, row->min_cc, g->name, g->target);
+			return 0;
+		}
+	}
+	if (row->targets[0] && strncasecmp(g->target, "gfx", 3) == 0 &&
+	    !has_word(row->targets, g->target)) {
+		snprintf(why, whylen, "%s supports ROCm targets %s only; %s is %s", engine,
+			 row->targets, g->name, g->target);
+		return 0;
+	}
+	return 1;
+}

@@ -400,13 +400,13 @@ int recommend_deploy_reject(const struct engine_support *es, size_t nes,
 			    const struct fit_workload *w, const struct vm_size *vm,
 			    const struct gpu_spec *g, struct fit_result *r)
 {
+	char note[FIT_REASON_LEN];
+
+	/* the engine's vendors, then its architectures (compute capability,
+	 * ROCm targets) as catalog/engine_support.csv has them */
 	if (w->kind == FIT_LLM_INFERENCE && (int)w->engine >= 0 &&
 	    w->engine < SIZING_ENGINE_COUNT &&
-	    !engine_support_runs(es, nes, sizing_engine_name(w->engine), g->vendor)) {
-		char note[FIT_REASON_LEN];
-
-		engine_support_why(es, nes, sizing_engine_name(w->engine), g->name, g->vendor, note,
-				   sizeof note);
+	    !engine_support_check(es, nes, sizing_engine_name(w->engine), g, note, sizeof note)) {
 		memset(r, 0, sizeof(*r));
 		r->reject = FIT_REJ_ENGINE;
 		r->note = w->notes ? strmap_intern(w->notes, note) : NULL;

@@ -10,7 +10,10 @@
 #   westeurope wins: NC40ads_H100_v5 at $9.08/h x 730 h = $6,628.40/month (the
 #   cheaper NCC40ads_H100_v5, $8.90/h, is a confidential-computing size: only
 #   for a workload with confidential: true, so not listed);
-#   GPUs without FP4 weight-only kernels (T4, V100, RDNA) are rejected with
-#   the reason; the westeurope snapshot (observed 2026-08-22) is older than 90
+#   GPUs without FP4 weight-only kernels (T4, the RDNA3 V710) are rejected with
+#   the reason, V100 and the RDNA2 V620 before that because vLLM does not run on
+#   them (compute capability 7.5 or higher, V100 is 7.0; ROCm targets gfx90a,
+#   gfx942, gfx950, gfx1100/1101/1200/1201/1150/1151, V620 is gfx1030:
+#   catalog/engine_support.csv, docs.vllm.ai GPU installation); the westeurope snapshot (observed 2026-08-22) is older than 90
 #   days on the golden clock, so one warning names it.
 gpufit recommend --details examples/gpt-oss-westeurope.yaml
