@@ -2,7 +2,9 @@
  * test_deployable.c - a workload is only offered what it can run on:
  *
  *   - engine_support_runs / engine_support_why on a hand-made table (a pair
- *     without a row is not supported);
+ *     without a row is not supported), and engine_support_check's
+ *     architecture rule (compute capability, ROCm targets; unknown is not
+ *     applied);
  *   - on the bundled catalog, for every serving engine in three regions, no
  *     recommendation or alternative of the workload has a GPU of a vendor
  *     its engine does not run on, and every AMD size it is not offered is
@@ -28,6 +30,7 @@
 #include "catalog.h"
 #include "catalog_snapshot.h"
 #include "facts.h"
+#include "fit.h"
 #include "profile.h"
 #include "recommend.h"
 #include "sizing.h"
@@ -54,22 +57,80 @@ static const struct vm_size *vm_of(const char *sku)
 	return NULL;
 }
 
-static const char *vendor_of(const char *sku)
+static const struct gpu_spec *gpu_of(const char *sku)
 {
 	const struct vm_size *v = vm_of(sku);
 
 	for (size_t i = 0; i < snap.ngpus; i++)
 		if (strcmp(snap.gpus[i].name, v->gpu_model) == 0)
-			return snap.gpus[i].vendor;
+			return &snap.gpus[i];
 	fail_msg("no GPU %s", v->gpu_model);
 	return NULL;
+}
+
+/* 1 when engine runs on the GPU of sku by the snapshot's table. */
+static int runs(const char *engine, const char *sku)
+{
+	char why[FIT_REASON_LEN];
+
+	return engine_support_check(snap.engines, snap.nengines, engine, gpu_of(sku), why,
+				    sizeof why);
+}
+
+/* The architecture rule on a hand-made table (catalog/engine_support.csv's
+ * figures): TensorRT-LLM from compute capability 8.0 (its supported
+ * hardware: Ampere and later), vLLM from 7.5 and on the ROCm targets it
+ * lists; SGLang on AMD with no list (unknown: not applied). */
+static void test_architecture(void **state)
+{
+	static const struct engine_support es[] = {
+		{ "tensorrt-llm", "NVIDIA", 1, 8.0, "" },
+		{ "vllm", "NVIDIA", 1, 7.5, "" },
+		{ "vllm", "AMD", 1, -1, "gfx90a gfx942 gfx950 gfx1100 gfx1101" },
+		{ "sglang", "AMD", 1, -1, "" },
+	};
+	struct gpu_spec a100 = { .name = "A100-SXM-80GB", .vendor = "NVIDIA", .target = "8.0" };
+	struct gpu_spec t4 = { .name = "T4-PCIe-16GB", .vendor = "NVIDIA", .target = "7.5" };
+	struct gpu_spec v100 = { .name = "V100-SXM2-32GB", .vendor = "NVIDIA", .target = "7.0" };
+	struct gpu_spec mi300x = { .name = "MI300X-OAM-192GB", .vendor = "AMD", .target = "gfx942" };
+	struct gpu_spec v620 = { .name = "V620-PCIe-32GB", .vendor = "AMD", .target = "gfx1030" };
+	struct gpu_spec v710 = { .name = "V710-PCIe-24GB", .vendor = "AMD", .target = "gfx1101" };
+	struct gpu_spec unknown = { .name = "X", .vendor = "NVIDIA", .target = "" };
+	char why[FIT_REASON_LEN];
+
+	(void)state;
+	assert_int_equal(engine_support_check(es, 4, "tensorrt-llm", &a100, why, sizeof why), 1);
+	/* 7.5 < 8.0 */
+	assert_int_equal(engine_support_check(es, 4, "tensorrt-llm", &t4, why, sizeof why), 0);
+	assert_string_equal(why, "tensorrt-llm needs CUDA compute capability 8.0 or higher; "
+				 "T4-PCIe-16GB is 7.5");
+	/* the vendor first: no AMD row for TensorRT-LLM */
+	assert_int_equal(engine_support_check(es, 4, "tensorrt-llm", &mi300x, why, sizeof why), 0);
+	assert_string_equal(why, "tensorrt-llm runs on NVIDIA GPUs only; MI300X-OAM-192GB is AMD");
+	/* 7.5 meets 7.5; 7.0 does not */
+	assert_int_equal(engine_support_check(es, 4, "vllm", &t4, why, sizeof why), 1);
+	assert_int_equal(engine_support_check(es, 4, "vllm", &v100, why, sizeof why), 0);
+	assert_string_equal(why, "vllm needs CUDA compute capability 7.5 or higher; "
+				 "V100-SXM2-32GB is 7.0");
+	/* a target in the list runs, one outside it does not (a prefix is no match:
+	 * gfx110 is not gfx1101) */
+	assert_int_equal(engine_support_check(es, 4, "vllm", &mi300x, why, sizeof why), 1);
+	assert_int_equal(engine_support_check(es, 4, "vllm", &v710, why, sizeof why), 1);
+	assert_int_equal(engine_support_check(es, 4, "vllm", &v620, why, sizeof why), 0);
+	assert_string_equal(why, "vllm supports ROCm targets gfx90a gfx942 gfx950 gfx1100 gfx1101 "
+				 "only; V620-PCIe-32GB is gfx1030");
+	snprintf(v710.target, sizeof v710.target, "gfx110");
+	assert_int_equal(engine_support_check(es, 4, "vllm", &v710, why, sizeof why), 0);
+	/* unknown limit or unknown target: not applied */
+	assert_int_equal(engine_support_check(es, 4, "sglang", &v620, why, sizeof why), 1);
+	assert_int_equal(engine_support_check(es, 4, "vllm", &unknown, why, sizeof why), 1);
 }
 
 static void test_support_table(void **state)
 {
 	static const struct engine_support es[] = {
-		{ "tensorrt-llm", "NVIDIA", 1 }, { "tensorrt-llm", "AMD", 0 },
-		{ "vllm", "NVIDIA", 1 },         { "vllm", "AMD", 1 },
+		{ "tensorrt-llm", "NVIDIA", 1, -1, "" }, { "tensorrt-llm", "AMD", 0, -1, "" },
+		{ "vllm", "NVIDIA", 1, -1, "" },         { "vllm", "AMD", 1, -1, "" },
 	};
 	char buf[128];
 
@@ -99,20 +160,15 @@ static size_t check_engines(const struct recommend_result *r, const struct profi
 		const struct recommend_workload *w = &r->workloads[i];
 		const char *engine = sizing_engine_name(p->workloads[i].serving.engine);
 
-		if (w->feasible && !engine_support_runs(snap.engines, snap.nengines, engine,
-							 vendor_of(w->rec.sku)))
+		if (w->feasible && !runs(engine, w->rec.sku))
 			fail_msg("%s (%s) recommended %s", w->name, engine, w->rec.sku);
 		for (size_t k = 0; k < w->nalternatives; k++)
-			if (!engine_support_runs(snap.engines, snap.nengines, engine,
-						 vendor_of(w->alternatives[k].sku)))
+			if (!runs(engine, w->alternatives[k].sku))
 				fail_msg("%s (%s) offered %s", w->name, engine,
 					 w->alternatives[k].sku);
 		for (size_t k = 0; k < w->nrejected; k++)
 			if (w->rejected[k].fit.reject == FIT_REJ_ENGINE) {
-				assert_int_equal(engine_support_runs(snap.engines, snap.nengines,
-								     engine,
-								     vendor_of(w->rejected[k].sku)),
-						 0);
+				assert_int_equal(runs(engine, w->rejected[k].sku), 0);
 				n++;
 			}
 	}
@@ -141,12 +197,16 @@ static void test_every_engine(void **state)
 				 regions[g], sizing_engine_name((enum sizing_engine)e),
 				 sizing_engine_name((enum sizing_engine)e));
 			build(yaml, &p, &r);
-			/* TensorRT-LLM: the AMD sizes (MI300X, V620, V710) are
-			 * listed as engine rejections; the others run on AMD */
-			if (e == SIZING_ENGINE_TENSORRT_LLM)
-				assert_true(check_engines(&r, &p) > 0);
-			else
+			/* TensorRT-LLM: the AMD sizes (MI300X, V620, V710), T4
+			 * and V100 are listed as engine rejections; vLLM and
+			 * SGLang: V100 (7.0 < 7.5), vLLM and TGI the V620
+			 * (gfx1030, not in their lists); llama.cpp (from 5.0:
+			 * only the retired K80 is below, rejected as retired)
+			 * and transformers (no limit known) none */
+			if (e == SIZING_ENGINE_LLAMA_CPP || e == SIZING_ENGINE_TRANSFORMERS)
 				assert_int_equal(check_engines(&r, &p), 0);
+			else
+				assert_true(check_engines(&r, &p) > 0);
 			recommend_result_release(&r);
 			profile_release(&p);
 		}
@@ -182,8 +242,11 @@ static void test_confidential(void **state)
 	assert_int_equal(llround(plain->rec.monthly_cost * 100), 662840);
 	for (size_t k = 0; k < secret->nalternatives; k++)
 		assert_true(vm_of(secret->alternatives[k].sku)->confidential);
+	/* every other size: not confidential, or (V100, V620) not one vLLM,
+	 * the default engine, runs on, which is checked first */
 	for (size_t k = 0; k < secret->nrejected; k++)
-		assert_int_equal(secret->rejected[k].fit.reject, FIT_REJ_CONFIDENTIAL);
+		assert_true(secret->rejected[k].fit.reject == FIT_REJ_CONFIDENTIAL ||
+			    secret->rejected[k].fit.reject == FIT_REJ_ENGINE);
 	for (size_t k = 0; k < plain->nalternatives; k++)
 		assert_false(vm_of(plain->alternatives[k].sku)->confidential);
 	for (size_t k = 0; k < plain->nrejected; k++)
@@ -259,6 +322,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_support_table),
+		cmocka_unit_test(test_architecture),
 		cmocka_unit_test(test_every_engine),
 		cmocka_unit_test(test_confidential),
 		cmocka_unit_test(test_table_is_the_rule),
