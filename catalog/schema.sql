@@ -19,7 +19,8 @@ CREATE TABLE gpu_models (
 	architecture   TEXT NOT NULL,
 	target         TEXT,          -- NVIDIA compute capability "8.0", AMD LLVM target
 	                              -- "gfx942"; NULL unknown (a catalog written by an
-	                              -- earlier build lacks the column: read as NULL)
+	                              -- earlier build lacks the column: the bundled
+	                              -- catalog's is read)
 	form_factor    TEXT NOT NULL,
 	memory_gib     REAL NOT NULL CHECK (memory_gib > 0),
 	bandwidth_gbps REAL NOT NULL CHECK (bandwidth_gbps > 0),

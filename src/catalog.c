@@ -355,7 +355,7 @@ int catalog_counts(catalog *cat, struct catalog_counts *out, char *err)
 /* The columns of gpu_models as read, by what the catalog has ([fp4][target]):
  * one written before gpu_models had fp4_tflops reads no FP4 rate (0), which
  * sizes FP4 at the FP8 rate as those builds did; one written before target
- * reads it unknown (no engine architecture limit is applied). */
+ * reads it from the bundled catalog (gpu_target_from_bundled). */
 static const char *const gpu_cols[2][2] = {
 	{ GPU_COLS_WITH("NULL", "NULL"), GPU_COLS_WITH("NULL", "target") },
 	{ GPU_COLS_WITH("fp4_tflops", "NULL"), GPU_COLS_WITH("fp4_tflops", "target") },
@@ -597,6 +597,31 @@ static int gpu_has(catalog *cat, const char *col)
 	return 1;
 }
 
+/* A catalog written before gpu_models had target: each GPU's target from
+ * the bundled catalog (the same GPU name), as the engines' architecture
+ * limits need it; a GPU the bundled catalog lacks keeps it unknown. */
+static int gpu_target_from_bundled(struct gpu_spec *g, size_t n, char *err)
+{
+	catalog *b = NULL;
+	sqlite3_stmt *st;
+
+	if (catalog_open_bundled(&b, err) != 0)
+		return -1;
+	if (prepare(b, "SELECT target FROM gpu_models WHERE name = ?1", &st, err) != 0) {
+		catalog_close(b);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		sqlite3_reset(st);
+		sqlite3_bind_text(st, 1, g[i].name, -1, SQLITE_STATIC);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			col_str(st, 0, g[i].target, sizeof g[i].target);
+	}
+	sqlite3_finalize(st);
+	catalog_close(b);
+	return 0;
+}
+
 /* "SELECT <the gpu_models columns this catalog has> FROM gpu_models <tail>". */
 static void gpu_select(catalog *cat, const char *tail, char *sql, size_t len)
 {
@@ -609,7 +634,15 @@ int catalog_gpu_list(catalog *cat, struct gpu_spec **out, size_t *n, char *err)
 	char sql[640];
 
 	gpu_select(cat, "ORDER BY name", sql, sizeof sql);
-	return list_query(cat, sql, NULL, sizeof **out, read_gpu, (void **)out, n, err);
+	if (list_query(cat, sql, NULL, sizeof **out, read_gpu, (void **)out, n, err) != 0)
+		return -1;
+	if (!gpu_has(cat, "target") && gpu_target_from_bundled(*out, *n, err) != 0) {
+		free(*out);
+		*out = NULL;
+		*n = 0;
+		return -1;
+	}
+	return 0;
 }
 
 /* 1 when vm_sizes has the confidential column (a catalog written by an
@@ -866,8 +899,13 @@ int catalog_gpu_find(catalog *cat, const char *name, struct gpu_spec *out, char 
 {
 	char sql[640];
 
+	int rc;
+
 	gpu_select(cat, "WHERE name = ?1 COLLATE NOCASE", sql, sizeof sql);
-	return find_one(cat, sql, name, out, read_gpu, err);
+	rc = find_one(cat, sql, name, out, read_gpu, err);
+	if (rc == 1 && !gpu_has(cat, "target") && gpu_target_from_bundled(out, 1, err) != 0)
+		return -1;
+	return rc;
 }
 
 int catalog_vm_find(catalog *cat, const char *sku, struct vm_size *out, char *err)
