@@ -953,6 +953,8 @@ static int gpus_json(struct cli_ctx *ctx, catalog *cat, const struct gpu_spec *g
 		cJSON_AddStringToObject(o, "name", g->name);
 		cJSON_AddStringToObject(o, "vendor", g->vendor);
 		cJSON_AddStringToObject(o, "architecture", g->architecture);
+		/* compute capability or LLVM target: the engines' limits name it */
+		json_add_str_or_null(o, "target", g->target);
 		cJSON_AddStringToObject(o, "form_factor", g->form_factor);
 		json_add_rounded(o, "memory_gib", g->memory_gib, 4);
 		json_add_rounded(o, "bandwidth_gb_per_s", g->bandwidth_gbps, 1);
