@@ -18,6 +18,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -738,22 +739,85 @@ static int engine_class_rank(const char *cls, const char *engine, const struct g
 	return r >= 2 ? r : 0;
 }
 
+/*
+ * The efficiency rows chained by a hash of their name, each chain in catalog
+ * order (the order the most specific match is taken in), so that resolving a
+ * GPU's factors reads a factor's own rows, not every row once per factor and
+ * engine field.
+ */
+#define EFF_NONE ((size_t)-1)
+
+struct eff_rows {
+	const struct efficiency *list;
+	size_t nb;       /* buckets, a power of two */
+	size_t *head;    /* first row of each bucket, EFF_NONE when empty */
+	size_t *next;    /* the next row of the same bucket */
+};
+
+static size_t eff_bucket(const char *name, size_t nb)
+{
+	size_t h = 5381;
+
+	while (*name)
+		h = h * 33 + (unsigned char)*name++;
+	return h & (nb - 1);
+}
+
+static void eff_rows_init(struct eff_rows *x, const struct efficiency *list, size_t n)
+{
+	size_t *tail;
+
+	x->list = list;
+	x->nb = 16;
+	while (x->nb < 2 * n)
+		x->nb *= 2;
+	x->head = xmalloc(x->nb * sizeof(*x->head));
+	tail = xmalloc(x->nb * sizeof(*tail));
+	x->next = xmalloc((n + 1) * sizeof(*x->next));
+	for (size_t b = 0; b < x->nb; b++)
+		x->head[b] = tail[b] = EFF_NONE;
+	for (size_t i = 0; i < n; i++) {
+		size_t b = eff_bucket(list[i].name, x->nb);
+		x->next[i] = EFF_NONE;
+		if (tail[b] == EFF_NONE)
+			x->head[b] = i;
+		else
+			x->next[tail[b]] = i;
+		tail[b] = i;
+	}
+	free(tail);
+}
+
+static void eff_rows_release(struct eff_rows *x)
+{
+	free(x->head);
+	free(x->next);
+}
+
+/* The first row at or after row j (EFF_NONE: the chain's start) of name's
+ * chain that is named name, or EFF_NONE. */
+static size_t eff_rows_next(const struct eff_rows *x, const char *name, size_t j)
+{
+	j = j == EFF_NONE ? x->head[eff_bucket(name, x->nb)] : x->next[j];
+	while (j != EFF_NONE && strcmp(x->list[j].name, name) != 0)
+		j = x->next[j];
+	return j;
+}
+
 /* The value of engine row name for engine e on gpu, the most specific
  * class winning (engine_class_rank): 1 and *v set, or 0 when none. */
-static int engine_value(const struct efficiency *list, size_t n, const char *name, int e,
+static int engine_value(const struct eff_rows *x, const char *name, int e,
 			const struct gpu_spec *gpu, double *v)
 {
 	int best = 0;
 
-	for (size_t j = 0; j < n; j++) {
-		int r;
+	for (size_t j = eff_rows_next(x, name, EFF_NONE); j != EFF_NONE;
+	     j = eff_rows_next(x, name, j)) {
+		int r = engine_class_rank(x->list[j].gpu_class, engine_names[e], gpu);
 
-		if (strcmp(list[j].name, name) != 0)
-			continue;
-		r = engine_class_rank(list[j].gpu_class, engine_names[e], gpu);
 		if (r > best) {
 			best = r;
-			*v = list[j].value;
+			*v = x->list[j].value;
 		}
 	}
 	return best > 0;
@@ -763,7 +827,7 @@ static int engine_value(const struct efficiency *list, size_t n, const char *nam
  * engine@ a GPU class for a factor measured to differ by GPU (the most
  * specific wins, as for the other factors).  An engine is known when it has
  * its step overhead; a missing scale is 1. */
-static void resolve_engines(const struct efficiency *list, size_t n, const struct gpu_spec *gpu,
+static void resolve_engines(const struct eff_rows *x, const struct gpu_spec *gpu,
 			    struct sizing_factors *f)
 {
 	static const struct {
@@ -796,7 +860,7 @@ static void resolve_engines(const struct efficiency *list, size_t n, const struc
 		for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
 			double v;
 
-			if (!engine_value(list, n, fields[k].name, e, gpu, &v))
+			if (!engine_value(x, fields[k].name, e, gpu, &v))
 				continue;
 			memcpy((char *)ef + fields[k].off, &v, sizeof(double));
 			if (k == 0)
@@ -823,33 +887,35 @@ int sizing_factors_resolve(const struct efficiency *list, size_t n, const struct
 			   struct sizing_factors *out, char *err)
 {
 	struct sizing_factors f;
+	struct eff_rows x;
 
 	memset(&f, 0, sizeof(f));
+	eff_rows_init(&x, list, n);
 	for (size_t i = 0; i < NFACTORS; i++) {
+		const char *name = factor_table[i].name;
 		int best = 0;
 		double v = 0;
 
-		for (size_t j = 0; j < n; j++) {
-			int r;
+		for (size_t j = eff_rows_next(&x, name, EFF_NONE); j != EFF_NONE;
+		     j = eff_rows_next(&x, name, j)) {
+			int r = class_rank(list[j].gpu_class, gpu);
 
-			if (strcmp(list[j].name, factor_table[i].name) != 0)
-				continue;
-			r = class_rank(list[j].gpu_class, gpu);
 			if (r > best) {
 				best = r;
 				v = list[j].value;
 			}
 		}
 		if (!best) {
-			seterr(err, "efficiency factor '%s' is missing from the catalog",
-			       factor_table[i].name);
+			seterr(err, "efficiency factor '%s' is missing from the catalog", name);
+			eff_rows_release(&x);
 			return -1;
 		}
 		memcpy((char *)&f + factor_table[i].off, &v, sizeof(v));
 	}
-	resolve_engines(list, n, gpu, &f);
+	resolve_engines(&x, gpu, &f);
 	for (int e = 0; e < SIZING_ENGINE_COUNT; e++)
-		engine_value(list, n, "engine_kv_window_only", e, gpu, &f.kv_window_only[e]);
+		engine_value(&x, "engine_kv_window_only", e, gpu, &f.kv_window_only[e]);
+	eff_rows_release(&x);
 	*out = f;
 	return 0;
 }

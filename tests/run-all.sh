@@ -15,14 +15,20 @@ limit=${TEST_TIMEOUT:-1200}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The tasks, slowest first so that the pool ends together: the scripts that
-# build a clone, drive a browser or run servers, then the golden shards, the
-# other scripts and the unit tests.
+# The tasks, longest first so that the pool ends together: the scripts and
+# unit tests that took longest in a clean clone's run (clone builds, shells,
+# browsers, servers, many runs of gpufit), then the golden shards, the other
+# scripts and the unit tests.
 tasks=()
-slow="clean-clone faults html-browser k8s analyze-prometheus analyze-prometheus-auth
-      refresh fuzz-replay analyze-bench bill"
+slow="cli:clean-clone cli:completion cli:k8s-lint unit:test_recommend_fleets
+      cli:html-reports cli:analyze-bills cli:analyze-limits cli:k8s cli:refresh
+      cli:analyze-prometheus-auth cli:analyze-prometheus cli:faults cli:html-browser
+      cli:refresh-fast cli:fuzz-replay cli:analyze-bench cli:bill unit:test_k8s_fleets"
 for s in $slow; do
-	[ -f "tests/cli/$s.sh" ] && tasks+=("cli $s")
+	case $s in
+	cli:*) [ -f "tests/cli/${s#cli:}.sh" ] && tasks+=("cli ${s#cli:}") ;;
+	unit:*) [ -x "$B/tests/${s#unit:}" ] && tasks+=("unit ${s#unit:}") ;;
+	esac
 done
 shards=$((JOBS * 3))
 for ((k = 0; k < shards; k++)); do
@@ -31,12 +37,13 @@ done
 for t in tests/cli/*.sh; do
 	[ -f "$t" ] || continue
 	s=$(basename "$t" .sh)
-	case " $(echo $slow) " in *" $s "*) continue ;; esac
+	case " $(echo $slow) " in *" cli:$s "*) continue ;; esac
 	tasks+=("cli $s")
 done
 for t in "$B"/tests/test_*; do
 	[ -x "$t" ] || continue
 	case "$t" in *.d) continue ;; esac
+	case " $(echo $slow) " in *" unit:$(basename "$t") "*) continue ;; esac
 	tasks+=("unit $(basename "$t")")
 done
 

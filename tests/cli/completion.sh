@@ -242,6 +242,11 @@ done)
 echo "$ctxs" | grep -qx "catalog list" || fail "no 'catalog list' among [$(echo $ctxs)]"
 echo "$ctxs" | grep -qx "k8s lint" || fail "no 'k8s lint' among [$(echo $ctxs)]"
 
+# The parser sweeps below (hundreds of runs) check the option tables, which
+# are the same in every build: against build/ only.
+sweep=0
+[ "$B" = build ] && sweep=1
+
 # The long options the option tables of src/ declare (any command's).
 declared=$(grep -ohE '^\s*\{ "[a-z0-9-]+", ('"'"'.'"'"'|0), CLI_ARG_' "$ROOT"/src/*.c |
 	sed -E 's/^\s*\{ "([a-z0-9-]+)".*/\1/' | sort -u)
@@ -293,15 +298,20 @@ while IFS= read -r ctx; do
 	# is not reported as unknown (its value, or the bogus option after it,
 	# stops the run before any work).
 	# shellcheck disable=SC2086
+	declared_here=$declared
 	if "$GPUFIT" $ctx --zz-no-such-option 2>&1 | grep -q "unknown option '--zz-no-such-option'"; then
-		for o in $declared; do
+		# (an option the page shows passes whatever the parser does: only
+		# the others are tried, one run each; a sanitizer build repeats
+		# what the option tables decide, and the command line is fuzzed
+		# under the sanitizers, so the sweep runs against build/ only)
+		shown=" $(echo $doc) --help "
+		[ "$sweep" = 1 ] || declared_here=
+		for o in $declared_here; do
+			case $shown in *" --$o "*) continue ;; esac
 			# shellcheck disable=SC2086
 			out=$(timeout 10 "$GPUFIT" $ctx "--$o" x --zz-no-such-option 2>&1 </dev/null)
 			case $out in *"unknown option '--$o'"*) continue ;; esac
-			case " $(echo $doc) --help " in
-			*" --$o "*) ;;
-			*) fail "'gpufit $ctx' accepts --$o, its --help does not show it" ;;
-			esac
+			fail "'gpufit $ctx' accepts --$o, its --help does not show it"
 		done
 	fi
 	# The man page lists the page's options (the global ones in GLOBAL
@@ -353,7 +363,7 @@ while IFS='|' read -r ctx opt values; do
 		*) fail "'gpufit $ctx $opt' completes '$v', which it refuses: $(echo "$out" | head -1)" ;;
 		esac
 	done
-done <"$T/values"
+done < <([ "$sweep" = 1 ] && cat "$T/values")
 
 # Errors.
 out=$("$GPUFIT" completion tcsh 2>&1); rc=$?

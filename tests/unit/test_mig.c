@@ -161,12 +161,47 @@ static int alone_capacity(const struct mig_profile *p)
 }
 
 /* Returns NULL when the plan obeys every rule, else what is wrong. */
+/* A GPU's place (pool, vm, gpu), for sorting. */
+static int cmp_place(const void *x, const void *y)
+{
+	const struct mig_gpu *a = x, *b = y;
+
+	if (a->pool != b->pool)
+		return a->pool < b->pool ? -1 : 1;
+	if (a->vm != b->vm)
+		return a->vm < b->vm ? -1 : 1;
+	return (a->gpu > b->gpu) - (a->gpu < b->gpu);
+}
+
+/* Where a sliced replica is: its workload, pool, VM and GPU (index). */
+struct rplace {
+	int workload, pool, vm, gpu;
+	int checked;
+};
+
+static int cmp_rplace(const void *x, const void *y)
+{
+	const struct rplace *a = x, *b = y;
+
+	if (a->workload != b->workload)
+		return a->workload < b->workload ? -1 : 1;
+	if (a->pool != b->pool)
+		return a->pool < b->pool ? -1 : 1;
+	if (a->vm != b->vm)
+		return a->vm < b->vm ? -1 : 1;
+	return (a->gpu > b->gpu) - (a->gpu < b->gpu);
+}
+
 static const char *check_plan(const struct instance *in, enum mig_strategy st,
 			      const struct mig_plan *pl)
 {
 	static char why[256];
 	int *seen = calloc(in->nitems + 1, sizeof(int));
 	int *gpu_of = calloc(in->nitems + 1, sizeof(int));
+	char *sliced = calloc(in->nitems + 1, 1);
+	struct rplace *rep = calloc(in->nitems + 1, sizeof(*rep));
+	struct mig_gpu *place = calloc(pl->ngpus + 1, sizeof(*place));
+	int *pool_gpus = calloc(pl->npools + 1, sizeof(int));
 	double total = 0;
 	const char *bad = NULL;
 
@@ -184,6 +219,8 @@ static const char *check_plan(const struct instance *in, enum mig_strategy st,
 		of = &in->offers[po->offer];
 		if (gp->vm < 0 || gp->vm >= po->vm_count || gp->gpu < 0 || gp->gpu >= of->gpus_per_vm)
 			FAIL("gpu %zu: vm %d gpu %d outside the pool", g, gp->vm, gp->gpu);
+		pool_gpus[gp->pool]++;
+		place[g] = *gp;
 		for (int s = 0; s < gp->nslices; s++) {
 			const struct mig_slice *sl = &gp->slices[s];
 			const struct mig_profile *p;
@@ -213,6 +250,7 @@ static const char *check_plan(const struct instance *in, enum mig_strategy st,
 					FAIL("item %d on %s which does not meet its needs", sl->item,
 					     p->name);
 				gpu_of[sl->item] = (int)g;
+				sliced[sl->item] = 1;
 			}
 		}
 		if (comp > 7 || me > 1)
@@ -223,6 +261,7 @@ static const char *check_plan(const struct instance *in, enum mig_strategy st,
 		    gp->nslices != alone_capacity(&of->profiles[po->profile]))
 			FAIL("gpu %zu: aks layout has %d slices", g, gp->nslices);
 	}
+	qsort(place, pl->ngpus, sizeof(*place), cmp_place);
 	/* every VM position exactly once */
 	for (size_t k = 0; k < pl->npools; k++) {
 		const struct mig_pool *po = &pl->pools[k];
@@ -235,16 +274,14 @@ static const char *check_plan(const struct instance *in, enum mig_strategy st,
 		if (fabs(po->hourly - po->vm_count * in->offers[po->offer].hourly) > 1e-6)
 			FAIL("pool %zu: hourly", k);
 		total += po->hourly;
-		for (size_t j = 0; j < pl->ngpus; j++)
-			n += pl->gpus[j].pool == (int)k;
+		n = pool_gpus[k];
 		if (n != po->vm_count * g)
 			FAIL("pool %zu: %d gpus for %d vms", k, n, po->vm_count);
-		for (size_t a = 0; a < pl->ngpus; a++)
-			for (size_t b = a + 1; b < pl->ngpus; b++)
-				if (pl->gpus[a].pool == (int)k && pl->gpus[b].pool == (int)k &&
-				    pl->gpus[a].vm == pl->gpus[b].vm && pl->gpus[a].gpu == pl->gpus[b].gpu)
-					FAIL("pool %zu: gpu listed twice", k);
 	}
+	/* (pool, vm, gpu) sorted: a GPU listed twice is two equal neighbours */
+	for (size_t j = 1; j < pl->ngpus; j++)
+		if (cmp_place(&place[j - 1], &place[j]) == 0)
+			FAIL("pool %d: gpu listed twice", place[j].pool);
 	for (size_t d = 0; d < pl->ndedicated; d++) {
 		int i = pl->dedicated[d];
 		if (seen[i]++)
@@ -273,49 +310,47 @@ static const char *check_plan(const struct instance *in, enum mig_strategy st,
 		FAIL("hourly %.4f, pools and dedicated add up to %.4f", pl->hourly, total);
 	if (pl->lower_bound_hourly > pl->hourly + 1e-9)
 		FAIL("lower bound above the plan");
-	/* replicas: different GPUs; per VM at most ceil(r / V) in a pool */
-	for (size_t a = 0; a < in->nitems; a++) {
-		const struct mig_gpu *ga;
-		int r = 0, here = 0, V;
-		if (!seen[a] || in->items[a].dedicated_hourly < 0)
-			continue;
-		if (gpu_of[a] == 0 && !(pl->ngpus > 0))
-			continue;
-		{
-			int placed = 0;
-			for (size_t g = 0; g < pl->ngpus && !placed; g++)
-				for (int s = 0; s < pl->gpus[g].nslices; s++)
-					placed |= pl->gpus[g].slices[s].item == (int)a;
-			if (!placed)
-				continue;
+	/* replicas: different GPUs; per VM at most ceil(r / V) in a pool.  The
+	 * sliced replicas sorted by (workload, pool, vm, gpu): r is the run of
+	 * a (workload, pool), the replicas on one VM the run of a (workload,
+	 * pool, vm), and two on one GPU are equal neighbours.  A replica whose
+	 * dedicated price is negative is not checked itself, only counted. */
+	{
+		size_t nr = 0;
+		for (size_t i = 0; i < in->nitems; i++)
+			if (sliced[i])
+				rep[nr++] = (struct rplace){ in->items[i].workload,
+					pl->gpus[gpu_of[i]].pool, pl->gpus[gpu_of[i]].vm,
+					gpu_of[i], in->items[i].dedicated_hourly >= 0 };
+		qsort(rep, nr, sizeof(*rep), cmp_rplace);
+		for (size_t a = 0, b; a < nr; a = b) {      /* one (workload, pool) */
+			int r, V = pl->pools[rep[a].pool].vm_count;
+			for (b = a; b < nr && rep[b].workload == rep[a].workload &&
+				    rep[b].pool == rep[a].pool; b++)
+				;
+			r = (int)(b - a);
+			for (size_t c = a, d; c < b; c = d) {  /* one VM of the pool */
+				int checked = 0;
+				for (d = c; d < b && rep[d].vm == rep[c].vm; d++) {
+					checked |= rep[d].checked;
+					if (d > c && rep[d].gpu == rep[d - 1].gpu &&
+					    (rep[d].checked || rep[d - 1].checked))
+						FAIL("two replicas of workload %d share a gpu",
+						     rep[d].workload);
+				}
+				if (checked && V > 1 && (int)(d - c) > ceil_div(r, V))
+					FAIL("workload %d: %d of %d replicas on one of %d vms",
+					     rep[c].workload, (int)(d - c), r, V);
+			}
 		}
-		ga = &pl->gpus[gpu_of[a]];
-		V = pl->pools[ga->pool].vm_count;
-		for (size_t b = 0; b < in->nitems; b++) {
-			const struct mig_gpu *gb;
-			int placed = 0;
-			if (in->items[b].workload != in->items[a].workload)
-				continue;
-			for (size_t g = 0; g < pl->ngpus && !placed; g++)
-				for (int s = 0; s < pl->gpus[g].nslices; s++)
-					placed |= pl->gpus[g].slices[s].item == (int)b;
-			if (!placed)
-				continue;
-			gb = &pl->gpus[gpu_of[b]];
-			if (gb->pool != ga->pool)
-				continue;
-			r++;
-			if (b != a && gb == ga)
-				FAIL("items %zu and %zu of one workload share a gpu", a, b);
-			here += gb->vm == ga->vm;
-		}
-		if (V > 1 && here > ceil_div(r, V))
-			FAIL("workload %d: %d of %d replicas on one of %d vms",
-			     in->items[a].workload, here, r, V);
 	}
 out:
 	free(seen);
 	free(gpu_of);
+	free(sliced);
+	free(place);
+	free(pool_gpus);
+	free(rep);
 	return bad;
 #undef FAIL
 }
@@ -1179,6 +1214,100 @@ static void test_seven_small(void **state)
 }
 
 /* Two replicas never share a GPU: on one-GPU VMs that is two VMs. */
+/* 1 when GPU g of the plan carries a replica. */
+static int gpu_used(const struct mig_plan *pl, size_t g)
+{
+	for (int s = 0; s < pl->gpus[g].nslices; s++)
+		if (pl->gpus[g].slices[s].item >= 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The checker itself: a valid plan passes, and each corruption of it fails
+ * with its own reason -- a GPU listed twice, two replicas of a workload on
+ * one GPU, more than ceil(r / V) of a workload's r replicas on one of a
+ * pool's V VMs.
+ */
+static void test_checker(void **state)
+{
+	struct instance in;
+	struct mig_plan pl;
+	char err[MIG_ERRLEN];
+	const char *why;
+	int saved_vm, saved_gpu, s0 = -1, s1 = -1;
+	size_t empty0 = 0, used1 = 0;
+	int have0 = 0, have1 = 0;
+
+	(void)state;
+	/* two replicas of 9 GiB on one-GPU A100 VMs: two VMs, one each */
+	one_offer(&in, 0);
+	add_item(&in, 1, 0, 9, 10, 0);
+	add_item(&in, 1, 1, 9, 10, 0);
+	assert_int_equal(mig_pack(in.offers, in.noffers, in.items, in.nitems, MIG_STRATEGY_AKS,
+				  &pl, err), 0);
+	assert_null(check_plan(&in, MIG_STRATEGY_AKS, &pl));
+	assert_int_equal(pl.ngpus, 2);
+	saved_vm = pl.gpus[1].vm;
+	saved_gpu = pl.gpus[1].gpu;
+	pl.gpus[1].vm = pl.gpus[0].vm;
+	pl.gpus[1].gpu = pl.gpus[0].gpu;
+	why = check_plan(&in, MIG_STRATEGY_AKS, &pl);
+	assert_non_null(why);
+	assert_non_null(strstr(why, "listed twice"));
+	pl.gpus[1].vm = saved_vm;
+	pl.gpus[1].gpu = saved_gpu;
+	/* replica 1 moved into a free slice of replica 0's GPU */
+	for (int s = 0; s < pl.gpus[0].nslices; s++)
+		if (pl.gpus[0].slices[s].item < 0 && s0 < 0)
+			s0 = s;
+	for (int s = 0; s < pl.gpus[1].nslices; s++)
+		if (pl.gpus[1].slices[s].item >= 0)
+			s1 = s;
+	assert_true(s0 >= 0 && s1 >= 0);
+	pl.gpus[0].slices[s0].item = pl.gpus[1].slices[s1].item;
+	pl.gpus[1].slices[s1].item = -1;
+	why = check_plan(&in, MIG_STRATEGY_AKS, &pl);
+	assert_non_null(why);
+	assert_non_null(strstr(why, "share a gpu"));
+	mig_plan_release(&pl);
+	free(in.items);
+
+	/* five replicas on four-GPU VMs: two VMs, at most ceil(5 / 2) = 3 on
+	 * one; an empty GPU of the first VM swapped with a used one of the
+	 * second puts four there */
+	one_offer(&in, 2);
+	in.items = NULL;
+	in.nitems = 0;
+	for (int r = 0; r < 5; r++)
+		add_item(&in, 1, r, 9, 10, 0);
+	assert_int_equal(mig_pack(in.offers, in.noffers, in.items, in.nitems, MIG_STRATEGY_AKS,
+				  &pl, err), 0);
+	assert_null(check_plan(&in, MIG_STRATEGY_AKS, &pl));
+	assert_int_equal(pl.pools[0].vm_count, 2);
+	for (size_t g = 0; g < pl.ngpus; g++) {
+		if (pl.gpus[g].vm == 0 && !gpu_used(&pl, g) && !have0) {
+			empty0 = g;
+			have0 = 1;
+		}
+		if (pl.gpus[g].vm == 1 && gpu_used(&pl, g) && !have1) {
+			used1 = g;
+			have1 = 1;
+		}
+	}
+	assert_true(have0 && have1);
+	saved_gpu = pl.gpus[empty0].gpu;
+	pl.gpus[empty0].vm = 1;
+	pl.gpus[empty0].gpu = pl.gpus[used1].gpu;
+	pl.gpus[used1].vm = 0;
+	pl.gpus[used1].gpu = saved_gpu;
+	why = check_plan(&in, MIG_STRATEGY_AKS, &pl);
+	assert_non_null(why);
+	assert_non_null(strstr(why, "replicas on one of 2 vms"));
+	mig_plan_release(&pl);
+	free(in.items);
+}
+
 static void test_replicas_apart(void **state)
 {
 	struct instance in;
@@ -1572,6 +1701,7 @@ int main(void)
 		cmocka_unit_test(test_capacity),
 		cmocka_unit_test(test_strategy_names),
 		cmocka_unit_test(test_seven_small),
+		cmocka_unit_test(test_checker),
 		cmocka_unit_test(test_replicas_apart),
 		cmocka_unit_test(test_balanced),
 		cmocka_unit_test(test_dedicated_and_unplaced),
