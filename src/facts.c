@@ -138,8 +138,9 @@ int engine_support_check(const struct engine_support *es, size_t n, const char *
 	}
 	if (row->targets[0] && strncasecmp(g->target, "gfx", 3) == 0 &&
 	    !has_word(row->targets, g->target)) {
-		snprintf(why, whylen, "%s supports ROCm targets %s only; %s is %s", engine,
-			 row->targets, g->name, g->target);
+		/* the targets it has are in the catalog (catalog gpus, docs/catalog.md) */
+		snprintf(why, whylen, "%s does not support %s (ROCm target %s)", engine, g->name,
+			 g->target);
 		return 0;
 	}
 	return 1;
