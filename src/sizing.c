@@ -994,13 +994,6 @@ static double engine_step_s(const struct sizing_engine_factors *ef, double n)
 }
 
 /*
- * Time for one decode cycle of B sequences (every sequence advances one
- * token), with prefill of ratio prompt tokens per output token folded in.
- * A step runs the linear layers (a roofline of weight reads against 2 FLOPs
- * per active parameter per token) and then attention (reading every
- * sequence's KV cache, plus the prompt tokens' attention math in 16-bit).
- */
-/*
  * The fixed device time of the routed-expert layers of one forward pass
  * (moe_layer_us each): the router GEMM, the top-k, the alignment of tokens
  * to experts and the weighted combine run as kernels of their own in every
@@ -1020,6 +1013,13 @@ static double moe_layers_s(const struct sizing_model *m, const struct sizing_fac
 	return n * f->moe_layer_us / 1e6;
 }
 
+/*
+ * Time for one decode cycle of B sequences (every sequence advances one
+ * token), with prefill of ratio prompt tokens per output token folded in.
+ * A step runs the linear layers (a roofline of weight reads against 2 FLOPs
+ * per active parameter per token) and then attention (reading every
+ * sequence's KV cache, plus the prompt tokens' attention math in 16-bit).
+ */
 static void decode_cycle(const struct sizing_model *m, double B, double ctx, double ratio,
 			 double in, double wbytes, double kvpt_dev, double tflops, double bw_eff,
 			 int tp, int pp, const struct sizing_capacity *cap,
