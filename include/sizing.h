@@ -425,6 +425,9 @@ struct sizing_factors {
 	double nvlink_allreduce_latency_us;/* one small all-reduce over NVLink / Infinity Fabric */
 	double nvlink_efficiency;          /* achieved / per-direction line rate of NVLink all-reduces */
 	double moe_expert_mfu_scale;       /* routed-expert GEMMs' rate relative to dense GEMMs */
+	double moe_layer_us;               /* fixed device time of one routed-expert layer in a
+					    * step (router, top-k, token alignment and combine
+					    * kernels a dense layer has not), microseconds */
 	double roofline_blend;             /* share of the shorter of weight read and GEMMs added to the longer */
 	double train_mfu_fsdp;             /* published MFU by framework and GPU class */
 	double train_mfu_megatron;

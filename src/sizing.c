@@ -577,6 +577,7 @@ static const struct {
 	FACTOR(nvlink_allreduce_latency_us),
 	FACTOR(nvlink_efficiency),
 	FACTOR(moe_expert_mfu_scale),
+	FACTOR(moe_layer_us),
 	FACTOR(roofline_blend),
 	FACTOR(train_mfu_fsdp),
 	FACTOR(train_mfu_megatron),
@@ -1059,6 +1060,26 @@ static double engine_step_s(const struct sizing_engine_factors *ef, double n)
 }
 
 /*
+ * The fixed device time of the routed-expert layers of one forward pass
+ * (moe_layer_us each): the router GEMM, the top-k, the alignment of tokens
+ * to experts and the weighted combine run as kernels of their own in every
+ * routed layer, each a few microseconds whatever the batch, one after
+ * another.  0 for a dense model, and for an engine whose own cost per
+ * layer (engine_layer_ms, llama.cpp) was fitted on routed layers too.
+ */
+static double moe_layers_s(const struct sizing_model *m, const struct sizing_factors *f,
+			   const struct sizing_engine_factors *ef)
+{
+	int n;
+
+	if (m->moe_experts <= 0 || m->moe_active <= 0 || !(f->moe_layer_us > 0) ||
+	    ef->layer_ms > 0)
+		return 0;
+	n = m->moe_layers > 0 ? m->moe_layers : m->layers;
+	return n * f->moe_layer_us / 1e6;
+}
+
+/*
  * Time for one decode cycle of B sequences (every sequence advances one
  * token), with prefill of ratio prompt tokens per output token folded in.
  * A step runs the linear layers (a roofline of weight reads against 2 FLOPs
@@ -1082,8 +1103,10 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	double t_w, t_lin, t_pre, t_kv, t_pattn, t_stage, t_sum, t_ar, t_stall, tp_loss, pp_loss;
 	double dmfu = f->decode_mfu * ef->decode_mfu_scale, pmfu = f->prefill_mfu * ef->prefill_scale;
 	double ovh = engine_step_s(ef, mb);
-	/* the fixed cost of the layers a stage runs, once per forward pass */
-	double t_layers = m->layers / (double)pp * ef->layer_ms / 1e3;
+	/* the fixed cost of the layers a stage runs, once per forward pass:
+	 * the engine's per layer, and the routing kernels of each layer of
+	 * routed experts */
+	double t_layers = m->layers / (double)pp * ef->layer_ms / 1e3 + moe_layers_s(m, f, ef) / pp;
 
 	t_w = weights_read_params(m, mb) * wbytes / mp / (bw * bw_eff);
 	t_lin = mb * 2.0 * act / mp / (peak * dmfu);
@@ -1426,7 +1449,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 			       pp * nvlink_allreduce_s(&m, s->input_tokens, tp, pp, cap, f) +
 			       pp * ep_comm_delta_s(&m, s->input_tokens, ep, adp, tp, pp, cap, f) +
 			       pp * attn_rep / (cap->bandwidth_gbps * 1e9 * bw_eff) +
-			       m.layers * ef.layer_ms / 1e3;
+			       m.layers * ef.layer_ms / 1e3 + moe_layers_s(&m, f, &ef);
 		double t_host = pp * engine_step_s(&ef, 1);
 
 		/* eager launches overlap the device work, as in a decode step */
