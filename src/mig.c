@@ -312,6 +312,10 @@ struct packer {
 	int nwl;
 	int *wl_items;            /* item indices grouped by workload */
 	int *wl_start;            /* nwl + 1 */
+	int *cls;                 /* per item: its class, a run of wl_items of one
+				   * workload with the same feasible profiles and
+				   * dedicated price (interchangeable items) */
+	int ncls;
 	int *place;               /* mixed: gpu index, DEDICATED, NOWHERE */
 	struct pgpu *gpus;
 	int ngpus, capgpus;
@@ -359,6 +363,16 @@ static int cmp_by_workload(int a, int b, const void *ctx)
 	return a - b;
 }
 
+static int same_item(const struct packer *pk, int x, int y)
+{
+	if (pk->wl[x] != pk->wl[y] || pk->it[x].dedicated_hourly != pk->it[y].dedicated_hourly)
+		return 0;
+	for (int o = 0; o < pk->noff; o++)
+		if (pk->it[x].feasible[o] != pk->it[y].feasible[o])
+			return 0;
+	return 1;
+}
+
 static void group_workloads(struct packer *pk)
 {
 	int n = pk->nit;
@@ -377,6 +391,14 @@ static void group_workloads(struct packer *pk)
 		pk->wl[i] = pk->nwl - 1;
 	}
 	pk->wl_start[pk->nwl] = n;
+	pk->cls = xcalloc((size_t)n + 1, sizeof(int));
+	pk->ncls = 0;
+	for (int k = 0; k < n; k++) {
+		int i = pk->wl_items[k];
+		if (k == 0 || !same_item(pk, pk->wl_items[k - 1], i))
+			pk->ncls++;
+		pk->cls[i] = pk->ncls - 1;
+	}
 	pk->maxrep = 0;
 	for (int w = 0; w < pk->nwl; w++)
 		if (pk->wl_start[w + 1] - pk->wl_start[w] > pk->maxrep)
@@ -557,21 +579,33 @@ static double slot_cost(const struct packer *pk, int o, int p)
 	return per_gpu(pk, o) / pk->geo[o].cap[p];
 }
 
+/* Each item's cheapest slot or dedicated GPU, found once per class and
+ * summed item by item. */
 static double lower_bound_aks(const struct packer *pk)
 {
-	double sum = 0;
+	double sum = 0, *cheapest = xmalloc(((size_t)pk->ncls + 1) * sizeof(double));
+	char *known = xcalloc((size_t)pk->ncls + 1, 1);
 
 	for (int i = 0; i < pk->nit; i++) {
+		int c = pk->cls[i];
 		double m = pk->it[i].dedicated_hourly > 0 ? pk->it[i].dedicated_hourly : HUGE_VAL;
-		for (int o = 0; o < pk->noff; o++)
-			for (int p = 0; p < pk->geo[o].np; p++)
-				if (prof_of(pk, i, o) >= 0 &&
-				    (pk->it[i].feasible[o] & (1u << p)) && pk->geo[o].cap[p] &&
-				    pk->geo[o].prof[p].aks_profile[0] && slot_cost(pk, o, p) < m)
-					m = slot_cost(pk, o, p);
+		if (known[c]) {
+			m = cheapest[c];
+		} else {
+			for (int o = 0; o < pk->noff; o++)
+				for (int p = 0; p < pk->geo[o].np; p++)
+					if (prof_of(pk, i, o) >= 0 &&
+					    (pk->it[i].feasible[o] & (1u << p)) && pk->geo[o].cap[p] &&
+					    pk->geo[o].prof[p].aks_profile[0] && slot_cost(pk, o, p) < m)
+						m = slot_cost(pk, o, p);
+			cheapest[c] = m;
+			known[c] = 1;
+		}
 		if (m < HUGE_VAL)
 			sum += m;
 	}
+	free(cheapest);
+	free(known);
 	return sum;
 }
 
@@ -1462,6 +1496,10 @@ struct aks {
 	int gpv[MIG_MAX_OFFERS * MIG_MAX_PROFILES];    /* GPUs per VM */
 	double hourly[MIG_MAX_OFFERS * MIG_MAX_PROFILES];  /* per VM */
 	double ded;               /* hourly of dedicated items */
+	/* per class (pk->cls) and option: whether its items may use the
+	 * option; a class's items decide alike, so a decision is weighed once
+	 * per class and reused while nothing it reads has changed */
+	unsigned char *feas;      /* ncls * nopt */
 };
 
 static int *hist_of(struct aks *a, int k)
@@ -1471,10 +1509,7 @@ static int *hist_of(struct aks *a, int k)
 
 static int aks_feasible(const struct aks *a, int i, int k)
 {
-	const struct packer *pk = a->pk;
-
-	return prof_of(pk, i, a->offer[k]) >= 0 &&
-	       (pk->it[i].feasible[a->offer[k]] & (1u << a->profile[k]));
+	return a->feas[(size_t)a->pk->cls[i] * (size_t)a->nopt + (size_t)k];
 }
 
 static int aks_rmax(const struct aks *a, int k)
@@ -1497,6 +1532,17 @@ static void aks_options_init(struct aks *a)
 		a->slots[k] = o->gpus_per_vm * a->pk->geo[a->offer[k]].cap[a->profile[k]];
 		a->hourly[k] = o->hourly;
 		a->rmax[k] = 0;
+	}
+	a->feas = xcalloc((size_t)a->pk->ncls * (size_t)a->nopt + 1, 1);
+	for (int m = 0; m < a->pk->nit; m++) {
+		const struct packer *pk = a->pk;
+		int i = pk->wl_items[m], c = pk->cls[i];
+		if (m > 0 && pk->cls[pk->wl_items[m - 1]] == c)
+			continue;
+		for (int k = 0; k < a->nopt; k++)
+			a->feas[(size_t)c * (size_t)a->nopt + (size_t)k] =
+				prof_of(pk, i, a->offer[k]) >= 0 &&
+				(pk->it[i].feasible[a->offer[k]] & (1u << a->profile[k]));
 	}
 }
 
@@ -1668,32 +1714,57 @@ static int aks_relocate(struct aks *a, int k, int q)
 	double before = aks_total(a), after;
 
 	double *alt = xmalloc(((size_t)pk->nit + 1) * sizeof(double));
+	double *calt = xmalloc(((size_t)pk->ncls + 1) * sizeof(double));
+	char *known = xcalloc((size_t)pk->ncls + 1, 1);
+	/* evictions weigh other items' moves: each item is weighed alone then */
+	int evict = pk->nit <= EVICT_MAX_ITEMS && q <= 8, same = 0, lastk = NOWHERE;
+	double mk[MIG_MAX_OFFERS * MIG_MAX_PROFILES] = { 0 };
 
 	for (int i = 0; i < pk->nit; i++)
 		if (pk->place[i] == k) {
-			alt[i] = aks_alt(a, i, k);
+			int c = pk->cls[i];
+			if (!known[c]) {
+				calt[c] = aks_alt(a, i, k);
+				known[c] = 1;
+			}
+			alt[i] = calt[c];
 			mv[nm++] = i;
 		}
 	sort_idx(mv, (size_t)nm, cmp_alt, alt);
 	free(alt);
+	free(calt);
+	free(known);
 	for (int m = 0; m < q; m++) {
 		aks_take(a, mv[m]);
 		moving[mv[m]] = 1;
 	}
 	for (int m = 0; m < q; m++) {
 		int i = mv[m], bk = DEDICATED, ej = -1, ed = NOWHERE, ek = -1;
-		double best = aks_marginal(a, i, DEDICATED);
+		double best;
+		/*
+		 * The item before was of the same class and every marginal cost
+		 * it was weighed on is unchanged (placing it changed only its
+		 * destination's, checked below): this one goes the same way.
+		 */
+		if (same && pk->cls[i] == pk->cls[mv[m - 1]]) {
+			aks_put(a, i, lastk);
+			if (lastk >= 0 && lastk != k)
+				same = aks_marginal(a, i, lastk) == mk[lastk];
+			continue;
+		}
+		best = aks_marginal(a, i, DEDICATED);
 		for (int kk = 0; kk < a->nopt; kk++) {
 			double c;
 			if (kk == k || !aks_feasible(a, i, kk))
 				continue;
 			c = aks_marginal(a, i, kk);
+			mk[kk] = c;
 			if (c < best - EPS || (bk == DEDICATED && c < best + EPS)) {
 				best = c;
 				bk = kk;
 			}
 		}
-		if (pk->nit <= EVICT_MAX_ITEMS && q <= 8 && best > EPS)
+		if (evict && best > EPS)
 			for (int kk = 0; kk < a->nopt; kk++) {
 				int j = -1, d = NOWHERE;
 				double c;
@@ -1719,6 +1790,10 @@ static int aks_relocate(struct aks *a, int k, int q)
 			bk = k;
 		}
 		aks_put(a, i, bk);
+		lastk = bk;
+		same = !evict;
+		if (same && bk >= 0 && bk != k)
+			same = aks_marginal(a, i, bk) == mk[bk];
 	}
 	after = aks_total(a);
 	free(moving);
@@ -1746,11 +1821,17 @@ static int aks_single_moves(struct aks *a)
 {
 	struct packer *pk = a->pk;
 	int any = 0;
+	/* moves so far; an item that stays leaves every count as it was, so
+	 * another of its class where it is stays too until something moves */
+	long moves = 0, *stayed_at = xmalloc(((size_t)pk->ncls + 1) * sizeof(long));
+	int *stayed_in = xmalloc(((size_t)pk->ncls + 1) * sizeof(int));
 
+	for (int c = 0; c < pk->ncls; c++)
+		stayed_at[c] = -1;
 	for (int i = 0; i < pk->nit; i++) {
-		int cur = pk->place[i], bk;
+		int cur = pk->place[i], bk, c = pk->cls[i];
 		double before, best;
-		if (cur == NOWHERE)
+		if (cur == NOWHERE || (stayed_at[c] == moves && stayed_in[c] == cur))
 			continue;
 		before = cur >= 0 ? aks_pool_cost(a, cur) : pk->it[i].dedicated_hourly;
 		aks_take(a, i);
@@ -1772,8 +1853,16 @@ static int aks_single_moves(struct aks *a)
 			}
 		}
 		aks_put(a, i, bk);
-		any |= bk != cur;
+		if (bk != cur) {
+			any = 1;
+			moves++;
+		} else {
+			stayed_at[c] = moves;
+			stayed_in[c] = cur;
+		}
 	}
+	free(stayed_at);
+	free(stayed_in);
 	return any;
 }
 
@@ -1782,10 +1871,17 @@ static int aks_single_moves(struct aks *a)
 static void aks_heuristic(struct aks *a)
 {
 	struct packer *pk = a->pk;
+	int *start = xmalloc(((size_t)pk->ncls + 1) * sizeof(int));
 
+	for (int c = 0; c < pk->ncls; c++)
+		start[c] = INT_MIN;
 	for (int i = 0; i < pk->nit; i++) {
 		double best = HUGE_VAL, c;
 		int bk = NOWHERE;
+		if (start[pk->cls[i]] != INT_MIN) {
+			aks_put(a, i, start[pk->cls[i]]);
+			continue;
+		}
 		for (int k = 0; k < a->nopt; k++) {
 			if (!aks_feasible(a, i, k))
 				continue;
@@ -1799,8 +1895,10 @@ static void aks_heuristic(struct aks *a)
 		}
 		if (pk->it[i].dedicated_hourly > 0 && pk->it[i].dedicated_hourly < best - EPS)
 			bk = DEDICATED;
+		start[pk->cls[i]] = bk;
 		aks_put(a, i, bk);
 	}
+	free(start);
 	for (int pass = 0; pass < 16; pass++) {
 		int any = 0;
 		for (int k = 0; k < a->nopt; k++) {
@@ -1921,16 +2019,6 @@ static double aks_bb_bound(const struct aks_bb *bb, int d)
 			fixed += bb->floor[i];
 	}
 	return total + fixed + (flex > room ? flex - room : 0);
-}
-
-static int same_item(const struct packer *pk, int x, int y)
-{
-	if (pk->wl[x] != pk->wl[y] || pk->it[x].dedicated_hourly != pk->it[y].dedicated_hourly)
-		return 0;
-	for (int o = 0; o < pk->noff; o++)
-		if (pk->it[x].feasible[o] != pk->it[y].feasible[o])
-			return 0;
-	return 1;
 }
 
 static void aks_bb_rec(struct aks_bb *bb, int d, int minopt)
@@ -2162,6 +2250,7 @@ static void packer_release(struct packer *pk)
 	free(pk->wl);
 	free(pk->wl_items);
 	free(pk->wl_start);
+	free(pk->cls);
 	free(pk->place);
 	free(pk->gpus);
 }
@@ -2314,6 +2403,7 @@ int mig_pack(const struct mig_offer *offers, size_t noffers, const struct mig_it
 		build_aks(a, out);
 		free(a->hist);
 		free(a->count);
+		free(a->feas);
 		free(a);
 	} else {
 		mixed_heuristic(&pk);
