@@ -2378,6 +2378,12 @@ int mig_pack(const struct mig_offer *offers, size_t noffers, const struct mig_it
 	pk.place = xmalloc(((size_t)nitems + 1) * sizeof(int));
 	for (size_t i = 0; i < nitems; i++) {
 		pk.place[i] = NOWHERE;
+		/* replicas come in runs with the same profiles: copied */
+		if (i > 0 && memcmp(items[i].feasible, items[i - 1].feasible,
+				    noffers * sizeof(items[i].feasible[0])) == 0) {
+			memcpy(&pk.prof[i * noffers], &pk.prof[(i - 1) * noffers], noffers);
+			continue;
+		}
 		for (size_t o = 0; o < noffers; o++)
 			pk.prof[i * noffers + o] = (signed char)pick_profile(
 				&pk.geo[o], items[i].feasible[o], aksmode);
