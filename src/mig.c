@@ -1651,7 +1651,7 @@ static double aks_alt(const struct aks *a, int i, int skip)
 	return m;
 }
 
-/* Cheapest alternative first, then index; ctx: each item's aks_alt()
+/* Cheapest alternative first, then index; ctx: each class's aks_alt()
  * outside the pool (computed once before the sort). */
 static int cmp_alt(int x, int y, const void *ctx)
 {
@@ -1713,27 +1713,44 @@ static int aks_relocate(struct aks *a, int k, int q)
 	char *moving = xcalloc((size_t)pk->nit + 1, 1);
 	double before = aks_total(a), after;
 
-	double *alt = xmalloc(((size_t)pk->nit + 1) * sizeof(double));
-	double *calt = xmalloc(((size_t)pk->ncls + 1) * sizeof(double));
-	char *known = xcalloc((size_t)pk->ncls + 1, 1);
+	size_t nc = (size_t)pk->ncls + 1;
+	double *calt = xmalloc(nc * sizeof(double));
+	int *present = xmalloc(nc * sizeof(int)), *rank = xcalloc(nc, sizeof(int)), np = 0, nr = 0;
+	int *at = xcalloc(nc + 1, sizeof(int)), *sorted = xmalloc(((size_t)a->n[k] + 1) * sizeof(int));
 	/* evictions weigh other items' moves: each item is weighed alone then */
 	int evict = pk->nit <= EVICT_MAX_ITEMS && q <= 8, same = 0, lastk = NOWHERE;
 	double mk[MIG_MAX_OFFERS * MIG_MAX_PROFILES] = { 0 };
 
+	/* the pool's items by their cheapest alternative (the same for a whole
+	 * class), then index: classes sorted, items counted into them */
 	for (int i = 0; i < pk->nit; i++)
 		if (pk->place[i] == k) {
 			int c = pk->cls[i];
-			if (!known[c]) {
+			if (!rank[c]) {
 				calt[c] = aks_alt(a, i, k);
-				known[c] = 1;
+				rank[c] = 1;
+				present[np++] = c;
 			}
-			alt[i] = calt[c];
 			mv[nm++] = i;
 		}
-	sort_idx(mv, (size_t)nm, cmp_alt, alt);
-	free(alt);
+	sort_idx(present, (size_t)np, cmp_alt, calt);
+	for (int r = 0; r < np; r++) {
+		if (r == 0 || calt[present[r]] != calt[present[r - 1]])
+			nr++;
+		rank[present[r]] = nr;
+	}
+	for (int m = 0; m < nm; m++)
+		at[rank[pk->cls[mv[m]]]]++;
+	for (int r = 1; r <= nr; r++)
+		at[r] += at[r - 1];
+	for (int m = 0; m < nm; m++)
+		sorted[at[rank[pk->cls[mv[m]]] - 1]++] = mv[m];
+	memcpy(mv, sorted, (size_t)nm * sizeof(int));
+	free(sorted);
+	free(at);
+	free(rank);
+	free(present);
 	free(calt);
-	free(known);
 	for (int m = 0; m < q; m++) {
 		aks_take(a, mv[m]);
 		moving[mv[m]] = 1;
