@@ -375,14 +375,18 @@ static int same_item(const struct packer *pk, int x, int y)
 
 static void group_workloads(struct packer *pk)
 {
-	int n = pk->nit;
+	int n = pk->nit, sorted = 1;
 
 	pk->wl = xcalloc((size_t)n + 1, sizeof(int));
 	pk->wl_items = xcalloc((size_t)n + 1, sizeof(int));
 	pk->wl_start = xcalloc((size_t)n + 2, sizeof(int));
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		pk->wl_items[i] = i;
-	sort_idx(pk->wl_items, (size_t)n, cmp_by_workload, pk->it);
+		if (i > 0 && cmp_by_workload(i - 1, i, pk->it) > 0)
+			sorted = 0;
+	}
+	if (!sorted) /* callers usually list replicas workload by workload */
+		sort_idx(pk->wl_items, (size_t)n, cmp_by_workload, pk->it);
 	pk->nwl = 0;
 	for (int k = 0; k < n; k++) {
 		int i = pk->wl_items[k];
@@ -531,21 +535,27 @@ static double lower_bound_mixed(const struct packer *pk, double bw[][MIG_MAX_PRO
 	static const double alphas[] = { 0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1 };
 	size_t nc = sizeof(alphas) / sizeof(alphas[0]) + 1, ng = 0;
 	double best = 0;
-	int *idx = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
-	struct lbgroup *gr = xcalloc((size_t)pk->nit + 1, sizeof(*gr));
+	int *idx = xmalloc(((size_t)pk->ncls + 1) * sizeof(int));
+	int *size = xcalloc((size_t)pk->ncls + 1, sizeof(int)), nrep = 0;
+	struct lbgroup *gr = xcalloc((size_t)pk->ncls + 1, sizeof(*gr));
 
 	memset(bw, 0, MIG_MAX_OFFERS * sizeof(*bw));
-	for (int i = 0; i < pk->nit; i++)
-		idx[i] = i;
-	sort_idx(idx, (size_t)pk->nit, cmp_lbitem, pk);
-	for (int k = 0; k < pk->nit; k++) {
+	/* one item per class stands for the class's size */
+	for (int m = 0; m < pk->nit; m++) {
+		int i = pk->wl_items[m];
+		if (m == 0 || pk->cls[pk->wl_items[m - 1]] != pk->cls[i])
+			idx[nrep++] = i;
+		size[pk->cls[i]]++;
+	}
+	sort_idx(idx, (size_t)nrep, cmp_lbitem, pk);
+	for (int k = 0; k < nrep; k++) {
 		const struct mig_item *it = &pk->it[idx[k]];
 		if (k == 0 || cmp_lbitem(idx[k - 1], idx[k], pk) != 0) {
 			memcpy(gr[ng].feas, it->feasible, sizeof(gr[ng].feas));
 			gr[ng].ded = it->dedicated_hourly;
 			ng++;
 		}
-		gr[ng - 1].count++;
+		gr[ng - 1].count += size[pk->cls[idx[k]]];
 	}
 	for (size_t c = 0; c < nc; c++) {
 		double w[MIG_MAX_OFFERS][MIG_MAX_PROFILES], v;
@@ -570,6 +580,7 @@ static double lower_bound_mixed(const struct packer *pk, double bw[][MIG_MAX_PRO
 	if (best > 0)
 		best = lb_ascend(pk, gr, ng, bw, best);
 	free(idx);
+	free(size);
 	free(gr);
 	return best;
 }
