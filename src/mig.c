@@ -1145,10 +1145,19 @@ static void mixed_heuristic(struct packer *pk)
 {
 	int *order = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
 	int *target = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
+	int *ctarget = xmalloc(((size_t)pk->ncls + 1) * sizeof(int));
 
+	for (int c = 0; c < pk->ncls; c++)
+		ctarget[c] = INT_MIN;
 	for (int i = 0; i < pk->nit; i++) {
 		double best = pk->it[i].dedicated_hourly > 0 ? pk->it[i].dedicated_hourly : HUGE_VAL;
 		int bo = best < HUGE_VAL ? DEDICATED : NOWHERE;
+		/* the same for every item of a class */
+		if (ctarget[pk->cls[i]] != INT_MIN) {
+			target[i] = ctarget[pk->cls[i]];
+			pk->place[i] = target[i] < 0 ? target[i] : NOWHERE;
+			continue;
+		}
 		for (int o = 0; o < pk->noff; o++) {
 			int p = prof_of(pk, i, o);
 			const struct mig_profile *mp;
@@ -1163,9 +1172,10 @@ static void mixed_heuristic(struct packer *pk)
 				bo = o;
 			}
 		}
-		target[i] = bo;
+		target[i] = ctarget[pk->cls[i]] = bo;
 		pk->place[i] = bo < 0 ? bo : NOWHERE;
 	}
+	free(ctarget);
 	for (int o = 0; o < pk->noff; o++) {
 		int n = 0, first[MIG_MAX_PROFILES], base = pk->ngpus;
 		for (int i = 0; i < pk->nit; i++)
