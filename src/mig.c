@@ -20,6 +20,10 @@
  * slots, so the cost of a pool is closed-form; items start at their cheapest
  * slot, then the remainders of pools (on small fleets pushing cheaper items
  * out of full pools) and single items are moved while that saves money.
+ * Replicas of a workload with the same needs form a class (pk->cls); a
+ * decision is weighed once per class and reused for its next items while
+ * the costs it read are unchanged, so the moves cost per class and pool,
+ * not per replica, and the plan is the one weighing every item gives.
  * Up to MIG_EXACT_MAX_ITEMS items, branch and bound finds the optimum.
  *
  * The lower bound is weak LP duality: any weight w(p) >= 0 with
