@@ -58,6 +58,7 @@ measure() {
 measure_mean() {
 	n=$1
 	shift
+	# shellcheck disable=SC2016
 	/usr/bin/time -f "%U %S" -o "$work/t" sh -c '
 		n=$1; shift; i=0
 		while [ "$i" -lt "$n" ]; do
