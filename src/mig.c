@@ -20,6 +20,10 @@
  * slots, so the cost of a pool is closed-form; items start at their cheapest
  * slot, then the remainders of pools (on small fleets pushing cheaper items
  * out of full pools) and single items are moved while that saves money.
+ * Replicas of a workload with the same needs form a class (pk->cls); a
+ * decision is weighed once per class and reused for its next items while
+ * the costs it read are unchanged, so the moves cost per class and pool,
+ * not per replica, and the plan is the one weighing every item gives.
  * Up to MIG_EXACT_MAX_ITEMS items, branch and bound finds the optimum.
  *
  * The lower bound is weak LP duality: any weight w(p) >= 0 with
@@ -312,6 +316,10 @@ struct packer {
 	int nwl;
 	int *wl_items;            /* item indices grouped by workload */
 	int *wl_start;            /* nwl + 1 */
+	int *cls;                 /* per item: its class, a run of wl_items of one
+				   * workload with the same feasible profiles and
+				   * dedicated price (interchangeable items) */
+	int ncls;
 	int *place;               /* mixed: gpu index, DEDICATED, NOWHERE */
 	struct pgpu *gpus;
 	int ngpus, capgpus;
@@ -359,16 +367,30 @@ static int cmp_by_workload(int a, int b, const void *ctx)
 	return a - b;
 }
 
+static int same_item(const struct packer *pk, int x, int y)
+{
+	if (pk->wl[x] != pk->wl[y] || pk->it[x].dedicated_hourly != pk->it[y].dedicated_hourly)
+		return 0;
+	for (int o = 0; o < pk->noff; o++)
+		if (pk->it[x].feasible[o] != pk->it[y].feasible[o])
+			return 0;
+	return 1;
+}
+
 static void group_workloads(struct packer *pk)
 {
-	int n = pk->nit;
+	int n = pk->nit, sorted = 1;
 
 	pk->wl = xcalloc((size_t)n + 1, sizeof(int));
 	pk->wl_items = xcalloc((size_t)n + 1, sizeof(int));
 	pk->wl_start = xcalloc((size_t)n + 2, sizeof(int));
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		pk->wl_items[i] = i;
-	sort_idx(pk->wl_items, (size_t)n, cmp_by_workload, pk->it);
+		if (i > 0 && cmp_by_workload(i - 1, i, pk->it) > 0)
+			sorted = 0;
+	}
+	if (!sorted) /* callers usually list replicas workload by workload */
+		sort_idx(pk->wl_items, (size_t)n, cmp_by_workload, pk->it);
 	pk->nwl = 0;
 	for (int k = 0; k < n; k++) {
 		int i = pk->wl_items[k];
@@ -377,6 +399,14 @@ static void group_workloads(struct packer *pk)
 		pk->wl[i] = pk->nwl - 1;
 	}
 	pk->wl_start[pk->nwl] = n;
+	pk->cls = xcalloc((size_t)n + 1, sizeof(int));
+	pk->ncls = 0;
+	for (int k = 0; k < n; k++) {
+		int i = pk->wl_items[k];
+		if (k == 0 || !same_item(pk, pk->wl_items[k - 1], i))
+			pk->ncls++;
+		pk->cls[i] = pk->ncls - 1;
+	}
 	pk->maxrep = 0;
 	for (int w = 0; w < pk->nwl; w++)
 		if (pk->wl_start[w + 1] - pk->wl_start[w] > pk->maxrep)
@@ -509,21 +539,27 @@ static double lower_bound_mixed(const struct packer *pk, double bw[][MIG_MAX_PRO
 	static const double alphas[] = { 0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1 };
 	size_t nc = sizeof(alphas) / sizeof(alphas[0]) + 1, ng = 0;
 	double best = 0;
-	int *idx = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
-	struct lbgroup *gr = xcalloc((size_t)pk->nit + 1, sizeof(*gr));
+	int *idx = xmalloc(((size_t)pk->ncls + 1) * sizeof(int));
+	int *size = xcalloc((size_t)pk->ncls + 1, sizeof(int)), nrep = 0;
+	struct lbgroup *gr = xcalloc((size_t)pk->ncls + 1, sizeof(*gr));
 
 	memset(bw, 0, MIG_MAX_OFFERS * sizeof(*bw));
-	for (int i = 0; i < pk->nit; i++)
-		idx[i] = i;
-	sort_idx(idx, (size_t)pk->nit, cmp_lbitem, pk);
-	for (int k = 0; k < pk->nit; k++) {
+	/* one item per class stands for the class's size */
+	for (int m = 0; m < pk->nit; m++) {
+		int i = pk->wl_items[m];
+		if (m == 0 || pk->cls[pk->wl_items[m - 1]] != pk->cls[i])
+			idx[nrep++] = i;
+		size[pk->cls[i]]++;
+	}
+	sort_idx(idx, (size_t)nrep, cmp_lbitem, pk);
+	for (int k = 0; k < nrep; k++) {
 		const struct mig_item *it = &pk->it[idx[k]];
 		if (k == 0 || cmp_lbitem(idx[k - 1], idx[k], pk) != 0) {
 			memcpy(gr[ng].feas, it->feasible, sizeof(gr[ng].feas));
 			gr[ng].ded = it->dedicated_hourly;
 			ng++;
 		}
-		gr[ng - 1].count++;
+		gr[ng - 1].count += size[pk->cls[idx[k]]];
 	}
 	for (size_t c = 0; c < nc; c++) {
 		double w[MIG_MAX_OFFERS][MIG_MAX_PROFILES], v;
@@ -548,6 +584,7 @@ static double lower_bound_mixed(const struct packer *pk, double bw[][MIG_MAX_PRO
 	if (best > 0)
 		best = lb_ascend(pk, gr, ng, bw, best);
 	free(idx);
+	free(size);
 	free(gr);
 	return best;
 }
@@ -557,21 +594,33 @@ static double slot_cost(const struct packer *pk, int o, int p)
 	return per_gpu(pk, o) / pk->geo[o].cap[p];
 }
 
+/* Each item's cheapest slot or dedicated GPU, found once per class and
+ * summed item by item. */
 static double lower_bound_aks(const struct packer *pk)
 {
-	double sum = 0;
+	double sum = 0, *cheapest = xmalloc(((size_t)pk->ncls + 1) * sizeof(double));
+	char *known = xcalloc((size_t)pk->ncls + 1, 1);
 
 	for (int i = 0; i < pk->nit; i++) {
+		int c = pk->cls[i];
 		double m = pk->it[i].dedicated_hourly > 0 ? pk->it[i].dedicated_hourly : HUGE_VAL;
-		for (int o = 0; o < pk->noff; o++)
-			for (int p = 0; p < pk->geo[o].np; p++)
-				if (prof_of(pk, i, o) >= 0 &&
-				    (pk->it[i].feasible[o] & (1u << p)) && pk->geo[o].cap[p] &&
-				    pk->geo[o].prof[p].aks_profile[0] && slot_cost(pk, o, p) < m)
-					m = slot_cost(pk, o, p);
+		if (known[c]) {
+			m = cheapest[c];
+		} else {
+			for (int o = 0; o < pk->noff; o++)
+				for (int p = 0; p < pk->geo[o].np; p++)
+					if (prof_of(pk, i, o) >= 0 &&
+					    (pk->it[i].feasible[o] & (1u << p)) && pk->geo[o].cap[p] &&
+					    pk->geo[o].prof[p].aks_profile[0] && slot_cost(pk, o, p) < m)
+						m = slot_cost(pk, o, p);
+			cheapest[c] = m;
+			known[c] = 1;
+		}
 		if (m < HUGE_VAL)
 			sum += m;
 	}
+	free(cheapest);
+	free(known);
 	return sum;
 }
 
@@ -1100,10 +1149,19 @@ static void mixed_heuristic(struct packer *pk)
 {
 	int *order = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
 	int *target = xmalloc(((size_t)pk->nit + 1) * sizeof(int));
+	int *ctarget = xmalloc(((size_t)pk->ncls + 1) * sizeof(int));
 
+	for (int c = 0; c < pk->ncls; c++)
+		ctarget[c] = INT_MIN;
 	for (int i = 0; i < pk->nit; i++) {
 		double best = pk->it[i].dedicated_hourly > 0 ? pk->it[i].dedicated_hourly : HUGE_VAL;
 		int bo = best < HUGE_VAL ? DEDICATED : NOWHERE;
+		/* the same for every item of a class */
+		if (ctarget[pk->cls[i]] != INT_MIN) {
+			target[i] = ctarget[pk->cls[i]];
+			pk->place[i] = target[i] < 0 ? target[i] : NOWHERE;
+			continue;
+		}
 		for (int o = 0; o < pk->noff; o++) {
 			int p = prof_of(pk, i, o);
 			const struct mig_profile *mp;
@@ -1118,9 +1176,10 @@ static void mixed_heuristic(struct packer *pk)
 				bo = o;
 			}
 		}
-		target[i] = bo;
+		target[i] = ctarget[pk->cls[i]] = bo;
 		pk->place[i] = bo < 0 ? bo : NOWHERE;
 	}
+	free(ctarget);
 	for (int o = 0; o < pk->noff; o++) {
 		int n = 0, first[MIG_MAX_PROFILES], base = pk->ngpus;
 		for (int i = 0; i < pk->nit; i++)
@@ -1462,6 +1521,10 @@ struct aks {
 	int gpv[MIG_MAX_OFFERS * MIG_MAX_PROFILES];    /* GPUs per VM */
 	double hourly[MIG_MAX_OFFERS * MIG_MAX_PROFILES];  /* per VM */
 	double ded;               /* hourly of dedicated items */
+	/* per class (pk->cls) and option: whether its items may use the
+	 * option; a class's items decide alike, so a decision is weighed once
+	 * per class and reused while nothing it reads has changed */
+	unsigned char *feas;      /* ncls * nopt */
 };
 
 static int *hist_of(struct aks *a, int k)
@@ -1471,10 +1534,7 @@ static int *hist_of(struct aks *a, int k)
 
 static int aks_feasible(const struct aks *a, int i, int k)
 {
-	const struct packer *pk = a->pk;
-
-	return prof_of(pk, i, a->offer[k]) >= 0 &&
-	       (pk->it[i].feasible[a->offer[k]] & (1u << a->profile[k]));
+	return a->feas[(size_t)a->pk->cls[i] * (size_t)a->nopt + (size_t)k];
 }
 
 static int aks_rmax(const struct aks *a, int k)
@@ -1497,6 +1557,17 @@ static void aks_options_init(struct aks *a)
 		a->slots[k] = o->gpus_per_vm * a->pk->geo[a->offer[k]].cap[a->profile[k]];
 		a->hourly[k] = o->hourly;
 		a->rmax[k] = 0;
+	}
+	a->feas = xcalloc((size_t)a->pk->ncls * (size_t)a->nopt + 1, 1);
+	for (int m = 0; m < a->pk->nit; m++) {
+		const struct packer *pk = a->pk;
+		int i = pk->wl_items[m], c = pk->cls[i];
+		if (m > 0 && pk->cls[pk->wl_items[m - 1]] == c)
+			continue;
+		for (int k = 0; k < a->nopt; k++)
+			a->feas[(size_t)c * (size_t)a->nopt + (size_t)k] =
+				prof_of(pk, i, a->offer[k]) >= 0 &&
+				(pk->it[i].feasible[a->offer[k]] & (1u << a->profile[k]));
 	}
 }
 
@@ -1605,7 +1676,7 @@ static double aks_alt(const struct aks *a, int i, int skip)
 	return m;
 }
 
-/* Cheapest alternative first, then index; ctx: each item's aks_alt()
+/* Cheapest alternative first, then index; ctx: each class's aks_alt()
  * outside the pool (computed once before the sort). */
 static int cmp_alt(int x, int y, const void *ctx)
 {
@@ -1667,33 +1738,75 @@ static int aks_relocate(struct aks *a, int k, int q)
 	char *moving = xcalloc((size_t)pk->nit + 1, 1);
 	double before = aks_total(a), after;
 
-	double *alt = xmalloc(((size_t)pk->nit + 1) * sizeof(double));
+	size_t nc = (size_t)pk->ncls + 1;
+	double *calt = xmalloc(nc * sizeof(double));
+	int *present = xmalloc(nc * sizeof(int)), *rank = xcalloc(nc, sizeof(int)), np = 0, nr = 0;
+	int *at = xcalloc(nc + 1, sizeof(int)), *sorted = xmalloc(((size_t)a->n[k] + 1) * sizeof(int));
+	/* evictions weigh other items' moves: each item is weighed alone then */
+	int evict = pk->nit <= EVICT_MAX_ITEMS && q <= 8, same = 0, lastk = NOWHERE;
+	double mk[MIG_MAX_OFFERS * MIG_MAX_PROFILES] = { 0 };
 
+	/* the pool's items by their cheapest alternative (the same for a whole
+	 * class), then index: classes sorted, items counted into them */
 	for (int i = 0; i < pk->nit; i++)
 		if (pk->place[i] == k) {
-			alt[i] = aks_alt(a, i, k);
+			int c = pk->cls[i];
+			if (!rank[c]) {
+				calt[c] = aks_alt(a, i, k);
+				rank[c] = 1;
+				present[np++] = c;
+			}
 			mv[nm++] = i;
 		}
-	sort_idx(mv, (size_t)nm, cmp_alt, alt);
-	free(alt);
+	sort_idx(present, (size_t)np, cmp_alt, calt);
+	for (int r = 0; r < np; r++) {
+		if (r == 0 || calt[present[r]] != calt[present[r - 1]])
+			nr++;
+		rank[present[r]] = nr;
+	}
+	for (int m = 0; m < nm; m++)
+		at[rank[pk->cls[mv[m]]]]++;
+	for (int r = 1; r <= nr; r++)
+		at[r] += at[r - 1];
+	for (int m = 0; m < nm; m++)
+		sorted[at[rank[pk->cls[mv[m]]] - 1]++] = mv[m];
+	memcpy(mv, sorted, (size_t)nm * sizeof(int));
+	free(sorted);
+	free(at);
+	free(rank);
+	free(present);
+	free(calt);
 	for (int m = 0; m < q; m++) {
 		aks_take(a, mv[m]);
 		moving[mv[m]] = 1;
 	}
 	for (int m = 0; m < q; m++) {
 		int i = mv[m], bk = DEDICATED, ej = -1, ed = NOWHERE, ek = -1;
-		double best = aks_marginal(a, i, DEDICATED);
+		double best;
+		/*
+		 * The item before was of the same class and every marginal cost
+		 * it was weighed on is unchanged (placing it changed only its
+		 * destination's, checked below): this one goes the same way.
+		 */
+		if (same && pk->cls[i] == pk->cls[mv[m - 1]]) {
+			aks_put(a, i, lastk);
+			if (lastk >= 0 && lastk != k)
+				same = aks_marginal(a, i, lastk) == mk[lastk];
+			continue;
+		}
+		best = aks_marginal(a, i, DEDICATED);
 		for (int kk = 0; kk < a->nopt; kk++) {
 			double c;
 			if (kk == k || !aks_feasible(a, i, kk))
 				continue;
 			c = aks_marginal(a, i, kk);
+			mk[kk] = c;
 			if (c < best - EPS || (bk == DEDICATED && c < best + EPS)) {
 				best = c;
 				bk = kk;
 			}
 		}
-		if (pk->nit <= EVICT_MAX_ITEMS && q <= 8 && best > EPS)
+		if (evict && best > EPS)
 			for (int kk = 0; kk < a->nopt; kk++) {
 				int j = -1, d = NOWHERE;
 				double c;
@@ -1719,6 +1832,10 @@ static int aks_relocate(struct aks *a, int k, int q)
 			bk = k;
 		}
 		aks_put(a, i, bk);
+		lastk = bk;
+		same = !evict;
+		if (same && bk >= 0 && bk != k)
+			same = aks_marginal(a, i, bk) == mk[bk];
 	}
 	after = aks_total(a);
 	free(moving);
@@ -1746,11 +1863,17 @@ static int aks_single_moves(struct aks *a)
 {
 	struct packer *pk = a->pk;
 	int any = 0;
+	/* moves so far; an item that stays leaves every count as it was, so
+	 * another of its class where it is stays too until something moves */
+	long moves = 0, *stayed_at = xmalloc(((size_t)pk->ncls + 1) * sizeof(long));
+	int *stayed_in = xmalloc(((size_t)pk->ncls + 1) * sizeof(int));
 
+	for (int c = 0; c < pk->ncls; c++)
+		stayed_at[c] = -1;
 	for (int i = 0; i < pk->nit; i++) {
-		int cur = pk->place[i], bk;
+		int cur = pk->place[i], bk, c = pk->cls[i];
 		double before, best;
-		if (cur == NOWHERE)
+		if (cur == NOWHERE || (stayed_at[c] == moves && stayed_in[c] == cur))
 			continue;
 		before = cur >= 0 ? aks_pool_cost(a, cur) : pk->it[i].dedicated_hourly;
 		aks_take(a, i);
@@ -1772,8 +1895,16 @@ static int aks_single_moves(struct aks *a)
 			}
 		}
 		aks_put(a, i, bk);
-		any |= bk != cur;
+		if (bk != cur) {
+			any = 1;
+			moves++;
+		} else {
+			stayed_at[c] = moves;
+			stayed_in[c] = cur;
+		}
 	}
+	free(stayed_at);
+	free(stayed_in);
 	return any;
 }
 
@@ -1782,10 +1913,17 @@ static int aks_single_moves(struct aks *a)
 static void aks_heuristic(struct aks *a)
 {
 	struct packer *pk = a->pk;
+	int *start = xmalloc(((size_t)pk->ncls + 1) * sizeof(int));
 
+	for (int c = 0; c < pk->ncls; c++)
+		start[c] = INT_MIN;
 	for (int i = 0; i < pk->nit; i++) {
 		double best = HUGE_VAL, c;
 		int bk = NOWHERE;
+		if (start[pk->cls[i]] != INT_MIN) {
+			aks_put(a, i, start[pk->cls[i]]);
+			continue;
+		}
 		for (int k = 0; k < a->nopt; k++) {
 			if (!aks_feasible(a, i, k))
 				continue;
@@ -1799,8 +1937,10 @@ static void aks_heuristic(struct aks *a)
 		}
 		if (pk->it[i].dedicated_hourly > 0 && pk->it[i].dedicated_hourly < best - EPS)
 			bk = DEDICATED;
+		start[pk->cls[i]] = bk;
 		aks_put(a, i, bk);
 	}
+	free(start);
 	for (int pass = 0; pass < 16; pass++) {
 		int any = 0;
 		for (int k = 0; k < a->nopt; k++) {
@@ -1921,16 +2061,6 @@ static double aks_bb_bound(const struct aks_bb *bb, int d)
 			fixed += bb->floor[i];
 	}
 	return total + fixed + (flex > room ? flex - room : 0);
-}
-
-static int same_item(const struct packer *pk, int x, int y)
-{
-	if (pk->wl[x] != pk->wl[y] || pk->it[x].dedicated_hourly != pk->it[y].dedicated_hourly)
-		return 0;
-	for (int o = 0; o < pk->noff; o++)
-		if (pk->it[x].feasible[o] != pk->it[y].feasible[o])
-			return 0;
-	return 1;
 }
 
 static void aks_bb_rec(struct aks_bb *bb, int d, int minopt)
@@ -2162,6 +2292,7 @@ static void packer_release(struct packer *pk)
 	free(pk->wl);
 	free(pk->wl_items);
 	free(pk->wl_start);
+	free(pk->cls);
 	free(pk->place);
 	free(pk->gpus);
 }
@@ -2289,6 +2420,12 @@ int mig_pack(const struct mig_offer *offers, size_t noffers, const struct mig_it
 	pk.place = xmalloc(((size_t)nitems + 1) * sizeof(int));
 	for (size_t i = 0; i < nitems; i++) {
 		pk.place[i] = NOWHERE;
+		/* replicas come in runs with the same profiles: copied */
+		if (i > 0 && memcmp(items[i].feasible, items[i - 1].feasible,
+				    noffers * sizeof(items[i].feasible[0])) == 0) {
+			memcpy(&pk.prof[i * noffers], &pk.prof[(i - 1) * noffers], noffers);
+			continue;
+		}
 		for (size_t o = 0; o < noffers; o++)
 			pk.prof[i * noffers + o] = (signed char)pick_profile(
 				&pk.geo[o], items[i].feasible[o], aksmode);
@@ -2314,6 +2451,7 @@ int mig_pack(const struct mig_offer *offers, size_t noffers, const struct mig_it
 		build_aks(a, out);
 		free(a->hist);
 		free(a->count);
+		free(a->feas);
 		free(a);
 	} else {
 		mixed_heuristic(&pk);

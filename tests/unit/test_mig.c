@@ -1695,6 +1695,176 @@ static void test_many_replicas(void **state)
 	}
 }
 
+/* Shuffles the items (the packer must not depend on their order being by
+ * workload). */
+static void shuffle_items(struct instance *in)
+{
+	for (size_t i = in->nitems; i > 1; i--) {
+		size_t j = (size_t)rnd_int((int)i);
+		struct mig_item t = in->items[i - 1];
+		in->items[i - 1] = in->items[j];
+		in->items[j] = t;
+	}
+}
+
+/*
+ * The packer weighs moves once per class of interchangeable replicas (same
+ * workload, feasible profiles and dedicated price) instead of once per
+ * replica.  Oracle: the plans, slice by slice, and lower bounds of the
+ * packer that weighed every replica on its own (src/mig.c as of commit
+ * 5b2886a; hashes printed by this test with MIG_PRINT_HASHES=1 built
+ * against that file).  30 random fleets: 1 to 40 workloads of up to 3, 40,
+ * 400, 3,000 or 60 replicas; in every third a third of the replicas of odd
+ * workloads costs 0.25 an hour more on a dedicated GPU (two classes in one
+ * workload); in every fourth the items are shuffled.  Fleets of up to 1,500
+ * replicas also pass the validity checker (quadratic in replicas).
+ */
+#define SAME_ROUNDS 30
+
+static void test_grouped_same_plans(void **state)
+{
+	static const uint64_t want[SAME_ROUNDS][2] = {
+		{ 0x812d845445e71ff1ull, 0xe4adbd771ab99c28ull }, /* 24 replicas */
+		{ 0x3247112d35cd9ef9ull, 0xdfb673c296c481cfull }, /* 289 replicas */
+		{ 0x92490567e6144898ull, 0x5f0769d5149691d6ull }, /* 726 replicas */
+		{ 0xab95319cee5a50eeull, 0x44166a0e963dcb7bull }, /* 17012 replicas */
+		{ 0x96531d3a2c2aa26eull, 0xf545eabfcae5e6ffull }, /* 1329 replicas */
+		{ 0xa705cac5d72bcd64ull, 0xa705cac5d72bcd64ull }, /* 5 replicas */
+		{ 0x72ca5fb36739e9c6ull, 0x76c2b9ce46318ab4ull }, /* 128 replicas */
+		{ 0xf45aeddc28236ceaull, 0x62cd3fd3f662c619ull }, /* 2174 replicas */
+		{ 0xac33591758e01f92ull, 0x39a35ff169880303ull }, /* 2881 replicas */
+		{ 0x7a418cda9a4aa578ull, 0xea73ac2c8f11ee67ull }, /* 353 replicas */
+		{ 0x47223722a17d87d5ull, 0xb7e4376ad869c7f2ull }, /* 23 replicas */
+		{ 0x3e28b39dbf83b142ull, 0xe562f8cf8e7f5a93ull }, /* 67 replicas */
+		{ 0xd65a945977daf214ull, 0xb7f3a5a9a772b0e9ull }, /* 2226 replicas */
+		{ 0x9042bbca387a8cb2ull, 0x3f2b051cffe447c2ull }, /* 14259 replicas */
+		{ 0x6787ece1ec6ddeacull, 0xcbc6e8e5a6739f9full }, /* 1108 replicas */
+		{ 0x9074deb76871bc86ull, 0xde09b50c1fb7e1cdull }, /* 16 replicas */
+		{ 0x77357df4ac32bd14ull, 0x65d74638f982c236ull }, /* 278 replicas */
+		{ 0x0ea921b7e423f026ull, 0xa1767aa31b876954ull }, /* 781 replicas */
+		{ 0x112cb9cbc79f068eull, 0xd6fa686788a3b7ecull }, /* 14493 replicas */
+		{ 0xb8788203300b1e3full, 0x6b233bde348a8c69ull }, /* 441 replicas */
+		{ 0xe21807c3d92a2ba7ull, 0x27ca81f8786f04fdull }, /* 4 replicas */
+		{ 0x8ad4ef73b338f0b9ull, 0x96a3f12238ac8daaull }, /* 119 replicas */
+		{ 0x4b6503feebbe398cull, 0x1705dfc44b6abc04ull }, /* 1882 replicas */
+		{ 0x2ba61fd714dc626bull, 0x872631963a415c01ull }, /* 14375 replicas */
+		{ 0x757c52593c55f114ull, 0xcac56880a07a8645ull }, /* 1331 replicas */
+		{ 0xcfac0a25583f60afull, 0xbf114bc806ab0787ull }, /* 21 replicas */
+		{ 0xc5e39eb76edcc58full, 0x2f2926a1a0713f04ull }, /* 102 replicas */
+		{ 0x02ed585c4d1f3f81ull, 0x9d2ecf90b06bb172ull }, /* 1118 replicas */
+		{ 0xace3a1982587304bull, 0xfff64d6b28e80098ull }, /* 17901 replicas */
+		{ 0x14da593cd60ad229ull, 0xcf66e170041b5dc1ull }, /* 227 replicas */
+	};
+	int big = 0, split = 0, shuffled = 0;
+
+	(void)state;
+	for (int round = 0; round < SAME_ROUNDS; round++) {
+		struct instance in;
+		int kind = round % 5, nw, maxrep;
+		rng_state = 1000 + (uint64_t)round;
+		nw = 1 + rnd_int(kind == 4 ? 40 : 12);
+		maxrep = kind == 0 ? 3 : kind == 1 ? 40 : kind == 2 ? 400 : kind == 3 ? 3000 : 60;
+		random_instance(&in, nw, 100000, maxrep, ALL_OFFERS);
+		if (round % 3 == 1) {
+			for (size_t i = 0; i < in.nitems; i++)
+				if (in.items[i].replica % 3 == 2 && in.items[i].workload % 2)
+					in.items[i].dedicated_hourly += 0.25;
+			split++;
+		}
+		if (round % 4 == 3) {
+			shuffle_items(&in);
+			shuffled++;
+		}
+		big += in.nitems > 1000;
+		for (int st = 0; st < 2; st++) {
+			struct mig_plan pl;
+			char err[MIG_ERRLEN];
+			uint64_t h;
+			if (in.nitems <= 1500)
+				pack_checked(&in, (enum mig_strategy)st, &pl);
+			else
+				assert_int_equal(mig_pack(in.offers, in.noffers, in.items, in.nitems,
+							  (enum mig_strategy)st, &pl, err), 0);
+			h = plan_hash(&pl) ^ (uint64_t)llround(pl.lower_bound_hourly * 1e6) *
+						     0x9e3779b97f4a7c15ull;
+			if (getenv("MIG_PRINT_HASHES"))
+				printf("round %d %s: 0x%016llxull, %zu items\n", round,
+				       mig_strategy_name((enum mig_strategy)st),
+				       (unsigned long long)h, in.nitems);
+			else if (h != want[round][st])
+				fail_msg("round %d: %s plan of %zu items differs from the "
+					 "replica-by-replica packer's", round,
+					 mig_strategy_name((enum mig_strategy)st), in.nitems);
+			mig_plan_release(&pl);
+		}
+		free(in.items);
+	}
+	assert_true(big >= 5);
+	assert_int_equal(split, SAME_ROUNDS / 3);
+	assert_true(shuffled >= 7);
+}
+
+/*
+ * One workload of 10,000 replicas of 9 GiB on the 4-GPU A100 size
+ * (14.692 an hour): a GPU holds one replica of a workload, so 10,000 GPUs =
+ * 2,500 VMs are needed and enough: 2,500 x 14.692 = 36,730 an hour, both
+ * strategies.  Every replica is placed once (10,000 slices hold an item,
+ * none dedicated or unplaced), each on its own GPU, and no VM holds more
+ * than ceil(10,000 / 2,500) = 4.  Checked here in one pass (the general
+ * checker is quadratic in replicas).
+ */
+static void test_ten_thousand_replicas(void **state)
+{
+	struct instance in;
+
+	(void)state;
+	one_offer(&in, 2);
+	in.items = NULL;
+	in.nitems = 0;
+	for (int r = 0; r < 10000; r++)
+		add_item(&in, 7, r, 9, 10, 0);
+	for (int st = 0; st < 2; st++) {
+		struct mig_plan pl;
+		char err[MIG_ERRLEN];
+		int *seen = calloc(10000, sizeof(int)), placed = 0;
+		int *per_vm = NULL, V;
+		assert_non_null(seen);
+		assert_int_equal(mig_pack(in.offers, in.noffers, in.items, in.nitems,
+					  (enum mig_strategy)st, &pl, err), 0);
+		assert_int_equal(pl.npools, 1);
+		V = pl.pools[0].vm_count;
+		assert_int_equal(V, 2500);
+		assert_float_equal(pl.hourly, 2500 * 14.692, 1e-6);
+		assert_int_equal(pl.ndedicated, 0);
+		assert_int_equal(pl.nunplaced, 0);
+		assert_int_equal(pl.ngpus, 10000);
+		per_vm = calloc((size_t)V, sizeof(int));
+		assert_non_null(per_vm);
+		for (size_t g = 0; g < pl.ngpus; g++) {
+			int here = 0;
+			assert_true(pl.gpus[g].vm >= 0 && pl.gpus[g].vm < V);
+			for (int s = 0; s < pl.gpus[g].nslices; s++) {
+				int i = pl.gpus[g].slices[s].item;
+				if (i < 0)
+					continue;
+				assert_true(i < 10000);
+				assert_int_equal(seen[i]++, 0);
+				placed++;
+				here++;
+				per_vm[pl.gpus[g].vm]++;
+			}
+			assert_true(here <= 1);
+		}
+		assert_int_equal(placed, 10000);
+		for (int v = 0; v < V; v++)
+			assert_true(per_vm[v] <= ceil_div(10000, V));
+		free(seen);
+		free(per_vm);
+		mig_plan_release(&pl);
+	}
+	free(in.items);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1713,6 +1883,8 @@ int main(void)
 		cmocka_unit_test(test_random_optimal),
 		cmocka_unit_test(test_large_gap),
 		cmocka_unit_test(test_many_replicas),
+		cmocka_unit_test(test_grouped_same_plans),
+		cmocka_unit_test(test_ten_thousand_replicas),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
