@@ -18,6 +18,7 @@ PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share
+LIBEXECDIR ?= $(PREFIX)/libexec/gpufit
 CC      ?= cc
 PKG_CONFIG ?= pkg-config
 PYTHON  ?= python3
@@ -66,6 +67,8 @@ endif
 
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+# gpufit without libcurl (gpufit-net has it: docs/HACKING.md, "Two binaries")
+OFFLINE_LIBS := $(shell $(PKG_CONFIG) --libs $(filter-out libcurl,$(PKGS)) 2>/dev/null) -lm
 TEST_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(TEST_PKGS) 2>/dev/null)
 TEST_LIBS   := $(shell $(PKG_CONFIG) --libs $(TEST_PKGS) 2>/dev/null)
 
@@ -74,7 +77,7 @@ ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iinclude -I$(
 ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 LIBS = $(PKG_LIBS) -lm
 
-LIB_SRCS  = $(filter-out src/main.c,$(wildcard src/*.c))
+LIB_SRCS  = $(filter-out src/main.c src/http_offline.c,$(wildcard src/*.c))
 LIB_OBJS  = $(LIB_SRCS:src/%.c=$(B)/obj/%.o) $(B)/obj/catalog_blob.o
 TEST_SRCS = $(wildcard tests/unit/test_*.c)
 TEST_BINS = $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
@@ -88,10 +91,20 @@ FUZZ_CFLAGS = $(filter-out -MMD -MP,$(ALL_CFLAGS)) -Itests/fuzz
         readme fuzz fuzz-build analyze-static man
 .SUFFIXES:
 
-all: $(B)/gpufit
+all: $(B)/gpufit $(B)/gpufit-net
 
-$(B)/gpufit: $(B)/obj/main.o $(B)/libgpufit.a
+# Two binaries of one program: gpufit, which every command starts, without
+# libcurl, and gpufit-net, the same with libcurl, which gpufit runs in its
+# place for the commands that go to the network (include/http.h).
+# http_offline.o comes first, so the archive's http.o is never linked in.
+$(B)/gpufit: $(B)/obj/main.o $(B)/obj/http_offline.o $(B)/libgpufit.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(OFFLINE_LIBS)
+
+$(B)/gpufit-net: $(B)/obj/main.o $(B)/libgpufit.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+$(B)/obj/http_offline.o: src/http_offline.c | $(B)/obj
+	$(CC) $(ALL_CFLAGS) -DGPUFIT_LIBEXECDIR='"$(LIBEXECDIR)"' -c -o $@ $<
 
 $(B)/libgpufit.a: $(LIB_OBJS)
 	rm -f $@
@@ -175,18 +188,20 @@ man: all
 	sh scripts/man-options.sh $(B)/gpufit docs/gpufit.1
 
 install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(MANDIR)/man1 \
 		$(DESTDIR)$(DATADIR)/bash-completion/completions \
 		$(DESTDIR)$(DATADIR)/zsh/site-functions \
 		$(DESTDIR)$(DATADIR)/fish/vendor_completions.d
 	install -m 755 $(B)/gpufit $(DESTDIR)$(BINDIR)/gpufit
+	install -m 755 $(B)/gpufit-net $(DESTDIR)$(LIBEXECDIR)/gpufit-net
 	install -m 644 docs/gpufit.1 $(DESTDIR)$(MANDIR)/man1/gpufit.1
 	$(B)/gpufit completion bash > $(DESTDIR)$(DATADIR)/bash-completion/completions/gpufit
 	$(B)/gpufit completion zsh > $(DESTDIR)$(DATADIR)/zsh/site-functions/_gpufit
 	$(B)/gpufit completion fish > $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/gpufit.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/gpufit $(DESTDIR)$(MANDIR)/man1/gpufit.1 \
+	rm -f $(DESTDIR)$(BINDIR)/gpufit $(DESTDIR)$(LIBEXECDIR)/gpufit-net \
+		$(DESTDIR)$(MANDIR)/man1/gpufit.1 \
 		$(DESTDIR)$(DATADIR)/bash-completion/completions/gpufit \
 		$(DESTDIR)$(DATADIR)/zsh/site-functions/_gpufit \
 		$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/gpufit.fish

@@ -12,6 +12,14 @@
  * http_pool_* runs several such GETs at once (below).
  *
  * Errors are values: 0 on success, -1 with a one-line cause in err.
+ *
+ * Two builds: gpufit-net links this module with libcurl (src/http.c);
+ * gpufit links src/http_offline.c instead, whose client and pool only fail,
+ * so that the commands that never go to the network start without loading
+ * libcurl and the score of libraries it needs.  A command that goes to the
+ * network calls http_require_network() before it writes or opens anything:
+ * in gpufit that replaces the process with gpufit-net and the same command
+ * line (docs/HACKING.md, "Two binaries").
  */
 #ifndef GPUFIT_HTTP_H
 #define GPUFIT_HTTP_H
@@ -21,6 +29,17 @@
 #include "util.h"
 
 #define HTTP_ERRLEN 256
+
+/* The command line as main() received it, for http_require_network(). */
+void http_keep_argv(char **argv);
+
+/*
+ * 0 when this process can go to the network (gpufit-net).  In gpufit: runs
+ * gpufit-net (beside the running gpufit, else in GPUFIT_LIBEXECDIR) with the
+ * command line kept by http_keep_argv(), in this process (exec); returns -1
+ * with a cause in err only when that cannot be done.
+ */
+int http_require_network(char *err, size_t errlen);
 
 struct http_opts {
 	int retries;            /* extra tries after the first; 0 = one try only */

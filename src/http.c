@@ -12,7 +12,9 @@
  * rather than ignore the server's Retry-After.
  *
  * libcurl is linked as an ordinary dependency (pkg-config libcurl), so that
- * ldd and packaging tools see it.
+ * ldd and packaging tools see it, into gpufit-net, the build of gpufit that
+ * goes to the network; gpufit itself links http_offline.c instead, and hands
+ * the commands that need the network to gpufit-net (http.h).
  */
 #include <arpa/inet.h>
 #include <curl/curl.h>
@@ -30,6 +32,19 @@
 
 #define HTTP_BACKOFF_CAP_S 30.0
 
+/* This is gpufit-net: the network is here. */
+void http_keep_argv(char **argv)
+{
+	(void)argv;
+}
+
+int http_require_network(char *err, size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	return 0;
+}
+
 struct http_client {
 	CURL *h;
 	struct curl_slist *extra_headers;   /* http_client_set_extra; NULL none */
@@ -43,17 +58,6 @@ struct sink {
 	size_t max;
 	int too_big;
 };
-
-void http_opts_default(struct http_opts *o)
-{
-	o->retries = 4;
-	o->timeout_s = 30;
-	o->max_wait_s = 45;
-	o->backoff_s = 1;
-	o->max_bytes = (size_t)64 << 20;
-	o->low_speed_bps = 0;
-	o->user_agent = "gpufit";
-}
 
 static size_t on_body(char *data, size_t size, size_t nmemb, void *arg)
 {
@@ -390,22 +394,6 @@ int http_same_origin(const char *a, const char *b)
 	    url_parts(b, sb, sizeof(sb), hb, sizeof(hb), &pb) != 0)
 		return -1;
 	return strcmp(sa, sb) == 0 && strcmp(ha, hb) == 0 && pa == pb;
-}
-
-void http_escape(struct strbuf *sb, const char *s)
-{
-	static const char hex[] = "0123456789ABCDEF";
-
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if ((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') ||
-		    (ch >= '0' && ch <= '9') || ch == '-' || ch == '.' || ch == '_' || ch == '~') {
-			strbuf_add(sb, s, 1);
-		} else {
-			char e[3] = { '%', hex[ch >> 4], hex[ch & 15] };
-			strbuf_add(sb, e, 3);
-		}
-	}
 }
 
 /*

@@ -23,6 +23,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "gpufit.h"
+#include "http.h"
 #include "tmpguard.h"
 #include "util.h"
 
@@ -382,6 +383,26 @@ static int finish_output(struct cli_ctx *ctx, const char *tmp, const char *targe
 	return rc;
 }
 
+/* The command line as given, kept for gpufit-net (held until exit). */
+static char **whole_argv;
+
+/*
+ * What command c with its arguments is, when it goes to the network: catalog refresh,
+ * and analyze --prometheus (options before "--"; an option's name is never
+ * abbreviated).  gpufit hands those to gpufit-net (include/http.h).
+ */
+static const char *goes_online(const struct command *c, int argc, char **argv)
+{
+	if (c->fn == cmd_catalog)
+		return argc > 1 && strcmp(argv[1], "refresh") == 0 ? "catalog refresh" : NULL;
+	if (c->fn != cmd_analyze)
+		return NULL;
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--prometheus") == 0 || strncmp(argv[i], "--prometheus=", 13) == 0)
+			return "analyze --prometheus";
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli_ctx ctx = { 0 };
@@ -390,6 +411,10 @@ int main(int argc, char **argv)
 	ctx.color = 1; /* until --no-color */
 	ctx.stderr_tty = isatty(STDERR_FILENO);
 
+	/* a copy: take_globals reorders argv, gpufit-net parses it again */
+	whole_argv = xmalloc(((size_t)argc + 1) * sizeof(*whole_argv));
+	memcpy(whole_argv, argv, ((size_t)argc + 1) * sizeof(*whole_argv));
+	http_keep_argv(whole_argv);
 	if (take_globals(&ctx, &argc, argv) != 0) {
 		fprintf(stderr, "Try 'gpufit --help'.\n");
 		return EXIT_USAGE;
@@ -447,6 +472,14 @@ int main(int argc, char **argv)
 		return cli_usage_error(c->name, "format 'html' is not supported (table, json, "
 						"markdown, csv)");
 
+	const char *online = help ? NULL : goes_online(c, argc - 1, argv + 1);
+	if (online) {
+		char err[HTTP_ERRLEN];
+		if (http_require_network(err, sizeof(err)) != 0) {
+			diag_error("%s: %s", online, err);
+			return EXIT_CATALOG;
+		}
+	}
 	char tmp[PATH_MAX + 32] = "", target[PATH_MAX] = "";
 	int slot = -1;
 	if (ctx.output_path) {
