@@ -49,7 +49,7 @@ sqlite3 "$T/limits.db" "ALTER TABLE engine_support DROP COLUMN min_compute_capab
 	fail "making a catalog without limit columns"
 expect_rc 3 "$GPUFIT" --catalog "$T/limits.db" estimate --model llama-3-8b \
 	--gpu V620-PCIe-32GB --engine vllm
-expect_grep "V620-PCIe-32GB is gfx1030" "$T/err"
+expect_grep "does not support V620-PCIe-32GB (ROCm target gfx1030)" "$T/err"
 
 # without the FP4 column fp4 runs at the FP8 rate, as those builds sized it:
 # qwen3-8b fp4 on one GB200 prompts at 148350.5 tokens/s (5000 dense FP8
