@@ -34,6 +34,35 @@ struct mig_plan_pool {
 					     price, "" when undated or none */
 };
 
+/* One slice of a planned GPU: its MIG profile, first memory slot and
+ * memory slots, and the replica on it (workload -1: an idle slice). */
+struct mig_plan_slice {
+	char profile[24];
+	int start;                        /* first memory slot, 0-7 */
+	int memory_slices;
+	int workload;                     /* the caller's workload index; -1: idle */
+	int replica;
+};
+
+/* One GPU of a pool and its slices. */
+struct mig_plan_gpu {
+	int pool;                         /* index into the plan's pools */
+	int vm, gpu;
+	int nslices;
+	struct mig_plan_slice slices[MIG_MEMORY_SLOTS];
+	int memory_slots_used;
+	int compute_slices_used;
+};
+
+/*
+ * Appends the GPUs of packer plan mp (offers[], items[] as packed) to
+ * *gpus (*ngpus of them), each pool index offset by base; a slice's
+ * workload and replica are its item's.
+ */
+void mig_plan_gpus_append(struct mig_plan_gpu **gpus, size_t *ngpus, size_t base,
+			  const struct mig_offer *offers, const struct mig_item *items,
+			  const struct mig_plan *mp);
+
 /*
  * Pool src of a packer plan whose offers are offers[], in region, billed
  * under term kind for VMs running hours_per_month (bill_monthly: a
