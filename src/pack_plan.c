@@ -46,15 +46,25 @@ static void unplaced_reason(const struct recommend_result *res, const struct rec
 			 w->rec.mig_profile, w->rec.region);
 		return;
 	}
+	if (!w->closest && w->nrejected) {   /* the cheapest rejection, as recommend lists it */
+		const struct recommend_reject *rj = &w->rejected[0];
+
+		recommend_reject_reason(w, &rj->fit, pricing_name(res->pricing), rj->region, why,
+					sizeof(why));
+		snprintf(buf, len, "no feasible option; %s%s%s%s%s: %s", rj->sku,
+			 rj->mig_profile[0] ? " " : "", rj->mig_profile, rj->region[0] ? " in " : "",
+			 rj->region, why);
+		return;
+	}
 	if (!w->closest) {
 		snprintf(buf, len, "no feasible option");
 		return;
 	}
 	recommend_reject_reason(w, &w->closest->fit, pricing_name(res->pricing),
 				w->closest->region, why, sizeof(why));
-	snprintf(buf, len, "no feasible option; closest %s%s%s in %s: %s", w->closest->sku,
+	snprintf(buf, len, "no feasible option; closest %s%s%s%s%s: %s", w->closest->sku,
 		 w->closest->mig_profile[0] ? " " : "", w->closest->mig_profile,
-		 w->closest->region, why);
+		 w->closest->region[0] ? " in " : "", w->closest->region, why);
 }
 
 /* Whether the recommendation charges w its part of a MIG plan. */
