@@ -634,12 +634,14 @@ static cJSON *plan_json(const struct pack_plan *pl)
 		json_add_money(doc, "mig_savings_monthly", mig_savings(pl));
 		json_add_money(doc, "lower_bound_monthly_cost", pl->lower_bound_monthly);
 		cJSON_AddBoolToObject(doc, "optimal", pl->exact);
+		cJSON_AddBoolToObject(doc, "proven_optimal", pl->exact);
 	} else {
 		cJSON_AddNullToObject(doc, "mig_monthly_cost");
 		cJSON_AddNullToObject(doc, "mig_dedicated_monthly_cost");
 		cJSON_AddNullToObject(doc, "mig_savings_monthly");
 		cJSON_AddNullToObject(doc, "lower_bound_monthly_cost");
 		cJSON_AddNullToObject(doc, "optimal");
+		cJSON_AddNullToObject(doc, "proven_optimal");
 	}
 	arr = cJSON_AddArrayToObject(doc, "mig_regions");
 	for (size_t r = 0; r < pl->nregions; r++) {

@@ -20,7 +20,7 @@ trap 'rm -rf "$work"' EXIT
 # other scripts and the unit tests.
 tasks=()
 slow="clean-clone faults html-browser k8s analyze-prometheus analyze-prometheus-auth
-      refresh fuzz-replay analyze-bench bill"
+      refresh fuzz-replay analyze-bench bill one-fleet"
 for s in $slow; do
 	[ -f "tests/cli/$s.sh" ] && tasks+=("cli $s")
 done
