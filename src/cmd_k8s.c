@@ -71,7 +71,7 @@ const struct cli_opt cmd_k8s_opts[] = {
 	{ "within-quota", 0, CLI_ARG_NONE, OPT_WITHIN_QUOTA, NULL, NULL,
 	  "plan within the --usage quotas: the cheapest ranked options that fit, with what "
 	  "it costs and the quota that would unlock the cheaper plan (docs/quota.md)" },
-	{ "strategy", 0, CLI_ARG_REQUIRED, OPT_STRATEGY, "S", "aks|mixed",
+	{ "strategy", 0, CLI_ARG_REQUIRED, OPT_STRATEGY, "S", "aks",
 	  "the MIG plan's layouts: aks only (AKS --gpu-instance-profile node pools carry one "
 	  "MIG profile each; mixed is refused)" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
