@@ -1,8 +1,9 @@
 /*
- * mig_plan.h - the node pools of a MIG packing plan, shared by `recommend`
- * (recommend_plan.c) and `pack` (pack_plan.c): one pool struct, built the
- * same way from the packer's result (mig.h), named the same way; their JSON
- * writer is mig_plan_json.h.  Pure: no I/O, no globals.
+ * mig_plan.h - the node pools and GPU layouts of a MIG packing plan, built
+ * by the recommend pipeline (recommend_plan.c) from the packer's result
+ * (mig.h) and rendered by `recommend` and `pack` (pack_plan.c): one pool
+ * struct, named one way; their JSON writer is mig_plan_json.h.  Pure: no
+ * I/O, no globals.
  */
 #ifndef GPUFIT_MIG_PLAN_H
 #define GPUFIT_MIG_PLAN_H
