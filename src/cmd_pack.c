@@ -36,7 +36,8 @@
 #include "recommend.h"
 #include "util.h"
 
-enum { OPT_STRATEGY = 1, OPT_HEADROOM, OPT_REGION, OPT_SKUS, OPT_USAGE };
+enum { OPT_STRATEGY = 1, OPT_HEADROOM, OPT_REGION, OPT_SKUS, OPT_USAGE, OPT_PRICING, OPT_HOURS,
+       OPT_CURRENCY };
 
 const struct cli_opt cmd_pack_opts[] = {
 	{ "strategy", 0, CLI_ARG_REQUIRED, OPT_STRATEGY, "S", "aks|mixed",
@@ -47,6 +48,13 @@ const struct cli_opt cmd_pack_opts[] = {
 	  "memory and throughput headroom, 15 or 15% (default 15)" },
 	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION, "R", NULL,
 	  "compare in region R instead (repeatable)" },
+	{ "pricing", 0, CLI_ARG_REQUIRED, OPT_PRICING, "KIND", CLI_PRICING_AUTO,
+	  "payg | spot | reserved-1y | reserved-3y | savings-1y | savings-3y | auto: per "
+	  "workload the cheapest term for its hours, spot excluded (default: the profile's)" },
+	{ "hours-per-month", 0, CLI_ARG_REQUIRED, OPT_HOURS, "N", NULL,
+	  "default: the profile's, else 730" },
+	{ "currency", 0, CLI_ARG_REQUIRED, OPT_CURRENCY, "CUR", NULL,
+	  "price currency (default: the profile's)" },
 	{ "skus", 0, CLI_ARG_REQUIRED, OPT_SKUS, "FILE", CLI_JSON,
 	  "'az vm list-skus -o json': no MIG pool or dedicated VM of a size the subscription "
 	  "cannot launch there (docs/quota.md)" },
@@ -748,7 +756,7 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 	enum catalog_origin origin;
 	catalog *cat = NULL;
 	const char *val, *path = NULL;
-	char err[CATALOG_ERRLEN], cpath[4096], today[16];
+	char err[CATALOG_ERRLEN], cpath[4096], today[16], currency[4];
 	double d;
 	int opt, rc = EXIT_OK;
 	const char *skus_path = NULL;
@@ -793,6 +801,28 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 			if (o.nregions == PROFILE_MAX_REGIONS)
 				return cli_usage_error("pack", "at most %d --region", PROFILE_MAX_REGIONS);
 			regions[o.nregions++] = val;
+			break;
+		case OPT_PRICING:
+			o.pricing_auto = strcmp(val, "auto") == 0;
+			if (!o.pricing_auto && pricing_parse(val, &o.pricing) != 0)
+				return cli_usage_error("pack",
+						       "unknown pricing '%s' (payg, spot, reserved-1y, "
+						       "reserved-3y, savings-1y, savings-3y, auto)", val);
+			o.has_pricing = 1;
+			break;
+		case OPT_HOURS:
+			if (cli_positive("pack", "hours-per-month", val, &d) != 0)
+				return EXIT_USAGE;
+			if (d > 744)
+				return cli_usage_error("pack", "--hours-per-month takes a number of hours "
+						       "greater than 0 and at most 744 (a 31-day month)");
+			o.has_hours = 1;
+			o.hours_per_month = d;
+			break;
+		case OPT_CURRENCY:
+			if (cli_currency("pack", val, currency) != 0)
+				return EXIT_USAGE;
+			o.currency = currency;
 			break;
 		case OPT_SKUS:
 			skus_path = val;

@@ -9,10 +9,11 @@
 #     whole VMs = placed_monthly_cost;
 #   - every workload sits where recommend put it: on its MIG plan pools with
 #     as many replicas on slices and on dedicated GPUs of the size recommend
-#     names, or on whole VMs of the recommended size and count, or unplaced
+#     names, or on whole VMs of the recommended size, count and term, or unplaced
 #     (every replica) when recommend has no billed option for it;
 # for the aks and the mixed strategy (recommend --strategy S and pack
-# --strategy S).
+# --strategy S), and for the examples under --pricing auto
+# --hours-per-month 200 (each workload its own term).
 #
 # By hand, examples/small-fleet.yaml (aks): one Standard_NC24ads_A100_v4
 # pool at 4.408 x 730 = 3,217.84, embeddings-bert's second replica on a
@@ -25,16 +26,31 @@ cd "$ROOT" || exit 2
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["monthly_cost"] == 4139.10, d["monthly_cost"]' "$T/p.json" ||
 	fail "small-fleet: pack monthly_cost is not 4,139.10"
 n=0
-for p in examples/*.yaml tests/golden/*/inputs/*.yaml; do
-	for s in aks mixed; do
-		timeout 120 "$GPUFIT" -f json pack --strategy "$s" "$p" >"$T/pack.json" 2>/dev/null
-		rc=$?
-		[ "$rc" = 0 ] || [ "$rc" = 5 ] || continue
-		timeout 120 "$GPUFIT" -f json recommend --strategy "$s" "$p" >"$T/rec.json" 2>/dev/null
-		rc=$?
-		[ "$rc" = 0 ] || [ "$rc" = 5 ] || { fail "$p: pack accepts it, recommend --strategy $s exited $rc"; continue; }
-		n=$((n + 1))
-		python3 - "$T/pack.json" "$T/rec.json" "$p $s" >"$T/check" 2>&1 <<'PY' || fail "$(cat "$T/check")"
+# the profiles with the option sets each is run with: both strategies for
+# every profile; the examples also under pricing auto at 200 hours a month
+runs() {
+	for p in examples/*.yaml tests/golden/*/inputs/*.yaml; do
+		printf '%s\t--strategy aks\n%s\t--strategy mixed\n' "$p" "$p"
+	done
+	for p in examples/*.yaml; do
+		printf '%s\t--pricing auto --hours-per-month 200\n' "$p"
+	done
+}
+while IFS="$(printf '\t')" read -r p opts; do
+	# shellcheck disable=SC2086
+	timeout 120 "$GPUFIT" -f json pack $opts "$p" </dev/null >"$T/pack.json" 2>/dev/null
+	rc=$?
+	case $rc in
+	0 | 5) ;;
+	2 | 3 | 4) continue ;;   # not a profile pack accepts (bad input, catalog)
+	*) fail "pack $opts $p exited $rc"; continue ;;
+	esac
+	# shellcheck disable=SC2086
+	timeout 120 "$GPUFIT" -f json recommend $opts "$p" </dev/null >"$T/rec.json" 2>/dev/null
+	rc=$?
+	[ "$rc" = 0 ] || [ "$rc" = 5 ] || { fail "$p: pack accepts it, recommend $opts exited $rc"; continue; }
+	n=$((n + 1))
+	python3 - "$T/pack.json" "$T/rec.json" "$p $opts" >"$T/check" 2>&1 <<'PY' || fail "$(cat "$T/check")"
 import json, sys
 from collections import Counter
 pk = json.load(open(sys.argv[1]))
@@ -65,7 +81,7 @@ for w in rc["workloads"]:
         if u["replicas_dedicated"]:
             want[(w["name"], "dedicated " + u["plan_dedicated_sku"], u["replicas_dedicated"])] += 1
     else:
-        want[(w["name"], "vm %s %s" % (r["sku"], r["region"]), r["vm_count"])] += 1
+        want[(w["name"], "vm %s %s %s" % (r["sku"], r["region"], r["pricing"]), r["vm_count"])] += 1
 sl, pools, ded = Counter(), {}, Counter()
 for g in pk["gpus"]:
     for s in g["slices"]:
@@ -79,7 +95,7 @@ for d in pk["dedicated"]:
 for (name, sku), k in ded.items():
     got[(name, "dedicated " + sku, k)] += 1
 for v in pk["vms"]:
-    got[(v["workload"], "vm %s %s" % (v["sku"], v["region"]), v["vm_count"])] += 1
+    got[(v["workload"], "vm %s %s %s" % (v["sku"], v["region"], v["pricing"]), v["vm_count"])] += 1
 un = Counter(u["workload"] for u in pk["unplaced"])
 for name, k in un.items():
     got[(name, "unplaced", k)] += 1
@@ -89,8 +105,7 @@ if bad:
     print(what + ": " + "; ".join(bad))
     sys.exit(1)
 PY
-	done
-done
+done < <(runs)
 [ "$n" -ge 40 ] || fail "only $n profile runs compared"
 echo "one fleet: $n runs of pack and recommend compared"
 finish
