@@ -761,7 +761,7 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 	int opt, rc = EXIT_OK;
 	const char *skus_path = NULL;
 	const char *usage_specs[PROFILE_MAX_REGIONS];
-	const char *regions[PROFILE_MAX_REGIONS];
+	const char *regions[PROFILE_MAX_REGIONS] = { 0 };
 	size_t nusage_specs = 0;
 	struct azure_skus skus;
 	struct cmd_usage usage;
