@@ -408,7 +408,8 @@ static struct table *mig_pool_table(const struct recommend_result *r)
 		const struct mig_plan_pool *p = &r->mig.pools[i];
 		snprintf(vms, sizeof(vms), "%d", p->vm_count);
 		snprintf(used, sizeof(used), "%d/%d", p->slices_used, p->slices);
-		table_add(t, p->name, p->sku, p->region, vms, p->mig_profile, used,
+		table_add(t, p->name, p->sku, p->region, vms,
+			  p->mig_profile[0] ? p->mig_profile : "mixed", used,
 			  util_fmt_money_in(mon, sizeof(mon), p->monthly_cost, r->currency));
 	}
 	return t;
