@@ -1,8 +1,9 @@
 /*
- * mig_plan.h - the node pools of a MIG packing plan, shared by `recommend`
- * (recommend_plan.c) and `pack` (pack_plan.c): one pool struct, built the
- * same way from the packer's result (mig.h), named the same way; their JSON
- * writer is mig_plan_json.h.  Pure: no I/O, no globals.
+ * mig_plan.h - the node pools and GPU layouts of a MIG packing plan, built
+ * by the recommend pipeline (recommend_plan.c) from the packer's result
+ * (mig.h) and rendered by `recommend` and `pack` (pack_plan.c): one pool
+ * struct, named one way; their JSON writer is mig_plan_json.h.  Pure: no
+ * I/O, no globals.
  */
 #ifndef GPUFIT_MIG_PLAN_H
 #define GPUFIT_MIG_PLAN_H
@@ -33,6 +34,35 @@ struct mig_plan_pool {
 	char price_observed[12];          /* recommend: the observed_date of its
 					     price, "" when undated or none */
 };
+
+/* One slice of a planned GPU: its MIG profile, first memory slot and
+ * memory slots, and the replica on it (workload -1: an idle slice). */
+struct mig_plan_slice {
+	char profile[24];
+	int start;                        /* first memory slot, 0-7 */
+	int memory_slices;
+	int workload;                     /* the caller's workload index; -1: idle */
+	int replica;
+};
+
+/* One GPU of a pool and its slices. */
+struct mig_plan_gpu {
+	int pool;                         /* index into the plan's pools */
+	int vm, gpu;
+	int nslices;
+	struct mig_plan_slice slices[MIG_MEMORY_SLOTS];
+	int memory_slots_used;
+	int compute_slices_used;
+};
+
+/*
+ * Appends the GPUs of packer plan mp (offers[], items[] as packed) to
+ * *gpus (*ngpus of them), each pool index offset by base; a slice's
+ * workload and replica are its item's.
+ */
+void mig_plan_gpus_append(struct mig_plan_gpu **gpus, size_t *ngpus, size_t base,
+			  const struct mig_offer *offers, const struct mig_item *items,
+			  const struct mig_plan *mp);
 
 /*
  * Pool src of a packer plan whose offers are offers[], in region, billed

@@ -1,6 +1,7 @@
 /*
- * pack_html.h - the `pack -f html` report: the plan cost against its lower
- * bound and one whole GPU per replica, and every GPU of every node pool
+ * pack_html.h - the `pack -f html` report: the fleet's cost, its MIG plan's
+ * against its lower bound and its workloads on their best dedicated
+ * options, the workloads on whole VMs, and every GPU of every node pool
  * drawn as its eight memory slots and seven compute slices, each slice
  * coloured and numbered by its workload.  It reads the same struct
  * pack_plan the JSON is made from.

@@ -1,124 +1,118 @@
 /*
- * pack_plan.h - the MIG packing plan of a workload profile: every replica of
- * every inference workload sized (sizing model, via the fit engine) to the
- * smallest MIG profile of each MIG-capable GPU model and to the cheapest
- * dedicated small GPU, priced from the catalog and packed by mig_pack().
+ * pack_plan.h - the fleet `pack` renders: the result of the recommend
+ * pipeline (recommend.h) at GPU level.  The MIG plan's node pools with
+ * every GPU's slice layout, the replicas it puts on dedicated small GPUs,
+ * every other workload on whole VMs of its own, and the workloads without
+ * a priced option (docs/pack.md).  Nothing here plans: the pools, the
+ * layouts, the sizes and every bill are the recommendation's, so pack's
+ * monthly cost is recommend's fleet total.
  *
- * No printing: errors go to a diag_list, the plan is plain data the caller
- * renders (cmd_pack.c) or folds into a recommendation (recommend.c).
- * Everything in a struct pack_plan is owned by it and freed by
- * pack_plan_release(); it does not point into the profile or the catalog.
+ * No printing; everything in a struct pack_plan is owned by it and freed
+ * by pack_plan_release(); it does not point into the recommendation.
  */
 #ifndef GPUFIT_PACK_PLAN_H
 #define GPUFIT_PACK_PLAN_H
 
 #include <stddef.h>
 
-#include "azure_quota.h"
-#include "diag.h"
 #include "facts.h"
 #include "mig.h"
 #include "mig_plan.h"
 #include "profile.h"
 
-#define PACK_DEFAULT_HEADROOM_PCT 15.0
-#define PACK_NAME_LEN 64
-#define PACK_REASON_LEN 160
+#define PACK_REASON_LEN 384
 
-struct pack_options {
-	enum mig_strategy strategy;  /* MIG_STRATEGY_AKS by default */
-	double headroom_pct;         /* memory and throughput headroom, % (15) */
-	const char *region;          /* NULL: each workload's own region */
-	const struct azure_skus *skus;  /* az vm list-skus (docs/quota.md): a size
-					   restricted or not offered in a region is no
-					   MIG pool and no dedicated VM there, nor, for
-					   a workload with zone:, one restricted in its
-					   zone; NULL = not checked */
-};
+struct recommend_result;
 
-/* Defaults: AKS strategy, 15 % headroom, the profile's regions. */
-void pack_options_init(struct pack_options *o);
-
-struct pack_slice {
-	char profile[24];
-	int start;                   /* first memory slot, 0-7 */
-	int memory_slices;
-	int workload;                /* index into plan->workloads; -1: idle slice */
-	int replica;
-};
-
-struct pack_gpu {
-	int pool;                    /* index into plan->pools */
-	int vm, gpu;
-	int nslices;
-	struct pack_slice slices[MIG_MEMORY_SLOTS];
-	int memory_slots_used;
-	int compute_slices_used;
-};
-
+/* A replica the MIG plan puts on a dedicated small GPU of its own. */
 struct pack_dedicated {
 	int workload, replica;
 	char sku[FACT_SKU];
 	char region[32];
-	double hourly, monthly;
+	double hourly;
+	double monthly;              /* its share of its workload's bill for those
+					replicas (bill_monthly of N VMs), in whole
+					cents, the first replicas taking the odd cents */
 };
 
+/* A workload on whole VMs of its own (its recommendation outside the MIG
+ * plan: a VM size, a GPU partition, or a cluster). */
+struct pack_vm {
+	int workload;
+	char sku[FACT_SKU];
+	char region[32];
+	int vm_count;                /* all replicas */
+	int gpu_count;
+	enum pricing_kind pricing;   /* its term (pricing auto: its own) */
+	double hourly;               /* all its VMs */
+	double hours_billed;         /* monthly = hourly x hours_billed */
+	double monthly;              /* its bill: recommend's monthly cost of it */
+};
+
+/* A replica without a priced place, with recommend's reason. */
 struct pack_unplaced {
 	int workload, replica;
 	char reason[PACK_REASON_LEN];
 };
 
-/* One inference workload of the profile, as packed. */
+/* One workload of the profile, in profile order (indices of the slices,
+ * dedicated replicas, VMs and unplaced replicas). */
 struct pack_workload {
 	char name[PROFILE_NAME_LEN];
-	char region[32];
+	char region[32];             /* where it runs, "" when nowhere */
+	enum profile_type type;
 	long replicas;
-	double memory_need_gib;      /* smallest slice's memory need, headroom included; 0 unknown */
-	double naive_hourly;         /* its cheapest VM of at most one GPU (a whole GPU or a
-					partition) per replica; 0: none fits */
+	int mig;                     /* 1: on the MIG plan's pools or dedicated GPUs */
+};
+
+/* The MIG plan of one region, whether the fleet uses it or not. */
+struct pack_region {
+	char region[32];
+	int used;                    /* its workloads are on its pools */
+	int priced;                  /* the packer placed every replica */
+	size_t nworkloads;
+	double monthly;              /* its pools and dedicated replicas */
+	double dedicated_monthly;    /* its workloads on their best dedicated options */
+	double lower_bound_monthly;  /* no plan of these replicas costs less */
+	int proven_optimal;
 };
 
 struct pack_plan {
 	char currency[4];
-	enum pricing_kind pricing;   /* the term the plan is billed under */
-	int pricing_auto;            /* pricing: auto chose it: the cheapest plan */
+	enum pricing_kind pricing;   /* the MIG plan's term (pricing auto: the one
+					the fleet is cheapest under) */
+	int pricing_auto;
 	enum mig_strategy strategy;
 	double hours_per_month;
 	double headroom_pct;
 	size_t nworkloads;
 	struct pack_workload *workloads;
-	size_t skipped_training;     /* training workloads are not packed */
 	size_t npools;
-	struct mig_plan_pool *pools; /* mig_plan.h, shared with recommend */
+	struct mig_plan_pool *pools; /* the used regions' pools */
 	size_t ngpus;
-	struct pack_gpu *gpus;
+	struct mig_plan_gpu *gpus;   /* their GPUs (pool: index into pools) */
 	size_t ndedicated;
 	struct pack_dedicated *dedicated;
+	size_t nvms;
+	struct pack_vm *vms;
 	size_t nunplaced;
 	struct pack_unplaced *unplaced;
-	double hourly;               /* pools + dedicated */
-	double monthly;              /* the sum of the pools' and dedicated VMs' bills
-					(bill_monthly under pricing: a commitment bills
-					730 h a month whatever hours_per_month says) */
-	double lower_bound_monthly;  /* no plan of these replicas costs less */
-	double naive_monthly;        /* each placed replica on its cheapest VM of at most one
-					GPU: the sum of their bills */
-	int exact;                   /* every region's plan proven optimal */
-	int proven_optimal;          /* the same, as the packer's proven_optimal or exact */
+	size_t nregions;
+	struct pack_region *regions;
+	double monthly;              /* pools + dedicated + VMs: the fleet's bill
+					(meaningful when nothing is unplaced) */
+	/* the MIG part: the used regions' plans */
+	double mig_monthly;
+	double mig_dedicated_monthly;  /* the same workloads on their best dedicated options */
+	double lower_bound_monthly;
+	int exact;                   /* every used region's plan proven optimal */
 };
 
 /*
- * Builds the plan for the inference workloads of p on snap (read once by
- * the command; no SQLite here).  Returns 0 and fills *out, or -1 when the
- * packer refuses its input (one DIAG_ERROR appended to diags).  Replicas that fit nowhere are listed in out->unplaced with a
- * reason; that is not an error.  Release *out with pack_plan_release() in
- * every case.
+ * Fills *out from the recommendation res (recommend_build with the same
+ * options).  Release *out with pack_plan_release().
  */
-struct catalog_snapshot;
-
-int pack_plan_build(const struct catalog_snapshot *snap, const struct profile *p,
-		    const struct pack_options *o,
-		    struct pack_plan *out, struct diag_list *diags);
+void pack_plan_from_recommend(const struct recommend_result *res, struct pack_plan *out);
 
 void pack_plan_release(struct pack_plan *plan);
 

@@ -55,6 +55,7 @@ struct recommend_options {
 	const struct recommend_usage *usage;  /* borrowed; see recommend_quota_check */
 	int within_quota;                 /* --within-quota: repair the plan to fit the
 					     usage files' quotas (recommend_within_quota) */
+	enum mig_strategy strategy;       /* --strategy: the MIG plan's layouts (aks) */
 	const char *today;                /* ISO day the prices' age is counted to (one
 					     warning names the regions in use whose
 					     prices are older than RECOMMEND_STALE_DAYS);
@@ -377,6 +378,7 @@ struct recommend_mig_dedicated {
 	char sku[FACT_SKU];
 	char region[32];
 	char price_observed[12];          /* as recommend_choice.price_observed */
+	double hourly;                    /* its VM, per hour */
 	double monthly_cost;
 };
 
@@ -389,6 +391,9 @@ struct recommend_mig_region {
 	double dedicated_monthly_cost;    /* sum of D_w of its workloads */
 	int priced;                       /* every replica placed */
 	int used_in_totals;
+	double lower_bound_monthly;       /* the packer's lower bound on its pools and
+					     dedicated replicas, billed (bill_monthly) */
+	int proven_optimal;               /* the packer proved its plan optimal */
 };
 
 /*
@@ -419,6 +424,11 @@ struct recommend_mig_plan {
 	int exact;                        /* every region's packing proven optimal */
 	size_t nregions;
 	struct recommend_mig_region *regions;
+	enum mig_strategy strategy;       /* the layouts it was packed with */
+	size_t ngpus;
+	struct mig_plan_gpu *gpus;        /* every GPU of every pool, with its slices
+					     (workload: index into the result's
+					     workloads), by pool, vm, gpu */
 };
 
 /*

@@ -41,7 +41,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv);
 
 enum {
 	OPT_OUT_DIR = 1, OPT_CLUSTER, OPT_RG, OPT_TAINT, OPT_IMAGE, OPT_PRICING, OPT_REGION,
-	OPT_HEADROOM, OPT_SKUS, OPT_USAGE, OPT_WITHIN_QUOTA
+	OPT_HEADROOM, OPT_SKUS, OPT_USAGE, OPT_WITHIN_QUOTA, OPT_STRATEGY
 };
 
 const struct cli_opt cmd_k8s_opts[] = {
@@ -71,6 +71,9 @@ const struct cli_opt cmd_k8s_opts[] = {
 	{ "within-quota", 0, CLI_ARG_NONE, OPT_WITHIN_QUOTA, NULL, NULL,
 	  "plan within the --usage quotas: the cheapest ranked options that fit, with what "
 	  "it costs and the quota that would unlock the cheaper plan (docs/quota.md)" },
+	{ "strategy", 0, CLI_ARG_REQUIRED, OPT_STRATEGY, "S", "aks",
+	  "the MIG plan's layouts: aks only (AKS --gpu-instance-profile node pools carry one "
+	  "MIG profile each; mixed is refused)" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
@@ -578,6 +581,26 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 		case OPT_WITHIN_QUOTA:
 			o.within_quota = 1;
 			continue;
+		case OPT_STRATEGY: {
+			enum mig_strategy st;
+
+			if (mig_strategy_parse(val, &st) != 0 || st != MIG_STRATEGY_AKS) {
+				free(regions);
+				free(usage);
+				if (mig_strategy_parse(val, &st) != 0)
+					return cli_usage_error("k8s", "unknown strategy '%s' (aks, mixed)",
+							       val);
+				/* what `pack --strategy mixed` prices cannot be deployed as
+				 * AKS node pools: refuse rather than deploy another plan */
+				return cli_usage_error("k8s", "--strategy mixed cannot be deployed: AKS "
+						       "--gpu-instance-profile node pools carry one MIG "
+						       "profile each, and a mixed layout needs the GPU "
+						       "Operator's mig-manager config, which gpufit does "
+						       "not write");
+			}
+			o.strategy = st;
+			continue;
+		}
 		case OPT_HEADROOM:
 			if (cli_percent("k8s", "headroom", val, &d) != 0) {
 				free(regions);

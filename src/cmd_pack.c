@@ -1,12 +1,14 @@
 /*
- * cmd_pack.c - `gpufit pack PROFILE`: the profile's small inference
- * workloads packed onto MIG slices of shared GPUs (and dedicated small GPUs
- * where those are cheaper), in table, json, markdown or csv.
+ * cmd_pack.c - `gpufit pack PROFILE`: the recommended fleet at GPU level:
+ * the MIG plan's node pools with every GPU's slice layout, the replicas on
+ * dedicated small GPUs, and every other workload on whole VMs of its own,
+ * in table, json, markdown, csv or html (docs/pack.md).
  *
- * The plan comes from pack_plan_build(); this file parses the options, opens
- * the catalog, reads the profile, renders the plan and picks the exit code:
- * 3 for a bad profile or name, 4 for a catalog problem, 5 when some replica
- * cannot be placed (the rest of the plan is still printed).
+ * pack plans nothing: the fleet is recommend_build()'s, with the same
+ * options, rendered through pack_plan_from_recommend(); its monthly cost is
+ * recommend's fleet total.  Exit codes: 3 for a bad profile or name, 4 for
+ * a catalog problem, 5 when some replica has no priced place (the rest of
+ * the fleet is still printed).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -34,15 +36,25 @@
 #include "recommend.h"
 #include "util.h"
 
-enum { OPT_STRATEGY = 1, OPT_HEADROOM, OPT_REGION, OPT_SKUS, OPT_USAGE };
+enum { OPT_STRATEGY = 1, OPT_HEADROOM, OPT_REGION, OPT_SKUS, OPT_USAGE, OPT_PRICING, OPT_HOURS,
+       OPT_CURRENCY };
 
 const struct cli_opt cmd_pack_opts[] = {
 	{ "strategy", 0, CLI_ARG_REQUIRED, OPT_STRATEGY, "S", "aks|mixed",
-	  "aks (default: one MIG profile per node pool, AKS --gpu-instance-profile) | mixed (any "
-	  "valid layout per GPU, GPU Operator mixed strategy)" },
+	  "the MIG plan's layouts: aks (default: one MIG profile per node pool, AKS "
+	  "--gpu-instance-profile) | mixed (any valid layout per GPU, GPU Operator mixed "
+	  "strategy)" },
 	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM, "PCT", NULL,
 	  "memory and throughput headroom, 15 or 15% (default 15)" },
-	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION, "R", NULL, "pack every workload in region R" },
+	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION, "R", NULL,
+	  "compare in region R instead (repeatable)" },
+	{ "pricing", 0, CLI_ARG_REQUIRED, OPT_PRICING, "KIND", CLI_PRICING_AUTO,
+	  "payg | spot | reserved-1y | reserved-3y | savings-1y | savings-3y | auto: per "
+	  "workload the cheapest term for its hours, spot excluded (default: the profile's)" },
+	{ "hours-per-month", 0, CLI_ARG_REQUIRED, OPT_HOURS, "N", NULL,
+	  "default: the profile's, else 730" },
+	{ "currency", 0, CLI_ARG_REQUIRED, OPT_CURRENCY, "CUR", NULL,
+	  "price currency (default: the profile's)" },
 	{ "skus", 0, CLI_ARG_REQUIRED, OPT_SKUS, "FILE", CLI_JSON,
 	  "'az vm list-skus -o json': no MIG pool or dedicated VM of a size the subscription "
 	  "cannot launch there (docs/quota.md)" },
@@ -54,18 +66,20 @@ const struct cli_opt cmd_pack_opts[] = {
 
 #define SLOT_WIDTH 12
 
-/* Naive minus packed, on the cent-rounded figures people see (never -0). */
-static double savings(const struct pack_plan *pl)
+/* What the MIG plan saves against its workloads on their best dedicated
+ * options, on the cent-rounded figures people see (never -0). */
+static double mig_savings(const struct pack_plan *pl)
 {
-	double d = util_round_cents(pl->naive_monthly) - util_round_cents(pl->monthly);
+	double d = util_round_cents(pl->mig_dedicated_monthly) - util_round_cents(pl->mig_monthly);
 
 	return fabs(d) < 0.005 ? 0 : d;
 }
 
-static double savings_pct(const struct pack_plan *pl)
+static double mig_savings_pct(const struct pack_plan *pl)
 {
-	double p = pl->naive_monthly > 0 ? 100.0 * savings(pl) / util_round_cents(pl->naive_monthly)
-					 : 0;
+	double p = pl->mig_dedicated_monthly > 0
+			   ? 100.0 * mig_savings(pl) / util_round_cents(pl->mig_dedicated_monthly)
+			   : 0;
 
 	return fabs(p) < 0.05 ? 0 : p;
 }
@@ -73,12 +87,50 @@ static double savings_pct(const struct pack_plan *pl)
 static double gap_pct(const struct pack_plan *pl)
 {
 	return pl->lower_bound_monthly > 0
-		       ? 100.0 * (pl->monthly - pl->lower_bound_monthly) / pl->lower_bound_monthly
+		       ? 100.0 * (pl->mig_monthly - pl->lower_bound_monthly) / pl->lower_bound_monthly
 		       : 0;
 }
 
+/* "payg prices", or under pricing auto "auto prices (each workload its
+ * cheapest term; the MIG plan reserved-1y)". */
+static void terms_text(const struct pack_plan *pl, char *buf, size_t len)
+{
+	if (pl->pricing_auto)
+		snprintf(buf, len, "auto prices (each workload its cheapest term; the MIG plan %s)",
+			 pricing_name(pl->pricing));
+	else
+		snprintf(buf, len, "%s prices", pricing_name(pl->pricing));
+}
+
+/* Regions whose MIG plan the fleet uses. */
+static size_t used_regions(const struct pack_plan *pl)
+{
+	size_t n = 0;
+
+	for (size_t r = 0; r < pl->nregions; r++)
+		n += pl->regions[r].used != 0;
+	return n;
+}
+
+/* "N replicas" / "replica K" of an unplaced run: entries a..b-1 of one
+ * workload. */
+static void unplaced_run(const struct pack_plan *pl, size_t a, size_t *b, char *buf, size_t len)
+{
+	size_t k = a + 1;
+
+	while (k < pl->nunplaced && pl->unplaced[k].workload == pl->unplaced[a].workload &&
+	       strcmp(pl->unplaced[k].reason, pl->unplaced[a].reason) == 0)
+		k++;
+	*b = k;
+	if (k - a == 1)
+		snprintf(buf, len, "replica %d", pl->unplaced[a].replica);
+	else
+		snprintf(buf, len, "replicas %d-%d", pl->unplaced[a].replica,
+			 pl->unplaced[k - 1].replica);
+}
+
 /* "name:replica" cut to fit width characters. */
-static void slice_label(const struct pack_plan *pl, const struct pack_slice *s, char *buf,
+static void slice_label(const struct pack_plan *pl, const struct mig_plan_slice *s, char *buf,
 			size_t width)
 {
 	char rep[16];
@@ -97,12 +149,12 @@ static void slice_label(const struct pack_plan *pl, const struct pack_slice *s, 
 }
 
 /* The eight memory slots of one GPU: "[ocr-resnet:0][router:0          ][    --    ]". */
-static void draw_gpu(const struct pack_plan *pl, const struct pack_gpu *g, struct strbuf *sb)
+static void draw_gpu(const struct pack_plan *pl, const struct mig_plan_gpu *g, struct strbuf *sb)
 {
 	int slot = 0;
 
 	while (slot < MIG_MEMORY_SLOTS) {
-		const struct pack_slice *s = NULL;
+		const struct mig_plan_slice *s = NULL;
 		char label[SLOT_WIDTH * MIG_MEMORY_SLOTS + 1];
 		int width;
 		for (int k = 0; k < g->nslices; k++)
@@ -134,20 +186,83 @@ static long replicas_of(const struct pack_plan *pl, int *none_placed)
 	return replicas;
 }
 
-static void print_table(FILE *f, const struct pack_plan *pl, int color)
+/* The VMs of the workloads on whole VMs of their own, as a table. */
+static struct table *vm_table(const struct pack_plan *pl, int markdown)
+{
+	struct table *t = table_new(8);
+	char a[64];
+
+	table_header(t, 0, markdown ? "workload" : "whole vms", ALIGN_LEFT);
+	table_header(t, 1, "replicas", ALIGN_RIGHT);
+	table_header(t, 2, "sku", ALIGN_LEFT);
+	table_header(t, 3, "region", ALIGN_LEFT);
+	table_header(t, 4, markdown ? "VMs" : "vms", ALIGN_RIGHT);
+	table_header(t, 5, markdown ? "GPUs" : "gpus", ALIGN_RIGHT);
+	table_header(t, 6, "term", ALIGN_LEFT);
+	table_header(t, 7, "monthly", ALIGN_RIGHT);
+	for (size_t i = 0; i < pl->nvms; i++) {
+		const struct pack_vm *v = &pl->vms[i];
+		char rep[24], vms[16], gpus[16];
+
+		snprintf(rep, sizeof(rep), "%ld", pl->workloads[v->workload].replicas);
+		snprintf(vms, sizeof(vms), "%d", v->vm_count);
+		snprintf(gpus, sizeof(gpus), "%d", v->gpu_count);
+		table_add(t, pl->workloads[v->workload].name, rep, v->sku, v->region, vms, gpus,
+			  pricing_name(v->pricing),
+			  util_fmt_money_in(a, sizeof(a), v->monthly, pl->currency));
+	}
+	return t;
+}
+
+/* "MIG plan: $P (lower bound $L, optimal); the same N workloads on their
+ * best dedicated options: $D, the plan saves x%", and each region whose
+ * plan the fleet does not use. */
+static void mig_lines(FILE *f, const struct pack_plan *pl)
 {
 	char a[64], b[64], c[64];
+	size_t nw = 0;
+
+	for (size_t i = 0; i < pl->nworkloads; i++)
+		nw += pl->workloads[i].mig != 0;
+	if (used_regions(pl))
+		fprintf(f, "MIG plan: %s (lower bound %s, %s); its %zu workload%s on their best "
+			   "dedicated options: %s; the plan saves %.1f%%\n",
+			util_fmt_money_in(a, sizeof(a), pl->mig_monthly, pl->currency),
+			util_fmt_money_in(b, sizeof(b), pl->lower_bound_monthly, pl->currency),
+			pl->exact ? "optimal" : "heuristic", nw, nw == 1 ? "" : "s",
+			util_fmt_money_in(c, sizeof(c), pl->mig_dedicated_monthly, pl->currency),
+			mig_savings_pct(pl));
+	for (size_t r = 0; r < pl->nregions; r++) {
+		const struct pack_region *g = &pl->regions[r];
+
+		if (g->used)
+			continue;
+		if (g->priced)
+			fprintf(f, "MIG plan for %s not used: %s against %s for its %zu workload%s on "
+				   "their best dedicated options\n", g->region,
+				util_fmt_money_in(a, sizeof(a), g->monthly, pl->currency),
+				util_fmt_money_in(b, sizeof(b), g->dedicated_monthly, pl->currency),
+				g->nworkloads, g->nworkloads == 1 ? "" : "s");
+		else
+			fprintf(f, "MIG plan for %s not used: it could not place every replica of its "
+				   "%zu workload%s\n", g->region, g->nworkloads,
+				g->nworkloads == 1 ? "" : "s");
+	}
+}
+
+static void print_table(FILE *f, const struct pack_plan *pl, int color)
+{
+	char a[64];
 	int none_placed;
 	long replicas = replicas_of(pl, &none_placed);
-	fprintf(f, "%sMIG packing plan: %zu inference workload%s, %ld replica%s; strategy %s, %s "
-		   "prices%s, %g%% headroom%s\n",
-		out_sgr(color, OUT_BOLD), pl->nworkloads, pl->nworkloads == 1 ? "" : "s", replicas, replicas == 1 ? "" : "s",
-		mig_strategy_name(pl->strategy), pricing_name(pl->pricing),
-		pl->pricing_auto ? " (pricing auto: the cheapest term for the plan's hours)" : "",
-		pl->headroom_pct, out_sgr_off(color, OUT_BOLD));
-	if (pl->skipped_training)
-		fprintf(f, "(%zu training workload%s not packed)\n", pl->skipped_training,
-			pl->skipped_training == 1 ? "" : "s");
+	char terms[96];
+
+	terms_text(pl, terms, sizeof(terms));
+	fprintf(f, "%sFleet plan: %zu workload%s, %ld replica%s; MIG strategy %s, %s, %g%% "
+		   "headroom%s\n",
+		out_sgr(color, OUT_BOLD), pl->nworkloads, pl->nworkloads == 1 ? "" : "s", replicas,
+		replicas == 1 ? "" : "s", mig_strategy_name(pl->strategy), terms, pl->headroom_pct,
+		out_sgr_off(color, OUT_BOLD));
 	if (pl->npools) {
 		struct table *t = table_new(8);
 		table_header(t, 0, "node pool", ALIGN_LEFT);
@@ -175,7 +290,7 @@ static void print_table(FILE *f, const struct pack_plan *pl, int color)
 		fprintf(f, "\n%sGPU layouts (8 memory slots each):%s\n", out_sgr(color, OUT_BOLD),
 			out_sgr_off(color, OUT_BOLD));
 		for (size_t i = 0; i < pl->ngpus; i++) {
-			const struct pack_gpu *g = &pl->gpus[i];
+			const struct mig_plan_gpu *g = &pl->gpus[i];
 			struct strbuf sb = STRBUF_INIT;
 			draw_gpu(pl, g, &sb);
 			esc_fprintf(f, ESC_TERM, "  %s vm %d gpu %d  %s  %d/8 memory, %d/7 compute",
@@ -204,18 +319,29 @@ static void print_table(FILE *f, const struct pack_plan *pl, int color)
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
 	}
+	if (pl->nvms) {
+		struct table *t = vm_table(pl, 0);
+
+		fputc('\n', f);
+		table_color(t, color);
+		table_print(t, f, FMT_TABLE);
+		table_free(t);
+	}
 	if (pl->nunplaced) {
 		fprintf(f, "\n%snot placed:%s\n", out_sgr(color, OUT_RED), out_sgr_off(color, OUT_RED));
-		for (size_t i = 0; i < pl->nunplaced; i++) {
+		for (size_t i = 0, j; i < pl->nunplaced; i = j) {
+			char run[64];
+
+			unplaced_run(pl, i, &j, run, sizeof(run));
 			/* the reason names the catalog's sizes and profiles */
-			esc_fprintf(f, ESC_TERM, "  %s replica %d: %s",
-				    pl->workloads[pl->unplaced[i].workload].name,
-				    pl->unplaced[i].replica, pl->unplaced[i].reason);
+			esc_fprintf(f, ESC_TERM, "  %s %s: %s",
+				    pl->workloads[pl->unplaced[i].workload].name, run,
+				    pl->unplaced[i].reason);
 			fputc('\n', f);
 		}
 	}
 	if (replicas == 0) {   /* a zero cost that is only "nothing asked" */
-		fprintf(f, "\nnothing to pack: no inference workload in the profile\n");
+		fprintf(f, "\nnothing to pack: no workload in the profile\n");
 		return;
 	}
 	if (none_placed)
@@ -227,77 +353,68 @@ static void print_table(FILE *f, const struct pack_plan *pl, int color)
 			out_sgr(color, OUT_RED), pl->nunplaced, pl->nunplaced == 1 ? "" : "s",
 			util_fmt_money_in(a, sizeof(a), pl->monthly, pl->currency), out_sgr_off(color, OUT_RED));
 	else
-		fprintf(f, "\n%smonthly cost: %s (lower bound %s, %s)%s\n", out_sgr(color, OUT_GREEN),
+		fprintf(f, "\n%smonthly cost: %s%s\n", out_sgr(color, OUT_GREEN),
 			util_fmt_money_in(a, sizeof(a), pl->monthly, pl->currency),
-			util_fmt_money_in(b, sizeof(b), pl->lower_bound_monthly, pl->currency),
-			pl->exact ? "optimal" : "heuristic", out_sgr_off(color, OUT_GREEN));
-	if (none_placed)
-		fprintf(f, "each placed replica on a GPU of its own: none placed\n");
-	else
-		fprintf(f, "each %sreplica on a GPU of its own (whole or a partition): %s; packing "
-			   "saves %.1f%%\n",
-			pl->nunplaced ? "placed " : "", util_fmt_money_in(c, sizeof(c), pl->naive_monthly, pl->currency),
-			savings_pct(pl));
+			out_sgr_off(color, OUT_GREEN));
+	mig_lines(f, pl);
 }
 
 /* ---- markdown ----------------------------------------------------------- */
 
 static void print_markdown(FILE *f, const struct pack_plan *pl)
 {
-	char a[64], b[64];
+	char a[64], b[64], c[64];
 	struct table *t;
-
 	int none_placed;
 	long replicas = replicas_of(pl, &none_placed);
 
 	if (replicas == 0)
-		fprintf(f, "**MIG packing plan (%s strategy): nothing to pack**, no inference workload "
-			   "in the profile\n\n", mig_strategy_name(pl->strategy));
+		fprintf(f, "**Fleet plan (MIG strategy %s): nothing to pack**, no workload in the "
+			   "profile\n\n", mig_strategy_name(pl->strategy));
 	else if (none_placed)
-		fprintf(f, "**MIG packing plan (%s strategy): monthly cost unknown (%zu replica%s not "
+		fprintf(f, "**Fleet plan (MIG strategy %s): monthly cost unknown (%zu replica%s not "
 			   "placed, none placed)**\n\n", mig_strategy_name(pl->strategy), pl->nunplaced,
 			pl->nunplaced == 1 ? "" : "s");
 	else if (pl->nunplaced) /* unknown, never the placed part as if it were the whole */
-		fprintf(f, "**MIG packing plan (%s strategy): monthly cost unknown (%zu replica%s not "
-			   "placed; the placed ones %s per month)**, %.1f%% below each placed replica "
-			   "on a GPU of its own (%s)\n\n",
+		fprintf(f, "**Fleet plan (MIG strategy %s): monthly cost unknown (%zu replica%s not "
+			   "placed; the placed ones %s per month)**\n\n",
 			mig_strategy_name(pl->strategy), pl->nunplaced, pl->nunplaced == 1 ? "" : "s",
-			util_fmt_money_in(a, sizeof(a), pl->monthly, pl->currency), savings_pct(pl),
-			util_fmt_money_in(b, sizeof(b), pl->naive_monthly, pl->currency));
+			util_fmt_money_in(a, sizeof(a), pl->monthly, pl->currency));
 	else
-		fprintf(f, "**MIG packing plan (%s strategy): %s per month**, %.1f%% below each "
-			   "replica on a GPU of its own (%s)\n\n",
-			mig_strategy_name(pl->strategy), util_fmt_money_in(a, sizeof(a), pl->monthly, pl->currency),
-			savings_pct(pl), util_fmt_money_in(b, sizeof(b), pl->naive_monthly, pl->currency));
+		fprintf(f, "**Fleet plan (MIG strategy %s): %s per month**\n\n",
+			mig_strategy_name(pl->strategy),
+			util_fmt_money_in(a, sizeof(a), pl->monthly, pl->currency));
 	if (replicas == 0)
 		return;
-	t = table_new(7);
-	table_header(t, 0, "node pool", ALIGN_LEFT);
-	table_header(t, 1, "sku", ALIGN_LEFT);
-	table_header(t, 2, "region", ALIGN_LEFT);
-	table_header(t, 3, "VMs", ALIGN_RIGHT);
-	table_header(t, 4, "MIG profile", ALIGN_LEFT);
-	table_header(t, 5, "AKS profile", ALIGN_LEFT);
-	table_header(t, 6, "monthly", ALIGN_RIGHT);
-	for (size_t i = 0; i < pl->npools; i++) {
-		const struct mig_plan_pool *p = &pl->pools[i];
-		char vms[16];
-		snprintf(vms, sizeof(vms), "%d", p->vm_count);
-		table_add(t, p->name, p->sku, p->region, vms,
-			  p->mig_profile[0] ? p->mig_profile : "mixed",
-			  p->aks_profile[0] ? p->aks_profile : "-",
-			  util_fmt_money_in(a, sizeof(a), p->monthly_cost, pl->currency));
+	if (pl->npools || pl->ndedicated) {
+		t = table_new(7);
+		table_header(t, 0, "node pool", ALIGN_LEFT);
+		table_header(t, 1, "sku", ALIGN_LEFT);
+		table_header(t, 2, "region", ALIGN_LEFT);
+		table_header(t, 3, "VMs", ALIGN_RIGHT);
+		table_header(t, 4, "MIG profile", ALIGN_LEFT);
+		table_header(t, 5, "AKS profile", ALIGN_LEFT);
+		table_header(t, 6, "monthly", ALIGN_RIGHT);
+		for (size_t i = 0; i < pl->npools; i++) {
+			const struct mig_plan_pool *p = &pl->pools[i];
+			char vms[16];
+			snprintf(vms, sizeof(vms), "%d", p->vm_count);
+			table_add(t, p->name, p->sku, p->region, vms,
+				  p->mig_profile[0] ? p->mig_profile : "mixed",
+				  p->aks_profile[0] ? p->aks_profile : "-",
+				  util_fmt_money_in(a, sizeof(a), p->monthly_cost, pl->currency));
+		}
+		for (size_t i = 0; i < pl->ndedicated; i++) {
+			const struct pack_dedicated *d = &pl->dedicated[i];
+			char name[PROFILE_NAME_LEN + 32];
+			snprintf(name, sizeof(name), "dedicated: %s:%d", pl->workloads[d->workload].name,
+				 d->replica);
+			table_add(t, name, d->sku, d->region, "1", "-", "-",
+				  util_fmt_money_in(a, sizeof(a), d->monthly, pl->currency));
+		}
+		table_print(t, f, FMT_MARKDOWN);
+		table_free(t);
 	}
-	for (size_t i = 0; i < pl->ndedicated; i++) {
-		const struct pack_dedicated *d = &pl->dedicated[i];
-		char name[PROFILE_NAME_LEN + 32];
-		snprintf(name, sizeof(name), "dedicated: %s:%d", pl->workloads[d->workload].name,
-			 d->replica);
-		table_add(t, name, d->sku, d->region, "1", "-", "-",
-			  util_fmt_money_in(a, sizeof(a), d->monthly, pl->currency));
-	}
-	table_print(t, f, FMT_MARKDOWN);
-	table_free(t);
 	if (pl->ngpus) {
 		t = table_new(1 + MIG_MEMORY_SLOTS);
 		table_header(t, 0, "GPU", ALIGN_LEFT);
@@ -307,7 +424,7 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 			table_header(t, (size_t)s + 1, h, ALIGN_LEFT);
 		}
 		for (size_t i = 0; i < pl->ngpus; i++) {
-			const struct pack_gpu *g = &pl->gpus[i];
+			const struct mig_plan_gpu *g = &pl->gpus[i];
 			char cells[1 + MIG_MEMORY_SLOTS][PROFILE_NAME_LEN + 64];
 			const char *row[1 + MIG_MEMORY_SLOTS];
 			snprintf(cells[0], sizeof(cells[0]), "%s vm %d gpu %d", pl->pools[g->pool].name,
@@ -315,8 +432,8 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 			for (int s = 0; s < MIG_MEMORY_SLOTS; s++)
 				snprintf(cells[s + 1], sizeof(cells[0]), "-");
 			for (int k = 0; k < g->nslices; k++) {
-				const struct pack_slice *sl = &g->slices[k];
-				for (int m = 0; m < sl->memory_slices; m++) {
+				const struct mig_plan_slice *sl = &g->slices[k];
+				for (int m = 0; m < sl->memory_slices && sl->start + m < MIG_MEMORY_SLOTS; m++) {
 					char *cell = cells[sl->start + m + 1];
 					if (m > 0)
 						snprintf(cell, sizeof(cells[0]), "(cont.)");
@@ -335,41 +452,51 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 		table_print(t, f, FMT_MARKDOWN);
 		table_free(t);
 	}
-	for (size_t i = 0; i < pl->nunplaced; i++) {
+	if (pl->nvms) {
+		t = vm_table(pl, 1);
+		if (pl->npools || pl->ndedicated)
+			fputc('\n', f);
+		table_print(t, f, FMT_MARKDOWN);
+		table_free(t);
+	}
+	for (size_t i = 0, j; i < pl->nunplaced; i = j) {
+		char run[64];
+
+		unplaced_run(pl, i, &j, run, sizeof(run));
 		fputs("\n> not placed: ", f);
-		esc_fprintf(f, ESC_MARKDOWN, "%s replica %d: %s",
-			    pl->workloads[pl->unplaced[i].workload].name, pl->unplaced[i].replica,
-			    pl->unplaced[i].reason);
+		esc_fprintf(f, ESC_MARKDOWN, "%s %s: %s",
+			    pl->workloads[pl->unplaced[i].workload].name, run, pl->unplaced[i].reason);
 		fputc('\n', f);
 	}
-	/* an incomplete plan is judged on the replicas it placed only */
-	if (pl->nunplaced)
-		fprintf(f, "\nLower bound %s for the placed replicas: the plan is %s for them; "
-			"%zu replica%s not placed %s no cost.\n",
-			util_fmt_money_in(a, sizeof(a), pl->lower_bound_monthly, pl->currency),
-			pl->exact ? "optimal" : "a heuristic one", pl->nunplaced,
-			pl->nunplaced == 1 ? "" : "s", pl->nunplaced == 1 ? "has" : "have");
-	else if (pl->exact)
-		fprintf(f, "\nLower bound %s: the plan is optimal.\n",
-			util_fmt_money_in(a, sizeof(a), pl->lower_bound_monthly, pl->currency));
-	else
-		fprintf(f, "\nLower bound %s: the plan is within %.1f%% of the optimum.\n",
-			util_fmt_money_in(a, sizeof(a), pl->lower_bound_monthly, pl->currency), gap_pct(pl));
+	if (used_regions(pl)) {
+		fprintf(f, "\nMIG plan %s, %.1f%% below its workloads on their best dedicated options "
+			   "(%s). ", util_fmt_money_in(a, sizeof(a), pl->mig_monthly, pl->currency),
+			mig_savings_pct(pl),
+			util_fmt_money_in(b, sizeof(b), pl->mig_dedicated_monthly, pl->currency));
+		if (pl->exact)
+			fprintf(f, "Lower bound %s: the plan is optimal.\n",
+				util_fmt_money_in(c, sizeof(c), pl->lower_bound_monthly, pl->currency));
+		else
+			fprintf(f, "Lower bound %s: the plan is within %.1f%% of the optimum.\n",
+				util_fmt_money_in(c, sizeof(c), pl->lower_bound_monthly, pl->currency),
+				gap_pct(pl));
+	}
 }
 
 /* ---- csv ---------------------------------------------------------------- */
 
 static void print_csv(FILE *f, const struct pack_plan *pl)
 {
-	enum { NC = 15 };
+	enum { NC = 16 };
 	char monthly[32], cur[8];
 	/* vm and gpu are indices (a slice's place); vm_count counts a pool's
-	 * VMs; reason says why a replica is unplaced */
+	 * or a workload's VMs; reason says why a replica is unplaced */
 	const char *cols[NC] = { "placement", "pool", "sku", "region", "vm", "gpu", "vm_count",
 				 "mig_profile", "start", "workload", "replica", monthly,
-				 "cost_basis", "currency", "reason" };
+				 "cost_basis", "currency", "pricing", "reason" };
 	struct table *t = table_new(NC);
 	char vm[16], gpu[16], start[16], rep[16], mon[32];
+	const char *term = pricing_name(pl->pricing);
 	size_t n;
 
 	/* raw numbers, the unit in the header: monthly_usd */
@@ -381,17 +508,17 @@ static void print_csv(FILE *f, const struct pack_plan *pl)
 	for (size_t i = 0; i < NC; i++)
 		table_header(t, i, cols[i], ALIGN_LEFT);
 	for (size_t i = 0; i < pl->ngpus; i++) {
-		const struct pack_gpu *g = &pl->gpus[i];
+		const struct mig_plan_gpu *g = &pl->gpus[i];
 		const struct mig_plan_pool *p = &pl->pools[g->pool];
 		snprintf(vm, sizeof(vm), "%d", g->vm);
 		snprintf(gpu, sizeof(gpu), "%d", g->gpu);
 		for (int k = 0; k < g->nslices; k++) {
-			const struct pack_slice *s = &g->slices[k];
+			const struct mig_plan_slice *s = &g->slices[k];
 			snprintf(start, sizeof(start), "%d", s->start);
 			snprintf(rep, sizeof(rep), "%d", s->replica);
 			table_add(t, "mig", p->name, p->sku, p->region, vm, gpu, "", s->profile, start,
 				  s->workload >= 0 ? pl->workloads[s->workload].name : "",
-				  s->workload >= 0 ? rep : "", "", "", pl->currency, "");
+				  s->workload >= 0 ? rep : "", "", "", pl->currency, term, "");
 		}
 	}
 	for (size_t i = 0; i < pl->npools; i++) {
@@ -399,20 +526,28 @@ static void print_csv(FILE *f, const struct pack_plan *pl)
 		snprintf(vm, sizeof(vm), "%d", p->vm_count);
 		snprintf(mon, sizeof(mon), "%.2f", util_round_cents(p->monthly_cost));
 		table_add(t, "pool", p->name, p->sku, p->region, "", "", vm, p->mig_profile, "", "",
-			  "", mon, "own", pl->currency, "");
+			  "", mon, "own", pl->currency, term, "");
 	}
 	for (size_t i = 0; i < pl->ndedicated; i++) {
 		const struct pack_dedicated *d = &pl->dedicated[i];
 		snprintf(rep, sizeof(rep), "%d", d->replica);
 		snprintf(mon, sizeof(mon), "%.2f", util_round_cents(d->monthly));
 		table_add(t, "dedicated", "", d->sku, d->region, "", "", "1", "", "",
-			  pl->workloads[d->workload].name, rep, mon, "own", pl->currency, "");
+			  pl->workloads[d->workload].name, rep, mon, "own", pl->currency, term, "");
+	}
+	for (size_t i = 0; i < pl->nvms; i++) {
+		const struct pack_vm *v = &pl->vms[i];
+		snprintf(vm, sizeof(vm), "%d", v->vm_count);
+		snprintf(mon, sizeof(mon), "%.2f", util_round_cents(v->monthly));
+		table_add(t, "vm", "", v->sku, v->region, "", "", vm, "", "",
+			  pl->workloads[v->workload].name, "", mon, "own", pl->currency,
+			  pricing_name(v->pricing), "");
 	}
 	for (size_t i = 0; i < pl->nunplaced; i++) {
 		snprintf(rep, sizeof(rep), "%d", pl->unplaced[i].replica);
 		table_add(t, "unplaced", "", "", pl->workloads[pl->unplaced[i].workload].region, "",
 			  "", "", "", "", pl->workloads[pl->unplaced[i].workload].name, rep, "", "",
-			  pl->currency, pl->unplaced[i].reason);
+			  pl->currency, "", pl->unplaced[i].reason);
 	}
 	table_print(t, f, FMT_CSV);
 	table_free(t);
@@ -440,7 +575,7 @@ static cJSON *plan_json(const struct pack_plan *pl)
 	}
 	arr = cJSON_AddArrayToObject(doc, "gpus");
 	for (size_t i = 0; i < pl->ngpus; i++) {
-		const struct pack_gpu *g = &pl->gpus[i];
+		const struct mig_plan_gpu *g = &pl->gpus[i];
 		cJSON *o = cJSON_CreateObject(), *sl;
 		cJSON_AddStringToObject(o, "pool", pl->pools[g->pool].name);
 		cJSON_AddNumberToObject(o, "vm", g->vm);
@@ -448,7 +583,7 @@ static cJSON *plan_json(const struct pack_plan *pl)
 		cJSON_AddStringToObject(o, "gpu_model", pl->pools[g->pool].gpu_model);
 		sl = cJSON_AddArrayToObject(o, "slices");
 		for (int k = 0; k < g->nslices; k++) {
-			const struct pack_slice *s = &g->slices[k];
+			const struct mig_plan_slice *s = &g->slices[k];
 			cJSON *so = cJSON_CreateObject();
 			cJSON_AddStringToObject(so, "profile", s->profile);
 			cJSON_AddNumberToObject(so, "start", s->start);
@@ -477,17 +612,64 @@ static cJSON *plan_json(const struct pack_plan *pl)
 		json_add_money(o, "monthly_cost", d->monthly);
 		cJSON_AddItemToArray(arr, o);
 	}
+	arr = cJSON_AddArrayToObject(doc, "vms");
+	for (size_t i = 0; i < pl->nvms; i++) {
+		const struct pack_vm *v = &pl->vms[i];
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "workload", pl->workloads[v->workload].name);
+		cJSON_AddStringToObject(o, "type", profile_type_name(pl->workloads[v->workload].type));
+		cJSON_AddNumberToObject(o, "replicas", (double)pl->workloads[v->workload].replicas);
+		cJSON_AddStringToObject(o, "sku", v->sku);
+		cJSON_AddStringToObject(o, "region", v->region);
+		cJSON_AddNumberToObject(o, "vm_count", v->vm_count);
+		cJSON_AddNumberToObject(o, "gpu_count", v->gpu_count);
+		cJSON_AddStringToObject(o, "pricing", pricing_name(v->pricing));
+		json_add_rounded(o, "hourly_cost", v->hourly, 6);
+		json_add_rounded(o, "hours_billed", v->hours_billed, 4);
+		json_add_money(o, "monthly_cost", v->monthly);
+		cJSON_AddItemToArray(arr, o);
+	}
 	if (pl->nunplaced) /* unknown, never 0: some replica has no price */
 		cJSON_AddNullToObject(doc, "monthly_cost");
 	else
 		json_add_money(doc, "monthly_cost", pl->monthly);
 	cJSON_AddBoolToObject(doc, "complete", pl->nunplaced == 0);
 	json_add_money(doc, "placed_monthly_cost", pl->monthly);
-	json_add_money(doc, "lower_bound_monthly_cost", pl->lower_bound_monthly);
-	cJSON_AddBoolToObject(doc, "optimal", pl->exact);
-	cJSON_AddBoolToObject(doc, "proven_optimal", pl->proven_optimal);
-	json_add_money(doc, "naive_monthly_cost", pl->naive_monthly);
-	json_add_money(doc, "savings_vs_naive_monthly", savings(pl));
+	/* the MIG part: the regions whose plan the fleet uses (null: none) */
+	if (used_regions(pl)) {
+		json_add_money(doc, "mig_monthly_cost", pl->mig_monthly);
+		json_add_money(doc, "mig_dedicated_monthly_cost", pl->mig_dedicated_monthly);
+		json_add_money(doc, "mig_savings_monthly", mig_savings(pl));
+		json_add_money(doc, "lower_bound_monthly_cost", pl->lower_bound_monthly);
+		cJSON_AddBoolToObject(doc, "optimal", pl->exact);
+		cJSON_AddBoolToObject(doc, "proven_optimal", pl->exact);
+	} else {
+		cJSON_AddNullToObject(doc, "mig_monthly_cost");
+		cJSON_AddNullToObject(doc, "mig_dedicated_monthly_cost");
+		cJSON_AddNullToObject(doc, "mig_savings_monthly");
+		cJSON_AddNullToObject(doc, "lower_bound_monthly_cost");
+		cJSON_AddNullToObject(doc, "optimal");
+		cJSON_AddNullToObject(doc, "proven_optimal");
+	}
+	arr = cJSON_AddArrayToObject(doc, "mig_regions");
+	for (size_t r = 0; r < pl->nregions; r++) {
+		const struct pack_region *g = &pl->regions[r];
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "region", g->region);
+		cJSON_AddBoolToObject(o, "used", g->used);
+		cJSON_AddBoolToObject(o, "priced", g->priced);
+		cJSON_AddNumberToObject(o, "workloads", (double)g->nworkloads);
+		if (g->priced) {
+			json_add_money(o, "monthly_cost", g->monthly);
+			json_add_money(o, "lower_bound_monthly_cost", g->lower_bound_monthly);
+		} else {
+			cJSON_AddNullToObject(o, "monthly_cost");
+			cJSON_AddNullToObject(o, "lower_bound_monthly_cost");
+		}
+		json_add_money(o, "dedicated_monthly_cost", g->dedicated_monthly);
+		cJSON_AddBoolToObject(o, "proven_optimal", g->proven_optimal);
+		cJSON_AddItemToArray(arr, o);
+	}
 	arr = cJSON_AddArrayToObject(doc, "unplaced");
 	for (size_t i = 0; i < pl->nunplaced; i++) {
 		cJSON *o = cJSON_CreateObject();
@@ -501,35 +683,20 @@ static cJSON *plan_json(const struct pack_plan *pl)
 
 /* ---- quota ---------------------------------------------------------------- */
 
-/* The plan's VMs (each pool's, one per dedicated replica) against the
- * usage files (docs/quota.md): the short quotas into *out, each also a
- * warning on stderr.  Nothing without usage files; with them but no
- * --skus, one warning that availability was not checked. */
-static void warn_stderr(void *ctx, const char *msg)
+/* The fleet's VMs (each pool's, one per dedicated replica, each
+ * workload's own) against the usage files (docs/quota.md): the short
+ * quotas into *out, each also a warning on stderr.  What could not be
+ * checked the recommendation's warnings already say. */
+static size_t pack_quota(const struct catalog_snapshot *snap, const struct recommend_options *o,
+			 const struct pack_plan *plan, struct recommend_quota_numbers **out)
 {
-	(void)ctx;
-	diag_warning("%s", msg);
-}
-
-static size_t pack_quota(const struct catalog_snapshot *snap, const struct pack_options *po,
-			 const struct cmd_usage *usage, const struct pack_plan *plan,
-			 struct recommend_quota_numbers **out)
-{
-	struct recommend_options o;
 	struct recommend_quota_deploy *d;
 	size_t nd = 0, n;
 
 	*out = NULL;
-	if (usage->n == 0)
+	if (o->nusage == 0)
 		return 0;
-	if (!po->skus)
-		diag_warning("availability was not checked: no az vm list-skus file (--skus FILE, "
-			     "or azure: skus: in the profile; docs/quota.md)");
-	recommend_options_init(&o);
-	o.skus = po->skus;
-	o.usage = usage->u;
-	o.nusage = usage->n;
-	d = xcalloc(plan->npools + plan->ndedicated + 1, sizeof(*d));
+	d = xcalloc(plan->npools + plan->ndedicated + plan->nvms + 1, sizeof(*d));
 	for (size_t i = 0; i < plan->npools; i++)
 		d[nd++] = (struct recommend_quota_deploy){ plan->pools[i].sku, plan->pools[i].region,
 							   plan->pools[i].vm_count, plan->pricing };
@@ -537,7 +704,11 @@ static size_t pack_quota(const struct catalog_snapshot *snap, const struct pack_
 		d[nd++] = (struct recommend_quota_deploy){ plan->dedicated[i].sku,
 							   plan->dedicated[i].region, 1,
 							   plan->pricing };
-	n = recommend_quota_shortfalls(snap, &o, d, nd, out, warn_stderr, NULL);
+	for (size_t i = 0; i < plan->nvms; i++)
+		d[nd++] = (struct recommend_quota_deploy){ plan->vms[i].sku, plan->vms[i].region,
+							   plan->vms[i].vm_count,
+							   plan->vms[i].pricing };
+	n = recommend_quota_shortfalls(snap, o, d, nd, out, NULL, NULL);
 	free(d);
 	for (size_t i = 0; i < n; i++) {
 		const struct recommend_quota_numbers *q = &(*out)[i];
@@ -573,7 +744,8 @@ static void quota_json(cJSON *doc, const struct recommend_quota_numbers *q, size
 
 int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 {
-	struct pack_options o;
+	struct recommend_options o;
+	struct recommend_result res;
 	struct pack_plan plan;
 	struct catalog_snapshot snap;
 	int built;
@@ -584,11 +756,12 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 	enum catalog_origin origin;
 	catalog *cat = NULL;
 	const char *val, *path = NULL;
-	char err[CATALOG_ERRLEN], cpath[4096];
+	char err[CATALOG_ERRLEN], cpath[4096], today[16], currency[4];
 	double d;
 	int opt, rc = EXIT_OK;
 	const char *skus_path = NULL;
 	const char *usage_specs[PROFILE_MAX_REGIONS];
+	const char *regions[PROFILE_MAX_REGIONS] = { 0 };
 	size_t nusage_specs = 0;
 	struct azure_skus skus;
 	struct cmd_usage usage;
@@ -597,7 +770,9 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 
 	memset(&skus, 0, sizeof skus);
 	memset(&usage, 0, sizeof usage);
-	pack_options_init(&o);
+	recommend_options_init(&o);
+	util_today(today, sizeof(today));
+	o.today = today;
 	cli_iter_init(&it, "pack", cmd_pack_opts, argc, argv);
 	while ((opt = cli_next(&it, &val)) != CLI_END) {
 		switch (opt) {
@@ -623,7 +798,31 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 			o.headroom_pct = d;
 			break;
 		case OPT_REGION:
-			o.region = val;
+			if (o.nregions == PROFILE_MAX_REGIONS)
+				return cli_usage_error("pack", "at most %d --region", PROFILE_MAX_REGIONS);
+			regions[o.nregions++] = val;
+			break;
+		case OPT_PRICING:
+			o.pricing_auto = strcmp(val, "auto") == 0;
+			if (!o.pricing_auto && pricing_parse(val, &o.pricing) != 0)
+				return cli_usage_error("pack",
+						       "unknown pricing '%s' (payg, spot, reserved-1y, "
+						       "reserved-3y, savings-1y, savings-3y, auto)", val);
+			o.has_pricing = 1;
+			break;
+		case OPT_HOURS:
+			if (cli_positive("pack", "hours-per-month", val, &d) != 0)
+				return EXIT_USAGE;
+			if (d > 744)
+				return cli_usage_error("pack", "--hours-per-month takes a number of hours "
+						       "greater than 0 and at most 744 (a 31-day month)");
+			o.has_hours = 1;
+			o.hours_per_month = d;
+			break;
+		case OPT_CURRENCY:
+			if (cli_currency("pack", val, currency) != 0)
+				return EXIT_USAGE;
+			o.currency = currency;
 			break;
 		case OPT_SKUS:
 			skus_path = val;
@@ -640,6 +839,7 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 	}
 	if (!path)
 		return cli_usage_error("pack", "missing PROFILE");
+	o.regions = regions;
 
 	if (catalog_open_default(ctx->catalog_path, &cat, &origin, cpath, sizeof(cpath), err) != 0) {
 		diag_error("%s", err);
@@ -651,14 +851,14 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 		catalog_close(cat);
 		return EXIT_CATALOG;
 	}
-	if (o.region) {
-		const char *known = catalog_names_region(&names, o.region);
+	for (size_t i = 0; i < o.nregions; i++) {
+		const char *known = catalog_names_region(&names, regions[i]);
 		if (!known) {
-			cmd_unknown_name(cat, "regions", "region", o.region, 1, NULL);
+			cmd_unknown_name(cat, "regions", "region", regions[i], 1, NULL);
 			rc = EXIT_INPUT;
 			goto out_names;
 		}
-		o.region = known;
+		regions[i] = known;
 	}
 	if (cmd_load_profile(path, &names, &p) != 0) {
 		profile_release(&p);
@@ -679,24 +879,33 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 		profile_release(&p);
 		goto out_names;
 	}
+	o.usage = usage.u;
+	o.nusage = usage.n;
 	if (catalog_snapshot_load(cat, &snap, err) != 0) {
 		diag_error("%s", err);
 		profile_release(&p);
 		rc = EXIT_CATALOG;
 		goto out_names;
 	}
-	built = pack_plan_build(&snap, &p, &o, &plan, &errs);
-	if (built == 0)
-		nshorts = pack_quota(&snap, &o, &usage, &plan, &shorts);
+	/* the fleet is recommend's, with the same options: pack only renders it */
+	built = recommend_build(&snap, &p, &o, &res, &errs);
+	if (built == 0) {
+		pack_plan_from_recommend(&res, &plan);
+		nshorts = pack_quota(&snap, &o, &plan, &shorts);
+	}
 	catalog_snapshot_release(&snap);
 	if (built != 0) {
 		diag_list_print(&errs, stderr);
 		diag_list_release(&errs);
-		pack_plan_release(&plan);
+		recommend_result_release(&res);
 		profile_release(&p);
 		rc = EXIT_CATALOG;
 		goto out_names;
 	}
+	diag_list_release(&errs);
+	for (size_t i = 0; i < res.nwarnings; i++)
+		diag_warning("%s", res.warnings[i]);
+	recommend_result_release(&res);
 	switch (ctx->format) {
 	case FMT_JSON: {
 		cJSON *doc = plan_json(&plan);

@@ -37,7 +37,7 @@
 
 enum { OPT_HEADROOM = 1, OPT_TOP, OPT_PRICING, OPT_REGION, OPT_HOURS, OPT_CURRENCY,
        OPT_ALL_REJECTED, OPT_EXPLAIN, OPT_DETAILS, OPT_SKUS, OPT_USAGE,
-       OPT_WITHIN_QUOTA };
+       OPT_WITHIN_QUOTA, OPT_STRATEGY };
 
 const struct cli_opt cmd_recommend_opts[] = {
 	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM, "PCT", NULL,
@@ -68,6 +68,10 @@ const struct cli_opt cmd_recommend_opts[] = {
 	{ "within-quota", 0, CLI_ARG_NONE, OPT_WITHIN_QUOTA, NULL, NULL,
 	  "plan within the --usage quotas: the cheapest ranked options that fit, with what "
 	  "it costs and the quota that would unlock the cheaper plan (docs/quota.md)" },
+	{ "strategy", 0, CLI_ARG_REQUIRED, OPT_STRATEGY, "S", "aks|mixed",
+	  "the MIG plan's layouts: aks (default: one MIG profile per node pool, AKS "
+	  "--gpu-instance-profile) | mixed (any valid layout per GPU, GPU Operator mixed "
+	  "strategy)" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
@@ -404,7 +408,8 @@ static struct table *mig_pool_table(const struct recommend_result *r)
 		const struct mig_plan_pool *p = &r->mig.pools[i];
 		snprintf(vms, sizeof(vms), "%d", p->vm_count);
 		snprintf(used, sizeof(used), "%d/%d", p->slices_used, p->slices);
-		table_add(t, p->name, p->sku, p->region, vms, p->mig_profile, used,
+		table_add(t, p->name, p->sku, p->region, vms,
+			  p->mig_profile[0] ? p->mig_profile : "mixed", used,
 			  util_fmt_money_in(mon, sizeof(mon), p->monthly_cost, r->currency));
 	}
 	return t;
@@ -416,7 +421,8 @@ static void print_mig_table(FILE *f, const struct recommend_result *r, int color
 	char a[64], b[64];
 	if (!m->present)
 		return;
-	fprintf(f, "%s== MIG packing (AKS node pools) ==%s\n", out_sgr(color, OUT_BOLD),
+	fprintf(f, "%s== MIG packing (%s) ==%s\n", out_sgr(color, OUT_BOLD),
+		m->strategy == MIG_STRATEGY_MIXED ? "mixed layouts, GPU Operator" : "AKS node pools",
 		out_sgr_off(color, OUT_BOLD));
 	fprintf(f, "%zu workload%s (%ld replica%s) on shared GPUs: %s/month; on their best "
 		   "dedicated options: %s/month\n",
@@ -1083,6 +1089,14 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 			break;
 		case OPT_WITHIN_QUOTA:
 			o.within_quota = 1;
+			break;
+		case OPT_STRATEGY:
+			if (mig_strategy_parse(val, &o.strategy) != 0) {
+				free(regions);
+				free(usage_specs);
+				return cli_usage_error("recommend", "unknown strategy '%s' (aks, mixed)",
+						       val);
+			}
 			break;
 		default:
 			free(regions);

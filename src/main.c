@@ -58,7 +58,7 @@ const struct command gpufit_commands[] = {
 	  "AKS GPU node pools (az commands) and Kubernetes manifests for the recommendation.",
 	  cmd_k8s_opts, cmd_k8s_verbs, CMD_K8S_FORMATS, CMD_K8S_NOTE },
 	{ "pack", cmd_pack, "pack [OPTIONS] PROFILE",
-	  "Pack small inference workloads onto MIG slices of shared GPUs at the lowest cost.",
+	  "The recommended fleet at GPU level: MIG node pools and each GPU's slices, whole VMs.",
 	  cmd_pack_opts, NULL, FORMATS_HTML, NULL },
 	{ "recommend", cmd_recommend, "recommend [OPTIONS] PROFILE",
 	  "Ranked Azure GPU options and monthly costs for the workloads of a profile.",

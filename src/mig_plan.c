@@ -66,3 +66,35 @@ void mig_plan_pool_count(struct mig_plan_pool *pools, size_t base, const struct 
 			pool->slices_used += mp->gpus[g].slices[q].item >= 0;
 	}
 }
+
+void mig_plan_gpus_append(struct mig_plan_gpu **gpus, size_t *ngpus, size_t base,
+			  const struct mig_offer *offers, const struct mig_item *items,
+			  const struct mig_plan *mp)
+{
+	if (!mp->ngpus)
+		return;
+	*gpus = xrealloc(*gpus, (*ngpus + mp->ngpus) * sizeof(**gpus));
+	for (size_t g = 0; g < mp->ngpus; g++) {
+		const struct mig_gpu *src = &mp->gpus[g];
+		const struct mig_offer *of = &offers[mp->pools[src->pool].offer];
+		struct mig_plan_gpu *dst = &(*gpus)[(*ngpus)++];
+
+		memset(dst, 0, sizeof(*dst));
+		dst->pool = (int)base + src->pool;
+		dst->vm = src->vm;
+		dst->gpu = src->gpu;
+		dst->nslices = src->nslices;
+		dst->memory_slots_used = src->memory_slots_used;
+		dst->compute_slices_used = src->compute_slices_used;
+		for (int s = 0; s < src->nslices && s < MIG_MEMORY_SLOTS; s++) {
+			const struct mig_slice *sl = &src->slices[s];
+
+			util_copy_str(dst->slices[s].profile, sizeof(dst->slices[s].profile),
+				      of->profiles[sl->profile].name);
+			dst->slices[s].start = sl->start;
+			dst->slices[s].memory_slices = of->profiles[sl->profile].memory_slices;
+			dst->slices[s].workload = sl->item >= 0 ? items[sl->item].workload : -1;
+			dst->slices[s].replica = sl->item >= 0 ? items[sl->item].replica : -1;
+		}
+	}
+}

@@ -22,7 +22,7 @@ static int compute_slices(const char *profile)
 	return n >= 1 && n <= COMPUTE_SLICES ? n : 1;
 }
 
-static void slice_rect(FILE *f, const struct pack_plan *pl, const struct pack_slice *s, double x,
+static void slice_rect(FILE *f, const struct pack_plan *pl, const struct mig_plan_slice *s, double x,
 		       double w, int y, const char *kind)
 {
 	if (s->workload < 0) {
@@ -53,7 +53,7 @@ static void empty_rect(FILE *f, double x, double w, int y, const char *kind)
 		    kind, x + 1, y, w - 2, ROW_H - 4, x + 6, y + 16);
 }
 
-static void draw_gpu(FILE *f, const struct pack_plan *pl, const struct pack_gpu *g)
+static void draw_gpu(FILE *f, const struct pack_plan *pl, const struct mig_plan_gpu *g)
 {
 	const int lw = 110, y0 = 2, y1 = ROW_H + 4;
 	const double cw = (double)GPU_W / COMPUTE_SLICES;
@@ -68,7 +68,7 @@ static void draw_gpu(FILE *f, const struct pack_plan *pl, const struct pack_gpu 
 		       "(7)</text>",
 		    y0 + 16, y1 + 16);
 	while (slot < MIG_MEMORY_SLOTS) {
-		const struct pack_slice *s = NULL;
+		const struct mig_plan_slice *s = NULL;
 		for (int k = 0; k < g->nslices; k++)
 			if (g->slices[k].start == slot)
 				s = &g->slices[k];
@@ -84,7 +84,7 @@ static void draw_gpu(FILE *f, const struct pack_plan *pl, const struct pack_gpu 
 	/* compute slices: in the order of the memory slots, as many as the profile has */
 	for (int at = 0; at < MIG_MEMORY_SLOTS; at++)
 		for (int k = 0; k < g->nslices; k++) {
-			const struct pack_slice *s = &g->slices[k];
+			const struct mig_plan_slice *s = &g->slices[k];
 			if (s->start != at)
 				continue;
 			int n = compute_slices(s->profile);
@@ -103,24 +103,28 @@ static void draw_gpu(FILE *f, const struct pack_plan *pl, const struct pack_gpu 
 
 static void cost_chart(FILE *f, const struct pack_plan *pl)
 {
+	int mig = pl->npools || pl->ndedicated;
 	struct {
 		const char *role, *label;
 		double v;
 		int known;
-	} rows[3] = {
-		{ "plan", "this plan", pl->monthly, pl->nunplaced == 0 },
-		{ "lower-bound", "lower bound (no plan costs less)", pl->lower_bound_monthly, 1 },
-		{ "naive", "each replica on a GPU of its own", pl->naive_monthly, 1 },
+	} rows[4] = {
+		{ "fleet", "the fleet", pl->monthly, pl->nunplaced == 0 },
+		{ "plan", "its MIG plan", pl->mig_monthly, mig },
+		{ "lower-bound", "MIG plan's lower bound", pl->lower_bound_monthly, mig },
+		{ "dedicated", "MIG plan's workloads on dedicated options", pl->mig_dedicated_monthly,
+		  mig },
 	};
-	const char *fill[3] = { html_color(0), html_color(2), html_color(7) };
+	const char *fill[4] = { html_color(1), html_color(0), html_color(2), html_color(7) };
 	double max = 0;
 	char buf[64];
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		if (rows[i].known && rows[i].v > max)
 			max = rows[i].v;
-	fputs("<svg class=\"chart\" role=\"img\" viewBox=\"0 0 760 76\" width=\"760\" height=\"76\">"
-	      "<title>Plan cost, lower bound and one GPU per replica, per month</title>\n", f);
-	for (int i = 0; i < 3; i++) {
+	fputs("<svg class=\"chart\" role=\"img\" viewBox=\"0 0 760 100\" width=\"760\" height=\"100\">"
+	      "<title>Fleet cost, MIG plan cost, its lower bound and its workloads on dedicated "
+	      "options, per month</title>\n", f);
+	for (int i = 0; i < 4; i++) {
 		double w = rows[i].known && max > 0 ? rows[i].v / max * 330 : 0;
 		html_printf(f, "<g class=\"bar\" data-role=\"%s\"><text x=\"0\" y=\"%d\">%s</text>",
 			    rows[i].role, i * 24 + 16, rows[i].label);
@@ -148,37 +152,37 @@ void pack_html_print(FILE *f, const struct pack_plan *pl, const char *gpufit_ver
 {
 	char buf[64], gen[80];
 	long replicas = 0;
-	double sav = util_round_cents(pl->naive_monthly) - util_round_cents(pl->monthly);
+	int mig = pl->npools || pl->ndedicated;
+	double sav = util_round_cents(pl->mig_dedicated_monthly) - util_round_cents(pl->mig_monthly);
 	if (fabs(sav) < 0.005)
 		sav = 0;
 
 	for (size_t i = 0; i < pl->nworkloads; i++)
 		replicas += pl->workloads[i].replicas;
-	html_begin(f, "MIG packing plan");
-	html_printf(f, "<p>%zu inference workload%s, %ld replica%s; strategy ", pl->nworkloads,
+	html_begin(f, "Fleet plan");
+	html_printf(f, "<p>%zu workload%s, %ld replica%s; MIG strategy ", pl->nworkloads,
 		    pl->nworkloads == 1 ? "" : "s", replicas, replicas == 1 ? "" : "s");
 	html_esc(f, mig_strategy_name(pl->strategy));
 	fputs(", ", f);
-	html_esc(f, pricing_name(pl->pricing));
+	html_esc(f, pl->pricing_auto ? "auto" : pricing_name(pl->pricing));
 	html_printf(f, " prices, %g%% headroom, %g hours per month", pl->headroom_pct,
 		    pl->hours_per_month);
-	if (pl->skipped_training)
-		html_printf(f, "; %zu training workload%s not packed", pl->skipped_training,
-			    pl->skipped_training == 1 ? "" : "s");
 	fputs(".</p>\n<h2>Cost</h2>\n<div class=\"summary\">\n", f);
-	card(f, "monthly_cost", "Plan, per month",
+	card(f, "monthly_cost", "Fleet, per month",
 	     html_money(buf, sizeof buf, pl->monthly, pl->currency, pl->nunplaced == 0));
-	card(f, "lower_bound_monthly_cost", "Lower bound",
-	     html_money(buf, sizeof buf, pl->lower_bound_monthly, pl->currency, 1));
-	card(f, "naive_monthly_cost", "One GPU per replica",
-	     html_money(buf, sizeof buf, pl->naive_monthly, pl->currency, 1));
-	card(f, "savings_vs_naive_monthly", "Packing saves",
-	     html_money(buf, sizeof buf, sav, pl->currency, 1));
-	card(f, "proven_optimal", "Optimal", pl->proven_optimal ? "proven optimal" : "not proven");
+	card(f, "mig_monthly_cost", "MIG plan",
+	     html_money(buf, sizeof buf, pl->mig_monthly, pl->currency, mig));
+	card(f, "lower_bound_monthly_cost", "MIG plan's lower bound",
+	     html_money(buf, sizeof buf, pl->lower_bound_monthly, pl->currency, mig));
+	card(f, "mig_dedicated_monthly_cost", "Its workloads on dedicated options",
+	     html_money(buf, sizeof buf, pl->mig_dedicated_monthly, pl->currency, mig));
+	card(f, "mig_savings_monthly", "The MIG plan saves",
+	     html_money(buf, sizeof buf, sav, pl->currency, mig));
+	card(f, "optimal", "Optimal", !mig ? "no MIG plan" : pl->exact ? "proven optimal" : "not proven");
 	fputs("</div>\n", f);
 	if (pl->nunplaced) {
 		html_printf(f, "<p class=\"warn\"><strong>Incomplete:</strong> %zu replica%s could "
-			       "not be placed, so the plan's cost is unknown; the placed part costs "
+			       "not be placed, so the fleet's cost is unknown; the placed part costs "
 			       "<span data-json=\"placed_monthly_cost\">",
 			    pl->nunplaced, pl->nunplaced == 1 ? "" : "s");
 		html_esc(f, html_money(buf, sizeof buf, pl->monthly, pl->currency, 1));
@@ -200,7 +204,8 @@ void pack_html_print(FILE *f, const struct pack_plan *pl, const char *gpufit_ver
 	      "outlines are idle slices, grey ones free slots.</p>\n",
 	      f);
 
-	fputs("<h2>Node pools</h2>\n", f);
+	if (pl->npools)
+		fputs("<h2>MIG node pools</h2>\n", f);
 	for (size_t p = 0; p < pl->npools; p++) {
 		const struct mig_plan_pool *pool = &pl->pools[p];
 		html_printf(f, "<section class=\"pool\" data-pool=\"%zu\"><h3>", p);
@@ -233,6 +238,27 @@ void pack_html_print(FILE *f, const struct pack_plan *pl, const char *gpufit_ver
 			html_esc(f, d->region);
 			fputs("</td><td class=\"n\" data-json=\"dedicated.monthly_cost\">", f);
 			html_esc(f, html_money(buf, sizeof buf, d->monthly, pl->currency, 1));
+			fputs("</td></tr>\n", f);
+		}
+		fputs("</table>\n", f);
+	}
+	if (pl->nvms) {
+		fputs("<h2>On whole VMs of their own</h2>\n<table><tr><th>workload</th><th>replicas"
+		      "</th><th>size</th><th>region</th><th>VMs</th><th>term</th><th>monthly</th>"
+		      "</tr>\n", f);
+		for (size_t i = 0; i < pl->nvms; i++) {
+			const struct pack_vm *v = &pl->vms[i];
+			fputs("<tr><td>", f);
+			html_esc(f, pl->workloads[v->workload].name);
+			html_printf(f, "</td><td class=\"n\">%ld</td><td>",
+				    pl->workloads[v->workload].replicas);
+			html_esc(f, v->sku);
+			fputs("</td><td>", f);
+			html_esc(f, v->region);
+			html_printf(f, "</td><td class=\"n\">%d</td><td>", v->vm_count);
+			html_esc(f, pricing_name(v->pricing));
+			fputs("</td><td class=\"n\" data-json=\"vms.monthly_cost\">", f);
+			html_esc(f, html_money(buf, sizeof buf, v->monthly, pl->currency, 1));
 			fputs("</td></tr>\n", f);
 		}
 		fputs("</table>\n", f);

@@ -51,6 +51,7 @@ void recommend_options_init(struct recommend_options *o)
 	memset(o, 0, sizeof(*o));
 	o->headroom_pct = RECOMMEND_DEFAULT_HEADROOM_PCT;
 	o->top = RECOMMEND_DEFAULT_TOP;
+	o->strategy = MIG_STRATEGY_AKS;
 }
 
 static const char *const severity_names[] = { "info", "warning", "error" };

@@ -331,7 +331,7 @@ static cJSON *mig_plan_json(const struct recommend_result *r)
 	const struct recommend_mig_plan *m = &r->mig;
 	cJSON *o = cJSON_CreateObject(), *arr;
 
-	cJSON_AddStringToObject(o, "strategy", mig_strategy_name(MIG_STRATEGY_AKS));
+	cJSON_AddStringToObject(o, "strategy", mig_strategy_name(r->mig.strategy));
 	arr = cJSON_AddArrayToObject(o, "node_pools");
 	for (size_t i = 0; i < m->npools; i++)
 		cJSON_AddItemToArray(arr, mig_plan_pool_json(&m->pools[i]));

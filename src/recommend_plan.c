@@ -147,7 +147,7 @@ static int pack_modes(const struct ctx *c, const struct mig_offer *moffs, size_t
 			*monthly += c->needs[i].own_monthly;
 	if (!*nitems)
 		return 0;
-	if (mig_pack(moffs, noffs, *items, *nitems, MIG_STRATEGY_AKS, mp, err) != 0)
+	if (mig_pack(moffs, noffs, *items, *nitems, c->o->strategy, mp, err) != 0)
 		return -1;
 	*monthly += bill_monthly(c->pricing, mp->hourly, 1, c->hours);
 	return 0;
@@ -164,7 +164,7 @@ static int pack_modes(const struct ctx *c, const struct mig_offer *moffs, size_t
  * ways, and the cheaper kept).  Returns 0, or -1 when some replica could
  * not be placed or the packer refused the input. */
 static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *cost,
-		       size_t *nworkloads)
+		       size_t *nworkloads, struct recommend_mig_region *reg)
 {
 	struct recommend_result *res = c->res;
 	struct recommend_mig_plan *plan = &res->mig;
@@ -279,6 +279,7 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 		plan->pools[plan->npools++] = pool;
 	}
 	*cost = util_round_cents(pools);
+	mig_plan_gpus_append(&plan->gpus, &plan->ngpus, base, moffs, items, &mp);
 	loc = xmalloc((nitems + 1) * sizeof(*loc));
 	for (size_t k = 0; k < nitems; k++)
 		loc[k].pool = -2; /* unplaced */
@@ -310,6 +311,7 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 		memset(x, 0, sizeof(*x));
 		x->workload = (size_t)it->workload;
 		x->replica = it->replica;
+		x->hourly = it->dedicated_hourly;
 		util_copy_str(x->sku, sizeof(x->sku), c->vms[c->needs[it->workload].dedicated_vm].sku);
 		util_copy_str(x->region, sizeof(x->region), c->regions[r]);
 		/* unrounded: its share of its workload's bill for its
@@ -332,6 +334,14 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 		rc = -1;
 	}
 	plan->exact &= mp.proven_optimal;
+	/* the packer's bound, billed as the plan is; a proven plan is its own
+	 * bound, and the bound is never above the plan's bill (whole cents) */
+	{
+		double bound = bill_monthly(c->pricing, mp.lower_bound_hourly, 1, c->hours);
+
+		reg->proven_optimal = mp.proven_optimal;
+		reg->lower_bound_monthly = mp.proven_optimal || bound > *cost ? *cost : bound;
+	}
 	mig_plan_release(&mp);
 	free(items);
 	free(mode);
@@ -344,6 +354,7 @@ void recommend_mig_release(struct recommend_mig_plan *m)
 	free(m->dedicated);
 	free(m->workloads);
 	free(m->regions);
+	free(m->gpus);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -363,12 +374,16 @@ void recommend_build_mig_plan(struct ctx *c)
 		c->placed[i].ded_vm = -1;
 	}
 	plan->exact = 1;
+	plan->strategy = c->o->strategy;
 	plan->regions = xcalloc(c->nregions + 1, sizeof(*plan->regions));
 	for (size_t r = 0; r < c->nregions; r++) {
 		struct recommend_mig_region *reg = &plan->regions[plan->nregions];
 		double cost;
 		size_t nw;
-		int rc = pack_region(c, r, c->covered, &cost, &nw);
+		int rc;
+
+		memset(reg, 0, sizeof(*reg));
+		rc = pack_region(c, r, c->covered, &cost, &nw, reg);
 		if (!nw)
 			continue;
 		util_copy_str(reg->region, sizeof(reg->region), c->regions[r]);

@@ -214,12 +214,14 @@ def check_recommend(root, d, c):
 
 def check_pack(root, d, c):
     cur = d["currency"]
-    for k in ("monthly_cost", "lower_bound_monthly_cost", "naive_monthly_cost", "savings_vs_naive_monthly"):
+    for k in ("monthly_cost", "mig_monthly_cost", "lower_bound_monthly_cost",
+              "mig_dedicated_monthly_cost", "mig_savings_monthly"):
         c.eq(k, field(root, k), money(d[k], cur))
     bars = {b.attrs["data-role"]: b.find("text", class_="cost").text() for b in root.find_all("g", class_="bar")}
-    c.eq("chart: plan", bars.get("plan"), money(d["monthly_cost"], cur))
+    c.eq("chart: fleet", bars.get("fleet"), money(d["monthly_cost"], cur))
+    c.eq("chart: MIG plan", bars.get("plan"), money(d["mig_monthly_cost"], cur))
     c.eq("chart: lower bound", bars.get("lower-bound"), money(d["lower_bound_monthly_cost"], cur))
-    c.eq("chart: naive", bars.get("naive"), money(d["naive_monthly_cost"], cur))
+    c.eq("chart: dedicated", bars.get("dedicated"), money(d["mig_dedicated_monthly_cost"], cur))
     c.true("an svg chart", root.find("svg", class_="chart") is not None)
     pools = list(root.find_all("section", class_="pool"))
     c.eq("pools", len(pools), len(d["node_pools"]))
@@ -249,6 +251,8 @@ def check_pack(root, d, c):
             c.eq(f"slice {label} replica", int(rep), js["replica"])
     ded = [n.text() for n in root.find_all("td", data_json="dedicated.monthly_cost")]
     c.eq("dedicated costs", ded, [money(x["monthly_cost"], cur) for x in d["dedicated"]])
+    vms = [n.text() for n in root.find_all("td", data_json="vms.monthly_cost")]
+    c.eq("whole-VM costs", vms, [money(x["monthly_cost"], cur) for x in d["vms"]])
 
 
 def pct(v):

@@ -20,7 +20,7 @@ trap 'rm -rf "$work"' EXIT
 # browsers, servers, many runs of gpufit), then the golden shards, the other
 # scripts and the unit tests.
 tasks=()
-slow="cli:clean-clone cli:completion cli:k8s-lint unit:test_recommend_fleets
+slow="cli:clean-clone cli:completion cli:k8s-lint cli:one-fleet unit:test_recommend_fleets
       cli:html-reports cli:analyze-bills cli:analyze-limits cli:k8s cli:refresh
       cli:analyze-prometheus-auth cli:analyze-prometheus cli:faults cli:html-browser
       cli:refresh-fast cli:fuzz-replay cli:analyze-bench cli:bill unit:test_k8s_fleets"

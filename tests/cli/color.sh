@@ -80,7 +80,7 @@ plain estimate estimate --model llama-3-70b --gpu T4-PCIe-16GB
 
 # pack: bold heading, green cost
 tty_run - pack "$EX/small-fleet.yaml"
-has pack "${B1}MIG packing plan:"
+has pack "${B1}Fleet plan:"
 has pack "${GR}monthly cost: "
 has pack "${B1}NODE POOL"
 plain pack pack "$EX/small-fleet.yaml"

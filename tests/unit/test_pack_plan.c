@@ -1,8 +1,9 @@
 /*
- * test_pack_plan.c - from a profile to a priced packing plan, on the bundled
- * catalog.  The expected figures are worked out by hand from
- * catalog/prices.csv (southcentralus payg: Standard_NC24ads_A100_v4 4.408
- * USD/h, Standard_NC4as_T4_v3 0.631 USD/h) and the A100 80GB MIG geometry.
+ * test_pack_plan.c - the fleet pack renders, from recommend_build() on the
+ * bundled catalog through pack_plan_from_recommend().  The expected figures
+ * are worked out by hand from catalog/prices.csv (southcentralus payg:
+ * Standard_NC24ads_A100_v4 4.408 USD/h, Standard_NC4as_T4_v3 0.631 USD/h)
+ * and the A100 80GB MIG geometry; every one is also recommend's.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,25 +18,31 @@
 #include "catalog_snapshot.h"
 #include "pack_plan.h"
 #include "profile.h"
+#include "recommend.h"
 
 #include "bundled_snapshot.h"
 
 static void build(const char *yaml, enum mig_strategy st, struct profile *p,
-		  struct pack_plan *pl)
+		  struct pack_plan *pl, double *fleet_total)
 {
 	struct diag_list errs = DIAG_LIST_INIT;
-	struct pack_options o;
+	struct recommend_options o;
+	struct recommend_result res;
 
 	parse_profile(yaml, p);
-	pack_options_init(&o);
+	recommend_options_init(&o);
 	o.strategy = st;
-	assert_int_equal(pack_plan_build(&snap, p, &o, pl, &errs), 0);
+	assert_int_equal(recommend_build(&snap, p, &o, &res, &errs), 0);
 	assert_int_equal(errs.n, 0);
+	pack_plan_from_recommend(&res, pl);
+	*fleet_total = res.complete ? res.monthly_cost : -1;
+	recommend_result_release(&res);
 	diag_list_release(&errs);
 }
 
 /* Seven 2 GiB services fill one A100 as 7 x 1g.10gb: one NC24ads VM,
- * 4.408 * 730 = 3,217.84 a month, against 7 T4s at 0.631 (3,224.41). */
+ * 4.408 * 730 = 3,217.84 a month, against 7 T4s at 0.631 (7 x 460.63 =
+ * 3,224.41). */
 static void test_seven_on_one_gpu(void **state)
 {
 	static const char yaml[] =
@@ -49,10 +56,12 @@ static void test_seven_on_one_gpu(void **state)
 		"  - { name: g, type: inference, requirements: { gpu_memory_gib: 2, tflops_fp16: 5 } }\n";
 	struct profile p;
 	struct pack_plan pl;
+	double total;
 
 	(void)state;
 	for (int st = 0; st < 2; st++) {
-		build(yaml, (enum mig_strategy)st, &p, &pl);
+		build(yaml, (enum mig_strategy)st, &p, &pl, &total);
+		assert_int_equal(pl.strategy, st);
 		assert_int_equal(pl.nworkloads, 7);
 		assert_int_equal(pl.npools, 1);
 		assert_string_equal(pl.pools[0].sku, "Standard_NC24ads_A100_v4");
@@ -65,21 +74,30 @@ static void test_seven_on_one_gpu(void **state)
 		for (int s = 0; s < 7; s++) {
 			assert_string_equal(pl.gpus[0].slices[s].profile, "1g.10gb");
 			assert_int_equal(pl.gpus[0].slices[s].start, s);
+			assert_int_equal(pl.gpus[0].slices[s].workload, s);
 		}
 		assert_int_equal(pl.ndedicated, 0);
+		assert_int_equal(pl.nvms, 0);
 		assert_int_equal(pl.nunplaced, 0);
-		assert_float_equal(pl.monthly, 4.408 * 730, 1e-6);
-		assert_float_equal(pl.lower_bound_monthly, 4.408 * 730, 1e-6);
-		assert_float_equal(pl.naive_monthly, 7 * 0.631 * 730, 1e-6);
+		assert_float_equal(pl.monthly, 3217.84, 1e-6);
+		assert_float_equal(total, 3217.84, 1e-6);
+		assert_float_equal(pl.mig_monthly, 3217.84, 1e-6);
+		assert_float_equal(pl.lower_bound_monthly, 3217.84, 1e-6);
+		assert_float_equal(pl.mig_dedicated_monthly, 3224.41, 1e-6);
 		assert_int_equal(pl.exact, 1);
+		assert_int_equal(pl.nregions, 1);
+		assert_int_equal(pl.regions[0].used, 1);
 		pack_plan_release(&pl);
 		profile_release(&p);
 	}
 }
 
-/* One service alone: a T4 (0.631) beats a whole A100 VM (4.408); a training
- * workload is skipped; a 150 GiB one fits nowhere. */
-static void test_dedicated_skipped_unplaced(void **state)
+/* One service of two replicas alone: two T4s (2 x 0.631 x 730 = 921.26)
+ * beat a whole A100 VM (3,217.84), so its region's plan (the same T4s) is
+ * not used and it is on whole VMs of its own; the training run is on whole
+ * VMs too; a 150 GiB service fits nowhere: unplaced, with recommend's
+ * closest option. */
+static void test_whole_vms_and_unplaced(void **state)
 {
 	static const char yaml[] =
 		"gpufit: 1\nregion: southcentralus\nworkloads:\n"
@@ -90,27 +108,33 @@ static void test_dedicated_skipped_unplaced(void **state)
 		"    training: { method: lora, tokens: 1e8 }\n";
 	struct profile p;
 	struct pack_plan pl;
+	double total;
 
 	(void)state;
-	build(yaml, MIG_STRATEGY_AKS, &p, &pl);
-	assert_int_equal(pl.nworkloads, 2);
-	assert_int_equal(pl.skipped_training, 1);
+	build(yaml, MIG_STRATEGY_AKS, &p, &pl, &total);
+	assert_int_equal(pl.nworkloads, 3);
 	assert_int_equal(pl.npools, 0);
-	assert_int_equal(pl.ndedicated, 2);
-	assert_string_equal(pl.dedicated[0].sku, "Standard_NC4as_T4_v3");
-	assert_int_equal(pl.dedicated[0].replica, 0);
-	assert_int_equal(pl.dedicated[1].replica, 1);
-	assert_float_equal(pl.dedicated[0].monthly, 0.631 * 730, 1e-6);
+	assert_int_equal(pl.ndedicated, 0);
+	assert_int_equal(pl.nvms, 2);
+	assert_string_equal(pl.workloads[pl.vms[0].workload].name, "solo");
+	assert_string_equal(pl.vms[0].sku, "Standard_NC4as_T4_v3");
+	assert_int_equal(pl.vms[0].vm_count, 2);
+	assert_float_equal(pl.vms[0].monthly, 921.26, 1e-6);
+	assert_string_equal(pl.workloads[pl.vms[1].workload].name, "tune");
+	assert_int_equal(pl.workloads[pl.vms[1].workload].type, PROFILE_TRAINING);
 	assert_int_equal(pl.nunplaced, 1);
 	assert_string_equal(pl.workloads[pl.unplaced[0].workload].name, "huge");
-	assert_non_null(strstr(pl.unplaced[0].reason, "no mig slice or small gpu fits"));
-	assert_float_equal(pl.monthly, 2 * 0.631 * 730, 1e-6);
+	assert_non_null(strstr(pl.unplaced[0].reason, "no feasible option; closest "));
+	assert_float_equal(pl.monthly, 921.26 + pl.vms[1].monthly, 1e-6);
+	assert_float_equal(total, -1, 0);   /* incomplete: no fleet total */
+	assert_int_equal(pl.nregions, 1);
+	assert_int_equal(pl.regions[0].used, 0);
 	pack_plan_release(&pl);
 	profile_release(&p);
 }
 
-/* A region without prices: nothing is priced at 0, every replica is
- * unplaced with the reason. */
+/* A region without prices: nothing is priced at 0, the replica is
+ * unplaced with recommend's reason. */
 static void test_no_prices(void **state)
 {
 	static const char yaml[] =
@@ -118,14 +142,15 @@ static void test_no_prices(void **state)
 		"  - { name: a, type: inference, requirements: { gpu_memory_gib: 2 } }\n";
 	struct profile p;
 	struct pack_plan pl;
+	double total;
 
 	(void)state;
-	build(yaml, MIG_STRATEGY_MIXED, &p, &pl);
+	build(yaml, MIG_STRATEGY_MIXED, &p, &pl, &total);
 	assert_int_equal(pl.npools, 0);
 	assert_int_equal(pl.ndedicated, 0);
+	assert_int_equal(pl.nvms, 0);
 	assert_int_equal(pl.nunplaced, 1);
-	assert_string_equal(pl.unplaced[0].reason,
-			    "no priced mig or small gpu size in westcentralus");
+	assert_non_null(strstr(pl.unplaced[0].reason, "no feasible option"));
 	assert_float_equal(pl.monthly, 0, 0);
 	pack_plan_release(&pl);
 	profile_release(&p);
@@ -135,7 +160,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_seven_on_one_gpu),
-		cmocka_unit_test(test_dedicated_skipped_unplaced),
+		cmocka_unit_test(test_whole_vms_and_unplaced),
 		cmocka_unit_test(test_no_prices),
 	};
 	return cmocka_run_group_tests(tests, bundled_setup, bundled_teardown);

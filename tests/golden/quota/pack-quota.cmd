@@ -2,7 +2,8 @@
 # catalog change) packed onto one pool of 4 x Standard_NC24ads_A100_v4 in
 # eastus: 4 x 24 = 96 vCPUs of StandardNCADSA100v4Family; limit 96, 24 in
 # use: 72 free, 24 missing, a limit of 120 unlocks it; cores 96 of 302 free.
-# Without --skus: one warning that availability was not checked.
+# Without --skus: one warning that availability was not checked; stderr also
+# has the recommendation's warnings (sizes without a price, stale prices).
 cp "$(dirname "$(command -v gpufit)")/catalog.db" "$SCRATCH/c.db" || exit 99
 sqlite3 "$SCRATCH/c.db" "UPDATE prices SET hourly = 24.0 WHERE sku = 'Standard_ND96amsr_A100_v4' AND region = 'eastus' AND pricing = 'payg'" || exit 99
 {

@@ -3,6 +3,8 @@
 # file of eastus only and no --skus: one warning that availability was not
 # checked, one that westus2's quota was not checked (no usage file for it),
 # and an empty quota_short (nothing is compared without the region's file).
+# stderr also has the recommendation's warnings (sizes without a price,
+# stale prices), as `recommend -f json` writes them.
 cp "$(dirname "$(command -v gpufit)")/catalog.db" "$SCRATCH/c.db" || exit 99
 {
 	printf 'gpufit: 1\nregion: westus2\npricing: payg\nworkloads:\n'
