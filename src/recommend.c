@@ -252,14 +252,46 @@ static const struct price *price_row(const struct ctx *c, int v, const char *reg
 	return borrowed;
 }
 
+/* The last prices stamp() looked up: a size in a region and the observed
+ * date of its price row (NULL: none).  The MIG plan lists its dedicated
+ * replicas one by one, each a size and region already seen, so a lookup
+ * reads at most STAMP_MEMO entries instead of the whole price list. */
+#define STAMP_MEMO 16
+
+struct stamp_memo {
+	int v[STAMP_MEMO];
+	const char *region[STAMP_MEMO];
+	const char *date[STAMP_MEMO];
+	int n, next;
+};
+
 /* The observed date of the price of sku in region (price_row) into out, ""
  * when undated or none. */
-static void stamp(const struct ctx *c, const char *sku, const char *region, char out[12])
+static void stamp(const struct ctx *c, struct stamp_memo *m, const char *sku, const char *region,
+		  char out[12])
 {
 	int v = recommend_vm_index(c, sku);
-	const struct price *p = v >= 0 && region && *region ? price_row(c, v, region) : NULL;
+	const struct price *p;
+	const char *date;
 
-	util_copy_str(out, 12, p ? p->observed_date : "");
+	if (v < 0 || !region || !*region) {
+		util_copy_str(out, 12, "");
+		return;
+	}
+	for (int k = 0; k < m->n; k++)
+		if (m->v[k] == v && strcasecmp(m->region[k], region) == 0) {
+			util_copy_str(out, 12, m->date[k] ? m->date[k] : "");
+			return;
+		}
+	p = price_row(c, v, region);
+	date = p ? p->observed_date : NULL;
+	m->v[m->next] = v;
+	m->region[m->next] = region;
+	m->date[m->next] = date;
+	m->next = (m->next + 1) % STAMP_MEMO;
+	if (m->n < STAMP_MEMO)
+		m->n++;
+	util_copy_str(out, 12, date ? date : "");
 }
 
 /* The observed dates of the prices the recommendations and the MIG plan are
@@ -267,16 +299,17 @@ static void stamp(const struct ctx *c, const char *sku, const char *region, char
 static void stamp_observed(const struct ctx *c)
 {
 	struct recommend_result *res = c->res;
+	struct stamp_memo m = { .n = 0 };
 
 	for (size_t i = 0; i < res->nworkloads; i++)
 		if (res->workloads[i].feasible)
-			stamp(c, res->workloads[i].rec.sku, res->workloads[i].rec.region,
+			stamp(c, &m, res->workloads[i].rec.sku, res->workloads[i].rec.region,
 			      res->workloads[i].rec.price_observed);
 	for (size_t k = 0; k < res->mig.npools; k++)
-		stamp(c, res->mig.pools[k].sku, res->mig.pools[k].region,
+		stamp(c, &m, res->mig.pools[k].sku, res->mig.pools[k].region,
 		      res->mig.pools[k].price_observed);
 	for (size_t k = 0; k < res->mig.ndedicated; k++)
-		stamp(c, res->mig.dedicated[k].sku, res->mig.dedicated[k].region,
+		stamp(c, &m, res->mig.dedicated[k].sku, res->mig.dedicated[k].region,
 		      res->mig.dedicated[k].price_observed);
 }
 

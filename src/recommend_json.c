@@ -335,15 +335,24 @@ static cJSON *mig_plan_json(const struct recommend_result *r)
 	arr = cJSON_AddArrayToObject(o, "node_pools");
 	for (size_t i = 0; i < m->npools; i++)
 		cJSON_AddItemToArray(arr, mig_plan_pool_json(&m->pools[i]));
+	/* one entry per workload and size: its replicas on dedicated VMs of
+	 * that size and their bill (the list holds a workload's replicas one
+	 * after another; each VM bills alike) */
 	arr = cJSON_AddArrayToObject(o, "dedicated");
-	for (size_t i = 0; i < m->ndedicated; i++) {
+	for (size_t i = 0, j; i < m->ndedicated; i = j) {
 		const struct recommend_mig_dedicated *d = &m->dedicated[i];
 		cJSON *x = cJSON_CreateObject();
+		double monthly = d->monthly_cost;   /* the VMs' bills: hourly x hours billed */
+		for (j = i + 1; j < m->ndedicated && m->dedicated[j].workload == d->workload &&
+				strcmp(m->dedicated[j].sku, d->sku) == 0 &&
+				strcmp(m->dedicated[j].region, d->region) == 0;
+		     j++)
+			monthly += m->dedicated[j].monthly_cost;
 		cJSON_AddStringToObject(x, "workload", r->workloads[d->workload].name);
-		cJSON_AddNumberToObject(x, "replica", d->replica);
+		cJSON_AddNumberToObject(x, "replicas", (double)(j - i));
 		cJSON_AddStringToObject(x, "sku", d->sku);
 		cJSON_AddStringToObject(x, "region", d->region);
-		json_add_money(x, "monthly_cost", d->monthly_cost);
+		json_add_money(x, "monthly_cost", util_round_cents(monthly));
 		cJSON_AddItemToArray(arr, x);
 	}
 	arr = cJSON_AddArrayToObject(o, "workloads");
