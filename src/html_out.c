@@ -47,7 +47,7 @@ static const char css[] =
 	"th{background:#ececec}"
 	"svg{display:block;max-width:100%;height:auto}"
 	"svg text{font:12px system-ui,sans-serif}"
-	"svg.chart{width:760px}g.bar rect{height:14px}"
+	"svg.chart{width:760px}g[data-role] rect{height:14px}"
 	"g[data-role=recommendation] rect{fill:#1f4e79}g[data-role=alternative] rect{fill:#3d3d3d}"
 	"g[data-role=current] rect{fill:#6b5300}"
 	".workload,.pool,.finding{break-inside:avoid;page-break-inside:avoid}"

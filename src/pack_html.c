@@ -126,7 +126,7 @@ static void cost_chart(FILE *f, const struct pack_plan *pl)
 	      "options, per month</title>\n", f);
 	for (int i = 0; i < 4; i++) {
 		double w = rows[i].known && max > 0 ? rows[i].v / max * 330 : 0;
-		html_printf(f, "<g class=\"bar\" data-role=\"%s\"><text x=\"0\" y=\"%d\">%s</text>",
+		html_printf(f, "<g data-role=\"%s\"><text x=\"0\" y=\"%d\">%s</text>",
 			    rows[i].role, i * 24 + 16, rows[i].label);
 		if (rows[i].known)
 			html_printf(f, "<rect x=\"300\" y=\"%d\" width=\"%.1f\" height=\"18\" "

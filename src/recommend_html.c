@@ -108,7 +108,7 @@ static void bar(FILE *f, int y, const char *role, const char *label, int known, 
 	double w = known && max > 0 ? v / max * CH_BAR : 0;
 	if (known && v > 0 && w < 2)
 		w = 2;
-	html_printf(f, "<g class=\"bar\" data-role=\"%s\"><text y=\"%d\">", role, y + 12);
+	html_printf(f, "<g data-role=\"%s\"><text y=\"%d\">", role, y + 12);
 	html_esc(f, label);
 	fputs("</text>", f);
 	char num[32];   /* whole pixels, without printf: a page has bars by the thousand */
@@ -324,8 +324,8 @@ static void workload(FILE *f, const cJSON *w, const char *cur, size_t idx)
 			r->reason = html_str(x, "reason");
 			r->split = mem_split(x, &r->has, &r->has_end);
 		}
-		fputs("<table class=\"rejected\"><caption>Rejected, and why</caption>"
-		      "<tr><th>sizes</th><th>why</th><th>detail</th></tr>\n", f);
+		fputs("<table class=\"rejected\">"
+		      "<tr><th>rejected sizes</th><th>why</th><th>detail</th></tr>\n", f);
 		for (i = 0; i < n; i++) {
 			const struct rej_row *r = &rows[i];
 			int seen = 0, first = 1;

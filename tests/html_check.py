@@ -176,7 +176,7 @@ def check_recommend(root, d, c):
     for i, (s, w) in enumerate(zip(secs, d["workloads"])):
         c.eq(f"workload {i} name", s.find("h3").text(), w["name"])
         rec = w["recommendation"]
-        bars = list(s.find_all("g", class_="bar"))
+        bars = list(s.find_all("g", data_role=True))
         want = ([rec] if rec else []) + w["alternatives"] + ([w["current"]] if w["current"] else [])
         c.eq(f"workload {i} bars", len(bars), len(want))
         for b, x in zip(bars, want):
@@ -217,7 +217,7 @@ def check_pack(root, d, c):
     for k in ("monthly_cost", "mig_monthly_cost", "lower_bound_monthly_cost",
               "mig_dedicated_monthly_cost", "mig_savings_monthly"):
         c.eq(k, field(root, k), money(d[k], cur))
-    bars = {b.attrs["data-role"]: b.find("text", class_="cost").text() for b in root.find_all("g", class_="bar")}
+    bars = {b.attrs["data-role"]: b.find("text", class_="cost").text() for b in root.find_all("g", data_role=True)}
     c.eq("chart: fleet", bars.get("fleet"), money(d["monthly_cost"], cur))
     c.eq("chart: MIG plan", bars.get("plan"), money(d["mig_monthly_cost"], cur))
     c.eq("chart: lower bound", bars.get("lower-bound"), money(d["lower_bound_monthly_cost"], cur))

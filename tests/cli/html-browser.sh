@@ -29,16 +29,16 @@ page() {
 }
 
 # recommend: one bar per option (8 workloads: 8 recommendations + 24 alternatives)
-page recommend-small-fleet "svg.chart g.bar rect" 32 "section.workload h3" 8 -- recommend "$ROOT/examples/small-fleet.yaml"
-page recommend-chat-8b "svg.chart g.bar rect" 5 ".summary .card" 6 -- recommend "$ROOT/examples/chat-8b.yaml"
-page recommend-multi-region "svg.chart g.bar rect" 2 -- recommend "$ROOT/examples/multi-region.yaml"
+page recommend-small-fleet "svg.chart g[data-role] rect" 32 "section.workload h3" 8 -- recommend "$ROOT/examples/small-fleet.yaml"
+page recommend-chat-8b "svg.chart g[data-role] rect" 5 ".summary .card" 6 -- recommend "$ROOT/examples/chat-8b.yaml"
+page recommend-multi-region "svg.chart g[data-role] rect" 2 -- recommend "$ROOT/examples/multi-region.yaml"
 # pack: 8 memory cells + 7 compute cells of the one A100, 3 cost bars
 page pack-small-fleet "svg.gpu g[data-kind=memory] rect" 8 "svg.gpu g[data-kind=compute] rect" 7 \
-	"svg.chart g.bar rect" 3 -- pack "$ROOT/examples/small-fleet.yaml"
+	"svg.chart g[data-role] rect" 3 -- pack "$ROOT/examples/small-fleet.yaml"
 # analyze: a strip per GPU (9), a p50 tick per metric with data
 page analyze-fleet "svg.strip" 9 "svg.strip rect.p50" 9 "table.findings tr[data-finding]" 7 -- analyze "${tel[@]}"
 # check: the gate first, then the recommend report
-page check-fail ".fail" 1 "tr.gate" 1 "svg.chart g.bar rect" 32 -- check --max-monthly 1000 "$ROOT/examples/small-fleet.yaml"
+page check-fail ".fail" 1 "tr.gate" 1 "svg.chart g[data-role] rect" 32 -- check --max-monthly 1000 "$ROOT/examples/small-fleet.yaml"
 
 # The browser check itself fails on a page that fetches something.
 sed 's|</main>|<svg class="x"><image href="http://127.0.0.1:9/x.png" width="9" height="9"/></svg></main>|' \
