@@ -308,9 +308,14 @@ static void stamp_observed(const struct ctx *c)
 	for (size_t k = 0; k < res->mig.npools; k++)
 		stamp(c, &m, res->mig.pools[k].sku, res->mig.pools[k].region,
 		      res->mig.pools[k].price_observed);
-	for (size_t k = 0; k < res->mig.ndedicated; k++)
-		stamp(c, &m, res->mig.dedicated[k].sku, res->mig.dedicated[k].region,
-		      res->mig.dedicated[k].price_observed);
+	for (size_t k = 0; k < res->mig.ndedicated; k++) {
+		struct recommend_mig_dedicated *d = &res->mig.dedicated[k], *prev = d - 1;
+		/* a workload's replicas come one after another, on one size */
+		if (k > 0 && strcmp(prev->sku, d->sku) == 0 && strcmp(prev->region, d->region) == 0)
+			memcpy(d->price_observed, prev->price_observed, sizeof(d->price_observed));
+		else
+			stamp(c, &m, d->sku, d->region, d->price_observed);
+	}
 }
 
 /* A price seen by recommend_used_price_ages: a size in a region under a term. */

@@ -300,13 +300,20 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 		loc[mp.dedicated[d]].pool = c->outside[items[mp.dedicated[d]].workload] ? -2 : -1;
 	place_workloads(c, items, loc, nitems);
 	free(loc);
+	/* room for this region's dedicated replicas, once */
+	{
+		size_t add = 0;
+		for (size_t d = 0; d < mp.ndedicated; d++)
+			add += !c->outside[items[mp.dedicated[d]].workload];
+		if (add)
+			plan->dedicated = xrealloc(plan->dedicated, (plan->ndedicated + add) *
+								    sizeof(*plan->dedicated));
+	}
 	for (size_t d = 0; d < mp.ndedicated; d++) {
 		const struct mig_item *it = &items[mp.dedicated[d]];
 		struct recommend_mig_dedicated *x;
 		if (c->outside[it->workload])
 			continue;   /* deployed on its own D_w, not by the plan */
-		plan->dedicated = xrealloc(plan->dedicated,
-					   (plan->ndedicated + 1) * sizeof(*plan->dedicated));
 		x = &plan->dedicated[plan->ndedicated++];
 		memset(x, 0, sizeof(*x));
 		x->workload = (size_t)it->workload;
