@@ -706,6 +706,53 @@ static int cmp_decreasing(int x, int y, const void *ctx)
 	return x - y;
 }
 
+/*
+ * order[0..n-1] (item indices of offer o) sorted as cmp_decreasing sorts
+ * them.  When they are listed workload by workload, in index order (as
+ * callers list replicas), items of one profile already stand in the
+ * (workload, index) order cmp_decreasing breaks ties by, so a stable pass
+ * into one bucket per profile, the buckets in cmp_decreasing's profile
+ * order, gives the same order in time linear in n; else the merge sort.
+ */
+static void sort_decreasing(const struct packer *pk, int o, int *order, int n)
+{
+	const struct geometry *g = &pk->geo[o];
+	int byrank[MIG_MAX_PROFILES], rank[MIG_MAX_PROFILES], start[MIG_MAX_PROFILES + 1];
+	int *tmp;
+
+	for (int k = 1; k < n; k++)
+		if (pk->wl[order[k]] < pk->wl[order[k - 1]] || order[k] < order[k - 1]) {
+			struct offer_ctx oc = { pk, o };
+			sort_idx(order, (size_t)n, cmp_decreasing, &oc);
+			return;
+		}
+	/* the profiles by memory, then compute slices, decreasing; then index */
+	for (int p = 0; p < g->np; p++) {
+		int r = p;
+		for (; r > 0; r--) {
+			const struct mig_profile *a = &g->prof[byrank[r - 1]], *b = &g->prof[p];
+			if (a->memory_slices > b->memory_slices ||
+			    (a->memory_slices == b->memory_slices &&
+			     a->compute_slices >= b->compute_slices))
+				break;
+			byrank[r] = byrank[r - 1];
+		}
+		byrank[r] = p;
+	}
+	for (int r = 0; r < g->np; r++)
+		rank[byrank[r]] = r;
+	memset(start, 0, sizeof(start));
+	for (int k = 0; k < n; k++)
+		start[rank[prof_of(pk, order[k], o)] + 1]++;
+	for (int r = 0; r < g->np; r++)
+		start[r + 1] += start[r];
+	tmp = xmalloc(((size_t)n + 1) * sizeof(*tmp));
+	for (int k = 0; k < n; k++)
+		tmp[start[rank[prof_of(pk, order[k], o)]]++] = order[k];
+	memcpy(order, tmp, (size_t)n * sizeof(*order));
+	free(tmp);
+}
+
 /* The next GPU at or after j still open in a skip list (nxt[j] == j: open;
  * else a link onward), compressing the path it walks. */
 static int open_from(int *nxt, int j)
@@ -1185,8 +1232,7 @@ static void mixed_heuristic(struct packer *pk)
 		for (int i = 0; i < pk->nit; i++)
 			if (target[i] == o)
 				order[n++] = i;
-		struct offer_ctx oc = { pk, o };
-		sort_idx(order, (size_t)n, cmp_decreasing, &oc);
+		sort_decreasing(pk, o, order, n);
 		for (int p = 0; p < MIG_MAX_PROFILES; p++)
 			first[p] = base;
 		for (int k = 0, last = -1; k < n; k++) {

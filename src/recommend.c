@@ -309,9 +309,10 @@ static void stamp_observed(const struct ctx *c)
 		stamp(c, &m, res->mig.pools[k].sku, res->mig.pools[k].region,
 		      res->mig.pools[k].price_observed);
 	for (size_t k = 0; k < res->mig.ndedicated; k++) {
-		struct recommend_mig_dedicated *d = &res->mig.dedicated[k], *prev = d - 1;
+		struct recommend_mig_dedicated *d = &res->mig.dedicated[k];
+		const struct recommend_mig_dedicated *prev = k > 0 ? &res->mig.dedicated[k - 1] : NULL;
 		/* a workload's replicas come one after another, on one size */
-		if (k > 0 && strcmp(prev->sku, d->sku) == 0 && strcmp(prev->region, d->region) == 0)
+		if (prev && strcmp(prev->sku, d->sku) == 0 && strcmp(prev->region, d->region) == 0)
 			memcpy(d->price_observed, prev->price_observed, sizeof(d->price_observed));
 		else
 			stamp(c, &m, d->sku, d->region, d->price_observed);
