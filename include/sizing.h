@@ -634,7 +634,10 @@ struct sizing_training_result {
  * Sizes a training or fine-tuning run of m in precision w (bf16/fp16/fp8;
  * qlora always keeps a 4-bit base) on cap.  Picks the smallest tensor ×
  * pipeline split that fits (tensor parallel only inside the NVLink domain),
- * the rest data parallel, and recomputation only when needed (recompute -1).
+ * the rest data parallel, and recomputation only when needed (recompute -1);
+ * framework fsdp instead takes the fastest FSDP × TP split that fits (tp
+ * inside a node, no pipeline; its TP all-reduces charged), recomputing or
+ * not, and falls back to the smallest split only when none fits.
  * Multi-node runs on capacity without InfiniBand that need it do not fit.
  * A run that does not fit gives fits = 0 and returns 0; -1 only for
  * unusable input.
