@@ -1833,17 +1833,18 @@ static const struct sizing_model gpt_oss_20b = {
 	.moe_intermediate = 2880, .moe_layers = 24, .window_tokens = 128, .windowed_layers = 12,
 	.native_known = 1, .native_precision = SIZING_BF16, .native_expert_precision = SIZING_MXFP4,
 };
-/* deepseek-ai/DeepSeek-R1 (catalog/model_presets.csv deepseek-r1: the
- * DeepSeek-V3 shape, FP8 with 128x128 block scales as released) */
-static const struct sizing_model deepseek_r1 = {
-	.name = "deepseek-r1", .params_b = 671.026419, .active_params_b = 37.552297,
-	.layers = 61, .hidden = 7168, .intermediate = 18432, .heads = 128, .kv_heads = 128,
-	.head_dim = 192, .vocab = 129280, .moe_experts = 256, .moe_active = 8,
-	.moe_shared_experts = 1, .moe_intermediate = 2048, .moe_layers = 58,
-	.mla_kv_lora_rank = 512, .mla_qk_rope_head_dim = 64, .mtp_params_b = 13.463426,
-	.native_known = 1, .native_precision = SIZING_FP8_BLOCK,
-	.native_expert_precision = SIZING_FP8_BLOCK,
-};
+
+/* deepseek-ai/DeepSeek-V3's shape (catalog/model_presets.csv), FP8 with
+ * 128x128 block scales as released; DeepSeek-R1 (deepseek-r1) has the same. */
+#define DEEPSEEK_V3_SHAPE \
+	.params_b = 671.026419, .active_params_b = 37.552297, .layers = 61, .hidden = 7168, \
+	.intermediate = 18432, .heads = 128, .kv_heads = 128, .head_dim = 192, .vocab = 129280, \
+	.moe_experts = 256, .moe_active = 8, .moe_shared_experts = 1, .moe_intermediate = 2048, \
+	.moe_layers = 58, .mla_kv_lora_rank = 512, .mla_qk_rope_head_dim = 64, \
+	.mtp_params_b = 13.463426, .native_known = 1, .native_precision = SIZING_FP8_BLOCK, \
+	.native_expert_precision = SIZING_FP8_BLOCK
+
+static const struct sizing_model deepseek_r1 = { .name = "deepseek-r1", DEEPSEEK_V3_SHAPE };
 /* an engine row's precision "as released" (sizing_model_native) */
 #define NATIVE SIZING_PRECISION_COUNT
 /* Qwen/Qwen2.5-0.5B config.json (0.49B parameters, tied embeddings) */
@@ -2930,15 +2931,7 @@ static void test_sglang_memory_rule_by_hand(void **state)
 
 /* ---- architectures of 2025-26 (catalog/model_presets.csv shapes) ------- */
 
-static const struct sizing_model deepseek_v3 = {
-	.name = "deepseek-v3", .params_b = 671.026419, .active_params_b = 37.552297,
-	.layers = 61, .hidden = 7168, .intermediate = 18432, .heads = 128, .kv_heads = 128,
-	.head_dim = 192, .vocab = 129280, .moe_experts = 256, .moe_active = 8,
-	.moe_shared_experts = 1, .moe_intermediate = 2048, .moe_layers = 58,
-	.mla_kv_lora_rank = 512, .mla_qk_rope_head_dim = 64, .mtp_params_b = 13.463426,
-	.native_known = 1, .native_precision = SIZING_FP8_BLOCK,
-	.native_expert_precision = SIZING_FP8_BLOCK,
-};
+static const struct sizing_model deepseek_v3 = { .name = "deepseek-v3", DEEPSEEK_V3_SHAPE };
 static const struct sizing_model gemma3_27b = {
 	.name = "gemma-3-27b", .params_b = 27.432407, .layers = 62, .hidden = 5376,
 	.intermediate = 21504, .heads = 32, .kv_heads = 16, .head_dim = 128, .vocab = 262208,
