@@ -77,7 +77,7 @@ ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iinclude -I$(
 ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 LIBS = $(PKG_LIBS) -lm
 
-LIB_SRCS  = $(filter-out src/main.c src/http_offline.c,$(wildcard src/*.c))
+LIB_SRCS  = $(filter-out src/cli/main.c src/catalog/http_offline.c,$(wildcard src/*/*.c))
 LIB_OBJS  = $(LIB_SRCS:src/%.c=$(B)/obj/%.o) $(B)/obj/catalog_blob.o
 TEST_SRCS = $(wildcard tests/unit/test_*.c)
 TEST_BINS = $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
@@ -97,13 +97,14 @@ all: $(B)/gpufit $(B)/gpufit-net
 # libcurl, and gpufit-net, the same with libcurl, which gpufit runs in its
 # place for the commands that go to the network (include/http.h).
 # http_offline.o comes first, so the archive's http.o is never linked in.
-$(B)/gpufit: $(B)/obj/main.o $(B)/obj/http_offline.o $(B)/libgpufit.a
+$(B)/gpufit: $(B)/obj/cli/main.o $(B)/obj/catalog/http_offline.o $(B)/libgpufit.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(OFFLINE_LIBS)
 
-$(B)/gpufit-net: $(B)/obj/main.o $(B)/libgpufit.a
+$(B)/gpufit-net: $(B)/obj/cli/main.o $(B)/libgpufit.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
-$(B)/obj/http_offline.o: src/http_offline.c | $(B)/obj
+$(B)/obj/catalog/http_offline.o: src/catalog/http_offline.c | $(B)/obj
+	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -DGPUFIT_LIBEXECDIR='"$(LIBEXECDIR)"' -c -o $@ $<
 
 $(B)/libgpufit.a: $(LIB_OBJS)
@@ -111,6 +112,7 @@ $(B)/libgpufit.a: $(LIB_OBJS)
 	ar rcs $@ $^
 
 $(B)/obj/%.o: src/%.c | $(B)/obj
+	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # The bundled catalog: schema + CSV facts -> SQLite file -> C array.
@@ -209,4 +211,4 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz build-clang
 
--include $(wildcard $(B)/obj/*.d $(B)/tests/*.d)
+-include $(wildcard $(B)/obj/*.d $(B)/obj/*/*.d $(B)/tests/*.d)

@@ -3,7 +3,7 @@
  * and a small option parser with "did you mean" hints.
  *
  * Commands are `int cmd_NAME(struct cli_ctx *ctx, int argc, char **argv)`,
- * one per src/cmd_NAME.c, registered in the commands[] table of src/main.c.
+ * one per src/cmd_NAME.c, registered in the commands[] table of src/cli/main.c.
  * argv[0] is the command name; global options (-f, -o, --catalog) have already
  * been removed.  A command returns an exit code (gpufit.h) and writes its
  * result to ctx->out; main flushes and checks ctx->out before returning 0.
@@ -58,12 +58,12 @@ struct command {
 	const char *note;
 };
 
-/* The command table (src/main.c); terminated by an entry with name NULL. */
+/* The command table (src/cli/main.c); terminated by an entry with name NULL. */
 extern const struct command gpufit_commands[];
 
 /* 1 when command has an -f html report (html_out.h): its formats in the
  * command table list html; -f html is a usage error for every other command.
- * Defined in src/main.c beside the table. */
+ * Defined in src/cli/main.c beside the table. */
 int cli_has_html(const char *command);
 
 /* Prints a command's full help (usage, summary, options, global options)

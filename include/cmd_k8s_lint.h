@@ -1,6 +1,6 @@
 /*
  * cmd_k8s_lint.h - `gpufit k8s lint FILE...`, a verb of `gpufit k8s`
- * (src/cmd_k8s.c lists it in cmd_k8s_verbs[]).
+ * (src/cli/cmd_k8s.c lists it in cmd_k8s_verbs[]).
  */
 #ifndef GPUFIT_CMD_K8S_LINT_H
 #define GPUFIT_CMD_K8S_LINT_H

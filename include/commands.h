@@ -21,10 +21,10 @@ int cmd_diff(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_completion(struct cli_ctx *ctx, int argc, char **argv);
 int cmd_k8s(struct cli_ctx *ctx, int argc, char **argv);
 
-/* The verbs of `gpufit catalog` (src/cmd_catalog.c), NULL-terminated. */
+/* The verbs of `gpufit catalog` (src/cli/cmd_catalog.c), NULL-terminated. */
 extern const struct subcommand cmd_catalog_verbs[];
 
-/* The verbs of `gpufit k8s` (src/cmd_k8s.c), NULL-terminated; the first
+/* The verbs of `gpufit k8s` (src/cli/cmd_k8s.c), NULL-terminated; the first
  * verb, "generate", also runs for `gpufit k8s PROFILE`. */
 extern const struct subcommand cmd_k8s_verbs[];
 

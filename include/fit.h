@@ -29,7 +29,6 @@
 #include <stddef.h>
 
 #include "facts.h"
-#include "profile.h"
 #include "sizing.h"
 
 struct strmap;
@@ -217,15 +216,5 @@ void fit_reject_text(const struct fit_result *r, const char *pricing, const char
 /* 1 for a memory rejection whose need and have count sequences in flight
  * (more than the most units of a size hold), not GiB. */
 int fit_reject_counts_sequences(const struct fit_result *r);
-
-/*
- * Converts a workload of a profile into what the fit engine sizes: presets
- * (npresets of them) resolve a model given by preset name; headroom is a
- * fraction (0.15 for 15 %).  Returns 0, or -1 with a reason a person can act
- * on in *why (a static string) when the workload cannot be sized.
- */
-int fit_workload_from_profile(const struct profile_workload *pw, const struct model_preset *presets,
-			      size_t npresets, double headroom, struct fit_workload *w,
-			      const char **why);
 
 #endif

@@ -13,8 +13,8 @@
  *
  * Errors are values: 0 on success, -1 with a one-line cause in err.
  *
- * Two builds: gpufit-net links this module with libcurl (src/http.c);
- * gpufit links src/http_offline.c instead, whose client and pool only fail,
+ * Two builds: gpufit-net links this module with libcurl (src/catalog/http.c);
+ * gpufit links src/catalog/http_offline.c instead, whose client and pool only fail,
  * so that the commands that never go to the network start without loading
  * libcurl and the score of libraries it needs.  A command that goes to the
  * network calls http_require_network() before it writes or opens anything:

@@ -1,8 +1,8 @@
 /*
- * json_out.h - printing and reading JSON documents (cJSON boundary helpers).
+ * json_out.h - printing JSON documents (cJSON boundary helpers).
  *
  * Commands build documents with cJSON; these helpers print them with stable
- * number formatting and read JSON files with a located error message.
+ * number formatting.  Reading JSON is json_read.h.
  */
 #ifndef GPUFIT_JSON_OUT_H
 #define GPUFIT_JSON_OUT_H
@@ -11,13 +11,9 @@
 
 #include <cjson/cJSON.h>
 
-struct strbuf;
+#include "json_read.h"
 
-/* The largest JSON input read (a file, stdin, a saved Prometheus answer):
- * 1 GiB.  JSON is read whole, never line by line, so a one-line document of
- * any size up to this is fine. */
-#define JSON_MAX_BYTES ((size_t)1 << 30)
-#define JSON_TOO_LARGE "larger than 1073741824 bytes (1 GiB), the limit for a JSON input"
+struct strbuf;
 
 /*
  * Prints doc followed by a newline: one member or array element a line,
@@ -60,18 +56,5 @@ cJSON *json_add_rounded(cJSON *obj, const char *key, double v, int decimals);
 
 /* Adds a string, or JSON null when s is NULL or empty. */
 cJSON *json_add_str_or_null(cJSON *obj, const char *key, const char *s);
-
-/*
- * Reads and parses a JSON file ("-" = stdin).  On failure returns NULL and
- * writes "FILE:LINE:COL: message" into err.
- */
-cJSON *json_read_file(const char *path, char *err, size_t errlen);
-
-/*
- * Appends the rest of f to sb.  0 ok; -1 on a read error (errno set); 1 when
- * sb would hold more than JSON_MAX_BYTES (a regular file that large is refused
- * before anything is read; sb then holds what was read so far).
- */
-int json_read_rest(FILE *f, struct strbuf *sb);
 
 #endif

@@ -14,9 +14,9 @@ pkg=$(pkg-config --cflags libcurl libcjson yaml-0.1 sqlite3 cmocka 2>/dev/null)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-n=$(ls src/*.c tests/fuzz/*.c | wc -l)
+n=$(ls src/*/*.c tests/fuzz/*.c | wc -l)
 # shellcheck disable=SC2016
-ls src/*.c tests/fuzz/*.c | xargs -P "$JOBS" -I{} sh -c \
+ls src/*/*.c tests/fuzz/*.c | xargs -P "$JOBS" -I{} sh -c \
 	'"$1" --analyze -Xclang -analyzer-werror -std=c11 $2 -Iinclude -Itests/fuzz $3 \
 		-o /dev/null "$4" >"$5/$(echo "$4" | tr / _).log" 2>&1' \
 	sh "$CLANG" "$defs" "$pkg" {} "$out"

@@ -248,7 +248,7 @@ sweep=0
 [ "$B" = build ] && sweep=1
 
 # The long options the option tables of src/ declare (any command's).
-declared=$(grep -ohE '^\s*\{ "[a-z0-9-]+", ('"'"'.'"'"'|0), CLI_ARG_' "$ROOT"/src/*.c |
+declared=$(grep -ohE '^\s*\{ "[a-z0-9-]+", ('"'"'.'"'"'|0), CLI_ARG_' "$ROOT"/src/*/*.c |
 	sed -E 's/^\s*\{ "([a-z0-9-]+)".*/\1/' | sort -u)
 [ "$(echo "$declared" | wc -l)" -gt 50 ] || fail "found only [$(echo $declared)] in src/"
 

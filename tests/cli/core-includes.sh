@@ -10,8 +10,8 @@ cd "$root" || exit 2
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
-core_headers="include/k8s_lint.h include/recommend.h include/pack_plan.h include/mig.h include/mig_plan.h include/catalog_snapshot.h include/fit.h include/sizing.h src/recommend_internal.h include/datapath.h"
-core_sources="src/k8s_lint.c src/mig.c src/mig_plan.c src/pack_plan.c src/fit.c src/sizing.c src/recommend_rank.c src/recommend_terms.c src/recommend_plan.c src/recommend_allocate.c src/recommend_totals.c src/recommend_text.c src/recommend_data.c src/datapath.c src/recommend_quota.c"
+core_headers="include/k8s_lint.h include/recommend.h include/pack_plan.h include/mig.h include/mig_plan.h include/catalog_snapshot.h include/fit.h include/sizing.h src/plan/recommend_internal.h include/datapath.h"
+core_sources="src/k8s/k8s_lint.c src/plan/mig.c src/plan/mig_plan.c src/plan/pack_plan.c src/model/fit.c src/model/sizing.c src/plan/recommend_rank.c src/plan/recommend_terms.c src/plan/recommend_plan.c src/plan/recommend_allocate.c src/plan/recommend_totals.c src/plan/recommend_text.c src/plan/recommend_data.c src/model/datapath.c src/plan/recommend_quota.c"
 for f in $core_headers $core_sources; do
 	[ -f "$f" ] || { fail "$f: missing (the list in this test is out of date)"; continue; }
 	if grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](sqlite3\.h|cjson/cJSON\.h|cJSON\.h)[>"]' "$f"; then
@@ -24,8 +24,8 @@ for f in $core_headers; do
 	fi
 done
 # the data-path model prints nothing and knows no I/O: no stdio at all
-if grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*<stdio\.h>|printf|fopen|FILE' src/datapath.c include/datapath.h; then
-	fail "the data-path model (src/datapath.c) does I/O"
+if grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*<stdio\.h>|printf|fopen|FILE' src/model/datapath.c include/datapath.h; then
+	fail "the data-path model (src/model/datapath.c) does I/O"
 fi
 # the test itself must see a violation: a scratch header that includes cJSON
 tmp=$(mktemp)

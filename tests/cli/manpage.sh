@@ -1,6 +1,6 @@
 #!/bin/bash
 # docs/gpufit.1: its SYNOPSIS has exactly one line per command, equal to the
-# usage string of the command table (src/main.c gpufit_commands[]), and the
+# usage string of the command table (src/cli/main.c gpufit_commands[]), and the
 # commands are those `gpufit help` lists; its OPTIONS section is the one the
 # option tables print (`gpufit help --roff`, make man); every exit code of
 # gpufit.h is documented; and the page renders without warnings when groff
@@ -17,9 +17,9 @@ fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 synopsis=$(sed -n '/^\.SH SYNOPSIS/,/^\.SH /p' "$page" | grep -v '^\.' |
 	sed 's/\\-/-/g; s/^gpufit //' | grep -v '^\[GLOBAL OPTIONS\]' | sort)
 # Usage strings of the command table.
-table=$(grep -oE '^\s*\{ "[a-z0-9-]+", cmd_[a-z0-9_]+, "[^"]*"' "$root/src/main.c" |
+table=$(grep -oE '^\s*\{ "[a-z0-9-]+", cmd_[a-z0-9_]+, "[^"]*"' "$root/src/cli/main.c" |
 	sed -E 's/.*cmd_[a-z0-9_]+, "//; s/"$//' | sort)
-[ -n "$table" ] || fail "no usage strings found in src/main.c"
+[ -n "$table" ] || fail "no usage strings found in src/cli/main.c"
 if [ "$synopsis" != "$table" ]; then
 	fail "SYNOPSIS of docs/gpufit.1 differs from the command table:"
 	diff <(echo "$table") <(echo "$synopsis") | sed 's/^/    /'

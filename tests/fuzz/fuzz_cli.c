@@ -22,7 +22,7 @@
  * harnesses' own, a weak one). */
 #define main gpufit_main
 int gpufit_main(int argc, char **argv);
-#include "../../src/main.c"
+#include "../../src/cli/main.c"
 #undef main
 
 static const char profile[] =

@@ -6,7 +6,7 @@
  * (A100 80GB and H100 NVL 94GB: 8 memory slots, 7 compute slices, start slots
  * from `nvidia-smi mig -lgipp`), not read from the catalog.  The checker and
  * the exhaustive search re-derive every rule from those facts and share no
- * code with src/mig.c.
+ * code with src/plan/mig.c.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -1711,7 +1711,7 @@ static void shuffle_items(struct instance *in)
  * The packer weighs moves once per class of interchangeable replicas (same
  * workload, feasible profiles and dedicated price) instead of once per
  * replica.  Oracle: the plans, slice by slice, and lower bounds of the
- * packer that weighed every replica on its own (src/mig.c as of commit
+ * packer that weighed every replica on its own (src/plan/mig.c as of commit
  * 5b2886a; hashes printed by this test with MIG_PRINT_HASHES=1 built
  * against that file).  30 random fleets: 1 to 40 workloads of up to 3, 40,
  * 400, 3,000 or 60 replicas; in every third a third of the replicas of odd

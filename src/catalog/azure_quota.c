@@ -22,7 +22,7 @@
 #include <cjson/cJSON.h>
 
 #include "azure_quota.h"
-#include "json_out.h"
+#include "json_read.h"
 #include "util.h"
 
 /* A parse in progress: the text, its name and where the caller wants the

@@ -30,6 +30,7 @@
 #include "json_out.h"
 #include "output.h"
 #include "profile.h"
+#include "profile_fit.h"
 #include "recommend.h"
 #include "recommend_html.h"
 #include "recommend_json.h"

@@ -20,7 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "json_out.h"
+#include "json_read.h"
 #include "telemetry.h"
 #include "util.h"
 

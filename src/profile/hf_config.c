@@ -21,7 +21,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "json_out.h"
+#include "json_read.h"
 #include "sizing.h"
 #include "util.h"
 

@@ -43,6 +43,7 @@
 #include <strings.h>
 
 #include "mig_plan.h"
+#include "profile_fit.h"
 #include "recommend_internal.h"
 #include "util.h"
 

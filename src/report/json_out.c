@@ -1,5 +1,6 @@
 /*
- * json_out.c - printing and reading JSON documents through cJSON.
+ * json_out.c - printing JSON documents through cJSON (reading them is
+ * src/base/json_read.c).
  *
  * Numbers are rounded here before they enter a document, so that money is
  * always printed as cents and float noise never reaches a user or a golden
@@ -7,13 +8,11 @@
  */
 #include "json_out.h"
 
-#include <errno.h>
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "escape.h"
 #include "util.h"
@@ -475,99 +474,4 @@ cJSON *json_add_str_or_null(cJSON *obj, const char *key, const char *s)
 	if (!s || !*s)
 		return cJSON_AddNullToObject(obj, key);
 	return cJSON_AddStringToObject(obj, key, s);
-}
-
-/* Line and column (1-based) of byte offset off in text. */
-int json_read_rest(FILE *f, struct strbuf *sb)
-{
-	struct stat st;
-	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-		long pos = ftell(f);
-		unsigned long long size = (unsigned long long)st.st_size;
-		unsigned long long at = pos > 0 ? (unsigned long long)pos : 0;
-		if (size > at && size - at > JSON_MAX_BYTES - (sb->len < JSON_MAX_BYTES ? sb->len : JSON_MAX_BYTES))
-			return 1;
-	}
-	char buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
-		if (sb->len > JSON_MAX_BYTES || n > JSON_MAX_BYTES - sb->len)
-			return 1;
-		strbuf_add(sb, buf, n);
-	}
-	return ferror(f) ? -1 : 0;
-}
-
-/* The offset of the first NUL of the JSON text (len bytes): a 0 byte, or
- * a \u0000 escape in a string; len when there is none. */
-static size_t nul_at(const char *text, size_t len)
-{
-	int in_str = 0;
-
-	for (size_t i = 0; i < len; i++) {
-		if (text[i] == '\0')
-			return i;
-		if (!in_str) {
-			in_str = text[i] == '"';
-		} else if (text[i] == '"') {
-			in_str = 0;
-		} else if (text[i] == '\\' && i + 1 < len) {
-			if (text[i + 1] == 'u' && len - i >= 6 && memcmp(text + i + 2, "0000", 4) == 0)
-				return i;
-			i++;   /* the escaped character: a quote or a backslash ends nothing */
-		}
-	}
-	return len;
-}
-
-cJSON *json_read_file(const char *path, char *err, size_t errlen)
-{
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, util_strerror(errno));
-		return NULL;
-	}
-	struct strbuf sb = STRBUF_INIT;
-	int rrc = json_read_rest(f, &sb);
-	if (f != stdin)
-		fclose(f);
-	if (rrc != 0) {
-		if (rrc > 0)
-			snprintf(err, errlen, "%s: " JSON_TOO_LARGE, path);
-		else
-			snprintf(err, errlen, "%s: read error", path);
-		strbuf_release(&sb);
-		return NULL;
-	}
-	const char *text = strbuf_str(&sb);
-	if (sb.len == 0) {
-		snprintf(err, errlen, "%s: empty file", path);
-		strbuf_release(&sb);
-		return NULL;
-	}
-	const char *end = NULL;
-	cJSON *doc = cJSON_ParseWithLengthOpts(text, sb.len + 1, &end, 1); /* + the NUL cJSON checks for */
-	const char *at = doc ? NULL : cJSON_GetErrorPtr();
-	size_t off = at && at >= text && at <= text + sb.len ? (size_t)(at - text) : 0;
-	size_t nul = nul_at(text, sb.len);
-	if (nul < sb.len && (doc || nul <= off)) {   /* the first problem */
-		/* cJSON gives C strings: a key or value with a NUL would be cut
-		 * there, silently, and a NUL byte after the value ends the parse */
-		int line, col;
-		util_text_position(text, sb.len, nul, &line, &col);
-		snprintf(err, errlen, "%s:%d:%d: a NUL character (\\u0000 or a 0 byte) is not "
-			 "allowed in a JSON document", path, line, col);
-		cJSON_Delete(doc);
-		doc = NULL;
-	} else if (!doc) {
-		int line, col;
-		util_text_position(text, sb.len, off, &line, &col);
-		if (util_json_depth_at(text, off) >= CJSON_NESTING_LIMIT)
-			snprintf(err, errlen, "%s:%d:%d: JSON nested deeper than %d levels", path,
-				 line, col, CJSON_NESTING_LIMIT);
-		else
-			snprintf(err, errlen, "%s:%d:%d: invalid JSON", path, line, col);
-	}
-	strbuf_release(&sb);
-	return doc;
 }
