@@ -295,7 +295,7 @@ int telemetry_read_stream(struct telemetry_store *st, FILE *f, const char *name,
 
 /*
  * Reads a Prometheus HTTP API answer (query_range matrix or query vector)
- * held in buf.  Same contract as telemetry_read_file.  (telemetry_json.c)
+ * held in buf.  Same contract as telemetry_read_file.  (prom_series.c)
  */
 int telemetry_read_json(struct telemetry_store *st, const char *buf, size_t len,
 			const char *name, const struct telemetry_read_opts *o,

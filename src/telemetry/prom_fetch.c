@@ -1,6 +1,6 @@
 /*
  * prom_fetch.c - the I/O shell of `analyze --prometheus`: HTTP requests
- * (http.c), answers (prom_answer.c, telemetry_json.c) and the store.
+ * (http.c), answers (prom_answer.c, prom_series.c) and the store.
  *
  * Per metric and unit group of names: a listing of hosts and their series,
  * a plan of host batches (prom_query.c), then per batch one statistics query

@@ -10,7 +10,7 @@
  * label text of each line to its series through a small cache, so labels are
  * parsed once per distinct label set rather than once per line.
  *
- * Query_range JSON is not line based; it is handed to telemetry_json.c.
+ * Query_range JSON is not line based; it is handed to prom_series.c.
  */
 #include <ctype.h>
 #include <errno.h>

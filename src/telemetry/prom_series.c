@@ -1,5 +1,5 @@
 /*
- * telemetry_json.c - the Prometheus HTTP API reader: query_range (matrix)
+ * prom_series.c - the Prometheus HTTP API reader: query_range (matrix)
  * and query (vector) answers, from a saved export or a live server.
  *
  * The answer is parsed whole with cJSON (an export is one JSON document, so
