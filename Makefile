@@ -103,9 +103,18 @@ $(B)/gpufit: $(B)/obj/cli/main.o $(B)/obj/catalog/http_offline.o $(B)/libgpufit.
 $(B)/gpufit-net: $(B)/obj/cli/main.o $(B)/libgpufit.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
-$(B)/obj/catalog/http_offline.o: src/catalog/http_offline.c | $(B)/obj
+$(B)/obj/catalog/http_offline.o: src/catalog/http_offline.c $(B)/libexecdir | $(B)/obj
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -DGPUFIT_LIBEXECDIR='"$(LIBEXECDIR)"' -c -o $@ $<
+
+# LIBEXECDIR as last built in: rewritten (and gpufit rebuilt) when it changes,
+# so that make install PREFIX=... after a plain make installs a gpufit that
+# looks in the directory it installs gpufit-net to.
+$(B)/libexecdir: FORCE | $(B)/obj
+	@[ "$$(cat $@ 2>/dev/null)" = "$(LIBEXECDIR)" ] || echo "$(LIBEXECDIR)" > $@
+
+.PHONY: FORCE
+FORCE:
 
 $(B)/libgpufit.a: $(LIB_OBJS)
 	rm -f $@
@@ -207,6 +216,7 @@ uninstall:
 		$(DESTDIR)$(DATADIR)/bash-completion/completions/gpufit \
 		$(DESTDIR)$(DATADIR)/zsh/site-functions/_gpufit \
 		$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/gpufit.fish
+	-rmdir $(DESTDIR)$(LIBEXECDIR) 2>/dev/null
 
 clean:
 	rm -rf build build-san build-fuzz build-clang

@@ -380,6 +380,8 @@ struct recommend_mig_dedicated {
 	char price_observed[12];          /* as recommend_choice.price_observed */
 	double hourly;                    /* its VM, per hour */
 	double monthly_cost;
+	enum pricing_kind pricing;        /* the plan's term and hours per month: */
+	double hours_per_month;           /* a workload's N replicas bill as N VMs */
 };
 
 /* The plan of one region: it is counted in the totals when it costs less

@@ -49,8 +49,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # VALGRIND=1: every gpufit of every case runs under valgrind (memcheck, full
 # leak check; without inlined frames in its reports and without a gdb
-# server, which saves about a tenth of each run); a case fails on any memory
-# error or definite/indirect leak.
+# server, which saves about a tenth of each run; into gpufit-net too, which
+# gpufit runs in its place for catalog refresh and analyze --prometheus); a
+# case fails on any memory error or definite/indirect leak.
 path_bin=$bin
 if [ "${VALGRIND:-0}" = 1 ]; then
 	command -v valgrind >/dev/null || { echo "golden: VALGRIND=1 but no valgrind" >&2; exit 2; }
@@ -58,7 +59,7 @@ if [ "${VALGRIND:-0}" = 1 ]; then
 	mkdir -p "$path_bin"
 	{
 		echo '#!/bin/sh'
-		echo 'exec valgrind -q --error-exitcode=99 --leak-check=full --read-inline-info=no --vgdb=no \'
+		echo 'exec valgrind -q --error-exitcode=99 --leak-check=full --read-inline-info=no --vgdb=no --trace-children=yes \'
 		echo '	--show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect \'
 		echo "	--log-file=\"\$SCRATCH/valgrind.%p\" \"$bin/gpufit\" \"\$@\""
 	} >"$path_bin/gpufit"

@@ -27,8 +27,8 @@ void http_keep_argv(char **argv)
 	kept_argv = argv;
 }
 
-/* path = the directory of the running gpufit + "/gpufit-net"; 0, or -1. */
-static int beside_self(char *path, size_t len)
+/* The directory of the running gpufit into dir; 0, or -1. */
+static int self_dir(char *dir, size_t len)
 {
 	char self[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
@@ -41,15 +41,13 @@ static int beside_self(char *path, size_t len)
 	if (!slash)
 		return -1;
 	*slash = '\0';
-	if ((size_t)snprintf(path, len, "%s/gpufit-net", self) >= len)
-		return -1;
-	return 0;
+	return (size_t)snprintf(dir, len, "%s", self) < len ? 0 : -1;
 }
 
 int http_require_network(char *err, size_t errlen)
 {
-	char near[PATH_MAX + 16];
-	const char *tried[2];
+	char dir[PATH_MAX], near[PATH_MAX + 16], rel[PATH_MAX + 40];
+	const char *tried[3];
 	size_t ntried = 0;
 	int e = ENOENT;
 
@@ -57,8 +55,16 @@ int http_require_network(char *err, size_t errlen)
 		snprintf(err, errlen, "no command line to hand to gpufit-net");
 		return -1;
 	}
-	if (beside_self(near, sizeof(near)) == 0)
-		tried[ntried++] = near;
+	/* beside gpufit (a build directory), PREFIX/libexec/gpufit as seen
+	 * from PREFIX/bin (an installed gpufit, wherever PREFIX is), then the
+	 * directory make install was told at build time */
+	if (self_dir(dir, sizeof(dir)) == 0) {
+		if ((size_t)snprintf(near, sizeof(near), "%s/gpufit-net", dir) < sizeof(near))
+			tried[ntried++] = near;
+		if ((size_t)snprintf(rel, sizeof(rel), "%s/../libexec/gpufit/gpufit-net", dir) <
+		    sizeof(rel))
+			tried[ntried++] = rel;
+	}
 	tried[ntried++] = GPUFIT_LIBEXECDIR "/gpufit-net";
 	fflush(NULL);
 	for (size_t i = 0; i < ntried; i++) {
@@ -68,7 +74,7 @@ int http_require_network(char *err, size_t errlen)
 	}
 	snprintf(err, errlen, "going to the network needs gpufit-net, the part of gpufit linked "
 		 "with libcurl: cannot run %s%s%s: %s", tried[0], ntried > 1 ? " nor " : "",
-		 ntried > 1 ? tried[1] : "", util_strerror(e));
+		 ntried > 1 ? tried[ntried - 1] : "", util_strerror(e));
 	return -1;
 }
 

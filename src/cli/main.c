@@ -383,27 +383,56 @@ static int finish_output(struct cli_ctx *ctx, const char *tmp, const char *targe
 	return rc;
 }
 
-/* The command line as given, kept for gpufit-net (held until exit). */
+/* The command line as given, kept for gpufit-net while run() runs. */
 static char **whole_argv;
 
 /*
- * What command c with its arguments is, when it goes to the network: catalog refresh,
- * and analyze --prometheus (options before "--"; an option's name is never
- * abbreviated).  gpufit hands those to gpufit-net (include/http.h).
+ * What command c with its arguments is, when it goes to the network: catalog
+ * refresh (but not of saved pages, --from-file) and analyze --prometheus (an
+ * option's name is never abbreviated).  gpufit hands those to gpufit-net
+ * (include/http.h).
  */
 static const char *goes_online(const struct command *c, int argc, char **argv)
 {
-	if (c->fn == cmd_catalog)
-		return argc > 1 && strcmp(argv[1], "refresh") == 0 ? "catalog refresh" : NULL;
+	/* every word is looked at, "--" and option values too: a word taken
+	 * for an option by mistake only sends the command to gpufit-net,
+	 * which runs every command */
+	if (c->fn == cmd_catalog) {
+		if (argc < 2 || strcmp(argv[1], "refresh") != 0)
+			return NULL;
+		for (int i = 2; i < argc; i++)   /* saved pages: no network */
+			if (strcmp(argv[i], "--from-file") == 0 ||
+			    strncmp(argv[i], "--from-file=", 12) == 0)
+				return NULL;
+		return "catalog refresh";
+	}
 	if (c->fn != cmd_analyze)
 		return NULL;
-	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+	for (int i = 1; i < argc; i++)
 		if (strcmp(argv[i], "--prometheus") == 0 || strncmp(argv[i], "--prometheus=", 13) == 0)
 			return "analyze --prometheus";
 	return NULL;
 }
 
+static int run(int argc, char **argv);
+
+/* main() keeps the command line for gpufit-net and frees it after run(). */
 int main(int argc, char **argv)
+{
+	int rc;
+
+	/* a copy: take_globals reorders argv, gpufit-net parses it again */
+	whole_argv = xmalloc(((size_t)argc + 1) * sizeof(*whole_argv));
+	memcpy(whole_argv, argv, ((size_t)argc + 1) * sizeof(*whole_argv));
+	http_keep_argv(whole_argv);
+	rc = run(argc, argv);
+	http_keep_argv(NULL);
+	free(whole_argv);
+	whole_argv = NULL;
+	return rc;
+}
+
+static int run(int argc, char **argv)
 {
 	struct cli_ctx ctx = { 0 };
 	ctx.format = FMT_TABLE;
@@ -411,10 +440,6 @@ int main(int argc, char **argv)
 	ctx.color = 1; /* until --no-color */
 	ctx.stderr_tty = isatty(STDERR_FILENO);
 
-	/* a copy: take_globals reorders argv, gpufit-net parses it again */
-	whole_argv = xmalloc(((size_t)argc + 1) * sizeof(*whole_argv));
-	memcpy(whole_argv, argv, ((size_t)argc + 1) * sizeof(*whole_argv));
-	http_keep_argv(whole_argv);
 	if (take_globals(&ctx, &argc, argv) != 0) {
 		fprintf(stderr, "Try 'gpufit --help'.\n");
 		return EXIT_USAGE;

@@ -324,6 +324,8 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 		/* unrounded: its share of its workload's bill for its
 		 * dedicated replicas (each line is rounded where it is printed) */
 		x->monthly_cost = it->dedicated_hourly * bill_hours(c->pricing, c->hours);
+		x->pricing = c->pricing;
+		x->hours_per_month = c->hours;
 	}
 	/* the dedicated replicas as each workload is billed for them (whole
 	 * cents, N VMs as a choice of N VMs is priced): P's dedicated part */

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "recommend_json.h"
+#include "bill.h"
 #include "json_out.h"
 #include "mig_plan_json.h"
 #include "util.h"
@@ -336,23 +337,23 @@ static cJSON *mig_plan_json(const struct recommend_result *r)
 	for (size_t i = 0; i < m->npools; i++)
 		cJSON_AddItemToArray(arr, mig_plan_pool_json(&m->pools[i]));
 	/* one entry per workload and size: its replicas on dedicated VMs of
-	 * that size and their bill (the list holds a workload's replicas one
-	 * after another; each VM bills alike) */
+	 * that size and their bill, N VMs billed as N VMs (bill_monthly); the
+	 * list holds a workload's replicas one after another */
 	arr = cJSON_AddArrayToObject(o, "dedicated");
 	for (size_t i = 0, j; i < m->ndedicated; i = j) {
 		const struct recommend_mig_dedicated *d = &m->dedicated[i];
 		cJSON *x = cJSON_CreateObject();
-		double monthly = d->monthly_cost;   /* the VMs' bills: hourly x hours billed */
 		for (j = i + 1; j < m->ndedicated && m->dedicated[j].workload == d->workload &&
 				strcmp(m->dedicated[j].sku, d->sku) == 0 &&
 				strcmp(m->dedicated[j].region, d->region) == 0;
 		     j++)
-			monthly += m->dedicated[j].monthly_cost;
+			;
 		cJSON_AddStringToObject(x, "workload", r->workloads[d->workload].name);
 		cJSON_AddNumberToObject(x, "replicas", (double)(j - i));
 		cJSON_AddStringToObject(x, "sku", d->sku);
 		cJSON_AddStringToObject(x, "region", d->region);
-		json_add_money(x, "monthly_cost", util_round_cents(monthly));
+		json_add_money(x, "monthly_cost",
+			       bill_monthly(d->pricing, d->hourly, (double)(j - i), d->hours_per_month));
 		cJSON_AddItemToArray(arr, x);
 	}
 	arr = cJSON_AddArrayToObject(o, "workloads");

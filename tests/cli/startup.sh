@@ -24,7 +24,8 @@ expect_grep "catalog refresh failed" "$T/err"
 # libexec directory it also looks in), exit 4, nothing written.
 mkdir -p "$T/lone"
 cp "$GPUFIT" "$T/lone/gpufit"
-out=$("$T/lone/gpufit" --catalog "$T/c.db" catalog refresh --region eastus 2>&1 </dev/null); rc=$?
+out=$("$T/lone/gpufit" --catalog "$T/c.db" catalog refresh --region eastus \
+	--api-url http://127.0.0.1:9/ --retries 0 --timeout 2 2>&1 </dev/null); rc=$?
 case $out in
 *"gpufit: error: catalog refresh: going to the network needs gpufit-net, the part of gpufit linked with libcurl: cannot run $T/lone/gpufit-net nor "*)
 	[ "$rc" = 4 ] || fail "lone gpufit refresh: exit $rc, want 4" ;;
@@ -32,4 +33,8 @@ case $out in
 *) fail "lone gpufit refresh: $out" ;;
 esac
 [ ! -e "$T/c.db" ] || fail "lone gpufit wrote $T/c.db"
+# Saved pages need no network: catalog refresh --from-file runs in gpufit
+# itself (a lone gpufit too).
+expect_rc 0 "$T/lone/gpufit" --catalog "$T/c2.db" catalog refresh --from-file "$ROOT/tests/golden/recommend/inputs/price-9e11.json"
+[ -s "$T/c2.db" ] || fail "refresh --from-file wrote no catalog"
 finish

@@ -1717,7 +1717,7 @@ static void shuffle_items(struct instance *in)
  * 400, 3,000 or 60 replicas; in every third a third of the replicas of odd
  * workloads costs 0.25 an hour more on a dedicated GPU (two classes in one
  * workload); in every fourth the items are shuffled.  Fleets of up to 1,500
- * replicas also pass the validity checker (quadratic in replicas).
+ * replicas also pass the validity checker.
  */
 #define SAME_ROUNDS 30
 
@@ -1810,8 +1810,7 @@ static void test_grouped_same_plans(void **state)
  * 2,500 VMs are needed and enough: 2,500 x 14.692 = 36,730 an hour, both
  * strategies.  Every replica is placed once (10,000 slices hold an item,
  * none dedicated or unplaced), each on its own GPU, and no VM holds more
- * than ceil(10,000 / 2,500) = 4.  Checked here in one pass (the general
- * checker is quadratic in replicas).
+ * than ceil(10,000 / 2,500) = 4, checked here in one pass.
  */
 static void test_ten_thousand_replicas(void **state)
 {
