@@ -2447,6 +2447,26 @@ static const struct engine_row engine_rows[] = {
 	{ "IX4 vLLM 0.17 MI300X gpt-oss-120b MXFP4 1k/1k c96 TPOT", 'V', &gpt_oss_120b, NATIVE, &mi300x, 1, 1024, 1024, 96, SIZING_ENGINE_VLLM, 1, 36.6, 0.50 },
 	{ "IX4 vLLM 0.17 MI300X gpt-oss-120b MXFP4 1k/1k c128 TPOT", 'V', &gpt_oss_120b, NATIVE, &mi300x, 1, 1024, 1024, 128, SIZING_ENGINE_VLLM, 1, 41.3, 0.50 },
 	{ "IX4 vLLM 0.17 MI300X gpt-oss-120b MXFP4 1k/1k c256 TPOT", 'V', &gpt_oss_120b, NATIVE, &mi300x, 1, 1024, 1024, 256, SIZING_ENGINE_VLLM, 1, 58.3, 0.50 },
+	/*
+	 * gpt-oss-120b (MXFP4 experts) on Hopper, all held out, roles fixed
+	 * before gpufit's figure for any was computed:
+	 *   IX5 = SemiAnalysisAI/InferenceX issue #828 (2026-03-01): the
+	 *         benchmark's vLLM image, 1k/1k fixed lengths, H100 SXM at TP8
+	 *         (4-64 sequences), TP4 and TP2 (64), TPOT of the run's table;
+	 *   VH  = vllm-project/vllm issue #30326 (2025-12-09): 8x H200 TP8,
+	 *         random 1,024/1,024 (range ratio 1.0, --ignore-eos), output
+	 *         tokens/s at max-concurrency 8 and 128 before the change the
+	 *         issue reports as a regression (PR #29708).
+	 */
+	{ "IX5 vLLM 8xH100 gpt-oss-120b MXFP4 TP8 1k/1k c4 TPOT", 'V', &gpt_oss_120b, NATIVE, &h100, 8, 1024, 1024, 4, SIZING_ENGINE_VLLM, 1, 1000.0 / 3.72, 0.25 },
+	{ "IX5 vLLM 8xH100 gpt-oss-120b MXFP4 TP8 1k/1k c8 TPOT", 'V', &gpt_oss_120b, NATIVE, &h100, 8, 1024, 1024, 8, SIZING_ENGINE_VLLM, 1, 1000.0 / 4.05, 0.25 },
+	{ "IX5 vLLM 8xH100 gpt-oss-120b MXFP4 TP8 1k/1k c16 TPOT", 'V', &gpt_oss_120b, NATIVE, &h100, 8, 1024, 1024, 16, SIZING_ENGINE_VLLM, 1, 1000.0 / 4.83, 0.25 },
+	{ "IX5 vLLM 8xH100 gpt-oss-120b MXFP4 TP8 1k/1k c32 TPOT", 'V', &gpt_oss_120b, NATIVE, &h100, 8, 1024, 1024, 32, SIZING_ENGINE_VLLM, 1, 1000.0 / 5.82, 0.25 },
+	{ "IX5 vLLM 8xH100 gpt-oss-120b MXFP4 TP8 1k/1k c64 TPOT", 'V', &gpt_oss_120b, NATIVE, &h100, 8, 1024, 1024, 64, SIZING_ENGINE_VLLM, 1, 1000.0 / 7.36, 0.25 },
+	{ "IX5 vLLM 4xH100 gpt-oss-120b MXFP4 TP4 1k/1k c64 TPOT", 'V', &gpt_oss_120b, NATIVE, &h100, 4, 1024, 1024, 64, SIZING_ENGINE_VLLM, 1, 1000.0 / 9.89, 0.25 },
+	{ "IX5 vLLM 2xH100 gpt-oss-120b MXFP4 TP2 1k/1k c64 TPOT", 'V', &gpt_oss_120b, NATIVE, &h100, 2, 1024, 1024, 64, SIZING_ENGINE_VLLM, 1, 1000.0 / 15.21, 0.25 },
+	{ "VH vLLM 8xH200 gpt-oss-120b MXFP4 TP8 1k/1k c8 tok/s", 'V', &gpt_oss_120b, NATIVE, &h200, 8, 1024, 1024, 8, SIZING_ENGINE_VLLM, 0, 1947.66, 0.25 },
+	{ "VH vLLM 8xH200 gpt-oss-120b MXFP4 TP8 1k/1k c128 tok/s", 'V', &gpt_oss_120b, NATIVE, &h200, 8, 1024, 1024, 128, SIZING_ENGINE_VLLM, 0, 12781.05, 0.25 },
 };
 
 
