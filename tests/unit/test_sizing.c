@@ -2481,7 +2481,7 @@ static const struct engine_row engine_rows[] = {
 	 * gpt-oss-120b (MXFP4 experts) on Hopper, all held out, roles fixed
 	 * before gpufit's figure for any was computed:
 	 *   IX5 = SemiAnalysisAI/InferenceX issue #828 (2026-03-01): the
-	 *         benchmark's vLLM image, 1k/1k fixed lengths, H100 SXM at TP8
+	 *         benchmark's vLLM image, 1k/1k fixed lengths, H100 (SXM assumed) at TP8
 	 *         (4-64 sequences), TP4 and TP2 (64), TPOT of the run's table;
 	 *   VH  = vllm-project/vllm issue #30326 (2025-12-09): 8x H200 TP8,
 	 *         random 1,024/1,024 (range ratio 1.0, --ignore-eos), output
