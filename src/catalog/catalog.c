@@ -374,7 +374,8 @@ struct col {
 	 * this schema version may lack: what such a catalog reads instead
 	 * ("NULL", "0"); NULL for a column every catalog has. */
 	const char *absent;
-	/* 1: when absent, each row takes the value of the bundled catalog's
+	/* 1: when absent (bit i of a mask: every table has fewer than 32
+	 * columns), each row takes the value of the bundled catalog's
 	 * row of the same key (column 0), a fact the engines need and a
 	 * refresh never changes; a row the bundled catalog lacks keeps the
 	 * absent value. */
@@ -695,7 +696,7 @@ int catalog_vm_has_quota_family(catalog *cat)
 	return table_has(cat, "vm_sizes", "quota_family");
 }
 
-/* Room for the longest SELECT (model_presets': about 600 bytes). */
+/* Room for the longest SELECT (model_presets' by name: 412 bytes). */
 #define SELECT_MAX 1024
 
 /*
