@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <sqlite3.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -346,215 +347,442 @@ int catalog_counts(catalog *cat, struct catalog_counts *out, char *err)
 	return 0;
 }
 
-/* Row readers: one per struct, column order fixed by the SELECTs below. */
+/*
+ * Row readers.  Each table is read by one description: its columns, each
+ * with the struct field it fills and how (struct col); one reader
+ * (read_row) fills a struct from a statement row by it, and the SELECT
+ * column list is made from the same description (select_sql), so a column
+ * and its field cannot drift apart.
+ */
 
-#define GPU_COLS_WITH(fp4, target)                                                            \
-	"name, vendor, architecture, form_factor, memory_gib, bandwidth_gbps, fp32_tflops, "  \
-	"fp16_tflops, bf16_tflops, fp8_tflops, int8_tops, tdp_w, link, link_gbps, pcie_gen, " \
-	"mig_max, sm_count, precisions, " fp4 ", " target
-/* The columns of gpu_models as read, by what the catalog has ([fp4][target]):
- * one written before gpu_models had fp4_tflops reads no FP4 rate (0), which
- * sizes FP4 at the FP8 rate as those builds did; one written before target
- * reads it from the bundled catalog (gpu_target_from_bundled). */
-static const char *const gpu_cols[2][2] = {
-	{ GPU_COLS_WITH("NULL", "NULL"), GPU_COLS_WITH("NULL", "target") },
-	{ GPU_COLS_WITH("fp4_tflops", "NULL"), GPU_COLS_WITH("fp4_tflops", "target") },
+enum col_kind {
+	COL_TEXT,      /* text into a char array of .size bytes, cut to fit; NULL "" */
+	COL_NUM,       /* double; NULL 0 */
+	COL_NUM_OPT,   /* double; NULL -1 (unknown) */
+	COL_MBIT,      /* double: Mb/s read as MB/s (divided by 8); NULL 0 */
+	COL_INT,       /* int; NULL 0 */
+	COL_BOOL,      /* int, 1 when the value is not 0; NULL 0 */
+	COL_PRICING,   /* enum pricing_kind by its name; NULL or an unknown name: payg */
+	COL_MIG_SLOTS  /* unsigned start mask of a "0,2,4" slot list; NULL 0 */
 };
 
-static void read_gpu(sqlite3_stmt *st, void *dst)
+struct col {
+	const char *expr;   /* the column's name, or an SQL expression over the row */
+	size_t off, size;   /* the field it fills: offset and size in the struct */
+	enum col_kind kind;
+	/* An optional column, one a catalog written by an earlier build of
+	 * this schema version may lack: what such a catalog reads instead
+	 * ("NULL", "0"); NULL for a column every catalog has. */
+	const char *absent;
+	/* 1: when absent (bit i of a mask: every table has fewer than 32
+	 * columns), each row takes the value of the bundled catalog's
+	 * row of the same key (column 0), a fact the engines need and a
+	 * refresh never changes; a row the bundled catalog lacks keeps the
+	 * absent value. */
+	int bundled;
+};
+
+struct table {
+	const char *name;
+	size_t size;                 /* of the struct */
+	const struct col *cols;      /* cols[0] is a text key */
+	size_t ncols;
+	void (*finish)(void *row);   /* fields derived from the columns read, or NULL */
+};
+
+#define FIELD(T, f) offsetof(T, f), sizeof(((T *)0)->f)
+/* A column of the field's own name, one under another name or an
+ * expression, and an optional one. */
+#define COL(T, f, kind) { #f, FIELD(T, f), kind, NULL, 0 }
+#define COL_AS(T, f, kind, expr) { expr, FIELD(T, f), kind, NULL, 0 }
+#define COL_OPTIONAL(T, f, kind, absent, bundled) { #f, FIELD(T, f), kind, absent, bundled }
+#define TABLE(name, T, cols, finish) { name, sizeof(T), cols, sizeof cols / sizeof cols[0], finish }
+
+static void put_double(char *field, double v)
 {
-	struct gpu_spec *g = dst;
-	memset(g, 0, sizeof *g);
-	col_str(st, 0, g->name, sizeof g->name);
-	col_str(st, 1, g->vendor, sizeof g->vendor);
-	col_str(st, 2, g->architecture, sizeof g->architecture);
-	col_str(st, 3, g->form_factor, sizeof g->form_factor);
-	g->memory_gib = col_num(st, 4);
-	g->bandwidth_gbps = col_num(st, 5);
-	g->fp32_tflops = col_num(st, 6);
-	g->fp16_tflops = col_num(st, 7);
-	g->bf16_tflops = col_num(st, 8);
-	g->fp8_tflops = col_num(st, 9);
-	g->int8_tops = col_num(st, 10);
-	g->tdp_w = col_num(st, 11);
-	col_str(st, 12, g->link, sizeof g->link);
-	g->link_gbps = col_num(st, 13);
-	g->pcie_gen = col_int(st, 14);
-	g->mig_max = col_int(st, 15);
-	g->sm_count = col_int(st, 16);
-	col_str(st, 17, g->precisions, sizeof g->precisions);
-	g->fp4_tflops = col_num(st, 18);
-	col_str(st, 19, g->target, sizeof g->target);
+	memcpy(field, &v, sizeof v);
 }
 
-#define VM_COLS_BASE                                                                          \
-	"sku, series, gpu_model, gpu_count, gpu_memory_gib, vcpus, ram_gib, local_nvme_gib, " \
-	"infiniband_gbps, infiniband_type, nvlink, mig_capable, retired, spec_known, retired_on, "  \
-	"successor, "
-/* The columns of vm_sizes as read, by what the catalog has: one written
- * before vm_sizes had confidential reads 0 there (vm_confidential_from_bundled
- * then reads the bundled column), one written before quota_family reads NULL
- * (unknown). */
-static const char *const vm_cols[2][2] = {
-	{ VM_COLS_BASE "0, NULL", VM_COLS_BASE "0, quota_family" },
-	{ VM_COLS_BASE "confidential, NULL", VM_COLS_BASE "confidential, quota_family" },
-};
-
-static void read_vm(sqlite3_stmt *st, void *dst)
+static void put_int(char *field, int v)
 {
-	struct vm_size *v = dst;
-	memset(v, 0, sizeof *v);
-	col_str(st, 0, v->sku, sizeof v->sku);
-	col_str(st, 1, v->series, sizeof v->series);
-	col_str(st, 2, v->gpu_model, sizeof v->gpu_model);
-	v->gpu_count = col_num(st, 3);
-	v->gpu_memory_gib = col_num(st, 4);
-	v->vcpus = col_int(st, 5);
-	v->ram_gib = col_num(st, 6);
-	v->local_nvme_gib = col_num(st, 7);
-	v->infiniband_gbps = col_num(st, 8);
-	col_str(st, 9, v->infiniband_type, sizeof v->infiniband_type);
-	v->nvlink = col_int(st, 10);
-	v->mig_capable = col_int(st, 11);
-	v->spec_known = col_int(st, 13);
-	col_str(st, 14, v->retired_on, sizeof v->retired_on);
-	col_str(st, 15, v->successor, sizeof v->successor);
-	v->confidential = col_int(st, 16) != 0;
-	col_str(st, 17, v->quota_family, sizeof v->quota_family);
+	memcpy(field, &v, sizeof v);
+}
+
+static double col_opt(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? -1.0 : sqlite3_column_double(st, i);
+}
+
+/* Column i of st into the field of row that c describes. */
+static void read_col(sqlite3_stmt *st, int i, const struct col *c, char *row)
+{
+	char *f = row + c->off;
+	const unsigned char *s;
+
+	switch (c->kind) {
+	case COL_TEXT:
+		col_str(st, i, f, c->size);
+		break;
+	case COL_NUM:
+		put_double(f, col_num(st, i));
+		break;
+	case COL_NUM_OPT:
+		put_double(f, col_opt(st, i));
+		break;
+	case COL_MBIT:
+		put_double(f, col_num(st, i) / 8.0);
+		break;
+	case COL_INT:
+		put_int(f, col_int(st, i));
+		break;
+	case COL_BOOL:
+		put_int(f, col_int(st, i) != 0);
+		break;
+	case COL_PRICING: {
+		enum pricing_kind k;
+		s = sqlite3_column_text(st, i);
+		if (!s || pricing_parse((const char *)s, &k) != 0)
+			k = PRICING_PAYG;
+		memcpy(f, &k, sizeof k);
+		break;
+	}
+	case COL_MIG_SLOTS: {
+		s = sqlite3_column_text(st, i);
+		unsigned mask = s ? mig_start_mask_parse((const char *)s) : 0;
+		memcpy(f, &mask, sizeof mask);
+		break;
+	}
+	}
+}
+
+/* The row st is on into row (a struct of t->size bytes), columns in the
+ * order of t->cols. */
+static void read_row(sqlite3_stmt *st, const struct table *t, void *row)
+{
+	memset(row, 0, t->size);
+	for (size_t i = 0; i < t->ncols; i++)
+		read_col(st, (int)i, &t->cols[i], row);
+	if (t->finish)
+		t->finish(row);
+}
+
+static const struct col gpu_cols[] = {
+	COL(struct gpu_spec, name, COL_TEXT),
+	COL(struct gpu_spec, vendor, COL_TEXT),
+	COL(struct gpu_spec, architecture, COL_TEXT),
+	COL(struct gpu_spec, form_factor, COL_TEXT),
+	COL(struct gpu_spec, memory_gib, COL_NUM),
+	COL(struct gpu_spec, bandwidth_gbps, COL_NUM),
+	COL(struct gpu_spec, fp32_tflops, COL_NUM),
+	COL(struct gpu_spec, fp16_tflops, COL_NUM),
+	COL(struct gpu_spec, bf16_tflops, COL_NUM),
+	COL(struct gpu_spec, fp8_tflops, COL_NUM),
+	COL(struct gpu_spec, int8_tops, COL_NUM),
+	COL(struct gpu_spec, tdp_w, COL_NUM),
+	COL(struct gpu_spec, link, COL_TEXT),
+	COL(struct gpu_spec, link_gbps, COL_NUM),
+	COL(struct gpu_spec, pcie_gen, COL_INT),
+	COL(struct gpu_spec, mig_max, COL_INT),
+	COL(struct gpu_spec, sm_count, COL_INT),
+	COL(struct gpu_spec, precisions, COL_TEXT),
+	/* A catalog written before gpu_models had fp4_tflops reads no FP4
+	 * rate (0), which sizes FP4 at the FP8 rate as those builds did; one
+	 * written before target reads it from the bundled catalog, as the
+	 * engines' architecture limits need it. */
+	COL_OPTIONAL(struct gpu_spec, fp4_tflops, COL_NUM, "NULL", 0),
+	COL_OPTIONAL(struct gpu_spec, target, COL_TEXT, "NULL", 1),
+};
+static const struct table gpu_table = TABLE("gpu_models", struct gpu_spec, gpu_cols, NULL);
+
+/* retired holds the column (1: a retirement is announced) until this turns
+ * it into retired or retiring on today's date. */
+static void vm_finish(void *row)
+{
+	struct vm_size *v = row;
 	char today[16];
+
 	util_today(today, sizeof today);
-	enum vm_retirement r = vm_retirement_at(col_int(st, 12), v->retired_on, today);
+	enum vm_retirement r = vm_retirement_at(v->retired, v->retired_on, today);
 	v->retired = r == VM_RETIRED;
 	v->retiring = r == VM_RETIRING;
 }
 
-#define MIG_COLS                                                                              \
-	"gpu_model, name, memory_slices, memory_gib, compute_slices, sms, max_count, "        \
-	"start_slots, media_ext, aks_profile"
+static const struct col vm_cols[] = {
+	COL(struct vm_size, sku, COL_TEXT),
+	COL(struct vm_size, series, COL_TEXT),
+	COL(struct vm_size, gpu_model, COL_TEXT),
+	COL(struct vm_size, gpu_count, COL_NUM),
+	COL(struct vm_size, gpu_memory_gib, COL_NUM),
+	COL(struct vm_size, vcpus, COL_INT),
+	COL(struct vm_size, ram_gib, COL_NUM),
+	COL(struct vm_size, local_nvme_gib, COL_NUM),
+	COL(struct vm_size, infiniband_gbps, COL_NUM),
+	COL(struct vm_size, infiniband_type, COL_TEXT),
+	COL(struct vm_size, nvlink, COL_INT),
+	COL(struct vm_size, mig_capable, COL_INT),
+	COL(struct vm_size, retired, COL_INT),
+	COL(struct vm_size, spec_known, COL_INT),
+	COL(struct vm_size, retired_on, COL_TEXT),
+	COL(struct vm_size, successor, COL_TEXT),
+	/* A catalog written before vm_sizes had confidential takes the
+	 * bundled catalog's (so it still never offers those sizes to a plain
+	 * workload); one written before quota_family reads it unknown (""). */
+	COL_OPTIONAL(struct vm_size, confidential, COL_BOOL, "0", 1),
+	COL_OPTIONAL(struct vm_size, quota_family, COL_TEXT, "NULL", 0),
+};
+static const struct table vm_table = TABLE("vm_sizes", struct vm_size, vm_cols, vm_finish);
 
-static void read_mig(sqlite3_stmt *st, void *dst)
+static const struct col mig_cols[] = {
+	COL(struct mig_profile, gpu_model, COL_TEXT),
+	COL(struct mig_profile, name, COL_TEXT),
+	COL(struct mig_profile, memory_slices, COL_INT),
+	COL(struct mig_profile, memory_gib, COL_NUM),
+	COL(struct mig_profile, compute_slices, COL_INT),
+	COL(struct mig_profile, sms, COL_INT),
+	COL(struct mig_profile, max_count, COL_INT),
+	COL_AS(struct mig_profile, start_mask, COL_MIG_SLOTS, "start_slots"),
+	COL(struct mig_profile, media_ext, COL_INT),
+	COL(struct mig_profile, aks_profile, COL_TEXT),
+};
+static const struct table mig_table = TABLE("mig_profiles", struct mig_profile, mig_cols, NULL);
+
+/* A head width of hidden / heads and as many KV heads as heads where the
+ * catalog gives none (0). */
+static void preset_finish(void *row)
 {
-	struct mig_profile *m = dst;
-	memset(m, 0, sizeof *m);
-	col_str(st, 0, m->gpu_model, sizeof m->gpu_model);
-	col_str(st, 1, m->name, sizeof m->name);
-	m->memory_slices = col_int(st, 2);
-	m->memory_gib = col_num(st, 3);
-	m->compute_slices = col_int(st, 4);
-	m->sms = col_int(st, 5);
-	m->max_count = col_int(st, 6);
-	const unsigned char *slots = sqlite3_column_text(st, 7);
-	m->start_mask = slots ? mig_start_mask_parse((const char *)slots) : 0;
-	m->media_ext = col_int(st, 8);
-	col_str(st, 9, m->aks_profile, sizeof m->aks_profile);
-}
+	struct model_preset *p = row;
 
-#define PRESET_COLS                                                                           \
-	"name, kind, params_b, coalesce(active_params_b, params_b), layers, hidden, "         \
-	"intermediate, heads, kv_heads, head_dim, vocab, max_context, moe_experts, moe_active, " \
-	"moe_shared_experts, moe_intermediate, moe_layers, mla_kv_lora_rank, "                \
-	"mla_qk_rope_head_dim, window_tokens, windowed_layers, native_precision, "           \
-	"native_expert_precision, tied_embeddings, mtp_params_b"
-
-static void read_preset(sqlite3_stmt *st, void *dst)
-{
-	struct model_preset *p = dst;
-	memset(p, 0, sizeof *p);
-	col_str(st, 0, p->name, sizeof p->name);
-	col_str(st, 1, p->kind, sizeof p->kind);
-	p->params_b = col_num(st, 2);
-	p->active_params_b = col_num(st, 3);
-	p->layers = col_int(st, 4);
-	p->hidden = col_int(st, 5);
-	p->intermediate = col_int(st, 6);
-	p->heads = col_int(st, 7);
-	p->kv_heads = col_int(st, 8);
-	p->head_dim = col_int(st, 9);
-	p->vocab = col_int(st, 10);
-	p->max_context = col_int(st, 11);
-	p->moe_experts = col_int(st, 12);
-	p->moe_active = col_int(st, 13);
-	p->moe_shared_experts = col_int(st, 14);
-	p->moe_intermediate = col_int(st, 15);
-	p->moe_layers = col_int(st, 16);
-	p->mla_kv_lora_rank = col_int(st, 17);
-	p->mla_qk_rope_head_dim = col_int(st, 18);
-	p->window_tokens = col_int(st, 19);
-	p->windowed_layers = col_int(st, 20);
-	col_str(st, 21, p->native_precision, sizeof p->native_precision);
-	col_str(st, 22, p->native_expert_precision, sizeof p->native_expert_precision);
-	p->tied_embeddings = col_int(st, 23);
-	p->mtp_params_b = col_num(st, 24);
 	if (p->head_dim == 0 && p->heads > 0)
 		p->head_dim = p->hidden / p->heads;
 	if (p->kv_heads == 0)
 		p->kv_heads = p->heads;
 }
 
-#define REGION_COLS "name, display_name, geography"
+static const struct col preset_cols[] = {
+	COL(struct model_preset, name, COL_TEXT),
+	COL(struct model_preset, kind, COL_TEXT),
+	COL(struct model_preset, params_b, COL_NUM),
+	/* a dense model's (NULL): all of its parameters */
+	COL_AS(struct model_preset, active_params_b, COL_NUM, "coalesce(active_params_b, params_b)"),
+	COL(struct model_preset, layers, COL_INT),
+	COL(struct model_preset, hidden, COL_INT),
+	COL(struct model_preset, intermediate, COL_INT),
+	COL(struct model_preset, heads, COL_INT),
+	COL(struct model_preset, kv_heads, COL_INT),
+	COL(struct model_preset, head_dim, COL_INT),
+	COL(struct model_preset, vocab, COL_INT),
+	COL(struct model_preset, max_context, COL_INT),
+	COL(struct model_preset, moe_experts, COL_INT),
+	COL(struct model_preset, moe_active, COL_INT),
+	COL(struct model_preset, moe_shared_experts, COL_INT),
+	COL(struct model_preset, moe_intermediate, COL_INT),
+	COL(struct model_preset, moe_layers, COL_INT),
+	COL(struct model_preset, mla_kv_lora_rank, COL_INT),
+	COL(struct model_preset, mla_qk_rope_head_dim, COL_INT),
+	COL(struct model_preset, window_tokens, COL_INT),
+	COL(struct model_preset, windowed_layers, COL_INT),
+	COL(struct model_preset, native_precision, COL_TEXT),
+	COL(struct model_preset, native_expert_precision, COL_TEXT),
+	COL(struct model_preset, tied_embeddings, COL_INT),
+	COL(struct model_preset, mtp_params_b, COL_NUM),
+};
+static const struct table preset_table =
+	TABLE("model_presets", struct model_preset, preset_cols, preset_finish);
 
-static void read_region(sqlite3_stmt *st, void *dst)
+static const struct col region_cols[] = {
+	COL(struct region, name, COL_TEXT),
+	COL(struct region, display_name, COL_TEXT),
+	COL(struct region, geography, COL_TEXT),
+};
+static const struct table region_table = TABLE("regions", struct region, region_cols, NULL);
+
+static const struct col eff_cols[] = {
+	COL(struct efficiency, name, COL_TEXT),
+	COL(struct efficiency, gpu_class, COL_TEXT),
+	COL(struct efficiency, value, COL_NUM),
+};
+static const struct table eff_table = TABLE("efficiency", struct efficiency, eff_cols, NULL);
+
+static const struct col storage_cols[] = {
+	COL(struct storage_tier, name, COL_TEXT),
+	COL(struct storage_tier, max_read_mb_per_s, COL_NUM),
+	COL(struct storage_tier, typical_read_mb_per_s, COL_NUM),
+};
+static const struct table storage_table =
+	TABLE("storage_tiers", struct storage_tier, storage_cols, NULL);
+
+static const struct col price_cols[] = {
+	COL(struct price, sku, COL_TEXT),
+	COL(struct price, region, COL_TEXT),
+	COL(struct price, pricing, COL_PRICING),
+	COL(struct price, os, COL_TEXT),
+	COL(struct price, currency, COL_TEXT),
+	COL(struct price, hourly, COL_NUM),
+	COL(struct price, effective_date, COL_TEXT),
+	COL(struct price, observed_date, COL_TEXT),
+};
+static const struct table price_table = TABLE("prices", struct price, price_cols, NULL);
+
+static const struct col vm_data_cols[] = {
+	COL(struct vm_data_limit, sku, COL_TEXT),
+	COL_AS(struct vm_data_limit, network_mb_per_s, COL_MBIT, "network_mbps"),
+	COL_AS(struct vm_data_limit, disk_mb_per_s, COL_NUM_OPT, "uncached_disk_mb_per_s"),
+};
+static const struct table vm_data_table =
+	TABLE("vm_data_limits", struct vm_data_limit, vm_data_cols, NULL);
+
+static const struct col region_data_cols[] = {
+	COL(struct region_data, region, COL_TEXT),
+	COL(struct region_data, continent, COL_TEXT),
+	COL(struct region_data, blob_egress_mb_per_s, COL_NUM),
+	COL(struct region_data, blob_ingress_mb_per_s, COL_NUM),
+};
+static const struct table region_data_table =
+	TABLE("region_data", struct region_data, region_data_cols, NULL);
+
+static const struct col lustre_cols[] = {
+	COL(struct lustre_tier, sku, COL_TEXT),
+	COL(struct lustre_tier, mb_per_s_per_tib, COL_NUM),
+	COL(struct lustre_tier, min_tib, COL_NUM),
+	COL(struct lustre_tier, max_tib, COL_NUM),
+	COL(struct lustre_tier, step_tib, COL_NUM),
+	COL(struct lustre_tier, usd_per_tib_month, COL_NUM_OPT),
+};
+static const struct table lustre_table = TABLE("lustre_tiers", struct lustre_tier, lustre_cols, NULL);
+
+static const struct col bandwidth_cols[] = {
+	COL(struct bandwidth_price, zone, COL_TEXT),
+	COL(struct bandwidth_price, kind, COL_TEXT),
+	COL(struct bandwidth_price, tier_min_gb, COL_NUM),
+	COL(struct bandwidth_price, usd_per_gb, COL_NUM),
+};
+static const struct table bandwidth_table =
+	TABLE("bandwidth_prices", struct bandwidth_price, bandwidth_cols, NULL);
+
+static const struct col data_default_cols[] = {
+	COL(struct data_default, name, COL_TEXT),
+	COL(struct data_default, value, COL_NUM),
+};
+static const struct table data_default_table =
+	TABLE("data_defaults", struct data_default, data_default_cols, NULL);
+
+/* A catalog whose engine_support predates the limit columns fails to
+ * prepare its SELECT: the callers then read the bundled table. */
+static const struct col engine_cols[] = {
+	COL(struct engine_support, engine, COL_TEXT),
+	COL(struct engine_support, vendor, COL_TEXT),
+	COL(struct engine_support, supported, COL_BOOL),
+	COL_AS(struct engine_support, min_cc, COL_NUM_OPT, "min_compute_capability"),
+	COL_AS(struct engine_support, targets, COL_TEXT, "gpu_targets"),
+};
+static const struct table engine_table =
+	TABLE("engine_support", struct engine_support, engine_cols, NULL);
+
+/* 1 when the catalog's table has column col. */
+static int table_has(catalog *cat, const char *table, const char *col)
 {
-	struct region *r = dst;
-	memset(r, 0, sizeof *r);
-	col_str(st, 0, r->name, sizeof r->name);
-	col_str(st, 1, r->display_name, sizeof r->display_name);
-	col_str(st, 2, r->geography, sizeof r->geography);
+	sqlite3_stmt *st;
+	char sql[160];
+
+	snprintf(sql, sizeof sql, "SELECT %s FROM %s LIMIT 0", col, table);
+	if (sqlite3_prepare_v2(cat->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_finalize(st);
+	return 1;
 }
 
-#define EFF_COLS "name, gpu_class, value"
-
-static void read_eff(sqlite3_stmt *st, void *dst)
+int catalog_vm_has_quota_family(catalog *cat)
 {
-	struct efficiency *e = dst;
-	memset(e, 0, sizeof *e);
-	col_str(st, 0, e->name, sizeof e->name);
-	col_str(st, 1, e->gpu_class, sizeof e->gpu_class);
-	e->value = col_num(st, 2);
+	return table_has(cat, "vm_sizes", "quota_family");
 }
 
-#define STORAGE_COLS "name, max_read_mb_per_s, typical_read_mb_per_s"
+/* Room for the longest SELECT (model_presets' by name: 412 bytes). */
+#define SELECT_MAX 1024
 
-static void read_storage(sqlite3_stmt *st, void *dst)
+/*
+ * "SELECT <t's columns as this catalog has them> FROM <t> <tail>" into
+ * sql[SELECT_MAX]; bit i of *from_bundled set when column i is absent and
+ * to be read from the bundled catalog.  -1 with err if it does not fit.
+ */
+static int select_sql(catalog *cat, const struct table *t, const char *tail, char *sql,
+		      unsigned *from_bundled, char *err)
 {
-	struct storage_tier *t = dst;
-	memset(t, 0, sizeof *t);
-	col_str(st, 0, t->name, sizeof t->name);
-	t->max_read_mb_per_s = col_num(st, 1);
-	t->typical_read_mb_per_s = col_num(st, 2);
+	size_t len = 0;
+	int w;
+
+	*from_bundled = 0;
+	w = snprintf(sql, SELECT_MAX, "SELECT ");
+	for (size_t i = 0; i < t->ncols && w >= 0 && (size_t)w < SELECT_MAX - len; i++) {
+		const struct col *c = &t->cols[i];
+		const char *expr = c->expr;
+		if (c->absent && !table_has(cat, t->name, c->expr)) {
+			expr = c->absent;
+			if (c->bundled)
+				*from_bundled |= 1u << i;
+		}
+		len += (size_t)w;
+		w = snprintf(sql + len, SELECT_MAX - len, "%s%s", i ? ", " : "", expr);
+	}
+	if (w >= 0 && (size_t)w < SELECT_MAX - len) {
+		len += (size_t)w;
+		w = snprintf(sql + len, SELECT_MAX - len, " FROM %s %s", t->name, tail);
+	}
+	if (w < 0 || (size_t)w >= SELECT_MAX - len) {
+		set_err(err, "catalog query on %s too long", t->name);
+		return -1;
+	}
+	return 0;
 }
 
-#define PRICE_COLS "sku, region, pricing, os, currency, hourly, effective_date, observed_date"
-
-static void read_price(sqlite3_stmt *st, void *dst)
+/* The columns of from_bundled (select_sql) of rows[0..n-1] from the
+ * bundled catalog's rows of the same key. */
+static int read_from_bundled(const struct table *t, unsigned from_bundled, void *rows, size_t n,
+			     char *err)
 {
-	struct price *p = dst;
-	memset(p, 0, sizeof *p);
-	col_str(st, 0, p->sku, sizeof p->sku);
-	col_str(st, 1, p->region, sizeof p->region);
-	const unsigned char *k = sqlite3_column_text(st, 2);
-	if (!k || pricing_parse((const char *)k, &p->pricing) != 0)
-		p->pricing = PRICING_PAYG;
-	col_str(st, 3, p->os, sizeof p->os);
-	col_str(st, 4, p->currency, sizeof p->currency);
-	p->hourly = col_num(st, 5);
-	col_str(st, 6, p->effective_date, sizeof p->effective_date);
-	col_str(st, 7, p->observed_date, sizeof p->observed_date);
+	catalog *b = NULL;
+	sqlite3_stmt *st;
+	char sql[160];
+
+	if (!from_bundled)
+		return 0;
+	if (catalog_open_bundled(&b, err) != 0)
+		return -1;
+	for (size_t j = 0; j < t->ncols; j++) {
+		if (!(from_bundled & (1u << j)))
+			continue;
+		snprintf(sql, sizeof sql, "SELECT %s FROM %s WHERE %s = ?1", t->cols[j].expr,
+			 t->name, t->cols[0].expr);
+		if (prepare(b, sql, &st, err) != 0) {
+			catalog_close(b);
+			return -1;
+		}
+		for (size_t i = 0; i < n; i++) {
+			char *row = (char *)rows + i * t->size;
+			sqlite3_reset(st);
+			sqlite3_bind_text(st, 1, row + t->cols[0].off, -1, SQLITE_STATIC);
+			if (sqlite3_step(st) == SQLITE_ROW)
+				read_col(st, 0, &t->cols[j], row);
+		}
+		sqlite3_finalize(st);
+	}
+	catalog_close(b);
+	return 0;
 }
 
-/* Runs a prepared statement and collects every row into a malloc'd array. */
-static int collect(catalog *cat, sqlite3_stmt *st, size_t size, void (*read)(sqlite3_stmt *, void *),
-		   void **out, size_t *n, char *err)
+/* Runs a prepared statement and collects every row of t into a malloc'd
+ * array. */
+static int collect(catalog *cat, sqlite3_stmt *st, const struct table *t, void **out, size_t *n,
+		   char *err)
 {
 	size_t cap = 16, len = 0;
-	char *arr = xmalloc(cap * size);
+	char *arr = xmalloc(cap * t->size);
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (len == cap) {
 			cap *= 2;
-			arr = xrealloc(arr, cap * size);
+			arr = xrealloc(arr, cap * t->size);
 		}
-		read(st, arr + len * size);
+		read_row(st, t, arr + len * t->size);
 		len++;
 	}
 	sqlite3_finalize(st);
@@ -570,265 +798,112 @@ static int collect(catalog *cat, sqlite3_stmt *st, size_t size, void (*read)(sql
 	return 0;
 }
 
-static int list_query(catalog *cat, const char *sql, const char *bind, size_t size,
-		      void (*read)(sqlite3_stmt *, void *), void **out, size_t *n, char *err)
+/* Every row of t the SELECT ending in tail gives (bind: its ?1, or NULL)
+ * into a malloc'd array of *n structs. */
+static int list_query(catalog *cat, const struct table *t, const char *tail, const char *bind,
+		      void **out, size_t *n, char *err)
 {
 	sqlite3_stmt *st;
+	char sql[SELECT_MAX];
+	unsigned from_bundled;
+
 	*out = NULL;
 	*n = 0;
-	if (prepare(cat, sql, &st, err) != 0)
+	if (select_sql(cat, t, tail, sql, &from_bundled, err) != 0 ||
+	    prepare(cat, sql, &st, err) != 0)
 		return -1;
 	if (bind)
 		sqlite3_bind_text(st, 1, bind, -1, SQLITE_STATIC);
-	return collect(cat, st, size, read, out, n, err);
-}
-
-/* 1 when gpu_models has column col (a catalog written by an earlier build
- * of schema version 3 may lack fp4_tflops and target). */
-static int gpu_has(catalog *cat, const char *col)
-{
-	sqlite3_stmt *st;
-	char sql[96];
-
-	snprintf(sql, sizeof sql, "SELECT %s FROM gpu_models LIMIT 0", col);
-	if (sqlite3_prepare_v2(cat->db, sql, -1, &st, NULL) != SQLITE_OK)
-		return 0;
-	sqlite3_finalize(st);
-	return 1;
-}
-
-/* A catalog written before gpu_models had target: each GPU's target from
- * the bundled catalog (the same GPU name), as the engines' architecture
- * limits need it; a GPU the bundled catalog lacks keeps it unknown. */
-static int gpu_target_from_bundled(struct gpu_spec *g, size_t n, char *err)
-{
-	catalog *b = NULL;
-	sqlite3_stmt *st;
-
-	if (catalog_open_bundled(&b, err) != 0)
+	if (collect(cat, st, t, out, n, err) != 0)
 		return -1;
-	if (prepare(b, "SELECT target FROM gpu_models WHERE name = ?1", &st, err) != 0) {
-		catalog_close(b);
+	if (read_from_bundled(t, from_bundled, *out, *n, err) != 0) {
+		free(*out);
+		*out = NULL;
+		*n = 0;
 		return -1;
 	}
-	for (size_t i = 0; i < n; i++) {
-		sqlite3_reset(st);
-		sqlite3_bind_text(st, 1, g[i].name, -1, SQLITE_STATIC);
-		if (sqlite3_step(st) == SQLITE_ROW)
-			col_str(st, 0, g[i].target, sizeof g[i].target);
-	}
-	sqlite3_finalize(st);
-	catalog_close(b);
 	return 0;
 }
 
-/* "SELECT <the gpu_models columns this catalog has> FROM gpu_models <tail>". */
-static void gpu_select(catalog *cat, const char *tail, char *sql, size_t len)
+/* The row of t whose key is key ("WHERE <key column> = ?1 COLLATE
+ * NOCASE") into out: 1 found, 0 not found, -1 error. */
+static int find_one(catalog *cat, const struct table *t, const char *key, void *out, char *err)
 {
-	snprintf(sql, len, "SELECT %s FROM gpu_models %s",
-		 gpu_cols[gpu_has(cat, "fp4_tflops")][gpu_has(cat, "target")], tail);
+	sqlite3_stmt *st;
+	char sql[SELECT_MAX], tail[96];
+	unsigned from_bundled;
+
+	snprintf(tail, sizeof tail, "WHERE %s = ?1 COLLATE NOCASE", t->cols[0].expr);
+	if (select_sql(cat, t, tail, sql, &from_bundled, err) != 0 ||
+	    prepare(cat, sql, &st, err) != 0)
+		return -1;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		read_row(st, t, out);
+	else if (rc != SQLITE_DONE)
+		set_err(err, "catalog query failed: %s", sqlite3_errmsg(cat->db));
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW && read_from_bundled(t, from_bundled, out, 1, err) != 0)
+		return -1;
+	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
 }
 
 int catalog_gpu_list(catalog *cat, struct gpu_spec **out, size_t *n, char *err)
 {
-	char sql[640];
-
-	gpu_select(cat, "ORDER BY name", sql, sizeof sql);
-	if (list_query(cat, sql, NULL, sizeof **out, read_gpu, (void **)out, n, err) != 0)
-		return -1;
-	if (!gpu_has(cat, "target") && gpu_target_from_bundled(*out, *n, err) != 0) {
-		free(*out);
-		*out = NULL;
-		*n = 0;
-		return -1;
-	}
-	return 0;
-}
-
-/* 1 when vm_sizes has the confidential column (a catalog written by an
- * earlier build of schema version 3 does not). */
-static int vm_has_confidential(catalog *cat)
-{
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(cat->db, "SELECT confidential FROM vm_sizes LIMIT 0", -1, &st,
-			       NULL) != SQLITE_OK)
-		return 0;
-	sqlite3_finalize(st);
-	return 1;
-}
-
-/* Marks the sizes of v[0..n-1] that the bundled catalog calls confidential:
- * the fact is the bundled one's (a refresh never changes it), so a catalog
- * without the column still never offers them to a plain workload. */
-static int vm_confidential_from_bundled(struct vm_size *v, size_t n, char *err)
-{
-	catalog *b = NULL;
-	sqlite3_stmt *st;
-
-	if (catalog_open_bundled(&b, err) != 0)
-		return -1;
-	if (prepare(b, "SELECT 1 FROM vm_sizes WHERE sku = ?1 AND confidential = 1", &st,
-		    err) != 0) {
-		catalog_close(b);
-		return -1;
-	}
-	for (size_t i = 0; i < n; i++) {
-		sqlite3_reset(st);
-		sqlite3_bind_text(st, 1, v[i].sku, -1, SQLITE_STATIC);
-		v[i].confidential = sqlite3_step(st) == SQLITE_ROW;
-	}
-	sqlite3_finalize(st);
-	catalog_close(b);
-	return 0;
-}
-
-int catalog_vm_has_quota_family(catalog *cat)
-{
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(cat->db, "SELECT quota_family FROM vm_sizes LIMIT 0", -1, &st,
-			       NULL) != SQLITE_OK)
-		return 0;
-	sqlite3_finalize(st);
-	return 1;
-}
-
-/* "SELECT <the columns this catalog has> FROM vm_sizes" + tail, into buf. */
-static const char *vm_select(catalog *cat, const char *tail, char *buf, size_t len)
-{
-	snprintf(buf, len, "SELECT %s FROM vm_sizes %s",
-		 vm_cols[vm_has_confidential(cat)][catalog_vm_has_quota_family(cat)], tail);
-	return buf;
+	return list_query(cat, &gpu_table, "ORDER BY name", NULL, (void **)out, n, err);
 }
 
 int catalog_vm_list(catalog *cat, struct vm_size **out, size_t *n, char *err)
 {
-	char sql[512];
-
-	if (vm_has_confidential(cat))
-		return list_query(cat, vm_select(cat, "ORDER BY sku", sql, sizeof sql), NULL,
-				  sizeof **out, read_vm, (void **)out, n, err);
-	if (list_query(cat, vm_select(cat, "ORDER BY sku", sql, sizeof sql), NULL,
-		       sizeof **out, read_vm, (void **)out, n, err) != 0)
-		return -1;
-	if (vm_confidential_from_bundled(*out, *n, err) != 0) {
-		free(*out);
-		*out = NULL;
-		*n = 0;
-		return -1;
-	}
-	return 0;
+	return list_query(cat, &vm_table, "ORDER BY sku", NULL, (void **)out, n, err);
 }
 
 int catalog_mig_list(catalog *cat, const char *gpu_model, struct mig_profile **out, size_t *n,
 		     char *err)
 {
 	if (gpu_model)
-		return list_query(cat,
-				  "SELECT " MIG_COLS " FROM mig_profiles WHERE gpu_model = ?1 "
+		return list_query(cat, &mig_table,
+				  "WHERE gpu_model = ?1 "
 				  "ORDER BY memory_slices, compute_slices, media_ext, name",
-				  gpu_model, sizeof **out, read_mig, (void **)out, n, err);
-	return list_query(cat,
-			  "SELECT " MIG_COLS " FROM mig_profiles "
-			  "ORDER BY gpu_model, memory_slices, compute_slices, media_ext, name",
-			  NULL, sizeof **out, read_mig, (void **)out, n, err);
+				  gpu_model, (void **)out, n, err);
+	return list_query(cat, &mig_table,
+			  "ORDER BY gpu_model, memory_slices, compute_slices, media_ext, name", NULL,
+			  (void **)out, n, err);
 }
 
 int catalog_preset_list(catalog *cat, struct model_preset **out, size_t *n, char *err)
 {
-	return list_query(cat, "SELECT " PRESET_COLS " FROM model_presets ORDER BY name", NULL,
-			  sizeof **out, read_preset, (void **)out, n, err);
+	return list_query(cat, &preset_table, "ORDER BY name", NULL, (void **)out, n, err);
 }
 
 int catalog_region_list(catalog *cat, struct region **out, size_t *n, char *err)
 {
-	return list_query(cat, "SELECT " REGION_COLS " FROM regions ORDER BY name", NULL,
-			  sizeof **out, read_region, (void **)out, n, err);
+	return list_query(cat, &region_table, "ORDER BY name", NULL, (void **)out, n, err);
 }
 
 int catalog_efficiency_list(catalog *cat, struct efficiency **out, size_t *n, char *err)
 {
-	return list_query(cat, "SELECT " EFF_COLS " FROM efficiency ORDER BY name, gpu_class",
-			  NULL, sizeof **out, read_eff, (void **)out, n, err);
+	return list_query(cat, &eff_table, "ORDER BY name, gpu_class", NULL, (void **)out, n, err);
 }
 
 int catalog_storage_list(catalog *cat, struct storage_tier **out, size_t *n, char *err)
 {
-	return list_query(cat, "SELECT " STORAGE_COLS " FROM storage_tiers ORDER BY name", NULL,
-			  sizeof **out, read_storage, (void **)out, n, err);
-}
-
-static double col_opt(sqlite3_stmt *st, int i)
-{
-	return sqlite3_column_type(st, i) == SQLITE_NULL ? -1.0 : sqlite3_column_double(st, i);
-}
-
-static void read_vm_data(sqlite3_stmt *st, void *dst)
-{
-	struct vm_data_limit *v = dst;
-	memset(v, 0, sizeof *v);
-	col_str(st, 0, v->sku, sizeof v->sku);
-	v->network_mb_per_s = col_num(st, 1) / 8.0;
-	v->disk_mb_per_s = col_opt(st, 2);
-}
-
-static void read_region_data(sqlite3_stmt *st, void *dst)
-{
-	struct region_data *r = dst;
-	memset(r, 0, sizeof *r);
-	col_str(st, 0, r->region, sizeof r->region);
-	col_str(st, 1, r->continent, sizeof r->continent);
-	r->blob_egress_mb_per_s = col_num(st, 2);
-	r->blob_ingress_mb_per_s = col_num(st, 3);
-}
-
-static void read_lustre(sqlite3_stmt *st, void *dst)
-{
-	struct lustre_tier *t = dst;
-	memset(t, 0, sizeof *t);
-	col_str(st, 0, t->sku, sizeof t->sku);
-	t->mb_per_s_per_tib = col_num(st, 1);
-	t->min_tib = col_num(st, 2);
-	t->max_tib = col_num(st, 3);
-	t->step_tib = col_num(st, 4);
-	t->usd_per_tib_month = col_opt(st, 5);
-}
-
-static void read_bandwidth(sqlite3_stmt *st, void *dst)
-{
-	struct bandwidth_price *b = dst;
-	memset(b, 0, sizeof *b);
-	col_str(st, 0, b->zone, sizeof b->zone);
-	col_str(st, 1, b->kind, sizeof b->kind);
-	b->tier_min_gb = col_num(st, 2);
-	b->usd_per_gb = col_num(st, 3);
-}
-
-static void read_data_default(sqlite3_stmt *st, void *dst)
-{
-	struct data_default *d = dst;
-	memset(d, 0, sizeof *d);
-	col_str(st, 0, d->name, sizeof d->name);
-	d->value = col_num(st, 1);
+	return list_query(cat, &storage_table, "ORDER BY name", NULL, (void **)out, n, err);
 }
 
 int catalog_data_list(catalog *cat, struct data_facts *out, char *err)
 {
 	memset(out, 0, sizeof *out);
-	if (list_query(cat, "SELECT sku, network_mbps, uncached_disk_mb_per_s FROM vm_data_limits "
-			    "ORDER BY sku", NULL, sizeof *out->vms, read_vm_data,
-		       (void **)&out->vms, &out->nvms, err) != 0 ||
-	    list_query(cat, "SELECT region, continent, blob_egress_mb_per_s, blob_ingress_mb_per_s "
-			    "FROM region_data ORDER BY region", NULL, sizeof *out->regions,
-		       read_region_data, (void **)&out->regions, &out->nregions, err) != 0 ||
-	    list_query(cat, "SELECT sku, mb_per_s_per_tib, min_tib, max_tib, step_tib, "
-			    "usd_per_tib_month FROM lustre_tiers ORDER BY mb_per_s_per_tib", NULL,
-		       sizeof *out->lustre, read_lustre, (void **)&out->lustre, &out->nlustre,
+	if (list_query(cat, &vm_data_table, "ORDER BY sku", NULL, (void **)&out->vms, &out->nvms,
 		       err) != 0 ||
-	    list_query(cat, "SELECT zone, kind, tier_min_gb, usd_per_gb FROM bandwidth_prices "
-			    "ORDER BY zone, kind, tier_min_gb", NULL, sizeof *out->bandwidth,
-		       read_bandwidth, (void **)&out->bandwidth, &out->nbandwidth, err) != 0 ||
-	    list_query(cat, "SELECT name, value FROM data_defaults ORDER BY name", NULL,
-		       sizeof *out->defaults, read_data_default, (void **)&out->defaults,
+	    list_query(cat, &region_data_table, "ORDER BY region", NULL, (void **)&out->regions,
+		       &out->nregions, err) != 0 ||
+	    list_query(cat, &lustre_table, "ORDER BY mb_per_s_per_tib", NULL,
+		       (void **)&out->lustre, &out->nlustre, err) != 0 ||
+	    list_query(cat, &bandwidth_table, "ORDER BY zone, kind, tier_min_gb", NULL,
+		       (void **)&out->bandwidth, &out->nbandwidth, err) != 0 ||
+	    list_query(cat, &data_default_table, "ORDER BY name", NULL, (void **)&out->defaults,
 		       &out->ndefaults, err) != 0) {
 		catalog_data_release(out);
 		return -1;
@@ -836,24 +911,10 @@ int catalog_data_list(catalog *cat, struct data_facts *out, char *err)
 	return 0;
 }
 
-static void read_engine_support(sqlite3_stmt *st, void *dst)
-{
-	struct engine_support *e = dst;
-	memset(e, 0, sizeof *e);
-	col_str(st, 0, e->engine, sizeof e->engine);
-	col_str(st, 1, e->vendor, sizeof e->vendor);
-	e->supported = col_int(st, 2) != 0;
-	e->min_cc = sqlite3_column_type(st, 3) == SQLITE_NULL ? -1 : col_num(st, 3);
-	col_str(st, 4, e->targets, sizeof e->targets);
-}
-
-/* A catalog whose engine_support predates the limit columns fails here:
- * the callers then read the bundled table. */
 int catalog_engine_support_list(catalog *cat, struct engine_support **out, size_t *n, char *err)
 {
-	return list_query(cat, "SELECT engine, vendor, supported, min_compute_capability, "
-			       "gpu_targets FROM engine_support ORDER BY engine, vendor", NULL,
-			  sizeof **out, read_engine_support, (void **)out, n, err);
+	return list_query(cat, &engine_table, "ORDER BY engine, vendor", NULL, (void **)out, n,
+			  err);
 }
 
 void catalog_data_release(struct data_facts *d)
@@ -869,70 +930,34 @@ void catalog_data_release(struct data_facts *d)
 int catalog_price_list(catalog *cat, const char *sku, struct price **out, size_t *n, char *err)
 {
 	if (sku)
-		return list_query(cat,
-				  "SELECT " PRICE_COLS " FROM prices WHERE sku = ?1 "
+		return list_query(cat, &price_table,
+				  "WHERE sku = ?1 "
 				  "ORDER BY region, CASE pricing WHEN 'payg' THEN 0 "
 				  "WHEN 'spot' THEN 1 WHEN 'reserved-1y' THEN 2 "
 				  "WHEN 'reserved-3y' THEN 3 WHEN 'savings-1y' THEN 4 ELSE 5 END, os",
-				  sku, sizeof **out, read_price, (void **)out, n, err);
-	return list_query(cat, "SELECT " PRICE_COLS " FROM prices ORDER BY sku, region, pricing, os",
-			  NULL, sizeof **out, read_price, (void **)out, n, err);
-}
-
-static int find_one(catalog *cat, const char *sql, const char *key, void *out,
-		    void (*read)(sqlite3_stmt *, void *), char *err)
-{
-	sqlite3_stmt *st;
-	if (prepare(cat, sql, &st, err) != 0)
-		return -1;
-	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-	int rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		read(st, out);
-	else if (rc != SQLITE_DONE)
-		set_err(err, "catalog query failed: %s", sqlite3_errmsg(cat->db));
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+				  sku, (void **)out, n, err);
+	return list_query(cat, &price_table, "ORDER BY sku, region, pricing, os", NULL,
+			  (void **)out, n, err);
 }
 
 int catalog_gpu_find(catalog *cat, const char *name, struct gpu_spec *out, char *err)
 {
-	char sql[640];
-
-	int rc;
-
-	gpu_select(cat, "WHERE name = ?1 COLLATE NOCASE", sql, sizeof sql);
-	rc = find_one(cat, sql, name, out, read_gpu, err);
-	if (rc == 1 && !gpu_has(cat, "target") && gpu_target_from_bundled(out, 1, err) != 0)
-		return -1;
-	return rc;
+	return find_one(cat, &gpu_table, name, out, err);
 }
 
 int catalog_vm_find(catalog *cat, const char *sku, struct vm_size *out, char *err)
 {
-	char sql[512];
-	int rc;
-
-	vm_select(cat, "WHERE sku = ?1 COLLATE NOCASE", sql, sizeof sql);
-	if (vm_has_confidential(cat))
-		return find_one(cat, sql, sku, out, read_vm, err);
-	rc = find_one(cat, sql, sku, out, read_vm, err);
-	if (rc == 1 && vm_confidential_from_bundled(out, 1, err) != 0)
-		return -1;
-	return rc;
+	return find_one(cat, &vm_table, sku, out, err);
 }
 
 int catalog_preset_find(catalog *cat, const char *name, struct model_preset *out, char *err)
 {
-	return find_one(cat,
-			"SELECT " PRESET_COLS " FROM model_presets WHERE name = ?1 COLLATE NOCASE",
-			name, out, read_preset, err);
+	return find_one(cat, &preset_table, name, out, err);
 }
 
 int catalog_region_find(catalog *cat, const char *name, struct region *out, char *err)
 {
-	return find_one(cat, "SELECT " REGION_COLS " FROM regions WHERE name = ?1 COLLATE NOCASE",
-			name, out, read_region, err);
+	return find_one(cat, &region_table, name, out, err);
 }
 
 int catalog_price_find(catalog *cat, const char *sku, const char *region, enum pricing_kind kind,

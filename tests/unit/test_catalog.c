@@ -238,6 +238,191 @@ static void test_resolve_order(void **state)
 	assert_string_equal(user, "/home/someone/.local/share/gpufit/catalog.db");
 }
 
+/* Each kind of column reads as its field says: text cut to the field's
+ * size, NULL as the field's unknown or default, derived fields. */
+static void test_row_kinds(void **state)
+{
+	(void)state;
+	char path[512], err[CATALOG_ERRLEN];
+	snprintf(path, sizeof path, "%s/kinds.db", tmpdir);
+	assert_int_equal(catalog_export_bundled(path, err), 0);
+	exec_sql(path,
+		 /* 60 letters into display_name[48]: the first 47 */
+		 "UPDATE regions SET display_name = 'abcdefghijabcdefghijabcdefghijabcdefghij"
+		 "abcdefghijabcdefghij' WHERE name = 'eastus';"
+		 "UPDATE model_presets SET kv_heads = NULL, head_dim = NULL, active_params_b = NULL "
+		 "WHERE name = 'llama-3-8b';"
+		 "UPDATE vm_data_limits SET network_mbps = 8000, uncached_disk_mb_per_s = NULL "
+		 "WHERE sku = 'Standard_NC4as_T4_v3';"
+		 "UPDATE vm_data_limits SET uncached_disk_mb_per_s = 250 "
+		 "WHERE sku = 'Standard_NC8as_T4_v3';"
+		 "UPDATE lustre_tiers SET usd_per_tib_month = NULL;"
+		 "UPDATE vm_sizes SET retired = 1, retired_on = '2027-01-01' "
+		 "WHERE sku = 'Standard_NC40ads_H100_v5';"
+		 "UPDATE vm_sizes SET retired = 1, retired_on = '2026-12-07' "
+		 "WHERE sku = 'Standard_NCC40ads_H100_v5';");
+	setenv("GPUFIT_NOW", "2026-12-07T12:00:00Z", 1);
+	catalog *cat;
+	assert_int_equal(catalog_open_file(path, &cat, err), 0);
+
+	struct region r;
+	assert_int_equal(catalog_region_find(cat, "EastUS", &r, err), 1);
+	assert_string_equal(r.name, "eastus");
+	assert_int_equal(strlen(r.display_name), sizeof r.display_name - 1);
+	assert_memory_equal(r.display_name, "abcdefghijabcdefghijabcdefghijabcdefghijabcdefg", 47);
+
+	/* llama-3-8b: 32 heads, hidden 4096 -> 32 KV heads, head_dim 4096 / 32
+	 * = 128; a dense model's active parameters are all of them */
+	struct model_preset p;
+	assert_int_equal(catalog_preset_find(cat, "llama-3-8b", &p, err), 1);
+	assert_int_equal(p.heads, 32);
+	assert_int_equal(p.kv_heads, 32);
+	assert_int_equal(p.head_dim, 128);
+	assert_true(p.params_b > 8.0 && p.active_params_b == p.params_b);
+
+	/* 8000 Mb/s = 1000 MB/s; no documented disk rate is -1 (unknown) */
+	struct data_facts d;
+	assert_int_equal(catalog_data_list(cat, &d, err), 0);
+	int seen = 0;
+	for (size_t i = 0; i < d.nvms; i++) {
+		if (strcmp(d.vms[i].sku, "Standard_NC4as_T4_v3") == 0) {
+			assert_true(d.vms[i].network_mb_per_s == 1000.0);
+			assert_true(d.vms[i].disk_mb_per_s == -1.0);
+			seen++;
+		} else if (strcmp(d.vms[i].sku, "Standard_NC8as_T4_v3") == 0) {
+			assert_true(d.vms[i].disk_mb_per_s == 250.0);
+			seen++;
+		}
+	}
+	assert_int_equal(seen, 2);
+	assert_true(d.nlustre > 0);
+	for (size_t i = 0; i < d.nlustre; i++)
+		assert_true(d.lustre[i].usd_per_tib_month == -1.0);
+	catalog_data_release(&d);
+
+	/* tensorrt-llm: NVIDIA from compute capability 8.0, AMD not at all
+	 * (no capability: -1) */
+	struct engine_support *es;
+	size_t n;
+	assert_int_equal(catalog_engine_support_list(cat, &es, &n, err), 0);
+	seen = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(es[i].engine, "tensorrt-llm") != 0)
+			continue;
+		if (strcmp(es[i].vendor, "NVIDIA") == 0) {
+			assert_int_equal(es[i].supported, 1);
+			assert_true(es[i].min_cc == 8.0);
+		} else {
+			assert_int_equal(es[i].supported, 0);
+			assert_true(es[i].min_cc == -1.0);
+		}
+		seen++;
+	}
+	assert_int_equal(seen, 2);
+	free(es);
+
+	/* start_slots "0 1 2 3 4 5 6": bits 0-6 = 0x7f */
+	struct mig_profile *m;
+	assert_int_equal(catalog_mig_list(cat, "A100-PCIe-40GB", &m, &n, err), 0);
+	assert_true(n > 0);
+	assert_string_equal(m[0].name, "1g.5gb");
+	assert_int_equal(m[0].start_mask, 0x7f);
+	free(m);
+
+	/* retirement announced for a later day: retiring; for today: retired */
+	struct vm_size v;
+	assert_int_equal(catalog_vm_find(cat, "Standard_NC40ads_H100_v5", &v, err), 1);
+	assert_int_equal(v.retired, 0);
+	assert_int_equal(v.retiring, 1);
+	assert_string_equal(v.retired_on, "2027-01-01");
+	assert_int_equal(catalog_vm_find(cat, "Standard_NCC40ads_H100_v5", &v, err), 1);
+	assert_int_equal(v.retired, 1);
+	assert_int_equal(v.retiring, 0);
+	catalog_close(cat);
+	unsetenv("GPUFIT_NOW");
+}
+
+/* A catalog written by an earlier build of schema version 3 lacks
+ * gpu_models.fp4_tflops and target and vm_sizes.confidential and
+ * quota_family: no FP4 rate (0), no quota family (""), and the target and
+ * confidential of the bundled catalog's row of the same name (none for a
+ * name the bundled catalog lacks). */
+static void test_old_catalog_columns(void **state)
+{
+	(void)state;
+	char path[512], err[CATALOG_ERRLEN];
+	snprintf(path, sizeof path, "%s/old.db", tmpdir);
+	assert_int_equal(catalog_export_bundled(path, err), 0);
+	exec_sql(path, "ALTER TABLE gpu_models DROP COLUMN fp4_tflops;"
+		       "ALTER TABLE gpu_models DROP COLUMN target;"
+		       "ALTER TABLE vm_sizes DROP COLUMN confidential;"
+		       "ALTER TABLE vm_sizes DROP COLUMN quota_family;"
+		       "CREATE TEMP TABLE g AS SELECT * FROM gpu_models WHERE name = 'H100-SXM-80GB';"
+		       "UPDATE g SET name = 'H100-TEST';"
+		       "INSERT INTO gpu_models SELECT * FROM g;"
+		       "CREATE TEMP TABLE v AS SELECT * FROM vm_sizes "
+		       "WHERE sku = 'Standard_NCC40ads_H100_v5';"
+		       "UPDATE v SET sku = 'Standard_NCC_TEST';"
+		       "INSERT INTO vm_sizes SELECT * FROM v;");
+	catalog *cat;
+	assert_int_equal(catalog_open_file(path, &cat, err), 0);
+	assert_int_equal(catalog_vm_has_quota_family(cat), 0);
+
+	struct gpu_spec g;
+	assert_int_equal(catalog_gpu_find(cat, "gb200-nvl72-186gb", &g, err), 1);
+	assert_string_equal(g.target, "10.0");
+	assert_true(g.fp4_tflops == 0.0 && g.fp8_tflops == 5000.0);
+	assert_int_equal(catalog_gpu_find(cat, "H100-TEST", &g, err), 1);
+	assert_string_equal(g.target, "");
+	struct gpu_spec *gl;
+	size_t n;
+	assert_int_equal(catalog_gpu_list(cat, &gl, &n, err), 0);
+	int seen = 0;
+	for (size_t i = 0; i < n; i++) {
+		assert_true(gl[i].fp4_tflops == 0.0);
+		if (strcmp(gl[i].name, "MI300X-OAM-192GB") == 0) {
+			assert_string_equal(gl[i].target, "gfx942");
+			seen++;
+		} else if (strcmp(gl[i].name, "H100-TEST") == 0) {
+			assert_string_equal(gl[i].target, "");
+			seen++;
+		}
+	}
+	assert_int_equal(seen, 2);
+	free(gl);
+
+	struct vm_size v;
+	assert_int_equal(catalog_vm_find(cat, "Standard_NCC40ads_H100_v5", &v, err), 1);
+	assert_int_equal(v.confidential, 1);
+	assert_string_equal(v.quota_family, "");
+	assert_int_equal(catalog_vm_find(cat, "Standard_NCC_TEST", &v, err), 1);
+	assert_int_equal(v.confidential, 0);
+	struct vm_size *vl;
+	assert_int_equal(catalog_vm_list(cat, &vl, &n, err), 0);
+	seen = 0;
+	for (size_t i = 0; i < n; i++) {
+		assert_string_equal(vl[i].quota_family, "");
+		if (strcmp(vl[i].sku, "Standard_NCC40ads_H100_v5") == 0)
+			seen += vl[i].confidential == 1;
+		if (strcmp(vl[i].sku, "Standard_NC40ads_H100_v5") == 0)
+			seen += vl[i].confidential == 0;
+	}
+	assert_int_equal(seen, 2);
+	free(vl);
+	catalog_close(cat);
+
+	/* with the confidential column the catalog's own value counts, not
+	 * the bundled one */
+	snprintf(path, sizeof path, "%s/mid.db", tmpdir);
+	assert_int_equal(catalog_export_bundled(path, err), 0);
+	exec_sql(path, "ALTER TABLE vm_sizes DROP COLUMN quota_family;"
+		       "UPDATE vm_sizes SET confidential = 0 WHERE sku = 'Standard_NCC40ads_H100_v5';");
+	assert_int_equal(catalog_open_file(path, &cat, err), 0);
+	assert_int_equal(catalog_vm_find(cat, "Standard_NCC40ads_H100_v5", &v, err), 1);
+	assert_int_equal(v.confidential, 0);
+	catalog_close(cat);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -247,6 +432,8 @@ int main(void)
 		cmocka_unit_test(test_schema_rejects_zero_price),
 		cmocka_unit_test(test_open_errors),
 		cmocka_unit_test(test_resolve_order),
+		cmocka_unit_test(test_row_kinds),
+		cmocka_unit_test(test_old_catalog_columns),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
