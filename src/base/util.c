@@ -7,7 +7,6 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 const char *util_url_redact(const char *url, char *buf, size_t len)
