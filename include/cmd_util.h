@@ -74,6 +74,13 @@ void cmd_usage_release(struct cmd_usage *u);
  * it needs, in one call or in several (a later call runs only the steps not
  * run yet), so it can put its own work between them (recommend --explain
  * after the profile, check its baseline before the SKU file).
+ *
+ * The command calls it after parsing its options rather than main.c running
+ * it from a flag in gpufit_commands[] (git's RUN_SETUP): the steps take what
+ * the options give (PROFILE, --region, --skus, --usage, the recommend
+ * options), a usage error (exit 2) is reported before the catalog is opened,
+ * and check and recommend --explain run their own work between steps; a
+ * table flag would split each command's flow between main.c and its file.
  */
 enum cmd_setup_step {
 	CMD_SETUP_CATALOG = 1 << 0,   /* open the catalog, read its names */
@@ -100,7 +107,9 @@ struct cmd_setup {
 	const char *cmd;                   /* the command's name, for --usage errors */
 	const char *catalog_path;          /* --catalog; NULL = the default */
 	const char *profile_path;
-	const char **regions;              /* --region, nregions, rewritten in place */
+	const char **regions;              /* --region, nregions, rewritten in place
+					      to names in s->names (live until
+					      cmd_setup_release) */
 	size_t nregions;
 	const char *skus_path;             /* --skus; NULL = the profile's azure.skus */
 	const char *const *usage_specs;    /* --usage REGION=FILE */
