@@ -5,8 +5,10 @@
 #ifndef GPUFIT_CMD_UTIL_H
 #define GPUFIT_CMD_UTIL_H
 
+#include "azure_quota.h"
 #include "catalog.h"
 #include "catalog_names.h"
+#include "catalog_snapshot.h"
 #include "profile.h"
 #include "recommend.h"
 
@@ -35,8 +37,6 @@ int cmd_found(int found, const char *err, catalog *cat, const char *table, const
  * profile_release() either way.
  */
 int cmd_load_profile(const char *path, const struct catalog_names *names, struct profile *p);
-
-struct azure_skus;
 
 /*
  * The `az vm list-skus` file of --skus (opt_path), else the profile's
@@ -69,17 +69,84 @@ int cmd_load_usage(const char *cmd, const char *const *specs, size_t nspecs,
 void cmd_usage_release(struct cmd_usage *u);
 
 /*
- * The recommendation of the profile at path, as `recommend` makes it: opens
- * the catalog (catalog_path, NULL = the default), resolves o->regions
- * (rewritten in place to the catalog's spelling), loads the profile and
- * builds the result on a catalog snapshot, with the availability of the
- * `az vm list-skus` file skus_path (NULL: the profile's azure.skus, if any;
- * cmd_load_skus) and the quotas of the usage files (cmd_load_usage).  Prints every problem.  Returns EXIT_OK with *p and *res
- * filled (release both), or the exit code, with both released.
+ * The loading steps that recommend, pack, k8s (and k8s lint --profile) and
+ * check share, run by cmd_setup() in this order; a command asks for the ones
+ * it needs, in one call or in several (a later call runs only the steps not
+ * run yet), so it can put its own work between them (recommend --explain
+ * after the profile, check its baseline before the SKU file).
+ *
+ * The command calls it after parsing its options rather than main.c running
+ * it from a flag in gpufit_commands[] (git's RUN_SETUP): the steps take what
+ * the options give (PROFILE, --region, --skus, --usage, the recommend
+ * options), a usage error (exit 2) is reported before the catalog is opened,
+ * and check and recommend --explain run their own work between steps; a
+ * table flag would split each command's flow between main.c and its file.
  */
-int cmd_recommend_profile(const char *catalog_path, const char *path, const char *skus_path,
-			  const char *const *usage_specs, size_t nusage_specs,
-			  struct recommend_options *o, const char **regions, struct profile *p,
-			  struct recommend_result *res);
+enum cmd_setup_step {
+	CMD_SETUP_CATALOG = 1 << 0,   /* open the catalog, read its names */
+	CMD_SETUP_REGIONS = 1 << 1,   /* resolve regions[] to the catalog's spelling */
+	CMD_SETUP_PROFILE = 1 << 2,   /* load the profile with the catalog's names */
+	CMD_SETUP_SKUS = 1 << 3,      /* --skus, else the profile's azure.skus */
+	CMD_SETUP_USAGE = 1 << 4,     /* --usage, over the profile's azure.usage */
+	CMD_SETUP_SNAPSHOT = 1 << 5,  /* the catalog snapshot */
+	CMD_SETUP_BUILD = 1 << 6,     /* recommend_build() with *o */
+	CMD_SETUP_ALL = (1 << 7) - 1,
+	/* not a step: CMD_SETUP_REGIONS stops at the first unknown region
+	 * instead of naming them all (pack's message) */
+	CMD_SETUP_FIRST_REGION = 1 << 8
+};
+
+/*
+ * What cmd_setup() sets up.  The command fills the inputs (cmd_setup_init
+ * zeroes the rest), then reads the outputs of the steps that succeeded.
+ * Everything is released by cmd_setup_release(), whatever cmd_setup()
+ * returned.
+ */
+struct cmd_setup {
+	/* inputs */
+	const char *cmd;                   /* the command's name, for --usage errors */
+	const char *catalog_path;          /* --catalog; NULL = the default */
+	const char *profile_path;
+	const char **regions;              /* --region, nregions, rewritten in place
+					      to names in s->names (live until
+					      cmd_setup_release) */
+	size_t nregions;
+	const char *skus_path;             /* --skus; NULL = the profile's azure.skus */
+	const char *const *usage_specs;    /* --usage REGION=FILE */
+	size_t nusage_specs;
+	struct recommend_options *o;       /* CMD_SETUP_BUILD: skus and usage set here */
+	/* outputs */
+	unsigned done;                     /* the steps run (or begun: failed) */
+	unsigned failed;                   /* the step that failed, 0 if none */
+	int rc;                            /* its exit code */
+	catalog *cat;
+	enum catalog_origin origin;
+	char catalog_file[4096];
+	struct catalog_names names;
+	struct profile p;
+	int have_skus;                     /* a SKU file was read into skus */
+	struct azure_skus skus;
+	struct cmd_usage usage;
+	struct catalog_snapshot snap;
+	struct recommend_result res;
+};
+
+/* Zeroes *s and sets its cmd and catalog_path. */
+void cmd_setup_init(struct cmd_setup *s, const char *cmd, const char *catalog_path);
+
+/*
+ * Runs each step of steps (enum cmd_setup_step) not run yet, in the enum's
+ * order, printing every problem as the commands always have.  Returns
+ * EXIT_OK, or the exit code of the first step that failed (s->failed):
+ * EXIT_CATALOG for the catalog, its names, the snapshot or the build;
+ * EXIT_INPUT for an unknown region (all of them are named first, unless
+ * CMD_SETUP_FIRST_REGION), an invalid profile or an unreadable SKU or usage
+ * file; EXIT_USAGE for a malformed --usage.  After a failure it runs nothing
+ * more.
+ */
+int cmd_setup(struct cmd_setup *s, unsigned steps);
+
+/* Releases what the steps run own (the result too) and zeroes *s. */
+void cmd_setup_release(struct cmd_setup *s);
 
 #endif

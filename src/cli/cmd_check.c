@@ -90,7 +90,6 @@ struct check_report {
 	size_t nusage;                 /* --usage REGION=FILE, repeatable */
 	int within_quota;              /* --within-quota */
 	const char *usage[PROFILE_MAX_REGIONS];
-	struct cmd_usage quotas;       /* their files and the profile's */
 	struct cost_plan head, base;
 	struct costdiff diff;          /* valid when baseline_file */
 	size_t ngates;
@@ -727,15 +726,12 @@ static void undated_stand_in(catalog *cat, struct check_report *r)
 	price_age_of(r);
 }
 
-/* Runs recommend on the profile and reads its JSON back as r->head. */
-static int run_recommend(catalog *cat, const struct profile *p, struct check_report *r,
-			 int keep_doc)
+/* Runs recommend on the profile of s (set up up to its --usage files) and
+ * reads its JSON back as r->head. */
+static int run_recommend(struct cmd_setup *s, struct check_report *r, int keep_doc)
 {
 	struct recommend_options o;
-	struct recommend_result res;
-	struct diag_list diags = DIAG_LIST_INIT;
-	struct catalog_snapshot snap;
-	char cerr[CATALOG_ERRLEN];
+	const struct recommend_result *res = &s->res;
 	char today[16];
 	recommend_options_init(&o);
 	o.has_pricing = r->has_pricing;   /* --pricing: over the profile's */
@@ -743,41 +739,23 @@ static int run_recommend(catalog *cat, const struct profile *p, struct check_rep
 	o.pricing_auto = r->pricing_auto;
 	util_today(today, sizeof today);
 	o.today = today;   /* the stale-price warning, as recommend prints it */
-	struct azure_skus skus = { NULL, 0, STRMAP_INIT };
-	int have_skus = cmd_load_skus(r->skus, p, &skus);
-	if (have_skus < 0)
-		return EXIT_INPUT;
-	if (have_skus)
-		o.skus = &skus;
-	o.usage = r->quotas.u;
-	o.nusage = r->quotas.n;
 	o.within_quota = r->within_quota;
-	if (catalog_snapshot_load(cat, &snap, cerr) != 0) {
-		diag_error("%s", cerr);
-		azure_skus_release(&skus);
-		return EXIT_CATALOG;
-	}
-	int built = recommend_build(&snap, p, &o, &res, &diags);
-	catalog_snapshot_release(&snap);
-	azure_skus_release(&skus);
-	if (built != 0) {
-		diag_list_print(&diags, stderr);
-		diag_list_release(&diags);
-		recommend_result_release(&res);
-		return EXIT_CATALOG;
-	}
-	diag_list_release(&diags);
-	for (size_t i = 0; i < res.nwarnings; i++)
-		warn(r, "%s", res.warnings[i]);
-	r->nages = res.nprice_ages;
-	r->ages = dup_ages(res.price_ages, res.nprice_ages);
+	s->o = &o;
+	int built = cmd_setup(s, CMD_SETUP_SKUS | CMD_SETUP_SNAPSHOT | CMD_SETUP_BUILD);
+	s->o = NULL;   /* o ends here; what the build set in it is not read again */
+	if (built != EXIT_OK)
+		return built;
+	for (size_t i = 0; i < res->nwarnings; i++)
+		warn(r, "%s", res->warnings[i]);
+	r->nages = res->nprice_ages;
+	r->ages = dup_ages(res->price_ages, res->nprice_ages);
 	struct recommend_meta meta = { GPUFIT_VERSION, r->source, r->fetched_at, r->age_days };
 	char err[COSTDIFF_ERRLEN];
 	int rc = 0;
 	/* the gates read the recommend -f json document one workload at a time
 	 * (a fleet's whole tree is several times its text); the HTML report
 	 * draws the whole document, so it keeps it */
-	cJSON *doc = keep_doc ? recommend_to_json(&res, &meta) : recommend_header_to_json(&res, &meta);
+	cJSON *doc = keep_doc ? recommend_to_json(res, &meta) : recommend_header_to_json(res, &meta);
 	if (doc)
 		rc = cost_plan_head_from_json(doc, "recommendation", &r->head, err, sizeof err);
 	if (doc && rc == 0 && keep_doc) {
@@ -787,8 +765,8 @@ static int run_recommend(catalog *cat, const struct profile *p, struct check_rep
 			rc = take_workload(r, w, err, sizeof err);
 	} else if (doc && rc == 0) {
 		json_arena_begin();
-		for (size_t i = 0; i < res.nworkloads && rc == 0; i++) {
-			cJSON *w = recommend_workload_to_json(&res, i);
+		for (size_t i = 0; i < res->nworkloads && rc == 0; i++) {
+			cJSON *w = recommend_workload_to_json(res, i);
 			if (!w) {
 				rc = -1;
 				snprintf(err, sizeof err, "out of memory");
@@ -801,7 +779,6 @@ static int run_recommend(catalog *cat, const struct profile *p, struct check_rep
 		json_arena_end();
 	}
 	cost_plan_finish(&r->head);
-	recommend_result_release(&res);
 	r->rec_doc = keep_doc ? doc : NULL;
 	if (!keep_doc)
 		cJSON_Delete(doc);
@@ -885,39 +862,29 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 		return cli_usage_error("check", "format 'yaml' is not supported (table, json, "
 						"markdown, csv)");
 
-	catalog *cat;
-	enum catalog_origin origin;
-	char path[4096], err[CATALOG_ERRLEN];
-	if (catalog_open_default(ctx->catalog_path, &cat, &origin, path, sizeof path, err) != 0) {
-		diag_error("%s", err);
-		return EXIT_CATALOG;
-	}
-	struct catalog_names names;
-	if (catalog_names_load(cat, &names, err) != 0) {
-		diag_error("%s", err);
-		catalog_names_release(&names);
-		catalog_close(cat);
-		return EXIT_CATALOG;
-	}
-	struct profile p;
-	int bad = cmd_load_profile(r.profile, &names, &p) != 0;
-	int rc = EXIT_OK;
-	if (!bad)
-		rc = cmd_load_usage("check", r.usage, r.nusage, &p, cat, &names, &r.quotas);
-	catalog_names_release(&names);
-	if (rc != EXIT_OK)
+	/* the SKU file is read after the baseline, and the baseline is read
+	 * (its errors reported) even when the profile is invalid */
+	struct cmd_setup s;
+	cmd_setup_init(&s, "check", ctx->catalog_path);
+	s.profile_path = r.profile;
+	s.skus_path = r.skus;
+	s.usage_specs = r.usage;
+	s.nusage_specs = r.nusage;
+	int rc = cmd_setup(&s, CMD_SETUP_CATALOG | CMD_SETUP_PROFILE | CMD_SETUP_USAGE);
+	if (rc != EXIT_OK && s.failed != CMD_SETUP_PROFILE)
 		goto out;
+	int bad = rc != EXIT_OK;
 	if (r.baseline_file && load_baseline(&r) != 0)
 		bad = 1;
 	if (bad) {
 		rc = EXIT_INPUT;
 		goto out;
 	}
-	catalog_age(cat, &r);
-	rc = run_recommend(cat, &p, &r, ctx->format == FMT_HTML);
+	catalog_age(s.cat, &r);
+	rc = run_recommend(&s, &r, ctx->format == FMT_HTML);
 	if (rc != EXIT_OK)
 		goto out;
-	undated_stand_in(cat, &r);
+	undated_stand_in(s.cat, &r);
 	if (r.baseline_file && strcmp(r.base.currency, r.head.currency) != 0) {
 		diag_error("currency mismatch: '%s' is in %s, the profile in %s", r.baseline_file,
 			   r.base.currency, r.head.currency);
@@ -927,10 +894,11 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 	if (r.baseline_file)
 		costdiff_compute(&r.base, &r.head, &r.diff);
 
-	budget_limit(&lim.max_monthly, p.budget.has_max_monthly, p.budget.max_monthly);
-	budget_limit(&lim.max_increase, p.budget.has_max_increase, p.budget.max_increase);
-	budget_limit(&lim.max_increase_pct, p.budget.has_max_increase_pct,
-		     p.budget.max_increase_pct);
+	const struct profile *p = &s.p;
+	budget_limit(&lim.max_monthly, p->budget.has_max_monthly, p->budget.max_monthly);
+	budget_limit(&lim.max_increase, p->budget.has_max_increase, p->budget.max_increase);
+	budget_limit(&lim.max_increase_pct, p->budget.has_max_increase_pct,
+		     p->budget.max_increase_pct);
 	size_t skipped = 0;
 	r.ngates = costdiff_gates(&lim, &r.head, r.baseline_file ? &r.base : NULL, &r.age,
 				  r.gates, &skipped);
@@ -995,9 +963,7 @@ int cmd_check(struct cli_ctx *ctx, int argc, char **argv)
 		rc = infeasible || !definite ? EXIT_INFEASIBLE : EXIT_GATE;
 	}
 out:
-	profile_release(&p);
-	cmd_usage_release(&r.quotas);
 	report_release(&r);
-	catalog_close(cat);
+	cmd_setup_release(&s);
 	return rc;
 }

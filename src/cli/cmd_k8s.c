@@ -483,8 +483,8 @@ static void quota_notes(const struct recommend_result *res, struct strbuf *scrip
 static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 {
 	struct recommend_options o;
-	struct recommend_result res;
-	struct profile p;
+	struct cmd_setup s;
+	struct recommend_result *res;
 	struct k8s_pool_options po;
 	struct k8s_manifest_options mo = { NULL };
 	struct k8s_script_options so = { NULL, NULL, NULL, GPUFIT_VERSION, NULL };
@@ -632,15 +632,25 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 				       out_format_name(fmt));
 	}
 
-	rc = cmd_recommend_profile(ctx->catalog_path, path, skus_path, usage, nusage, &o, regions,
-				   &p, &res);
+	cmd_setup_init(&s, "k8s", ctx->catalog_path);
+	s.profile_path = path;
+	s.regions = regions;
+	s.nregions = o.nregions;
+	s.skus_path = skus_path;
+	s.usage_specs = usage;
+	s.nusage_specs = nusage;
+	s.o = &o;
+	rc = cmd_setup(&s, CMD_SETUP_ALL);
 	free(regions);
 	free(usage);
-	if (rc != EXIT_OK)
+	if (rc != EXIT_OK) {
+		cmd_setup_release(&s);
 		return rc;
-	for (size_t i = 0; i < res.nwarnings; i++)
-		diag_warning("%s", res.warnings[i]);
-	if (k8s_pools_build(&res, &p, &po, &plan, &diags) != 0) {
+	}
+	res = &s.res;
+	for (size_t i = 0; i < res->nwarnings; i++)
+		diag_warning("%s", res->warnings[i]);
+	if (k8s_pools_build(res, &s.p, &po, &plan, &diags) != 0) {
 		diag_list_print(&diags, stderr);
 		rc = EXIT_INPUT;
 		goto out;
@@ -648,17 +658,17 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 	diag_list_print(&diags, stderr);   /* the warnings of AKS's limits */
 	for (size_t i = 0; i < plan.nskipped; i++)
 		diag_warning("k8s: workload '%s' skipped: %s",
-			     res.workloads[plan.skipped[i].workload].name, plan.skipped[i].reason);
-	so.profile = p.file;
-	so.result = &res;
-	docs = k8s_manifests_build(&res, &plan, &mo);
+			     res->workloads[plan.skipped[i].workload].name, plan.skipped[i].reason);
+	so.profile = s.p.file;
+	so.result = res;
+	docs = k8s_manifests_build(res, &plan, &mo);
 	if (!docs) {
 		diag_error("out of memory while building the manifests");
 		rc = EXIT_INPUT;
 		goto out_plan;
 	}
 	k8s_script_build(&plan, &so, &script);
-	quota_notes(&res, &script);
+	quota_notes(res, &script);
 
 	if (out_dir) {
 		rc = write_out_dir(ctx, out_dir, strbuf_str(&script), docs, plan.npools);
@@ -672,14 +682,14 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 	} else {
 		cJSON *root = cJSON_CreateObject();
 		cJSON_AddNumberToObject(root, "schema_version", 1);
-		cJSON_AddItemToObject(root, "node_pools", pools_json(&res, &plan));
+		cJSON_AddItemToObject(root, "node_pools", pools_json(res, &plan));
 		/* the pools' bills summed: recommend's fleet total when nothing
 		 * is skipped (docs/k8s.md) */
-		cJSON_AddStringToObject(root, "currency", res.currency);
+		cJSON_AddStringToObject(root, "currency", res->currency);
 		json_add_money(root, "monthly_cost", plan.monthly_cost);
 		cJSON_AddItemToObject(root, "setup_commands", setup_json(&plan));
 		cJSON_AddItemToObject(root, "manifests", docs);
-		cJSON_AddItemToObject(root, "skipped", skipped_json(&res, &plan));
+		cJSON_AddItemToObject(root, "skipped", skipped_json(res, &plan));
 		docs = NULL;
 		if (json_print(ctx->out, root) != 0) {
 			diag_error("out of memory while printing JSON");
@@ -695,7 +705,6 @@ out_plan:
 	k8s_plan_release(&plan);
 out:
 	diag_list_release(&diags);
-	recommend_result_release(&res);
-	profile_release(&p);
+	cmd_setup_release(&s);
 	return rc;
 }

@@ -241,23 +241,24 @@ static int profile_pools(struct cli_ctx *ctx, const char *path, const struct k8s
 			 const struct k8s_lint_facts *facts, struct k8s_lint_cluster *cl)
 {
 	struct recommend_options o;
-	struct recommend_result res;
-	struct profile p;
+	struct cmd_setup s;
 	struct k8s_plan plan;
 	struct diag_list diags = DIAG_LIST_INIT;
-	const char *regions[1] = { NULL };
 	int rc;
 
 	recommend_options_init(&o);
-	rc = cmd_recommend_profile(ctx->catalog_path, path, NULL, NULL, 0, &o, regions, &p, &res);
-	if (rc != EXIT_OK)
-		return rc;
-	if (k8s_pools_build(&res, &p, po, &plan, &diags) != 0) {
+	cmd_setup_init(&s, "k8s", ctx->catalog_path);
+	s.profile_path = path;
+	s.o = &o;
+	rc = cmd_setup(&s, CMD_SETUP_ALL);
+	if (rc == EXIT_OK && k8s_pools_build(&s.res, &s.p, po, &plan, &diags) != 0) {
 		diag_list_print(&diags, stderr);
 		diag_list_release(&diags);
-		recommend_result_release(&res);
-		profile_release(&p);
-		return EXIT_INPUT;
+		rc = EXIT_INPUT;
+	}
+	if (rc != EXIT_OK) {
+		cmd_setup_release(&s);
+		return rc;
 	}
 	cl->pools = xcalloc(plan.npools + 1, sizeof(*cl->pools));
 	for (size_t i = 0; i < plan.npools; i++) {
@@ -289,8 +290,7 @@ static int profile_pools(struct cli_ctx *ctx, const char *path, const struct k8s
 	cl->known = 1;
 	k8s_plan_release(&plan);
 	diag_list_release(&diags);
-	recommend_result_release(&res);
-	profile_release(&p);
+	cmd_setup_release(&s);
 	return EXIT_OK;
 }
 

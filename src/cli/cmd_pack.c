@@ -745,31 +745,20 @@ static void quota_json(cJSON *doc, const struct recommend_quota_numbers *q, size
 int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 {
 	struct recommend_options o;
-	struct recommend_result res;
 	struct pack_plan plan;
-	struct catalog_snapshot snap;
-	int built;
-	struct diag_list errs = DIAG_LIST_INIT;
-	struct profile p;
-	struct catalog_names names;
+	struct cmd_setup s;
 	struct cli_iter it;
-	enum catalog_origin origin;
-	catalog *cat = NULL;
 	const char *val, *path = NULL;
-	char err[CATALOG_ERRLEN], cpath[4096], today[16], currency[4];
+	char today[16], currency[4];
 	double d;
 	int opt, rc = EXIT_OK;
 	const char *skus_path = NULL;
 	const char *usage_specs[PROFILE_MAX_REGIONS];
 	const char *regions[PROFILE_MAX_REGIONS] = { 0 };
 	size_t nusage_specs = 0;
-	struct azure_skus skus;
-	struct cmd_usage usage;
 	struct recommend_quota_numbers *shorts = NULL;
 	size_t nshorts = 0;
 
-	memset(&skus, 0, sizeof skus);
-	memset(&usage, 0, sizeof usage);
 	recommend_options_init(&o);
 	util_today(today, sizeof(today));
 	o.today = today;
@@ -841,75 +830,26 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 		return cli_usage_error("pack", "missing PROFILE");
 	o.regions = regions;
 
-	if (catalog_open_default(ctx->catalog_path, &cat, &origin, cpath, sizeof(cpath), err) != 0) {
-		diag_error("%s", err);
-		return EXIT_CATALOG;
-	}
-	if (catalog_names_load(cat, &names, err) != 0) {
-		diag_error("%s", err);
-		catalog_names_release(&names);
-		catalog_close(cat);
-		return EXIT_CATALOG;
-	}
-	for (size_t i = 0; i < o.nregions; i++) {
-		const char *known = catalog_names_region(&names, regions[i]);
-		if (!known) {
-			cmd_unknown_name(cat, "regions", "region", regions[i], 1, NULL);
-			rc = EXIT_INPUT;
-			goto out_names;
-		}
-		regions[i] = known;
-	}
-	if (cmd_load_profile(path, &names, &p) != 0) {
-		profile_release(&p);
-		rc = EXIT_INPUT;
-		goto out_names;
-	}
-	switch (cmd_load_skus(skus_path, &p, &skus)) {
-	case -1:
-		profile_release(&p);
-		rc = EXIT_INPUT;
-		goto out_names;
-	case 1:
-		o.skus = &skus;
-		break;
-	}
-	rc = cmd_load_usage("pack", usage_specs, nusage_specs, &p, cat, &names, &usage);
-	if (rc != EXIT_OK) {
-		profile_release(&p);
-		goto out_names;
-	}
-	o.usage = usage.u;
-	o.nusage = usage.n;
-	if (catalog_snapshot_load(cat, &snap, err) != 0) {
-		diag_error("%s", err);
-		profile_release(&p);
-		rc = EXIT_CATALOG;
-		goto out_names;
-	}
+	cmd_setup_init(&s, "pack", ctx->catalog_path);
+	s.profile_path = path;
+	s.regions = regions;
+	s.nregions = o.nregions;
+	s.skus_path = skus_path;
+	s.usage_specs = usage_specs;
+	s.nusage_specs = nusage_specs;
+	s.o = &o;
+	rc = cmd_setup(&s, CMD_SETUP_ALL | CMD_SETUP_FIRST_REGION);
+	if (rc != EXIT_OK)
+		goto out;
 	/* the fleet is recommend's, with the same options: pack only renders it */
-	built = recommend_build(&snap, &p, &o, &res, &errs);
-	if (built == 0) {
-		pack_plan_from_recommend(&res, &plan);
-		nshorts = pack_quota(&snap, &o, &plan, &shorts);
-	}
-	catalog_snapshot_release(&snap);
-	if (built != 0) {
-		diag_list_print(&errs, stderr);
-		diag_list_release(&errs);
-		recommend_result_release(&res);
-		profile_release(&p);
-		rc = EXIT_CATALOG;
-		goto out_names;
-	}
-	diag_list_release(&errs);
-	for (size_t i = 0; i < res.nwarnings; i++)
-		diag_warning("%s", res.warnings[i]);
-	recommend_result_release(&res);
+	pack_plan_from_recommend(&s.res, &plan);
+	nshorts = pack_quota(&s.snap, &o, &plan, &shorts);
+	for (size_t i = 0; i < s.res.nwarnings; i++)
+		diag_warning("%s", s.res.warnings[i]);
 	switch (ctx->format) {
 	case FMT_JSON: {
 		cJSON *doc = plan_json(&plan);
-		if (doc && usage.n)
+		if (doc && s.usage.n)
 			quota_json(doc, shorts, nshorts);
 		if (!doc || json_print(ctx->out, doc) != 0) {
 			diag_error("out of memory while printing JSON");
@@ -938,12 +878,8 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 		rc = EXIT_INFEASIBLE;
 	}
 	pack_plan_release(&plan);
-	profile_release(&p);
-out_names:
+out:
 	free(shorts);
-	azure_skus_release(&skus);
-	cmd_usage_release(&usage);
-	catalog_names_release(&names);
-	catalog_close(cat);
+	cmd_setup_release(&s);
 	return rc;
 }

@@ -961,25 +961,18 @@ static int print_json(FILE *f, const struct recommend_result *r, const struct re
 int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 {
 	struct recommend_options o;
-	struct recommend_result res;
+	const struct recommend_result *res;
 	struct recommend_meta meta;
-	struct catalog_snapshot snap;
+	struct cmd_setup s;
 	const char *explain = NULL, *skus_path = NULL;
-	struct azure_skus skus = { NULL, 0, STRMAP_INIT };
-	struct cmd_usage usage;
 	const char **usage_specs;
 	size_t nusage_specs = 0;
 	int details = 0;
-	int built;
-	struct diag_list errs = DIAG_LIST_INIT;
-	struct profile p;
-	struct catalog_names names;
 	struct cli_iter it;
-	enum catalog_origin origin;
-	catalog *cat = NULL;
+	catalog *cat;
 	const char *val, *path = NULL;
 	const char **regions;
-	char err[CATALOG_ERRLEN], cpath[4096], source[128] = "bundled", fetched[64] = "";
+	char source[128] = "bundled", fetched[64] = "";
 	char today[16], currency[4];
 	double d;
 	int opt, rc = EXIT_OK;
@@ -989,7 +982,6 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	o.today = today;
 	regions = xcalloc((size_t)argc + 1, sizeof(*regions));
 	usage_specs = xcalloc((size_t)argc + 1, sizeof(*usage_specs));
-	memset(&usage, 0, sizeof usage);
 	cli_iter_init(&it, "recommend", cmd_recommend_opts, argc, argv);
 	while ((opt = cli_next(&it, &val)) != CLI_END) {
 		switch (opt) {
@@ -1112,78 +1104,23 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 		return cli_usage_error("recommend", "missing PROFILE");
 	}
 
-	if (catalog_open_default(ctx->catalog_path, &cat, &origin, cpath, sizeof(cpath), err) != 0) {
-		diag_error("%s", err);
-		free(regions);
-		free(usage_specs);
-		return EXIT_CATALOG;
-	}
-	if (catalog_names_load(cat, &names, err) != 0) {
-		diag_error("%s", err);
-		catalog_names_release(&names);
-		catalog_close(cat);
-		free(regions);
-		free(usage_specs);
-		return EXIT_CATALOG;
-	}
-	for (size_t i = 0; i < o.nregions; i++) {
-		const char *known = catalog_names_region(&names, regions[i]);
-		if (!known) {
-			cmd_unknown_name(cat, "regions", "region", regions[i], 1, NULL);
-			rc = EXIT_INPUT;
-		} else {
-			regions[i] = known;
-		}
-	}
-	if (rc != EXIT_OK)
-		goto out_names;
-	if (cmd_load_profile(path, &names, &p) != 0) {
-		profile_release(&p);
-		rc = EXIT_INPUT;
-		goto out_names;
-	}
-	if (explain) {
-		rc = explain_size(ctx, cat, &p, &names, &o, explain);
-		profile_release(&p);
-		goto out_names;
-	}
-	switch (cmd_load_skus(skus_path, &p, &skus)) {
-	case -1:
-		profile_release(&p);
-		rc = EXIT_INPUT;
-		goto out_names;
-	case 1:
-		o.skus = &skus;
-		break;
-	}
-	rc = cmd_load_usage("recommend", usage_specs, nusage_specs, &p, cat, &names, &usage);
-	if (rc != EXIT_OK) {
-		azure_skus_release(&skus);
-		cmd_usage_release(&usage);
-		profile_release(&p);
-		goto out_names;
-	}
-	o.usage = usage.u;
-	o.nusage = usage.n;
-	if (catalog_snapshot_load(cat, &snap, err) != 0) {
-		diag_error("%s", err);
-		azure_skus_release(&skus);
-		cmd_usage_release(&usage);
-		profile_release(&p);
-		rc = EXIT_CATALOG;
-		goto out_names;
-	}
-	built = recommend_build(&snap, &p, &o, &res, &errs);
-	catalog_snapshot_release(&snap);
-	azure_skus_release(&skus);
-	cmd_usage_release(&usage);
-	if (built != 0) {
-		diag_list_print(&errs, stderr);
-		diag_list_release(&errs);
-		profile_release(&p);
-		rc = EXIT_CATALOG;
-		goto out_names;
-	}
+	cmd_setup_init(&s, "recommend", ctx->catalog_path);
+	s.profile_path = path;
+	s.regions = regions;
+	s.nregions = o.nregions;
+	s.skus_path = skus_path;
+	s.usage_specs = usage_specs;
+	s.nusage_specs = nusage_specs;
+	s.o = &o;
+	rc = cmd_setup(&s, CMD_SETUP_CATALOG | CMD_SETUP_REGIONS | CMD_SETUP_PROFILE);
+	if (rc == EXIT_OK && explain)
+		rc = explain_size(ctx, s.cat, &s.p, &s.names, &o, explain);
+	else if (rc == EXIT_OK)
+		rc = cmd_setup(&s, CMD_SETUP_ALL);
+	if (rc != EXIT_OK || explain)
+		goto out;
+	cat = s.cat;
+	res = &s.res;
 
 	catalog_meta(cat, "source", source, sizeof(source));
 	meta.age_days = catalog_fetched(cat, fetched, sizeof(fetched));
@@ -1192,39 +1129,35 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	meta.fetched_at = fetched;
 	switch (ctx->format) {
 	case FMT_JSON:
-		if (print_json(ctx->out, &res, &meta) != 0) {
+		if (print_json(ctx->out, res, &meta) != 0) {
 			diag_error("out of memory while printing JSON");
 			rc = EXIT_INPUT;
 		}
 		break;
 	case FMT_MARKDOWN:
-		print_markdown(ctx->out, &res);
+		print_markdown(ctx->out, res);
 		break;
 	case FMT_CSV:
-		print_csv(ctx->out, &res);
+		print_csv(ctx->out, res);
 		break;
 	case FMT_HTML:
-		if (recommend_html_result(ctx->out, &res, &meta) != 0) {
+		if (recommend_html_result(ctx->out, res, &meta) != 0) {
 			diag_error("out of memory while printing HTML");
 			rc = EXIT_INPUT;
 		}
 		break;
 	default:
-		print_table(ctx->out, &res, ctx->color && ctx->out == stdout,
+		print_table(ctx->out, res, ctx->color && ctx->out == stdout,
 			    details || o.all_rejected);
 		break;
 	}
 	if (ctx->format != FMT_TABLE && ctx->format != FMT_MARKDOWN)
-		for (size_t i = 0; i < res.nwarnings; i++)
-			diag_warning("%s", res.warnings[i]);
-	if (rc == EXIT_OK && res.infeasible)
+		for (size_t i = 0; i < res->nwarnings; i++)
+			diag_warning("%s", res->warnings[i]);
+	if (rc == EXIT_OK && res->infeasible)
 		rc = EXIT_INFEASIBLE;
-	recommend_result_release(&res);
-	diag_list_release(&errs);
-	profile_release(&p);
-out_names:
-	catalog_names_release(&names);
-	catalog_close(cat);
+out:
+	cmd_setup_release(&s);
 	free(regions);
 	free(usage_specs);
 	return rc;

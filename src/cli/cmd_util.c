@@ -152,81 +152,150 @@ int cmd_load_profile(const char *path, const struct catalog_names *names, struct
 	return rc != 0 ? -1 : 0;
 }
 
-int cmd_recommend_profile(const char *catalog_path, const char *path, const char *skus_path,
-			  const char *const *usage_specs, size_t nusage_specs,
-			  struct recommend_options *o, const char **regions, struct profile *p,
-			  struct recommend_result *res)
+void cmd_setup_init(struct cmd_setup *s, const char *cmd, const char *catalog_path)
 {
-	struct azure_skus skus = { NULL, 0, STRMAP_INIT };
-	struct cmd_usage usage;
-	struct catalog_names names;
-	struct catalog_snapshot snap;
-	struct diag_list errs = DIAG_LIST_INIT;
-	enum catalog_origin origin;
-	catalog *cat = NULL;
-	char err[CATALOG_ERRLEN], cpath[4096];
+	memset(s, 0, sizeof(*s));
+	s->cmd = cmd;
+	s->catalog_path = catalog_path;
+}
+
+/* Each step: marks itself begun (what it fills is released even when it
+ * fails) and returns EXIT_OK or the exit code. */
+static int setup_catalog(struct cmd_setup *s)
+{
+	char err[CATALOG_ERRLEN];
+
+	if (catalog_open_default(s->catalog_path, &s->cat, &s->origin, s->catalog_file,
+				 sizeof(s->catalog_file), err) != 0) {
+		diag_error("%s", err);
+		return EXIT_CATALOG;
+	}
+	if (catalog_names_load(s->cat, &s->names, err) != 0) {
+		diag_error("%s", err);
+		return EXIT_CATALOG;
+	}
+	return EXIT_OK;
+}
+
+static int setup_regions(struct cmd_setup *s, int first_only)
+{
 	int rc = EXIT_OK;
 
-	memset(p, 0, sizeof(*p));
-	memset(res, 0, sizeof(*res));
-	if (catalog_open_default(catalog_path, &cat, &origin, cpath, sizeof(cpath), err) != 0) {
-		diag_error("%s", err);
-		return EXIT_CATALOG;
-	}
-	if (catalog_names_load(cat, &names, err) != 0) {
-		diag_error("%s", err);
-		catalog_names_release(&names);
-		catalog_close(cat);
-		return EXIT_CATALOG;
-	}
-	for (size_t i = 0; i < o->nregions; i++) {
-		const char *known = catalog_names_region(&names, regions[i]);
-		if (!known) {
-			cmd_unknown_name(cat, "regions", "region", regions[i], 1, NULL);
-			rc = EXIT_INPUT;
-		} else {
-			regions[i] = known;
-		}
-	}
-	o->regions = regions;
-	if (rc == EXIT_OK && cmd_load_profile(path, &names, p) != 0)
-		rc = EXIT_INPUT;
-	if (rc == EXIT_OK) {
-		int got = cmd_load_skus(skus_path, p, &skus);
+	for (size_t i = 0; i < s->nregions; i++) {
+		const char *known = catalog_names_region(&s->names, s->regions[i]);
 
-		if (got < 0)
+		if (!known) {
+			cmd_unknown_name(s->cat, "regions", "region", s->regions[i], 1, NULL);
 			rc = EXIT_INPUT;
-		else if (got > 0)
-			o->skus = &skus;
-	}
-	memset(&usage, 0, sizeof usage);
-	if (rc == EXIT_OK) {
-		rc = cmd_load_usage("k8s", usage_specs, nusage_specs, p, cat, &names, &usage);
-		o->usage = usage.u;
-		o->nusage = usage.n;
-	}
-	if (rc == EXIT_OK && catalog_snapshot_load(cat, &snap, err) != 0) {
-		diag_error("%s", err);
-		rc = EXIT_CATALOG;
-	} else if (rc == EXIT_OK) {
-		int built = recommend_build(&snap, p, o, res, &errs);
-		catalog_snapshot_release(&snap);
-		if (built != 0) {
-			diag_list_print(&errs, stderr);
-			rc = EXIT_CATALOG;
+			if (first_only)
+				break;
+		} else {
+			s->regions[i] = known;
 		}
-	}
-	diag_list_release(&errs);
-	azure_skus_release(&skus);
-	cmd_usage_release(&usage);
-	o->skus = NULL;
-	o->usage = NULL;
-	o->nusage = 0;
-	catalog_names_release(&names);
-	catalog_close(cat);
-	if (rc != EXIT_OK) {
-		recommend_result_release(res);
-		profile_release(p);
 	}
 	return rc;
+}
+
+static int setup_skus(struct cmd_setup *s)
+{
+	int got = cmd_load_skus(s->skus_path, &s->p, &s->skus);
+
+	if (got < 0)
+		return EXIT_INPUT;
+	s->have_skus = got > 0;
+	return EXIT_OK;
+}
+
+static int setup_snapshot(struct cmd_setup *s)
+{
+	char err[CATALOG_ERRLEN];
+
+	if (catalog_snapshot_load(s->cat, &s->snap, err) != 0) {
+		diag_error("%s", err);
+		return EXIT_CATALOG;
+	}
+	return EXIT_OK;
+}
+
+static int setup_build(struct cmd_setup *s)
+{
+	struct diag_list errs = DIAG_LIST_INIT;
+	int rc = EXIT_OK;
+
+	if (s->have_skus)
+		s->o->skus = &s->skus;
+	s->o->usage = s->usage.u;
+	s->o->nusage = s->usage.n;
+	if (recommend_build(&s->snap, &s->p, s->o, &s->res, &errs) != 0) {
+		diag_list_print(&errs, stderr);
+		rc = EXIT_CATALOG;
+	}
+	diag_list_release(&errs);
+	return rc;
+}
+
+int cmd_setup(struct cmd_setup *s, unsigned steps)
+{
+	for (unsigned step = CMD_SETUP_CATALOG; step & CMD_SETUP_ALL && !s->failed; step <<= 1) {
+		int rc = EXIT_OK;
+
+		if (!(steps & step) || (s->done & step))
+			continue;
+		s->done |= step;
+		switch (step) {
+		case CMD_SETUP_CATALOG:
+			rc = setup_catalog(s);
+			break;
+		case CMD_SETUP_REGIONS:
+			rc = setup_regions(s, (steps & CMD_SETUP_FIRST_REGION) != 0);
+			break;
+		case CMD_SETUP_PROFILE:
+			rc = cmd_load_profile(s->profile_path, &s->names, &s->p) != 0 ? EXIT_INPUT
+										       : EXIT_OK;
+			break;
+		case CMD_SETUP_SKUS:
+			rc = setup_skus(s);
+			break;
+		case CMD_SETUP_USAGE:
+			rc = cmd_load_usage(s->cmd, s->usage_specs, s->nusage_specs, &s->p, s->cat,
+					    &s->names, &s->usage);
+			break;
+		case CMD_SETUP_SNAPSHOT:
+			rc = setup_snapshot(s);
+			break;
+		case CMD_SETUP_BUILD:
+			rc = setup_build(s);
+			break;
+		}
+		if (rc != EXIT_OK) {
+			s->failed = step;
+			s->rc = rc;
+		}
+	}
+	return s->failed ? s->rc : EXIT_OK;
+}
+
+void cmd_setup_release(struct cmd_setup *s)
+{
+	if (s->done & CMD_SETUP_BUILD) {
+		recommend_result_release(&s->res);
+		if (s->o) {
+			s->o->skus = NULL;
+			s->o->usage = NULL;
+			s->o->nusage = 0;
+		}
+	}
+	if (s->done & CMD_SETUP_SNAPSHOT)
+		catalog_snapshot_release(&s->snap);
+	if (s->done & CMD_SETUP_USAGE)
+		cmd_usage_release(&s->usage);
+	if (s->done & CMD_SETUP_SKUS)
+		azure_skus_release(&s->skus);
+	if (s->done & CMD_SETUP_PROFILE)
+		profile_release(&s->p);
+	if (s->done & CMD_SETUP_CATALOG) {
+		catalog_names_release(&s->names);
+		catalog_close(s->cat);
+	}
+	memset(s, 0, sizeof(*s));
 }
