@@ -865,13 +865,9 @@ static int pool_offers(const struct k8s_lint_pool *p, const struct pod_gpus *g)
 	return p->gpus > 0;
 }
 
-/*
- * What the checks of one pod share: its node selection, tolerations and GPU
- * requests, the requirements that name spot, a size or one pool, and, when
- * the cluster is known, the pools the selection admits (match), the GPU
- * pools among them (gpu_match) and those that offer the requested GPUs or
- * slices (offer).  The three pool arrays are the placement's to free.
- */
+/* What the checks of one pod share; with a known cluster, the pools the
+ * selection admits (match), its GPU pools (gpu_match) and those that offer
+ * the requested GPUs or slices (offer), arrays the placement owns. */
 struct placement {
 	struct selection s;
 	struct tol tols[MAX_TOLS];
@@ -883,16 +879,6 @@ struct placement {
 	int selects_gpu, selects_spot;
 	const struct vm_size *sel_vm; /* the size an instance-type selector names */
 };
-
-/* A toleration with operator Exists and a value. */
-static void check_exists_values(struct ctx *c, const struct pod *pod, const struct placement *pl)
-{
-	for (size_t i = 0; i < pl->ntols; i++)
-		if (tol_exists(&pl->tols[i]) && pl->tols[i].value && *pl->tols[i].value)
-			add(c, pod, NULL, pl->tols[i].value_at, R_TOL_EXISTS_VALUE,
-			    "toleration with operator Exists has value '%s' (Exists takes no value)",
-			    pl->tols[i].value);
-}
 
 /* Flags deprecated node labels and notes the requirements that select spot
  * nodes, a VM size, or one pool or PPG. */
@@ -919,14 +905,12 @@ static void scan_requirements(struct ctx *c, const struct pod *pod, struct place
 	}
 }
 
-/* Which pools the selection admits, whether it selects only GPU or only spot
- * nodes, and what the selected nodes are: the known pools, else the size an
- * instance-type selector names. */
+/* Which pools the selection admits, whether it selects only GPU or spot nodes,
+ * and the size an instance-type selector names. */
 static void match_pools(struct ctx *c, struct placement *pl)
 {
 	const struct k8s_lint_cluster *cl = c->cluster;
 	const struct k8s_lint_facts *f = c->facts;
-
 	if (cl->known) {
 		pl->match = xcalloc(cl->npools + 1, sizeof(*pl->match));
 		pl->gpu_match = xcalloc(cl->npools + 1, sizeof(*pl->gpu_match));
@@ -966,9 +950,8 @@ static void match_pools(struct ctx *c, struct placement *pl)
 		pl->sel_vm = find_vm(f, req_single(pl->sku_req));
 }
 
-/* A GPU pod that selects only nodes without GPUs: the known pools the
- * selection admits have none, or the sizes it names have none.  Returns
- * whether it does. */
+/* A GPU pod that selects only nodes without GPUs (the known pools it admits
+ * or the sizes it names have none); returns whether it does. */
 static int check_non_gpu_nodes(struct ctx *c, const struct pod *pod, const struct placement *pl)
 {
 	const struct k8s_lint_cluster *cl = c->cluster;
@@ -1115,7 +1098,6 @@ static void check_gpu_counts(struct ctx *c, const struct pod *pod, const struct 
 			     int nongpu)
 {
 	int maxg = max_vm_gpus(c->facts);
-
 	for (size_t k = 0; k < pl->g.n; k++) {
 		const struct pod_res *r = &pl->g.res[k];
 		double n = res_count(r);
@@ -1132,9 +1114,8 @@ static void check_gpu_counts(struct ctx *c, const struct pod *pod, const struct 
 	}
 }
 
-/* A GPU pod that does not tolerate the taint of the GPU nodes it may land
- * on (those that offer its GPUs, else the GPU pools it selects, else the
- * convention). */
+/* A GPU pod that does not tolerate the taint of the nodes it may land on: those
+ * that offer its GPUs, else the GPU pools it selects, else the convention. */
 static void check_gpu_taint(struct ctx *c, const struct pod *pod, const struct placement *pl)
 {
 	const struct k8s_lint_cluster *cl = c->cluster;
@@ -1190,14 +1171,11 @@ static void check_gpu_taint(struct ctx *c, const struct pod *pod, const struct p
 	}
 }
 
-/* A GPU pod whose candidate nodes are all spot nodes, without the spot
- * toleration. */
+/* spot pools only: an all-spot candidate set needs the spot toleration */
 static void check_gpu_spot(struct ctx *c, const struct pod *pod, const struct placement *pl)
 {
 	const struct k8s_lint_cluster *cl = c->cluster;
-	/* spot pools only: an all-spot candidate set needs the spot toleration */
 	int spot = pl->selects_spot;
-
 	if (cl->known && pl->noffer && !pl->s.n) {
 		spot = 1;
 		for (size_t i = 0; i < pl->noffer; i++)
@@ -1214,7 +1192,6 @@ static void check_gpu_spot(struct ctx *c, const struct pod *pod, const struct pl
 static void check_multi_node(struct ctx *c, const struct pod *pod, const struct placement *pl)
 {
 	const struct k8s_lint_cluster *cl = c->cluster;
-
 	if (!pl->g.rdma)
 		add(c, pod, pl->g.first_container, pl->g.first_at, R_NO_RDMA,
 		    "%ld-node GPU training requests no rdma/ib (NCCL falls back to TCP)",
@@ -1236,13 +1213,12 @@ static void check_multi_node(struct ctx *c, const struct pod *pod, const struct 
 /* The checks of a pod that requests GPUs or MIG slices. */
 static void check_gpu_pod(struct ctx *c, const struct pod *pod, const struct placement *pl)
 {
-	const struct k8s_lint_cluster *cl = c->cluster;
 	int nongpu = check_non_gpu_nodes(c, pod, pl);
 
 	check_gpu_counts(c, pod, pl, nongpu);
 	if (!nongpu)
 		check_gpu_taint(c, pod, pl);
-	if (!cl->known || !pl->nmatch || pl->ngpu_match)
+	if (!c->cluster->known || !pl->nmatch || pl->ngpu_match)
 		check_gpu_spot(c, pod, pl);
 	if (pod->nodes > 1)
 		check_multi_node(c, pod, pl);
@@ -1272,35 +1248,6 @@ static void check_gpu_agent(struct ctx *c, const struct pod *pod, const struct p
 			}
 		free(gp);
 	}
-}
-
-/* A pod without GPUs that tolerates the GPU taint. */
-static void check_cpu_tolerations(struct ctx *c, const struct pod *pod,
-				  const struct placement *pl)
-{
-	const struct k8s_lint_cluster *cl = c->cluster;
-	const struct tol *tols = pl->tols;
-	struct k8s_taint taints[16];
-	size_t ntaints;
-	size_t ngp = 0;
-	const struct k8s_lint_pool **gp = gpu_pools(cl, &ngp);
-
-	ntaints = gpu_taints(cl, gp, ngp, taints, 16);
-	if (cl->known && !ngp)
-		ntaints = 0;
-	for (size_t i = 0; i < pl->ntols; i++) {
-		int hit = 0;
-		if (!tols[i].key || !*tols[i].key)
-			continue;
-		for (size_t t = 0; t < ntaints && !hit; t++)
-			hit = tolerates(&tols[i], &taints[t]);
-		if (hit) {
-			add(c, pod, NULL, tols[i].key_at, R_CPU_TOLERATES,
-			    "pod requests no GPU but tolerates the GPU taint '%s'", tols[i].key);
-			break;
-		}
-	}
-	free(gp);
 }
 
 /* A pod without GPUs that selects only GPU nodes: the finding is at the
@@ -1335,10 +1282,32 @@ static void check_cpu_selects_gpu(struct ctx *c, const struct pod *pod,
 	    "pod requests no GPU but selects GPU nodes (%s)", at->key);
 }
 
-/* The checks of a pod that requests no GPU. */
+/* The checks of a pod that requests no GPU: it tolerates the GPU taint,
+ * selects GPU nodes, or runs on spot nodes without the spot toleration. */
 static void check_cpu_pod(struct ctx *c, const struct pod *pod, const struct placement *pl)
 {
-	check_cpu_tolerations(c, pod, pl);
+	const struct k8s_lint_cluster *cl = c->cluster;
+	const struct tol *tols = pl->tols;
+	struct k8s_taint taints[16];
+	size_t ntaints, ngp = 0;
+	const struct k8s_lint_pool **gp = gpu_pools(cl, &ngp);
+
+	ntaints = gpu_taints(cl, gp, ngp, taints, 16);
+	if (cl->known && !ngp)
+		ntaints = 0;
+	for (size_t i = 0; i < pl->ntols; i++) {
+		int hit = 0;
+		if (!tols[i].key || !*tols[i].key)
+			continue;
+		for (size_t t = 0; t < ntaints && !hit; t++)
+			hit = tolerates(&tols[i], &taints[t]);
+		if (hit) {
+			add(c, pod, NULL, tols[i].key_at, R_CPU_TOLERATES,
+			    "pod requests no GPU but tolerates the GPU taint '%s'", tols[i].key);
+			break;
+		}
+	}
+	free(gp);
 	if (pl->selects_gpu)
 		check_cpu_selects_gpu(c, pod, pl);
 	if (pl->selects_spot && !tolerated(pl->tols, pl->ntols, &spot_taint))
@@ -1347,6 +1316,7 @@ static void check_cpu_pod(struct ctx *c, const struct pod *pod, const struct pla
 		    spot_taint.value, spot_taint.effect);
 }
 
+/* The checks of one pod template: a Pod's, or a workload's. */
 static void check_pod(struct ctx *c, struct pod *pod)
 {
 	struct placement pl;
@@ -1357,7 +1327,11 @@ static void check_pod(struct ctx *c, struct pod *pod)
 	pl.ntols = tolerations_read(pod->spec, pl.tols, &pl.tols_key);
 	gather_gpus(c, pod, &pl.g);
 
-	check_exists_values(c, pod, &pl);
+	for (size_t i = 0; i < pl.ntols; i++)
+		if (tol_exists(&pl.tols[i]) && pl.tols[i].value && *pl.tols[i].value)
+			add(c, pod, NULL, pl.tols[i].value_at, R_TOL_EXISTS_VALUE,
+			    "toleration with operator Exists has value '%s' (Exists takes no value)",
+			    pl.tols[i].value);
 	scan_requirements(c, pod, &pl);
 	match_pools(c, &pl);
 
