@@ -175,52 +175,64 @@ static const struct vm_size *vm_by_sku(const struct vm_size *vms, size_t n, cons
 	return NULL;
 }
 
-static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
-{
-	const char *gpu = NULL, *region = NULL, *currency = "USD";
+/* The options of `catalog list`.  currency points at currency_buf when
+ * --currency is given, so the struct is not copied. */
+struct list_args {
+	const char *gpu, *region, *currency;
 	char currency_buf[4];
-	double min_mem = 0, max_hourly = 0, hours = GPUFIT_HOURS_PER_MONTH;
-	enum pricing_kind kind = PRICING_PAYG;
-	int retired = 0;
+	double min_mem, max_hourly, hours;
+	enum pricing_kind kind;
+	int retired;
+};
+
+/* Reads the options into a; returns EXIT_OK, or the exit code of a usage
+ * error (said on stderr). */
+static int list_parse(int argc, char **argv, struct list_args *a)
+{
 	struct cli_iter it;
 	const char *val;
 	int opt;
+
+	memset(a, 0, sizeof(*a));
+	a->currency = "USD";
+	a->hours = GPUFIT_HOURS_PER_MONTH;
+	a->kind = PRICING_PAYG;
 	cli_iter_init(&it, "catalog list", list_opts, argc, argv);
 	while ((opt = cli_next(&it, &val)) != CLI_END) {
 		switch (opt) {
 		case L_GPU:
-			gpu = val;
+			a->gpu = val;
 			break;
 		case L_REGION:
-			region = val;
+			a->region = val;
 			break;
 		case L_MINMEM:
-			if (util_parse_size_gib(val, &min_mem) != 0 || min_mem < 0)
+			if (util_parse_size_gib(val, &a->min_mem) != 0 || a->min_mem < 0)
 				return cli_usage_error("catalog list",
 						       "'%s' for '--min-gpu-memory' is not a size in GiB",
 						       val);
 			break;
 		case L_PRICING:
-			if (pricing_parse(val, &kind) != 0)
+			if (pricing_parse(val, &a->kind) != 0)
 				return cli_usage_error("catalog list",
 						       "unknown pricing '%s' (payg, spot, reserved-1y, "
 						       "reserved-3y, savings-1y, savings-3y)",
 						       val);
 			break;
 		case L_MAXHOURLY:
-			if (cli_positive("catalog list", "max-hourly", val, &max_hourly) != 0)
+			if (cli_positive("catalog list", "max-hourly", val, &a->max_hourly) != 0)
 				return EXIT_USAGE;
 			break;
 		case L_RETIRED:
-			retired = 1;
+			a->retired = 1;
 			break;
 		case L_CURRENCY:
-			if (cli_currency("catalog list", val, currency_buf) != 0)
+			if (cli_currency("catalog list", val, a->currency_buf) != 0)
 				return EXIT_USAGE;
-			currency = currency_buf;
+			a->currency = a->currency_buf;
 			break;
 		case L_HOURS:
-			if (cli_positive("catalog list", "hours-per-month", val, &hours) != 0)
+			if (cli_positive("catalog list", "hours-per-month", val, &a->hours) != 0)
 				return EXIT_USAGE;
 			break;
 		case CLI_POSITIONAL:
@@ -229,36 +241,16 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	return EXIT_OK;
+}
 
-	enum catalog_origin origin;
-	char path[4096];
-	catalog *cat = open_catalog(ctx, &origin, path, sizeof path);
-	if (!cat)
-		return EXIT_CATALOG;
-	int rc = EXIT_OK;
-	char err[CATALOG_ERRLEN];
-	struct vm_size *vms = NULL;
-	struct price *prices = NULL;
-	size_t nvm = 0, nprice = 0;
-	if (region) {
-		struct region r;
-		int found = catalog_region_find(cat, region, &r, err);
-		if (found == 0) {
-			cmd_unknown_name(cat, "regions", "region", region, 1, NULL);
-			catalog_close(cat);
-			return EXIT_INPUT;
-		}
-	}
-	if (catalog_vm_list(cat, &vms, &nvm, err) != 0 ||
-	    catalog_price_list(cat, NULL, &prices, &nprice, err) != 0) {
-		diag_error("%s", err);
-		catalog_close(cat);
-		free(vms);
-		return EXIT_CATALOG;
-	}
-	/* a --gpu that names no family, model or parts of one (and no part of a
-	 * size name) is an unknown GPU, as estimate --gpu says: exit 3 with the
-	 * nearest names, not an empty list */
+/*
+ * A --gpu that names no family, model or parts of one (and no part of a
+ * size name) is an unknown GPU, as estimate --gpu says: exit 3 with the
+ * nearest names, not an empty list.  Returns whether the GPU is known.
+ */
+static int list_gpu_known(catalog *cat, const struct vm_size *vms, size_t nvm, const char *gpu)
+{
 	if (gpu && !strchr(gpu, '_')) {
 		size_t k;
 		for (k = 0; k < nvm && !gpu_matches(&vms[k], gpu); k++)
@@ -266,42 +258,55 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 		if (k == nvm) {
 			cmd_unknown_name(cat, "gpu_models", "GPU", gpu, 3,
 					 "'gpufit catalog gpus' lists them");
-			catalog_close(cat);
-			free(vms);
-			free(prices);
-			return EXIT_INPUT;
+			return 0;
 		}
 	}
-	/* a currency or pricing kind the catalog has no price in at all is said
-	 * so, with the fix, rather than an empty list */
-	{
-		size_t kc = 0, kk = 0;
+	return 1;
+}
 
-		while (kc < nprice && strcasecmp(prices[kc].currency, currency) != 0)
-			kc++;
-		while (kk < nprice && prices[kk].pricing != kind)
-			kk++;
-		if (nprice && kc == nprice)
-			diag_warning("no %s price in the catalog: prices in %s only; run 'gpufit "
-				     "catalog refresh --currency %s'", currency, prices[0].currency,
-				     currency);
-		else if (nprice && kk == nprice)
-			diag_warning("no %s price in the catalog; run 'gpufit catalog refresh' for "
-				     "them", pricing_name(kind));
-	}
+/* A currency or pricing kind the catalog has no price in at all is said
+ * so, with the fix, rather than an empty list. */
+static void list_warn_unpriced(const struct price *prices, size_t nprice,
+			       const struct list_args *a)
+{
+	size_t kc = 0, kk = 0;
+
+	while (kc < nprice && strcasecmp(prices[kc].currency, a->currency) != 0)
+		kc++;
+	while (kk < nprice && prices[kk].pricing != a->kind)
+		kk++;
+	if (nprice && kc == nprice)
+		diag_warning("no %s price in the catalog: prices in %s only; run 'gpufit "
+			     "catalog refresh --currency %s'", a->currency, prices[0].currency,
+			     a->currency);
+	else if (nprice && kk == nprice)
+		diag_warning("no %s price in the catalog; run 'gpufit catalog refresh' for "
+			     "them", pricing_name(a->kind));
+}
+
+/* The rows the options select, sorted by row_cmp: one per matching price,
+ * then, with --gpu, the family's sizes without a price of this kind.  The
+ * caller frees the array; *nrows is its length. */
+static struct list_row *list_rows(const struct vm_size *vms, size_t nvm,
+				  const struct price *prices, size_t nprice,
+				  const struct list_args *a, size_t *nrows_out)
+{
+	const char *gpu = a->gpu, *region = a->region;
+	double min_mem = a->min_mem, max_hourly = a->max_hourly;
 	struct list_row *rows = xcalloc(nprice + nvm + 1, sizeof *rows);
 	size_t nrows = 0;
+
 	for (size_t i = 0; i < nprice; i++) {
 		const struct price *p = &prices[i];
-		if (p->pricing != kind || strcmp(p->os, "linux") != 0 ||
-		    strcasecmp(p->currency, currency) != 0)
+		if (p->pricing != a->kind || strcmp(p->os, "linux") != 0 ||
+		    strcasecmp(p->currency, a->currency) != 0)
 			continue;
 		if (region && strcasecmp(p->region, region) != 0)
 			continue;
 		if (max_hourly > 0 && p->hourly > max_hourly)
 			continue;
 		const struct vm_size *v = vm_by_sku(vms, nvm, p->sku);
-		if (!v || (v->retired && !retired))
+		if (!v || (v->retired && !a->retired))
 			continue;
 		if (gpu && !gpu_matches(v, gpu))
 			continue;
@@ -317,7 +322,7 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 		const struct vm_size *v = &vms[k];
 		int priced = 0;
 
-		if ((v->retired && !retired) || !gpu_matches(v, gpu) ||
+		if ((v->retired && !a->retired) || !gpu_matches(v, gpu) ||
 		    (min_mem > 0 && v->gpu_memory_gib + 1e-9 < min_mem) || max_hourly > 0)
 			continue;
 		for (size_t i = 0; i < nrows && !priced; i++)
@@ -329,139 +334,214 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 		nrows++;
 	}
 	qsort(rows, nrows, sizeof *rows, row_cmp);
+	*nrows_out = nrows;
+	return rows;
+}
 
-	if (ctx->format == FMT_JSON) {
-		cJSON *doc = cJSON_CreateObject();
-		cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
-		cJSON_AddStringToObject(doc, "currency", currency);
-		cJSON_AddStringToObject(doc, "pricing", pricing_name(kind));
-		cJSON_AddNumberToObject(doc, "hours_per_month", bill_hours(kind, hours));
-		cJSON *arr = cJSON_AddArrayToObject(doc, "sizes");
-		for (size_t i = 0; i < nrows; i++) {
-			const struct vm_size *v = rows[i].vm;
-			cJSON *o = cJSON_CreateObject();
-			cJSON_AddStringToObject(o, "sku", v->sku);
-			if (rows[i].price)
-				cJSON_AddStringToObject(o, "region", rows[i].price->region);
-			else
-				cJSON_AddNullToObject(o, "region");
-			json_add_str_or_null(o, "gpu_model", v->gpu_model);
-			json_add_known(o, "gpu_count", v->gpu_count, 4);
-			json_add_known(o, "gpu_memory_gib", v->gpu_memory_gib, 2);
-			cJSON_AddNumberToObject(o, "vcpus", v->vcpus);
-			json_add_rounded(o, "ram_gib", v->ram_gib, 2);
-			cJSON_AddNumberToObject(o, "infiniband_gbps", v->infiniband_gbps);
-			if (rows[i].price) {
-				json_add_rounded(o, "hourly", rows[i].price->hourly, 6);
-				json_add_money(o, "monthly", bill_monthly(rows[i].price->pricing,
-									   rows[i].price->hourly, 1, hours));
-			} else {
-				cJSON_AddNullToObject(o, "hourly");
-				cJSON_AddNullToObject(o, "monthly");
-			}
-			cJSON_AddBoolToObject(o, "priced", rows[i].price != NULL);
-			cJSON_AddBoolToObject(o, "retired", v->retired);
-			cJSON_AddItemToArray(arr, o);
+/* `catalog list -f json`.  Returns EXIT_OK, or EXIT_CATALOG when the
+ * output cannot be written. */
+static int list_json(struct cli_ctx *ctx, const struct list_row *rows, size_t nrows,
+		     const struct list_args *a)
+{
+	int rc = EXIT_OK;
+	cJSON *doc = cJSON_CreateObject();
+	cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
+	cJSON_AddStringToObject(doc, "currency", a->currency);
+	cJSON_AddStringToObject(doc, "pricing", pricing_name(a->kind));
+	cJSON_AddNumberToObject(doc, "hours_per_month", bill_hours(a->kind, a->hours));
+	cJSON *arr = cJSON_AddArrayToObject(doc, "sizes");
+	for (size_t i = 0; i < nrows; i++) {
+		const struct vm_size *v = rows[i].vm;
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "sku", v->sku);
+		if (rows[i].price)
+			cJSON_AddStringToObject(o, "region", rows[i].price->region);
+		else
+			cJSON_AddNullToObject(o, "region");
+		json_add_str_or_null(o, "gpu_model", v->gpu_model);
+		json_add_known(o, "gpu_count", v->gpu_count, 4);
+		json_add_known(o, "gpu_memory_gib", v->gpu_memory_gib, 2);
+		cJSON_AddNumberToObject(o, "vcpus", v->vcpus);
+		json_add_rounded(o, "ram_gib", v->ram_gib, 2);
+		cJSON_AddNumberToObject(o, "infiniband_gbps", v->infiniband_gbps);
+		if (rows[i].price) {
+			json_add_rounded(o, "hourly", rows[i].price->hourly, 6);
+			json_add_money(o, "monthly", bill_monthly(rows[i].price->pricing,
+								   rows[i].price->hourly, 1, a->hours));
+		} else {
+			cJSON_AddNullToObject(o, "hourly");
+			cJSON_AddNullToObject(o, "monthly");
 		}
-		if (json_print(ctx->out, doc) != 0)
-			rc = EXIT_CATALOG;
-		cJSON_Delete(doc);
-	} else {
-		enum { NCOLS = 12 };
-		struct table *t = table_new(NCOLS);
-		const char *hdr[NCOLS] = { "SKU", "REGION", "GPU", "GPUS", "GPU MEM (GiB)",
-					   "VCPUS", "RAM (GiB)", "IB (Gbit/s/GPU)", "IB TYPE",
-					   "HOURLY", "MONTHLY", "RETIRED" };
-		char hourly_h[24], monthly_h[24];
-		const char *csv_hdr[NCOLS] = {
-			"sku", "region", "gpu_model", "gpu_count", "gpu_memory_gib", "vcpu_count",
-			"ram_gib", "infiniband_gbit_per_s", "infiniband_type",
-			out_money_header(hourly_h, sizeof hourly_h, "hourly", currency),
-			out_money_header(monthly_h, sizeof monthly_h, "monthly", currency), "retired"
-		};
-		for (size_t c = 0; c < NCOLS; c++) {
-			table_header(t, c, hdr[c], c >= 3 && c != 7 ? ALIGN_RIGHT : ALIGN_LEFT);
-			table_csv_column(t, c, csv_hdr[c],
-					 (c >= 3 && c <= 7) || c == 9 || c == 10 ? CSV_NUMBER
-										 : CSV_TEXT);
-		}
-		table_column_show(t, 8, SHOW_CSV);
-		table_column_show(t, 11, SHOW_CSV);
-		for (size_t i = 0; i < nrows; i++) {
-			const struct vm_size *v = rows[i].vm;
-			char cnt[16], mem[32], cpu[16], ram[32], ib[32], hr[48], mo[48], sku[112];
-			fmt_gpu_count(cnt, sizeof cnt, v->gpu_count);
-			fmt_num(mem, sizeof mem, v->gpu_memory_gib);
-			if (!(v->gpu_count > 0))
-				snprintf(cnt, sizeof cnt, "-");
-			if (!(v->gpu_memory_gib > 0))
-				snprintf(mem, sizeof mem, "-");
-			snprintf(cpu, sizeof cpu, "%d", v->vcpus);
-			fmt_num(ram, sizeof ram, v->ram_gib);
-			fmt_ib(ib, sizeof ib, v);
-			if (rows[i].price) {
-				fmt_hourly_in(hr, sizeof hr, rows[i].price->hourly, currency);
-				util_fmt_money_in(mo, sizeof mo,
-						  bill_monthly(rows[i].price->pricing,
-							       rows[i].price->hourly, 1, hours),
-						  currency);
-			} else {
-				snprintf(hr, sizeof hr, "unpriced");
-				snprintf(mo, sizeof mo, "-");
-			}
-			if (v->retiring)
-				snprintf(sku, sizeof sku, "%s (retiring %s)", v->sku, v->retired_on);
-			else
-				snprintf(sku, sizeof sku, "%s%s", v->sku, v->retired ? " (retired)" : "");
-			table_add(t, sku, rows[i].price ? rows[i].price->region : "-",
-				  v->gpu_model[0] ? v->gpu_model : "spec unknown", cnt, mem, cpu, ram,
-				  ib, v->infiniband_type, hr, mo, v->retired ? "true" : "false");
-			table_set_csv(t, 0, v->sku);
-			table_set_csv(t, 2, v->gpu_model);
-			table_set_number(t, 3, known(v->gpu_count), -4);
-			table_set_number(t, 4, known(v->gpu_memory_gib), 2);
-			table_set_number(t, 5, known(v->vcpus), 0);
-			table_set_number(t, 6, known(v->ram_gib), 2);
-			table_set_number(t, 7, ib_gbit(v), -2);
-			if (rows[i].price) {
-				table_set_number(t, 9, rows[i].price->hourly, -6);
-				table_set_number(t, 10,
-					 bill_monthly(rows[i].price->pricing, rows[i].price->hourly, 1,
-						      hours), 2);
-			} else {
-				table_set_csv(t, 1, "");
-				table_set_csv(t, 9, "");
-				table_set_csv(t, 10, "");
-			}
-		}
-		if (ctx->format == FMT_TABLE && nrows == 0)
-			fprintf(ctx->out, "no sizes match\n");
-		else {
-			table_color(t, ctx->color);
-			table_print(t, ctx->out, ctx->format);
-		}
-		if (ctx->format == FMT_TABLE && nrows > 0) {
-			size_t unpriced = 0;
-
-			for (size_t i = 0; i < nrows; i++)
-				unpriced += rows[i].price == NULL;
-			/* the currency is the catalog's: escaped, as any of its text */
-			fputc('\n', ctx->out);
-			esc_fprintf(ctx->out, ESC_TERM, "%zu rows; %s prices in %s per hour, "
-				    "monthly = %.0f h%s", nrows, pricing_name(kind), currency,
-				    bill_hours(kind, hours),
-				    bill_is_commitment(kind) ? " (a commitment bills every hour)" : "");
-			fputc('\n', ctx->out);
-			if (unpriced)
-				fprintf(ctx->out, "%zu size%s of this GPU %s no %s price%s%s in this "
-					"catalog (unpriced); 'gpufit catalog refresh%s%s' fetches "
-					"current prices\n", unpriced,
-					unpriced == 1 ? "" : "s", unpriced == 1 ? "has" : "have",
-					pricing_name(kind), region ? " in " : "", region ? region : "",
-					region ? " -r " : "", region ? region : "");
-		}
-		table_free(t);
+		cJSON_AddBoolToObject(o, "priced", rows[i].price != NULL);
+		cJSON_AddBoolToObject(o, "retired", v->retired);
+		cJSON_AddItemToArray(arr, o);
 	}
+	if (json_print(ctx->out, doc) != 0)
+		rc = EXIT_CATALOG;
+	cJSON_Delete(doc);
+	return rc;
+}
+
+/* One row of the table: display cells, and the raw numbers and names that
+ * the CSV form prints instead. */
+static void list_table_row(struct table *t, const struct list_row *row, const char *currency,
+			   double hours)
+{
+	const struct vm_size *v = row->vm;
+	char cnt[16], mem[32], cpu[16], ram[32], ib[32], hr[48], mo[48], sku[112];
+	fmt_gpu_count(cnt, sizeof cnt, v->gpu_count);
+	fmt_num(mem, sizeof mem, v->gpu_memory_gib);
+	if (!(v->gpu_count > 0))
+		snprintf(cnt, sizeof cnt, "-");
+	if (!(v->gpu_memory_gib > 0))
+		snprintf(mem, sizeof mem, "-");
+	snprintf(cpu, sizeof cpu, "%d", v->vcpus);
+	fmt_num(ram, sizeof ram, v->ram_gib);
+	fmt_ib(ib, sizeof ib, v);
+	if (row->price) {
+		fmt_hourly_in(hr, sizeof hr, row->price->hourly, currency);
+		util_fmt_money_in(mo, sizeof mo,
+				  bill_monthly(row->price->pricing, row->price->hourly, 1, hours),
+				  currency);
+	} else {
+		snprintf(hr, sizeof hr, "unpriced");
+		snprintf(mo, sizeof mo, "-");
+	}
+	if (v->retiring)
+		snprintf(sku, sizeof sku, "%s (retiring %s)", v->sku, v->retired_on);
+	else
+		snprintf(sku, sizeof sku, "%s%s", v->sku, v->retired ? " (retired)" : "");
+	table_add(t, sku, row->price ? row->price->region : "-",
+		  v->gpu_model[0] ? v->gpu_model : "spec unknown", cnt, mem, cpu, ram,
+		  ib, v->infiniband_type, hr, mo, v->retired ? "true" : "false");
+	table_set_csv(t, 0, v->sku);
+	table_set_csv(t, 2, v->gpu_model);
+	table_set_number(t, 3, known(v->gpu_count), -4);
+	table_set_number(t, 4, known(v->gpu_memory_gib), 2);
+	table_set_number(t, 5, known(v->vcpus), 0);
+	table_set_number(t, 6, known(v->ram_gib), 2);
+	table_set_number(t, 7, ib_gbit(v), -2);
+	if (row->price) {
+		table_set_number(t, 9, row->price->hourly, -6);
+		table_set_number(t, 10,
+			 bill_monthly(row->price->pricing, row->price->hourly, 1, hours), 2);
+	} else {
+		table_set_csv(t, 1, "");
+		table_set_csv(t, 9, "");
+		table_set_csv(t, 10, "");
+	}
+}
+
+/* The lines under the table: the row count and what the prices are, and
+ * how many sizes of the GPU have no price of this kind. */
+static void list_footer(struct cli_ctx *ctx, const struct list_row *rows, size_t nrows,
+			const struct list_args *a)
+{
+	const char *region = a->region, *currency = a->currency;
+	enum pricing_kind kind = a->kind;
+	size_t unpriced = 0;
+
+	for (size_t i = 0; i < nrows; i++)
+		unpriced += rows[i].price == NULL;
+	/* the currency is the catalog's: escaped, as any of its text */
+	fputc('\n', ctx->out);
+	esc_fprintf(ctx->out, ESC_TERM, "%zu rows; %s prices in %s per hour, "
+		    "monthly = %.0f h%s", nrows, pricing_name(kind), currency,
+		    bill_hours(kind, a->hours),
+		    bill_is_commitment(kind) ? " (a commitment bills every hour)" : "");
+	fputc('\n', ctx->out);
+	if (unpriced)
+		fprintf(ctx->out, "%zu size%s of this GPU %s no %s price%s%s in this "
+			"catalog (unpriced); 'gpufit catalog refresh%s%s' fetches "
+			"current prices\n", unpriced,
+			unpriced == 1 ? "" : "s", unpriced == 1 ? "has" : "have",
+			pricing_name(kind), region ? " in " : "", region ? region : "",
+			region ? " -r " : "", region ? region : "");
+}
+
+/* `catalog list` as a table, markdown, CSV or HTML. */
+static void list_table(struct cli_ctx *ctx, const struct list_row *rows, size_t nrows,
+		       const struct list_args *a)
+{
+	enum { NCOLS = 12 };
+	struct table *t = table_new(NCOLS);
+	const char *hdr[NCOLS] = { "SKU", "REGION", "GPU", "GPUS", "GPU MEM (GiB)",
+				   "VCPUS", "RAM (GiB)", "IB (Gbit/s/GPU)", "IB TYPE",
+				   "HOURLY", "MONTHLY", "RETIRED" };
+	char hourly_h[24], monthly_h[24];
+	const char *csv_hdr[NCOLS] = {
+		"sku", "region", "gpu_model", "gpu_count", "gpu_memory_gib", "vcpu_count",
+		"ram_gib", "infiniband_gbit_per_s", "infiniband_type",
+		out_money_header(hourly_h, sizeof hourly_h, "hourly", a->currency),
+		out_money_header(monthly_h, sizeof monthly_h, "monthly", a->currency), "retired"
+	};
+	for (size_t c = 0; c < NCOLS; c++) {
+		table_header(t, c, hdr[c], c >= 3 && c != 7 ? ALIGN_RIGHT : ALIGN_LEFT);
+		table_csv_column(t, c, csv_hdr[c],
+				 (c >= 3 && c <= 7) || c == 9 || c == 10 ? CSV_NUMBER
+									 : CSV_TEXT);
+	}
+	table_column_show(t, 8, SHOW_CSV);
+	table_column_show(t, 11, SHOW_CSV);
+	for (size_t i = 0; i < nrows; i++)
+		list_table_row(t, &rows[i], a->currency, a->hours);
+	if (ctx->format == FMT_TABLE && nrows == 0)
+		fprintf(ctx->out, "no sizes match\n");
+	else {
+		table_color(t, ctx->color);
+		table_print(t, ctx->out, ctx->format);
+	}
+	if (ctx->format == FMT_TABLE && nrows > 0)
+		list_footer(ctx, rows, nrows, a);
+	table_free(t);
+}
+
+static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
+{
+	struct list_args a;
+	int rc = list_parse(argc, argv, &a);
+	if (rc != EXIT_OK)
+		return rc;
+
+	enum catalog_origin origin;
+	char path[4096];
+	catalog *cat = open_catalog(ctx, &origin, path, sizeof path);
+	if (!cat)
+		return EXIT_CATALOG;
+	char err[CATALOG_ERRLEN];
+	struct vm_size *vms = NULL;
+	struct price *prices = NULL;
+	size_t nvm = 0, nprice = 0;
+	if (a.region) {
+		struct region r;
+		int found = catalog_region_find(cat, a.region, &r, err);
+		if (found == 0) {
+			cmd_unknown_name(cat, "regions", "region", a.region, 1, NULL);
+			catalog_close(cat);
+			return EXIT_INPUT;
+		}
+	}
+	if (catalog_vm_list(cat, &vms, &nvm, err) != 0 ||
+	    catalog_price_list(cat, NULL, &prices, &nprice, err) != 0) {
+		diag_error("%s", err);
+		catalog_close(cat);
+		free(vms);
+		return EXIT_CATALOG;
+	}
+	if (!list_gpu_known(cat, vms, nvm, a.gpu)) {
+		catalog_close(cat);
+		free(vms);
+		free(prices);
+		return EXIT_INPUT;
+	}
+	list_warn_unpriced(prices, nprice, &a);
+	size_t nrows;
+	struct list_row *rows = list_rows(vms, nvm, prices, nprice, &a, &nrows);
+
+	if (ctx->format == FMT_JSON)
+		rc = list_json(ctx, rows, nrows, &a);
+	else
+		list_table(ctx, rows, nrows, &a);
 	free(rows);
 	free(prices);
 	free(vms);

@@ -865,35 +865,27 @@ static int pool_offers(const struct k8s_lint_pool *p, const struct pod_gpus *g)
 	return p->gpus > 0;
 }
 
-static void check_pod(struct ctx *c, struct pod *pod)
-{
-	const struct k8s_lint_cluster *cl = c->cluster;
-	const struct k8s_lint_facts *f = c->facts;
+/* What the checks of one pod share; with a known cluster, the pools the
+ * selection admits (match), its GPU pools (gpu_match) and those that offer
+ * the requested GPUs or slices (offer), arrays the placement owns. */
+struct placement {
 	struct selection s;
 	struct tol tols[MAX_TOLS];
-	const struct k8s_ynode *tols_key = NULL;
-	size_t ntols, nmatch = 0, ngpu_match = 0, noffer = 0;
+	const struct k8s_ynode *tols_key;
+	size_t ntols, nmatch, ngpu_match, noffer;
 	struct pod_gpus g;
-	const struct k8s_lint_pool **match = NULL, **gpu_match = NULL, **offer = NULL;
-	struct k8s_taint taints[16];
-	size_t ntaints;
-	const struct req *spot_req = NULL, *sku_req = NULL, *colo_req = NULL;
-	int gpu_pod, selects_gpu = 0, selects_spot = 0;
+	const struct k8s_lint_pool **match, **gpu_match, **offer;
+	const struct req *spot_req, *sku_req, *colo_req;
+	int selects_gpu, selects_spot;
+	const struct vm_size *sel_vm; /* the size an instance-type selector names */
+};
 
-	c->out->objects++;
-	selection_read(pod->spec, &s);
-	ntols = tolerations_read(pod->spec, tols, &tols_key);
-	gather_gpus(c, pod, &g);
-	gpu_pod = g.n > 0;
-
-	for (size_t i = 0; i < ntols; i++)
-		if (tol_exists(&tols[i]) && tols[i].value && *tols[i].value)
-			add(c, pod, NULL, tols[i].value_at, R_TOL_EXISTS_VALUE,
-			    "toleration with operator Exists has value '%s' (Exists takes no value)",
-			    tols[i].value);
-
-	for (size_t i = 0; i < s.n; i++) {
-		const struct req *r = &s.reqs[i];
+/* Flags deprecated node labels and notes the requirements that select spot
+ * nodes, a VM size, or one pool or PPG. */
+static void scan_requirements(struct ctx *c, const struct pod *pod, struct placement *pl)
+{
+	for (size_t i = 0; i < pl->s.n; i++) {
+		const struct req *r = &pl->s.reqs[i];
 		for (size_t d = 0; d < sizeof(deprecated_labels) / sizeof(deprecated_labels[0]); d++)
 			if (!strcmp(r->key, deprecated_labels[d][0]))
 				add(c, pod, NULL, r->at, R_DEPRECATED_LABEL,
@@ -902,333 +894,456 @@ static void check_pod(struct ctx *c, struct pod *pod)
 		if ((is_key(r->key, L_SPOT, NULL) || is_key(r->key, L_PRIO, NULL)) &&
 		    req_admits_value(r, "spot") && !req_admits_value(r, NULL) &&
 		    !req_admits_value(r, "regular"))
-			spot_req = spot_req ? spot_req : r;
-		if (is_key(r->key, L_SKU, L_SKU_OLD) && r->op == OP_IN && !sku_req)
-			sku_req = r;
+			pl->spot_req = pl->spot_req ? pl->spot_req : r;
+		if (is_key(r->key, L_SKU, L_SKU_OLD) && r->op == OP_IN && !pl->sku_req)
+			pl->sku_req = r;
 		if ((is_key(r->key, L_POOL, L_POOL_OLD) || !strcmp(r->key, "gpufit.io/pool")) &&
 		    req_single(r))
-			colo_req = r;
+			pl->colo_req = r;
 		if (!strcmp(r->key, L_PPG) && (req_single(r) || r->op == OP_EXISTS))
-			colo_req = r;
+			pl->colo_req = r;
 	}
+}
 
-	/* which pools the selection admits */
+/* Which pools the selection admits, whether it selects only GPU or spot nodes,
+ * and the size an instance-type selector names. */
+static void match_pools(struct ctx *c, struct placement *pl)
+{
+	const struct k8s_lint_cluster *cl = c->cluster;
+	const struct k8s_lint_facts *f = c->facts;
 	if (cl->known) {
-		match = xcalloc(cl->npools + 1, sizeof(*match));
-		gpu_match = xcalloc(cl->npools + 1, sizeof(*gpu_match));
-		offer = xcalloc(cl->npools + 1, sizeof(*offer));
+		pl->match = xcalloc(cl->npools + 1, sizeof(*pl->match));
+		pl->gpu_match = xcalloc(cl->npools + 1, sizeof(*pl->gpu_match));
+		pl->offer = xcalloc(cl->npools + 1, sizeof(*pl->offer));
 		for (size_t i = 0; i < cl->npools; i++)
-			if (selection_admits(&s, &cl->pools[i])) {
-				match[nmatch++] = &cl->pools[i];
+			if (selection_admits(&pl->s, &cl->pools[i])) {
+				pl->match[pl->nmatch++] = &cl->pools[i];
 				if (cl->pools[i].gpus) {
-					gpu_match[ngpu_match++] = &cl->pools[i];
-					if (pool_offers(&cl->pools[i], &g))
-						offer[noffer++] = &cl->pools[i];
+					pl->gpu_match[pl->ngpu_match++] = &cl->pools[i];
+					if (pool_offers(&cl->pools[i], &pl->g))
+						pl->offer[pl->noffer++] = &cl->pools[i];
 				}
 			}
-		if (s.n && nmatch && nmatch == ngpu_match)
-			selects_gpu = 1;
-		if (s.n && nmatch) {
+		if (pl->s.n && pl->nmatch && pl->nmatch == pl->ngpu_match)
+			pl->selects_gpu = 1;
+		if (pl->s.n && pl->nmatch) {
 			int all_spot = 1;
-			for (size_t i = 0; i < nmatch; i++)
-				all_spot &= match[i]->spot;
-			selects_spot = all_spot;
+			for (size_t i = 0; i < pl->nmatch; i++)
+				all_spot &= pl->match[i]->spot;
+			pl->selects_spot = all_spot;
 		}
-		if (!nmatch)
-			selects_spot = spot_req != NULL;
+		if (!pl->nmatch)
+			pl->selects_spot = pl->spot_req != NULL;
 	} else {
-		selects_spot = spot_req != NULL;
-		for (size_t i = 0; i < s.n; i++) {
-			const struct req *r = &s.reqs[i];
+		pl->selects_spot = pl->spot_req != NULL;
+		for (size_t i = 0; i < pl->s.n; i++) {
+			const struct req *r = &pl->s.reqs[i];
 			if (is_key(r->key, L_ACCEL, L_ACCEL_OLD) && req_single(r))
-				selects_gpu = 1;
+				pl->selects_gpu = 1;
 			if (is_key(r->key, L_SKU, L_SKU_OLD) && req_single(r) &&
 			    vm_gpus(find_vm(f, req_single(r))))
-				selects_gpu = 1;
+				pl->selects_gpu = 1;
 		}
 	}
 
-	/* what the selected nodes are, for the checks below: the known pools,
-	 * else the size an instance-type selector names */
-	const struct vm_size *sel_vm = NULL;
-	if (sku_req && req_single(sku_req))
-		sel_vm = find_vm(f, req_single(sku_req));
+	if (pl->sku_req && req_single(pl->sku_req))
+		pl->sel_vm = find_vm(f, req_single(pl->sku_req));
+}
 
-	if (gpu_pod) {
-		int maxg = max_vm_gpus(f);
-		int nongpu = 0;
-		const struct req *nongpu_at = NULL;
+/* A GPU pod that selects only nodes without GPUs (the known pools it admits
+ * or the sizes it names have none); returns whether it does. */
+static int check_non_gpu_nodes(struct ctx *c, const struct pod *pod, const struct placement *pl)
+{
+	const struct k8s_lint_cluster *cl = c->cluster;
+	const struct k8s_lint_facts *f = c->facts;
+	const struct req *sku_req = pl->sku_req;
+	int nongpu = 0;
+	const struct req *nongpu_at = NULL;
 
-		if (cl->known && nmatch && !ngpu_match) {
-			nongpu = 1;
-			for (size_t i = 0; i < s.n && !nongpu_at; i++) {
-				int any_gpu = 0;
-				for (size_t p = 0; p < cl->npools; p++)
-					any_gpu |= cl->pools[p].gpus && req_admits(&s.reqs[i], &cl->pools[p]);
-				if (!any_gpu)
-					nongpu_at = &s.reqs[i];
-			}
-			if (!nongpu_at && s.n)
-				nongpu_at = &s.reqs[0];
-		} else if (sku_req && (!cl->known || !nmatch)) {
+	if (cl->known && pl->nmatch && !pl->ngpu_match) {
+		nongpu = 1;
+		for (size_t i = 0; i < pl->s.n && !nongpu_at; i++) {
 			int any_gpu = 0;
-			const struct k8s_ynode *vs = sku_req->values;
-			if (vs && vs->type == K8S_YSCALAR)
-				any_gpu = vm_gpus(find_vm(f, vs->str)) > 0;
-			else if (vs && vs->type == K8S_YSEQ)
-				for (size_t i = 0; i < vs->n; i++)
-					any_gpu |= k8s_ystr(vs->items[i]) &&
-						   vm_gpus(find_vm(f, k8s_ystr(vs->items[i]))) > 0;
-			if (!any_gpu) {
-				nongpu = 1;
-				nongpu_at = sku_req;
-			}
+			for (size_t p = 0; p < cl->npools; p++)
+				any_gpu |= cl->pools[p].gpus && req_admits(&pl->s.reqs[i], &cl->pools[p]);
+			if (!any_gpu)
+				nongpu_at = &pl->s.reqs[i];
 		}
-		if (nongpu && nongpu_at) {
-			char what[300] = "";
-			const char *v = req_single(nongpu_at);
-			snprintf(what, sizeof(what), "%s%s%s", nongpu_at->key, v ? "=" : "", v ? v : "");
-			add(c, pod, g.first_container, nongpu_at->at, R_NON_GPU_INSTANCE,
-			    "pod requests %s but selects %s, nodes without GPUs", g.res[0].name, what);
+		if (!nongpu_at && pl->s.n)
+			nongpu_at = &pl->s.reqs[0];
+	} else if (sku_req && (!cl->known || !pl->nmatch)) {
+		int any_gpu = 0;
+		const struct k8s_ynode *vs = sku_req->values;
+		if (vs && vs->type == K8S_YSCALAR)
+			any_gpu = vm_gpus(find_vm(f, vs->str)) > 0;
+		else if (vs && vs->type == K8S_YSEQ)
+			for (size_t i = 0; i < vs->n; i++)
+				any_gpu |= k8s_ystr(vs->items[i]) &&
+					   vm_gpus(find_vm(f, k8s_ystr(vs->items[i]))) > 0;
+		if (!any_gpu) {
+			nongpu = 1;
+			nongpu_at = sku_req;
 		}
+	}
+	if (nongpu && nongpu_at) {
+		char what[300] = "";
+		const char *v = req_single(nongpu_at);
+		snprintf(what, sizeof(what), "%s%s%s", nongpu_at->key, v ? "=" : "", v ? v : "");
+		add(c, pod, pl->g.first_container, nongpu_at->at, R_NON_GPU_INSTANCE,
+		    "pod requests %s but selects %s, nodes without GPUs", pl->g.res[0].name, what);
+	}
+	return nongpu;
+}
 
-		for (size_t k = 0; k < g.n; k++) {
-			struct pod_res *r = &g.res[k];
-			double n = res_count(r);
-			if (r->cls == RES_GPU && maxg > 0 && n > maxg) {
-				add(c, pod, res_container(r), res_at(r), R_EXCEEDS_MAX_VM,
-				    "pod asks for %g %s; the largest Azure VM size has %d GPUs", n, r->name,
-				    maxg);
-				continue;
-			}
-			if (r->cls == RES_GPU && !nongpu) {
-				int most = -1;
-				const char *where = NULL;
-				if (cl->known && ngpu_match) {
-					for (size_t i = 0; i < ngpu_match; i++)
-						if (gpu_match[i]->gpus > most) {
-							most = gpu_match[i]->gpus;
-							where = gpu_match[i]->name;
-						}
-				} else if (sel_vm && vm_gpus(sel_vm)) {
-					most = vm_gpus(sel_vm);
-					where = sel_vm->sku;
-				}
-				if (most > 0 && n > most)
-					add(c, pod, res_container(r), res_at(r), R_EXCEEDS_NODE,
-					    "pod asks for %g %s; the nodes it selects (%s) have %d", n, r->name,
-					    where, most);
-				/* every pool it may land on is partitioned: under the
-				 * mixed strategy (the one gpufit k8s installs) those
-				 * nodes advertise no nvidia.com/gpu */
-				if (cl->known && ngpu_match && !strcmp(r->name, "nvidia.com/gpu")) {
-					size_t mig = 0;
+/* n whole GPUs of resource r against the nodes the pod selects: more than
+ * they have, or nvidia.com/gpu on pools that are all partitioned. */
+static void check_gpu_fit(struct ctx *c, const struct pod *pod, const struct placement *pl,
+			  const struct pod_res *r, double n)
+{
+	const struct k8s_lint_cluster *cl = c->cluster;
+	const struct vm_size *sel_vm = pl->sel_vm;
+	int most = -1;
+	const char *where = NULL;
 
-					for (size_t i = 0; i < ngpu_match; i++)
-						mig += gpu_match[i]->mig_profile[0] != '\0';
-					if (mig == ngpu_match)
-						add(c, pod, res_container(r), res_at(r), R_GPU_ON_MIG_POOL,
-						    "pool '%s' is partitioned into %s slices: with the device "
-						    "plugin's mixed strategy its nodes advertise "
-						    "nvidia.com/mig-%s, not nvidia.com/gpu (only the single "
-						    "strategy serves nvidia.com/gpu there, one slice each)",
-						    gpu_match[0]->name, gpu_match[0]->mig_profile,
-						    gpu_match[0]->mig_profile);
-				}
+	if (cl->known && pl->ngpu_match) {
+		for (size_t i = 0; i < pl->ngpu_match; i++)
+			if (pl->gpu_match[i]->gpus > most) {
+				most = pl->gpu_match[i]->gpus;
+				where = pl->gpu_match[i]->name;
 			}
-			if (r->cls == RES_MIG) {
-				const char *prof = r->name + 15;
-				if (!find_mig(f, NULL, prof)) {
-					add(c, pod, res_container(r), res_at(r), R_MIG_UNKNOWN,
-					    "MIG profile '%s' exists on no GPU", prof);
-					continue;
-				}
-				if (nongpu)
-					continue;
-				if (cl->known && ngpu_match) {
-					const struct k8s_lint_pool *has = NULL, *model_has = NULL;
-					for (size_t i = 0; i < ngpu_match; i++) {
-						if (!strcmp(gpu_match[i]->mig_profile, prof) && !has)
-							has = gpu_match[i];
-						if (find_mig(f, gpu_match[i]->gpu_model, prof) && !model_has)
-							model_has = gpu_match[i];
-					}
-					if (has) {
-						long cap = (long)has->gpus * has->mig_per_gpu;
-						if (n > cap)
-							add(c, pod, res_container(r), res_at(r), R_MIG_COUNT,
-							    "pod asks for %g %s; a node of pool '%s' has %ld", n,
-							    r->name, has->name, cap);
-					} else if (model_has) {
-						add(c, pod, res_container(r), res_at(r), R_MIG_NOT_IN_POOL,
-						    "pool '%s' makes %s%s slices, not %s", model_has->name,
-						    model_has->mig_profile[0] ? model_has->mig_profile : "no MIG",
-						    model_has->mig_profile[0] ? "" : "", prof);
-					} else {
-						add(c, pod, res_container(r), res_at(r), R_MIG_WRONG_GPU,
-						    "MIG profile '%s' does not exist on %s (pool '%s')", prof,
-						    gpu_match[0]->gpu_model, gpu_match[0]->name);
-					}
-				} else if (sel_vm && vm_gpus(sel_vm)) {
-					const struct mig_profile *m = find_mig(f, sel_vm->gpu_model, prof);
-					if (!m)
-						add(c, pod, res_container(r), res_at(r), R_MIG_WRONG_GPU,
-						    "MIG profile '%s' does not exist on %s (%s)", prof,
-						    sel_vm->gpu_model, sel_vm->sku);
-					else if (n > (double)vm_gpus(sel_vm) * m->max_count)
-						add(c, pod, res_container(r), res_at(r), R_MIG_COUNT,
-						    "pod asks for %g %s; a %s node has at most %d", n, r->name,
-						    sel_vm->sku, vm_gpus(sel_vm) * m->max_count);
-				}
-			}
-		}
+	} else if (sel_vm && vm_gpus(sel_vm)) {
+		most = vm_gpus(sel_vm);
+		where = sel_vm->sku;
+	}
+	if (most > 0 && n > most)
+		add(c, pod, res_container(r), res_at(r), R_EXCEEDS_NODE,
+		    "pod asks for %g %s; the nodes it selects (%s) have %d", n, r->name,
+		    where, most);
+	/* every pool it may land on is partitioned: under the
+	 * mixed strategy (the one gpufit k8s installs) those
+	 * nodes advertise no nvidia.com/gpu */
+	if (cl->known && pl->ngpu_match && !strcmp(r->name, "nvidia.com/gpu")) {
+		size_t mig = 0;
 
-		/* the GPU taint */
-		if (!nongpu) {
-			const struct k8s_lint_pool **cand = noffer ? offer : gpu_match;
-			size_t ncand = noffer ? noffer : ngpu_match;
-			int ok = 0;
-			if (cl->known && !ncand && !nmatch) {
-				cand = NULL;     /* the selection names no known pool: conventions */
-			}
-			if (cl->known && ncand) {
-				for (size_t i = 0; i < ncand && !ok; i++) {
-					int all = 1;
-					for (size_t t = 0; t < cand[i]->ntaints; t++) {
-						const struct k8s_taint *x = &cand[i]->taints[t];
-						if (strcmp(x->effect, "PreferNoSchedule") &&
-						    strcmp(x->key, K8S_SPOT_TAINT_KEY) && !tolerated(tols, ntols, x))
-							all = 0;
-					}
-					ok = all;
-				}
-				ntaints = gpu_taints(cl, cand, 1, taints, 16);
-			} else {
-				ntaints = gpu_taints(cl, NULL, 0, taints, 16);
-				ok = tolerated(tols, ntols, &taints[0]);
-				if (cl->known && !ok) {
-					/* with known pools, a pod no GPU pool taints is fine */
-					int tainted = 0;
-					for (size_t i = 0; i < cl->npools; i++)
-						tainted |= cl->pools[i].gpus && cl->pools[i].ntaints;
-					if (!tainted)
-						ok = 1;
-					else
-						ntaints = gpu_taints(cl, (const struct k8s_lint_pool *const *)&cl->pools,
-								     0, taints, 16);
-				}
-			}
-			if (!ok) {
-				const struct k8s_taint *bad = &taints[0];
-				for (size_t t = 0; t < ntaints; t++)
-					if (!tolerated(tols, ntols, &taints[t])) {
-						bad = &taints[t];
-						break;
-					}
-				if (!near_miss(c, pod, tols, ntols, bad))
-					add(c, pod, g.first_container, g.first_at, R_MISSING_TOL,
-					    "pod requests %s but does not tolerate the GPU taint %s=%s:%s",
-					    g.res[0].name, bad->key, bad->value, bad->effect);
-			}
+		for (size_t i = 0; i < pl->ngpu_match; i++)
+			mig += pl->gpu_match[i]->mig_profile[0] != '\0';
+		if (mig == pl->ngpu_match)
+			add(c, pod, res_container(r), res_at(r), R_GPU_ON_MIG_POOL,
+			    "pool '%s' is partitioned into %s slices: with the device "
+			    "plugin's mixed strategy its nodes advertise "
+			    "nvidia.com/mig-%s, not nvidia.com/gpu (only the single "
+			    "strategy serves nvidia.com/gpu there, one slice each)",
+			    pl->gpu_match[0]->name, pl->gpu_match[0]->mig_profile,
+			    pl->gpu_match[0]->mig_profile);
+	}
+}
+
+/* n MIG slices of resource r: a profile no GPU has, or one the selected
+ * pools or size do not make, or more slices than a node has. */
+static void check_mig_fit(struct ctx *c, const struct pod *pod, const struct placement *pl,
+			  const struct pod_res *r, double n, int nongpu)
+{
+	const struct k8s_lint_cluster *cl = c->cluster;
+	const struct k8s_lint_facts *f = c->facts;
+	const struct vm_size *sel_vm = pl->sel_vm;
+	const char *prof = r->name + 15;
+
+	if (!find_mig(f, NULL, prof)) {
+		add(c, pod, res_container(r), res_at(r), R_MIG_UNKNOWN,
+		    "MIG profile '%s' exists on no GPU", prof);
+		return;
+	}
+	if (nongpu)
+		return;
+	if (cl->known && pl->ngpu_match) {
+		const struct k8s_lint_pool *has = NULL, *model_has = NULL;
+		for (size_t i = 0; i < pl->ngpu_match; i++) {
+			if (!strcmp(pl->gpu_match[i]->mig_profile, prof) && !has)
+				has = pl->gpu_match[i];
+			if (find_mig(f, pl->gpu_match[i]->gpu_model, prof) && !model_has)
+				model_has = pl->gpu_match[i];
 		}
-		if (!cl->known || !nmatch || ngpu_match) {
-			/* spot pools only: an all-spot candidate set needs the spot toleration */
-			int spot = selects_spot;
-			if (cl->known && noffer && !s.n) {
-				spot = 1;
-				for (size_t i = 0; i < noffer; i++)
-					spot &= offer[i]->spot;
+		if (has) {
+			long cap = (long)has->gpus * has->mig_per_gpu;
+			if (n > cap)
+				add(c, pod, res_container(r), res_at(r), R_MIG_COUNT,
+				    "pod asks for %g %s; a node of pool '%s' has %ld", n,
+				    r->name, has->name, cap);
+		} else if (model_has) {
+			add(c, pod, res_container(r), res_at(r), R_MIG_NOT_IN_POOL,
+			    "pool '%s' makes %s%s slices, not %s", model_has->name,
+			    model_has->mig_profile[0] ? model_has->mig_profile : "no MIG",
+			    model_has->mig_profile[0] ? "" : "", prof);
+		} else {
+			add(c, pod, res_container(r), res_at(r), R_MIG_WRONG_GPU,
+			    "MIG profile '%s' does not exist on %s (pool '%s')", prof,
+			    pl->gpu_match[0]->gpu_model, pl->gpu_match[0]->name);
+		}
+	} else if (sel_vm && vm_gpus(sel_vm)) {
+		const struct mig_profile *m = find_mig(f, sel_vm->gpu_model, prof);
+		if (!m)
+			add(c, pod, res_container(r), res_at(r), R_MIG_WRONG_GPU,
+			    "MIG profile '%s' does not exist on %s (%s)", prof,
+			    sel_vm->gpu_model, sel_vm->sku);
+		else if (n > (double)vm_gpus(sel_vm) * m->max_count)
+			add(c, pod, res_container(r), res_at(r), R_MIG_COUNT,
+			    "pod asks for %g %s; a %s node has at most %d", n, r->name,
+			    sel_vm->sku, vm_gpus(sel_vm) * m->max_count);
+	}
+}
+
+/* Each GPU or MIG resource the pod requests against the largest Azure size
+ * and the nodes it selects. */
+static void check_gpu_counts(struct ctx *c, const struct pod *pod, const struct placement *pl,
+			     int nongpu)
+{
+	int maxg = max_vm_gpus(c->facts);
+	for (size_t k = 0; k < pl->g.n; k++) {
+		const struct pod_res *r = &pl->g.res[k];
+		double n = res_count(r);
+		if (r->cls == RES_GPU && maxg > 0 && n > maxg) {
+			add(c, pod, res_container(r), res_at(r), R_EXCEEDS_MAX_VM,
+			    "pod asks for %g %s; the largest Azure VM size has %d GPUs", n, r->name,
+			    maxg);
+			continue;
+		}
+		if (r->cls == RES_GPU && !nongpu)
+			check_gpu_fit(c, pod, pl, r, n);
+		if (r->cls == RES_MIG)
+			check_mig_fit(c, pod, pl, r, n, nongpu);
+	}
+}
+
+/* A GPU pod that does not tolerate the taint of the nodes it may land on: those
+ * that offer its GPUs, else the GPU pools it selects, else the convention. */
+static void check_gpu_taint(struct ctx *c, const struct pod *pod, const struct placement *pl)
+{
+	const struct k8s_lint_cluster *cl = c->cluster;
+	const struct tol *tols = pl->tols;
+	size_t ntols = pl->ntols;
+	struct k8s_taint taints[16];
+	size_t ntaints;
+	const struct k8s_lint_pool **cand = pl->noffer ? pl->offer : pl->gpu_match;
+	size_t ncand = pl->noffer ? pl->noffer : pl->ngpu_match;
+	int ok = 0;
+
+	if (cl->known && !ncand && !pl->nmatch) {
+		cand = NULL;     /* the selection names no known pool: conventions */
+	}
+	if (cl->known && ncand) {
+		for (size_t i = 0; i < ncand && !ok; i++) {
+			int all = 1;
+			for (size_t t = 0; t < cand[i]->ntaints; t++) {
+				const struct k8s_taint *x = &cand[i]->taints[t];
+				if (strcmp(x->effect, "PreferNoSchedule") &&
+				    strcmp(x->key, K8S_SPOT_TAINT_KEY) && !tolerated(tols, ntols, x))
+					all = 0;
 			}
-			if (spot && !tolerated(tols, ntols, &spot_taint))
-				add(c, pod, NULL, spot_req ? spot_req->at : (s.n ? s.reqs[0].at : g.first_at),
-				    R_SPOT_TOL, "pod runs on spot nodes but does not tolerate %s=%s:%s",
-				    spot_taint.key, spot_taint.value, spot_taint.effect);
+			ok = all;
 		}
-		if (pod->nodes > 1) {
-			if (!g.rdma)
-				add(c, pod, g.first_container, g.first_at, R_NO_RDMA,
-				    "%ld-node GPU training requests no rdma/ib (NCCL falls back to TCP)",
-				    pod->nodes);
-			int pinned = colo_req != NULL;
-			if (!pinned && cl->known && nmatch == 1)
-				pinned = 1;
-			if (!pinned && cl->known && nmatch > 1) {
-				pinned = match[0]->ppg[0] != 0;
-				for (size_t i = 1; i < nmatch; i++)
-					pinned &= !strcmp(match[i]->ppg, match[0]->ppg);
-			}
-			if (!pinned)
-				add(c, pod, g.first_container, g.first_at, R_NO_COLOCATION,
-				    "%ld-node GPU training is not pinned to one node pool or PPG "
-				    "(select %s or %s)", pod->nodes, L_POOL, L_PPG);
-		}
-	} else if (pod->daemonset) {
-		if (is_gpu_agent(pod, &s)) {
-			size_t ngp = 0;
-			const struct k8s_lint_pool **gp = gpu_pools(cl, &ngp);
-			ntaints = gpu_taints(cl, gp, ngp, taints, 16);
-			for (size_t t = 0; t < ntaints; t++)
-				if (!tolerated(tols, ntols, &taints[t])) {
-					if (!near_miss(c, pod, tols, ntols, &taints[t]))
-						add(c, pod, NULL, tols_key ? tols_key : pod->spec_key, R_DS_AGENT,
-						    "GPU node agent does not tolerate the GPU taint %s=%s:%s; it "
-						    "will not run on the GPU nodes", taints[t].key, taints[t].value,
-						    taints[t].effect);
-					break;
-				}
-			free(gp);
-		}
+		ntaints = gpu_taints(cl, cand, 1, taints, 16);
 	} else {
+		ntaints = gpu_taints(cl, NULL, 0, taints, 16);
+		ok = tolerated(tols, ntols, &taints[0]);
+		if (cl->known && !ok) {
+			/* with known pools, a pod no GPU pool taints is fine */
+			int tainted = 0;
+			for (size_t i = 0; i < cl->npools; i++)
+				tainted |= cl->pools[i].gpus && cl->pools[i].ntaints;
+			if (!tainted)
+				ok = 1;
+			else
+				ntaints = gpu_taints(cl, (const struct k8s_lint_pool *const *)&cl->pools,
+						     0, taints, 16);
+		}
+	}
+	if (!ok) {
+		const struct k8s_taint *bad = &taints[0];
+		for (size_t t = 0; t < ntaints; t++)
+			if (!tolerated(tols, ntols, &taints[t])) {
+				bad = &taints[t];
+				break;
+			}
+		if (!near_miss(c, pod, tols, ntols, bad))
+			add(c, pod, pl->g.first_container, pl->g.first_at, R_MISSING_TOL,
+			    "pod requests %s but does not tolerate the GPU taint %s=%s:%s",
+			    pl->g.res[0].name, bad->key, bad->value, bad->effect);
+	}
+}
+
+/* spot pools only: an all-spot candidate set needs the spot toleration */
+static void check_gpu_spot(struct ctx *c, const struct pod *pod, const struct placement *pl)
+{
+	const struct k8s_lint_cluster *cl = c->cluster;
+	int spot = pl->selects_spot;
+	if (cl->known && pl->noffer && !pl->s.n) {
+		spot = 1;
+		for (size_t i = 0; i < pl->noffer; i++)
+			spot &= pl->offer[i]->spot;
+	}
+	if (spot && !tolerated(pl->tols, pl->ntols, &spot_taint))
+		add(c, pod, NULL,
+		    pl->spot_req ? pl->spot_req->at : (pl->s.n ? pl->s.reqs[0].at : pl->g.first_at),
+		    R_SPOT_TOL, "pod runs on spot nodes but does not tolerate %s=%s:%s",
+		    spot_taint.key, spot_taint.value, spot_taint.effect);
+}
+
+/* Multi-node GPU training without RDMA, or not pinned to one pool or PPG. */
+static void check_multi_node(struct ctx *c, const struct pod *pod, const struct placement *pl)
+{
+	const struct k8s_lint_cluster *cl = c->cluster;
+	if (!pl->g.rdma)
+		add(c, pod, pl->g.first_container, pl->g.first_at, R_NO_RDMA,
+		    "%ld-node GPU training requests no rdma/ib (NCCL falls back to TCP)",
+		    pod->nodes);
+	int pinned = pl->colo_req != NULL;
+	if (!pinned && cl->known && pl->nmatch == 1)
+		pinned = 1;
+	if (!pinned && cl->known && pl->nmatch > 1) {
+		pinned = pl->match[0]->ppg[0] != 0;
+		for (size_t i = 1; i < pl->nmatch; i++)
+			pinned &= !strcmp(pl->match[i]->ppg, pl->match[0]->ppg);
+	}
+	if (!pinned)
+		add(c, pod, pl->g.first_container, pl->g.first_at, R_NO_COLOCATION,
+		    "%ld-node GPU training is not pinned to one node pool or PPG "
+		    "(select %s or %s)", pod->nodes, L_POOL, L_PPG);
+}
+
+/* The checks of a pod that requests GPUs or MIG slices. */
+static void check_gpu_pod(struct ctx *c, const struct pod *pod, const struct placement *pl)
+{
+	int nongpu = check_non_gpu_nodes(c, pod, pl);
+
+	check_gpu_counts(c, pod, pl, nongpu);
+	if (!nongpu)
+		check_gpu_taint(c, pod, pl);
+	if (!c->cluster->known || !pl->nmatch || pl->ngpu_match)
+		check_gpu_spot(c, pod, pl);
+	if (pod->nodes > 1)
+		check_multi_node(c, pod, pl);
+}
+
+/* A DaemonSet of a GPU node agent (device plugin, DCGM exporter...) that
+ * does not tolerate the GPU taint, so does not run where it is needed. */
+static void check_gpu_agent(struct ctx *c, const struct pod *pod, const struct placement *pl)
+{
+	const struct k8s_lint_cluster *cl = c->cluster;
+	struct k8s_taint taints[16];
+	size_t ntaints;
+
+	if (is_gpu_agent(pod, &pl->s)) {
 		size_t ngp = 0;
 		const struct k8s_lint_pool **gp = gpu_pools(cl, &ngp);
 		ntaints = gpu_taints(cl, gp, ngp, taints, 16);
-		if (cl->known && !ngp)
-			ntaints = 0;
-		for (size_t i = 0; i < ntols; i++) {
-			int hit = 0;
-			if (!tols[i].key || !*tols[i].key)
-				continue;
-			for (size_t t = 0; t < ntaints && !hit; t++)
-				hit = tolerates(&tols[i], &taints[t]);
-			if (hit) {
-				add(c, pod, NULL, tols[i].key_at, R_CPU_TOLERATES,
-				    "pod requests no GPU but tolerates the GPU taint '%s'", tols[i].key);
+		for (size_t t = 0; t < ntaints; t++)
+			if (!tolerated(pl->tols, pl->ntols, &taints[t])) {
+				if (!near_miss(c, pod, pl->tols, pl->ntols, &taints[t]))
+					add(c, pod, NULL, pl->tols_key ? pl->tols_key : pod->spec_key,
+					    R_DS_AGENT,
+					    "GPU node agent does not tolerate the GPU taint %s=%s:%s; it "
+					    "will not run on the GPU nodes", taints[t].key, taints[t].value,
+					    taints[t].effect);
 				break;
 			}
-		}
 		free(gp);
-		if (selects_gpu) {
-			const struct req *at = NULL;
-			for (size_t i = 0; i < s.n && !at; i++) {
-				const struct req *r = &s.reqs[i];
-				if (cl->known) {
-					int only_gpu = 1, any = 0;
-					for (size_t p = 0; p < cl->npools; p++)
-						if (req_admits(r, &cl->pools[p])) {
-							any = 1;
-							only_gpu &= cl->pools[p].gpus > 0;
-						}
-					if (any && only_gpu)
-						at = r;
-				} else if ((is_key(r->key, L_ACCEL, L_ACCEL_OLD) && req_single(r)) ||
-					   (is_key(r->key, L_SKU, L_SKU_OLD) && req_single(r) &&
-					    vm_gpus(find_vm(f, req_single(r))))) {
-					at = r;
-				}
-			}
-			if (!at)
-				at = &s.reqs[0];
-			add(c, pod, NULL, at->at, R_CPU_SELECTS,
-			    "pod requests no GPU but selects GPU nodes (%s)", at->key);
-		}
-		if (selects_spot && !tolerated(tols, ntols, &spot_taint))
-			add(c, pod, NULL, spot_req ? spot_req->at : s.reqs[0].at, R_SPOT_TOL,
-			    "pod runs on spot nodes but does not tolerate %s=%s:%s", spot_taint.key,
-			    spot_taint.value, spot_taint.effect);
 	}
-	free(match);
-	free(gpu_match);
-	free(offer);
+}
+
+/* A pod without GPUs that selects only GPU nodes: the finding is at the
+ * first requirement that admits GPU nodes only. */
+static void check_cpu_selects_gpu(struct ctx *c, const struct pod *pod,
+				  const struct placement *pl)
+{
+	const struct k8s_lint_cluster *cl = c->cluster;
+	const struct k8s_lint_facts *f = c->facts;
+	const struct req *at = NULL;
+
+	for (size_t i = 0; i < pl->s.n && !at; i++) {
+		const struct req *r = &pl->s.reqs[i];
+		if (cl->known) {
+			int only_gpu = 1, any = 0;
+			for (size_t p = 0; p < cl->npools; p++)
+				if (req_admits(r, &cl->pools[p])) {
+					any = 1;
+					only_gpu &= cl->pools[p].gpus > 0;
+				}
+			if (any && only_gpu)
+				at = r;
+		} else if ((is_key(r->key, L_ACCEL, L_ACCEL_OLD) && req_single(r)) ||
+			   (is_key(r->key, L_SKU, L_SKU_OLD) && req_single(r) &&
+			    vm_gpus(find_vm(f, req_single(r))))) {
+			at = r;
+		}
+	}
+	if (!at)
+		at = &pl->s.reqs[0];
+	add(c, pod, NULL, at->at, R_CPU_SELECTS,
+	    "pod requests no GPU but selects GPU nodes (%s)", at->key);
+}
+
+/* The checks of a pod that requests no GPU: it tolerates the GPU taint,
+ * selects GPU nodes, or runs on spot nodes without the spot toleration. */
+static void check_cpu_pod(struct ctx *c, const struct pod *pod, const struct placement *pl)
+{
+	const struct k8s_lint_cluster *cl = c->cluster;
+	const struct tol *tols = pl->tols;
+	struct k8s_taint taints[16];
+	size_t ntaints, ngp = 0;
+	const struct k8s_lint_pool **gp = gpu_pools(cl, &ngp);
+
+	ntaints = gpu_taints(cl, gp, ngp, taints, 16);
+	if (cl->known && !ngp)
+		ntaints = 0;
+	for (size_t i = 0; i < pl->ntols; i++) {
+		int hit = 0;
+		if (!tols[i].key || !*tols[i].key)
+			continue;
+		for (size_t t = 0; t < ntaints && !hit; t++)
+			hit = tolerates(&tols[i], &taints[t]);
+		if (hit) {
+			add(c, pod, NULL, tols[i].key_at, R_CPU_TOLERATES,
+			    "pod requests no GPU but tolerates the GPU taint '%s'", tols[i].key);
+			break;
+		}
+	}
+	free(gp);
+	if (pl->selects_gpu)
+		check_cpu_selects_gpu(c, pod, pl);
+	if (pl->selects_spot && !tolerated(pl->tols, pl->ntols, &spot_taint))
+		add(c, pod, NULL, pl->spot_req ? pl->spot_req->at : pl->s.reqs[0].at, R_SPOT_TOL,
+		    "pod runs on spot nodes but does not tolerate %s=%s:%s", spot_taint.key,
+		    spot_taint.value, spot_taint.effect);
+}
+
+/* The checks of one pod template: a Pod's, or a workload's. */
+static void check_pod(struct ctx *c, struct pod *pod)
+{
+	struct placement pl;
+
+	memset(&pl, 0, sizeof(pl));
+	c->out->objects++;
+	selection_read(pod->spec, &pl.s);
+	pl.ntols = tolerations_read(pod->spec, pl.tols, &pl.tols_key);
+	gather_gpus(c, pod, &pl.g);
+
+	for (size_t i = 0; i < pl.ntols; i++)
+		if (tol_exists(&pl.tols[i]) && pl.tols[i].value && *pl.tols[i].value)
+			add(c, pod, NULL, pl.tols[i].value_at, R_TOL_EXISTS_VALUE,
+			    "toleration with operator Exists has value '%s' (Exists takes no value)",
+			    pl.tols[i].value);
+	scan_requirements(c, pod, &pl);
+	match_pools(c, &pl);
+
+	if (pl.g.n > 0)
+		check_gpu_pod(c, pod, &pl);
+	else if (pod->daemonset)
+		check_gpu_agent(c, pod, &pl);
+	else
+		check_cpu_pod(c, pod, &pl);
+	free(pl.match);
+	free(pl.gpu_match);
+	free(pl.offer);
 }
 
 /* ---- objects ------------------------------------------------------------ */
