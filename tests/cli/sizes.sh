@@ -23,7 +23,7 @@ src/cli/cmd_analyze.c:cmd_analyze 335 reads options, inputs and host sizes and r
 src/cli/cmd_recommend.c:cmd_recommend 271 options, profile, catalog and every output format in one body
 src/model/sizing.c:sizing_inference 255 the whole inference roofline in one pass over many shared locals
 src/cli/cmd_estimate.c:parse_args 235 one switch case for each option of estimate
-src/cli/cmd_k8s.c:cmd_k8s_generate 228 options, the setup's inputs, pool plan and every output format in one body
+src/cli/cmd_k8s.c:cmd_k8s_generate 228 options, the setup inputs, pool plan and every output format in one body
 src/telemetry/classify.c:classify_into 213 every finding rule of one series in turn
 src/plan/recommend_rank.c:rank 209 the loop over regions, sizes and pricings with its rejections
 '
