@@ -192,11 +192,15 @@ const struct gpu_spec *analysis_gpu_from_label(const struct analysis_facts *f,
 
 /* ---- rows, fleet, totals ---------------------------------------------- */
 
-/* Prices r->s from its host's size and classifies it (classify.h). */
-void analysis_row_classify(struct analysis_row *r, const struct analysis_facts *f,
-			   const struct analysis_hosts *hosts,
-			   const struct classify_thresholds *th, enum pricing_kind kind,
-			   double hours);
+/* A row per series of st but the MIG GPUs' own (their instances are rows),
+ * each priced from its host's size and classified (classify.h); *nrows
+ * receives their number.  The caller frees each row's res
+ * (classify_result_release) and cands, then the array. */
+struct analysis_row *analysis_rows_classify(const struct telemetry_store *st,
+					    const struct analysis_facts *f,
+					    const struct analysis_hosts *hosts,
+					    const struct classify_thresholds *th,
+					    enum pricing_kind kind, double hours, size_t *nrows);
 /* What is known of a row: its price, its saving, its idle share, its idle cost. */
 int analysis_row_priced(const struct analysis_row *r);
 int analysis_row_savings_known(const struct analysis_row *r);

@@ -537,14 +537,8 @@ static void compute(const struct analyze_opts *o, struct analyze_run *run)
 	struct analysis_totals *t = &run->t;
 	double hours = o->hours;
 
-	run->rows = xcalloc(st->n ? st->n : 1, sizeof(*run->rows));
-	for (size_t i = 0; i < st->n; i++) {
-		if (st->series[i]->mig_parent)
-			continue;
-		struct analysis_row *r = &run->rows[run->nrows++];
-		r->s = st->series[i];
-		analysis_row_classify(r, &run->f, &run->hosts, &o->th, o->kind, hours);
-	}
+	run->rows = analysis_rows_classify(st, &run->f, &run->hosts, &o->th, o->kind, hours,
+					   &run->nrows);
 	{
 		size_t bad = analysis_mig_gpus_check(run->rows, run->nrows);
 

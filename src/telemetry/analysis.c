@@ -375,7 +375,9 @@ static void build_candidates(struct analysis_row *r, const struct analysis_facts
 			 per_gpu * m->compute_slices / 7.0);
 	}
 	double cur_tflops = r->gpu->fp16_tflops * r->gpu_fraction;
-	for (size_t i = 0; i < f->nvms; i++) {
+	/* f->vms is NULL only when there is no size (nvms 0); the test tells
+	 * clang's static analyzer so */
+	for (size_t i = 0; f->vms && i < f->nvms; i++) {
 		const struct vm_size *v = &f->vms[i];
 		const struct gpu_spec *g = f->vm_gpu[i];
 		if (!g || v->retired || !v->spec_known || v->confidential || v->gpu_count > 1 + 1e-9 ||
@@ -1048,9 +1050,9 @@ int analysis_map_hosts(const struct telemetry_store *st, const struct analysis_f
 }
 
 /* Prices one series and classifies it. */
-void analysis_row_classify(struct analysis_row *r, const struct analysis_facts *f,
-			   const struct analysis_hosts *hosts,
-			const struct classify_thresholds *th, enum pricing_kind kind, double hours)
+static void row_classify(struct analysis_row *r, const struct analysis_facts *f,
+			 const struct analysis_hosts *hosts, const struct classify_thresholds *th,
+			 enum pricing_kind kind, double hours)
 {
 	const struct telemetry_series *s = r->s;
 	r->hm = analysis_hosts_find(hosts, s->host);
@@ -1092,4 +1094,23 @@ void analysis_row_classify(struct analysis_row *r, const struct analysis_facts *
 		r->cands = NULL;
 		r->ncands = 0;
 	}
+}
+
+struct analysis_row *analysis_rows_classify(const struct telemetry_store *st,
+					    const struct analysis_facts *f,
+					    const struct analysis_hosts *hosts,
+					    const struct classify_thresholds *th,
+					    enum pricing_kind kind, double hours, size_t *nrows)
+{
+	struct analysis_row *rows = xcalloc(st->n ? st->n : 1, sizeof(*rows));
+
+	*nrows = 0;
+	for (size_t i = 0; i < st->n; i++) {
+		if (st->series[i]->mig_parent)
+			continue;
+		struct analysis_row *r = &rows[(*nrows)++];
+		r->s = st->series[i];
+		row_classify(r, f, hosts, th, kind, hours);
+	}
+	return rows;
 }
