@@ -30,7 +30,6 @@
 #include "commands.h"
 #include "diag.h"
 #include "gpufit.h"
-#include "http.h"
 #include "output.h"
 #include "prom_fetch.h"
 #include "prom_query.h"
