@@ -131,6 +131,16 @@ struct cmd_setup {
 	struct recommend_result res;
 };
 
+/*
+ * The values of the options every command that builds a recommendation takes,
+ * into o, with one message per kind of bad value (the command's name first):
+ * --pricing KIND|auto, --hours-per-month N (0 < N <= 744), --strategy aks|mixed.
+ * Each returns 0, or EXIT_USAGE after printing why.
+ */
+int cmd_opt_pricing(const char *cmd, const char *val, struct recommend_options *o);
+int cmd_opt_hours(const char *cmd, const char *val, struct recommend_options *o);
+int cmd_opt_strategy(const char *cmd, const char *val, struct recommend_options *o);
+
 /* Zeroes *s and sets its cmd and catalog_path. */
 void cmd_setup_init(struct cmd_setup *s, const char *cmd, const char *catalog_path);
 

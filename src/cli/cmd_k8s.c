@@ -559,15 +559,11 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 			mo.image = val;
 			continue;
 		case OPT_PRICING:
-			o.pricing_auto = strcmp(val, "auto") == 0;
-			if (!o.pricing_auto && pricing_parse(val, &o.pricing) != 0) {
+			if (cmd_opt_pricing("k8s", val, &o) != 0) {
 				free(regions);
 				free(usage);
-				return cli_usage_error("k8s", "unknown pricing '%s' (payg, spot, "
-						       "reserved-1y, reserved-3y, savings-1y, savings-3y, "
-						       "auto)", val);
+				return EXIT_USAGE;
 			}
-			o.has_pricing = 1;
 			continue;
 		case OPT_REGION:
 			regions[o.nregions++] = val;

@@ -776,8 +776,8 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 			path = val;
 			break;
 		case OPT_STRATEGY:
-			if (mig_strategy_parse(val, &o.strategy) != 0)
-				return cli_usage_error("pack", "unknown strategy '%s' (aks, mixed)", val);
+			if (cmd_opt_strategy("pack", val, &o) != 0)
+				return EXIT_USAGE;
 			break;
 		case OPT_HEADROOM:
 			if (cli_percent("pack", "headroom", val, &d) != 0)
@@ -792,21 +792,12 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 			regions[o.nregions++] = val;
 			break;
 		case OPT_PRICING:
-			o.pricing_auto = strcmp(val, "auto") == 0;
-			if (!o.pricing_auto && pricing_parse(val, &o.pricing) != 0)
-				return cli_usage_error("pack",
-						       "unknown pricing '%s' (payg, spot, reserved-1y, "
-						       "reserved-3y, savings-1y, savings-3y, auto)", val);
-			o.has_pricing = 1;
+			if (cmd_opt_pricing("pack", val, &o) != 0)
+				return EXIT_USAGE;
 			break;
 		case OPT_HOURS:
-			if (cli_positive("pack", "hours-per-month", val, &d) != 0)
+			if (cmd_opt_hours("pack", val, &o) != 0)
 				return EXIT_USAGE;
-			if (d > 744)
-				return cli_usage_error("pack", "--hours-per-month takes a number of hours "
-						       "greater than 0 and at most 744 (a 31-day month)");
-			o.has_hours = 1;
-			o.hours_per_month = d;
 			break;
 		case OPT_CURRENCY:
 			if (cli_currency("pack", val, currency) != 0)

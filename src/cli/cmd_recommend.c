@@ -1028,34 +1028,21 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 			o.top = (int)d;
 			break;
 		case OPT_PRICING:
-			o.pricing_auto = strcmp(val, "auto") == 0;
-			if (!o.pricing_auto && pricing_parse(val, &o.pricing) != 0) {
+			if (cmd_opt_pricing("recommend", val, &o) != 0) {
 				free(regions);
 				free(usage_specs);
-				return cli_usage_error("recommend",
-						       "unknown pricing '%s' (payg, spot, reserved-1y, "
-						       "reserved-3y, savings-1y, savings-3y, auto)", val);
+				return EXIT_USAGE;
 			}
-			o.has_pricing = 1;
 			break;
 		case OPT_REGION:
 			regions[o.nregions++] = val;
 			break;
 		case OPT_HOURS:
-			if (cli_positive("recommend", "hours-per-month", val, &d) != 0) {
+			if (cmd_opt_hours("recommend", val, &o) != 0) {
 				free(regions);
 				free(usage_specs);
 				return EXIT_USAGE;
 			}
-			if (d > 744) {
-				free(regions);
-				free(usage_specs);
-				return cli_usage_error("recommend",
-						       "--hours-per-month takes a number of hours greater "
-						       "than 0 and at most 744 (a 31-day month)");
-			}
-			o.has_hours = 1;
-			o.hours_per_month = d;
 			break;
 		case OPT_CURRENCY:
 			if (cli_currency("recommend", val, currency) != 0) {
@@ -1084,11 +1071,10 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 			o.within_quota = 1;
 			break;
 		case OPT_STRATEGY:
-			if (mig_strategy_parse(val, &o.strategy) != 0) {
+			if (cmd_opt_strategy("recommend", val, &o) != 0) {
 				free(regions);
 				free(usage_specs);
-				return cli_usage_error("recommend", "unknown strategy '%s' (aks, mixed)",
-						       val);
+				return EXIT_USAGE;
 			}
 			break;
 		default:

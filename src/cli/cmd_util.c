@@ -299,3 +299,34 @@ void cmd_setup_release(struct cmd_setup *s)
 	}
 	memset(s, 0, sizeof(*s));
 }
+
+int cmd_opt_pricing(const char *cmd, const char *val, struct recommend_options *o)
+{
+	o->pricing_auto = strcmp(val, "auto") == 0;
+	if (!o->pricing_auto && pricing_parse(val, &o->pricing) != 0)
+		return cli_usage_error(cmd, "unknown pricing '%s' (payg, spot, reserved-1y, "
+					    "reserved-3y, savings-1y, savings-3y, auto)", val);
+	o->has_pricing = 1;
+	return 0;
+}
+
+int cmd_opt_hours(const char *cmd, const char *val, struct recommend_options *o)
+{
+	double d;
+
+	if (cli_positive(cmd, "hours-per-month", val, &d) != 0)
+		return EXIT_USAGE;
+	if (d > 744)
+		return cli_usage_error(cmd, "--hours-per-month takes a number of hours greater "
+					    "than 0 and at most 744 (a 31-day month)");
+	o->has_hours = 1;
+	o->hours_per_month = d;
+	return 0;
+}
+
+int cmd_opt_strategy(const char *cmd, const char *val, struct recommend_options *o)
+{
+	if (mig_strategy_parse(val, &o->strategy) != 0)
+		return cli_usage_error(cmd, "unknown strategy '%s' (aks, mixed)", val);
+	return 0;
+}
