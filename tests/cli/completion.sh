@@ -251,6 +251,8 @@ sweep=0
 declared=$(grep -ohE '^\s*\{ "[a-z0-9-]+", ('"'"'.'"'"'|0), CLI_ARG_' "$ROOT"/src/*/*.c |
 	sed -E 's/^\s*\{ "([a-z0-9-]+)".*/\1/' | sort -u)
 [ "$(echo "$declared" | wc -l)" -gt 50 ] || fail "found only [$(echo $declared)] in src/"
+swept=$declared
+[ "$sweep" = 1 ] || swept=
 
 # An awk program that prints a FAIL line for each option of a --help page
 # (variable ctx) without a help text: on its line after the option column,
@@ -298,15 +300,13 @@ while IFS= read -r ctx; do
 	# is not reported as unknown (its value, or the bogus option after it,
 	# stops the run before any work).
 	# shellcheck disable=SC2086
-	declared_here=$declared
 	if "$GPUFIT" $ctx --zz-no-such-option 2>&1 | grep -q "unknown option '--zz-no-such-option'"; then
 		# (an option the page shows passes whatever the parser does: only
 		# the others are tried, one run each; a sanitizer build repeats
 		# what the option tables decide, and the command line is fuzzed
 		# under the sanitizers, so the sweep runs against build/ only)
 		shown=" $(echo $doc) --help "
-		[ "$sweep" = 1 ] || declared_here=
-		for o in $declared_here; do
+		for o in $swept; do
 			case $shown in *" --$o "*) continue ;; esac
 			# shellcheck disable=SC2086
 			out=$(timeout 10 "$GPUFIT" $ctx "--$o" x --zz-no-such-option 2>&1 </dev/null)
