@@ -392,25 +392,28 @@ static char **whole_argv;
  * option's name is never abbreviated).  gpufit hands those to gpufit-net
  * (include/http.h).
  */
+/* 1 when a word of argv[from..argc) is --NAME or --NAME=VALUE. */
+static int has_option(int argc, char **argv, int from, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (int i = from; i < argc; i++)
+		if (strncmp(argv[i], "--", 2) == 0 && strncmp(argv[i] + 2, name, n) == 0 &&
+		    (argv[i][2 + n] == '\0' || argv[i][2 + n] == '='))
+			return 1;
+	return 0;
+}
+
 static const char *goes_online(const struct command *c, int argc, char **argv)
 {
 	/* every word is looked at, "--" and option values too: a word taken
 	 * for an option by mistake only sends the command to gpufit-net,
 	 * which runs every command */
-	if (c->fn == cmd_catalog) {
-		if (argc < 2 || strcmp(argv[1], "refresh") != 0)
-			return NULL;
-		for (int i = 2; i < argc; i++)   /* saved pages: no network */
-			if (strcmp(argv[i], "--from-file") == 0 ||
-			    strncmp(argv[i], "--from-file=", 12) == 0)
-				return NULL;
-		return "catalog refresh";
-	}
-	if (c->fn != cmd_analyze)
-		return NULL;
-	for (int i = 1; i < argc; i++)
-		if (strcmp(argv[i], "--prometheus") == 0 || strncmp(argv[i], "--prometheus=", 13) == 0)
-			return "analyze --prometheus";
+	if (c->fn == cmd_catalog)   /* saved pages (--from-file): no network */
+		return argc > 1 && strcmp(argv[1], "refresh") == 0 &&
+			       !has_option(argc, argv, 2, "from-file") ? "catalog refresh" : NULL;
+	if (c->fn == cmd_analyze && has_option(argc, argv, 1, "prometheus"))
+		return "analyze --prometheus";
 	return NULL;
 }
 
