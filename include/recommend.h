@@ -330,6 +330,32 @@ struct recommend_mig_use {
 	size_t cotenants[RECOMMEND_MAX_COTENANTS];  /* the first few, indices */
 };
 
+/*
+ * The autoscaled plan of a serving workload described by its traffic
+ * (serving.requests_per_s, serving.load: docs/profile.md) rather than by a
+ * fixed concurrency: replicas per hour of the day and the bill of those
+ * VM-hours (docs/recommend.md "load_plan").  Counts are replicas of the
+ * recommendation (one replica = rec.vm_count / replicas VMs).
+ */
+#define RECOMMEND_HOURS_A_DAY 24
+struct recommend_load_plan {
+	int curves;                       /* 1: one daily curve (serving.load.hours or
+					     none: flat at the peak); 2: weekday and
+					     weekend (replicas_by_hour[1] the weekend) */
+	int replicas_by_hour[2][RECOMMEND_HOURS_A_DAY];
+	int peak_replicas;                /* the most in any hour */
+	int trough_replicas;              /* the fewest in any hour (0: scales to zero) */
+	int min_replicas;                 /* the autoscaler's bounds: autoscale:
+					     min_replicas / max_replicas, or the
+					     trough and the peak when not given */
+	int max_replicas;
+	double peak_requests_per_s;       /* serving.requests_per_s */
+	double in_flight_per_replica_at_peak;  /* Little's law mean */
+	double replica_hours_per_month;   /* replica-hours the plan runs a month */
+	double monthly_cost;              /* the plan's bill (= rec.monthly_cost) */
+	double peak_sized_monthly_cost;   /* peak_replicas all month, same terms */
+};
+
 struct recommend_workload {
 	char name[PROFILE_NAME_LEN];
 	enum profile_type type;
@@ -358,6 +384,8 @@ struct recommend_workload {
 	struct recommend_current current;
 	size_t nfindings;
 	struct recommend_finding *findings;
+	struct recommend_load_plan *load_plan; /* owned; NULL unless the workload is
+					     described by requests_per_s */
 	struct recommend_mig_use *mig_use; /* owned; NULL for a workload the MIG plan does
 					     not cover (read it with recommend_mig_use_of) */
 	int needs_fixed;                  /* needs.gpu_memory_gib is the replica need of

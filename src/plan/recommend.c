@@ -610,6 +610,7 @@ void recommend_result_release(struct recommend_result *r)
 		free(w->rec_data);
 		free(w->closest);
 		recommend_mig_use_free(w->mig_use);
+		free(w->load_plan);
 		free(w->current.fit);
 		for (size_t j = 0; j < w->nfindings; j++) {
 			free(w->findings[j].message);
