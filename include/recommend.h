@@ -338,6 +338,20 @@ struct recommend_mig_use {
  * recommendation (one replica = rec.vm_count / replicas VMs).
  */
 #define RECOMMEND_HOURS_A_DAY 24
+
+/* Replicas of a load plan billed alike: the same term, the same hours a
+ * month (a replica level k runs the hours in which the plan has >= k). */
+struct recommend_load_bill {
+	int replicas;                     /* replicas in this group */
+	int vms;                          /* their VMs */
+	enum pricing_kind term;
+	double hours_per_month;           /* hours each of them runs a month */
+	double monthly_cost;              /* bill_monthly(term, hourly, vms, hours) */
+};
+/* Distinct (weekday hours, weekend hours) pairs of replica levels: at most
+ * 24 + 24 + 1. */
+#define RECOMMEND_LOAD_BILLS 49
+
 struct recommend_load_plan {
 	int curves;                       /* 1: one daily curve (serving.load.hours or
 					     none: flat at the peak); 2: weekday and
@@ -354,6 +368,8 @@ struct recommend_load_plan {
 	double replica_hours_per_month;   /* replica-hours the plan runs a month */
 	double monthly_cost;              /* the plan's bill (= rec.monthly_cost) */
 	double peak_sized_monthly_cost;   /* peak_replicas all month, same terms */
+	size_t nbills;                    /* the groups monthly_cost sums */
+	struct recommend_load_bill bills[RECOMMEND_LOAD_BILLS];
 };
 
 struct recommend_workload {
