@@ -1,6 +1,6 @@
 /*
  * Unit tests for the telemetry readers and accumulators (telemetry.c,
- * prom_series.c): statistics worked out by hand, each input format read
+ * series_store.c, metric_aliases.c, prom_series.c): statistics worked out by hand, each input format read
  * from the fixtures in tests/fixtures/telemetry, and the exact text and
  * position of errors.
  */
