@@ -132,13 +132,9 @@ static int whole_upto(const char *opt, const char *val, double max, double *out)
 	return 0;
 }
 
-static int parse_args(int argc, char **argv, struct estimate_args *a)
+/* The defaults of estimate: a profile's defaults for the same workload. */
+static void args_default(struct estimate_args *a)
 {
-	struct cli_iter it;
-	const char *val;
-	double d;
-	int id;
-
 	memset(a, 0, sizeof(*a));
 	a->precision = SIZING_FP16;
 	a->gpus = 1;
@@ -152,158 +148,164 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 	a->train.micro_batch = 1;
 	a->train.recompute = -1;
 	snprintf(a->inline_model.name, sizeof(a->inline_model.name), "custom");
+}
 
-	cli_iter_init(&it, CMD, cmd_estimate_opts, argc, argv);
-	while ((id = cli_next(&it, &val)) != CLI_END) {
-		switch (id) {
-		case CLI_ERROR:
+/* One option of estimate: its value checked and stored in a.  Returns 0, or
+ * EXIT_USAGE with the message printed. */
+static int parse_opt(int id, const char *val, struct estimate_args *a)
+{
+	double d;
+
+	switch (id) {
+	case OPT_MODEL:
+		a->model = val;
+		break;
+	case OPT_PARAMS:
+		if (cli_positive(CMD, "params-b", val, &a->inline_model.params_b))
 			return EXIT_USAGE;
-		case CLI_HELP:
-			return -1;
-		case CLI_POSITIONAL:
-			return cli_usage_error(CMD, "unexpected argument '%s'", val);
-		case OPT_MODEL:
-			a->model = val;
-			break;
-		case OPT_PARAMS:
-			if (cli_positive(CMD, "params-b", val, &a->inline_model.params_b))
-				return EXIT_USAGE;
-			/* the bound of the profile's model.params_b */
-			if (a->inline_model.params_b > 10000)
-				return cli_usage_error(CMD, "'--params-b' must be at most 10000 "
-						       "(billions of parameters)");
-			a->inline_given = 1;
-			break;
-		case OPT_LAYERS:
-		case OPT_HIDDEN:
-		case OPT_HEADS:
-		case OPT_KV_HEADS:
-		case OPT_VOCAB: {
-			static const char *const names[] = { "layers", "hidden", "heads",
-							     "kv-heads", "vocab" };
-			/* the bounds of the profile's model: keys */
-			static const double max[] = { 1000, 1e6, 10000, 10000, 1e7 };
-			int *fields[] = { &a->inline_model.layers, &a->inline_model.hidden,
-					  &a->inline_model.heads, &a->inline_model.kv_heads,
-					  &a->inline_model.vocab };
-			int k = id - OPT_LAYERS;
+		/* the bound of the profile's model.params_b */
+		if (a->inline_model.params_b > 10000)
+			return cli_usage_error(CMD, "'--params-b' must be at most 10000 "
+					       "(billions of parameters)");
+		a->inline_given = 1;
+		break;
+	case OPT_LAYERS:
+	case OPT_HIDDEN:
+	case OPT_HEADS:
+	case OPT_KV_HEADS:
+	case OPT_VOCAB: {
+		static const char *const names[] = { "layers", "hidden", "heads",
+						     "kv-heads", "vocab" };
+		/* the bounds of the profile's model: keys */
+		static const double max[] = { 1000, 1e6, 10000, 10000, 1e7 };
+		int *fields[] = { &a->inline_model.layers, &a->inline_model.hidden,
+				  &a->inline_model.heads, &a->inline_model.kv_heads,
+				  &a->inline_model.vocab };
+		int k = id - OPT_LAYERS;
 
-			if (whole_upto(names[k], val, max[k], &d))
-				return EXIT_USAGE;
-			*fields[k] = (int)d;
-			break;
-		}
-		case OPT_PRECISION:
-		case OPT_KV_PRECISION: {
-			enum sizing_precision p = SIZING_BF16;
-
-			if (id == OPT_PRECISION && strcasecmp(val, "native") == 0) {
-				a->native = 1;
-				a->precision_given = 1;
-				break;
-			}
-			if (sizing_precision_parse(val, &p) != 0)
-				return cli_usage_error(CMD, "unknown precision '%s' (fp32, bf16, "
-							    "fp16, fp8, int8, int4, fp4, mxfp4, "
-							    "fp8-block%s)", val,
-						       id == OPT_PRECISION ? ", native" : "");
-			if (id == OPT_PRECISION) {
-				a->native = 0;
-				a->precision = p;
-				a->precision_given = 1;
-			} else {
-				a->kv_precision = p;
-				a->kv_given = 1;
-			}
-			break;
-		}
-		case OPT_GPU:
-			a->gpu = val;
-			break;
-		case OPT_SKU:
-			a->sku = val;
-			break;
-		case OPT_MIG:
-			a->mig = val;
-			break;
-		case OPT_GPUS:
-			if (whole("gpus", val, &a->gpus))
-				return EXIT_USAGE;
-			break;
-		case OPT_INPUT:
-			if (whole("input-tokens", val, &a->serving.input_tokens))
-				return EXIT_USAGE;
-			break;
-		case OPT_OUTPUT:
-			if (whole("output-tokens", val, &a->serving.output_tokens))
-				return EXIT_USAGE;
-			break;
-		case OPT_CONCURRENCY:
-			if (strcmp(val, "max") == 0) {
-				a->serving.concurrency = 0;
-			} else {
-				if (whole_upto("concurrency", val, 1e6, &d))
-					return EXIT_USAGE;
-				a->serving.concurrency = (long)d;
-			}
-			break;
-		case OPT_MODE:
-			if (strcmp(val, "inference") == 0)
-				a->training = 0;
-			else if (strcmp(val, "training") == 0)
-				a->training = 1;
-			else
-				return cli_usage_error(CMD, "unknown mode '%s' (inference, training)",
-						       val);
-			break;
-		case OPT_METHOD:
-			if (sizing_train_method_parse(val, &a->train.method) != 0)
-				return cli_usage_error(CMD, "unknown method '%s' (full, lora, qlora)",
-						       val);
-			break;
-		case OPT_ZERO:
-			if (strlen(val) != 1 || val[0] < '0' || val[0] > '3')
-				return cli_usage_error(CMD, "'--zero-stage' must be 0, 1, 2 or 3, "
-							    "got '%s'", val);
-			a->train.zero_stage = val[0] - '0';
-			a->zero_given = 1;
-			break;
-		case OPT_ENGINE:
-			if (sizing_engine_parse(val, &a->serving.engine) != 0)
-				return cli_usage_error(CMD, "unknown engine '%s' (vllm, tensorrt-llm, "
-							    "sglang, tgi, llama.cpp, transformers)", val);
-			break;
-		case OPT_FRAMEWORK:
-			if (sizing_framework_parse(val, &a->train.framework) != 0)
-				return cli_usage_error(CMD, "unknown framework '%s' (fsdp, megatron, "
-							    "deepspeed)", val);
-			break;
-		case OPT_TOKENS:
-			if (cli_positive(CMD, "tokens", val, &a->train.tokens))
-				return EXIT_USAGE;
-			break;
-		case OPT_SEQLEN:
-			if (whole("sequence-length", val, &a->train.sequence_length))
-				return EXIT_USAGE;
-			a->seqlen_given = 1;
-			break;
-		case OPT_MICRO_BATCH:
-			if (whole("micro-batch", val, &a->train.micro_batch))
-				return EXIT_USAGE;
-			break;
-		case OPT_HF_CONFIG:
-			a->hf_config = val;
-			break;
-		case OPT_EXPERT_PARALLEL:
-			a->serving.expert_parallel = 1;
-			break;
-		case OPT_MAX_SEQUENCES:
-			if (whole_upto("max-sequences", val, 1e6, &d))
-				return EXIT_USAGE;
-			a->serving.max_sequences = (long)d;
-			break;
-		}
+		if (whole_upto(names[k], val, max[k], &d))
+			return EXIT_USAGE;
+		*fields[k] = (int)d;
+		break;
 	}
+	case OPT_PRECISION:
+	case OPT_KV_PRECISION: {
+		enum sizing_precision p = SIZING_BF16;
+
+		if (id == OPT_PRECISION && strcasecmp(val, "native") == 0) {
+			a->native = 1;
+			a->precision_given = 1;
+			break;
+		}
+		if (sizing_precision_parse(val, &p) != 0)
+			return cli_usage_error(CMD, "unknown precision '%s' (fp32, bf16, "
+						    "fp16, fp8, int8, int4, fp4, mxfp4, "
+						    "fp8-block%s)", val,
+					       id == OPT_PRECISION ? ", native" : "");
+		if (id == OPT_PRECISION) {
+			a->native = 0;
+			a->precision = p;
+			a->precision_given = 1;
+		} else {
+			a->kv_precision = p;
+			a->kv_given = 1;
+		}
+		break;
+	}
+	case OPT_GPU:
+		a->gpu = val;
+		break;
+	case OPT_SKU:
+		a->sku = val;
+		break;
+	case OPT_MIG:
+		a->mig = val;
+		break;
+	case OPT_GPUS:
+		if (whole("gpus", val, &a->gpus))
+			return EXIT_USAGE;
+		break;
+	case OPT_INPUT:
+		if (whole("input-tokens", val, &a->serving.input_tokens))
+			return EXIT_USAGE;
+		break;
+	case OPT_OUTPUT:
+		if (whole("output-tokens", val, &a->serving.output_tokens))
+			return EXIT_USAGE;
+		break;
+	case OPT_CONCURRENCY:
+		if (strcmp(val, "max") == 0) {
+			a->serving.concurrency = 0;
+		} else {
+			if (whole_upto("concurrency", val, 1e6, &d))
+				return EXIT_USAGE;
+			a->serving.concurrency = (long)d;
+		}
+		break;
+	case OPT_MODE:
+		if (strcmp(val, "inference") == 0)
+			a->training = 0;
+		else if (strcmp(val, "training") == 0)
+			a->training = 1;
+		else
+			return cli_usage_error(CMD, "unknown mode '%s' (inference, training)",
+					       val);
+		break;
+	case OPT_METHOD:
+		if (sizing_train_method_parse(val, &a->train.method) != 0)
+			return cli_usage_error(CMD, "unknown method '%s' (full, lora, qlora)",
+					       val);
+		break;
+	case OPT_ZERO:
+		if (strlen(val) != 1 || val[0] < '0' || val[0] > '3')
+			return cli_usage_error(CMD, "'--zero-stage' must be 0, 1, 2 or 3, "
+						    "got '%s'", val);
+		a->train.zero_stage = val[0] - '0';
+		a->zero_given = 1;
+		break;
+	case OPT_ENGINE:
+		if (sizing_engine_parse(val, &a->serving.engine) != 0)
+			return cli_usage_error(CMD, "unknown engine '%s' (vllm, tensorrt-llm, "
+						    "sglang, tgi, llama.cpp, transformers)", val);
+		break;
+	case OPT_FRAMEWORK:
+		if (sizing_framework_parse(val, &a->train.framework) != 0)
+			return cli_usage_error(CMD, "unknown framework '%s' (fsdp, megatron, "
+						    "deepspeed)", val);
+		break;
+	case OPT_TOKENS:
+		if (cli_positive(CMD, "tokens", val, &a->train.tokens))
+			return EXIT_USAGE;
+		break;
+	case OPT_SEQLEN:
+		if (whole("sequence-length", val, &a->train.sequence_length))
+			return EXIT_USAGE;
+		a->seqlen_given = 1;
+		break;
+	case OPT_MICRO_BATCH:
+		if (whole("micro-batch", val, &a->train.micro_batch))
+			return EXIT_USAGE;
+		break;
+	case OPT_HF_CONFIG:
+		a->hf_config = val;
+		break;
+	case OPT_EXPERT_PARALLEL:
+		a->serving.expert_parallel = 1;
+		break;
+	case OPT_MAX_SEQUENCES:
+		if (whole_upto("max-sequences", val, 1e6, &d))
+			return EXIT_USAGE;
+		a->serving.max_sequences = (long)d;
+		break;
+	}
+	return 0;
+}
+
+/* The options taken together: what they exclude and require, and the
+ * defaults that follow from them (as a profile reads the same keys).
+ * Returns 0, or EXIT_USAGE with the message printed. */
+static int check_args(struct estimate_args *a)
+{
 	if (!a->model && !a->inline_given && !a->hf_config)
 		return cli_usage_error(CMD, "give a model: --model NAME, --hf-config PATH or "
 					    "--params-b N");
@@ -366,6 +368,30 @@ static int parse_args(int argc, char **argv, struct estimate_args *a)
 	if (!a->kv_given)
 		a->kv_precision = sizing_kv_default(a->precision);
 	return 0;
+}
+
+static int parse_args(int argc, char **argv, struct estimate_args *a)
+{
+	struct cli_iter it;
+	const char *val;
+	int id, rc;
+
+	args_default(a);
+	cli_iter_init(&it, CMD, cmd_estimate_opts, argc, argv);
+	while ((id = cli_next(&it, &val)) != CLI_END) {
+		switch (id) {
+		case CLI_ERROR:
+			return EXIT_USAGE;
+		case CLI_HELP:
+			return -1;
+		case CLI_POSITIONAL:
+			return cli_usage_error(CMD, "unexpected argument '%s'", val);
+		default:
+			if ((rc = parse_opt(id, val, a)) != 0)
+				return rc;
+		}
+	}
+	return check_args(a);
 }
 
 /* The resolved inputs of one estimate. */
