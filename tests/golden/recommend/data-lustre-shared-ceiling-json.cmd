@@ -2,6 +2,8 @@
 # numbers of the storage as declared (20,000 needed, 2,000 supplied, busy
 # 0.0999 with the checkpoint stall), extra_monthly_cost 0 (the recommendation
 # is fed on the fix) and fix_monthly_cost null (no Lustre price in the catalog)
+# The bill: 7 x Standard_ND96asr_v4 (eastus payg 27.197/h, catalog/prices.csv),
+# one run of 56.07 h, 27.197 x 7 VMs x 56.0653 h = $10,673.65.
 cat >"$SCRATCH/p.yaml" <<'YAML'
 gpufit: 1
 region: eastus

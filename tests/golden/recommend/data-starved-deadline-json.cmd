@@ -3,6 +3,9 @@
 # read no faster, so the recommendation is sized on the fix, ceil(12,800 /
 # 6,250) = 3 accounts (fix_monthly_cost 0), and its data-starved warning keeps
 # the declared numbers (data-starved-unfixable: no fix reaches the reads)
+# The bill: 29 x Standard_ND128isr_NDR_GB200_v6 (indonesiacentral payg 126.54/h,
+# catalog/prices.csv), one run of 1,302.55 h a month, 126.54 x 29 VMs x 1,302.55
+# h = $4,779,922.83.
 cat >"$SCRATCH/p.yaml" <<'YAML'
 gpufit: 1
 region: indonesiacentral

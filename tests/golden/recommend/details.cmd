@@ -7,6 +7,8 @@
 # In their place the default ends with one line naming that count, and the
 # warning's list of 18 unpriced sizes is cut to its first name: the full
 # table has 58 lines, the default 58 - 29 + 1 = 30.
+# Its numbers are chat-8b.cmd's: 2 x Standard_NC24ads_A100_v4, eastus payg
+# 3.673/h x 2 VMs x 730 h = $5,362.58 (catalog/prices.csv).
 gpufit recommend examples/chat-8b.yaml > "$SCRATCH/short"
 gpufit recommend --details examples/chat-8b.yaml > "$SCRATCH/long"
 gpufit recommend -v examples/chat-8b.yaml | cmp - "$SCRATCH/long" && echo "-v is --details"

@@ -7,4 +7,6 @@
 # 15 % headroom (estimate --sku Standard_NC24ads_A100_v4 --max-sequences
 # 100000: the KV cache holds 382 without it),
 # so 2 VMs carry them.
+# Bills (eastus payg 3.673/h, catalog/prices.csv): big 3.673 x 2 VMs x 730 h =
+# $5,362.58, base 3.673 x 3 x 730 = $8,043.87.
 gpufit recommend tests/golden/recommend/inputs/max-sequences-over-memory.yaml | grep -E '^recommendation'

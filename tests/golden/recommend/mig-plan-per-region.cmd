@@ -2,6 +2,10 @@
 # plan is packed and decided per region, and the fleet total is the sum of
 # the recommendations, each region's plan counted only where it costs less
 # than its workloads' dedicated options.
+# By hand (payg, catalog/prices.csv): in each region the plan costs what its
+# workloads' own T4s do (eastus 2 x 0.526 x 730 = $767.96, westus2 0.526 x 730 =
+# $383.98), not less, so no plan is used and each workload is on 1 x
+# Standard_NC4as_T4_v3, $383.98: total 3 x 383.98 = $1,151.94.
 cd "$SCRATCH" || exit 99
 cat > p.yaml <<'YAML'
 gpufit: 1

@@ -5,6 +5,12 @@
 # (it was "no co-tenants"); JSON has pools [mig2g-a100, mig3g-a100] for c
 # and c among d's cotenants; a workload all on dedicated GPUs has
 # mig_profile null and pools [].
+# The plan's bill (eastus payg, catalog/prices.csv): the two pools, 1 x
+# Standard_NC24ads_A100_v4 each, 3.673/h x 730 h = $2,681.29, and 7
+# Standard_NC4as_T4_v3 for replicas on dedicated GPUs (a 2, e 3, chat 2), 7 x
+# 0.526 x 730 = $2,687.86: P = 2 x 2,681.29 + 2,687.86 = $8,050.44, against
+# $10,809.11 on dedicated options; b on 2 T4s of its own, $767.96; total
+# $8,818.40.
 gpufit recommend tests/golden/recommend/inputs/mig-two-pools.yaml 2>/dev/null | grep -E '^== |^recommendation|slice of|MIG plan in'
 gpufit -f json recommend tests/golden/recommend/inputs/mig-two-pools.yaml 2>/dev/null | python3 -c '
 import json, sys
