@@ -45,24 +45,27 @@ static void add_pct(cJSON *o, const char *key, int has, double pct)
 		cJSON_AddNullToObject(o, key);
 }
 
+/* {"file": FILE, "monthly_cost": N} under key; the cost null when the
+ * side's total is not complete. */
+static void add_side(cJSON *doc, const char *key, const char *file, int complete,
+		     double monthly)
+{
+	cJSON *o = cJSON_AddObjectToObject(doc, key);
+	cJSON_AddStringToObject(o, "file", file);
+	if (complete)
+		json_add_money(o, "monthly_cost", monthly);
+	else
+		cJSON_AddNullToObject(o, "monthly_cost");
+}
+
 int diff_json_print(FILE *out, const struct costdiff *d, const char *cur, const char *bfile,
 		    const char *hfile)
 {
 	cJSON *doc = cJSON_CreateObject();
 	cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
 	cJSON_AddStringToObject(doc, "currency", cur);
-	cJSON *b = cJSON_AddObjectToObject(doc, "base");
-	cJSON_AddStringToObject(b, "file", bfile);
-	if (d->base_complete)
-		json_add_money(b, "monthly_cost", d->base_monthly);
-	else
-		cJSON_AddNullToObject(b, "monthly_cost");
-	cJSON *h = cJSON_AddObjectToObject(doc, "head");
-	cJSON_AddStringToObject(h, "file", hfile);
-	if (d->head_complete)
-		json_add_money(h, "monthly_cost", d->head_monthly);
-	else
-		cJSON_AddNullToObject(h, "monthly_cost");
+	add_side(doc, "base", bfile, d->base_complete, d->base_monthly);
+	add_side(doc, "head", hfile, d->head_complete, d->head_monthly);
 	if (d->base_complete && d->head_complete) {
 		json_add_money(doc, "delta_monthly", d->delta_monthly);
 		add_pct(doc, "delta_pct", d->has_delta_pct, d->delta_pct);
