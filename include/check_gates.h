@@ -64,9 +64,6 @@ const struct cost_item *check_base_item(const struct check_report *r, const char
 /* How many of r's gates failed. */
 size_t check_failed_count(const struct check_report *r);
 
-/* Days from an ISO date to now (GPUFIT_NOW), -1 when unknown. */
-long check_day_age(const char *day);
-
 /* Counts the findings of one workload object w of the recommend document
  * that r->fail_on names (r->fail_count, r->fail_first). */
 void check_count_findings(struct check_report *r, const cJSON *w);

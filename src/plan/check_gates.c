@@ -58,13 +58,6 @@ size_t check_failed_count(const struct check_report *r)
 	return n;
 }
 
-/* Days from an ISO date to now (GPUFIT_NOW), -1 when unknown. */
-long check_day_age(const char *day)
-{
-	long long t = day && *day ? util_parse_iso8601(day) : -1;
-	return t >= 0 ? (long)((util_now() - t) / 86400) : -1;
-}
-
 /* Counts the findings of one workload object w that --fail-on names. */
 void check_count_findings(struct check_report *r, const cJSON *w)
 {
@@ -109,12 +102,12 @@ void check_price_age(struct check_report *r)
 		if (a->oldest[0] && (!old || strcmp(a->oldest, old->oldest) < 0))
 			old = &r->ages[i];
 	}
-	if (!old || check_day_age(old->oldest) < 0) {
+	if (!old || util_age_days(old->oldest) < 0) {
 		snprintf(g->why, sizeof g->why, "no price was used (no feasible recommendation)");
 		return;
 	}
 	g->known = 1;
-	g->days = check_day_age(old->oldest);
+	g->days = util_age_days(old->oldest);
 	snprintf(g->date, sizeof g->date, "%s", old->oldest);
 	snprintf(g->region, sizeof g->region, "%s", old->region);
 	snprintf(g->pricing, sizeof g->pricing, "%s", pricing_name(old->pricing));

@@ -25,13 +25,6 @@ static const char *origin_name(enum catalog_origin o)
 	}
 }
 
-/* Whole days from an ISO day to util_now(); -1 when unknown. */
-static long age_days_of(const char *day)
-{
-	long long t = day && *day ? util_parse_iso8601(day) : -1;
-	return t >= 0 ? (long)((util_now() - t) / 86400) : -1;
-}
-
 /* The table of price ages per region and kind (table and markdown). */
 static void print_price_ages(FILE *out, enum out_format format,
 			     const struct catalog_price_age *ages, size_t n)
@@ -44,7 +37,7 @@ static void print_price_ages(FILE *out, enum out_format format,
 	table_header(t, 4, "AGE (days)", ALIGN_LEFT);
 	for (size_t i = 0; i < n; i++) {
 		char cnt[24], obs[32], age[64];
-		long a = age_days_of(ages[i].oldest);
+		long a = util_age_days(ages[i].oldest);
 		snprintf(cnt, sizeof cnt, "%ld", ages[i].prices);
 		if (!ages[i].oldest[0])
 			snprintf(obs, sizeof obs, "unknown");
@@ -103,7 +96,7 @@ int catalog_status_json(FILE *out, const struct catalog_status_view *s)
 	cJSON *pa = cJSON_AddArrayToObject(doc, "price_ages");
 	for (size_t i = 0; i < s->nages; i++) {
 		cJSON *o = cJSON_CreateObject();
-		long a = age_days_of(s->ages[i].oldest);
+		long a = util_age_days(s->ages[i].oldest);
 		cJSON_AddStringToObject(o, "region", s->ages[i].region);
 		cJSON_AddStringToObject(o, "pricing", pricing_name(s->ages[i].pricing));
 		cJSON_AddNumberToObject(o, "prices", (double)s->ages[i].prices);

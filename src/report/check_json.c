@@ -82,7 +82,7 @@ cJSON *check_json_doc(const struct check_report *r)
 	for (size_t i = 0; i < r->nages; i++) {
 		const struct recommend_price_age *a = &r->ages[i];
 		cJSON *o = cJSON_CreateObject();
-		long d = check_day_age(a->oldest);
+		long d = util_age_days(a->oldest);
 
 		cJSON_AddStringToObject(o, "region", a->region);
 		cJSON_AddStringToObject(o, "pricing", pricing_name(a->pricing));

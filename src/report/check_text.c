@@ -188,7 +188,7 @@ static void print_markdown(FILE *out, const struct check_report *r)
 	fputc('\n', out);
 	for (size_t i = 0; i < r->nages; i++) {
 		const struct recommend_price_age *a = &r->ages[i];
-		long d = check_day_age(a->oldest);
+		long d = util_age_days(a->oldest);
 
 		fprintf(out, "%s- ", i ? "" : "\nOldest price used per region:\n\n");
 		esc_fprintf(out, ESC_MARKDOWN, "%s %s: ", a->region, pricing_name(a->pricing));
