@@ -19,6 +19,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "gpufit.h"
+#include "size_select.h"
 #include "sizing.h"
 #include "util.h"
 
@@ -58,62 +59,12 @@ static const struct cli_opt list_opts[] = {
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
-/* Priced rows by price, then the unpriced (price NULL) by name. */
-static int row_cmp(const void *a, const void *b)
-{
-	const struct catalog_list_row *x = a, *y = b;
-	if (!x->price || !y->price) {
-		if (x->price || y->price)
-			return x->price ? -1 : 1;
-		return strcmp(x->vm->sku, y->vm->sku);
-	}
-	if (x->price->hourly != y->price->hourly)
-		return x->price->hourly < y->price->hourly ? -1 : 1;
-	int c = strcmp(x->vm->sku, y->vm->sku);
-	return c ? c : strcmp(x->price->region, y->price->region);
-}
-
-/*
- * --gpu matches a GPU family exactly ("A10" is the A10 and its partitions,
- * not the A100), a GPU model, or the parts of one ("A100-80GB"); a filter
- * that is neither a family nor a model's parts matches inside a size name.
- */
-static int gpu_matches(const struct vm_size *v, const char *gpu)
-{
-	size_t fam = strcspn(v->gpu_model, "-");
-
-	if (v->gpu_model[0] && strlen(gpu) == fam && strncasecmp(v->gpu_model, gpu, fam) == 0)
-		return 1;
-	if (v->gpu_model[0] && (strcasecmp(v->gpu_model, gpu) == 0 ||
-				(strchr(gpu, '-') && util_parts_in(v->gpu_model, gpu))))
-		return 1;
-	return strchr(gpu, '_') != NULL && util_contains_nocase(v->sku, gpu);
-}
-
-static const struct vm_size *vm_by_sku(const struct vm_size *vms, size_t n, const char *sku)
-{
-	size_t lo = 0, hi = n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		int c = strcmp(vms[mid].sku, sku);
-		if (c == 0)
-			return &vms[mid];
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
-}
-
-/* The options of `catalog list`.  currency points at currency_buf when
+/* The options of `catalog list`.  f.currency points at currency_buf when
  * --currency is given, so the struct is not copied. */
 struct list_args {
-	const char *gpu, *region, *currency;
+	struct size_filter f;
 	char currency_buf[4];
-	double min_mem, max_hourly, hours;
-	enum pricing_kind kind;
-	int retired;
+	double hours;
 };
 
 /* Reads the options into a; returns EXIT_OK, or the exit code of a usage
@@ -125,42 +76,42 @@ static int list_parse(int argc, char **argv, struct list_args *a)
 	int opt;
 
 	memset(a, 0, sizeof(*a));
-	a->currency = "USD";
+	a->f.currency = "USD";
 	a->hours = GPUFIT_HOURS_PER_MONTH;
-	a->kind = PRICING_PAYG;
+	a->f.kind = PRICING_PAYG;
 	cli_iter_init(&it, "catalog list", list_opts, argc, argv);
 	while ((opt = cli_next(&it, &val)) != CLI_END) {
 		switch (opt) {
 		case L_GPU:
-			a->gpu = val;
+			a->f.gpu = val;
 			break;
 		case L_REGION:
-			a->region = val;
+			a->f.region = val;
 			break;
 		case L_MINMEM:
-			if (util_parse_size_gib(val, &a->min_mem) != 0 || a->min_mem < 0)
+			if (util_parse_size_gib(val, &a->f.min_mem) != 0 || a->f.min_mem < 0)
 				return cli_usage_error("catalog list",
 						       "'%s' for '--min-gpu-memory' is not a size in GiB",
 						       val);
 			break;
 		case L_PRICING:
-			if (pricing_parse(val, &a->kind) != 0)
+			if (pricing_parse(val, &a->f.kind) != 0)
 				return cli_usage_error("catalog list",
 						       "unknown pricing '%s' (payg, spot, reserved-1y, "
 						       "reserved-3y, savings-1y, savings-3y)",
 						       val);
 			break;
 		case L_MAXHOURLY:
-			if (cli_positive("catalog list", "max-hourly", val, &a->max_hourly) != 0)
+			if (cli_positive("catalog list", "max-hourly", val, &a->f.max_hourly) != 0)
 				return EXIT_USAGE;
 			break;
 		case L_RETIRED:
-			a->retired = 1;
+			a->f.retired = 1;
 			break;
 		case L_CURRENCY:
 			if (cli_currency("catalog list", val, a->currency_buf) != 0)
 				return EXIT_USAGE;
-			a->currency = a->currency_buf;
+			a->f.currency = a->currency_buf;
 			break;
 		case L_HOURS:
 			if (cli_positive("catalog list", "hours-per-month", val, &a->hours) != 0)
@@ -184,7 +135,7 @@ static int list_gpu_known(catalog *cat, const struct vm_size *vms, size_t nvm, c
 {
 	if (gpu && !strchr(gpu, '_')) {
 		size_t k;
-		for (k = 0; k < nvm && !gpu_matches(&vms[k], gpu); k++)
+		for (k = 0; k < nvm && !size_select_gpu_matches(&vms[k], gpu); k++)
 			;
 		if (k == nvm) {
 			cmd_unknown_name(cat, "gpu_models", "GPU", gpu, 3,
@@ -202,71 +153,17 @@ static void list_warn_unpriced(const struct price *prices, size_t nprice,
 {
 	size_t kc = 0, kk = 0;
 
-	while (kc < nprice && strcasecmp(prices[kc].currency, a->currency) != 0)
+	while (kc < nprice && strcasecmp(prices[kc].currency, a->f.currency) != 0)
 		kc++;
-	while (kk < nprice && prices[kk].pricing != a->kind)
+	while (kk < nprice && prices[kk].pricing != a->f.kind)
 		kk++;
 	if (nprice && kc == nprice)
 		diag_warning("no %s price in the catalog: prices in %s only; run 'gpufit "
-			     "catalog refresh --currency %s'", a->currency, prices[0].currency,
-			     a->currency);
+			     "catalog refresh --currency %s'", a->f.currency, prices[0].currency,
+			     a->f.currency);
 	else if (nprice && kk == nprice)
 		diag_warning("no %s price in the catalog; run 'gpufit catalog refresh' for "
-			     "them", pricing_name(a->kind));
-}
-
-/* The rows the options select, sorted by row_cmp: one per matching price,
- * then, with --gpu, the family's sizes without a price of this kind.  The
- * caller frees the array; *nrows is its length. */
-static struct catalog_list_row *list_rows(const struct vm_size *vms, size_t nvm,
-				  const struct price *prices, size_t nprice,
-				  const struct list_args *a, size_t *nrows_out)
-{
-	const char *gpu = a->gpu, *region = a->region;
-	double min_mem = a->min_mem, max_hourly = a->max_hourly;
-	struct catalog_list_row *rows = xcalloc(nprice + nvm + 1, sizeof *rows);
-	size_t nrows = 0;
-
-	for (size_t i = 0; i < nprice; i++) {
-		const struct price *p = &prices[i];
-		if (p->pricing != a->kind || strcmp(p->os, "linux") != 0 ||
-		    strcasecmp(p->currency, a->currency) != 0)
-			continue;
-		if (region && strcasecmp(p->region, region) != 0)
-			continue;
-		if (max_hourly > 0 && p->hourly > max_hourly)
-			continue;
-		const struct vm_size *v = vm_by_sku(vms, nvm, p->sku);
-		if (!v || (v->retired && !a->retired))
-			continue;
-		if (gpu && !gpu_matches(v, gpu))
-			continue;
-		if (min_mem > 0 && v->gpu_memory_gib + 1e-9 < min_mem)
-			continue;
-		rows[nrows].vm = v;
-		rows[nrows].price = p;
-		nrows++;
-	}
-	/* with --gpu, the family's sizes without a price of this kind are listed
-	 * too, marked unpriced */
-	for (size_t k = 0; gpu && k < nvm; k++) {
-		const struct vm_size *v = &vms[k];
-		int priced = 0;
-
-		if ((v->retired && !a->retired) || !gpu_matches(v, gpu) ||
-		    (min_mem > 0 && v->gpu_memory_gib + 1e-9 < min_mem) || max_hourly > 0)
-			continue;
-		for (size_t i = 0; i < nrows && !priced; i++)
-			priced = rows[i].vm == v;
-		if (priced)
-			continue;
-		rows[nrows].vm = v;
-		rows[nrows].price = NULL;
-		nrows++;
-	}
-	qsort(rows, nrows, sizeof *rows, row_cmp);
-	*nrows_out = nrows;
-	return rows;
+			     "them", pricing_name(a->f.kind));
 }
 
 static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
@@ -285,11 +182,11 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 	struct vm_size *vms = NULL;
 	struct price *prices = NULL;
 	size_t nvm = 0, nprice = 0;
-	if (a.region) {
+	if (a.f.region) {
 		struct region r;
-		int found = catalog_region_find(cat, a.region, &r, err);
+		int found = catalog_region_find(cat, a.f.region, &r, err);
 		if (found == 0) {
-			cmd_unknown_name(cat, "regions", "region", a.region, 1, NULL);
+			cmd_unknown_name(cat, "regions", "region", a.f.region, 1, NULL);
 			catalog_close(cat);
 			return EXIT_INPUT;
 		}
@@ -301,7 +198,7 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 		free(vms);
 		return EXIT_CATALOG;
 	}
-	if (!list_gpu_known(cat, vms, nvm, a.gpu)) {
+	if (!list_gpu_known(cat, vms, nvm, a.f.gpu)) {
 		catalog_close(cat);
 		free(vms);
 		free(prices);
@@ -309,9 +206,9 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 	}
 	list_warn_unpriced(prices, nprice, &a);
 	size_t nrows;
-	struct catalog_list_row *rows = list_rows(vms, nvm, prices, nprice, &a, &nrows);
+	struct size_row *rows = size_select_rows(vms, nvm, prices, nprice, &a.f, &nrows);
 
-	struct catalog_list_view view = { a.region, a.currency, a.kind, a.hours };
+	struct catalog_list_view view = { a.f.region, a.f.currency, a.f.kind, a.hours };
 	if (ctx->format == FMT_JSON)
 		rc = catalog_list_json(ctx->out, rows, nrows, &view) != 0 ? EXIT_CATALOG : EXIT_OK;
 	else

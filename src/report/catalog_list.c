@@ -25,7 +25,7 @@ static void fmt_ib(char *buf, size_t len, const struct vm_size *v)
 	}
 }
 
-int catalog_list_json(FILE *out, const struct catalog_list_row *rows, size_t nrows,
+int catalog_list_json(FILE *out, const struct size_row *rows, size_t nrows,
 		      const struct catalog_list_view *a)
 {
 	int rc = 0;
@@ -69,7 +69,7 @@ int catalog_list_json(FILE *out, const struct catalog_list_row *rows, size_t nro
 
 /* One row of the table: display cells, and the raw numbers and names that
  * the CSV form prints instead. */
-static void list_table_row(struct table *t, const struct catalog_list_row *row,
+static void list_table_row(struct table *t, const struct size_row *row,
 			   const char *currency, double hours)
 {
 	const struct vm_size *v = row->vm;
@@ -119,7 +119,7 @@ static void list_table_row(struct table *t, const struct catalog_list_row *row,
 
 /* The lines under the table: the row count and what the prices are, and
  * how many sizes of the GPU have no price of this kind. */
-static void list_footer(FILE *out, const struct catalog_list_row *rows, size_t nrows,
+static void list_footer(FILE *out, const struct size_row *rows, size_t nrows,
 			const struct catalog_list_view *a)
 {
 	const char *region = a->region, *currency = a->currency;
@@ -145,7 +145,7 @@ static void list_footer(FILE *out, const struct catalog_list_row *rows, size_t n
 }
 
 void catalog_list_text(FILE *out, enum out_format format, int color,
-		       const struct catalog_list_row *rows, size_t nrows,
+		       const struct size_row *rows, size_t nrows,
 		       const struct catalog_list_view *a)
 {
 	enum { NCOLS = 12 };
