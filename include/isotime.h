@@ -19,6 +19,10 @@ long long util_parse_iso8601(const char *s);
  * it so that outputs that show ages are reproducible in tests. */
 long long util_now(void);
 
+/* Whole days from an ISO-8601 UTC date or date-time to util_now(); -1 when
+ * iso is NULL, empty or malformed. */
+long util_age_days(const char *iso);
+
 /* util_now()'s day, "YYYY-MM-DD" (UTC), into buf (at least 11 bytes). */
 void util_today(char *buf, size_t len);
 

@@ -55,6 +55,12 @@ long long util_now(void)
 	return (long long)time(NULL);
 }
 
+long util_age_days(const char *iso)
+{
+	long long t = iso && *iso ? util_parse_iso8601(iso) : -1;
+	return t >= 0 ? (long)((util_now() - t) / 86400) : -1;
+}
+
 void util_today(char *buf, size_t len)
 {
 	time_t t = (time_t)util_now();

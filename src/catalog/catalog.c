@@ -248,8 +248,7 @@ long catalog_fetched(catalog *cat, char *buf, size_t buflen)
 			buf[0] = '\0';
 		return -1;
 	}
-	long long t = util_parse_iso8601(buf);
-	return t >= 0 ? (long)((util_now() - t) / 86400) : -1;
+	return util_age_days(buf);
 }
 
 static int cmp_price_age(const void *a, const void *b)

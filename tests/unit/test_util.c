@@ -296,6 +296,22 @@ static void test_iso8601(void **state)
 			 86400);
 	assert_int_equal(util_parse_iso8601("2026-13-01"), -1);
 	assert_int_equal(util_parse_iso8601("yesterday"), -1);
+	/* whole days to GPUFIT_NOW: 2026-09-15 to 2026-11-30 is 15 + 31 + 30 = 76;
+	 * a time of day counts down, 2026-11-29T12:00Z is half a day: 0 */
+	const char *was = getenv("GPUFIT_NOW");
+	char *saved = was ? strdup(was) : NULL;
+	setenv("GPUFIT_NOW", "2026-11-30T00:00:00Z", 1);
+	assert_int_equal(util_age_days("2026-09-15"), 76);
+	assert_int_equal(util_age_days("2026-11-29"), 1);
+	assert_int_equal(util_age_days("2026-11-29T12:00:00Z"), 0);
+	assert_int_equal(util_age_days(""), -1);
+	assert_int_equal(util_age_days(NULL), -1);
+	assert_int_equal(util_age_days("yesterday"), -1);
+	if (saved)
+		setenv("GPUFIT_NOW", saved, 1);
+	else
+		unsetenv("GPUFIT_NOW");
+	free(saved);
 }
 
 static void test_pricing_names(void **state)
