@@ -354,6 +354,10 @@ struct sizing_engine_factors {
 				       * each a few microseconds whatever its size */
 	double weight_only_native;    /* 1: its own quantized kernels read weights at its own
 				       * bandwidth share (no generic weight-only efficiency) */
+	double host_layer_ms;         /* host work per layer in a step: an eager engine's
+				       * Python and kernel launches of each layer */
+	double static_batches;        /* 1: a batch's prompts are prefilled together in one
+				       * step and the batch decodes to its end (generate()) */
 };
 
 /*

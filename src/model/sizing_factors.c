@@ -329,6 +329,9 @@ static void resolve_engines(const struct eff_rows *x, const struct gpu_spec *gpu
 		{ "engine_layer_ms", offsetof(struct sizing_engine_factors, layer_ms) },
 		{ "engine_weight_only_native",
 		  offsetof(struct sizing_engine_factors, weight_only_native) },
+		{ "engine_host_layer_ms", offsetof(struct sizing_engine_factors, host_layer_ms) },
+		{ "engine_static_batches",
+		  offsetof(struct sizing_engine_factors, static_batches) },
 	};
 
 	for (int e = 0; e < SIZING_ENGINE_COUNT; e++) {

@@ -116,12 +116,14 @@ double sizing_nvlink_allreduce_s(const struct sizing_model *m, double tokens, in
 }
 
 
-/* The engine's host work in one step of n sequences, in seconds: its fixed
- * step plus its work per sequence (sampling over the vocabulary,
- * scheduling and output bookkeeping). */
-static double engine_step_s(const struct sizing_engine_factors *ef, double n)
+/* The engine's host work in one step of n sequences through layers layers,
+ * in seconds: its fixed step, its work per layer (an eager engine's Python
+ * and kernel launches, layer after layer) and its work per sequence
+ * (sampling over the vocabulary, scheduling and output bookkeeping). */
+static double engine_step_s(const struct sizing_engine_factors *ef, double layers, double n)
 {
-	return ef->step_overhead_ms / 1e3 + n * ef->step_per_sequence_us / 1e6;
+	return ef->step_overhead_ms / 1e3 + layers * ef->host_layer_ms / 1e3 +
+	       n * ef->step_per_sequence_us / 1e6;
 }
 
 /*
@@ -167,7 +169,7 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	double peak16 = sizing_capacity_tflops(cap, SIZING_FP16) * 1e12 * mig;
 	double t_w, t_lin, t_pre, t_kv, t_pattn, t_stage, t_sum, t_ar, t_stall, tp_loss, pp_loss;
 	double dmfu = f->decode_mfu * ef->decode_mfu_scale, pmfu = f->prefill_mfu * ef->prefill_scale;
-	double ovh = engine_step_s(ef, mb);
+	double ovh = engine_step_s(ef, m->layers / (double)pp, mb);
 	/* the fixed cost of the layers a stage runs, once per forward pass:
 	 * the engine's per layer, and the routing kernels of each layer of
 	 * routed experts */
@@ -186,16 +188,19 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	 * of their own, one per cycle at most (new prompts wait for the next
 	 * step together): each such step reads the weights again unless its
 	 * prompt GEMMs take longer, and pays the engine's step; the prompt work
-	 * itself is already in t_pre */
+	 * itself is already in t_pre.  An engine of static batches prefills a
+	 * whole batch's prompts in one step per batch, one step in out cycles
+	 * (ratio / in = 1 / out) */
 	t_stall = 0;
 	if (ef->chunked_prefill <= 0) {
-		double prompts = mb * ratio / in, n_pre = fmin(1.0, prompts);
+		double prompts = mb * ratio / in;
+		double n_pre = fmin(1.0, ef->static_batches > 0 ? ratio / in : prompts);
 
 		if (n_pre > 0) {
 			/* a prompt step's device time, and its host work for the
 			 * prompts it carries */
 			double dev = fmax(t_w, t_pre / n_pre) + t_layers;
-			double host = engine_step_s(ef, prompts / n_pre);
+			double host = engine_step_s(ef, m->layers / (double)pp, prompts / n_pre);
 
 			t_stall = n_pre * (ef->step_overlaps > 0 ? fmax(dev, host) : dev + host) - t_pre;
 		}
@@ -378,7 +383,7 @@ static void infer_prefill(const struct sizing_model *m, const struct sizing_serv
 			       pp * ep_comm_delta_s(m, in, l->ep, l->adp, tp, pp, cap, f) +
 			       pp * attn_rep / (cap->bandwidth_gbps * 1e9 * bw_eff) +
 			       m->layers * ef->layer_ms / 1e3 + moe_layers_s(m, f, ef);
-		double t_host = pp * engine_step_s(ef, 1);
+		double t_host = pp * engine_step_s(ef, m->layers / (double)pp, 1);
 
 		/* eager launches overlap the device work, as in a decode step */
 		r->time_to_first_token_ms =
