@@ -436,6 +436,8 @@ struct sizing_factors {
 	double train_mfu_fsdp;             /* published MFU by framework and GPU class */
 	double train_mfu_megatron;
 	double train_mfu_deepspeed;
+	double mla_attention_mfu;     /* absorbed MLA decode attention: share of the 16-bit
+				       * peak its math reaches (FlashMLA) */
 	struct sizing_engine_factors engine[SIZING_ENGINE_COUNT];
 	/* 1: the engine keeps only the window of sliding-window layers
 	 * (engine_kv_window_only rows); 0, or no row: every token */

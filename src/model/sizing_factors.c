@@ -59,6 +59,7 @@ static const struct {
 	FACTOR(train_mfu_fsdp),
 	FACTOR(train_mfu_megatron),
 	FACTOR(train_mfu_deepspeed),
+	FACTOR(mla_attention_mfu),
 };
 
 #define NFACTORS (sizeof(factor_table) / sizeof(factor_table[0]))

@@ -147,6 +147,22 @@ static double moe_layers_s(const struct sizing_model *m, const struct sizing_fac
 }
 
 /*
+ * FLOPs of absorbed MLA decode attention per token per context token over
+ * all layers: per head, q against the latent and rope key (kv_lora_rank +
+ * qk_rope_head_dim) and the weighted sum of latents (kv_lora_rank), two
+ * FLOPs per multiply-add (deepseek-ai/FlashMLA deep dive, 2025-04-22:
+ * 2 h_q s_q s_k (d_k + d_v)); DeepSeek-V3: 61 x 2 x 128 x 1,088.  0 for a
+ * model without MLA, whose decode attention is bound by its KV read.
+ */
+static double mla_decode_flops(const struct sizing_model *m)
+{
+	if (m->mla_kv_lora_rank <= 0)
+		return 0;
+	return (double)m->layers * 2.0 * m->heads *
+	       (2.0 * m->mla_kv_lora_rank + m->mla_qk_rope_head_dim);
+}
+
+/*
  * Time for one decode cycle of B sequences (every sequence advances one
  * token), with prefill of ratio prompt tokens per output token folded in.
  * A step runs the linear layers (a roofline of weight reads against 2 FLOPs
@@ -167,7 +183,7 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	double mig = sizing_mig_compute_scale(cap, f);
 	double peak = tflops * 1e12 * mig;
 	double peak16 = sizing_capacity_tflops(cap, SIZING_FP16) * 1e12 * mig;
-	double t_w, t_lin, t_pre, t_kv, t_pattn, t_stage, t_sum, t_ar, t_stall, tp_loss, pp_loss;
+	double t_w, t_lin, t_pre, t_kv, t_mla, t_pattn, t_stage, t_sum, t_ar, t_stall, tp_loss, pp_loss;
 	double dmfu = f->decode_mfu * ef->decode_mfu_scale, pmfu = f->prefill_mfu * ef->prefill_scale;
 	double ovh = engine_step_s(ef, m->layers / (double)pp, mb);
 	/* the fixed cost of the layers a stage runs, once per forward pass:
@@ -182,6 +198,9 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	 * under it */
 	t_pre = mb * ratio * 2.0 * act / mp / (peak * pmfu);
 	t_kv = mb * ctx * kvpt_dev / (bw * f->decode_kv_bw_efficiency);
+	t_mla = mla_decode_flops(m) > 0 && f->mla_attention_mfu > 0
+			? mb * ctx * mla_decode_flops(m) / mp / (peak16 * f->mla_attention_mfu)
+			: 0;
 	/* causal attention of a prompt: 4·L·q·(in/2) FLOPs per prompt token */
 	t_pattn = mb * ratio * 2.0 * m->layers * q * in / mp / (peak16 * pmfu);
 	/* an engine that does not batch prompts with decode runs them in steps
@@ -215,6 +234,7 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	t_lin /= tp_loss;
 	t_pre /= tp_loss;
 	t_kv /= tp_loss;
+	t_mla /= tp_loss;
 	t_pattn /= tp_loss;
 	/* near the ridge point a GEMM reaches neither roof: a share of the
 	 * shorter of the weight read and the GEMM time adds to the longer */
@@ -222,10 +242,12 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 		t_w += f->roofline_blend * t_lin;
 	else
 		t_lin += f->roofline_blend * t_w;
-	st->t_mem = (t_w > t_lin ? t_w : 0) + t_kv;
-	st->t_comp = (t_w > t_lin ? 0 : t_lin) + t_pre + t_pattn;
-	t_sum = (t_w > t_lin ? t_w : t_lin) + t_pre + t_kv + t_pattn + t_stall + t_ar + t_layers +
-		ovh;
+	/* absorbed MLA decode reads the latent and does its math in one
+	 * kernel: the attention takes the longer of the two */
+	st->t_mem = (t_w > t_lin ? t_w : 0) + (t_kv >= t_mla ? t_kv : 0);
+	st->t_comp = (t_w > t_lin ? 0 : t_lin) + t_pre + t_pattn + (t_kv >= t_mla ? 0 : t_mla);
+	t_sum = (t_w > t_lin ? t_w : t_lin) + t_pre + fmax(t_kv, t_mla) + t_pattn + t_stall + t_ar +
+		t_layers + ovh;
 	/* an engine that launches its kernels eagerly (no CUDA graph) queues
 	 * them while the GPU runs the ones before: its per-step host work and
 	 * the device work overlap, and a step takes the longer of the two */
