@@ -39,7 +39,6 @@ void sizing_seterr(char *err, const char *fmt, ...)
 	va_end(ap);
 }
 
-
 /* ---- precisions -------------------------------------------------------- */
 
 static const char *const precision_names[SIZING_PRECISION_COUNT] = {

@@ -115,7 +115,6 @@ double sizing_nvlink_allreduce_s(const struct sizing_model *m, double tokens, in
 	return 2.0 * m->layers / pp * one;
 }
 
-
 /* The engine's host work in one step of n sequences through layers layers,
  * in seconds: its fixed step, its work per layer (an eager engine's Python
  * and kernel launches, layer after layer) and its work per sequence
