@@ -354,6 +354,10 @@ struct sizing_engine_factors {
 				       * each a few microseconds whatever its size */
 	double weight_only_native;    /* 1: its own quantized kernels read weights at its own
 				       * bandwidth share (no generic weight-only efficiency) */
+	double host_layer_ms;         /* host work per layer in a step: an eager engine's
+				       * Python and kernel launches of each layer */
+	double static_batches;        /* 1: a batch's prompts are prefilled together in one
+				       * step and the batch decodes to its end (generate()) */
 };
 
 /*
@@ -432,6 +436,8 @@ struct sizing_factors {
 	double train_mfu_fsdp;             /* published MFU by framework and GPU class */
 	double train_mfu_megatron;
 	double train_mfu_deepspeed;
+	double mla_attention_mfu;     /* absorbed MLA decode attention: share of the 16-bit
+				       * peak its math reaches (FlashMLA) */
 	struct sizing_engine_factors engine[SIZING_ENGINE_COUNT];
 	/* 1: the engine keeps only the window of sliding-window layers
 	 * (engine_kv_window_only rows); 0, or no row: every token */

@@ -701,8 +701,8 @@ static size_t engine_factors(const struct sizing_factors *f, enum sizing_engine 
 {
 	struct sizing_engine_factors ef = sizing_engine_factors_of(f, e);
 	/* every factor, but the static share only under the engine's own memory
-	 * rule, and the unvalidated flag, the cost per layer and the engine's
-	 * own quantized kernels only where they are set */
+	 * rule, and the unvalidated flag, the costs per layer, the engine's own
+	 * quantized kernels and static batches only where they are set */
 	const struct {
 		const char *name;
 		double value;
@@ -723,6 +723,8 @@ static size_t engine_factors(const struct sizing_factors *f, enum sizing_engine 
 		{ "engine_unvalidated", ef.unvalidated, ef.unvalidated > 0 },
 		{ "engine_layer_ms", ef.layer_ms, ef.layer_ms > 0 },
 		{ "engine_weight_only_native", ef.weight_only_native, ef.weight_only_native > 0 },
+		{ "engine_host_layer_ms", ef.host_layer_ms, ef.host_layer_ms > 0 },
+		{ "engine_static_batches", ef.static_batches, ef.static_batches > 0 },
 	};
 	size_t k = 0;
 

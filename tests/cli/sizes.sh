@@ -15,9 +15,7 @@ max_fn=200
 # Still too long: FILE or FILE:FUNCTION, its length today, and why.
 long='
 src/plan/mig.c 2532 the MIG layout enumeration, its hash table and both packing strategies
-src/model/sizing.c 1903 the memory and throughput model of every workload kind and the model presets
 src/profile/profile.c 1816 the byte scan, the YAML tree and the validation of every profile field
-src/model/sizing.c:sizing_inference 255 the whole inference roofline in one pass over many shared locals
 src/cli/cmd_k8s.c:cmd_k8s_generate 228 options, the setup inputs, pool plan and every output format in one body
 src/plan/recommend_rank.c:rank 209 the loop over regions, sizes and pricings with its rejections
 '
