@@ -283,7 +283,13 @@ int recommend_load_same(const struct profile_workload *pw, const struct cache_sl
  * sequence), planned once per ranking; NULL when the rate cannot be planned. */
 const struct recommend_load_plan *recommend_load_shape(struct ctx *c, const struct fit_workload *w,
 						       size_t shape, const struct fit_result *f);
-void recommend_load_reset(struct ctx *c);
+/* Starts a ranking: no shape planned yet; for a workload described by its
+ * traffic, plans every whole-VM shape and returns the fewest hours any of
+ * them caps (its candidates capping more are not ranked), else 0. */
+int recommend_load_reset(struct ctx *c, const struct fit_workload *w, const struct fit_result *fits);
+/* The findings of a workload's load plan: what it is (load-plan, info) and
+ * the hours its max_replicas caps below the SLO (load-capped, warning). */
+void recommend_load_findings(const struct ctx *c, struct recommend_workload *rw);
 void recommend_load_release(struct ctx *c);
 /* lp billed on shape in region (c->pricing; pricing auto's runs: each level
  * the cheaper of it and payg) into *out; returns its monthly cost. */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "load_plan.h"
 #include "recommend_internal.h"
 #include "util.h"
@@ -113,10 +114,26 @@ const struct recommend_load_plan *recommend_load_shape(struct ctx *c, const stru
 	return c->lp_state[shape] == 1 ? &c->lp[shape] : NULL;
 }
 
-void recommend_load_reset(struct ctx *c)
+int recommend_load_reset(struct ctx *c, const struct fit_workload *w, const struct fit_result *fits)
 {
+	int least = -1;
+
 	if (c->lp_state)
 		memset(c->lp_state, 0, c->nshapes + 1);
+	if (!recommend_is_traffic(c->pw_now))
+		return 0;
+	/* the fewest hours any whole VM leaves capped: a candidate that caps
+	 * more misses the SLO where another would not, and is not ranked */
+	for (size_t i = 0; i < c->nshapes; i++) {
+		const struct recommend_load_plan *lp;
+
+		if (fits[i].reject != FIT_OK || c->shapes[i].mig >= 0)
+			continue;
+		lp = recommend_load_shape(c, w, i, &fits[i]);
+		if (lp && (least < 0 || lp->capped_hours < least))
+			least = lp->capped_hours;
+	}
+	return least < 0 ? 0 : least;
 }
 
 double recommend_load_bill(const struct ctx *c, const struct recommend_load_plan *lp, int shape,
@@ -158,4 +175,40 @@ void recommend_load_release(struct ctx *c)
 	free(c->lp_state);
 	c->lp = NULL;
 	c->lp_state = NULL;
+}
+
+void recommend_load_findings(const struct ctx *c, struct recommend_workload *rw)
+{
+	const struct recommend_load_plan *lp = rw->load_plan;
+	char a[48], b[48], d[48];
+
+	util_fmt_money_in(a, sizeof a, lp->monthly_cost, c->currency);
+	util_fmt_money_in(b, sizeof b, lp->peak_sized_monthly_cost, c->currency);
+	util_fmt_money_in(d, sizeof d, lp->peak_sized_monthly_cost - lp->monthly_cost, c->currency);
+	if (bill_is_commitment(c->pricing) && !c->o->load_mixed_terms)
+		recommend_add_finding(rw, "load-plan", RECOMMEND_INFO,
+				      "%g requests/s at the peak: %d to %d replicas by the hour; "
+				      "under %s every replica is billed 730 h a month, so "
+				      "autoscaling saves nothing: %s/month either way (payg or "
+				      "pricing auto bills the hours it runs); sized on whole VMs, "
+				      "not the MIG plan, as its replicas change by the hour",
+				      lp->peak_requests_per_s, lp->trough_replicas,
+				      lp->peak_replicas, pricing_name(c->pricing), a);
+	else
+		recommend_add_finding(rw, "load-plan", RECOMMEND_INFO,
+				      "%g requests/s at the peak: %d to %d replicas by the hour, "
+				      "%s/month autoscaled against %s sized for the peak all day "
+				      "(saves %s); sized on whole VMs, not the MIG plan, as its "
+				      "replicas change by the hour",
+				      lp->peak_requests_per_s, lp->trough_replicas,
+				      lp->peak_replicas, a, b, d);
+	if (lp->capped_hours > 0)
+		recommend_add_finding(rw, "load-capped", RECOMMEND_WARNING,
+				      "autoscale.max_replicas %d caps %d hour%s of the %s below the "
+				      "replicas their rate needs: the SLOs do not hold at percentile "
+				      "%g there; raise max_replicas or accept the queue",
+				      lp->max_replicas, lp->capped_hours,
+				      lp->capped_hours == 1 ? "" : "s",
+				      lp->curves == 2 ? "week's two curves" : "day",
+				      c->pw_now->serving.percentile);
 }

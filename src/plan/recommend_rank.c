@@ -982,7 +982,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 	int traffic = recommend_is_traffic(c->pw_now);
 
 	recommend_keep_lists(c, rw);   /* earlier workloads point at it */
-	recommend_load_reset(c);
+	int least_capped = recommend_load_reset(c, w, fits);
 	recommend_tmpl_release(rw);
 	s->fb = -1;
 	s->data_missed = 0;
@@ -1000,7 +1000,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 			if (sh->mig >= 0)
 				continue;
 			lp = recommend_load_shape(c, w, i, &fits[i]);
-			if (!lp)
+			if (!lp || lp->capped_hours > least_capped)
 				continue;
 		}
 		nfeasible_shapes++;
@@ -1260,6 +1260,7 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 	if (t->load_plan) {
 		rw->load_plan = recommend_dup_array(t->load_plan, 1, sizeof(*t->load_plan));
 		rw->replicas = rw->load_plan->peak_replicas;
+		recommend_load_findings(c, rw);
 	}
 	if (pw->type == PROFILE_INFERENCE)
 		c->needs[index] = s->pack;
