@@ -23,8 +23,10 @@ void load_plan_summary(const struct recommend_load_plan *lp, const char *currenc
 /* The 24 counts of curve cv as "0 0 1 2 ..." into buf. */
 void load_plan_hours_text(const struct recommend_load_plan *lp, int cv, char *buf, size_t len);
 
-/* The replica curve as inline SVG (no script, no external resource): one
- * step line per curve, the hours on x, replicas on y. */
-void load_plan_svg(FILE *f, const struct recommend_load_plan *lp);
+/* The load plan of a workload's JSON object (load_plan, as
+ * load_plan_to_json writes it) in HTML: its figures in a paragraph and the
+ * 24-hour replica curve as inline SVG (no script, no external resource),
+ * one step line per curve.  Nothing when lp is not an object. */
+void load_plan_html(FILE *f, const cJSON *lp, const char *currency);
 
 #endif
