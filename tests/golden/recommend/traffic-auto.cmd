@@ -5,7 +5,7 @@
 # payg 8.167, reserved-3y 4.0833 an hour (catalog/prices.csv); a month 30.4167
 # days, 5/7 weekdays:
 #   level 1 (24 h weekdays, 14 h weekends): 643.10 h; reserved-3y 4.0833 x 730
-#     = 2,980.81 < payg 8.167 x 643.10 = 5,252.1: the commitment
+#     = 2,980.81 < payg 8.167 x 643.10 = 5,252.17: the commitment
 #   level 2 (15 h weekdays: 06:00-20:00): 325.89 h x 8.167 = 2,661.57 payg
 #   level 3 (13 h): 282.44 h x 8.167 = 2,306.69; level 4 (12 h): 260.71 h
 #     x 8.167 = 2,129.25
