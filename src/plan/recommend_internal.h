@@ -291,6 +291,15 @@ int recommend_load_reset(struct ctx *c, const struct fit_workload *w, const stru
  * the hours its max_replicas caps below the SLO (load-capped, warning). */
 void recommend_load_findings(const struct ctx *c, struct recommend_workload *rw);
 void recommend_load_release(struct ctx *c);
+/* The plan of shape for the ranking, or NULL when it is not ranked: a MIG
+ * slice, a rate it cannot plan, or more hours capped than least_capped. */
+const struct recommend_load_plan *recommend_load_usable(struct ctx *c, const struct fit_workload *w,
+							size_t shape, const struct fit_result *f,
+							int least_capped);
+/* cost of a candidate set to lp's bill on shape in region (monthly; hourly
+ * all peak VMs); returns the monthly cost. */
+double recommend_load_cost(const struct ctx *c, const struct recommend_load_plan *lp, int shape,
+			   int region, const struct fit_result *f, struct fit_cost *cost);
 /* lp billed on shape in region (c->pricing; pricing auto's runs: each level
  * the cheaper of it and payg) into *out; returns its monthly cost. */
 double recommend_load_bill(const struct ctx *c, const struct recommend_load_plan *lp, int shape,

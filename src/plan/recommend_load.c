@@ -212,3 +212,29 @@ void recommend_load_findings(const struct ctx *c, struct recommend_workload *rw)
 				      lp->curves == 2 ? "week's two curves" : "day",
 				      c->pw_now->serving.percentile);
 }
+
+const struct recommend_load_plan *recommend_load_usable(struct ctx *c, const struct fit_workload *w,
+							size_t shape, const struct fit_result *f,
+							int least_capped)
+{
+	const struct recommend_load_plan *lp;
+
+	/* replicas by the hour: whole VMs only, never the MIG plan's slices,
+	 * whose pools run all month */
+	if (c->shapes[shape].mig >= 0)
+		return NULL;
+	lp = recommend_load_shape(c, w, shape, f);
+	return lp && lp->capped_hours <= least_capped ? lp : NULL;
+}
+
+double recommend_load_cost(const struct ctx *c, const struct recommend_load_plan *lp, int shape,
+			   int region, const struct fit_result *f, struct fit_cost *cost)
+{
+	const struct shape *sh = &c->shapes[shape];
+	struct recommend_load_plan billed;
+
+	cost->monthly = recommend_load_bill(c, lp, shape, region, f, &billed);
+	cost->hourly = c->price[(size_t)sh->vm * c->nregions + (size_t)region] * sh->share *
+		       f->vm_count * billed.peak_replicas;
+	return cost->monthly;
+}

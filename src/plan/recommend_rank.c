@@ -973,6 +973,34 @@ static void zone_pack_need(const struct ctx *c, struct pack_need *pn)
 
 /* Ranks w over the regions regs into s->tmpl (the part of a workload's
  * result that only depends on w and the regions). */
+/* The alternatives of a ranking (c->cands sorted, [0] the recommendation):
+ * the next top whole purchasable options in its region, one per offer. */
+static void fill_alternatives(struct ctx *c, const struct fit_workload *w,
+			      const struct fit_result *fits, int top, struct recommend_workload *rw)
+{
+	const struct cand *best = &c->cands[0];
+	size_t nalt = 0;
+
+	rw->alternatives = xcalloc((size_t)top + 1, sizeof(*rw->alternatives));
+	for (size_t j = 1; j < c->ncands && nalt < (size_t)top; j++) {
+		const struct cand *cd = &c->cands[j];
+		int dup = 0;
+		/* whole purchasable options only: a slice at its share of a
+		 * GPU is no price one can buy alone */
+		if (cd->region != best->region || c->shapes[cd->shape].mig >= 0)
+			continue;
+		for (size_t q = 0; q < j && !dup; q++)
+			dup = c->cands[q].region == cd->region && same_offer(c, &c->cands[q], cd);
+		if (dup)
+			continue;
+		fill_choice(c, w, cd, fits, &rw->alternatives[nalt], NULL);
+		recommend_load_choice(c, cd, &rw->alternatives[nalt].fit, &rw->alternatives[nalt],
+				      NULL);
+		nalt++;
+	}
+	rw->nalternatives = nalt;
+}
+
 static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot *s,
 		 const int *regs, size_t nregs)
 {
@@ -994,15 +1022,8 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 		const struct recommend_load_plan *lp = NULL;
 		if (fits[i].reject != FIT_OK)
 			continue;
-		if (traffic) {
-			/* replicas by the hour: whole VMs only, never the MIG
-			 * plan's slices, whose pools run all month */
-			if (sh->mig >= 0)
-				continue;
-			lp = recommend_load_shape(c, w, i, &fits[i]);
-			if (!lp || lp->capped_hours > least_capped)
-				continue;
-		}
+		if (traffic && !(lp = recommend_load_usable(c, w, i, &fits[i], least_capped)))
+			continue;
 		nfeasible_shapes++;
 		for (size_t k = 0; k < nregs; k++) {
 			size_t at = (size_t)sh->vm * c->nregions + regs[k];
@@ -1077,13 +1098,8 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 				fed_monthly = fed.monthly;
 				fed_job_cost = fed.job_cost;
 			}
-			if (lp) {
-				struct recommend_load_plan billed;
-
-				cost.monthly = recommend_load_bill(c, lp, (int)i, regs[k], f, &billed);
-				cost.hourly = unit * f->vm_count * billed.peak_replicas;
-				fed_monthly = cost.monthly;
-			}
+			if (lp)   /* its bill is the load plan's */
+				fed_monthly = recommend_load_cost(c, lp, (int)i, regs[k], f, &cost);
 			if (c->ncands == c->capcands) {
 				c->capcands = c->capcands ? c->capcands * 2 : 256;
 				c->cands = xrealloc(c->cands, c->capcands * sizeof(*c->cands));
@@ -1126,7 +1142,6 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 
 	if (c->ncands > 0) {
 		const struct cand *best = &c->cands[0];
-		size_t nalt = 0;
 		int top = c->o->top > 0 ? c->o->top : 0;
 		rw->feasible = 1;
 		struct recommend_data d;
@@ -1135,24 +1150,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 		recommend_load_choice(c, best, &rw->rec.fit, &rw->rec, &rw->load_plan);
 		if (d.present)
 			rw->rec_data = recommend_dup_array(&d, 1, sizeof(d));
-		rw->alternatives = xcalloc((size_t)top + 1, sizeof(*rw->alternatives));
-		for (size_t j = 1; j < c->ncands && nalt < (size_t)top; j++) {
-			const struct cand *cd = &c->cands[j];
-			int dup = 0;
-			/* whole purchasable options only: a slice at its share of a
-			 * GPU is no price one can buy alone */
-			if (cd->region != best->region || c->shapes[cd->shape].mig >= 0)
-				continue;
-			for (size_t q = 0; q < j && !dup; q++)
-				dup = c->cands[q].region == cd->region && same_offer(c, &c->cands[q], cd);
-			if (dup)
-				continue;
-			fill_choice(c, w, cd, fits, &rw->alternatives[nalt], NULL);
-			recommend_load_choice(c, cd, &rw->alternatives[nalt].fit,
-					      &rw->alternatives[nalt], NULL);
-			nalt++;
-		}
-		rw->nalternatives = nalt;
+		fill_alternatives(c, w, fits, top, rw);
 		if (c->shapes[best->shape].mig >= 0)
 			rank_dedicated(c, w, s, regs, nregs);
 	}
