@@ -123,7 +123,9 @@ const struct recommend_load_plan *recommend_load_shape(struct ctx *c, const stru
 	struct load_request q;
 	int capped;
 
-	if (!c->lp) {
+	if (!c->lp || !c->lp_state) {   /* allocated together, freed together */
+		free(c->lp);
+		free(c->lp_state);
 		c->lp = xcalloc(c->nshapes + 1, sizeof(*c->lp));
 		c->lp_state = xcalloc(c->nshapes + 1, 1);
 	}
