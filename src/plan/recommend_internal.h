@@ -105,6 +105,17 @@ struct item_loc {
 	int pool, vm, gpu;                /* pool -1: dedicated */
 };
 
+/* The traffic a workload was ranked for (recommend_load.c): all zero for
+ * one sized by its concurrency. */
+struct recommend_load_key {
+	int traffic;
+	int curves;
+	int bounds;
+	double rate, percentile;
+	double load[2][24];
+	long min_replicas, max_replicas;
+};
+
 struct cache_slot {
 	int used;
 	struct fit_workload key;
@@ -123,6 +134,19 @@ struct cache_slot {
 	int has_dkey;
 	int zone;                         /* the availability zone ranked for, 0 none */
 	size_t data_missed;               /* candidates dropped: starved past the deadline */
+	struct recommend_load_key tkey;   /* the traffic ranked for */
+	size_t traffic_missed;            /* whole VMs that hold a replica but cannot plan
+					     the rate (more than LOAD_MAX_REPLICAS) */
+};
+
+/* A replica capacity's largest Poisson mean at a percentile (load_plan.h
+ * load_max_mean), remembered per (capacity, percentile). */
+#define RECOMMEND_MEAN_MEMO 256
+struct recommend_mean_memo {
+	int used;
+	long capacity;
+	double percentile;
+	double mean;
 };
 
 struct ctx {
@@ -189,6 +213,11 @@ struct ctx {
 	const char *currency;
 	double hours;
 	double headroom;
+	/* the load plan of the workload being ranked, per shape (recommend_load.c):
+	 * lp_state 0 not planned, 1 planned, 2 the rate cannot be planned */
+	struct recommend_load_plan *lp;
+	unsigned char *lp_state;
+	struct recommend_mean_memo mean_memo[RECOMMEND_MEAN_MEMO];
 };
 
 int recommend_cmp_vm_sku(const void *a, const void *b);
@@ -209,7 +238,10 @@ void *recommend_dup_array(const void *src, size_t n, size_t size);
 int recommend_load_snapshot(struct ctx *c, const struct catalog_snapshot *snap, char *err);
 void recommend_build_shapes(struct ctx *c);
 void recommend_build_offers(struct ctx *c);
-struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *w);
+/* The cache slot of w with traffic tk (all zero: none), with w sized on
+ * every shape (the slot owns it). */
+struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *w,
+				      const struct recommend_load_key *tk);
 /* Rounds needs as JSON prints them (0.1 GiB, 0.1 TFLOPS, 1 GB/s, half away
  * from zero), so that every output shows the same figures. */
 void recommend_round_needs(struct recommend_needs *n);
@@ -258,6 +290,42 @@ void recommend_apply_totals(struct ctx *c);
  * other GPU families: its own family left out, slices replaced by whole VMs
  * when it is a dedicated option, the difference to its monthly cost. */
 void recommend_settle(const struct ctx *c, size_t index, struct recommend_workload *w);
+
+/* recommend_load.c: the load plan of a workload described by its traffic. */
+int recommend_is_traffic(const struct profile_workload *pw);
+void recommend_load_key(struct recommend_load_key *k, const struct profile_workload *pw);
+int recommend_load_same(const struct profile_workload *pw, const struct cache_slot *s);
+/* The replicas per hour of c->pw_now on shape (f: w sized there for one
+ * sequence), planned once per ranking; NULL when the rate cannot be planned. */
+const struct recommend_load_plan *recommend_load_shape(struct ctx *c, const struct fit_workload *w,
+						       size_t shape, const struct fit_result *f);
+/* Starts a ranking: no shape planned yet; for a workload described by its
+ * traffic, plans every whole-VM shape and returns the fewest hours any of
+ * them caps (its candidates capping more are not ranked), else 0. */
+int recommend_load_reset(struct ctx *c, const struct fit_workload *w, const struct fit_result *fits,
+			 struct cache_slot *s);
+/* The findings of a workload's load plan: what it is (load-plan, info) and
+ * the hours its max_replicas caps below the SLO (load-capped, warning). */
+void recommend_load_findings(const struct ctx *c, struct recommend_workload *rw);
+void recommend_load_release(struct ctx *c);
+/* The plan of shape for the ranking, or NULL when it is not ranked: a MIG
+ * slice, a rate it cannot plan, or more hours capped than least_capped. */
+const struct recommend_load_plan *recommend_load_usable(struct ctx *c, const struct fit_workload *w,
+							size_t shape, const struct fit_result *f,
+							int least_capped);
+/* cost of a candidate set to lp's bill on shape in region (monthly; hourly
+ * all peak VMs); returns the monthly cost. */
+double recommend_load_cost(const struct ctx *c, const struct recommend_load_plan *lp, int shape,
+			   int region, const struct fit_result *f, struct fit_cost *cost);
+/* lp billed on shape in region (c->pricing; pricing auto's runs: each level
+ * the cheaper of it and payg) into *out; returns its monthly cost. */
+double recommend_load_bill(const struct ctx *c, const struct recommend_load_plan *lp, int shape,
+			   int region, const struct fit_result *f, struct recommend_load_plan *out);
+/* A choice of candidate k set to its load plan (VMs at the peak, the plan's
+ * bill); with plan, the plan billed (caller frees).  No-op when k's shape
+ * has no plan. */
+void recommend_load_choice(const struct ctx *c, const struct cand *k, const struct fit_result *f,
+			   struct recommend_choice *out, struct recommend_load_plan **plan);
 void recommend_finish_workload(struct ctx *c, size_t i);
 /* recommend_terms.c: the hourly price of VM size vm in region (index into
  * c->regions) under term k, in the result's currency, under its name or

@@ -72,8 +72,9 @@ void recommend_commitment_finding(const struct ctx *c, size_t index,
 		rw->rec.break_even = bill_break_even(c->price[(size_t)v * c->nregions + r],
 						     recommend_term_price(c, v, r, PRICING_PAYG));
 	/* whole VMs of its own only: a MIG plan's part is an allocation of
-	 * the pools' bill, not VMs this workload could price on its own */
-	if (!bill_is_commitment(c->pricing) ||
+	 * the pools' bill, not VMs this workload could price on its own; a
+	 * load plan's levels say what a commitment costs them (load-plan) */
+	if (!bill_is_commitment(c->pricing) || rw->load_plan ||
 	    rec->placement == FIT_PLACEMENT_MIG ||
 	    (rec->basis != RECOMMEND_BASIS_OWN && rec->basis != RECOMMEND_BASIS_DEDICATED))
 		return;
@@ -266,6 +267,7 @@ int recommend_build_auto(const struct catalog_snapshot *snap, const struct profi
 		one.has_pricing = 1;
 		one.pricing = auto_terms[t];
 		one.pricing_auto = 0;
+		one.load_mixed_terms = 1;
 		if (recommend_build_term(snap, p, &one, &runs[t], t == 0 ? diags : NULL) != 0) {
 			for (size_t k = 0; k < NAUTO; k++)
 				recommend_result_release(&runs[k]);
