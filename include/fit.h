@@ -138,6 +138,9 @@ struct fit_result {
 	double tokens_per_s;      /* inference: output tok/s per replica; training: tok/s */
 	double ms_per_token;      /* inference: per sequence */
 	double ttft_ms;
+	long seq_capacity;        /* LLM inference: the sequences the replica's instances
+				     hold at once within memory, the engine's cap and the
+				     latency SLO (per instance batch x instances) */
 	double job_hours;         /* training: wall time of one run */
 	double mfu;               /* training */
 	enum sizing_bound bound;

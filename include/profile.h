@@ -51,7 +51,16 @@ enum profile_storage {
 struct profile_serving {
 	long input_tokens;                  /* required */
 	long output_tokens;                 /* required */
-	long concurrency;                   /* required: sequences in flight */
+	long concurrency;                   /* sequences in flight (one of concurrency and
+					       requests_per_s; 0 with requests_per_s) */
+	int has_requests_per_s;
+	double requests_per_s;              /* the peak arrival rate, (0, 1e6] */
+	double percentile;                  /* the SLOs hold at this quantile of the
+					       sequences in flight, 50-99.9 (default 95) */
+	int load_curves;                    /* 0: no load (flat at the peak); 1:
+					       load.hours; 2: load.weekday + load.weekend */
+	double load[2][24];                 /* share of the peak rate per UTC hour, [0, 1]
+					       ([1] the weekend with load_curves 2) */
 	int has_target_output_tokens_per_s;
 	double target_output_tokens_per_s;  /* aggregate over all sequences */
 	int has_max_ms_per_output_token;
@@ -140,6 +149,9 @@ struct profile_workload {
 	struct profile_data data;
 
 	long replicas;                      /* default 1 */
+	int has_autoscale;                  /* autoscale: (needs serving.requests_per_s) */
+	long min_replicas;                  /* autoscale.min_replicas, >= 0 (default 1) */
+	long max_replicas;                  /* autoscale.max_replicas, >= 1; 0: not given */
 	int has_region;
 	char region[PROFILE_REGION_LEN];    /* overrides the profile's regions */
 	int has_current;

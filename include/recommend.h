@@ -56,6 +56,9 @@ struct recommend_options {
 	int within_quota;                 /* --within-quota: repair the plan to fit the
 					     usage files' quotas (recommend_within_quota) */
 	enum mig_strategy strategy;       /* --strategy: the MIG plan's layouts (aks) */
+	int load_mixed_terms;             /* set by pricing auto for its runs: a load
+					     plan's replica levels each take the
+					     cheaper of the run's term and payg */
 	const char *today;                /* ISO day the prices' age is counted to (one
 					     warning names the regions in use whose
 					     prices are older than RECOMMEND_STALE_DAYS);
@@ -368,6 +371,11 @@ struct recommend_load_plan {
 	double replica_hours_per_month;   /* replica-hours the plan runs a month */
 	double monthly_cost;              /* the plan's bill (= rec.monthly_cost) */
 	double peak_sized_monthly_cost;   /* peak_replicas all month, same terms */
+	int capped_hours;                 /* hours (of 24, or 48 with two curves) whose
+					     rate needs more than max_replicas: the
+					     SLOs do not hold there */
+	int warm_hours;                   /* hours a replica is started ahead of a rise
+					     (0: none) */
 	size_t nbills;                    /* the groups monthly_cost sums */
 	struct recommend_load_bill bills[RECOMMEND_LOAD_BILLS];
 };

@@ -33,6 +33,7 @@
 #include "profile_fit.h"
 #include "recommend.h"
 #include "recommend_html.h"
+#include "load_plan_out.h"
 #include "recommend_json.h"
 #include "util.h"
 
@@ -183,6 +184,22 @@ static int warning_short(const char *w, char *buf, size_t len)
 	return 1;
 }
 
+/* A load plan: its summary, then the replicas of each hour (UTC). */
+static void print_load_plan(FILE *f, const struct recommend_result *r,
+			    const struct recommend_load_plan *lp, const char *first,
+			    const char *rest)
+{
+	char buf[512];
+
+	load_plan_summary(lp, r->currency, buf, sizeof buf);
+	fprintf(f, "%s%s\n", first, buf);
+	for (int cv = 0; cv < lp->curves; cv++) {
+		load_plan_hours_text(lp, cv, buf, sizeof buf);
+		fprintf(f, "%sreplicas by hour (UTC 00-23)%s: %s\n", rest,
+			lp->curves == 2 ? (cv ? ", weekend" : ", weekday") : "", buf);
+	}
+}
+
 static void print_workload_table(FILE *f, const struct recommend_result *r,
 				 const struct recommend_workload *w, int color, struct more *more)
 {
@@ -214,6 +231,8 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 				c->fit.tokens_per_s, c->fit.ms_per_token, c->fit.memory_headroom_pct);
 		else
 			fprintf(f, "  %.1f%% memory headroom\n", c->fit.memory_headroom_pct);
+		if (w->load_plan)
+			print_load_plan(f, r, w->load_plan, "  load plan: ", "  ");
 		for (size_t i = 0; recommend_choice_reason(r, w, c, i, buf, sizeof(buf)); i++) {
 			fputs("  - ", f);
 			esc_fputs(f, ESC_TERM, buf);
@@ -621,6 +640,8 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 	for (size_t i = 0; i < r->nworkloads; i++) {
 		const struct recommend_workload *w = &r->workloads[i];
 		fprintf(f, "#### %s\n\n", w->name);
+		if (w->feasible && w->load_plan)
+			print_load_plan(f, r, w->load_plan, "- load plan: ", "- ");
 		if (w->feasible)
 			for (size_t k = 0; recommend_choice_reason(r, w, &w->rec, k, buf, sizeof(buf));
 			     k++) {
@@ -671,7 +692,7 @@ static void csv_row(struct table *t, const struct recommend_result *r,
 		    const struct recommend_workload *w, const struct recommend_choice *c, int rank)
 {
 	char rk[16], vms[16], gpus[16], hourly[40], monthly[32], tps[32], ms[32], jh[32];
-	char label[1024];
+	char label[1024], peak[16], trough[16], peak_sized[32];
 	snprintf(rk, sizeof(rk), "%d", rank);
 	snprintf(vms, sizeof(vms), "%d", c->vm_count);
 	snprintf(gpus, sizeof(gpus), "%d", c->gpu_count);
@@ -684,19 +705,26 @@ static void csv_row(struct table *t, const struct recommend_result *r,
 		snprintf(tps, sizeof(tps), "%.0f", c->fit.tokens_per_s);
 		snprintf(ms, sizeof(ms), "%.1f", c->fit.ms_per_token);
 	}
+	peak[0] = trough[0] = peak_sized[0] = '\0';
+	if (w->load_plan && c == &w->rec) {
+		snprintf(peak, sizeof peak, "%d", w->load_plan->peak_replicas);
+		snprintf(trough, sizeof trough, "%d", w->load_plan->trough_replicas);
+		snprintf(peak_sized, sizeof peak_sized, "%.2f", w->load_plan->peak_sized_monthly_cost);
+	}
 	table_add(t, w->name, rk, c->sku, c->region, fit_placement_name(c->placement),
 		  c->mig_profile, vms, gpus, hourly, monthly, recommend_basis_name(c->basis), tps,
 		  ms, jh, r->currency, pricing_name(w->rec.pricing),
-		  recommend_choice_label(r, w, c, label, sizeof(label)));
+		  recommend_choice_label(r, w, c, label, sizeof(label)), peak, trough, peak_sized);
 }
 
 static void print_csv(FILE *f, const struct recommend_result *r)
 {
-	char hourly[32], monthly[32], cur[8];
+	char hourly[32], monthly[32], peak_sized[48], cur[8];
 	const char *cols[] = { "workload", "rank", "sku", "region", "placement", "mig_profile",
 			       "vm_count", "gpu_count", hourly, monthly, "cost_basis",
 			       "est_output_tokens_per_s", "est_ms_per_output_token", "job_hours",
-			       "currency", "pricing", "label" };
+			       "currency", "pricing", "label", "peak_replicas", "trough_replicas",
+			       peak_sized };
 	size_t ncols = sizeof(cols) / sizeof(cols[0]), k;
 	struct table *t = table_new(ncols);
 	for (k = 0; r->currency[k] && k + 1 < sizeof(cur); k++)
@@ -705,13 +733,14 @@ static void print_csv(FILE *f, const struct recommend_result *r)
 	cur[k] = '\0';
 	snprintf(hourly, sizeof(hourly), "hourly_%s", cur);
 	snprintf(monthly, sizeof(monthly), "monthly_%s", cur);
+	snprintf(peak_sized, sizeof(peak_sized), "peak_sized_monthly_%s", cur);
 	for (size_t i = 0; i < ncols; i++)
 		table_header(t, i, cols[i], ALIGN_LEFT);
 	for (size_t i = 0; i < r->nworkloads; i++) {
 		const struct recommend_workload *w = &r->workloads[i];
 		if (!w->feasible) {
 			table_add(t, w->name, "", "", "", "", "", "", "", "", "", "", "", "", "",
-				  r->currency, "");
+				  r->currency, "", "", "", "", "");
 			continue;
 		}
 		csv_row(t, r, w, &w->rec, 1);

@@ -293,6 +293,7 @@ static enum fit_reject plan_instances(const struct fit_workload *w,
 	out->vm_count = n * span;
 	out->gpus_per_instance = k;
 	out->instances = n * per_vm;
+	out->seq_capacity = cmax * out->instances;
 	out->tp = r.tp;
 	out->pp = r.pp;
 	out->dp = 1;

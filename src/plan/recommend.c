@@ -208,6 +208,7 @@ static void ctx_release(struct ctx *c)
 	free(c->noffers);
 	free(c->needs);
 	free(c->region_used);
+	recommend_load_release(c);
 	for (size_t i = 0; i < c->nfbpool; i++)
 		recommend_fallback_release(c->res, &c->fbpool[i]);
 	free(c->fbpool);

@@ -105,6 +105,17 @@ struct item_loc {
 	int pool, vm, gpu;                /* pool -1: dedicated */
 };
 
+/* The traffic a workload was ranked for (recommend_load.c): all zero for
+ * one sized by its concurrency. */
+struct recommend_load_key {
+	int traffic;
+	int curves;
+	int bounds;
+	double rate, percentile;
+	double load[2][24];
+	long min_replicas, max_replicas;
+};
+
 struct cache_slot {
 	int used;
 	struct fit_workload key;
@@ -123,6 +134,7 @@ struct cache_slot {
 	int has_dkey;
 	int zone;                         /* the availability zone ranked for, 0 none */
 	size_t data_missed;               /* candidates dropped: starved past the deadline */
+	struct recommend_load_key tkey;   /* the traffic ranked for */
 };
 
 struct ctx {
@@ -189,6 +201,10 @@ struct ctx {
 	const char *currency;
 	double hours;
 	double headroom;
+	/* the load plan of the workload being ranked, per shape (recommend_load.c):
+	 * lp_state 0 not planned, 1 planned, 2 the rate cannot be planned */
+	struct recommend_load_plan *lp;
+	unsigned char *lp_state;
 };
 
 int recommend_cmp_vm_sku(const void *a, const void *b);
@@ -258,6 +274,41 @@ void recommend_apply_totals(struct ctx *c);
  * other GPU families: its own family left out, slices replaced by whole VMs
  * when it is a dedicated option, the difference to its monthly cost. */
 void recommend_settle(const struct ctx *c, size_t index, struct recommend_workload *w);
+
+/* recommend_load.c: the load plan of a workload described by its traffic. */
+int recommend_is_traffic(const struct profile_workload *pw);
+void recommend_load_key(struct recommend_load_key *k, const struct profile_workload *pw);
+int recommend_load_same(const struct profile_workload *pw, const struct cache_slot *s);
+/* The replicas per hour of c->pw_now on shape (f: w sized there for one
+ * sequence), planned once per ranking; NULL when the rate cannot be planned. */
+const struct recommend_load_plan *recommend_load_shape(struct ctx *c, const struct fit_workload *w,
+						       size_t shape, const struct fit_result *f);
+/* Starts a ranking: no shape planned yet; for a workload described by its
+ * traffic, plans every whole-VM shape and returns the fewest hours any of
+ * them caps (its candidates capping more are not ranked), else 0. */
+int recommend_load_reset(struct ctx *c, const struct fit_workload *w, const struct fit_result *fits);
+/* The findings of a workload's load plan: what it is (load-plan, info) and
+ * the hours its max_replicas caps below the SLO (load-capped, warning). */
+void recommend_load_findings(const struct ctx *c, struct recommend_workload *rw);
+void recommend_load_release(struct ctx *c);
+/* The plan of shape for the ranking, or NULL when it is not ranked: a MIG
+ * slice, a rate it cannot plan, or more hours capped than least_capped. */
+const struct recommend_load_plan *recommend_load_usable(struct ctx *c, const struct fit_workload *w,
+							size_t shape, const struct fit_result *f,
+							int least_capped);
+/* cost of a candidate set to lp's bill on shape in region (monthly; hourly
+ * all peak VMs); returns the monthly cost. */
+double recommend_load_cost(const struct ctx *c, const struct recommend_load_plan *lp, int shape,
+			   int region, const struct fit_result *f, struct fit_cost *cost);
+/* lp billed on shape in region (c->pricing; pricing auto's runs: each level
+ * the cheaper of it and payg) into *out; returns its monthly cost. */
+double recommend_load_bill(const struct ctx *c, const struct recommend_load_plan *lp, int shape,
+			   int region, const struct fit_result *f, struct recommend_load_plan *out);
+/* A choice of candidate k set to its load plan (VMs at the peak, the plan's
+ * bill); with plan, the plan billed (caller frees).  No-op when k's shape
+ * has no plan. */
+void recommend_load_choice(const struct ctx *c, const struct cand *k, const struct fit_result *f,
+			   struct recommend_choice *out, struct recommend_load_plan **plan);
 void recommend_finish_workload(struct ctx *c, size_t i);
 /* recommend_terms.c: the hourly price of VM size vm in region (index into
  * c->regions) under term k, in the result's currency, under its name or

@@ -39,6 +39,7 @@ void recommend_tmpl_release(struct recommend_workload *t)
 	free(t->families);
 	free(t->regions);
 	free(t->closest);
+	free(t->load_plan);
 	recommend_mig_use_free(t->mig_use);
 	memset(t, 0, sizeof(*t));
 }
@@ -972,14 +973,44 @@ static void zone_pack_need(const struct ctx *c, struct pack_need *pn)
 
 /* Ranks w over the regions regs into s->tmpl (the part of a workload's
  * result that only depends on w and the regions). */
+/* The alternatives of a ranking (c->cands sorted, [0] the recommendation):
+ * the next top whole purchasable options in its region, one per offer. */
+static void fill_alternatives(struct ctx *c, const struct fit_workload *w,
+			      const struct fit_result *fits, int top, struct recommend_workload *rw)
+{
+	const struct cand *best = &c->cands[0];
+	size_t nalt = 0;
+
+	rw->alternatives = xcalloc((size_t)top + 1, sizeof(*rw->alternatives));
+	for (size_t j = 1; j < c->ncands && nalt < (size_t)top; j++) {
+		const struct cand *cd = &c->cands[j];
+		int dup = 0;
+		/* whole purchasable options only: a slice at its share of a
+		 * GPU is no price one can buy alone */
+		if (cd->region != best->region || c->shapes[cd->shape].mig >= 0)
+			continue;
+		for (size_t q = 0; q < j && !dup; q++)
+			dup = c->cands[q].region == cd->region && same_offer(c, &c->cands[q], cd);
+		if (dup)
+			continue;
+		fill_choice(c, w, cd, fits, &rw->alternatives[nalt], NULL);
+		recommend_load_choice(c, cd, &rw->alternatives[nalt].fit, &rw->alternatives[nalt],
+				      NULL);
+		nalt++;
+	}
+	rw->nalternatives = nalt;
+}
+
 static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot *s,
 		 const int *regs, size_t nregs)
 {
 	struct recommend_workload *rw = &s->tmpl;
 	const struct fit_result *fits = s->fits;
 	size_t nfeasible_shapes = 0;
+	int traffic = recommend_is_traffic(c->pw_now);
 
 	recommend_keep_lists(c, rw);   /* earlier workloads point at it */
+	int least_capped = recommend_load_reset(c, w, fits);
 	recommend_tmpl_release(rw);
 	s->fb = -1;
 	s->data_missed = 0;
@@ -988,7 +1019,10 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 	c->ncands = 0;
 	for (size_t i = 0; i < c->nshapes; i++) {
 		const struct shape *sh = &c->shapes[i];
+		const struct recommend_load_plan *lp = NULL;
 		if (fits[i].reject != FIT_OK)
+			continue;
+		if (traffic && !(lp = recommend_load_usable(c, w, i, &fits[i], least_capped)))
 			continue;
 		nfeasible_shapes++;
 		for (size_t k = 0; k < nregs; k++) {
@@ -1064,6 +1098,8 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 				fed_monthly = fed.monthly;
 				fed_job_cost = fed.job_cost;
 			}
+			if (lp)   /* its bill is the load plan's */
+				fed_monthly = recommend_load_cost(c, lp, (int)i, regs[k], f, &cost);
 			if (c->ncands == c->capcands) {
 				c->capcands = c->capcands ? c->capcands * 2 : 256;
 				c->cands = xrealloc(c->cands, c->capcands * sizeof(*c->cands));
@@ -1080,7 +1116,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 			cd->storage_fix = storage_fix;
 			if (cd->refit)
 				cd->fit = *f;
-			cd->gpus = f->gpu_count * (int)w->replicas;
+			cd->gpus = f->gpu_count * (lp ? lp->peak_replicas : (int)w->replicas);
 			cd->headroom = f->memory_headroom_pct;
 		}
 	}
@@ -1106,29 +1142,15 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 
 	if (c->ncands > 0) {
 		const struct cand *best = &c->cands[0];
-		size_t nalt = 0;
 		int top = c->o->top > 0 ? c->o->top : 0;
 		rw->feasible = 1;
 		struct recommend_data d;
 		memset(&d, 0, sizeof(d));
 		fill_choice(c, w, best, fits, &rw->rec, &d);
+		recommend_load_choice(c, best, &rw->rec.fit, &rw->rec, &rw->load_plan);
 		if (d.present)
 			rw->rec_data = recommend_dup_array(&d, 1, sizeof(d));
-		rw->alternatives = xcalloc((size_t)top + 1, sizeof(*rw->alternatives));
-		for (size_t j = 1; j < c->ncands && nalt < (size_t)top; j++) {
-			const struct cand *cd = &c->cands[j];
-			int dup = 0;
-			/* whole purchasable options only: a slice at its share of a
-			 * GPU is no price one can buy alone */
-			if (cd->region != best->region || c->shapes[cd->shape].mig >= 0)
-				continue;
-			for (size_t q = 0; q < j && !dup; q++)
-				dup = c->cands[q].region == cd->region && same_offer(c, &c->cands[q], cd);
-			if (dup)
-				continue;
-			fill_choice(c, w, cd, fits, &rw->alternatives[nalt++], NULL);
-		}
-		rw->nalternatives = nalt;
+		fill_alternatives(c, w, fits, top, rw);
 		if (c->shapes[best->shape].mig >= 0)
 			rank_dedicated(c, w, s, regs, nregs);
 	}
@@ -1179,6 +1201,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 	if (s->has_dkey)
 		s->dkey = c->pw_now->data;
 	s->zone = c->o->skus && c->pw_now ? c->pw_now->zone : 0;
+	recommend_load_key(&s->tkey, c->pw_now);
 	s->ranked = 1;
 }
 
@@ -1208,7 +1231,8 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 		c->region_used[regs[k]] = 1;
 	c->pw_now = pw;
 	if (!s->ranked || s->nregs != nregs || memcmp(s->regs, regs, nregs * sizeof(*regs)) != 0 ||
-	    !recommend_data_same(pw, s) || s->zone != (c->o->skus ? pw->zone : 0))
+	    !recommend_data_same(pw, s) || s->zone != (c->o->skus ? pw->zone : 0) ||
+	    !recommend_load_same(pw, s))
 		rank(c, &w, s, regs, nregs);
 	t = &s->tmpl;
 	rw->feasible = t->feasible;
@@ -1231,6 +1255,11 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 	rw->closest_margin = t->closest_margin;
 	rw->nregions = t->nregions;
 	rw->regions = recommend_dup_array(t->regions, t->nregions, sizeof(*t->regions));
+	if (t->load_plan) {
+		rw->load_plan = recommend_dup_array(t->load_plan, 1, sizeof(*t->load_plan));
+		rw->replicas = rw->load_plan->peak_replicas;
+		recommend_load_findings(c, rw);
+	}
 	if (pw->type == PROFILE_INFERENCE)
 		c->needs[index] = s->pack;
 	if (rw->feasible && rw->rec.placement == FIT_PLACEMENT_MIG)

@@ -266,6 +266,7 @@ int recommend_build_auto(const struct catalog_snapshot *snap, const struct profi
 		one.has_pricing = 1;
 		one.pricing = auto_terms[t];
 		one.pricing_auto = 0;
+		one.load_mixed_terms = 1;
 		if (recommend_build_term(snap, p, &one, &runs[t], t == 0 ? diags : NULL) != 0) {
 			for (size_t k = 0; k < NAUTO; k++)
 				recommend_result_release(&runs[k]);

@@ -742,6 +742,10 @@ static const struct num_rule
 	R_IN_TOKENS = { 1, 1e7, 0, 1, 0, 0 },
 	R_OUT_TOKENS = { 1, 1e6, 0, 1, 0, 0 },
 	R_CONCURRENCY = { 1, 1e6, 0, 1, 0, 0 },
+	R_RATE = { 0, 1e6, 1, 0, 0, 0 },
+	R_PERCENTILE = { 50, 99.9, 0, 0, 0, 0 },
+	R_SHARE = { 0, 1, 0, 0, 0, 0 },
+	R_MIN_REPLICAS = { 0, 10000, 0, 1, 0, 0 },
 	R_TOKENS_PER_S = { 0, 1e9, 1, 0, 0, 0 },
 	R_MS_PER_TOKEN = { 0, 60000, 1, 0, 0, 0 },
 	R_TTFT_MS = { 0, 3.6e6, 1, 0, 0, 0 },
@@ -922,13 +926,134 @@ static double ttft_slip_ms(double input_tokens)
 	return input_tokens > 10000 ? input_tokens : 10000;
 }
 
+/* One curve of serving.load: 24 shares of the peak rate, one per UTC hour.
+ * 1 read, -1 reported. */
+static int read_curve(struct reader *r, const struct node *v, const char *path, double *out)
+{
+	int ok = 1;
+
+	if (v->bad)
+		return -1;
+	if (v->kind != NODE_SEQ) {
+		err_node(r, v, "'%s' must be a list of 24 shares of the peak rate (one per UTC "
+			 "hour), got %s", path, kind_name(v));
+		return -1;
+	}
+	if (v->n != 24) {
+		err_node(r, v, "'%s' has %zu values; it needs 24, one per UTC hour (00:00 to "
+			 "23:00)", path, v->n);
+		return -1;
+	}
+	for (size_t i = 0; i < 24; i++) {
+		char at[96];
+
+		snprintf(at, sizeof at, "%s[%zu]", path, i);
+		if (node_num(r, v->items[i], at, &R_SHARE, &out[i]) < 0)
+			ok = 0;
+	}
+	return ok ? 1 : -1;
+}
+
+/* serving.load: hours, or weekday and weekend.  Warns when the highest
+ * share of every curve is below 1 (the peak rate is never reached). */
+static void read_load(struct reader *r, const struct node *m, struct profile_serving *s)
+{
+	static const char *const keys[] = { "hours", "weekday", "weekend" };
+	const struct node *h = map_get(m, "hours"), *wd = map_get(m, "weekday"),
+			  *we = map_get(m, "weekend");
+	double top = 0;
+	int n = 0, ok = 1;
+
+	check_keys(r, m, keys, COUNT(keys), "in 'serving.load'");
+	if (h && (wd || we)) {
+		err_node(r, wd ? map_key(m, "weekday") : map_key(m, "weekend"),
+			 "'serving.load' takes 'hours' (every day) or 'weekday' and 'weekend', "
+			 "not both");
+		return;
+	}
+	if (h) {
+		ok = read_curve(r, h, "serving.load.hours", s->load[0]) > 0;
+		n = 1;
+	} else if (wd && we) {
+		ok = read_curve(r, wd, "serving.load.weekday", s->load[0]) > 0;
+		ok = read_curve(r, we, "serving.load.weekend", s->load[1]) > 0 && ok;
+		n = 2;
+	} else if (wd || we) {
+		err_node(r, wd ? map_key(m, "weekday") : map_key(m, "weekend"),
+			 "'serving.load.%s' needs 'serving.load.%s' too (24 shares each)",
+			 wd ? "weekday" : "weekend", wd ? "weekend" : "weekday");
+		return;
+	} else {
+		err_node(r, m, "'serving.load' needs 'hours' (24 shares of the peak rate) or "
+			 "'weekday' and 'weekend'");
+		return;
+	}
+	if (!ok)
+		return;
+	s->load_curves = n;
+	for (int c = 0; c < n; c++)
+		for (int i = 0; i < 24; i++)
+			top = s->load[c][i] > top ? s->load[c][i] : top;
+	if (top < 1.0)
+		warn_node(r, m, "the highest share in 'serving.load' is %g: the peak rate "
+			  "'serving.requests_per_s' is never reached (the plan sizes for %g of it "
+			  "at most)", top, top);
+}
+
+/*
+ * The load of serving: concurrency (sequences in flight), or requests_per_s
+ * (with percentile and load), one of the two.
+ */
+static void read_traffic(struct reader *r, const struct node *m, struct profile_serving *s,
+			 const char *const *keys, size_t nkeys)
+{
+	const char *const p = "serving.";
+	const struct node *conc = map_get(m, "concurrency"), *rate = map_get(m, "requests_per_s");
+	const struct node *v;
+
+	s->percentile = 95;
+	if (conc && rate) {
+		err_node(r, map_key(m, "requests_per_s"), "'serving' gives both 'concurrency' and "
+			 "'requests_per_s'; give one: sequences in flight, or the peak arrival rate");
+		conc = NULL;   /* the rest is read as a rate: one error each */
+	}
+	if (!conc && !rate) {
+		missing(r, m, keys, nkeys, "concurrency",
+			"in 'serving' (sequences in flight; or 'requests_per_s', the peak arrival "
+			"rate)");
+		return;
+	}
+	if (conc) {
+		get_long(r, m, "concurrency", p, &R_CONCURRENCY, &s->concurrency);
+		if (map_get(m, "percentile"))
+			err_node(r, map_key(m, "percentile"), "'serving.percentile' needs "
+				 "'serving.requests_per_s' (the quantile of the sequences in flight "
+				 "under random arrivals)");
+		if (map_get(m, "load"))
+			err_node(r, map_key(m, "load"), "'serving.load' needs "
+				 "'serving.requests_per_s' (the curve is a share of the peak rate)");
+		return;
+	}
+	s->has_requests_per_s = get_num(r, m, "requests_per_s", p, &R_RATE,
+					&s->requests_per_s) > 0;
+	get_num(r, m, "percentile", p, &R_PERCENTILE, &s->percentile);
+	if (map_get(m, "target_output_tokens_per_s"))
+		err_node(r, map_key(m, "target_output_tokens_per_s"),
+			 "'serving.target_output_tokens_per_s' cannot be given with "
+			 "'requests_per_s': the rate x output_tokens is the throughput");
+	v = map_get(m, "load");
+	if (v && expect_map(r, v, "serving.load") == 0)
+		read_load(r, v, s);
+}
+
 static void read_serving(struct reader *r, const struct node *m, struct profile_serving *s)
 {
 	static const char *const keys[] = { "input_tokens", "output_tokens", "concurrency",
 					    "target_output_tokens_per_s",
 					    "max_ms_per_output_token",
 					    "max_time_to_first_token_ms", "engine",
-					    "expert_parallel", "max_sequences" };
+					    "expert_parallel", "max_sequences", "requests_per_s",
+					    "percentile", "load" };
 	static const char *const flag_names[] = { "false", "true" };
 	const char *const p = "serving.";
 	const char *engine_names[SIZING_ENGINE_COUNT];
@@ -942,9 +1067,7 @@ static void read_serving(struct reader *r, const struct node *m, struct profile_
 	if (get_long(r, m, "output_tokens", p, &R_OUT_TOKENS, &s->output_tokens) == 0)
 		missing(r, m, keys, COUNT(keys),
 			"output_tokens", "in 'serving' (generated tokens per request)");
-	if (get_long(r, m, "concurrency", p, &R_CONCURRENCY, &s->concurrency) == 0)
-		missing(r, m, keys, COUNT(keys),
-			"concurrency", "in 'serving' (sequences in flight)");
+	read_traffic(r, m, s, keys, COUNT(keys));
 	s->has_target_output_tokens_per_s = get_num(r, m, "target_output_tokens_per_s", p,
 						    &R_TOKENS_PER_S,
 						    &s->target_output_tokens_per_s) > 0;
@@ -1254,13 +1377,48 @@ static void check_native(struct reader *r, const struct node *v, struct profile_
 			 "model '%s' is released in; give it (bf16, fp16, fp8, ...)", mp->name);
 }
 
+/* autoscale: { min_replicas, max_replicas } and the replicas rule of a
+ * workload described by its traffic (serving.requests_per_s): its replica
+ * count is derived, so 'replicas' is refused there. */
+static void read_autoscale(struct reader *r, const struct node *m, struct profile_workload *w)
+{
+	static const char *const keys[] = { "min_replicas", "max_replicas" };
+	const struct node *v = map_get(m, "autoscale"), *lo;
+	int traffic = w->has_serving && w->serving.has_requests_per_s;
+	const struct node *sv = map_get(m, "serving");
+	int rate_given = sv && sv->kind == NODE_MAP && map_get(sv, "requests_per_s");
+
+	w->min_replicas = 1;
+	if (rate_given && map_get(m, "replicas"))
+		err_node(r, map_key(m, "replicas"), "'replicas' cannot be given with "
+			 "'serving.requests_per_s': the replicas are derived from the rate; cap "
+			 "them with 'autoscale.max_replicas'");
+	if (!v)
+		return;
+	if (!rate_given) {
+		err_node(r, map_key(m, "autoscale"), "'autoscale' needs 'serving.requests_per_s' "
+			 "(the replicas per hour are planned from the arrival rate)");
+		return;
+	}
+	if (expect_map(r, v, "autoscale") < 0)
+		return;
+	check_keys(r, v, keys, COUNT(keys), "in 'autoscale'");
+	get_long(r, v, "min_replicas", "autoscale.", &R_MIN_REPLICAS, &w->min_replicas);
+	get_long(r, v, "max_replicas", "autoscale.", &R_REPLICAS, &w->max_replicas);
+	lo = map_get(v, "min_replicas");
+	if (lo && w->max_replicas > 0 && w->min_replicas > w->max_replicas)
+		err_node(r, lo, "'autoscale.min_replicas' (%ld) is above 'autoscale.max_replicas' "
+			 "(%ld)", w->min_replicas, w->max_replicas);
+	w->has_autoscale = traffic;
+}
+
 static void read_workload(struct reader *r, const struct node *m, size_t index,
 			  struct profile_workload *w)
 {
 	static const char *const keys[] = { "name", "type", "model", "precision", "kv_precision",
 					    "serving", "requirements", "training", "data",
 					    "replicas", "region", "current_sku", "current_count",
-					    "confidential", "zone" };
+					    "confidential", "zone", "autoscale" };
 	const struct profile_names *nm = r->names;
 	const struct node *v;
 	const char *precision_names[SIZING_PRECISION_COUNT + 1];
@@ -1377,6 +1535,7 @@ static void read_workload(struct reader *r, const struct node *m, size_t index,
 
 	w->replicas = 1;
 	get_long(r, m, "replicas", "", &R_REPLICAS, &w->replicas);
+	read_autoscale(r, m, w);
 	v = map_get(m, "region");
 	if (v)
 		w->has_region = node_catalog_name(r, v, "region", "region",

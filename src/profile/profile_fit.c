@@ -83,7 +83,9 @@ int fit_workload_from_profile(const struct profile_workload *pw, const struct mo
 	w->kind = FIT_LLM_INFERENCE;
 	w->input_tokens = (double)pw->serving.input_tokens;
 	w->output_tokens = (double)pw->serving.output_tokens;
-	w->concurrency = pw->serving.concurrency;
+	/* a rate: sized per replica of one sequence here; the replicas per hour
+	 * come from the rate (recommend's load plan) */
+	w->concurrency = pw->serving.has_requests_per_s ? 1 : pw->serving.concurrency;
 	if (pw->serving.has_target_output_tokens_per_s)
 		w->target_tokens_per_s = pw->serving.target_output_tokens_per_s;
 	if (pw->serving.has_max_ms_per_output_token)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "html_out.h"
+#include "load_plan_out.h"
 #include "json_out.h"
 #include "recommend.h"
 #include "recommend_json.h"
@@ -299,6 +300,7 @@ static void workload(FILE *f, const cJSON *w, const char *cur, size_t idx)
 	}
 	fputs("</p>\n", f);
 	chart(f, w, cur);
+	load_plan_html(f, cJSON_GetObjectItemCaseSensitive(w, "load_plan"), cur);
 	if (cJSON_IsObject(rec)) {
 		const cJSON *rs = cJSON_GetObjectItemCaseSensitive(rec, "reasons");
 		fputs("<ul>", f);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "load_plan_out.h"
 #include "recommend_json.h"
 #include "bill.h"
 #include "json_out.h"
@@ -200,6 +201,8 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 		cJSON_AddItemToObject(o, "recommendation", choice_json(r, w, &w->rec, 1));
 	else
 		cJSON_AddNullToObject(o, "recommendation");
+	if (w->load_plan && w->feasible)
+		cJSON_AddItemToObject(o, "load_plan", load_plan_to_json(w->load_plan));
 	arr = cJSON_AddArrayToObject(o, "alternatives");
 	for (size_t j = 0; j < w->nalternatives; j++)
 		cJSON_AddItemToArray(arr, choice_json(r, w, &w->alternatives[j], 0));

@@ -1,0 +1,240 @@
+/*
+ * recommend_load.c - the load plan of a workload described by its traffic
+ * (serving.requests_per_s) inside the ranking: per candidate size, the
+ * replicas per hour (load_plan.c) and their bill, which is the candidate's
+ * monthly cost (docs/recommend.md, "load_plan").
+ *
+ * A replica is the candidate's smallest unit: the VMs (and the instances on
+ * them) the fit engine gives one sequence, holding fit_result.seq_capacity
+ * sequences within memory, the engine's cap and the latency SLO.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "load_plan.h"
+#include "recommend_internal.h"
+#include "util.h"
+
+int recommend_is_traffic(const struct profile_workload *pw)
+{
+	return pw && pw->type == PROFILE_INFERENCE && pw->has_serving &&
+	       pw->serving.has_requests_per_s;
+}
+
+void recommend_load_key(struct recommend_load_key *k, const struct profile_workload *pw)
+{
+	memset(k, 0, sizeof(*k));
+	k->traffic = recommend_is_traffic(pw);
+	if (!k->traffic)
+		return;
+	k->rate = pw->serving.requests_per_s;
+	k->percentile = pw->serving.percentile;
+	k->curves = pw->serving.load_curves;
+	memcpy(k->load, pw->serving.load, sizeof(k->load));
+	k->min_replicas = pw->min_replicas;
+	k->max_replicas = pw->max_replicas;
+	k->bounds = pw->has_autoscale;
+}
+
+int recommend_load_same(const struct profile_workload *pw, const struct cache_slot *s)
+{
+	struct recommend_load_key k;
+
+	recommend_load_key(&k, pw);
+	return memcmp(&k, &s->tkey, sizeof(k)) == 0;
+}
+
+/* One replica of a candidate, for the latency callback. */
+struct replica {
+	const struct fit_workload *w;
+	const struct sizing_capacity *cap;
+	const struct sizing_factors *f;
+	int k;                 /* devices one instance spans */
+	int instances;         /* instances a replica runs */
+};
+
+/* Seconds one request spends in a replica running c sequences: the sizing
+ * model's time to first token plus output tokens x time per output token at
+ * the batch each instance then runs (c spread over the instances). */
+static double replica_latency(void *ctx, long c)
+{
+	const struct replica *r = ctx;
+	struct sizing_inference_result s;
+	long per = r->instances > 0 ? (c + r->instances - 1) / r->instances : c;
+
+	if (fit_instance_infer(r->w, r->cap, r->k, per < 1 ? 1 : per, r->f, &s) != 0)
+		return -1;
+	return (s.time_to_first_token_ms + r->w->output_tokens * s.ms_per_output_token) / 1000.0;
+}
+
+/* Hours a new replica is started ahead of a rise (docs/sizing.md, "Warm
+ * ahead"): the cold start of data.cold_start_s, when the time-to-first-token
+ * SLO (none: 0) does not absorb it, in whole hours. */
+static int warm_hours(const struct profile_workload *pw, const struct fit_workload *w)
+{
+	double cold = pw->has_data && pw->data.has_cold_start_s ? pw->data.cold_start_s : 0;
+	double allow = w->max_ttft_ms > 0 ? w->max_ttft_ms / 1000.0 : 0;
+
+	if (!(cold > allow))
+		return 0;
+	return (int)ceil(cold / 3600.0);
+}
+
+const struct recommend_load_plan *recommend_load_shape(struct ctx *c, const struct fit_workload *w,
+						       size_t shape, const struct fit_result *f)
+{
+	const struct profile_workload *pw = c->pw_now;
+	const struct shape *sh = &c->shapes[shape];
+	struct replica rep = { w, &sh->cap, &c->factors[sh->gpu], f->gpus_per_instance,
+			       f->instances };
+	struct load_sizer s = { replica_latency, &rep, f->seq_capacity, pw->serving.percentile,
+				-1 };
+	struct load_request q;
+	int capped;
+
+	if (!c->lp) {
+		c->lp = xcalloc(c->nshapes + 1, sizeof(*c->lp));
+		c->lp_state = xcalloc(c->nshapes + 1, 1);
+	}
+	if (c->lp_state[shape])
+		return c->lp_state[shape] == 1 ? &c->lp[shape] : NULL;
+	memset(&q, 0, sizeof(q));
+	q.requests_per_s = pw->serving.requests_per_s;
+	q.curves = pw->serving.load_curves;
+	memcpy(q.shares, pw->serving.load, sizeof(q.shares));
+	q.min_replicas = pw->has_autoscale ? pw->min_replicas : 1;
+	q.max_replicas = pw->has_autoscale ? pw->max_replicas : 0;
+	q.bounds_given = pw->has_autoscale;
+	q.warm_hours = warm_hours(pw, w);
+	capped = load_plan_hours(&s, &q, &c->lp[shape]);
+	c->lp_state[shape] = capped < 0 || c->lp[shape].peak_replicas < 1 ? 2 : 1;
+	c->lp[shape].capped_hours = capped > 0 ? capped : 0;
+	return c->lp_state[shape] == 1 ? &c->lp[shape] : NULL;
+}
+
+int recommend_load_reset(struct ctx *c, const struct fit_workload *w, const struct fit_result *fits)
+{
+	int least = -1;
+
+	if (c->lp_state)
+		memset(c->lp_state, 0, c->nshapes + 1);
+	if (!recommend_is_traffic(c->pw_now))
+		return 0;
+	/* the fewest hours any whole VM leaves capped: a candidate that caps
+	 * more misses the SLO where another would not, and is not ranked */
+	for (size_t i = 0; i < c->nshapes; i++) {
+		const struct recommend_load_plan *lp;
+
+		if (fits[i].reject != FIT_OK || c->shapes[i].mig >= 0)
+			continue;
+		lp = recommend_load_shape(c, w, i, &fits[i]);
+		if (lp && (least < 0 || lp->capped_hours < least))
+			least = lp->capped_hours;
+	}
+	return least < 0 ? 0 : least;
+}
+
+double recommend_load_bill(const struct ctx *c, const struct recommend_load_plan *lp, int shape,
+			   int region, const struct fit_result *f, struct recommend_load_plan *out)
+{
+	const struct shape *sh = &c->shapes[shape];
+	double unit = c->price[(size_t)sh->vm * c->nregions + (size_t)region] * sh->share;
+	double payg = c->o->load_mixed_terms && bill_is_commitment(c->pricing)
+			      ? recommend_term_price(c, sh->vm, region, PRICING_PAYG) * sh->share
+			      : 0;
+
+	*out = *lp;
+	load_plan_bill(out, c->hours, c->pricing, unit, payg, f->vm_count);
+	return out->monthly_cost;
+}
+
+void recommend_load_choice(const struct ctx *c, const struct cand *k, const struct fit_result *f,
+			   struct recommend_choice *out, struct recommend_load_plan **plan)
+{
+	struct recommend_load_plan lp;
+
+	if (!c->lp || c->lp_state[k->shape] != 1)
+		return;
+	recommend_load_bill(c, &c->lp[k->shape], k->shape, k->region, f, &lp);
+	out->vm_count = f->vm_count * lp.peak_replicas;
+	out->gpu_count = f->gpu_count * lp.peak_replicas;
+	out->hourly_cost = out->unit_hourly * out->vm_count;
+	out->monthly_cost = lp.monthly_cost;
+	out->hours_billed = out->hourly_cost > 0 ? lp.monthly_cost / out->hourly_cost : 0;
+	if (plan) {
+		*plan = xmalloc(sizeof(**plan));
+		**plan = lp;
+	}
+}
+
+void recommend_load_release(struct ctx *c)
+{
+	free(c->lp);
+	free(c->lp_state);
+	c->lp = NULL;
+	c->lp_state = NULL;
+}
+
+void recommend_load_findings(const struct ctx *c, struct recommend_workload *rw)
+{
+	const struct recommend_load_plan *lp = rw->load_plan;
+	char a[48], b[48], d[48];
+
+	util_fmt_money_in(a, sizeof a, lp->monthly_cost, c->currency);
+	util_fmt_money_in(b, sizeof b, lp->peak_sized_monthly_cost, c->currency);
+	util_fmt_money_in(d, sizeof d, lp->peak_sized_monthly_cost - lp->monthly_cost, c->currency);
+	if (bill_is_commitment(c->pricing) && !c->o->load_mixed_terms)
+		recommend_add_finding(rw, "load-plan", RECOMMEND_INFO,
+				      "%g requests/s at the peak: %d to %d replicas by the hour; "
+				      "under %s every replica is billed 730 h a month, so "
+				      "autoscaling saves nothing: %s/month either way (payg or "
+				      "pricing auto bills the hours it runs); sized on whole VMs, "
+				      "not the MIG plan, as its replicas change by the hour",
+				      lp->peak_requests_per_s, lp->trough_replicas,
+				      lp->peak_replicas, pricing_name(c->pricing), a);
+	else
+		recommend_add_finding(rw, "load-plan", RECOMMEND_INFO,
+				      "%g requests/s at the peak: %d to %d replicas by the hour, "
+				      "%s/month autoscaled against %s sized for the peak all day "
+				      "(saves %s); sized on whole VMs, not the MIG plan, as its "
+				      "replicas change by the hour",
+				      lp->peak_requests_per_s, lp->trough_replicas,
+				      lp->peak_replicas, a, b, d);
+	if (lp->capped_hours > 0)
+		recommend_add_finding(rw, "load-capped", RECOMMEND_WARNING,
+				      "autoscale.max_replicas %d caps %d hour%s of the %s below the "
+				      "replicas their rate needs: the SLOs do not hold at percentile "
+				      "%g there; raise max_replicas or accept the queue",
+				      lp->max_replicas, lp->capped_hours,
+				      lp->capped_hours == 1 ? "" : "s",
+				      lp->curves == 2 ? "week's two curves" : "day",
+				      c->pw_now->serving.percentile);
+}
+
+const struct recommend_load_plan *recommend_load_usable(struct ctx *c, const struct fit_workload *w,
+							size_t shape, const struct fit_result *f,
+							int least_capped)
+{
+	const struct recommend_load_plan *lp;
+
+	/* replicas by the hour: whole VMs only, never the MIG plan's slices,
+	 * whose pools run all month */
+	if (c->shapes[shape].mig >= 0)
+		return NULL;
+	lp = recommend_load_shape(c, w, shape, f);
+	return lp && lp->capped_hours <= least_capped ? lp : NULL;
+}
+
+double recommend_load_cost(const struct ctx *c, const struct recommend_load_plan *lp, int shape,
+			   int region, const struct fit_result *f, struct fit_cost *cost)
+{
+	const struct shape *sh = &c->shapes[shape];
+	struct recommend_load_plan billed;
+
+	cost->monthly = recommend_load_bill(c, lp, shape, region, f, &billed);
+	cost->hourly = c->price[(size_t)sh->vm * c->nregions + (size_t)region] * sh->share *
+		       f->vm_count * billed.peak_replicas;
+	return cost->monthly;
+}

@@ -1,0 +1,1 @@
+gpufit validate tests/golden/profile/inputs/traffic-peak-below-1.yaml
