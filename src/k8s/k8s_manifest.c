@@ -297,10 +297,11 @@ int k8s_placement_keda(const struct k8s_placement *pl, enum k8s_autoscaler a)
 	return pl->autoscaled && (a == K8S_AUTOSCALER_KEDA || pl->min_pods < 1);
 }
 
-/* A Kubernetes quantity of v: whole, else in thousandths ("11700m"). */
+/* A Kubernetes quantity of v to the hundredth: whole, else in thousandths
+ * ("62960m" for 62.96). */
 static void quantity(double v, char *out, size_t len)
 {
-	double milli = floor(v * 1000.0 + 0.5);
+	double milli = floor(v * 100.0 + 0.5) * 10.0;
 
 	if (!(milli >= 1.0))
 		milli = 1.0;   /* a target of 0 would never scale in */
@@ -330,7 +331,7 @@ static void scaler_annotations(cJSON *ann, const struct k8s_placement *pl,
 
 	snprintf(buf, sizeof(buf), "min and max replicas from the load plan (autoscale: "
 		 "min_replicas, max_replicas, else its trough and peak); target: the requests "
-		 "in flight per pod at the peak (%.4g), which the plan sized each replica for",
+		 "in flight per pod at the peak (%.2f), which the plan sized each replica for",
 		 pl->target_in_flight);
 	str(ann, "gpufit.io/autoscaling", buf);
 	if (!em) {
