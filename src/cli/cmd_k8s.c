@@ -494,6 +494,31 @@ static void quota_notes(const struct recommend_result *res, struct strbuf *scrip
 	strmap_release(&seen);
 }
 
+/* `-f json`: the pools, their bills, the setup commands and the manifests
+ * (docs, taken over and freed); EXIT_OK or EXIT_INPUT. */
+static int print_json(struct cli_ctx *ctx, const struct recommend_result *res,
+		      const struct k8s_plan *plan, cJSON *docs)
+{
+	cJSON *root = cJSON_CreateObject();
+	int rc = EXIT_OK;
+
+	cJSON_AddNumberToObject(root, "schema_version", 1);
+	cJSON_AddItemToObject(root, "node_pools", pools_json(res, plan));
+	/* the pools' bills summed: recommend's fleet total when nothing is
+	 * skipped (docs/k8s.md) */
+	cJSON_AddStringToObject(root, "currency", res->currency);
+	json_add_money(root, "monthly_cost", plan->monthly_cost);
+	cJSON_AddItemToObject(root, "setup_commands", setup_json(plan));
+	cJSON_AddItemToObject(root, "manifests", docs);
+	cJSON_AddItemToObject(root, "skipped", skipped_json(res, plan));
+	if (json_print(ctx->out, root) != 0) {
+		diag_error("out of memory while printing JSON");
+		rc = EXIT_INPUT;
+	}
+	cJSON_Delete(root);
+	return rc;
+}
+
 /* What the autoscaler of a workload described by its traffic cannot do by
  * itself (docs/k8s.md "Autoscaled workloads"): an engine without a metric
  * gpufit knows, a scale to zero KEDA cannot wake from on the engine's own
@@ -731,22 +756,8 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 			rc = EXIT_INPUT;
 		}
 	} else {
-		cJSON *root = cJSON_CreateObject();
-		cJSON_AddNumberToObject(root, "schema_version", 1);
-		cJSON_AddItemToObject(root, "node_pools", pools_json(res, &plan));
-		/* the pools' bills summed: recommend's fleet total when nothing
-		 * is skipped (docs/k8s.md) */
-		cJSON_AddStringToObject(root, "currency", res->currency);
-		json_add_money(root, "monthly_cost", plan.monthly_cost);
-		cJSON_AddItemToObject(root, "setup_commands", setup_json(&plan));
-		cJSON_AddItemToObject(root, "manifests", docs);
-		cJSON_AddItemToObject(root, "skipped", skipped_json(res, &plan));
+		rc = print_json(ctx, res, &plan, docs);
 		docs = NULL;
-		if (json_print(ctx->out, root) != 0) {
-			diag_error("out of memory while printing JSON");
-			rc = EXIT_INPUT;
-		}
-		cJSON_Delete(root);
 	}
 	if (rc == EXIT_OK && plan.nskipped)
 		rc = EXIT_INFEASIBLE;
