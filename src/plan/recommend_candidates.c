@@ -422,16 +422,22 @@ int recommend_deploy_reject(const struct engine_support *es, size_t nes,
 }
 
 /* The cache slot of w, with w sized on every shape (the slot owns it). */
-struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *w)
+struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *w,
+				      const struct recommend_load_key *tk)
 {
-	struct cache_slot *s = &c->cache[hash_bytes(w, sizeof(*w)) % CACHE_SLOTS];
-	if (s->used && memcmp(&s->key, w, sizeof(*w)) == 0)
+	/* workloads sized alike but with different traffic take slots of their
+	 * own: their rankings differ (recommend_load.c) */
+	uint64_t h = hash_bytes(w, sizeof(*w)) ^ (tk->traffic ? hash_bytes(tk, sizeof(*tk)) : 0);
+	struct cache_slot *s = &c->cache[h % CACHE_SLOTS];
+	if (s->used && memcmp(&s->key, w, sizeof(*w)) == 0 &&
+	    memcmp(&s->tkey, tk, sizeof(*tk)) == 0)
 		return s;
 	if (!s->fits)
 		s->fits = xcalloc(c->nall + 1, sizeof(*s->fits));
 	s->used = 1;
 	s->ranked = 0;
 	s->key = *w;
+	s->tkey = *tk;
 	for (size_t i = 0; i < c->nall; i++) {
 		const struct shape *sh = &c->shapes[i];
 		struct fit_result *r = &s->fits[i];

@@ -137,6 +137,16 @@ struct cache_slot {
 	struct recommend_load_key tkey;   /* the traffic ranked for */
 };
 
+/* A replica capacity's largest Poisson mean at a percentile (load_plan.h
+ * load_max_mean), remembered per (capacity, percentile). */
+#define RECOMMEND_MEAN_MEMO 256
+struct recommend_mean_memo {
+	int used;
+	long capacity;
+	double percentile;
+	double mean;
+};
+
 struct ctx {
 	const struct catalog_snapshot *snap;  /* prices of every term (recommend_terms.c) */
 	const struct profile *p;
@@ -205,6 +215,7 @@ struct ctx {
 	 * lp_state 0 not planned, 1 planned, 2 the rate cannot be planned */
 	struct recommend_load_plan *lp;
 	unsigned char *lp_state;
+	struct recommend_mean_memo mean_memo[RECOMMEND_MEAN_MEMO];
 };
 
 int recommend_cmp_vm_sku(const void *a, const void *b);
@@ -225,7 +236,10 @@ void *recommend_dup_array(const void *src, size_t n, size_t size);
 int recommend_load_snapshot(struct ctx *c, const struct catalog_snapshot *snap, char *err);
 void recommend_build_shapes(struct ctx *c);
 void recommend_build_offers(struct ctx *c);
-struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *w);
+/* The cache slot of w with traffic tk (all zero: none), with w sized on
+ * every shape (the slot owns it). */
+struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *w,
+				      const struct recommend_load_key *tk);
 /* Rounds needs as JSON prints them (0.1 GiB, 0.1 TFLOPS, 1 GB/s, half away
  * from zero), so that every output shows the same figures. */
 void recommend_round_needs(struct recommend_needs *n);

@@ -53,6 +53,9 @@ struct replica {
 	const struct sizing_factors *f;
 	int k;                 /* devices one instance spans */
 	int instances;         /* instances a replica runs */
+	long batch[64];        /* the latencies already asked for, by batch per
+				  instance mod 64 (0: empty) */
+	double lat[64];
 };
 
 /* Seconds one request spends in a replica running c sequences: the sizing
@@ -64,9 +67,19 @@ static double replica_latency(void *ctx, long c)
 	struct sizing_inference_result s;
 	long per = r->instances > 0 ? (c + r->instances - 1) / r->instances : c;
 
-	if (fit_instance_infer(r->w, r->cap, r->k, per < 1 ? 1 : per, r->f, &s) != 0)
+	struct replica *m = ctx;
+	size_t at;
+
+	per = per < 1 ? 1 : per;
+	at = (size_t)per % 64;
+	if (m->batch[at] == per)
+		return m->lat[at];
+	if (fit_instance_infer(r->w, r->cap, r->k, per, r->f, &s) != 0)
 		return -1;
-	return (s.time_to_first_token_ms + r->w->output_tokens * s.ms_per_output_token) / 1000.0;
+	m->batch[at] = per;
+	m->lat[at] = (s.time_to_first_token_ms + r->w->output_tokens * s.ms_per_output_token) /
+		     1000.0;
+	return m->lat[at];
 }
 
 /* Hours a new replica is started ahead of a rise (docs/sizing.md, "Warm
@@ -82,19 +95,37 @@ static int warm_hours(const struct profile_workload *pw, const struct fit_worklo
 	return (int)ceil(cold / 3600.0);
 }
 
+/* load_max_mean(capacity, percentile), remembered: shapes and workloads
+ * share capacities, and each takes a bisection over Poisson sums. */
+static double max_mean_of(struct ctx *c, long capacity, double percentile)
+{
+	size_t at = ((size_t)capacity * 31u + (size_t)(percentile * 10)) % RECOMMEND_MEAN_MEMO;
+	struct recommend_mean_memo *m = &c->mean_memo[at];
+
+	if (!m->used || m->capacity != capacity || m->percentile != percentile) {
+		m->used = 1;
+		m->capacity = capacity;
+		m->percentile = percentile;
+		m->mean = load_max_mean(capacity, percentile / 100.0);
+	}
+	return m->mean;
+}
+
 const struct recommend_load_plan *recommend_load_shape(struct ctx *c, const struct fit_workload *w,
 						       size_t shape, const struct fit_result *f)
 {
 	const struct profile_workload *pw = c->pw_now;
 	const struct shape *sh = &c->shapes[shape];
 	struct replica rep = { w, &sh->cap, &c->factors[sh->gpu], f->gpus_per_instance,
-			       f->instances };
+			       f->instances, { 0 }, { 0 } };
 	struct load_sizer s = { replica_latency, &rep, f->seq_capacity, pw->serving.percentile,
 				-1 };
 	struct load_request q;
 	int capped;
 
-	if (!c->lp) {
+	if (!c->lp || !c->lp_state) {   /* allocated together, freed together */
+		free(c->lp);
+		free(c->lp_state);
 		c->lp = xcalloc(c->nshapes + 1, sizeof(*c->lp));
 		c->lp_state = xcalloc(c->nshapes + 1, 1);
 	}
@@ -108,6 +139,7 @@ const struct recommend_load_plan *recommend_load_shape(struct ctx *c, const stru
 	q.max_replicas = pw->has_autoscale ? pw->max_replicas : 0;
 	q.bounds_given = pw->has_autoscale;
 	q.warm_hours = warm_hours(pw, w);
+	s.max_mean = max_mean_of(c, s.capacity, s.percentile);
 	capped = load_plan_hours(&s, &q, &c->lp[shape]);
 	c->lp_state[shape] = capped < 0 || c->lp[shape].peak_replicas < 1 ? 2 : 1;
 	c->lp[shape].capped_hours = capped > 0 ? capped : 0;

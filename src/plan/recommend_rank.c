@@ -1211,6 +1211,7 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 	const struct recommend_workload *t;
 	struct fit_workload w;
 	struct cache_slot *s;
+	struct recommend_load_key tk;
 	const char *why = NULL;
 	int regs[PROFILE_MAX_REGIONS];
 	size_t nregs;
@@ -1225,7 +1226,8 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 		rw->needs.interconnect = "none";
 		return;
 	}
-	s = recommend_size_all(c, &w);
+	recommend_load_key(&tk, pw);
+	s = recommend_size_all(c, &w, &tk);
 	nregs = recommend_workload_regions(c, pw, regs);
 	for (size_t k = 0; k < nregs; k++)
 		c->region_used[regs[k]] = 1;

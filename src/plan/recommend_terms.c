@@ -72,8 +72,9 @@ void recommend_commitment_finding(const struct ctx *c, size_t index,
 		rw->rec.break_even = bill_break_even(c->price[(size_t)v * c->nregions + r],
 						     recommend_term_price(c, v, r, PRICING_PAYG));
 	/* whole VMs of its own only: a MIG plan's part is an allocation of
-	 * the pools' bill, not VMs this workload could price on its own */
-	if (!bill_is_commitment(c->pricing) ||
+	 * the pools' bill, not VMs this workload could price on its own; a
+	 * load plan's levels say what a commitment costs them (load-plan) */
+	if (!bill_is_commitment(c->pricing) || rw->load_plan ||
 	    rec->placement == FIT_PLACEMENT_MIG ||
 	    (rec->basis != RECOMMEND_BASIS_OWN && rec->basis != RECOMMEND_BASIS_DEDICATED))
 		return;

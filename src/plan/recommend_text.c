@@ -269,7 +269,13 @@ int recommend_choice_reason(const struct recommend_result *r, const struct recom
 				   "memory (x/8) share of one GPU's part of the VM price");
 		return 1;
 	}
-	if (r->pricing_auto && c == &w->rec && i == k++) {
+	if (r->pricing_auto && c == &w->rec && w->load_plan && i == k++) {
+		/* a load plan: each replica level its own term (load_plan.bills) */
+		snprintf(buf, len, "pricing auto: each replica level on the cheaper of %s and payg "
+			 "for the hours it runs (the load plan's bills)", pricing_name(c->pricing));
+		return 1;
+	}
+	if (r->pricing_auto && c == &w->rec && !w->load_plan && i == k++) {
 		/* pricing auto: the term this workload is billed under */
 		size_t at = (size_t)snprintf(buf, len, "pricing auto: %s, the cheapest term for "
 						       "its %g h a month",

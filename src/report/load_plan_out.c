@@ -154,9 +154,9 @@ void load_plan_html(FILE *f, const cJSON *lp, const char *currency)
 	fputs("</p>\n", f);
 	if (top < 0)
 		return;
-	html_printf(f, "<svg class=\"load\" role=\"img\" viewBox=\"0 0 %d %d\"><title>Replicas by "
-		       "hour of the day (UTC)%s</title>\n",
-		    LP_LEFT + RECOMMEND_HOURS_A_DAY * LP_HOUR_W + 8, LP_TOP + LP_H + 24,
+	html_printf(f, "<svg class=\"load\" role=\"img\" width=\"560\" viewBox=\"0 0 %d %d\">"
+		       "<title>Replicas by hour of the day (UTC)%s</title>\n",
+		    LP_LEFT + RECOMMEND_HOURS_A_DAY * LP_HOUR_W + 24, LP_TOP + LP_H + 24,
 		    top2 >= 0 ? ": weekday solid, weekend dashed" : "");
 	html_printf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"currentColor\"/>\n",
 		    LP_LEFT, LP_TOP + LP_H, LP_LEFT + RECOMMEND_HOURS_A_DAY * LP_HOUR_W,
@@ -164,8 +164,8 @@ void load_plan_html(FILE *f, const cJSON *lp, const char *currency)
 	html_printf(f, "<text x=\"0\" y=\"%d\">%d</text><text x=\"0\" y=\"%d\">0</text>\n",
 		    LP_TOP + 10, top, LP_TOP + LP_H);
 	for (int h = 0; h <= RECOMMEND_HOURS_A_DAY; h += 6)
-		html_printf(f, "<text x=\"%d\" y=\"%d\">%02d:00</text>\n",
-			    LP_LEFT + h * LP_HOUR_W - 14, LP_TOP + LP_H + 18, h % 24);
+		html_printf(f, "<text x=\"%d\" y=\"%d\" font-size=\"11\">%02d:00</text>\n",
+			    LP_LEFT + h * LP_HOUR_W - 14, LP_TOP + LP_H + 18, h);
 	step_line(f, wd, top, top2 >= 0 ? "weekday" : "replicas");
 	if (top2 >= 0) {
 		fputs("<g stroke-dasharray=\"4 3\">", f);

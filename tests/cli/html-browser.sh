@@ -32,6 +32,7 @@ page() {
 page recommend-small-fleet "svg.chart g[data-role] rect" 32 "section.workload h3" 8 -- recommend "$ROOT/examples/small-fleet.yaml"
 page recommend-chat-8b "svg.chart g[data-role] rect" 5 ".summary .card" 6 -- recommend "$ROOT/examples/chat-8b.yaml"
 page recommend-multi-region "svg.chart g[data-role] rect" 2 -- recommend "$ROOT/examples/multi-region.yaml"
+page recommend-chat-traffic "svg.load polyline[data-role]" 2 "p.load-plan" 1 -- recommend "$ROOT/examples/chat-traffic.yaml"
 # pack: 8 memory cells + 7 compute cells of the one A100, 3 cost bars
 page pack-small-fleet "svg.gpu g[data-kind=memory] rect" 8 "svg.gpu g[data-kind=compute] rect" 7 \
 	"svg.chart g[data-role] rect" 3 -- pack "$ROOT/examples/small-fleet.yaml"
