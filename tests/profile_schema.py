@@ -51,6 +51,8 @@ KNOWN = {
     B + "known-grouping.yaml": (True, False,
                                 "gpufit reads 1_000 as a number; YAML 1.2 (editors) reads it as a string"),
     B + "known-quoted-number.yaml": (True, False, "gpufit reads a quoted number; to the schema it is a string"),
+    G + "traffic-all-zero.yaml": (False, True,
+                                  "a rule on the values of a list and another key is no JSON Schema keyword"),
     G + "traffic-min-above-max.yaml": (False, True,
                                        "one number bounding another is no JSON Schema keyword"),
     G + "alias.yaml": (False, True, YAML_FEATURE),

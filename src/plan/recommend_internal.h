@@ -135,6 +135,8 @@ struct cache_slot {
 	int zone;                         /* the availability zone ranked for, 0 none */
 	size_t data_missed;               /* candidates dropped: starved past the deadline */
 	struct recommend_load_key tkey;   /* the traffic ranked for */
+	size_t traffic_missed;            /* whole VMs that hold a replica but cannot plan
+					     the rate (more than LOAD_MAX_REPLICAS) */
 };
 
 /* A replica capacity's largest Poisson mean at a percentile (load_plan.h
@@ -300,7 +302,8 @@ const struct recommend_load_plan *recommend_load_shape(struct ctx *c, const stru
 /* Starts a ranking: no shape planned yet; for a workload described by its
  * traffic, plans every whole-VM shape and returns the fewest hours any of
  * them caps (its candidates capping more are not ranked), else 0. */
-int recommend_load_reset(struct ctx *c, const struct fit_workload *w, const struct fit_result *fits);
+int recommend_load_reset(struct ctx *c, const struct fit_workload *w, const struct fit_result *fits,
+			 struct cache_slot *s);
 /* The findings of a workload's load plan: what it is (load-plan, info) and
  * the hours its max_replicas caps below the SLO (load-capped, warning). */
 void recommend_load_findings(const struct ctx *c, struct recommend_workload *rw);

@@ -146,10 +146,12 @@ const struct recommend_load_plan *recommend_load_shape(struct ctx *c, const stru
 	return c->lp_state[shape] == 1 ? &c->lp[shape] : NULL;
 }
 
-int recommend_load_reset(struct ctx *c, const struct fit_workload *w, const struct fit_result *fits)
+int recommend_load_reset(struct ctx *c, const struct fit_workload *w, const struct fit_result *fits,
+			 struct cache_slot *s)
 {
 	int least = -1;
 
+	s->traffic_missed = 0;
 	if (c->lp_state)
 		memset(c->lp_state, 0, c->nshapes + 1);
 	if (!recommend_is_traffic(c->pw_now))
@@ -164,6 +166,7 @@ int recommend_load_reset(struct ctx *c, const struct fit_workload *w, const stru
 		lp = recommend_load_shape(c, w, i, &fits[i]);
 		if (lp && (least < 0 || lp->capped_hours < least))
 			least = lp->capped_hours;
+		s->traffic_missed += !lp;
 	}
 	return least < 0 ? 0 : least;
 }

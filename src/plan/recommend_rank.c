@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "load_plan.h"
 #include "recommend_internal.h"
 #include "util.h"
 
@@ -1010,7 +1011,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 	int traffic = recommend_is_traffic(c->pw_now);
 
 	recommend_keep_lists(c, rw);   /* earlier workloads point at it */
-	int least_capped = recommend_load_reset(c, w, fits);
+	int least_capped = recommend_load_reset(c, w, fits, s);
 	recommend_tmpl_release(rw);
 	s->fb = -1;
 	s->data_missed = 0;
@@ -1305,6 +1306,11 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 				    "smaller or lower-precision model, or shorten prompts");
 		if (s->data_missed)
 			;
+		else if (s->traffic_missed && !s->nfeasible_shapes)
+			recommend_add_finding(rw, "infeasible", RECOMMEND_ERROR,
+				    "%zu options hold one replica, but none serves %.10g requests/s with "
+				    "at most %d replicas", s->traffic_missed,
+				    pw->serving.requests_per_s, LOAD_MAX_REPLICAS);
 		else if (s->nfeasible_shapes > 0 && c->res->currency_note[0])
 			recommend_add_finding(rw, "infeasible", RECOMMEND_ERROR,
 				    "%zu options fit, but %s", s->nfeasible_shapes,

@@ -1377,6 +1377,17 @@ static void check_native(struct reader *r, const struct node *v, struct profile_
 			 "model '%s' is released in; give it (bf16, fp16, fp8, ...)", mp->name);
 }
 
+/* The highest share of w's load curves. */
+static double load_top(const struct profile_workload *w)
+{
+	double top = 0;
+
+	for (int c = 0; c < w->serving.load_curves && c < 2; c++)
+		for (int h = 0; h < 24; h++)
+			top = w->serving.load[c][h] > top ? w->serving.load[c][h] : top;
+	return top;
+}
+
 /* autoscale: { min_replicas, max_replicas } and the replicas rule of a
  * workload described by its traffic (serving.requests_per_s): its replica
  * count is derived, so 'replicas' is refused there. */
@@ -1406,6 +1417,9 @@ static void read_autoscale(struct reader *r, const struct node *m, struct profil
 	get_long(r, v, "min_replicas", "autoscale.", &R_MIN_REPLICAS, &w->min_replicas);
 	get_long(r, v, "max_replicas", "autoscale.", &R_REPLICAS, &w->max_replicas);
 	lo = map_get(v, "min_replicas");
+	if (lo && w->min_replicas == 0 && traffic && w->serving.load_curves && load_top(w) == 0)
+		err_node(r, lo, "'autoscale.min_replicas' 0 with a 'serving.load' of only zeros: the "
+			 "service would never run; give a share above 0 or min_replicas 1");
 	if (lo && w->max_replicas > 0 && w->min_replicas > w->max_replicas)
 		err_node(r, lo, "'autoscale.min_replicas' (%ld) is above 'autoscale.max_replicas' "
 			 "(%ld)", w->min_replicas, w->max_replicas);

@@ -62,9 +62,11 @@ void load_plan_summary(const struct recommend_load_plan *lp, const char *currenc
 {
 	char a[48], b[48], d[48];
 
-	snprintf(buf, len, "%g requests/s at the peak: peak %d, trough %d replicas; autoscaled "
-		 "%s/month, sized for the peak all day %s/month (saves %s)",
+	snprintf(buf, len, "%g requests/s at the peak: peak %d, trough %d replicas, %.2f sequences "
+		 "in flight per replica at the peak (mean); autoscaled %s/month, sized for the "
+		 "peak all day %s/month (saves %s)",
 		 lp->peak_requests_per_s, lp->peak_replicas, lp->trough_replicas,
+		 lp->in_flight_per_replica_at_peak,
 		 util_fmt_money_in(a, sizeof a, lp->monthly_cost, currency),
 		 util_fmt_money_in(b, sizeof b, lp->peak_sized_monthly_cost, currency),
 		 util_fmt_money_in(d, sizeof d, lp->peak_sized_monthly_cost - lp->monthly_cost,

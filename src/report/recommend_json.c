@@ -410,6 +410,16 @@ cJSON *recommend_header_to_json(const struct recommend_result *r,
 				"max(compute slices / 7, memory slices / 8) of one GPU's share "
 				"of the VM price");
 	cJSON_AddStringToObject(x, "needs", "per replica; memory and tflops include the headroom");
+	for (size_t i = 0; i < r->nworkloads; i++)
+		if (r->workloads[i].load_plan) {
+			cJSON_AddStringToObject(x, "load_plan",
+						"a workload described by requests_per_s runs, each hour, the "
+						"fewest replicas whose percentile of the Poisson count of "
+						"sequences in flight (mean by Little's law) one replica "
+						"holds within its SLOs; billed per replica level for the "
+						"hours it runs; on whole VMs, not the MIG plan");
+			break;
+		}
 	cJSON_AddStringToObject(x, "mig_plan_totals",
 				"workloads whose cheapest option is a MIG slice are packed per "
 				"region onto whole VMs (the MIG plan); when it costs less than "

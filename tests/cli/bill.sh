@@ -3,7 +3,10 @@
 # fields: monthly_cost = hourly_cost x hours_billed, rounded to the cent, for
 # inference (hours_billed = hours per month), MIG plan parts and training
 # (hours_billed = the run's hours, a starved run's included, x runs per
-# month), the recommendation and every alternative.
+# month), the recommendation and every alternative.  A load plan
+# (requests_per_s) is billed per replica group: its groups sum to the
+# recommendation's bill, each one hourly x VMs x its hours (hours_billed is
+# then that bill over the peak's hourly cost).
 #
 # By hand, qlora-70b below (1 x Standard_ND96asr_v4, 27.197 USD/h, one run
 # 24.26 h, 2 runs a month): 27.197 x 48.52 h = 1,319.67 USD; job_cost x runs
@@ -51,8 +54,25 @@ for w in d["workloads"]:
         commit = term in ("reserved-1y", "reserved-3y", "savings-1y", "savings-3y")
         if commit and c["hours_billed"] != 730:
             bad.append(f"{w['name']} {c['sku']}: hours_billed {c['hours_billed']} under {term}, not 730")
-        if not commit and w["type"] == "inference" and c["hours_billed"] != d["hours_per_month"]:
+        if not commit and w["type"] == "inference" and not w.get("load_plan") and c["hours_billed"] != d["hours_per_month"]:
             bad.append(f"{w['name']} {c['sku']}: hours_billed {c['hours_billed']}, not {d['hours_per_month']}")
+    # a load plan (docs/billing.md): its recommendation's bill is the sum of
+    # its groups, each the VM's hourly x VMs x its hours (730 under a
+    # commitment), to the cent
+    lp = w.get("load_plan")
+    if lp and w.get("recommendation"):
+        r = w["recommendation"]
+        vm_hourly = r["hourly_cost"] / r["vm_count"]
+        total = 0
+        for b in lp["bills"]:
+            hours = 730 if b["term"] in ("reserved-1y", "reserved-3y", "savings-1y", "savings-3y") else b["hours_per_month"]
+            # the JSON's hours are to 0.01 h: that much of the bill may differ
+            slack = vm_hourly * b["vms"] * 0.005 * 100 + 1
+            if b["term"] == r["pricing"] and abs(vm_hourly * b["vms"] * hours * 100 - round(b["monthly_cost"] * 100)) > slack:
+                bad.append(f"{w['name']}: load plan bill {b} is not {vm_hourly} x {b['vms']} x {hours}")
+            total += round(b["monthly_cost"] * 100)
+        if total != round(r["monthly_cost"] * 100) or total != round(lp["monthly_cost"] * 100):
+            bad.append(f"{w['name']}: load plan bills sum to {total} cents, recommendation {r['monthly_cost']}")
 if bad:
     print(sys.argv[2] + ": " + "; ".join(bad))
     sys.exit(1)

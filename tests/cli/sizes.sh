@@ -16,7 +16,7 @@ max_fn=200
 long='
 src/plan/mig.c 2532 the MIG layout enumeration, its hash table and both packing strategies
 src/model/sizing.c 1903 the memory and throughput model of every workload kind and the model presets
-src/profile/profile.c 1975 the byte scan, the YAML tree and the validation of every profile field (the traffic, its load curve and autoscale bounds among them)
+src/profile/profile.c 1989 the byte scan, the YAML tree and the validation of every profile field (the traffic, its load curve and autoscale bounds among them)
 src/telemetry/telemetry.c 1761 the series store, the metric alias table and three line readers
 src/model/sizing.c:sizing_inference 255 the whole inference roofline in one pass over many shared locals
 src/cli/cmd_estimate.c:parse_args 235 one switch case for each option of estimate

@@ -15,6 +15,7 @@
 
 #include "bill.h"
 #include "load_plan.h"
+#include "profile.h"
 
 /* A replica whose request takes 2 s + 0.1 s per sequence it runs at once
  * (nondecreasing, as the sizing model's). */
@@ -260,6 +261,62 @@ static void test_flat_curve_is_static(void **state)
 	assert_float_equal(lp.monthly_cost, 5362.58, 1e-9);
 }
 
+/* The profile's traffic fields as the plan reads them: the rate, the
+ * default percentile 95, both curves, the autoscale bounds, the default
+ * minimum 1 and concurrency 0 (derived). */
+static void test_profile_traffic(void **state)
+{
+	static const char text[] =
+		"gpufit: 1\n"
+		"workloads:\n"
+		"  - name: a\n"
+		"    type: inference\n"
+		"    model: { params_b: 8, layers: 32, hidden: 4096, heads: 32 }\n"
+		"    serving:\n"
+		"      input_tokens: 1024\n"
+		"      output_tokens: 256\n"
+		"      requests_per_s: 12.5\n"
+		"      load:\n"
+		"        weekday: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1, 1, 1, 1, 1, 1,"
+		" 1, 1, 1, 1, 1, 1, 1, 0.25]\n"
+		"        weekend: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,"
+		" 0, 0.5]\n"
+		"    autoscale: { min_replicas: 0, max_replicas: 6 }\n"
+		"  - name: b\n"
+		"    type: inference\n"
+		"    model: { params_b: 8, layers: 32, hidden: 4096, heads: 32 }\n"
+		"    serving: { input_tokens: 1024, output_tokens: 256, requests_per_s: 3, "
+		"percentile: 99.9 }\n";
+	struct diag_list errs = DIAG_LIST_INIT;
+	struct profile p;
+	const struct profile_workload *a, *b;
+
+	(void)state;
+	assert_int_equal(profile_parse_buffer("t.yaml", text, sizeof text - 1, NULL, &p, &errs), 0);
+	a = &p.workloads[0];
+	b = &p.workloads[1];
+	assert_true(a->serving.has_requests_per_s);
+	assert_float_equal(a->serving.requests_per_s, 12.5, 0);
+	assert_int_equal(a->serving.concurrency, 0);
+	assert_float_equal(a->serving.percentile, 95, 0);
+	assert_int_equal(a->serving.load_curves, 2);
+	assert_float_equal(a->serving.load[0][9], 0.9, 0);
+	assert_float_equal(a->serving.load[0][23], 0.25, 0);
+	assert_float_equal(a->serving.load[1][23], 0.5, 0);
+	assert_true(a->has_autoscale);
+	assert_int_equal(a->min_replicas, 0);
+	assert_int_equal(a->max_replicas, 6);
+	assert_int_equal(b->serving.load_curves, 0);
+	assert_float_equal(b->serving.percentile, 99.9, 0);
+	assert_false(b->has_autoscale);
+	assert_int_equal(b->min_replicas, 1);
+	assert_int_equal(b->max_replicas, 0);
+	/* the weekend's highest share is 0.5 but the weekday reaches 1: no warning */
+	assert_int_equal(errs.n, 0);
+	profile_release(&p);
+	diag_list_release(&errs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -270,6 +327,7 @@ int main(void)
 		cmocka_unit_test(test_warm_ahead),
 		cmocka_unit_test(test_layered_bill),
 		cmocka_unit_test(test_flat_curve_is_static),
+		cmocka_unit_test(test_profile_traffic),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,1 @@
+gpufit validate tests/golden/profile/inputs/traffic-all-zero.yaml
