@@ -24,9 +24,43 @@
 
 #define K8S_DEFAULT_IMAGE "example.invalid/replace-with-your-image:latest"
 
+/* What autoscales the pods of a workload described by its traffic (a load
+ * plan): by default a HorizontalPodAutoscaler, and a KEDA ScaledObject
+ * where the plan scales to zero (an HPA stays at one replica or more
+ * unless the cluster enables HPAScaleToZero); KEDA: a ScaledObject for
+ * every such workload. */
+enum k8s_autoscaler { K8S_AUTOSCALER_DEFAULT, K8S_AUTOSCALER_HPA, K8S_AUTOSCALER_KEDA };
+
+/* The Prometheus a ScaledObject queries: a placeholder the user replaces
+ * (the objects say so). */
+#define K8S_PROMETHEUS_PLACEHOLDER "http://replace-with-your-prometheus.invalid:9090"
+
 struct k8s_manifest_options {
 	const char *image;                /* --image; NULL = K8S_DEFAULT_IMAGE */
+	enum k8s_autoscaler autoscaler;   /* --autoscaler */
 };
+
+/*
+ * The requests a serving engine holds, in Prometheus: running (in the
+ * batch) and waiting (queued), whose sum is the requests in flight a load
+ * plan sizes a replica for; and the name the metrics adapter gives that
+ * sum for an HPA's Pods metric (docs/k8s.md has the adapter rule).
+ * vLLM vllm:num_requests_running + vllm:num_requests_waiting, SGLang
+ * sglang:num_running_reqs + sglang:num_queue_reqs, TGI
+ * tgi_batch_current_size + tgi_queue_size.
+ */
+struct k8s_engine_metric {
+	const char *running, *waiting;
+	const char *adapter_name;         /* "vllm_requests_in_flight" */
+};
+
+/* The metric of engine (enum sizing_engine), NULL for an engine that exports
+ * none gpufit knows (TensorRT-LLM, llama.cpp, transformers) or -1. */
+const struct k8s_engine_metric *k8s_engine_metric(int engine);
+
+/* 1 when placement pl is autoscaled by a KEDA ScaledObject under option a
+ * (else by an HPA, or not autoscaled). */
+int k8s_placement_keda(const struct k8s_placement *pl, enum k8s_autoscaler a);
 
 /* A JSON array of the objects of every placement of plan, in profile order;
  * NULL when out of memory. */

@@ -127,6 +127,10 @@ struct k8s_pool {
 	size_t nbills;
 	struct k8s_bill *bills;           /* owned: what Azure bills for the pool */
 	double monthly_cost;              /* the sum of its bills, to the cent */
+	long scaled_min, scaled_max;      /* the nodes of its autoscaled workloads
+					     (load plans): VMs per replica x
+					     min_replicas / max_replicas, within
+					     min_count / max_count */
 };
 
 /* Where the replicas of one workload run: one part per pool (a workload the
@@ -141,6 +145,17 @@ struct k8s_placement {
 	char resource[48];                /* "nvidia.com/gpu", "nvidia.com/mig-3g.40gb",
 					     "amd.com/gpu" */
 	int rdma;                         /* rdma/ib per pod (0: none) */
+	/* an inference workload described by its traffic (a load plan,
+	 * recommend.h): its pods are autoscaled between min_pods and max_pods
+	 * (the plan's min_replicas and max_replicas, times the model instances
+	 * of a replica) and replicas is its peak */
+	int autoscaled;
+	long min_pods, max_pods;
+	int engine;                       /* its serving engine (enum sizing_engine),
+					     -1 when the profile names none */
+	double target_in_flight;          /* requests in flight per pod at the peak
+					     (the plan's Little's-law mean per replica
+					     over the instances of a replica) */
 };
 
 /* A workload without a placement, and why ("no feasible option"). */

@@ -33,6 +33,7 @@
 #include "k8s_yaml.h"
 #include "profile.h"
 #include "recommend.h"
+#include "sizing.h"
 #include "tmpguard.h"
 #include "util.h"
 
@@ -41,7 +42,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv);
 
 enum {
 	OPT_OUT_DIR = 1, OPT_CLUSTER, OPT_RG, OPT_TAINT, OPT_IMAGE, OPT_PRICING, OPT_REGION,
-	OPT_HEADROOM, OPT_SKUS, OPT_USAGE, OPT_WITHIN_QUOTA, OPT_STRATEGY
+	OPT_HEADROOM, OPT_SKUS, OPT_USAGE, OPT_WITHIN_QUOTA, OPT_STRATEGY, OPT_AUTOSCALER
 };
 
 const struct cli_opt cmd_k8s_opts[] = {
@@ -74,6 +75,9 @@ const struct cli_opt cmd_k8s_opts[] = {
 	{ "strategy", 0, CLI_ARG_REQUIRED, OPT_STRATEGY, "S", "aks",
 	  "the MIG plan's layouts: aks only (AKS --gpu-instance-profile node pools carry one "
 	  "MIG profile each; mixed is refused)" },
+	{ "autoscaler", 0, CLI_ARG_REQUIRED, OPT_AUTOSCALER, "KIND", "hpa|keda",
+	  "what autoscales a workload described by its traffic: hpa (default; a KEDA "
+	  "ScaledObject where it scales to zero) or keda (a ScaledObject for each)" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
@@ -250,6 +254,16 @@ static cJSON *pools_json(const struct recommend_result *r, const struct k8s_plan
 		cJSON_AddNumberToObject(o, "min_count", (double)p->min_count);
 		cJSON_AddNumberToObject(o, "max_count", (double)p->max_count);
 		cJSON_AddBoolToObject(o, "autoscale", p->min_count < p->max_count);
+		if (p->scaled_max > 0) {
+			/* the nodes of its workloads autoscaled on their traffic
+			 * (load plans), within min_count and max_count */
+			cJSON *an = cJSON_AddObjectToObject(o, "autoscaled_nodes");
+
+			cJSON_AddNumberToObject(an, "min_count", (double)p->scaled_min);
+			cJSON_AddNumberToObject(an, "max_count", (double)p->scaled_max);
+		} else {
+			cJSON_AddNullToObject(o, "autoscaled_nodes");
+		}
 		a = cJSON_AddArrayToObject(o, "taints");
 		for (size_t k = 0; k < p->ntaints; k++) {
 			cJSON *t = cJSON_CreateObject();
@@ -480,13 +494,67 @@ static void quota_notes(const struct recommend_result *res, struct strbuf *scrip
 	strmap_release(&seen);
 }
 
+/* `-f json`: the pools, their bills, the setup commands and the manifests
+ * (docs, taken over and freed); EXIT_OK or EXIT_INPUT. */
+static int print_json(struct cli_ctx *ctx, const struct recommend_result *res,
+		      const struct k8s_plan *plan, cJSON *docs)
+{
+	cJSON *root = cJSON_CreateObject();
+	int rc = EXIT_OK;
+
+	cJSON_AddNumberToObject(root, "schema_version", 1);
+	cJSON_AddItemToObject(root, "node_pools", pools_json(res, plan));
+	/* the pools' bills summed: recommend's fleet total when nothing is
+	 * skipped (docs/k8s.md) */
+	cJSON_AddStringToObject(root, "currency", res->currency);
+	json_add_money(root, "monthly_cost", plan->monthly_cost);
+	cJSON_AddItemToObject(root, "setup_commands", setup_json(plan));
+	cJSON_AddItemToObject(root, "manifests", docs);
+	cJSON_AddItemToObject(root, "skipped", skipped_json(res, plan));
+	if (json_print(ctx->out, root) != 0) {
+		diag_error("out of memory while printing JSON");
+		rc = EXIT_INPUT;
+	}
+	cJSON_Delete(root);
+	return rc;
+}
+
+/* What the autoscaler of a workload described by its traffic cannot do by
+ * itself (docs/k8s.md "Autoscaled workloads"): an engine without a metric
+ * gpufit knows, a scale to zero KEDA cannot wake from on the engine's own
+ * metric, --autoscaler hpa for a plan that scales to zero. */
+static void autoscale_warnings(const struct recommend_result *res, const struct k8s_plan *plan,
+			       const struct k8s_manifest_options *mo)
+{
+	for (size_t i = 0; i < plan->nplacements; i++) {
+		const struct k8s_placement *pl = &plan->placements[i];
+		const char *name = res->workloads[pl->workload].name;
+
+		if (!pl->autoscaled)
+			continue;
+		if (!k8s_engine_metric(pl->engine))
+			diag_warning("k8s: workload '%s': %s exports no requests-in-flight metric "
+				     "gpufit knows: its autoscaler reads 'requests_in_flight', replace "
+				     "it with your server's", name, pl->engine >= 0 ?
+				     sizing_engine_name((enum sizing_engine)pl->engine) : "its server");
+		if (pl->min_pods < 1 && mo->autoscaler == K8S_AUTOSCALER_HPA)
+			diag_warning("k8s: workload '%s' scales to zero: a KEDA ScaledObject, not an "
+				     "HPA (an HPA stays at one replica or more without the "
+				     "HPAScaleToZero feature gate)", name);
+		if (pl->min_pods < 1)
+			diag_warning("k8s: workload '%s' scales to zero: at zero replicas no pod "
+				     "exports its metric, so add a trigger that sees requests without "
+				     "a pod (docs/k8s.md)", name);
+	}
+}
+
 static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 {
 	struct recommend_options o;
 	struct cmd_setup s;
 	struct recommend_result *res;
 	struct k8s_pool_options po;
-	struct k8s_manifest_options mo = { NULL };
+	struct k8s_manifest_options mo = { NULL, K8S_AUTOSCALER_DEFAULT };
 	struct k8s_script_options so = { NULL, NULL, NULL, GPUFIT_VERSION, NULL };
 	struct k8s_plan plan;
 	struct diag_list diags = DIAG_LIST_INIT;
@@ -597,6 +665,17 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 			o.strategy = st;
 			continue;
 		}
+		case OPT_AUTOSCALER:
+			if (strcmp(val, "hpa") == 0) {
+				mo.autoscaler = K8S_AUTOSCALER_HPA;
+			} else if (strcmp(val, "keda") == 0) {
+				mo.autoscaler = K8S_AUTOSCALER_KEDA;
+			} else {
+				free(regions);
+				free(usage);
+				return cli_usage_error("k8s", "unknown autoscaler '%s' (hpa, keda)", val);
+			}
+			continue;
 		case OPT_HEADROOM:
 			if (cli_percent("k8s", "headroom", val, &d) != 0) {
 				free(regions);
@@ -655,6 +734,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 	for (size_t i = 0; i < plan.nskipped; i++)
 		diag_warning("k8s: workload '%s' skipped: %s",
 			     res->workloads[plan.skipped[i].workload].name, plan.skipped[i].reason);
+	autoscale_warnings(res, &plan, &mo);
 	so.profile = s.p.file;
 	so.result = res;
 	docs = k8s_manifests_build(res, &plan, &mo);
@@ -676,22 +756,8 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 			rc = EXIT_INPUT;
 		}
 	} else {
-		cJSON *root = cJSON_CreateObject();
-		cJSON_AddNumberToObject(root, "schema_version", 1);
-		cJSON_AddItemToObject(root, "node_pools", pools_json(res, &plan));
-		/* the pools' bills summed: recommend's fleet total when nothing
-		 * is skipped (docs/k8s.md) */
-		cJSON_AddStringToObject(root, "currency", res->currency);
-		json_add_money(root, "monthly_cost", plan.monthly_cost);
-		cJSON_AddItemToObject(root, "setup_commands", setup_json(&plan));
-		cJSON_AddItemToObject(root, "manifests", docs);
-		cJSON_AddItemToObject(root, "skipped", skipped_json(res, &plan));
+		rc = print_json(ctx, res, &plan, docs);
 		docs = NULL;
-		if (json_print(ctx->out, root) != 0) {
-			diag_error("out of memory while printing JSON");
-			rc = EXIT_INPUT;
-		}
-		cJSON_Delete(root);
 	}
 	if (rc == EXIT_OK && plan.nskipped)
 		rc = EXIT_INFEASIBLE;

@@ -8,11 +8,13 @@
  * find each other through a headless Service named in spec.subdomain.
  */
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "k8s_manifest.h"
+#include "sizing.h"
 #include "util.h"
 
 #define RENDEZVOUS_PORT 29500         /* torchrun's default master port */
@@ -193,7 +195,7 @@ static void pod_spec(cJSON *spec, const struct k8s_placement *pl, const struct k
 		toleration(tols, p->taints[i].key, p->taints[i].value, p->taints[i].effect);
 	if (p->priority == K8S_PRIORITY_SPOT)
 		toleration(tols, K8S_SPOT_TAINT_KEY, K8S_SPOT_TAINT_VALUE, K8S_SPOT_TAINT_EFFECT);
-	if (pl->nodes > 1 || pl->replicas > 1)
+	if (pl->nodes > 1 || pl->replicas > 1 || pl->max_pods > 1)
 		anti_affinity(spec, id->app, !mig);
 
 	c = cJSON_CreateObject();
@@ -250,12 +252,170 @@ static cJSON *deployment(const struct k8s_placement *pl, const struct k8s_pool *
 	str(d, "kind", "Deployment");
 	metadata(d, id);
 	spec = obj(d, "spec");
-	num(spec, "replicas", pl->replicas);
+	/* an autoscaled Deployment leaves replicas to its autoscaler (Kubernetes
+	 * "Horizontal Pod Autoscaling": a replicas in the manifest resets the
+	 * count on every apply) */
+	if (!pl->autoscaled)
+		num(spec, "replicas", pl->replicas);
 	selector(obj(obj(spec, "selector"), "matchLabels"), id);
 	tmpl = obj(spec, "template");
 	labels(obj(tmpl, "metadata"), id);
 	pod_spec(obj(tmpl, "spec"), pl, p, id, image, 0, NULL);
 	return d;
+}
+
+/* ---- autoscaling --------------------------------------------------------- */
+
+const struct k8s_engine_metric *k8s_engine_metric(int engine)
+{
+	/* vLLM "Production Metrics", SGLang "Production Metrics" and TGI
+	 * "Metrics" reference pages (docs/k8s.md "Autoscaled workloads") */
+	static const struct k8s_engine_metric vllm = {
+		"vllm:num_requests_running", "vllm:num_requests_waiting", "vllm_requests_in_flight"
+	};
+	static const struct k8s_engine_metric sglang = {
+		"sglang:num_running_reqs", "sglang:num_queue_reqs", "sglang_requests_in_flight"
+	};
+	static const struct k8s_engine_metric tgi = {
+		"tgi_batch_current_size", "tgi_queue_size", "tgi_requests_in_flight"
+	};
+
+	switch (engine) {
+	case SIZING_ENGINE_VLLM:
+		return &vllm;
+	case SIZING_ENGINE_SGLANG:
+		return &sglang;
+	case SIZING_ENGINE_TGI:
+		return &tgi;
+	default:
+		return NULL;
+	}
+}
+
+int k8s_placement_keda(const struct k8s_placement *pl, enum k8s_autoscaler a)
+{
+	return pl->autoscaled && (a == K8S_AUTOSCALER_KEDA || pl->min_pods < 1);
+}
+
+/* A Kubernetes quantity of v to the hundredth: whole, else in thousandths
+ * ("62960m" for 62.96). */
+static void quantity(double v, char *out, size_t len)
+{
+	double milli = floor(v * 100.0 + 0.5) * 10.0;
+
+	if (!(milli >= 1.0))
+		milli = 1.0;   /* a target of 0 would never scale in */
+	if (milli > 1e12)
+		milli = 1e12;
+	if (fmod(milli, 1000.0) == 0.0)
+		snprintf(out, len, "%.0f", milli / 1000.0);
+	else
+		snprintf(out, len, "%.0fm", milli);
+}
+
+static cJSON *scaler_metadata(cJSON *doc, const struct ident *id)
+{
+	cJSON *m = obj(doc, "metadata");
+	str(m, "name", id->name);
+	labels(m, id);
+	return obj(m, "annotations");
+}
+
+/* Why the target: the load plan sized each replica for this many requests
+ * in flight at the peak, and the autoscaler keeps ceil(in flight / target)
+ * replicas, the plan's count at every hour whose rate it sized. */
+static void scaler_annotations(cJSON *ann, const struct k8s_placement *pl,
+			       const struct k8s_engine_metric *em)
+{
+	char buf[320];
+
+	snprintf(buf, sizeof(buf), "min and max replicas from the load plan (autoscale: "
+		 "min_replicas, max_replicas, else its trough and peak); target: the requests "
+		 "in flight per pod at the peak (%.2f), which the plan sized each replica for",
+		 pl->target_in_flight);
+	str(ann, "gpufit.io/autoscaling", buf);
+	if (!em) {
+		snprintf(buf, sizeof(buf), "%s exports no requests-in-flight metric gpufit "
+			 "knows: replace requests_in_flight with your server's",
+			 pl->engine >= 0 ? sizing_engine_name((enum sizing_engine)pl->engine)
+					 : "this workload");
+		str(ann, "gpufit.io/metric", buf);
+	}
+}
+
+/* An autoscaling/v2 HorizontalPodAutoscaler of the Deployment, on a Pods
+ * metric a metrics adapter (prometheus-adapter) serves: the requests in
+ * flight of each pod, running + waiting. */
+static cJSON *hpa(const struct k8s_placement *pl, const struct ident *id, int engine)
+{
+	const struct k8s_engine_metric *em = k8s_engine_metric(engine);
+	cJSON *h = cJSON_CreateObject(), *spec, *ref, *m, *pods, *target;
+	char q[32];
+
+	str(h, "apiVersion", "autoscaling/v2");
+	str(h, "kind", "HorizontalPodAutoscaler");
+	scaler_annotations(scaler_metadata(h, id), pl, em);
+	spec = obj(h, "spec");
+	ref = obj(spec, "scaleTargetRef");
+	str(ref, "apiVersion", "apps/v1");
+	str(ref, "kind", "Deployment");
+	str(ref, "name", id->name);
+	num(spec, "minReplicas", pl->min_pods > 1 ? pl->min_pods : 1);
+	num(spec, "maxReplicas", pl->max_pods > 1 ? pl->max_pods : 1);
+	m = cJSON_CreateObject();
+	cJSON_AddItemToArray(cJSON_AddArrayToObject(spec, "metrics"), m);
+	str(m, "type", "Pods");
+	pods = obj(m, "pods");
+	str(obj(pods, "metric"), "name", em ? em->adapter_name : "requests_in_flight");
+	target = obj(pods, "target");
+	str(target, "type", "AverageValue");
+	quantity(pl->target_in_flight, q, sizeof(q));
+	str(target, "averageValue", q);
+	return h;
+}
+
+/* A KEDA ScaledObject (keda.sh/v1alpha1) of the Deployment with a
+ * prometheus trigger: the requests in flight of its pods over all of them,
+ * threshold the target per pod (KEDA's AverageValue: replicas = ceil(query
+ * / threshold)). */
+static cJSON *scaled_object(const struct k8s_placement *pl, const struct ident *id, int engine)
+{
+	const struct k8s_engine_metric *em = k8s_engine_metric(engine);
+	cJSON *so = cJSON_CreateObject(), *ann, *spec, *trig, *md;
+	char q[32], query[400];
+
+	str(so, "apiVersion", "keda.sh/v1alpha1");
+	str(so, "kind", "ScaledObject");
+	ann = scaler_metadata(so, id);
+	str(ann, "gpufit.io/placeholder",
+	    "serverAddress is a placeholder: replace it with your Prometheus");
+	scaler_annotations(ann, pl, em);
+	if (pl->min_pods < 1)
+		str(ann, "gpufit.io/scale-from-zero",
+		    "at zero replicas no pod exports the metric, the query reads nothing and KEDA "
+		    "does not wake the Deployment: add a trigger on demand seen without a pod "
+		    "(requests queued at your gateway, or KEDA's HTTP add-on)");
+	spec = obj(so, "spec");
+	str(obj(spec, "scaleTargetRef"), "name", id->name);
+	num(spec, "minReplicaCount", pl->min_pods > 0 ? pl->min_pods : 0);
+	num(spec, "maxReplicaCount", pl->max_pods > 1 ? pl->max_pods : 1);
+	trig = cJSON_CreateObject();
+	cJSON_AddItemToArray(cJSON_AddArrayToObject(spec, "triggers"), trig);
+	str(trig, "type", "prometheus");
+	md = obj(trig, "metadata");
+	str(md, "serverAddress", K8S_PROMETHEUS_PLACEHOLDER);
+	/* the Deployment's pods: <name>-<template hash>-<suffix> */
+	if (em)
+		snprintf(query, sizeof(query),
+			 "sum({__name__=~\"%s|%s\",pod=~\"%s-[a-z0-9]+-[a-z0-9]+\"})",
+			 em->running, em->waiting, id->name);
+	else
+		snprintf(query, sizeof(query),
+			 "sum(requests_in_flight{pod=~\"%s-[a-z0-9]+-[a-z0-9]+\"})", id->name);
+	str(md, "query", query);
+	quantity(pl->target_in_flight, q, sizeof(q));
+	str(md, "threshold", q);
+	return so;
 }
 
 static cJSON *job(const struct k8s_placement *pl, const struct k8s_pool *p,
@@ -354,6 +514,10 @@ cJSON *k8s_manifests_build(const struct recommend_result *r, const struct k8s_pl
 		if (w->type == PROFILE_INFERENCE) {
 			unique_name(&nm, base, 50, name);
 			cJSON_AddItemToArray(arr, deployment(pl, p, &id, image));
+			if (k8s_placement_keda(pl, o ? o->autoscaler : K8S_AUTOSCALER_DEFAULT))
+				cJSON_AddItemToArray(arr, scaled_object(pl, &id, pl->engine));
+			else if (pl->autoscaled)
+				cJSON_AddItemToArray(arr, hpa(pl, &id, pl->engine));
 		} else if (pl->nodes <= 1) {
 			unique_name(&nm, base, 50, name);
 			cJSON_AddItemToArray(arr, job(pl, p, &id, image, NULL));

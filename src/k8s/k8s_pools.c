@@ -104,6 +104,8 @@ struct build {
 	size_t cap_pools, cap_parts, cap_skipped;
 	long *must_run;                   /* per pool: nodes that always run */
 	long *burst;                      /* per pool: nodes of training runs */
+	long *scaled_min, *scaled_max;    /* per pool: nodes of autoscaled replicas
+					     (load plans) at their bounds */
 	unsigned char *mig_counted;       /* per MIG plan pool: VMs already counted */
 };
 
@@ -154,6 +156,8 @@ static size_t pool_for(struct build *b, const char *sku, const char *region,
 		plan->pools = xrealloc(plan->pools, b->cap_pools * sizeof(*plan->pools));
 		b->must_run = xrealloc(b->must_run, b->cap_pools * sizeof(*b->must_run));
 		b->burst = xrealloc(b->burst, b->cap_pools * sizeof(*b->burst));
+		b->scaled_min = xrealloc(b->scaled_min, b->cap_pools * sizeof(*b->scaled_min));
+		b->scaled_max = xrealloc(b->scaled_max, b->cap_pools * sizeof(*b->scaled_max));
 	}
 	p = &plan->pools[plan->npools];
 	memset(p, 0, sizeof(*p));
@@ -165,6 +169,8 @@ static size_t pool_for(struct build *b, const char *sku, const char *region,
 	p->zone = zone;
 	b->must_run[plan->npools] = 0;
 	b->burst[plan->npools] = 0;
+	b->scaled_min[plan->npools] = 0;
+	b->scaled_max[plan->npools] = 0;
 	return plan->npools++;
 }
 
@@ -185,6 +191,7 @@ static struct k8s_placement *add_part(struct build *b, size_t w, size_t pool)
 	pl->workload = w;
 	pl->part = part;
 	pl->pool = pool;
+	pl->engine = -1;
 	if (!p->nworkloads || p->workloads[p->nworkloads - 1] != w) {
 		p->workloads = xrealloc(p->workloads, (p->nworkloads + 1) * sizeof(*p->workloads));
 		p->workloads[p->nworkloads++] = w;
@@ -209,6 +216,53 @@ static void add_bill(struct build *b, size_t pool, size_t workload, enum pricing
 	l->hours_used = hours_used;
 	l->hours_billed = bill_hours(pricing, hours_used);
 	l->monthly = bill_monthly(pricing, hourly, vms, hours_used);
+}
+
+/* The hourly price of a VM whose bill is monthly for vms VMs and hb hours
+ * billed: the fewest decimals (3 to 6) that give that bill again, else the
+ * quotient.  A load plan's group under a term other than the
+ * recommendation's (pricing auto: the burst on payg) carries no price of
+ * its own, only its bill. */
+static double hourly_of(enum pricing_kind term, double monthly, double vms, double hours)
+{
+	double hb = bill_hours(term, hours), q = monthly / (vms * hb), scale = 1000.0;
+
+	for (int d = 3; d <= 6; d++, scale *= 10.0) {
+		double h = floor(q * scale + 0.5) / scale;
+
+		if (h > 0 && bill_monthly(term, h, vms, hours) == monthly)
+			return h;
+	}
+	return q;
+}
+
+/* The bill of an autoscaled workload (wi, its load plan lp) on pool: one
+ * line per group of the plan's bill (replicas billed alike: the same term,
+ * the same hours a month), each the group's own bill_monthly() as recommend
+ * computed it, so the workload's lines sum to lp->monthly_cost.  A group
+ * under the recommendation's term is at its hourly price; one under
+ * another term at the price its bill implies (hourly_of). */
+static void load_plan_bills(struct build *b, size_t pool, size_t wi,
+			    const struct recommend_load_plan *lp)
+{
+	const struct recommend_choice *c = &b->r->workloads[wi].rec;
+	size_t n = lp->nbills < RECOMMEND_LOAD_BILLS ? lp->nbills : RECOMMEND_LOAD_BILLS;
+
+	for (size_t k = 0; k < n; k++) {
+		const struct recommend_load_bill *g = &lp->bills[k];
+		double hb = bill_hours(g->term, g->hours_per_month);
+		struct k8s_pool *p;
+
+		if (g->vms <= 0)
+			continue;
+		add_bill(b, pool, wi, g->term,
+			 g->term == c->pricing || !(hb > 0 && g->monthly_cost > 0)
+			 ? c->unit_hourly : hourly_of(g->term, g->monthly_cost, g->vms,
+						      g->hours_per_month),
+			 (double)g->vms, g->hours_per_month);
+		p = &b->plan->pools[pool];
+		p->bills[p->nbills - 1].monthly = g->monthly_cost;
+	}
 }
 
 /* AMD Instinct and Radeon GPUs are advertised by AMD's device plugin. */
@@ -258,6 +312,29 @@ static void place_vm(struct build *b, size_t wi)
 	}
 	if (b->plan->pools[pool].gpus_per_vm < pl->gpus_per_node)
 		b->plan->pools[pool].gpus_per_vm = pl->gpus_per_node;
+	if (w->type == PROFILE_INFERENCE && w->load_plan) {
+		/* described by its traffic: the pods scale between the plan's
+		 * bounds, and the pool's autoscaler with them (VMs per replica x
+		 * replicas); no headroom on top, the pods never exceed
+		 * max_replicas */
+		const struct recommend_load_plan *lp = w->load_plan;
+		long lo = lp->min_replicas > 0 ? lp->min_replicas : 0;
+		long hi = lp->max_replicas > lo ? lp->max_replicas : lo;
+
+		if (hi < 1)
+			hi = 1;
+		pl->autoscaled = 1;
+		pl->engine = b->p && wi < b->p->nworkloads && b->p->workloads[wi].has_serving
+			     ? (int)b->p->workloads[wi].serving.engine : -1;
+		pl->replicas = (long)lp->peak_replicas * inst;
+		pl->min_pods = lo * inst;
+		pl->max_pods = hi * inst;
+		pl->target_in_flight = lp->in_flight_per_replica_at_peak / inst;
+		b->scaled_min[pool] += (long)nodes * lo;
+		b->scaled_max[pool] += (long)nodes * hi;
+		load_plan_bills(b, pool, wi, lp);
+		return;
+	}
 	if (w->type == PROFILE_INFERENCE)
 		b->must_run[pool] += (long)nodes * w->replicas;
 	else
@@ -548,13 +625,18 @@ static void finish_pool(const struct build *b, size_t i)
 	long must = b->must_run[i], burst = b->burst[i];
 	double h = b->r->headroom_pct > 0 ? b->r->headroom_pct : 0;
 
-	/* min: the nodes of the replicas that always run (inference); max: those
-	 * with the headroom, plus the nodes training runs take while they run */
-	p->min_count = must;
-	p->max_count = (long)ceil((double)must * (1.0 + h / 100.0) - 1e-9) + burst;
+	/* min: the nodes of the replicas that always run (inference) and of
+	 * the autoscaled ones at their minimum; max: the first with the
+	 * headroom, the autoscaled at their maximum, plus the nodes training
+	 * runs take while they run */
+	p->scaled_min = b->scaled_min[i];
+	p->scaled_max = b->scaled_max[i];
+	p->min_count = must + p->scaled_min;
+	p->max_count = (long)ceil((double)must * (1.0 + h / 100.0) - 1e-9) + p->scaled_max +
+		       burst;
 	if (p->max_count < p->min_count)
 		p->max_count = p->min_count;
-	p->count = must;
+	p->count = p->min_count;
 
 	p->ntaints = 1;
 	if (b->o && b->o->has_taint) {
@@ -647,6 +729,9 @@ static void pool_terms(const struct recommend_result *r, struct k8s_plan *plan)
 		for (size_t k = 0; k < plan->nplacements; k++)
 			if (plan->placements[k].pool == i)
 				used |= 1u << r->workloads[plan->placements[k].workload].rec.pricing;
+		/* a load plan's burst may go on another term (payg) */
+		for (size_t k = 0; k < p->nbills; k++)
+			used |= 1u << p->bills[k].pricing;
 		for (int t = 0; t < PRICING_COUNT && at < sizeof p->terms; t++)
 			if (used & (1u << t))
 				at += (size_t)snprintf(p->terms + at, sizeof p->terms - at, "%s%s",
@@ -742,6 +827,8 @@ int k8s_pools_build(const struct recommend_result *r, const struct profile *p,
 	}
 	free(b.must_run);
 	free(b.burst);
+	free(b.scaled_min);
+	free(b.scaled_max);
 	free(b.mig_counted);
 	if (rc != 0)
 		k8s_plan_release(&plan);

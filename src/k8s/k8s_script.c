@@ -359,6 +359,33 @@ static void pool_bill_comment(struct strbuf *out, const struct k8s_pool *p,
 	}
 }
 
+/* The workloads on pool i autoscaled on their traffic (load plans): their
+ * replica bounds and the nodes those take, which the pool's --min-count and
+ * --max-count include (a User pool may scale to 0). */
+static void autoscale_comment(struct strbuf *out, const struct k8s_plan *plan, size_t i,
+			      const struct recommend_result *r)
+{
+	const struct k8s_pool *p = &plan->pools[i];
+
+	if (!p->scaled_max)
+		return;
+	for (size_t k = 0; k < plan->nplacements; k++) {
+		const struct k8s_placement *pl = &plan->placements[k];
+		struct strbuf line = STRBUF_INIT;
+
+		if (pl->pool != i || !pl->autoscaled || pl->workload >= r->nworkloads)
+			continue;
+		strbuf_addf(&line, "%s: %ld-%ld pods autoscaled on its traffic (load plan)",
+			    r->workloads[pl->workload].name, pl->min_pods, pl->max_pods);
+		strbuf_addstr(out, "# ");
+		esc_term(out, strbuf_str(&line), 0);
+		strbuf_addstr(out, "\n");
+		strbuf_release(&line);
+	}
+	strbuf_addf(out, "# nodes %ld-%ld of them within --min-count %ld --max-count %ld\n",
+		    p->scaled_min, p->scaled_max, p->min_count, p->max_count);
+}
+
 void k8s_script_build(const struct k8s_plan *plan, const struct k8s_script_options *o,
 		      struct strbuf *out)
 {
@@ -429,6 +456,8 @@ void k8s_script_build(const struct k8s_plan *plan, const struct k8s_script_optio
 		strbuf_release(&comment);
 		if (o->result)
 			pool_bill_comment(out, p, o->result);
+		if (o->result)
+			autoscale_comment(out, plan, i, o->result);
 		if (p->ppg[0]) {
 			/* a PPG maps to one availability zone; the pool gets that one zone */
 			strbuf_addf(out, "PPG_ID_%s=$(az ppg create --name ", p->name);

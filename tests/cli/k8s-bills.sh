@@ -41,6 +41,24 @@ for p in k["node_pools"]:
 if total != cents(k["monthly_cost"]):
     bad.append("%s: pools sum to %d cents, document says %s" % (name, total, k["monthly_cost"]))
 skipped = {s["workload"] for s in k["skipped"]}
+# a workload described by its traffic: one line per group of its load plan's
+# bill (term, VMs, hours), summing to load_plan.monthly_cost, which is its
+# recommendation's monthly_cost
+for w in r["workloads"]:
+    lp = w.get("load_plan")
+    if not lp or w["name"] in skipped or not w.get("recommendation"):
+        continue
+    lines = [b for p in k["node_pools"] for b in p["bills"] if b["workloads"] == [w["name"]]]
+    groups = [g for g in lp["bills"] if g["vms"] > 0]
+    got = sorted((b["pricing"], b["vm_count"], cents(b["monthly_cost"])) for b in lines)
+    want = sorted((g["term"], g["vms"], cents(g["monthly_cost"])) for g in groups)
+    if got != want:
+        bad.append("%s: %s: bill lines %s, load plan groups %s" % (name, w["name"], got, want))
+    if sum(cents(b["monthly_cost"]) for b in lines) != cents(lp["monthly_cost"]) or \
+            cents(lp["monthly_cost"]) != cents(w["recommendation"]["monthly_cost"]):
+        bad.append("%s: %s: lines sum to %d cents, load plan %s, recommendation %s" % (
+            name, w["name"], sum(cents(b["monthly_cost"]) for b in lines), lp["monthly_cost"],
+            w["recommendation"]["monthly_cost"]))
 t = r["totals"]
 if not skipped:
     want = t["monthly_cost"] if t["monthly_cost"] is not None else t["priced_monthly_cost"]
@@ -78,4 +96,17 @@ done
 "$GPUFIT" -f json k8s "$ROOT/examples/k8s-mixed-fleet.yaml" >"$T/k8s.json" 2>/dev/null
 got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["monthly_cost"], *[p["monthly_cost"] for p in d["node_pools"]])' "$T/k8s.json")
 [ "$got" = "35025.67 5362.58 1151.94 136.78 28374.37" ] || fail "k8s-mixed-fleet bills: $got"
+# A load plan under pricing auto (tests/golden/recommend/traffic-auto.cmd has
+# the hours): examples/chat-traffic.yaml in indonesiacentral at 40
+# requests/s, Standard_NC40ads_H100_v5, one pool, four lines: the base on
+# reserved-3y 4.0833 x 730 = 2,980.81, the burst on payg 8.167 x 325.89 h =
+# 2,661.57, x 282.44 h = 2,306.69, x 260.71 h = 2,129.25; the pool 10,078.32
+sed 's/region: eastus/region: indonesiacentral/; s/requests_per_s: 12 /requests_per_s: 40 /' \
+	"$ROOT/examples/chat-traffic.yaml" >"$T/auto.yaml"
+"$GPUFIT" -f json k8s --pricing auto "$T/auto.yaml" >"$T/k8s.json" 2>/dev/null
+"$GPUFIT" -f json recommend --pricing auto "$T/auto.yaml" >"$T/rec.json" 2>/dev/null
+check "chat-traffic auto"
+got=$(jq -c '.node_pools[0] | [.monthly_cost, (.bills[] | [.pricing, .hourly_cost, .monthly_cost])]' "$T/k8s.json")
+[ "$got" = '[10078.32,["reserved-3y",4.0833,2980.81],["payg",8.167,2661.57],["payg",8.167,2306.69],["payg",8.167,2129.25]]' ] ||
+	fail "chat-traffic auto bills: $got"
 finish

@@ -267,4 +267,82 @@ expect_rc 2 "$GPUFIT" k8s
 expect_grep "gpufit: error: k8s: missing PROFILE" "$T/err"
 expect_rc 3 "$GPUFIT" k8s "$T/nonexistent.yaml"
 
+# A workload described by its traffic (examples/chat-traffic.yaml: 12
+# requests/s at the weekday peak, autoscale 0-8 replicas, one
+# Standard_NC24ads_A100_v4 per replica; recommend's load plan: peak 2, trough
+# 0, 62.96 requests in flight per replica at the peak).  The plan scales to
+# zero, which an HPA cannot: a KEDA ScaledObject 0-8 on the vLLM metrics,
+# threshold 62.96, and a pool of --min-count 0 --max-count 8 (1 VM x 0 and
+# x 8 replicas), with the warning that nothing wakes it from zero.
+traffic="$ROOT/examples/chat-traffic.yaml"
+expect_rc 0 "$GPUFIT" k8s "$traffic"
+cp "$T/out" "$T/traffic.yaml"
+expect_grep "gpufit: warning: k8s: workload 'chat-traffic' scales to zero: at zero replicas no pod exports its metric" "$T/err"
+expect_grep "kind: ScaledObject" "$T/traffic.yaml"
+grep -q "kind: HorizontalPodAutoscaler" "$T/traffic.yaml" && fail "an HPA for a plan that scales to zero"
+expect_grep 'threshold: "62960m"' "$T/traffic.yaml"
+expect_grep 'query: sum({__name__=~"vllm:num_requests_running|vllm:num_requests_waiting",pod=~"chat-traffic-[a-z0-9]+-[a-z0-9]+"})' "$T/traffic.yaml"
+expect_rc 0 "$GPUFIT" k8s -f sh "$traffic"
+expect_grep "  --node-count 0 \\" "$T/out"
+expect_grep "  --enable-cluster-autoscaler --min-count 0 --max-count 8 \\" "$T/out"
+expect_rc 0 "$GPUFIT" k8s lint --profile "$traffic" "$T/traffic.yaml"
+# min_replicas 1: an HPA (autoscaling/v2) 1-8 on the adapter's Pods metric,
+# the pool 1-8; --autoscaler keda: a ScaledObject 1-8 instead.  Each valid
+# (kubernetes-models, @kubernetes-models/keda), agreeing with recommend -f
+# json (check_k8s.py), its -f yaml the -f json manifests, lint-clean.
+sed 's/min_replicas: 0/min_replicas: 1/' "$traffic" >"$T/min1.yaml"
+"$GPUFIT" -f json recommend "$T/min1.yaml" >"$T/min1.rec.json" 2>/dev/null
+for a in hpa keda; do
+	expect_rc 0 "$GPUFIT" k8s --autoscaler "$a" "$T/min1.yaml"
+	cp "$T/out" "$T/min1-$a.yaml"
+	grep -q "scales to zero" "$T/err" && fail "min_replicas 1 warned of a scale to zero"
+	node "$ROOT/tests/k8s/validate-k8s.cjs" "$T/min1-$a.yaml" >"$T/min1.valid" 2>&1 ||
+		fail "k8s --autoscaler $a: invalid manifests: $(head -c 600 "$T/min1.valid")"
+	expect_grep "OK 2 objects" "$T/min1.valid"
+	expect_rc 0 "$GPUFIT" k8s lint --profile "$T/min1.yaml" "$T/min1-$a.yaml"
+	"$GPUFIT" -f json k8s --autoscaler "$a" "$T/min1.yaml" >"$T/min1-$a.json" 2>/dev/null
+	python3 "$ROOT/tests/k8s/check_k8s.py" "$T/min1.rec.json" "$T/min1-$a.json" "$a" >"$T/min1.check" ||
+		fail "k8s --autoscaler $a: $(head -c 600 "$T/min1.check")"
+	node -e '
+		const Y = require(require("path").resolve(process.env.K8S_NODE_DIR, "node_modules/yaml"));
+		const fs = require("fs");
+		const y = Y.parseAllDocuments(fs.readFileSync(process.argv[1], "utf8")).map((d) => d.toJS());
+		const j = JSON.parse(fs.readFileSync(process.argv[2], "utf8")).manifests;
+		process.exit(JSON.stringify(y) === JSON.stringify(j) ? 0 : 1);' "$T/min1-$a.yaml" "$T/min1-$a.json" ||
+		fail "k8s --autoscaler $a: -f yaml and -f json manifests differ"
+done
+[ "$(jq -c '[.manifests[1] | .kind, .spec.minReplicas, .spec.maxReplicas, .spec.metrics[0].pods.metric.name, .spec.metrics[0].pods.target.averageValue] + [.node_pools[0] | .autoscaled_nodes, .min_count, .max_count]' "$T/min1-hpa.json")" = \
+	'["HorizontalPodAutoscaler",1,8,"vllm_requests_in_flight","62960m",{"min_count":1,"max_count":8},1,8]' ] ||
+	fail "k8s min_replicas 1: $(jq -c '[.manifests[1].spec, .node_pools[0].autoscaled_nodes]' "$T/min1-hpa.json")"
+[ "$(jq -c '[.manifests[1] | .kind, .spec.minReplicaCount, .spec.maxReplicaCount]' "$T/min1-keda.json")" = '["ScaledObject",1,8]' ] ||
+	fail "k8s --autoscaler keda: $(jq -c '.manifests[1].spec' "$T/min1-keda.json")"
+# the checker sees a wrong bound and the wrong kind
+jq '.manifests[1].spec.maxReplicas = 9' "$T/min1-hpa.json" >"$T/broken.json"
+python3 "$ROOT/tests/k8s/check_k8s.py" "$T/min1.rec.json" "$T/broken.json" >"$T/broken.check" &&
+	fail "check_k8s.py accepts an HPA of 9 replicas for a plan of 8"
+expect_grep "FAIL chat-traffic: autoscaler ('HorizontalPodAutoscaler', 'chat-traffic', 1, 9, 'Pods', 62.96), want ('HorizontalPodAutoscaler', 'chat-traffic', 1, 8, 'Pods', 62.96)" "$T/broken.check"
+python3 "$ROOT/tests/k8s/check_k8s.py" "$T/min1.rec.json" "$T/min1-hpa.json" keda >"$T/broken.check" &&
+	fail "check_k8s.py accepts an HPA under --autoscaler keda"
+expect_grep "FAIL chat-traffic: a HorizontalPodAutoscaler, want a ScaledObject" "$T/broken.check"
+# and the validators a broken object of each kind
+sed 's/maxReplicaCount: 8/maxReplicaCount: eight/' "$T/min1-keda.yaml" >"$T/broken.yaml"
+node "$ROOT/tests/k8s/validate-k8s.cjs" "$T/broken.yaml" >"$T/broken.out" 2>&1 &&
+	fail "validator accepts a ScaledObject of maxReplicaCount eight"
+expect_grep "ScaledObject chat-traffic: data/spec/maxReplicaCount must be integer" "$T/broken.out"
+sed 's/maxReplicas: 8/maxReplicas: eight/' "$T/min1-hpa.yaml" >"$T/broken.yaml"
+node "$ROOT/tests/k8s/validate-k8s.cjs" "$T/broken.yaml" >"$T/broken.out" 2>&1 &&
+	fail "validator accepts an HPA of maxReplicas eight"
+expect_grep "HorizontalPodAutoscaler chat-traffic:" "$T/broken.out"
+# the engines' metrics (TGI, SGLang); TensorRT-LLM exports none gpufit
+# knows: a placeholder metric, an annotation and a warning
+for e in tgi:tgi_requests_in_flight sglang:sglang_requests_in_flight tensorrt-llm:requests_in_flight; do
+	sed "s/percentile: 95 /engine: ${e%%:*}\n      percentile: 95 /" "$T/min1.yaml" >"$T/engine.yaml"
+	expect_rc 0 "$GPUFIT" k8s "$T/engine.yaml"
+	expect_grep "        name: ${e#*:}" "$T/out"
+done
+expect_grep "gpufit: warning: k8s: workload 'chat-traffic': tensorrt-llm exports no requests-in-flight metric gpufit knows" "$T/err"
+expect_grep "gpufit.io/metric: 'tensorrt-llm exports no requests-in-flight metric gpufit knows" "$T/out"
+expect_rc 2 "$GPUFIT" k8s --autoscaler vpa "$traffic"
+expect_grep "gpufit: error: k8s: unknown autoscaler 'vpa' (hpa, keda)" "$T/err"
+
 finish

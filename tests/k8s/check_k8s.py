@@ -19,6 +19,15 @@ same profile, from the recommendation's own numbers (not from the k8s code):
 - names match ^[a-z][a-z0-9]{0,11}$ and are unique; GPU requests equal
   limits; every pod selects its pool and tolerates its taints (and the spot
   taint on spot pools); Deployment replicas sum to the workload's replicas;
+- a workload described by its traffic (load_plan) runs a Deployment
+  without replicas and, of the same name, a HorizontalPodAutoscaler
+  (autoscaling/v2, a Pods metric) or, where the plan scales to zero (or
+  --autoscaler keda, argument 3), a KEDA ScaledObject with a prometheus
+  trigger, whose bounds are the plan's min_replicas and max_replicas (an
+  HPA at least 1) times the model instances of a replica and whose target
+  is the plan's in_flight_per_replica_at_peak over them, to the hundredth;
+  its pool's minimum and maximum hold VMs per replica x those bounds (no
+  headroom), as autoscaled_nodes says;
 - something advertises every GPU resource a pod asks for: a pool whose pods
   ask for amd.com/gpu is created with --gpu-driver None (AKS requires it on
   AMD pools) and names the AMD GPU Operator; every other pool is created
@@ -27,7 +36,7 @@ same profile, from the recommendation's own numbers (not from the k8s code):
   tolerations cover the pool's taints and the spot taint, and
   migStrategy=mixed when a pod asks for nvidia.com/mig-<profile>).
 
-usage: check_k8s.py RECOMMEND.json K8S.json   (prints "ok ..." or FAIL lines)
+usage: check_k8s.py RECOMMEND.json K8S.json [keda]   (prints "ok ..." or FAIL lines)
 """
 import json
 import math
@@ -37,7 +46,53 @@ import sys
 SPOT = ("kubernetes.azure.com/scalesetpriority", "spot", "NoSchedule")
 
 
-def main(rec_path, k8s_path):
+def quantity(q):
+    """A Kubernetes quantity as gpufit writes it: "12" or "62960m"."""
+    q = str(q)
+    return float(q[:-1]) / 1000 if q.endswith("m") else float(q)
+
+
+def check_scaler(name, w, r, got, scalers, keda, fails):
+    """The autoscaler of a workload with a load plan; returns its pool's
+    (min, max) nodes."""
+    lp = w["load_plan"]
+    inst = r.get("instances_per_replica", 1)
+    lo, hi = lp["min_replicas"], lp["max_replicas"]
+    want_keda = keda or lo == 0
+    if len(got) != 1:
+        fails.append(f"{name}: an autoscaled workload on {len(got)} pools")
+        return 0, 0
+    dep = got[0][3]
+    if "replicas" in dep["spec"]:
+        fails.append(f"{name}: an autoscaled Deployment sets replicas")
+    sc = scalers.get(dep["metadata"]["name"])
+    if not sc:
+        fails.append(f"{name}: no autoscaler of Deployment {dep['metadata']['name']}")
+        return 0, 0
+    want_target = round(lp["in_flight_per_replica_at_peak"] / inst, 2)
+    want_kind = "ScaledObject" if want_keda else "HorizontalPodAutoscaler"
+    if sc["kind"] != want_kind:
+        fails.append(f"{name}: a {sc['kind']}, want a {want_kind}")
+    elif want_keda:
+        sp = sc["spec"]
+        trig = sp["triggers"][0]
+        got_b = (sc["kind"], sp["scaleTargetRef"]["name"], sp["minReplicaCount"], sp["maxReplicaCount"],
+                 trig["type"], round(quantity(trig["metadata"]["threshold"]), 2))
+        want_b = ("ScaledObject", dep["metadata"]["name"], lo * inst, hi * inst, "prometheus", want_target)
+    else:
+        sp = sc["spec"]
+        m = sp["metrics"][0]
+        got_b = (sc["kind"], sp["scaleTargetRef"]["name"], sp["minReplicas"], sp["maxReplicas"],
+                 m["type"], round(quantity(m["pods"]["target"]["averageValue"]), 2))
+        want_b = ("HorizontalPodAutoscaler", dep["metadata"]["name"], max(lo, 1) * inst, hi * inst, "Pods",
+                  want_target)
+    if sc["kind"] == want_kind and got_b != want_b:
+        fails.append(f"{name}: autoscaler {got_b}, want {want_b}")
+    per = r["vm_count"] // w["replicas"] if w["replicas"] else 1
+    return per * lo, per * hi
+
+
+def main(rec_path, k8s_path, keda=False):
     rec = json.load(open(rec_path))
     k8s = json.load(open(k8s_path))
     fails = []
@@ -55,7 +110,13 @@ def main(rec_path, k8s_path):
 
     # pods of each workload: (pool name, replicas, resources, kind, object)
     pods = {}
+    scalers = {}
     for o in k8s["manifests"]:
+        if o["kind"] in ("HorizontalPodAutoscaler", "ScaledObject"):
+            if o["metadata"]["name"] in scalers:
+                fails.append(f"two autoscalers of {o['metadata']['name']}")
+            scalers[o["metadata"]["name"]] = o
+            continue
         if o["kind"] == "Service":
             continue
         wl = o["metadata"]["labels"]["gpufit.io/workload"]
@@ -79,6 +140,7 @@ def main(rec_path, k8s_path):
         pods.setdefault(wl, []).append((pool, n, lim, o))
 
     must, burst = {}, {}
+    scaled = {}           # pool -> [min, max] nodes of autoscaled workloads
     counted_mig = set()
     for w in rec["workloads"]:
         name, r = w["name"], w.get("recommendation")
@@ -138,6 +200,12 @@ def main(rec_path, k8s_path):
         if pool["sku"] != r["sku"] or pool["region"] != r["region"] or pool["mig_profile"]:
             fails.append(f"{name}: pool {pool['sku']}/{pool['region']} != {r['sku']}/{r['region']}")
         vms = r["vm_count"]
+        if w["type"] == "inference" and w.get("load_plan"):
+            lo, hi = check_scaler(name, w, r, got, scalers, keda, fails)
+            sc = scaled.setdefault(pool["name"], [0, 0])
+            sc[0] += lo
+            sc[1] += hi
+            continue
         if w["type"] == "inference":
             must[pool["name"]] = must.get(pool["name"], 0) + vms
             # a pod per model instance, of the instance's GPUs
@@ -169,10 +237,14 @@ def main(rec_path, k8s_path):
 
     for p in k8s["node_pools"]:
         m, b = must.get(p["name"], 0), burst.get(p["name"], 0)
-        want_max = math.ceil(m * (1 + headroom / 100) - 1e-9) + b
-        if (p["min_count"], p["max_count"], p["count"]) != (m, want_max, m):
+        lo, hi = scaled.get(p["name"], (0, 0))
+        want_max = math.ceil(m * (1 + headroom / 100) - 1e-9) + hi + b
+        if (p["min_count"], p["max_count"], p["count"]) != (m + lo, want_max, m + lo):
             fails.append(f"pool {p['name']}: count/min/max {p['count']}/{p['min_count']}/{p['max_count']}, "
-                         f"want {m}/{m}/{want_max}")
+                         f"want {m + lo}/{m + lo}/{want_max}")
+        want_an = {"min_count": lo, "max_count": hi} if p["name"] in scaled else None
+        if p.get("autoscaled_nodes") != want_an:
+            fails.append(f"pool {p['name']}: autoscaled_nodes {p.get('autoscaled_nodes')}, want {want_an}")
         if (p["priority"] == "spot") != spot:
             fails.append(f"pool {p['name']}: priority {p['priority']} with pricing {rec['pricing']}")
     check_device_plugins(k8s, pods, fails)
@@ -229,4 +301,4 @@ def check_device_plugins(k8s, pods, fails):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1], sys.argv[2]))
+    sys.exit(main(sys.argv[1], sys.argv[2], len(sys.argv) > 3 and sys.argv[3] == "keda"))

@@ -1,6 +1,7 @@
 // Validates every object of multi-document YAML files against the
-// Kubernetes schema of the npm package kubernetes-models (installed by
-// tests/k8s/setup.sh into build/node).  Exit 0 when all are valid, 1 when
+// Kubernetes schema of the npm package kubernetes-models, and a KEDA object
+// (keda.sh/...) against KEDA's CRD schema of @kubernetes-models/keda (both
+// installed by tests/k8s/setup.sh into build/node).  Exit 0 when all are valid, 1 when
 // one is not (or a kind has no model: gpufit writes none such), 2 on usage.
 // Prints "OK N objects" or one line per invalid object.
 'use strict';
@@ -30,7 +31,8 @@ for (const file of process.argv.slice(2)) {
 		const av = String(o.apiVersion || '');
 		let mod;
 		try {
-			mod = req('kubernetes-models/' + av);
+			mod = av.startsWith('keda.sh/') ? req('@kubernetes-models/keda/' + av)
+							 : req('kubernetes-models/' + av);
 		} catch (e) {
 			console.log(`${file}: ${o.kind} ${av}: no model`);
 			bad++;

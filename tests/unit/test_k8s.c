@@ -410,6 +410,217 @@ static void test_names_and_quotes(void **state)
 	assert_false(k8s_yaml_needs_quotes("1 GPU per pod"));
 }
 
+/* A load plan of one group per replica level: group k of g_replicas[k]
+ * replicas (vms_per_replica VMs each) under g_term[k] for g_hours[k] hours,
+ * billed g_monthly[k]. */
+static void load_plan(struct recommend_load_plan *lp, int lo, int hi, int peak, double in_flight,
+		      size_t n, const enum pricing_kind *g_term, const double *g_hours,
+		      const double *g_monthly, int vms_per_replica)
+{
+	memset(lp, 0, sizeof(*lp));
+	lp->curves = 1;
+	lp->min_replicas = lo;
+	lp->max_replicas = hi;
+	lp->peak_replicas = peak;
+	lp->trough_replicas = lo;
+	lp->in_flight_per_replica_at_peak = in_flight;
+	lp->nbills = n;
+	for (size_t k = 0; k < n; k++) {
+		lp->bills[k].replicas = 1;
+		lp->bills[k].vms = vms_per_replica;
+		lp->bills[k].term = g_term[k];
+		lp->bills[k].hours_per_month = g_hours[k];
+		lp->bills[k].monthly_cost = g_monthly[k];
+		lp->monthly_cost += g_monthly[k];
+	}
+}
+
+static const cJSON *at(const cJSON *o, const char *path)
+{
+	char key[64];
+	const char *s = path;
+
+	while (o && *s) {
+		size_t n = strcspn(s, ".");
+		snprintf(key, sizeof(key), "%.*s", (int)n, s);
+		o = cJSON_GetObjectItemCaseSensitive(o, key);
+		s += n + (s[n] == '.');
+	}
+	return o;
+}
+
+/* chat: described by its traffic, 2 VMs a replica (2 model instances of one
+ * VM each), autoscale 1..3 replicas, peak 2, 30 requests in flight per
+ * replica at the peak; batch: 2 static replicas of the same size.  One pool:
+ *   min = batch 2 + chat 2 VMs x 1 = 4
+ *   max = ceil(2 x 1.15) = 3 + chat 2 VMs x 3 = 9, count 4;
+ *   autoscaled nodes 2..6.
+ * chat's pods: 2 instances x 1..3 = 2..6, target 30 / 2 = 15 a pod; an HPA
+ * (min 1 > 0) whose Deployment has no replicas.  Its bill: the plan's two
+ * groups, payg 3.673 x 2 VMs x 730 h = 5,362.58 and x 365 h = 2,681.29,
+ * beside batch's 3.673 x 2 x 730 = 5,362.58: pool 13,406.45.
+ * Then min 0: a KEDA ScaledObject 0..6, the pool's min 2 (batch's). */
+static void test_load_plan(void **state)
+{
+	static const enum pricing_kind payg2[] = { PRICING_PAYG, PRICING_PAYG };
+	static const double hours2[] = { 730, 365 }, monthly2[] = { 5362.58, 2681.29 };
+	struct recommend_workload ws[2];
+	struct recommend_load_plan lp;
+	struct recommend_result r;
+	struct profile prof;
+	struct profile_workload pw[2];
+	struct k8s_plan plan;
+	struct k8s_manifest_options mo = { NULL, K8S_AUTOSCALER_DEFAULT };
+	struct diag_list d = DIAG_LIST_INIT;
+	const struct k8s_pool *p;
+	cJSON *docs;
+	(void)state;
+
+	memset(&r, 0, sizeof(r));
+	vm_workload(&ws[0], "chat", PROFILE_INFERENCE, 2, "Standard_NC24ads_A100_v4", "A100-PCIe-80GB", 2, 2);
+	ws[0].rec.fit.instances = 2;
+	ws[0].rec.fit.gpus_per_instance = 1;
+	vm_workload(&ws[1], "batch", PROFILE_INFERENCE, 2, "Standard_NC24ads_A100_v4", "A100-PCIe-80GB", 1, 1);
+	for (int i = 0; i < 2; i++) {
+		ws[i].rec.pricing = PRICING_PAYG;
+		ws[i].rec.unit_hourly = 3.673;
+		ws[i].rec.hours_used = 730;
+	}
+	ws[1].rec.vm_count = 2;
+	load_plan(&lp, 1, 3, 2, 30, 2, payg2, hours2, monthly2, 2);
+	ws[0].load_plan = &lp;
+	r.workloads = ws;
+	r.nworkloads = 2;
+	r.headroom_pct = 15;
+	r.pricing = PRICING_PAYG;
+	r.hours_per_month = 730;
+	memset(&prof, 0, sizeof(prof));
+	memset(pw, 0, sizeof(pw));
+	pw[0].has_serving = 1;
+	pw[0].serving.engine = SIZING_ENGINE_VLLM;
+	prof.nworkloads = 2;
+	prof.workloads = pw;
+
+	assert_int_equal(k8s_pools_build(&r, &prof, NULL, &plan, &d), 0);
+	assert_int_equal(plan.npools, 1);
+	p = &plan.pools[0];
+	assert_int_equal(p->min_count, 4);
+	assert_int_equal(p->max_count, 9);
+	assert_int_equal(p->count, 4);
+	assert_int_equal(p->scaled_min, 2);
+	assert_int_equal(p->scaled_max, 6);
+	assert_int_equal(p->nbills, 3);
+	assert_true(p->bills[0].monthly == 5362.58 && p->bills[0].hours_billed == 730);
+	assert_true(p->bills[1].monthly == 2681.29 && p->bills[1].hours_billed == 365);
+	assert_true(p->bills[0].hourly == 3.673 && p->bills[0].vms == 2);
+	assert_true(p->monthly_cost == 13406.45);
+	assert_int_equal(plan.placements[0].autoscaled, 1);
+	assert_int_equal(plan.placements[0].min_pods, 2);
+	assert_int_equal(plan.placements[0].max_pods, 6);
+	assert_int_equal(plan.placements[0].replicas, 4);
+	assert_true(plan.placements[0].target_in_flight == 15);
+	assert_int_equal(plan.placements[1].autoscaled, 0);
+
+	docs = k8s_manifests_build(&r, &plan, &mo);
+	assert_non_null(docs);
+	assert_int_equal(cJSON_GetArraySize(docs), 3);   /* chat, its HPA, batch */
+	assert_string_equal(at(cJSON_GetArrayItem(docs, 0), "kind")->valuestring, "Deployment");
+	assert_null(at(cJSON_GetArrayItem(docs, 0), "spec.replicas"));
+	{
+		const cJSON *h = cJSON_GetArrayItem(docs, 1);
+		const cJSON *m = cJSON_GetArrayItem(at(h, "spec.metrics"), 0);
+
+		assert_string_equal(at(h, "apiVersion")->valuestring, "autoscaling/v2");
+		assert_string_equal(at(h, "kind")->valuestring, "HorizontalPodAutoscaler");
+		assert_string_equal(at(h, "spec.scaleTargetRef.name")->valuestring, "chat");
+		assert_int_equal(at(h, "spec.minReplicas")->valueint, 2);
+		assert_int_equal(at(h, "spec.maxReplicas")->valueint, 6);
+		assert_string_equal(at(m, "type")->valuestring, "Pods");
+		assert_string_equal(at(m, "pods.metric.name")->valuestring, "vllm_requests_in_flight");
+		assert_string_equal(at(m, "pods.target.averageValue")->valuestring, "15");
+	}
+	assert_int_equal(at(cJSON_GetArrayItem(docs, 2), "spec.replicas")->valueint, 2);
+	cJSON_Delete(docs);
+	k8s_plan_release(&plan);
+
+	/* scale to zero: KEDA, threshold 45.5 / 2 = 22.75 a pod = "22750m";
+	 * the pool's min is batch's 2, its max 3 + 6 = 9 */
+	lp.min_replicas = 0;
+	lp.in_flight_per_replica_at_peak = 45.5;
+	assert_int_equal(k8s_pools_build(&r, &prof, NULL, &plan, &d), 0);
+	assert_int_equal(plan.pools[0].min_count, 2);
+	assert_int_equal(plan.pools[0].max_count, 9);
+	assert_int_equal(plan.pools[0].count, 2);
+	assert_true(k8s_placement_keda(&plan.placements[0], K8S_AUTOSCALER_HPA));
+	docs = k8s_manifests_build(&r, &plan, &mo);
+	{
+		const cJSON *so = cJSON_GetArrayItem(docs, 1);
+		const cJSON *t = cJSON_GetArrayItem(at(so, "spec.triggers"), 0);
+
+		assert_string_equal(at(so, "apiVersion")->valuestring, "keda.sh/v1alpha1");
+		assert_string_equal(at(so, "kind")->valuestring, "ScaledObject");
+		assert_int_equal(at(so, "spec.minReplicaCount")->valueint, 0);
+		assert_int_equal(at(so, "spec.maxReplicaCount")->valueint, 6);
+		assert_string_equal(at(t, "type")->valuestring, "prometheus");
+		assert_string_equal(at(t, "metadata.threshold")->valuestring, "22750m");
+		assert_string_equal(at(t, "metadata.query")->valuestring,
+				    "sum({__name__=~\"vllm:num_requests_running|vllm:num_requests_waiting\","
+				    "pod=~\"chat-[a-z0-9]+-[a-z0-9]+\"})");
+		assert_non_null(cJSON_GetObjectItemCaseSensitive(at(so, "metadata.annotations"),
+								 "gpufit.io/scale-from-zero"));
+	}
+	cJSON_Delete(docs);
+	k8s_plan_release(&plan);
+	diag_list_release(&d);
+}
+
+/* A load plan under a commitment with its burst on payg (pricing auto):
+ * the base group at the recommendation's reserved-3y 4.0833/h x 730 h =
+ * 2,980.81; the burst group's payg price is not in the result, only its
+ * bill, 2,661.54 for 325.89 h: 2,661.54 / 325.89 = 8.16699..., whose three
+ * decimals 8.167 give 8.167 x 325.89 = 2,661.5436 = 2,661.54 again. */
+static void test_load_plan_terms(void **state)
+{
+	static const enum pricing_kind terms[] = { PRICING_RESERVED_3Y, PRICING_PAYG };
+	static const double hours[] = { 643.1, 325.89 }, monthly[] = { 2980.81, 2661.54 };
+	struct recommend_workload w;
+	struct recommend_load_plan lp;
+	struct recommend_result r;
+	struct k8s_plan plan;
+	struct diag_list d = DIAG_LIST_INIT;
+	(void)state;
+
+	memset(&r, 0, sizeof(r));
+	vm_workload(&w, "chat", PROFILE_INFERENCE, 2, "Standard_NC40ads_H100_v5", "H100-NVL", 1, 1);
+	w.rec.pricing = PRICING_RESERVED_3Y;
+	w.rec.unit_hourly = 4.0833;
+	load_plan(&lp, 0, 4, 2, 20, 2, terms, hours, monthly, 1);
+	w.load_plan = &lp;
+	r.workloads = &w;
+	r.nworkloads = 1;
+	r.pricing = PRICING_RESERVED_3Y;
+	r.pricing_auto = 1;
+	r.hours_per_month = 730;
+	assert_int_equal(k8s_pools_build(&r, NULL, NULL, &plan, &d), 0);
+	assert_int_equal(plan.pools[0].nbills, 2);
+	assert_true(plan.pools[0].bills[0].hourly == 4.0833);
+	assert_true(plan.pools[0].bills[0].hours_billed == 730);
+	assert_true(plan.pools[0].bills[0].monthly == 2980.81);
+	assert_int_equal(plan.pools[0].bills[1].pricing, PRICING_PAYG);
+	assert_true(plan.pools[0].bills[1].hourly == 8.167);
+	assert_true(plan.pools[0].bills[1].monthly == 2661.54);
+	assert_true(plan.pools[0].monthly_cost == 5642.35);
+	assert_string_equal(plan.pools[0].terms, "payg, reserved-3y");
+	/* no engine known (no profile): a placeholder metric */
+	assert_int_equal(plan.placements[0].engine, -1);
+	assert_null(k8s_engine_metric(-1));
+	assert_null(k8s_engine_metric(SIZING_ENGINE_TENSORRT_LLM));
+	assert_string_equal(k8s_engine_metric(SIZING_ENGINE_TGI)->waiting, "tgi_queue_size");
+	assert_string_equal(k8s_engine_metric(SIZING_ENGINE_SGLANG)->running, "sglang:num_running_reqs");
+	k8s_plan_release(&plan);
+	diag_list_release(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -419,6 +630,8 @@ int main(void)
 		cmocka_unit_test(test_mig_pool),
 		cmocka_unit_test(test_mig_split),
 		cmocka_unit_test(test_names_and_quotes),
+		cmocka_unit_test(test_load_plan),
+		cmocka_unit_test(test_load_plan_terms),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
