@@ -348,6 +348,7 @@ struct recommend_load_bill {
 	int replicas;                     /* replicas in this group */
 	int vms;                          /* their VMs */
 	enum pricing_kind term;
+	double hourly;                    /* one VM's price per hour under term */
 	double hours_per_month;           /* hours each of them runs a month */
 	double monthly_cost;              /* bill_monthly(term, hourly, vms, hours) */
 };

@@ -218,50 +218,22 @@ static void add_bill(struct build *b, size_t pool, size_t workload, enum pricing
 	l->monthly = bill_monthly(pricing, hourly, vms, hours_used);
 }
 
-/* The hourly price of a VM whose bill is monthly for vms VMs and hb hours
- * billed: the fewest decimals (3 to 6) that give that bill again, else the
- * quotient.  A load plan's group under a term other than the
- * recommendation's (pricing auto: the burst on payg) carries no price of
- * its own, only its bill. */
-static double hourly_of(enum pricing_kind term, double monthly, double vms, double hours)
-{
-	double hb = bill_hours(term, hours), q = monthly / (vms * hb), scale = 1000.0;
-
-	for (int d = 3; d <= 6; d++, scale *= 10.0) {
-		double h = floor(q * scale + 0.5) / scale;
-
-		if (h > 0 && bill_monthly(term, h, vms, hours) == monthly)
-			return h;
-	}
-	return q;
-}
-
 /* The bill of an autoscaled workload (wi, its load plan lp) on pool: one
  * line per group of the plan's bill (replicas billed alike: the same term,
- * the same hours a month), each the group's own bill_monthly() as recommend
- * computed it, so the workload's lines sum to lp->monthly_cost.  A group
- * under the recommendation's term is at its hourly price; one under
- * another term at the price its bill implies (hourly_of). */
+ * the same hours a month), each the group's own bill_monthly() at its
+ * term's price as recommend computed it, so the workload's lines sum to
+ * lp->monthly_cost. */
 static void load_plan_bills(struct build *b, size_t pool, size_t wi,
 			    const struct recommend_load_plan *lp)
 {
-	const struct recommend_choice *c = &b->r->workloads[wi].rec;
 	size_t n = lp->nbills < RECOMMEND_LOAD_BILLS ? lp->nbills : RECOMMEND_LOAD_BILLS;
 
 	for (size_t k = 0; k < n; k++) {
 		const struct recommend_load_bill *g = &lp->bills[k];
-		double hb = bill_hours(g->term, g->hours_per_month);
-		struct k8s_pool *p;
 
-		if (g->vms <= 0)
-			continue;
-		add_bill(b, pool, wi, g->term,
-			 g->term == c->pricing || !(hb > 0 && g->monthly_cost > 0)
-			 ? c->unit_hourly : hourly_of(g->term, g->monthly_cost, g->vms,
-						      g->hours_per_month),
-			 (double)g->vms, g->hours_per_month);
-		p = &b->plan->pools[pool];
-		p->bills[p->nbills - 1].monthly = g->monthly_cost;
+		if (g->vms > 0)
+			add_bill(b, pool, wi, g->term, g->hourly, (double)g->vms,
+				 g->hours_per_month);
 	}
 }
 

@@ -343,6 +343,7 @@ void load_plan_bill(struct recommend_load_plan *lp, double hours_per_month,
 		b->hours_per_month = hours;
 		b->monthly_cost = cheaper(term, hourly, payg_hourly, b->vms, hours, &took);
 		b->term = took;
+		b->hourly = took == term ? hourly : payg_hourly;
 		cents = bill_cents_add(cents, bill_to_cents(b->monthly_cost));
 		lp->replica_hours_per_month += b->replicas * hours;
 		prev = next;

@@ -50,6 +50,7 @@ cJSON *load_plan_to_json(const struct recommend_load_plan *lp)
 		cJSON_AddNumberToObject(x, "replicas", b->replicas);
 		cJSON_AddNumberToObject(x, "vms", b->vms);
 		cJSON_AddStringToObject(x, "term", pricing_name(b->term));
+		cJSON_AddNumberToObject(x, "hourly_cost", b->hourly);
 		json_add_rounded(x, "hours_per_month", b->hours_per_month, 2);
 		json_add_money(x, "monthly_cost", b->monthly_cost);
 		cJSON_AddItemToArray(arr, x);
