@@ -321,10 +321,11 @@ double recommend_load_cost(const struct ctx *c, const struct recommend_load_plan
  * the cheaper of it and payg) into *out; returns its monthly cost. */
 double recommend_load_bill(const struct ctx *c, const struct recommend_load_plan *lp, int shape,
 			   int region, const struct fit_result *f, struct recommend_load_plan *out);
-/* A choice of candidate k set to its load plan (VMs at the peak, the plan's
- * bill); with plan, the plan billed (caller frees).  No-op when k's shape
- * has no plan. */
-void recommend_load_choice(const struct ctx *c, const struct cand *k, const struct fit_result *f,
+/* A choice of candidate k (w sized there; out filled by fill_choice) set to
+ * its load plan: VMs at the peak, the plan's bill, one replica's
+ * throughput, latency and memory at the peak's mean in flight; with plan,
+ * the plan billed (caller frees).  No-op when k's shape has no plan. */
+void recommend_load_choice(const struct ctx *c, const struct fit_workload *w, const struct cand *k,
 			   struct recommend_choice *out, struct recommend_load_plan **plan);
 void recommend_finish_workload(struct ctx *c, size_t i);
 /* recommend_terms.c: the hourly price of VM size vm in region (index into

@@ -185,14 +185,44 @@ double recommend_load_bill(const struct ctx *c, const struct recommend_load_plan
 	return out->monthly_cost;
 }
 
-void recommend_load_choice(const struct ctx *c, const struct cand *k, const struct fit_result *f,
+/* The figures of one replica of out at the peak hour: each instance at its
+ * share of the Little's-law mean in flight (rounded up), as the table and
+ * JSON print them; the fit was for one sequence.  Left as they are when the
+ * model cannot size that batch (it fitted within seq_capacity). */
+static void at_peak(const struct ctx *c, const struct fit_workload *w, int shape,
+		    const struct recommend_load_plan *lp, struct fit_result *f)
+{
+	const struct shape *sh = &c->shapes[shape];
+	struct sizing_inference_result r;
+	int inst = f->instances > 0 ? f->instances : 1;
+	double mean = lp->in_flight_per_replica_at_peak;
+	long per = mean > 1 ? (long)ceil(mean / inst) : 1;
+	double h = w->headroom;
+
+	if (f->seq_capacity > 0 && per * inst > f->seq_capacity)
+		per = f->seq_capacity / inst > 0 ? f->seq_capacity / inst : 1;
+	if (fit_instance_infer(w, &sh->cap, f->gpus_per_instance, per, &c->factors[sh->gpu],
+			       &r) != 0)
+		return;
+	f->tokens_per_s = r.output_tokens_per_s * inst;
+	f->ms_per_token = r.ms_per_output_token;
+	f->ttft_ms = r.time_to_first_token_ms;
+	f->bound = r.bound;
+	f->memory_need_gib = r.total_gib * (1.0 + h);
+	f->memory_headroom_pct = r.total_gib > 0
+		? (f->memory_have_gib - r.total_gib) / r.total_gib * 100.0 : 0;
+}
+
+void recommend_load_choice(const struct ctx *c, const struct fit_workload *w, const struct cand *k,
 			   struct recommend_choice *out, struct recommend_load_plan **plan)
 {
 	struct recommend_load_plan lp;
+	const struct fit_result *f = &out->fit;
 
 	if (!c->lp || c->lp_state[k->shape] != 1)
 		return;
 	recommend_load_bill(c, &c->lp[k->shape], k->shape, k->region, f, &lp);
+	at_peak(c, w, k->shape, &lp, &out->fit);
 	out->vm_count = f->vm_count * lp.peak_replicas;
 	out->gpu_count = f->gpu_count * lp.peak_replicas;
 	out->hourly_cost = out->unit_hourly * out->vm_count;

@@ -995,8 +995,7 @@ static void fill_alternatives(struct ctx *c, const struct fit_workload *w,
 		if (dup)
 			continue;
 		fill_choice(c, w, cd, fits, &rw->alternatives[nalt], NULL);
-		recommend_load_choice(c, cd, &rw->alternatives[nalt].fit, &rw->alternatives[nalt],
-				      NULL);
+		recommend_load_choice(c, w, cd, &rw->alternatives[nalt], NULL);
 		nalt++;
 	}
 	rw->nalternatives = nalt;
@@ -1148,7 +1147,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 		struct recommend_data d;
 		memset(&d, 0, sizeof(d));
 		fill_choice(c, w, best, fits, &rw->rec, &d);
-		recommend_load_choice(c, best, &rw->rec.fit, &rw->rec, &rw->load_plan);
+		recommend_load_choice(c, w, best, &rw->rec, &rw->load_plan);
 		if (d.present)
 			rw->rec_data = recommend_dup_array(&d, 1, sizeof(d));
 		fill_alternatives(c, w, fits, top, rw);

@@ -97,6 +97,7 @@ static inline void fixture_efficiency(struct catalog_snapshot *s)
 		{ "moe_expert_mfu_scale", 0.82 },
 		{ "moe_layer_us", 40 },
 		{ "roofline_blend", 0.125 },
+		{ "mla_attention_mfu", 0.67 },
 	};
 
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {

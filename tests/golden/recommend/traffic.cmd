@@ -8,4 +8,8 @@
 #   level 1: (24 x 5/7 + 14 x 2/7) x 30.4167 = 643.10 h x 3.673 = 2,362.09
 #   level 2: (13 x 5/7) x 30.4167 = 282.44 h x 3.673 = 1,037.40
 #   autoscaled 3,399.49; sized for the peak all day 2 x 3.673 x 730 = 5,362.58
+# The estimate line is one replica at the peak hour's Little's-law mean, 62.96
+# sequences in flight, rounded up to 63 on its one instance: 40.7 ms/token, so
+# 63 x 1000 / 40.7 = 1,548 output tokens/s (printed 1550); the memory line's
+# 30.0 GiB is that batch's KV cache on the 8B's weights, x 1.15 headroom.
 gpufit recommend examples/chat-traffic.yaml
