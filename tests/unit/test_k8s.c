@@ -414,8 +414,8 @@ static void test_names_and_quotes(void **state)
  * replicas (vms_per_replica VMs each) under g_term[k] for g_hours[k] hours,
  * billed g_monthly[k]. */
 static void load_plan(struct recommend_load_plan *lp, int lo, int hi, int peak, double in_flight,
-		      size_t n, const enum pricing_kind *g_term, const double *g_hours,
-		      const double *g_monthly, int vms_per_replica)
+		      size_t n, const enum pricing_kind *g_term, const double *g_hourly,
+		      const double *g_hours, const double *g_monthly, int vms_per_replica)
 {
 	memset(lp, 0, sizeof(*lp));
 	lp->curves = 1;
@@ -429,6 +429,7 @@ static void load_plan(struct recommend_load_plan *lp, int lo, int hi, int peak, 
 		lp->bills[k].replicas = 1;
 		lp->bills[k].vms = vms_per_replica;
 		lp->bills[k].term = g_term[k];
+		lp->bills[k].hourly = g_hourly[k];
 		lp->bills[k].hours_per_month = g_hours[k];
 		lp->bills[k].monthly_cost = g_monthly[k];
 		lp->monthly_cost += g_monthly[k];
@@ -463,7 +464,8 @@ static const cJSON *at(const cJSON *o, const char *path)
 static void test_load_plan(void **state)
 {
 	static const enum pricing_kind payg2[] = { PRICING_PAYG, PRICING_PAYG };
-	static const double hours2[] = { 730, 365 }, monthly2[] = { 5362.58, 2681.29 };
+	static const double hourly2[] = { 3.673, 3.673 }, hours2[] = { 730, 365 };
+	static const double monthly2[] = { 5362.58, 2681.29 };
 	struct recommend_workload ws[2];
 	struct recommend_load_plan lp;
 	struct recommend_result r;
@@ -487,7 +489,7 @@ static void test_load_plan(void **state)
 		ws[i].rec.hours_used = 730;
 	}
 	ws[1].rec.vm_count = 2;
-	load_plan(&lp, 1, 3, 2, 30, 2, payg2, hours2, monthly2, 2);
+	load_plan(&lp, 1, 3, 2, 30, 2, payg2, hourly2, hours2, monthly2, 2);
 	ws[0].load_plan = &lp;
 	r.workloads = ws;
 	r.nworkloads = 2;
@@ -575,14 +577,13 @@ static void test_load_plan(void **state)
 }
 
 /* A load plan under a commitment with its burst on payg (pricing auto):
- * the base group at the recommendation's reserved-3y 4.0833/h x 730 h =
- * 2,980.81; the burst group's payg price is not in the result, only its
- * bill, 2,661.54 for 325.89 h: 2,661.54 / 325.89 = 8.16699..., whose three
- * decimals 8.167 give 8.167 x 325.89 = 2,661.5436 = 2,661.54 again. */
+ * the base group at reserved-3y 4.0833/h x 730 h = 2,980.81; the burst
+ * group at its own payg price, 8.167/h x 325.89 h = 2,661.5436 = 2,661.54. */
 static void test_load_plan_terms(void **state)
 {
 	static const enum pricing_kind terms[] = { PRICING_RESERVED_3Y, PRICING_PAYG };
-	static const double hours[] = { 643.1, 325.89 }, monthly[] = { 2980.81, 2661.54 };
+	static const double hourly[] = { 4.0833, 8.167 }, hours[] = { 643.1, 325.89 };
+	static const double monthly[] = { 2980.81, 2661.54 };
 	struct recommend_workload w;
 	struct recommend_load_plan lp;
 	struct recommend_result r;
@@ -594,7 +595,7 @@ static void test_load_plan_terms(void **state)
 	vm_workload(&w, "chat", PROFILE_INFERENCE, 2, "Standard_NC40ads_H100_v5", "H100-NVL", 1, 1);
 	w.rec.pricing = PRICING_RESERVED_3Y;
 	w.rec.unit_hourly = 4.0833;
-	load_plan(&lp, 0, 4, 2, 20, 2, terms, hours, monthly, 1);
+	load_plan(&lp, 0, 4, 2, 20, 2, terms, hourly, hours, monthly, 1);
 	w.load_plan = &lp;
 	r.workloads = &w;
 	r.nworkloads = 1;
