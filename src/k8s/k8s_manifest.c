@@ -313,6 +313,25 @@ static void quantity(double v, char *out, size_t len)
 		snprintf(out, len, "%.0fm", milli);
 }
 
+/* KEDA's threshold: a decimal number, not a quantity (its scalers parse it
+ * as a float: "62.96"), to the hundredth as quantity() rounds it. */
+static void threshold(double v, char *out, size_t len)
+{
+	double h = floor(v * 100.0 + 0.5);
+	size_t n;
+
+	if (!(h >= 1.0))
+		h = 1.0;
+	if (h > 1e11)
+		h = 1e11;
+	snprintf(out, len, "%.2f", h / 100.0);
+	n = strlen(out);
+	while (n > 0 && out[n - 1] == '0')
+		out[--n] = '\0';
+	if (n > 0 && out[n - 1] == '.')
+		out[--n] = '\0';
+}
+
 static cJSON *scaler_metadata(cJSON *doc, const struct ident *id)
 {
 	cJSON *m = obj(doc, "metadata");
@@ -413,7 +432,7 @@ static cJSON *scaled_object(const struct k8s_placement *pl, const struct ident *
 		snprintf(query, sizeof(query),
 			 "sum(requests_in_flight{pod=~\"%s-[a-z0-9]+-[a-z0-9]+\"})", id->name);
 	str(md, "query", query);
-	quantity(pl->target_in_flight, q, sizeof(q));
+	threshold(pl->target_in_flight, q, sizeof(q));
 	str(md, "threshold", q);
 	return so;
 }

@@ -77,7 +77,7 @@ def check_scaler(name, w, r, got, scalers, keda, fails):
         sp = sc["spec"]
         trig = sp["triggers"][0]
         got_b = (sc["kind"], sp["scaleTargetRef"]["name"], sp["minReplicaCount"], sp["maxReplicaCount"],
-                 trig["type"], round(quantity(trig["metadata"]["threshold"]), 2))
+                 trig["type"], round(float(trig["metadata"]["threshold"]), 2))
         want_b = ("ScaledObject", dep["metadata"]["name"], lo * inst, hi * inst, "prometheus", want_target)
     else:
         sp = sc["spec"]
