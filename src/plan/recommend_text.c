@@ -271,8 +271,14 @@ int recommend_choice_reason(const struct recommend_result *r, const struct recom
 	}
 	if (r->pricing_auto && c == &w->rec && w->load_plan && i == k++) {
 		/* a load plan: each replica level its own term (load_plan.bills) */
-		snprintf(buf, len, "pricing auto: each replica level on the cheaper of %s and payg "
-			 "for the hours it runs (the load plan's bills)", pricing_name(c->pricing));
+		if (bill_is_commitment(c->pricing))
+			snprintf(buf, len, "pricing auto: each replica level on the cheaper of %s "
+				 "and payg for the hours it runs (the load plan's bills)",
+				 pricing_name(c->pricing));
+		else
+			snprintf(buf, len, "pricing auto: every replica level on %s: no commitment "
+				 "costs less for the hours it runs (the load plan's bills)",
+				 pricing_name(c->pricing));
 		return 1;
 	}
 	if (r->pricing_auto && c == &w->rec && !w->load_plan && i == k++) {
