@@ -311,7 +311,7 @@ struct packer {
 	int nit;
 	enum mig_strategy strat;
 	struct geometry geo[MIG_MAX_OFFERS];
-	signed char *prof;        /* nit * noff: profile per item and offer, -1 none */
+	signed char *prof;        /* ncls * noff: profile per class and offer, -1 none */
 	int *wl;                  /* dense workload per item */
 	int nwl;
 	int *wl_items;            /* item indices grouped by workload */
@@ -330,7 +330,7 @@ struct packer {
 
 static int prof_of(const struct packer *pk, int i, int o)
 {
-	return pk->prof[(size_t)i * pk->noff + o];
+	return pk->prof[(size_t)pk->cls[i] * pk->noff + o];
 }
 
 static int pick_profile(const struct geometry *g, unsigned mask, int aks)
@@ -369,12 +369,10 @@ static int cmp_by_workload(int a, int b, const void *ctx)
 
 static int same_item(const struct packer *pk, int x, int y)
 {
-	if (pk->wl[x] != pk->wl[y] || pk->it[x].dedicated_hourly != pk->it[y].dedicated_hourly)
-		return 0;
-	for (int o = 0; o < pk->noff; o++)
-		if (pk->it[x].feasible[o] != pk->it[y].feasible[o])
-			return 0;
-	return 1;
+	return pk->wl[x] == pk->wl[y] &&
+	       pk->it[x].dedicated_hourly == pk->it[y].dedicated_hourly &&
+	       memcmp(pk->it[x].feasible, pk->it[y].feasible,
+		      (size_t)pk->noff * sizeof(pk->it[x].feasible[0])) == 0;
 }
 
 static void group_workloads(struct packer *pk)
@@ -1571,6 +1569,11 @@ struct aks {
 	 * option; a class's items decide alike, so a decision is weighed once
 	 * per class and reused while nothing it reads has changed */
 	unsigned char *feas;      /* ncls * nopt */
+	int *ccount;              /* ncls * nopt: items of class c in option k */
+	int *cls_items;           /* item indices by class, in index order */
+	int *cls_start;           /* ncls + 1 */
+	int cls_ordered;          /* every item of class c has a lower index than
+				   * every item of class c + 1 */
 };
 
 static int *hist_of(struct aks *a, int k)
@@ -1605,6 +1608,19 @@ static void aks_options_init(struct aks *a)
 		a->rmax[k] = 0;
 	}
 	a->feas = xcalloc((size_t)a->pk->ncls * (size_t)a->nopt + 1, 1);
+	a->ccount = xcalloc((size_t)a->pk->ncls * (size_t)a->nopt + 1, sizeof(int));
+	a->cls_start = xcalloc((size_t)a->pk->ncls + 2, sizeof(int));
+	a->cls_items = xmalloc(((size_t)a->pk->nit + 1) * sizeof(int));
+	for (int i = 0; i < a->pk->nit; i++)
+		a->cls_start[a->pk->cls[i] + 2]++;
+	for (int c = 0; c < a->pk->ncls; c++)
+		a->cls_start[c + 2] += a->cls_start[c + 1];
+	for (int i = 0; i < a->pk->nit; i++)
+		a->cls_items[a->cls_start[a->pk->cls[i] + 1]++] = i;
+	a->cls_ordered = 1;
+	for (int c = 1; c < a->pk->ncls; c++)
+		if (a->cls_items[a->cls_start[c] - 1] > a->cls_items[a->cls_start[c]])
+			a->cls_ordered = 0;
 	for (int m = 0; m < a->pk->nit; m++) {
 		const struct packer *pk = a->pk;
 		int i = pk->wl_items[m], c = pk->cls[i];
@@ -1658,6 +1674,7 @@ static void aks_put(struct aks *a, int i, int k)
 		if (c + 1 > a->rmax[k])
 			a->rmax[k] = c + 1;
 		a->n[k]++;
+		a->ccount[(size_t)pk->cls[i] * (size_t)a->nopt + (size_t)k]++;
 		++*aks_count_of(a, k, pk->wl[i]);
 	}
 	pk->place[i] = k;
@@ -1679,6 +1696,7 @@ static void aks_take(struct aks *a, int i)
 		if (c == a->rmax[k] && hist_of(a, k)[c] == 0)
 			a->rmax[k] = c - 1;
 		a->n[k]--;
+		a->ccount[(size_t)pk->cls[i] * (size_t)a->nopt + (size_t)k]--;
 		--*aks_count_of(a, k, pk->wl[i]);
 	}
 	pk->place[i] = NOWHERE;
@@ -1771,6 +1789,67 @@ static double aks_evict_cost(struct aks *a, int kk, int k, int w, const char *mo
 	return best;
 }
 
+/* By index; ctx unused. */
+static int cmp_index(int x, int y, const void *ctx)
+{
+	(void)ctx;
+	return x - y;
+}
+
+/*
+ * The first q items of pool k into mv[]: the pool's items ordered by their
+ * cheapest alternative outside it (aks_alt, the same for a whole class),
+ * then by index.  It reads the classes in the pool (a->ccount) and each
+ * one's items only up to the q it can give, so its cost follows q and the
+ * classes, not the items of the pool.
+ */
+static void aks_pick(struct aks *a, int k, int q, int *mv)
+{
+	struct packer *pk = a->pk;
+	size_t nc = (size_t)pk->ncls + 1;
+	double *calt = xmalloc(nc * sizeof(double));
+	int *present = xmalloc(nc * sizeof(int)), np = 0, nm = 0;
+
+	for (int c = 0; c < pk->ncls; c++)
+		if (a->ccount[(size_t)c * (size_t)a->nopt + (size_t)k] > 0) {
+			calt[c] = aks_alt(a, a->cls_items[a->cls_start[c]], k);
+			present[np++] = c;
+		}
+	sort_idx(present, (size_t)np, cmp_alt, calt);
+	/* the classes of one alternative price in turn: their items by index */
+	for (int r = 0; r < np && nm < q; ) {
+		int e = r + 1, need = q - nm, ng = 0, direct, *got;
+		while (e < np && calt[present[e]] == calt[present[r]])
+			e++;
+		/*
+		 * One class, or classes whose index ranges follow their numbers
+		 * (items listed workload by workload; classes of one price are
+		 * sorted by number): their items in turn are in index order.
+		 * Else up to need items of each class, sorted, the first need.
+		 */
+		direct = e - r == 1 || a->cls_ordered;
+		got = direct ? mv + nm : xmalloc((size_t)(e - r) * (size_t)need * sizeof(int));
+		for (int t = r; t < e; t++) {
+			int c = present[t], n = 0;
+			for (int x = a->cls_start[c]; x < a->cls_start[c + 1] && (direct ? ng : n) < need;
+			     x++)
+				if (pk->place[a->cls_items[x]] == k) {
+					got[ng++] = a->cls_items[x];
+					n++;
+				}
+		}
+		if (!direct) {
+			sort_idx(got, (size_t)ng, cmp_index, NULL);
+			memcpy(mv + nm, got, (size_t)(ng < need ? ng : need) * sizeof(int));
+			free(got);
+		}
+		nm += ng < need ? ng : need;
+		r = e;
+	}
+	free(calt);
+	free(present);
+}
+
 /*
  * Moves q items of pool k elsewhere (each to its cheapest destination, on
  * small fleets also into a full pool by evicting a cheaper-to-move item) and
@@ -1779,52 +1858,19 @@ static double aks_evict_cost(struct aks *a, int kk, int k, int w, const char *mo
 static int aks_relocate(struct aks *a, int k, int q)
 {
 	struct packer *pk = a->pk;
-	int *mv = xmalloc((size_t)a->n[k] * sizeof(int)), nm = 0;
+	int *mv = xmalloc(((size_t)q + 1) * sizeof(int));
 	int (*ev)[2] = xmalloc(((size_t)q + 1) * sizeof(*ev)), nev = 0;
-	char *moving = xcalloc((size_t)pk->nit + 1, 1);
-	double before = aks_total(a), after;
-
-	size_t nc = (size_t)pk->ncls + 1;
-	double *calt = xmalloc(nc * sizeof(double));
-	int *present = xmalloc(nc * sizeof(int)), *rank = xcalloc(nc, sizeof(int)), np = 0, nr = 0;
-	int *at = xcalloc(nc + 1, sizeof(int)), *sorted = xmalloc(((size_t)a->n[k] + 1) * sizeof(int));
 	/* evictions weigh other items' moves: each item is weighed alone then */
 	int evict = pk->nit <= EVICT_MAX_ITEMS && q <= 8, same = 0, lastk = NOWHERE;
+	char *moving = evict ? xcalloc((size_t)pk->nit + 1, 1) : NULL;
+	double before = aks_total(a), after;
 	double mk[MIG_MAX_OFFERS * MIG_MAX_PROFILES] = { 0 };
 
-	/* the pool's items by their cheapest alternative (the same for a whole
-	 * class), then index: classes sorted, items counted into them */
-	for (int i = 0; i < pk->nit; i++)
-		if (pk->place[i] == k) {
-			int c = pk->cls[i];
-			if (!rank[c]) {
-				calt[c] = aks_alt(a, i, k);
-				rank[c] = 1;
-				present[np++] = c;
-			}
-			mv[nm++] = i;
-		}
-	sort_idx(present, (size_t)np, cmp_alt, calt);
-	for (int r = 0; r < np; r++) {
-		if (r == 0 || calt[present[r]] != calt[present[r - 1]])
-			nr++;
-		rank[present[r]] = nr;
-	}
-	for (int m = 0; m < nm; m++)
-		at[rank[pk->cls[mv[m]]]]++;
-	for (int r = 1; r <= nr; r++)
-		at[r] += at[r - 1];
-	for (int m = 0; m < nm; m++)
-		sorted[at[rank[pk->cls[mv[m]]] - 1]++] = mv[m];
-	memcpy(mv, sorted, (size_t)nm * sizeof(int));
-	free(sorted);
-	free(at);
-	free(rank);
-	free(present);
-	free(calt);
+	aks_pick(a, k, q, mv);
 	for (int m = 0; m < q; m++) {
 		aks_take(a, mv[m]);
-		moving[mv[m]] = 1;
+		if (moving)
+			moving[mv[m]] = 1;
 	}
 	for (int m = 0; m < q; m++) {
 		int i = mv[m], bk = DEDICATED, ej = -1, ed = NOWHERE, ek = -1;
@@ -1947,6 +1993,9 @@ static int aks_single_moves(struct aks *a)
 		} else {
 			stayed_at[c] = moves;
 			stayed_in[c] = cur;
+			/* the run of its class after it, in the same place */
+			while (i + 1 < pk->nit && pk->place[i + 1] == cur && pk->cls[i + 1] == c)
+				i++;
 		}
 	}
 	free(stayed_at);
@@ -2462,21 +2511,20 @@ int mig_pack(const struct mig_offer *offers, size_t noffers, const struct mig_it
 			if (same_geometry(&offers[o], &offers[o2]))
 				pk.model[o] = o2;
 	}
-	pk.prof = xmalloc(((size_t)nitems + 1) * (noffers + 1));
 	pk.place = xmalloc(((size_t)nitems + 1) * sizeof(int));
-	for (size_t i = 0; i < nitems; i++) {
+	for (size_t i = 0; i < nitems; i++)
 		pk.place[i] = NOWHERE;
-		/* replicas come in runs with the same profiles: copied */
-		if (i > 0 && memcmp(items[i].feasible, items[i - 1].feasible,
-				    noffers * sizeof(items[i].feasible[0])) == 0) {
-			memcpy(&pk.prof[i * noffers], &pk.prof[(i - 1) * noffers], noffers);
+	group_workloads(&pk);
+	/* the items of a class have the same feasible profiles: one row each */
+	pk.prof = xmalloc(((size_t)pk.ncls + 1) * (noffers + 1));
+	for (int m = 0; m < pk.nit; m++) {
+		int i = pk.wl_items[m], c = pk.cls[i];
+		if (m > 0 && pk.cls[pk.wl_items[m - 1]] == c)
 			continue;
-		}
 		for (size_t o = 0; o < noffers; o++)
-			pk.prof[i * noffers + o] = (signed char)pick_profile(
+			pk.prof[(size_t)c * noffers + o] = (signed char)pick_profile(
 				&pk.geo[o], items[i].feasible[o], aksmode);
 	}
-	group_workloads(&pk);
 	if (aksmode) {
 		struct aks *a = xcalloc(1, sizeof(*a));
 		a->pk = &pk;
@@ -2498,6 +2546,9 @@ int mig_pack(const struct mig_offer *offers, size_t noffers, const struct mig_it
 		free(a->hist);
 		free(a->count);
 		free(a->feas);
+		free(a->ccount);
+		free(a->cls_items);
+		free(a->cls_start);
 		free(a);
 	} else {
 		mixed_heuristic(&pk);
