@@ -1702,6 +1702,80 @@ static void aks_take(struct aks *a, int i)
 	pk->place[i] = NOWHERE;
 }
 
+/*
+ * aks_put of items[0..m-1], all of one class and nowhere yet, to option k
+ * in one step: the counts end as m single puts leave them.
+ */
+static void aks_put_run(struct aks *a, const int *items, int m, int k)
+{
+	struct packer *pk = a->pk;
+
+	if (m == 0)
+		return;
+	if (k >= 0) {
+		int w = pk->wl[items[0]], c = aks_count(a, k, w);
+		if (c > 0)
+			hist_of(a, k)[c]--;
+		hist_of(a, k)[c + m]++;
+		if (c + m > a->rmax[k])
+			a->rmax[k] = c + m;
+		a->n[k] += m;
+		a->ccount[(size_t)pk->cls[items[0]] * (size_t)a->nopt + (size_t)k] += m;
+		*aks_count_of(a, k, w) += m;
+	}
+	for (int x = 0; x < m; x++) {
+		if (k == DEDICATED) /* added one by one: the same sum */
+			a->ded += pk->it[items[x]].dedicated_hourly;
+		pk->place[items[x]] = k;
+	}
+}
+
+/*
+ * aks_take of items[0..m-1], all of one class and in one place, in one
+ * step: the counts end as m single takes leave them (rmax: the largest
+ * count some workload still has in the pool, or 0).
+ */
+static void aks_take_run(struct aks *a, const int *items, int m)
+{
+	struct packer *pk = a->pk;
+	int k;
+
+	if (m == 0)
+		return;
+	k = pk->place[items[0]];
+	if (k >= 0) {
+		int w = pk->wl[items[0]], c = aks_count(a, k, w);
+		hist_of(a, k)[c]--;
+		if (c > m)
+			hist_of(a, k)[c - m]++;
+		if (c == a->rmax[k] && hist_of(a, k)[c] == 0) {
+			int r = c - 1;
+			while (r > 0 && hist_of(a, k)[r] == 0)
+				r--;
+			a->rmax[k] = r;
+		}
+		a->n[k] -= m;
+		a->ccount[(size_t)pk->cls[items[0]] * (size_t)a->nopt + (size_t)k] -= m;
+		*aks_count_of(a, k, w) -= m;
+	}
+	for (int x = 0; x < m; x++) {
+		if (k == DEDICATED)
+			a->ded -= pk->it[items[x]].dedicated_hourly;
+		pk->place[items[x]] = NOWHERE;
+	}
+}
+
+/* The length of the run of mv[0..n-1] from mv[0] of one class and place. */
+static int aks_run(const struct aks *a, const int *mv, int n)
+{
+	const struct packer *pk = a->pk;
+	int m = 1;
+
+	while (m < n && pk->cls[mv[m]] == pk->cls[mv[0]] && pk->place[mv[m]] == pk->place[mv[0]])
+		m++;
+	return m;
+}
+
 static double aks_total(struct aks *a)
 {
 	double c = a->ded;
@@ -1867,11 +1941,13 @@ static int aks_relocate(struct aks *a, int k, int q)
 	double mk[MIG_MAX_OFFERS * MIG_MAX_PROFILES] = { 0 };
 
 	aks_pick(a, k, q, mv);
-	for (int m = 0; m < q; m++) {
-		aks_take(a, mv[m]);
-		if (moving)
-			moving[mv[m]] = 1;
+	for (int m = 0; m < q; ) {
+		int run = aks_run(a, mv + m, q - m);
+		aks_take_run(a, mv + m, run);
+		m += run;
 	}
+	for (int m = 0; m < q && moving; m++)
+		moving[mv[m]] = 1;
 	for (int m = 0; m < q; m++) {
 		int i = mv[m], bk = DEDICATED, ej = -1, ed = NOWHERE, ek = -1;
 		double best;
@@ -1936,14 +2012,22 @@ static int aks_relocate(struct aks *a, int k, int q)
 		free(ev);
 		return 1;
 	}
-	for (int m = 0; m < q; m++)
-		aks_take(a, mv[m]);
+	for (int m = 0; m < q; ) {
+		int run = aks_run(a, mv + m, q - m);
+		aks_take_run(a, mv + m, run);
+		m += run;
+	}
 	for (int e = nev - 1; e >= 0; e--) {
 		aks_take(a, ev[e][0]);
 		aks_put(a, ev[e][0], ev[e][1]);
 	}
-	for (int m = 0; m < q; m++)
-		aks_put(a, mv[m], k);
+	for (int m = 0; m < q; ) {
+		int run = 1;
+		while (run < q - m && pk->cls[mv[m + run]] == pk->cls[mv[m]])
+			run++;
+		aks_put_run(a, mv + m, run, k);
+		m += run;
+	}
 	free(mv);
 	free(ev);
 	return 0;
@@ -1993,9 +2077,17 @@ static int aks_single_moves(struct aks *a)
 		} else {
 			stayed_at[c] = moves;
 			stayed_in[c] = cur;
-			/* the run of its class after it, in the same place */
-			while (i + 1 < pk->nit && pk->place[i + 1] == cur && pk->cls[i + 1] == c)
-				i++;
+			/* the run of its class after it, in the same place (in
+			 * class order, a class is the index range of cls_start) */
+			if (a->cls_ordered) {
+				int end = a->cls_start[c + 1];
+				while (i + 1 < end && pk->place[i + 1] == cur)
+					i++;
+			} else {
+				while (i + 1 < pk->nit && pk->place[i + 1] == cur &&
+				       pk->cls[i + 1] == c)
+					i++;
+			}
 		}
 	}
 	free(stayed_at);
@@ -2016,7 +2108,12 @@ static void aks_heuristic(struct aks *a)
 		double best = HUGE_VAL, c;
 		int bk = NOWHERE;
 		if (start[pk->cls[i]] != INT_MIN) {
-			aks_put(a, i, start[pk->cls[i]]);
+			/* with items in class order, the rest of its class at once */
+			int m = 1;
+			while (a->cls_ordered && i + m < pk->nit && pk->cls[i + m] == pk->cls[i])
+				m++;
+			aks_put_run(a, a->cls_ordered ? a->cls_items + i : &i, m, start[pk->cls[i]]);
+			i += m - 1;
 			continue;
 		}
 		for (int k = 0; k < a->nopt; k++) {
@@ -2359,10 +2456,14 @@ static void build_aks(struct aks *a, struct mig_plan *out)
 		first = out->ngpus;
 		for (int s = 0; s < V * g; s++) {
 			struct mig_gpu *mg = plan_gpu(out, &capg);
+			/* every GPU of the pool has the same empty layout */
+			if (s == 0)
+				fill_slices(pk, o, mg, (uint64_t)cap * unit(p), NULL, 0);
+			else
+				*mg = out->gpus[first];
 			mg->pool = (int)out->npools - 1;
 			mg->vm = s / g;
 			mg->gpu = s % g;
-			fill_slices(pk, o, mg, (uint64_t)cap * unit(p), NULL, 0);
 		}
 		if (out->ngpus == first)
 			continue; /* no GPU in the pool (V g = 0): nothing to place on */
