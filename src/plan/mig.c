@@ -1574,6 +1574,11 @@ struct aks {
 	int *cls_start;           /* ncls + 1 */
 	int cls_ordered;          /* every item of class c has a lower index than
 				   * every item of class c + 1 */
+	/* per class, a count of the changes to where its items are; per item
+	 * i, the last index of the run of its class after it in its place
+	 * (runend), known while the class's count is runver - 1 */
+	unsigned long long *cver, *runver;
+	int *runend;
 };
 
 static int *hist_of(struct aks *a, int k)
@@ -1617,6 +1622,9 @@ static void aks_options_init(struct aks *a)
 		a->cls_start[c + 2] += a->cls_start[c + 1];
 	for (int i = 0; i < a->pk->nit; i++)
 		a->cls_items[a->cls_start[a->pk->cls[i] + 1]++] = i;
+	a->cver = xcalloc((size_t)a->pk->ncls + 1, sizeof(*a->cver));
+	a->runver = xcalloc((size_t)a->pk->nit + 1, sizeof(*a->runver));
+	a->runend = xmalloc(((size_t)a->pk->nit + 1) * sizeof(*a->runend));
 	a->cls_ordered = 1;
 	for (int c = 1; c < a->pk->ncls; c++)
 		if (a->cls_items[a->cls_start[c] - 1] > a->cls_items[a->cls_start[c]])
@@ -1677,6 +1685,7 @@ static void aks_put(struct aks *a, int i, int k)
 		a->ccount[(size_t)pk->cls[i] * (size_t)a->nopt + (size_t)k]++;
 		++*aks_count_of(a, k, pk->wl[i]);
 	}
+	a->cver[pk->cls[i]]++;
 	pk->place[i] = k;
 }
 
@@ -1699,6 +1708,7 @@ static void aks_take(struct aks *a, int i)
 		a->ccount[(size_t)pk->cls[i] * (size_t)a->nopt + (size_t)k]--;
 		--*aks_count_of(a, k, pk->wl[i]);
 	}
+	a->cver[pk->cls[i]]++;
 	pk->place[i] = NOWHERE;
 }
 
@@ -1712,6 +1722,7 @@ static void aks_put_run(struct aks *a, const int *items, int m, int k)
 
 	if (m == 0)
 		return;
+	a->cver[pk->cls[items[0]]]++;
 	if (k >= 0) {
 		int w = pk->wl[items[0]], c = aks_count(a, k, w);
 		if (c > 0)
@@ -1743,6 +1754,7 @@ static void aks_take_run(struct aks *a, const int *items, int m)
 	if (m == 0)
 		return;
 	k = pk->place[items[0]];
+	a->cver[pk->cls[items[0]]]++;
 	if (k >= 0) {
 		int w = pk->wl[items[0]], c = aks_count(a, k, w);
 		hist_of(a, k)[c]--;
@@ -1937,12 +1949,17 @@ static int aks_relocate(struct aks *a, int k, int q)
 	/* evictions weigh other items' moves: each item is weighed alone then */
 	int evict = pk->nit <= EVICT_MAX_ITEMS && q <= 8, same = 0, lastk = NOWHERE;
 	char *moving = evict ? xcalloc((size_t)pk->nit + 1, 1) : NULL;
+	/* the change counts of the classes moved, restored on a rollback */
+	unsigned long long *vlog = xmalloc(2 * ((size_t)q + 1) * sizeof(*vlog));
+	int *vcls = xmalloc(2 * ((size_t)q + 1) * sizeof(*vcls)), nlog = 0;
 	double before = aks_total(a), after;
 	double mk[MIG_MAX_OFFERS * MIG_MAX_PROFILES] = { 0 };
 
 	aks_pick(a, k, q, mv);
 	for (int m = 0; m < q; ) {
 		int run = aks_run(a, mv + m, q - m);
+		vcls[nlog] = pk->cls[mv[m]];
+		vlog[nlog++] = a->cver[pk->cls[mv[m]]];
 		aks_take_run(a, mv + m, run);
 		m += run;
 	}
@@ -1990,6 +2007,8 @@ static int aks_relocate(struct aks *a, int k, int q)
 				}
 			}
 		if (ek >= 0) {
+			vcls[nlog] = pk->cls[ej];
+			vlog[nlog++] = a->cver[pk->cls[ej]];
 			aks_take(a, ej);
 			aks_put(a, ej, ed);
 			ev[nev][0] = ej;
@@ -2010,6 +2029,8 @@ static int aks_relocate(struct aks *a, int k, int q)
 	if (after < before - EPS) {
 		free(mv);
 		free(ev);
+		free(vlog);
+		free(vcls);
 		return 1;
 	}
 	for (int m = 0; m < q; ) {
@@ -2028,8 +2049,15 @@ static int aks_relocate(struct aks *a, int k, int q)
 		aks_put_run(a, mv + m, run, k);
 		m += run;
 	}
+	/* every item is back where it was */
+	while (nlog > 0) {
+		nlog--;
+		a->cver[vcls[nlog]] = vlog[nlog];
+	}
 	free(mv);
 	free(ev);
+	free(vlog);
+	free(vcls);
 	return 0;
 }
 
@@ -2048,10 +2076,12 @@ static int aks_single_moves(struct aks *a)
 		stayed_at[c] = -1;
 	for (int i = 0; i < pk->nit; i++) {
 		int cur = pk->place[i], bk, c = pk->cls[i];
+		unsigned long long v;
 		double before, best;
 		if (cur == NOWHERE || (stayed_at[c] == moves && stayed_in[c] == cur))
 			continue;
 		before = cur >= 0 ? aks_pool_cost(a, cur) : pk->it[i].dedicated_hourly;
+		v = a->cver[c];
 		aks_take(a, i);
 		best = before - (cur >= 0 ? aks_pool_cost(a, cur) : 0);
 		bk = cur;
@@ -2077,12 +2107,19 @@ static int aks_single_moves(struct aks *a)
 		} else {
 			stayed_at[c] = moves;
 			stayed_in[c] = cur;
+			a->cver[c] = v; /* back where it was: nothing changed */
 			/* the run of its class after it, in the same place (in
-			 * class order, a class is the index range of cls_start) */
-			if (a->cls_ordered) {
-				int end = a->cls_start[c + 1];
-				while (i + 1 < end && pk->place[i + 1] == cur)
-					i++;
+			 * class order, a class is the index range of cls_start),
+			 * found again only when the class's items moved since */
+			if (a->cls_ordered && a->runver[i] == v + 1) {
+				i = a->runend[i];
+			} else if (a->cls_ordered) {
+				int j = i, end = a->cls_start[c + 1];
+				while (j + 1 < end && pk->place[j + 1] == cur)
+					j++;
+				a->runend[i] = j;
+				a->runver[i] = v + 1;
+				i = j;
 			} else {
 				while (i + 1 < pk->nit && pk->place[i + 1] == cur &&
 				       pk->cls[i + 1] == c)
@@ -2650,6 +2687,9 @@ int mig_pack(const struct mig_offer *offers, size_t noffers, const struct mig_it
 		free(a->ccount);
 		free(a->cls_items);
 		free(a->cls_start);
+		free(a->cver);
+		free(a->runver);
+		free(a->runend);
 		free(a);
 	} else {
 		mixed_heuristic(&pk);
