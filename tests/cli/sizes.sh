@@ -14,7 +14,6 @@ max_fn=200
 
 # Still too long: FILE or FILE:FUNCTION, its length today, and why.
 long='
-src/plan/mig.c 2532 the MIG layout enumeration, its hash table and both packing strategies
 src/model/sizing.c 1903 the memory and throughput model of every workload kind and the model presets
 src/profile/profile.c 1816 the byte scan, the YAML tree and the validation of every profile field
 src/telemetry/telemetry.c 1761 the series store, the metric alias table and three line readers
