@@ -220,7 +220,7 @@ void mig_plan_pool(struct mig_plan *out, int offer, int profile, int vms, double
 }
 
 void mig_fill_slices(const struct packer *pk, int o, struct mig_gpu *mg, uint64_t key,
-			const int *items, int nitems)
+		     const int *items, int nitems)
 {
 	const struct geometry *g = &pk->geo[o];
 	const struct layout *l = &g->lay[geo_find(g, key)];

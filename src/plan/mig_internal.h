@@ -67,6 +67,9 @@ static inline int geo_fits(const struct geometry *g, uint64_t key, int p)
 	return geo_find(g, key + unit(p)) >= 0;
 }
 
+/* ---- the packer's state (mig.c) ----------------------------------------- */
+
+/* A GPU of the mixed strategy: its offer, layout key and items. */
 struct pgpu {
 	int offer;
 	uint64_t key;
@@ -92,7 +95,7 @@ struct packer {
 				   * workload with the same feasible profiles and
 				   * dedicated price (interchangeable items) */
 	int ncls;
-	int *place;               /* mixed: gpu index, DEDICATED, NOWHERE */
+	int *place;               /* mixed: gpu index; AKS: option; or DEDICATED, NOWHERE */
 	struct pgpu *gpus;
 	int ngpus, capgpus;
 	int vms[MIG_MAX_OFFERS];  /* mixed: VM count per offer after grouping */

@@ -937,7 +937,7 @@ static void build_mixed(const struct packer *pk, struct mig_plan *out)
 			mg->gpu = s % g;
 			if (at[s] >= 0)
 				mig_fill_slices(pk, o, mg, pk->gpus[at[s]].key, pk->gpus[at[s]].item,
-					    pk->gpus[at[s]].n);
+						pk->gpus[at[s]].n);
 		}
 		free(at);
 	}
