@@ -94,7 +94,7 @@ void mig_plan_gpus_append(struct mig_plan_gpu **gpus, size_t *ngpus, size_t base
 
 			const char *name = of->profiles[sl->profile].name;
 
-			if (name == last)
+			if (lastcopy && name == last)
 				memcpy(dst->slices[s].profile, lastcopy, sizeof(dst->slices[s].profile));
 			else
 				util_copy_str(dst->slices[s].profile, sizeof(dst->slices[s].profile),
