@@ -123,14 +123,6 @@ static int cmp_by_workload(int a, int b, const void *ctx)
 	return a - b;
 }
 
-int mig_same_item(const struct packer *pk, int x, int y)
-{
-	return pk->wl[x] == pk->wl[y] &&
-	       pk->it[x].dedicated_hourly == pk->it[y].dedicated_hourly &&
-	       memcmp(pk->it[x].feasible, pk->it[y].feasible,
-		      (size_t)pk->noff * sizeof(pk->it[x].feasible[0])) == 0;
-}
-
 static void group_workloads(struct packer *pk)
 {
 	int n = pk->nit, sorted = 1;

@@ -189,27 +189,25 @@ static double slot_cost(const struct packer *pk, int o, int p)
 double mig_lower_bound_aks(const struct packer *pk)
 {
 	double sum = 0, *cheapest = xmalloc(((size_t)pk->ncls + 1) * sizeof(double));
-	char *known = xcalloc((size_t)pk->ncls + 1, 1);
 
-	for (int i = 0; i < pk->nit; i++) {
-		int c = pk->cls[i];
+	/* per class, from its first item in wl_items (classes are runs there) */
+	for (int k = 0; k < pk->nit; k++) {
+		int i = pk->wl_items[k], c = pk->cls[i];
 		double m = pk->it[i].dedicated_hourly > 0 ? pk->it[i].dedicated_hourly : HUGE_VAL;
-		if (known[c]) {
-			m = cheapest[c];
-		} else {
-			for (int o = 0; o < pk->noff; o++)
-				for (int p = 0; p < pk->geo[o].np; p++)
-					if (prof_of(pk, i, o) >= 0 &&
-					    (pk->it[i].feasible[o] & (1u << p)) && pk->geo[o].cap[p] &&
-					    pk->geo[o].prof[p].aks_profile[0] && slot_cost(pk, o, p) < m)
-						m = slot_cost(pk, o, p);
-			cheapest[c] = m;
-			known[c] = 1;
-		}
-		if (m < HUGE_VAL)
-			sum += m;
+		if (k > 0 && pk->cls[pk->wl_items[k - 1]] == c)
+			continue;
+		for (int o = 0; o < pk->noff; o++)
+			for (int p = 0; p < pk->geo[o].np; p++)
+				if (prof_of(pk, i, o) >= 0 && (pk->it[i].feasible[o] & (1u << p)) &&
+				    pk->geo[o].cap[p] && pk->geo[o].prof[p].aks_profile[0] &&
+				    slot_cost(pk, o, p) < m)
+					m = slot_cost(pk, o, p);
+		cheapest[c] = m;
 	}
+	/* summed item by item, in index order */
+	for (int i = 0; i < pk->nit; i++)
+		if (cheapest[pk->cls[i]] < HUGE_VAL)
+			sum += cheapest[pk->cls[i]];
 	free(cheapest);
-	free(known);
 	return sum;
 }

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "mig.h"
 
@@ -118,6 +119,16 @@ static inline int ceil_div(int a, int b)
 	return (a + b - 1) / b;
 }
 
+/* Items x and y are of one workload with the same feasible profiles and
+ * dedicated price: interchangeable, of one class. */
+static inline int mig_same_item(const struct packer *pk, int x, int y)
+{
+	return pk->wl[x] == pk->wl[y] &&
+	       pk->it[x].dedicated_hourly == pk->it[y].dedicated_hourly &&
+	       memcmp(pk->it[x].feasible, pk->it[y].feasible,
+		      (size_t)pk->noff * sizeof(pk->it[x].feasible[0])) == 0;
+}
+
 /* ---- the functions the files share ------------------------------------- */
 
 /* mig_layout.c: every valid layout of profiles prof[0..np-1] into *g
@@ -130,7 +141,6 @@ typedef int (*mig_idx_cmp)(int x, int y, const void *ctx);
 
 /* mig.c */
 void mig_sort_idx(int *v, size_t n, mig_idx_cmp cmp, const void *ctx);
-int mig_same_item(const struct packer *pk, int x, int y);
 void mig_dominated_offers(const struct packer *pk, int *by);
 struct mig_gpu *mig_plan_gpu(struct mig_plan *out, size_t *capg);
 void mig_plan_pool(struct mig_plan *out, int offer, int profile, int vms, double hourly);
