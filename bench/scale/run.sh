@@ -25,6 +25,10 @@
 # it is the wall time, and on a shared machine it does not count the time
 # other programs hold the CPU (wall time there varied 2x between runs).
 #
+# GPUFIT_BENCH_IR=1 adds the instructions (valgrind's callgrind count, which
+# does not vary with the machine's load) of the ten workloads of 10,000
+# replicas against the ten of one replica, for each command.
+#
 #   sh bench/scale/run.sh [BUILD_DIR] [RUNS]
 set -eu
 B=${1:-build}
@@ -110,6 +114,31 @@ for cmd in "recommend -f json" "pack -f json" "pack --strategy mixed -f json"; d
 			"<= 5x: " (ok ? "met" : "NOT met"), ts, r1, "<= 5x: " (ok1 ? "met" : "NOT met")
 		exit !(ok && ok1) }' || status=1
 done
+
+# instructions of "$@" (callgrind) -> stdout
+instructions() {
+	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+		sed -n 's/.*Collected : //p'
+}
+
+if [ "${GPUFIT_BENCH_IR:-0}" = 1 ]; then
+	command -v valgrind >/dev/null ||
+		{ echo "bench scale: GPUFIT_BENCH_IR=1 needs valgrind" >&2; exit 2; }
+	echo
+	printf "%-34s %14s %14s %7s\n" "replicas (instructions)" "10 x 10000" "10 x 1" "ratio"
+	for cmd in "recommend -f json" "pack -f json" "pack --strategy mixed -f json"; do
+		# shellcheck disable=SC2086
+		ri=$(instructions "$B/gpufit" $cmd "$work/rep.yaml")
+		# shellcheck disable=SC2086
+		ti=$(instructions "$B/gpufit" $cmd "$work/ten.yaml")
+		if [ -z "$ri" ] || [ -z "$ti" ]; then
+			echo "bench scale: no instruction count for '$cmd'" >&2
+			exit 1
+		fi
+		awk -v c="$cmd" -v r="$ri" -v t="$ti" 'BEGIN {
+			printf "%-34s %14d %14d %7.2f\n", c, r, t, r / t }'
+	done
+fi
 echo
 printf "%-34s %12s %12s %8s  %s\n" "workloads (CPU s)" "10000" "100000" "ratio" "target"
 for cmd in "recommend -f json" "pack -f json" "pack --strategy mixed -f json"; do

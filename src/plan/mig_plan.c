@@ -71,6 +71,9 @@ void mig_plan_gpus_append(struct mig_plan_gpu **gpus, size_t *ngpus, size_t base
 			  const struct mig_offer *offers, const struct mig_item *items,
 			  const struct mig_plan *mp)
 {
+	/* slices of one profile in a row (a pool's GPUs): its name read once */
+	const char *last = NULL, *lastcopy = NULL;
+
 	if (!mp->ngpus)
 		return;
 	*gpus = xrealloc(*gpus, (*ngpus + mp->ngpus) * sizeof(**gpus));
@@ -89,8 +92,15 @@ void mig_plan_gpus_append(struct mig_plan_gpu **gpus, size_t *ngpus, size_t base
 		for (int s = 0; s < src->nslices && s < MIG_MEMORY_SLOTS; s++) {
 			const struct mig_slice *sl = &src->slices[s];
 
-			util_copy_str(dst->slices[s].profile, sizeof(dst->slices[s].profile),
-				      of->profiles[sl->profile].name);
+			const char *name = of->profiles[sl->profile].name;
+
+			if (lastcopy && name == last)
+				memcpy(dst->slices[s].profile, lastcopy, sizeof(dst->slices[s].profile));
+			else
+				util_copy_str(dst->slices[s].profile, sizeof(dst->slices[s].profile),
+					      name);
+			last = name;
+			lastcopy = dst->slices[s].profile;
 			dst->slices[s].start = sl->start;
 			dst->slices[s].memory_slices = of->profiles[sl->profile].memory_slices;
 			dst->slices[s].workload = sl->item >= 0 ? items[sl->item].workload : -1;

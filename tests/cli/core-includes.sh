@@ -10,8 +10,8 @@ cd "$root" || exit 2
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
-core_headers="include/k8s_lint.h include/recommend.h include/pack_plan.h include/mig.h include/mig_plan.h include/catalog_snapshot.h include/fit.h include/sizing.h src/plan/recommend_internal.h include/datapath.h"
-core_sources="src/k8s/k8s_lint.c src/plan/mig.c src/plan/mig_plan.c src/plan/pack_plan.c src/model/fit.c src/model/sizing.c src/plan/recommend_rank.c src/plan/recommend_terms.c src/plan/recommend_plan.c src/plan/recommend_allocate.c src/plan/recommend_totals.c src/plan/recommend_text.c src/plan/recommend_data.c src/model/datapath.c src/plan/recommend_quota.c"
+core_headers="include/k8s_lint.h include/recommend.h include/pack_plan.h include/mig.h include/mig_plan.h include/catalog_snapshot.h include/fit.h include/sizing.h src/plan/recommend_internal.h src/plan/mig_internal.h include/datapath.h"
+core_sources="src/k8s/k8s_lint.c src/plan/mig.c src/plan/mig_layout.c src/plan/mig_aks.c src/plan/mig_mixed.c src/plan/mig_bound.c src/plan/mig_plan.c src/plan/pack_plan.c src/model/fit.c src/model/sizing.c src/plan/recommend_rank.c src/plan/recommend_terms.c src/plan/recommend_plan.c src/plan/recommend_allocate.c src/plan/recommend_totals.c src/plan/recommend_text.c src/plan/recommend_data.c src/model/datapath.c src/plan/recommend_quota.c"
 for f in $core_headers $core_sources; do
 	[ -f "$f" ] || { fail "$f: missing (the list in this test is out of date)"; continue; }
 	if grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](sqlite3\.h|cjson/cJSON\.h|cJSON\.h)[>"]' "$f"; then

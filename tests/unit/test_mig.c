@@ -6,7 +6,7 @@
  * (A100 80GB and H100 NVL 94GB: 8 memory slots, 7 compute slices, start slots
  * from `nvidia-smi mig -lgipp`), not read from the catalog.  The checker and
  * the exhaustive search re-derive every rule from those facts and share no
- * code with src/plan/mig.c.
+ * code with the packer (src/plan/mig*.c).
  */
 #include <setjmp.h>
 #include <stdarg.h>
