@@ -564,7 +564,7 @@ static void test_load_plan(void **state)
 		assert_int_equal(at(so, "spec.minReplicaCount")->valueint, 0);
 		assert_int_equal(at(so, "spec.maxReplicaCount")->valueint, 6);
 		assert_string_equal(at(t, "type")->valuestring, "prometheus");
-		assert_string_equal(at(t, "metadata.threshold")->valuestring, "22750m");
+		assert_string_equal(at(t, "metadata.threshold")->valuestring, "22.75");
 		assert_string_equal(at(t, "metadata.query")->valuestring,
 				    "sum({__name__=~\"vllm:num_requests_running|vllm:num_requests_waiting\","
 				    "pod=~\"chat-[a-z0-9]+-[a-z0-9]+\"})");
