@@ -15,7 +15,6 @@ max_fn=200
 # Still too long: FILE or FILE:FUNCTION, its length today, and why.
 long='
 src/plan/mig.c 2532 the MIG layout enumeration, its hash table and both packing strategies
-src/profile/profile.c 1989 the byte scan, the YAML tree and the validation of every profile field (the traffic, its load curve and autoscale bounds among them)
 src/plan/recommend_rank.c:rank 209 the loop over regions, sizes and pricings with its rejections
 '
 
