@@ -443,13 +443,10 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 	s.usage_specs = a.usage;
 	s.nusage_specs = a.nusage;
 	s.o = &a.o;
+	a.o.regions = a.regions;
 	rc = cmd_setup(&s, CMD_SETUP_ALL);
-	free(a.regions);
-	free(a.usage);
-	if (rc != EXIT_OK) {
-		cmd_setup_release(&s);
-		return rc;
-	}
+	if (rc != EXIT_OK)
+		goto out;
 	res = &s.res;
 	for (size_t i = 0; i < res->nwarnings; i++)
 		diag_warning("%s", res->warnings[i]);
@@ -482,5 +479,7 @@ out_plan:
 out:
 	diag_list_release(&diags);
 	cmd_setup_release(&s);
+	free(a.regions);
+	free(a.usage);
 	return rc;
 }
