@@ -116,4 +116,11 @@ void pack_plan_from_recommend(const struct recommend_result *res, struct pack_pl
 
 void pack_plan_release(struct pack_plan *plan);
 
+/* What the MIG plan saves against its workloads on their best dedicated
+ * options, on the cent-rounded figures people see (never -0). */
+double pack_plan_mig_savings(const struct pack_plan *pl);
+
+/* The regions whose MIG plan the fleet uses. */
+size_t pack_plan_used_regions(const struct pack_plan *pl);
+
 #endif

@@ -8,6 +8,7 @@
 #define GPUFIT_RECOMMEND_JSON_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include <cjson/cJSON.h>
 
@@ -22,5 +23,11 @@ cJSON *recommend_to_json(const struct recommend_result *r, const struct recommen
 cJSON *recommend_header_to_json(const struct recommend_result *r,
 				const struct recommend_meta *meta);
 cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i);
+
+/* Prints recommend_to_json() to f as json_print() would, one workload's tree
+ * at a time (each from an arena), so that a large fleet's document is never
+ * held whole: 0 ok, -1 when memory runs out. */
+int recommend_json_print(FILE *f, const struct recommend_result *r,
+			 const struct recommend_meta *meta);
 
 #endif

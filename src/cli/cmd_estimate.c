@@ -3,8 +3,9 @@
  *
  * Resolves the model (a preset or inline numbers), the capacity (--gpu,
  * --sku or --mig) and the efficiency factors from the catalog, runs the
- * sizing model (sizing.c) and renders memory, fit, bound, throughput and
- * latency, with the efficiency factors used listed as assumptions.
+ * sizing model (sizing.c) and has estimate_text.c or estimate_json.c
+ * (src/report) write memory, fit, bound, throughput and latency, with the
+ * efficiency factors used listed as assumptions.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -16,9 +17,11 @@
 #include "cmd_util.h"
 #include "commands.h"
 #include "diag.h"
+#include "estimate_json.h"
+#include "estimate_report.h"
+#include "estimate_text.h"
 #include "gpufit.h"
 #include "hf_config.h"
-#include "json_out.h"
 #include "sizing.h"
 #include "util.h"
 
@@ -629,583 +632,28 @@ static int resolve(catalog *cat, const struct estimate_args *a, struct estimate_
 
 /* ---- rendering ------------------------------------------------------------ */
 
-/*
- * Whether factor `name` played a part in this estimate: training factors are
- * listed for training only, serving factors for inference only, the MIG
- * factor for MIG slices only; under an engine's own memory rule (SGLang's
- * mem_fraction_static) the generic memory factors play no part, and for an
- * engine with its own quantized kernels (wo_native) the generic weight-only
- * efficiencies play none.
- */
-static int factor_applies(const char *name, int training, int mig, int mem_rule, int wo_native)
+/* What the writers read of the estimate a and in describe. */
+static void report_of(const struct estimate_args *a, const struct estimate_in *in,
+		      struct estimate_report *e)
 {
-	static const char *const train_prefixes[] = { "train_", "qlora_", "network_", "comm_",
-						      "ib_", "ethernet_" };
-	int is_train = 0;
-	for (size_t i = 0; i < sizeof train_prefixes / sizeof train_prefixes[0]; i++)
-		if (strncmp(name, train_prefixes[i], strlen(train_prefixes[i])) == 0)
-			is_train = 1;
-	if (strcmp(name, "mig_efficiency") == 0)
-		return mig;
-	if (mem_rule && !training &&
-	    (strcmp(name, "memory_utilization") == 0 || strcmp(name, "runtime_overhead_gib") == 0 ||
-	     strcmp(name, "activation_bytes_per_token_hidden") == 0 ||
-	     strcmp(name, "prefill_chunk_tokens") == 0))
-		return 0;
-	/* an engine with its own quantized kernels reads them at its own
-	 * bandwidth share (engine_weight_only_native) */
-	if (wo_native && !training && strncmp(name, "weight_only_", 12) == 0)
-		return 0;
-	/* the engine's step and batch cap replace these two (engine_* rows,
-	 * which show the values used; they default to these) */
-	if (strcmp(name, "decode_step_overhead_ms") == 0 || strcmp(name, "max_batch_sequences") == 0)
-		return 0;
-	if (strcmp(name, "memory_utilization") == 0 || strcmp(name, "runtime_overhead_gib") == 0 ||
-	    strcmp(name, "tp_efficiency") == 0 || strcmp(name, "pp_efficiency") == 0)
-		return 1;
-	return training ? is_train : !is_train;
-}
-
-/* A requested concurrency that memory holds but the engine's cap on
- * sequences in flight does not: no step runs, so no bound is printed. */
-static int engine_capped(const struct sizing_inference_result *r)
-{
-	return !r->fits && r->concurrency > r->max_concurrency &&
-	       r->concurrency <= r->memory_max_concurrency;
-}
-
-/* "tensor 8 x pipeline 1", with ", expert 8, attention data-parallel 8"
- * when the experts (and attention) are spread that way. */
-static void parallelism_text(char *buf, size_t n, const struct sizing_inference_result *r)
-{
-	int k = snprintf(buf, n, "tensor %d x pipeline %d", r->tp, r->pp);
-
-	if (r->ep > 1 && k > 0 && (size_t)k < n)
-		k += snprintf(buf + k, n - (size_t)k, ", expert %d", r->ep);
-	if (r->attention_dp > 1 && k > 0 && (size_t)k < n)
-		snprintf(buf + k, n - (size_t)k, ", attention data-parallel %d", r->attention_dp);
-}
-
-/* The share of one GPU a partition size (NV6ads_A10_v5: 1/6) has; 0 for
- * whole GPUs and slices. */
-static double partition_share(const struct estimate_in *in)
-{
-	return in->cap.kind == SIZING_CAP_FRACTION && in->cap.fraction > 0 && in->cap.fraction < 1
-	       ? in->cap.fraction : 0;
-}
-
-/* The serving engine's own factors, as name/value pairs, with the static
- * share of memory its own rule gave (mfs, 0 when it has none). */
-static size_t engine_factors(const struct sizing_factors *f, enum sizing_engine e, double mfs,
-			     const char **names, double *values)
-{
-	struct sizing_engine_factors ef = sizing_engine_factors_of(f, e);
-	/* every factor, but the static share only under the engine's own memory
-	 * rule, and the unvalidated flag, the costs per layer, the engine's own
-	 * quantized kernels and static batches only where they are set */
-	const struct {
-		const char *name;
-		double value;
-		int shown;
-	} row[] = {
-		{ "engine_step_overhead_ms", ef.step_overhead_ms, 1 },
-		{ "engine_step_per_sequence_us", ef.step_per_sequence_us, 1 },
-		{ "engine_decode_bw_scale", ef.decode_bw_scale, 1 },
-		{ "engine_decode_mfu_scale", ef.decode_mfu_scale, 1 },
-		{ "engine_prefill_scale", ef.prefill_scale, 1 },
-		{ "engine_max_batch_sequences", ef.max_batch_sequences, 1 },
-		{ "engine_chunked_prefill", ef.chunked_prefill, 1 },
-		{ "engine_step_overlaps", ef.step_overlaps, 1 },
-		{ "engine_expert_parallel", ef.expert_parallel, 1 },
-		{ "engine_dp_attention", ef.dp_attention, 1 },
-		{ "engine_memory_rule", ef.memory_rule, 1 },
-		{ "engine_mem_fraction_static", mfs, ef.memory_rule > 0 && mfs > 0 },
-		{ "engine_unvalidated", ef.unvalidated, ef.unvalidated > 0 },
-		{ "engine_layer_ms", ef.layer_ms, ef.layer_ms > 0 },
-		{ "engine_weight_only_native", ef.weight_only_native, ef.weight_only_native > 0 },
-		{ "engine_host_layer_ms", ef.host_layer_ms, ef.host_layer_ms > 0 },
-		{ "engine_static_batches", ef.static_batches, ef.static_batches > 0 },
-	};
-	size_t k = 0;
-
-	for (size_t i = 0; i < sizeof row / sizeof row[0]; i++)
-		if (row[i].shown) {
-			names[k] = row[i].name;
-			values[k++] = row[i].value;
-		}
-	return k;
-}
-
-static void add_factors_json(cJSON *doc, const struct sizing_factors *f, int training, int mig,
-			     enum sizing_engine engine, double mfs)
-{
-	cJSON *o = cJSON_AddObjectToObject(doc, "assumptions");
-	const char *names[24];
-	double values[24];
-	int wo_native = sizing_engine_factors_of(f, engine).weight_only_native > 0;
-
-	for (size_t i = 0; i < sizing_factor_count(); i++)
-		if (factor_applies(sizing_factor_name(i), training, mig, mfs > 0, wo_native))
-			json_add_rounded(o, sizing_factor_name(i), sizing_factor_value(f, i), 4);
-	if (!training)
-		for (size_t i = 0, n = engine_factors(f, engine, mfs, names, values); i < n; i++)
-			json_add_rounded(o, names[i], values[i], 4);
-}
-
-static cJSON *doc_head(const struct estimate_args *a, const struct estimate_in *in)
-{
-	cJSON *doc = cJSON_CreateObject();
-
-	cJSON_AddNumberToObject(doc, "schema_version", GPUFIT_JSON_SCHEMA_VERSION);
-	cJSON_AddStringToObject(doc, "gpufit_version", GPUFIT_VERSION);
-	cJSON_AddStringToObject(doc, "model", in->model.name);
-	cJSON_AddStringToObject(doc, "precision", sizing_precision_name(a->precision));
-	cJSON_AddStringToObject(doc, "gpu", in->gpu.name);
-	json_add_str_or_null(doc, "sku", in->sku[0] ? in->sku : NULL);
-	json_add_str_or_null(doc, "mig_profile", in->cap.mig_profile);
-	/* a partition of one GPU counts its share, as catalog show's gpu_count */
-	if (partition_share(in) > 0)
-		cJSON_AddNumberToObject(doc, "gpus", round(partition_share(in) * 1e4) / 1e4);
-	else
-		cJSON_AddNumberToObject(doc, "gpus", in->cap.gpus);
-	cJSON_AddStringToObject(doc, "mode", a->training ? "training" : "inference");
-	return doc;
-}
-
-/*
- * The report is a name/value table; csv prints it as one record whose header
- * is each row's csv name (docs/output.md).  A row without a csv name is shown
- * only in table and Markdown.
- */
-/* A yes/no row: "true"/"false" in csv. */
-static void bool_row(struct table *t, const char *k, const char *csv_name, int v)
-{
-	table_field(t, k, csv_name, v ? "yes" : "no");
-	table_set_csv(t, 1, v ? "true" : "false");
-}
-
-/* A row with a number of the given decimals; decimals < 0 means %g (and
- * up to 4 places in csv). */
-static void row(struct table *t, const char *k, const char *csv_name, int decimals, double v)
-{
-	char buf[64];
-
-	if (decimals < 0)
-		snprintf(buf, sizeof(buf), "%g", v);
-	else
-		snprintf(buf, sizeof(buf), "%.*f", decimals, v);
-	table_field(t, k, csv_name, buf);
-	table_set_number(t, 1, v, decimals < 0 ? -4 : decimals);
-}
-
-/* A number row that is unknown ("-", empty in csv, null in JSON) when the
- * configuration does not fit: a configuration that does not run has no
- * throughput or latency, not a zero one. */
-static void row_or_unknown(struct table *t, const char *k, const char *csv_name, int decimals,
-			   double v, int known)
-{
-	if (known) {
-		row(t, k, csv_name, decimals, v);
-	} else {
-		table_field(t, k, csv_name, "-");
-		table_set_csv(t, 1, "");
-	}
-}
-
-/* "SKU (N x GPU)", or for a partition of one GPU "SKU (1/N of one GPU)". */
-static void capacity_of_sku(char *buf, size_t len, const struct estimate_in *in)
-{
-	double fr = partition_share(in);
-
-	if (fr > 0 && fabs(1.0 / fr - round(1.0 / fr)) < 1e-3)
-		snprintf(buf, len, "%s (1/%.0f of one %s)", in->sku, round(1.0 / fr), in->gpu.name);
-	else if (fr > 0)
-		snprintf(buf, len, "%s (%.2f of one %s)", in->sku, fr, in->gpu.name);
-	else
-		snprintf(buf, len, "%s (%d x %s)", in->sku, in->cap.gpus, in->gpu.name);
-}
-
-/* The memory shortfall: a table row only when there is one; always a csv
- * field (empty when none). */
-static void shortfall_row(struct table *t, const char *k, const char *csv_name, double need,
-			  double have, int fits)
-{
-	if (!fits && need > have)
-		row(t, k, csv_name, 2, need - have);
-	else
-		table_csv_field(t, csv_name, NULL);
-}
-
-static void json_rounded_or_null(cJSON *o, const char *k, double v, int decimals, int known)
-{
-	if (known)
-		json_add_rounded(o, k, v, decimals);
-	else
-		cJSON_AddNullToObject(o, k);
-}
-
-/* The precision rows: how the GPU runs the requested precision. */
-static void precision_rows(struct table *t, enum sizing_precision_mode m, const char *note)
-{
-	table_field(t, "precision mode", "precision_mode", sizing_precision_mode_name(m));
-	if (note[0])
-		table_field(t, "precision note", NULL, note);
-	table_csv_field(t, "precision_note", note[0] ? note : NULL);
-}
-
-static void precision_json(cJSON *doc, enum sizing_precision_mode m, const char *note)
-{
-	cJSON_AddStringToObject(doc, "precision_mode", sizing_precision_mode_name(m));
-	json_add_str_or_null(doc, "precision_note", note[0] ? note : NULL);
-}
-
-/* Whether the routed experts are sized in a precision of their own. */
-static int experts_differ(const struct sizing_model *m, enum sizing_precision w)
-{
-	return m->mixed_precision && m->expert_precision != w && sizing_routed_expert_params(m) > 0;
-}
-
-/* Whether the model has an architecture beyond dense attention that the
- * report explains (experts, MLA, windows, MTP). */
-static int has_architecture(const struct sizing_model *m)
-{
-	return m->moe_experts > 0 || m->mla_kv_lora_rank > 0 ||
-	       (m->window_tokens > 0 && m->windowed_layers > 0) || m->mtp_params_b > 0;
-}
-
-/* One line naming the architecture: "MoE 128 experts, 4 per token; window
- * 128 on 18 of 36 layers". */
-static void architecture_text(const struct sizing_model *m, char *buf, size_t len)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	if (m->moe_experts > 0) {
-		strbuf_addf(&sb, "MoE %d experts, %d per token", m->moe_experts, m->moe_active);
-		if (m->moe_shared_experts > 0)
-			strbuf_addf(&sb, " + %d shared", m->moe_shared_experts);
-	}
-	if (m->mla_kv_lora_rank > 0)
-		strbuf_addf(&sb, "%sMLA latent %d + rope %d", sb.len ? "; " : "",
-			    m->mla_kv_lora_rank, m->mla_qk_rope_head_dim);
-	if (m->window_tokens > 0 && m->windowed_layers > 0)
-		strbuf_addf(&sb, "%swindow %d on %d of %d layers", sb.len ? "; " : "",
-			    m->window_tokens, m->windowed_layers, m->layers);
-	if (m->mtp_params_b > 0)
-		strbuf_addf(&sb, "%sMTP %.2f B params (memory only)", sb.len ? "; " : "",
-			    m->mtp_params_b);
-	snprintf(buf, len, "%s", strbuf_str(&sb));
-	strbuf_release(&sb);
-}
-
-static void architecture_rows(struct table *t, const struct sizing_model *m,
-			      const struct sizing_inference_result *r)
-{
-	char buf[256];
-
-	if (!has_architecture(m))
-		return;
-	architecture_text(m, buf, sizeof buf);
-	table_field(t, "architecture", NULL, buf);
-	row(t, "kv per token (KiB)", NULL, 1, r->kv_bytes_per_token / 1024.0);
-	row(t, "kv per sequence (MiB)", NULL, 1, r->kv_bytes_per_sequence / 1048576.0);
-	if (m->window_tokens > 0 && m->windowed_layers > 0)
-		table_field(t, "kv window only", NULL,
-			    r->kv_window_only ? "yes (the engine keeps only the window)"
-					      : "no (the engine keeps every token)");
-}
-
-static void architecture_json(cJSON *doc, const struct estimate_args *a,
-			      const struct estimate_in *in, const struct sizing_inference_result *r)
-{
-	char buf[256];
-
-	cJSON_AddBoolToObject(doc, "native_precision", a->native);
-	json_add_str_or_null(doc, "expert_precision",
-			     experts_differ(&in->model, a->precision)
-				     ? sizing_precision_name(in->model.expert_precision) : NULL);
-	architecture_text(&in->model, buf, sizeof buf);
-	json_add_str_or_null(doc, "architecture", buf);
-	cJSON_AddNumberToObject(doc, "kv_bytes_per_token", round(r->kv_bytes_per_token));
-	cJSON_AddNumberToObject(doc, "kv_bytes_per_sequence", round(r->kv_bytes_per_sequence));
-	cJSON_AddBoolToObject(doc, "kv_window_only", r->kv_window_only);
-}
-
-static struct table *report_table(void)
-{
-	struct table *t = table_new(2);
-
-	table_header(t, 0, "ITEM", ALIGN_LEFT);
-	table_header(t, 1, "VALUE", ALIGN_LEFT);
-	table_csv_record(t);
-	return t;
-}
-
-static void factor_rows(struct table *t, const struct sizing_factors *f, int training, int mig,
-			enum sizing_engine engine, double mfs)
-{
-	const char *names[24];
-	double values[24];
-	int wo_native = sizing_engine_factors_of(f, engine).weight_only_native > 0;
-
-	for (size_t i = 0; i < sizing_factor_count(); i++) {
-		char k[80], ck[80];
-
-		if (!factor_applies(sizing_factor_name(i), training, mig, mfs > 0, wo_native))
-			continue;
-		snprintf(k, sizeof(k), "assumption %s", sizing_factor_name(i));
-		snprintf(ck, sizeof(ck), "assumption_%s", sizing_factor_name(i));
-		row(t, k, ck, -1, sizing_factor_value(f, i));
-	}
-	if (!training)
-		for (size_t i = 0, n = engine_factors(f, engine, mfs, names, values); i < n; i++) {
-			char k[80], ck[80];
-
-			snprintf(k, sizeof(k), "assumption %s", names[i]);
-			snprintf(ck, sizeof(ck), "assumption_%s", names[i]);
-			row(t, k, ck, -1, values[i]);
-		}
-}
-
-static int render_inference(struct cli_ctx *ctx, const struct estimate_args *a,
-			    const struct estimate_in *in, const struct sizing_inference_result *r)
-{
-	char why[256];
-
-	if (ctx->format == FMT_JSON) {
-		cJSON *doc = doc_head(a, in), *o;
-		int rc;
-
-		cJSON_AddStringToObject(doc, "kv_precision", sizing_precision_name(a->kv_precision));
-		cJSON_AddStringToObject(doc, "engine", sizing_engine_name(a->serving.engine));
-		precision_json(doc, r->precision_mode, r->precision_note);
-		architecture_json(doc, a, in, r);
-		o = cJSON_AddObjectToObject(doc, "memory");
-		json_add_rounded(o, "weights_gib", r->weights_gib, 2);
-		json_add_rounded(o, "kv_cache_gib", r->kv_cache_gib, 2);
-		json_add_rounded(o, "activations_gib", r->activations_gib, 2);
-		json_add_rounded(o, "overhead_gib", r->overhead_gib, 2);
-		json_add_rounded(o, "total_gib", r->total_gib, 2);
-		json_add_rounded(o, "available_gib", r->available_gib, 2);
-		cJSON_AddBoolToObject(doc, "fits", r->fits);
-		json_rounded_or_null(doc, "shortfall_gib", r->total_gib - r->available_gib, 2,
-				     !r->fits && r->total_gib > r->available_gib);
-		/* a precision the GPU cannot run has no batch and no bound: null,
-		 * not the memory's answer beside "fits": false */
-		if (r->precision_mode != SIZING_PREC_UNSUPPORTED) {
-			cJSON_AddNumberToObject(doc, "max_concurrency", (double)r->max_concurrency);
-			cJSON_AddNumberToObject(doc, "concurrency", (double)r->concurrency);
-			if (engine_capped(r))
-				cJSON_AddNullToObject(doc, "bound");
-			else
-				cJSON_AddStringToObject(doc, "bound", sizing_bound_name(r->bound));
-		} else {
-			cJSON_AddNullToObject(doc, "max_concurrency");
-			cJSON_AddNumberToObject(doc, "concurrency", (double)r->concurrency);
-			cJSON_AddNullToObject(doc, "bound");
-		}
-		o = cJSON_AddObjectToObject(doc, "parallelism");
-		cJSON_AddNumberToObject(o, "tensor", r->tp);
-		cJSON_AddNumberToObject(o, "pipeline", r->pp);
-		cJSON_AddNumberToObject(o, "expert", r->ep);
-		cJSON_AddNumberToObject(o, "attention_data_parallel", r->attention_dp);
-		o = cJSON_AddObjectToObject(doc, "throughput");
-		json_rounded_or_null(o, "output_tokens_per_s", r->output_tokens_per_s, 1, r->fits);
-		json_rounded_or_null(o, "prefill_tokens_per_s", r->prefill_tokens_per_s, 1,
-				     r->fits);
-		o = cJSON_AddObjectToObject(doc, "latency");
-		json_rounded_or_null(o, "time_to_first_token_ms", r->time_to_first_token_ms, 2,
-				     r->fits);
-		json_rounded_or_null(o, "ms_per_output_token", r->ms_per_output_token, 2, r->fits);
-		json_add_str_or_null(doc, "note",
-				     sizing_inference_why(r, a->serving.engine, why, sizeof(why)));
-		add_factors_json(doc, &in->factors, 0, in->cap.mig_profile[0] != 0, a->serving.engine,
-				 r->mem_fraction_static);
-		rc = json_print(ctx->out, doc);
-		cJSON_Delete(doc);
-		return rc == 0 ? EXIT_OK : EXIT_CATALOG;
-	} else {
-		struct table *t = report_table();
-		char buf[128];
-
-		table_field(t, "model", "model", in->model.name);
-		if (experts_differ(&in->model, a->precision))
-			snprintf(buf, sizeof(buf), "%s%s, experts %s (kv %s)",
-				 a->native ? "native " : "", sizing_precision_name(a->precision),
-				 sizing_precision_name(in->model.expert_precision),
-				 sizing_precision_name(a->kv_precision));
-		else
-			snprintf(buf, sizeof(buf), "%s%s (kv %s)", a->native ? "native " : "",
-				 sizing_precision_name(a->precision),
-				 sizing_precision_name(a->kv_precision));
-		table_field(t, "precision", "precision", buf);
-		table_set_csv(t, 1, sizing_precision_name(a->precision));
-		table_csv_field(t, "kv_precision", sizing_precision_name(a->kv_precision));
-		table_field(t, "engine", "engine", sizing_engine_name(a->serving.engine));
-		precision_rows(t, r->precision_mode, r->precision_note);
-		architecture_rows(t, &in->model, r);
-		if (in->cap.mig_profile[0])
-			snprintf(buf, sizeof(buf), "%s MIG %s", in->gpu.name, in->cap.mig_profile);
-		else if (in->sku[0])
-			capacity_of_sku(buf, sizeof(buf), in);
-		else
-			snprintf(buf, sizeof(buf), "%d x %s", in->cap.gpus, in->gpu.name);
-		table_field(t, "capacity", NULL, buf);
-		table_csv_field(t, "gpu_model", in->gpu.name);
-		table_csv_field(t, "sku", in->sku[0] ? in->sku : NULL);
-		table_csv_field(t, "mig_profile", in->cap.mig_profile);
-		table_csv_field_number(t, "gpu_count", in->cap.gpus, 0);
-		parallelism_text(buf, sizeof(buf), r);
-		table_field(t, "parallelism", NULL, buf);
-		table_csv_field_number(t, "tensor_parallel_count", r->tp, 0);
-		table_csv_field_number(t, "pipeline_parallel_count", r->pp, 0);
-		row(t, "memory weights (GiB)", "memory_weights_gib", 2, r->weights_gib);
-		row(t, "memory kv cache (GiB)", "memory_kv_cache_gib", 2, r->kv_cache_gib);
-		row(t, "memory activations (GiB)", "memory_activations_gib", 2, r->activations_gib);
-		row(t, "memory overhead (GiB)", "memory_overhead_gib", 2, r->overhead_gib);
-		row(t, "memory total (GiB)", "memory_total_gib", 2, r->total_gib);
-		row(t, "memory available (GiB)", "memory_available_gib", 2, r->available_gib);
-		bool_row(t, "fits", "fits", r->fits);
-		table_row_style(t, r->fits ? OUT_GREEN : OUT_RED);
-		const char *note = sizing_inference_why(r, a->serving.engine, why, sizeof(why));
-
-		if (note) {
-			table_field(t, "why", NULL, note);
-			table_row_style(t, r->fits ? OUT_PLAIN : OUT_RED);
-		}
-		table_csv_field(t, "note", note);
-		shortfall_row(t, "shortfall (GiB)", "shortfall_gib", r->total_gib, r->available_gib,
-			      r->fits);
-		table_row_style(t, r->fits ? OUT_PLAIN : OUT_RED);
-		row_or_unknown(t, "max concurrency", "max_concurrency_count", 0,
-			       (double)r->max_concurrency,
-			       r->precision_mode != SIZING_PREC_UNSUPPORTED);
-		row(t, "concurrency", "concurrency_count", 0, (double)r->concurrency);
-		if (r->precision_mode != SIZING_PREC_UNSUPPORTED && !engine_capped(r)) {
-			table_field(t, "bound", "bound", sizing_bound_name(r->bound));
-		} else {
-			table_field(t, "bound", "bound", "-");
-			table_set_csv(t, 1, "");
-		}
-		row_or_unknown(t, "output (tokens/s)", "output_tokens_per_s", 1, r->output_tokens_per_s,
-			       r->fits);
-		row_or_unknown(t, "prefill (tokens/s)", "prefill_tokens_per_s", 1,
-			       r->prefill_tokens_per_s, r->fits);
-		row_or_unknown(t, "time to first token (ms)", "time_to_first_token_ms", 2,
-			       r->time_to_first_token_ms, r->fits);
-		row_or_unknown(t, "per output token (ms)", "per_output_token_ms", 2,
-			       r->ms_per_output_token, r->fits);
-		factor_rows(t, &in->factors, 0, in->cap.mig_profile[0] != 0, a->serving.engine,
-			    r->mem_fraction_static);
-		table_color(t, ctx->color);
-		table_print(t, ctx->out, ctx->format);
-		table_free(t);
-	}
-	return EXIT_OK;
-}
-
-static int render_training(struct cli_ctx *ctx, const struct estimate_args *a,
-			   const struct estimate_in *in, const struct sizing_training_result *r)
-{
-	if (ctx->format == FMT_JSON) {
-		cJSON *doc = doc_head(a, in), *o;
-		int rc;
-
-		cJSON_AddStringToObject(doc, "method", sizing_train_method_name(a->train.method));
-		cJSON_AddNumberToObject(doc, "zero_stage", a->train.zero_stage);
-		cJSON_AddStringToObject(doc, "framework", sizing_framework_name(a->train.framework));
-		precision_json(doc, r->precision_mode, r->precision_note);
-		o = cJSON_AddObjectToObject(doc, "memory");
-		json_add_rounded(o, "weights_gib", r->weights_gib, 2);
-		json_add_rounded(o, "gradients_gib", r->gradients_gib, 2);
-		json_add_rounded(o, "optimizer_gib", r->optimizer_gib, 2);
-		json_add_rounded(o, "activations_gib", r->activations_gib, 2);
-		json_add_rounded(o, "overhead_gib", r->overhead_gib, 2);
-		json_add_rounded(o, "total_gib", r->memory_gib, 2);
-		json_add_rounded(o, "available_gib", r->available_gib, 2);
-		cJSON_AddBoolToObject(doc, "fits", r->fits);
-		json_rounded_or_null(doc, "shortfall_gib", r->memory_gib - r->available_gib, 2,
-				     !r->fits && r->memory_gib > r->available_gib);
-		o = cJSON_AddObjectToObject(doc, "parallelism");
-		cJSON_AddNumberToObject(o, "tensor", r->tp);
-		cJSON_AddNumberToObject(o, "pipeline", r->pp);
-		cJSON_AddNumberToObject(o, "data", r->dp);
-		cJSON_AddBoolToObject(doc, "recompute", r->recompute);
-		o = cJSON_AddObjectToObject(doc, "throughput");
-		json_rounded_or_null(o, "tokens_per_s", r->tokens_per_s, 1, r->fits);
-		json_rounded_or_null(doc, "hours", r->hours, 2, r->fits);
-		json_rounded_or_null(doc, "mfu", r->mfu, 3, r->fits);
-		cJSON_AddBoolToObject(doc, "needs_infiniband", r->needs_infiniband);
-		json_add_str_or_null(doc, "note", r->note);
-		add_factors_json(doc, &in->factors, 1, 0, a->serving.engine, 0);
-		rc = json_print(ctx->out, doc);
-		cJSON_Delete(doc);
-		return rc == 0 ? EXIT_OK : EXIT_CATALOG;
-	} else {
-		struct table *t = report_table();
-		char buf[128];
-
-		table_field(t, "model", "model", in->model.name);
-		snprintf(buf, sizeof(buf), "%s, %s, ZeRO-%d", sizing_precision_name(a->precision),
-			 sizing_train_method_name(a->train.method), a->train.zero_stage);
-		table_field(t, "precision", "precision", buf);
-		table_set_csv(t, 1, sizing_precision_name(a->precision));
-		table_csv_field(t, "method", sizing_train_method_name(a->train.method));
-		table_csv_field_number(t, "zero_stage", a->train.zero_stage, 0);
-		table_field(t, "framework", "framework", sizing_framework_name(a->train.framework));
-		precision_rows(t, r->precision_mode, r->precision_note);
-		snprintf(buf, sizeof(buf), "%d x %s", in->cap.gpus, in->gpu.name);
-		table_field(t, "capacity", NULL, buf);
-		table_csv_field(t, "gpu_model", in->gpu.name);
-		table_csv_field_number(t, "gpu_count", in->cap.gpus, 0);
-		snprintf(buf, sizeof(buf), "tensor %d x pipeline %d x data %d", r->tp, r->pp,
-			 r->dp);
-		table_field(t, "parallelism", NULL, buf);
-		table_csv_field_number(t, "tensor_parallel_count", r->tp, 0);
-		table_csv_field_number(t, "pipeline_parallel_count", r->pp, 0);
-		table_csv_field_number(t, "data_parallel_count", r->dp, 0);
-		bool_row(t, "activation recompute", "activation_recompute", r->recompute);
-		row(t, "memory/GPU weights (GiB)", "memory_per_gpu_weights_gib", 2, r->weights_gib);
-		row(t, "memory/GPU gradients (GiB)", "memory_per_gpu_gradients_gib", 2,
-		    r->gradients_gib);
-		row(t, "memory/GPU optimizer (GiB)", "memory_per_gpu_optimizer_gib", 2,
-		    r->optimizer_gib);
-		row(t, "memory/GPU activations (GiB)", "memory_per_gpu_activations_gib", 2,
-		    r->activations_gib);
-		row(t, "memory/GPU overhead (GiB)", "memory_per_gpu_overhead_gib", 2,
-		    r->overhead_gib);
-		row(t, "memory/GPU total (GiB)", "memory_per_gpu_total_gib", 2, r->memory_gib);
-		row(t, "memory/GPU available (GiB)", "memory_per_gpu_available_gib", 2,
-		    r->available_gib);
-		bool_row(t, "fits", "fits", r->fits);
-		table_row_style(t, r->fits ? OUT_GREEN : OUT_RED);
-		if (r->note) {
-			table_field(t, "why", NULL, r->note);
-			table_row_style(t, r->fits ? OUT_PLAIN : OUT_RED);
-		}
-		table_csv_field(t, "note", r->note);
-		shortfall_row(t, "shortfall per GPU (GiB)", "shortfall_per_gpu_gib", r->memory_gib,
-			      r->available_gib, r->fits);
-		table_row_style(t, r->fits ? OUT_PLAIN : OUT_RED);
-		row_or_unknown(t, "throughput (tokens/s)", "tokens_per_s", 1, r->tokens_per_s, r->fits);
-		row_or_unknown(t, "time (hours)", "training_hours", 2, r->hours, r->fits);
-		row_or_unknown(t, "mfu", NULL, 3, r->mfu, r->fits);
-		if (r->fits)
-			table_csv_field_number(t, "mfu_pct", r->mfu * 100.0, 1);
-		else
-			table_csv_field(t, "mfu_pct", NULL);
-		bool_row(t, "needs InfiniBand", "needs_infiniband", r->needs_infiniband);
-		factor_rows(t, &in->factors, 1, 0, a->serving.engine, 0);
-		table_color(t, ctx->color);
-		table_print(t, ctx->out, ctx->format);
-		table_free(t);
-	}
-	return EXIT_OK;
+	e->model = &in->model;
+	e->gpu = &in->gpu;
+	e->cap = &in->cap;
+	e->factors = &in->factors;
+	e->sku = in->sku;
+	e->precision = a->precision;
+	e->kv_precision = a->kv_precision;
+	e->native = a->native;
+	e->engine = a->serving.engine;
+	e->training = a->training;
+	e->train = &a->train;
 }
 
 int cmd_estimate(struct cli_ctx *ctx, int argc, char **argv)
 {
 	struct estimate_args a;
 	struct estimate_in in;
+	struct estimate_report e;
 	catalog *cat;
 	char err[CATALOG_ERRLEN];
 	char path[4096];
@@ -1254,7 +702,12 @@ int cmd_estimate(struct cli_ctx *ctx, int argc, char **argv)
 			diag_error("%s", err);
 			return EXIT_INPUT;
 		}
-		rc = render_training(ctx, &a, &in, &r);
+		report_of(&a, &in, &e);
+		rc = EXIT_OK;
+		if (ctx->format != FMT_JSON)
+			estimate_text_training(ctx->out, ctx->format, ctx->color, &e, &r);
+		else if (estimate_json_training(ctx->out, &e, &r) != 0)
+			rc = EXIT_CATALOG;
 		return rc == EXIT_OK && !r.fits ? EXIT_INFEASIBLE : rc;
 	} else {
 		struct sizing_inference_result r;
@@ -1276,7 +729,12 @@ int cmd_estimate(struct cli_ctx *ctx, int argc, char **argv)
 					     &in.factors, &r1, err) == 0)
 				r = r1;
 		}
-		rc = render_inference(ctx, &a, &in, &r);
+		report_of(&a, &in, &e);
+		rc = EXIT_OK;
+		if (ctx->format != FMT_JSON)
+			estimate_text_inference(ctx->out, ctx->format, ctx->color, &e, &r);
+		else if (estimate_json_inference(ctx->out, &e, &r) != 0)
+			rc = EXIT_CATALOG;
 		return rc == EXIT_OK && !r.fits ? EXIT_INFEASIBLE : rc;
 	}
 }

@@ -3,19 +3,16 @@
  * recommendation (the az commands, `-f sh`) and the Kubernetes objects that
  * run its workloads on them (`-f yaml`, the default); `-f json` has both.
  * `--out-dir DIR` writes DIR/node-pools.sh and DIR/workloads.yaml, each
- * through a temporary file renamed into place.
+ * through a temporary file renamed into place (k8s_files.c); the JSON is
+ * k8s_json.c's.
  *
  * The verbs of `gpufit k8s` are rows of cmd_k8s_verbs[]; `gpufit k8s
  * PROFILE` (a first word that is no verb) runs "generate".
  */
 #include <ctype.h>
-#include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -26,7 +23,8 @@
 #include "diag.h"
 #include "escape.h"
 #include "gpufit.h"
-#include "json_out.h"
+#include "k8s_files.h"
+#include "k8s_json.h"
 #include "k8s_manifest.h"
 #include "k8s_pool.h"
 #include "k8s_script.h"
@@ -34,7 +32,6 @@
 #include "profile.h"
 #include "recommend.h"
 #include "sizing.h"
-#include "tmpguard.h"
 #include "util.h"
 
 static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv);
@@ -193,268 +190,6 @@ static int image_ok(const char *ref)
 	}
 }
 
-/* A pool's bill: what its lines share (null where they differ), its VMs
- * billed and its monthly cost (the sum of its lines, each bill_monthly()),
- * then the lines. */
-static void pool_bill_json(cJSON *o, const struct recommend_result *r, const struct k8s_pool *p)
-{
-	cJSON *a;
-	double hourly, vms, hb;
-	int pricing;
-
-	k8s_pool_bill_summary(p, &pricing, &hourly, &vms, &hb);
-	if (pricing >= 0)
-		cJSON_AddStringToObject(o, "pricing", pricing_name((enum pricing_kind)pricing));
-	else
-		cJSON_AddNullToObject(o, "pricing");
-	if (hourly > 0)
-		cJSON_AddNumberToObject(o, "hourly_cost", hourly); /* one VM, unrounded */
-	else
-		cJSON_AddNullToObject(o, "hourly_cost");
-	cJSON_AddNumberToObject(o, "vm_count", vms);
-	if (hb >= 0)
-		cJSON_AddNumberToObject(o, "hours_billed", hb); /* unrounded */
-	else
-		cJSON_AddNullToObject(o, "hours_billed");
-	json_add_money(o, "monthly_cost", p->monthly_cost);
-	a = cJSON_AddArrayToObject(o, "bills");
-	for (size_t k = 0; k < p->nbills; k++) {
-		const struct k8s_bill *l = &p->bills[k];
-		cJSON *x = cJSON_CreateObject(), *ws;
-
-		cJSON_AddItemToArray(a, x);
-		ws = cJSON_AddArrayToObject(x, "workloads");
-		if (l->workload == K8S_BILL_SHARED) {
-			for (size_t w = 0; w < p->nworkloads; w++)
-				cJSON_AddItemToArray(ws, cJSON_CreateString(
-								 r->workloads[p->workloads[w]].name));
-		} else {
-			cJSON_AddItemToArray(ws, cJSON_CreateString(r->workloads[l->workload].name));
-		}
-		cJSON_AddStringToObject(x, "pricing", pricing_name(l->pricing));
-		cJSON_AddNumberToObject(x, "hourly_cost", l->hourly);
-		cJSON_AddNumberToObject(x, "vm_count", l->vms);
-		cJSON_AddNumberToObject(x, "hours_billed", l->hours_billed);
-		json_add_money(x, "monthly_cost", l->monthly);
-	}
-}
-
-static cJSON *pools_json(const struct recommend_result *r, const struct k8s_plan *plan)
-{
-	cJSON *arr = cJSON_CreateArray();
-	for (size_t i = 0; i < plan->npools; i++) {
-		const struct k8s_pool *p = &plan->pools[i];
-		cJSON *o = cJSON_CreateObject(), *a, *l;
-		struct strbuf cmd = STRBUF_INIT;
-		cJSON_AddItemToArray(arr, o);
-		cJSON_AddStringToObject(o, "name", p->name);
-		cJSON_AddStringToObject(o, "sku", p->sku);
-		cJSON_AddStringToObject(o, "region", p->region);
-		cJSON_AddNumberToObject(o, "count", (double)p->count);
-		cJSON_AddNumberToObject(o, "min_count", (double)p->min_count);
-		cJSON_AddNumberToObject(o, "max_count", (double)p->max_count);
-		cJSON_AddBoolToObject(o, "autoscale", p->min_count < p->max_count);
-		if (p->scaled_max > 0) {
-			/* the nodes of its workloads autoscaled on their traffic
-			 * (load plans), within min_count and max_count */
-			cJSON *an = cJSON_AddObjectToObject(o, "autoscaled_nodes");
-
-			cJSON_AddNumberToObject(an, "min_count", (double)p->scaled_min);
-			cJSON_AddNumberToObject(an, "max_count", (double)p->scaled_max);
-		} else {
-			cJSON_AddNullToObject(o, "autoscaled_nodes");
-		}
-		a = cJSON_AddArrayToObject(o, "taints");
-		for (size_t k = 0; k < p->ntaints; k++) {
-			cJSON *t = cJSON_CreateObject();
-			cJSON_AddStringToObject(t, "key", p->taints[k].key);
-			cJSON_AddStringToObject(t, "value", p->taints[k].value);
-			cJSON_AddStringToObject(t, "effect", p->taints[k].effect);
-			cJSON_AddItemToArray(a, t);
-		}
-		l = cJSON_AddObjectToObject(o, "labels");
-		for (size_t k = 0; k < p->nlabels; k++)
-			if (p->labels[k].value[0])
-				cJSON_AddStringToObject(l, p->labels[k].key, p->labels[k].value);
-		json_add_str_or_null(o, "gpu_instance_profile", p->gpu_instance_profile);
-		json_add_str_or_null(o, "mig_profile", p->mig_profile);
-		cJSON_AddStringToObject(o, "priority", k8s_priority_name(p->priority));
-		cJSON_AddBoolToObject(o, "infiniband", p->infiniband);
-		json_add_str_or_null(o, "ppg", p->ppg);
-		a = cJSON_AddArrayToObject(o, "zones");
-		if (p->zones[0])
-			cJSON_AddItemToArray(a, cJSON_CreateString(p->zones));
-		a = cJSON_AddArrayToObject(o, "workloads");
-		for (size_t k = 0; k < p->nworkloads; k++)
-			cJSON_AddItemToArray(a, cJSON_CreateString(r->workloads[p->workloads[k]].name));
-		/* what advertises the pool's GPUs: the script installs the NVIDIA
-		 * device plugin (setup_commands); the AMD GPU Operator is by hand */
-		cJSON_AddStringToObject(o, "device_plugin", k8s_script_pool_amd(plan, i) ?
-					"amd-gpu-operator" : "nvidia-device-plugin");
-		pool_bill_json(o, r, p);
-		k8s_script_pool_command(plan, p, &cmd);
-		cJSON_AddStringToObject(o, "command", strbuf_str(&cmd));
-		strbuf_release(&cmd);
-	}
-	return arr;
-}
-
-/* The script's commands after the pools, one string each. */
-static cJSON *setup_json(const struct k8s_plan *plan)
-{
-	cJSON *arr = cJSON_CreateArray();
-	struct strbuf cmds = STRBUF_INIT;
-
-	k8s_script_setup_commands(plan, &cmds);
-	for (const char *s = strbuf_str(&cmds); *s;) {
-		const char *e = strchr(s, '\n');
-		size_t n = e ? (size_t)(e - s) : strlen(s);
-		char *line = xmalloc(n + 1);
-
-		memcpy(line, s, n);
-		line[n] = '\0';
-		cJSON_AddItemToArray(arr, cJSON_CreateString(line));
-		free(line);
-		s += n + (e != NULL);
-	}
-	strbuf_release(&cmds);
-	return arr;
-}
-
-static cJSON *skipped_json(const struct recommend_result *r, const struct k8s_plan *plan)
-{
-	cJSON *arr = cJSON_CreateArray();
-	for (size_t i = 0; i < plan->nskipped; i++) {
-		cJSON *o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "workload", r->workloads[plan->skipped[i].workload].name);
-		cJSON_AddStringToObject(o, "reason", plan->skipped[i].reason);
-		cJSON_AddItemToArray(arr, o);
-	}
-	return arr;
-}
-
-/* Writes text (or, with docs, the YAML of docs) to DIR/name through a
- * temporary file; *tmp gets its path for the final rename.  Returns 0. */
-/* The file DIR/NAME becomes: itself, or the regular file a link names
- * (the link stays). 0 with the path in target, or -1 with the error printed
- * when it is a directory, a FIFO, a device or a link to nothing: no file of
- * the pair is written then. */
-static int out_target(const char *dir, const char *name, char *target, size_t len)
-{
-	char path[4096];
-	struct stat st;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	snprintf(target, len, "%s", path);
-	if (lstat(path, &st) != 0)
-		return 0;
-	if (S_ISLNK(st.st_mode)) {
-		char real[PATH_MAX];
-
-		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !realpath(path, real)) {
-			diag_error("cannot write '%s': a link to %s", path,
-				   errno == ENOENT ? "a missing file" : "something not a file");
-			return -1;
-		}
-		snprintf(target, len, "%s", real);
-		return 0;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		diag_error("cannot write '%s': %s", path,
-			   S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
-		return -1;
-	}
-	return 0;
-}
-
-/* Writes text (or the YAML of docs) to a temporary beside target, armed
- * against signals; tmp gets its path, *slot its tmpguard slot. */
-static int write_tmp(const char *target, const char *text, const cJSON *docs, int mode,
-		     char *tmp, size_t tmplen, int *slot)
-{
-	char err[256];
-	const char *slash = strrchr(target, '/');
-	FILE *f;
-	int bad;
-
-	snprintf(tmp, tmplen, "%.*s.%s.tmp.%ld", slash ? (int)(slash - target + 1) : 0, target,
-		 slash ? slash + 1 : target, (long)getpid());
-	*slot = tmpguard_arm(tmp);
-	f = fopen(tmp, "w");
-	if (!f) {
-		diag_error("cannot write '%s': %s", target, util_strerror(errno));
-		tmpguard_disarm(*slot);
-		*slot = -1;
-		return -1;
-	}
-	if (docs) {
-		bad = k8s_yaml_write(f, docs, err, sizeof(err)) != 0;
-		if (bad)
-			diag_error("%s", err);
-	} else {
-		bad = fputs(text, f) == EOF;
-	}
-	bad |= fflush(f) != 0 || ferror(f);
-	bad |= fclose(f) != 0;
-	if (!bad && chmod(tmp, (mode_t)mode) != 0)
-		bad = 1;
-	if (bad) {
-		diag_error("cannot write '%s': %s", target, util_strerror(errno ? errno : EIO));
-		remove(tmp);
-		tmpguard_disarm(*slot);
-		*slot = -1;
-		return -1;
-	}
-	return 0;
-}
-
-static int write_out_dir(struct cli_ctx *ctx, const char *dir, const char *script,
-			 const cJSON *docs, size_t npools)
-{
-	char t1[4200], t2[4200], f1[4096], f2[4096];
-	struct stat st;
-	int s1 = -1, s2 = -1, rc = EXIT_INPUT;
-
-	if (stat(dir, &st) != 0) {
-		if (errno != ENOENT || mkdir(dir, 0777) != 0) {
-			diag_error("cannot create '%s': %s", dir, util_strerror(errno));
-			return EXIT_INPUT;
-		}
-	} else if (!S_ISDIR(st.st_mode)) {
-		diag_error("'%s' is not a directory", dir);
-		return EXIT_INPUT;
-	}
-	/* both targets checked before either is written: all or nothing */
-	if (out_target(dir, "node-pools.sh", f1, sizeof(f1)) != 0 ||
-	    out_target(dir, "workloads.yaml", f2, sizeof(f2)) != 0)
-		return EXIT_INPUT;
-	if (write_tmp(f1, script, NULL, 0755, t1, sizeof(t1), &s1) != 0)
-		return EXIT_INPUT;
-	if (write_tmp(f2, NULL, docs, 0644, t2, sizeof(t2), &s2) != 0) {
-		remove(t1);
-		tmpguard_disarm(s1);
-		return EXIT_INPUT;
-	}
-	if (rename(t2, f2) != 0) {
-		diag_error("cannot write '%s': %s", f2, util_strerror(errno));
-		remove(t1);
-		remove(t2);
-	} else if (rename(t1, f1) != 0) {
-		diag_error("cannot write '%s': %s", f1, util_strerror(errno));
-		remove(t1);
-	} else {
-		rc = EXIT_OK;
-	}
-	tmpguard_disarm(s1);
-	tmpguard_disarm(s2);
-	if (rc != EXIT_OK)
-		return rc;
-	fprintf(ctx->out, "wrote %s/node-pools.sh: %zu node pool%s\nwrote %s/workloads.yaml: %d "
-		"object%s\n", dir, npools, npools == 1 ? "" : "s", dir, cJSON_GetArraySize(docs),
-		cJSON_GetArraySize(docs) == 1 ? "" : "s");
-	return EXIT_OK;
-}
-
 /* The plan's quota-short findings (docs/quota.md), once each: a warning on
  * stderr and a comment under the script's first line, so no node pool of a
  * quota too small for it is created unannounced. */
@@ -494,31 +229,6 @@ static void quota_notes(const struct recommend_result *res, struct strbuf *scrip
 	strmap_release(&seen);
 }
 
-/* `-f json`: the pools, their bills, the setup commands and the manifests
- * (docs, taken over and freed); EXIT_OK or EXIT_INPUT. */
-static int print_json(struct cli_ctx *ctx, const struct recommend_result *res,
-		      const struct k8s_plan *plan, cJSON *docs)
-{
-	cJSON *root = cJSON_CreateObject();
-	int rc = EXIT_OK;
-
-	cJSON_AddNumberToObject(root, "schema_version", 1);
-	cJSON_AddItemToObject(root, "node_pools", pools_json(res, plan));
-	/* the pools' bills summed: recommend's fleet total when nothing is
-	 * skipped (docs/k8s.md) */
-	cJSON_AddStringToObject(root, "currency", res->currency);
-	json_add_money(root, "monthly_cost", plan->monthly_cost);
-	cJSON_AddItemToObject(root, "setup_commands", setup_json(plan));
-	cJSON_AddItemToObject(root, "manifests", docs);
-	cJSON_AddItemToObject(root, "skipped", skipped_json(res, plan));
-	if (json_print(ctx->out, root) != 0) {
-		diag_error("out of memory while printing JSON");
-		rc = EXIT_INPUT;
-	}
-	cJSON_Delete(root);
-	return rc;
-}
-
 /* What the autoscaler of a workload described by its traffic cannot do by
  * itself (docs/k8s.md "Autoscaled workloads"): an engine without a metric
  * gpufit knows, a scale to zero KEDA cannot wake from on the engine's own
@@ -548,184 +258,199 @@ static void autoscale_warnings(const struct recommend_result *res, const struct 
 	}
 }
 
+/* The options of `k8s generate`, as read. */
+struct k8s_args {
+	struct recommend_options o;
+	struct k8s_pool_options po;
+	struct k8s_manifest_options mo;
+	struct k8s_script_options so;
+	const char *path, *out_dir, *skus_path;
+	const char **regions, **usage;   /* argc + 1 each */
+	size_t nusage;
+};
+
+/* Reads the option opt (CLI_POSITIONAL: the profile) of value val into a:
+ * EXIT_OK, or EXIT_USAGE with the error printed. */
+static int k8s_option(int opt, const char *val, struct k8s_args *a)
+{
+	char why[256];
+	enum mig_strategy st;
+	double d;
+
+	switch (opt) {
+	case CLI_POSITIONAL:
+		if (a->path)
+			return cli_usage_error("k8s", "unexpected argument '%s'", val);
+		a->path = val;
+		return EXIT_OK;
+	case OPT_OUT_DIR:
+		a->out_dir = val;
+		return EXIT_OK;
+	case OPT_CLUSTER:
+	case OPT_RG:
+		if (!k8s_script_name_ok(val))
+			return cli_usage_error("k8s", "--%s '%s': use 1-90 letters, digits, "
+					       "'.', '_', '-', '(' or ')'",
+					       opt == OPT_CLUSTER ? "cluster" : "resource-group", val);
+		if (opt == OPT_CLUSTER)
+			a->so.cluster = val;
+		else
+			a->so.resource_group = val;
+		return EXIT_OK;
+	case OPT_TAINT:
+		if (k8s_taint_parse(val, &a->po.taint, why, sizeof(why)) != 0)
+			return cli_usage_error("k8s", "--taint: %s", why);
+		a->po.has_taint = 1;
+		return EXIT_OK;
+	case OPT_IMAGE:
+		if (!image_ok(val))
+			return cli_usage_error("k8s", "--image '%s' is not an image reference", val);
+		a->mo.image = val;
+		return EXIT_OK;
+	case OPT_PRICING:
+		return cmd_opt_pricing("k8s", val, &a->o) != 0 ? EXIT_USAGE : EXIT_OK;
+	case OPT_REGION:
+		a->regions[a->o.nregions++] = val;
+		return EXIT_OK;
+	case OPT_SKUS:
+		a->skus_path = val;
+		return EXIT_OK;
+	case OPT_USAGE:
+		a->usage[a->nusage++] = val;
+		return EXIT_OK;
+	case OPT_WITHIN_QUOTA:
+		a->o.within_quota = 1;
+		return EXIT_OK;
+	case OPT_STRATEGY:
+		if (mig_strategy_parse(val, &st) != 0)
+			return cli_usage_error("k8s", "unknown strategy '%s' (aks, mixed)", val);
+		/* what `pack --strategy mixed` prices cannot be deployed as AKS
+		 * node pools: refuse rather than deploy another plan */
+		if (st != MIG_STRATEGY_AKS)
+			return cli_usage_error("k8s", "--strategy mixed cannot be deployed: AKS "
+					       "--gpu-instance-profile node pools carry one MIG "
+					       "profile each, and a mixed layout needs the GPU "
+					       "Operator's mig-manager config, which gpufit does "
+					       "not write");
+		a->o.strategy = st;
+		return EXIT_OK;
+	case OPT_AUTOSCALER:
+		if (strcmp(val, "hpa") == 0)
+			a->mo.autoscaler = K8S_AUTOSCALER_HPA;
+		else if (strcmp(val, "keda") == 0)
+			a->mo.autoscaler = K8S_AUTOSCALER_KEDA;
+		else
+			return cli_usage_error("k8s", "unknown autoscaler '%s' (hpa, keda)", val);
+		return EXIT_OK;
+	case OPT_HEADROOM:
+		if (cli_percent("k8s", "headroom", val, &d) != 0)
+			return EXIT_USAGE;
+		if (d < 0 || d > 400)
+			return cli_usage_error("k8s", "--headroom takes a percentage from 0 to 400");
+		a->o.headroom_pct = d;
+		return EXIT_OK;
+	default:
+		return EXIT_USAGE;
+	}
+}
+
+/* Writes the script and the manifests docs of plan as --out-dir or the
+ * format fmt asks (docs is taken over and freed): EXIT_OK or EXIT_INPUT. */
+static int k8s_output(struct cli_ctx *ctx, enum out_format fmt, const char *out_dir,
+		      const struct recommend_result *res, const struct k8s_plan *plan,
+		      const char *script, cJSON *docs)
+{
+	struct diag_list errs = DIAG_LIST_INIT;
+	char why[256];
+	int rc = EXIT_OK;
+
+	if (out_dir) {
+		if (k8s_files_write(out_dir, script, docs, &errs) != 0) {
+			diag_list_print(&errs, stderr);
+			rc = EXIT_INPUT;
+		} else {
+			fprintf(ctx->out, "wrote %s/node-pools.sh: %zu node pool%s\nwrote "
+				"%s/workloads.yaml: %d object%s\n", out_dir, plan->npools,
+				plan->npools == 1 ? "" : "s", out_dir, cJSON_GetArraySize(docs),
+				cJSON_GetArraySize(docs) == 1 ? "" : "s");
+		}
+		diag_list_release(&errs);
+	} else if (fmt == FMT_SH) {
+		fputs(script, ctx->out);
+	} else if (fmt == FMT_YAML) {
+		if (k8s_yaml_write(ctx->out, docs, why, sizeof(why)) != 0) {
+			diag_error("%s", why);
+			rc = EXIT_INPUT;
+		}
+	} else {
+		if (k8s_json_print(ctx->out, res, plan, docs) != 0) {
+			diag_error("out of memory while printing JSON");
+			rc = EXIT_INPUT;
+		}
+		return rc;
+	}
+	cJSON_Delete(docs);
+	return rc;
+}
+
 static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 {
-	struct recommend_options o;
+	struct k8s_args a = { .mo = { NULL, K8S_AUTOSCALER_DEFAULT },
+			      .so = { NULL, NULL, NULL, GPUFIT_VERSION, NULL } };
 	struct cmd_setup s;
 	struct recommend_result *res;
-	struct k8s_pool_options po;
-	struct k8s_manifest_options mo = { NULL, K8S_AUTOSCALER_DEFAULT };
-	struct k8s_script_options so = { NULL, NULL, NULL, GPUFIT_VERSION, NULL };
 	struct k8s_plan plan;
 	struct diag_list diags = DIAG_LIST_INIT;
 	struct cli_iter it;
 	struct strbuf script = STRBUF_INIT;
-	const char *val, *path = NULL, *out_dir = NULL, *skus_path = NULL;
-	const char **regions, **usage;
-	size_t nusage = 0;
-	char why[256];
+	const char *val;
 	cJSON *docs = NULL;
-	double d;
-	int opt, rc;
+	int opt, rc = EXIT_OK;
 	enum out_format fmt = ctx->format_given ? ctx->format : FMT_YAML;
 
-	recommend_options_init(&o);
-	k8s_pool_options_init(&po);
-	regions = xcalloc((size_t)argc + 1, sizeof(*regions));
-	usage = xcalloc((size_t)argc + 1, sizeof(*usage));
+	recommend_options_init(&a.o);
+	k8s_pool_options_init(&a.po);
+	a.regions = xcalloc((size_t)argc + 1, sizeof(*a.regions));
+	a.usage = xcalloc((size_t)argc + 1, sizeof(*a.usage));
 	cli_iter_init(&it, "k8s", cmd_k8s_opts, argc, argv);
-	while ((opt = cli_next(&it, &val)) != CLI_END) {
-		rc = EXIT_USAGE;
-		switch (opt) {
-		case CLI_HELP:
-			free(regions);
-			free(usage);
+	while (rc == EXIT_OK && (opt = cli_next(&it, &val)) != CLI_END) {
+		if (opt == CLI_HELP) {
 			for (const struct command *c = gpufit_commands; c->name; c++)
 				if (strcmp(c->name, "k8s") == 0)
 					cli_print_command_help(c, ctx->out);
+			free(a.regions);
+			free(a.usage);
 			return EXIT_OK;
-		case CLI_POSITIONAL:
-			if (path) {
-				free(regions);
-				free(usage);
-				return cli_usage_error("k8s", "unexpected argument '%s'", val);
-			}
-			path = val;
-			continue;
-		case OPT_OUT_DIR:
-			out_dir = val;
-			continue;
-		case OPT_CLUSTER:
-		case OPT_RG:
-			if (!k8s_script_name_ok(val)) {
-				free(regions);
-				free(usage);
-				return cli_usage_error("k8s", "--%s '%s': use 1-90 letters, digits, "
-						       "'.', '_', '-', '(' or ')'",
-						       opt == OPT_CLUSTER ? "cluster" : "resource-group", val);
-			}
-			if (opt == OPT_CLUSTER)
-				so.cluster = val;
-			else
-				so.resource_group = val;
-			continue;
-		case OPT_TAINT:
-			if (k8s_taint_parse(val, &po.taint, why, sizeof(why)) != 0) {
-				free(regions);
-				free(usage);
-				return cli_usage_error("k8s", "--taint: %s", why);
-			}
-			po.has_taint = 1;
-			continue;
-		case OPT_IMAGE:
-			if (!image_ok(val)) {
-				free(regions);
-				free(usage);
-				return cli_usage_error("k8s", "--image '%s' is not an image reference",
-						       val);
-			}
-			mo.image = val;
-			continue;
-		case OPT_PRICING:
-			if (cmd_opt_pricing("k8s", val, &o) != 0) {
-				free(regions);
-				free(usage);
-				return EXIT_USAGE;
-			}
-			continue;
-		case OPT_REGION:
-			regions[o.nregions++] = val;
-			continue;
-		case OPT_SKUS:
-			skus_path = val;
-			continue;
-		case OPT_USAGE:
-			usage[nusage++] = val;
-			continue;
-		case OPT_WITHIN_QUOTA:
-			o.within_quota = 1;
-			continue;
-		case OPT_STRATEGY: {
-			enum mig_strategy st;
-
-			if (mig_strategy_parse(val, &st) != 0 || st != MIG_STRATEGY_AKS) {
-				free(regions);
-				free(usage);
-				if (mig_strategy_parse(val, &st) != 0)
-					return cli_usage_error("k8s", "unknown strategy '%s' (aks, mixed)",
-							       val);
-				/* what `pack --strategy mixed` prices cannot be deployed as
-				 * AKS node pools: refuse rather than deploy another plan */
-				return cli_usage_error("k8s", "--strategy mixed cannot be deployed: AKS "
-						       "--gpu-instance-profile node pools carry one MIG "
-						       "profile each, and a mixed layout needs the GPU "
-						       "Operator's mig-manager config, which gpufit does "
-						       "not write");
-			}
-			o.strategy = st;
-			continue;
 		}
-		case OPT_AUTOSCALER:
-			if (strcmp(val, "hpa") == 0) {
-				mo.autoscaler = K8S_AUTOSCALER_HPA;
-			} else if (strcmp(val, "keda") == 0) {
-				mo.autoscaler = K8S_AUTOSCALER_KEDA;
-			} else {
-				free(regions);
-				free(usage);
-				return cli_usage_error("k8s", "unknown autoscaler '%s' (hpa, keda)", val);
-			}
-			continue;
-		case OPT_HEADROOM:
-			if (cli_percent("k8s", "headroom", val, &d) != 0) {
-				free(regions);
-				free(usage);
-				return EXIT_USAGE;
-			}
-			if (d < 0 || d > 400) {
-				free(regions);
-				free(usage);
-				return cli_usage_error("k8s", "--headroom takes a percentage from 0 to 400");
-			}
-			o.headroom_pct = d;
-			continue;
-		default:
-			free(regions);
-			free(usage);
-			return rc;
-		}
+		rc = k8s_option(opt, val, &a);
 	}
-	if (!path) {
-		free(regions);
-		free(usage);
-		return cli_usage_error("k8s", "missing PROFILE");
-	}
-	if (fmt != FMT_YAML && fmt != FMT_SH && fmt != FMT_JSON) {
-		free(regions);
-		free(usage);
-		return cli_usage_error("k8s", "format '%s' is not supported (yaml, sh, json)",
-				       out_format_name(fmt));
+	if (rc == EXIT_OK && !a.path)
+		rc = cli_usage_error("k8s", "missing PROFILE");
+	else if (rc == EXIT_OK && fmt != FMT_YAML && fmt != FMT_SH && fmt != FMT_JSON)
+		rc = cli_usage_error("k8s", "format '%s' is not supported (yaml, sh, json)",
+				     out_format_name(fmt));
+	if (rc != EXIT_OK) {
+		free(a.regions);
+		free(a.usage);
+		return rc;
 	}
 
 	cmd_setup_init(&s, "k8s", ctx->catalog_path);
-	s.profile_path = path;
-	s.regions = regions;
-	s.nregions = o.nregions;
-	s.skus_path = skus_path;
-	s.usage_specs = usage;
-	s.nusage_specs = nusage;
-	s.o = &o;
+	s.profile_path = a.path;
+	s.regions = a.regions;
+	s.nregions = a.o.nregions;
+	s.skus_path = a.skus_path;
+	s.usage_specs = a.usage;
+	s.nusage_specs = a.nusage;
+	s.o = &a.o;
+	a.o.regions = a.regions;
 	rc = cmd_setup(&s, CMD_SETUP_ALL);
-	free(regions);
-	free(usage);
-	if (rc != EXIT_OK) {
-		cmd_setup_release(&s);
-		return rc;
-	}
+	if (rc != EXIT_OK)
+		goto out;
 	res = &s.res;
 	for (size_t i = 0; i < res->nwarnings; i++)
 		diag_warning("%s", res->warnings[i]);
-	if (k8s_pools_build(res, &s.p, &po, &plan, &diags) != 0) {
+	if (k8s_pools_build(res, &s.p, &a.po, &plan, &diags) != 0) {
 		diag_list_print(&diags, stderr);
 		rc = EXIT_INPUT;
 		goto out;
@@ -734,39 +459,27 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 	for (size_t i = 0; i < plan.nskipped; i++)
 		diag_warning("k8s: workload '%s' skipped: %s",
 			     res->workloads[plan.skipped[i].workload].name, plan.skipped[i].reason);
-	autoscale_warnings(res, &plan, &mo);
-	so.profile = s.p.file;
-	so.result = res;
-	docs = k8s_manifests_build(res, &plan, &mo);
+	autoscale_warnings(res, &plan, &a.mo);
+	a.so.profile = s.p.file;
+	a.so.result = res;
+	docs = k8s_manifests_build(res, &plan, &a.mo);
 	if (!docs) {
 		diag_error("out of memory while building the manifests");
 		rc = EXIT_INPUT;
 		goto out_plan;
 	}
-	k8s_script_build(&plan, &so, &script);
+	k8s_script_build(&plan, &a.so, &script);
 	quota_notes(res, &script);
-
-	if (out_dir) {
-		rc = write_out_dir(ctx, out_dir, strbuf_str(&script), docs, plan.npools);
-	} else if (fmt == FMT_SH) {
-		fputs(strbuf_str(&script), ctx->out);
-	} else if (fmt == FMT_YAML) {
-		if (k8s_yaml_write(ctx->out, docs, why, sizeof(why)) != 0) {
-			diag_error("%s", why);
-			rc = EXIT_INPUT;
-		}
-	} else {
-		rc = print_json(ctx, res, &plan, docs);
-		docs = NULL;
-	}
+	rc = k8s_output(ctx, fmt, a.out_dir, res, &plan, strbuf_str(&script), docs);
 	if (rc == EXIT_OK && plan.nskipped)
 		rc = EXIT_INFEASIBLE;
-	cJSON_Delete(docs);
 	strbuf_release(&script);
 out_plan:
 	k8s_plan_release(&plan);
 out:
 	diag_list_release(&diags);
 	cmd_setup_release(&s);
+	free(a.regions);
+	free(a.usage);
 	return rc;
 }

@@ -7,6 +7,7 @@
  * one without a feasible option, or priced only at a slice's share of a
  * GPU, is unplaced (every replica) with the recommendation's reason.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,4 +241,20 @@ void pack_plan_release(struct pack_plan *plan)
 	free(plan->unplaced);
 	free(plan->regions);
 	memset(plan, 0, sizeof(*plan));
+}
+
+double pack_plan_mig_savings(const struct pack_plan *pl)
+{
+	double d = util_round_cents(pl->mig_dedicated_monthly) - util_round_cents(pl->mig_monthly);
+
+	return fabs(d) < 0.005 ? 0 : d;
+}
+
+size_t pack_plan_used_regions(const struct pack_plan *pl)
+{
+	size_t n = 0;
+
+	for (size_t r = 0; r < pl->nregions; r++)
+		n += pl->regions[r].used != 0;
+	return n;
 }

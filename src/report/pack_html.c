@@ -3,7 +3,6 @@
  */
 #include "pack_html.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -153,9 +152,7 @@ void pack_html_print(FILE *f, const struct pack_plan *pl, const char *gpufit_ver
 	char buf[64], gen[80];
 	long replicas = 0;
 	int mig = pl->npools || pl->ndedicated;
-	double sav = util_round_cents(pl->mig_dedicated_monthly) - util_round_cents(pl->mig_monthly);
-	if (fabs(sav) < 0.005)
-		sav = 0;
+	double sav = pack_plan_mig_savings(pl);
 
 	for (size_t i = 0; i < pl->nworkloads; i++)
 		replicas += pl->workloads[i].replicas;

@@ -484,3 +484,28 @@ cJSON *recommend_to_json(const struct recommend_result *r, const struct recommen
 		cJSON_AddItemToArray(arr, recommend_workload_to_json(r, i));
 	return doc;
 }
+
+/* The JSON of one workload, made in the arena recommend_json_print()
+ * opened: the previous workload's tree is printed and deleted by now, so its
+ * memory is taken back first. */
+static cJSON *json_workload_at(size_t i, void *arg)
+{
+	json_arena_reset();
+	return recommend_workload_to_json((const struct recommend_result *)arg, i);
+}
+
+int recommend_json_print(FILE *f, const struct recommend_result *r,
+			 const struct recommend_meta *m)
+{
+	cJSON *head = recommend_header_to_json(r, m);
+	int rc;
+
+	if (!head)
+		return -1;
+	json_arena_begin();
+	rc = json_print_streamed(f, head, "workloads", r->nworkloads, json_workload_at,
+				 (void *)r);
+	json_arena_end();
+	cJSON_Delete(head);
+	return rc;
+}

@@ -8,7 +8,7 @@ set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
 order="base model profile catalog plan telemetry k8s report cli"
-own="gpufit:base commands:cli k8s_pool:k8s cmd_k8s_lint:cli recommend_internal:plan sizing_internal:model mig_internal:plan"
+own="gpufit:base commands:cli k8s_pool:k8s cmd_k8s_lint:cli recommend_internal:plan sizing_internal:model mig_internal:plan profile_internal:profile"
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 

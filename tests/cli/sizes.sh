@@ -14,8 +14,6 @@ max_fn=200
 
 # Still too long: FILE or FILE:FUNCTION, its length today, and why.
 long='
-src/profile/profile.c 1989 the byte scan, the YAML tree and the validation of every profile field (the traffic, its load curve and autoscale bounds among them)
-src/cli/cmd_k8s.c:cmd_k8s_generate 228 options, the setup inputs, pool plan and every output format in one body
 src/plan/recommend_rank.c:rank 209 the loop over regions, sizes and pricings with its rejections
 '
 
