@@ -9,8 +9,11 @@
  * fields the file actually gave.
  *
  * All strings are fixed-size arrays: a struct profile_workload can be copied
- * by value.  The only heap memory is the workloads array and the file name,
- * both owned by the struct profile and freed by profile_release().
+ * by value.  The only heap memory is the workloads array, the file name, the
+ * azure: file names and each serving.load curve (a pointer, so that a
+ * workload without one stays small), all owned by the struct profile and
+ * freed by profile_release(): a copy of a workload is valid while its
+ * profile is.
  */
 #ifndef GPUFIT_PROFILE_H
 #define GPUFIT_PROFILE_H
@@ -59,8 +62,11 @@ struct profile_serving {
 					       sequences in flight, 50-99.9 (default 95) */
 	int load_curves;                    /* 0: no load (flat at the peak); 1:
 					       load.hours; 2: load.weekday + load.weekend */
-	double load[2][24];                 /* share of the peak rate per UTC hour, [0, 1]
-					       ([1] the weekend with load_curves 2) */
+	double (*load)[24];                 /* NULL without serving.load; else 2 rows:
+					       the share of the peak rate per UTC hour,
+					       [0, 1] ([1] the weekend with load_curves 2).
+					       Owned by the profile (profile_release); a
+					       copy of the workload shares it */
 	int has_target_output_tokens_per_s;
 	double target_output_tokens_per_s;  /* aggregate over all sequences */
 	int has_max_ms_per_output_token;

@@ -32,7 +32,8 @@ void recommend_load_key(struct recommend_load_key *k, const struct profile_workl
 	k->rate = pw->serving.requests_per_s;
 	k->percentile = pw->serving.percentile;
 	k->curves = pw->serving.load_curves;
-	memcpy(k->load, pw->serving.load, sizeof(k->load));
+	if (pw->serving.load)
+		memcpy(k->load, pw->serving.load, sizeof(k->load));
 	k->min_replicas = pw->min_replicas;
 	k->max_replicas = pw->max_replicas;
 	k->bounds = pw->has_autoscale;
@@ -134,7 +135,8 @@ const struct recommend_load_plan *recommend_load_shape(struct ctx *c, const stru
 	memset(&q, 0, sizeof(q));
 	q.requests_per_s = pw->serving.requests_per_s;
 	q.curves = pw->serving.load_curves;
-	memcpy(q.shares, pw->serving.load, sizeof(q.shares));
+	if (pw->serving.load)
+		memcpy(q.shares, pw->serving.load, sizeof(q.shares));
 	q.min_replicas = pw->has_autoscale ? pw->min_replicas : 1;
 	q.max_replicas = pw->has_autoscale ? pw->max_replicas : 0;
 	q.bounds_given = pw->has_autoscale;

@@ -385,6 +385,8 @@ void profile_release(struct profile *p)
 		free(p->azure_usage[i].path);
 	free(p->azure_usage);
 	free(p->azure_skus);
+	for (size_t i = 0; p->workloads && i < p->nworkloads; i++)
+		free(p->workloads[i].serving.load);
 	free(p->workloads);
 	free(p->file);
 	memset(p, 0, sizeof *p);

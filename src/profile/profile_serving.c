@@ -3,6 +3,7 @@
  * concurrency, latency SLOs (and their unit slips), the traffic (rate,
  * percentile, arrivals) and its load curve by hour (profile_internal.h).
  */
+#include "alloc.h"
 #include "profile_internal.h"
 
 /* Bounds (struct num_rule). */
@@ -81,6 +82,8 @@ static void read_load(struct reader *r, const struct node *m, struct profile_ser
 	double top = 0;
 	int n = 0, ok = 1;
 
+	if (!s->load)
+		s->load = xcalloc(2, sizeof *s->load);
 	profile_check_keys(r, m, keys, COUNT(keys), "in 'serving.load'");
 	if (h && (wd || we)) {
 		profile_err_node(r, wd ? profile_map_key(m, "weekday") : profile_map_key(m, "weekend"),
