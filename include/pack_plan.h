@@ -47,6 +47,11 @@ struct pack_vm {
 	double hourly;               /* all its VMs */
 	double hours_billed;         /* monthly = hourly x hours_billed */
 	double monthly;              /* its bill: recommend's monthly cost of it */
+	int autoscaled;              /* its recommendation is a load plan (recommend.h
+					recommend_load_plan): vm_count and gpu_count
+					are the peak's, monthly the VM-hours it runs */
+	int min_replicas, max_replicas;      /* the autoscaler's bounds */
+	int trough_replicas, peak_replicas;  /* the fewest and most by the hour */
 };
 
 /* A replica without a priced place, with recommend's reason. */

@@ -193,6 +193,13 @@ void pack_plan_from_recommend(const struct recommend_result *res, struct pack_pl
 			v->hourly = w->rec.hourly_cost;
 			v->hours_billed = w->rec.hours_billed;
 			v->monthly = w->rec.monthly_cost;
+			if (w->load_plan) {
+				v->autoscaled = 1;
+				v->min_replicas = w->load_plan->min_replicas;
+				v->max_replicas = w->load_plan->max_replicas;
+				v->trough_replicas = w->load_plan->trough_replicas;
+				v->peak_replicas = w->load_plan->peak_replicas;
+			}
 			total = bill_cents_add(total, bill_to_cents(v->monthly));
 		} else {
 			char why[PACK_REASON_LEN];

@@ -104,6 +104,14 @@ cJSON *pack_to_json(const struct pack_plan *pl, int with_quota,
 		json_add_rounded(o, "hourly_cost", v->hourly, 6);
 		json_add_rounded(o, "hours_billed", v->hours_billed, 4);
 		json_add_money(o, "monthly_cost", v->monthly);
+		if (v->autoscaled) {
+			cJSON *a = cJSON_AddObjectToObject(o, "autoscale");
+
+			cJSON_AddNumberToObject(a, "min_replicas", v->min_replicas);
+			cJSON_AddNumberToObject(a, "max_replicas", v->max_replicas);
+			cJSON_AddNumberToObject(a, "trough_replicas", v->trough_replicas);
+			cJSON_AddNumberToObject(a, "peak_replicas", v->peak_replicas);
+		}
 		cJSON_AddItemToArray(arr, o);
 	}
 	if (pl->nunplaced) /* unknown, never 0: some replica has no price */

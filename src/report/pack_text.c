@@ -146,6 +146,29 @@ static struct table *vm_table(const struct pack_plan *pl, int markdown)
 	return t;
 }
 
+/* Under the whole-VM table, one line per workload whose VMs follow its
+ * load plan: its count is the peak's, its bill the hours it runs. */
+static void autoscaled_lines(FILE *f, const struct pack_plan *pl, int markdown)
+{
+	int first = 1;
+
+	for (size_t i = 0; i < pl->nvms; i++) {
+		const struct pack_vm *v = &pl->vms[i];
+
+		if (!v->autoscaled)
+			continue;
+		if (markdown && first)
+			fputc('\n', f);
+		first = 0;
+		fputs(markdown ? "- " : "", f);
+		esc_fputs(f, markdown ? ESC_MARKDOWN : ESC_TERM, pl->workloads[v->workload].name);
+		fprintf(f, ": autoscaled by its load plan, %d to %d replicas by the hour "
+			   "(autoscaler bounds %d-%d); VMs and GPUs above are the peak's, the bill "
+			   "the VM-hours it runs\n", v->trough_replicas, v->peak_replicas,
+			v->min_replicas, v->max_replicas);
+	}
+}
+
 /* "MIG plan: $P (lower bound $L, optimal); the same N workloads on their
  * best dedicated options: $D, the plan saves x%", and each region whose
  * plan the fleet does not use. */
@@ -258,6 +281,7 @@ static void print_table(FILE *f, const struct pack_plan *pl, int color)
 		table_color(t, color);
 		table_print(t, f, FMT_TABLE);
 		table_free(t);
+		autoscaled_lines(f, pl, 0);
 	}
 	if (pl->nunplaced) {
 		fprintf(f, "\n%snot placed:%s\n", out_sgr(color, OUT_RED), out_sgr_off(color, OUT_RED));
@@ -390,6 +414,7 @@ static void print_markdown(FILE *f, const struct pack_plan *pl)
 			fputc('\n', f);
 		table_print(t, f, FMT_MARKDOWN);
 		table_free(t);
+		autoscaled_lines(f, pl, 1);
 	}
 	for (size_t i = 0, j; i < pl->nunplaced; i = j) {
 		char run[64];
