@@ -2805,7 +2805,11 @@ static void test_engine_table(void **state)
 	/* groups that do not meet the goal, each with the bias it shows:
 	 * Blackwell reads +16.2 % geometric with the two held-out TB rows of
 	 * DeepSeek-R1 under expert parallelism and data-parallel attention
-	 * (+9.8 % without them; docs/sizing.md "MLA attention compute") */
+	 * (+9.8 % without them; docs/sizing.md "MLA attention compute").  The
+	 * all-to-all's top-k copies and imbalance, the candidate term, stay
+	 * out: no held-out single-node row with expert parallelism and
+	 * data-parallel attention at high concurrency was found to test it on
+	 * (docs/sizing.md "What remains off", searched 2026-12-07) */
 	static const struct { const char *name; double bias; } beyond[] = {
 		{ "Blackwell", 0.17 },
 	};
