@@ -18,4 +18,17 @@ void util_text_position(const char *text, size_t len, size_t off, int *line, int
 int util_verror_at(char *err, size_t errlen, const char *path, const char *text, size_t len,
 		   size_t off, const char *fmt, va_list ap) __attribute__((format(printf, 7, 0)));
 
+/* A text being read, for errors at a byte offset of it. */
+struct text_at {
+	const char *text;
+	size_t len;
+	const char *path;   /* for messages */
+	char *err;          /* the message goes here */
+	size_t errlen;
+};
+
+/* util_verror_at() on t: returns -1, for readers' error paths. */
+int text_fail_at(const struct text_at *t, size_t off, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 #endif

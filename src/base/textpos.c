@@ -32,3 +32,14 @@ void util_text_position(const char *text, size_t len, size_t off, int *line, int
 		}
 	}
 }
+
+int text_fail_at(const struct text_at *t, size_t off, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = util_verror_at(t->err, t->errlen, t->path, t->text, t->len, off, fmt, ap);
+	va_end(ap);
+	return rc;
+}

@@ -28,26 +28,12 @@
 /* A parse in progress: the text, its name and where the caller wants the
  * message. */
 struct rd {
-	const char *text;   /* the whole file, BOM included */
-	size_t len;
-	const char *path;
-	char *err;
-	size_t errlen;
+	struct text_at t;   /* the whole file, BOM included */
 	size_t *starts;     /* offset of each top-level element */
 	size_t nstarts;
 };
 
-__attribute__((format(printf, 3, 4)))
-static int fail_at(const struct rd *r, size_t off, const char *fmt, ...)
-{
-	va_list ap;
-	int rc;
-
-	va_start(ap, fmt);
-	rc = util_verror_at(r->err, r->errlen, r->path, r->text, r->len, off, fmt, ap);
-	va_end(ap);
-	return rc;
-}
+#define fail_at(r, ...) text_fail_at(&(r)->t, __VA_ARGS__)
 
 /* The offset of element i of the top-level array (its start when unknown). */
 static size_t elem_at(const struct rd *r, size_t i)
@@ -65,8 +51,8 @@ static int scan_starts(struct rd *r, size_t from)
 	size_t cap = 0, depth = 0;
 	int in_str = 0, want = 0;
 
-	for (size_t i = from; i < r->len; i++) {
-		char c = r->text[i];
+	for (size_t i = from; i < r->t.len; i++) {
+		char c = r->t.text[i];
 
 		if (in_str) {
 			if (c == '\\')
@@ -123,35 +109,35 @@ static cJSON *parse_array(struct rd *r, const char *what)
 	const char *end = NULL;
 	cJSON *doc;
 
-	if (r->len >= 3 && memcmp(r->text, "\xef\xbb\xbf", 3) == 0)
+	if (r->t.len >= 3 && memcmp(r->t.text, "\xef\xbb\xbf", 3) == 0)
 		skip = 3;
-	if (r->len == skip) {
+	if (r->t.len == skip) {
 		fail_at(r, 0, "empty file (expected the JSON array %s writes)", what);
 		return NULL;
 	}
-	const char *nul = memchr(r->text, '\0', r->len);
+	const char *nul = memchr(r->t.text, '\0', r->t.len);
 	if (nul) {
-		fail_at(r, (size_t)(nul - r->text), "a NUL byte in a JSON file");
+		fail_at(r, (size_t)(nul - r->t.text), "a NUL byte in a JSON file");
 		return NULL;
 	}
-	doc = cJSON_ParseWithLengthOpts(r->text + skip, r->len - skip, &end, 0);
+	doc = cJSON_ParseWithLengthOpts(r->t.text + skip, r->t.len - skip, &end, 0);
 	if (!doc) {
 		const char *at = cJSON_GetErrorPtr();
-		size_t off = at && at >= r->text + skip && at <= r->text + r->len
-			     ? (size_t)(at - r->text) : r->len;
+		size_t off = at && at >= r->t.text + skip && at <= r->t.text + r->t.len
+			     ? (size_t)(at - r->t.text) : r->t.len;
 
-		if (util_json_depth_at(r->text + skip, off - skip) >= CJSON_NESTING_LIMIT)
+		if (util_json_depth_at(r->t.text + skip, off - skip) >= CJSON_NESTING_LIMIT)
 			fail_at(r, off, "JSON nested deeper than %d levels", CJSON_NESTING_LIMIT);
-		else if (cut_short(r->text, skip, r->len))
-			fail_at(r, r->len, "unexpected end of JSON (truncated file?)");
+		else if (cut_short(r->t.text, skip, r->t.len))
+			fail_at(r, r->t.len, "unexpected end of JSON (truncated file?)");
 		else
 			fail_at(r, off, "invalid JSON");
 		return NULL;
 	}
-	for (const char *p = end; p && p < r->text + r->len; p++)
+	for (const char *p = end; p && p < r->t.text + r->t.len; p++)
 		if (*p != ' ' && *p != '\t' && *p != '\r' && *p != '\n') {
 			cJSON_Delete(doc);
-			fail_at(r, (size_t)(p - r->text), "text after the JSON array");
+			fail_at(r, (size_t)(p - r->t.text), "text after the JSON array");
 			return NULL;
 		}
 	if (!cJSON_IsArray(doc)) {
@@ -161,8 +147,28 @@ static cJSON *parse_array(struct rd *r, const char *what)
 	}
 	if (scan_starts(r, skip) != 0) {
 		cJSON_Delete(doc);
-		snprintf(r->err, r->errlen, "%s: out of memory", r->path);
+		snprintf(r->t.err, r->t.errlen, "%s: out of memory", r->t.path);
 		return NULL;
+	}
+	return doc;
+}
+
+/* The top-level array of the file (parse_array) and room for one item of
+ * size bytes per element in *items; on allocation failure *rc is -1 with
+ * the message.  NULL (nothing allocated) when the file is no array. */
+static cJSON *parse_items(struct rd *r, const char *what, size_t size, void **items, int *rc)
+{
+	cJSON *doc = parse_array(r, what);
+	size_t n;
+
+	*items = NULL;
+	if (!doc)
+		return NULL;
+	n = (size_t)cJSON_GetArraySize(doc);
+	*items = calloc(n ? n : 1, size);
+	if (!*items) {
+		snprintf(r->t.err, r->t.errlen, "%s: out of memory", r->t.path);
+		*rc = -1;
 	}
 	return doc;
 }
@@ -209,7 +215,7 @@ static char *dup_or_fail(const struct rd *r, const char *s, int *oom)
 
 	if (!d) {
 		*oom = 1;
-		snprintf(r->err, r->errlen, "%s: out of memory", r->path);
+		snprintf(r->t.err, r->t.errlen, "%s: out of memory", r->t.path);
 	}
 	return d;
 }
@@ -228,23 +234,22 @@ void azure_usage_release(struct azure_usage_list *l)
 int azure_usage_parse(const char *text, size_t len, const char *path,
 		      struct azure_usage_list *out, char *err, size_t errlen)
 {
-	struct rd r = { text, len, path, err, errlen, NULL, 0 };
+	struct rd r = { { text, len, path, err, errlen }, NULL, 0 };
 	const char *what = "az vm list-usage";
 	int rc = 0, oom = 0;
 	cJSON *doc;
 
 	out->items = NULL;
 	out->n = 0;
-	if (!(doc = parse_array(&r, what))) {
+	void *items;
+
+	doc = parse_items(&r, what, sizeof *out->items, &items, &rc);
+	out->items = items;
+	if (!doc) {
 		free(r.starts);
 		return -1;
 	}
-	size_t n = (size_t)cJSON_GetArraySize(doc), i = 0;
-	out->items = calloc(n ? n : 1, sizeof *out->items);
-	if (!out->items) {
-		snprintf(err, errlen, "%s: out of memory", path);
-		rc = -1;
-	}
+	size_t i = 0;
 	for (const cJSON *e = doc->child; rc == 0 && e; e = e->next, i++) {
 		const cJSON *name = field(e, "name");
 		const cJSON *value = name ? field(name, "value") : NULL;
@@ -474,23 +479,22 @@ static int sku_row(const struct rd *r, size_t i, const cJSON *e, struct azure_sk
 int azure_skus_parse(const char *text, size_t len, const char *path, struct azure_skus *out,
 		     char *err, size_t errlen)
 {
-	struct rd r = { text, len, path, err, errlen, NULL, 0 };
+	struct rd r = { { text, len, path, err, errlen }, NULL, 0 };
 	int rc = 0;
 	cJSON *doc;
 
 	out->items = NULL;
 	out->n = 0;
 	out->index = (struct strmap)STRMAP_INIT;
-	if (!(doc = parse_array(&r, "az vm list-skus"))) {
+	void *items;
+
+	doc = parse_items(&r, "az vm list-skus", sizeof *out->items, &items, &rc);
+	out->items = items;
+	if (!doc) {
 		free(r.starts);
 		return -1;
 	}
-	size_t n = (size_t)cJSON_GetArraySize(doc), i = 0;
-	out->items = calloc(n ? n : 1, sizeof *out->items);
-	if (!out->items) {
-		snprintf(err, errlen, "%s: out of memory", path);
-		rc = -1;
-	}
+	size_t i = 0;
 	for (const cJSON *e = doc->child; rc == 0 && e; e = e->next, i++) {
 		struct azure_sku k = { 0 };
 		int got = sku_row(&r, i, e, &k);

@@ -101,6 +101,18 @@ static int unknown_cmp(const void *a, const void *b)
 	return strcmp(a, b);
 }
 
+/* "&currencyCode='CUR'" (escaped) when currency is given. */
+static void add_currency(struct strbuf *url, const char *currency)
+{
+	struct strbuf q = STRBUF_INIT;
+
+	if (!currency)
+		return;
+	strbuf_addstr(url, "&currencyCode=");
+	strbuf_addf(&q, "'%s'", currency);
+	http_escape(url, strbuf_str(&q));
+	strbuf_release(&q);
+}
 /* Index of region in o->regions, or -1. */
 static long region_index(const struct refresh_opts *o, const char *region)
 {
@@ -252,12 +264,7 @@ void refresh_region_url(struct strbuf *url, const char *base, const char *region
 		strbuf_addf(&filter, " and contains(armSkuName, '%s')", sku_prefix);
 	http_escape(url, strbuf_str(&filter));
 	strbuf_release(&filter);
-	if (currency) {
-		strbuf_addstr(url, "&currencyCode=");
-		strbuf_addf(&filter, "'%s'", currency);
-		http_escape(url, strbuf_str(&filter));
-		strbuf_release(&filter);
-	}
+	add_currency(url, currency);
 }
 
 void refresh_bandwidth_url(struct strbuf *url, const char *base, const char *region,
@@ -272,12 +279,7 @@ void refresh_bandwidth_url(struct strbuf *url, const char *base, const char *reg
 		    "priceType eq 'Consumption'", region);
 	http_escape(url, strbuf_str(&filter));
 	strbuf_release(&filter);
-	if (currency) {
-		strbuf_addstr(url, "&currencyCode=");
-		strbuf_addf(&filter, "'%s'", currency);
-		http_escape(url, strbuf_str(&filter));
-		strbuf_release(&filter);
-	}
+	add_currency(url, currency);
 }
 
 const char *refresh_sku_filter(const char *const *skus, size_t n)

@@ -402,16 +402,10 @@ static int catalog_gpus(struct cli_ctx *ctx, int argc, char **argv)
 
 static int catalog_status(struct cli_ctx *ctx, int argc, char **argv)
 {
-	static const struct cli_opt opts[] = { { NULL, 0, 0, 0, NULL, NULL, NULL } };
-	struct cli_iter it;
-	const char *val;
-	int opt;
-	cli_iter_init(&it, "catalog status", opts, argc, argv);
-	while ((opt = cli_next(&it, &val)) != CLI_END) {
-		if (opt == CLI_POSITIONAL)
-			return cli_usage_error("catalog status", "unexpected argument '%s'", val);
-		return EXIT_USAGE;
-	}
+	int rc = no_args("catalog status", argc, argv);
+
+	if (rc != 0)
+		return rc;
 	enum catalog_origin origin;
 	char path[4096];
 	catalog *cat = open_catalog(ctx, &origin, path, sizeof path);
@@ -442,7 +436,7 @@ static int catalog_status(struct cli_ctx *ctx, int argc, char **argv)
 
 	struct catalog_status_view view = { origin, path, source, fetched, age, api, regions,
 					    currency, &counts, ages, nages };
-	int rc = EXIT_OK;
+	rc = EXIT_OK;
 	if (ctx->format == FMT_JSON) {
 		if (catalog_status_json(ctx->out, &view) != 0)
 			rc = EXIT_CATALOG;

@@ -70,13 +70,10 @@ static const struct {
 };
 
 struct hf {
-	const char *text, *path;
-	size_t len;
+	struct text_at t;      /* the file */
 	size_t cfg_at;         /* offset of the text config object in text */
 	const cJSON *cfg;      /* the text config (root or text_config) */
 	const cJSON *root;
-	char *err;
-	size_t errlen;
 };
 
 /* Line and column (from 1, columns in bytes) of offset off. */
@@ -87,17 +84,17 @@ static size_t key_offset(const struct hf *h, const char *key, size_t from)
 	size_t kl = strlen(key);
 
 	for (int pass = 0; pass < 2; pass++) {
-		for (size_t i = pass ? 0 : from; i + kl + 2 <= h->len; i++) {
+		for (size_t i = pass ? 0 : from; i + kl + 2 <= h->t.len; i++) {
 			size_t j;
 
-			if (h->text[i] != '"' || memcmp(h->text + i + 1, key, kl) != 0 ||
-			    h->text[i + 1 + kl] != '"')
+			if (h->t.text[i] != '"' || memcmp(h->t.text + i + 1, key, kl) != 0 ||
+			    h->t.text[i + 1 + kl] != '"')
 				continue;
 			j = i + kl + 2;
-			while (j < h->len && (h->text[j] == ' ' || h->text[j] == '\t' ||
-					      h->text[j] == '\r' || h->text[j] == '\n'))
+			while (j < h->t.len && (h->t.text[j] == ' ' || h->t.text[j] == '\t' ||
+					      h->t.text[j] == '\r' || h->t.text[j] == '\n'))
 				j++;
-			if (j < h->len && h->text[j] == ':')
+			if (j < h->t.len && h->t.text[j] == ':')
 				return i;
 		}
 	}
@@ -122,17 +119,7 @@ static const char *shown(const char *in, char *out, size_t n)
 	return out;
 }
 
-__attribute__((format(printf, 3, 4)))
-static int fail_at(const struct hf *h, size_t off, const char *fmt, ...)
-{
-	va_list ap;
-	int rc;
-
-	va_start(ap, fmt);
-	rc = util_verror_at(h->err, h->errlen, h->path, h->text, h->len, off, fmt, ap);
-	va_end(ap);
-	return rc;
-}
+#define fail_at(h, ...) text_fail_at(&(h)->t, __VA_ARGS__)
 
 /* An error about key of the text config. */
 #define fail_key(h, key, ...) fail_at((h), key_offset((h), (key), (h)->cfg_at), __VA_ARGS__)
@@ -550,14 +537,14 @@ static const char *family_list =
 static void model_name(const struct hf *h, struct model_preset *m)
 {
 	const cJSON *n = cJSON_GetObjectItemCaseSensitive(h->root, "_name_or_path");
-	const char *base = strrchr(h->path, '/');
+	const char *base = strrchr(h->t.path, '/');
 	size_t len;
 
 	if (cJSON_IsString(n) && n->valuestring[0]) {
 		snprintf(m->name, sizeof m->name, "%s", n->valuestring);
 		return;
 	}
-	base = base ? base + 1 : h->path;
+	base = base ? base + 1 : h->t.path;
 	len = strlen(base);
 	if (len > 5 && strcmp(base + len - 5, ".json") == 0)
 		len -= 5;
@@ -681,7 +668,7 @@ static int parse_doc(struct hf *h, struct model_preset *out)
 int hf_config_parse(const char *text, size_t len, const char *path, struct model_preset *out,
 		    char *err, size_t errlen)
 {
-	struct hf h = { .text = text, .path = path, .len = len, .err = err, .errlen = errlen };
+	struct hf h = { .t = { text, len, path, err, errlen } };
 	const char *end = NULL;
 	cJSON *doc;
 	int rc;
