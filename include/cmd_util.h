@@ -159,4 +159,35 @@ int cmd_setup(struct cmd_setup *s, unsigned steps);
 /* Releases what the steps run own (the result too) and zeroes *s. */
 void cmd_setup_release(struct cmd_setup *s);
 
+/*
+ * Option rows (cli.h struct cli_opt) that several commands declare alike:
+ * one text each, so --help, the man page and the completions say the same
+ * thing in every command.  ID is the command's own option value.
+ */
+#define CMD_OPT_HEADROOM(ID) \
+	{ "headroom", 0, CLI_ARG_REQUIRED, (ID), "PCT", NULL, \
+	  "memory and throughput headroom, 15 or 15% (default 15)" }
+#define CMD_OPT_PRICING(ID) \
+	{ "pricing", 0, CLI_ARG_REQUIRED, (ID), "KIND", CLI_PRICING_AUTO, \
+	  "payg | spot | reserved-1y | reserved-3y | savings-1y | savings-3y | auto: per " \
+	  "workload the cheapest term for its hours, spot excluded (default: the profile's)" }
+#define CMD_OPT_REGION(ID) \
+	{ "region", 0, CLI_ARG_REQUIRED, (ID), "R", NULL, \
+	  "compare in region R instead (repeatable)" }
+#define CMD_OPT_HOURS(ID) \
+	{ "hours-per-month", 0, CLI_ARG_REQUIRED, (ID), "N", NULL, \
+	  "default: the profile's, else 730" }
+#define CMD_OPT_CURRENCY(ID) \
+	{ "currency", 0, CLI_ARG_REQUIRED, (ID), "CUR", NULL, \
+	  "price currency (default: the profile's)" }
+#define CMD_OPT_WITHIN_QUOTA(ID) \
+	{ "within-quota", 0, CLI_ARG_NONE, (ID), NULL, NULL, \
+	  "plan within the --usage quotas: the cheapest ranked options that fit, with what " \
+	  "it costs and the quota that would unlock the cheaper plan (docs/quota.md)" }
+#define CMD_OPT_STRATEGY(ID) \
+	{ "strategy", 0, CLI_ARG_REQUIRED, (ID), "S", "aks|mixed", \
+	  "the MIG plan's layouts: aks (default: one MIG profile per node pool, AKS " \
+	  "--gpu-instance-profile) | mixed (any valid layout per GPU, GPU Operator mixed " \
+	  "strategy)" }
+
 #endif

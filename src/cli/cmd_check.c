@@ -57,16 +57,12 @@ const struct cli_opt cmd_check_opts[] = {
 	  "quota-short",
 	  "fail on findings of these kinds (a comma list: data-starved, data-gravity, "
 	  "data-placement, cold-start, quota-short, ...)" },
-	{ "pricing", 0, CLI_ARG_REQUIRED, O_PRICING, "KIND", CLI_PRICING_AUTO,
-	  "payg | spot | reserved-1y | reserved-3y | savings-1y | savings-3y | auto: per "
-	  "workload the cheapest term for its hours, spot excluded (default: the profile's)" },
+	CMD_OPT_PRICING(O_PRICING),
 	{ "skus", 0, CLI_ARG_REQUIRED, O_SKUS, "FILE", CLI_JSON,
 	  "'az vm list-skus -o json': only sizes the subscription can launch (docs/quota.md)" },
 	{ "usage", 0, CLI_ARG_REQUIRED, O_USAGE, "REGION=FILE", NULL,
 	  "'az vm list-usage -o json' of REGION: quota-short findings (repeatable)" },
-	{ "within-quota", 0, CLI_ARG_NONE, O_WITHIN_QUOTA, NULL, NULL,
-	  "plan within the --usage quotas: the cheapest ranked options that fit, with what "
-	  "it costs and the quota that would unlock the cheaper plan (docs/quota.md)" },
+	CMD_OPT_WITHIN_QUOTA(O_WITHIN_QUOTA),
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 

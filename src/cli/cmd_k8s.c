@@ -56,8 +56,7 @@ const struct cli_opt cmd_k8s_opts[] = {
 	{ "pricing", 0, CLI_ARG_REQUIRED, OPT_PRICING, "KIND", CLI_PRICING_AUTO,
 	  "payg | spot | reserved-1y | reserved-3y | savings-1y | savings-3y | auto (spot: spot "
 	  "node pools; auto: each workload its cheapest term, never spot)" },
-	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION, "R", NULL,
-	  "compare in region R instead (repeatable)" },
+	CMD_OPT_REGION(OPT_REGION),
 	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM, "PCT", NULL,
 	  "memory and throughput headroom, autoscaler maximum, 15 or 15% (default 15)" },
 	{ "skus", 0, CLI_ARG_REQUIRED, OPT_SKUS, "FILE", CLI_JSON,
@@ -66,9 +65,7 @@ const struct cli_opt cmd_k8s_opts[] = {
 	{ "usage", 0, CLI_ARG_REQUIRED, OPT_USAGE, "REGION=FILE", NULL,
 	  "'az vm list-usage -o json' of REGION: warns of a quota the pools exceed "
 	  "(repeatable)" },
-	{ "within-quota", 0, CLI_ARG_NONE, OPT_WITHIN_QUOTA, NULL, NULL,
-	  "plan within the --usage quotas: the cheapest ranked options that fit, with what "
-	  "it costs and the quota that would unlock the cheaper plan (docs/quota.md)" },
+	CMD_OPT_WITHIN_QUOTA(OPT_WITHIN_QUOTA),
 	{ "strategy", 0, CLI_ARG_REQUIRED, OPT_STRATEGY, "S", "aks",
 	  "the MIG plan's layouts: aks only (AKS --gpu-instance-profile node pools carry one "
 	  "MIG profile each; mixed is refused)" },

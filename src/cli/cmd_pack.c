@@ -37,21 +37,12 @@ enum { OPT_STRATEGY = 1, OPT_HEADROOM, OPT_REGION, OPT_SKUS, OPT_USAGE, OPT_PRIC
        OPT_CURRENCY };
 
 const struct cli_opt cmd_pack_opts[] = {
-	{ "strategy", 0, CLI_ARG_REQUIRED, OPT_STRATEGY, "S", "aks|mixed",
-	  "the MIG plan's layouts: aks (default: one MIG profile per node pool, AKS "
-	  "--gpu-instance-profile) | mixed (any valid layout per GPU, GPU Operator mixed "
-	  "strategy)" },
-	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM, "PCT", NULL,
-	  "memory and throughput headroom, 15 or 15% (default 15)" },
-	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION, "R", NULL,
-	  "compare in region R instead (repeatable)" },
-	{ "pricing", 0, CLI_ARG_REQUIRED, OPT_PRICING, "KIND", CLI_PRICING_AUTO,
-	  "payg | spot | reserved-1y | reserved-3y | savings-1y | savings-3y | auto: per "
-	  "workload the cheapest term for its hours, spot excluded (default: the profile's)" },
-	{ "hours-per-month", 0, CLI_ARG_REQUIRED, OPT_HOURS, "N", NULL,
-	  "default: the profile's, else 730" },
-	{ "currency", 0, CLI_ARG_REQUIRED, OPT_CURRENCY, "CUR", NULL,
-	  "price currency (default: the profile's)" },
+	CMD_OPT_STRATEGY(OPT_STRATEGY),
+	CMD_OPT_HEADROOM(OPT_HEADROOM),
+	CMD_OPT_REGION(OPT_REGION),
+	CMD_OPT_PRICING(OPT_PRICING),
+	CMD_OPT_HOURS(OPT_HOURS),
+	CMD_OPT_CURRENCY(OPT_CURRENCY),
 	{ "skus", 0, CLI_ARG_REQUIRED, OPT_SKUS, "FILE", CLI_JSON,
 	  "'az vm list-skus -o json': no MIG pool or dedicated VM of a size the subscription "
 	  "cannot launch there (docs/quota.md)" },

@@ -38,19 +38,13 @@ enum { OPT_HEADROOM = 1, OPT_TOP, OPT_PRICING, OPT_REGION, OPT_HOURS, OPT_CURREN
        OPT_WITHIN_QUOTA, OPT_STRATEGY };
 
 const struct cli_opt cmd_recommend_opts[] = {
-	{ "headroom", 0, CLI_ARG_REQUIRED, OPT_HEADROOM, "PCT", NULL,
-	  "memory and throughput headroom, 15 or 15% (default 15)" },
+	CMD_OPT_HEADROOM(OPT_HEADROOM),
 	{ "top", 0, CLI_ARG_REQUIRED, OPT_TOP, "N", NULL,
 	  "alternatives shown per workload (default 3)" },
-	{ "pricing", 0, CLI_ARG_REQUIRED, OPT_PRICING, "KIND", CLI_PRICING_AUTO,
-	  "payg | spot | reserved-1y | reserved-3y | savings-1y | savings-3y | auto: per "
-	  "workload the cheapest term for its hours, spot excluded (default: the profile's)" },
-	{ "region", 0, CLI_ARG_REQUIRED, OPT_REGION, "R", NULL,
-	  "compare in region R instead (repeatable)" },
-	{ "hours-per-month", 0, CLI_ARG_REQUIRED, OPT_HOURS, "N", NULL,
-	  "default: the profile's, else 730" },
-	{ "currency", 0, CLI_ARG_REQUIRED, OPT_CURRENCY, "CUR", NULL,
-	  "price currency (default: the profile's)" },
+	CMD_OPT_PRICING(OPT_PRICING),
+	CMD_OPT_REGION(OPT_REGION),
+	CMD_OPT_HOURS(OPT_HOURS),
+	CMD_OPT_CURRENCY(OPT_CURRENCY),
 	{ "details", 'v', CLI_ARG_NONE, OPT_DETAILS, NULL, NULL,
 	  "the table in full: every rejected option, the MIG packing, the assumptions, every "
 	  "unpriced size" },
@@ -63,13 +57,8 @@ const struct cli_opt cmd_recommend_opts[] = {
 	  "'az vm list-skus -o json': only sizes the subscription can launch (docs/quota.md)" },
 	{ "usage", 0, CLI_ARG_REQUIRED, OPT_USAGE, "REGION=FILE", NULL,
 	  "'az vm list-usage -o json' of REGION: quota-short findings (repeatable)" },
-	{ "within-quota", 0, CLI_ARG_NONE, OPT_WITHIN_QUOTA, NULL, NULL,
-	  "plan within the --usage quotas: the cheapest ranked options that fit, with what "
-	  "it costs and the quota that would unlock the cheaper plan (docs/quota.md)" },
-	{ "strategy", 0, CLI_ARG_REQUIRED, OPT_STRATEGY, "S", "aks|mixed",
-	  "the MIG plan's layouts: aks (default: one MIG profile per node pool, AKS "
-	  "--gpu-instance-profile) | mixed (any valid layout per GPU, GPU Operator mixed "
-	  "strategy)" },
+	CMD_OPT_WITHIN_QUOTA(OPT_WITHIN_QUOTA),
+	CMD_OPT_STRATEGY(OPT_STRATEGY),
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
