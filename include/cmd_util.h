@@ -131,6 +131,13 @@ struct cmd_setup {
 	struct recommend_result res;
 };
 
+/* The inputs of cmd_setup for a command that builds a recommendation: the
+ * profile, --region (regions, o->nregions of them; o->regions set too),
+ * --skus, --usage and the recommendation's options (CMD_SETUP_BUILD). */
+void cmd_setup_build_inputs(struct cmd_setup *s, const char *profile_path, const char **regions,
+			    const char *skus_path, const char *const *usage_specs,
+			    size_t nusage_specs, struct recommend_options *o);
+
 /*
  * The values of the options every command that builds a recommendation takes,
  * into o, with one message per kind of bad value (the command's name first):

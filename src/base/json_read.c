@@ -104,3 +104,27 @@ cJSON *json_read_file(const char *path, char *err, size_t errlen)
 	strbuf_release(&sb);
 	return doc;
 }
+
+int json_read_whole(const char *path, struct strbuf *sb, char *err, size_t errlen)
+{
+	struct stat st;
+	FILE *f;
+	int rc;
+
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file", path);
+		return -1;
+	}
+	f = fopen(path, "rb");
+	if (!f) {
+		snprintf(err, errlen, "%s: cannot open: %s", path, util_strerror(errno));
+		return -1;
+	}
+	rc = json_read_rest(f, sb);
+	fclose(f);
+	if (rc != 0) {
+		snprintf(err, errlen, rc > 0 ? "%s: " JSON_TOO_LARGE : "%s: read error", path);
+		return -1;
+	}
+	return 0;
+}

@@ -287,32 +287,6 @@ const struct azure_usage *azure_usage_find(const struct azure_usage_list *l, con
 	return NULL;
 }
 
-/* Reads a JSON input file whole into sb: 0, or -1 with the message. */
-static int read_whole(const char *path, struct strbuf *sb, char *err, size_t errlen)
-{
-	struct stat st;
-	FILE *f;
-	int rc;
-
-	/* a FIFO or a device could block or never end: az writes a file */
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", path);
-		return -1;
-	}
-	f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, util_strerror(errno));
-		return -1;
-	}
-	rc = json_read_rest(f, sb);
-	fclose(f);
-	if (rc != 0) {
-		snprintf(err, errlen, rc > 0 ? "%s: " JSON_TOO_LARGE : "%s: read error", path);
-		return -1;
-	}
-	return 0;
-}
-
 int azure_usage_read(const char *path, struct azure_usage_list *out, char *err, size_t errlen)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -320,7 +294,7 @@ int azure_usage_read(const char *path, struct azure_usage_list *out, char *err, 
 
 	out->items = NULL;
 	out->n = 0;
-	if (read_whole(path, &sb, err, errlen) != 0) {
+	if (json_read_whole(path, &sb, err, errlen) != 0) {
 		strbuf_release(&sb);
 		return -1;
 	}
@@ -533,7 +507,7 @@ int azure_skus_read(const char *path, struct azure_skus *out, char *err, size_t 
 	out->items = NULL;
 	out->n = 0;
 	out->index = (struct strmap)STRMAP_INIT;
-	if (read_whole(path, &sb, err, errlen) != 0) {
+	if (json_read_whole(path, &sb, err, errlen) != 0) {
 		strbuf_release(&sb);
 		return -1;
 	}

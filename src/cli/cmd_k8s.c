@@ -433,14 +433,7 @@ static int cmd_k8s_generate(struct cli_ctx *ctx, int argc, char **argv)
 	}
 
 	cmd_setup_init(&s, "k8s", ctx->catalog_path);
-	s.profile_path = a.path;
-	s.regions = a.regions;
-	s.nregions = a.o.nregions;
-	s.skus_path = a.skus_path;
-	s.usage_specs = a.usage;
-	s.nusage_specs = a.nusage;
-	s.o = &a.o;
-	a.o.regions = a.regions;
+	cmd_setup_build_inputs(&s, a.path, a.regions, a.skus_path, a.usage, a.nusage, &a.o);
 	rc = cmd_setup(&s, CMD_SETUP_ALL);
 	if (rc != EXIT_OK)
 		goto out;

@@ -172,16 +172,9 @@ int cmd_pack(struct cli_ctx *ctx, int argc, char **argv)
 	}
 	if (!path)
 		return cli_usage_error("pack", "missing PROFILE");
-	o.regions = regions;
 
 	cmd_setup_init(&s, "pack", ctx->catalog_path);
-	s.profile_path = path;
-	s.regions = regions;
-	s.nregions = o.nregions;
-	s.skus_path = skus_path;
-	s.usage_specs = usage_specs;
-	s.nusage_specs = nusage_specs;
-	s.o = &o;
+	cmd_setup_build_inputs(&s, path, regions, skus_path, usage_specs, nusage_specs, &o);
 	rc = cmd_setup(&s, CMD_SETUP_ALL | CMD_SETUP_FIRST_REGION);
 	if (rc != EXIT_OK)
 		goto out;

@@ -306,7 +306,6 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	o.regions = regions;
 	if (!path) {
 		free(regions);
 		free(usage_specs);
@@ -314,13 +313,7 @@ int cmd_recommend(struct cli_ctx *ctx, int argc, char **argv)
 	}
 
 	cmd_setup_init(&s, "recommend", ctx->catalog_path);
-	s.profile_path = path;
-	s.regions = regions;
-	s.nregions = o.nregions;
-	s.skus_path = skus_path;
-	s.usage_specs = usage_specs;
-	s.nusage_specs = nusage_specs;
-	s.o = &o;
+	cmd_setup_build_inputs(&s, path, regions, skus_path, usage_specs, nusage_specs, &o);
 	rc = cmd_setup(&s, CMD_SETUP_CATALOG | CMD_SETUP_REGIONS | CMD_SETUP_PROFILE);
 	if (rc == EXIT_OK && explain)
 		rc = explain_size(ctx, s.cat, &s.p, &s.names, &o, explain);

@@ -159,6 +159,20 @@ void cmd_setup_init(struct cmd_setup *s, const char *cmd, const char *catalog_pa
 	s->catalog_path = catalog_path;
 }
 
+void cmd_setup_build_inputs(struct cmd_setup *s, const char *profile_path, const char **regions,
+			    const char *skus_path, const char *const *usage_specs,
+			    size_t nusage_specs, struct recommend_options *o)
+{
+	s->profile_path = profile_path;
+	s->regions = regions;
+	s->nregions = o->nregions;
+	o->regions = regions;
+	s->skus_path = skus_path;
+	s->usage_specs = usage_specs;
+	s->nusage_specs = nusage_specs;
+	s->o = o;
+}
+
 /* Each step: marks itself begun (what it fills is released even when it
  * fails) and returns EXIT_OK or the exit code. */
 static int setup_catalog(struct cmd_setup *s)

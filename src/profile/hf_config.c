@@ -704,29 +704,11 @@ int hf_config_parse(const char *text, size_t len, const char *path, struct model
 
 int hf_config_read(const char *path, struct model_preset *out, char *err, size_t errlen)
 {
-	FILE *f;
 	struct strbuf sb = STRBUF_INIT;
-	struct stat st;
-	int rc;
+	int rc = json_read_whole(path, &sb, err, errlen);
 
-	/* a FIFO or a device would block or never end: a config is a file */
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", path);
-		return -1;
-	}
-	f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, util_strerror(errno));
-		return -1;
-	}
-	rc = json_read_rest(f, &sb);
-	fclose(f);
-	if (rc != 0) {
-		snprintf(err, errlen, rc > 0 ? "%s: " JSON_TOO_LARGE : "%s: read error", path);
-		strbuf_release(&sb);
-		return -1;
-	}
-	rc = hf_config_parse(strbuf_str(&sb), sb.len, path, out, err, errlen);
+	if (rc == 0)
+		rc = hf_config_parse(strbuf_str(&sb), sb.len, path, out, err, errlen);
 	strbuf_release(&sb);
 	return rc;
 }
