@@ -33,8 +33,8 @@ int json_read_rest(FILE *f, struct strbuf *sb);
 /*
  * Reads the JSON input file at path whole into sb (json_read_rest): 0, or
  * -1 with "PATH: why" in err (not a regular file - a FIFO or a device could
- * block or never end -, cannot open, too large, a read error).  sb may hold
- * part of the file on failure: the caller releases it either way.
+ * block or never end -, cannot open, too large, a read error); sb is then
+ * released.
  */
 int json_read_whole(const char *path, struct strbuf *sb, char *err, size_t errlen);
 

@@ -124,6 +124,7 @@ int json_read_whole(const char *path, struct strbuf *sb, char *err, size_t errle
 	fclose(f);
 	if (rc != 0) {
 		snprintf(err, errlen, rc > 0 ? "%s: " JSON_TOO_LARGE : "%s: read error", path);
+		strbuf_release(sb);
 		return -1;
 	}
 	return 0;

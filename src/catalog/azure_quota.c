@@ -155,15 +155,19 @@ static cJSON *parse_array(struct rd *r, const char *what)
 
 /* The top-level array of the file (parse_array) and room for one item of
  * size bytes per element in *items; on allocation failure *rc is -1 with
- * the message.  NULL (nothing allocated) when the file is no array. */
+ * the message.  NULL (nothing left allocated, r->starts freed) when the
+ * file is no array. */
 static cJSON *parse_items(struct rd *r, const char *what, size_t size, void **items, int *rc)
 {
 	cJSON *doc = parse_array(r, what);
 	size_t n;
 
 	*items = NULL;
-	if (!doc)
+	if (!doc) {
+		free(r->starts);
+		r->starts = NULL;
 		return NULL;
+	}
 	n = (size_t)cJSON_GetArraySize(doc);
 	*items = calloc(n ? n : 1, size);
 	if (!*items) {
@@ -245,10 +249,8 @@ int azure_usage_parse(const char *text, size_t len, const char *path,
 
 	doc = parse_items(&r, what, sizeof *out->items, &items, &rc);
 	out->items = items;
-	if (!doc) {
-		free(r.starts);
+	if (!doc)
 		return -1;
-	}
 	size_t i = 0;
 	for (const cJSON *e = doc->child; rc == 0 && e; e = e->next, i++) {
 		const cJSON *name = field(e, "name");
@@ -290,13 +292,11 @@ const struct azure_usage *azure_usage_find(const struct azure_usage_list *l, con
 int azure_usage_read(const char *path, struct azure_usage_list *out, char *err, size_t errlen)
 {
 	struct strbuf sb = STRBUF_INIT;
-	int rc;
+	int rc = json_read_whole(path, &sb, err, errlen);
 
-	out->items = NULL;
-	out->n = 0;
-	if (json_read_whole(path, &sb, err, errlen) != 0) {
-		strbuf_release(&sb);
-		return -1;
+	if (rc != 0) {
+		memset(out, 0, sizeof(*out));
+		return rc;
 	}
 	rc = azure_usage_parse(strbuf_str(&sb), sb.len, path, out, err, errlen);
 	strbuf_release(&sb);
@@ -464,10 +464,8 @@ int azure_skus_parse(const char *text, size_t len, const char *path, struct azur
 
 	doc = parse_items(&r, "az vm list-skus", sizeof *out->items, &items, &rc);
 	out->items = items;
-	if (!doc) {
-		free(r.starts);
+	if (!doc)
 		return -1;
-	}
 	size_t i = 0;
 	for (const cJSON *e = doc->child; rc == 0 && e; e = e->next, i++) {
 		struct azure_sku k = { 0 };
@@ -502,14 +500,13 @@ int azure_skus_parse(const char *text, size_t len, const char *path, struct azur
 int azure_skus_read(const char *path, struct azure_skus *out, char *err, size_t errlen)
 {
 	struct strbuf sb = STRBUF_INIT;
-	int rc;
+	int rc = json_read_whole(path, &sb, err, errlen);
 
-	out->items = NULL;
-	out->n = 0;
-	out->index = (struct strmap)STRMAP_INIT;
-	if (json_read_whole(path, &sb, err, errlen) != 0) {
-		strbuf_release(&sb);
-		return -1;
+	if (rc != 0) {
+		out->items = NULL;
+		out->n = 0;
+		out->index = (struct strmap)STRMAP_INIT;
+		return rc;
 	}
 	rc = azure_skus_parse(strbuf_str(&sb), sb.len, path, out, err, errlen);
 	strbuf_release(&sb);
