@@ -2,15 +2,63 @@
  * recommend_internal.h - what the stages of recommend_build() share: the
  * working context (catalog arrays, shapes, the price table, the ranking
  * cache, the MIG plan's bookkeeping) and the helpers every stage uses.
- * Not a public header: only src/recommend*.c include it.
+ * Not a public header: only src/plan/recommend*.c include it.
  *
- * The stages, in the order recommend_build() runs them (docs/recommend.md):
+ * The stages, in the order recommend_build_term() runs them
+ * (docs/recommend.md, docs/HACKING.md):
  *   recommend_candidates.c  catalog arrays, candidate shapes, packer offers
  *   recommend_rank.c        sizing, pricing and ranking of each workload
  *   recommend_plan.c        the MIG plan: packing the MIG candidates per region
- *   recommend_totals.c      the totals rule (plan adopted or not, allocation)
- *   recommend_allocate.c    each workload's recommendation from the plan
- *   recommend_text.c, recommend_json.c   reasons and JSON: they only print
+ *   recommend_allocate.c    the totals rule (plan adopted or not, allocation)
+ *                           and each workload's recommendation from the plan
+ *   recommend_quota.c       the fleet within the subscription's quota
+ *   recommend_totals.c      each workload's savings, the fleet's totals
+ *   recommend_text.c, src/report/recommend_json.c   reasons and JSON: they
+ *                           only print
+ *
+ * The map of struct ctx (who writes each field; every other stage only
+ * reads it):
+ *
+ * Read-only after setup (recommend_build_term, recommend_load_snapshot,
+ * recommend_build_shapes, recommend_build_offers in recommend_candidates.c):
+ *   snap, p, o                       the inputs
+ *   pricing, currency, hours, headroom   the options resolved against the
+ *                                    profile (recommend_build_term)
+ *   vms, gpus, migs, tiers, presets, data, engines, prices (and counts)
+ *                                    the catalog snapshot's arrays
+ *   factors, factors_ok              efficiency factors per GPU
+ *   alias_of, unknown                other names of a size, spec-unknown sizes
+ *   regions, price, unavailable      regions in use, the size x region price
+ *                                    table, what the subscription cannot launch
+ *                                    (recommend_add_region only during setup)
+ *   shapes, nshapes, nall, whole_shape   the candidate shapes
+ *   offers, noffers                  the packer's offers per region
+ *
+ * One stage's output, read by the later ones:
+ *   rank (recommend_one, recommend_rank.c), per workload:
+ *     needs[i]                       what the packer needs of it
+ *     fbpool, fb_of[i]               its dedicated fallback when its cheapest
+ *                                    option is a MIG slice
+ *     region_used, unpriced          regions some workload may run in, sizes
+ *                                    feasible but unpriced (for the warnings)
+ *     res->workloads[i]              its ranking: rec, alternatives, rejected,
+ *                                    needs, findings
+ *   MIG plan (recommend_build_mig_plan, recommend_plan.c):
+ *     covered[i], outside[i], first_pool[i], placed[i]   where the plan put
+ *                                    each workload's replicas
+ *     pool_shape                     each plan pool's slice shape
+ *     res->mig                       the plan
+ *   allocate (recommend_apply_totals, recommend_allocate.c): each workload's
+ *     final recommendation (res->workloads[i].rec, its basis and MIG use)
+ *
+ * Scratch, owned by one stage and meaningless between stages:
+ *   cache (rank: the sizing and ranking of identical workloads), cands,
+ *   ncands, capcands (rank: the candidates of the workload being ranked),
+ *   pw_now (rank: the workload being ranked), offered (rank: sizes with a
+ *   price of any term, built on first use), lp, lp_state, mean_memo
+ *   (recommend_load.c: the load plans of the workload being ranked).
+ *
+ * res is the result every stage fills; its fields are written as above.
  */
 #ifndef GPUFIT_RECOMMEND_INTERNAL_H
 #define GPUFIT_RECOMMEND_INTERNAL_H
