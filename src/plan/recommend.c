@@ -31,11 +31,10 @@
  * findings that depend on the final choice come last.  The renderers
  * (recommend_text.c, recommend_json.c, cmd_recommend.c) only print.
  *
- * This file runs the stages in that order and holds the helpers they
- * share (recommend_internal.h).
+ * This file runs the stages in that order; the helpers they share are in
+ * recommend_util.c (recommend_internal.h).
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +42,6 @@
 #include <strings.h>
 
 #include "mig_plan.h"
-#include "profile_fit.h"
 #include "recommend_internal.h"
 #include "util.h"
 
@@ -71,125 +69,6 @@ const char *recommend_basis_name(enum recommend_basis b)
 	if ((int)b < 0 || (int)b > 3)
 		return "?";
 	return basis_names[b];
-}
-
-int recommend_cmp_vm_sku(const void *a, const void *b)
-{
-	return strcmp(((const struct vm_size *)a)->sku, ((const struct vm_size *)b)->sku);
-}
-
-/* bsearch's order of recommend_cmp_vm_sku with the key a bare sku string */
-static int cmp_sku_key(const void *key, const void *vm)
-{
-	return strcmp(key, ((const struct vm_size *)vm)->sku);
-}
-
-int recommend_vm_index(const struct ctx *c, const char *sku)
-{
-	const struct vm_size *v;
-	if (!sku)
-		sku = "";
-	v = bsearch(sku, c->vms, c->nvms, sizeof(*c->vms), cmp_sku_key);
-	return v ? (int)(v - c->vms) : -1;
-}
-
-int recommend_gpu_index(const struct ctx *c, const char *name)
-{
-	for (size_t i = 0; i < c->ngpus; i++)
-		if (strcasecmp(c->gpus[i].name, name) == 0)
-			return (int)i;
-	return -1;
-}
-
-int recommend_region_index(const struct ctx *c, const char *name)
-{
-	for (size_t i = 0; i < c->nregions; i++)
-		if (strcasecmp(c->regions[i], name) == 0)
-			return (int)i;
-	return -1;
-}
-
-void recommend_add_region(struct ctx *c, const char *name)
-{
-	if (!name || !*name || recommend_region_index(c, name) >= 0)
-		return;
-	c->regions = xrealloc(c->regions, (c->nregions + 1) * sizeof(*c->regions));
-	util_copy_str(c->regions[c->nregions], sizeof(c->regions[0]), name);
-	c->nregions++;
-}
-
-void recommend_add_warning(struct recommend_result *r, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-void recommend_add_warning(struct recommend_result *r, const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-	va_start(ap, fmt);
-	s = util_vformat(fmt, ap);
-	va_end(ap);
-	r->warnings = xrealloc(r->warnings, (r->nwarnings + 1) * sizeof(*r->warnings));
-	r->warnings[r->nwarnings++] = s;
-}
-
-void recommend_add_finding(struct recommend_workload *w, const char *kind,
-			enum recommend_severity sev, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-void recommend_add_finding(struct recommend_workload *w, const char *kind,
-			enum recommend_severity sev, const char *fmt, ...)
-{
-	struct recommend_finding *f;
-	va_list ap;
-	char *s;
-	va_start(ap, fmt);
-	s = util_vformat(fmt, ap);
-	va_end(ap);
-	w->findings = xrealloc(w->findings, (w->nfindings + 1) * sizeof(*w->findings));
-	f = &w->findings[w->nfindings++];
-	memset(f, 0, sizeof(*f));
-	util_copy_str(f->kind, sizeof(f->kind), kind);
-	f->severity = sev;
-	f->message = s;
-}
-
-/* The regions a workload may run in (indices into c->regions). */
-size_t recommend_workload_regions(const struct ctx *c, const struct profile_workload *pw, int *out)
-{
-	size_t n = 0;
-	if (c->o->nregions) {
-		for (size_t i = 0; i < c->o->nregions; i++)
-			out[n++] = recommend_region_index(c, c->o->regions[i]);
-	} else if (pw->has_region) {
-		out[n++] = recommend_region_index(c, pw->region);
-	} else {
-		for (size_t i = 0; i < c->p->nregions; i++)
-			out[n++] = recommend_region_index(c, c->p->regions[i]);
-	}
-	return n;
-}
-
-/* Converts a profile workload; -1 with a reason when it cannot be sized. */
-int recommend_to_fit(const struct ctx *c, const struct profile_workload *pw, struct fit_workload *w,
-		  const char **why)
-{
-	int rc = fit_workload_from_profile(pw, c->presets, c->npresets, c->headroom, w, why);
-
-	w->notes = &c->res->notes;
-	return rc;
-}
-
-const char *recommend_interconnect_name(int ic)
-{
-	return ic == 2 ? "infiniband" : ic == 1 ? "nvlink" : "none";
-}
-
-void *recommend_dup_array(const void *src, size_t n, size_t size)
-{
-	void *p = xmalloc(n * size + 1);
-	if (n)
-		memcpy(p, src, n * size);
-	return p;
 }
 
 static void ctx_release(struct ctx *c)
@@ -581,22 +460,6 @@ int recommend_build_term(const struct catalog_snapshot *snap, const struct profi
 	stamp_observed(&c);
 	ctx_release(&c);
 	return 0;
-}
-
-void recommend_mig_use_free(struct recommend_mig_use *u)
-{
-	if (!u)
-		return;
-	free(u->pool_index);
-	free(u->pool_replicas);
-	free(u);
-}
-
-const struct recommend_mig_use *recommend_mig_use_of(const struct recommend_workload *w)
-{
-	static const struct recommend_mig_use none;   /* use RECOMMEND_BASIS_OWN */
-
-	return w->mig_use ? w->mig_use : &none;
 }
 
 void recommend_result_release(struct recommend_result *r)
