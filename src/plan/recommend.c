@@ -73,36 +73,36 @@ const char *recommend_basis_name(enum recommend_basis b)
 
 static void ctx_release(struct ctx *c)
 {
-	free(c->factors);
-	free(c->factors_ok);
-	free(c->shapes);
-	free(c->regions);
-	free(c->price);
+	free(c->env.factors);
+	free(c->env.factors_ok);
+	free(c->env.shapes);
+	free(c->env.regions);
+	free(c->env.price);
 	free(c->unpriced);
-	free(c->unavailable);
-	free(c->offered);
+	free(c->env.unavailable);
+	free(c->ranked.offered);
 	free(c->cands);
-	free(c->unknown);
-	free(c->offers);
-	free(c->noffers);
-	free(c->needs);
+	free(c->env.unknown);
+	free(c->env.offers);
+	free(c->env.noffers);
+	free(c->ranked.needs);
 	free(c->region_used);
 	recommend_load_release(c);
-	for (size_t i = 0; i < c->nfbpool; i++)
-		recommend_fallback_release(c->res, &c->fbpool[i]);
-	free(c->fbpool);
-	free(c->fb_of);
-	free(c->covered);
-	free(c->outside);
-	free(c->first_pool);
-	for (size_t i = 0; c->placed && i < c->res->nworkloads; i++) {
-		free(c->placed[i].pools);
-		free(c->placed[i].pool_replicas);
+	for (size_t i = 0; i < c->ranked.nfbpool; i++)
+		recommend_fallback_release(c->res, &c->ranked.fbpool[i]);
+	free(c->ranked.fbpool);
+	free(c->ranked.fb_of);
+	free(c->mig.covered);
+	free(c->mig.outside);
+	free(c->mig.first_pool);
+	for (size_t i = 0; c->mig.placed && i < c->res->nworkloads; i++) {
+		free(c->mig.placed[i].pools);
+		free(c->mig.placed[i].pool_replicas);
 	}
-	free(c->placed);
-	free(c->pool_shape);
-	free(c->whole_shape);
-	free(c->alias_of);
+	free(c->mig.placed);
+	free(c->mig.pool_shape);
+	free(c->env.whole_shape);
+	free(c->env.alias_of);
 	for (size_t i = 0; i < CACHE_SLOTS; i++) {
 		free(c->cache[i].fits);
 		recommend_keep_lists(c, &c->cache[i].tmpl);
@@ -117,17 +117,17 @@ static const struct price *price_row(const struct ctx *c, int v, const char *reg
 {
 	const struct price *borrowed = NULL;
 
-	for (size_t k = 0; k < c->nprices; k++) {
-		const struct price *p = &c->prices[k];
+	for (size_t k = 0; k < c->env.nprices; k++) {
+		const struct price *p = &c->env.prices[k];
 		int pv;
 
-		if (p->pricing != c->pricing || strcasecmp(p->os, "linux") != 0 ||
-		    strcasecmp(p->currency, c->currency) != 0 || !(p->hourly > 0) ||
+		if (p->pricing != c->env.pricing || strcasecmp(p->os, "linux") != 0 ||
+		    strcasecmp(p->currency, c->env.currency) != 0 || !(p->hourly > 0) ||
 		    strcasecmp(p->region, region) != 0 || (pv = recommend_vm_index(c, p->sku)) < 0)
 			continue;
 		if (pv == v)
 			return p;
-		if (!borrowed && c->alias_of && c->alias_of[pv] == v)
+		if (!borrowed && c->env.alias_of && c->env.alias_of[pv] == v)
 			borrowed = p;
 	}
 	return borrowed;
@@ -381,20 +381,20 @@ int recommend_build_term(const struct catalog_snapshot *snap, const struct profi
 
 	memset(out, 0, sizeof(*out));
 	memset(&c, 0, sizeof(c));
-	c.p = p;
-	c.o = o;
-	c.snap = snap;
+	c.env.p = p;
+	c.env.o = o;
+	c.env.snap = snap;
 	c.res = out;
-	c.pricing = o->has_pricing ? o->pricing : p->pricing;
-	c.currency = o->currency && *o->currency ? o->currency : p->currency;
-	if (!*c.currency)
-		c.currency = "USD";
-	c.hours = o->has_hours ? o->hours_per_month
+	c.env.pricing = o->has_pricing ? o->pricing : p->pricing;
+	c.env.currency = o->currency && *o->currency ? o->currency : p->currency;
+	if (!*c.env.currency)
+		c.env.currency = "USD";
+	c.env.hours = o->has_hours ? o->hours_per_month
 			       : (p->hours_per_month > 0 ? p->hours_per_month : 730.0);
-	c.headroom = o->headroom_pct / 100.0;
-	util_copy_str(out->currency, sizeof(out->currency), c.currency);
-	out->pricing = c.pricing;
-	out->hours_per_month = c.hours;
+	c.env.headroom = o->headroom_pct / 100.0;
+	util_copy_str(out->currency, sizeof(out->currency), c.env.currency);
+	out->pricing = c.env.pricing;
+	out->hours_per_month = c.env.hours;
 	out->headroom_pct = o->headroom_pct;
 
 	if (recommend_load_snapshot(&c, snap, err) != 0) {
@@ -409,29 +409,29 @@ int recommend_build_term(const struct catalog_snapshot *snap, const struct profi
 	if (snap->nprices > 0) {
 		size_t k = 0;
 
-		while (k < snap->nprices && strcasecmp(snap->prices[k].currency, c.currency) != 0)
+		while (k < snap->nprices && strcasecmp(snap->prices[k].currency, c.env.currency) != 0)
 			k++;
 		if (k == snap->nprices) {
 			snprintf(out->currency_note, sizeof out->currency_note,
 				 "prices in %s only; run 'gpufit catalog refresh --currency %s'",
-				 snap->prices[0].currency, c.currency);
-			recommend_add_warning(out, "no %s price in the catalog: %s", c.currency,
+				 snap->prices[0].currency, c.env.currency);
+			recommend_add_warning(out, "no %s price in the catalog: %s", c.env.currency,
 					      out->currency_note);
 		}
 	}
 	recommend_build_shapes(&c);
-	c.whole_shape = xmalloc((c.nvms + 1) * sizeof(*c.whole_shape));
-	for (size_t v = 0; v < c.nvms; v++)
-		c.whole_shape[v] = -1;
-	for (size_t i = c.nshapes; i-- > 0;)
-		if (c.shapes[i].mig < 0)
-			c.whole_shape[c.shapes[i].vm] = (int)i;
+	c.env.whole_shape = xmalloc((c.env.nvms + 1) * sizeof(*c.env.whole_shape));
+	for (size_t v = 0; v < c.env.nvms; v++)
+		c.env.whole_shape[v] = -1;
+	for (size_t i = c.env.nshapes; i-- > 0;)
+		if (c.env.shapes[i].mig < 0)
+			c.env.whole_shape[c.env.shapes[i].vm] = (int)i;
 	recommend_build_offers(&c);
-	c.needs = xcalloc(p->nworkloads + 1, sizeof(*c.needs));
-	c.fb_of = xmalloc((p->nworkloads + 1) * sizeof(*c.fb_of));
+	c.ranked.needs = xcalloc(p->nworkloads + 1, sizeof(*c.ranked.needs));
+	c.ranked.fb_of = xmalloc((p->nworkloads + 1) * sizeof(*c.ranked.fb_of));
 	for (size_t i = 0; i < p->nworkloads; i++)
-		c.fb_of[i] = -1;
-	c.region_used = xcalloc(c.nregions + 1, 1);
+		c.ranked.fb_of[i] = -1;
+	c.region_used = xcalloc(c.env.nregions + 1, 1);
 	out->workloads = xcalloc(p->nworkloads + 1, sizeof(*out->workloads));
 	out->nworkloads = p->nworkloads;
 	for (size_t i = 0; i < p->nworkloads; i++)

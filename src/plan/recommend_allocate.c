@@ -22,7 +22,7 @@
 static void dedicated_alternatives(struct ctx *c, struct recommend_workload *w,
 				   const struct fallback *fb, const struct recommend_choice *skip)
 {
-	size_t top = c->o->top > 0 ? (size_t)c->o->top : 0;
+	size_t top = c->env.o->top > 0 ? (size_t)c->env.o->top : 0;
 	int with_ded = fb->has && skip != &fb->ded;
 	size_t n = (size_t)with_ded + fb->nalts;
 
@@ -76,7 +76,7 @@ static void drop_own_deployment(struct ctx *c, struct recommend_workload *w)
 static void to_dedicated(struct ctx *c, size_t i)
 {
 	struct recommend_workload *w = &c->res->workloads[i];
-	const struct fallback *fb = &c->fbpool[c->fb_of[i]];
+	const struct fallback *fb = &c->ranked.fbpool[c->ranked.fb_of[i]];
 
 	w->rec = fb->ded;
 	w->rec.basis = RECOMMEND_BASIS_DEDICATED;
@@ -92,22 +92,22 @@ static void to_plan(struct ctx *c, size_t i, double part)
 {
 	struct recommend_result *res = c->res;
 	struct recommend_workload *w = &res->workloads[i];
-	const struct fallback *fb = &c->fbpool[c->fb_of[i]];
-	const struct placed *pl = &c->placed[i];
-	const struct profile_workload *pw = &c->p->workloads[i];
+	const struct fallback *fb = &c->ranked.fbpool[c->ranked.fb_of[i]];
+	const struct placed *pl = &c->mig.placed[i];
+	const struct profile_workload *pw = &c->env.p->workloads[i];
 	struct fit_workload fw;
 	const char *why = NULL;
 	int shape = -1;
 
 	if (pl->ded_vm >= 0) {
-		shape = c->whole_shape[pl->ded_vm];
-		util_copy_str(w->rec.sku, sizeof(w->rec.sku), c->vms[pl->ded_vm].sku);
-		util_copy_str(w->rec.gpu_model, sizeof(w->rec.gpu_model), c->vms[pl->ded_vm].gpu_model);
+		shape = c->env.whole_shape[pl->ded_vm];
+		util_copy_str(w->rec.sku, sizeof(w->rec.sku), c->env.vms[pl->ded_vm].sku);
+		util_copy_str(w->rec.gpu_model, sizeof(w->rec.gpu_model), c->env.vms[pl->ded_vm].gpu_model);
 		w->rec.placement = FIT_PLACEMENT_VM;
 		w->rec.mig_profile[0] = '\0';
-	} else if (c->first_pool[i] >= 0) { /* replica 0 is on a slice */
-		const struct mig_plan_pool *pool = &res->mig.pools[c->first_pool[i]];
-		shape = c->pool_shape[c->first_pool[i]];
+	} else if (c->mig.first_pool[i] >= 0) { /* replica 0 is on a slice */
+		const struct mig_plan_pool *pool = &res->mig.pools[c->mig.first_pool[i]];
+		shape = c->mig.pool_shape[c->mig.first_pool[i]];
 		util_copy_str(w->rec.sku, sizeof(w->rec.sku), pool->sku);
 		util_copy_str(w->rec.gpu_model, sizeof(w->rec.gpu_model), pool->gpu_model);
 		util_copy_str(w->rec.mig_profile, sizeof(w->rec.mig_profile), pool->mig_profile);
@@ -115,15 +115,15 @@ static void to_plan(struct ctx *c, size_t i, double part)
 	}
 	/* the estimates of the shape it is deployed on */
 	if (shape >= 0 && recommend_to_fit(c, pw, &fw, &why) == 0) {
-		const struct shape *sh = &c->shapes[shape];
-		fit_evaluate(&fw, &sh->cap, sh->infiniband, &c->factors[sh->gpu], &w->rec.fit);
+		const struct shape *sh = &c->env.shapes[shape];
+		fit_evaluate(&fw, &sh->cap, sh->infiniband, &c->env.factors[sh->gpu], &w->rec.fit);
 	}
 	/* the counts of what it names: replica 0's kind of placement */
 	w->rec.vm_count = pl->ded_vm >= 0 ? pl->dedicated : pl->nvms;
 	w->rec.gpu_count = pl->ngpus + pl->dedicated; /* every GPU it occupies */
 	w->rec.basis = RECOMMEND_BASIS_PLAN;
 	w->rec.monthly_cost = part;
-	w->rec.hours_billed = bill_hours(c->pricing, c->hours);
+	w->rec.hours_billed = bill_hours(c->env.pricing, c->env.hours);
 	w->rec.hourly_cost = part / w->rec.hours_billed;
 	w->rec.unit_hourly = w->replicas > 0 ? w->rec.hourly_cost / (double)w->replicas : 0;
 	dedicated_alternatives(c, w, fb, fb->has && same_deployment(&fb->ded, &w->rec) ? &fb->ded : NULL);
@@ -182,7 +182,7 @@ static int pools_meet(const struct pool_set *a, const struct pool_set *b)
 
 static int in_plan(const struct ctx *c, size_t i)
 {
-	return c->first_pool[i] >= 0 &&
+	return c->mig.first_pool[i] >= 0 &&
 	       recommend_mig_use_of(&c->res->workloads[i])->use == RECOMMEND_BASIS_PLAN;
 }
 
@@ -204,7 +204,7 @@ static void cotenants(struct ctx *c)
 
 	/* the plan's workloads of each pool, in profile order (counting sort) */
 	for (size_t i = 0; i < nw; i++) {
-		const struct placed *pl = &c->placed[i];
+		const struct placed *pl = &c->mig.placed[i];
 		if (!in_plan(c, i))
 			continue;
 		for (int k = 0; k < pl->npools; k++)
@@ -220,7 +220,7 @@ static void cotenants(struct ctx *c)
 	sorted = xcalloc(npl + 1, sizeof(*sorted));
 	nset = npl = 0;
 	for (size_t i = 0; i < nw; i++) {
-		const struct placed *pl = &c->placed[i];
+		const struct placed *pl = &c->mig.placed[i];
 		if (!in_plan(c, i))
 			continue;
 		set[nset].pools = sorted + npl;
@@ -244,7 +244,7 @@ static void cotenants(struct ctx *c)
 	for (size_t s = 0; s < nset; s++) {
 		size_t i = set[s].w, n = 0;
 		struct recommend_mig_use *u = res->workloads[i].mig_use;
-		const struct placed *pl = &c->placed[i];
+		const struct placed *pl = &c->mig.placed[i];
 
 		seen[i] = i + 1;
 		for (int k = 0; k < pl->npools && n < RECOMMEND_MAX_COTENANTS; k++) {
@@ -287,7 +287,7 @@ void recommend_apply_totals(struct ctx *c)
 {
 	struct recommend_result *res = c->res;
 	struct recommend_mig_plan *plan = &res->mig;
-	size_t n = res->nworkloads, ng = 2 * c->nregions;
+	size_t n = res->nworkloads, ng = 2 * c->env.nregions;
 	struct recommend_totals_item *items = xcalloc(n + 1, sizeof(*items));
 	struct recommend_totals_group *groups = xcalloc(ng + 1, sizeof(*groups));
 
@@ -309,14 +309,14 @@ void recommend_apply_totals(struct ctx *c)
 			it->dedicated_monthly = w->rec.monthly_cost;
 			continue;
 		}
-		fb = &c->fbpool[c->fb_of[i]];
-		it->group = 2 * recommend_region_index(c, w->rec.region) + (c->covered[i] ? 0 : 1);
+		fb = &c->ranked.fbpool[c->ranked.fb_of[i]];
+		it->group = 2 * recommend_region_index(c, w->rec.region) + (c->mig.covered[i] ? 0 : 1);
 		it->has_dedicated = fb->has;
 		it->dedicated_monthly = fb->has ? fb->ded.monthly_cost : 0;
 		it->share_monthly = w->rec.monthly_cost;
-		if (c->covered[i]) {
-			it->fixed_monthly = c->placed[i].fixed_monthly;
-			it->dedicated_only = c->placed[i].sliced == 0 && c->placed[i].dedicated > 0;
+		if (c->mig.covered[i]) {
+			it->fixed_monthly = c->mig.placed[i].fixed_monthly;
+			it->dedicated_only = c->mig.placed[i].sliced == 0 && c->mig.placed[i].dedicated > 0;
 		}
 	}
 	res->monthly_cost = recommend_totals(items, n, groups, ng);
@@ -347,10 +347,10 @@ void recommend_apply_totals(struct ctx *c)
 			w->mig_use = xcalloc(1, sizeof(*w->mig_use));
 		u = w->mig_use;
 		g = &groups[it->group];
-		fb = &c->fbpool[c->fb_of[i]];
+		fb = &c->ranked.fbpool[c->ranked.fb_of[i]];
 		u->use = it->basis;
-		u->packed = c->covered[i];
-		u->left_out = c->outside[i];
+		u->packed = c->mig.covered[i];
+		u->left_out = c->mig.outside[i];
 		u->slices_per_replica = w->rec.fit.vm_count;
 		util_copy_str(u->sku, sizeof(u->sku), w->rec.sku);
 		util_copy_str(u->mig_profile, sizeof(u->mig_profile), w->rec.mig_profile);
@@ -367,15 +367,15 @@ void recommend_apply_totals(struct ctx *c)
 		u->plan_workloads = g->nitems;
 		switch (it->basis) {
 		case RECOMMEND_BASIS_PLAN: {
-			const struct placed *pl = &c->placed[i];
+			const struct placed *pl = &c->mig.placed[i];
 			to_plan(c, i, it->part_monthly);
 			util_copy_str(u->sku, sizeof(u->sku), w->rec.sku);
 			util_copy_str(u->mig_profile, sizeof(u->mig_profile), w->rec.mig_profile);
 			u->replicas_on_slices = pl->sliced;
 			u->replicas_dedicated = pl->dedicated;
-			if (pl->dedicated && c->needs[i].dedicated_vm >= 0)
+			if (pl->dedicated && c->ranked.needs[i].dedicated_vm >= 0)
 				util_copy_str(u->plan_dedicated_sku, sizeof(u->plan_dedicated_sku),
-					 c->vms[c->needs[i].dedicated_vm].sku);
+					 c->env.vms[c->ranked.needs[i].dedicated_vm].sku);
 			u->pools_spanned = pl->npools;
 			free(u->pool_index);
 			free(u->pool_replicas);
@@ -385,8 +385,8 @@ void recommend_apply_totals(struct ctx *c)
 				u->pool_index[k] = pl->pools[k];
 				u->pool_replicas[k] = pl->pool_replicas[k];
 			}
-			if (c->first_pool[i] >= 0) {
-				const struct mig_plan_pool *pool = &plan->pools[c->first_pool[i]];
+			if (c->mig.first_pool[i] >= 0) {
+				const struct mig_plan_pool *pool = &plan->pools[c->mig.first_pool[i]];
 				util_copy_str(u->pool, sizeof(u->pool), pool->name);
 				util_copy_str(u->pool_sku, sizeof(u->pool_sku), pool->sku);
 				util_copy_str(u->pool_profile, sizeof(u->pool_profile), pool->mig_profile);

@@ -37,17 +37,17 @@ static int name_says_rdma(const char *sku)
 /* The rows of sku in prices (sorted by sku, then region): [*lo, *hi). */
 static void sku_rows(const struct ctx *c, const char *sku, size_t *lo, size_t *hi)
 {
-	size_t a = 0, b = c->nprices;
+	size_t a = 0, b = c->env.nprices;
 
 	while (a < b) { /* the first row not below sku */
 		size_t mid = a + (b - a) / 2;
-		if (strcmp(c->prices[mid].sku, sku) < 0)
+		if (strcmp(c->env.prices[mid].sku, sku) < 0)
 			a = mid + 1;
 		else
 			b = mid;
 	}
 	*lo = a;
-	for (b = a; b < c->nprices && strcmp(c->prices[b].sku, sku) == 0; b++)
+	for (b = a; b < c->env.nprices && strcmp(c->env.prices[b].sku, sku) == 0; b++)
 		;
 	*hi = b;
 }
@@ -62,10 +62,10 @@ static int same_prices(const struct ctx *c, const char *x, const char *y)
 	sku_rows(c, x, &xlo, &xhi);
 	sku_rows(c, y, &ylo, &yhi);
 	for (size_t i = xlo; i < xhi; i++) {
-		const struct price *a = &c->prices[i];
+		const struct price *a = &c->env.prices[i];
 
 		for (size_t j = ylo; j < yhi; j++) {
-			const struct price *b = &c->prices[j];
+			const struct price *b = &c->env.prices[j];
 
 			if (b->pricing != a->pricing || strcmp(b->region, a->region) != 0 ||
 			    strcasecmp(b->os, a->os) != 0 || strcasecmp(b->currency, a->currency) != 0)
@@ -84,7 +84,7 @@ static int same_prices(const struct ctx *c, const char *x, const char *y)
  * (docs/catalog.md). */
 static int same_vm(const struct ctx *c, size_t a, size_t b)
 {
-	const struct vm_size *x = &c->vms[a], *y = &c->vms[b];
+	const struct vm_size *x = &c->env.vms[a], *y = &c->env.vms[b];
 
 	if (x->retired || y->retired || !x->spec_known || !y->spec_known ||
 	    strcmp(x->series, y->series) != 0 || strcmp(x->gpu_model, y->gpu_model) != 0 ||
@@ -103,7 +103,7 @@ static int same_vm(const struct ctx *c, size_t a, size_t b)
  * shorter, else the first. */
 static int better_name(const struct ctx *c, size_t a, size_t b)
 {
-	const struct vm_size *x = &c->vms[a], *y = &c->vms[b];
+	const struct vm_size *x = &c->env.vms[a], *y = &c->env.vms[b];
 	int ib = x->infiniband_gbps > 0;
 	int nx = name_says_rdma(x->sku) == ib, ny = name_says_rdma(y->sku) == ib;
 	size_t lx = strlen(x->sku), ly = strlen(y->sku);
@@ -123,19 +123,19 @@ static int better_name(const struct ctx *c, size_t a, size_t b)
  */
 static void find_aliases(struct ctx *c)
 {
-	size_t *group = xmalloc((c->nvms + 1) * sizeof(*group));
-	unsigned char *seen = xcalloc(c->nvms + 1, 1);
+	size_t *group = xmalloc((c->env.nvms + 1) * sizeof(*group));
+	unsigned char *seen = xcalloc(c->env.nvms + 1, 1);
 
-	c->alias_of = xmalloc((c->nvms + 1) * sizeof(*c->alias_of));
-	for (size_t v = 0; v < c->nvms; v++)
-		c->alias_of[v] = -1;
-	for (size_t a = 0; a < c->nvms; a++) {
+	c->env.alias_of = xmalloc((c->env.nvms + 1) * sizeof(*c->env.alias_of));
+	for (size_t v = 0; v < c->env.nvms; v++)
+		c->env.alias_of[v] = -1;
+	for (size_t a = 0; a < c->env.nvms; a++) {
 		size_t n = 0, best = a;
 
 		if (seen[a])
 			continue;
 		group[n++] = a;
-		for (size_t b = a + 1; b < c->nvms; b++)
+		for (size_t b = a + 1; b < c->env.nvms; b++)
 			if (!seen[b] && same_vm(c, a, b)) {
 				seen[b] = 1;
 				group[n++] = b;
@@ -147,12 +147,12 @@ static void find_aliases(struct ctx *c)
 
 			if (b == best)
 				continue;
-			c->alias_of[b] = (int)best;
-			for (size_t r = 0; r < c->nregions; r++) {
-				double *pb = &c->price[best * c->nregions + r];
+			c->env.alias_of[b] = (int)best;
+			for (size_t r = 0; r < c->env.nregions; r++) {
+				double *pb = &c->env.price[best * c->env.nregions + r];
 
 				if (!(*pb > 0))
-					*pb = c->price[b * c->nregions + r];
+					*pb = c->env.price[b * c->env.nregions + r];
 			}
 		}
 	}
@@ -164,66 +164,66 @@ static void find_aliases(struct ctx *c)
  * every GPU model, the regions in use and the size x region price table. */
 int recommend_load_snapshot(struct ctx *c, const struct catalog_snapshot *snap, char *err)
 {
-	c->vms = snap->vms; /* sorted by sku, as recommend_vm_index() needs */
-	c->nvms = snap->nvms;
-	c->gpus = snap->gpus;
-	c->ngpus = snap->ngpus;
-	c->migs = snap->migs;
-	c->nmigs = snap->nmigs;
-	c->presets = snap->presets;
-	c->npresets = snap->npresets;
-	c->tiers = snap->tiers;
-	c->ntiers = snap->ntiers;
-	c->data = &snap->data;
-	c->engines = snap->engines;
-	c->nengines = snap->nengines;
-	c->prices = snap->prices;
-	c->nprices = snap->nprices;
+	c->env.vms = snap->vms; /* sorted by sku, as recommend_vm_index() needs */
+	c->env.nvms = snap->nvms;
+	c->env.gpus = snap->gpus;
+	c->env.ngpus = snap->ngpus;
+	c->env.migs = snap->migs;
+	c->env.nmigs = snap->nmigs;
+	c->env.presets = snap->presets;
+	c->env.npresets = snap->npresets;
+	c->env.tiers = snap->tiers;
+	c->env.ntiers = snap->ntiers;
+	c->env.data = &snap->data;
+	c->env.engines = snap->engines;
+	c->env.nengines = snap->nengines;
+	c->env.prices = snap->prices;
+	c->env.nprices = snap->nprices;
 
-	c->factors = xcalloc(c->ngpus + 1, sizeof(*c->factors));
-	c->factors_ok = xcalloc(c->ngpus + 1, sizeof(*c->factors_ok));
-	for (size_t i = 0; i < c->ngpus; i++)
-		c->factors_ok[i] = sizing_factors_resolve(snap->eff, snap->neff, &c->gpus[i],
-							  &c->factors[i], NULL) == 0;
+	c->env.factors = xcalloc(c->env.ngpus + 1, sizeof(*c->env.factors));
+	c->env.factors_ok = xcalloc(c->env.ngpus + 1, sizeof(*c->env.factors_ok));
+	for (size_t i = 0; i < c->env.ngpus; i++)
+		c->env.factors_ok[i] = sizing_factors_resolve(snap->eff, snap->neff, &c->env.gpus[i],
+							  &c->env.factors[i], NULL) == 0;
 	if (sizing_factors_resolve(snap->eff, snap->neff, NULL, &c->res->factors, err) != 0)
 		return -1;
 
 	/* regions in use: overrides, profile regions, pins, current deployments */
-	for (size_t i = 0; i < c->o->nregions; i++)
-		recommend_add_region(c, c->o->regions[i]);
-	for (size_t i = 0; i < c->p->nregions; i++)
-		recommend_add_region(c, c->p->regions[i]);
-	for (size_t i = 0; i < c->p->nworkloads; i++)
-		recommend_add_region(c, profile_workload_region(c->p, &c->p->workloads[i]));
+	for (size_t i = 0; i < c->env.o->nregions; i++)
+		recommend_add_region(c, c->env.o->regions[i]);
+	for (size_t i = 0; i < c->env.p->nregions; i++)
+		recommend_add_region(c, c->env.p->regions[i]);
+	for (size_t i = 0; i < c->env.p->nworkloads; i++)
+		recommend_add_region(c, profile_workload_region(c->env.p, &c->env.p->workloads[i]));
 	/* where data lives: running there is priced against moving the data */
-	for (size_t i = 0; i < c->p->nworkloads; i++)
-		if (c->p->workloads[i].has_data && c->p->workloads[i].data.has_region)
-			recommend_add_region(c, c->p->workloads[i].data.region);
+	for (size_t i = 0; i < c->env.p->nworkloads; i++)
+		if (c->env.p->workloads[i].has_data && c->env.p->workloads[i].data.has_region)
+			recommend_add_region(c, c->env.p->workloads[i].data.region);
 
-	c->price = xcalloc(c->nvms * c->nregions + 1, sizeof(*c->price));
-	c->unpriced = xcalloc(c->nvms * c->nregions + 1, 1);
+	c->env.price = xcalloc(c->env.nvms * c->env.nregions + 1, sizeof(*c->env.price));
+	c->unpriced = xcalloc(c->env.nvms * c->env.nregions + 1, 1);
 	for (size_t i = 0; i < snap->nprices; i++) {
 		const struct price *pr = &snap->prices[i];
 		int v, r;
-		if (pr->pricing != c->pricing || strcasecmp(pr->os, "linux") != 0 ||
-		    strcasecmp(pr->currency, c->currency) != 0 || !(pr->hourly > 0))
+		if (pr->pricing != c->env.pricing || strcasecmp(pr->os, "linux") != 0 ||
+		    strcasecmp(pr->currency, c->env.currency) != 0 || !(pr->hourly > 0))
 			continue;
 		if ((r = recommend_region_index(c, pr->region)) < 0 ||
 		    (v = recommend_vm_index(c, pr->sku)) < 0)
 			continue;
-		c->price[(size_t)v * c->nregions + r] = pr->hourly;
+		c->env.price[(size_t)v * c->env.nregions + r] = pr->hourly;
 	}
 	find_aliases(c);
 	/* what the subscription cannot launch in a region has no price there:
 	 * no stage (ranking, MIG plan, fallbacks, terms) can choose it */
-	if (c->o->skus) {
-		c->unavailable = xcalloc(c->nvms * c->nregions + 1, 1);
-		for (size_t v = 0; v < c->nvms; v++)
-			for (size_t r = 0; r < c->nregions; r++)
-				if (azure_skus_check(c->o->skus, c->vms[v].sku, c->regions[r], 0,
+	if (c->env.o->skus) {
+		c->env.unavailable = xcalloc(c->env.nvms * c->env.nregions + 1, 1);
+		for (size_t v = 0; v < c->env.nvms; v++)
+			for (size_t r = 0; r < c->env.nregions; r++)
+				if (azure_skus_check(c->env.o->skus, c->env.vms[v].sku, c->env.regions[r], 0,
 						     NULL, 0) != AZURE_AVAILABLE) {
-					c->unavailable[v * c->nregions + r] = 1;
-					c->price[v * c->nregions + r] = 0;
+					c->env.unavailable[v * c->env.nregions + r] = 1;
+					c->env.price[v * c->env.nregions + r] = 0;
 				}
 	}
 	return 0;
@@ -248,35 +248,35 @@ static int cap_equal(const struct sizing_capacity *x, const struct sizing_capaci
 static void push_shape(struct ctx *c, size_t *cap, struct shape *s)
 {
 	s->same = -1;
-	for (size_t j = 0; j < c->nall && !c->vms[s->vm].retired; j++) {
-		const struct shape *o = &c->shapes[j];
+	for (size_t j = 0; j < c->env.nall && !c->env.vms[s->vm].retired; j++) {
+		const struct shape *o = &c->env.shapes[j];
 		if (o->same < 0 && o->gpu == s->gpu && o->infiniband == s->infiniband &&
-		    (o->mig < 0) == (s->mig < 0) && !c->vms[o->vm].retired &&
-		    c->vms[o->vm].confidential == c->vms[s->vm].confidential &&
+		    (o->mig < 0) == (s->mig < 0) && !c->env.vms[o->vm].retired &&
+		    c->env.vms[o->vm].confidential == c->env.vms[s->vm].confidential &&
 		    cap_equal(&o->cap, &s->cap)) {
 			s->same = (int)j;
 			break;
 		}
 	}
-	if (c->nall == *cap)
-		c->shapes = xrealloc(c->shapes, (*cap *= 2) * sizeof(*c->shapes));
-	c->shapes[c->nall++] = *s;
+	if (c->env.nall == *cap)
+		c->env.shapes = xrealloc(c->env.shapes, (*cap *= 2) * sizeof(*c->env.shapes));
+	c->env.shapes[c->env.nall++] = *s;
 }
 
 /* The slices of a MIG-capable size: full: only the 7-slice profile (for the
  * MIG plan), else every other profile but the +me variants. */
 static void add_slices(struct ctx *c, size_t *cap, const struct shape *vs, int full)
 {
-	const struct vm_size *vm = &c->vms[vs->vm];
+	const struct vm_size *vm = &c->env.vms[vs->vm];
 	if (!vm->mig_capable || vm->retired || vm->gpu_count < 1)
 		return;
-	for (size_t m = 0; m < c->nmigs; m++) {
-		const struct mig_profile *mp = &c->migs[m];
+	for (size_t m = 0; m < c->env.nmigs; m++) {
+		const struct mig_profile *mp = &c->env.migs[m];
 		struct shape ms = *vs;
 		if (strcasecmp(mp->gpu_model, vm->gpu_model) != 0 || mp->media_ext ||
 		    (mp->compute_slices >= 7) != full)
 			continue;
-		if (sizing_capacity_from_mig(&c->gpus[vs->gpu], mp, &ms.cap) != 0)
+		if (sizing_capacity_from_mig(&c->env.gpus[vs->gpu], mp, &ms.cap) != 0)
 			continue;
 		ms.cap.mig_per_gpu = fit_mig_per_gpu(mp);
 		ms.mig = (int)m;
@@ -289,21 +289,21 @@ static void add_slices(struct ctx *c, size_t *cap, const struct shape *vs, int f
 void recommend_build_shapes(struct ctx *c)
 {
 	size_t cap = 64;
-	c->shapes = xmalloc(cap * sizeof(*c->shapes));
-	c->unknown = xcalloc(c->nvms + 1, sizeof(*c->unknown));
+	c->env.shapes = xmalloc(cap * sizeof(*c->env.shapes));
+	c->env.unknown = xcalloc(c->env.nvms + 1, sizeof(*c->env.unknown));
 	for (int full = 0; full <= 1; full++) {
-		for (size_t v = 0; v < c->nvms; v++) {
-			const struct vm_size *vm = &c->vms[v];
+		for (size_t v = 0; v < c->env.nvms; v++) {
+			const struct vm_size *vm = &c->env.vms[v];
 			struct shape s;
 			int g;
-			if (c->alias_of[v] >= 0)
+			if (c->env.alias_of[v] >= 0)
 				continue;
 			if (fit_vm_check(vm) == FIT_REJ_SPEC_UNKNOWN) {
 				if (!full)
-					c->unknown[c->nunknown++] = (int)v;
+					c->env.unknown[c->env.nunknown++] = (int)v;
 				continue;
 			}
-			if ((g = recommend_gpu_index(c, vm->gpu_model)) < 0 || !c->factors_ok[g])
+			if ((g = recommend_gpu_index(c, vm->gpu_model)) < 0 || !c->env.factors_ok[g])
 				continue;
 			memset(&s, 0, sizeof(s));
 			s.vm = (int)v;
@@ -311,14 +311,14 @@ void recommend_build_shapes(struct ctx *c)
 			s.gpu = g;
 			s.infiniband = vm->infiniband_gbps > 0;
 			s.share = 1.0;
-			if (sizing_capacity_from_vm(vm, &c->gpus[g], 1, &s.cap) != 0)
+			if (sizing_capacity_from_vm(vm, &c->env.gpus[g], 1, &s.cap) != 0)
 				continue;
 			if (!full)
 				push_shape(c, &cap, &s);
 			add_slices(c, &cap, &s, full);
 		}
 		if (!full)
-			c->nshapes = c->nall;
+			c->env.nshapes = c->env.nall;
 	}
 }
 
@@ -336,32 +336,32 @@ static int cmp_offer(const void *a, const void *b)
  * model and the shape each usable one was sized as. */
 void recommend_build_offers(struct ctx *c)
 {
-	struct pack_offer *all = xcalloc(c->nvms + 1, sizeof(*all));
-	c->offers = xcalloc(c->nregions * MIG_MAX_OFFERS + 1, sizeof(*c->offers));
-	c->noffers = xcalloc(c->nregions + 1, sizeof(*c->noffers));
-	for (size_t r = 0; r < c->nregions; r++) {
+	struct pack_offer *all = xcalloc(c->env.nvms + 1, sizeof(*all));
+	c->env.offers = xcalloc(c->env.nregions * MIG_MAX_OFFERS + 1, sizeof(*c->env.offers));
+	c->env.noffers = xcalloc(c->env.nregions + 1, sizeof(*c->env.noffers));
+	for (size_t r = 0; r < c->env.nregions; r++) {
 		size_t n = 0;
-		for (size_t v = 0; v < c->nvms; v++) {
-			const struct vm_size *vm = &c->vms[v];
-			double hourly = c->price[v * c->nregions + r];
+		for (size_t v = 0; v < c->env.nvms; v++) {
+			const struct vm_size *vm = &c->env.vms[v];
+			double hourly = c->env.price[v * c->env.nregions + r];
 			struct pack_offer *o = &all[n];
 			int g;
-			if (c->alias_of[v] >= 0 ||
+			if (c->env.alias_of[v] >= 0 ||
 			    !vm->mig_capable || fit_vm_check(vm) != FIT_OK || vm->gpu_count < 1 ||
 			    fabs(vm->gpu_count - floor(vm->gpu_count)) > 1e-9 || !(hourly > 0) ||
-			    (g = recommend_gpu_index(c, vm->gpu_model)) < 0 || !c->factors_ok[g])
+			    (g = recommend_gpu_index(c, vm->gpu_model)) < 0 || !c->env.factors_ok[g])
 				continue;
 			o->vm = (int)v;
 			o->hourly = hourly / vm->gpu_count; /* per GPU while sorting */
 			o->nprofiles = 0;
-			for (size_t m = 0; m < c->nmigs && o->nprofiles < MIG_MAX_PROFILES; m++) {
-				if (strcasecmp(c->migs[m].gpu_model, vm->gpu_model) != 0)
+			for (size_t m = 0; m < c->env.nmigs && o->nprofiles < MIG_MAX_PROFILES; m++) {
+				if (strcasecmp(c->env.migs[m].gpu_model, vm->gpu_model) != 0)
 					continue;
 				o->shape[o->nprofiles] = -1;
-				for (size_t i = 0; i < c->nall; i++)
-					if (c->shapes[i].vm == (int)v && c->shapes[i].mig == (int)m)
+				for (size_t i = 0; i < c->env.nall; i++)
+					if (c->env.shapes[i].vm == (int)v && c->env.shapes[i].mig == (int)m)
 						o->shape[o->nprofiles] = (int)i;
-				o->profiles[o->nprofiles++] = c->migs[m];
+				o->profiles[o->nprofiles++] = c->env.migs[m];
 			}
 			if (o->nprofiles)
 				n++;
@@ -371,10 +371,10 @@ void recommend_build_offers(struct ctx *c)
 		if (n > MIG_MAX_OFFERS)
 			n = MIG_MAX_OFFERS;
 		for (size_t i = 0; i < n; i++) {
-			all[i].hourly *= c->vms[all[i].vm].gpu_count;
-			c->offers[r * MIG_MAX_OFFERS + i] = all[i];
+			all[i].hourly *= c->env.vms[all[i].vm].gpu_count;
+			c->env.offers[r * MIG_MAX_OFFERS + i] = all[i];
 		}
-		c->noffers[r] = n;
+		c->env.noffers[r] = n;
 	}
 	free(all);
 }
@@ -433,15 +433,15 @@ struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *
 	    memcmp(&s->tkey, tk, sizeof(*tk)) == 0)
 		return s;
 	if (!s->fits)
-		s->fits = xcalloc(c->nall + 1, sizeof(*s->fits));
+		s->fits = xcalloc(c->env.nall + 1, sizeof(*s->fits));
 	s->used = 1;
 	s->ranked = 0;
 	s->key = *w;
 	s->tkey = *tk;
-	for (size_t i = 0; i < c->nall; i++) {
-		const struct shape *sh = &c->shapes[i];
+	for (size_t i = 0; i < c->env.nall; i++) {
+		const struct shape *sh = &c->env.shapes[i];
 		struct fit_result *r = &s->fits[i];
-		if (c->vms[sh->vm].retired) {
+		if (c->env.vms[sh->vm].retired) {
 			memset(r, 0, sizeof(*r));
 			r->reject = FIT_REJ_RETIRED;
 			continue;
@@ -451,14 +451,14 @@ struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *
 			r->reject = FIT_REJ_NOT_FOR_TRAINING;
 			continue;
 		}
-		if (recommend_deploy_reject(c->engines, c->nengines, w, &c->vms[sh->vm],
-					    &c->gpus[sh->gpu], r))
+		if (recommend_deploy_reject(c->env.engines, c->env.nengines, w, &c->env.vms[sh->vm],
+					    &c->env.gpus[sh->gpu], r))
 			continue;
 		if (sh->same >= 0) {
 			*r = s->fits[sh->same];
 			continue;
 		}
-		fit_evaluate(w, &sh->cap, sh->infiniband, &c->factors[sh->gpu], r);
+		fit_evaluate(w, &sh->cap, sh->infiniband, &c->env.factors[sh->gpu], r);
 	}
 	return s;
 }
@@ -557,13 +557,13 @@ void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
 {
 	double replicas = w->replicas > 0 ? (double)w->replicas : 1;
 
-	const struct pack_offer *offs = &c->offers[(size_t)r * MIG_MAX_OFFERS];
+	const struct pack_offer *offs = &c->env.offers[(size_t)r * MIG_MAX_OFFERS];
 	memset(pn, 0, sizeof(*pn));
 	pn->region = r;
 	pn->dedicated_vm = -1;
 	if (w->kind == FIT_TRAINING)
 		return;
-	for (size_t o = 0; o < c->noffers[r]; o++)
+	for (size_t o = 0; o < c->env.noffers[r]; o++)
 		for (size_t m = 0; m < offs[o].nprofiles; m++) {
 			int i = offs[o].shape[m];
 			if (i >= 0 && fits[i].reject == FIT_OK && fits[i].vm_count == 1) {
@@ -571,12 +571,12 @@ void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
 				pn->ok |= offs[o].profiles[m].aks_profile[0] != '\0';
 			}
 		}
-	for (size_t i = 0; i < c->nshapes && pn->ok; i++) {
-		const struct shape *sh = &c->shapes[i];
-		const struct vm_size *vm = &c->vms[sh->vm];
-		double hourly = c->price[(size_t)sh->vm * c->nregions + r];
+	for (size_t i = 0; i < c->env.nshapes && pn->ok; i++) {
+		const struct shape *sh = &c->env.shapes[i];
+		const struct vm_size *vm = &c->env.vms[sh->vm];
+		double hourly = c->env.price[(size_t)sh->vm * c->env.nregions + r];
 		if (sh->mig >= 0 || vm->mig_capable || vm->gpu_count > 1 + 1e-9 ||
-		    strcasecmp(c->gpus[sh->gpu].vendor, "NVIDIA") != 0 || !(hourly > 0) ||
+		    strcasecmp(c->env.gpus[sh->gpu].vendor, "NVIDIA") != 0 || !(hourly > 0) ||
 		    fits[i].reject != FIT_OK || fits[i].vm_count != 1)
 			continue;
 		if (pn->dedicated_vm < 0 || hourly < pn->dedicated_hourly) {
@@ -590,12 +590,12 @@ void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
 		return;
 	pn->own_monthly = own_monthly;
 	if (pn->dedicated_vm >= 0 &&
-	    bill_to_cents(bill_monthly(c->pricing, pn->dedicated_hourly, replicas, c->hours)) <=
+	    bill_to_cents(bill_monthly(c->env.pricing, pn->dedicated_hourly, replicas, c->env.hours)) <=
 		    bill_to_cents(own_monthly))
 		return;
 	pn->dedicated_vm = -1;
 	pn->dedicated_hourly = 0;
-	pn->outside_hourly = own_monthly / bill_hours(c->pricing, c->hours) / replicas;
+	pn->outside_hourly = own_monthly / bill_hours(c->env.pricing, c->env.hours) / replicas;
 }
 
 /* "Microsoft names SERIES as its successor" or why there is none. */
@@ -620,13 +620,13 @@ static void retired_day_text(const struct vm_size *vm, char *buf, size_t len)
 static const struct vm_size *vm_named(const struct ctx *c, const char *sku)
 {
 	int v = recommend_vm_index(c, sku);
-	return v >= 0 && c->vms ? &c->vms[v] : NULL;
+	return v >= 0 && c->env.vms ? &c->env.vms[v] : NULL;
 }
 
 void recommend_retirement_findings(const struct ctx *c, size_t index,
 				   struct recommend_workload *rw)
 {
-	const struct profile_workload *pw = &c->p->workloads[index];
+	const struct profile_workload *pw = &c->env.p->workloads[index];
 	char succ[96], day[48];
 
 	if (pw->has_current && pw->current_sku[0]) {

@@ -20,9 +20,9 @@
 
 static double dflt(const struct ctx *c, const char *name)
 {
-	for (size_t i = 0; i < c->data->ndefaults; i++)
-		if (strcmp(c->data->defaults[i].name, name) == 0)
-			return c->data->defaults[i].value;
+	for (size_t i = 0; i < c->env.data->ndefaults; i++)
+		if (strcmp(c->env.data->defaults[i].name, name) == 0)
+			return c->env.data->defaults[i].value;
 	return DATAPATH_UNKNOWN;
 }
 
@@ -38,24 +38,24 @@ static int cmp_region(const void *k, const void *e)
 
 static const struct vm_data_limit *vm_limit(const struct ctx *c, const char *sku)
 {
-	if (!c->data->nvms)
+	if (!c->env.data->nvms)
 		return NULL;
-	return bsearch(sku, c->data->vms, c->data->nvms, sizeof(*c->data->vms), cmp_limit);
+	return bsearch(sku, c->env.data->vms, c->env.data->nvms, sizeof(*c->env.data->vms), cmp_limit);
 }
 
 static const struct region_data *region_of(const struct ctx *c, const char *name)
 {
-	if (!c->data->nregions || !name)
+	if (!c->env.data->nregions || !name)
 		return NULL;
-	return bsearch(name, c->data->regions, c->data->nregions, sizeof(*c->data->regions),
+	return bsearch(name, c->env.data->regions, c->env.data->nregions, sizeof(*c->env.data->regions),
 		       cmp_region);
 }
 
 static const struct storage_tier *find_tier(const struct ctx *c, const char *name)
 {
-	for (size_t i = 0; name && i < c->ntiers; i++)
-		if (strcasecmp(c->tiers[i].name, name) == 0)
-			return &c->tiers[i];
+	for (size_t i = 0; name && i < c->env.ntiers; i++)
+		if (strcasecmp(c->env.tiers[i].name, name) == 0)
+			return &c->env.tiers[i];
 	return NULL;
 }
 
@@ -118,9 +118,9 @@ static void storage_of(const struct ctx *c, const struct profile_workload *pw,
 	case PROFILE_STORAGE_MANAGED_LUSTRE: {
 		/* the smallest file system of the fastest SKU that holds the data */
 		const struct lustre_tier *best = NULL;
-		for (size_t i = 0; i < c->data->nlustre; i++)
-			if (!best || c->data->lustre[i].mb_per_s_per_tib > best->mb_per_s_per_tib)
-				best = &c->data->lustre[i];
+		for (size_t i = 0; i < c->env.data->nlustre; i++)
+			if (!best || c->env.data->lustre[i].mb_per_s_per_tib > best->mb_per_s_per_tib)
+				best = &c->env.data->lustre[i];
 		if (best) {
 			double tib = ceil(pw->data.size_gib / 1024.0 / best->step_tib - 1e-9) *
 				     best->step_tib;
@@ -146,10 +146,10 @@ static void storage_of(const struct ctx *c, const struct profile_workload *pw,
 
 static void vm_of(const struct ctx *c, int vm, struct datapath_vm *out)
 {
-	const struct vm_data_limit *l = vm >= 0 ? vm_limit(c, c->vms[vm].sku) : NULL;
+	const struct vm_data_limit *l = vm >= 0 ? vm_limit(c, c->env.vms[vm].sku) : NULL;
 	out->network_mb_per_s = l ? l->network_mb_per_s : DATAPATH_UNKNOWN;
 	out->disk_mb_per_s = l ? l->disk_mb_per_s : DATAPATH_UNKNOWN;
-	out->local_nvme_gib = vm >= 0 ? c->vms[vm].local_nvme_gib : DATAPATH_UNKNOWN;
+	out->local_nvme_gib = vm >= 0 ? c->env.vms[vm].local_nvme_gib : DATAPATH_UNKNOWN;
 }
 
 /* A data finding's numbers while they are worked out (recommend.h keeps
@@ -185,8 +185,8 @@ static int is_blob(const struct profile_workload *pw)
 static size_t lustre_tiers(const struct ctx *c, struct datapath_lustre_tier *t, size_t cap)
 {
 	size_t nt = 0;
-	for (size_t i = 0; i < c->data->nlustre && nt < cap; i++, nt++) {
-		const struct lustre_tier *lt = &c->data->lustre[i];
+	for (size_t i = 0; i < c->env.data->nlustre && nt < cap; i++, nt++) {
+		const struct lustre_tier *lt = &c->env.data->lustre[i];
 		t[nt].sku = lt->sku;
 		t[nt].mb_per_s_per_tib = lt->mb_per_s_per_tib;
 		t[nt].min_tib = lt->min_tib;
@@ -423,7 +423,7 @@ static void fix_of(const struct ctx *c, const struct profile_workload *pw, int v
 		   const struct recommend_choice *rec, const struct recommend_data *d,
 		   double runs_per_month, struct dnums *n)
 {
-	const struct vm_size *v = vm >= 0 ? &c->vms[vm] : NULL;
+	const struct vm_size *v = vm >= 0 ? &c->env.vms[vm] : NULL;
 	double need = d->need_mb_per_s, per_vm_copy;
 	char a[32], b[32], x[32], y[32], cap[80];
 	struct datapath_vm dv;
@@ -444,9 +444,9 @@ static void fix_of(const struct ctx *c, const struct profile_workload *pw, int v
 		/* the staging hours on top of the hours the VMs run: a difference
 		 * of two bills (0 under a commitment, billed every hour anyway) */
 		n->fix_monthly_cost = util_round_cents(
-			bill_monthly(c->pricing, rec->hourly_cost, 1,
+			bill_monthly(c->env.pricing, rec->hourly_cost, 1,
 				     used + secs / 3600.0 * runs_per_month) -
-			bill_monthly(c->pricing, rec->hourly_cost, 1, used));
+			bill_monthly(c->env.pricing, rec->hourly_cost, 1, used));
 		return;
 	}
 	if (is_blob(pw) && d->bottleneck == DATAPATH_BN_STORAGE && dv.network_mb_per_s > 0 &&
@@ -504,8 +504,8 @@ static double transfer_price(const struct ctx *c, const char *from, const char *
 	/* a refreshed per-region price first, then the continent's seed */
 	for (int pass = 0; pass < 2 && best < 0; pass++) {
 		const char *zone = pass == 0 ? a->region : a->continent;
-		for (size_t i = 0; i < c->data->nbandwidth; i++) {
-			const struct bandwidth_price *p = &c->data->bandwidth[i];
+		for (size_t i = 0; i < c->env.data->nbandwidth; i++) {
+			const struct bandwidth_price *p = &c->env.data->bandwidth[i];
 			if (strcmp(p->zone, zone) == 0 && strcmp(p->kind, kind) == 0 &&
 			    p->tier_min_gb == 0) {
 				best = p->usd_per_gb;
@@ -538,8 +538,8 @@ static void gravity(const struct ctx *c, const struct profile_workload *pw,
 		int here = recommend_region_index(c, rw->rec.region);
 		int r2 = recommend_region_index(c, d->region);
 		if (v >= 0 && here >= 0 && r2 >= 0) {
-			double ph = c->price[(size_t)v * c->nregions + here];
-			double pt = c->price[(size_t)v * c->nregions + r2];
+			double ph = c->env.price[(size_t)v * c->env.nregions + here];
+			double pt = c->env.price[(size_t)v * c->env.nregions + r2];
 			if (ph > 0 && pt > 0)
 				there = util_round_cents(rw->rec.monthly_cost * pt / ph);
 		}
@@ -651,7 +651,7 @@ static void starved(const struct ctx *c, const struct profile_workload *pw,
 		size_t l = strlen(msg);
 		snprintf(msg + l, sizeof(msg) - l, "; fix: %s", n.fix);
 	}
-	if (vm >= 0 && is_nd(&c->vms[vm]) &&
+	if (vm >= 0 && is_nd(&c->env.vms[vm]) &&
 	    (pw->data.storage == PROFILE_STORAGE_PREMIUM_SSD ||
 	     pw->data.storage == PROFILE_STORAGE_PREMIUM_SSD_V2 ||
 	     pw->data.storage == PROFILE_STORAGE_ULTRA_DISK)) {
@@ -718,7 +718,7 @@ static void cold_fix(const struct ctx *c, const struct profile_workload *pw, int
 		     const char *gpu_region, const struct recommend_data *d, double target,
 		     double need_total, struct dnums *n)
 {
-	const struct vm_size *v = vm >= 0 ? &c->vms[vm] : NULL;
+	const struct vm_size *v = vm >= 0 ? &c->env.vms[vm] : NULL;
 	struct datapath_storage st;
 	struct datapath_vm dv;
 	struct datapath_supply one;
@@ -837,7 +837,7 @@ static void placement(const struct ctx *c, const struct profile_workload *pw,
 {
 	struct dnums n;
 	char msg[1024];
-	const struct vm_size *v = vm >= 0 ? &c->vms[vm] : NULL;
+	const struct vm_size *v = vm >= 0 ? &c->env.vms[vm] : NULL;
 	int vms = rw->rec.fit.vm_count;
 	/* declared, or the fix the choice assumes for a store that is not Blob */
 	int lustre = pw->has_data && (pw->data.storage == PROFILE_STORAGE_MANAGED_LUSTRE ||

@@ -197,11 +197,15 @@ struct recommend_mean_memo {
 	double mean;
 };
 
-struct ctx {
+/* What every stage reads and none writes: the inputs, the catalog
+ * snapshot's arrays, the shapes, the price table and the packer's offers.
+ * Filled once by recommend_build_term() and the setup of
+ * recommend_candidates.c (recommend_load_snapshot, recommend_build_shapes,
+ * recommend_build_offers); the stages take it const. */
+struct rec_env {
 	const struct catalog_snapshot *snap;  /* prices of every term (recommend_terms.c) */
 	const struct profile *p;
 	const struct recommend_options *o;
-	struct recommend_result *res;
 	const struct vm_size *vms;
 	size_t nvms;
 	const struct gpu_spec *gpus;
@@ -217,7 +221,6 @@ struct ctx {
 	const struct data_facts *data;    /* the data path's facts */
 	const struct engine_support *engines; /* which vendors each engine runs on */
 	size_t nengines;
-	const struct profile_workload *pw_now;  /* the workload being ranked */
 	/* shapes[0..nshapes) are candidates; [nshapes..nall) are sized for the
 	 * MIG plan only (the full-GPU 7g profiles) */
 	struct shape *shapes;
@@ -230,37 +233,59 @@ struct ctx {
 	char (*regions)[32];
 	size_t nregions;
 	double *price;
-	unsigned char *unpriced;          /* same layout: feasible but unpriced seen */
 	unsigned char *unavailable;       /* same layout: the subscription cannot launch
 					     it there (o->skus; its price is 0) */
-	unsigned char *offered;           /* same layout: a Linux price of any term in the
-					     currency (NULL until rank() needs it) */
-	struct cache_slot cache[CACHE_SLOTS];
-	struct cand *cands;
-	size_t ncands, capcands;
-	/* MIG plan: offers per region, each workload's needs */
+	/* MIG plan: offers per region */
 	struct pack_offer *offers;        /* offers[region * MIG_MAX_OFFERS + i] */
 	size_t *noffers;                  /* per region */
-	struct pack_need *needs;          /* per workload */
-	/* the dedicated fallbacks of MIG candidates, one per ranking (identical
-	 * workloads share one), and each workload's (-1: none) */
-	struct fallback *fbpool;
-	size_t nfbpool, capfbpool;
-	int *fb_of;
-	unsigned char *covered;           /* per workload: packed by the MIG plan */
-	unsigned char *outside;           /* per workload: left outside the plan by the
-					     packer, its own D_w costing less there */
-	int *first_pool;                  /* per workload: plan pool of replica 0, -1 */
-	struct placed *placed;            /* per workload: where the plan put it */
-	int *pool_shape;                  /* per plan pool: the shape of its slice */
 	int *whole_shape;                 /* per VM size: its whole-VM shape, -1 */
-	unsigned char *region_used;       /* some workload may run there */
 	const struct price *prices;       /* the snapshot's (borrowed) */
 	size_t nprices;
 	enum pricing_kind pricing;
 	const char *currency;
 	double hours;
 	double headroom;
+};
+
+/* What the rank stage (recommend_one, recommend_rank.c) hands on, besides
+ * each workload's ranking in the result. */
+struct rec_ranked {
+	struct pack_need *needs;          /* per workload: what the packer needs of it */
+	/* the dedicated fallbacks of MIG candidates, one per ranking (identical
+	 * workloads share one), and each workload's (-1: none) */
+	struct fallback *fbpool;
+	size_t nfbpool, capfbpool;
+	int *fb_of;
+	unsigned char *offered;           /* price[] layout: a Linux price of any term
+					     in the currency (NULL until rank() needs
+					     it; recommend_settle reads it) */
+};
+
+/* What the MIG plan stage (recommend_build_mig_plan, recommend_plan.c)
+ * hands on, besides the plan in the result (res->mig). */
+struct rec_mig {
+	unsigned char *covered;           /* per workload: packed by the MIG plan */
+	unsigned char *outside;           /* per workload: left outside the plan by the
+					     packer, its own D_w costing less there */
+	int *first_pool;                  /* per workload: plan pool of replica 0, -1 */
+	struct placed *placed;            /* per workload: where the plan put it */
+	int *pool_shape;                  /* per plan pool: the shape of its slice */
+};
+
+/* One build's working context: the environment, each stage's output and
+ * the rank stage's scratch. */
+struct ctx {
+	struct rec_env env;
+	struct rec_ranked ranked;
+	struct rec_mig mig;
+	struct recommend_result *res;
+	const struct profile_workload *pw_now;  /* rank: the workload being ranked */
+	unsigned char *unpriced;          /* price[] layout: feasible but unpriced seen
+					     (rank; the warnings read it) */
+	unsigned char *region_used;       /* rank: some workload may run there */
+	struct cache_slot cache[CACHE_SLOTS];   /* rank: identical workloads */
+	struct cand *cands;               /* rank: the workload being ranked */
+	size_t ncands, capcands;
 	/* the load plan of the workload being ranked, per shape (recommend_load.c):
 	 * lp_state 0 not planned, 1 planned, 2 the rate cannot be planned */
 	struct recommend_load_plan *lp;

@@ -212,7 +212,7 @@ double recommend_totals(struct recommend_totals_item *items, size_t n,
 void recommend_finish_workload(struct ctx *c, size_t i)
 {
 	struct recommend_result *res = c->res;
-	const struct profile_workload *pw = &c->p->workloads[i];
+	const struct profile_workload *pw = &c->env.p->workloads[i];
 	struct recommend_workload *rw = &res->workloads[i];
 	struct fit_workload w;
 	const char *why = NULL;
@@ -230,7 +230,7 @@ void recommend_finish_workload(struct ctx *c, size_t i)
 		return;
 	recommend_data_findings(c, pw, &w, rw);
 	recommend_commitment_finding(c, i, rw);
-	if (w.kind == FIT_TRAINING && c->pricing == PRICING_SPOT)
+	if (w.kind == FIT_TRAINING && c->env.pricing == PRICING_SPOT)
 		recommend_add_finding(rw, "spot-training", RECOMMEND_INFO,
 			    "spot VMs can be evicted at any time: checkpoint often and make the run "
 			    "resumable; job hours assume no evictions");

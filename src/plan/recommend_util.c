@@ -29,22 +29,22 @@ int recommend_vm_index(const struct ctx *c, const char *sku)
 	const struct vm_size *v;
 	if (!sku)
 		sku = "";
-	v = bsearch(sku, c->vms, c->nvms, sizeof(*c->vms), cmp_sku_key);
-	return v ? (int)(v - c->vms) : -1;
+	v = bsearch(sku, c->env.vms, c->env.nvms, sizeof(*c->env.vms), cmp_sku_key);
+	return v ? (int)(v - c->env.vms) : -1;
 }
 
 int recommend_gpu_index(const struct ctx *c, const char *name)
 {
-	for (size_t i = 0; i < c->ngpus; i++)
-		if (strcasecmp(c->gpus[i].name, name) == 0)
+	for (size_t i = 0; i < c->env.ngpus; i++)
+		if (strcasecmp(c->env.gpus[i].name, name) == 0)
 			return (int)i;
 	return -1;
 }
 
 int recommend_region_index(const struct ctx *c, const char *name)
 {
-	for (size_t i = 0; i < c->nregions; i++)
-		if (strcasecmp(c->regions[i], name) == 0)
+	for (size_t i = 0; i < c->env.nregions; i++)
+		if (strcasecmp(c->env.regions[i], name) == 0)
 			return (int)i;
 	return -1;
 }
@@ -53,9 +53,9 @@ void recommend_add_region(struct ctx *c, const char *name)
 {
 	if (!name || !*name || recommend_region_index(c, name) >= 0)
 		return;
-	c->regions = xrealloc(c->regions, (c->nregions + 1) * sizeof(*c->regions));
-	util_copy_str(c->regions[c->nregions], sizeof(c->regions[0]), name);
-	c->nregions++;
+	c->env.regions = xrealloc(c->env.regions, (c->env.nregions + 1) * sizeof(*c->env.regions));
+	util_copy_str(c->env.regions[c->env.nregions], sizeof(c->env.regions[0]), name);
+	c->env.nregions++;
 }
 
 void recommend_add_warning(struct recommend_result *r, const char *fmt, ...)
@@ -93,18 +93,18 @@ void recommend_add_finding(struct recommend_workload *w, const char *kind,
 	f->message = s;
 }
 
-/* The regions a workload may run in (indices into c->regions). */
+/* The regions a workload may run in (indices into c->env.regions). */
 size_t recommend_workload_regions(const struct ctx *c, const struct profile_workload *pw, int *out)
 {
 	size_t n = 0;
-	if (c->o->nregions) {
-		for (size_t i = 0; i < c->o->nregions; i++)
-			out[n++] = recommend_region_index(c, c->o->regions[i]);
+	if (c->env.o->nregions) {
+		for (size_t i = 0; i < c->env.o->nregions; i++)
+			out[n++] = recommend_region_index(c, c->env.o->regions[i]);
 	} else if (pw->has_region) {
 		out[n++] = recommend_region_index(c, pw->region);
 	} else {
-		for (size_t i = 0; i < c->p->nregions; i++)
-			out[n++] = recommend_region_index(c, c->p->regions[i]);
+		for (size_t i = 0; i < c->env.p->nregions; i++)
+			out[n++] = recommend_region_index(c, c->env.p->regions[i]);
 	}
 	return n;
 }
@@ -113,7 +113,7 @@ size_t recommend_workload_regions(const struct ctx *c, const struct profile_work
 int recommend_to_fit(const struct ctx *c, const struct profile_workload *pw, struct fit_workload *w,
 		  const char **why)
 {
-	int rc = fit_workload_from_profile(pw, c->presets, c->npresets, c->headroom, w, why);
+	int rc = fit_workload_from_profile(pw, c->env.presets, c->env.npresets, c->env.headroom, w, why);
 
 	w->notes = &c->res->notes;
 	return rc;
