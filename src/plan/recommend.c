@@ -123,7 +123,7 @@ static const struct price *price_row(const struct ctx *c, int v, const char *reg
 
 		if (p->pricing != c->env.pricing || strcasecmp(p->os, "linux") != 0 ||
 		    strcasecmp(p->currency, c->env.currency) != 0 || !(p->hourly > 0) ||
-		    strcasecmp(p->region, region) != 0 || (pv = recommend_vm_index(c, p->sku)) < 0)
+		    strcasecmp(p->region, region) != 0 || (pv = recommend_vm_index(&c->env, p->sku)) < 0)
 			continue;
 		if (pv == v)
 			return p;
@@ -151,7 +151,7 @@ struct stamp_memo {
 static void stamp(const struct ctx *c, struct stamp_memo *m, const char *sku, const char *region,
 		  char out[12])
 {
-	int v = recommend_vm_index(c, sku);
+	int v = recommend_vm_index(&c->env, sku);
 	const struct price *p;
 	const char *date;
 

@@ -114,7 +114,7 @@ static void to_plan(struct ctx *c, size_t i, double part)
 		w->rec.placement = FIT_PLACEMENT_MIG;
 	}
 	/* the estimates of the shape it is deployed on */
-	if (shape >= 0 && recommend_to_fit(c, pw, &fw, &why) == 0) {
+	if (shape >= 0 && recommend_to_fit(&c->env, &c->res->notes, pw, &fw, &why) == 0) {
 		const struct shape *sh = &c->env.shapes[shape];
 		fit_evaluate(&fw, &sh->cap, sh->infiniband, &c->env.factors[sh->gpu], &w->rec.fit);
 	}
@@ -293,7 +293,7 @@ void recommend_apply_totals(struct ctx *c)
 
 	/* group 2r: the plan of region r; 2r + 1: candidates of r it cannot pack */
 	for (size_t k = 0; k < plan->nregions; k++) {
-		int r = recommend_region_index(c, plan->regions[k].region);
+		int r = recommend_region_index(&c->env, plan->regions[k].region);
 		groups[2 * r].priced = plan->regions[k].priced;
 		groups[2 * r].plan_monthly = plan->regions[k].monthly_cost;
 	}
@@ -310,7 +310,7 @@ void recommend_apply_totals(struct ctx *c)
 			continue;
 		}
 		fb = &c->ranked.fbpool[c->ranked.fb_of[i]];
-		it->group = 2 * recommend_region_index(c, w->rec.region) + (c->mig.covered[i] ? 0 : 1);
+		it->group = 2 * recommend_region_index(&c->env, w->rec.region) + (c->mig.covered[i] ? 0 : 1);
 		it->has_dedicated = fb->has;
 		it->dedicated_monthly = fb->has ? fb->ded.monthly_cost : 0;
 		it->share_monthly = w->rec.monthly_cost;
@@ -323,7 +323,8 @@ void recommend_apply_totals(struct ctx *c)
 
 	for (size_t k = 0; k < plan->nregions; k++) {
 		struct recommend_mig_region *reg = &plan->regions[k];
-		const struct recommend_totals_group *g = &groups[2 * recommend_region_index(c, reg->region)];
+		const struct recommend_totals_group *g =
+			&groups[2 * recommend_region_index(&c->env, reg->region)];
 		reg->dedicated_monthly_cost = g->dedicated_monthly;
 		reg->used_in_totals = g->used;
 		plan->dedicated_monthly_cost += g->dedicated_monthly;

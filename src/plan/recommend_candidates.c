@@ -190,15 +190,15 @@ int recommend_load_snapshot(struct ctx *c, const struct catalog_snapshot *snap, 
 
 	/* regions in use: overrides, profile regions, pins, current deployments */
 	for (size_t i = 0; i < c->env.o->nregions; i++)
-		recommend_add_region(c, c->env.o->regions[i]);
+		recommend_add_region(&c->env, c->env.o->regions[i]);
 	for (size_t i = 0; i < c->env.p->nregions; i++)
-		recommend_add_region(c, c->env.p->regions[i]);
+		recommend_add_region(&c->env, c->env.p->regions[i]);
 	for (size_t i = 0; i < c->env.p->nworkloads; i++)
-		recommend_add_region(c, profile_workload_region(c->env.p, &c->env.p->workloads[i]));
+		recommend_add_region(&c->env, profile_workload_region(c->env.p, &c->env.p->workloads[i]));
 	/* where data lives: running there is priced against moving the data */
 	for (size_t i = 0; i < c->env.p->nworkloads; i++)
 		if (c->env.p->workloads[i].has_data && c->env.p->workloads[i].data.has_region)
-			recommend_add_region(c, c->env.p->workloads[i].data.region);
+			recommend_add_region(&c->env, c->env.p->workloads[i].data.region);
 
 	c->env.price = xcalloc(c->env.nvms * c->env.nregions + 1, sizeof(*c->env.price));
 	c->unpriced = xcalloc(c->env.nvms * c->env.nregions + 1, 1);
@@ -208,8 +208,8 @@ int recommend_load_snapshot(struct ctx *c, const struct catalog_snapshot *snap, 
 		if (pr->pricing != c->env.pricing || strcasecmp(pr->os, "linux") != 0 ||
 		    strcasecmp(pr->currency, c->env.currency) != 0 || !(pr->hourly > 0))
 			continue;
-		if ((r = recommend_region_index(c, pr->region)) < 0 ||
-		    (v = recommend_vm_index(c, pr->sku)) < 0)
+		if ((r = recommend_region_index(&c->env, pr->region)) < 0 ||
+		    (v = recommend_vm_index(&c->env, pr->sku)) < 0)
 			continue;
 		c->env.price[(size_t)v * c->env.nregions + r] = pr->hourly;
 	}
@@ -303,7 +303,7 @@ void recommend_build_shapes(struct ctx *c)
 					c->env.unknown[c->env.nunknown++] = (int)v;
 				continue;
 			}
-			if ((g = recommend_gpu_index(c, vm->gpu_model)) < 0 || !c->env.factors_ok[g])
+			if ((g = recommend_gpu_index(&c->env, vm->gpu_model)) < 0 || !c->env.factors_ok[g])
 				continue;
 			memset(&s, 0, sizeof(s));
 			s.vm = (int)v;
@@ -349,7 +349,7 @@ void recommend_build_offers(struct ctx *c)
 			if (c->env.alias_of[v] >= 0 ||
 			    !vm->mig_capable || fit_vm_check(vm) != FIT_OK || vm->gpu_count < 1 ||
 			    fabs(vm->gpu_count - floor(vm->gpu_count)) > 1e-9 || !(hourly > 0) ||
-			    (g = recommend_gpu_index(c, vm->gpu_model)) < 0 || !c->env.factors_ok[g])
+			    (g = recommend_gpu_index(&c->env, vm->gpu_model)) < 0 || !c->env.factors_ok[g])
 				continue;
 			o->vm = (int)v;
 			o->hourly = hourly / vm->gpu_count; /* per GPU while sorting */
@@ -619,7 +619,7 @@ static void retired_day_text(const struct vm_size *vm, char *buf, size_t len)
 /* The size named sku, NULL when the catalog has none. */
 static const struct vm_size *vm_named(const struct ctx *c, const char *sku)
 {
-	int v = recommend_vm_index(c, sku);
+	int v = recommend_vm_index(&c->env, sku);
 	return v >= 0 && c->env.vms ? &c->env.vms[v] : NULL;
 }
 

@@ -534,9 +534,9 @@ static void gravity(const struct ctx *c, const struct profile_workload *pw,
 			there = rw->regions[k].monthly_cost;
 	if (isnan(there) && rw->rec.placement != FIT_PLACEMENT_MIG) {
 		/* the same VMs at the data region's price */
-		int v = recommend_vm_index(c, rw->rec.sku);
-		int here = recommend_region_index(c, rw->rec.region);
-		int r2 = recommend_region_index(c, d->region);
+		int v = recommend_vm_index(&c->env, rw->rec.sku);
+		int here = recommend_region_index(&c->env, rw->rec.region);
+		int r2 = recommend_region_index(&c->env, d->region);
 		if (v >= 0 && here >= 0 && r2 >= 0) {
 			double ph = c->env.price[(size_t)v * c->env.nregions + here];
 			double pt = c->env.price[(size_t)v * c->env.nregions + r2];
@@ -876,7 +876,7 @@ void recommend_data_findings(const struct ctx *c, const struct profile_workload 
 
 	if (!rw->feasible)
 		return;
-	vm = recommend_vm_index(c, rw->rec.sku);
+	vm = recommend_vm_index(&c->env, rw->rec.sku);
 	if (pw->has_data) {
 		gravity(c, pw, w, rw);
 		if (w->kind == FIT_TRAINING && rw->rec_data) {

@@ -294,18 +294,21 @@ struct ctx {
 };
 
 int recommend_cmp_vm_sku(const void *a, const void *b);
-int recommend_vm_index(const struct ctx *c, const char *sku);
-int recommend_gpu_index(const struct ctx *c, const char *name);
-int recommend_region_index(const struct ctx *c, const char *name);
-void recommend_add_region(struct ctx *c, const char *name);
+int recommend_vm_index(const struct rec_env *e, const char *sku);
+int recommend_gpu_index(const struct rec_env *e, const char *name);
+int recommend_region_index(const struct rec_env *e, const char *name);
+void recommend_add_region(struct rec_env *e, const char *name);
 void recommend_add_warning(struct recommend_result *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void recommend_add_finding(struct recommend_workload *w, const char *kind,
 			enum recommend_severity sev, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-size_t recommend_workload_regions(const struct ctx *c, const struct profile_workload *pw, int *out);
-int recommend_to_fit(const struct ctx *c, const struct profile_workload *pw, struct fit_workload *w,
-		  const char **why);
+size_t recommend_workload_regions(const struct rec_env *e, const struct profile_workload *pw,
+				  int *out);
+/* Converts a profile workload (its precision notes interned in notes); -1
+ * with a reason when it cannot be sized. */
+int recommend_to_fit(const struct rec_env *e, struct strmap *notes,
+		     const struct profile_workload *pw, struct fit_workload *w, const char **why);
 const char *recommend_interconnect_name(int ic);
 void *recommend_dup_array(const void *src, size_t n, size_t size);
 int recommend_load_snapshot(struct ctx *c, const struct catalog_snapshot *snap, char *err);
@@ -405,7 +408,7 @@ void recommend_finish_workload(struct ctx *c, size_t i);
  * c->regions) under term k, in the result's currency, under its name or
  * another name of the same VM (0: none); and the commitment-underused
  * finding of workload index, once its recommendation is final. */
-double recommend_term_price(const struct ctx *c, int vm, int region, enum pricing_kind k);
+double recommend_term_price(const struct rec_env *e, int vm, int region, enum pricing_kind k);
 /* recommend_build under the one term of o (or p): what recommend_build runs
  * when pricing is not auto, and once per term when it is. */
 int recommend_build_term(const struct catalog_snapshot *snap, const struct profile *p,

@@ -177,7 +177,7 @@ double recommend_load_bill(const struct ctx *c, const struct recommend_load_plan
 	const struct shape *sh = &c->env.shapes[shape];
 	double unit = c->env.price[(size_t)sh->vm * c->env.nregions + (size_t)region] * sh->share;
 	double payg = c->env.o->load_mixed_terms && bill_is_commitment(c->env.pricing)
-			      ? recommend_term_price(c, sh->vm, region, PRICING_PAYG) * sh->share
+			      ? recommend_term_price(&c->env, sh->vm, region, PRICING_PAYG) * sh->share
 			      : 0;
 
 	*out = *lp;

@@ -346,10 +346,10 @@ static double replica_memory_need(const struct ctx *c, size_t index,
 	struct sizing_inference_result s;
 	struct fit_workload w;
 	const char *why = NULL;
-	int v = recommend_vm_index(c, rec->sku), shape = -1;
+	int v = recommend_vm_index(&c->env, rec->sku), shape = -1;
 	int k = rec->fit.gpus_per_instance;
 
-	if (v < 0 || k < 1 || recommend_to_fit(c, pw, &w, &why) != 0 ||
+	if (v < 0 || k < 1 || recommend_to_fit(&c->env, &c->res->notes, pw, &w, &why) != 0 ||
 	    w.kind != FIT_LLM_INFERENCE)
 		return 0;
 	for (size_t j = 0; j < c->env.nshapes && shape < 0; j++) {
@@ -407,8 +407,8 @@ static void build_offered(struct ctx *c)
 		int v, r;
 
 		if (strcasecmp(p->os, "linux") != 0 || strcasecmp(p->currency, c->env.currency) != 0 ||
-		    !(p->hourly > 0) || (r = recommend_region_index(c, p->region)) < 0 ||
-		    (v = recommend_vm_index(c, p->sku)) < 0 ||
+		    !(p->hourly > 0) || (r = recommend_region_index(&c->env, p->region)) < 0 ||
+		    (v = recommend_vm_index(&c->env, p->sku)) < 0 ||
 		    (c->env.unavailable && c->env.unavailable[(size_t)v * c->env.nregions + (size_t)r]))
 			continue;
 		c->ranked.offered[(size_t)v * c->env.nregions + (size_t)r] = 1;
@@ -478,7 +478,7 @@ void recommend_settle(const struct ctx *c, size_t index, struct recommend_worklo
 
 		/* a generic workload's need includes the runtime, as its fits'
 		 * (fit.c) and a feasible one's (below) do */
-		if (recommend_to_fit(c, pw, &fw, &why) == 0 && fw.kind == FIT_GENERIC &&
+		if (recommend_to_fit(&c->env, &c->res->notes, pw, &fw, &why) == 0 && fw.kind == FIT_GENERIC &&
 		    fw.req.gpu_memory_gib > 0) {
 			w->needs.gpu_memory_gib = fw.req.gpu_memory_gib * (1.0 + fw.headroom) +
 						  c->res->factors.runtime_overhead_gib;
@@ -742,7 +742,7 @@ static void current_of(struct ctx *c, const struct profile_workload *pw,
 {
 	struct recommend_current *cur = &rw->current;
 	const char *region = profile_workload_region(c->env.p, pw);
-	int v = recommend_vm_index(c, pw->current_sku), r = recommend_region_index(c, region);
+	int v = recommend_vm_index(&c->env, pw->current_sku), r = recommend_region_index(&c->env, region);
 	double hourly = 0, hours;
 	const struct fit_result *f = NULL;
 
@@ -1220,7 +1220,7 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 	util_copy_str(rw->name, sizeof(rw->name), pw->name);
 	rw->type = pw->type;
 	rw->replicas = pw->replicas > 0 ? pw->replicas : 1;
-	if (recommend_to_fit(c, pw, &w, &why) != 0) {
+	if (recommend_to_fit(&c->env, &c->res->notes, pw, &w, &why) != 0) {
 		recommend_add_finding(rw, "not-sized", RECOMMEND_ERROR, "cannot be sized: %s", why);
 		c->res->infeasible++;
 		rw->needs.interconnect = "none";
@@ -1228,7 +1228,7 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 	}
 	recommend_load_key(&tk, pw);
 	s = recommend_size_all(c, &w, &tk);
-	nregs = recommend_workload_regions(c, pw, regs);
+	nregs = recommend_workload_regions(&c->env, pw, regs);
 	for (size_t k = 0; k < nregs; k++)
 		c->region_used[regs[k]] = 1;
 	c->pw_now = pw;

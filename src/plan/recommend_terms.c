@@ -20,22 +20,22 @@
 #include "recommend_internal.h"
 #include "util.h"
 
-double recommend_term_price(const struct ctx *c, int vm, int region, enum pricing_kind k)
+double recommend_term_price(const struct rec_env *e, int vm, int region, enum pricing_kind k)
 {
 	double h = 0;
 
-	if (vm < 0 || region < 0 || !c->env.snap ||
-	    (c->env.unavailable && c->env.unavailable[(size_t)vm * c->env.nregions + (size_t)region]))
+	if (vm < 0 || region < 0 || !e->snap ||
+	    (e->unavailable && e->unavailable[(size_t)vm * e->nregions + (size_t)region]))
 		return 0;
-	if (catalog_snapshot_price(c->env.snap, c->env.vms[vm].sku, c->env.regions[region], k, c->env.currency,
+	if (catalog_snapshot_price(e->snap, e->vms[vm].sku, e->regions[region], k, e->currency,
 				   &h) == 1)
 		return h;
 	/* the price table takes an alias's price where the printed name has
 	 * none (recommend_load_snapshot): so does this */
-	for (size_t v = 0; v < c->env.nvms; v++)
-		if (c->env.alias_of && c->env.alias_of[v] == vm &&
-		    catalog_snapshot_price(c->env.snap, c->env.vms[v].sku, c->env.regions[region], k,
-					   c->env.currency, &h) == 1)
+	for (size_t v = 0; v < e->nvms; v++)
+		if (e->alias_of && e->alias_of[v] == vm &&
+		    catalog_snapshot_price(e->snap, e->vms[v].sku, e->regions[region], k,
+					   e->currency, &h) == 1)
 			return h;
 	return 0;
 }
@@ -58,19 +58,19 @@ void recommend_commitment_finding(const struct ctx *c, size_t index,
 	double payg, spot, vms;
 	int v, r;
 
-	if (!rw->feasible || recommend_to_fit(c, pw, &w, &why) != 0)
+	if (!rw->feasible || recommend_to_fit(&c->env, &c->res->notes, pw, &w, &why) != 0)
 		return;
 	/* the term of its bill, the hours it runs and, for a commitment, the
 	 * break-even of its size (a MIG plan's part: its pool's size) */
-	v = recommend_vm_index(c, rec->sku);
-	r = recommend_region_index(c, rec->region);
+	v = recommend_vm_index(&c->env, rec->sku);
+	r = recommend_region_index(&c->env, rec->region);
 	rw->rec.pricing = c->env.pricing;
 	rw->rec.hours_used = w.kind == FIT_TRAINING ? rec->fit.job_hours * w.runs_per_month
 						    : c->env.hours;
 	rw->rec.break_even = -1;
 	if (bill_is_commitment(c->env.pricing) && v >= 0 && r >= 0)
 		rw->rec.break_even = bill_break_even(c->env.price[(size_t)v * c->env.nregions + r],
-						     recommend_term_price(c, v, r, PRICING_PAYG));
+						     recommend_term_price(&c->env, v, r, PRICING_PAYG));
 	/* whole VMs of its own only: a MIG plan's part is an allocation of
 	 * the pools' bill, not VMs this workload could price on its own; a
 	 * load plan's levels say what a commitment costs them (load-plan) */
@@ -78,7 +78,7 @@ void recommend_commitment_finding(const struct ctx *c, size_t index,
 	    rec->placement == FIT_PLACEMENT_MIG ||
 	    (rec->basis != RECOMMEND_BASIS_OWN && rec->basis != RECOMMEND_BASIS_DEDICATED))
 		return;
-	payg = recommend_term_price(c, v, r, PRICING_PAYG);
+	payg = recommend_term_price(&c->env, v, r, PRICING_PAYG);
 	if (!(payg > 0) || !(rec->unit_hourly > 0))
 		return;
 	memset(&n, 0, sizeof(n));
@@ -91,7 +91,7 @@ void recommend_commitment_finding(const struct ctx *c, size_t index,
 	vms = rec->vm_count;
 	n.commitment_monthly_cost = rec->monthly_cost;
 	n.payg_monthly_cost = bill_monthly(PRICING_PAYG, payg, vms, n.hours_used);
-	spot = recommend_term_price(c, v, r, PRICING_SPOT);
+	spot = recommend_term_price(&c->env, v, r, PRICING_SPOT);
 	n.spot_monthly_cost = spot > 0 ? bill_monthly(PRICING_SPOT, spot, vms, n.hours_used) : NAN;
 	if (spot > 0)
 		snprintf(s, sizeof s, " (spot %s, but evictable)",

@@ -226,7 +226,7 @@ void recommend_finish_workload(struct ctx *c, size_t i)
 			res->savings_monthly += rw->current.savings_monthly;
 		}
 	}
-	if (recommend_to_fit(c, pw, &w, &why) != 0)
+	if (recommend_to_fit(&c->env, &c->res->notes, pw, &w, &why) != 0)
 		return;
 	recommend_data_findings(c, pw, &w, rw);
 	recommend_commitment_finding(c, i, rw);

@@ -24,38 +24,38 @@ static int cmp_sku_key(const void *key, const void *vm)
 	return strcmp(key, ((const struct vm_size *)vm)->sku);
 }
 
-int recommend_vm_index(const struct ctx *c, const char *sku)
+int recommend_vm_index(const struct rec_env *e, const char *sku)
 {
 	const struct vm_size *v;
 	if (!sku)
 		sku = "";
-	v = bsearch(sku, c->env.vms, c->env.nvms, sizeof(*c->env.vms), cmp_sku_key);
-	return v ? (int)(v - c->env.vms) : -1;
+	v = bsearch(sku, e->vms, e->nvms, sizeof(*e->vms), cmp_sku_key);
+	return v ? (int)(v - e->vms) : -1;
 }
 
-int recommend_gpu_index(const struct ctx *c, const char *name)
+int recommend_gpu_index(const struct rec_env *e, const char *name)
 {
-	for (size_t i = 0; i < c->env.ngpus; i++)
-		if (strcasecmp(c->env.gpus[i].name, name) == 0)
+	for (size_t i = 0; i < e->ngpus; i++)
+		if (strcasecmp(e->gpus[i].name, name) == 0)
 			return (int)i;
 	return -1;
 }
 
-int recommend_region_index(const struct ctx *c, const char *name)
+int recommend_region_index(const struct rec_env *e, const char *name)
 {
-	for (size_t i = 0; i < c->env.nregions; i++)
-		if (strcasecmp(c->env.regions[i], name) == 0)
+	for (size_t i = 0; i < e->nregions; i++)
+		if (strcasecmp(e->regions[i], name) == 0)
 			return (int)i;
 	return -1;
 }
 
-void recommend_add_region(struct ctx *c, const char *name)
+void recommend_add_region(struct rec_env *e, const char *name)
 {
-	if (!name || !*name || recommend_region_index(c, name) >= 0)
+	if (!name || !*name || recommend_region_index(e, name) >= 0)
 		return;
-	c->env.regions = xrealloc(c->env.regions, (c->env.nregions + 1) * sizeof(*c->env.regions));
-	util_copy_str(c->env.regions[c->env.nregions], sizeof(c->env.regions[0]), name);
-	c->env.nregions++;
+	e->regions = xrealloc(e->regions, (e->nregions + 1) * sizeof(*e->regions));
+	util_copy_str(e->regions[e->nregions], sizeof(e->regions[0]), name);
+	e->nregions++;
 }
 
 void recommend_add_warning(struct recommend_result *r, const char *fmt, ...)
@@ -93,29 +93,30 @@ void recommend_add_finding(struct recommend_workload *w, const char *kind,
 	f->message = s;
 }
 
-/* The regions a workload may run in (indices into c->env.regions). */
-size_t recommend_workload_regions(const struct ctx *c, const struct profile_workload *pw, int *out)
+/* The regions a workload may run in (indices into e->regions). */
+size_t recommend_workload_regions(const struct rec_env *e, const struct profile_workload *pw,
+				  int *out)
 {
 	size_t n = 0;
-	if (c->env.o->nregions) {
-		for (size_t i = 0; i < c->env.o->nregions; i++)
-			out[n++] = recommend_region_index(c, c->env.o->regions[i]);
+	if (e->o->nregions) {
+		for (size_t i = 0; i < e->o->nregions; i++)
+			out[n++] = recommend_region_index(e, e->o->regions[i]);
 	} else if (pw->has_region) {
-		out[n++] = recommend_region_index(c, pw->region);
+		out[n++] = recommend_region_index(e, pw->region);
 	} else {
-		for (size_t i = 0; i < c->env.p->nregions; i++)
-			out[n++] = recommend_region_index(c, c->env.p->regions[i]);
+		for (size_t i = 0; i < e->p->nregions; i++)
+			out[n++] = recommend_region_index(e, e->p->regions[i]);
 	}
 	return n;
 }
 
 /* Converts a profile workload; -1 with a reason when it cannot be sized. */
-int recommend_to_fit(const struct ctx *c, const struct profile_workload *pw, struct fit_workload *w,
-		  const char **why)
+int recommend_to_fit(const struct rec_env *e, struct strmap *notes,
+		     const struct profile_workload *pw, struct fit_workload *w, const char **why)
 {
-	int rc = fit_workload_from_profile(pw, c->env.presets, c->env.npresets, c->env.headroom, w, why);
+	int rc = fit_workload_from_profile(pw, e->presets, e->npresets, e->headroom, w, why);
 
-	w->notes = &c->res->notes;
+	w->notes = notes;
 	return rc;
 }
 
