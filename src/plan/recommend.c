@@ -440,7 +440,7 @@ int recommend_build_term(const struct catalog_snapshot *snap, const struct profi
 	recommend_apply_totals(&c);
 	recommend_within_quota(out, snap, o);
 	for (size_t i = 0; i < p->nworkloads; i++) {
-		recommend_finish_workload(&c, i);
+		recommend_finish_workload(&c.env, out, i);
 		recommend_retirement_findings(&c, i, &out->workloads[i]);
 	}
 	recommend_completeness(out);

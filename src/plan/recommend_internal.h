@@ -337,7 +337,7 @@ void recommend_keep_lists(struct ctx *c, struct recommend_workload *t);
 void recommend_tmpl_release(struct recommend_workload *t);
 /* Releases fb; its list goes to r's shared blocks. */
 void recommend_fallback_release(struct recommend_result *r, struct fallback *fb);
-void recommend_data_findings(const struct ctx *c, const struct profile_workload *pw,
+void recommend_data_findings(const struct rec_env *e, const struct profile_workload *pw,
 			  const struct fit_workload *w, struct recommend_workload *rw);
 void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw);
 /* recommend_candidates.c: findings for retired and retiring sizes (today's
@@ -348,7 +348,7 @@ void recommend_retirement_findings(const struct ctx *c, size_t index,
  * storage_fix 1: with the storage as its fix sizes it for the reads (more
  * Blob accounts, else a Managed Lustre file system); out->storage_fix says
  * whether there was such a fix (0: evaluated as declared). */
-void recommend_data_eval(const struct ctx *c, const struct profile_workload *pw,
+void recommend_data_eval(const struct rec_env *e, const struct profile_workload *pw,
 			 const struct fit_workload *w, const struct fit_result *f, int vm,
 			 const char *gpu_region, int storage_fix, struct recommend_data *out);
 /* Marks f as a data finding whose numbers are unknown (null), with fix. */
@@ -403,7 +403,10 @@ double recommend_load_bill(const struct ctx *c, const struct recommend_load_plan
  * the plan billed (caller frees).  No-op when k's shape has no plan. */
 void recommend_load_choice(const struct ctx *c, const struct fit_workload *w, const struct cand *k,
 			   struct recommend_choice *out, struct recommend_load_plan **plan);
-void recommend_finish_workload(struct ctx *c, size_t i);
+/* recommend_totals.c, the fleet stage: what depends on the final
+ * recommendation of workload i (savings against today's deployment, their
+ * totals, the data, commitment and spot findings). */
+void recommend_finish_workload(const struct rec_env *e, struct recommend_result *res, size_t i);
 /* recommend_terms.c: the hourly price of VM size vm in region (index into
  * c->regions) under term k, in the result's currency, under its name or
  * another name of the same VM (0: none); and the commitment-underused
@@ -418,7 +421,7 @@ int recommend_build_term(const struct catalog_snapshot *snap, const struct profi
 int recommend_build_auto(const struct catalog_snapshot *snap, const struct profile *p,
 			 const struct recommend_options *o, struct recommend_result *out,
 			 struct diag_list *diags);
-void recommend_commitment_finding(const struct ctx *c, size_t index,
+void recommend_commitment_finding(const struct rec_env *e, struct strmap *notes, size_t index,
 				  struct recommend_workload *rw);
 void recommend_completeness(struct recommend_result *res);
 

@@ -92,7 +92,7 @@ static void fill_choice(const struct ctx *c, const struct fit_workload *w, const
 	if (c->pw_now && c->pw_now->has_data && w->kind == FIT_TRAINING) {
 		/* the run as the data path lets it go: hours and cost / busy */
 		struct recommend_data d;
-		recommend_data_eval(c, c->pw_now, w, &out->fit, sh->vm, c->env.regions[k->region],
+		recommend_data_eval(&c->env, c->pw_now, w, &out->fit, sh->vm, c->env.regions[k->region],
 				    k->storage_fix, &d);
 		d.fed_monthly = k->fed_monthly;
 		d.fed_job_cost = k->fed_job_cost;
@@ -1055,7 +1055,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 				struct recommend_data d;
 				int ok = 0, fix = 0;
 				for (int tries = 0; tries < 4 + fix && !ok; tries++) {
-					recommend_data_eval(c, c->pw_now, w, f, sh->vm,
+					recommend_data_eval(&c->env, c->pw_now, w, f, sh->vm,
 							    c->env.regions[regs[k]], fix, &d);
 					busy = d.busy > 0 && d.busy < 1 ? d.busy : 1;
 					ok = !(w->deadline_hours > 0) ||

@@ -46,10 +46,10 @@ static double hours_shown(double h)
 	return round(h * 100.0) / 100.0;
 }
 
-void recommend_commitment_finding(const struct ctx *c, size_t index,
+void recommend_commitment_finding(const struct rec_env *e, struct strmap *notes, size_t index,
 				  struct recommend_workload *rw)
 {
-	const struct profile_workload *pw = &c->env.p->workloads[index];
+	const struct profile_workload *pw = &e->p->workloads[index];
 	const struct recommend_choice *rec = &rw->rec;
 	struct recommend_commitment_numbers n;
 	struct fit_workload w;
@@ -58,31 +58,31 @@ void recommend_commitment_finding(const struct ctx *c, size_t index,
 	double payg, spot, vms;
 	int v, r;
 
-	if (!rw->feasible || recommend_to_fit(&c->env, &c->res->notes, pw, &w, &why) != 0)
+	if (!rw->feasible || recommend_to_fit(e, notes, pw, &w, &why) != 0)
 		return;
 	/* the term of its bill, the hours it runs and, for a commitment, the
 	 * break-even of its size (a MIG plan's part: its pool's size) */
-	v = recommend_vm_index(&c->env, rec->sku);
-	r = recommend_region_index(&c->env, rec->region);
-	rw->rec.pricing = c->env.pricing;
+	v = recommend_vm_index(e, rec->sku);
+	r = recommend_region_index(e, rec->region);
+	rw->rec.pricing = e->pricing;
 	rw->rec.hours_used = w.kind == FIT_TRAINING ? rec->fit.job_hours * w.runs_per_month
-						    : c->env.hours;
+						    : e->hours;
 	rw->rec.break_even = -1;
-	if (bill_is_commitment(c->env.pricing) && v >= 0 && r >= 0)
-		rw->rec.break_even = bill_break_even(c->env.price[(size_t)v * c->env.nregions + r],
-						     recommend_term_price(&c->env, v, r, PRICING_PAYG));
+	if (bill_is_commitment(e->pricing) && v >= 0 && r >= 0)
+		rw->rec.break_even = bill_break_even(e->price[(size_t)v * e->nregions + r],
+						     recommend_term_price(e, v, r, PRICING_PAYG));
 	/* whole VMs of its own only: a MIG plan's part is an allocation of
 	 * the pools' bill, not VMs this workload could price on its own; a
 	 * load plan's levels say what a commitment costs them (load-plan) */
-	if (!bill_is_commitment(c->env.pricing) || rw->load_plan ||
+	if (!bill_is_commitment(e->pricing) || rw->load_plan ||
 	    rec->placement == FIT_PLACEMENT_MIG ||
 	    (rec->basis != RECOMMEND_BASIS_OWN && rec->basis != RECOMMEND_BASIS_DEDICATED))
 		return;
-	payg = recommend_term_price(&c->env, v, r, PRICING_PAYG);
+	payg = recommend_term_price(e, v, r, PRICING_PAYG);
 	if (!(payg > 0) || !(rec->unit_hourly > 0))
 		return;
 	memset(&n, 0, sizeof(n));
-	n.term = c->env.pricing;
+	n.term = e->pricing;
 	n.hours_used = rec->hours_used;
 	n.break_even_utilisation = bill_break_even(rec->unit_hourly, payg);
 	n.break_even_hours = n.break_even_utilisation * BILL_MONTH_HOURS;
@@ -91,20 +91,20 @@ void recommend_commitment_finding(const struct ctx *c, size_t index,
 	vms = rec->vm_count;
 	n.commitment_monthly_cost = rec->monthly_cost;
 	n.payg_monthly_cost = bill_monthly(PRICING_PAYG, payg, vms, n.hours_used);
-	spot = recommend_term_price(&c->env, v, r, PRICING_SPOT);
+	spot = recommend_term_price(e, v, r, PRICING_SPOT);
 	n.spot_monthly_cost = spot > 0 ? bill_monthly(PRICING_SPOT, spot, vms, n.hours_used) : NAN;
 	if (spot > 0)
 		snprintf(s, sizeof s, " (spot %s, but evictable)",
-			 util_fmt_money_in(b, sizeof b, n.spot_monthly_cost, c->env.currency));
+			 util_fmt_money_in(b, sizeof b, n.spot_monthly_cost, e->currency));
 	recommend_add_finding(rw, "commitment-underused", RECOMMEND_WARNING,
 			      "%s bills every hour of the month: %s/month for %d x %s at 730 h, "
 			      "but it runs %g h a month; pay-as-you-go bills %s for those hours%s; "
 			      "the commitment pays from %g h a month (break-even %.1f%% of 730 h): "
 			      "price it pay-as-you-go, or commit only capacity that runs that long",
-			      pricing_name(c->env.pricing),
-			      util_fmt_money_in(a, sizeof a, n.commitment_monthly_cost, c->env.currency),
+			      pricing_name(e->pricing),
+			      util_fmt_money_in(a, sizeof a, n.commitment_monthly_cost, e->currency),
 			      rec->vm_count, rec->sku, hours_shown(n.hours_used),
-			      util_fmt_money_in(b, sizeof b, n.payg_monthly_cost, c->env.currency), s,
+			      util_fmt_money_in(b, sizeof b, n.payg_monthly_cost, e->currency), s,
 			      hours_shown(n.break_even_hours), 100.0 * n.break_even_utilisation);
 	rw->findings[rw->nfindings - 1].commit = recommend_dup_array(&n, 1, sizeof(n));
 }
