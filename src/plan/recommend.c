@@ -437,7 +437,11 @@ int recommend_build_term(const struct catalog_snapshot *snap, const struct profi
 	for (size_t i = 0; i < p->nworkloads; i++)
 		recommend_one(&c, i, &out->workloads[i]);
 	recommend_build_mig_plan(&c);
-	recommend_apply_totals(&c);
+	{
+		const struct rec_in in = { &c.env, &c.ranked, &c.mig };
+
+		recommend_apply_totals(&in, out);
+	}
 	recommend_within_quota(out, snap, o);
 	for (size_t i = 0; i < p->nworkloads; i++) {
 		recommend_finish_workload(&c.env, out, i);

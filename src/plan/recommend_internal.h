@@ -272,6 +272,14 @@ struct rec_mig {
 	int *pool_shape;                  /* per plan pool: the shape of its slice */
 };
 
+/* What the stages after rank read: the environment and the outputs of the
+ * stages before them, all const (mig: NULL before the MIG plan). */
+struct rec_in {
+	const struct rec_env *env;
+	const struct rec_ranked *ranked;
+	const struct rec_mig *mig;
+};
+
 /* One build's working context: the environment, each stage's output and
  * the rank stage's scratch. */
 struct ctx {
@@ -359,13 +367,17 @@ void recommend_unknown_warnings(struct ctx *c);
 void recommend_engine_warnings(struct ctx *c);
 void recommend_mig_release(struct recommend_mig_plan *m);
 void recommend_build_mig_plan(struct ctx *c);
-void recommend_apply_totals(struct ctx *c);
+/* recommend_allocate.c, the allocate stage: the totals rule per region
+ * (the plan adopted or each workload's dedicated option) and each
+ * workload's final recommendation, its MIG use and cotenants. */
+void recommend_apply_totals(const struct rec_in *in, struct recommend_result *res);
 /* What depends on the final recommendation of workload index (w): its memory
  * need (the sizing model's figure for all of a replica's sequences on one
  * instance of the recommendation, however many instances it runs), and the
  * other GPU families: its own family left out, slices replaced by whole VMs
  * when it is a dedicated option, the difference to its monthly cost. */
-void recommend_settle(const struct ctx *c, size_t index, struct recommend_workload *w);
+void recommend_settle(const struct rec_env *e, struct recommend_result *res, size_t index,
+		      struct recommend_workload *w);
 
 /* recommend_load.c: the load plan of a workload described by its traffic. */
 int recommend_is_traffic(const struct profile_workload *pw);

@@ -339,32 +339,32 @@ static int cmp_family(const void *a, const void *b)
  * instances needs this much in one; each instance holds its share, less.
  * 0 when it cannot be computed.
  */
-static double replica_memory_need(const struct ctx *c, size_t index,
-				  const struct recommend_choice *rec)
+static double replica_memory_need(const struct rec_env *e, struct recommend_result *res,
+				  size_t index, const struct recommend_choice *rec)
 {
-	const struct profile_workload *pw = &c->env.p->workloads[index];
+	const struct profile_workload *pw = &e->p->workloads[index];
 	struct sizing_inference_result s;
 	struct fit_workload w;
 	const char *why = NULL;
-	int v = recommend_vm_index(&c->env, rec->sku), shape = -1;
+	int v = recommend_vm_index(e, rec->sku), shape = -1;
 	int k = rec->fit.gpus_per_instance;
 
-	if (v < 0 || k < 1 || recommend_to_fit(&c->env, &c->res->notes, pw, &w, &why) != 0 ||
+	if (v < 0 || k < 1 || recommend_to_fit(e, &res->notes, pw, &w, &why) != 0 ||
 	    w.kind != FIT_LLM_INFERENCE)
 		return 0;
-	for (size_t j = 0; j < c->env.nshapes && shape < 0; j++) {
-		const struct shape *sh = &c->env.shapes[j];
+	for (size_t j = 0; j < e->nshapes && shape < 0; j++) {
+		const struct shape *sh = &e->shapes[j];
 
 		if (sh->vm == v && (rec->placement == FIT_PLACEMENT_MIG
-					    ? sh->mig >= 0 && strcmp(c->env.migs[sh->mig].name,
+					    ? sh->mig >= 0 && strcmp(e->migs[sh->mig].name,
 								      rec->mig_profile) == 0
 					    : sh->mig < 0))
 			shape = (int)j;
 	}
 	if (shape < 0)
 		return 0;
-	if (fit_instance_infer(&w, &c->env.shapes[shape].cap, k, w.concurrency > 0 ? w.concurrency : 1,
-			       &c->env.factors[c->env.shapes[shape].gpu], &s) != 0 ||
+	if (fit_instance_infer(&w, &e->shapes[shape].cap, k, w.concurrency > 0 ? w.concurrency : 1,
+			       &e->factors[e->shapes[shape].gpu], &s) != 0 ||
 	    !(s.total_gib > 0))
 		return 0;
 	return s.total_gib * (1.0 + w.headroom);
@@ -466,22 +466,23 @@ static double llm_replica_need(const struct ctx *c, const struct fit_workload *w
 	return best;
 }
 
-void recommend_settle(const struct ctx *c, size_t index, struct recommend_workload *w)
+void recommend_settle(const struct rec_env *e, struct recommend_result *res, size_t index,
+		      struct recommend_workload *w)
 {
 	char rf[16];
 	size_t n = 0;
 
 	if (!w->feasible) {
-		const struct profile_workload *pw = &c->env.p->workloads[index];
+		const struct profile_workload *pw = &e->p->workloads[index];
 		struct fit_workload fw;
 		const char *why = NULL;
 
 		/* a generic workload's need includes the runtime, as its fits'
 		 * (fit.c) and a feasible one's (below) do */
-		if (recommend_to_fit(&c->env, &c->res->notes, pw, &fw, &why) == 0 && fw.kind == FIT_GENERIC &&
+		if (recommend_to_fit(e, &res->notes, pw, &fw, &why) == 0 && fw.kind == FIT_GENERIC &&
 		    fw.req.gpu_memory_gib > 0) {
 			w->needs.gpu_memory_gib = fw.req.gpu_memory_gib * (1.0 + fw.headroom) +
-						  c->res->factors.runtime_overhead_gib;
+						  res->factors.runtime_overhead_gib;
 			recommend_round_needs(&w->needs);
 		}
 		w->nfamilies = 0;
@@ -499,7 +500,7 @@ void recommend_settle(const struct ctx *c, size_t index, struct recommend_worklo
 		double need = w->rec.fit.memory_need_gib;
 
 		if (w->rec.fit.instances > 1) {
-			double all = replica_memory_need(c, index, &w->rec);
+			double all = replica_memory_need(e, res, index, &w->rec);
 
 			if (all > need)
 				need = all;
@@ -521,7 +522,7 @@ void recommend_settle(const struct ctx *c, size_t index, struct recommend_worklo
 			 * compared with shares) */
 			if (fa.ded_vm < 0)
 				continue;
-			util_copy_str(fa.sku, sizeof fa.sku, c->env.vms[fa.ded_vm].sku);
+			util_copy_str(fa.sku, sizeof fa.sku, e->vms[fa.ded_vm].sku);
 			fa.mig_profile[0] = '\0';
 			fa.monthly = fa.ded_monthly;
 		}
