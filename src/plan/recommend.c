@@ -377,6 +377,8 @@ int recommend_build_term(const struct catalog_snapshot *snap, const struct profi
 			 struct recommend_result *out, struct diag_list *diags)
 {
 	struct ctx c;
+	/* what the stages after rank read, const */
+	const struct rec_in in = { &c.env, &c.ranked, &c.mig };
 	char err[512] = "";
 
 	memset(out, 0, sizeof(*out));
@@ -436,12 +438,8 @@ int recommend_build_term(const struct catalog_snapshot *snap, const struct profi
 	out->nworkloads = p->nworkloads;
 	for (size_t i = 0; i < p->nworkloads; i++)
 		recommend_one(&c, i, &out->workloads[i]);
-	recommend_build_mig_plan(&c);
-	{
-		const struct rec_in in = { &c.env, &c.ranked, &c.mig };
-
-		recommend_apply_totals(&in, out);
-	}
+	recommend_build_mig_plan(&c.env, &c.ranked, &c.mig, out);
+	recommend_apply_totals(&in, out);
 	recommend_within_quota(out, snap, o);
 	for (size_t i = 0; i < p->nworkloads; i++) {
 		recommend_finish_workload(&c.env, out, i);

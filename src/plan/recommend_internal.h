@@ -366,7 +366,11 @@ void recommend_unpriced_warnings(struct ctx *c);
 void recommend_unknown_warnings(struct ctx *c);
 void recommend_engine_warnings(struct ctx *c);
 void recommend_mig_release(struct recommend_mig_plan *m);
-void recommend_build_mig_plan(struct ctx *c);
+/* recommend_plan.c, the MIG plan stage: packs the MIG candidates of the
+ * rankings per region into res->mig and says in mig where each workload's
+ * replicas landed (mig's arrays are allocated here, freed by the caller). */
+void recommend_build_mig_plan(const struct rec_env *env, const struct rec_ranked *ranked,
+			      struct rec_mig *mig, struct recommend_result *res);
 /* recommend_allocate.c, the allocate stage: the totals rule per region
  * (the plan adopted or each workload's dedicated option) and each
  * workload's final recommendation, its MIG use and cotenants. */
