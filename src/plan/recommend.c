@@ -71,20 +71,30 @@ const char *recommend_basis_name(enum recommend_basis b)
 	return basis_names[b];
 }
 
+/* Frees what the setup allocated in e (its catalog arrays are the
+ * snapshot's). */
+static void env_release(struct rec_env *e)
+{
+	free(e->factors);
+	free(e->factors_ok);
+	free(e->shapes);
+	free(e->regions);
+	free(e->price);
+	free(e->unavailable);
+	free(e->unknown);
+	free(e->offers);
+	free(e->noffers);
+	free(e->whole_shape);
+	free(e->alias_of);
+}
+
+/* Frees the rank stage's output and scratch; the lists its rankings share
+ * go to c->res. */
 static void ctx_release(struct ctx *c)
 {
-	free(c->env.factors);
-	free(c->env.factors_ok);
-	free(c->env.shapes);
-	free(c->env.regions);
-	free(c->env.price);
 	free(c->unpriced);
-	free(c->env.unavailable);
 	free(c->ranked.offered);
 	free(c->cands);
-	free(c->env.unknown);
-	free(c->env.offers);
-	free(c->env.noffers);
 	free(c->ranked.needs);
 	free(c->region_used);
 	recommend_load_release(c);
@@ -92,17 +102,6 @@ static void ctx_release(struct ctx *c)
 		recommend_fallback_release(c->res, &c->ranked.fbpool[i]);
 	free(c->ranked.fbpool);
 	free(c->ranked.fb_of);
-	free(c->mig.covered);
-	free(c->mig.outside);
-	free(c->mig.first_pool);
-	for (size_t i = 0; c->mig.placed && i < c->res->nworkloads; i++) {
-		free(c->mig.placed[i].pools);
-		free(c->mig.placed[i].pool_replicas);
-	}
-	free(c->mig.placed);
-	free(c->mig.pool_shape);
-	free(c->env.whole_shape);
-	free(c->env.alias_of);
 	for (size_t i = 0; i < CACHE_SLOTS; i++) {
 		free(c->cache[i].fits);
 		recommend_keep_lists(c, &c->cache[i].tmpl);
@@ -110,24 +109,38 @@ static void ctx_release(struct ctx *c)
 	}
 }
 
+/* Frees the MIG plan stage's output (nworkloads placements). */
+static void mig_out_release(struct rec_mig *m, size_t nworkloads)
+{
+	free(m->covered);
+	free(m->outside);
+	free(m->first_pool);
+	for (size_t i = 0; m->placed && i < nworkloads; i++) {
+		free(m->placed[i].pools);
+		free(m->placed[i].pool_replicas);
+	}
+	free(m->placed);
+	free(m->pool_shape);
+}
+
 /* The catalog's price of size v in region r that the table used: v's own
  * row, or the row of a size it borrowed it from (find_aliases); NULL when
  * none is there. */
-static const struct price *price_row(const struct ctx *c, int v, const char *region)
+static const struct price *price_row(const struct rec_env *e, int v, const char *region)
 {
 	const struct price *borrowed = NULL;
 
-	for (size_t k = 0; k < c->env.nprices; k++) {
-		const struct price *p = &c->env.prices[k];
+	for (size_t k = 0; k < e->nprices; k++) {
+		const struct price *p = &e->prices[k];
 		int pv;
 
-		if (p->pricing != c->env.pricing || strcasecmp(p->os, "linux") != 0 ||
-		    strcasecmp(p->currency, c->env.currency) != 0 || !(p->hourly > 0) ||
-		    strcasecmp(p->region, region) != 0 || (pv = recommend_vm_index(&c->env, p->sku)) < 0)
+		if (p->pricing != e->pricing || strcasecmp(p->os, "linux") != 0 ||
+		    strcasecmp(p->currency, e->currency) != 0 || !(p->hourly > 0) ||
+		    strcasecmp(p->region, region) != 0 || (pv = recommend_vm_index(e, p->sku)) < 0)
 			continue;
 		if (pv == v)
 			return p;
-		if (!borrowed && c->env.alias_of && c->env.alias_of[pv] == v)
+		if (!borrowed && e->alias_of && e->alias_of[pv] == v)
 			borrowed = p;
 	}
 	return borrowed;
@@ -148,10 +161,10 @@ struct stamp_memo {
 
 /* The observed date of the price of sku in region (price_row) into out, ""
  * when undated or none. */
-static void stamp(const struct ctx *c, struct stamp_memo *m, const char *sku, const char *region,
-		  char out[12])
+static void stamp(const struct rec_env *e, struct stamp_memo *m, const char *sku,
+		  const char *region, char out[12])
 {
-	int v = recommend_vm_index(&c->env, sku);
+	int v = recommend_vm_index(e, sku);
 	const struct price *p;
 	const char *date;
 
@@ -164,7 +177,7 @@ static void stamp(const struct ctx *c, struct stamp_memo *m, const char *sku, co
 			util_copy_str(out, 12, m->date[k] ? m->date[k] : "");
 			return;
 		}
-	p = price_row(c, v, region);
+	p = price_row(e, v, region);
 	date = p ? p->observed_date : NULL;
 	m->v[m->next] = v;
 	m->region[m->next] = region;
@@ -177,17 +190,16 @@ static void stamp(const struct ctx *c, struct stamp_memo *m, const char *sku, co
 
 /* The observed dates of the prices the recommendations and the MIG plan are
  * billed with (recommend_used_price_ages reads them). */
-static void stamp_observed(const struct ctx *c)
+static void stamp_observed(const struct rec_env *e, struct recommend_result *res)
 {
-	struct recommend_result *res = c->res;
 	struct stamp_memo m = { .n = 0 };
 
 	for (size_t i = 0; i < res->nworkloads; i++)
 		if (res->workloads[i].feasible)
-			stamp(c, &m, res->workloads[i].rec.sku, res->workloads[i].rec.region,
+			stamp(e, &m, res->workloads[i].rec.sku, res->workloads[i].rec.region,
 			      res->workloads[i].rec.price_observed);
 	for (size_t k = 0; k < res->mig.npools; k++)
-		stamp(c, &m, res->mig.pools[k].sku, res->mig.pools[k].region,
+		stamp(e, &m, res->mig.pools[k].sku, res->mig.pools[k].region,
 		      res->mig.pools[k].price_observed);
 	for (size_t k = 0; k < res->mig.ndedicated; k++) {
 		struct recommend_mig_dedicated *d = &res->mig.dedicated[k];
@@ -196,7 +208,7 @@ static void stamp_observed(const struct ctx *c)
 		if (prev && strcmp(prev->sku, d->sku) == 0 && strcmp(prev->region, d->region) == 0)
 			memcpy(d->price_observed, prev->price_observed, sizeof(d->price_observed));
 		else
-			stamp(c, &m, d->sku, d->region, d->price_observed);
+			stamp(e, &m, d->sku, d->region, d->price_observed);
 	}
 }
 
@@ -376,92 +388,102 @@ int recommend_build_term(const struct catalog_snapshot *snap, const struct profi
 			 const struct recommend_options *o,
 			 struct recommend_result *out, struct diag_list *diags)
 {
-	struct ctx c;
+	struct rec_env env;               /* read-only once set up */
+	struct ctx c;                     /* the rank stage's */
+	struct rec_mig mig;               /* the MIG plan stage's */
 	/* what the stages after rank read, const */
-	const struct rec_in in = { &c.env, &c.ranked, &c.mig };
+	const struct rec_in in = { &env, &c.ranked, &mig };
 	char err[512] = "";
+	int rc = -1;
 
 	memset(out, 0, sizeof(*out));
+	memset(&env, 0, sizeof(env));
 	memset(&c, 0, sizeof(c));
-	c.env.p = p;
-	c.env.o = o;
-	c.env.snap = snap;
+	memset(&mig, 0, sizeof(mig));
+	env.p = p;
+	env.o = o;
+	env.snap = snap;
+	env.pricing = o->has_pricing ? o->pricing : p->pricing;
+	env.currency = o->currency && *o->currency ? o->currency : p->currency;
+	if (!*env.currency)
+		env.currency = "USD";
+	env.hours = o->has_hours ? o->hours_per_month
+				 : (p->hours_per_month > 0 ? p->hours_per_month : 730.0);
+	env.headroom = o->headroom_pct / 100.0;
+	c.env = &env;
 	c.res = out;
-	c.env.pricing = o->has_pricing ? o->pricing : p->pricing;
-	c.env.currency = o->currency && *o->currency ? o->currency : p->currency;
-	if (!*c.env.currency)
-		c.env.currency = "USD";
-	c.env.hours = o->has_hours ? o->hours_per_month
-			       : (p->hours_per_month > 0 ? p->hours_per_month : 730.0);
-	c.env.headroom = o->headroom_pct / 100.0;
-	util_copy_str(out->currency, sizeof(out->currency), c.env.currency);
-	out->pricing = c.env.pricing;
-	out->hours_per_month = c.env.hours;
+	util_copy_str(out->currency, sizeof(out->currency), env.currency);
+	out->pricing = env.pricing;
+	out->hours_per_month = env.hours;
 	out->headroom_pct = o->headroom_pct;
 
-	if (recommend_load_snapshot(&c, snap, err) != 0) {
-		if (diags)
-			diag_list_add(diags, DIAG_ERROR, NULL, 0, 0, "%s", err);
-		ctx_release(&c);
-		recommend_result_release(out);
-		return -1;
-	}
+	/* setup: the environment every stage reads */
+	if (recommend_load_snapshot(&env, out, snap, err) != 0)
+		goto done;
 	/* a catalog without a single price in the currency asked for says so,
 	 * instead of "no payg price" on every size */
 	if (snap->nprices > 0) {
 		size_t k = 0;
 
-		while (k < snap->nprices && strcasecmp(snap->prices[k].currency, c.env.currency) != 0)
+		while (k < snap->nprices && strcasecmp(snap->prices[k].currency, env.currency) != 0)
 			k++;
 		if (k == snap->nprices) {
 			snprintf(out->currency_note, sizeof out->currency_note,
 				 "prices in %s only; run 'gpufit catalog refresh --currency %s'",
-				 snap->prices[0].currency, c.env.currency);
-			recommend_add_warning(out, "no %s price in the catalog: %s", c.env.currency,
+				 snap->prices[0].currency, env.currency);
+			recommend_add_warning(out, "no %s price in the catalog: %s", env.currency,
 					      out->currency_note);
 		}
 	}
-	recommend_build_shapes(&c);
-	c.env.whole_shape = xmalloc((c.env.nvms + 1) * sizeof(*c.env.whole_shape));
-	for (size_t v = 0; v < c.env.nvms; v++)
-		c.env.whole_shape[v] = -1;
-	for (size_t i = c.env.nshapes; i-- > 0;)
-		if (c.env.shapes[i].mig < 0)
-			c.env.whole_shape[c.env.shapes[i].vm] = (int)i;
-	recommend_build_offers(&c);
+	recommend_build_shapes(&env);
+	env.whole_shape = xmalloc((env.nvms + 1) * sizeof(*env.whole_shape));
+	for (size_t v = 0; v < env.nvms; v++)
+		env.whole_shape[v] = -1;
+	for (size_t i = env.nshapes; i-- > 0;)
+		if (env.shapes[i].mig < 0)
+			env.whole_shape[env.shapes[i].vm] = (int)i;
+	recommend_build_offers(&env);
+
+	/* rank: each workload's options, and what the packer needs of it */
+	c.unpriced = xcalloc(env.nvms * env.nregions + 1, 1);
 	c.ranked.needs = xcalloc(p->nworkloads + 1, sizeof(*c.ranked.needs));
 	c.ranked.fb_of = xmalloc((p->nworkloads + 1) * sizeof(*c.ranked.fb_of));
 	for (size_t i = 0; i < p->nworkloads; i++)
 		c.ranked.fb_of[i] = -1;
-	c.region_used = xcalloc(c.env.nregions + 1, 1);
+	c.region_used = xcalloc(env.nregions + 1, 1);
 	out->workloads = xcalloc(p->nworkloads + 1, sizeof(*out->workloads));
 	out->nworkloads = p->nworkloads;
 	for (size_t i = 0; i < p->nworkloads; i++)
 		recommend_one(&c, i, &out->workloads[i]);
-	recommend_build_mig_plan(&c.env, &c.ranked, &c.mig, out);
+	/* the MIG plan, then each workload's recommendation from it */
+	recommend_build_mig_plan(&env, &c.ranked, &mig, out);
 	recommend_apply_totals(&in, out);
 	recommend_within_quota(out, snap, o);
+	/* the fleet: what depends on the final recommendations */
 	for (size_t i = 0; i < p->nworkloads; i++) {
-		recommend_finish_workload(&c.env, out, i);
-		recommend_retirement_findings(&c, i, &out->workloads[i]);
+		recommend_finish_workload(&env, out, i);
+		recommend_retirement_findings(&env, i, &out->workloads[i]);
 	}
 	recommend_completeness(out);
-	if (money_out_of_range(out, err, sizeof err)) {
-		if (diags)
-			diag_list_add(diags, DIAG_ERROR, NULL, 0, 0, "%s", err);
-		ctx_release(&c);
-		recommend_result_release(out);
-		return -1;
-	}
+	if (money_out_of_range(out, err, sizeof err))
+		goto done;
 	out->monthly_cost = util_round_cents(out->monthly_cost);
 	out->current_monthly_cost = util_round_cents(out->current_monthly_cost);
 	out->savings_monthly = util_round_cents(out->savings_monthly);
 	recommend_unpriced_warnings(&c);
 	recommend_unknown_warnings(&c);
 	recommend_engine_warnings(&c);
-	stamp_observed(&c);
+	stamp_observed(&env, out);
+	rc = 0;
+done:
+	if (rc != 0 && diags)
+		diag_list_add(diags, DIAG_ERROR, NULL, 0, 0, "%s", err);
+	mig_out_release(&mig, out->nworkloads);
 	ctx_release(&c);
-	return 0;
+	env_release(&env);
+	if (rc != 0)
+		recommend_result_release(out);
+	return rc;
 }
 
 void recommend_result_release(struct recommend_result *r)

@@ -1,64 +1,56 @@
 /*
- * recommend_internal.h - what the stages of recommend_build() share: the
- * working context (catalog arrays, shapes, the price table, the ranking
- * cache, the MIG plan's bookkeeping) and the helpers every stage uses.
+ * recommend_internal.h - what the stages of recommend_build() hand on to
+ * each other, and the helpers every stage calls (recommend_util.c).
  * Not a public header: only src/plan/recommend*.c include it.
  *
- * The stages, in the order recommend_build_term() runs them
+ * recommend_build_term() (recommend.c) runs the stages in this order; each
+ * takes what the ones before it produced as const and fills its own output
  * (docs/recommend.md, docs/HACKING.md):
- *   recommend_candidates.c  catalog arrays, candidate shapes, packer offers
- *   recommend_rank.c        sizing, pricing and ranking of each workload
- *   recommend_plan.c        the MIG plan: packing the MIG candidates per region
- *   recommend_allocate.c    the totals rule (plan adopted or not, allocation)
- *                           and each workload's recommendation from the plan
- *   recommend_quota.c       the fleet within the subscription's quota
- *   recommend_totals.c      each workload's savings, the fleet's totals
- *   recommend_text.c, src/report/recommend_json.c   reasons and JSON: they
- *                           only print
  *
- * The map of struct ctx (who writes each field; every other stage only
- * reads it):
+ *   setup     recommend_candidates.c  recommend_load_snapshot,
+ *             recommend_build_shapes, recommend_build_offers fill struct
+ *             rec_env: the inputs and options resolved against the profile
+ *             (p, o, snap, pricing, currency, hours, headroom), the
+ *             snapshot's arrays, the efficiency factors per GPU, the other
+ *             names of a size (alias_of), the spec-unknown sizes, the regions
+ *             in use, the size x region price table and what the
+ *             subscription cannot launch, the candidate shapes (whole_shape:
+ *             each size's whole-VM one) and the packer's offers per region.
+ *             Read-only from then on: every later stage takes it const.
+ *   rank      recommend_rank.c recommend_one, per workload, with its
+ *             context struct ctx (env const): fills struct rec_ranked (what
+ *             the packer needs of each workload, the dedicated fallback of a
+ *             MIG candidate, the sizes with a price of any term) and the
+ *             result's workload: its ranking (rec, alternatives, rejected,
+ *             needs, findings).  Its scratch: the ranking cache of identical
+ *             workloads, the candidates and load plans (recommend_load.c) of
+ *             the workload being ranked; region_used and unpriced, which the
+ *             warnings after the fleet read.
+ *   MIG plan  recommend_plan.c recommend_build_mig_plan(env, ranked):
+ *             fills struct rec_mig (where the plan put each workload's
+ *             replicas, each pool's slice shape) and the result's plan
+ *             (res->mig).
+ *   allocate  recommend_allocate.c recommend_apply_totals(struct rec_in:
+ *             env, ranked, mig, all const): the totals rule per region (the
+ *             plan adopted or not, its cost split) and a MIG candidate's
+ *             recommendation: its placement in the plan or its dedicated
+ *             fallback; its MIG use and cotenants; what depends on the
+ *             final choice (recommend_settle).
+ *   quota     recommend_quota.c recommend_within_quota: the fleet within
+ *             the subscription's quota (a workload over it moves to its next
+ *             option).
+ *   fleet     recommend_totals.c recommend_finish_workload(env): savings
+ *             against today's deployment, their totals, the data,
+ *             commitment (recommend_terms.c) and spot findings;
+ *             recommend_retirement_findings (recommend_candidates.c);
+ *             recommend_completeness: which workloads the total bills.
+ *   render    recommend_text.c, src/report/recommend_json.c: they only
+ *             print.
  *
- * Read-only after setup (recommend_build_term, recommend_load_snapshot,
- * recommend_build_shapes, recommend_build_offers in recommend_candidates.c):
- *   snap, p, o                       the inputs
- *   pricing, currency, hours, headroom   the options resolved against the
- *                                    profile (recommend_build_term)
- *   vms, gpus, migs, tiers, presets, data, engines, prices (and counts)
- *                                    the catalog snapshot's arrays
- *   factors, factors_ok              efficiency factors per GPU
- *   alias_of, unknown                other names of a size, spec-unknown sizes
- *   regions, price, unavailable      regions in use, the size x region price
- *                                    table, what the subscription cannot launch
- *                                    (recommend_add_region only during setup)
- *   shapes, nshapes, nall, whole_shape   the candidate shapes
- *   offers, noffers                  the packer's offers per region
- *
- * One stage's output, read by the later ones:
- *   rank (recommend_one, recommend_rank.c), per workload:
- *     needs[i]                       what the packer needs of it
- *     fbpool, fb_of[i]               its dedicated fallback when its cheapest
- *                                    option is a MIG slice
- *     region_used, unpriced          regions some workload may run in, sizes
- *                                    feasible but unpriced (for the warnings)
- *     res->workloads[i]              its ranking: rec, alternatives, rejected,
- *                                    needs, findings
- *   MIG plan (recommend_build_mig_plan, recommend_plan.c):
- *     covered[i], outside[i], first_pool[i], placed[i]   where the plan put
- *                                    each workload's replicas
- *     pool_shape                     each plan pool's slice shape
- *     res->mig                       the plan
- *   allocate (recommend_apply_totals, recommend_allocate.c): each workload's
- *     final recommendation (res->workloads[i].rec, its basis and MIG use)
- *
- * Scratch, owned by one stage and meaningless between stages:
- *   cache (rank: the sizing and ranking of identical workloads), cands,
- *   ncands, capcands (rank: the candidates of the workload being ranked),
- *   pw_now (rank: the workload being ranked), offered (rank: sizes with a
- *   price of any term, built on first use), lp, lp_state, mean_memo
- *   (recommend_load.c: the load plans of the workload being ranked).
- *
- * res is the result every stage fills; its fields are written as above.
+ * A workload's recommendation (res->workloads[i].rec) is written by rank
+ * (its cheapest option), rewritten by allocate for a MIG candidate and by
+ * quota for a workload over the quota; the fleet stage adds its term's
+ * hours and break-even (recommend_commitment_finding).
  */
 #ifndef GPUFIT_RECOMMEND_INTERNAL_H
 #define GPUFIT_RECOMMEND_INTERNAL_H
@@ -280,12 +272,11 @@ struct rec_in {
 	const struct rec_mig *mig;
 };
 
-/* One build's working context: the environment, each stage's output and
- * the rank stage's scratch. */
+/* The rank stage's context: the environment it reads, the output it hands
+ * on, the result it fills and its scratch. */
 struct ctx {
-	struct rec_env env;
+	const struct rec_env *env;
 	struct rec_ranked ranked;
-	struct rec_mig mig;
 	struct recommend_result *res;
 	const struct profile_workload *pw_now;  /* rank: the workload being ranked */
 	unsigned char *unpriced;          /* price[] layout: feasible but unpriced seen
@@ -319,9 +310,13 @@ int recommend_to_fit(const struct rec_env *e, struct strmap *notes,
 		     const struct profile_workload *pw, struct fit_workload *w, const char **why);
 const char *recommend_interconnect_name(int ic);
 void *recommend_dup_array(const void *src, size_t n, size_t size);
-int recommend_load_snapshot(struct ctx *c, const struct catalog_snapshot *snap, char *err);
-void recommend_build_shapes(struct ctx *c);
-void recommend_build_offers(struct ctx *c);
+/* recommend_candidates.c, the setup of the environment: the catalog
+ * arrays, the efficiency factors (the result's too), the regions and the
+ * price table; then the shapes; then the packer's offers. */
+int recommend_load_snapshot(struct rec_env *e, struct recommend_result *res,
+			    const struct catalog_snapshot *snap, char *err);
+void recommend_build_shapes(struct rec_env *e);
+void recommend_build_offers(struct rec_env *e);
 /* The cache slot of w with traffic tk (all zero: none), with w sized on
  * every shape (the slot owns it). */
 struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *w,
@@ -350,7 +345,7 @@ void recommend_data_findings(const struct rec_env *e, const struct profile_workl
 void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw);
 /* recommend_candidates.c: findings for retired and retiring sizes (today's
  * deployment, the recommendation, its alternatives). */
-void recommend_retirement_findings(const struct ctx *c, size_t index,
+void recommend_retirement_findings(const struct rec_env *e, size_t index,
 				   struct recommend_workload *rw);
 /* recommend_data.c: the data path of a choice and the data findings.
  * storage_fix 1: with the storage as its fix sizes it for the reads (more

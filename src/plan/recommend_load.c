@@ -115,8 +115,8 @@ const struct recommend_load_plan *recommend_load_shape(struct ctx *c, const stru
 						       size_t shape, const struct fit_result *f)
 {
 	const struct profile_workload *pw = c->pw_now;
-	const struct shape *sh = &c->env.shapes[shape];
-	struct replica rep = { w, &sh->cap, &c->env.factors[sh->gpu], f->gpus_per_instance,
+	const struct shape *sh = &c->env->shapes[shape];
+	struct replica rep = { w, &sh->cap, &c->env->factors[sh->gpu], f->gpus_per_instance,
 			       f->instances, { 0 }, { 0 } };
 	struct load_sizer s = { replica_latency, &rep, f->seq_capacity, pw->serving.percentile,
 				-1 };
@@ -126,8 +126,8 @@ const struct recommend_load_plan *recommend_load_shape(struct ctx *c, const stru
 	if (!c->lp || !c->lp_state) {   /* allocated together, freed together */
 		free(c->lp);
 		free(c->lp_state);
-		c->lp = xcalloc(c->env.nshapes + 1, sizeof(*c->lp));
-		c->lp_state = xcalloc(c->env.nshapes + 1, 1);
+		c->lp = xcalloc(c->env->nshapes + 1, sizeof(*c->lp));
+		c->lp_state = xcalloc(c->env->nshapes + 1, 1);
 	}
 	if (c->lp_state[shape])
 		return c->lp_state[shape] == 1 ? &c->lp[shape] : NULL;
@@ -153,15 +153,15 @@ int recommend_load_reset(struct ctx *c, const struct fit_workload *w, const stru
 
 	s->traffic_missed = 0;
 	if (c->lp_state)
-		memset(c->lp_state, 0, c->env.nshapes + 1);
+		memset(c->lp_state, 0, c->env->nshapes + 1);
 	if (!recommend_is_traffic(c->pw_now))
 		return 0;
 	/* the fewest hours any whole VM leaves capped: a candidate that caps
 	 * more misses the SLO where another would not, and is not ranked */
-	for (size_t i = 0; i < c->env.nshapes; i++) {
+	for (size_t i = 0; i < c->env->nshapes; i++) {
 		const struct recommend_load_plan *lp;
 
-		if (fits[i].reject != FIT_OK || c->env.shapes[i].mig >= 0)
+		if (fits[i].reject != FIT_OK || c->env->shapes[i].mig >= 0)
 			continue;
 		lp = recommend_load_shape(c, w, i, &fits[i]);
 		if (lp && (least < 0 || lp->capped_hours < least))
@@ -174,14 +174,14 @@ int recommend_load_reset(struct ctx *c, const struct fit_workload *w, const stru
 double recommend_load_bill(const struct ctx *c, const struct recommend_load_plan *lp, int shape,
 			   int region, const struct fit_result *f, struct recommend_load_plan *out)
 {
-	const struct shape *sh = &c->env.shapes[shape];
-	double unit = c->env.price[(size_t)sh->vm * c->env.nregions + (size_t)region] * sh->share;
-	double payg = c->env.o->load_mixed_terms && bill_is_commitment(c->env.pricing)
-			      ? recommend_term_price(&c->env, sh->vm, region, PRICING_PAYG) * sh->share
+	const struct shape *sh = &c->env->shapes[shape];
+	double unit = c->env->price[(size_t)sh->vm * c->env->nregions + (size_t)region] * sh->share;
+	double payg = c->env->o->load_mixed_terms && bill_is_commitment(c->env->pricing)
+			      ? recommend_term_price(c->env, sh->vm, region, PRICING_PAYG) * sh->share
 			      : 0;
 
 	*out = *lp;
-	load_plan_bill(out, c->env.hours, c->env.pricing, unit, payg, f->vm_count);
+	load_plan_bill(out, c->env->hours, c->env->pricing, unit, payg, f->vm_count);
 	return out->monthly_cost;
 }
 
@@ -192,7 +192,7 @@ double recommend_load_bill(const struct ctx *c, const struct recommend_load_plan
 static void at_peak(const struct ctx *c, const struct fit_workload *w, int shape,
 		    const struct recommend_load_plan *lp, struct fit_result *f)
 {
-	const struct shape *sh = &c->env.shapes[shape];
+	const struct shape *sh = &c->env->shapes[shape];
 	struct sizing_inference_result r;
 	int inst = f->instances > 0 ? f->instances : 1;
 	double mean = lp->in_flight_per_replica_at_peak;
@@ -201,7 +201,7 @@ static void at_peak(const struct ctx *c, const struct fit_workload *w, int shape
 
 	if (f->seq_capacity > 0 && per * inst > f->seq_capacity)
 		per = f->seq_capacity / inst > 0 ? f->seq_capacity / inst : 1;
-	if (fit_instance_infer(w, &sh->cap, f->gpus_per_instance, per, &c->env.factors[sh->gpu],
+	if (fit_instance_infer(w, &sh->cap, f->gpus_per_instance, per, &c->env->factors[sh->gpu],
 			       &r) != 0)
 		return;
 	f->tokens_per_s = r.output_tokens_per_s * inst;
@@ -247,10 +247,10 @@ void recommend_load_findings(const struct ctx *c, struct recommend_workload *rw)
 	const struct recommend_load_plan *lp = rw->load_plan;
 	char a[48], b[48], d[48];
 
-	util_fmt_money_in(a, sizeof a, lp->monthly_cost, c->env.currency);
-	util_fmt_money_in(b, sizeof b, lp->peak_sized_monthly_cost, c->env.currency);
-	util_fmt_money_in(d, sizeof d, lp->peak_sized_monthly_cost - lp->monthly_cost, c->env.currency);
-	if (bill_is_commitment(c->env.pricing) && !c->env.o->load_mixed_terms)
+	util_fmt_money_in(a, sizeof a, lp->monthly_cost, c->env->currency);
+	util_fmt_money_in(b, sizeof b, lp->peak_sized_monthly_cost, c->env->currency);
+	util_fmt_money_in(d, sizeof d, lp->peak_sized_monthly_cost - lp->monthly_cost, c->env->currency);
+	if (bill_is_commitment(c->env->pricing) && !c->env->o->load_mixed_terms)
 		recommend_add_finding(rw, "load-plan", RECOMMEND_INFO,
 				      "%g requests/s at the peak: %d to %d replicas by the hour; "
 				      "under %s every replica is billed 730 h a month, so "
@@ -258,7 +258,7 @@ void recommend_load_findings(const struct ctx *c, struct recommend_workload *rw)
 				      "pricing auto bills the hours it runs); sized on whole VMs, "
 				      "not the MIG plan, as its replicas change by the hour",
 				      lp->peak_requests_per_s, lp->trough_replicas,
-				      lp->peak_replicas, pricing_name(c->env.pricing), a);
+				      lp->peak_replicas, pricing_name(c->env->pricing), a);
 	else
 		recommend_add_finding(rw, "load-plan", RECOMMEND_INFO,
 				      "%g requests/s at the peak: %d to %d replicas by the hour, "
@@ -286,7 +286,7 @@ const struct recommend_load_plan *recommend_load_usable(struct ctx *c, const str
 
 	/* replicas by the hour: whole VMs only, never the MIG plan's slices,
 	 * whose pools run all month */
-	if (c->env.shapes[shape].mig >= 0)
+	if (c->env->shapes[shape].mig >= 0)
 		return NULL;
 	lp = recommend_load_shape(c, w, shape, f);
 	return lp && lp->capped_hours <= least_capped ? lp : NULL;
@@ -295,11 +295,11 @@ const struct recommend_load_plan *recommend_load_usable(struct ctx *c, const str
 double recommend_load_cost(const struct ctx *c, const struct recommend_load_plan *lp, int shape,
 			   int region, const struct fit_result *f, struct fit_cost *cost)
 {
-	const struct shape *sh = &c->env.shapes[shape];
+	const struct shape *sh = &c->env->shapes[shape];
 	struct recommend_load_plan billed;
 
 	cost->monthly = recommend_load_bill(c, lp, shape, region, f, &billed);
-	cost->hourly = c->env.price[(size_t)sh->vm * c->env.nregions + (size_t)region] * sh->share *
+	cost->hourly = c->env->price[(size_t)sh->vm * c->env->nregions + (size_t)region] * sh->share *
 		       f->vm_count * billed.peak_replicas;
 	return cost->monthly;
 }
