@@ -95,6 +95,7 @@ static void ctx_release(struct ctx *c)
 	free(c->unpriced);
 	free(c->ranked.offered);
 	free(c->cands);
+	free(c->ranked.best);
 	free(c->ranked.needs);
 	free(c->region_used);
 	recommend_load_release(c);
@@ -446,6 +447,7 @@ int recommend_build_term(const struct catalog_snapshot *snap, const struct profi
 
 	/* rank: each workload's options, and what the packer needs of it */
 	c.unpriced = xcalloc(env.nvms * env.nregions + 1, 1);
+	c.ranked.best = xcalloc(p->nworkloads + 1, sizeof(*c.ranked.best));
 	c.ranked.needs = xcalloc(p->nworkloads + 1, sizeof(*c.ranked.needs));
 	c.ranked.fb_of = xmalloc((p->nworkloads + 1) * sizeof(*c.ranked.fb_of));
 	for (size_t i = 0; i < p->nworkloads; i++)

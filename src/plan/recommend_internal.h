@@ -242,6 +242,9 @@ struct rec_env {
 /* What the rank stage (recommend_one, recommend_rank.c) hands on, besides
  * each workload's ranking in the result. */
 struct rec_ranked {
+	struct recommend_choice *best;    /* per workload: its cheapest option (zero
+					     when infeasible); the allocate stage
+					     makes it the recommendation */
 	struct pack_need *needs;          /* per workload: what the packer needs of it */
 	/* the dedicated fallbacks of MIG candidates, one per ranking (identical
 	 * workloads share one), and each workload's (-1: none) */

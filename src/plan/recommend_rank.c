@@ -1241,7 +1241,9 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 	rw->feasible = t->feasible;
 	rw->needs = t->needs;
 	rw->needs_fixed = t->needs_fixed;
-	rw->rec = t->rec;
+	/* its cheapest option: the allocate stage makes it (or what the MIG
+	 * plan gives it) the recommendation */
+	c->ranked.best[index] = t->rec;
 	rw->rec_data = t->rec_data ? recommend_dup_array(t->rec_data, 1, sizeof(*t->rec_data)) : NULL;
 	rw->nalternatives = t->nalternatives;
 	rw->alternatives = t->alternatives;   /* shared (a MIG plan may point it elsewhere) */
@@ -1265,7 +1267,7 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 	}
 	if (pw->type == PROFILE_INFERENCE)
 		c->ranked.needs[index] = s->pack;
-	if (rw->feasible && rw->rec.placement == FIT_PLACEMENT_MIG)
+	if (rw->feasible && t->rec.placement == FIT_PLACEMENT_MIG)
 		c->ranked.fb_of[index] = s->fb;
 
 	if (!rw->feasible) {
