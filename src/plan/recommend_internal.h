@@ -18,11 +18,12 @@
  *             each size's whole-VM one) and the packer's offers per region.
  *             Read-only from then on: every later stage takes it const.
  *   rank      recommend_rank.c recommend_one, per workload, with its
- *             context struct ctx (env const): fills struct rec_ranked (what
- *             the packer needs of each workload, the dedicated fallback of a
- *             MIG candidate, the sizes with a price of any term) and the
- *             result's workload: its ranking (rec, alternatives, rejected,
- *             needs, findings).  Its scratch: the ranking cache of identical
+ *             context struct ctx (env const): fills struct rec_ranked (each
+ *             workload's cheapest option, what the packer needs of it, the
+ *             dedicated fallback of a MIG candidate, the sizes with a price
+ *             of any term) and the result's workload: its ranking
+ *             (alternatives, rejected, needs, findings), not its
+ *             recommendation.  Its scratch: the ranking cache of identical
  *             workloads, the candidates and load plans (recommend_load.c) of
  *             the workload being ranked; region_used and unpriced, which the
  *             warnings after the fleet read.
@@ -47,10 +48,12 @@
  *   render    recommend_text.c, src/report/recommend_json.c: they only
  *             print.
  *
- * A workload's recommendation (res->workloads[i].rec) is written by rank
- * (its cheapest option), rewritten by allocate for a MIG candidate and by
- * quota for a workload over the quota; the fleet stage adds its term's
- * hours and break-even (recommend_commitment_finding).
+ * A workload's recommendation (res->workloads[i].rec) is decided by the
+ * allocate stage: rank hands on its cheapest option (rec_ranked.best), the
+ * totals rule keeps it or gives a MIG candidate its place in the plan or
+ * its dedicated fallback.  Two later stages still touch it: quota moves a
+ * workload over the subscription's quota to its next option, and the fleet
+ * stage adds its term's hours and break-even (recommend_commitment_finding).
  */
 #ifndef GPUFIT_RECOMMEND_INTERNAL_H
 #define GPUFIT_RECOMMEND_INTERNAL_H
