@@ -90,7 +90,7 @@ static void env_release(struct rec_env *e)
 
 /* Frees the rank stage's output and scratch; the lists its rankings share
  * go to c->res. */
-static void ctx_release(struct ctx *c)
+static void ctx_release(struct rank_ctx *c)
 {
 	free(c->unpriced);
 	free(c->ranked.offered);
@@ -390,7 +390,7 @@ int recommend_build_term(const struct catalog_snapshot *snap, const struct profi
 			 struct recommend_result *out, struct diag_list *diags)
 {
 	struct rec_env env;               /* read-only once set up */
-	struct ctx c;                     /* the rank stage's */
+	struct rank_ctx c;                     /* the rank stage's */
 	struct rec_mig mig;               /* the MIG plan stage's */
 	/* what the stages after rank read, const */
 	const struct rec_in in = { &env, &c.ranked, &mig };

@@ -422,7 +422,7 @@ int recommend_deploy_reject(const struct engine_support *es, size_t nes,
 }
 
 /* The cache slot of w, with w sized on every shape (the slot owns it). */
-struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *w,
+struct cache_slot *recommend_size_all(struct rank_ctx *c, const struct fit_workload *w,
 				      const struct recommend_load_key *tk)
 {
 	/* workloads sized alike but with different traffic take slots of their
@@ -470,19 +470,19 @@ void recommend_round_needs(struct recommend_needs *n)
 	n->bandwidth_gb_per_s = round(n->bandwidth_gb_per_s);
 }
 
-static void compute_needs(const struct ctx *c, const struct fit_workload *w,
+static void compute_needs(const struct rank_ctx *c, const struct fit_workload *w,
 			  struct recommend_workload *rw);
 
 /* What one replica needs, from the model alone (see docs/recommend.md),
  * rounded as JSON prints it. */
-void recommend_compute_needs(const struct ctx *c, const struct fit_workload *w,
+void recommend_compute_needs(const struct rank_ctx *c, const struct fit_workload *w,
 			  struct recommend_workload *rw)
 {
 	compute_needs(c, w, rw);
 	recommend_round_needs(&rw->needs);
 }
 
-static void compute_needs(const struct ctx *c, const struct fit_workload *w,
+static void compute_needs(const struct rank_ctx *c, const struct fit_workload *w,
 			  struct recommend_workload *rw)
 {
 	const struct sizing_factors *f = &c->res->factors;
@@ -551,7 +551,7 @@ static void compute_needs(const struct ctx *c, const struct fit_workload *w,
 /* What the packer needs of w in region r: which slices of each offer serve
  * one replica alone, and the cheapest dedicated small GPU that does (an
  * NVIDIA size of at most one GPU without MIG). */
-void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
+void recommend_pack_need_of(const struct rank_ctx *c, const struct fit_workload *w,
 			 const struct fit_result *fits, int r, double own_monthly,
 			 struct pack_need *pn)
 {

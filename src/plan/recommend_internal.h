@@ -18,7 +18,7 @@
  *             each size's whole-VM one) and the packer's offers per region.
  *             Read-only from then on: every later stage takes it const.
  *   rank      recommend_rank.c recommend_one, per workload, with its
- *             context struct ctx (env const): fills struct rec_ranked (each
+ *             context struct rank_ctx (env const): fills struct rec_ranked (each
  *             workload's cheapest option, what the packer needs of it, the
  *             dedicated fallback of a MIG candidate, the sizes with a price
  *             of any term) and the result's workload: its ranking
@@ -83,7 +83,7 @@ struct shape {
 /* A feasible, priced candidate while a workload is ranked. */
 struct cand {
 	int shape;
-	int region;                /* index into ctx regions */
+	int region;                /* index into env regions */
 	double hourly, monthly, job_cost;
 	double fed_monthly, fed_job_cost;   /* were the GPUs fed (= monthly without data:) */
 	int refit;                 /* sized again: more nodes for a starved run's deadline */
@@ -171,7 +171,7 @@ struct cache_slot {
 	struct recommend_workload tmpl;   /* feasible, needs, rec, alternatives,
 					     rejected, regions */
 	int fb;                           /* when tmpl.rec is a MIG slice: index into
-					     ctx fbpool, else -1 */
+					     rec_ranked fbpool, else -1 */
 	struct pack_need pack;
 	struct profile_data dkey;         /* the data: block ranked with */
 	int has_dkey;
@@ -280,7 +280,7 @@ struct rec_in {
 
 /* The rank stage's context: the environment it reads, the output it hands
  * on, the result it fills and its scratch. */
-struct ctx {
+struct rank_ctx {
 	const struct rec_env *env;
 	struct rec_ranked ranked;
 	struct recommend_result *res;
@@ -325,30 +325,30 @@ void recommend_build_shapes(struct rec_env *e);
 void recommend_build_offers(struct rec_env *e);
 /* The cache slot of w with traffic tk (all zero: none), with w sized on
  * every shape (the slot owns it). */
-struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *w,
+struct cache_slot *recommend_size_all(struct rank_ctx *c, const struct fit_workload *w,
 				      const struct recommend_load_key *tk);
 /* Rounds needs as JSON prints them (0.1 GiB, 0.1 TFLOPS, 1 GB/s, half away
  * from zero), so that every output shows the same figures. */
 void recommend_round_needs(struct recommend_needs *n);
-void recommend_compute_needs(const struct ctx *c, const struct fit_workload *w,
+void recommend_compute_needs(const struct rank_ctx *c, const struct fit_workload *w,
 			  struct recommend_workload *rw);
 /* What the packer needs of w in region r (fits: w on every shape).
  * own_monthly is w's own cheapest deployment D_w (0: none): a dedicated
  * small GPU whose VMs for w's replicas cost more is not offered (the plan
  * would bill w above what it pays alone), and when D_w is below them the
  * packer may leave w outside the plan at D_w instead. */
-void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
+void recommend_pack_need_of(const struct rank_ctx *c, const struct fit_workload *w,
 			 const struct fit_result *fits, int r, double own_monthly,
 			 struct pack_need *pn);
 /* Moves a template's shared lists (rejected, alternatives) to the result,
  * which owns them from then on. */
-void recommend_keep_lists(struct ctx *c, struct recommend_workload *t);
+void recommend_keep_lists(struct rank_ctx *c, struct recommend_workload *t);
 void recommend_tmpl_release(struct recommend_workload *t);
 /* Releases fb; its list goes to r's shared blocks. */
 void recommend_fallback_release(struct recommend_result *r, struct fallback *fb);
 void recommend_data_findings(const struct rec_env *e, const struct profile_workload *pw,
 			  const struct fit_workload *w, struct recommend_workload *rw);
-void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw);
+void recommend_one(struct rank_ctx *c, size_t index, struct recommend_workload *rw);
 /* recommend_candidates.c: findings for retired and retiring sizes (today's
  * deployment, the recommendation, its alternatives). */
 void recommend_retirement_findings(const struct rec_env *e, size_t index,
@@ -363,9 +363,9 @@ void recommend_data_eval(const struct rec_env *e, const struct profile_workload 
 /* Marks f as a data finding whose numbers are unknown (null), with fix. */
 void recommend_data_unknown_numbers(struct recommend_finding *f, const char *fix);
 int recommend_data_same(const struct profile_workload *pw, const struct cache_slot *s);
-void recommend_unpriced_warnings(struct ctx *c);
-void recommend_unknown_warnings(struct ctx *c);
-void recommend_engine_warnings(struct ctx *c);
+void recommend_unpriced_warnings(struct rank_ctx *c);
+void recommend_unknown_warnings(struct rank_ctx *c);
+void recommend_engine_warnings(struct rank_ctx *c);
 void recommend_mig_release(struct recommend_mig_plan *m);
 /* recommend_plan.c, the MIG plan stage: packs the MIG candidates of the
  * rankings per region into res->mig and says in mig where each workload's
@@ -390,35 +390,41 @@ void recommend_load_key(struct recommend_load_key *k, const struct profile_workl
 int recommend_load_same(const struct profile_workload *pw, const struct cache_slot *s);
 /* The replicas per hour of c->pw_now on shape (f: w sized there for one
  * sequence), planned once per ranking; NULL when the rate cannot be planned. */
-const struct recommend_load_plan *recommend_load_shape(struct ctx *c, const struct fit_workload *w,
+const struct recommend_load_plan *recommend_load_shape(struct rank_ctx *c,
+						       const struct fit_workload *w,
 						       size_t shape, const struct fit_result *f);
 /* Starts a ranking: no shape planned yet; for a workload described by its
  * traffic, plans every whole-VM shape and returns the fewest hours any of
  * them caps (its candidates capping more are not ranked), else 0. */
-int recommend_load_reset(struct ctx *c, const struct fit_workload *w, const struct fit_result *fits,
+int recommend_load_reset(struct rank_ctx *c, const struct fit_workload *w,
+			 const struct fit_result *fits,
 			 struct cache_slot *s);
 /* The findings of a workload's load plan: what it is (load-plan, info) and
  * the hours its max_replicas caps below the SLO (load-capped, warning). */
-void recommend_load_findings(const struct ctx *c, struct recommend_workload *rw);
-void recommend_load_release(struct ctx *c);
+void recommend_load_findings(const struct rank_ctx *c, struct recommend_workload *rw);
+void recommend_load_release(struct rank_ctx *c);
 /* The plan of shape for the ranking, or NULL when it is not ranked: a MIG
  * slice, a rate it cannot plan, or more hours capped than least_capped. */
-const struct recommend_load_plan *recommend_load_usable(struct ctx *c, const struct fit_workload *w,
+const struct recommend_load_plan *recommend_load_usable(struct rank_ctx *c,
+							const struct fit_workload *w,
 							size_t shape, const struct fit_result *f,
 							int least_capped);
 /* cost of a candidate set to lp's bill on shape in region (monthly; hourly
  * all peak VMs); returns the monthly cost. */
-double recommend_load_cost(const struct ctx *c, const struct recommend_load_plan *lp, int shape,
+double recommend_load_cost(const struct rank_ctx *c, const struct recommend_load_plan *lp,
+			   int shape,
 			   int region, const struct fit_result *f, struct fit_cost *cost);
 /* lp billed on shape in region (c->pricing; pricing auto's runs: each level
  * the cheaper of it and payg) into *out; returns its monthly cost. */
-double recommend_load_bill(const struct ctx *c, const struct recommend_load_plan *lp, int shape,
+double recommend_load_bill(const struct rank_ctx *c, const struct recommend_load_plan *lp,
+			   int shape,
 			   int region, const struct fit_result *f, struct recommend_load_plan *out);
 /* A choice of candidate k (w sized there; out filled by fill_choice) set to
  * its load plan: VMs at the peak, the plan's bill, one replica's
  * throughput, latency and memory at the peak's mean in flight; with plan,
  * the plan billed (caller frees).  No-op when k's shape has no plan. */
-void recommend_load_choice(const struct ctx *c, const struct fit_workload *w, const struct cand *k,
+void recommend_load_choice(const struct rank_ctx *c, const struct fit_workload *w,
+			   const struct cand *k,
 			   struct recommend_choice *out, struct recommend_load_plan **plan);
 /* recommend_totals.c, the fleet stage: what depends on the final
  * recommendation of workload i (savings against today's deployment, their

@@ -97,7 +97,7 @@ static int warm_hours(const struct profile_workload *pw, const struct fit_worklo
 
 /* load_max_mean(capacity, percentile), remembered: shapes and workloads
  * share capacities, and each takes a bisection over Poisson sums. */
-static double max_mean_of(struct ctx *c, long capacity, double percentile)
+static double max_mean_of(struct rank_ctx *c, long capacity, double percentile)
 {
 	size_t at = ((size_t)capacity * 31u + (size_t)(percentile * 10)) % RECOMMEND_MEAN_MEMO;
 	struct recommend_mean_memo *m = &c->mean_memo[at];
@@ -111,7 +111,8 @@ static double max_mean_of(struct ctx *c, long capacity, double percentile)
 	return m->mean;
 }
 
-const struct recommend_load_plan *recommend_load_shape(struct ctx *c, const struct fit_workload *w,
+const struct recommend_load_plan *recommend_load_shape(struct rank_ctx *c,
+						       const struct fit_workload *w,
 						       size_t shape, const struct fit_result *f)
 {
 	const struct profile_workload *pw = c->pw_now;
@@ -146,7 +147,8 @@ const struct recommend_load_plan *recommend_load_shape(struct ctx *c, const stru
 	return c->lp_state[shape] == 1 ? &c->lp[shape] : NULL;
 }
 
-int recommend_load_reset(struct ctx *c, const struct fit_workload *w, const struct fit_result *fits,
+int recommend_load_reset(struct rank_ctx *c, const struct fit_workload *w,
+			 const struct fit_result *fits,
 			 struct cache_slot *s)
 {
 	int least = -1;
@@ -171,7 +173,8 @@ int recommend_load_reset(struct ctx *c, const struct fit_workload *w, const stru
 	return least < 0 ? 0 : least;
 }
 
-double recommend_load_bill(const struct ctx *c, const struct recommend_load_plan *lp, int shape,
+double recommend_load_bill(const struct rank_ctx *c, const struct recommend_load_plan *lp,
+			   int shape,
 			   int region, const struct fit_result *f, struct recommend_load_plan *out)
 {
 	const struct shape *sh = &c->env->shapes[shape];
@@ -189,7 +192,7 @@ double recommend_load_bill(const struct ctx *c, const struct recommend_load_plan
  * share of the Little's-law mean in flight (rounded up), as the table and
  * JSON print them; the fit was for one sequence.  Left as they are when the
  * model cannot size that batch (it fitted within seq_capacity). */
-static void at_peak(const struct ctx *c, const struct fit_workload *w, int shape,
+static void at_peak(const struct rank_ctx *c, const struct fit_workload *w, int shape,
 		    const struct recommend_load_plan *lp, struct fit_result *f)
 {
 	const struct shape *sh = &c->env->shapes[shape];
@@ -213,7 +216,8 @@ static void at_peak(const struct ctx *c, const struct fit_workload *w, int shape
 		? (f->memory_have_gib - r.total_gib) / r.total_gib * 100.0 : 0;
 }
 
-void recommend_load_choice(const struct ctx *c, const struct fit_workload *w, const struct cand *k,
+void recommend_load_choice(const struct rank_ctx *c, const struct fit_workload *w,
+			   const struct cand *k,
 			   struct recommend_choice *out, struct recommend_load_plan **plan)
 {
 	struct recommend_load_plan lp;
@@ -234,7 +238,7 @@ void recommend_load_choice(const struct ctx *c, const struct fit_workload *w, co
 	}
 }
 
-void recommend_load_release(struct ctx *c)
+void recommend_load_release(struct rank_ctx *c)
 {
 	free(c->lp);
 	free(c->lp_state);
@@ -242,7 +246,7 @@ void recommend_load_release(struct ctx *c)
 	c->lp_state = NULL;
 }
 
-void recommend_load_findings(const struct ctx *c, struct recommend_workload *rw)
+void recommend_load_findings(const struct rank_ctx *c, struct recommend_workload *rw)
 {
 	const struct recommend_load_plan *lp = rw->load_plan;
 	char a[48], b[48], d[48];
@@ -278,7 +282,8 @@ void recommend_load_findings(const struct ctx *c, struct recommend_workload *rw)
 				      c->pw_now->serving.percentile);
 }
 
-const struct recommend_load_plan *recommend_load_usable(struct ctx *c, const struct fit_workload *w,
+const struct recommend_load_plan *recommend_load_usable(struct rank_ctx *c,
+							const struct fit_workload *w,
 							size_t shape, const struct fit_result *f,
 							int least_capped)
 {
@@ -292,7 +297,8 @@ const struct recommend_load_plan *recommend_load_usable(struct ctx *c, const str
 	return lp && lp->capped_hours <= least_capped ? lp : NULL;
 }
 
-double recommend_load_cost(const struct ctx *c, const struct recommend_load_plan *lp, int shape,
+double recommend_load_cost(const struct rank_ctx *c, const struct recommend_load_plan *lp,
+			   int shape,
 			   int region, const struct fit_result *f, struct fit_cost *cost)
 {
 	const struct shape *sh = &c->env->shapes[shape];

@@ -22,7 +22,7 @@ static void keep_shared(struct recommend_result *r, void *block)
 	r->shared[r->nshared++] = block;
 }
 
-void recommend_keep_lists(struct ctx *c, struct recommend_workload *t)
+void recommend_keep_lists(struct rank_ctx *c, struct recommend_workload *t)
 {
 	if (t->rejected)
 		keep_shared(c->res, t->rejected);
@@ -64,7 +64,8 @@ static int cmp_cand(const void *a, const void *b)
 	return x->region - y->region;
 }
 
-static void fill_choice(const struct ctx *c, const struct fit_workload *w, const struct cand *k,
+static void fill_choice(const struct rank_ctx *c, const struct fit_workload *w,
+			const struct cand *k,
 			const struct fit_result *fits, struct recommend_choice *out,
 			struct recommend_data *dout)
 {
@@ -109,7 +110,7 @@ static void fill_choice(const struct ctx *c, const struct fit_workload *w, const
 
 /* Same offer for the alternatives list: MIG slices of one GPU model and
  * profile on different sizes of the same series price alike. */
-static int same_offer(const struct ctx *c, const struct cand *a, const struct cand *b)
+static int same_offer(const struct rank_ctx *c, const struct cand *a, const struct cand *b)
 {
 	const struct shape *x = &c->env->shapes[a->shape], *y = &c->env->shapes[b->shape];
 	if (a->shape == b->shape)
@@ -117,7 +118,7 @@ static int same_offer(const struct ctx *c, const struct cand *a, const struct ca
 	return x->mig >= 0 && y->mig >= 0 && x->mig == y->mig;
 }
 
-static void add_reject(struct ctx *c, struct recommend_workload *rw, int vm, int mig,
+static void add_reject(struct rank_ctx *c, struct recommend_workload *rw, int vm, int mig,
 		       const struct fit_result *f, const char *region, double order,
 		       size_t *counts)
 {
@@ -280,7 +281,7 @@ static void closest_miss_text(const struct recommend_workload *rw, const struct 
  * of them are shown, and the difference to the recommendation, are settled
  * once the recommendation is final (recommend_settle).
  */
-static void collect_families(struct ctx *c, struct recommend_workload *rw)
+static void collect_families(struct rank_ctx *c, struct recommend_workload *rw)
 {
 	if (!rw->feasible)
 		return;
@@ -397,7 +398,7 @@ static void shortfall_memory_text(struct recommend_workload *w)
 /* c->ranked.offered: which sizes have a Linux price of any term in the currency
  * in each region in use (a size's other names count for it, as in the
  * price table). */
-static void build_offered(struct ctx *c)
+static void build_offered(struct rank_ctx *c)
 {
 	if (c->ranked.offered)
 		return;
@@ -429,7 +430,7 @@ static void build_offered(struct ctx *c)
  * activations on each), which its reasons say.  0 when no shape fits or w
  * is no LLM service.
  */
-static double llm_replica_need(const struct ctx *c, const struct fit_workload *w,
+static double llm_replica_need(const struct rank_ctx *c, const struct fit_workload *w,
 			       const struct fit_result *fits, const int *regs, size_t nregs)
 {
 	double best = 0;
@@ -543,7 +544,7 @@ void recommend_settle(const struct rec_env *e, struct recommend_result *res, siz
  * for training fold into one summary line each (all are listed with
  * --all-rejected).  The closest miss of all is kept for the infeasible
  * finding. */
-static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
+static void collect_rejects(struct rank_ctx *c, struct recommend_workload *rw,
 			    const struct fit_result *fits, const int *regs, size_t nregs)
 {
 	struct rej_ref *refs = xmalloc((c->env->nshapes + c->env->nunknown * nregs + 1) * sizeof(*refs));
@@ -737,7 +738,7 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 }
 
 /* The current deployment: its cost and whether it meets the needs. */
-static void current_of(struct ctx *c, const struct profile_workload *pw,
+static void current_of(struct rank_ctx *c, const struct profile_workload *pw,
 		       const struct fit_workload *w, const struct fit_result *fits,
 		       struct recommend_workload *rw)
 {
@@ -801,7 +802,7 @@ static void current_of(struct ctx *c, const struct profile_workload *pw,
 /* The dedicated options (every shape but MIG slices) of the ranked
  * candidates c->cands: the best one, the next ones in its region and the
  * best per region, into s->fb. */
-static void rank_dedicated(struct ctx *c, const struct fit_workload *w, struct cache_slot *s,
+static void rank_dedicated(struct rank_ctx *c, const struct fit_workload *w, struct cache_slot *s,
 			   const int *regs, size_t nregs)
 {
 	struct fallback *fb;
@@ -849,7 +850,7 @@ static void rank_dedicated(struct ctx *c, const struct fit_workload *w, struct c
 /* A candidate that meets its deadline only on a store it does not have (the
  * storage fix) is an option only when no candidate meets it on the store
  * the profile names: gpufit prices what is declared first (docs/data.md). */
-static void drop_fixed(struct ctx *c)
+static void drop_fixed(struct rank_ctx *c)
 {
 	size_t n = 0, kept = 0;
 	for (size_t j = 0; j < c->ncands; j++)
@@ -866,7 +867,7 @@ static void drop_fixed(struct ctx *c)
 /* Whether the subscription cannot launch VM size vm in region (c->env->o->skus):
  * restricted or not offered there, or in the zone of the workload being
  * ranked.  why (may be NULL) gets the reason. */
-static int unavailable_here(const struct ctx *c, int vm, int region, char *why, size_t len)
+static int unavailable_here(const struct rank_ctx *c, int vm, int region, char *why, size_t len)
 {
 	int zone = c->pw_now ? c->pw_now->zone : 0;
 
@@ -897,7 +898,7 @@ static int cmp_unavail(const void *a, const void *b)
  * region of w, the whole sizes priced below the recommendation's VM (any,
  * when w has none), cheapest first by the catalog's price, at most
  * REJECTS_PER_REASON a region unless --all-rejected. */
-static void unavailable_rejects(struct ctx *c, const struct fit_workload *w,
+static void unavailable_rejects(struct rank_ctx *c, const struct fit_workload *w,
 				struct recommend_workload *rw, const struct fit_result *fits,
 				const int *regs, size_t nregs)
 {
@@ -954,7 +955,7 @@ static void unavailable_rejects(struct ctx *c, const struct fit_workload *w,
 /* A workload pinned to a zone shares no MIG pool whose size is restricted
  * in that zone: those offers are not feasible for it, and when its
  * dedicated small GPU is restricted there it stays outside the plan. */
-static void zone_pack_need(const struct ctx *c, struct pack_need *pn)
+static void zone_pack_need(const struct rank_ctx *c, struct pack_need *pn)
 {
 	const struct pack_offer *offs = &c->env->offers[(size_t)pn->region * MIG_MAX_OFFERS];
 	int ok = 0;
@@ -977,7 +978,7 @@ static void zone_pack_need(const struct ctx *c, struct pack_need *pn)
  * result that only depends on w and the regions). */
 /* The alternatives of a ranking (c->cands sorted, [0] the recommendation):
  * the next top whole purchasable options in its region, one per offer. */
-static void fill_alternatives(struct ctx *c, const struct fit_workload *w,
+static void fill_alternatives(struct rank_ctx *c, const struct fit_workload *w,
 			      const struct fit_result *fits, int top, struct recommend_workload *rw)
 {
 	const struct cand *best = &c->cands[0];
@@ -1002,7 +1003,7 @@ static void fill_alternatives(struct ctx *c, const struct fit_workload *w,
 	rw->nalternatives = nalt;
 }
 
-static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot *s,
+static void rank(struct rank_ctx *c, const struct fit_workload *w, struct cache_slot *s,
 		 const int *regs, size_t nregs)
 {
 	struct recommend_workload *rw = &s->tmpl;
@@ -1206,7 +1207,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 	s->ranked = 1;
 }
 
-void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
+void recommend_one(struct rank_ctx *c, size_t index, struct recommend_workload *rw)
 {
 	const struct profile_workload *pw = &c->env->p->workloads[index];
 	const struct recommend_workload *t;
@@ -1342,7 +1343,7 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 }
 
 /* One warning per region listing feasible sizes that had no price. */
-void recommend_unpriced_warnings(struct ctx *c)
+void recommend_unpriced_warnings(struct rank_ctx *c)
 {
 	if (c->res->currency_note[0])
 		return; /* one warning already says why */
@@ -1366,7 +1367,7 @@ void recommend_unpriced_warnings(struct ctx *c)
 
 /* One warning per region in use listing the sizes with a price there that
  * the spec tables do not know: they exist, but were not sized. */
-void recommend_unknown_warnings(struct ctx *c)
+void recommend_unknown_warnings(struct rank_ctx *c)
 {
 	for (size_t r = 0; r < c->env->nregions; r++) {
 		struct strbuf sb = STRBUF_INIT;
@@ -1390,7 +1391,7 @@ void recommend_unknown_warnings(struct ctx *c)
 
 /* One warning per serving engine whose factors no measurement of its
  * current release checks (engine_unvalidated), naming its workloads. */
-void recommend_engine_warnings(struct ctx *c)
+void recommend_engine_warnings(struct rank_ctx *c)
 {
 	const struct sizing_factors *f = NULL;
 
