@@ -459,8 +459,7 @@ int recommend_build_term(const struct catalog_snapshot *snap, const struct profi
 		recommend_one(&c, i, &out->workloads[i]);
 	/* the MIG plan, then each workload's recommendation from it */
 	recommend_build_mig_plan(&env, &c.ranked, &mig, out);
-	recommend_apply_totals(&in, out);
-	recommend_within_quota(out, snap, o);
+	recommend_allocate(&in, out);
 	/* the fleet: what depends on the final recommendations */
 	for (size_t i = 0; i < p->nworkloads; i++) {
 		recommend_finish_workload(&env, out, i);

@@ -418,3 +418,12 @@ void recommend_apply_totals(const struct rec_in *in, struct recommend_result *re
 	free(items);
 	free(groups);
 }
+
+/* The allocate stage: the totals rule, then the fleet within the
+ * subscription's quota.  Each workload's recommendation is final when it
+ * returns. */
+void recommend_allocate(const struct rec_in *in, struct recommend_result *res)
+{
+	recommend_apply_totals(in, res);
+	recommend_within_quota(res, in->env->snap, in->env->o);
+}

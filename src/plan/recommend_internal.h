@@ -31,13 +31,13 @@
  *             fills struct rec_mig (where the plan put each workload's
  *             replicas, each pool's slice shape) and the result's plan
  *             (res->mig).
- *   allocate  recommend_allocate.c recommend_apply_totals(struct rec_in:
- *             env, ranked, mig, all const): the totals rule per region (the
- *             plan adopted or not, its cost split) and a MIG candidate's
- *             recommendation: its placement in the plan or its dedicated
- *             fallback; its MIG use and cotenants; what depends on the
- *             final choice (recommend_settle).
- *   quota     recommend_quota.c recommend_within_quota: the fleet within
+ *   allocate  recommend_allocate.c recommend_allocate(struct rec_in: env,
+ *             ranked, mig, all const): recommend_apply_totals, the totals
+ *             rule per region (the plan adopted or not, its cost split) and
+ *             a MIG candidate's recommendation: its placement in the plan or
+ *             its dedicated fallback; its MIG use and cotenants; what
+ *             depends on the final choice (recommend_settle); then
+ *             recommend_within_quota (recommend_quota.c): the fleet within
  *             the subscription's quota (a workload over it moves to its next
  *             option).
  *   fleet     recommend_totals.c recommend_finish_workload(env): savings
@@ -51,9 +51,9 @@
  * A workload's recommendation (res->workloads[i].rec) is decided by the
  * allocate stage: rank hands on its cheapest option (rec_ranked.best), the
  * totals rule keeps it or gives a MIG candidate its place in the plan or
- * its dedicated fallback.  Two later stages still touch it: quota moves a
- * workload over the subscription's quota to its next option, and the fleet
- * stage adds its term's hours and break-even (recommend_commitment_finding).
+ * its dedicated fallback, and the quota moves a workload over it to its
+ * next option.  After it, the fleet stage only adds its term's hours and
+ * break-even (recommend_commitment_finding).
  */
 #ifndef GPUFIT_RECOMMEND_INTERNAL_H
 #define GPUFIT_RECOMMEND_INTERNAL_H
@@ -376,6 +376,9 @@ void recommend_build_mig_plan(const struct rec_env *env, const struct rec_ranked
  * (the plan adopted or each workload's dedicated option) and each
  * workload's final recommendation, its MIG use and cotenants. */
 void recommend_apply_totals(const struct rec_in *in, struct recommend_result *res);
+/* The allocate stage: recommend_apply_totals, then recommend_within_quota
+ * (recommend_quota.c); each workload's recommendation is final after it. */
+void recommend_allocate(const struct rec_in *in, struct recommend_result *res);
 /* What depends on the final recommendation of workload index (w): its memory
  * need (the sizing model's figure for all of a replica's sequences on one
  * instance of the recommendation, however many instances it runs), and the
