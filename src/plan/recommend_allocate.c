@@ -420,10 +420,12 @@ void recommend_apply_totals(const struct rec_in *in, struct recommend_result *re
 }
 
 /* The allocate stage: the totals rule, then the fleet within the
- * subscription's quota.  Each workload's recommendation is final when it
- * returns. */
+ * subscription's quota, then each recommendation's term, hours and
+ * break-even.  Each workload's recommendation is final when it returns. */
 void recommend_allocate(const struct rec_in *in, struct recommend_result *res)
 {
 	recommend_apply_totals(in, res);
 	recommend_within_quota(res, in->env->snap, in->env->o);
+	for (size_t i = 0; i < res->nworkloads; i++)
+		recommend_term_of(in->env, &res->notes, i, &res->workloads[i]);
 }

@@ -39,7 +39,8 @@
  *             depends on the final choice (recommend_settle); then
  *             recommend_within_quota (recommend_quota.c): the fleet within
  *             the subscription's quota (a workload over it moves to its next
- *             option).
+ *             option); then recommend_term_of (recommend_terms.c): each
+ *             recommendation's term, hours and break-even.
  *   fleet     recommend_totals.c recommend_finish_workload(env): savings
  *             against today's deployment, their totals, the data,
  *             commitment (recommend_terms.c) and spot findings;
@@ -51,9 +52,10 @@
  * A workload's recommendation (res->workloads[i].rec) is decided by the
  * allocate stage: rank hands on its cheapest option (rec_ranked.best), the
  * totals rule keeps it or gives a MIG candidate its place in the plan or
- * its dedicated fallback, and the quota moves a workload over it to its
- * next option.  After it, the fleet stage only adds its term's hours and
- * break-even (recommend_commitment_finding).
+ * its dedicated fallback, the quota moves a workload over it to its next
+ * option, and its term, hours and break-even are set.  No later stage
+ * writes it; recommend_build_term() then stamps the observed date of its
+ * price (rec.price_observed), as it does the MIG plan's.
  */
 #ifndef GPUFIT_RECOMMEND_INTERNAL_H
 #define GPUFIT_RECOMMEND_INTERNAL_H
@@ -377,7 +379,8 @@ void recommend_build_mig_plan(const struct rec_env *env, const struct rec_ranked
  * workload's final recommendation, its MIG use and cotenants. */
 void recommend_apply_totals(const struct rec_in *in, struct recommend_result *res);
 /* The allocate stage: recommend_apply_totals, then recommend_within_quota
- * (recommend_quota.c); each workload's recommendation is final after it. */
+ * (recommend_quota.c), then recommend_term_of (recommend_terms.c); each
+ * workload's recommendation is final after it. */
 void recommend_allocate(const struct rec_in *in, struct recommend_result *res);
 /* What depends on the final recommendation of workload index (w): its memory
  * need (the sizing model's figure for all of a replica's sequences on one
@@ -447,6 +450,12 @@ int recommend_build_term(const struct catalog_snapshot *snap, const struct profi
 int recommend_build_auto(const struct catalog_snapshot *snap, const struct profile *p,
 			 const struct recommend_options *o, struct recommend_result *out,
 			 struct diag_list *diags);
+/* recommend_terms.c: the term of workload index's recommendation, the
+ * hours it runs and, under a commitment, its size's break-even (the last
+ * fields the allocate stage writes); then, in the fleet stage, the
+ * commitment-underused finding, which reads them. */
+void recommend_term_of(const struct rec_env *e, struct strmap *notes, size_t index,
+		       struct recommend_workload *rw);
 void recommend_commitment_finding(const struct rec_env *e, struct strmap *notes, size_t index,
 				  struct recommend_workload *rw);
 void recommend_completeness(struct recommend_result *res);

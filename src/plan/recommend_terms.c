@@ -46,6 +46,29 @@ static double hours_shown(double h)
 	return round(h * 100.0) / 100.0;
 }
 
+void recommend_term_of(const struct rec_env *e, struct strmap *notes, size_t index,
+		       struct recommend_workload *rw)
+{
+	const struct profile_workload *pw = &e->p->workloads[index];
+	struct recommend_choice *rec = &rw->rec;
+	struct fit_workload w;
+	const char *why = NULL;
+	int v, r;
+
+	if (!rw->feasible || recommend_to_fit(e, notes, pw, &w, &why) != 0)
+		return;
+	/* the term of its bill, the hours it runs and, for a commitment, the
+	 * break-even of its size (a MIG plan's part: its pool's size) */
+	v = recommend_vm_index(e, rec->sku);
+	r = recommend_region_index(e, rec->region);
+	rec->pricing = e->pricing;
+	rec->hours_used = w.kind == FIT_TRAINING ? rec->fit.job_hours * w.runs_per_month : e->hours;
+	rec->break_even = -1;
+	if (bill_is_commitment(e->pricing) && v >= 0 && r >= 0)
+		rec->break_even = bill_break_even(e->price[(size_t)v * e->nregions + r],
+						  recommend_term_price(e, v, r, PRICING_PAYG));
+}
+
 void recommend_commitment_finding(const struct rec_env *e, struct strmap *notes, size_t index,
 				  struct recommend_workload *rw)
 {
@@ -60,17 +83,8 @@ void recommend_commitment_finding(const struct rec_env *e, struct strmap *notes,
 
 	if (!rw->feasible || recommend_to_fit(e, notes, pw, &w, &why) != 0)
 		return;
-	/* the term of its bill, the hours it runs and, for a commitment, the
-	 * break-even of its size (a MIG plan's part: its pool's size) */
 	v = recommend_vm_index(e, rec->sku);
 	r = recommend_region_index(e, rec->region);
-	rw->rec.pricing = e->pricing;
-	rw->rec.hours_used = w.kind == FIT_TRAINING ? rec->fit.job_hours * w.runs_per_month
-						    : e->hours;
-	rw->rec.break_even = -1;
-	if (bill_is_commitment(e->pricing) && v >= 0 && r >= 0)
-		rw->rec.break_even = bill_break_even(e->price[(size_t)v * e->nregions + r],
-						     recommend_term_price(e, v, r, PRICING_PAYG));
 	/* whole VMs of its own only: a MIG plan's part is an allocation of
 	 * the pools' bill, not VMs this workload could price on its own; a
 	 * load plan's levels say what a commitment costs them (load-plan) */
