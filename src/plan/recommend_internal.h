@@ -453,11 +453,11 @@ int recommend_build_auto(const struct catalog_snapshot *snap, const struct profi
 /* recommend_terms.c: the term of workload index's recommendation, the
  * hours it runs and, under a commitment, its size's break-even (the last
  * fields the allocate stage writes); then, in the fleet stage, the
- * commitment-underused finding, which reads them. */
+ * commitment-underused finding of a workload the fit engine sized
+ * (recommend_finish_workload), which reads them. */
 void recommend_term_of(const struct rec_env *e, struct strmap *notes, size_t index,
 		       struct recommend_workload *rw);
-void recommend_commitment_finding(const struct rec_env *e, struct strmap *notes, size_t index,
-				  struct recommend_workload *rw);
+void recommend_commitment_finding(const struct rec_env *e, struct recommend_workload *rw);
 void recommend_completeness(struct recommend_result *res);
 
 #endif

@@ -69,19 +69,15 @@ void recommend_term_of(const struct rec_env *e, struct strmap *notes, size_t ind
 						  recommend_term_price(e, v, r, PRICING_PAYG));
 }
 
-void recommend_commitment_finding(const struct rec_env *e, struct strmap *notes, size_t index,
-				  struct recommend_workload *rw)
+void recommend_commitment_finding(const struct rec_env *e, struct recommend_workload *rw)
 {
-	const struct profile_workload *pw = &e->p->workloads[index];
 	const struct recommend_choice *rec = &rw->rec;
 	struct recommend_commitment_numbers n;
-	struct fit_workload w;
-	const char *why = NULL;
 	char a[64], b[64], s[96] = "";
 	double payg, spot, vms;
 	int v, r;
 
-	if (!rw->feasible || recommend_to_fit(e, notes, pw, &w, &why) != 0)
+	if (!rw->feasible)
 		return;
 	v = recommend_vm_index(e, rec->sku);
 	r = recommend_region_index(e, rec->region);

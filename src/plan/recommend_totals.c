@@ -228,7 +228,7 @@ void recommend_finish_workload(const struct rec_env *e, struct recommend_result 
 	if (recommend_to_fit(e, &res->notes, pw, &w, &why) != 0)
 		return;
 	recommend_data_findings(e, pw, &w, rw);
-	recommend_commitment_finding(e, &res->notes, i, rw);
+	recommend_commitment_finding(e, rw);
 	if (w.kind == FIT_TRAINING && e->pricing == PRICING_SPOT)
 		recommend_add_finding(rw, "spot-training", RECOMMEND_INFO,
 			    "spot VMs can be evicted at any time: checkpoint often and make the run "
