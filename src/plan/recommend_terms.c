@@ -79,8 +79,6 @@ void recommend_commitment_finding(const struct rec_env *e, struct recommend_work
 
 	if (!rw->feasible)
 		return;
-	v = recommend_vm_index(e, rec->sku);
-	r = recommend_region_index(e, rec->region);
 	/* whole VMs of its own only: a MIG plan's part is an allocation of
 	 * the pools' bill, not VMs this workload could price on its own; a
 	 * load plan's levels say what a commitment costs them (load-plan) */
@@ -88,6 +86,8 @@ void recommend_commitment_finding(const struct rec_env *e, struct recommend_work
 	    rec->placement == FIT_PLACEMENT_MIG ||
 	    (rec->basis != RECOMMEND_BASIS_OWN && rec->basis != RECOMMEND_BASIS_DEDICATED))
 		return;
+	v = recommend_vm_index(e, rec->sku);
+	r = recommend_region_index(e, rec->region);
 	payg = recommend_term_price(e, v, r, PRICING_PAYG);
 	if (!(payg > 0) || !(rec->unit_hourly > 0))
 		return;
