@@ -31,8 +31,10 @@
  * findings that depend on the final choice come last.  The renderers
  * (recommend_text.c, recommend_json.c, cmd_recommend.c) only print.
  *
- * This file runs the stages in that order; the helpers they share are in
- * recommend_util.c (recommend_internal.h).
+ * This file runs the stages in that order: it sets up the read-only
+ * environment (struct rec_env) and hands each stage the outputs of the ones
+ * before it as const (recommend_internal.h maps them); the helpers they
+ * share are in recommend_util.c.
  */
 #include <math.h>
 #include <stdint.h>
