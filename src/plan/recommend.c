@@ -31,11 +31,12 @@
  * findings that depend on the final choice come last.  The renderers
  * (recommend_text.c, recommend_json.c, cmd_recommend.c) only print.
  *
- * This file runs the stages in that order and holds the helpers they
- * share (recommend_internal.h).
+ * This file runs the stages in that order: it sets up the read-only
+ * environment (struct rec_env) and hands each stage the outputs of the ones
+ * before it as const (recommend_internal.h maps them); the helpers they
+ * share are in recommend_util.c.
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +44,6 @@
 #include <strings.h>
 
 #include "mig_plan.h"
-#include "profile_fit.h"
 #include "recommend_internal.h"
 #include "util.h"
 
@@ -73,157 +73,38 @@ const char *recommend_basis_name(enum recommend_basis b)
 	return basis_names[b];
 }
 
-int recommend_cmp_vm_sku(const void *a, const void *b)
+/* Frees what the setup allocated in e (its catalog arrays are the
+ * snapshot's). */
+static void env_release(struct rec_env *e)
 {
-	return strcmp(((const struct vm_size *)a)->sku, ((const struct vm_size *)b)->sku);
+	free(e->factors);
+	free(e->factors_ok);
+	free(e->shapes);
+	free(e->regions);
+	free(e->price);
+	free(e->unavailable);
+	free(e->unknown);
+	free(e->offers);
+	free(e->noffers);
+	free(e->whole_shape);
+	free(e->alias_of);
 }
 
-/* bsearch's order of recommend_cmp_vm_sku with the key a bare sku string */
-static int cmp_sku_key(const void *key, const void *vm)
+/* Frees the rank stage's output and scratch; the lists its rankings share
+ * go to c->res. */
+static void ctx_release(struct rank_ctx *c)
 {
-	return strcmp(key, ((const struct vm_size *)vm)->sku);
-}
-
-int recommend_vm_index(const struct ctx *c, const char *sku)
-{
-	const struct vm_size *v;
-	if (!sku)
-		sku = "";
-	v = bsearch(sku, c->vms, c->nvms, sizeof(*c->vms), cmp_sku_key);
-	return v ? (int)(v - c->vms) : -1;
-}
-
-int recommend_gpu_index(const struct ctx *c, const char *name)
-{
-	for (size_t i = 0; i < c->ngpus; i++)
-		if (strcasecmp(c->gpus[i].name, name) == 0)
-			return (int)i;
-	return -1;
-}
-
-int recommend_region_index(const struct ctx *c, const char *name)
-{
-	for (size_t i = 0; i < c->nregions; i++)
-		if (strcasecmp(c->regions[i], name) == 0)
-			return (int)i;
-	return -1;
-}
-
-void recommend_add_region(struct ctx *c, const char *name)
-{
-	if (!name || !*name || recommend_region_index(c, name) >= 0)
-		return;
-	c->regions = xrealloc(c->regions, (c->nregions + 1) * sizeof(*c->regions));
-	util_copy_str(c->regions[c->nregions], sizeof(c->regions[0]), name);
-	c->nregions++;
-}
-
-void recommend_add_warning(struct recommend_result *r, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-void recommend_add_warning(struct recommend_result *r, const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-	va_start(ap, fmt);
-	s = util_vformat(fmt, ap);
-	va_end(ap);
-	r->warnings = xrealloc(r->warnings, (r->nwarnings + 1) * sizeof(*r->warnings));
-	r->warnings[r->nwarnings++] = s;
-}
-
-void recommend_add_finding(struct recommend_workload *w, const char *kind,
-			enum recommend_severity sev, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-void recommend_add_finding(struct recommend_workload *w, const char *kind,
-			enum recommend_severity sev, const char *fmt, ...)
-{
-	struct recommend_finding *f;
-	va_list ap;
-	char *s;
-	va_start(ap, fmt);
-	s = util_vformat(fmt, ap);
-	va_end(ap);
-	w->findings = xrealloc(w->findings, (w->nfindings + 1) * sizeof(*w->findings));
-	f = &w->findings[w->nfindings++];
-	memset(f, 0, sizeof(*f));
-	util_copy_str(f->kind, sizeof(f->kind), kind);
-	f->severity = sev;
-	f->message = s;
-}
-
-/* The regions a workload may run in (indices into c->regions). */
-size_t recommend_workload_regions(const struct ctx *c, const struct profile_workload *pw, int *out)
-{
-	size_t n = 0;
-	if (c->o->nregions) {
-		for (size_t i = 0; i < c->o->nregions; i++)
-			out[n++] = recommend_region_index(c, c->o->regions[i]);
-	} else if (pw->has_region) {
-		out[n++] = recommend_region_index(c, pw->region);
-	} else {
-		for (size_t i = 0; i < c->p->nregions; i++)
-			out[n++] = recommend_region_index(c, c->p->regions[i]);
-	}
-	return n;
-}
-
-/* Converts a profile workload; -1 with a reason when it cannot be sized. */
-int recommend_to_fit(const struct ctx *c, const struct profile_workload *pw, struct fit_workload *w,
-		  const char **why)
-{
-	int rc = fit_workload_from_profile(pw, c->presets, c->npresets, c->headroom, w, why);
-
-	w->notes = &c->res->notes;
-	return rc;
-}
-
-const char *recommend_interconnect_name(int ic)
-{
-	return ic == 2 ? "infiniband" : ic == 1 ? "nvlink" : "none";
-}
-
-void *recommend_dup_array(const void *src, size_t n, size_t size)
-{
-	void *p = xmalloc(n * size + 1);
-	if (n)
-		memcpy(p, src, n * size);
-	return p;
-}
-
-static void ctx_release(struct ctx *c)
-{
-	free(c->factors);
-	free(c->factors_ok);
-	free(c->shapes);
-	free(c->regions);
-	free(c->price);
 	free(c->unpriced);
-	free(c->unavailable);
-	free(c->offered);
+	free(c->ranked.offered);
 	free(c->cands);
-	free(c->unknown);
-	free(c->offers);
-	free(c->noffers);
-	free(c->needs);
+	free(c->ranked.best);
+	free(c->ranked.needs);
 	free(c->region_used);
 	recommend_load_release(c);
-	for (size_t i = 0; i < c->nfbpool; i++)
-		recommend_fallback_release(c->res, &c->fbpool[i]);
-	free(c->fbpool);
-	free(c->fb_of);
-	free(c->covered);
-	free(c->outside);
-	free(c->first_pool);
-	for (size_t i = 0; c->placed && i < c->res->nworkloads; i++) {
-		free(c->placed[i].pools);
-		free(c->placed[i].pool_replicas);
-	}
-	free(c->placed);
-	free(c->pool_shape);
-	free(c->whole_shape);
-	free(c->alias_of);
+	for (size_t i = 0; i < c->ranked.nfbpool; i++)
+		recommend_fallback_release(c->res, &c->ranked.fbpool[i]);
+	free(c->ranked.fbpool);
+	free(c->ranked.fb_of);
 	for (size_t i = 0; i < CACHE_SLOTS; i++) {
 		free(c->cache[i].fits);
 		recommend_keep_lists(c, &c->cache[i].tmpl);
@@ -231,24 +112,38 @@ static void ctx_release(struct ctx *c)
 	}
 }
 
+/* Frees the MIG plan stage's output (nworkloads placements). */
+static void mig_out_release(struct rec_mig *m, size_t nworkloads)
+{
+	free(m->covered);
+	free(m->outside);
+	free(m->first_pool);
+	for (size_t i = 0; m->placed && i < nworkloads; i++) {
+		free(m->placed[i].pools);
+		free(m->placed[i].pool_replicas);
+	}
+	free(m->placed);
+	free(m->pool_shape);
+}
+
 /* The catalog's price of size v in region r that the table used: v's own
  * row, or the row of a size it borrowed it from (find_aliases); NULL when
  * none is there. */
-static const struct price *price_row(const struct ctx *c, int v, const char *region)
+static const struct price *price_row(const struct rec_env *e, int v, const char *region)
 {
 	const struct price *borrowed = NULL;
 
-	for (size_t k = 0; k < c->nprices; k++) {
-		const struct price *p = &c->prices[k];
+	for (size_t k = 0; k < e->nprices; k++) {
+		const struct price *p = &e->prices[k];
 		int pv;
 
-		if (p->pricing != c->pricing || strcasecmp(p->os, "linux") != 0 ||
-		    strcasecmp(p->currency, c->currency) != 0 || !(p->hourly > 0) ||
-		    strcasecmp(p->region, region) != 0 || (pv = recommend_vm_index(c, p->sku)) < 0)
+		if (p->pricing != e->pricing || strcasecmp(p->os, "linux") != 0 ||
+		    strcasecmp(p->currency, e->currency) != 0 || !(p->hourly > 0) ||
+		    strcasecmp(p->region, region) != 0 || (pv = recommend_vm_index(e, p->sku)) < 0)
 			continue;
 		if (pv == v)
 			return p;
-		if (!borrowed && c->alias_of && c->alias_of[pv] == v)
+		if (!borrowed && e->alias_of && e->alias_of[pv] == v)
 			borrowed = p;
 	}
 	return borrowed;
@@ -269,10 +164,10 @@ struct stamp_memo {
 
 /* The observed date of the price of sku in region (price_row) into out, ""
  * when undated or none. */
-static void stamp(const struct ctx *c, struct stamp_memo *m, const char *sku, const char *region,
-		  char out[12])
+static void stamp(const struct rec_env *e, struct stamp_memo *m, const char *sku,
+		  const char *region, char out[12])
 {
-	int v = recommend_vm_index(c, sku);
+	int v = recommend_vm_index(e, sku);
 	const struct price *p;
 	const char *date;
 
@@ -285,7 +180,7 @@ static void stamp(const struct ctx *c, struct stamp_memo *m, const char *sku, co
 			util_copy_str(out, 12, m->date[k] ? m->date[k] : "");
 			return;
 		}
-	p = price_row(c, v, region);
+	p = price_row(e, v, region);
 	date = p ? p->observed_date : NULL;
 	m->v[m->next] = v;
 	m->region[m->next] = region;
@@ -298,17 +193,16 @@ static void stamp(const struct ctx *c, struct stamp_memo *m, const char *sku, co
 
 /* The observed dates of the prices the recommendations and the MIG plan are
  * billed with (recommend_used_price_ages reads them). */
-static void stamp_observed(const struct ctx *c)
+static void stamp_observed(const struct rec_env *e, struct recommend_result *res)
 {
-	struct recommend_result *res = c->res;
 	struct stamp_memo m = { .n = 0 };
 
 	for (size_t i = 0; i < res->nworkloads; i++)
 		if (res->workloads[i].feasible)
-			stamp(c, &m, res->workloads[i].rec.sku, res->workloads[i].rec.region,
+			stamp(e, &m, res->workloads[i].rec.sku, res->workloads[i].rec.region,
 			      res->workloads[i].rec.price_observed);
 	for (size_t k = 0; k < res->mig.npools; k++)
-		stamp(c, &m, res->mig.pools[k].sku, res->mig.pools[k].region,
+		stamp(e, &m, res->mig.pools[k].sku, res->mig.pools[k].region,
 		      res->mig.pools[k].price_observed);
 	for (size_t k = 0; k < res->mig.ndedicated; k++) {
 		struct recommend_mig_dedicated *d = &res->mig.dedicated[k];
@@ -317,7 +211,7 @@ static void stamp_observed(const struct ctx *c)
 		if (prev && strcmp(prev->sku, d->sku) == 0 && strcmp(prev->region, d->region) == 0)
 			memcpy(d->price_observed, prev->price_observed, sizeof(d->price_observed));
 		else
-			stamp(c, &m, d->sku, d->region, d->price_observed);
+			stamp(e, &m, d->sku, d->region, d->price_observed);
 	}
 }
 
@@ -497,106 +391,102 @@ int recommend_build_term(const struct catalog_snapshot *snap, const struct profi
 			 const struct recommend_options *o,
 			 struct recommend_result *out, struct diag_list *diags)
 {
-	struct ctx c;
+	struct rec_env env;               /* read-only once set up */
+	struct rank_ctx c;                     /* the rank stage's */
+	struct rec_mig mig;               /* the MIG plan stage's */
+	/* what the stages after rank read, const */
+	const struct rec_in in = { &env, &c.ranked, &mig };
 	char err[512] = "";
+	int rc = -1;
 
 	memset(out, 0, sizeof(*out));
+	memset(&env, 0, sizeof(env));
 	memset(&c, 0, sizeof(c));
-	c.p = p;
-	c.o = o;
-	c.snap = snap;
+	memset(&mig, 0, sizeof(mig));
+	env.p = p;
+	env.o = o;
+	env.snap = snap;
+	env.pricing = o->has_pricing ? o->pricing : p->pricing;
+	env.currency = o->currency && *o->currency ? o->currency : p->currency;
+	if (!*env.currency)
+		env.currency = "USD";
+	env.hours = o->has_hours ? o->hours_per_month
+				 : (p->hours_per_month > 0 ? p->hours_per_month : 730.0);
+	env.headroom = o->headroom_pct / 100.0;
+	c.env = &env;
 	c.res = out;
-	c.pricing = o->has_pricing ? o->pricing : p->pricing;
-	c.currency = o->currency && *o->currency ? o->currency : p->currency;
-	if (!*c.currency)
-		c.currency = "USD";
-	c.hours = o->has_hours ? o->hours_per_month
-			       : (p->hours_per_month > 0 ? p->hours_per_month : 730.0);
-	c.headroom = o->headroom_pct / 100.0;
-	util_copy_str(out->currency, sizeof(out->currency), c.currency);
-	out->pricing = c.pricing;
-	out->hours_per_month = c.hours;
+	util_copy_str(out->currency, sizeof(out->currency), env.currency);
+	out->pricing = env.pricing;
+	out->hours_per_month = env.hours;
 	out->headroom_pct = o->headroom_pct;
 
-	if (recommend_load_snapshot(&c, snap, err) != 0) {
-		if (diags)
-			diag_list_add(diags, DIAG_ERROR, NULL, 0, 0, "%s", err);
-		ctx_release(&c);
-		recommend_result_release(out);
-		return -1;
-	}
+	/* setup: the environment every stage reads */
+	if (recommend_load_snapshot(&env, out, snap, err) != 0)
+		goto done;
 	/* a catalog without a single price in the currency asked for says so,
 	 * instead of "no payg price" on every size */
 	if (snap->nprices > 0) {
 		size_t k = 0;
 
-		while (k < snap->nprices && strcasecmp(snap->prices[k].currency, c.currency) != 0)
+		while (k < snap->nprices && strcasecmp(snap->prices[k].currency, env.currency) != 0)
 			k++;
 		if (k == snap->nprices) {
 			snprintf(out->currency_note, sizeof out->currency_note,
 				 "prices in %s only; run 'gpufit catalog refresh --currency %s'",
-				 snap->prices[0].currency, c.currency);
-			recommend_add_warning(out, "no %s price in the catalog: %s", c.currency,
+				 snap->prices[0].currency, env.currency);
+			recommend_add_warning(out, "no %s price in the catalog: %s", env.currency,
 					      out->currency_note);
 		}
 	}
-	recommend_build_shapes(&c);
-	c.whole_shape = xmalloc((c.nvms + 1) * sizeof(*c.whole_shape));
-	for (size_t v = 0; v < c.nvms; v++)
-		c.whole_shape[v] = -1;
-	for (size_t i = c.nshapes; i-- > 0;)
-		if (c.shapes[i].mig < 0)
-			c.whole_shape[c.shapes[i].vm] = (int)i;
-	recommend_build_offers(&c);
-	c.needs = xcalloc(p->nworkloads + 1, sizeof(*c.needs));
-	c.fb_of = xmalloc((p->nworkloads + 1) * sizeof(*c.fb_of));
+	recommend_build_shapes(&env);
+	env.whole_shape = xmalloc((env.nvms + 1) * sizeof(*env.whole_shape));
+	for (size_t v = 0; v < env.nvms; v++)
+		env.whole_shape[v] = -1;
+	for (size_t i = env.nshapes; i-- > 0;)
+		if (env.shapes[i].mig < 0)
+			env.whole_shape[env.shapes[i].vm] = (int)i;
+	recommend_build_offers(&env);
+
+	/* rank: each workload's options, and what the packer needs of it */
+	c.unpriced = xcalloc(env.nvms * env.nregions + 1, 1);
+	c.ranked.best = xcalloc(p->nworkloads + 1, sizeof(*c.ranked.best));
+	c.ranked.needs = xcalloc(p->nworkloads + 1, sizeof(*c.ranked.needs));
+	c.ranked.fb_of = xmalloc((p->nworkloads + 1) * sizeof(*c.ranked.fb_of));
 	for (size_t i = 0; i < p->nworkloads; i++)
-		c.fb_of[i] = -1;
-	c.region_used = xcalloc(c.nregions + 1, 1);
+		c.ranked.fb_of[i] = -1;
+	c.region_used = xcalloc(env.nregions + 1, 1);
 	out->workloads = xcalloc(p->nworkloads + 1, sizeof(*out->workloads));
 	out->nworkloads = p->nworkloads;
 	for (size_t i = 0; i < p->nworkloads; i++)
 		recommend_one(&c, i, &out->workloads[i]);
-	recommend_build_mig_plan(&c);
-	recommend_apply_totals(&c);
-	recommend_within_quota(out, snap, o);
+	/* the MIG plan, then each workload's recommendation from it */
+	recommend_build_mig_plan(&env, &c.ranked, &mig, out);
+	recommend_allocate(&in, out);
+	/* the fleet: what depends on the final recommendations */
 	for (size_t i = 0; i < p->nworkloads; i++) {
-		recommend_finish_workload(&c, i);
-		recommend_retirement_findings(&c, i, &out->workloads[i]);
+		recommend_finish_workload(&env, out, i);
+		recommend_retirement_findings(&env, i, &out->workloads[i]);
 	}
 	recommend_completeness(out);
-	if (money_out_of_range(out, err, sizeof err)) {
-		if (diags)
-			diag_list_add(diags, DIAG_ERROR, NULL, 0, 0, "%s", err);
-		ctx_release(&c);
-		recommend_result_release(out);
-		return -1;
-	}
+	if (money_out_of_range(out, err, sizeof err))
+		goto done;
 	out->monthly_cost = util_round_cents(out->monthly_cost);
 	out->current_monthly_cost = util_round_cents(out->current_monthly_cost);
 	out->savings_monthly = util_round_cents(out->savings_monthly);
 	recommend_unpriced_warnings(&c);
 	recommend_unknown_warnings(&c);
 	recommend_engine_warnings(&c);
-	stamp_observed(&c);
+	stamp_observed(&env, out);
+	rc = 0;
+done:
+	if (rc != 0 && diags)
+		diag_list_add(diags, DIAG_ERROR, NULL, 0, 0, "%s", err);
+	mig_out_release(&mig, out->nworkloads);
 	ctx_release(&c);
-	return 0;
-}
-
-void recommend_mig_use_free(struct recommend_mig_use *u)
-{
-	if (!u)
-		return;
-	free(u->pool_index);
-	free(u->pool_replicas);
-	free(u);
-}
-
-const struct recommend_mig_use *recommend_mig_use_of(const struct recommend_workload *w)
-{
-	static const struct recommend_mig_use none;   /* use RECOMMEND_BASIS_OWN */
-
-	return w->mig_use ? w->mig_use : &none;
+	env_release(&env);
+	if (rc != 0)
+		recommend_result_release(out);
+	return rc;
 }
 
 void recommend_result_release(struct recommend_result *r)

@@ -19,10 +19,11 @@
  * their real cost, best first (D_w, then the next ones in its region),
  * leaving out skip (the recommendation itself).  They are fb's list, which
  * all workloads of fb share. */
-static void dedicated_alternatives(struct ctx *c, struct recommend_workload *w,
-				   const struct fallback *fb, const struct recommend_choice *skip)
+static void dedicated_alternatives(const struct rec_in *in, struct recommend_result *res,
+				   struct recommend_workload *w, const struct fallback *fb,
+				   const struct recommend_choice *skip)
 {
-	size_t top = c->o->top > 0 ? (size_t)c->o->top : 0;
+	size_t top = in->env->o->top > 0 ? (size_t)in->env->o->top : 0;
 	int with_ded = fb->has && skip != &fb->ded;
 	size_t n = (size_t)with_ded + fb->nalts;
 
@@ -45,9 +46,9 @@ static int same_deployment(const struct recommend_choice *a, const struct recomm
 /* Leaves the recommendation's own deployment out of w's alternatives: every
  * line printed is one deployment at one price.  The list is shared, so a
  * match after the first entry makes w a copy of its own (kept by res). */
-static void drop_own_deployment(struct ctx *c, struct recommend_workload *w)
+static void drop_own_deployment(const struct rec_in *in, struct recommend_result *res,
+				struct recommend_workload *w)
 {
-	struct recommend_result *res = c->res;
 	struct recommend_choice *copy;
 	size_t k, m = 0;
 
@@ -73,14 +74,14 @@ static void drop_own_deployment(struct ctx *c, struct recommend_workload *w)
 
 /* A MIG candidate whose plan is not used: its recommendation becomes its
  * best dedicated option, and its alternatives the next dedicated ones. */
-static void to_dedicated(struct ctx *c, size_t i)
+static void to_dedicated(const struct rec_in *in, struct recommend_result *res, size_t i)
 {
-	struct recommend_workload *w = &c->res->workloads[i];
-	const struct fallback *fb = &c->fbpool[c->fb_of[i]];
+	struct recommend_workload *w = &res->workloads[i];
+	const struct fallback *fb = &in->ranked->fbpool[in->ranked->fb_of[i]];
 
 	w->rec = fb->ded;
 	w->rec.basis = RECOMMEND_BASIS_DEDICATED;
-	dedicated_alternatives(c, w, fb, &fb->ded);
+	dedicated_alternatives(in, res, w, fb, &fb->ded);
 	w->needs.interconnect = recommend_interconnect_name(w->rec.fit.interconnect);
 }
 
@@ -88,46 +89,46 @@ static void to_dedicated(struct ctx *c, size_t i)
  * placement in the plan (replica 0's pool size and MIG profile, or the
  * dedicated size the plan gave it), the VMs and GPUs it occupies there and
  * its part of the plan; its alternatives its dedicated options. */
-static void to_plan(struct ctx *c, size_t i, double part)
+static void to_plan(const struct rec_in *in, struct recommend_result *res, size_t i, double part)
 {
-	struct recommend_result *res = c->res;
 	struct recommend_workload *w = &res->workloads[i];
-	const struct fallback *fb = &c->fbpool[c->fb_of[i]];
-	const struct placed *pl = &c->placed[i];
-	const struct profile_workload *pw = &c->p->workloads[i];
+	const struct fallback *fb = &in->ranked->fbpool[in->ranked->fb_of[i]];
+	const struct placed *pl = &in->mig->placed[i];
+	const struct profile_workload *pw = &in->env->p->workloads[i];
 	struct fit_workload fw;
 	const char *why = NULL;
 	int shape = -1;
 
 	if (pl->ded_vm >= 0) {
-		shape = c->whole_shape[pl->ded_vm];
-		util_copy_str(w->rec.sku, sizeof(w->rec.sku), c->vms[pl->ded_vm].sku);
-		util_copy_str(w->rec.gpu_model, sizeof(w->rec.gpu_model), c->vms[pl->ded_vm].gpu_model);
+		shape = in->env->whole_shape[pl->ded_vm];
+		util_copy_str(w->rec.sku, sizeof(w->rec.sku), in->env->vms[pl->ded_vm].sku);
+		util_copy_str(w->rec.gpu_model, sizeof(w->rec.gpu_model), in->env->vms[pl->ded_vm].gpu_model);
 		w->rec.placement = FIT_PLACEMENT_VM;
 		w->rec.mig_profile[0] = '\0';
-	} else if (c->first_pool[i] >= 0) { /* replica 0 is on a slice */
-		const struct mig_plan_pool *pool = &res->mig.pools[c->first_pool[i]];
-		shape = c->pool_shape[c->first_pool[i]];
+	} else if (in->mig->first_pool[i] >= 0) { /* replica 0 is on a slice */
+		const struct mig_plan_pool *pool = &res->mig.pools[in->mig->first_pool[i]];
+		shape = in->mig->pool_shape[in->mig->first_pool[i]];
 		util_copy_str(w->rec.sku, sizeof(w->rec.sku), pool->sku);
 		util_copy_str(w->rec.gpu_model, sizeof(w->rec.gpu_model), pool->gpu_model);
 		util_copy_str(w->rec.mig_profile, sizeof(w->rec.mig_profile), pool->mig_profile);
 		w->rec.placement = FIT_PLACEMENT_MIG;
 	}
 	/* the estimates of the shape it is deployed on */
-	if (shape >= 0 && recommend_to_fit(c, pw, &fw, &why) == 0) {
-		const struct shape *sh = &c->shapes[shape];
-		fit_evaluate(&fw, &sh->cap, sh->infiniband, &c->factors[sh->gpu], &w->rec.fit);
+	if (shape >= 0 && recommend_to_fit(in->env, &res->notes, pw, &fw, &why) == 0) {
+		const struct shape *sh = &in->env->shapes[shape];
+		fit_evaluate(&fw, &sh->cap, sh->infiniband, &in->env->factors[sh->gpu], &w->rec.fit);
 	}
 	/* the counts of what it names: replica 0's kind of placement */
 	w->rec.vm_count = pl->ded_vm >= 0 ? pl->dedicated : pl->nvms;
 	w->rec.gpu_count = pl->ngpus + pl->dedicated; /* every GPU it occupies */
 	w->rec.basis = RECOMMEND_BASIS_PLAN;
 	w->rec.monthly_cost = part;
-	w->rec.hours_billed = bill_hours(c->pricing, c->hours);
+	w->rec.hours_billed = bill_hours(in->env->pricing, in->env->hours);
 	w->rec.hourly_cost = part / w->rec.hours_billed;
 	w->rec.unit_hourly = w->replicas > 0 ? w->rec.hourly_cost / (double)w->replicas : 0;
-	dedicated_alternatives(c, w, fb, fb->has && same_deployment(&fb->ded, &w->rec) ? &fb->ded : NULL);
-	drop_own_deployment(c, w);
+	dedicated_alternatives(in, res, w, fb,
+			       fb->has && same_deployment(&fb->ded, &w->rec) ? &fb->ded : NULL);
+	drop_own_deployment(in, res, w);
 	for (size_t k = 0; k < w->nregions; k++)
 		if (strcasecmp(w->regions[k].region, w->rec.region) == 0) {
 			w->regions[k].feasible = 1;
@@ -180,10 +181,10 @@ static int pools_meet(const struct pool_set *a, const struct pool_set *b)
 	return 0;
 }
 
-static int in_plan(const struct ctx *c, size_t i)
+static int in_plan(const struct rec_in *in, const struct recommend_result *res, size_t i)
 {
-	return c->first_pool[i] >= 0 &&
-	       recommend_mig_use_of(&c->res->workloads[i])->use == RECOMMEND_BASIS_PLAN;
+	return in->mig->first_pool[i] >= 0 &&
+	       recommend_mig_use_of(&res->workloads[i])->use == RECOMMEND_BASIS_PLAN;
 }
 
 /* The co-tenants of every workload placed on slices: the other workloads
@@ -193,9 +194,8 @@ static int in_plan(const struct ctx *c, size_t i)
  * set of pools they sit in (few sets: a plan has few pools): each group's
  * count is the sum over the groups it shares a pool with.  Linear in the
  * workloads, times the groups squared. */
-static void cotenants(struct ctx *c)
+static void cotenants(const struct rec_in *in, struct recommend_result *res)
 {
-	struct recommend_result *res = c->res;
 	size_t np = res->mig.npools, nw = res->nworkloads, nset = 0, npl = 0;
 	size_t *start = xcalloc(np + 2, sizeof(*start)), *fill, *members;
 	size_t *seen = xcalloc(nw + 1, sizeof(*seen));
@@ -204,8 +204,8 @@ static void cotenants(struct ctx *c)
 
 	/* the plan's workloads of each pool, in profile order (counting sort) */
 	for (size_t i = 0; i < nw; i++) {
-		const struct placed *pl = &c->placed[i];
-		if (!in_plan(c, i))
+		const struct placed *pl = &in->mig->placed[i];
+		if (!in_plan(in, res, i))
 			continue;
 		for (int k = 0; k < pl->npools; k++)
 			start[pl->pools[k] + 1]++;
@@ -220,8 +220,8 @@ static void cotenants(struct ctx *c)
 	sorted = xcalloc(npl + 1, sizeof(*sorted));
 	nset = npl = 0;
 	for (size_t i = 0; i < nw; i++) {
-		const struct placed *pl = &c->placed[i];
-		if (!in_plan(c, i))
+		const struct placed *pl = &in->mig->placed[i];
+		if (!in_plan(in, res, i))
 			continue;
 		set[nset].pools = sorted + npl;
 		set[nset].n = pl->npools;
@@ -244,7 +244,7 @@ static void cotenants(struct ctx *c)
 	for (size_t s = 0; s < nset; s++) {
 		size_t i = set[s].w, n = 0;
 		struct recommend_mig_use *u = res->workloads[i].mig_use;
-		const struct placed *pl = &c->placed[i];
+		const struct placed *pl = &in->mig->placed[i];
 
 		seen[i] = i + 1;
 		for (int k = 0; k < pl->npools && n < RECOMMEND_MAX_COTENANTS; k++) {
@@ -283,17 +283,21 @@ static void cotenants(struct ctx *c)
 
 /* The totals rule over the whole fleet (recommend_totals), then every MIG
  * candidate's recommendation, alternatives and mig_use as it decides. */
-void recommend_apply_totals(struct ctx *c)
+void recommend_apply_totals(const struct rec_in *in, struct recommend_result *res)
 {
-	struct recommend_result *res = c->res;
 	struct recommend_mig_plan *plan = &res->mig;
-	size_t n = res->nworkloads, ng = 2 * c->nregions;
+	size_t n = res->nworkloads, ng = 2 * in->env->nregions;
 	struct recommend_totals_item *items = xcalloc(n + 1, sizeof(*items));
 	struct recommend_totals_group *groups = xcalloc(ng + 1, sizeof(*groups));
 
+	/* the recommendation of each workload is decided here, once: its
+	 * cheapest option from the ranking, unless the totals rule below gives a
+	 * MIG candidate its place in the plan or its dedicated option */
+	for (size_t i = 0; i < n; i++)
+		res->workloads[i].rec = in->ranked->best[i];
 	/* group 2r: the plan of region r; 2r + 1: candidates of r it cannot pack */
 	for (size_t k = 0; k < plan->nregions; k++) {
-		int r = recommend_region_index(c, plan->regions[k].region);
+		int r = recommend_region_index(in->env, plan->regions[k].region);
 		groups[2 * r].priced = plan->regions[k].priced;
 		groups[2 * r].plan_monthly = plan->regions[k].monthly_cost;
 	}
@@ -309,21 +313,22 @@ void recommend_apply_totals(struct ctx *c)
 			it->dedicated_monthly = w->rec.monthly_cost;
 			continue;
 		}
-		fb = &c->fbpool[c->fb_of[i]];
-		it->group = 2 * recommend_region_index(c, w->rec.region) + (c->covered[i] ? 0 : 1);
+		fb = &in->ranked->fbpool[in->ranked->fb_of[i]];
+		it->group = 2 * recommend_region_index(in->env, w->rec.region) + (in->mig->covered[i] ? 0 : 1);
 		it->has_dedicated = fb->has;
 		it->dedicated_monthly = fb->has ? fb->ded.monthly_cost : 0;
 		it->share_monthly = w->rec.monthly_cost;
-		if (c->covered[i]) {
-			it->fixed_monthly = c->placed[i].fixed_monthly;
-			it->dedicated_only = c->placed[i].sliced == 0 && c->placed[i].dedicated > 0;
+		if (in->mig->covered[i]) {
+			it->fixed_monthly = in->mig->placed[i].fixed_monthly;
+			it->dedicated_only = in->mig->placed[i].sliced == 0 && in->mig->placed[i].dedicated > 0;
 		}
 	}
 	res->monthly_cost = recommend_totals(items, n, groups, ng);
 
 	for (size_t k = 0; k < plan->nregions; k++) {
 		struct recommend_mig_region *reg = &plan->regions[k];
-		const struct recommend_totals_group *g = &groups[2 * recommend_region_index(c, reg->region)];
+		const struct recommend_totals_group *g =
+			&groups[2 * recommend_region_index(in->env, reg->region)];
 		reg->dedicated_monthly_cost = g->dedicated_monthly;
 		reg->used_in_totals = g->used;
 		plan->dedicated_monthly_cost += g->dedicated_monthly;
@@ -347,10 +352,10 @@ void recommend_apply_totals(struct ctx *c)
 			w->mig_use = xcalloc(1, sizeof(*w->mig_use));
 		u = w->mig_use;
 		g = &groups[it->group];
-		fb = &c->fbpool[c->fb_of[i]];
+		fb = &in->ranked->fbpool[in->ranked->fb_of[i]];
 		u->use = it->basis;
-		u->packed = c->covered[i];
-		u->left_out = c->outside[i];
+		u->packed = in->mig->covered[i];
+		u->left_out = in->mig->outside[i];
 		u->slices_per_replica = w->rec.fit.vm_count;
 		util_copy_str(u->sku, sizeof(u->sku), w->rec.sku);
 		util_copy_str(u->mig_profile, sizeof(u->mig_profile), w->rec.mig_profile);
@@ -367,15 +372,15 @@ void recommend_apply_totals(struct ctx *c)
 		u->plan_workloads = g->nitems;
 		switch (it->basis) {
 		case RECOMMEND_BASIS_PLAN: {
-			const struct placed *pl = &c->placed[i];
-			to_plan(c, i, it->part_monthly);
+			const struct placed *pl = &in->mig->placed[i];
+			to_plan(in, res, i, it->part_monthly);
 			util_copy_str(u->sku, sizeof(u->sku), w->rec.sku);
 			util_copy_str(u->mig_profile, sizeof(u->mig_profile), w->rec.mig_profile);
 			u->replicas_on_slices = pl->sliced;
 			u->replicas_dedicated = pl->dedicated;
-			if (pl->dedicated && c->needs[i].dedicated_vm >= 0)
+			if (pl->dedicated && in->ranked->needs[i].dedicated_vm >= 0)
 				util_copy_str(u->plan_dedicated_sku, sizeof(u->plan_dedicated_sku),
-					 c->vms[c->needs[i].dedicated_vm].sku);
+					 in->env->vms[in->ranked->needs[i].dedicated_vm].sku);
 			u->pools_spanned = pl->npools;
 			free(u->pool_index);
 			free(u->pool_replicas);
@@ -385,8 +390,8 @@ void recommend_apply_totals(struct ctx *c)
 				u->pool_index[k] = pl->pools[k];
 				u->pool_replicas[k] = pl->pool_replicas[k];
 			}
-			if (c->first_pool[i] >= 0) {
-				const struct mig_plan_pool *pool = &plan->pools[c->first_pool[i]];
+			if (in->mig->first_pool[i] >= 0) {
+				const struct mig_plan_pool *pool = &plan->pools[in->mig->first_pool[i]];
 				util_copy_str(u->pool, sizeof(u->pool), pool->name);
 				util_copy_str(u->pool_sku, sizeof(u->pool_sku), pool->sku);
 				util_copy_str(u->pool_profile, sizeof(u->pool_profile), pool->mig_profile);
@@ -395,7 +400,7 @@ void recommend_apply_totals(struct ctx *c)
 			break;
 		}
 		case RECOMMEND_BASIS_DEDICATED:
-			to_dedicated(c, i);
+			to_dedicated(in, res, i);
 			break;
 		case RECOMMEND_BASIS_SHARE:
 			w->rec.basis = RECOMMEND_BASIS_SHARE;
@@ -407,9 +412,20 @@ void recommend_apply_totals(struct ctx *c)
 			break;
 		}
 	}
-	cotenants(c);
+	cotenants(in, res);
 	for (size_t i = 0; i < n; i++)
-		recommend_settle(c, i, &res->workloads[i]);
+		recommend_settle(in->env, res, i, &res->workloads[i]);
 	free(items);
 	free(groups);
+}
+
+/* The allocate stage: the totals rule, then the fleet within the
+ * subscription's quota, then each recommendation's term, hours and
+ * break-even.  Each workload's recommendation is final when it returns. */
+void recommend_allocate(const struct rec_in *in, struct recommend_result *res)
+{
+	recommend_apply_totals(in, res);
+	recommend_within_quota(res, in->env->snap, in->env->o);
+	for (size_t i = 0; i < res->nworkloads; i++)
+		recommend_term_of(in->env, &res->notes, i, &res->workloads[i]);
 }

@@ -35,19 +35,19 @@ static int name_says_rdma(const char *sku)
 }
 
 /* The rows of sku in prices (sorted by sku, then region): [*lo, *hi). */
-static void sku_rows(const struct ctx *c, const char *sku, size_t *lo, size_t *hi)
+static void sku_rows(const struct rec_env *e, const char *sku, size_t *lo, size_t *hi)
 {
-	size_t a = 0, b = c->nprices;
+	size_t a = 0, b = e->nprices;
 
 	while (a < b) { /* the first row not below sku */
 		size_t mid = a + (b - a) / 2;
-		if (strcmp(c->prices[mid].sku, sku) < 0)
+		if (strcmp(e->prices[mid].sku, sku) < 0)
 			a = mid + 1;
 		else
 			b = mid;
 	}
 	*lo = a;
-	for (b = a; b < c->nprices && strcmp(c->prices[b].sku, sku) == 0; b++)
+	for (b = a; b < e->nprices && strcmp(e->prices[b].sku, sku) == 0; b++)
 		;
 	*hi = b;
 }
@@ -55,17 +55,17 @@ static void sku_rows(const struct ctx *c, const char *sku, size_t *lo, size_t *h
 /* 1 when the prices of sizes x and y agree wherever both have one (region,
  * kind, OS, currency), and both have one somewhere: the evidence that they
  * are one offer. */
-static int same_prices(const struct ctx *c, const char *x, const char *y)
+static int same_prices(const struct rec_env *e, const char *x, const char *y)
 {
 	size_t common = 0, xlo, xhi, ylo, yhi;
 
-	sku_rows(c, x, &xlo, &xhi);
-	sku_rows(c, y, &ylo, &yhi);
+	sku_rows(e, x, &xlo, &xhi);
+	sku_rows(e, y, &ylo, &yhi);
 	for (size_t i = xlo; i < xhi; i++) {
-		const struct price *a = &c->prices[i];
+		const struct price *a = &e->prices[i];
 
 		for (size_t j = ylo; j < yhi; j++) {
-			const struct price *b = &c->prices[j];
+			const struct price *b = &e->prices[j];
 
 			if (b->pricing != a->pricing || strcmp(b->region, a->region) != 0 ||
 			    strcasecmp(b->os, a->os) != 0 || strcasecmp(b->currency, a->currency) != 0)
@@ -82,9 +82,9 @@ static int same_prices(const struct ctx *c, const char *x, const char *y)
  * series and spec, neither retired, and the same prices (same_prices).  The
  * catalog keeps such a row only so a price under either name matches
  * (docs/catalog.md). */
-static int same_vm(const struct ctx *c, size_t a, size_t b)
+static int same_vm(const struct rec_env *e, size_t a, size_t b)
 {
-	const struct vm_size *x = &c->vms[a], *y = &c->vms[b];
+	const struct vm_size *x = &e->vms[a], *y = &e->vms[b];
 
 	if (x->retired || y->retired || !x->spec_known || !y->spec_known ||
 	    strcmp(x->series, y->series) != 0 || strcmp(x->gpu_model, y->gpu_model) != 0 ||
@@ -95,15 +95,15 @@ static int same_vm(const struct ctx *c, size_t a, size_t b)
 	    x->mig_capable != y->mig_capable || x->retiring != y->retiring ||
 	    strcmp(x->retired_on, y->retired_on) != 0)
 		return 0;
-	return same_prices(c, x->sku, y->sku);
+	return same_prices(e, x->sku, y->sku);
 }
 
 /* Of two names of one VM, 1 when a is the one to print: the name that
  * follows Azure's naming (an InfiniBand size's name says r), else the
  * shorter, else the first. */
-static int better_name(const struct ctx *c, size_t a, size_t b)
+static int better_name(const struct rec_env *e, size_t a, size_t b)
 {
-	const struct vm_size *x = &c->vms[a], *y = &c->vms[b];
+	const struct vm_size *x = &e->vms[a], *y = &e->vms[b];
 	int ib = x->infiniband_gbps > 0;
 	int nx = name_says_rdma(x->sku) == ib, ny = name_says_rdma(y->sku) == ib;
 	size_t lx = strlen(x->sku), ly = strlen(y->sku);
@@ -121,25 +121,25 @@ static int better_name(const struct ctx *c, size_t a, size_t b)
  * has none.  An alias is never a candidate: the VM is sized, ranked,
  * listed and deployed once, under that name.
  */
-static void find_aliases(struct ctx *c)
+static void find_aliases(struct rec_env *e)
 {
-	size_t *group = xmalloc((c->nvms + 1) * sizeof(*group));
-	unsigned char *seen = xcalloc(c->nvms + 1, 1);
+	size_t *group = xmalloc((e->nvms + 1) * sizeof(*group));
+	unsigned char *seen = xcalloc(e->nvms + 1, 1);
 
-	c->alias_of = xmalloc((c->nvms + 1) * sizeof(*c->alias_of));
-	for (size_t v = 0; v < c->nvms; v++)
-		c->alias_of[v] = -1;
-	for (size_t a = 0; a < c->nvms; a++) {
+	e->alias_of = xmalloc((e->nvms + 1) * sizeof(*e->alias_of));
+	for (size_t v = 0; v < e->nvms; v++)
+		e->alias_of[v] = -1;
+	for (size_t a = 0; a < e->nvms; a++) {
 		size_t n = 0, best = a;
 
 		if (seen[a])
 			continue;
 		group[n++] = a;
-		for (size_t b = a + 1; b < c->nvms; b++)
-			if (!seen[b] && same_vm(c, a, b)) {
+		for (size_t b = a + 1; b < e->nvms; b++)
+			if (!seen[b] && same_vm(e, a, b)) {
 				seen[b] = 1;
 				group[n++] = b;
-				if (better_name(c, b, best))
+				if (better_name(e, b, best))
 					best = b;
 			}
 		for (size_t k = 0; n > 1 && k < n; k++) {
@@ -147,12 +147,12 @@ static void find_aliases(struct ctx *c)
 
 			if (b == best)
 				continue;
-			c->alias_of[b] = (int)best;
-			for (size_t r = 0; r < c->nregions; r++) {
-				double *pb = &c->price[best * c->nregions + r];
+			e->alias_of[b] = (int)best;
+			for (size_t r = 0; r < e->nregions; r++) {
+				double *pb = &e->price[best * e->nregions + r];
 
 				if (!(*pb > 0))
-					*pb = c->price[b * c->nregions + r];
+					*pb = e->price[b * e->nregions + r];
 			}
 		}
 	}
@@ -162,68 +162,68 @@ static void find_aliases(struct ctx *c)
 
 /* The catalog arrays of the snapshot (borrowed), the efficiency factors of
  * every GPU model, the regions in use and the size x region price table. */
-int recommend_load_snapshot(struct ctx *c, const struct catalog_snapshot *snap, char *err)
+int recommend_load_snapshot(struct rec_env *e, struct recommend_result *res,
+			    const struct catalog_snapshot *snap, char *err)
 {
-	c->vms = snap->vms; /* sorted by sku, as recommend_vm_index() needs */
-	c->nvms = snap->nvms;
-	c->gpus = snap->gpus;
-	c->ngpus = snap->ngpus;
-	c->migs = snap->migs;
-	c->nmigs = snap->nmigs;
-	c->presets = snap->presets;
-	c->npresets = snap->npresets;
-	c->tiers = snap->tiers;
-	c->ntiers = snap->ntiers;
-	c->data = &snap->data;
-	c->engines = snap->engines;
-	c->nengines = snap->nengines;
-	c->prices = snap->prices;
-	c->nprices = snap->nprices;
+	e->vms = snap->vms; /* sorted by sku, as recommend_vm_index() needs */
+	e->nvms = snap->nvms;
+	e->gpus = snap->gpus;
+	e->ngpus = snap->ngpus;
+	e->migs = snap->migs;
+	e->nmigs = snap->nmigs;
+	e->presets = snap->presets;
+	e->npresets = snap->npresets;
+	e->tiers = snap->tiers;
+	e->ntiers = snap->ntiers;
+	e->data = &snap->data;
+	e->engines = snap->engines;
+	e->nengines = snap->nengines;
+	e->prices = snap->prices;
+	e->nprices = snap->nprices;
 
-	c->factors = xcalloc(c->ngpus + 1, sizeof(*c->factors));
-	c->factors_ok = xcalloc(c->ngpus + 1, sizeof(*c->factors_ok));
-	for (size_t i = 0; i < c->ngpus; i++)
-		c->factors_ok[i] = sizing_factors_resolve(snap->eff, snap->neff, &c->gpus[i],
-							  &c->factors[i], NULL) == 0;
-	if (sizing_factors_resolve(snap->eff, snap->neff, NULL, &c->res->factors, err) != 0)
+	e->factors = xcalloc(e->ngpus + 1, sizeof(*e->factors));
+	e->factors_ok = xcalloc(e->ngpus + 1, sizeof(*e->factors_ok));
+	for (size_t i = 0; i < e->ngpus; i++)
+		e->factors_ok[i] = sizing_factors_resolve(snap->eff, snap->neff, &e->gpus[i],
+							  &e->factors[i], NULL) == 0;
+	if (sizing_factors_resolve(snap->eff, snap->neff, NULL, &res->factors, err) != 0)
 		return -1;
 
 	/* regions in use: overrides, profile regions, pins, current deployments */
-	for (size_t i = 0; i < c->o->nregions; i++)
-		recommend_add_region(c, c->o->regions[i]);
-	for (size_t i = 0; i < c->p->nregions; i++)
-		recommend_add_region(c, c->p->regions[i]);
-	for (size_t i = 0; i < c->p->nworkloads; i++)
-		recommend_add_region(c, profile_workload_region(c->p, &c->p->workloads[i]));
+	for (size_t i = 0; i < e->o->nregions; i++)
+		recommend_add_region(e, e->o->regions[i]);
+	for (size_t i = 0; i < e->p->nregions; i++)
+		recommend_add_region(e, e->p->regions[i]);
+	for (size_t i = 0; i < e->p->nworkloads; i++)
+		recommend_add_region(e, profile_workload_region(e->p, &e->p->workloads[i]));
 	/* where data lives: running there is priced against moving the data */
-	for (size_t i = 0; i < c->p->nworkloads; i++)
-		if (c->p->workloads[i].has_data && c->p->workloads[i].data.has_region)
-			recommend_add_region(c, c->p->workloads[i].data.region);
+	for (size_t i = 0; i < e->p->nworkloads; i++)
+		if (e->p->workloads[i].has_data && e->p->workloads[i].data.has_region)
+			recommend_add_region(e, e->p->workloads[i].data.region);
 
-	c->price = xcalloc(c->nvms * c->nregions + 1, sizeof(*c->price));
-	c->unpriced = xcalloc(c->nvms * c->nregions + 1, 1);
+	e->price = xcalloc(e->nvms * e->nregions + 1, sizeof(*e->price));
 	for (size_t i = 0; i < snap->nprices; i++) {
 		const struct price *pr = &snap->prices[i];
 		int v, r;
-		if (pr->pricing != c->pricing || strcasecmp(pr->os, "linux") != 0 ||
-		    strcasecmp(pr->currency, c->currency) != 0 || !(pr->hourly > 0))
+		if (pr->pricing != e->pricing || strcasecmp(pr->os, "linux") != 0 ||
+		    strcasecmp(pr->currency, e->currency) != 0 || !(pr->hourly > 0))
 			continue;
-		if ((r = recommend_region_index(c, pr->region)) < 0 ||
-		    (v = recommend_vm_index(c, pr->sku)) < 0)
+		if ((r = recommend_region_index(e, pr->region)) < 0 ||
+		    (v = recommend_vm_index(e, pr->sku)) < 0)
 			continue;
-		c->price[(size_t)v * c->nregions + r] = pr->hourly;
+		e->price[(size_t)v * e->nregions + r] = pr->hourly;
 	}
-	find_aliases(c);
+	find_aliases(e);
 	/* what the subscription cannot launch in a region has no price there:
 	 * no stage (ranking, MIG plan, fallbacks, terms) can choose it */
-	if (c->o->skus) {
-		c->unavailable = xcalloc(c->nvms * c->nregions + 1, 1);
-		for (size_t v = 0; v < c->nvms; v++)
-			for (size_t r = 0; r < c->nregions; r++)
-				if (azure_skus_check(c->o->skus, c->vms[v].sku, c->regions[r], 0,
+	if (e->o->skus) {
+		e->unavailable = xcalloc(e->nvms * e->nregions + 1, 1);
+		for (size_t v = 0; v < e->nvms; v++)
+			for (size_t r = 0; r < e->nregions; r++)
+				if (azure_skus_check(e->o->skus, e->vms[v].sku, e->regions[r], 0,
 						     NULL, 0) != AZURE_AVAILABLE) {
-					c->unavailable[v * c->nregions + r] = 1;
-					c->price[v * c->nregions + r] = 0;
+					e->unavailable[v * e->nregions + r] = 1;
+					e->price[v * e->nregions + r] = 0;
 				}
 	}
 	return 0;
@@ -245,65 +245,65 @@ static int cap_equal(const struct sizing_capacity *x, const struct sizing_capaci
 	       strcmp(x->mig_profile, y->mig_profile) == 0;
 }
 
-static void push_shape(struct ctx *c, size_t *cap, struct shape *s)
+static void push_shape(struct rec_env *e, size_t *cap, struct shape *s)
 {
 	s->same = -1;
-	for (size_t j = 0; j < c->nall && !c->vms[s->vm].retired; j++) {
-		const struct shape *o = &c->shapes[j];
+	for (size_t j = 0; j < e->nall && !e->vms[s->vm].retired; j++) {
+		const struct shape *o = &e->shapes[j];
 		if (o->same < 0 && o->gpu == s->gpu && o->infiniband == s->infiniband &&
-		    (o->mig < 0) == (s->mig < 0) && !c->vms[o->vm].retired &&
-		    c->vms[o->vm].confidential == c->vms[s->vm].confidential &&
+		    (o->mig < 0) == (s->mig < 0) && !e->vms[o->vm].retired &&
+		    e->vms[o->vm].confidential == e->vms[s->vm].confidential &&
 		    cap_equal(&o->cap, &s->cap)) {
 			s->same = (int)j;
 			break;
 		}
 	}
-	if (c->nall == *cap)
-		c->shapes = xrealloc(c->shapes, (*cap *= 2) * sizeof(*c->shapes));
-	c->shapes[c->nall++] = *s;
+	if (e->nall == *cap)
+		e->shapes = xrealloc(e->shapes, (*cap *= 2) * sizeof(*e->shapes));
+	e->shapes[e->nall++] = *s;
 }
 
 /* The slices of a MIG-capable size: full: only the 7-slice profile (for the
  * MIG plan), else every other profile but the +me variants. */
-static void add_slices(struct ctx *c, size_t *cap, const struct shape *vs, int full)
+static void add_slices(struct rec_env *e, size_t *cap, const struct shape *vs, int full)
 {
-	const struct vm_size *vm = &c->vms[vs->vm];
+	const struct vm_size *vm = &e->vms[vs->vm];
 	if (!vm->mig_capable || vm->retired || vm->gpu_count < 1)
 		return;
-	for (size_t m = 0; m < c->nmigs; m++) {
-		const struct mig_profile *mp = &c->migs[m];
+	for (size_t m = 0; m < e->nmigs; m++) {
+		const struct mig_profile *mp = &e->migs[m];
 		struct shape ms = *vs;
 		if (strcasecmp(mp->gpu_model, vm->gpu_model) != 0 || mp->media_ext ||
 		    (mp->compute_slices >= 7) != full)
 			continue;
-		if (sizing_capacity_from_mig(&c->gpus[vs->gpu], mp, &ms.cap) != 0)
+		if (sizing_capacity_from_mig(&e->gpus[vs->gpu], mp, &ms.cap) != 0)
 			continue;
 		ms.cap.mig_per_gpu = fit_mig_per_gpu(mp);
 		ms.mig = (int)m;
 		ms.infiniband = 0;
 		ms.share = fit_mig_share(mp) / vm->gpu_count;
-		push_shape(c, cap, &ms);
+		push_shape(e, cap, &ms);
 	}
 }
 
-void recommend_build_shapes(struct ctx *c)
+void recommend_build_shapes(struct rec_env *e)
 {
 	size_t cap = 64;
-	c->shapes = xmalloc(cap * sizeof(*c->shapes));
-	c->unknown = xcalloc(c->nvms + 1, sizeof(*c->unknown));
+	e->shapes = xmalloc(cap * sizeof(*e->shapes));
+	e->unknown = xcalloc(e->nvms + 1, sizeof(*e->unknown));
 	for (int full = 0; full <= 1; full++) {
-		for (size_t v = 0; v < c->nvms; v++) {
-			const struct vm_size *vm = &c->vms[v];
+		for (size_t v = 0; v < e->nvms; v++) {
+			const struct vm_size *vm = &e->vms[v];
 			struct shape s;
 			int g;
-			if (c->alias_of[v] >= 0)
+			if (e->alias_of[v] >= 0)
 				continue;
 			if (fit_vm_check(vm) == FIT_REJ_SPEC_UNKNOWN) {
 				if (!full)
-					c->unknown[c->nunknown++] = (int)v;
+					e->unknown[e->nunknown++] = (int)v;
 				continue;
 			}
-			if ((g = recommend_gpu_index(c, vm->gpu_model)) < 0 || !c->factors_ok[g])
+			if ((g = recommend_gpu_index(e, vm->gpu_model)) < 0 || !e->factors_ok[g])
 				continue;
 			memset(&s, 0, sizeof(s));
 			s.vm = (int)v;
@@ -311,14 +311,14 @@ void recommend_build_shapes(struct ctx *c)
 			s.gpu = g;
 			s.infiniband = vm->infiniband_gbps > 0;
 			s.share = 1.0;
-			if (sizing_capacity_from_vm(vm, &c->gpus[g], 1, &s.cap) != 0)
+			if (sizing_capacity_from_vm(vm, &e->gpus[g], 1, &s.cap) != 0)
 				continue;
 			if (!full)
-				push_shape(c, &cap, &s);
-			add_slices(c, &cap, &s, full);
+				push_shape(e, &cap, &s);
+			add_slices(e, &cap, &s, full);
 		}
 		if (!full)
-			c->nshapes = c->nall;
+			e->nshapes = e->nall;
 	}
 }
 
@@ -334,34 +334,34 @@ static int cmp_offer(const void *a, const void *b)
  * number of GPUs and a price there, cheapest per GPU first (the dearest
  * beyond MIG_MAX_OFFERS are dropped), with every MIG profile of the GPU
  * model and the shape each usable one was sized as. */
-void recommend_build_offers(struct ctx *c)
+void recommend_build_offers(struct rec_env *e)
 {
-	struct pack_offer *all = xcalloc(c->nvms + 1, sizeof(*all));
-	c->offers = xcalloc(c->nregions * MIG_MAX_OFFERS + 1, sizeof(*c->offers));
-	c->noffers = xcalloc(c->nregions + 1, sizeof(*c->noffers));
-	for (size_t r = 0; r < c->nregions; r++) {
+	struct pack_offer *all = xcalloc(e->nvms + 1, sizeof(*all));
+	e->offers = xcalloc(e->nregions * MIG_MAX_OFFERS + 1, sizeof(*e->offers));
+	e->noffers = xcalloc(e->nregions + 1, sizeof(*e->noffers));
+	for (size_t r = 0; r < e->nregions; r++) {
 		size_t n = 0;
-		for (size_t v = 0; v < c->nvms; v++) {
-			const struct vm_size *vm = &c->vms[v];
-			double hourly = c->price[v * c->nregions + r];
+		for (size_t v = 0; v < e->nvms; v++) {
+			const struct vm_size *vm = &e->vms[v];
+			double hourly = e->price[v * e->nregions + r];
 			struct pack_offer *o = &all[n];
 			int g;
-			if (c->alias_of[v] >= 0 ||
+			if (e->alias_of[v] >= 0 ||
 			    !vm->mig_capable || fit_vm_check(vm) != FIT_OK || vm->gpu_count < 1 ||
 			    fabs(vm->gpu_count - floor(vm->gpu_count)) > 1e-9 || !(hourly > 0) ||
-			    (g = recommend_gpu_index(c, vm->gpu_model)) < 0 || !c->factors_ok[g])
+			    (g = recommend_gpu_index(e, vm->gpu_model)) < 0 || !e->factors_ok[g])
 				continue;
 			o->vm = (int)v;
 			o->hourly = hourly / vm->gpu_count; /* per GPU while sorting */
 			o->nprofiles = 0;
-			for (size_t m = 0; m < c->nmigs && o->nprofiles < MIG_MAX_PROFILES; m++) {
-				if (strcasecmp(c->migs[m].gpu_model, vm->gpu_model) != 0)
+			for (size_t m = 0; m < e->nmigs && o->nprofiles < MIG_MAX_PROFILES; m++) {
+				if (strcasecmp(e->migs[m].gpu_model, vm->gpu_model) != 0)
 					continue;
 				o->shape[o->nprofiles] = -1;
-				for (size_t i = 0; i < c->nall; i++)
-					if (c->shapes[i].vm == (int)v && c->shapes[i].mig == (int)m)
+				for (size_t i = 0; i < e->nall; i++)
+					if (e->shapes[i].vm == (int)v && e->shapes[i].mig == (int)m)
 						o->shape[o->nprofiles] = (int)i;
-				o->profiles[o->nprofiles++] = c->migs[m];
+				o->profiles[o->nprofiles++] = e->migs[m];
 			}
 			if (o->nprofiles)
 				n++;
@@ -371,10 +371,10 @@ void recommend_build_offers(struct ctx *c)
 		if (n > MIG_MAX_OFFERS)
 			n = MIG_MAX_OFFERS;
 		for (size_t i = 0; i < n; i++) {
-			all[i].hourly *= c->vms[all[i].vm].gpu_count;
-			c->offers[r * MIG_MAX_OFFERS + i] = all[i];
+			all[i].hourly *= e->vms[all[i].vm].gpu_count;
+			e->offers[r * MIG_MAX_OFFERS + i] = all[i];
 		}
-		c->noffers[r] = n;
+		e->noffers[r] = n;
 	}
 	free(all);
 }
@@ -422,7 +422,7 @@ int recommend_deploy_reject(const struct engine_support *es, size_t nes,
 }
 
 /* The cache slot of w, with w sized on every shape (the slot owns it). */
-struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *w,
+struct cache_slot *recommend_size_all(struct rank_ctx *c, const struct fit_workload *w,
 				      const struct recommend_load_key *tk)
 {
 	/* workloads sized alike but with different traffic take slots of their
@@ -433,15 +433,15 @@ struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *
 	    memcmp(&s->tkey, tk, sizeof(*tk)) == 0)
 		return s;
 	if (!s->fits)
-		s->fits = xcalloc(c->nall + 1, sizeof(*s->fits));
+		s->fits = xcalloc(c->env->nall + 1, sizeof(*s->fits));
 	s->used = 1;
 	s->ranked = 0;
 	s->key = *w;
 	s->tkey = *tk;
-	for (size_t i = 0; i < c->nall; i++) {
-		const struct shape *sh = &c->shapes[i];
+	for (size_t i = 0; i < c->env->nall; i++) {
+		const struct shape *sh = &c->env->shapes[i];
 		struct fit_result *r = &s->fits[i];
-		if (c->vms[sh->vm].retired) {
+		if (c->env->vms[sh->vm].retired) {
 			memset(r, 0, sizeof(*r));
 			r->reject = FIT_REJ_RETIRED;
 			continue;
@@ -451,14 +451,14 @@ struct cache_slot *recommend_size_all(struct ctx *c, const struct fit_workload *
 			r->reject = FIT_REJ_NOT_FOR_TRAINING;
 			continue;
 		}
-		if (recommend_deploy_reject(c->engines, c->nengines, w, &c->vms[sh->vm],
-					    &c->gpus[sh->gpu], r))
+		if (recommend_deploy_reject(c->env->engines, c->env->nengines, w, &c->env->vms[sh->vm],
+					    &c->env->gpus[sh->gpu], r))
 			continue;
 		if (sh->same >= 0) {
 			*r = s->fits[sh->same];
 			continue;
 		}
-		fit_evaluate(w, &sh->cap, sh->infiniband, &c->factors[sh->gpu], r);
+		fit_evaluate(w, &sh->cap, sh->infiniband, &c->env->factors[sh->gpu], r);
 	}
 	return s;
 }
@@ -470,19 +470,19 @@ void recommend_round_needs(struct recommend_needs *n)
 	n->bandwidth_gb_per_s = round(n->bandwidth_gb_per_s);
 }
 
-static void compute_needs(const struct ctx *c, const struct fit_workload *w,
+static void compute_needs(const struct rank_ctx *c, const struct fit_workload *w,
 			  struct recommend_workload *rw);
 
 /* What one replica needs, from the model alone (see docs/recommend.md),
  * rounded as JSON prints it. */
-void recommend_compute_needs(const struct ctx *c, const struct fit_workload *w,
+void recommend_compute_needs(const struct rank_ctx *c, const struct fit_workload *w,
 			  struct recommend_workload *rw)
 {
 	compute_needs(c, w, rw);
 	recommend_round_needs(&rw->needs);
 }
 
-static void compute_needs(const struct ctx *c, const struct fit_workload *w,
+static void compute_needs(const struct rank_ctx *c, const struct fit_workload *w,
 			  struct recommend_workload *rw)
 {
 	const struct sizing_factors *f = &c->res->factors;
@@ -551,19 +551,19 @@ static void compute_needs(const struct ctx *c, const struct fit_workload *w,
 /* What the packer needs of w in region r: which slices of each offer serve
  * one replica alone, and the cheapest dedicated small GPU that does (an
  * NVIDIA size of at most one GPU without MIG). */
-void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
+void recommend_pack_need_of(const struct rank_ctx *c, const struct fit_workload *w,
 			 const struct fit_result *fits, int r, double own_monthly,
 			 struct pack_need *pn)
 {
 	double replicas = w->replicas > 0 ? (double)w->replicas : 1;
 
-	const struct pack_offer *offs = &c->offers[(size_t)r * MIG_MAX_OFFERS];
+	const struct pack_offer *offs = &c->env->offers[(size_t)r * MIG_MAX_OFFERS];
 	memset(pn, 0, sizeof(*pn));
 	pn->region = r;
 	pn->dedicated_vm = -1;
 	if (w->kind == FIT_TRAINING)
 		return;
-	for (size_t o = 0; o < c->noffers[r]; o++)
+	for (size_t o = 0; o < c->env->noffers[r]; o++)
 		for (size_t m = 0; m < offs[o].nprofiles; m++) {
 			int i = offs[o].shape[m];
 			if (i >= 0 && fits[i].reject == FIT_OK && fits[i].vm_count == 1) {
@@ -571,12 +571,12 @@ void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
 				pn->ok |= offs[o].profiles[m].aks_profile[0] != '\0';
 			}
 		}
-	for (size_t i = 0; i < c->nshapes && pn->ok; i++) {
-		const struct shape *sh = &c->shapes[i];
-		const struct vm_size *vm = &c->vms[sh->vm];
-		double hourly = c->price[(size_t)sh->vm * c->nregions + r];
+	for (size_t i = 0; i < c->env->nshapes && pn->ok; i++) {
+		const struct shape *sh = &c->env->shapes[i];
+		const struct vm_size *vm = &c->env->vms[sh->vm];
+		double hourly = c->env->price[(size_t)sh->vm * c->env->nregions + r];
 		if (sh->mig >= 0 || vm->mig_capable || vm->gpu_count > 1 + 1e-9 ||
-		    strcasecmp(c->gpus[sh->gpu].vendor, "NVIDIA") != 0 || !(hourly > 0) ||
+		    strcasecmp(c->env->gpus[sh->gpu].vendor, "NVIDIA") != 0 || !(hourly > 0) ||
 		    fits[i].reject != FIT_OK || fits[i].vm_count != 1)
 			continue;
 		if (pn->dedicated_vm < 0 || hourly < pn->dedicated_hourly) {
@@ -590,12 +590,12 @@ void recommend_pack_need_of(const struct ctx *c, const struct fit_workload *w,
 		return;
 	pn->own_monthly = own_monthly;
 	if (pn->dedicated_vm >= 0 &&
-	    bill_to_cents(bill_monthly(c->pricing, pn->dedicated_hourly, replicas, c->hours)) <=
+	    bill_to_cents(bill_monthly(c->env->pricing, pn->dedicated_hourly, replicas, c->env->hours)) <=
 		    bill_to_cents(own_monthly))
 		return;
 	pn->dedicated_vm = -1;
 	pn->dedicated_hourly = 0;
-	pn->outside_hourly = own_monthly / bill_hours(c->pricing, c->hours) / replicas;
+	pn->outside_hourly = own_monthly / bill_hours(c->env->pricing, c->env->hours) / replicas;
 }
 
 /* "Microsoft names SERIES as its successor" or why there is none. */
@@ -617,20 +617,20 @@ static void retired_day_text(const struct vm_size *vm, char *buf, size_t len)
 }
 
 /* The size named sku, NULL when the catalog has none. */
-static const struct vm_size *vm_named(const struct ctx *c, const char *sku)
+static const struct vm_size *vm_named(const struct rec_env *e, const char *sku)
 {
-	int v = recommend_vm_index(c, sku);
-	return v >= 0 && c->vms ? &c->vms[v] : NULL;
+	int v = recommend_vm_index(e, sku);
+	return v >= 0 && e->vms ? &e->vms[v] : NULL;
 }
 
-void recommend_retirement_findings(const struct ctx *c, size_t index,
+void recommend_retirement_findings(const struct rec_env *e, size_t index,
 				   struct recommend_workload *rw)
 {
-	const struct profile_workload *pw = &c->p->workloads[index];
+	const struct profile_workload *pw = &e->p->workloads[index];
 	char succ[96], day[48];
 
 	if (pw->has_current && pw->current_sku[0]) {
-		const struct vm_size *vm = vm_named(c, pw->current_sku);
+		const struct vm_size *vm = vm_named(e, pw->current_sku);
 		if (vm && (vm->retired || vm->retiring)) {
 			successor_text(vm, succ, sizeof(succ));
 			retired_day_text(vm, day, sizeof(day));
@@ -645,7 +645,7 @@ void recommend_retirement_findings(const struct ctx *c, size_t index,
 		}
 	}
 	if (rw->feasible) {
-		const struct vm_size *vm = vm_named(c, rw->rec.sku);
+		const struct vm_size *vm = vm_named(e, rw->rec.sku);
 		if (vm && vm->retiring) {
 			successor_text(vm, succ, sizeof(succ));
 			recommend_add_finding(rw, "retiring", RECOMMEND_WARNING,
@@ -657,7 +657,7 @@ void recommend_retirement_findings(const struct ctx *c, size_t index,
 	size_t n = 0;
 	for (size_t i = 0; i < rw->nalternatives; i++) {
 		const char *sku = rw->alternatives[i].sku;
-		const struct vm_size *vm = vm_named(c, sku);
+		const struct vm_size *vm = vm_named(e, sku);
 		int seen = 0;
 		if (!vm || !vm->retiring || (rw->feasible && strcmp(sku, rw->rec.sku) == 0))
 			continue;

@@ -18,11 +18,11 @@
 
 #define PPG_MAX_VMS 100   /* one scale set, single placement group (setup-infiniband.md) */
 
-static double dflt(const struct ctx *c, const char *name)
+static double dflt(const struct rec_env *e, const char *name)
 {
-	for (size_t i = 0; i < c->data->ndefaults; i++)
-		if (strcmp(c->data->defaults[i].name, name) == 0)
-			return c->data->defaults[i].value;
+	for (size_t i = 0; i < e->data->ndefaults; i++)
+		if (strcmp(e->data->defaults[i].name, name) == 0)
+			return e->data->defaults[i].value;
 	return DATAPATH_UNKNOWN;
 }
 
@@ -36,26 +36,26 @@ static int cmp_region(const void *k, const void *e)
 	return strcmp(k, ((const struct region_data *)e)->region);
 }
 
-static const struct vm_data_limit *vm_limit(const struct ctx *c, const char *sku)
+static const struct vm_data_limit *vm_limit(const struct rec_env *e, const char *sku)
 {
-	if (!c->data->nvms)
+	if (!e->data->nvms)
 		return NULL;
-	return bsearch(sku, c->data->vms, c->data->nvms, sizeof(*c->data->vms), cmp_limit);
+	return bsearch(sku, e->data->vms, e->data->nvms, sizeof(*e->data->vms), cmp_limit);
 }
 
-static const struct region_data *region_of(const struct ctx *c, const char *name)
+static const struct region_data *region_of(const struct rec_env *e, const char *name)
 {
-	if (!c->data->nregions || !name)
+	if (!e->data->nregions || !name)
 		return NULL;
-	return bsearch(name, c->data->regions, c->data->nregions, sizeof(*c->data->regions),
+	return bsearch(name, e->data->regions, e->data->nregions, sizeof(*e->data->regions),
 		       cmp_region);
 }
 
-static const struct storage_tier *find_tier(const struct ctx *c, const char *name)
+static const struct storage_tier *find_tier(const struct rec_env *e, const char *name)
 {
-	for (size_t i = 0; name && i < c->ntiers; i++)
-		if (strcasecmp(c->tiers[i].name, name) == 0)
-			return &c->tiers[i];
+	for (size_t i = 0; name && i < e->ntiers; i++)
+		if (strcasecmp(e->tiers[i].name, name) == 0)
+			return &e->tiers[i];
 	return NULL;
 }
 
@@ -81,11 +81,11 @@ static const char *storage_region(const struct profile_workload *pw, const char 
 	return pw->data.has_region ? pw->data.region : gpu_region;
 }
 
-static void storage_of(const struct ctx *c, const struct profile_workload *pw,
+static void storage_of(const struct rec_env *e, const struct profile_workload *pw,
 		       const char *gpu_region, struct datapath_storage *s)
 {
-	const struct storage_tier *t = find_tier(c, profile_storage_name(pw->data.storage));
-	const struct region_data *rd = region_of(c, storage_region(pw, gpu_region));
+	const struct storage_tier *t = find_tier(e, profile_storage_name(pw->data.storage));
+	const struct region_data *rd = region_of(e, storage_region(pw, gpu_region));
 
 	s->instances = 1;
 	s->reach = DATAPATH_REMOTE;
@@ -107,20 +107,20 @@ static void storage_of(const struct ctx *c, const struct profile_workload *pw,
 		/* a Premium volume of the dataset's size: 64 MiB/s per TiB, at most
 		 * a regular volume's 4,500 MiB/s, a large volume's (>= 50 TiB) 12,800 */
 		double tib = pw->data.size_gib / 1024.0, mib = 1.048576;
-		double cap = tib >= dflt(c, "netapp_large_min_tib")
-				     ? dflt(c, "netapp_large_max_mib_per_s")
-				     : dflt(c, "netapp_regular_max_mib_per_s");
+		double cap = tib >= dflt(e, "netapp_large_min_tib")
+				     ? dflt(e, "netapp_large_max_mib_per_s")
+				     : dflt(e, "netapp_regular_max_mib_per_s");
 		s->read_mb_per_s = datapath_provisioned(
-			dflt(c, "netapp_premium_mib_per_s_per_tib") * mib, tib, cap * mib);
+			dflt(e, "netapp_premium_mib_per_s_per_tib") * mib, tib, cap * mib);
 		s->write_mb_per_s = s->read_mb_per_s;
 		break;
 	}
 	case PROFILE_STORAGE_MANAGED_LUSTRE: {
 		/* the smallest file system of the fastest SKU that holds the data */
 		const struct lustre_tier *best = NULL;
-		for (size_t i = 0; i < c->data->nlustre; i++)
-			if (!best || c->data->lustre[i].mb_per_s_per_tib > best->mb_per_s_per_tib)
-				best = &c->data->lustre[i];
+		for (size_t i = 0; i < e->data->nlustre; i++)
+			if (!best || e->data->lustre[i].mb_per_s_per_tib > best->mb_per_s_per_tib)
+				best = &e->data->lustre[i];
 		if (best) {
 			double tib = ceil(pw->data.size_gib / 1024.0 / best->step_tib - 1e-9) *
 				     best->step_tib;
@@ -136,7 +136,7 @@ static void storage_of(const struct ctx *c, const struct profile_workload *pw,
 	}
 	case PROFILE_STORAGE_LOCAL_NVME:
 		s->reach = DATAPATH_LOCAL;
-		s->read_mb_per_s = dflt(c, "nvme_read_mb_per_s");
+		s->read_mb_per_s = dflt(e, "nvme_read_mb_per_s");
 		s->write_mb_per_s = s->read_mb_per_s;
 		break;
 	default:
@@ -144,12 +144,12 @@ static void storage_of(const struct ctx *c, const struct profile_workload *pw,
 	}
 }
 
-static void vm_of(const struct ctx *c, int vm, struct datapath_vm *out)
+static void vm_of(const struct rec_env *e, int vm, struct datapath_vm *out)
 {
-	const struct vm_data_limit *l = vm >= 0 ? vm_limit(c, c->vms[vm].sku) : NULL;
+	const struct vm_data_limit *l = vm >= 0 ? vm_limit(e, e->vms[vm].sku) : NULL;
 	out->network_mb_per_s = l ? l->network_mb_per_s : DATAPATH_UNKNOWN;
 	out->disk_mb_per_s = l ? l->disk_mb_per_s : DATAPATH_UNKNOWN;
-	out->local_nvme_gib = vm >= 0 ? c->vms[vm].local_nvme_gib : DATAPATH_UNKNOWN;
+	out->local_nvme_gib = vm >= 0 ? e->vms[vm].local_nvme_gib : DATAPATH_UNKNOWN;
 }
 
 /* A data finding's numbers while they are worked out (recommend.h keeps
@@ -182,11 +182,11 @@ static int is_blob(const struct profile_workload *pw)
 }
 
 /* The catalog's Managed Lustre SKUs as the model takes them; how many. */
-static size_t lustre_tiers(const struct ctx *c, struct datapath_lustre_tier *t, size_t cap)
+static size_t lustre_tiers(const struct rec_env *e, struct datapath_lustre_tier *t, size_t cap)
 {
 	size_t nt = 0;
-	for (size_t i = 0; i < c->data->nlustre && nt < cap; i++, nt++) {
-		const struct lustre_tier *lt = &c->data->lustre[i];
+	for (size_t i = 0; i < e->data->nlustre && nt < cap; i++, nt++) {
+		const struct lustre_tier *lt = &e->data->lustre[i];
 		t[nt].sku = lt->sku;
 		t[nt].mb_per_s_per_tib = lt->mb_per_s_per_tib;
 		t[nt].min_tib = lt->min_tib;
@@ -221,9 +221,9 @@ static void accounts_text(int k, double each, struct dnums *n)
  * storage accounts a subscription may have in a region
  * (catalog/data_defaults.csv storage_accounts_per_region); no limit when
  * the catalog does not say. */
-static int accounts_allowed(const struct ctx *c, int k)
+static int accounts_allowed(const struct rec_env *e, int k)
 {
-	double max = dflt(c, "storage_accounts_per_region");
+	double max = dflt(e, "storage_accounts_per_region");
 	return !(max > 0) || k <= max;
 }
 
@@ -232,7 +232,7 @@ static int accounts_allowed(const struct ctx *c, int k)
  * for need holding the dataset.  Applies it to st (and states it in n when
  * not NULL) and returns 1; 0 when st is no shared store short of need or no
  * fix reaches it (every Lustre SKU is smaller), st unchanged. */
-static int storage_fix(const struct ctx *c, const struct profile_workload *pw, double need,
+static int storage_fix(const struct rec_env *e, const struct profile_workload *pw, double need,
 		       struct datapath_storage *st, struct dnums *n)
 {
 	struct datapath_lustre_tier t[16];
@@ -242,14 +242,14 @@ static int storage_fix(const struct ctx *c, const struct profile_workload *pw, d
 	if (st->reach != DATAPATH_REMOTE || !(st->read_mb_per_s > 0) || !(need > 0) ||
 	    st->read_mb_per_s * st->instances >= need)
 		return 0;
-	if (is_blob(pw) && accounts_allowed(c, datapath_accounts(need, st->read_mb_per_s))) {
+	if (is_blob(pw) && accounts_allowed(e, datapath_accounts(need, st->read_mb_per_s))) {
 		int k = datapath_accounts(need, st->read_mb_per_s);
 		if (n)
 			accounts_text(k, st->read_mb_per_s, n);
 		st->instances = k;
 		return 1;
 	}
-	nt = lustre_tiers(c, t, 16);
+	nt = lustre_tiers(e, t, 16);
 	if (datapath_lustre_size(t, nt, need, pw->data.size_gib, &l) != 0)
 		return 0;
 	if (n)
@@ -260,7 +260,7 @@ static int storage_fix(const struct ctx *c, const struct profile_workload *pw, d
 	return 1;
 }
 
-void recommend_data_eval(const struct ctx *c, const struct profile_workload *pw,
+void recommend_data_eval(const struct rec_env *e, const struct profile_workload *pw,
 			 const struct fit_workload *w, const struct fit_result *f, int vm,
 			 const char *gpu_region, int fix, struct recommend_data *out)
 {
@@ -286,7 +286,7 @@ void recommend_data_eval(const struct ctx *c, const struct profile_workload *pw,
 	if (dw.training) {
 		dw.run_hours = f->job_hours;
 		dw.tokens_per_s = f->tokens_per_s;
-		dw.token_bytes = dflt(c, "token_bytes");
+		dw.token_bytes = dflt(e, "token_bytes");
 		dw.sample_bytes = pw->data.has_sample_bytes ? pw->data.sample_bytes : 0;
 		dw.sequence_length = w->train.sequence_length;
 		/* a full run saves every parameter's state; LoRA / QLoRA only the
@@ -294,21 +294,21 @@ void recommend_data_eval(const struct ctx *c, const struct profile_workload *pw,
 		dw.params_b = w->model.params_b;
 		if (w->train.method != SIZING_TRAIN_FULL)
 			dw.params_b *= w->train.lora_fraction > 0 ? w->train.lora_fraction : 0.005;
-		dw.checkpoint_bytes_per_param = dflt(c, "checkpoint_bytes_per_param");
+		dw.checkpoint_bytes_per_param = dflt(e, "checkpoint_bytes_per_param");
 		dw.checkpoint_every_min = pw->data.has_checkpoint_every_min
 						  ? pw->data.checkpoint_every_min
-						  : dflt(c, "checkpoint_every_min");
-		dw.checkpoint_share = dflt(c, "checkpoint_write_share");
+						  : dflt(e, "checkpoint_every_min");
+		dw.checkpoint_share = dflt(e, "checkpoint_write_share");
 	} else if (w->kind == FIT_LLM_INFERENCE) {
 		dw.weight_gb = w->model.params_b * sizing_weight_bytes(w->precision);
 		dw.cold_start_s = pw->data.has_cold_start_s ? pw->data.cold_start_s
-							     : dflt(c, "cold_start_s");
+							     : dflt(e, "cold_start_s");
 	}
 	datapath_demand(&dw, &d);
-	storage_of(c, pw, gpu_region, &st);
+	storage_of(e, pw, gpu_region, &st);
 	if (fix)
-		out->storage_fix = storage_fix(c, pw, d.read_mb_per_s, &st, NULL);
-	vm_of(c, vm, &v);
+		out->storage_fix = storage_fix(e, pw, d.read_mb_per_s, &st, NULL);
+	vm_of(e, vm, &v);
 	datapath_supply(&st, &v, dw.vms, 0, &rs);
 	datapath_supply(&st, &v, dw.vms, 1, &ws);
 	out->vms = dw.vms;
@@ -419,16 +419,16 @@ static int is_nd(const struct vm_size *vm)
  * disks as a shared store for ND sizes.  When the VMs' network cannot carry
  * the reads from any shared store, caching on local NVMe across epochs only
  * when the data fits the VMs' NVMe together; else no fix on these VMs. */
-static void fix_of(const struct ctx *c, const struct profile_workload *pw, int vm,
+static void fix_of(const struct rec_env *e, const struct profile_workload *pw, int vm,
 		   const struct recommend_choice *rec, const struct recommend_data *d,
 		   double runs_per_month, struct dnums *n)
 {
-	const struct vm_size *v = vm >= 0 ? &c->vms[vm] : NULL;
+	const struct vm_size *v = vm >= 0 ? &e->vms[vm] : NULL;
 	double need = d->need_mb_per_s, per_vm_copy;
 	char a[32], b[32], x[32], y[32], cap[80];
 	struct datapath_vm dv;
 
-	vm_of(c, vm, &dv);
+	vm_of(e, vm, &dv);
 	/* staging copies the dataset once per VM at its share of the path */
 	per_vm_copy = d->supply_mb_per_s > 0 && d->vms > 0 ? d->supply_mb_per_s / d->vms : -1;
 	if (pw->data.storage != PROFILE_STORAGE_LOCAL_NVME && v && v->local_nvme_gib > 0 &&
@@ -444,21 +444,21 @@ static void fix_of(const struct ctx *c, const struct profile_workload *pw, int v
 		/* the staging hours on top of the hours the VMs run: a difference
 		 * of two bills (0 under a commitment, billed every hour anyway) */
 		n->fix_monthly_cost = util_round_cents(
-			bill_monthly(c->pricing, rec->hourly_cost, 1,
+			bill_monthly(e->pricing, rec->hourly_cost, 1,
 				     used + secs / 3600.0 * runs_per_month) -
-			bill_monthly(c->pricing, rec->hourly_cost, 1, used));
+			bill_monthly(e->pricing, rec->hourly_cost, 1, used));
 		return;
 	}
 	if (is_blob(pw) && d->bottleneck == DATAPATH_BN_STORAGE && dv.network_mb_per_s > 0 &&
 	    need <= dv.network_mb_per_s * d->vms &&
-	    accounts_allowed(c, datapath_accounts(need, d->supply_mb_per_s))) {
+	    accounts_allowed(e, datapath_accounts(need, d->supply_mb_per_s))) {
 		accounts_text(datapath_accounts(need, d->supply_mb_per_s), d->supply_mb_per_s, n);
 		return;
 	}
 	{
 		struct datapath_lustre_tier t[16];
 		struct datapath_lustre l;
-		size_t nt = lustre_tiers(c, t, 16);
+		size_t nt = lustre_tiers(e, t, 16);
 		if (need > 0 && dv.network_mb_per_s > 0 && need <= dv.network_mb_per_s * d->vms &&
 		    datapath_lustre_size(t, nt, need, pw->data.size_gib, &l) == 0) {
 			lustre_text(t, &l, n);
@@ -491,9 +491,9 @@ static void fix_of(const struct ctx *c, const struct profile_workload *pw, int v
 
 /* Inter-region $/GB from the data's region to the GPUs' (0 when the same);
  * < 0 unknown. */
-static double transfer_price(const struct ctx *c, const char *from, const char *to)
+static double transfer_price(const struct rec_env *e, const char *from, const char *to)
 {
-	const struct region_data *a = region_of(c, from), *b = region_of(c, to);
+	const struct region_data *a = region_of(e, from), *b = region_of(e, to);
 	const char *kind;
 	double best = DATAPATH_UNKNOWN;
 	if (strcasecmp(from, to) == 0)
@@ -504,8 +504,8 @@ static double transfer_price(const struct ctx *c, const char *from, const char *
 	/* a refreshed per-region price first, then the continent's seed */
 	for (int pass = 0; pass < 2 && best < 0; pass++) {
 		const char *zone = pass == 0 ? a->region : a->continent;
-		for (size_t i = 0; i < c->data->nbandwidth; i++) {
-			const struct bandwidth_price *p = &c->data->bandwidth[i];
+		for (size_t i = 0; i < e->data->nbandwidth; i++) {
+			const struct bandwidth_price *p = &e->data->bandwidth[i];
 			if (strcmp(p->zone, zone) == 0 && strcmp(p->kind, kind) == 0 &&
 			    p->tier_min_gb == 0) {
 				best = p->usd_per_gb;
@@ -516,13 +516,13 @@ static double transfer_price(const struct ctx *c, const char *from, const char *
 	return best;
 }
 
-static void gravity(const struct ctx *c, const struct profile_workload *pw,
+static void gravity(const struct rec_env *e, const struct profile_workload *pw,
 		    const struct fit_workload *w, struct recommend_workload *rw)
 {
 	const struct profile_data *d = &pw->data;
 	struct dnums n;
 	struct datapath_egress_in in;
-	struct datapath_egress e;
+	struct datapath_egress eg;
 	double gb = d->size_gib * DATAPATH_GIB_GB, there = NAN;
 	char msg[1024], a[32], m1[32], m2[32], m3[32];
 	int training = w->kind == FIT_TRAINING;
@@ -534,12 +534,12 @@ static void gravity(const struct ctx *c, const struct profile_workload *pw,
 			there = rw->regions[k].monthly_cost;
 	if (isnan(there) && rw->rec.placement != FIT_PLACEMENT_MIG) {
 		/* the same VMs at the data region's price */
-		int v = recommend_vm_index(c, rw->rec.sku);
-		int here = recommend_region_index(c, rw->rec.region);
-		int r2 = recommend_region_index(c, d->region);
+		int v = recommend_vm_index(e, rw->rec.sku);
+		int here = recommend_region_index(e, rw->rec.region);
+		int r2 = recommend_region_index(e, d->region);
 		if (v >= 0 && here >= 0 && r2 >= 0) {
-			double ph = c->price[(size_t)v * c->nregions + here];
-			double pt = c->price[(size_t)v * c->nregions + r2];
+			double ph = e->price[(size_t)v * e->nregions + here];
+			double pt = e->price[(size_t)v * e->nregions + r2];
 			if (ph > 0 && pt > 0)
 				there = util_round_cents(rw->rec.monthly_cost * pt / ph);
 		}
@@ -548,20 +548,20 @@ static void gravity(const struct ctx *c, const struct profile_workload *pw,
 	in.gb_per_run = training ? gb * (d->epochs > 0 ? d->epochs : 1) : gb * rw->rec.vm_count;
 	in.runs_per_month = training ? w->runs_per_month : 1;
 	in.dataset_gb = gb;
-	in.usd_per_gb = transfer_price(c, d->region, rw->rec.region);
+	in.usd_per_gb = transfer_price(e, d->region, rw->rec.region);
 	in.has_data_region = !isnan(there);
 	in.data_region_extra_monthly = in.has_data_region ? there - rw->rec.monthly_cost : 0;
-	datapath_egress(&in, &e);
+	datapath_egress(&in, &eg);
 	no_numbers(&n);
-	if (e.per_run >= 0) {
-		n.egress_per_run = util_round_cents(e.per_run);
-		n.extra_monthly_cost = util_round_cents(e.per_month);
+	if (eg.per_run >= 0) {
+		n.egress_per_run = util_round_cents(eg.per_run);
+		n.extra_monthly_cost = util_round_cents(eg.per_month);
 	}
-	switch (e.advice) {
+	switch (eg.advice) {
 	case DATAPATH_ADVICE_COPY:
 		snprintf(n.fix, sizeof(n.fix), "copy it once (AzCopy) to storage in %s",
 			 rw->rec.region);
-		n.fix_monthly_cost = util_round_cents(e.copy_once);
+		n.fix_monthly_cost = util_round_cents(eg.copy_once);
 		break;
 	case DATAPATH_ADVICE_MOVE:
 		snprintf(n.fix, sizeof(n.fix), "run in %s, where the data is", d->region);
@@ -569,12 +569,12 @@ static void gravity(const struct ctx *c, const struct profile_workload *pw,
 		break;
 	case DATAPATH_ADVICE_STREAM:
 		snprintf(n.fix, sizeof(n.fix), "keep streaming: it is the cheapest of the three");
-		n.fix_monthly_cost = util_round_cents(e.per_month);
+		n.fix_monthly_cost = util_round_cents(eg.per_month);
 		break;
 	case DATAPATH_ADVICE_UNKNOWN:
 		break;
 	}
-	if (e.per_run < 0) {
+	if (eg.per_run < 0) {
 		snprintf(msg, sizeof(msg),
 			 "data (%s GiB) lives in %s, GPUs in %s: no bandwidth price from %s in the "
 			 "catalog, transfer cost unknown; copy it once (AzCopy) to storage in %s",
@@ -593,14 +593,14 @@ static void gravity(const struct ctx *c, const struct profile_workload *pw,
 			 "data (%s GiB) lives in %s, GPUs in %s: streaming it costs $%s per run "
 			 "($%s/month), a one-time copy $%s%s; advice: %s",
 			 fmt_int(a, sizeof(a), d->size_gib), d->region, rw->rec.region,
-			 util_fmt_money(m1, sizeof(m1), e.per_run),
-			 util_fmt_money(m2, sizeof(m2), e.per_month),
-			 util_fmt_money(m3, sizeof(m3), e.copy_once), alt, n.fix);
+			 util_fmt_money(m1, sizeof(m1), eg.per_run),
+			 util_fmt_money(m2, sizeof(m2), eg.per_month),
+			 util_fmt_money(m3, sizeof(m3), eg.copy_once), alt, n.fix);
 	}
 	add_numbered(rw, "data-gravity", RECOMMEND_WARNING, &n, msg);
 }
 
-static void starved(const struct ctx *c, const struct profile_workload *pw,
+static void starved(const struct rec_env *e, const struct profile_workload *pw,
 		    const struct fit_workload *w, struct recommend_workload *rw,
 		    const struct recommend_data *d, int vm)
 {
@@ -620,7 +620,7 @@ static void starved(const struct ctx *c, const struct profile_workload *pw,
 	extra = training ? rw->rec.monthly_cost - d->fed_monthly : NAN;
 	n.extra_monthly_cost = training ? util_round_cents(extra) : NAN;
 	if (d->need_mb_per_s > d->supply_mb_per_s) {
-		fix_of(c, pw, vm, &rw->rec, d, training ? w->runs_per_month : 1, &n);
+		fix_of(e, pw, vm, &rw->rec, d, training ? w->runs_per_month : 1, &n);
 	} else {
 		/* the checkpoint write is the limit */
 		snprintf(n.fix, sizeof(n.fix), "write checkpoints to local NVMe first and drain them "
@@ -651,7 +651,7 @@ static void starved(const struct ctx *c, const struct profile_workload *pw,
 		size_t l = strlen(msg);
 		snprintf(msg + l, sizeof(msg) - l, "; fix: %s", n.fix);
 	}
-	if (vm >= 0 && is_nd(&c->vms[vm]) &&
+	if (vm >= 0 && is_nd(&e->vms[vm]) &&
 	    (pw->data.storage == PROFILE_STORAGE_PREMIUM_SSD ||
 	     pw->data.storage == PROFILE_STORAGE_PREMIUM_SSD_V2 ||
 	     pw->data.storage == PROFILE_STORAGE_ULTRA_DISK)) {
@@ -665,7 +665,7 @@ static void starved(const struct ctx *c, const struct profile_workload *pw,
 /* The recommendation meets its deadline only with the storage fix: the store
  * as declared (d0) is a shared ceiling that starves it whatever the number of
  * VMs, so the choice was sized and priced on the fixed store (d). */
-static void starved_fixed(const struct ctx *c, const struct profile_workload *pw,
+static void starved_fixed(const struct rec_env *e, const struct profile_workload *pw,
 			  const struct fit_workload *w, struct recommend_workload *rw,
 			  const struct recommend_data *d, int vm)
 {
@@ -674,7 +674,7 @@ static void starved_fixed(const struct ctx *c, const struct profile_workload *pw
 	struct dnums n;
 	char msg[1024], a[32], b[32], m[32], pct[16], dl[32];
 
-	recommend_data_eval(c, pw, w, &rw->rec.fit, vm, rw->rec.region, 0, &d0);
+	recommend_data_eval(e, pw, w, &rw->rec.fit, vm, rw->rec.region, 0, &d0);
 	no_numbers(&n);
 	n.needed_mb_per_s = d0.need_mb_per_s;
 	n.supplied_mb_per_s = d0.supply_mb_per_s;
@@ -684,8 +684,8 @@ static void starved_fixed(const struct ctx *c, const struct profile_workload *pw
 	/* what the path still adds to the choice's price: nothing unless the
 	 * fixed store leaves the GPUs waiting (the fix's own cost is apart) */
 	n.extra_monthly_cost = util_round_cents(rw->rec.monthly_cost - d->fed_monthly);
-	storage_of(c, pw, rw->rec.region, &st);
-	storage_fix(c, pw, d0.need_mb_per_s, &st, &n);
+	storage_of(e, pw, rw->rec.region, &st);
+	storage_fix(e, pw, d0.need_mb_per_s, &st, &n);
 	snprintf(pct, sizeof(pct), "%.0f %%", floor(d0.busy * 100));
 	snprintf(dl, sizeof(dl), "%g", w->deadline_hours);
 	snprintf(msg, sizeof(msg), "%s serves %s MB/s to %d VM%s that need%s %s MB/s "
@@ -714,11 +714,11 @@ static void starved_fixed(const struct ctx *c, const struct profile_workload *pw
  * a VM's own limit (network, disk, NVMe) that cannot load the weights in
  * time is met by keeping them on the VM (local NVMe, node image) or by
  * accepting the longer start. */
-static void cold_fix(const struct ctx *c, const struct profile_workload *pw, int vm,
+static void cold_fix(const struct rec_env *e, const struct profile_workload *pw, int vm,
 		     const char *gpu_region, const struct recommend_data *d, double target,
 		     double need_total, struct dnums *n)
 {
-	const struct vm_size *v = vm >= 0 ? &c->vms[vm] : NULL;
+	const struct vm_size *v = vm >= 0 ? &e->vms[vm] : NULL;
 	struct datapath_storage st;
 	struct datapath_vm dv;
 	struct datapath_supply one;
@@ -728,8 +728,8 @@ static void cold_fix(const struct ctx *c, const struct profile_workload *pw, int
 	size_t l = 0;
 	char a[32], b[32], x[32];
 
-	storage_of(c, pw, gpu_region, &st);
-	vm_of(c, vm, &dv);
+	storage_of(e, pw, gpu_region, &st);
+	vm_of(e, vm, &dv);
 	datapath_supply(&st, &dv, 1, 0, &one);
 	shared = st.reach == DATAPATH_REMOTE && d->bottleneck == DATAPATH_BN_STORAGE;
 	/* the VM's own limit, alone on the path */
@@ -737,7 +737,7 @@ static void cold_fix(const struct ctx *c, const struct profile_workload *pw, int
 	if (shared && own > 0 && r <= own) {
 		struct datapath_lustre_tier t[16];
 		struct datapath_lustre lu;
-		size_t nt = lustre_tiers(c, t, 16);
+		size_t nt = lustre_tiers(e, t, 16);
 		if (is_blob(pw)) {
 			accounts_text(datapath_accounts(need_total, d->supply_mb_per_s),
 				      d->supply_mb_per_s, n);
@@ -807,11 +807,11 @@ static void cold_fix(const struct ctx *c, const struct profile_workload *pw, int
 	}
 }
 
-static void cold_start(const struct ctx *c, const struct profile_workload *pw,
+static void cold_start(const struct rec_env *e, const struct profile_workload *pw,
 		       struct recommend_workload *rw, const struct recommend_data *d, int vm)
 {
 	struct dnums n;
-	double target = pw->data.has_cold_start_s ? pw->data.cold_start_s : dflt(c, "cold_start_s");
+	double target = pw->data.has_cold_start_s ? pw->data.cold_start_s : dflt(e, "cold_start_s");
 	char msg[1024], a[32], b[32], t[32], u[32];
 	double need_total;
 
@@ -823,7 +823,7 @@ static void cold_start(const struct ctx *c, const struct profile_workload *pw,
 	n.supplied_mb_per_s = d->supply_mb_per_s;
 	util_copy_str(n.bottleneck, sizeof(n.bottleneck),
 			   datapath_bottleneck_name((enum datapath_bottleneck)d->bottleneck));
-	cold_fix(c, pw, vm, rw->rec.region, d, target, need_total, &n);
+	cold_fix(e, pw, vm, rw->rec.region, d, target, need_total, &n);
 	snprintf(msg, sizeof(msg), "%d VM%s loading the model at once get%s %s MB/s from the %s: "
 		 "cold start %s s, target %s s (needs %s MB/s); fix: %s",
 		 d->vms, d->vms == 1 ? "" : "s", d->vms == 1 ? "s" : "", fmt_int(a, sizeof(a), d->supply_mb_per_s),
@@ -832,12 +832,12 @@ static void cold_start(const struct ctx *c, const struct profile_workload *pw,
 	add_numbered(rw, "cold-start", RECOMMEND_WARNING, &n, msg);
 }
 
-static void placement(const struct ctx *c, const struct profile_workload *pw,
+static void placement(const struct rec_env *e, const struct profile_workload *pw,
 		      const struct fit_workload *w, struct recommend_workload *rw, int vm)
 {
 	struct dnums n;
 	char msg[1024];
-	const struct vm_size *v = vm >= 0 ? &c->vms[vm] : NULL;
+	const struct vm_size *v = vm >= 0 ? &e->vms[vm] : NULL;
 	int vms = rw->rec.fit.vm_count;
 	/* declared, or the fix the choice assumes for a store that is not Blob */
 	int lustre = pw->has_data && (pw->data.storage == PROFILE_STORAGE_MANAGED_LUSTRE ||
@@ -868,7 +868,7 @@ static void placement(const struct ctx *c, const struct profile_workload *pw,
 	add_numbered(rw, "data-placement", RECOMMEND_INFO, &n, msg);
 }
 
-void recommend_data_findings(const struct ctx *c, const struct profile_workload *pw,
+void recommend_data_findings(const struct rec_env *e, const struct profile_workload *pw,
 			  const struct fit_workload *w, struct recommend_workload *rw)
 {
 	struct recommend_data d;
@@ -876,24 +876,24 @@ void recommend_data_findings(const struct ctx *c, const struct profile_workload 
 
 	if (!rw->feasible)
 		return;
-	vm = recommend_vm_index(c, rw->rec.sku);
+	vm = recommend_vm_index(e, rw->rec.sku);
 	if (pw->has_data) {
-		gravity(c, pw, w, rw);
+		gravity(e, pw, w, rw);
 		if (w->kind == FIT_TRAINING && rw->rec_data) {
 			d = *rw->rec_data;
 		} else {
-			recommend_data_eval(c, pw, w, &rw->rec.fit, vm, rw->rec.region, 0, &d);
+			recommend_data_eval(e, pw, w, &rw->rec.fit, vm, rw->rec.region, 0, &d);
 			if (!rw->rec_data)
 				rw->rec_data = xmalloc(sizeof(*rw->rec_data));
 			*rw->rec_data = d;
 		}
 		if (d.storage_fix)
-			starved_fixed(c, pw, w, rw, &d, vm);
+			starved_fixed(e, pw, w, rw, &d, vm);
 		else
-			starved(c, pw, w, rw, &d, vm);
+			starved(e, pw, w, rw, &d, vm);
 		if (w->kind == FIT_LLM_INFERENCE)
-			cold_start(c, pw, rw, &d, vm);
+			cold_start(e, pw, rw, &d, vm);
 	}
 	if (w->kind == FIT_TRAINING || rw->rec.placement != FIT_PLACEMENT_MIG)
-		placement(c, pw, w, rw, vm);
+		placement(e, pw, w, rw, vm);
 }

@@ -98,7 +98,7 @@ static int warm_hours(const struct profile_workload *pw, const struct fit_worklo
 
 /* load_max_mean(capacity, percentile), remembered: shapes and workloads
  * share capacities, and each takes a bisection over Poisson sums. */
-static double max_mean_of(struct ctx *c, long capacity, double percentile)
+static double max_mean_of(struct rank_ctx *c, long capacity, double percentile)
 {
 	size_t at = ((size_t)capacity * 31u + (size_t)(percentile * 10)) % RECOMMEND_MEAN_MEMO;
 	struct recommend_mean_memo *m = &c->mean_memo[at];
@@ -112,12 +112,13 @@ static double max_mean_of(struct ctx *c, long capacity, double percentile)
 	return m->mean;
 }
 
-const struct recommend_load_plan *recommend_load_shape(struct ctx *c, const struct fit_workload *w,
+const struct recommend_load_plan *recommend_load_shape(struct rank_ctx *c,
+						       const struct fit_workload *w,
 						       size_t shape, const struct fit_result *f)
 {
 	const struct profile_workload *pw = c->pw_now;
-	const struct shape *sh = &c->shapes[shape];
-	struct replica rep = { w, &sh->cap, &c->factors[sh->gpu], f->gpus_per_instance,
+	const struct shape *sh = &c->env->shapes[shape];
+	struct replica rep = { w, &sh->cap, &c->env->factors[sh->gpu], f->gpus_per_instance,
 			       f->instances, { 0 }, { 0 } };
 	struct load_sizer s = { replica_latency, &rep, f->seq_capacity, pw->serving.percentile,
 				-1 };
@@ -127,8 +128,8 @@ const struct recommend_load_plan *recommend_load_shape(struct ctx *c, const stru
 	if (!c->lp || !c->lp_state) {   /* allocated together, freed together */
 		free(c->lp);
 		free(c->lp_state);
-		c->lp = xcalloc(c->nshapes + 1, sizeof(*c->lp));
-		c->lp_state = xcalloc(c->nshapes + 1, 1);
+		c->lp = xcalloc(c->env->nshapes + 1, sizeof(*c->lp));
+		c->lp_state = xcalloc(c->env->nshapes + 1, 1);
 	}
 	if (c->lp_state[shape])
 		return c->lp_state[shape] == 1 ? &c->lp[shape] : NULL;
@@ -148,22 +149,23 @@ const struct recommend_load_plan *recommend_load_shape(struct ctx *c, const stru
 	return c->lp_state[shape] == 1 ? &c->lp[shape] : NULL;
 }
 
-int recommend_load_reset(struct ctx *c, const struct fit_workload *w, const struct fit_result *fits,
+int recommend_load_reset(struct rank_ctx *c, const struct fit_workload *w,
+			 const struct fit_result *fits,
 			 struct cache_slot *s)
 {
 	int least = -1;
 
 	s->traffic_missed = 0;
 	if (c->lp_state)
-		memset(c->lp_state, 0, c->nshapes + 1);
+		memset(c->lp_state, 0, c->env->nshapes + 1);
 	if (!recommend_is_traffic(c->pw_now))
 		return 0;
 	/* the fewest hours any whole VM leaves capped: a candidate that caps
 	 * more misses the SLO where another would not, and is not ranked */
-	for (size_t i = 0; i < c->nshapes; i++) {
+	for (size_t i = 0; i < c->env->nshapes; i++) {
 		const struct recommend_load_plan *lp;
 
-		if (fits[i].reject != FIT_OK || c->shapes[i].mig >= 0)
+		if (fits[i].reject != FIT_OK || c->env->shapes[i].mig >= 0)
 			continue;
 		lp = recommend_load_shape(c, w, i, &fits[i]);
 		if (lp && (least < 0 || lp->capped_hours < least))
@@ -173,17 +175,18 @@ int recommend_load_reset(struct ctx *c, const struct fit_workload *w, const stru
 	return least < 0 ? 0 : least;
 }
 
-double recommend_load_bill(const struct ctx *c, const struct recommend_load_plan *lp, int shape,
+double recommend_load_bill(const struct rank_ctx *c, const struct recommend_load_plan *lp,
+			   int shape,
 			   int region, const struct fit_result *f, struct recommend_load_plan *out)
 {
-	const struct shape *sh = &c->shapes[shape];
-	double unit = c->price[(size_t)sh->vm * c->nregions + (size_t)region] * sh->share;
-	double payg = c->o->load_mixed_terms && bill_is_commitment(c->pricing)
-			      ? recommend_term_price(c, sh->vm, region, PRICING_PAYG) * sh->share
+	const struct shape *sh = &c->env->shapes[shape];
+	double unit = c->env->price[(size_t)sh->vm * c->env->nregions + (size_t)region] * sh->share;
+	double payg = c->env->o->load_mixed_terms && bill_is_commitment(c->env->pricing)
+			      ? recommend_term_price(c->env, sh->vm, region, PRICING_PAYG) * sh->share
 			      : 0;
 
 	*out = *lp;
-	load_plan_bill(out, c->hours, c->pricing, unit, payg, f->vm_count);
+	load_plan_bill(out, c->env->hours, c->env->pricing, unit, payg, f->vm_count);
 	return out->monthly_cost;
 }
 
@@ -191,10 +194,10 @@ double recommend_load_bill(const struct ctx *c, const struct recommend_load_plan
  * share of the Little's-law mean in flight (rounded up), as the table and
  * JSON print them; the fit was for one sequence.  Left as they are when the
  * model cannot size that batch (it fitted within seq_capacity). */
-static void at_peak(const struct ctx *c, const struct fit_workload *w, int shape,
+static void at_peak(const struct rank_ctx *c, const struct fit_workload *w, int shape,
 		    const struct recommend_load_plan *lp, struct fit_result *f)
 {
-	const struct shape *sh = &c->shapes[shape];
+	const struct shape *sh = &c->env->shapes[shape];
 	struct sizing_inference_result r;
 	int inst = f->instances > 0 ? f->instances : 1;
 	double mean = lp->in_flight_per_replica_at_peak;
@@ -203,7 +206,7 @@ static void at_peak(const struct ctx *c, const struct fit_workload *w, int shape
 
 	if (f->seq_capacity > 0 && per * inst > f->seq_capacity)
 		per = f->seq_capacity / inst > 0 ? f->seq_capacity / inst : 1;
-	if (fit_instance_infer(w, &sh->cap, f->gpus_per_instance, per, &c->factors[sh->gpu],
+	if (fit_instance_infer(w, &sh->cap, f->gpus_per_instance, per, &c->env->factors[sh->gpu],
 			       &r) != 0)
 		return;
 	f->tokens_per_s = r.output_tokens_per_s * inst;
@@ -215,7 +218,8 @@ static void at_peak(const struct ctx *c, const struct fit_workload *w, int shape
 		? (f->memory_have_gib - r.total_gib) / r.total_gib * 100.0 : 0;
 }
 
-void recommend_load_choice(const struct ctx *c, const struct fit_workload *w, const struct cand *k,
+void recommend_load_choice(const struct rank_ctx *c, const struct fit_workload *w,
+			   const struct cand *k,
 			   struct recommend_choice *out, struct recommend_load_plan **plan)
 {
 	struct recommend_load_plan lp;
@@ -236,7 +240,7 @@ void recommend_load_choice(const struct ctx *c, const struct fit_workload *w, co
 	}
 }
 
-void recommend_load_release(struct ctx *c)
+void recommend_load_release(struct rank_ctx *c)
 {
 	free(c->lp);
 	free(c->lp_state);
@@ -244,15 +248,15 @@ void recommend_load_release(struct ctx *c)
 	c->lp_state = NULL;
 }
 
-void recommend_load_findings(const struct ctx *c, struct recommend_workload *rw)
+void recommend_load_findings(const struct rank_ctx *c, struct recommend_workload *rw)
 {
 	const struct recommend_load_plan *lp = rw->load_plan;
 	char a[48], b[48], d[48];
 
-	util_fmt_money_in(a, sizeof a, lp->monthly_cost, c->currency);
-	util_fmt_money_in(b, sizeof b, lp->peak_sized_monthly_cost, c->currency);
-	util_fmt_money_in(d, sizeof d, lp->peak_sized_monthly_cost - lp->monthly_cost, c->currency);
-	if (bill_is_commitment(c->pricing) && !c->o->load_mixed_terms)
+	util_fmt_money_in(a, sizeof a, lp->monthly_cost, c->env->currency);
+	util_fmt_money_in(b, sizeof b, lp->peak_sized_monthly_cost, c->env->currency);
+	util_fmt_money_in(d, sizeof d, lp->peak_sized_monthly_cost - lp->monthly_cost, c->env->currency);
+	if (bill_is_commitment(c->env->pricing) && !c->env->o->load_mixed_terms)
 		recommend_add_finding(rw, "load-plan", RECOMMEND_INFO,
 				      "%g requests/s at the peak: %d to %d replicas by the hour; "
 				      "under %s every replica is billed 730 h a month, so "
@@ -260,7 +264,7 @@ void recommend_load_findings(const struct ctx *c, struct recommend_workload *rw)
 				      "pricing auto bills the hours it runs); sized on whole VMs, "
 				      "not the MIG plan, as its replicas change by the hour",
 				      lp->peak_requests_per_s, lp->trough_replicas,
-				      lp->peak_replicas, pricing_name(c->pricing), a);
+				      lp->peak_replicas, pricing_name(c->env->pricing), a);
 	else
 		recommend_add_finding(rw, "load-plan", RECOMMEND_INFO,
 				      "%g requests/s at the peak: %d to %d replicas by the hour, "
@@ -280,7 +284,8 @@ void recommend_load_findings(const struct ctx *c, struct recommend_workload *rw)
 				      c->pw_now->serving.percentile);
 }
 
-const struct recommend_load_plan *recommend_load_usable(struct ctx *c, const struct fit_workload *w,
+const struct recommend_load_plan *recommend_load_usable(struct rank_ctx *c,
+							const struct fit_workload *w,
 							size_t shape, const struct fit_result *f,
 							int least_capped)
 {
@@ -288,20 +293,21 @@ const struct recommend_load_plan *recommend_load_usable(struct ctx *c, const str
 
 	/* replicas by the hour: whole VMs only, never the MIG plan's slices,
 	 * whose pools run all month */
-	if (c->shapes[shape].mig >= 0)
+	if (c->env->shapes[shape].mig >= 0)
 		return NULL;
 	lp = recommend_load_shape(c, w, shape, f);
 	return lp && lp->capped_hours <= least_capped ? lp : NULL;
 }
 
-double recommend_load_cost(const struct ctx *c, const struct recommend_load_plan *lp, int shape,
+double recommend_load_cost(const struct rank_ctx *c, const struct recommend_load_plan *lp,
+			   int shape,
 			   int region, const struct fit_result *f, struct fit_cost *cost)
 {
-	const struct shape *sh = &c->shapes[shape];
+	const struct shape *sh = &c->env->shapes[shape];
 	struct recommend_load_plan billed;
 
 	cost->monthly = recommend_load_bill(c, lp, shape, region, f, &billed);
-	cost->hourly = c->price[(size_t)sh->vm * c->nregions + (size_t)region] * sh->share *
+	cost->hourly = c->env->price[(size_t)sh->vm * c->env->nregions + (size_t)region] * sh->share *
 		       f->vm_count * billed.peak_replicas;
 	return cost->monthly;
 }

@@ -14,6 +14,15 @@
 #include "recommend_internal.h"
 #include "util.h"
 
+/* What the MIG plan stage reads (the environment and the rankings, const)
+ * and what it fills (its own output and the result's plan). */
+struct plan_stage {
+	const struct rec_env *env;
+	const struct rec_ranked *ranked;
+	struct rec_mig *mig;
+	struct recommend_result *res;
+};
+
 static int cmp_loc(const void *x, const void *y)
 {
 	const struct item_loc *a = x, *b = y;
@@ -31,7 +40,7 @@ static int cmp_loc(const void *x, const void *y)
  * them), and replica 0's dedicated size.  The distinct VMs and GPUs are
  * counted on a sorted copy of the sliced replicas' places: n log n in a
  * workload's replicas. */
-static void place_workloads(struct ctx *c, const struct mig_item *items,
+static void place_workloads(const struct plan_stage *c, const struct mig_item *items,
 			    const struct item_loc *loc, size_t nitems)
 {
 	struct item_loc *sl = NULL;
@@ -39,7 +48,7 @@ static void place_workloads(struct ctx *c, const struct mig_item *items,
 
 	for (size_t a = 0, b; a < nitems; a = b) {
 		int w = items[a].workload;
-		struct placed *pl = &c->placed[w];
+		struct placed *pl = &c->mig->placed[w];
 		size_t nsl = 0;
 		for (b = a; b < nitems && items[b].workload == w; b++)
 			;
@@ -61,7 +70,7 @@ static void place_workloads(struct ctx *c, const struct mig_item *items,
 			if (loc[k].pool == -1) {
 				pl->dedicated++;
 				if (items[k].replica == 0)
-					pl->ded_vm = c->needs[w].dedicated_vm;
+					pl->ded_vm = c->ranked->needs[w].dedicated_vm;
 				continue;
 			}
 			pl->sliced++;
@@ -95,13 +104,13 @@ enum pack_mode {
 
 /* The replicas of the workloads mode[] packs, as packer items, into
  * *items (capacity *cap); returns their count. */
-static size_t region_items(const struct ctx *c, const unsigned char *mode, struct mig_item **items,
-			   size_t *cap)
+static size_t region_items(const struct plan_stage *c, const unsigned char *mode,
+			   struct mig_item **items, size_t *cap)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < c->res->nworkloads; i++) {
-		const struct pack_need *pn = &c->needs[i];
+		const struct pack_need *pn = &c->ranked->needs[i];
 		if (mode[i] != MODE_MAY_LEAVE && mode[i] != MODE_IN)
 			continue;
 		for (long k = 0; k < c->res->workloads[i].replicas; k++) {
@@ -135,7 +144,7 @@ static void dedicated_counts(const struct mig_item *items, const struct mig_plan
 /* Packs the items of mode[] into *mp; *monthly is what that costs the
  * fleet: the plan, and the workloads left out at their own D_w.  Returns
  * mig_pack's status. */
-static int pack_modes(const struct ctx *c, const struct mig_offer *moffs, size_t noffs,
+static int pack_modes(const struct plan_stage *c, const struct mig_offer *moffs, size_t noffs,
 		      const unsigned char *mode, struct mig_item **items, size_t *nitems,
 		      size_t *cap, struct mig_plan *mp, double *monthly, char *err)
 {
@@ -144,12 +153,12 @@ static int pack_modes(const struct ctx *c, const struct mig_offer *moffs, size_t
 	memset(mp, 0, sizeof(*mp));
 	for (size_t i = 0; i < c->res->nworkloads; i++)
 		if (mode[i] == MODE_LEFT_OUT)
-			*monthly += c->needs[i].own_monthly;
+			*monthly += c->ranked->needs[i].own_monthly;
 	if (!*nitems)
 		return 0;
-	if (mig_pack(moffs, noffs, *items, *nitems, c->o->strategy, mp, err) != 0)
+	if (mig_pack(moffs, noffs, *items, *nitems, c->env->o->strategy, mp, err) != 0)
 		return -1;
-	*monthly += bill_monthly(c->pricing, mp->hourly, 1, c->hours);
+	*monthly += bill_monthly(c->env->pricing, mp->hourly, 1, c->env->hours);
 	return 0;
 }
 
@@ -158,17 +167,17 @@ static int pack_modes(const struct ctx *c, const struct mig_offer *moffs, size_t
  * and dedicated replicas, each rounded to cents as printed), *nworkloads the
  * workloads packed.  A candidate whose own D_w costs less than the
  * dedicated small GPUs its replicas would need is never put on them: the
- * packer may leave it outside the plan (c->outside), where it is deployed
+ * packer may leave it outside the plan (c->mig->outside), where it is deployed
  * on D_w, when that costs the fleet less than a slice; all of its replicas
  * or none (a workload split between the plan and D_w is packed again both
  * ways, and the cheaper kept).  Returns 0, or -1 when some replica could
  * not be placed or the packer refused the input. */
-static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *cost,
+static int pack_region(const struct plan_stage *c, size_t r, unsigned char *covered, double *cost,
 		       size_t *nworkloads, struct recommend_mig_region *reg)
 {
 	struct recommend_result *res = c->res;
 	struct recommend_mig_plan *plan = &res->mig;
-	const struct pack_offer *offs = &c->offers[r * MIG_MAX_OFFERS];
+	const struct pack_offer *offs = &c->env->offers[r * MIG_MAX_OFFERS];
 	struct mig_offer moffs[MIG_MAX_OFFERS];
 	struct mig_item *items = NULL;
 	size_t nitems = 0, capitems = 0, base = plan->npools;
@@ -183,10 +192,10 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 	*cost = 0;
 	*nworkloads = 0;
 	for (size_t i = 0; i < res->nworkloads; i++) {
-		const struct pack_need *pn = &c->needs[i];
+		const struct pack_need *pn = &c->ranked->needs[i];
 		const struct recommend_workload *w = &res->workloads[i];
 		if (!pn->ok || pn->region != (int)r || !w->feasible ||
-		    w->rec.placement != FIT_PLACEMENT_MIG)
+		    c->ranked->best[i].placement != FIT_PLACEMENT_MIG)
 			continue;
 		mode[i] = pn->outside_hourly > 0 ? MODE_MAY_LEAVE : MODE_IN;
 		any = 1;
@@ -196,19 +205,19 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 		return 0;
 	}
 	ded = xcalloc(res->nworkloads + 1, sizeof(*ded));
-	for (size_t o = 0; o < c->noffers[r]; o++) {
-		moffs[o].sku = c->vms[offs[o].vm].sku;
-		moffs[o].gpu_model = c->vms[offs[o].vm].gpu_model;
-		moffs[o].gpus_per_vm = (int)lround(c->vms[offs[o].vm].gpu_count);
+	for (size_t o = 0; o < c->env->noffers[r]; o++) {
+		moffs[o].sku = c->env->vms[offs[o].vm].sku;
+		moffs[o].gpu_model = c->env->vms[offs[o].vm].gpu_model;
+		moffs[o].gpus_per_vm = (int)lround(c->env->vms[offs[o].vm].gpu_count);
 		moffs[o].hourly = offs[o].hourly;
 		moffs[o].profiles = offs[o].profiles;
 		moffs[o].nprofiles = offs[o].nprofiles;
 	}
 	for (;;) {
 		int split = -1;
-		if (pack_modes(c, moffs, c->noffers[r], mode, &items, &nitems, &capitems, &mp,
+		if (pack_modes(c, moffs, c->env->noffers[r], mode, &items, &nitems, &capitems, &mp,
 			       &monthly, err) != 0) {
-			recommend_add_warning(res, "no MIG plan for %s: %s", c->regions[r], err);
+			recommend_add_warning(res, "no MIG plan for %s: %s", c->env->regions[r], err);
 			for (size_t i = 0; i < res->nworkloads; i++)
 				if (mode[i] != MODE_NONE) {
 					covered[i] = 1;   /* a plan of this region, not priced */
@@ -236,11 +245,11 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 			double in_monthly, out_monthly;
 			int st;
 			mode[split] = MODE_IN;
-			st = pack_modes(c, moffs, c->noffers[r], mode, &items, &nitems, &capitems, &mp,
+			st = pack_modes(c, moffs, c->env->noffers[r], mode, &items, &nitems, &capitems, &mp,
 					&in_monthly, err);
 			mig_plan_release(&mp);
 			mode[split] = MODE_LEFT_OUT;
-			st |= pack_modes(c, moffs, c->noffers[r], mode, &items, &nitems, &capitems, &mp,
+			st |= pack_modes(c, moffs, c->env->noffers[r], mode, &items, &nitems, &capitems, &mp,
 					 &out_monthly, err);
 			mig_plan_release(&mp);
 			mode[split] = st == 0 && util_round_cents(out_monthly) < util_round_cents(in_monthly)
@@ -253,7 +262,7 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 		if (mode[i] == MODE_MAY_LEAVE && ded[i] == res->workloads[i].replicas)
 			mode[i] = MODE_LEFT_OUT;
 		if (mode[i] == MODE_LEFT_OUT) {
-			c->outside[i] = 1;
+			c->mig->outside[i] = 1;
 		} else if (mode[i] != MODE_NONE) {
 			covered[i] = 1;
 			(*nworkloads)++;
@@ -269,12 +278,13 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 	for (size_t k = 0; k < mp.npools; k++) {
 		const struct mig_pool *src = &mp.pools[k];
 		struct mig_plan_pool pool;
-		mig_plan_pool_init(&pool, moffs, src, c->regions[r], c->pricing, c->hours);
+		mig_plan_pool_init(&pool, moffs, src, c->env->regions[r], c->env->pricing, c->env->hours);
 		pools += pool.monthly_cost;   /* the plan is the sum of its pools' bills */
 		mig_plan_pool_name(&pool, plan->pools, plan->npools);
 		plan->pools = xrealloc(plan->pools, (plan->npools + 1) * sizeof(*plan->pools));
-		c->pool_shape = xrealloc(c->pool_shape, (plan->npools + 1) * sizeof(*c->pool_shape));
-		c->pool_shape[plan->npools] =
+		c->mig->pool_shape = xrealloc(c->mig->pool_shape,
+					      (plan->npools + 1) * sizeof(*c->mig->pool_shape));
+		c->mig->pool_shape[plan->npools] =
 			src->profile >= 0 ? offs[src->offer].shape[src->profile] : -1;
 		plan->pools[plan->npools++] = pool;
 	}
@@ -292,19 +302,19 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 			loc[item].pool = (int)base + mp.gpus[g].pool;
 			loc[item].vm = mp.gpus[g].vm;
 			loc[item].gpu = mp.gpus[g].gpu;
-			if (c->first_pool[items[item].workload] < 0)
-				c->first_pool[items[item].workload] = (int)base + mp.gpus[g].pool;
+			if (c->mig->first_pool[items[item].workload] < 0)
+				c->mig->first_pool[items[item].workload] = (int)base + mp.gpus[g].pool;
 		}
 	}
 	for (size_t d = 0; d < mp.ndedicated; d++)
-		loc[mp.dedicated[d]].pool = c->outside[items[mp.dedicated[d]].workload] ? -2 : -1;
+		loc[mp.dedicated[d]].pool = c->mig->outside[items[mp.dedicated[d]].workload] ? -2 : -1;
 	place_workloads(c, items, loc, nitems);
 	free(loc);
 	/* room for this region's dedicated replicas, once */
 	{
 		size_t add = 0;
 		for (size_t d = 0; d < mp.ndedicated; d++)
-			add += !c->outside[items[mp.dedicated[d]].workload];
+			add += !c->mig->outside[items[mp.dedicated[d]].workload];
 		if (add)
 			plan->dedicated = xrealloc(plan->dedicated, (plan->ndedicated + add) *
 								    sizeof(*plan->dedicated));
@@ -312,33 +322,34 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 	for (size_t d = 0; d < mp.ndedicated; d++) {
 		const struct mig_item *it = &items[mp.dedicated[d]];
 		struct recommend_mig_dedicated *x;
-		if (c->outside[it->workload])
+		if (c->mig->outside[it->workload])
 			continue;   /* deployed on its own D_w, not by the plan */
 		x = &plan->dedicated[plan->ndedicated++];
 		memset(x, 0, sizeof(*x));
 		x->workload = (size_t)it->workload;
 		x->replica = it->replica;
 		x->hourly = it->dedicated_hourly;
-		util_copy_str(x->sku, sizeof(x->sku), c->vms[c->needs[it->workload].dedicated_vm].sku);
-		util_copy_str(x->region, sizeof(x->region), c->regions[r]);
+		util_copy_str(x->sku, sizeof(x->sku),
+			      c->env->vms[c->ranked->needs[it->workload].dedicated_vm].sku);
+		util_copy_str(x->region, sizeof(x->region), c->env->regions[r]);
 		/* unrounded: its share of its workload's bill for its
 		 * dedicated replicas (each line is rounded where it is printed) */
-		x->monthly_cost = it->dedicated_hourly * bill_hours(c->pricing, c->hours);
-		x->pricing = c->pricing;
-		x->hours_per_month = c->hours;
+		x->monthly_cost = it->dedicated_hourly * bill_hours(c->env->pricing, c->env->hours);
+		x->pricing = c->env->pricing;
+		x->hours_per_month = c->env->hours;
 	}
 	/* the dedicated replicas as each workload is billed for them (whole
 	 * cents, N VMs as a choice of N VMs is priced): P's dedicated part */
 	for (size_t i = 0; i < res->nworkloads; i++)
-		if (covered[i] && c->needs[i].region == (int)r) {
-			struct placed *pl = &c->placed[i];
-			pl->fixed_monthly = bill_monthly(c->pricing, c->needs[i].dedicated_hourly,
-							 (double)pl->dedicated, c->hours);
+		if (covered[i] && c->ranked->needs[i].region == (int)r) {
+			struct placed *pl = &c->mig->placed[i];
+			pl->fixed_monthly = bill_monthly(c->env->pricing, c->ranked->needs[i].dedicated_hourly,
+							 (double)pl->dedicated, c->env->hours);
 			*cost += pl->fixed_monthly;
 		}
 	if (mp.nunplaced) {
 		recommend_add_warning(res, "the MIG plan for %s leaves %zu replica%s unplaced; its workloads "
-				 "are priced on dedicated options", c->regions[r], mp.nunplaced,
+				 "are priced on dedicated options", c->env->regions[r], mp.nunplaced,
 			    mp.nunplaced == 1 ? "" : "s");
 		rc = -1;
 	}
@@ -346,7 +357,7 @@ static int pack_region(struct ctx *c, size_t r, unsigned char *covered, double *
 	/* the packer's bound, billed as the plan is; a proven plan is its own
 	 * bound, and the bound is never above the plan's bill (whole cents) */
 	{
-		double bound = bill_monthly(c->pricing, mp.lower_bound_hourly, 1, c->hours);
+		double bound = bill_monthly(c->env->pricing, mp.lower_bound_hourly, 1, c->env->hours);
 
 		reg->proven_optimal = mp.proven_optimal;
 		reg->lower_bound_monthly = mp.proven_optimal || bound > *cost ? *cost : bound;
@@ -368,34 +379,36 @@ void recommend_mig_release(struct recommend_mig_plan *m)
 }
 
 /* The MIG plan of the MIG candidates one slice serves, region by region
- * (c->covered marks them).  Whether it is used is decided by apply_totals. */
-void recommend_build_mig_plan(struct ctx *c)
+ * (mig->covered marks them).  Whether it is used is decided by apply_totals. */
+void recommend_build_mig_plan(const struct rec_env *env, const struct rec_ranked *ranked,
+			      struct rec_mig *mig, struct recommend_result *res)
 {
-	struct recommend_result *res = c->res;
+	const struct plan_stage st = { env, ranked, mig, res };
+	const struct plan_stage *c = &st;
 	struct recommend_mig_plan *plan = &res->mig;
 
-	c->covered = xcalloc(res->nworkloads + 1, 1);
-	c->outside = xcalloc(res->nworkloads + 1, 1);
-	c->first_pool = xmalloc((res->nworkloads + 1) * sizeof(*c->first_pool));
-	c->placed = xcalloc(res->nworkloads + 1, sizeof(*c->placed));
+	c->mig->covered = xcalloc(res->nworkloads + 1, 1);
+	c->mig->outside = xcalloc(res->nworkloads + 1, 1);
+	c->mig->first_pool = xmalloc((res->nworkloads + 1) * sizeof(*c->mig->first_pool));
+	c->mig->placed = xcalloc(res->nworkloads + 1, sizeof(*c->mig->placed));
 	for (size_t i = 0; i < res->nworkloads; i++) {
-		c->first_pool[i] = -1;
-		c->placed[i].ded_vm = -1;
+		c->mig->first_pool[i] = -1;
+		c->mig->placed[i].ded_vm = -1;
 	}
 	plan->exact = 1;
-	plan->strategy = c->o->strategy;
-	plan->regions = xcalloc(c->nregions + 1, sizeof(*plan->regions));
-	for (size_t r = 0; r < c->nregions; r++) {
+	plan->strategy = c->env->o->strategy;
+	plan->regions = xcalloc(c->env->nregions + 1, sizeof(*plan->regions));
+	for (size_t r = 0; r < c->env->nregions; r++) {
 		struct recommend_mig_region *reg = &plan->regions[plan->nregions];
 		double cost;
 		size_t nw;
 		int rc;
 
 		memset(reg, 0, sizeof(*reg));
-		rc = pack_region(c, r, c->covered, &cost, &nw, reg);
+		rc = pack_region(c, r, c->mig->covered, &cost, &nw, reg);
 		if (!nw)
 			continue;
-		util_copy_str(reg->region, sizeof(reg->region), c->regions[r]);
+		util_copy_str(reg->region, sizeof(reg->region), c->env->regions[r]);
 		reg->nworkloads = nw;
 		reg->monthly_cost = util_round_cents(cost);
 		reg->priced = rc == 0;
@@ -404,7 +417,7 @@ void recommend_build_mig_plan(struct ctx *c)
 	}
 	plan->workloads = xcalloc(res->nworkloads + 1, sizeof(*plan->workloads));
 	for (size_t i = 0; i < res->nworkloads; i++) {
-		if (!c->covered[i])
+		if (!c->mig->covered[i])
 			continue;
 		plan->workloads[plan->nworkloads++] = i;
 		plan->replicas += res->workloads[i].replicas;

@@ -22,7 +22,7 @@ static void keep_shared(struct recommend_result *r, void *block)
 	r->shared[r->nshared++] = block;
 }
 
-void recommend_keep_lists(struct ctx *c, struct recommend_workload *t)
+void recommend_keep_lists(struct rank_ctx *c, struct recommend_workload *t)
 {
 	if (t->rejected)
 		keep_shared(c->res, t->rejected);
@@ -64,35 +64,36 @@ static int cmp_cand(const void *a, const void *b)
 	return x->region - y->region;
 }
 
-static void fill_choice(const struct ctx *c, const struct fit_workload *w, const struct cand *k,
+static void fill_choice(const struct rank_ctx *c, const struct fit_workload *w,
+			const struct cand *k,
 			const struct fit_result *fits, struct recommend_choice *out,
 			struct recommend_data *dout)
 {
-	const struct shape *sh = &c->shapes[k->shape];
-	const struct vm_size *vm = &c->vms[sh->vm];
+	const struct shape *sh = &c->env->shapes[k->shape];
+	const struct vm_size *vm = &c->env->vms[sh->vm];
 	memset(out, 0, sizeof(*out));
 	util_copy_str(out->sku, sizeof(out->sku), vm->sku);
-	util_copy_str(out->region, sizeof(out->region), c->regions[k->region]);
+	util_copy_str(out->region, sizeof(out->region), c->env->regions[k->region]);
 	util_copy_str(out->gpu_model, sizeof(out->gpu_model), vm->gpu_model);
 	out->fit = k->refit ? k->fit : fits[k->shape];
 	if (sh->mig >= 0) {
 		out->placement = FIT_PLACEMENT_MIG;
 		out->basis = RECOMMEND_BASIS_SHARE;
-		util_copy_str(out->mig_profile, sizeof(out->mig_profile), c->migs[sh->mig].name);
+		util_copy_str(out->mig_profile, sizeof(out->mig_profile), c->env->migs[sh->mig].name);
 	} else {
 		out->placement = out->fit.vm_count > 1 && w->kind == FIT_TRAINING
 					 ? FIT_PLACEMENT_CLUSTER : FIT_PLACEMENT_VM;
 	}
 	out->vm_count = out->fit.vm_count * (int)w->replicas;
 	out->gpu_count = out->fit.gpu_count * (int)w->replicas;
-	out->unit_hourly = c->price[(size_t)sh->vm * c->nregions + k->region] * sh->share;
+	out->unit_hourly = c->env->price[(size_t)sh->vm * c->env->nregions + k->region] * sh->share;
 	out->hourly_cost = k->hourly;
 	out->monthly_cost = k->monthly;
 	out->job_cost = k->job_cost;
 	if (c->pw_now && c->pw_now->has_data && w->kind == FIT_TRAINING) {
 		/* the run as the data path lets it go: hours and cost / busy */
 		struct recommend_data d;
-		recommend_data_eval(c, c->pw_now, w, &out->fit, sh->vm, c->regions[k->region],
+		recommend_data_eval(c->env, c->pw_now, w, &out->fit, sh->vm, c->env->regions[k->region],
 				    k->storage_fix, &d);
 		d.fed_monthly = k->fed_monthly;
 		d.fed_job_cost = k->fed_job_cost;
@@ -102,37 +103,37 @@ static void fill_choice(const struct ctx *c, const struct fit_workload *w, const
 		if (dout)
 			*dout = d;
 	}
-	out->hours_billed = bill_hours(c->pricing, w->kind == FIT_TRAINING
+	out->hours_billed = bill_hours(c->env->pricing, w->kind == FIT_TRAINING
 							   ? out->fit.job_hours * w->runs_per_month
-							   : c->hours);
+							   : c->env->hours);
 }
 
 /* Same offer for the alternatives list: MIG slices of one GPU model and
  * profile on different sizes of the same series price alike. */
-static int same_offer(const struct ctx *c, const struct cand *a, const struct cand *b)
+static int same_offer(const struct rank_ctx *c, const struct cand *a, const struct cand *b)
 {
-	const struct shape *x = &c->shapes[a->shape], *y = &c->shapes[b->shape];
+	const struct shape *x = &c->env->shapes[a->shape], *y = &c->env->shapes[b->shape];
 	if (a->shape == b->shape)
 		return 1;
 	return x->mig >= 0 && y->mig >= 0 && x->mig == y->mig;
 }
 
-static void add_reject(struct ctx *c, struct recommend_workload *rw, int vm, int mig,
+static void add_reject(struct rank_ctx *c, struct recommend_workload *rw, int vm, int mig,
 		       const struct fit_result *f, const char *region, double order,
 		       size_t *counts)
 {
 	struct recommend_reject *r;
-	if (!c->o->all_rejected &&
+	if (!c->env->o->all_rejected &&
 	    (counts[f->reject] >= REJECTS_PER_REASON || rw->nrejected >= MAX_REJECTED))
 		return;
 	counts[f->reject]++;
 	rw->rejected = xrealloc(rw->rejected, (rw->nrejected + 1) * sizeof(*rw->rejected));
 	r = &rw->rejected[rw->nrejected++];
 	memset(r, 0, sizeof(*r));
-	util_copy_str(r->sku, sizeof(r->sku), c->vms[vm].sku);
+	util_copy_str(r->sku, sizeof(r->sku), c->env->vms[vm].sku);
 	util_copy_str(r->region, sizeof(r->region), region);
 	if (mig >= 0)
-		util_copy_str(r->mig_profile, sizeof(r->mig_profile), c->migs[mig].name);
+		util_copy_str(r->mig_profile, sizeof(r->mig_profile), c->env->migs[mig].name);
 	r->fit = *f;
 	r->order = order;
 }
@@ -280,21 +281,21 @@ static void closest_miss_text(const struct recommend_workload *rw, const struct 
  * of them are shown, and the difference to the recommendation, are settled
  * once the recommendation is final (recommend_settle).
  */
-static void collect_families(struct ctx *c, struct recommend_workload *rw)
+static void collect_families(struct rank_ctx *c, struct recommend_workload *rw)
 {
 	if (!rw->feasible)
 		return;
 	rw->families = xcalloc(c->ncands + 1, sizeof(*rw->families));
 	for (size_t j = 0; j < c->ncands; j++) {
 		const struct cand *cd = &c->cands[j];
-		const struct shape *sh = &c->shapes[cd->shape];
+		const struct shape *sh = &c->env->shapes[cd->shape];
 		struct recommend_family *fa;
 		char fam[16];
 		size_t k;
 
 		if (cd->region != c->cands[0].region)
 			continue;
-		gpu_family(c->gpus[sh->gpu].name, fam, sizeof fam);
+		gpu_family(c->env->gpus[sh->gpu].name, fam, sizeof fam);
 		for (k = 0; k < rw->nfamilies && strcmp(rw->families[k].family, fam); k++)
 			;
 		if (k < rw->nfamilies) {
@@ -307,16 +308,16 @@ static void collect_families(struct ctx *c, struct recommend_workload *rw)
 		}
 		fa = &rw->families[rw->nfamilies++];
 		util_copy_str(fa->family, sizeof fa->family, fam);
-		util_copy_str(fa->sku, sizeof fa->sku, c->vms[sh->vm].sku);
+		util_copy_str(fa->sku, sizeof fa->sku, c->env->vms[sh->vm].sku);
 		fa->ded_vm = -1;
 		if (sh->mig >= 0) {
 			util_copy_str(fa->mig_profile, sizeof fa->mig_profile,
-					   c->migs[sh->mig].name);
+					   c->env->migs[sh->mig].name);
 		} else {
 			fa->ded_vm = sh->vm;
 			fa->ded_monthly = cd->monthly;
 		}
-		util_copy_str(fa->region, sizeof fa->region, c->regions[cd->region]);
+		util_copy_str(fa->region, sizeof fa->region, c->env->regions[cd->region]);
 		fa->monthly = cd->monthly;
 	}
 }
@@ -339,32 +340,32 @@ static int cmp_family(const void *a, const void *b)
  * instances needs this much in one; each instance holds its share, less.
  * 0 when it cannot be computed.
  */
-static double replica_memory_need(const struct ctx *c, size_t index,
-				  const struct recommend_choice *rec)
+static double replica_memory_need(const struct rec_env *e, struct recommend_result *res,
+				  size_t index, const struct recommend_choice *rec)
 {
-	const struct profile_workload *pw = &c->p->workloads[index];
+	const struct profile_workload *pw = &e->p->workloads[index];
 	struct sizing_inference_result s;
 	struct fit_workload w;
 	const char *why = NULL;
-	int v = recommend_vm_index(c, rec->sku), shape = -1;
+	int v = recommend_vm_index(e, rec->sku), shape = -1;
 	int k = rec->fit.gpus_per_instance;
 
-	if (v < 0 || k < 1 || recommend_to_fit(c, pw, &w, &why) != 0 ||
+	if (v < 0 || k < 1 || recommend_to_fit(e, &res->notes, pw, &w, &why) != 0 ||
 	    w.kind != FIT_LLM_INFERENCE)
 		return 0;
-	for (size_t j = 0; j < c->nshapes && shape < 0; j++) {
-		const struct shape *sh = &c->shapes[j];
+	for (size_t j = 0; j < e->nshapes && shape < 0; j++) {
+		const struct shape *sh = &e->shapes[j];
 
 		if (sh->vm == v && (rec->placement == FIT_PLACEMENT_MIG
-					    ? sh->mig >= 0 && strcmp(c->migs[sh->mig].name,
+					    ? sh->mig >= 0 && strcmp(e->migs[sh->mig].name,
 								      rec->mig_profile) == 0
 					    : sh->mig < 0))
 			shape = (int)j;
 	}
 	if (shape < 0)
 		return 0;
-	if (fit_instance_infer(&w, &c->shapes[shape].cap, k, w.concurrency > 0 ? w.concurrency : 1,
-			       &c->factors[c->shapes[shape].gpu], &s) != 0 ||
+	if (fit_instance_infer(&w, &e->shapes[shape].cap, k, w.concurrency > 0 ? w.concurrency : 1,
+			       &e->factors[e->shapes[shape].gpu], &s) != 0 ||
 	    !(s.total_gib > 0))
 		return 0;
 	return s.total_gib * (1.0 + w.headroom);
@@ -394,26 +395,26 @@ static void shortfall_memory_text(struct recommend_workload *w)
 	}
 }
 
-/* c->offered: which sizes have a Linux price of any term in the currency
+/* c->ranked.offered: which sizes have a Linux price of any term in the currency
  * in each region in use (a size's other names count for it, as in the
  * price table). */
-static void build_offered(struct ctx *c)
+static void build_offered(struct rank_ctx *c)
 {
-	if (c->offered)
+	if (c->ranked.offered)
 		return;
-	c->offered = xcalloc(c->nvms * c->nregions + 1, 1);
-	for (size_t i = 0; i < c->nprices; i++) {
-		const struct price *p = &c->prices[i];
+	c->ranked.offered = xcalloc(c->env->nvms * c->env->nregions + 1, 1);
+	for (size_t i = 0; i < c->env->nprices; i++) {
+		const struct price *p = &c->env->prices[i];
 		int v, r;
 
-		if (strcasecmp(p->os, "linux") != 0 || strcasecmp(p->currency, c->currency) != 0 ||
-		    !(p->hourly > 0) || (r = recommend_region_index(c, p->region)) < 0 ||
-		    (v = recommend_vm_index(c, p->sku)) < 0 ||
-		    (c->unavailable && c->unavailable[(size_t)v * c->nregions + (size_t)r]))
+		if (strcasecmp(p->os, "linux") != 0 || strcasecmp(p->currency, c->env->currency) != 0 ||
+		    !(p->hourly > 0) || (r = recommend_region_index(c->env, p->region)) < 0 ||
+		    (v = recommend_vm_index(c->env, p->sku)) < 0 ||
+		    (c->env->unavailable && c->env->unavailable[(size_t)v * c->env->nregions + (size_t)r]))
 			continue;
-		c->offered[(size_t)v * c->nregions + (size_t)r] = 1;
-		if (c->alias_of[v] >= 0)
-			c->offered[(size_t)c->alias_of[v] * c->nregions + (size_t)r] = 1;
+		c->ranked.offered[(size_t)v * c->env->nregions + (size_t)r] = 1;
+		if (c->env->alias_of[v] >= 0)
+			c->ranked.offered[(size_t)c->env->alias_of[v] * c->env->nregions + (size_t)r] = 1;
 	}
 }
 
@@ -429,16 +430,16 @@ static void build_offered(struct ctx *c)
  * activations on each), which its reasons say.  0 when no shape fits or w
  * is no LLM service.
  */
-static double llm_replica_need(const struct ctx *c, const struct fit_workload *w,
+static double llm_replica_need(const struct rank_ctx *c, const struct fit_workload *w,
 			       const struct fit_result *fits, const int *regs, size_t nregs)
 {
 	double best = 0;
 
-	if (w->kind != FIT_LLM_INFERENCE || !c->offered)
+	if (w->kind != FIT_LLM_INFERENCE || !c->ranked.offered)
 		return 0;
-	for (size_t i = 0; i < c->nshapes; i++) {
+	for (size_t i = 0; i < c->env->nshapes; i++) {
 		const struct fit_result *f = &fits[i];
-		const struct shape *sh = &c->shapes[i];
+		const struct shape *sh = &c->env->shapes[i];
 		struct sizing_inference_result r;
 		double need = f->memory_need_gib;
 		int offered = 0;
@@ -447,13 +448,13 @@ static double llm_replica_need(const struct ctx *c, const struct fit_workload *w
 			continue;
 		for (size_t k = 0; k < nregs && !offered; k++)
 			offered = regs[k] >= 0 &&
-				  c->offered[(size_t)sh->vm * c->nregions + (size_t)regs[k]];
+				  c->ranked.offered[(size_t)sh->vm * c->env->nregions + (size_t)regs[k]];
 		if (!offered)
 			continue;
 		if (f->instances > 1) {
 			if (fit_instance_infer(w, &sh->cap, f->gpus_per_instance,
 					       w->concurrency > 0 ? w->concurrency : 1,
-					       &c->factors[sh->gpu], &r) != 0 ||
+					       &c->env->factors[sh->gpu], &r) != 0 ||
 			    !(r.total_gib > 0))
 				continue;
 			if (r.total_gib * (1.0 + w->headroom) > need)
@@ -466,22 +467,23 @@ static double llm_replica_need(const struct ctx *c, const struct fit_workload *w
 	return best;
 }
 
-void recommend_settle(const struct ctx *c, size_t index, struct recommend_workload *w)
+void recommend_settle(const struct rec_env *e, struct recommend_result *res, size_t index,
+		      struct recommend_workload *w)
 {
 	char rf[16];
 	size_t n = 0;
 
 	if (!w->feasible) {
-		const struct profile_workload *pw = &c->p->workloads[index];
+		const struct profile_workload *pw = &e->p->workloads[index];
 		struct fit_workload fw;
 		const char *why = NULL;
 
 		/* a generic workload's need includes the runtime, as its fits'
 		 * (fit.c) and a feasible one's (below) do */
-		if (recommend_to_fit(c, pw, &fw, &why) == 0 && fw.kind == FIT_GENERIC &&
+		if (recommend_to_fit(e, &res->notes, pw, &fw, &why) == 0 && fw.kind == FIT_GENERIC &&
 		    fw.req.gpu_memory_gib > 0) {
 			w->needs.gpu_memory_gib = fw.req.gpu_memory_gib * (1.0 + fw.headroom) +
-						  c->res->factors.runtime_overhead_gib;
+						  res->factors.runtime_overhead_gib;
 			recommend_round_needs(&w->needs);
 		}
 		w->nfamilies = 0;
@@ -499,7 +501,7 @@ void recommend_settle(const struct ctx *c, size_t index, struct recommend_worklo
 		double need = w->rec.fit.memory_need_gib;
 
 		if (w->rec.fit.instances > 1) {
-			double all = replica_memory_need(c, index, &w->rec);
+			double all = replica_memory_need(e, res, index, &w->rec);
 
 			if (all > need)
 				need = all;
@@ -521,7 +523,7 @@ void recommend_settle(const struct ctx *c, size_t index, struct recommend_worklo
 			 * compared with shares) */
 			if (fa.ded_vm < 0)
 				continue;
-			util_copy_str(fa.sku, sizeof fa.sku, c->vms[fa.ded_vm].sku);
+			util_copy_str(fa.sku, sizeof fa.sku, e->vms[fa.ded_vm].sku);
 			fa.mig_profile[0] = '\0';
 			fa.monthly = fa.ded_monthly;
 		}
@@ -542,26 +544,26 @@ void recommend_settle(const struct ctx *c, size_t index, struct recommend_worklo
  * for training fold into one summary line each (all are listed with
  * --all-rejected).  The closest miss of all is kept for the infeasible
  * finding. */
-static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
+static void collect_rejects(struct rank_ctx *c, struct recommend_workload *rw,
 			    const struct fit_result *fits, const int *regs, size_t nregs)
 {
-	struct rej_ref *refs = xmalloc((c->nshapes + c->nunknown * nregs + 1) * sizeof(*refs));
+	struct rej_ref *refs = xmalloc((c->env->nshapes + c->env->nunknown * nregs + 1) * sizeof(*refs));
 	size_t n = 0, counts[FIT_REJ_COUNT] = { 0 };
 	int first_region = nregs ? regs[0] : -1;
 	struct fit_result unk;
 	int best_stage = 0;
 
-	for (size_t i = 0; i < c->nshapes; i++) {
-		const struct shape *sh = &c->shapes[i];
+	for (size_t i = 0; i < c->env->nshapes; i++) {
+		const struct shape *sh = &c->env->shapes[i];
 		double pr;
 		if (fits[i].reject == FIT_OK)
 			continue;
 		/* a confidential-computing size is no option a plain workload
 		 * weighs: listed only with --all-rejected */
-		if (fits[i].reject == FIT_REJ_CONFIDENTIAL && !c->o->all_rejected &&
+		if (fits[i].reject == FIT_REJ_CONFIDENTIAL && !c->env->o->all_rejected &&
 		    !(c->pw_now && c->pw_now->confidential))
 			continue;
-		pr = first_region >= 0 ? c->price[(size_t)sh->vm * c->nregions + first_region] : 0;
+		pr = first_region >= 0 ? c->env->price[(size_t)sh->vm * c->env->nregions + first_region] : 0;
 		refs[n].shape = (int)i;
 		refs[n].region = -1;
 		refs[n].order = pr > 0 ? pr * sh->share : 1e12;
@@ -570,11 +572,11 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 		n++;
 	}
 	for (size_t k = 0; k < nregs; k++)
-		for (size_t u = 0; u < c->nunknown; u++) {
-			double pr = c->price[(size_t)c->unknown[u] * c->nregions + regs[k]];
+		for (size_t u = 0; u < c->env->nunknown; u++) {
+			double pr = c->env->price[(size_t)c->env->unknown[u] * c->env->nregions + regs[k]];
 			if (!(pr > 0))
 				continue;
-			refs[n].shape = -1 - c->unknown[u];
+			refs[n].shape = -1 - c->env->unknown[u];
 			refs[n].region = regs[k];
 			refs[n].order = 2e12 + pr;
 			n++;
@@ -593,7 +595,7 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 
 		if (refs[i].shape < 0)
 			continue;
-		sh = &c->shapes[refs[i].shape];
+		sh = &c->env->shapes[refs[i].shape];
 		m = reject_margin(&fits[refs[i].shape], rw);
 		stage = reject_stage(&fits[refs[i].shape]);
 		if (!isfinite(m) || stage < best_stage)
@@ -604,17 +606,17 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 			if (!rw->closest)
 				rw->closest = xmalloc(sizeof(*rw->closest));
 			memset(rw->closest, 0, sizeof(*rw->closest));
-			util_copy_str(rw->closest->sku, sizeof rw->closest->sku, c->vms[sh->vm].sku);
+			util_copy_str(rw->closest->sku, sizeof rw->closest->sku, c->env->vms[sh->vm].sku);
 			if (sh->mig >= 0)
 				util_copy_str(rw->closest->mig_profile,
 						   sizeof rw->closest->mig_profile,
-						   c->migs[sh->mig].name);
+						   c->env->migs[sh->mig].name);
 			rw->closest->fit = fits[refs[i].shape];
 		}
 	}
 	/* retired sizes and partial GPUs for training: one summary line each */
 	rw->nsummaries = 0;
-	if (!c->o->all_rejected) {
+	if (!c->env->o->all_rejected) {
 		static const enum fit_reject folded[2] = { FIT_REJ_RETIRED,
 							   FIT_REJ_NOT_FOR_TRAINING };
 		for (int k = 0; k < 2; k++) {
@@ -626,22 +628,22 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 
 				if (refs[i].shape < 0 || fits[refs[i].shape].reject != folded[k])
 					continue;
-				vm = c->shapes[refs[i].shape].vm;
+				vm = c->env->shapes[refs[i].shape].vm;
 				for (size_t q = 0; q < i && !dup; q++)
 					dup = refs[q].shape >= 0 &&
 					      fits[refs[q].shape].reject == folded[k] &&
-					      c->shapes[refs[q].shape].vm == vm;
+					      c->env->shapes[refs[q].shape].vm == vm;
 				if (dup)
 					continue;
 				if (!su->count++) {
-					int mig = c->shapes[refs[i].shape].mig;
+					int mig = c->env->shapes[refs[i].shape].mig;
 
 					util_copy_str(su->example, sizeof su->example,
-							   c->vms[vm].sku);
+							   c->env->vms[vm].sku);
 					if (mig >= 0)
 						util_copy_str(su->example_mig_profile,
 								   sizeof su->example_mig_profile,
-								   c->migs[mig].name);
+								   c->env->migs[mig].name);
 				}
 			}
 			if (su->count)
@@ -661,13 +663,13 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 		 * rejected shape of the family priced below it is the family's
 		 * cheapest size and is listed; one priced above is not */
 		for (size_t i = 0; i < c->ncands && nseen < 64; i++) {
-			const struct shape *sh = &c->shapes[c->cands[i].shape];
+			const struct shape *sh = &c->env->shapes[c->cands[i].shape];
 			double pr = first_region >= 0
-				? c->price[(size_t)sh->vm * c->nregions + first_region] * sh->share : 0;
+				? c->env->price[(size_t)sh->vm * c->env->nregions + first_region] * sh->share : 0;
 			char f[16];
 			size_t k;
 
-			gpu_family(c->gpus[sh->gpu].name, f, sizeof f);
+			gpu_family(c->env->gpus[sh->gpu].name, f, sizeof f);
 			for (k = 0; k < nseen && strcmp(seen[k], f); k++)
 				;
 			if (k == nseen) {
@@ -687,7 +689,7 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 			fr = &fits[refs[i].shape];
 			if (fr->reject == FIT_REJ_RETIRED || fr->reject == FIT_REJ_NOT_FOR_TRAINING)
 				continue;
-			gpu_family(c->gpus[c->shapes[refs[i].shape].gpu].name, f, sizeof f);
+			gpu_family(c->env->gpus[c->env->shapes[refs[i].shape].gpu].name, f, sizeof f);
 			for (k = 0; k < nseen && strcmp(seen[k], f); k++)
 				;
 			if (k < nseen && refs[i].order >= cheapest_ok[k])
@@ -700,17 +702,17 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 			refs[i].order = -1; /* taken */
 		}
 		for (size_t i = 0; i < nf; i++) {
-			const struct shape *sh = &c->shapes[fam[i].shape];
+			const struct shape *sh = &c->env->shapes[fam[i].shape];
 			struct recommend_reject *r;
 
 			rw->rejected = xrealloc(rw->rejected,
 						(rw->nrejected + 1) * sizeof(*rw->rejected));
 			r = &rw->rejected[rw->nrejected++];
 			memset(r, 0, sizeof(*r));
-			util_copy_str(r->sku, sizeof(r->sku), c->vms[sh->vm].sku);
+			util_copy_str(r->sku, sizeof(r->sku), c->env->vms[sh->vm].sku);
 			if (sh->mig >= 0)
 				util_copy_str(r->mig_profile, sizeof(r->mig_profile),
-						   c->migs[sh->mig].name);
+						   c->env->migs[sh->mig].name);
 			r->fit = fits[fam[i].shape];
 			r->order = fam[i].order;
 			counts[r->fit.reject]++;
@@ -721,28 +723,28 @@ static void collect_rejects(struct ctx *c, struct recommend_workload *rw,
 		if (refs[i].order < 0)
 			continue;
 		if (refs[i].shape < 0) {
-			add_reject(c, rw, -1 - refs[i].shape, -1, &unk, c->regions[refs[i].region],
+			add_reject(c, rw, -1 - refs[i].shape, -1, &unk, c->env->regions[refs[i].region],
 				   refs[i].order, counts);
 			continue;
 		}
-		if (!c->o->all_rejected &&
+		if (!c->env->o->all_rejected &&
 		    (fits[refs[i].shape].reject == FIT_REJ_RETIRED ||
 		     fits[refs[i].shape].reject == FIT_REJ_NOT_FOR_TRAINING))
 			continue;
-		add_reject(c, rw, c->shapes[refs[i].shape].vm, c->shapes[refs[i].shape].mig,
+		add_reject(c, rw, c->env->shapes[refs[i].shape].vm, c->env->shapes[refs[i].shape].mig,
 			   &fits[refs[i].shape], "", refs[i].order, counts);
 	}
 	free(refs);
 }
 
 /* The current deployment: its cost and whether it meets the needs. */
-static void current_of(struct ctx *c, const struct profile_workload *pw,
+static void current_of(struct rank_ctx *c, const struct profile_workload *pw,
 		       const struct fit_workload *w, const struct fit_result *fits,
 		       struct recommend_workload *rw)
 {
 	struct recommend_current *cur = &rw->current;
-	const char *region = profile_workload_region(c->p, pw);
-	int v = recommend_vm_index(c, pw->current_sku), r = recommend_region_index(c, region);
+	const char *region = profile_workload_region(c->env->p, pw);
+	int v = recommend_vm_index(c->env, pw->current_sku), r = recommend_region_index(c->env, region);
 	double hourly = 0, hours;
 	const struct fit_result *f = NULL;
 
@@ -752,15 +754,15 @@ static void current_of(struct ctx *c, const struct profile_workload *pw,
 	cur->count = pw->current_count > 0 ? pw->current_count : 1;
 	cur->meets_needs = -1;
 	if (v >= 0 && r >= 0)
-		hourly = c->price[(size_t)v * c->nregions + r];
-	if (v >= 0 && c->alias_of[v] >= 0) {
+		hourly = c->env->price[(size_t)v * c->env->nregions + r];
+	if (v >= 0 && c->env->alias_of[v] >= 0) {
 		/* another name of one VM: sized and priced under the name printed */
-		v = c->alias_of[v];
+		v = c->env->alias_of[v];
 		if (!(hourly > 0) && r >= 0)
-			hourly = c->price[(size_t)v * c->nregions + r];
+			hourly = c->env->price[(size_t)v * c->env->nregions + r];
 	}
-	for (size_t i = 0; v >= 0 && i < c->nshapes; i++)
-		if (c->shapes[i].vm == v && c->shapes[i].mig < 0)
+	for (size_t i = 0; v >= 0 && i < c->env->nshapes; i++)
+		if (c->env->shapes[i].vm == v && c->env->shapes[i].mig < 0)
 			f = &fits[i];
 	if (f) {
 		long need = (long)f->vm_count * (w->kind == FIT_TRAINING ? 1 : w->replicas);
@@ -782,11 +784,11 @@ static void current_of(struct ctx *c, const struct profile_workload *pw,
 	if (!(hourly > 0)) {
 		recommend_add_finding(rw, "current-unpriced", RECOMMEND_WARNING,
 			    "no %s price for %s in %s; current cost unknown (run 'gpufit catalog "
-			    "refresh')", pricing_name(c->pricing), cur->sku, region);
+			    "refresh')", pricing_name(c->env->pricing), cur->sku, region);
 		return;
 	}
 	cur->priced = 1;
-	hours = c->hours;
+	hours = c->env->hours;
 	if (w->kind == FIT_TRAINING) {
 		/* one run on today's VMs, scaled from the sized run; else the deadline */
 		if (f && f->reject == FIT_OK)
@@ -794,37 +796,37 @@ static void current_of(struct ctx *c, const struct profile_workload *pw,
 		else if (w->deadline_hours > 0)
 			hours = w->deadline_hours * w->runs_per_month;
 	}
-	cur->monthly_cost = bill_monthly(c->pricing, hourly, (double)cur->count, hours);
+	cur->monthly_cost = bill_monthly(c->env->pricing, hourly, (double)cur->count, hours);
 }
 
 /* The dedicated options (every shape but MIG slices) of the ranked
  * candidates c->cands: the best one, the next ones in its region and the
  * best per region, into s->fb. */
-static void rank_dedicated(struct ctx *c, const struct fit_workload *w, struct cache_slot *s,
+static void rank_dedicated(struct rank_ctx *c, const struct fit_workload *w, struct cache_slot *s,
 			   const int *regs, size_t nregs)
 {
 	struct fallback *fb;
 	const struct cand *best = NULL;
-	int top = c->o->top > 0 ? c->o->top : 0;
+	int top = c->env->o->top > 0 ? c->env->o->top : 0;
 
-	if (c->nfbpool == c->capfbpool) {
-		c->capfbpool = c->capfbpool ? c->capfbpool * 2 : 64;
-		c->fbpool = xrealloc(c->fbpool, c->capfbpool * sizeof(*c->fbpool));
+	if (c->ranked.nfbpool == c->ranked.capfbpool) {
+		c->ranked.capfbpool = c->ranked.capfbpool ? c->ranked.capfbpool * 2 : 64;
+		c->ranked.fbpool = xrealloc(c->ranked.fbpool, c->ranked.capfbpool * sizeof(*c->ranked.fbpool));
 	}
-	s->fb = (int)c->nfbpool;
-	fb = &c->fbpool[c->nfbpool++];
+	s->fb = (int)c->ranked.nfbpool;
+	fb = &c->ranked.fbpool[c->ranked.nfbpool++];
 	memset(fb, 0, sizeof(*fb));
 
 	fb->regions = xcalloc(nregs + 1, sizeof(*fb->regions));
 	fb->nregions = nregs;
 	for (size_t k = 0; k < nregs; k++)
 		util_copy_str(fb->regions[k].region, sizeof(fb->regions[k].region),
-			 c->regions[regs[k]]);
+			 c->env->regions[regs[k]]);
 	fb->list = xcalloc((size_t)top + 2, sizeof(*fb->list));
 	fb->alts = fb->list + 1;
 	for (size_t j = 0; j < c->ncands; j++) {
 		const struct cand *cd = &c->cands[j];
-		if (c->shapes[cd->shape].mig >= 0)
+		if (c->env->shapes[cd->shape].mig >= 0)
 			continue;
 		for (size_t k = 0; k < nregs; k++) {
 			struct recommend_region_cost *rc = &fb->regions[k];
@@ -832,7 +834,7 @@ static void rank_dedicated(struct ctx *c, const struct fit_workload *w, struct c
 				continue;
 			rc->feasible = 1;
 			rc->monthly_cost = cd->monthly;
-			util_copy_str(rc->sku, sizeof(rc->sku), c->vms[c->shapes[cd->shape].vm].sku);
+			util_copy_str(rc->sku, sizeof(rc->sku), c->env->vms[c->env->shapes[cd->shape].vm].sku);
 		}
 		if (!best) {
 			best = cd;
@@ -848,7 +850,7 @@ static void rank_dedicated(struct ctx *c, const struct fit_workload *w, struct c
 /* A candidate that meets its deadline only on a store it does not have (the
  * storage fix) is an option only when no candidate meets it on the store
  * the profile names: gpufit prices what is declared first (docs/data.md). */
-static void drop_fixed(struct ctx *c)
+static void drop_fixed(struct rank_ctx *c)
 {
 	size_t n = 0, kept = 0;
 	for (size_t j = 0; j < c->ncands; j++)
@@ -862,18 +864,18 @@ static void drop_fixed(struct ctx *c)
 	c->ncands = kept;
 }
 
-/* Whether the subscription cannot launch VM size vm in region (c->o->skus):
+/* Whether the subscription cannot launch VM size vm in region (c->env->o->skus):
  * restricted or not offered there, or in the zone of the workload being
  * ranked.  why (may be NULL) gets the reason. */
-static int unavailable_here(const struct ctx *c, int vm, int region, char *why, size_t len)
+static int unavailable_here(const struct rank_ctx *c, int vm, int region, char *why, size_t len)
 {
 	int zone = c->pw_now ? c->pw_now->zone : 0;
 
-	if (!c->o->skus)
+	if (!c->env->o->skus)
 		return 0;
-	if (!c->unavailable[(size_t)vm * c->nregions + (size_t)region] && zone == 0)
+	if (!c->env->unavailable[(size_t)vm * c->env->nregions + (size_t)region] && zone == 0)
 		return 0;
-	return azure_skus_check(c->o->skus, c->vms[vm].sku, c->regions[region], zone, why,
+	return azure_skus_check(c->env->o->skus, c->env->vms[vm].sku, c->env->regions[region], zone, why,
 				len) != AZURE_AVAILABLE;
 }
 
@@ -896,32 +898,32 @@ static int cmp_unavail(const void *a, const void *b)
  * region of w, the whole sizes priced below the recommendation's VM (any,
  * when w has none), cheapest first by the catalog's price, at most
  * REJECTS_PER_REASON a region unless --all-rejected. */
-static void unavailable_rejects(struct ctx *c, const struct fit_workload *w,
+static void unavailable_rejects(struct rank_ctx *c, const struct fit_workload *w,
 				struct recommend_workload *rw, const struct fit_result *fits,
 				const int *regs, size_t nregs)
 {
 	double ceiling = 0;
 	struct unavail *u;
 
-	if (!c->o->skus)
+	if (!c->env->o->skus)
 		return;
 	if (c->ncands) {
-		const struct shape *b = &c->shapes[c->cands[0].shape];
+		const struct shape *b = &c->env->shapes[c->cands[0].shape];
 
-		ceiling = c->price[(size_t)b->vm * c->nregions + (size_t)c->cands[0].region];
+		ceiling = c->env->price[(size_t)b->vm * c->env->nregions + (size_t)c->cands[0].region];
 	}
-	u = xmalloc((c->nshapes + 1) * sizeof(*u));
+	u = xmalloc((c->env->nshapes + 1) * sizeof(*u));
 	for (size_t k = 0; k < nregs; k++) {
 		size_t n = 0;
 
-		for (size_t i = 0; i < c->nshapes; i++) {
-			const struct shape *sh = &c->shapes[i];
+		for (size_t i = 0; i < c->env->nshapes; i++) {
+			const struct shape *sh = &c->env->shapes[i];
 			double h = 0;
 
 			if (fits[i].reject != FIT_OK || sh->mig >= 0 ||
 			    !unavailable_here(c, sh->vm, regs[k], NULL, 0) ||
-			    catalog_snapshot_price(c->snap, c->vms[sh->vm].sku, c->regions[regs[k]],
-						   c->pricing, c->currency, &h) != 1 ||
+			    catalog_snapshot_price(c->env->snap, c->env->vms[sh->vm].sku, c->env->regions[regs[k]],
+						   c->env->pricing, c->env->currency, &h) != 1 ||
 			    (ceiling > 0 && !(h < ceiling)))
 				continue;
 			u[n].shape = (int)i;
@@ -929,8 +931,8 @@ static void unavailable_rejects(struct ctx *c, const struct fit_workload *w,
 		}
 		if (n)
 			qsort(u, n, sizeof(*u), cmp_unavail);
-		for (size_t q = 0; q < n && (c->o->all_rejected || q < REJECTS_PER_REASON); q++) {
-			const struct shape *sh = &c->shapes[u[q].shape];
+		for (size_t q = 0; q < n && (c->env->o->all_rejected || q < REJECTS_PER_REASON); q++) {
+			const struct shape *sh = &c->env->shapes[u[q].shape];
 			struct recommend_reject *r;
 			char why[FIT_REASON_LEN];
 
@@ -939,8 +941,8 @@ static void unavailable_rejects(struct ctx *c, const struct fit_workload *w,
 						(rw->nrejected + 1) * sizeof(*rw->rejected));
 			r = &rw->rejected[rw->nrejected++];
 			memset(r, 0, sizeof(*r));
-			util_copy_str(r->sku, sizeof(r->sku), c->vms[sh->vm].sku);
-			util_copy_str(r->region, sizeof(r->region), c->regions[regs[k]]);
+			util_copy_str(r->sku, sizeof(r->sku), c->env->vms[sh->vm].sku);
+			util_copy_str(r->region, sizeof(r->region), c->env->regions[regs[k]]);
 			r->fit = fits[u[q].shape];
 			r->fit.reject = FIT_REJ_UNAVAILABLE;
 			r->fit.note = w->notes ? strmap_intern(w->notes, why) : NULL;
@@ -953,12 +955,12 @@ static void unavailable_rejects(struct ctx *c, const struct fit_workload *w,
 /* A workload pinned to a zone shares no MIG pool whose size is restricted
  * in that zone: those offers are not feasible for it, and when its
  * dedicated small GPU is restricted there it stays outside the plan. */
-static void zone_pack_need(const struct ctx *c, struct pack_need *pn)
+static void zone_pack_need(const struct rank_ctx *c, struct pack_need *pn)
 {
-	const struct pack_offer *offs = &c->offers[(size_t)pn->region * MIG_MAX_OFFERS];
+	const struct pack_offer *offs = &c->env->offers[(size_t)pn->region * MIG_MAX_OFFERS];
 	int ok = 0;
 
-	for (size_t o = 0; o < c->noffers[pn->region]; o++) {
+	for (size_t o = 0; o < c->env->noffers[pn->region]; o++) {
 		if (unavailable_here(c, offs[o].vm, pn->region, NULL, 0))
 			pn->feasible[o] = 0;
 		for (size_t m = 0; m < offs[o].nprofiles; m++)
@@ -976,7 +978,7 @@ static void zone_pack_need(const struct ctx *c, struct pack_need *pn)
  * result that only depends on w and the regions). */
 /* The alternatives of a ranking (c->cands sorted, [0] the recommendation):
  * the next top whole purchasable options in its region, one per offer. */
-static void fill_alternatives(struct ctx *c, const struct fit_workload *w,
+static void fill_alternatives(struct rank_ctx *c, const struct fit_workload *w,
 			      const struct fit_result *fits, int top, struct recommend_workload *rw)
 {
 	const struct cand *best = &c->cands[0];
@@ -988,7 +990,7 @@ static void fill_alternatives(struct ctx *c, const struct fit_workload *w,
 		int dup = 0;
 		/* whole purchasable options only: a slice at its share of a
 		 * GPU is no price one can buy alone */
-		if (cd->region != best->region || c->shapes[cd->shape].mig >= 0)
+		if (cd->region != best->region || c->env->shapes[cd->shape].mig >= 0)
 			continue;
 		for (size_t q = 0; q < j && !dup; q++)
 			dup = c->cands[q].region == cd->region && same_offer(c, &c->cands[q], cd);
@@ -1001,7 +1003,7 @@ static void fill_alternatives(struct ctx *c, const struct fit_workload *w,
 	rw->nalternatives = nalt;
 }
 
-static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot *s,
+static void rank(struct rank_ctx *c, const struct fit_workload *w, struct cache_slot *s,
 		 const int *regs, size_t nregs)
 {
 	struct recommend_workload *rw = &s->tmpl;
@@ -1017,8 +1019,8 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 	rw->replicas = w->replicas;
 	/* price every feasible shape in every region */
 	c->ncands = 0;
-	for (size_t i = 0; i < c->nshapes; i++) {
-		const struct shape *sh = &c->shapes[i];
+	for (size_t i = 0; i < c->env->nshapes; i++) {
+		const struct shape *sh = &c->env->shapes[i];
 		const struct recommend_load_plan *lp = NULL;
 		if (fits[i].reject != FIT_OK)
 			continue;
@@ -1026,8 +1028,8 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 			continue;
 		nfeasible_shapes++;
 		for (size_t k = 0; k < nregs; k++) {
-			size_t at = (size_t)sh->vm * c->nregions + regs[k];
-			double unit = c->price[at] * sh->share;
+			size_t at = (size_t)sh->vm * c->env->nregions + regs[k];
+			double unit = c->env->price[at] * sh->share;
 			struct fit_cost cost;
 			struct cand *cd;
 			double busy, fed_monthly, fed_job_cost;
@@ -1036,7 +1038,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 			const struct fit_result *f;
 			if (unavailable_here(c, sh->vm, regs[k], NULL, 0))
 				continue;
-			if (!(c->price[at] > 0)) {
+			if (!(c->env->price[at] > 0)) {
 				c->unpriced[at] = 1;
 				continue;
 			}
@@ -1055,8 +1057,8 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 				struct recommend_data d;
 				int ok = 0, fix = 0;
 				for (int tries = 0; tries < 4 + fix && !ok; tries++) {
-					recommend_data_eval(c, c->pw_now, w, f, sh->vm,
-							    c->regions[regs[k]], fix, &d);
+					recommend_data_eval(c->env, c->pw_now, w, f, sh->vm,
+							    c->env->regions[regs[k]], fix, &d);
 					busy = d.busy > 0 && d.busy < 1 ? d.busy : 1;
 					ok = !(w->deadline_hours > 0) ||
 					     f->job_hours / busy * (1 + w->headroom) <=
@@ -1074,7 +1076,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 						w2.deadline_hours = w->deadline_hours * busy *
 								    (f == &fits[i] ? 1 : 0.97);
 						fit_evaluate(&w2, &sh->cap, sh->infiniband,
-							     &c->factors[sh->gpu], &refit);
+							     &c->env->factors[sh->gpu], &refit);
 						if (refit.reject != FIT_OK)
 							break;
 						f = &refit;
@@ -1092,9 +1094,9 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 				struct fit_result slow = *f;
 				struct fit_cost fed;
 
-				fit_price(w, f, c->pricing, unit, c->hours, &fed);
+				fit_price(w, f, c->env->pricing, unit, c->env->hours, &fed);
 				slow.job_hours = f->job_hours / busy;
-				fit_price(w, &slow, c->pricing, unit, c->hours, &cost);
+				fit_price(w, &slow, c->env->pricing, unit, c->env->hours, &cost);
 				fed_monthly = fed.monthly;
 				fed_job_cost = fed.job_cost;
 			}
@@ -1129,20 +1131,20 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 	rw->nregions = nregs;
 	for (size_t k = 0; k < nregs; k++) {
 		struct recommend_region_cost *rc = &rw->regions[k];
-		util_copy_str(rc->region, sizeof(rc->region), c->regions[regs[k]]);
+		util_copy_str(rc->region, sizeof(rc->region), c->env->regions[regs[k]]);
 		for (size_t j = 0; j < c->ncands; j++) {
 			if (c->cands[j].region != regs[k])
 				continue;
 			rc->feasible = 1;
 			rc->monthly_cost = c->cands[j].monthly;
-			util_copy_str(rc->sku, sizeof(rc->sku), c->vms[c->shapes[c->cands[j].shape].vm].sku);
+			util_copy_str(rc->sku, sizeof(rc->sku), c->env->vms[c->env->shapes[c->cands[j].shape].vm].sku);
 			break;
 		}
 	}
 
 	if (c->ncands > 0) {
 		const struct cand *best = &c->cands[0];
-		int top = c->o->top > 0 ? c->o->top : 0;
+		int top = c->env->o->top > 0 ? c->env->o->top : 0;
 		rw->feasible = 1;
 		struct recommend_data d;
 		memset(&d, 0, sizeof(d));
@@ -1151,7 +1153,7 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 		if (d.present)
 			rw->rec_data = recommend_dup_array(&d, 1, sizeof(d));
 		fill_alternatives(c, w, fits, top, rw);
-		if (c->shapes[best->shape].mig >= 0)
+		if (c->env->shapes[best->shape].mig >= 0)
 			rank_dedicated(c, w, s, regs, nregs);
 	}
 	if (!rw->feasible && nfeasible_shapes > 0 && !s->data_missed) {
@@ -1163,10 +1165,10 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 			nf.reject = FIT_REJ_NO_PRICE;
 			if (c->res->currency_note[0])
 				nf.note = c->res->currency_note;
-			for (size_t i = 0; i < c->nshapes; i++)
+			for (size_t i = 0; i < c->env->nshapes; i++)
 				if (fits[i].reject == FIT_OK) {
-					add_reject(c, rw, c->shapes[i].vm, c->shapes[i].mig, &nf,
-						   c->regions[regs[k]], 0, counts);
+					add_reject(c, rw, c->env->shapes[i].vm, c->env->shapes[i].mig, &nf,
+						   c->env->regions[regs[k]], 0, counts);
 					break;
 				}
 		}
@@ -1189,10 +1191,10 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 	s->nfeasible_shapes = nfeasible_shapes;
 	memset(&s->pack, 0, sizeof(s->pack));
 	if (rw->feasible) {
-		const struct fallback *fb = s->fb >= 0 ? &c->fbpool[s->fb] : NULL;
+		const struct fallback *fb = s->fb >= 0 ? &c->ranked.fbpool[s->fb] : NULL;
 		recommend_pack_need_of(c, w, fits, c->cands[0].region,
 				       fb && fb->has ? fb->ded.monthly_cost : 0, &s->pack);
-		if (c->o->skus && c->pw_now && c->pw_now->zone)
+		if (c->env->o->skus && c->pw_now && c->pw_now->zone)
 			zone_pack_need(c, &s->pack);
 	}
 	memcpy(s->regs, regs, nregs * sizeof(*regs));
@@ -1200,14 +1202,14 @@ static void rank(struct ctx *c, const struct fit_workload *w, struct cache_slot 
 	s->has_dkey = c->pw_now && c->pw_now->has_data;
 	if (s->has_dkey)
 		s->dkey = c->pw_now->data;
-	s->zone = c->o->skus && c->pw_now ? c->pw_now->zone : 0;
+	s->zone = c->env->o->skus && c->pw_now ? c->pw_now->zone : 0;
 	recommend_load_key(&s->tkey, c->pw_now);
 	s->ranked = 1;
 }
 
-void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
+void recommend_one(struct rank_ctx *c, size_t index, struct recommend_workload *rw)
 {
-	const struct profile_workload *pw = &c->p->workloads[index];
+	const struct profile_workload *pw = &c->env->p->workloads[index];
 	const struct recommend_workload *t;
 	struct fit_workload w;
 	struct cache_slot *s;
@@ -1220,7 +1222,7 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 	util_copy_str(rw->name, sizeof(rw->name), pw->name);
 	rw->type = pw->type;
 	rw->replicas = pw->replicas > 0 ? pw->replicas : 1;
-	if (recommend_to_fit(c, pw, &w, &why) != 0) {
+	if (recommend_to_fit(c->env, &c->res->notes, pw, &w, &why) != 0) {
 		recommend_add_finding(rw, "not-sized", RECOMMEND_ERROR, "cannot be sized: %s", why);
 		c->res->infeasible++;
 		rw->needs.interconnect = "none";
@@ -1228,19 +1230,21 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 	}
 	recommend_load_key(&tk, pw);
 	s = recommend_size_all(c, &w, &tk);
-	nregs = recommend_workload_regions(c, pw, regs);
+	nregs = recommend_workload_regions(c->env, pw, regs);
 	for (size_t k = 0; k < nregs; k++)
 		c->region_used[regs[k]] = 1;
 	c->pw_now = pw;
 	if (!s->ranked || s->nregs != nregs || memcmp(s->regs, regs, nregs * sizeof(*regs)) != 0 ||
-	    !recommend_data_same(pw, s) || s->zone != (c->o->skus ? pw->zone : 0) ||
+	    !recommend_data_same(pw, s) || s->zone != (c->env->o->skus ? pw->zone : 0) ||
 	    !recommend_load_same(pw, s))
 		rank(c, &w, s, regs, nregs);
 	t = &s->tmpl;
 	rw->feasible = t->feasible;
 	rw->needs = t->needs;
 	rw->needs_fixed = t->needs_fixed;
-	rw->rec = t->rec;
+	/* its cheapest option: the allocate stage makes it (or what the MIG
+	 * plan gives it) the recommendation */
+	c->ranked.best[index] = t->rec;
 	rw->rec_data = t->rec_data ? recommend_dup_array(t->rec_data, 1, sizeof(*t->rec_data)) : NULL;
 	rw->nalternatives = t->nalternatives;
 	rw->alternatives = t->alternatives;   /* shared (a MIG plan may point it elsewhere) */
@@ -1263,9 +1267,9 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 		recommend_load_findings(c, rw);
 	}
 	if (pw->type == PROFILE_INFERENCE)
-		c->needs[index] = s->pack;
-	if (rw->feasible && rw->rec.placement == FIT_PLACEMENT_MIG)
-		c->fb_of[index] = s->fb;
+		c->ranked.needs[index] = s->pack;
+	if (rw->feasible && t->rec.placement == FIT_PLACEMENT_MIG)
+		c->ranked.fb_of[index] = s->fb;
 
 	if (!rw->feasible) {
 		char why2[FIT_REASON_LEN * 2] = "no size in the catalog";
@@ -1286,7 +1290,7 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 				 rw->closest_margin < 0.1 ? 1 : 0, 100.0 * rw->closest_margin,
 				 over ? "over" : "short");
 		} else if (rw->nrejected) {
-			recommend_reject_reason(rw, &rw->rejected[0].fit, pricing_name(c->pricing),
+			recommend_reject_reason(rw, &rw->rejected[0].fit, pricing_name(c->env->pricing),
 						rw->rejected[0].region, why2, sizeof(why2));
 			snprintf(closest, sizeof closest, "%s (%s)", rw->rejected[0].sku, why2);
 		}
@@ -1318,13 +1322,13 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 			recommend_add_finding(rw, "infeasible", RECOMMEND_ERROR,
 				    "%zu options fit, but none has a %s price in the regions asked "
 				    "for; run 'gpufit catalog refresh' or choose another region",
-				    s->nfeasible_shapes, pricing_name(c->pricing));
+				    s->nfeasible_shapes, pricing_name(c->env->pricing));
 		else
 			recommend_add_finding(rw, "infeasible", RECOMMEND_ERROR,
 				    "no feasible option (%zu options considered); closest: %s",
-				    c->nshapes, closest);
+				    c->env->nshapes, closest);
 	}
-	if (c->pricing == PRICING_SPOT && pw->type == PROFILE_INFERENCE &&
+	if (c->env->pricing == PRICING_SPOT && pw->type == PROFILE_INFERENCE &&
 	    (w.max_ms_per_token > 0 || w.max_ttft_ms > 0 || w.replicas <= 1))
 		recommend_add_finding(rw, "spot-serving", RECOMMEND_WARNING,
 				      "%s on spot capacity: Azure evicts spot VMs with 30 s notice "
@@ -1339,23 +1343,23 @@ void recommend_one(struct ctx *c, size_t index, struct recommend_workload *rw)
 }
 
 /* One warning per region listing feasible sizes that had no price. */
-void recommend_unpriced_warnings(struct ctx *c)
+void recommend_unpriced_warnings(struct rank_ctx *c)
 {
 	if (c->res->currency_note[0])
 		return; /* one warning already says why */
-	for (size_t r = 0; r < c->nregions; r++) {
+	for (size_t r = 0; r < c->env->nregions; r++) {
 		struct strbuf sb = STRBUF_INIT;
 		size_t n = 0;
-		for (size_t v = 0; v < c->nvms; v++) {
-			if (!c->unpriced[v * c->nregions + r])
+		for (size_t v = 0; v < c->env->nvms; v++) {
+			if (!c->unpriced[v * c->env->nregions + r])
 				continue;
-			strbuf_addf(&sb, "%s%s", n ? ", " : "", c->vms[v].sku);
+			strbuf_addf(&sb, "%s%s", n ? ", " : "", c->env->vms[v].sku);
 			n++;
 		}
 		if (n)
 			recommend_add_warning(c->res, "no %s price in %s for %zu feasible size%s (%s); run "
 					    "'gpufit catalog refresh'",
-				    pricing_name(c->pricing), c->regions[r], n, n == 1 ? "" : "s",
+				    pricing_name(c->env->pricing), c->env->regions[r], n, n == 1 ? "" : "s",
 				    strbuf_str(&sb));
 		strbuf_release(&sb);
 	}
@@ -1363,23 +1367,23 @@ void recommend_unpriced_warnings(struct ctx *c)
 
 /* One warning per region in use listing the sizes with a price there that
  * the spec tables do not know: they exist, but were not sized. */
-void recommend_unknown_warnings(struct ctx *c)
+void recommend_unknown_warnings(struct rank_ctx *c)
 {
-	for (size_t r = 0; r < c->nregions; r++) {
+	for (size_t r = 0; r < c->env->nregions; r++) {
 		struct strbuf sb = STRBUF_INIT;
 		size_t n = 0;
 		if (!c->region_used[r])
 			continue;
-		for (size_t u = 0; u < c->nunknown; u++) {
-			if (!(c->price[(size_t)c->unknown[u] * c->nregions + r] > 0))
+		for (size_t u = 0; u < c->env->nunknown; u++) {
+			if (!(c->env->price[(size_t)c->env->unknown[u] * c->env->nregions + r] > 0))
 				continue;
-			strbuf_addf(&sb, "%s%s", n ? ", " : "", c->vms[c->unknown[u]].sku);
+			strbuf_addf(&sb, "%s%s", n ? ", " : "", c->env->vms[c->env->unknown[u]].sku);
 			n++;
 		}
 		if (n)
 			recommend_add_warning(c->res, "%zu size%s with a %s price in %s %s not sized: spec unknown "
 					    "(%s); gpufit's spec tables do not know %s GPUs and memory",
-				    n, n == 1 ? "" : "s", pricing_name(c->pricing), c->regions[r],
+				    n, n == 1 ? "" : "s", pricing_name(c->env->pricing), c->env->regions[r],
 				    n == 1 ? "was" : "were", strbuf_str(&sb), n == 1 ? "its" : "their");
 		strbuf_release(&sb);
 	}
@@ -1387,14 +1391,14 @@ void recommend_unknown_warnings(struct ctx *c)
 
 /* One warning per serving engine whose factors no measurement of its
  * current release checks (engine_unvalidated), naming its workloads. */
-void recommend_engine_warnings(struct ctx *c)
+void recommend_engine_warnings(struct rank_ctx *c)
 {
 	const struct sizing_factors *f = NULL;
 
 	/* the engine rows do not depend on the GPU: any resolved set has them */
-	for (size_t g = 0; g < c->ngpus && !f; g++)
-		if (c->factors_ok[g])
-			f = &c->factors[g];
+	for (size_t g = 0; g < c->env->ngpus && !f; g++)
+		if (c->env->factors_ok[g])
+			f = &c->env->factors[g];
 	if (!f)
 		return;
 	for (int e = 0; e < SIZING_ENGINE_COUNT; e++) {
@@ -1403,8 +1407,8 @@ void recommend_engine_warnings(struct ctx *c)
 
 		if (!(sizing_engine_factors_of(f, (enum sizing_engine)e).unvalidated > 0))
 			continue;
-		for (size_t i = 0; i < c->p->nworkloads; i++) {
-			const struct profile_workload *w = &c->p->workloads[i];
+		for (size_t i = 0; i < c->env->p->nworkloads; i++) {
+			const struct profile_workload *w = &c->env->p->workloads[i];
 
 			if (w->type != PROFILE_INFERENCE || (int)w->serving.engine != e)
 				continue;

@@ -20,22 +20,22 @@
 #include "recommend_internal.h"
 #include "util.h"
 
-double recommend_term_price(const struct ctx *c, int vm, int region, enum pricing_kind k)
+double recommend_term_price(const struct rec_env *e, int vm, int region, enum pricing_kind k)
 {
 	double h = 0;
 
-	if (vm < 0 || region < 0 || !c->snap ||
-	    (c->unavailable && c->unavailable[(size_t)vm * c->nregions + (size_t)region]))
+	if (vm < 0 || region < 0 || !e->snap ||
+	    (e->unavailable && e->unavailable[(size_t)vm * e->nregions + (size_t)region]))
 		return 0;
-	if (catalog_snapshot_price(c->snap, c->vms[vm].sku, c->regions[region], k, c->currency,
+	if (catalog_snapshot_price(e->snap, e->vms[vm].sku, e->regions[region], k, e->currency,
 				   &h) == 1)
 		return h;
 	/* the price table takes an alias's price where the printed name has
 	 * none (recommend_load_snapshot): so does this */
-	for (size_t v = 0; v < c->nvms; v++)
-		if (c->alias_of && c->alias_of[v] == vm &&
-		    catalog_snapshot_price(c->snap, c->vms[v].sku, c->regions[region], k,
-					   c->currency, &h) == 1)
+	for (size_t v = 0; v < e->nvms; v++)
+		if (e->alias_of && e->alias_of[v] == vm &&
+		    catalog_snapshot_price(e->snap, e->vms[v].sku, e->regions[region], k,
+					   e->currency, &h) == 1)
 			return h;
 	return 0;
 }
@@ -46,43 +46,53 @@ static double hours_shown(double h)
 	return round(h * 100.0) / 100.0;
 }
 
-void recommend_commitment_finding(const struct ctx *c, size_t index,
-				  struct recommend_workload *rw)
+void recommend_term_of(const struct rec_env *e, struct strmap *notes, size_t index,
+		       struct recommend_workload *rw)
 {
-	const struct profile_workload *pw = &c->p->workloads[index];
-	const struct recommend_choice *rec = &rw->rec;
-	struct recommend_commitment_numbers n;
+	const struct profile_workload *pw = &e->p->workloads[index];
+	struct recommend_choice *rec = &rw->rec;
 	struct fit_workload w;
 	const char *why = NULL;
+	int v, r;
+
+	if (!rw->feasible || recommend_to_fit(e, notes, pw, &w, &why) != 0)
+		return;
+	/* the term of its bill, the hours it runs and, for a commitment, the
+	 * break-even of its size (a MIG plan's part: its pool's size) */
+	v = recommend_vm_index(e, rec->sku);
+	r = recommend_region_index(e, rec->region);
+	rec->pricing = e->pricing;
+	rec->hours_used = w.kind == FIT_TRAINING ? rec->fit.job_hours * w.runs_per_month : e->hours;
+	rec->break_even = -1;
+	if (bill_is_commitment(e->pricing) && v >= 0 && r >= 0)
+		rec->break_even = bill_break_even(e->price[(size_t)v * e->nregions + r],
+						  recommend_term_price(e, v, r, PRICING_PAYG));
+}
+
+void recommend_commitment_finding(const struct rec_env *e, struct recommend_workload *rw)
+{
+	const struct recommend_choice *rec = &rw->rec;
+	struct recommend_commitment_numbers n;
 	char a[64], b[64], s[96] = "";
 	double payg, spot, vms;
 	int v, r;
 
-	if (!rw->feasible || recommend_to_fit(c, pw, &w, &why) != 0)
+	if (!rw->feasible)
 		return;
-	/* the term of its bill, the hours it runs and, for a commitment, the
-	 * break-even of its size (a MIG plan's part: its pool's size) */
-	v = recommend_vm_index(c, rec->sku);
-	r = recommend_region_index(c, rec->region);
-	rw->rec.pricing = c->pricing;
-	rw->rec.hours_used = w.kind == FIT_TRAINING ? rec->fit.job_hours * w.runs_per_month
-						    : c->hours;
-	rw->rec.break_even = -1;
-	if (bill_is_commitment(c->pricing) && v >= 0 && r >= 0)
-		rw->rec.break_even = bill_break_even(c->price[(size_t)v * c->nregions + r],
-						     recommend_term_price(c, v, r, PRICING_PAYG));
 	/* whole VMs of its own only: a MIG plan's part is an allocation of
 	 * the pools' bill, not VMs this workload could price on its own; a
 	 * load plan's levels say what a commitment costs them (load-plan) */
-	if (!bill_is_commitment(c->pricing) || rw->load_plan ||
+	if (!bill_is_commitment(e->pricing) || rw->load_plan ||
 	    rec->placement == FIT_PLACEMENT_MIG ||
 	    (rec->basis != RECOMMEND_BASIS_OWN && rec->basis != RECOMMEND_BASIS_DEDICATED))
 		return;
-	payg = recommend_term_price(c, v, r, PRICING_PAYG);
+	v = recommend_vm_index(e, rec->sku);
+	r = recommend_region_index(e, rec->region);
+	payg = recommend_term_price(e, v, r, PRICING_PAYG);
 	if (!(payg > 0) || !(rec->unit_hourly > 0))
 		return;
 	memset(&n, 0, sizeof(n));
-	n.term = c->pricing;
+	n.term = e->pricing;
 	n.hours_used = rec->hours_used;
 	n.break_even_utilisation = bill_break_even(rec->unit_hourly, payg);
 	n.break_even_hours = n.break_even_utilisation * BILL_MONTH_HOURS;
@@ -91,20 +101,20 @@ void recommend_commitment_finding(const struct ctx *c, size_t index,
 	vms = rec->vm_count;
 	n.commitment_monthly_cost = rec->monthly_cost;
 	n.payg_monthly_cost = bill_monthly(PRICING_PAYG, payg, vms, n.hours_used);
-	spot = recommend_term_price(c, v, r, PRICING_SPOT);
+	spot = recommend_term_price(e, v, r, PRICING_SPOT);
 	n.spot_monthly_cost = spot > 0 ? bill_monthly(PRICING_SPOT, spot, vms, n.hours_used) : NAN;
 	if (spot > 0)
 		snprintf(s, sizeof s, " (spot %s, but evictable)",
-			 util_fmt_money_in(b, sizeof b, n.spot_monthly_cost, c->currency));
+			 util_fmt_money_in(b, sizeof b, n.spot_monthly_cost, e->currency));
 	recommend_add_finding(rw, "commitment-underused", RECOMMEND_WARNING,
 			      "%s bills every hour of the month: %s/month for %d x %s at 730 h, "
 			      "but it runs %g h a month; pay-as-you-go bills %s for those hours%s; "
 			      "the commitment pays from %g h a month (break-even %.1f%% of 730 h): "
 			      "price it pay-as-you-go, or commit only capacity that runs that long",
-			      pricing_name(c->pricing),
-			      util_fmt_money_in(a, sizeof a, n.commitment_monthly_cost, c->currency),
+			      pricing_name(e->pricing),
+			      util_fmt_money_in(a, sizeof a, n.commitment_monthly_cost, e->currency),
 			      rec->vm_count, rec->sku, hours_shown(n.hours_used),
-			      util_fmt_money_in(b, sizeof b, n.payg_monthly_cost, c->currency), s,
+			      util_fmt_money_in(b, sizeof b, n.payg_monthly_cost, e->currency), s,
 			      hours_shown(n.break_even_hours), 100.0 * n.break_even_utilisation);
 	rw->findings[rw->nfindings - 1].commit = recommend_dup_array(&n, 1, sizeof(n));
 }

@@ -209,10 +209,9 @@ double recommend_totals(struct recommend_totals_item *items, size_t n,
 
 /* What depends on the final recommendation: savings against today's
  * deployment, their totals, and the data and spot findings. */
-void recommend_finish_workload(struct ctx *c, size_t i)
+void recommend_finish_workload(const struct rec_env *e, struct recommend_result *res, size_t i)
 {
-	struct recommend_result *res = c->res;
-	const struct profile_workload *pw = &c->p->workloads[i];
+	const struct profile_workload *pw = &e->p->workloads[i];
 	struct recommend_workload *rw = &res->workloads[i];
 	struct fit_workload w;
 	const char *why = NULL;
@@ -226,11 +225,11 @@ void recommend_finish_workload(struct ctx *c, size_t i)
 			res->savings_monthly += rw->current.savings_monthly;
 		}
 	}
-	if (recommend_to_fit(c, pw, &w, &why) != 0)
+	if (recommend_to_fit(e, &res->notes, pw, &w, &why) != 0)
 		return;
-	recommend_data_findings(c, pw, &w, rw);
-	recommend_commitment_finding(c, i, rw);
-	if (w.kind == FIT_TRAINING && c->pricing == PRICING_SPOT)
+	recommend_data_findings(e, pw, &w, rw);
+	recommend_commitment_finding(e, rw);
+	if (w.kind == FIT_TRAINING && e->pricing == PRICING_SPOT)
 		recommend_add_finding(rw, "spot-training", RECOMMEND_INFO,
 			    "spot VMs can be evicted at any time: checkpoint often and make the run "
 			    "resumable; job hours assume no evictions");

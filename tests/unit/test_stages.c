@@ -4,7 +4,8 @@
  * beside it: the fit of a small LLM on two sizes, recommend_build choosing
  * the cheaper size and ordering the alternatives, an infeasible workload's
  * closest option, the bills and totals under two terms, and the MIG plan of
- * three tiny workloads on one MIG-capable size.  No catalog file is opened.
+ * three tiny workloads on one MIG-capable size; and the allocate stage on its
+ * own, from what rank and the MIG plan hand on.  No catalog file is opened.
  *
  * The fixture's memory rules (docs/sizing.md): usable memory = GiB x 0.9;
  * the runtime overhead 1 GiB; a generic workload needs its GiB x 1.15
@@ -30,6 +31,8 @@
 #include "sizing.h"
 
 #include "fixture_catalog.h"
+/* the stages' hand-on structs (rec_env, rec_ranked, rec_mig), not public */
+#include "../../src/plan/recommend_internal.h"
 
 static void parse(const char *yaml, struct profile *p)
 {
@@ -398,6 +401,124 @@ static void test_mig_plan(void **state)
 	catalog_snapshot_release(&s);
 }
 
+/*
+ * The allocate stage alone, on the values rank and the MIG plan hand on
+ * (no catalog, no sizing).  Two workloads in eastus, payg, 730 h:
+ *   whole  ranked Standard_A, one whole VM, $100.00/month: not a MIG
+ *          candidate, so its recommendation is that option as ranked.
+ *   slice  ranked a 1g.10gb slice of Standard_M at its share of a GPU,
+ *          $30.00/month; the MIG plan packed nothing (covered 0, the plan
+ *          has no region), so the totals rule bills its dedicated fallback,
+ *          1 x Standard_T16 at $1.00/h x 730 h = $730.00, basis dedicated.
+ *   fleet  100.00 + 730.00 = $830.00.
+ * Its MIG use keeps what the ranking offered: the share $30.00 against the
+ * dedicated $730.00.
+ */
+static void test_allocate_stage(void **state)
+{
+	static char regions[1][32] = { "eastus" };
+	struct recommend_options o;
+	struct profile p;
+	struct rec_env env;
+	struct recommend_choice best[2];
+	struct fallback fb;
+	int fb_of[2] = { -1, 0 };
+	struct pack_need needs[2];
+	struct rec_ranked ranked;
+	unsigned char covered[2] = { 0, 0 }, outside[2] = { 0, 0 };
+	int first_pool[2] = { -1, -1 };
+	struct placed placed[2];
+	struct rec_mig mig;
+	const struct rec_in in = { &env, &ranked, &mig };
+	struct recommend_result res;
+	const struct recommend_workload *whole, *slice;
+
+	(void)state;
+	recommend_options_init(&o);
+	memset(&p, 0, sizeof p);
+	memset(&env, 0, sizeof env);
+	env.p = &p;
+	env.o = &o;
+	env.regions = regions;
+	env.nregions = 1;
+	env.pricing = PRICING_PAYG;
+	env.currency = "USD";
+	env.hours = 730;
+
+	memset(best, 0, sizeof best);
+	snprintf(best[0].sku, sizeof best[0].sku, "Standard_A");
+	snprintf(best[0].region, sizeof best[0].region, "eastus");
+	best[0].placement = FIT_PLACEMENT_VM;
+	best[0].vm_count = 1;
+	best[0].monthly_cost = 100.00;
+	snprintf(best[1].sku, sizeof best[1].sku, "Standard_M");
+	snprintf(best[1].region, sizeof best[1].region, "eastus");
+	snprintf(best[1].mig_profile, sizeof best[1].mig_profile, "1g.10gb");
+	best[1].placement = FIT_PLACEMENT_MIG;
+	best[1].vm_count = 1;
+	best[1].monthly_cost = 30.00;
+
+	memset(&fb, 0, sizeof fb);
+	fb.has = 1;
+	snprintf(fb.ded.sku, sizeof fb.ded.sku, "Standard_T16");
+	snprintf(fb.ded.region, sizeof fb.ded.region, "eastus");
+	fb.ded.placement = FIT_PLACEMENT_VM;
+	fb.ded.vm_count = 1;
+	fb.ded.unit_hourly = 1.00;
+	fb.ded.monthly_cost = 730.00;
+	fb.list = calloc(1, sizeof(*fb.list));   /* D_w, no further alternatives */
+	assert_non_null(fb.list);
+	fb.list[0] = fb.ded;
+
+	memset(needs, 0, sizeof needs);
+	memset(&ranked, 0, sizeof ranked);
+	ranked.best = best;
+	ranked.needs = needs;
+	ranked.fbpool = &fb;
+	ranked.nfbpool = 1;
+	ranked.fb_of = fb_of;
+	memset(placed, 0, sizeof placed);
+	placed[0].ded_vm = placed[1].ded_vm = -1;
+	memset(&mig, 0, sizeof mig);
+	mig.covered = covered;
+	mig.outside = outside;
+	mig.first_pool = first_pool;
+	mig.placed = placed;
+
+	memset(&res, 0, sizeof res);
+	res.workloads = calloc(2, sizeof(*res.workloads));
+	assert_non_null(res.workloads);
+	res.nworkloads = 2;
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(res.workloads[i].name, sizeof res.workloads[i].name, "%s",
+			 i ? "slice" : "whole");
+		res.workloads[i].type = PROFILE_INFERENCE;
+		res.workloads[i].replicas = 1;
+		res.workloads[i].feasible = 1;
+	}
+
+	recommend_apply_totals(&in, &res);
+	whole = workload(&res, "whole");
+	slice = workload(&res, "slice");
+	assert_string_equal(whole->rec.sku, "Standard_A");
+	assert_float_equal(whole->rec.monthly_cost, 100.00, 1e-9);
+	assert_null(whole->mig_use);
+	assert_string_equal(slice->rec.sku, "Standard_T16");
+	assert_string_equal(slice->rec.mig_profile, "");
+	assert_int_equal(slice->rec.basis, RECOMMEND_BASIS_DEDICATED);
+	assert_float_equal(slice->rec.monthly_cost, 730.00, 1e-9);
+	assert_non_null(slice->mig_use);
+	assert_int_equal(slice->mig_use->use, RECOMMEND_BASIS_DEDICATED);
+	assert_float_equal(slice->mig_use->share_monthly, 30.00, 1e-9);
+	assert_float_equal(slice->mig_use->dedicated_monthly, 730.00, 1e-9);
+	assert_float_equal(res.monthly_cost, 830.00, 1e-9);
+	/* the ranking it was given is unchanged */
+	assert_string_equal(best[1].sku, "Standard_M");
+
+	recommend_fallback_release(&res, &fb);
+	recommend_result_release(&res);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -405,6 +526,7 @@ int main(void)
 		cmocka_unit_test(test_recommend_cheaper_and_closest),
 		cmocka_unit_test(test_bills_and_totals),
 		cmocka_unit_test(test_mig_plan),
+		cmocka_unit_test(test_allocate_stage),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
