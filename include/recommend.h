@@ -398,7 +398,9 @@ struct recommend_workload {
 	size_t nfamilies;                 /* feasible GPU families other than the recommendation's */
 	struct recommend_family *families;
 	size_t nsummaries;
-	struct recommend_reject_summary summaries[2];
+	struct recommend_reject_summary *summaries;  /* not owned: a list of
+					     recommend_result.shared (at most 2), as
+					     rejected */
 	struct recommend_reject *closest; /* owned: the option that misses by the least
 					     (a workload's only when infeasible);
 					     NULL when none */

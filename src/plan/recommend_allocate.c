@@ -294,7 +294,7 @@ void recommend_apply_totals(const struct rec_in *in, struct recommend_result *re
 	 * cheapest option from the ranking, unless the totals rule below gives a
 	 * MIG candidate its place in the plan or its dedicated option */
 	for (size_t i = 0; i < n; i++)
-		res->workloads[i].rec = in->ranked->best[i];
+		res->workloads[i].rec = *in->ranked->best[i];
 	/* group 2r: the plan of region r; 2r + 1: candidates of r it cannot pack */
 	for (size_t k = 0; k < plan->nregions; k++) {
 		int r = recommend_region_index(in->env, plan->regions[k].region);

@@ -182,6 +182,9 @@ struct cache_slot {
 	struct recommend_load_key tkey;   /* the traffic ranked for */
 	size_t traffic_missed;            /* whole VMs that hold a replica but cannot plan
 					     the rate (more than LOAD_MAX_REPLICAS) */
+	const struct recommend_choice *best;  /* tmpl.rec as ranked, kept in the
+					     result (recommend_result.shared): what the
+					     workloads of this ranking hand on */
 };
 
 /* A replica capacity's largest Poisson mean at a percentile (load_plan.h
@@ -247,9 +250,10 @@ struct rec_env {
 /* What the rank stage (recommend_one, recommend_rank.c) hands on, besides
  * each workload's ranking in the result. */
 struct rec_ranked {
-	struct recommend_choice *best;    /* per workload: its cheapest option (zero
-					     when infeasible); the allocate stage
-					     makes it the recommendation */
+	const struct recommend_choice **best;  /* per workload: its cheapest option
+					     (zero when infeasible), shared by the
+					     workloads of one ranking; the allocate
+					     stage makes it the recommendation */
 	struct pack_need *needs;          /* per workload: what the packer needs of it */
 	/* the dedicated fallbacks of MIG candidates, one per ranking (identical
 	 * workloads share one), and each workload's (-1: none) */

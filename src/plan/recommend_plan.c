@@ -195,7 +195,7 @@ static int pack_region(const struct plan_stage *c, size_t r, unsigned char *cove
 		const struct pack_need *pn = &c->ranked->needs[i];
 		const struct recommend_workload *w = &res->workloads[i];
 		if (!pn->ok || pn->region != (int)r || !w->feasible ||
-		    c->ranked->best[i].placement != FIT_PLACEMENT_MIG)
+		    c->ranked->best[i]->placement != FIT_PLACEMENT_MIG)
 			continue;
 		mode[i] = pn->outside_hourly > 0 ? MODE_MAY_LEAVE : MODE_IN;
 		any = 1;

@@ -30,6 +30,9 @@ void recommend_keep_lists(struct rank_ctx *c, struct recommend_workload *t)
 	if (t->alternatives)
 		keep_shared(c->res, t->alternatives);
 	t->alternatives = NULL;
+	if (t->summaries)
+		keep_shared(c->res, t->summaries);
+	t->summaries = NULL;
 }
 
 void recommend_tmpl_release(struct recommend_workload *t)
@@ -37,6 +40,7 @@ void recommend_tmpl_release(struct recommend_workload *t)
 	free(t->rec_data);
 	free(t->alternatives);
 	free(t->rejected);
+	free(t->summaries);
 	free(t->families);
 	free(t->regions);
 	free(t->closest);
@@ -616,6 +620,8 @@ static void collect_rejects(struct rank_ctx *c, struct recommend_workload *rw,
 	}
 	/* retired sizes and partial GPUs for training: one summary line each */
 	rw->nsummaries = 0;
+	if (!rw->summaries)
+		rw->summaries = xcalloc(2, sizeof(*rw->summaries));
 	if (!c->env->o->all_rejected) {
 		static const enum fit_reject folded[2] = { FIT_REJ_RETIRED,
 							   FIT_REJ_NOT_FOR_TRAINING };
@@ -1236,15 +1242,22 @@ void recommend_one(struct rank_ctx *c, size_t index, struct recommend_workload *
 	c->pw_now = pw;
 	if (!s->ranked || s->nregs != nregs || memcmp(s->regs, regs, nregs * sizeof(*regs)) != 0 ||
 	    !recommend_data_same(pw, s) || s->zone != (c->env->o->skus ? pw->zone : 0) ||
-	    !recommend_load_same(pw, s))
+	    !recommend_load_same(pw, s)) {
+		struct recommend_choice *b;
+
 		rank(c, &w, s, regs, nregs);
+		b = xmalloc(sizeof(*b));
+		*b = s->tmpl.rec;
+		keep_shared(c->res, b);
+		s->best = b;
+	}
 	t = &s->tmpl;
 	rw->feasible = t->feasible;
 	rw->needs = t->needs;
 	rw->needs_fixed = t->needs_fixed;
 	/* its cheapest option: the allocate stage makes it (or what the MIG
 	 * plan gives it) the recommendation */
-	c->ranked.best[index] = t->rec;
+	c->ranked.best[index] = s->best;
 	rw->rec_data = t->rec_data ? recommend_dup_array(t->rec_data, 1, sizeof(*t->rec_data)) : NULL;
 	rw->nalternatives = t->nalternatives;
 	rw->alternatives = t->alternatives;   /* shared (a MIG plan may point it elsewhere) */
@@ -1253,7 +1266,7 @@ void recommend_one(struct rank_ctx *c, size_t index, struct recommend_workload *
 	rw->nfamilies = t->nfamilies;
 	rw->families = recommend_dup_array(t->families, t->nfamilies, sizeof(*t->families));
 	rw->nsummaries = t->nsummaries;
-	memcpy(rw->summaries, t->summaries, sizeof(rw->summaries));
+	rw->summaries = t->summaries;     /* shared, as rejected */
 	/* the closest miss is only read for an infeasible workload */
 	rw->closest = !t->feasible && t->closest
 			      ? recommend_dup_array(t->closest, 1, sizeof(*t->closest))

@@ -421,6 +421,7 @@ static void test_allocate_stage(void **state)
 	struct profile p;
 	struct rec_env env;
 	struct recommend_choice best[2];
+	const struct recommend_choice *best_of[2];
 	struct fallback fb;
 	int fb_of[2] = { -1, 0 };
 	struct pack_need needs[2];
@@ -472,7 +473,9 @@ static void test_allocate_stage(void **state)
 
 	memset(needs, 0, sizeof needs);
 	memset(&ranked, 0, sizeof ranked);
-	ranked.best = best;
+	best_of[0] = &best[0];
+	best_of[1] = &best[1];
+	ranked.best = best_of;
 	ranked.needs = needs;
 	ranked.fbpool = &fb;
 	ranked.nfbpool = 1;
