@@ -477,7 +477,7 @@ void recommend_within_quota(struct recommend_result *r, const struct catalog_sna
 		struct recommend_workload *w = &r->workloads[i];
 		struct recommend_choice old = w->rec;
 		struct recommend_quota_numbers qn;
-		char m1[48], m2[48], m3[48];
+		char m1[48], m2[48], m3[48], head[640];
 		int q;
 
 		if (choice[i] == 0)
@@ -509,35 +509,23 @@ void recommend_within_quota(struct recommend_result *r, const struct catalog_sna
 		util_copy_str(qn.unconstrained_region, sizeof qn.unconstrained_region, old.region);
 		qn.unconstrained_monthly = old.monthly_cost;
 		qn.extra_monthly = util_round_cents(w->rec.monthly_cost - old.monthly_cost);
+		snprintf(head, sizeof head, "%d x %s in %s instead of %d x %s in %s, %s a month more "
+			 "(%s against %s)", w->rec.vm_count, w->rec.sku, w->rec.region,
+			 old.vm_count, old.sku, old.region,
+			 util_fmt_money_in(m1, sizeof m1, qn.extra_monthly, r->currency),
+			 util_fmt_money_in(m2, sizeof m2, w->rec.monthly_cost, r->currency),
+			 util_fmt_money_in(m3, sizeof m3, old.monthly_cost, r->currency));
 		if (q >= 0)
 			recommend_add_finding(w, "within-quota", RECOMMEND_INFO,
-					      "%d x %s in %s instead of %d x %s in %s, %s a month "
-					      "more (%s against %s); quota %s in %s is short "
-					      "for the plan without --within-quota (%lld vCPUs needed, "
-					      "%lld free): a limit of %lld unlocks it (docs/quota.md)",
-					      w->rec.vm_count, w->rec.sku, w->rec.region, old.vm_count,
-					      old.sku, old.region,
-					      util_fmt_money_in(m1, sizeof m1, qn.extra_monthly,
-								r->currency),
-					      util_fmt_money_in(m2, sizeof m2, w->rec.monthly_cost,
-								r->currency),
-					      util_fmt_money_in(m3, sizeof m3, old.monthly_cost,
-								r->currency),
-					      qn.family, qn.region, qn.needed_vcpus,
-					      qn.available_vcpus, qn.limit + qn.missing_vcpus);
+					      "%s; quota %s in %s is short for the plan without "
+					      "--within-quota (%lld vCPUs needed, %lld free): a limit "
+					      "of %lld unlocks it (docs/quota.md)", head, qn.family,
+					      qn.region, qn.needed_vcpus, qn.available_vcpus,
+					      qn.limit + qn.missing_vcpus);
 		else
 			recommend_add_finding(w, "within-quota", RECOMMEND_INFO,
-					      "%d x %s in %s instead of %d x %s in %s, %s a month "
-					      "more (%s against %s), to make room for workloads "
-					      "moved out of a short quota (docs/quota.md)",
-					      w->rec.vm_count, w->rec.sku, w->rec.region, old.vm_count,
-					      old.sku, old.region,
-					      util_fmt_money_in(m1, sizeof m1, qn.extra_monthly,
-								r->currency),
-					      util_fmt_money_in(m2, sizeof m2, w->rec.monthly_cost,
-								r->currency),
-					      util_fmt_money_in(m3, sizeof m3, old.monthly_cost,
-								r->currency));
+					      "%s, to make room for workloads moved out of a short "
+					      "quota (docs/quota.md)", head);
 		w->findings[w->nfindings - 1].quota = recommend_dup_array(&qn, 1, sizeof qn);
 	}
 	if (nshort) {
