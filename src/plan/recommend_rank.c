@@ -1009,6 +1009,48 @@ static void fill_alternatives(struct rank_ctx *c, const struct fit_workload *w,
 	rw->nalternatives = nalt;
 }
 
+/* Each region's cheapest candidate (c->cands sorted), for the per-region
+ * comparison. */
+static void region_costs(const struct rank_ctx *c, struct recommend_workload *rw, const int *regs,
+			 size_t nregs)
+{
+	rw->regions = xcalloc(nregs + 1, sizeof(*rw->regions));
+	rw->nregions = nregs;
+	for (size_t k = 0; k < nregs; k++) {
+		struct recommend_region_cost *rc = &rw->regions[k];
+		util_copy_str(rc->region, sizeof(rc->region), c->env->regions[regs[k]]);
+		for (size_t j = 0; j < c->ncands; j++) {
+			if (c->cands[j].region != regs[k])
+				continue;
+			rc->feasible = 1;
+			rc->monthly_cost = c->cands[j].monthly;
+			util_copy_str(rc->sku, sizeof(rc->sku), c->env->vms[c->env->shapes[c->cands[j].shape].vm].sku);
+			break;
+		}
+	}
+}
+
+/* Sized fine somewhere, but nothing priced: a no-price rejection in each
+ * region, named first. */
+static void unpriced_rejects(struct rank_ctx *c, struct recommend_workload *rw,
+			     const struct fit_result *fits, const int *regs, size_t nregs)
+{
+	for (size_t k = 0; k < nregs; k++) {
+		struct fit_result nf;
+		size_t counts[FIT_REJ_COUNT] = { 0 };
+		memset(&nf, 0, sizeof(nf));
+		nf.reject = FIT_REJ_NO_PRICE;
+		if (c->res->currency_note[0])
+			nf.note = c->res->currency_note;
+		for (size_t i = 0; i < c->env->nshapes; i++)
+			if (fits[i].reject == FIT_OK) {
+				add_reject(c, rw, c->env->shapes[i].vm, c->env->shapes[i].mig, &nf,
+					   c->env->regions[regs[k]], 0, counts);
+				break;
+			}
+	}
+}
+
 static void rank(struct rank_ctx *c, const struct fit_workload *w, struct cache_slot *s,
 		 const int *regs, size_t nregs)
 {
@@ -1132,21 +1174,7 @@ static void rank(struct rank_ctx *c, const struct fit_workload *w, struct cache_
 	if (c->ncands)
 		qsort(c->cands, c->ncands, sizeof(*c->cands), cmp_cand);
 
-	/* per-region comparison */
-	rw->regions = xcalloc(nregs + 1, sizeof(*rw->regions));
-	rw->nregions = nregs;
-	for (size_t k = 0; k < nregs; k++) {
-		struct recommend_region_cost *rc = &rw->regions[k];
-		util_copy_str(rc->region, sizeof(rc->region), c->env->regions[regs[k]]);
-		for (size_t j = 0; j < c->ncands; j++) {
-			if (c->cands[j].region != regs[k])
-				continue;
-			rc->feasible = 1;
-			rc->monthly_cost = c->cands[j].monthly;
-			util_copy_str(rc->sku, sizeof(rc->sku), c->env->vms[c->env->shapes[c->cands[j].shape].vm].sku);
-			break;
-		}
-	}
+	region_costs(c, rw, regs, nregs);
 
 	if (c->ncands > 0) {
 		const struct cand *best = &c->cands[0];
@@ -1162,23 +1190,8 @@ static void rank(struct rank_ctx *c, const struct fit_workload *w, struct cache_
 		if (c->env->shapes[best->shape].mig >= 0)
 			rank_dedicated(c, w, s, regs, nregs);
 	}
-	if (!rw->feasible && nfeasible_shapes > 0 && !s->data_missed) {
-		/* sized fine somewhere, but nothing priced: name the regions first */
-		for (size_t k = 0; k < nregs; k++) {
-			struct fit_result nf;
-			size_t counts[FIT_REJ_COUNT] = { 0 };
-			memset(&nf, 0, sizeof(nf));
-			nf.reject = FIT_REJ_NO_PRICE;
-			if (c->res->currency_note[0])
-				nf.note = c->res->currency_note;
-			for (size_t i = 0; i < c->env->nshapes; i++)
-				if (fits[i].reject == FIT_OK) {
-					add_reject(c, rw, c->env->shapes[i].vm, c->env->shapes[i].mig, &nf,
-						   c->env->regions[regs[k]], 0, counts);
-					break;
-				}
-		}
-	}
+	if (!rw->feasible && nfeasible_shapes > 0 && !s->data_missed)
+		unpriced_rejects(c, rw, fits, regs, nregs);
 	/* the needs first: the closest rejection is measured by them */
 	recommend_compute_needs(c, w, rw);
 	build_offered(c);

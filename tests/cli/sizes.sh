@@ -14,7 +14,6 @@ max_fn=200
 
 # Still too long: FILE or FILE:FUNCTION, its length today, and why.
 long='
-src/plan/recommend_rank.c:rank 209 the loop over regions, sizes and pricings with its rejections
 '
 
 fails=0
