@@ -222,21 +222,34 @@ static int catalog_list(struct cli_ctx *ctx, int argc, char **argv)
 
 /* ---- catalog show ---------------------------------------------------- */
 
-static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
+/* The arguments of a catalog verb without options: none, or (one not
+ * NULL) at most one, stored in *one.  0, or the exit code of a usage
+ * error (reported). */
+static int verb_args(const char *cmd, int argc, char **argv, const char **one)
 {
 	static const struct cli_opt opts[] = { { NULL, 0, 0, 0, NULL, NULL, NULL } };
-	const char *sku = NULL;
 	struct cli_iter it;
 	const char *val;
 	int opt;
-	cli_iter_init(&it, "catalog show", opts, argc, argv);
+
+	cli_iter_init(&it, cmd, opts, argc, argv);
 	while ((opt = cli_next(&it, &val)) != CLI_END) {
 		if (opt != CLI_POSITIONAL)
 			return EXIT_USAGE;
-		if (sku)
-			return cli_usage_error("catalog show", "unexpected argument '%s'", val);
-		sku = val;
+		if (!one || *one)
+			return cli_usage_error(cmd, "unexpected argument '%s'", val);
+		*one = val;
 	}
+	return 0;
+}
+
+static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
+{
+	const char *sku = NULL;
+	int rc = verb_args("catalog show", argc, argv, &sku);
+
+	if (rc != 0)
+		return rc;
 	if (!sku)
 		return cli_usage_error("catalog show", "missing SKU");
 
@@ -246,7 +259,7 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 	char err[CATALOG_ERRLEN];
 	struct vm_size v;
 	int found = catalog_vm_find(cat, sku, &v, err);
-	int rc = cmd_found(found, err, cat, "vm_sizes", "size", sku,
+	rc = cmd_found(found, err, cat, "vm_sizes", "size", sku,
 			   "'gpufit catalog list' shows the known sizes");
 	if (rc != EXIT_OK) {
 		catalog_close(cat);
@@ -283,24 +296,8 @@ static int catalog_show(struct cli_ctx *ctx, int argc, char **argv)
 	return rc;
 }
 
-
 /* ---- catalog models / catalog gpus ----------------------------------- */
 
-static int no_args(const char *cmd, int argc, char **argv)
-{
-	static const struct cli_opt opts[] = { { NULL, 0, 0, 0, NULL, NULL, NULL } };
-	struct cli_iter it;
-	const char *val;
-	int opt;
-
-	cli_iter_init(&it, cmd, opts, argc, argv);
-	while ((opt = cli_next(&it, &val)) != CLI_END) {
-		if (opt == CLI_POSITIONAL)
-			return cli_usage_error(cmd, "unexpected argument '%s'", val);
-		return EXIT_USAGE;
-	}
-	return 0;
-}
 
 /* A preset's KV cache of one token at 16-bit, KiB (every layer; MLA: one
  * latent per layer); 0 when its shape does not say. */
@@ -317,7 +314,7 @@ static double preset_kv_kib(const struct model_preset *p)
 /* The model presets: what --model and a profile's model: take. */
 static int catalog_models(struct cli_ctx *ctx, int argc, char **argv)
 {
-	int rc = no_args("catalog models", argc, argv);
+	int rc = verb_args("catalog models", argc, argv, NULL);
 	enum catalog_origin origin;
 	char path[4096], err[CATALOG_ERRLEN];
 	struct model_preset *ps = NULL;
@@ -363,7 +360,7 @@ static size_t gpu_size_count(const struct gpu_spec *g, const struct vm_size *vms
  * carry it. */
 static int catalog_gpus(struct cli_ctx *ctx, int argc, char **argv)
 {
-	int rc = no_args("catalog gpus", argc, argv);
+	int rc = verb_args("catalog gpus", argc, argv, NULL);
 	enum catalog_origin origin;
 	char path[4096], err[CATALOG_ERRLEN];
 	struct gpu_spec *gs = NULL;
@@ -402,7 +399,7 @@ static int catalog_gpus(struct cli_ctx *ctx, int argc, char **argv)
 
 static int catalog_status(struct cli_ctx *ctx, int argc, char **argv)
 {
-	int rc = no_args("catalog status", argc, argv);
+	int rc = verb_args("catalog status", argc, argv, NULL);
 
 	if (rc != 0)
 		return rc;
