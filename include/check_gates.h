@@ -24,7 +24,7 @@
 #define CHECK_STALE_DAYS 30
 
 /* The finding kinds --fail-on accepts, CHECK_NFAIL_KINDS of them. */
-#define CHECK_NFAIL_KINDS 13
+#define CHECK_NFAIL_KINDS 14
 extern const char *const check_fail_kinds[CHECK_NFAIL_KINDS];
 
 /* One check: what the gates judge and what the writers print.  Zero it,

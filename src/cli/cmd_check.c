@@ -54,7 +54,7 @@ const struct cli_opt cmd_check_opts[] = {
 	{ "fail-on", 0, CLI_ARG_REQUIRED, O_FAIL_ON, "KINDS",
 	  "data-gravity|data-starved|data-placement|cold-start|current-shortfall|latency-slo|"
 	  "spot-training|spot-serving|retired|current-retired|current-retiring|retiring|"
-	  "quota-short",
+	  "quota-short|load-capped",
 	  "fail on findings of these kinds (a comma list: data-starved, data-gravity, "
 	  "data-placement, cold-start, quota-short, ...)" },
 	CMD_OPT_PRICING(O_PRICING),

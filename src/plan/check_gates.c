@@ -14,7 +14,7 @@
 const char *const check_fail_kinds[CHECK_NFAIL_KINDS] = {
 	"data-gravity", "data-starved", "data-placement", "cold-start", "current-shortfall",
 	"latency-slo", "spot-training", "spot-serving", "retired", "current-retired",
-	"current-retiring", "retiring", "quota-short"
+	"current-retiring", "retiring", "quota-short", "load-capped"
 };
 
 void check_warn(struct check_report *r, const char *fmt, ...)
