@@ -153,9 +153,10 @@ struct k8s_placement {
 	long min_pods, max_pods;
 	int engine;                       /* its serving engine (enum sizing_engine),
 					     -1 when the profile names none */
-	double target_in_flight;          /* requests in flight per pod at the peak
-					     (the plan's Little's-law mean per replica
-					     over the instances of a replica) */
+	double target_in_flight;          /* requests in flight per pod the plan sizes
+					     a replica for (load_plan
+					     in_flight_target_per_replica over the
+					     instances of a replica) */
 };
 
 /* A workload without a placement, and why ("no feasible option"). */

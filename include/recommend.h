@@ -369,6 +369,11 @@ struct recommend_load_plan {
 	int max_replicas;
 	double peak_requests_per_s;       /* serving.requests_per_s */
 	double in_flight_per_replica_at_peak;  /* Little's law mean */
+	double in_flight_target_per_replica;   /* the most sequences in flight (mean)
+					     a replica takes with its SLOs and memory
+					     holding at serving.percentile: the plan's
+					     replicas of an hour are about ceil(in
+					     flight / this), the autoscaler's target */
 	double replica_hours_per_month;   /* replica-hours the plan runs a month */
 	double monthly_cost;              /* the plan's bill (= rec.monthly_cost) */
 	double peak_sized_monthly_cost;   /* peak_replicas all month, same terms */

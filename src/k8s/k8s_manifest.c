@@ -349,8 +349,8 @@ static void scaler_annotations(cJSON *ann, const struct k8s_placement *pl,
 	char buf[320];
 
 	snprintf(buf, sizeof(buf), "min and max replicas from the load plan (autoscale: "
-		 "min_replicas, max_replicas, else its trough and peak); target: the requests "
-		 "in flight per pod at the peak (%.2f), which the plan sized each replica for",
+		 "min_replicas, max_replicas, else its trough and peak); target: the most "
+		 "requests in flight per pod the plan sizes a replica for (%.2f)",
 		 pl->target_in_flight);
 	str(ann, "gpufit.io/autoscaling", buf);
 	if (!em) {

@@ -301,7 +301,7 @@ static void place_vm(struct build *b, size_t wi)
 		pl->replicas = (long)lp->peak_replicas * inst;
 		pl->min_pods = lo * inst;
 		pl->max_pods = hi * inst;
-		pl->target_in_flight = lp->in_flight_per_replica_at_peak / inst;
+		pl->target_in_flight = lp->in_flight_target_per_replica / inst;
 		b->scaled_min[pool] += (long)nodes * lo;
 		b->scaled_max[pool] += (long)nodes * hi;
 		load_plan_bills(b, pool, wi, lp);

@@ -261,6 +261,7 @@ int load_plan_hours(struct load_sizer *s, const struct load_request *q,
 			lp->peak_replicas = n > lp->peak_replicas ? n : lp->peak_replicas;
 			lp->trough_replicas = n < lp->trough_replicas ? n : lp->trough_replicas;
 		}
+	lp->in_flight_target_per_replica = s->max_mean > 0 ? s->max_mean : 0;
 	lp->min_replicas = q->bounds_given ? (int)lo : lp->trough_replicas;
 	lp->max_replicas = q->max_replicas > 0 ? (int)q->max_replicas : lp->peak_replicas;
 	/* the busiest hour's mean, at the replicas it runs */

@@ -31,6 +31,7 @@ cJSON *load_plan_to_json(const struct recommend_load_plan *lp)
 		cJSON_AddItemToObject(o, "replicas_by_hour", hours_array(lp->replicas_by_hour[0]));
 	}
 	json_add_rounded(o, "in_flight_per_replica_at_peak", lp->in_flight_per_replica_at_peak, 2);
+	json_add_rounded(o, "in_flight_target_per_replica", lp->in_flight_target_per_replica, 2);
 	json_add_money(o, "monthly_cost", lp->monthly_cost);
 	json_add_money(o, "peak_sized_monthly_cost", lp->peak_sized_monthly_cost);
 	json_add_money(o, "savings_monthly", lp->peak_sized_monthly_cost - lp->monthly_cost);

@@ -270,9 +270,10 @@ expect_rc 3 "$GPUFIT" k8s "$T/nonexistent.yaml"
 # A workload described by its traffic (examples/chat-traffic.yaml: 12
 # requests/s at the weekday peak, autoscale 0-8 replicas, one
 # Standard_NC24ads_A100_v4 per replica; recommend's load plan: peak 2, trough
-# 0, 62.96 requests in flight per replica at the peak).  The plan scales to
+# 0, 62.96 requests in flight per replica at the peak, 69.51 the most it is
+# sized for).  The plan scales to
 # zero, which an HPA cannot: a KEDA ScaledObject 0-8 on the vLLM metrics,
-# threshold 62.96, and a pool of --min-count 0 --max-count 8 (1 VM x 0 and
+# threshold 69.51 (the most in flight a replica is sized for), and a pool of --min-count 0 --max-count 8 (1 VM x 0 and
 # x 8 replicas), with the warning that nothing wakes it from zero.
 traffic="$ROOT/examples/chat-traffic.yaml"
 expect_rc 0 "$GPUFIT" k8s "$traffic"
@@ -280,7 +281,7 @@ cp "$T/out" "$T/traffic.yaml"
 expect_grep "gpufit: warning: k8s: workload 'chat-traffic' scales to zero: at zero replicas no pod exports its metric" "$T/err"
 expect_grep "kind: ScaledObject" "$T/traffic.yaml"
 grep -q "kind: HorizontalPodAutoscaler" "$T/traffic.yaml" && fail "an HPA for a plan that scales to zero"
-expect_grep 'threshold: "62.96"' "$T/traffic.yaml"
+expect_grep 'threshold: "69.51"' "$T/traffic.yaml"
 expect_grep 'query: sum({__name__=~"vllm:num_requests_running|vllm:num_requests_waiting",pod=~"chat-traffic-[a-z0-9]+-[a-z0-9]+"})' "$T/traffic.yaml"
 expect_rc 0 "$GPUFIT" k8s -f sh "$traffic"
 expect_grep "  --node-count 0 \\" "$T/out"
@@ -312,7 +313,7 @@ for a in hpa keda; do
 		fail "k8s --autoscaler $a: -f yaml and -f json manifests differ"
 done
 [ "$(jq -c '[.manifests[1] | .kind, .spec.minReplicas, .spec.maxReplicas, .spec.metrics[0].pods.metric.name, .spec.metrics[0].pods.target.averageValue] + [.node_pools[0] | .autoscaled_nodes, .min_count, .max_count]' "$T/min1-hpa.json")" = \
-	'["HorizontalPodAutoscaler",1,8,"vllm_requests_in_flight","62960m",{"min_count":1,"max_count":8},1,8]' ] ||
+	'["HorizontalPodAutoscaler",1,8,"vllm_requests_in_flight","69510m",{"min_count":1,"max_count":8},1,8]' ] ||
 	fail "k8s min_replicas 1: $(jq -c '[.manifests[1].spec, .node_pools[0].autoscaled_nodes]' "$T/min1-hpa.json")"
 [ "$(jq -c '[.manifests[1] | .kind, .spec.minReplicaCount, .spec.maxReplicaCount]' "$T/min1-keda.json")" = '["ScaledObject",1,8]' ] ||
 	fail "k8s --autoscaler keda: $(jq -c '.manifests[1].spec' "$T/min1-keda.json")"
@@ -320,7 +321,7 @@ done
 jq '.manifests[1].spec.maxReplicas = 9' "$T/min1-hpa.json" >"$T/broken.json"
 python3 "$ROOT/tests/k8s/check_k8s.py" "$T/min1.rec.json" "$T/broken.json" >"$T/broken.check" &&
 	fail "check_k8s.py accepts an HPA of 9 replicas for a plan of 8"
-expect_grep "FAIL chat-traffic: autoscaler ('HorizontalPodAutoscaler', 'chat-traffic', 1, 9, 'Pods', 62.96), want ('HorizontalPodAutoscaler', 'chat-traffic', 1, 8, 'Pods', 62.96)" "$T/broken.check"
+expect_grep "FAIL chat-traffic: autoscaler ('HorizontalPodAutoscaler', 'chat-traffic', 1, 9, 'Pods', 69.51), want ('HorizontalPodAutoscaler', 'chat-traffic', 1, 8, 'Pods', 69.51)" "$T/broken.check"
 python3 "$ROOT/tests/k8s/check_k8s.py" "$T/min1.rec.json" "$T/min1-hpa.json" keda >"$T/broken.check" &&
 	fail "check_k8s.py accepts an HPA under --autoscaler keda"
 expect_grep "FAIL chat-traffic: a HorizontalPodAutoscaler, want a ScaledObject" "$T/broken.check"

@@ -25,7 +25,7 @@ same profile, from the recommendation's own numbers (not from the k8s code):
   --autoscaler keda, argument 3), a KEDA ScaledObject with a prometheus
   trigger, whose bounds are the plan's min_replicas and max_replicas (an
   HPA at least 1) times the model instances of a replica and whose target
-  is the plan's in_flight_per_replica_at_peak over them, to the hundredth;
+  is the plan's in_flight_target_per_replica over them, to the hundredth;
   its pool's minimum and maximum hold VMs per replica x those bounds (no
   headroom), as autoscaled_nodes says;
 - something advertises every GPU resource a pod asks for: a pool whose pods
@@ -69,7 +69,7 @@ def check_scaler(name, w, r, got, scalers, keda, fails):
     if not sc:
         fails.append(f"{name}: no autoscaler of Deployment {dep['metadata']['name']}")
         return 0, 0
-    want_target = round(lp["in_flight_per_replica_at_peak"] / inst, 2)
+    want_target = round(lp["in_flight_target_per_replica"] / inst, 2)
     want_kind = "ScaledObject" if want_keda else "HorizontalPodAutoscaler"
     if sc["kind"] != want_kind:
         fails.append(f"{name}: a {sc['kind']}, want a {want_kind}")

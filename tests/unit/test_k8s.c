@@ -424,6 +424,7 @@ static void load_plan(struct recommend_load_plan *lp, int lo, int hi, int peak, 
 	lp->peak_replicas = peak;
 	lp->trough_replicas = lo;
 	lp->in_flight_per_replica_at_peak = in_flight;
+	lp->in_flight_target_per_replica = in_flight;   /* the autoscaler target */
 	lp->nbills = n;
 	for (size_t k = 0; k < n; k++) {
 		lp->bills[k].replicas = 1;
@@ -456,7 +457,8 @@ static const cJSON *at(const cJSON *o, const char *path)
  *   min = batch 2 + chat 2 VMs x 1 = 4
  *   max = ceil(2 x 1.15) = 3 + chat 2 VMs x 3 = 9, count 4;
  *   autoscaled nodes 2..6.
- * chat's pods: 2 instances x 1..3 = 2..6, target 30 / 2 = 15 a pod; an HPA
+ * chat's pods: 2 instances x 1..3 = 2..6, target (the most in flight a
+ * replica is sized for) 30 / 2 = 15 a pod; an HPA
  * (min 1 > 0) whose Deployment has no replicas.  Its bill: the plan's two
  * groups, payg 3.673 x 2 VMs x 730 h = 5,362.58 and x 365 h = 2,681.29,
  * beside batch's 3.673 x 2 x 730 = 5,362.58: pool 13,406.45.
@@ -545,10 +547,11 @@ static void test_load_plan(void **state)
 	cJSON_Delete(docs);
 	k8s_plan_release(&plan);
 
-	/* scale to zero: KEDA, threshold 45.5 / 2 = 22.75 a pod = "22750m";
-	 * the pool's min is batch's 2, its max 3 + 6 = 9 */
+	/* scale to zero: KEDA, threshold the target per replica 45.5 / 2 =
+	 * 22.75 a pod, a decimal "22.75"; the pool's min is batch's 2, its max
+	 * 3 + 6 = 9 */
 	lp.min_replicas = 0;
-	lp.in_flight_per_replica_at_peak = 45.5;
+	lp.in_flight_target_per_replica = 45.5;
 	assert_int_equal(k8s_pools_build(&r, &prof, NULL, &plan, &d), 0);
 	assert_int_equal(plan.pools[0].min_count, 2);
 	assert_int_equal(plan.pools[0].max_count, 9);

@@ -123,6 +123,11 @@ static void test_replicas_per_hour(void **state)
 	assert_memory_equal(lp.replicas_by_hour[0], want, sizeof(want));
 	assert_int_equal(lp.peak_replicas, 2);
 	assert_int_equal(lp.trough_replicas, 0);
+	/* the autoscaler's target: the most a replica of capacity 16 takes at
+	 * p95, the Poisson mean whose 95th percentile is 16 */
+	assert_float_equal(lp.in_flight_target_per_replica, load_max_mean(16, 0.95), 1e-12);
+	assert_true(load_poisson_cdf(16, lp.in_flight_target_per_replica) >= 0.95);
+	assert_true(load_poisson_cdf(16, lp.in_flight_target_per_replica + 0.01) < 0.95);
 	/* no autoscale: given: the bounds are the trough and the peak */
 	assert_int_equal(lp.min_replicas, 0);
 	assert_int_equal(lp.max_replicas, 2);
