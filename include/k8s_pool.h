@@ -142,6 +142,9 @@ struct k8s_placement {
 	long replicas;                    /* Deployment replicas / training runs */
 	int nodes;                        /* nodes of one replica (> 1: multi-node) */
 	int gpus_per_node;                /* devices one pod asks for */
+	int pods_per_node;                /* inference: the model instances one VM runs
+					     (pods of this workload that share a node;
+					     > 1: no required anti-affinity) */
 	char resource[48];                /* "nvidia.com/gpu", "nvidia.com/mig-3g.40gb",
 					     "amd.com/gpu" */
 	int rdma;                         /* rdma/ib per pod (0: none) */

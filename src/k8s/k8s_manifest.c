@@ -195,8 +195,10 @@ static void pod_spec(cJSON *spec, const struct k8s_placement *pl, const struct k
 		toleration(tols, p->taints[i].key, p->taints[i].value, p->taints[i].effect);
 	if (p->priority == K8S_PRIORITY_SPOT)
 		toleration(tols, K8S_SPOT_TAINT_KEY, K8S_SPOT_TAINT_VALUE, K8S_SPOT_TAINT_EFFECT);
+	/* required where each VM runs one pod of it (the pool counts a VM a
+	 * replica); preferred on slices and where a VM runs several instances */
 	if (pl->nodes > 1 || pl->replicas > 1 || pl->max_pods > 1)
-		anti_affinity(spec, id->app, !mig);
+		anti_affinity(spec, id->app, !mig && pl->pods_per_node <= 1);
 
 	c = cJSON_CreateObject();
 	cJSON_AddItemToArray(cJSON_AddArrayToObject(spec, "containers"), c);

@@ -268,6 +268,7 @@ static void place_vm(struct build *b, size_t wi)
 	if (w->type == PROFILE_INFERENCE) {
 		pl->replicas = w->replicas * inst;
 		pl->nodes = 1;
+		pl->pods_per_node = inst / nodes > 1 ? inst / nodes : 1;
 		pl->gpus_per_node = c->fit.gpus_per_instance > 0 ? c->fit.gpus_per_instance
 				    : c->fit.gpu_count > inst ? (c->fit.gpu_count + inst - 1) / inst : 1;
 	} else {
