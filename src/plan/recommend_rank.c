@@ -767,11 +767,29 @@ static void current_of(struct rank_ctx *c, const struct profile_workload *pw,
 		if (!(hourly > 0) && r >= 0)
 			hourly = c->env->price[(size_t)v * c->env->nregions + r];
 	}
+	size_t shape = 0;
+
 	for (size_t i = 0; v >= 0 && i < c->env->nshapes; i++)
-		if (c->env->shapes[i].vm == v && c->env->shapes[i].mig < 0)
+		if (c->env->shapes[i].vm == v && c->env->shapes[i].mig < 0) {
 			f = &fits[i];
+			shape = i;
+		}
 	if (f) {
-		long need = (long)f->vm_count * (w->kind == FIT_TRAINING ? 1 : w->replicas);
+		long reps = w->kind == FIT_TRAINING ? 1 : w->replicas;
+		long need;
+
+		if (recommend_is_traffic(pw) && f->reject == FIT_OK) {
+			/* by its traffic: the replicas of that size the peak hour
+			 * needs (its load plan there, planned afresh: the cache
+			 * may hold another workload's) */
+			const struct recommend_load_plan *lp;
+
+			if (c->lp_state)
+				c->lp_state[shape] = 0;
+			lp = recommend_load_shape(c, w, shape, f);
+			reps = lp ? lp->peak_replicas : LOAD_MAX_REPLICAS + 1L;
+		}
+		need = (long)f->vm_count * reps;
 		if (!cur->fit)
 			cur->fit = xmalloc(sizeof(*cur->fit));
 		*cur->fit = *f;
