@@ -297,10 +297,12 @@ struct rank_ctx {
 	struct cache_slot cache[CACHE_SLOTS];   /* rank: identical workloads */
 	struct cand *cands;               /* rank: the workload being ranked */
 	size_t ncands, capcands;
-	/* the load plan of the workload being ranked, per shape (recommend_load.c):
-	 * lp_state 0 not planned, 1 planned, 2 the rate cannot be planned */
+	/* the load plan of workload lp_owner, per shape (recommend_load.c):
+	 * lp_state 0 not planned, 1 planned, 2 the rate cannot be planned;
+	 * forgotten when another workload asks */
 	struct recommend_load_plan *lp;
 	unsigned char *lp_state;
+	const struct profile_workload *lp_owner;
 	struct recommend_mean_memo mean_memo[RECOMMEND_MEAN_MEMO];
 };
 

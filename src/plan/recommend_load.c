@@ -64,23 +64,21 @@ struct replica {
  * the batch each instance then runs (c spread over the instances). */
 static double replica_latency(void *ctx, long c)
 {
-	const struct replica *r = ctx;
+	struct replica *r = ctx;   /* its memo is written */
 	struct sizing_inference_result s;
 	long per = r->instances > 0 ? (c + r->instances - 1) / r->instances : c;
-
-	struct replica *m = ctx;
 	size_t at;
 
 	per = per < 1 ? 1 : per;
 	at = (size_t)per % 64;
-	if (m->batch[at] == per)
-		return m->lat[at];
+	if (r->batch[at] == per)
+		return r->lat[at];
 	if (fit_instance_infer(r->w, r->cap, r->k, per, r->f, &s) != 0)
 		return -1;
-	m->batch[at] = per;
-	m->lat[at] = (s.time_to_first_token_ms + r->w->output_tokens * s.ms_per_output_token) /
+	r->batch[at] = per;
+	r->lat[at] = (s.time_to_first_token_ms + r->w->output_tokens * s.ms_per_output_token) /
 		     1000.0;
-	return m->lat[at];
+	return r->lat[at];
 }
 
 /* Hours a new replica is started ahead of a rise (docs/sizing.md, "Warm
@@ -131,6 +129,10 @@ const struct recommend_load_plan *recommend_load_shape(struct rank_ctx *c,
 		c->lp = xcalloc(c->env->nshapes + 1, sizeof(*c->lp));
 		c->lp_state = xcalloc(c->env->nshapes + 1, 1);
 	}
+	if (c->lp_owner != pw) {   /* another workload's plans */
+		memset(c->lp_state, 0, c->env->nshapes + 1);
+		c->lp_owner = pw;
+	}
 	if (c->lp_state[shape])
 		return c->lp_state[shape] == 1 ? &c->lp[shape] : NULL;
 	memset(&q, 0, sizeof(q));
@@ -158,6 +160,7 @@ int recommend_load_reset(struct rank_ctx *c, const struct fit_workload *w,
 	s->traffic_missed = 0;
 	if (c->lp_state)
 		memset(c->lp_state, 0, c->env->nshapes + 1);
+	c->lp_owner = c->pw_now;
 	if (!recommend_is_traffic(c->pw_now))
 		return 0;
 	/* the fewest hours any whole VM leaves capped: a candidate that caps

@@ -780,13 +780,9 @@ static void current_of(struct rank_ctx *c, const struct profile_workload *pw,
 
 		if (recommend_is_traffic(pw) && f->reject == FIT_OK) {
 			/* by its traffic: the replicas of that size the peak hour
-			 * needs (its load plan there, planned afresh: the cache
-			 * may hold another workload's) */
-			const struct recommend_load_plan *lp;
+			 * needs (its load plan there) */
+			const struct recommend_load_plan *lp = recommend_load_shape(c, w, shape, f);
 
-			if (c->lp_state)
-				c->lp_state[shape] = 0;
-			lp = recommend_load_shape(c, w, shape, f);
 			reps = lp ? lp->peak_replicas : LOAD_MAX_REPLICAS + 1L;
 		}
 		need = (long)f->vm_count * reps;
