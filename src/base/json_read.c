@@ -53,25 +53,35 @@ static size_t nul_at(const char *text, size_t len)
 	return len;
 }
 
-cJSON *json_read_file(const char *path, char *err, size_t errlen)
+/* Reads f, just opened from path (NULL: the open failed, errno set),
+ * whole into sb and closes it unless it is stdin: 0, or -1 with "PATH:
+ * why" in err and sb released. */
+static int read_opened(FILE *f, const char *path, struct strbuf *sb, char *err, size_t errlen)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	int rc;
+
 	if (!f) {
 		snprintf(err, errlen, "%s: cannot open: %s", path, util_strerror(errno));
-		return NULL;
+		return -1;
 	}
-	struct strbuf sb = STRBUF_INIT;
-	int rrc = json_read_rest(f, &sb);
+	rc = json_read_rest(f, sb);
 	if (f != stdin)
 		fclose(f);
-	if (rrc != 0) {
-		if (rrc > 0)
-			snprintf(err, errlen, "%s: " JSON_TOO_LARGE, path);
-		else
-			snprintf(err, errlen, "%s: read error", path);
-		strbuf_release(&sb);
-		return NULL;
+	if (rc != 0) {
+		snprintf(err, errlen, rc > 0 ? "%s: " JSON_TOO_LARGE : "%s: read error", path);
+		strbuf_release(sb);
+		return -1;
 	}
+	return 0;
+}
+
+cJSON *json_read_file(const char *path, char *err, size_t errlen)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (read_opened(strcmp(path, "-") == 0 ? stdin : fopen(path, "rb"), path, &sb, err,
+			errlen) != 0)
+		return NULL;
 	const char *text = strbuf_str(&sb);
 	if (sb.len == 0) {
 		snprintf(err, errlen, "%s: empty file", path);
@@ -108,24 +118,10 @@ cJSON *json_read_file(const char *path, char *err, size_t errlen)
 int json_read_whole(const char *path, struct strbuf *sb, char *err, size_t errlen)
 {
 	struct stat st;
-	FILE *f;
-	int rc;
 
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
 		snprintf(err, errlen, "%s: not a regular file", path);
 		return -1;
 	}
-	f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, util_strerror(errno));
-		return -1;
-	}
-	rc = json_read_rest(f, sb);
-	fclose(f);
-	if (rc != 0) {
-		snprintf(err, errlen, rc > 0 ? "%s: " JSON_TOO_LARGE : "%s: read error", path);
-		strbuf_release(sb);
-		return -1;
-	}
-	return 0;
+	return read_opened(fopen(path, "rb"), path, sb, err, errlen);
 }
