@@ -438,6 +438,8 @@ struct sizing_factors {
 	double train_mfu_deepspeed;
 	double mla_attention_mfu;     /* absorbed MLA decode attention: share of the 16-bit
 				       * peak its math reaches (FlashMLA) */
+	double ep_expert_load_cv;     /* spread of the routed experts' popularity under
+				       * expert parallelism (sizing_ep_token_imbalance) */
 	struct sizing_engine_factors engine[SIZING_ENGINE_COUNT];
 	/* 1: the engine keeps only the window of sliding-window layers
 	 * (engine_kv_window_only rows); 0, or no row: every token */
@@ -561,11 +563,14 @@ int sizing_inference(const struct sizing_model *m, enum sizing_precision w,
  * engine_expert_parallel row is 1) a mixture of experts spreads its routed
  * experts over the ep = tp GPUs of a stage: each GPU holds E / ep whole
  * experts (the same bytes as tensor-parallel slices of every expert), and
- * each MoE layer's MLP all-reduce becomes an all-to-all dispatch and combine
- * of the tokens.  For an MLA model on an engine whose engine_dp_attention
- * row is 1, attention is data-parallel over the same GPUs: each holds the
- * attention weights whole and the KV latent of its own sequences only
- * (B / ep of them), and the attention all-reduces go.
+ * each MoE layer waits for the busiest GPU (sizing_ep_token_imbalance,
+ * sizing_ep_read_imbalance).  For an MLA model on an engine whose
+ * engine_dp_attention row is 1, attention is data-parallel over the same
+ * GPUs: each holds the attention weights whole and the KV latent of its own
+ * sequences only (B / ep of them), the attention all-reduces go, and each
+ * MoE layer's MLP all-reduce becomes an all-to-all dispatch and combine of
+ * the tokens to the GPUs of their experts.  With attention tensor-parallel
+ * every GPU holds every token already, and the MLP all-reduce stays.
  */
 
 /*
@@ -580,19 +585,61 @@ double sizing_attention_params(const struct sizing_model *m);
  * step of b tokens: E / ep × (1 − (1 − k/E)^b); 0 for a dense model. */
 double sizing_ep_experts_touched(const struct sizing_model *m, int ep, double b);
 
-/* Bytes of one MoE layer's all-to-all over ep GPUs for tokens tokens:
- * tokens × hidden × 2 B (16-bit) × 2 (dispatch and combine) × (ep − 1)/ep,
- * all GPUs together; 0 when ep <= 1. */
-double sizing_ep_alltoall_bytes(const struct sizing_model *m, double tokens, int ep);
+/*
+ * Expected number of the other ep − 1 GPUs a token's k experts are on, each
+ * GPU holding E/ep of them: (ep − 1) × (1 − C(E − E/ep, k) / C(E, k)).
+ * DeepSeek-V3 (256 experts, 8 a token) on 8 GPUs: 4.62.  0 when ep <= 1 or
+ * for a dense model.
+ */
+double sizing_ep_remote_gpus(const struct sizing_model *m, int ep);
+
+/*
+ * Bytes per value the dispatch sends a token's hidden state in: the
+ * precision the routed experts' GEMMs take their activations in (FP8 +
+ * one fp32 scale per 128 values: 1.03125; NVFP4: 0.5625; MXFP4: 0.53125;
+ * 16-bit for weight-only kernels and 16-bit models: 2).  The combine
+ * returns 16-bit results (2 B a value).
+ */
+double sizing_ep_dispatch_bytes(const struct sizing_model *m, enum sizing_precision w,
+				enum sizing_precision_mode mode);
+
+/* Bytes of one MoE layer's all-to-all over ep GPUs for tokens tokens, all
+ * GPUs together: tokens × sizing_ep_remote_gpus × hidden × (dispatch_b +
+ * 2 B of combine); 0 when ep <= 1. */
+double sizing_ep_alltoall_bytes(const struct sizing_model *m, double tokens, int ep,
+				double dispatch_b);
+
+/* E[max of n independent standard normals]: 0 for n <= 1, 1.4236 for 8. */
+double sizing_normal_max(int n);
+
+/*
+ * The busiest of ep GPUs against their mean, in routed token-expert pairs
+ * (the expert GEMMs' work and the all-to-all's bytes) for a step of tokens
+ * tokens: 1 + sizing_normal_max(ep) × √(ep / (tokens × k) + cv² × ep / E)
+ * with cv the factor ep_expert_load_cv (the spread of the experts'
+ * popularity), at most ep; 1 when ep <= 1.
+ */
+double sizing_ep_token_imbalance(const struct sizing_model *m, double tokens, int ep,
+				 const struct sizing_factors *f);
+
+/*
+ * The same in distinct experts read (the decode weight read): of its E/ep
+ * experts each GPU touches a binomial count of mean E/ep × q, q = 1 − (1 −
+ * k/E)^tokens; the busiest reads mean + sizing_normal_max(ep) × sd, at most
+ * E/ep.  DeepSeek-V3 at one token on 8 GPUs: 2.40.  1 when ep <= 1.
+ */
+double sizing_ep_read_imbalance(const struct sizing_model *m, double tokens, int ep);
 
 /*
  * Seconds of the all-to-alls of one pipeline stage (moe_layers / pp MoE
  * layers): per layer 2 × the link's latency (nvlink_allreduce_latency_us or
- * pcie_allreduce_latency_us) + one GPU's share (1/ep) of the bytes over its
- * link (NVLink per direction × nvlink_efficiency when the ep GPUs share an
- * NVLink domain, else PCIe × pcie_efficiency).  0 when ep <= 1.
+ * pcie_allreduce_latency_us) + the busiest GPU's bytes (imbalance × 1/ep of
+ * sizing_ep_alltoall_bytes) over its link (NVLink per direction ×
+ * nvlink_efficiency when the ep GPUs share an NVLink domain, else PCIe ×
+ * pcie_efficiency).  0 when ep <= 1.
  */
 double sizing_ep_alltoall_s(const struct sizing_model *m, double tokens, int ep, int pp,
+			    double dispatch_b, double imbalance,
 			    const struct sizing_capacity *cap, const struct sizing_factors *f);
 
 /* ---- training ---------------------------------------------------------- */

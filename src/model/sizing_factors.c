@@ -60,6 +60,7 @@ static const struct {
 	FACTOR(train_mfu_megatron),
 	FACTOR(train_mfu_deepspeed),
 	FACTOR(mla_attention_mfu),
+	FACTOR(ep_expert_load_cv),
 };
 
 #define NFACTORS (sizeof(factor_table) / sizeof(factor_table[0]))

@@ -71,6 +71,46 @@ static double compute_params(const struct sizing_model *m, const struct sizing_f
 	return active + k * (total - active) / (E - k) * (1.0 / f->moe_expert_mfu_scale - 1.0);
 }
 
+/* The routed experts' share of compute_params: their GEMMs, in dense
+ * equivalents (k·e / moe_expert_mfu_scale); 0 for a dense model. */
+static double routed_compute_params(const struct sizing_model *m, const struct sizing_factors *f)
+{
+	double total = m->params_b * 1e9, active = m->active_params_b * 1e9;
+	int E = m->moe_experts, k = m->moe_active;
+
+	if (E <= 0 || k <= 0 || k >= E || total <= active)
+		return 0;
+	return k * (total - active) / (E - k) /
+	       (f->moe_expert_mfu_scale > 0 ? f->moe_expert_mfu_scale : 1.0);
+}
+
+/*
+ * Under expert parallelism a MoE layer waits for its busiest GPU: the
+ * routed experts' part of the weight read scales by read (distinct experts
+ * read, against the mean), and of the GEMMs by tok (routed pairs);
+ * w_share and c_share are those parts of the step's read and GEMMs.  All
+ * 1 and 0 without expert parallelism.
+ */
+struct ep_balance {
+	double read, tok, w_share, c_share;
+};
+
+static struct ep_balance ep_balance_of(const struct sizing_model *m, enum sizing_precision w,
+				       double b, double tokens, int ep,
+				       const struct sizing_factors *f)
+{
+	struct ep_balance eb = { 1.0, 1.0, 0, 0 };
+	double all = sizing_weights_read_bytes(m, w, b), act = compute_params(m, f);
+
+	if (ep <= 1)
+		return eb;
+	eb.read = sizing_ep_read_imbalance(m, b, ep);
+	eb.tok = sizing_ep_token_imbalance(m, tokens, ep, f);
+	eb.w_share = all > 0 ? (all - sizing_weights_read_bytes(m, w, 0)) / all : 0;
+	eb.c_share = act > 0 ? routed_compute_params(m, f) / act : 0;
+	return eb;
+}
+
 struct infer_step {
 	double t_mem, t_comp, t_comm, t_cycle; /* seconds */
 };
@@ -172,7 +212,7 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 			 double in, double wbytes, double kvpt_dev, double tflops, double bw_eff,
 			 int tp, int pp, const struct sizing_capacity *cap,
 			 const struct sizing_factors *f, const struct sizing_engine_factors *ef,
-			 struct infer_step *st)
+			 const struct ep_balance *eb, struct infer_step *st)
 {
 	double mb = B / pp;                     /* micro-batch per pipeline stage */
 	double mp = (double)tp * pp;
@@ -196,6 +236,11 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	 * read (the GEMMs grow from decode rows to prompt rows), it does not hide
 	 * under it */
 	t_pre = mb * ratio * 2.0 * act / mp / (peak * pmfu);
+	/* expert parallelism: the routed experts' part runs as long as on
+	 * the busiest GPU */
+	t_w *= 1.0 + eb->w_share * (eb->read - 1.0);
+	t_lin *= 1.0 + eb->c_share * (eb->tok - 1.0);
+	t_pre *= 1.0 + eb->c_share * (eb->tok - 1.0);
 	t_kv = mb * ctx * kvpt_dev / (bw * f->decode_kv_bw_efficiency);
 	t_mla = mla_decode_flops(m) > 0 && f->mla_attention_mfu > 0
 			? mb * ctx * mla_decode_flops(m) / mp / (peak16 * f->mla_attention_mfu)
@@ -262,8 +307,8 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 }
 
 static double ep_comm_delta_s(const struct sizing_model *m, double tokens, int ep, int adp,
-			      int tp, int pp, const struct sizing_capacity *cap,
-			      const struct sizing_factors *f);
+			      int tp, int pp, double dispatch_b, double imbalance,
+			      const struct sizing_capacity *cap, const struct sizing_factors *f);
 
 /* The note of a requested concurrency over the engine's cap (memory holds
  * it); sizing_inference_why gives it its numbers. */
@@ -377,7 +422,7 @@ static void infer_prefill(const struct sizing_model *m, const struct sizing_serv
 			  const struct sizing_capacity *cap, const struct sizing_factors *f,
 			  const struct sizing_engine_factors *ef, const struct infer_layout *l,
 			  double tflops, double bw_eff, double wall, double attn_rep,
-			  struct sizing_inference_result *r)
+			  double dispatch_b, struct sizing_inference_result *r)
 {
 	int tp = l->tp, pp = l->pp;
 	double in = s->input_tokens;
@@ -390,7 +435,11 @@ static void infer_prefill(const struct sizing_model *m, const struct sizing_serv
 	r->prefill_tokens_per_s = peak_tp * pp * per_doubling(f->pp_efficiency, pp) /
 				  pflops_tok;
 	{
-		double t_comp = in * pflops_tok / peak_tp;
+		/* expert parallelism: the prompt's routed GEMMs run as long as
+		 * on the busiest GPU */
+		double tok = sizing_ep_token_imbalance(m, in, l->ep, f);
+		double t_comp = in * (pflops_tok + 2.0 * routed_compute_params(m, f) * (tok - 1.0)) /
+				peak_tp;
 		double t_read = wall / (cap->bandwidth_gbps * 1e9 * bw_eff * tp *
 					per_doubling(f->tp_efficiency, tp));
 
@@ -401,7 +450,8 @@ static void infer_prefill(const struct sizing_model *m, const struct sizing_serv
 		double t_dev = t_comp + t_read +
 			       pp * sizing_pcie_allreduce_s(m, in, tp, pp, cap, f) +
 			       pp * sizing_nvlink_allreduce_s(m, in, tp, pp, cap, f) +
-			       pp * ep_comm_delta_s(m, in, l->ep, l->adp, tp, pp, cap, f) +
+			       pp * ep_comm_delta_s(m, in, l->ep, l->adp, tp, pp, dispatch_b, tok,
+						    cap, f) +
 			       pp * attn_rep / (cap->bandwidth_gbps * 1e9 * bw_eff) +
 			       m->layers * ef->layer_ms / 1e3 + moe_layers_s(m, f, ef);
 		double t_host = pp * engine_step_s(ef, m->layers / (double)pp, 1);
@@ -426,7 +476,8 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	struct sizing_engine_factors ef;
 	struct infer_layout lay;
 	int tp, pp, kv_split, kv_limited = 0, win_only, ep, adp;
-	double attn_rep = 0;
+	double attn_rep = 0, disp_b;
+	struct ep_balance eb;
 
 	memset(&r, 0, sizeof(r));
 	*out = r;
@@ -570,12 +621,16 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	wread = weights_read_params(&m, B / pp);
 	if (wread > 0)
 		wbytes = sizing_weights_read_bytes(&m, w, B / pp) / wread;
+	eb = ep_balance_of(&m, w, B / pp, B / pp * (1.0 + ratio), ep, f);
+	disp_b = sizing_ep_dispatch_bytes(&m, w, r.precision_mode);
 	decode_cycle(&m, B, ctx, ratio, s->input_tokens, wbytes, kvpt_dev, tflops, bw_eff, tp, pp,
-		     cap, f, &ef, &st);
+		     cap, f, &ef, &eb, &st);
 	if (ep > 1) {
-		/* the all-to-alls replace the experts' all-reduces; each GPU reads
-		 * the attention it holds whole */
-		double d = ep_comm_delta_s(&m, B / pp * (1.0 + ratio), ep, adp, tp, pp, cap, f);
+		/* with data-parallel attention the all-to-alls replace the
+		 * experts' all-reduces; each GPU reads the attention it holds
+		 * whole */
+		double d = ep_comm_delta_s(&m, B / pp * (1.0 + ratio), ep, adp, tp, pp, disp_b,
+					   eb.tok, cap, f);
 		double rd = attn_rep / (cap->bandwidth_gbps * 1e9 * bw_eff);
 
 		st.t_cycle += pp * (d + rd);
@@ -595,84 +650,34 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	if (!r.fits && s->concurrency > r.memory_max_concurrency)
 		r.bound = SIZING_BOUND_MEMORY_CAPACITY;
 
-	infer_prefill(&m, s, cap, f, &ef, &lay, tflops, bw_eff, wall, attn_rep, &r);
+	infer_prefill(&m, s, cap, f, &ef, &lay, tflops, bw_eff, wall, attn_rep, disp_b, &r);
 	*out = r;
 	return 0;
 }
 
-/* ---- expert parallelism ------------------------------------------------ */
-
-double sizing_attention_params(const struct sizing_model *m)
-{
-	double total = m->params_b * 1e9, rest;
-	int dense_layers = m->layers - m->moe_layers;
-
-	if (m->moe_layers <= 0 || m->moe_intermediate <= 0 || m->hidden <= 0 ||
-	    !(sizing_routed_expert_params(m) > 0))
-		return 0;
-	rest = total - sizing_routed_expert_params(m) - sizing_embedding_params(m) -
-	       (dense_layers > 0 ? (double)dense_layers * 3.0 * m->hidden * m->intermediate : 0) -
-	       (double)m->moe_layers * m->moe_shared_experts * 3.0 * m->hidden *
-		       m->moe_intermediate;
-	return rest > 0 ? rest : 0;
-}
-
-double sizing_ep_experts_touched(const struct sizing_model *m, int ep, double b)
-{
-	if (m->moe_experts <= 0 || m->moe_active <= 0 || ep < 1)
-		return 0;
-	return (double)m->moe_experts / ep * sizing_experts_touched(m->moe_experts, m->moe_active, b);
-}
-
-double sizing_ep_alltoall_bytes(const struct sizing_model *m, double tokens, int ep)
-{
-	if (ep <= 1)
-		return 0;
-	return tokens * m->hidden * 2.0 * 2.0 * (ep - 1) / ep;
-}
-
-double sizing_ep_alltoall_s(const struct sizing_model *m, double tokens, int ep, int pp,
-			    const struct sizing_capacity *cap, const struct sizing_factors *f)
-{
-	double lat, rate, per_gpu = sizing_ep_alltoall_bytes(m, tokens, ep) / (ep > 1 ? ep : 1);
-	int layers = m->moe_layers > 0 ? m->moe_layers : m->layers;
-
-	if (ep <= 1 || pp < 1)
-		return 0;
-	if (cap->nvlink_domain >= ep && cap->link_gbps > 0 && f->nvlink_efficiency > 0) {
-		lat = f->nvlink_allreduce_latency_us;
-		rate = cap->link_gbps / 2.0 * 1e9 * f->nvlink_efficiency;
-	} else {
-		double eff = f->pcie_efficiency > 0 ? f->pcie_efficiency : f->network_efficiency;
-
-		lat = f->pcie_allreduce_latency_us;
-		rate = cap->pcie_gbps * 1e9 * eff;
-		if (!(rate > 0))
-			return 0;
-	}
-	return (double)layers / pp * (2.0 * lat / 1e6 + per_gpu / rate);
-}
-
 /*
- * What expert parallelism changes in the communication of one stage: the
- * all-to-alls in, each MoE layer's MLP all-reduce (half of that layer's
- * two) out, and with data-parallel attention every attention all-reduce
- * out.  0 when ep <= 1.
+ * What expert parallelism changes in the communication of one stage.  With
+ * data-parallel attention each GPU holds its own tokens: the all-to-alls
+ * in, each MoE layer's MLP all-reduce (half of that layer's two) and every
+ * attention all-reduce out.  With attention tensor-parallel every GPU holds
+ * every token after attention's all-reduce, runs its experts on those
+ * routed to them and sums the results in the MLP all-reduce, as under
+ * tensor parallelism: nothing changes.  0 when ep <= 1.
  */
 static double ep_comm_delta_s(const struct sizing_model *m, double tokens, int ep, int adp,
-			      int tp, int pp, const struct sizing_capacity *cap,
-			      const struct sizing_factors *f)
+			      int tp, int pp, double dispatch_b, double imbalance,
+			      const struct sizing_capacity *cap, const struct sizing_factors *f)
 {
 	struct sizing_model moe = *m;
-	double ar_moe, ar_attn = 0;
+	double ar_moe, ar_attn;
 
-	if (ep <= 1)
+	if (ep <= 1 || adp <= 1)
 		return 0;
 	moe.layers = m->moe_layers > 0 ? m->moe_layers : m->layers;
 	ar_moe = (sizing_pcie_allreduce_s(&moe, tokens, tp, pp, cap, f) +
 		  sizing_nvlink_allreduce_s(&moe, tokens, tp, pp, cap, f)) / 2.0;
-	if (adp > 1)
-		ar_attn = (sizing_pcie_allreduce_s(m, tokens, tp, pp, cap, f) +
-			   sizing_nvlink_allreduce_s(m, tokens, tp, pp, cap, f)) / 2.0;
-	return sizing_ep_alltoall_s(m, tokens, ep, pp, cap, f) - ar_moe - ar_attn;
+	ar_attn = (sizing_pcie_allreduce_s(m, tokens, tp, pp, cap, f) +
+		   sizing_nvlink_allreduce_s(m, tokens, tp, pp, cap, f)) / 2.0;
+	return sizing_ep_alltoall_s(m, tokens, ep, pp, dispatch_b, imbalance, cap, f) - ar_moe -
+	       ar_attn;
 }

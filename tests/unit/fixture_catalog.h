@@ -98,6 +98,7 @@ static inline void fixture_efficiency(struct catalog_snapshot *s)
 		{ "moe_layer_us", 40 },
 		{ "roofline_blend", 0.125 },
 		{ "mla_attention_mfu", 0.67 },
+		{ "ep_expert_load_cv", 2.14 },
 	};
 
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {

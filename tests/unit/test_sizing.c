@@ -2588,12 +2588,14 @@ static const struct engine_row engine_rows[] = {
 	 * computed); the H200 row had been read before (+61 %), so it is shown
 	 * and not counted (docs/sizing.md "MLA attention compute").  The two
 	 * held-out rows read +59.5 % and +67.1 % with the term (+81.4 % and
-	 * +67.1 % without): their tolerance of 70 % was set after their errors
-	 * were seen, so that they stay in the set; what else they miss is in
-	 * "What remains off" (the all-to-all's top-k copies and imbalance, the
-	 * NVFP4 grouped GEMMs on Blackwell) */
-	{ "TB TRT-LLM 8xB200 DeepSeek-R1-0528 NVFP4 FP8-KV EP8 ADP 1k/2k c7168", 'V', &deepseek_r1_nvfp4, NATIVE, &b200, 8, 1024, 2048, 7168, SIZING_ENGINE_TENSORRT_LLM, 0, 43146.2, 0.70 },
-	{ "TB TRT-LLM 8xB200 DeepSeek-R1 NVFP4 BF16-KV EP8 ADP 1k/2k c3072", 'V', &deepseek_r1_nvfp4, NATIVE, &b200, 8, 1024, 2048, 3072, SIZING_ENGINE_TENSORRT_LLM, 0, 36384.1, 0.70 },
+	 * +67.1 % without).  With the all-to-all's top-k copies in the
+	 * experts' activation precision and the busiest GPU (ep_expert_load_cv,
+	 * from TensorRT-LLM's own imbalance measurement, not from these rows)
+	 * they read +22.8 % and +32.2 %, the H200 row +40.2 %; their errors
+	 * were seen before either term was written, so they test it less than
+	 * rows held out in advance would.  Tolerance 50 % (70 % before) */
+	{ "TB TRT-LLM 8xB200 DeepSeek-R1-0528 NVFP4 FP8-KV EP8 ADP 1k/2k c7168", 'V', &deepseek_r1_nvfp4, NATIVE, &b200, 8, 1024, 2048, 7168, SIZING_ENGINE_TENSORRT_LLM, 0, 43146.2, 0.50 },
+	{ "TB TRT-LLM 8xB200 DeepSeek-R1 NVFP4 BF16-KV EP8 ADP 1k/2k c3072", 'V', &deepseek_r1_nvfp4, NATIVE, &b200, 8, 1024, 2048, 3072, SIZING_ENGINE_TENSORRT_LLM, 0, 36384.1, 0.50 },
 	{ "TB TRT-LLM 8xH200 DeepSeek-R1 FP8 BF16-KV EP8 ADP 1k/2k c1024", 'X', &deepseek_r1, NATIVE, &h200, 8, 1024, 2048, 1024, SIZING_ENGINE_TENSORRT_LLM, 0, 11489.3, 1.00 },
 	{ "IX3 TRT-LLM 1.3 8xB200 DeepSeek-R1 FP8 TP8 1k/1k c128 TPOT", 'V', &deepseek_r1, NATIVE, &b200, 8, 1024, 1024, 128, SIZING_ENGINE_TENSORRT_LLM, 1, 24.54, 0.25 },
 	{ "IX3 TRT-LLM 1.3 8xB200 DeepSeek-R1 FP8 TP8 8k/1k c4 TPOT", 'V', &deepseek_r1, NATIVE, &b200, 8, 8192, 1024, 4, SIZING_ENGINE_TENSORRT_LLM, 1, 9.29, 0.25 },
@@ -2802,17 +2804,11 @@ static void test_engine_table(void **state)
 	 * the MXFP4 experts read at weight_only_int4_efficiency; the group
 	 * reads -10.2 % mean signed, -11.7 % geometric with them) */
 	static const char *const goal15[] = { "MoE", "Blackwell", "vllm" };
-	/* groups that do not meet the goal, each with the bias it shows:
-	 * Blackwell reads +16.2 % geometric with the two held-out TB rows of
-	 * DeepSeek-R1 under expert parallelism and data-parallel attention
-	 * (+9.8 % without them; docs/sizing.md "MLA attention compute").  The
-	 * all-to-all's top-k copies and imbalance, the candidate term, stay
-	 * out: no held-out single-node row with expert parallelism and
-	 * data-parallel attention at high concurrency was found to test it on
-	 * (docs/sizing.md "What remains off", searched 2026-12-07) */
-	static const struct { const char *name; double bias; } beyond[] = {
-		{ "Blackwell", 0.17 },
-	};
+	/* every group meets the goal: Blackwell, +16.2 % geometric with the
+	 * two held-out TB rows of DeepSeek-R1 under expert parallelism and
+	 * data-parallel attention before the all-to-all's top-k copies and
+	 * the busiest GPU were modelled, reads +12.2 % since (docs/sizing.md
+	 * "Expert parallelism") */
 	int print = getenv("SIZING_PRINT") != NULL;
 	size_t n = sizeof(engine_rows) / sizeof(engine_rows[0]);
 	size_t ni = sizeof(heldout_infer) / sizeof(heldout_infer[0]);
@@ -2995,9 +2991,6 @@ static void test_engine_table(void **state)
 			loose |= strcmp(groups[g].name, goal15[k]) == 0;
 		double limit = 0.15;
 
-		for (size_t k = 0; k < sizeof(beyond) / sizeof(beyond[0]); k++)
-			if (strcmp(groups[g].name, beyond[k].name) == 0)
-				limit = beyond[k].bias;
 		if (fabs(exp(groups[g].lsum / groups[g].n) - 1) > limit)
 			fprintf(stderr, "%s: geometric-mean bias %+.1f%%\n", groups[g].name,
 				100 * (exp(groups[g].lsum / groups[g].n) - 1));
@@ -3448,8 +3441,13 @@ static void test_expert_parallel_deepseek_by_hand(void **state)
 		    81758552064.0, 1e-3);
 	assert_near(sizing_ep_experts_touched(&m, 8, 64), 27.8053, 1e-4);
 	assert_near(sizing_ep_experts_touched(&m, 8, 1), 1.0, 1e-12);
-	assert_near(sizing_ep_alltoall_bytes(&m, 64, 8), 1605632.0, 1e-9);
-	assert_near(sizing_ep_alltoall_bytes(&m, 64, 1), 0.0, 0);
+	/* 8 of 256 experts, 32 on each of 8 GPUs: a token reaches 7 x (1 -
+	 * C(224, 8) / C(256, 8)) = 4.63282 other GPUs; at 64 tokens the
+	 * all-to-all sends 64 x 4.63282 x 7,168 x (1.03125 B FP8 dispatch + 2 B
+	 * combine) = 6,442,363.1 B */
+	assert_near(sizing_ep_remote_gpus(&m, 8), 4.6328205, 1e-6);
+	assert_near(sizing_ep_alltoall_bytes(&m, 64, 8, 1.03125), 6442363.125, 1e-2);
+	assert_near(sizing_ep_alltoall_bytes(&m, 64, 1, 1.03125), 0.0, 0);
 	assert_near(sizing_attention_params(&m), 11520873784.0, 1e-3);
 
 	assert_int_equal(sizing_model_native(&m, &w, err), 0);
@@ -3471,11 +3469,11 @@ static void test_expert_parallel_deepseek_by_hand(void **state)
 }
 
 /*
- * The all-to-all of one step (58 MoE layers, batch 64, EP 8), each layer 2
- * latencies + one GPU's eighth of 1,605,632 B = 200,704 B:
+ * The all-to-all of one step (58 MoE layers, batch 64, EP 8, FP8 dispatch),
+ * each layer 2 latencies + one GPU's eighth of 6,442,363.1 B = 805,295.4 B:
  *   NVLink (900 GB/s both ways, 450 per direction x 0.82, 10 us):
- *     58 x (20e-6 + 200,704 / 369e9) = 1.19155 ms
- *   PCIe (64 GB/s x 0.5, 40 us): 58 x (80e-6 + 200,704 / 32e9) = 5.00378 ms
+ *     58 x (20e-6 + 805,295.4 / 369e9) = 1.28658 ms
+ *   PCIe (64 GB/s x 0.5, 40 us): 58 x (80e-6 + 805,295.4 / 32e9) = 6.09960 ms
  * so EP costs more over PCIe than over NVLink.
  */
 /*
@@ -3533,6 +3531,96 @@ static void test_moe_layer_cost_by_hand(void **state)
 }
 
 /*
+ * The busiest GPU under expert parallelism, by hand (sizing_ep.c):
+ *   E[max of n normals]: 1/sqrt(pi) = 0.564190 for 2, 1.423600 for 8,
+ *   2.069669 for 32 (tables of normal order statistics).
+ *   DeepSeek-V3 (256 experts, 8 a token) on 8 GPUs, 32 experts each:
+ *   - one token: each expert touched with q = 1/32; a GPU's count has
+ *     mean 1, sd sqrt(32 x 1/32 x 31/32) = 0.984251; the busiest reads
+ *     1 + 1.4236 x 0.984251 = 2.40118 experts, 2.40118 x the mean;
+ *     its routed pairs: CV^2 = 8 / 8 + 2.14^2 x 8 / 256 = 1.1431125,
+ *     1 + 1.4236 x 1.0691644 = 2.52206;
+ *   - 10,752 tokens (7,168 sequences with half a prompt token each):
+ *     CV^2 = 8 / 86,016 + 0.1431125 = 0.1432055, 1 + 1.4236 x 0.3784250
+ *     = 1.53873; every expert is touched, no read imbalance;
+ *   - EP 32 at 1,024 routed pairs a GPU (4,096 tokens), the factor's
+ *     source (TensorRT-LLM tech blog 4, Table 1: 1.564 over the mean):
+ *     CV^2 = 32 / 32,768 + 4.5796 x 32 / 256 = 0.5734266, 1 + 2.069669 x
+ *     0.7572494 = 2.56726.
+ */
+static void test_ep_imbalance_by_hand(void **state)
+{
+	struct sizing_factors f = factors_for(&h200);
+
+	(void)state;
+	assert_near(f.ep_expert_load_cv, 2.14, 1e-12);
+	assert_near(sizing_normal_max(1), 0.0, 0);
+	assert_near(sizing_normal_max(2), 0.5641896, 1e-6);
+	assert_near(sizing_normal_max(8), 1.4236003, 1e-6);
+	assert_near(sizing_normal_max(32), 2.0696688, 1e-6);
+	assert_near(sizing_ep_read_imbalance(&deepseek_v3, 1, 8), 2.40118, 1e-4);
+	assert_near(sizing_ep_read_imbalance(&deepseek_v3, 10752, 8), 1.0, 1e-9);
+	assert_near(sizing_ep_token_imbalance(&deepseek_v3, 1, 8, &f), 2.52206, 1e-4);
+	assert_near(sizing_ep_token_imbalance(&deepseek_v3, 10752, 8, &f), 1.53873, 1e-4);
+	assert_near(sizing_ep_token_imbalance(&deepseek_v3, 4096, 32, &f), 2.56726, 1e-4);
+	/* no expert parallelism, or a dense model: no busiest GPU */
+	assert_near(sizing_ep_token_imbalance(&deepseek_v3, 64, 1, &f), 1.0, 0);
+	assert_near(sizing_ep_read_imbalance(&llama31_8b, 64, 8), 1.0, 0);
+	assert_near(sizing_ep_token_imbalance(&llama31_8b, 64, 8, &f), 1.0, 0);
+	/* dispatch in the experts' activation precision */
+	assert_near(sizing_ep_dispatch_bytes(&deepseek_v3, SIZING_FP8_BLOCK, SIZING_PREC_NATIVE),
+		    1.03125, 1e-12);
+	assert_near(sizing_ep_dispatch_bytes(&deepseek_v3, SIZING_FP4, SIZING_PREC_NATIVE), 0.5625,
+		    1e-12);
+	assert_near(sizing_ep_dispatch_bytes(&deepseek_v3, SIZING_FP8, SIZING_PREC_WEIGHT_ONLY), 2.0,
+		    1e-12);
+	assert_near(sizing_ep_dispatch_bytes(&deepseek_v3, SIZING_BF16, SIZING_PREC_NATIVE), 2.0,
+		    1e-12);
+}
+
+/*
+ * Directions of expert parallelism: more tokens in a step spread the load
+ * (less imbalance), more GPUs make the busiest further from the mean, and
+ * at one sequence an expert-parallel step is slower than a tensor-parallel
+ * one (the busiest GPU reads 2.4x its share of experts) while the experts'
+ * popularity spread makes a large batch slower the larger it is.
+ */
+static void test_ep_directions(void **state)
+{
+	struct sizing_factors f = factors_for(&h200), f0 = f;
+	struct sizing_capacity cap;
+	struct sizing_serving tp = { 1024, 1024, 1, SIZING_ENGINE_VLLM, 0, 0 };
+	struct sizing_serving ep = { 1024, 1024, 1, SIZING_ENGINE_VLLM, 1, 0 };
+	struct sizing_inference_result a, b, c;
+	char err[SIZING_ERRLEN];
+
+	(void)state;
+	for (double t = 1; t < 1e5; t *= 4) {
+		assert_true(sizing_ep_token_imbalance(&deepseek_v3, 4 * t, 8, &f) <
+			    sizing_ep_token_imbalance(&deepseek_v3, t, 8, &f));
+		assert_true(sizing_ep_read_imbalance(&deepseek_v3, 4 * t, 8) <=
+			    sizing_ep_read_imbalance(&deepseek_v3, t, 8));
+		assert_true(sizing_ep_token_imbalance(&deepseek_v3, t, 8, &f) >
+			    sizing_ep_token_imbalance(&deepseek_v3, t, 4, &f));
+	}
+	assert_int_equal(sizing_capacity_from_gpu(&h200, 8, &cap), 0);
+	assert_int_equal(sizing_inference(&qwen3_30b_a3b, SIZING_BF16, SIZING_BF16, &tp, &cap, &f,
+					  &a, err), 0);
+	assert_int_equal(sizing_inference(&qwen3_30b_a3b, SIZING_BF16, SIZING_BF16, &ep, &cap, &f,
+					  &b, err), 0);
+	assert_int_equal(b.ep, 8);
+	assert_true(b.ms_per_output_token > a.ms_per_output_token);
+	/* at 256 sequences the popularity spread costs time */
+	tp.concurrency = ep.concurrency = 256;
+	f0.ep_expert_load_cv = 0;
+	assert_int_equal(sizing_inference(&qwen3_30b_a3b, SIZING_BF16, SIZING_BF16, &ep, &cap, &f,
+					  &b, err), 0);
+	assert_int_equal(sizing_inference(&qwen3_30b_a3b, SIZING_BF16, SIZING_BF16, &ep, &cap, &f0,
+					  &c, err), 0);
+	assert_true(b.ms_per_output_token > c.ms_per_output_token);
+}
+
+/*
  * Direction checks of the mixture-of-experts decode: more experts active
  * per token is a slower step (more expert weights read, more expert GEMMs),
  * and MXFP4 experts decode slower on Hopper, which has no FP4 tensor cores
@@ -3584,10 +3672,16 @@ static void test_expert_parallel_link_direction(void **state)
 	pcie = nv;
 	pcie.nvlink_domain = 1;
 	assert_near(nv.pcie_gbps, 64.0, 1e-9);
-	assert_near(sizing_ep_alltoall_s(&deepseek_v3, 64, 8, 1, &nv, &f), 1.19155e-3, 1e-8);
-	assert_near(sizing_ep_alltoall_s(&deepseek_v3, 64, 8, 1, &pcie, &f), 5.003776e-3, 1e-9);
-	assert_true(sizing_ep_alltoall_s(&deepseek_v3, 64, 8, 1, &pcie, &f) >
-		    sizing_ep_alltoall_s(&deepseek_v3, 64, 8, 1, &nv, &f));
+	assert_near(sizing_ep_alltoall_s(&deepseek_v3, 64, 8, 1, 1.03125, 1, &nv, &f), 1.2865776e-3,
+		    1e-9);
+	assert_near(sizing_ep_alltoall_s(&deepseek_v3, 64, 8, 1, 1.03125, 1, &pcie, &f),
+		    6.0995979e-3, 1e-9);
+	assert_true(sizing_ep_alltoall_s(&deepseek_v3, 64, 8, 1, 1.03125, 1, &pcie, &f) >
+		    sizing_ep_alltoall_s(&deepseek_v3, 64, 8, 1, 1.03125, 1, &nv, &f));
+	/* the busiest GPU's bytes: 1.5 x the mean adds half the byte time */
+	assert_near(sizing_ep_alltoall_s(&deepseek_v3, 64, 8, 1, 1.03125, 1.5, &nv, &f) -
+			    sizing_ep_alltoall_s(&deepseek_v3, 64, 8, 1, 1.03125, 1, &nv, &f),
+		    58 * 0.5 * 805295.39065 / 369e9, 1e-10);
 	/* a dense model has no experts to spread: the flag changes nothing */
 	assert_int_equal(sizing_inference(&llama31_8b, SIZING_FP16, SIZING_FP16, &ep, &nv, &f,
 					  &r, err), 0);
@@ -3652,6 +3746,8 @@ int main(void)
 		cmocka_unit_test(test_expert_parallel_deepseek_by_hand),
 		cmocka_unit_test(test_mla_attention_by_hand),
 		cmocka_unit_test(test_expert_parallel_link_direction),
+		cmocka_unit_test(test_ep_imbalance_by_hand),
+		cmocka_unit_test(test_ep_directions),
 		cmocka_unit_test(test_moe_layer_cost_by_hand),
 		cmocka_unit_test(test_moe_directions),
 	};

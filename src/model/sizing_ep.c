@@ -1,0 +1,181 @@
+/*
+ * sizing_ep.c - expert parallelism (see sizing.h, docs/sizing.md "Expert
+ * parallelism"): how a mixture of experts spread over the ep GPUs of a
+ * stage moves its tokens, and how much more the busiest of those GPUs
+ * carries than their mean.
+ *
+ * A step of expert parallelism waits for its slowest GPU: every MoE layer
+ * ends when the GPU whose experts received the most tokens (or, at a few
+ * tokens, read the most experts) is done.  Two sources make that GPU
+ * busier than the mean: chance (a step of a few tokens lands on few
+ * experts) and popularity (some experts are routed to far more often than
+ * others, whatever the batch).  Both are modelled as the expected maximum
+ * of ep normal loads with the mean and spread they give.
+ */
+#include "sizing.h"
+
+#include <math.h>
+
+#include "sizing_internal.h"
+
+double sizing_attention_params(const struct sizing_model *m)
+{
+	double total = m->params_b * 1e9, rest;
+	int dense_layers = m->layers - m->moe_layers;
+
+	if (m->moe_layers <= 0 || m->moe_intermediate <= 0 || m->hidden <= 0 ||
+	    !(sizing_routed_expert_params(m) > 0))
+		return 0;
+	rest = total - sizing_routed_expert_params(m) - sizing_embedding_params(m) -
+	       (dense_layers > 0 ? (double)dense_layers * 3.0 * m->hidden * m->intermediate : 0) -
+	       (double)m->moe_layers * m->moe_shared_experts * 3.0 * m->hidden *
+		       m->moe_intermediate;
+	return rest > 0 ? rest : 0;
+}
+
+double sizing_ep_experts_touched(const struct sizing_model *m, int ep, double b)
+{
+	if (m->moe_experts <= 0 || m->moe_active <= 0 || ep < 1)
+		return 0;
+	return (double)m->moe_experts / ep * sizing_experts_touched(m->moe_experts, m->moe_active, b);
+}
+
+/* whether m has experts that ep GPUs can each hold whole */
+static int ep_applies(const struct sizing_model *m, int ep)
+{
+	return ep > 1 && m->moe_experts >= ep && m->moe_active > 0 &&
+	       m->moe_active < m->moe_experts;
+}
+
+double sizing_ep_remote_gpus(const struct sizing_model *m, int ep)
+{
+	int E = m->moe_experts, k = m->moe_active;
+	double none = 1.0, away;
+
+	if (!ep_applies(m, ep))
+		return 0;
+	/* the chance that none of a token's k experts (drawn without
+	 * replacement) is among the E/ep of one other GPU */
+	away = (double)E - (double)E / ep;
+	for (int i = 0; i < k && none > 0; i++)
+		none *= away - i > 0 ? (away - i) / (E - i) : 0;
+	return (ep - 1) * (1.0 - none);
+}
+
+double sizing_ep_dispatch_bytes(const struct sizing_model *m, enum sizing_precision w,
+				enum sizing_precision_mode mode)
+{
+	enum sizing_precision p = m->mixed_precision ? m->expert_precision : w;
+
+	/* an expert GEMM of 16-bit activations (weight-only kernels, or a
+	 * 16-bit model) takes them as they are */
+	if (mode == SIZING_PREC_WEIGHT_ONLY)
+		return 2.0;
+	switch (p) {
+	case SIZING_FP8:
+	case SIZING_FP8_BLOCK:
+	case SIZING_INT8:
+		return 1.0 + 4.0 / 128;   /* one fp32 scale per 128 values */
+	case SIZING_FP4:
+		return 0.5 + 1.0 / 16;    /* one FP8 scale per 16 values */
+	case SIZING_MXFP4:
+		return 0.5 + 1.0 / 32;    /* one E8M0 scale per 32 values */
+	default:
+		return 2.0;
+	}
+}
+
+double sizing_ep_alltoall_bytes(const struct sizing_model *m, double tokens, int ep,
+				double dispatch_b)
+{
+	if (!ep_applies(m, ep) || !(tokens > 0))
+		return 0;
+	return tokens * sizing_ep_remote_gpus(m, ep) * m->hidden * (dispatch_b + 2.0);
+}
+
+/*
+ * E[max of n independent standard normals] = ∫ x · n φ(x) Φ(x)^(n−1) dx,
+ * by Simpson's rule over [−8, 8] (the tails beyond hold under 1e-14 of the
+ * mass): 0 for n = 1, 0.5642 for 2, 1.0294 for 4, 1.4236 for 8, 2.0697 for
+ * 32 (the tables of normal order statistics, Harter 1961).
+ */
+double sizing_normal_max(int n)
+{
+	const int steps = 800;
+	const double a = -8.0, h = 16.0 / steps;
+	double sum = 0;
+
+	if (n <= 1)
+		return 0;
+	for (int i = 0; i <= steps; i++) {
+		double x = a + i * h;
+		double phi = exp(-0.5 * x * x) / sqrt(2.0 * M_PI);
+		double cdf = 0.5 * erfc(-x / sqrt(2.0));
+		double v = x * n * phi * pow(cdf, n - 1);
+
+		sum += (i == 0 || i == steps ? 1.0 : i % 2 ? 4.0 : 2.0) * v;
+	}
+	return sum * h / 3.0;
+}
+
+double sizing_ep_token_imbalance(const struct sizing_model *m, double tokens, int ep,
+				 const struct sizing_factors *f)
+{
+	double pairs, cv2, rho;
+
+	if (!ep_applies(m, ep) || !(tokens > 0))
+		return 1.0;
+	/* a GPU's routed pairs: the sum of its E/ep experts' counts, each
+	 * Poisson around its popularity, the popularities spread by
+	 * ep_expert_load_cv: CV² = ep / pairs + cv² × ep / E */
+	pairs = tokens * m->moe_active;
+	cv2 = ep / pairs + (f->ep_expert_load_cv > 0 ? f->ep_expert_load_cv * f->ep_expert_load_cv
+					       : 0) * ep / m->moe_experts;
+	rho = 1.0 + sizing_normal_max(ep) * sqrt(cv2);
+	/* never more than every pair of the step on one GPU */
+	return rho < ep ? rho : ep;
+}
+
+double sizing_ep_read_imbalance(const struct sizing_model *m, double tokens, int ep)
+{
+	double per, q, mean, sd, top;
+
+	if (!ep_applies(m, ep) || !(tokens > 0))
+		return 1.0;
+	/* each of a GPU's E/ep experts is touched with probability q: the
+	 * count is binomial; the busiest GPU reads at most all it holds */
+	per = (double)m->moe_experts / ep;
+	q = sizing_experts_touched(m->moe_experts, m->moe_active, tokens);
+	mean = per * q;
+	if (!(mean > 0))
+		return 1.0;
+	sd = sqrt(per * q * (1.0 - q));
+	top = mean + sizing_normal_max(ep) * sd;
+	return (top < per ? top : per) / mean;
+}
+
+double sizing_ep_alltoall_s(const struct sizing_model *m, double tokens, int ep, int pp,
+			    double dispatch_b, double imbalance, const struct sizing_capacity *cap,
+			    const struct sizing_factors *f)
+{
+	double lat, rate, per_gpu;
+	int layers = m->moe_layers > 0 ? m->moe_layers : m->layers;
+
+	if (!ep_applies(m, ep) || pp < 1)
+		return 0;
+	/* the busiest GPU receives (and sends back) imbalance × the mean */
+	per_gpu = sizing_ep_alltoall_bytes(m, tokens, ep, dispatch_b) / ep *
+		  (imbalance > 1 ? imbalance : 1.0);
+	if (cap->nvlink_domain >= ep && cap->link_gbps > 0 && f->nvlink_efficiency > 0) {
+		lat = f->nvlink_allreduce_latency_us;
+		rate = cap->link_gbps / 2.0 * 1e9 * f->nvlink_efficiency;
+	} else {
+		double eff = f->pcie_efficiency > 0 ? f->pcie_efficiency : f->network_efficiency;
+
+		lat = f->pcie_allreduce_latency_us;
+		rate = cap->pcie_gbps * 1e9 * eff;
+		if (!(rate > 0))
+			return 0;
+	}
+	return (double)layers / pp * (2.0 * lat / 1e6 + per_gpu / rate);
+}
