@@ -356,6 +356,9 @@ struct sizing_engine_factors {
 				       * bandwidth share (no generic weight-only efficiency) */
 	double host_layer_ms;         /* host work per layer in a step: an eager engine's
 				       * Python and kernel launches of each layer */
+	double cap_per_dp_rank;       /* 1: under data-parallel attention its cap on
+				       * sequences in flight holds for each rank (an
+				       * engine per rank); 0: for the whole instance */
 	double static_batches;        /* 1: a batch's prompts are prefilled together in one
 				       * step and the batch decodes to its end (generate()) */
 };
@@ -508,9 +511,13 @@ struct sizing_inference_result {
 	int kv_window_only;           /* 1: windowed layers hold only the window */
 	int fits;                     /* weights + one full sequence fit */
 	long max_concurrency;         /* largest batch that fits (capped by max_sequences) */
-	long max_sequences;           /* the engine's cap in force: the serving's
-				       * max_sequences, else engine_max_batch_sequences */
+	long max_sequences;           /* the engine's cap in force over the instance: the
+				       * serving's max_sequences, else
+				       * engine_max_batch_sequences, × cap_ranks */
 	int max_sequences_set;        /* 1: max_sequences is the user's */
+	int cap_ranks;                /* ranks the engine's cap holds for each of: the
+				       * data-parallel attention ranks of an engine
+				       * whose engine_cap_per_dp_rank is 1, else 1 */
 	long memory_max_concurrency;  /* sequences the memory holds, before the engine's cap */
 	long concurrency;             /* batch the throughput is given for */
 	int tp, pp;                   /* tensor-parallel and pipeline degrees (tp × pp = gpus) */

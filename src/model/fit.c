@@ -153,8 +153,11 @@ static int infer(const struct fit_workload *w, const struct sizing_capacity *cap
 	 * memory cannot hold is what memory holds: the workload's concurrency
 	 * is spread over instances, each batching what it can */
 	if (rc == 0 && c == 0 && !r->fits && r->max_sequences_set &&
-	    r->memory_max_concurrency >= 1 && r->memory_max_concurrency < s.max_sequences) {
-		s.max_sequences = r->memory_max_concurrency;
+	    r->memory_max_concurrency >= 1 && r->memory_max_concurrency < r->max_sequences) {
+		/* a cap per data-parallel rank: each rank holds its share */
+		s.max_sequences = r->memory_max_concurrency / (r->cap_ranks > 1 ? r->cap_ranks : 1);
+		if (s.max_sequences < 1)
+			return rc;
 		rc = sizing_inference(&w->model, w->precision, w->kv_precision, &s, cap, f, r, NULL);
 	}
 	return rc;

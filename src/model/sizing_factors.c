@@ -332,6 +332,7 @@ static void resolve_engines(const struct eff_rows *x, const struct gpu_spec *gpu
 		{ "engine_weight_only_native",
 		  offsetof(struct sizing_engine_factors, weight_only_native) },
 		{ "engine_host_layer_ms", offsetof(struct sizing_engine_factors, host_layer_ms) },
+		{ "engine_cap_per_dp_rank", offsetof(struct sizing_engine_factors, cap_per_dp_rank) },
 		{ "engine_static_batches",
 		  offsetof(struct sizing_engine_factors, static_batches) },
 	};

@@ -321,21 +321,28 @@ static const char max_sequences_note[] =
 const char *sizing_inference_why(const struct sizing_inference_result *r, enum sizing_engine e,
 				 char *buf, size_t len)
 {
+	char per[96] = "";
+	int ranks = r->cap_ranks > 1 ? r->cap_ranks : 1;
+	long cap = r->max_sequences / ranks;
+
 	if ((r->note != engine_cap_note && r->note != max_sequences_note) || !buf || !len)
 		return r->note;
+	if (ranks > 1)
+		snprintf(per, sizeof per, " per data-parallel rank (%ld over %d ranks)",
+			 r->max_sequences, ranks);
 	if (r->note == max_sequences_note)
-		snprintf(buf, len, "max_sequences %ld is more sequences than the KV cache holds "
-			 "(%ld); lower it, or give the model more GPU memory", r->max_sequences,
+		snprintf(buf, len, "max_sequences %ld%s is more sequences than the KV cache holds "
+			 "(%ld); lower it, or give the model more GPU memory", cap, per,
 			 r->memory_max_concurrency);
 	else if (r->max_sequences_set)
-		snprintf(buf, len, "%ld sequences exceed the max_sequences of %ld set for %s (%s; "
-			 "memory holds %ld)", r->concurrency, r->max_sequences,
+		snprintf(buf, len, "%ld sequences exceed the max_sequences of %ld%s set for %s (%s; "
+			 "memory holds %ld)", r->concurrency, cap, per,
 			 sizing_engine_name(e), sizing_engine_sequences_option(e),
 			 r->memory_max_concurrency);
 	else
-		snprintf(buf, len, "%ld sequences exceed %s's default of %ld sequences in flight "
-			 "(%s; memory holds %ld; raise it with serving.max_sequences or --max-sequences)", r->concurrency,
-			 sizing_engine_name(e), r->max_concurrency,
+		snprintf(buf, len, "%ld sequences exceed %s's default of %ld sequences in flight%s "
+			 "(%s; memory holds %ld; raise it with serving.max_sequences or --max-sequences)",
+			 r->concurrency, sizing_engine_name(e), cap, per,
 			 sizing_engine_sequences_option(e), r->memory_max_concurrency);
 	return buf;
 }
@@ -565,7 +572,11 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 		r.max_concurrency = !(mc >= 0) ? 0 : mc >= 1e15 ? (long)1e15 : (long)mc;
 	}
 	r.memory_max_concurrency = r.max_concurrency;
-	limit = s->max_sequences > 0 ? (double)s->max_sequences : ef.max_batch_sequences;
+	/* an engine that runs one scheduler per data-parallel attention rank
+	 * (vLLM's engine cores, TensorRT-LLM's executors) caps each rank */
+	r.cap_ranks = adp > 1 && ef.cap_per_dp_rank > 0 ? adp : 1;
+	limit = (s->max_sequences > 0 ? (double)s->max_sequences : ef.max_batch_sequences) *
+		r.cap_ranks;
 	r.max_sequences = (long)limit;
 	r.max_sequences_set = s->max_sequences > 0;
 	if (r.max_concurrency > (long)limit)
@@ -601,7 +612,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 		kv_limited = 0;
 	} else {
 		r.concurrency = r.max_concurrency;
-		if (s->max_sequences > r.memory_max_concurrency) {
+		if (s->max_sequences > 0 && r.max_sequences > r.memory_max_concurrency) {
 			/* the cap set could never be reached: say so rather than
 			 * size a smaller batch silently */
 			r.fits = 0;

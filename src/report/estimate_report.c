@@ -71,7 +71,8 @@ size_t estimate_engine_factors(const struct sizing_factors *f, enum sizing_engin
 {
 	struct sizing_engine_factors ef = sizing_engine_factors_of(f, e);
 	/* every factor, but the static share only under the engine's own memory
-	 * rule, and the unvalidated flag, the costs per layer, the engine's own
+	 * rule, the cap per rank only for an engine with data-parallel
+	 * attention, and the unvalidated flag, the costs per layer, the engine's own
 	 * quantized kernels and static batches only where they are set */
 	const struct {
 		const char *name;
@@ -88,6 +89,7 @@ size_t estimate_engine_factors(const struct sizing_factors *f, enum sizing_engin
 		{ "engine_step_overlaps", ef.step_overlaps, 1 },
 		{ "engine_expert_parallel", ef.expert_parallel, 1 },
 		{ "engine_dp_attention", ef.dp_attention, 1 },
+		{ "engine_cap_per_dp_rank", ef.cap_per_dp_rank, ef.dp_attention > 0 },
 		{ "engine_memory_rule", ef.memory_rule, 1 },
 		{ "engine_mem_fraction_static", mfs, ef.memory_rule > 0 && mfs > 0 },
 		{ "engine_unvalidated", ef.unvalidated, ef.unvalidated > 0 },
