@@ -367,7 +367,9 @@ struct recommend_load_plan {
 					     min_replicas / max_replicas, or the
 					     trough and the peak when not given */
 	int max_replicas;
-	double peak_requests_per_s;       /* serving.requests_per_s */
+	double peak_requests_per_s;       /* the busiest hour's rate:
+					     serving.requests_per_s x the curve's
+					     highest share (1 without a curve) */
 	double in_flight_per_replica_at_peak;  /* Little's law mean */
 	double in_flight_target_per_replica;   /* the most sequences in flight (mean)
 					     a replica takes with its SLOs and memory
