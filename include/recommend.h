@@ -382,6 +382,9 @@ struct recommend_load_plan {
 	int capped_hours;                 /* hours (of 24, or 48 with two curves) whose
 					     rate needs more than max_replicas: the
 					     SLOs do not hold there */
+	int peak_replicas_needed;         /* the replicas the busiest hour's rate needs
+					     (>= min_replicas), before max_replicas
+					     caps it: > peak_replicas when capped */
 	int warm_hours;                   /* hours a replica is started ahead of a rise
 					     (0: none) */
 	size_t nbills;                    /* the groups monthly_cost sums */
@@ -756,6 +759,16 @@ void recommend_price_age_warning(struct recommend_result *res, const char *today
 const char *recommend_choice_label(const struct recommend_result *r,
 				   const struct recommend_workload *w,
 				   const struct recommend_choice *c, char *buf, size_t len);
+
+/*
+ * The term(s) choice c of w is billed under, as every format names them:
+ * pricing_name(c->pricing), but for the recommendation of a load plan the
+ * terms its levels bill under (load_plan.bills), each once, joined in their
+ * order: "reserved-3y+payg" under pricing auto when the base goes on the
+ * commitment and the burst on payg.  Returns buf.
+ */
+const char *recommend_terms_label(const struct recommend_workload *w,
+				  const struct recommend_choice *c, char *buf, size_t len);
 
 /* One line of the reasons of a choice (i-th; returns 0 past the last one),
  * e.g. "cheapest of 14 feasible options in eastus". */

@@ -232,6 +232,8 @@ int load_plan_hours(struct load_sizer *s, const struct load_request *q,
 		for (int h = 0; h < RECOMMEND_HOURS_A_DAY; h++) {
 			long n = raw[cv][h] < lo ? lo : raw[cv][h];
 
+			lp->peak_replicas_needed = (int)(n > lp->peak_replicas_needed
+							 ? n : lp->peak_replicas_needed);
 			if (q->max_replicas > 0 && n > q->max_replicas) {
 				n = q->max_replicas;
 				capped++;

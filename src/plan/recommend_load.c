@@ -279,12 +279,13 @@ void recommend_load_findings(const struct rank_ctx *c, struct recommend_workload
 	if (lp->capped_hours > 0)
 		recommend_add_finding(rw, "load-capped", RECOMMEND_WARNING,
 				      "autoscale.max_replicas %d caps %d hour%s of the %s below the "
-				      "replicas their rate needs: the SLOs do not hold at percentile "
-				      "%g there; raise max_replicas or accept the queue",
+				      "replicas their rate needs (%d at the peak): the SLOs do not "
+				      "hold at percentile %g there; raise max_replicas or accept the "
+				      "queue",
 				      lp->max_replicas, lp->capped_hours,
 				      lp->capped_hours == 1 ? "" : "s",
 				      lp->curves == 2 ? "week's two curves" : "day",
-				      c->pw_now->serving.percentile);
+				      lp->peak_replicas_needed, c->pw_now->serving.percentile);
 }
 
 const struct recommend_load_plan *recommend_load_usable(struct rank_ctx *c,
