@@ -274,7 +274,7 @@ void pack_html_print(FILE *f, const struct pack_plan *pl, const char *gpufit_ver
 			fputs("</td><td>", f);
 			html_esc(f, v->region);
 			html_printf(f, "</td><td class=\"n\">%d</td><td>", v->vm_count);
-			html_esc(f, pricing_name(v->pricing));
+			html_esc(f, v->terms);
 			fputs("</td><td class=\"n\" data-json=\"vms.monthly_cost\">", f);
 			html_esc(f, html_money(buf, sizeof buf, v->monthly, pl->currency, 1));
 			fputs("</td></tr>\n", f);

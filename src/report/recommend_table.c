@@ -645,11 +645,15 @@ static void csv_row(struct table *t, const struct recommend_result *r,
 		    const struct recommend_workload *w, const struct recommend_choice *c, int rank)
 {
 	char rk[16], vms[16], gpus[16], hourly[40], monthly[32], tps[32], ms[32], jh[32];
-	char label[1024], peak[16], trough[16], peak_sized[32], capped[16], needed[16];
+	char label[1024], peak[16], trough[16], peak_sized[32], capped[16], needed[16], terms[64];
 	snprintf(rk, sizeof(rk), "%d", rank);
 	snprintf(vms, sizeof(vms), "%d", c->vm_count);
 	snprintf(gpus, sizeof(gpus), "%d", c->gpu_count);
-	util_fmt_hourly(hourly, sizeof(hourly), c->hourly_cost);
+	/* a load plan's VMs change by the hour and its levels may bill under
+	 * different terms: it has no flat hourly rate (monthly is its bill) */
+	hourly[0] = '\0';
+	if (!w->load_plan)
+		util_fmt_hourly(hourly, sizeof(hourly), c->hourly_cost);
 	snprintf(monthly, sizeof(monthly), "%.2f", c->monthly_cost);
 	tps[0] = ms[0] = jh[0] = '\0';
 	if (w->type == PROFILE_TRAINING) {
@@ -668,7 +672,9 @@ static void csv_row(struct table *t, const struct recommend_result *r,
 	}
 	table_add(t, w->name, rk, c->sku, c->region, fit_placement_name(c->placement),
 		  c->mig_profile, vms, gpus, hourly, monthly, recommend_basis_name(c->basis), tps,
-		  ms, jh, r->currency, pricing_name(w->rec.pricing),
+		  ms, jh, r->currency,
+		  c == &w->rec ? recommend_terms_label(w, c, terms, sizeof terms)
+			       : pricing_name(w->rec.pricing),
 		  recommend_choice_label(r, w, c, label, sizeof(label)), peak, trough, peak_sized,
 		  capped, needed);
 }
