@@ -761,6 +761,25 @@ const char *recommend_choice_label(const struct recommend_result *r,
 				   const struct recommend_choice *c, char *buf, size_t len);
 
 /*
+ * The load plan of traffic-described workload pw (w its fit workload) on
+ * one whole-VM size (cap, fac; f its fit at one sequence, FIT_OK) into
+ * *out, as the ranking plans each candidate: the replicas of every hour and
+ * their bill under term at hourly a VM for hours_per_month (load_plan_bill,
+ * bill_monthly; with payg_hourly > 0 and term a commitment each level takes
+ * the cheaper, as pricing auto).  Returns 0, or -1 when pw has no traffic,
+ * f is not a fit or no replica count up to LOAD_MAX_REPLICAS holds a rate
+ * (*out zeroed).  For recommend --explain.
+ */
+int recommend_load_plan_size(const struct profile_workload *pw, const struct fit_workload *w,
+			     const struct sizing_capacity *cap, const struct sizing_factors *fac,
+			     const struct fit_result *f, double hours_per_month,
+			     enum pricing_kind term, double hourly, double payg_hourly,
+			     struct recommend_load_plan *out);
+
+/* 1 when pw is described by its traffic (serving.requests_per_s). */
+int recommend_is_traffic(const struct profile_workload *pw);
+
+/*
  * The term(s) choice c of w is billed under, as every format names them:
  * pricing_name(c->pricing), but for the recommendation of a load plan the
  * terms its levels bill under (load_plan.bills), each once, joined in their
