@@ -78,7 +78,8 @@ struct load_request {
  * raised to the most of the next warm_hours hours (across midnight: the
  * next day's, weekday or weekend, whichever is more).  Returns the hours
  * (of 24, or 48 with two curves) whose rate needs more than max_replicas
- * (their SLO does not hold), or -1 when some rate cannot be planned.
+ * (their SLO does not hold; lp->peak_replicas_needed is what the busiest
+ * needs), or -1 when some rate cannot be planned.
  */
 int load_plan_hours(struct load_sizer *s, const struct load_request *q,
 		    struct recommend_load_plan *lp);

@@ -20,6 +20,12 @@ cJSON *load_plan_to_json(const struct recommend_load_plan *lp);
 void load_plan_summary(const struct recommend_load_plan *lp, const char *currency, char *buf,
 		       size_t len);
 
+/* When lp caps some hours below what their rate needs (capped_hours > 0):
+ * "does NOT meet its SLO in 26 of 48 hours: autoscale.max_replicas 1 caps
+ * them below their rate's need (9 replicas at the peak)" into buf, 1;
+ * else 0 (buf untouched). */
+int load_plan_capped_text(const struct recommend_load_plan *lp, char *buf, size_t len);
+
 /* The 24 counts of curve cv as "0 0 1 2 ..." into buf. */
 void load_plan_hours_text(const struct recommend_load_plan *lp, int cv, char *buf, size_t len);
 

@@ -44,7 +44,12 @@ struct pack_vm {
 	int vm_count;                /* all replicas */
 	int gpu_count;
 	enum pricing_kind pricing;   /* its term (pricing auto: its own) */
-	double hourly;               /* all its VMs */
+	char terms[64];              /* the term(s) it bills under, as every format
+					names them: pricing's name, or an autoscaled
+					workload's levels' terms joined,
+					"reserved-3y+payg" (recommend_terms_label) */
+	double hourly;               /* all its VMs (autoscaled: the peak's at
+					pricing's price, not a flat rate) */
 	double hours_billed;         /* monthly = hourly x hours_billed */
 	double monthly;              /* its bill: recommend's monthly cost of it */
 	int autoscaled;              /* its recommendation is a load plan (recommend.h

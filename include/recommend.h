@@ -367,7 +367,9 @@ struct recommend_load_plan {
 					     min_replicas / max_replicas, or the
 					     trough and the peak when not given */
 	int max_replicas;
-	double peak_requests_per_s;       /* serving.requests_per_s */
+	double peak_requests_per_s;       /* the busiest hour's rate:
+					     serving.requests_per_s x the curve's
+					     highest share (1 without a curve) */
 	double in_flight_per_replica_at_peak;  /* Little's law mean */
 	double in_flight_target_per_replica;   /* the most sequences in flight (mean)
 					     a replica takes with its SLOs and memory
@@ -380,6 +382,9 @@ struct recommend_load_plan {
 	int capped_hours;                 /* hours (of 24, or 48 with two curves) whose
 					     rate needs more than max_replicas: the
 					     SLOs do not hold there */
+	int peak_replicas_needed;         /* the replicas the busiest hour's rate needs
+					     (>= min_replicas), before max_replicas
+					     caps it: > peak_replicas when capped */
 	int warm_hours;                   /* hours a replica is started ahead of a rise
 					     (0: none) */
 	size_t nbills;                    /* the groups monthly_cost sums */
@@ -754,6 +759,35 @@ void recommend_price_age_warning(struct recommend_result *res, const char *today
 const char *recommend_choice_label(const struct recommend_result *r,
 				   const struct recommend_workload *w,
 				   const struct recommend_choice *c, char *buf, size_t len);
+
+/*
+ * The load plan of traffic-described workload pw (w its fit workload) on
+ * one whole-VM size (cap, fac; f its fit at one sequence, FIT_OK) into
+ * *out, as the ranking plans each candidate: the replicas of every hour and
+ * their bill under term at hourly a VM for hours_per_month (load_plan_bill,
+ * bill_monthly; with payg_hourly > 0 and term a commitment each level takes
+ * the cheaper, as pricing auto).  Returns 0, or -1 when pw has no traffic,
+ * f is not a fit or no replica count up to LOAD_MAX_REPLICAS holds a rate
+ * (*out zeroed).  For recommend --explain.
+ */
+int recommend_load_plan_size(const struct profile_workload *pw, const struct fit_workload *w,
+			     const struct sizing_capacity *cap, const struct sizing_factors *fac,
+			     const struct fit_result *f, double hours_per_month,
+			     enum pricing_kind term, double hourly, double payg_hourly,
+			     struct recommend_load_plan *out);
+
+/* 1 when pw is described by its traffic (serving.requests_per_s). */
+int recommend_is_traffic(const struct profile_workload *pw);
+
+/*
+ * The term(s) choice c of w is billed under, as every format names them:
+ * pricing_name(c->pricing), but for the recommendation of a load plan the
+ * terms its levels bill under (load_plan.bills), each once, joined in their
+ * order: "reserved-3y+payg" under pricing auto when the base goes on the
+ * commitment and the burst on payg.  Returns buf.
+ */
+const char *recommend_terms_label(const struct recommend_workload *w,
+				  const struct recommend_choice *c, char *buf, size_t len);
 
 /* One line of the reasons of a choice (i-th; returns 0 past the last one),
  * e.g. "cheapest of 14 feasible options in eastus". */

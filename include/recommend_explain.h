@@ -22,4 +22,13 @@ void recommend_explain_print(FILE *f, const struct recommend_workload *rw,
 			     const struct sizing_factors *fac, const struct fit_result *r,
 			     const char *pricing, const char *region, double headroom_pct);
 
+/*
+ * A traffic-described workload's load plan on the size (lp, from
+ * recommend_load_plan_size): "load plan: ..." as recommend prints it, the
+ * replicas of each hour, whether the capped hours miss the SLO, and, when
+ * priced (priced != 0), each level's bill and the plan's total in currency.
+ */
+void recommend_explain_load_print(FILE *f, const struct recommend_load_plan *lp, int priced,
+				  const char *currency);
+
 #endif

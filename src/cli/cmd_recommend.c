@@ -11,10 +11,12 @@
  * workload at a time, so a fleet of 10,000 workloads never holds the whole
  * document in memory.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bill.h"
 #include "catalog.h"
 #include "catalog_snapshot.h"
 #include "catalog_names.h"
@@ -23,6 +25,7 @@
 #include "commands.h"
 #include "diag.h"
 #include "gpufit.h"
+#include "load_plan.h"
 #include "output.h"
 #include "profile.h"
 #include "profile_fit.h"
@@ -70,6 +73,72 @@ const struct cli_opt cmd_recommend_opts[] = {
  * the split, the bound, throughput and latency, and the price in the
  * profile's first region.  Text only.
  */
+/*
+ * --explain of a traffic-described workload: its load plan on the size,
+ * planned and billed as the ranking plans each candidate
+ * (recommend_load_plan_size): under a fixed term every level on it; under
+ * pricing auto each commitment the catalog prices here with its levels on
+ * the cheaper of it and payg, and the least of those bills and payg's (as
+ * recommend_build_auto takes a workload's least) into *out, *priced 1 when
+ * some term has a price here.  *w is given the peak's replicas and
+ * sequences per replica for the verdict, memory and speed lines.  Returns
+ * 0, or -1 when the size cannot plan the rate (said why on f).
+ */
+static int explain_load(FILE *f, catalog *cat, const struct profile_workload *pw,
+			struct fit_workload *w, const struct sizing_capacity *cap,
+			const struct sizing_factors *fac, const struct fit_result *r,
+			const char *sku, const char *region, const char *currency, double hours,
+			int auto_terms, enum pricing_kind kind, struct recommend_load_plan *out,
+			int *priced_out)
+{
+	static const enum pricing_kind terms[] = { PRICING_PAYG, PRICING_RESERVED_1Y,
+						   PRICING_RESERVED_3Y, PRICING_SAVINGS_1Y,
+						   PRICING_SAVINGS_3Y };
+	struct recommend_load_plan lp, best;
+	char err[CATALOG_ERRLEN];
+	double payg = 0, hourly = 0;
+	int priced = 0;
+
+	if (recommend_load_plan_size(pw, w, cap, fac, r, hours, PRICING_PAYG, 0, 0, &best) != 0) {
+		fprintf(f, "load plan: none: no number of replicas up to %d serves %.10g requests/s "
+			   "within its SLOs at percentile %g on this size\n",
+			LOAD_MAX_REPLICAS, pw->serving.requests_per_s, pw->serving.percentile);
+		return -1;
+	}
+	if (catalog_price_find(cat, sku, region, PRICING_PAYG, currency, &payg, err) != 1)
+		payg = 0;
+	for (size_t t = 0; t < sizeof terms / sizeof terms[0]; t++) {
+		if (auto_terms ? 0 : terms[t] != kind)
+			continue;
+		if (terms[t] == PRICING_PAYG)
+			hourly = payg;
+		else if (catalog_price_find(cat, sku, region, terms[t], currency, &hourly, err) != 1)
+			hourly = 0;
+		if (!(hourly > 0) ||
+		    recommend_load_plan_size(pw, w, cap, fac, r, hours, terms[t], hourly,
+					     auto_terms ? payg : 0, &lp) != 0)
+			continue;
+		if (!priced || bill_to_cents(lp.monthly_cost) < bill_to_cents(best.monthly_cost))
+			best = lp;
+		priced = 1;
+	}
+	if (kind == PRICING_SPOT && !auto_terms &&
+	    catalog_price_find(cat, sku, region, PRICING_SPOT, currency, &hourly, err) == 1 &&
+	    recommend_load_plan_size(pw, w, cap, fac, r, hours, PRICING_SPOT, hourly, 0, &lp) == 0) {
+		best = lp;
+		priced = 1;
+	}
+	if (best.in_flight_per_replica_at_peak > 1) {
+		long c = (long)ceil(best.in_flight_per_replica_at_peak);
+
+		w->concurrency = r->seq_capacity > 0 && c > r->seq_capacity ? r->seq_capacity : c;
+	}
+	w->replicas = best.peak_replicas;
+	*out = best;
+	*priced_out = priced;
+	return 0;
+}
+
 static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile *p,
 			const struct catalog_names *names, const struct recommend_options *o,
 			const char *sku)
@@ -93,7 +162,7 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 	double hours = o->has_hours ? o->hours_per_month
 				    : p->hours_per_month > 0 ? p->hours_per_month : 730.0;
 	double hourly = 0;
-	int found;
+	int found, auto_terms = o->has_pricing ? o->pricing_auto : p->pricing_auto;
 
 	if (ctx->format != FMT_TABLE)
 		return cli_usage_error("recommend", "--explain prints text only (no -f %s)",
@@ -161,6 +230,23 @@ static int explain_size(struct cli_ctx *ctx, catalog *cat, const struct profile 
 			fit_evaluate(&w, &cap, vm.infiniband_gbps > 0, &fac, &r);
 		if (vm.retired && r.reject == FIT_OK)
 			r.reject = FIT_REJ_RETIRED;
+		if (recommend_is_traffic(pw) && r.reject == FIT_OK) {
+			/* sized at the peak of its load plan, billed by it */
+			struct fit_workload peak = w;
+			struct recommend_load_plan lp;
+			int priced = 0;
+
+			if (explain_load(f, cat, pw, &peak, &cap, &fac, &r, vm.sku, region,
+					 currency, hours, auto_terms, kind, &lp, &priced) != 0)
+				continue;
+			recommend_explain_print(f, rw, &peak, &cap, &fac, &r, pricing_name(kind),
+						region, o->headroom_pct);
+			recommend_explain_load_print(f, &lp, priced, currency);
+			if (priced)
+				fprintf(f, "price: %.2f %s/month (the load plan's bill)\n",
+					lp.monthly_cost, currency);
+			continue;
+		}
 		recommend_explain_print(f, rw, &w, &cap, &fac, &r, pricing_name(kind), region,
 					o->headroom_pct);
 		if (r.reject == FIT_OK && found == 1) {

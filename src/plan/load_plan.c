@@ -203,7 +203,6 @@ int load_plan_hours(struct load_sizer *s, const struct load_request *q,
 
 	memset(lp, 0, sizeof(*lp));
 	lp->curves = curves;
-	lp->peak_requests_per_s = q->requests_per_s;
 	lp->warm_hours = q->warm_hours;
 	for (int cv = 0; cv < curves; cv++)
 		for (int h = 0; h < RECOMMEND_HOURS_A_DAY; h++) {
@@ -233,6 +232,8 @@ int load_plan_hours(struct load_sizer *s, const struct load_request *q,
 		for (int h = 0; h < RECOMMEND_HOURS_A_DAY; h++) {
 			long n = raw[cv][h] < lo ? lo : raw[cv][h];
 
+			lp->peak_replicas_needed = (int)(n > lp->peak_replicas_needed
+							 ? n : lp->peak_replicas_needed);
 			if (q->max_replicas > 0 && n > q->max_replicas) {
 				n = q->max_replicas;
 				capped++;
@@ -252,6 +253,9 @@ int load_plan_hours(struct load_sizer *s, const struct load_request *q,
 			warm[cv][h] = n;
 		}
 	memcpy(lp->replicas_by_hour, warm, sizeof(warm));
+	/* the busiest hour's own rate: the profile's rate times the curve's
+	 * highest share (a curve may stay below 1.0) */
+	lp->peak_requests_per_s = q->requests_per_s * top;
 	lp->peak_replicas = 0;
 	lp->trough_replicas = LOAD_MAX_REPLICAS;
 	for (int cv = 0; cv < curves; cv++)

@@ -190,6 +190,7 @@ void pack_plan_from_recommend(const struct recommend_result *res, struct pack_pl
 			v->vm_count = w->rec.vm_count;
 			v->gpu_count = w->rec.gpu_count;
 			v->pricing = w->rec.pricing;
+			recommend_terms_label(w, &w->rec, v->terms, sizeof v->terms);
 			v->hourly = w->rec.hourly_cost;
 			v->hours_billed = w->rec.hours_billed;
 			v->monthly = w->rec.monthly_cost;

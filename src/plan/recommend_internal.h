@@ -396,8 +396,8 @@ void recommend_allocate(const struct rec_in *in, struct recommend_result *res);
 void recommend_settle(const struct rec_env *e, struct recommend_result *res, size_t index,
 		      struct recommend_workload *w);
 
-/* recommend_load.c: the load plan of a workload described by its traffic. */
-int recommend_is_traffic(const struct profile_workload *pw);
+/* recommend_load.c: the load plan of a workload described by its traffic
+ * (recommend_is_traffic, recommend_load_plan_size: recommend.h). */
 void recommend_load_key(struct recommend_load_key *k, const struct profile_workload *pw);
 int recommend_load_same(const struct profile_workload *pw, const struct cache_slot *s);
 /* The replicas per hour of c->pw_now on shape (f: w sized there for one

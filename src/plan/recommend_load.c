@@ -110,6 +110,46 @@ static double max_mean_of(struct rank_ctx *c, long capacity, double percentile)
 	return m->mean;
 }
 
+/* What pw asks the plan for (w: its fit workload, for the warm hours). */
+static void load_request_of(const struct profile_workload *pw, const struct fit_workload *w,
+			    struct load_request *q)
+{
+	memset(q, 0, sizeof(*q));
+	q->requests_per_s = pw->serving.requests_per_s;
+	q->curves = pw->serving.load_curves;
+	if (pw->serving.load)
+		memcpy(q->shares, pw->serving.load, sizeof(q->shares));
+	q->min_replicas = pw->has_autoscale ? pw->min_replicas : 1;
+	q->max_replicas = pw->has_autoscale ? pw->max_replicas : 0;
+	q->bounds_given = pw->has_autoscale;
+	q->warm_hours = warm_hours(pw, w);
+}
+
+int recommend_load_plan_size(const struct profile_workload *pw, const struct fit_workload *w,
+			     const struct sizing_capacity *cap, const struct sizing_factors *fac,
+			     const struct fit_result *f, double hours_per_month,
+			     enum pricing_kind term, double hourly, double payg_hourly,
+			     struct recommend_load_plan *out)
+{
+	struct replica rep = { w, cap, fac, f->gpus_per_instance, f->instances, { 0 }, { 0 } };
+	struct load_sizer s = { replica_latency, &rep, f->seq_capacity, pw->serving.percentile,
+				-1 };
+	struct load_request q;
+	int capped;
+
+	memset(out, 0, sizeof(*out));
+	if (!recommend_is_traffic(pw) || f->reject != FIT_OK)
+		return -1;
+	load_request_of(pw, w, &q);
+	capped = load_plan_hours(&s, &q, out);
+	if (capped < 0 || out->peak_replicas < 1)
+		return -1;
+	out->capped_hours = capped;
+	load_plan_bill(out, hours_per_month, term, hourly,
+		       bill_is_commitment(term) ? payg_hourly : 0, f->vm_count);
+	return 0;
+}
+
 const struct recommend_load_plan *recommend_load_shape(struct rank_ctx *c,
 						       const struct fit_workload *w,
 						       size_t shape, const struct fit_result *f)
@@ -135,15 +175,7 @@ const struct recommend_load_plan *recommend_load_shape(struct rank_ctx *c,
 	}
 	if (c->lp_state[shape])
 		return c->lp_state[shape] == 1 ? &c->lp[shape] : NULL;
-	memset(&q, 0, sizeof(q));
-	q.requests_per_s = pw->serving.requests_per_s;
-	q.curves = pw->serving.load_curves;
-	if (pw->serving.load)
-		memcpy(q.shares, pw->serving.load, sizeof(q.shares));
-	q.min_replicas = pw->has_autoscale ? pw->min_replicas : 1;
-	q.max_replicas = pw->has_autoscale ? pw->max_replicas : 0;
-	q.bounds_given = pw->has_autoscale;
-	q.warm_hours = warm_hours(pw, w);
+	load_request_of(pw, w, &q);
 	s.max_mean = max_mean_of(c, s.capacity, s.percentile);
 	capped = load_plan_hours(&s, &q, &c->lp[shape]);
 	c->lp_state[shape] = capped < 0 || c->lp[shape].peak_replicas < 1 ? 2 : 1;
@@ -279,12 +311,13 @@ void recommend_load_findings(const struct rank_ctx *c, struct recommend_workload
 	if (lp->capped_hours > 0)
 		recommend_add_finding(rw, "load-capped", RECOMMEND_WARNING,
 				      "autoscale.max_replicas %d caps %d hour%s of the %s below the "
-				      "replicas their rate needs: the SLOs do not hold at percentile "
-				      "%g there; raise max_replicas or accept the queue",
+				      "replicas their rate needs (%d at the peak): the SLOs do not "
+				      "hold at percentile %g there; raise max_replicas or accept the "
+				      "queue",
 				      lp->max_replicas, lp->capped_hours,
 				      lp->capped_hours == 1 ? "" : "s",
 				      lp->curves == 2 ? "week's two curves" : "day",
-				      c->pw_now->serving.percentile);
+				      lp->peak_replicas_needed, c->pw_now->serving.percentile);
 }
 
 const struct recommend_load_plan *recommend_load_usable(struct rank_ctx *c,

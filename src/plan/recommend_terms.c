@@ -257,6 +257,48 @@ static void resum(struct recommend_result *res)
 	recommend_completeness(res);
 }
 
+/*
+ * The per-region comparison of a workload with a load plan under pricing
+ * auto: each region's figure is its own load-plan bill under auto, each
+ * level on the cheaper of the region's commitment and payg.  Each term's
+ * run billed every region so (load_mixed_terms), a region without that
+ * commitment's price not at all; the region's figure is the least of the
+ * runs' (payg's run where it has no commitment price), not the figures of
+ * the one run the workload took, which left such a region "(none)" and
+ * priced the others under that run's commitment alone.  out's workloads and
+ * the runs' hold each term's version of workload i once (swapped above).
+ */
+static void auto_region_costs(struct recommend_result *out, const struct recommend_result *runs,
+			      const int *have, size_t plan)
+{
+	for (size_t i = 0; i < out->nworkloads; i++) {
+		struct recommend_workload *w = &out->workloads[i];
+
+		if (!w->load_plan)
+			continue;
+		for (size_t k = 0; k < w->nregions; k++) {
+			struct recommend_region_cost *rc = &w->regions[k];
+
+			for (size_t t = 0; t < NAUTO; t++) {
+				const struct recommend_workload *o;
+
+				if (!have[t] || t == plan || i >= runs[t].nworkloads)
+					continue;
+				o = &runs[t].workloads[i];
+				for (size_t j = 0; j < o->nregions; j++) {
+					const struct recommend_region_cost *x = &o->regions[j];
+
+					if (!x->feasible || strcmp(x->region, rc->region) != 0 ||
+					    (rc->feasible && !(bill_to_cents(x->monthly_cost) <
+							       bill_to_cents(rc->monthly_cost))))
+						continue;
+					*rc = *x;
+				}
+			}
+		}
+	}
+}
+
 int recommend_build_auto(const struct catalog_snapshot *snap, const struct profile *p,
 			 const struct recommend_options *o, struct recommend_result *out,
 			 struct diag_list *diags)
@@ -326,6 +368,7 @@ int recommend_build_auto(const struct catalog_snapshot *snap, const struct profi
 			move_warnings(out, &runs[t]);
 	}
 	free(term);
+	auto_region_costs(out, runs, have, plan);
 	resum(out);
 	out->pricing_auto = 1;
 	out->runs = runs;

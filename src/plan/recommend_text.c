@@ -14,6 +14,31 @@
 #include "recommend_internal.h"
 #include "util.h"
 
+const char *recommend_terms_label(const struct recommend_workload *w,
+				  const struct recommend_choice *c, char *buf, size_t len)
+{
+	const struct recommend_load_plan *lp = c == &w->rec ? w->load_plan : NULL;
+	size_t at = 0;
+	int seen[PRICING_COUNT] = { 0 };
+
+	snprintf(buf, len, "%s", pricing_name(c->pricing));
+	if (!lp || lp->nbills < 1)
+		return buf;
+	for (size_t i = 0; i < lp->nbills && at < len; i++) {
+		enum pricing_kind k = lp->bills[i].term;
+		int n;
+
+		if ((int)k < 0 || (int)k >= PRICING_COUNT || seen[k])
+			continue;
+		seen[k] = 1;
+		n = snprintf(buf + at, len - at, "%s%s", at ? "+" : "", pricing_name(k));
+		if (n < 0)
+			break;
+		at += (size_t)n;
+	}
+	return buf;
+}
+
 const char *recommend_choice_label(const struct recommend_result *r,
 				   const struct recommend_workload *w,
 				   const struct recommend_choice *c, char *buf, size_t len)
@@ -254,8 +279,10 @@ int recommend_choice_reason(const struct recommend_result *r, const struct recom
 		return 1;
 	}
 	if (w->type != PROFILE_TRAINING && f->tokens_per_s > 0 && i == k++) {
-		snprintf(buf, len, "est. %.0f output tokens/s per replica at %.1f ms/token (%s-bound)",
-			 f->tokens_per_s, f->ms_per_token, sizing_bound_name(f->bound));
+		snprintf(buf, len, "est. %.0f output tokens/s per replica at %.1f ms/token (%s-bound)%s",
+			 f->tokens_per_s, f->ms_per_token, sizing_bound_name(f->bound),
+			 c == &w->rec && w->load_plan && w->load_plan->capped_hours > 0
+				 ? " at its capacity: the capped hours need more replicas" : "");
 		return 1;
 	}
 	/* how the size runs the precision asked for when not natively: weight-

@@ -41,6 +41,8 @@ cJSON *load_plan_to_json(const struct recommend_load_plan *lp)
 	cJSON_AddNumberToObject(o, "min_replicas", lp->min_replicas);
 	cJSON_AddNumberToObject(o, "max_replicas", lp->max_replicas);
 	cJSON_AddNumberToObject(o, "capped_hours", lp->capped_hours);
+	cJSON_AddNumberToObject(o, "peak_replicas_needed", lp->peak_replicas_needed);
+	cJSON_AddBoolToObject(o, "slo_met", lp->capped_hours == 0);
 	cJSON_AddNumberToObject(o, "warm_hours", lp->warm_hours);
 	json_add_rounded(o, "replica_hours_per_month", lp->replica_hours_per_month, 2);
 	arr = cJSON_AddArrayToObject(o, "bills");
@@ -73,6 +75,18 @@ void load_plan_summary(const struct recommend_load_plan *lp, const char *currenc
 		 util_fmt_money_in(b, sizeof b, lp->peak_sized_monthly_cost, currency),
 		 util_fmt_money_in(d, sizeof d, lp->peak_sized_monthly_cost - lp->monthly_cost,
 				   currency));
+}
+
+int load_plan_capped_text(const struct recommend_load_plan *lp, char *buf, size_t len)
+{
+	if (lp->capped_hours <= 0)
+		return 0;
+	snprintf(buf, len, "does NOT meet its SLO in %d of %d hours: autoscale.max_replicas %d "
+		 "caps them below their rate's need (%d replicas at the peak)",
+		 lp->capped_hours, lp->curves == 2 ? 2 * RECOMMEND_HOURS_A_DAY
+						   : RECOMMEND_HOURS_A_DAY,
+		 lp->max_replicas, lp->peak_replicas_needed);
+	return 1;
 }
 
 void load_plan_hours_text(const struct recommend_load_plan *lp, int cv, char *buf, size_t len)
@@ -156,6 +170,17 @@ void load_plan_html(FILE *f, const cJSON *lp, const char *currency)
 	fputs(", trough ", f);
 	html_printf(f, "%.0f", html_num(lp, "trough_replicas", &v) ? v : 0);
 	fputs("</p>\n", f);
+	if (html_num(lp, "capped_hours", &v) && v > 0) {
+		double need = 0, cap = 0;
+
+		html_printf(f, "<p class=\"load-capped\"><strong>Does not meet its SLO</strong> in "
+			       "<span data-json=\"load_plan.capped_hours\">%.0f</span> hours: "
+			       "autoscale.max_replicas %.0f caps them below their rate's need "
+			       "(<span data-json=\"load_plan.peak_replicas_needed\">%.0f</span> "
+			       "replicas at the peak)</p>\n",
+			    v, html_num(lp, "max_replicas", &cap) ? cap : 0,
+			    html_num(lp, "peak_replicas_needed", &need) ? need : 0);
+	}
 	if (top < 0)
 		return;
 	html_printf(f, "<svg class=\"load\" role=\"img\" width=\"560\" viewBox=\"0 0 %d %d\">"

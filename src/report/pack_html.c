@@ -147,6 +147,27 @@ static void card(FILE *f, const char *key, const char *label, const char *value)
 	fputs("</span></div>\n", f);
 }
 
+/* Under the whole-VM table, a paragraph per workload whose VMs follow its
+ * load plan, as the table's line under it: the count is the peak's, the
+ * bill the VM-hours it runs. */
+static void autoscaled_html(FILE *f, const struct pack_plan *pl)
+{
+	for (size_t i = 0; i < pl->nvms; i++) {
+		const struct pack_vm *v = &pl->vms[i];
+
+		if (!v->autoscaled)
+			continue;
+		fputs("<p class=\"autoscale\"><strong>", f);
+		html_esc(f, pl->workloads[v->workload].name);
+		html_printf(f, "</strong>: autoscaled by its load plan, <span data-json=\""
+			       "vms.autoscale.trough_replicas\">%d</span> to <span data-json=\""
+			       "vms.autoscale.peak_replicas\">%d</span> replicas by the hour "
+			       "(autoscaler bounds %d-%d); VMs above are the peak's, the bill the "
+			       "VM-hours it runs</p>\n",
+			    v->trough_replicas, v->peak_replicas, v->min_replicas, v->max_replicas);
+	}
+}
+
 void pack_html_print(FILE *f, const struct pack_plan *pl, const char *gpufit_version)
 {
 	char buf[64], gen[80];
@@ -253,12 +274,13 @@ void pack_html_print(FILE *f, const struct pack_plan *pl, const char *gpufit_ver
 			fputs("</td><td>", f);
 			html_esc(f, v->region);
 			html_printf(f, "</td><td class=\"n\">%d</td><td>", v->vm_count);
-			html_esc(f, pricing_name(v->pricing));
+			html_esc(f, v->terms);
 			fputs("</td><td class=\"n\" data-json=\"vms.monthly_cost\">", f);
 			html_esc(f, html_money(buf, sizeof buf, v->monthly, pl->currency, 1));
 			fputs("</td></tr>\n", f);
 		}
 		fputs("</table>\n", f);
+		autoscaled_html(f, pl);
 	}
 	if (pl->nunplaced) {
 		fputs("<h2>Not placed</h2>\n<table><tr><th>workload</th><th>replica</th><th>why</th>"

@@ -111,6 +111,7 @@ cJSON *pack_to_json(const struct pack_plan *pl, int with_quota,
 			cJSON_AddNumberToObject(a, "max_replicas", v->max_replicas);
 			cJSON_AddNumberToObject(a, "trough_replicas", v->trough_replicas);
 			cJSON_AddNumberToObject(a, "peak_replicas", v->peak_replicas);
+			cJSON_AddStringToObject(a, "terms", v->terms);
 		}
 		cJSON_AddItemToArray(arr, o);
 	}

@@ -140,7 +140,7 @@ static struct table *vm_table(const struct pack_plan *pl, int markdown)
 		snprintf(vms, sizeof(vms), "%d", v->vm_count);
 		snprintf(gpus, sizeof(gpus), "%d", v->gpu_count);
 		table_add(t, pl->workloads[v->workload].name, rep, v->sku, v->region, vms, gpus,
-			  pricing_name(v->pricing),
+			  v->terms,
 			  util_fmt_money_in(a, sizeof(a), v->monthly, pl->currency));
 	}
 	return t;
@@ -498,7 +498,7 @@ static void print_csv(FILE *f, const struct pack_plan *pl)
 		snprintf(mon, sizeof(mon), "%.2f", util_round_cents(v->monthly));
 		table_add(t, "vm", "", v->sku, v->region, "", "", vm, "", "",
 			  pl->workloads[v->workload].name, "", mon, "own", pl->currency,
-			  pricing_name(v->pricing), "");
+			  v->terms, "");
 	}
 	for (size_t i = 0; i < pl->nunplaced; i++) {
 		snprintf(rep, sizeof(rep), "%d", pl->unplaced[i].replica);

@@ -4,7 +4,9 @@
  */
 #include "recommend_explain.h"
 
+#include "bill.h"
 #include "fit.h"
+#include "load_plan_out.h"
 #include "sizing.h"
 
 /* --explain: the verdict of one workload on the size, in recommend's words
@@ -104,4 +106,44 @@ void recommend_explain_print(FILE *f, const struct recommend_workload *rw,
 		explain_llm(f, rw, w, cap, fac, r, pricing, region, headroom_pct);
 	else
 		explain_other(f, rw, w, r, pricing, region);
+}
+
+void recommend_explain_load_print(FILE *f, const struct recommend_load_plan *lp, int priced,
+				  const char *currency)
+{
+	char buf[512];
+
+	load_plan_summary(lp, currency, buf, sizeof buf);
+	if (!priced) {   /* no price: the replicas alone */
+		fprintf(f, "load plan: %g requests/s at the peak: peak %d, trough %d replicas, "
+			   "%.2f sequences in flight per replica at the peak (mean); no price\n",
+			lp->peak_requests_per_s, lp->peak_replicas, lp->trough_replicas,
+			lp->in_flight_per_replica_at_peak);
+	} else {
+		fprintf(f, "load plan: %s\n", buf);
+	}
+	for (int cv = 0; cv < lp->curves; cv++) {
+		load_plan_hours_text(lp, cv, buf, sizeof buf);
+		fprintf(f, "replicas by hour (UTC 00-23)%s: %s\n",
+			lp->curves == 2 ? (cv ? ", weekend" : ", weekday") : "", buf);
+	}
+	if (load_plan_capped_text(lp, buf, sizeof buf))
+		fprintf(f, "%s\n", buf);
+	if (!priced)
+		return;
+	for (size_t i = 0, lo = 1; i < lp->nbills; lo += (size_t)lp->bills[i].replicas, i++) {
+		const struct recommend_load_bill *b = &lp->bills[i];
+		char lv[32];
+
+		if (b->replicas > 1)
+			snprintf(lv, sizeof lv, "levels %zu-%zu", lo, lo + (size_t)b->replicas - 1);
+		else
+			snprintf(lv, sizeof lv, "level %zu", lo);
+		fprintf(f, "  %s: %d VM%s x %.4f/hour (%s) x %.2f h", lv, b->vms,
+			b->vms == 1 ? "" : "s", b->hourly, pricing_name(b->term),
+			bill_hours(b->term, b->hours_per_month));
+		if (bill_is_commitment(b->term))   /* billed 730 h whatever it runs */
+			fprintf(f, " billed (runs %.2f h)", b->hours_per_month);
+		fprintf(f, " = %.2f %s\n", b->monthly_cost, currency);
+	}
 }

@@ -156,14 +156,20 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 			    util_fmt_money_in(a, sizeof(a), c->monthly_cost, r->currency),
 			    c->basis == RECOMMEND_BASIS_PLAN ? " as its part of the MIG plan" : "");
 		fprintf(f, "%s\n", out_sgr_off(color, OUT_BOLD));
+		if (w->load_plan && load_plan_capped_text(w->load_plan, buf, sizeof buf))
+			fprintf(f, "%s  %s%s\n", out_sgr(color, OUT_RED), buf,
+				out_sgr_off(color, OUT_BOLD));
 		if (w->type == PROFILE_TRAINING)
 			fprintf(f, "  one run: %.1f h, %s; %.1f%% memory headroom\n", c->fit.job_hours,
 				util_fmt_money_in(b, sizeof(b), c->job_cost, r->currency),
 				c->fit.memory_headroom_pct);
 		else if (c->fit.tokens_per_s > 0)
-			fprintf(f, "  est. %.0f output tokens/s per replica, %.1f ms/token, "
+			fprintf(f, "  est. %.0f output tokens/s per replica%s, %.1f ms/token, "
 				   "%.1f%% memory headroom\n",
-				c->fit.tokens_per_s, c->fit.ms_per_token, c->fit.memory_headroom_pct);
+				c->fit.tokens_per_s,
+				w->load_plan && w->load_plan->capped_hours > 0
+					? " at its capacity (the capped hours need more)" : "",
+				c->fit.ms_per_token, c->fit.memory_headroom_pct);
 		else
 			fprintf(f, "  %.1f%% memory headroom\n", c->fit.memory_headroom_pct);
 		if (w->load_plan)
@@ -539,11 +545,20 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 		if (w->feasible) {
 			recommend_choice_label(r, w, &w->rec, what, sizeof(what));
 			if (r->pricing_auto) {
-				/* pricing auto: each workload's term */
+				/* pricing auto: each workload's term (a load plan's:
+				 * those of its levels) */
 				size_t at = strlen(what);
+				char terms[64];
 
 				snprintf(what + at, sizeof(what) - at, " (%s)",
-					 pricing_name(w->rec.pricing));
+					 recommend_terms_label(w, &w->rec, terms, sizeof terms));
+			}
+			if (w->load_plan && w->load_plan->capped_hours > 0) {
+				size_t at = strlen(what);
+
+				snprintf(what + at, sizeof(what) - at,
+					 " (SLO not met in %d capped hours)",
+					 w->load_plan->capped_hours);
 			}
 		}
 		table_add(t, w->name,
@@ -575,8 +590,11 @@ static void print_markdown(FILE *f, const struct recommend_result *r)
 	for (size_t i = 0; i < r->nworkloads; i++) {
 		const struct recommend_workload *w = &r->workloads[i];
 		fprintf(f, "#### %s\n\n", w->name);
-		if (w->feasible && w->load_plan)
+		if (w->feasible && w->load_plan) {
+			if (load_plan_capped_text(w->load_plan, buf, sizeof buf))
+				fprintf(f, "- **%s**\n", buf);
 			print_load_plan(f, r, w->load_plan, "- load plan: ", "- ");
+		}
 		if (w->feasible)
 			for (size_t k = 0; recommend_choice_reason(r, w, &w->rec, k, buf, sizeof(buf));
 			     k++) {
@@ -627,11 +645,15 @@ static void csv_row(struct table *t, const struct recommend_result *r,
 		    const struct recommend_workload *w, const struct recommend_choice *c, int rank)
 {
 	char rk[16], vms[16], gpus[16], hourly[40], monthly[32], tps[32], ms[32], jh[32];
-	char label[1024], peak[16], trough[16], peak_sized[32];
+	char label[1024], peak[16], trough[16], peak_sized[32], capped[16], needed[16], terms[64];
 	snprintf(rk, sizeof(rk), "%d", rank);
 	snprintf(vms, sizeof(vms), "%d", c->vm_count);
 	snprintf(gpus, sizeof(gpus), "%d", c->gpu_count);
-	util_fmt_hourly(hourly, sizeof(hourly), c->hourly_cost);
+	/* a load plan's VMs change by the hour and its levels may bill under
+	 * different terms: it has no flat hourly rate (monthly is its bill) */
+	hourly[0] = '\0';
+	if (!w->load_plan)
+		util_fmt_hourly(hourly, sizeof(hourly), c->hourly_cost);
 	snprintf(monthly, sizeof(monthly), "%.2f", c->monthly_cost);
 	tps[0] = ms[0] = jh[0] = '\0';
 	if (w->type == PROFILE_TRAINING) {
@@ -640,16 +662,21 @@ static void csv_row(struct table *t, const struct recommend_result *r,
 		snprintf(tps, sizeof(tps), "%.0f", c->fit.tokens_per_s);
 		snprintf(ms, sizeof(ms), "%.1f", c->fit.ms_per_token);
 	}
-	peak[0] = trough[0] = peak_sized[0] = '\0';
+	peak[0] = trough[0] = peak_sized[0] = capped[0] = needed[0] = '\0';
 	if (w->load_plan && c == &w->rec) {
+		snprintf(capped, sizeof capped, "%d", w->load_plan->capped_hours);
+		snprintf(needed, sizeof needed, "%d", w->load_plan->peak_replicas_needed);
 		snprintf(peak, sizeof peak, "%d", w->load_plan->peak_replicas);
 		snprintf(trough, sizeof trough, "%d", w->load_plan->trough_replicas);
 		snprintf(peak_sized, sizeof peak_sized, "%.2f", w->load_plan->peak_sized_monthly_cost);
 	}
 	table_add(t, w->name, rk, c->sku, c->region, fit_placement_name(c->placement),
 		  c->mig_profile, vms, gpus, hourly, monthly, recommend_basis_name(c->basis), tps,
-		  ms, jh, r->currency, pricing_name(w->rec.pricing),
-		  recommend_choice_label(r, w, c, label, sizeof(label)), peak, trough, peak_sized);
+		  ms, jh, r->currency,
+		  c == &w->rec ? recommend_terms_label(w, c, terms, sizeof terms)
+			       : pricing_name(w->rec.pricing),
+		  recommend_choice_label(r, w, c, label, sizeof(label)), peak, trough, peak_sized,
+		  capped, needed);
 }
 
 static void print_csv(FILE *f, const struct recommend_result *r)
@@ -659,7 +686,7 @@ static void print_csv(FILE *f, const struct recommend_result *r)
 			       "vm_count", "gpu_count", hourly, monthly, "cost_basis",
 			       "est_output_tokens_per_s", "est_ms_per_output_token", "job_hours",
 			       "currency", "pricing", "label", "peak_replicas", "trough_replicas",
-			       peak_sized };
+			       peak_sized, "capped_hours", "peak_replicas_needed" };
 	size_t ncols = sizeof(cols) / sizeof(cols[0]), k;
 	struct table *t = table_new(ncols);
 	for (k = 0; r->currency[k] && k + 1 < sizeof(cur); k++)
@@ -675,7 +702,7 @@ static void print_csv(FILE *f, const struct recommend_result *r)
 		const struct recommend_workload *w = &r->workloads[i];
 		if (!w->feasible) {
 			table_add(t, w->name, "", "", "", "", "", "", "", "", "", "", "", "", "",
-				  r->currency, "", "", "", "", "");
+				  r->currency, "", "", "", "", "", "", "");
 			continue;
 		}
 		csv_row(t, r, w, &w->rec, 1);

@@ -36,6 +36,8 @@ page recommend-chat-traffic "svg.load polyline[data-role]" 2 "p.load-plan" 1 -- 
 # pack: 8 memory cells + 7 compute cells of the one A100, 3 cost bars
 page pack-small-fleet "svg.gpu g[data-kind=memory] rect" 8 "svg.gpu g[data-kind=compute] rect" 7 \
 	"svg.chart g[data-role] rect" 3 -- pack "$ROOT/examples/small-fleet.yaml"
+# pack of a load plan: its VMs' row and the autoscale paragraph under them
+page pack-chat-traffic "p.autoscale" 1 "p.autoscale span[data-json]" 2 -- pack "$ROOT/examples/chat-traffic.yaml"
 # analyze: a strip per GPU (9), a p50 tick per metric with data
 page analyze-fleet "svg.strip" 9 "svg.strip rect.p50" 9 "table.findings tr[data-finding]" 7 -- analyze "${tel[@]}"
 # check: the gate first, then the recommend report

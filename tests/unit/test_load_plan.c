@@ -132,6 +132,10 @@ static void test_replicas_per_hour(void **state)
 	assert_int_equal(lp.min_replicas, 0);
 	assert_int_equal(lp.max_replicas, 2);
 	assert_float_equal(lp.in_flight_per_replica_at_peak, 5.0, 1e-9);
+	/* the curve reaches 1.0: the peak hour's rate is the profile's 4/s; no
+	 * cap, so the peak needs what it runs */
+	assert_float_equal(lp.peak_requests_per_s, 4.0, 1e-12);
+	assert_int_equal(lp.peak_replicas_needed, 2);
 	/* the default minimum 1: the empty hours keep one replica */
 	q.min_replicas = 1;
 	load_plan_hours(&s, &q, &lp);
@@ -144,8 +148,19 @@ static void test_replicas_per_hour(void **state)
 	assert_int_equal(lp.peak_replicas, 1);
 	assert_int_equal(lp.max_replicas, 1);
 	assert_int_equal(lp.min_replicas, 1);
-	/* one replica at 4/s runs 13.6 in flight (past what the SLO allows) */
+	/* one replica at 4/s runs 13.6 in flight (past what the SLO allows);
+	 * the peak still needs 2 (test_replicas_for_a_rate) */
 	assert_float_equal(lp.in_flight_per_replica_at_peak, 13.6, 1e-9);
+	assert_int_equal(lp.peak_replicas_needed, 2);
+	/* a curve whose highest hour is 0.5: no hour sees more than 2/s, which
+	 * one replica holds (m 5.0, p95 9 <= 16): the peak rate is 4 x 0.5 */
+	for (int h = 0; h < 24; h++)
+		q.shares[0][h] *= 0.5;
+	assert_int_equal(load_plan_hours(&s, &q, &lp), 0);
+	assert_float_equal(lp.peak_requests_per_s, 2.0, 1e-12);
+	assert_int_equal(lp.peak_replicas, 1);
+	assert_int_equal(lp.peak_replicas_needed, 1);
+	assert_float_equal(lp.in_flight_per_replica_at_peak, 5.0, 1e-9);
 }
 
 static void test_warm_ahead(void **state)
