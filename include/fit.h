@@ -63,6 +63,7 @@ struct fit_workload {
 	double max_ttft_ms;                   /* 0: none */
 	enum sizing_engine engine;            /* serving stack (profile default vllm) */
 	int expert_parallel;                  /* serving.expert_parallel */
+	enum sizing_attention attention;      /* serving.attention */
 	long max_sequences;                   /* serving.max_sequences; 0 = the engine's default */
 	/* generic */
 	struct sizing_requirements req;

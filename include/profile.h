@@ -75,6 +75,7 @@ struct profile_serving {
 	double max_time_to_first_token_ms;
 	enum sizing_engine engine;          /* default vllm */
 	int expert_parallel;                /* 1: expert_parallel: true (default false) */
+	enum sizing_attention attention;    /* serving.attention (needs expert_parallel) */
 	long max_sequences;                 /* the engine's cap on sequences in flight;
 					       0 = the engine's default */
 };

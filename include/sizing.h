@@ -474,6 +474,18 @@ double sizing_factor_value(const struct sizing_factors *f, size_t i);
 
 /* ---- inference --------------------------------------------------------- */
 
+/* Where attention runs under expert parallelism (serving.attention). */
+enum sizing_attention {
+	SIZING_ATTENTION_DEFAULT,         /* data-parallel for an MLA model where the
+					   * engine has it (engine_dp_attention), else
+					   * tensor-parallel */
+	SIZING_ATTENTION_DATA_PARALLEL,   /* each GPU its own sequences, attention whole */
+	SIZING_ATTENTION_TENSOR_PARALLEL, /* heads split over the GPUs */
+};
+
+/* "data-parallel", "tensor-parallel": 0 and *out set, or -1. */
+int sizing_attention_parse(const char *s, enum sizing_attention *out);
+
 struct sizing_serving {
 	double input_tokens;          /* prompt tokens per request */
 	double output_tokens;         /* generated tokens per request */
@@ -484,6 +496,7 @@ struct sizing_serving {
 				       * user sets it (vLLM max_num_seqs, ...), above the
 				       * engine's default too; 0 = the engine's default
 				       * (engine_max_batch_sequences) */
+	enum sizing_attention attention; /* under expert parallelism */
 };
 
 enum sizing_bound {
@@ -581,10 +594,12 @@ int sizing_inference(const struct sizing_model *m, enum sizing_precision w,
  */
 
 /*
- * Attention parameters: total − routed experts − embeddings − dense-layer
- * MLPs ((layers − moe_layers) × 3 × hidden × intermediate) − shared experts
- * (moe_layers × shared × 3 × hidden × moe_intermediate); 0 when the shape
- * does not say (a dense or MoE model without moe_layers).
+ * Attention parameters.  Grouped-query attention: layers × hidden ×
+ * head_dim × 2 × (heads + kv_heads) (q, k, v and o).  MLA, whose
+ * projections go through its latent: total − routed experts − embeddings −
+ * dense-layer MLPs ((layers − moe_layers) × 3 × hidden × intermediate) −
+ * shared experts (moe_layers × shared × 3 × hidden × moe_intermediate), 0
+ * when the shape does not say (no moe_layers).
  */
 double sizing_attention_params(const struct sizing_model *m);
 

@@ -32,7 +32,7 @@ enum {
 	OPT_PRECISION, OPT_KV_PRECISION, OPT_GPU, OPT_SKU, OPT_MIG, OPT_GPUS, OPT_INPUT,
 	OPT_OUTPUT, OPT_CONCURRENCY, OPT_MODE, OPT_METHOD, OPT_ZERO, OPT_TOKENS, OPT_SEQLEN,
 	OPT_MICRO_BATCH, OPT_ENGINE, OPT_FRAMEWORK, OPT_HF_CONFIG, OPT_EXPERT_PARALLEL,
-	OPT_MAX_SEQUENCES
+	OPT_MAX_SEQUENCES, OPT_ATTENTION
 };
 
 const struct cli_opt cmd_estimate_opts[] = {
@@ -92,6 +92,9 @@ const struct cli_opt cmd_estimate_opts[] = {
 	{ "expert-parallel", 0, CLI_ARG_NONE, OPT_EXPERT_PARALLEL, NULL, NULL,
 	  "a mixture of experts spreads its experts over the GPUs (and attention data-parallel "
 	  "for MLA where the engine does; see docs/sizing.md)" },
+	{ "attention", 0, CLI_ARG_REQUIRED, OPT_ATTENTION, "WHERE", "data-parallel|tensor-parallel",
+	  "under --expert-parallel: data-parallel | tensor-parallel attention (default: "
+	  "data-parallel for MLA models where the engine has it)" },
 	{ NULL, 0, 0, 0, NULL, NULL, NULL },
 };
 
@@ -295,6 +298,11 @@ static int parse_opt(int id, const char *val, struct estimate_args *a)
 	case OPT_EXPERT_PARALLEL:
 		a->serving.expert_parallel = 1;
 		break;
+	case OPT_ATTENTION:
+		if (sizing_attention_parse(val, &a->serving.attention) != 0)
+			return cli_usage_error(CMD, "unknown attention '%s' (data-parallel, "
+						    "tensor-parallel)", val);
+		break;
 	case OPT_MAX_SEQUENCES:
 		if (whole_upto("max-sequences", val, 1e6, &d))
 			return EXIT_USAGE;
@@ -321,6 +329,9 @@ static int check_args(struct estimate_args *a)
 					    "bf16, fp16 or fp8");
 	if (a->serving.expert_parallel && a->training)
 		return cli_usage_error(CMD, "--expert-parallel sizes serving, not training");
+	if (a->serving.attention != SIZING_ATTENTION_DEFAULT && !a->serving.expert_parallel)
+		return cli_usage_error(CMD, "--attention chooses where attention runs under "
+					    "expert parallelism: it needs --expert-parallel");
 	if (a->serving.max_sequences > 0 && a->training)
 		return cli_usage_error(CMD, "--max-sequences sizes serving, not training");
 	if (!a->gpu && !a->sku && !a->mig)

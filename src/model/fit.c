@@ -146,7 +146,7 @@ static int infer(const struct fit_workload *w, const struct sizing_capacity *cap
 		 const struct sizing_factors *f, struct sizing_inference_result *r)
 {
 	struct sizing_serving s = { w->input_tokens, w->output_tokens, c, w->engine,
-				    w->expert_parallel, w->max_sequences };
+				    w->expert_parallel, w->max_sequences, w->attention };
 	int rc = sizing_inference(&w->model, w->precision, w->kv_precision, &s, cap, f, r, NULL);
 
 	/* the largest batch of an instance (c 0) under a max_sequences its
@@ -192,12 +192,15 @@ static enum fit_reject plan_instances(const struct fit_workload *w,
 
 	/* memory: largest batch per instance */
 	if (infer(w, &cap, 0, f, &r) != 0) {
-		int no_ep = w->expert_parallel &&
-			    !(sizing_engine_factors_of(f, w->engine).expert_parallel > 0);
+		struct sizing_engine_factors ef = sizing_engine_factors_of(f, w->engine);
+		int no_ep = w->expert_parallel && !(ef.expert_parallel > 0);
+		int no_dp = w->attention == SIZING_ATTENTION_DATA_PARALLEL && !(ef.dp_attention > 0);
 
 		out->note = no_ep ? "the serving engine has no expert parallelism "
 				    "(serving.expert_parallel)"
-				  : "the model has no shape the sizing model can use";
+			    : no_dp ? "the serving engine runs attention tensor-parallel under "
+				      "expert parallelism (serving.attention)"
+				    : "the model has no shape the sizing model can use";
 		return FIT_REJ_MODEL;
 	}
 	if (!r.fits || r.max_concurrency < 1) {

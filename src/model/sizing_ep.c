@@ -15,14 +15,35 @@
 #include "sizing.h"
 
 #include <math.h>
+#include <strings.h>
 
 #include "sizing_internal.h"
+
+int sizing_attention_parse(const char *s, enum sizing_attention *out)
+{
+	if (s && strcasecmp(s, "data-parallel") == 0)
+		*out = SIZING_ATTENTION_DATA_PARALLEL;
+	else if (s && strcasecmp(s, "tensor-parallel") == 0)
+		*out = SIZING_ATTENTION_TENSOR_PARALLEL;
+	else
+		return -1;
+	return 0;
+}
 
 double sizing_attention_params(const struct sizing_model *m)
 {
 	double total = m->params_b * 1e9, rest;
 	int dense_layers = m->layers - m->moe_layers;
 
+	/* grouped-query attention: q and o of heads x head_dim, k and v of
+	 * kv_heads x head_dim, from and to the hidden size, in every layer */
+	if (m->mla_kv_lora_rank <= 0 && m->layers > 0 && m->hidden > 0 && m->heads > 0 &&
+	    m->kv_heads > 0 && m->head_dim > 0) {
+		double a = (double)m->layers * m->hidden * m->head_dim * 2.0 *
+			   ((double)m->heads + m->kv_heads);
+
+		return a < total ? a : 0;
+	}
 	if (m->moe_layers <= 0 || m->moe_intermediate <= 0 || m->hidden <= 0 ||
 	    !(sizing_routed_expert_params(m) > 0))
 		return 0;

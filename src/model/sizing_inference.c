@@ -390,9 +390,18 @@ static int infer_layout(const struct sizing_model *m, const struct sizing_servin
 			return -1;
 		}
 		if (m->moe_experts > 0 && l->tp > 1) {
+			int dp = s->attention == SIZING_ATTENTION_DATA_PARALLEL ||
+				 (s->attention == SIZING_ATTENTION_DEFAULT && m->mla_kv_lora_rank > 0);
+
 			l->ep = l->tp;
-			if (m->mla_kv_lora_rank > 0 && ef->dp_attention > 0)
+			if (dp && ef->dp_attention > 0) {
 				l->kv_split = l->adp = l->tp;
+			} else if (dp && s->attention == SIZING_ATTENTION_DATA_PARALLEL) {
+				sizing_seterr(err, "engine '%s' runs attention tensor-parallel under "
+					      "expert parallelism (vllm, sglang and tensorrt-llm run "
+					      "it data-parallel)", sizing_engine_name(s->engine));
+				return -1;
+			}
 		}
 	}
 	return 0;

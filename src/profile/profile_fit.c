@@ -94,6 +94,7 @@ int fit_workload_from_profile(const struct profile_workload *pw, const struct mo
 		w->max_ttft_ms = pw->serving.max_time_to_first_token_ms;
 	w->engine = pw->serving.engine;
 	w->expert_parallel = pw->serving.expert_parallel;
+	w->attention = pw->serving.attention;
 	w->max_sequences = pw->serving.max_sequences;
 	return 0;
 }

@@ -173,12 +173,13 @@ void profile_read_serving(struct reader *r, const struct node *m, struct profile
 					    "max_ms_per_output_token",
 					    "max_time_to_first_token_ms", "engine",
 					    "expert_parallel", "max_sequences", "requests_per_s",
-					    "percentile", "load" };
+					    "percentile", "load", "attention" };
 	static const char *const flag_names[] = { "false", "true" };
+	static const char *const attention_names[] = { "data-parallel", "tensor-parallel" };
 	const char *const p = "serving.";
 	const char *engine_names[SIZING_ENGINE_COUNT];
 	const struct node *v;
-	int engine = SIZING_ENGINE_VLLM, ep = 0;
+	int engine = SIZING_ENGINE_VLLM, ep = 0, attention = -1;
 
 	profile_check_keys(r, m, keys, COUNT(keys), "in 'serving'");
 	if (profile_get_long(r, m, "input_tokens", p, &R_IN_TOKENS, &s->input_tokens) == 0)
@@ -209,6 +210,16 @@ void profile_read_serving(struct reader *r, const struct node *m, struct profile
 		profile_node_enum(r, v, "serving.expert_parallel", "serving.expert_parallel value",
 				  flag_names, COUNT(flag_names), &ep);
 	s->expert_parallel = ep;
+	v = profile_map_get(m, "attention");
+	if (v && profile_node_enum(r, v, "serving.attention", "serving.attention value",
+				   attention_names, COUNT(attention_names), &attention) == 1) {
+		if (!ep)
+			profile_err_node(r, v, "'serving.attention' chooses where attention runs "
+					 "under expert parallelism: it needs 'serving.expert_parallel: "
+					 "true'");
+		s->attention = attention == 0 ? SIZING_ATTENTION_DATA_PARALLEL
+					      : SIZING_ATTENTION_TENSOR_PARALLEL;
+	}
 	profile_get_long(r, m, "max_sequences", p, &R_CONCURRENCY, &s->max_sequences);
 	if (s->has_max_ms_per_output_token)
 		slo_slip(r, profile_map_get(m, "max_ms_per_output_token"), "serving.max_ms_per_output_token",
