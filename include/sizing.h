@@ -584,13 +584,14 @@ int sizing_inference(const struct sizing_model *m, enum sizing_precision w,
  * experts over the ep = tp GPUs of a stage: each GPU holds E / ep whole
  * experts (the same bytes as tensor-parallel slices of every expert), and
  * each MoE layer waits for the busiest GPU (sizing_ep_token_imbalance,
- * sizing_ep_read_imbalance).  For an MLA model on an engine whose
- * engine_dp_attention row is 1, attention is data-parallel over the same
- * GPUs: each holds the attention weights whole and the KV latent of its own
- * sequences only (B / ep of them), the attention all-reduces go, and each
- * MoE layer's MLP all-reduce becomes an all-to-all dispatch and combine of
- * the tokens to the GPUs of their experts.  With attention tensor-parallel
- * every GPU holds every token already, and the MLP all-reduce stays.
+ * sizing_ep_read_imbalance).  With attention data-parallel over the same
+ * GPUs (by default for an MLA model on an engine whose engine_dp_attention
+ * row is 1; serving.attention for others), each holds the attention
+ * weights whole and the KV cache of its own sequences only (B / ep of
+ * them), the attention all-reduces go, and each MoE layer's MLP all-reduce
+ * becomes a dispatch of the tokens to every GPU and a combine of the
+ * results (sizing_ep_alltoall_s).  With attention tensor-parallel every GPU
+ * holds every token already, and the MLP all-reduce stays.
  */
 
 /*
@@ -607,27 +608,25 @@ double sizing_attention_params(const struct sizing_model *m);
  * step of b tokens: E / ep × (1 − (1 − k/E)^b); 0 for a dense model. */
 double sizing_ep_experts_touched(const struct sizing_model *m, int ep, double b);
 
-/*
- * Expected number of the other ep − 1 GPUs a token's k experts are on, each
- * GPU holding E/ep of them: (ep − 1) × (1 − C(E − E/ep, k) / C(E, k)).
- * DeepSeek-V3 (256 experts, 8 a token) on 8 GPUs: 4.62.  0 when ep <= 1 or
- * for a dense model.
- */
-double sizing_ep_remote_gpus(const struct sizing_model *m, int ep);
+/* 1 when m's routed experts spread over ep GPUs (ep > 1, at least ep
+ * experts, 0 < k < E), else 0. */
+int sizing_ep_applies(const struct sizing_model *m, int ep);
 
 /*
  * Bytes per value the dispatch sends a token's hidden state in: the
  * precision the routed experts' GEMMs take their activations in (FP8 +
- * one fp32 scale per 128 values: 1.03125; NVFP4: 0.5625; MXFP4: 0.53125;
- * 16-bit for weight-only kernels and 16-bit models: 2).  The combine
- * returns 16-bit results (2 B a value).
+ * one fp32 scale per 128 values: 1.03125; NVFP4: 0.5625; MXFP4 weights
+ * with MXFP8 activations: 1.03125; 16-bit for weight-only kernels and
+ * 16-bit models: 2).  The combine returns 16-bit results (2 B a value).
  */
 double sizing_ep_dispatch_bytes(const struct sizing_model *m, enum sizing_precision w,
 				enum sizing_precision_mode mode);
 
-/* Bytes of one MoE layer's all-to-all over ep GPUs for tokens tokens, all
- * GPUs together: tokens × sizing_ep_remote_gpus × hidden × (dispatch_b +
- * 2 B of combine); 0 when ep <= 1. */
+/* Bytes one GPU moves in each direction for one MoE layer's dispatch and
+ * combine over ep GPUs, tokens tokens in all, as the engines do it by
+ * default on one node (an all-gather of every rank's tokens, then a
+ * reduce-scatter of the results): tokens × (ep − 1)/ep × hidden ×
+ * (dispatch_b + 2 B); 0 when expert parallelism does not apply. */
 double sizing_ep_alltoall_bytes(const struct sizing_model *m, double tokens, int ep,
 				double dispatch_b);
 
@@ -636,10 +635,11 @@ double sizing_normal_max(int n);
 
 /*
  * The busiest of ep GPUs against their mean, in routed token-expert pairs
- * (the expert GEMMs' work and the all-to-all's bytes) for a step of tokens
- * tokens: 1 + sizing_normal_max(ep) × √(ep / (tokens × k) + cv² × ep / E)
- * with cv the factor ep_expert_load_cv (the spread of the experts'
- * popularity), at most ep; 1 when ep <= 1.
+ * (the expert GEMMs' work) for a step of tokens tokens: 1 +
+ * sizing_normal_max(ep) × √(ep / (tokens × k) + cv² × ep / E) with cv the
+ * factor ep_expert_load_cv (the spread of the experts' popularity; 0 for a
+ * mixture of fewer than 64 routed experts), at most min(ep, E/k); 1 when
+ * expert parallelism does not apply.
  */
 double sizing_ep_token_imbalance(const struct sizing_model *m, double tokens, int ep,
 				 const struct sizing_factors *f);
@@ -653,16 +653,17 @@ double sizing_ep_token_imbalance(const struct sizing_model *m, double tokens, in
 double sizing_ep_read_imbalance(const struct sizing_model *m, double tokens, int ep);
 
 /*
- * Seconds of the all-to-alls of one pipeline stage (moe_layers / pp MoE
- * layers): per layer 2 × the link's latency (nvlink_allreduce_latency_us or
- * pcie_allreduce_latency_us) + the busiest GPU's bytes (imbalance × 1/ep of
- * sizing_ep_alltoall_bytes) over its link (NVLink per direction ×
+ * Seconds of the dispatches and combines of one pipeline stage
+ * (moe_layers / pp MoE layers): per layer 2 × the link's latency
+ * (nvlink_allreduce_latency_us or pcie_allreduce_latency_us) + one GPU's
+ * sizing_ep_alltoall_bytes over its link (NVLink per direction ×
  * nvlink_efficiency when the ep GPUs share an NVLink domain, else PCIe ×
- * pcie_efficiency).  0 when ep <= 1.
+ * pcie_efficiency).  Every GPU moves the same bytes.  0 when expert
+ * parallelism does not apply.
  */
 double sizing_ep_alltoall_s(const struct sizing_model *m, double tokens, int ep, int pp,
-			    double dispatch_b, double imbalance,
-			    const struct sizing_capacity *cap, const struct sizing_factors *f);
+			    double dispatch_b, const struct sizing_capacity *cap,
+			    const struct sizing_factors *f);
 
 /* ---- training ---------------------------------------------------------- */
 

@@ -682,13 +682,13 @@ void fit_reject_text(const struct fit_result *r, const char *pricing, const char
 
 			if (r->note == set_capped[e])
 				snprintf(buf, len, "%.0f sequences in flight, at most %.0f on %d "
-					 "unit%s: the max_sequences set per instance (%s %s), not "
+					 "unit%s: the max_sequences set (%s %s), not "
 					 "memory", r->need, r->have, r->nodes,
 					 r->nodes == 1 ? "" : "s", sizing_engine_name(e),
 					 sizing_engine_sequences_option(e));
 			else
 				snprintf(buf, len, "%.0f sequences in flight, at most %.0f on %d "
-					 "unit%s: %s's default cap per instance (%s), not memory",
+					 "unit%s: %s's default cap (%s), not memory",
 					 r->need, r->have, r->nodes, r->nodes == 1 ? "" : "s",
 					 sizing_engine_name(e), sizing_engine_sequences_option(e));
 		} else if (r->note == slo_sequences) {

@@ -11,6 +11,12 @@
  * experts) and popularity (some experts are routed to far more often than
  * others, whatever the batch).  Both are modelled as the expected maximum
  * of ep normal loads with the mean and spread they give.
+ *
+ * The tokens move as the engines move them by default on one node: every
+ * GPU gathers every other GPU's tokens before the experts (all-gather) and
+ * the partial results are summed back to their GPU after (reduce-scatter):
+ * vLLM's default all2all backend, TensorRT-LLM's at EP 8 and below, SGLang
+ * without DeepEP.
  */
 #include "sizing.h"
 
@@ -18,6 +24,10 @@
 #include <strings.h>
 
 #include "sizing_internal.h"
+
+/* routed experts from which a mixture is fine-grained: the popularity
+ * spread measured on DeepSeek-R1's 256 applies (sizing_ep_token_imbalance) */
+#define EP_FINE_EXPERTS 64
 
 int sizing_attention_parse(const char *s, enum sizing_attention *out)
 {
@@ -68,19 +78,9 @@ static int ep_applies(const struct sizing_model *m, int ep)
 	       m->moe_active < m->moe_experts;
 }
 
-double sizing_ep_remote_gpus(const struct sizing_model *m, int ep)
+int sizing_ep_applies(const struct sizing_model *m, int ep)
 {
-	int E = m->moe_experts, k = m->moe_active;
-	double none = 1.0, away;
-
-	if (!ep_applies(m, ep))
-		return 0;
-	/* the chance that none of a token's k experts (drawn without
-	 * replacement) is among the E/ep of one other GPU */
-	away = (double)E - (double)E / ep;
-	for (int i = 0; i < k && none > 0; i++)
-		none *= away - i > 0 ? (away - i) / (E - i) : 0;
-	return (ep - 1) * (1.0 - none);
+	return ep_applies(m, ep);
 }
 
 double sizing_ep_dispatch_bytes(const struct sizing_model *m, enum sizing_precision w,
@@ -98,9 +98,9 @@ double sizing_ep_dispatch_bytes(const struct sizing_model *m, enum sizing_precis
 	case SIZING_INT8:
 		return 1.0 + 4.0 / 128;   /* one fp32 scale per 128 values */
 	case SIZING_FP4:
-		return 0.5 + 1.0 / 16;    /* one FP8 scale per 16 values */
+		return 0.5 + 1.0 / 16;    /* NVFP4: one FP8 scale per 16 values */
 	case SIZING_MXFP4:
-		return 0.5 + 1.0 / 32;    /* one E8M0 scale per 32 values */
+		return 1.0 + 1.0 / 32;    /* MXFP4 weights take MXFP8 activations */
 	default:
 		return 2.0;
 	}
@@ -111,7 +111,11 @@ double sizing_ep_alltoall_bytes(const struct sizing_model *m, double tokens, int
 {
 	if (!ep_applies(m, ep) || !(tokens > 0))
 		return 0;
-	return tokens * sizing_ep_remote_gpus(m, ep) * m->hidden * (dispatch_b + 2.0);
+	/* each GPU receives the other ranks' tokens (all-gather, in the
+	 * dispatch precision) and, over the ring, passes on (ep − 1)/ep of
+	 * the partial results (reduce-scatter, 16-bit): an all-reduce's
+	 * bytes when the dispatch is 16-bit */
+	return tokens * (ep - 1.0) / ep * m->hidden * (dispatch_b + 2.0);
 }
 
 /*
@@ -120,14 +124,12 @@ double sizing_ep_alltoall_bytes(const struct sizing_model *m, double tokens, int
  * mass): 0 for n = 1, 0.5642 for 2, 1.0294 for 4, 1.4236 for 8, 2.0697 for
  * 32 (the tables of normal order statistics, Harter 1961).
  */
-double sizing_normal_max(int n)
+static double normal_max_integral(int n)
 {
 	const int steps = 800;
 	const double a = -8.0, h = 16.0 / steps;
 	double sum = 0;
 
-	if (n <= 1)
-		return 0;
 	for (int i = 0; i <= steps; i++) {
 		double x = a + i * h;
 		double phi = exp(-0.5 * x * x) / sqrt(2.0 * M_PI);
@@ -139,22 +141,45 @@ double sizing_normal_max(int n)
 	return sum * h / 3.0;
 }
 
+/* The integral costs some 30 us; a sizing run asks for a few values of n
+ * many times, so each n up to 256 is worked out once. */
+double sizing_normal_max(int n)
+{
+	static double memo[257];
+
+	if (n <= 1)
+		return 0;
+	if (n > 256)
+		return normal_max_integral(n);
+	if (!(memo[n] > 0))
+		memo[n] = normal_max_integral(n);
+	return memo[n];
+}
+
 double sizing_ep_token_imbalance(const struct sizing_model *m, double tokens, int ep,
 				 const struct sizing_factors *f)
 {
-	double pairs, cv2, rho;
+	double pairs, cv2, rho, top;
 
 	if (!ep_applies(m, ep) || !(tokens > 0))
 		return 1.0;
 	/* a GPU's routed pairs: the sum of its E/ep experts' counts, each
 	 * Poisson around its popularity, the popularities spread by
-	 * ep_expert_load_cv: CV² = ep / pairs + cv² × ep / E */
+	 * ep_expert_load_cv: CV² = ep / pairs + cv² × ep / E.  The spread was
+	 * measured on a fine-grained mixture (256 experts, 8 a token) and is
+	 * applied to those of EP_FINE_EXPERTS experts or more; a coarse one
+	 * (Mixtral's 8) has only chance */
 	pairs = tokens * m->moe_active;
-	cv2 = ep / pairs + (f->ep_expert_load_cv > 0 ? f->ep_expert_load_cv * f->ep_expert_load_cv
-					       : 0) * ep / m->moe_experts;
+	cv2 = ep / pairs;
+	if (m->moe_experts >= EP_FINE_EXPERTS && f->ep_expert_load_cv > 0)
+		cv2 += f->ep_expert_load_cv * f->ep_expert_load_cv * ep / m->moe_experts;
 	rho = 1.0 + sizing_normal_max(ep) * sqrt(cv2);
-	/* never more than every pair of the step on one GPU */
-	return rho < ep ? rho : ep;
+	/* a GPU takes at most min(k, E/ep) of a token's k pairs: at most
+	 * min(ep, E/k) times the mean */
+	top = (double)m->moe_experts / m->moe_active;
+	if (top > ep)
+		top = ep;
+	return rho < top ? rho : top;
 }
 
 double sizing_ep_read_imbalance(const struct sizing_model *m, double tokens, int ep)
@@ -176,7 +201,7 @@ double sizing_ep_read_imbalance(const struct sizing_model *m, double tokens, int
 }
 
 double sizing_ep_alltoall_s(const struct sizing_model *m, double tokens, int ep, int pp,
-			    double dispatch_b, double imbalance, const struct sizing_capacity *cap,
+			    double dispatch_b, const struct sizing_capacity *cap,
 			    const struct sizing_factors *f)
 {
 	double lat, rate, per_gpu;
@@ -184,9 +209,8 @@ double sizing_ep_alltoall_s(const struct sizing_model *m, double tokens, int ep,
 
 	if (!ep_applies(m, ep) || pp < 1)
 		return 0;
-	/* the busiest GPU receives (and sends back) imbalance × the mean */
-	per_gpu = sizing_ep_alltoall_bytes(m, tokens, ep, dispatch_b) / ep *
-		  (imbalance > 1 ? imbalance : 1.0);
+	/* every GPU moves the same bytes: no GPU is busier here */
+	per_gpu = sizing_ep_alltoall_bytes(m, tokens, ep, dispatch_b);
 	if (cap->nvlink_domain >= ep && cap->link_gbps > 0 && f->nvlink_efficiency > 0) {
 		lat = f->nvlink_allreduce_latency_us;
 		rate = cap->link_gbps / 2.0 * 1e9 * f->nvlink_efficiency;

@@ -307,7 +307,7 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 }
 
 static double ep_comm_delta_s(const struct sizing_model *m, double tokens, int ep, int adp,
-			      int tp, int pp, double dispatch_b, double imbalance,
+			      int tp, int pp, double dispatch_b,
 			      const struct sizing_capacity *cap, const struct sizing_factors *f);
 
 /* The note of a requested concurrency over the engine's cap (memory holds
@@ -443,7 +443,11 @@ static void infer_prefill(const struct sizing_model *m, const struct sizing_serv
 	int tp = l->tp, pp = l->pp;
 	double in = s->input_tokens;
 	double q = (double)m->heads * m->head_dim;
-	double pflops_tok = 2.0 * compute_params(m, f) + 2.0 * m->layers * q * in;
+	/* expert parallelism: the prompt's routed GEMMs run as long as on the
+	 * busiest GPU */
+	double tok = sizing_ep_token_imbalance(m, in, l->ep, f);
+	double pflops_tok = 2.0 * compute_params(m, f) + 2.0 * m->layers * q * in +
+			    2.0 * routed_compute_params(m, f) * (tok - 1.0);
 	double peak_tp = tflops * 1e12 * f->prefill_mfu * ef->prefill_scale * tp *
 			 per_doubling(f->tp_efficiency, tp);
 
@@ -451,11 +455,7 @@ static void infer_prefill(const struct sizing_model *m, const struct sizing_serv
 	r->prefill_tokens_per_s = peak_tp * pp * per_doubling(f->pp_efficiency, pp) /
 				  pflops_tok;
 	{
-		/* expert parallelism: the prompt's routed GEMMs run as long as
-		 * on the busiest GPU */
-		double tok = sizing_ep_token_imbalance(m, in, l->ep, f);
-		double t_comp = in * (pflops_tok + 2.0 * routed_compute_params(m, f) * (tok - 1.0)) /
-				peak_tp;
+		double t_comp = in * pflops_tok / peak_tp;
 		double t_read = wall / (cap->bandwidth_gbps * 1e9 * bw_eff * tp *
 					per_doubling(f->tp_efficiency, tp));
 
@@ -466,8 +466,7 @@ static void infer_prefill(const struct sizing_model *m, const struct sizing_serv
 		double t_dev = t_comp + t_read +
 			       pp * sizing_pcie_allreduce_s(m, in, tp, pp, cap, f) +
 			       pp * sizing_nvlink_allreduce_s(m, in, tp, pp, cap, f) +
-			       pp * ep_comm_delta_s(m, in, l->ep, l->adp, tp, pp, dispatch_b, tok,
-						    cap, f) +
+			       pp * ep_comm_delta_s(m, in, l->ep, l->adp, tp, pp, dispatch_b, cap, f) +
 			       pp * attn_rep / (cap->bandwidth_gbps * 1e9 * bw_eff) +
 			       m->layers * ef->layer_ms / 1e3 + moe_layers_s(m, f, ef);
 		double t_host = pp * engine_step_s(ef, m->layers / (double)pp, 1);
@@ -650,7 +649,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 		 * experts' all-reduces; each GPU reads the attention it holds
 		 * whole */
 		double d = ep_comm_delta_s(&m, B / pp * (1.0 + ratio), ep, adp, tp, pp, disp_b,
-					   eb.tok, cap, f);
+					   cap, f);
 		double rd = attn_rep / (cap->bandwidth_gbps * 1e9 * bw_eff);
 
 		st.t_cycle += pp * (d + rd);
@@ -677,27 +676,26 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 
 /*
  * What expert parallelism changes in the communication of one stage.  With
- * data-parallel attention each GPU holds its own tokens: the all-to-alls
- * in, each MoE layer's MLP all-reduce (half of that layer's two) and every
- * attention all-reduce out.  With attention tensor-parallel every GPU holds
+ * data-parallel attention each GPU holds its own tokens: each MoE layer's
+ * dispatch and combine in, its MLP all-reduce (half of that layer's two)
+ * and every attention all-reduce out.  With attention tensor-parallel every GPU holds
  * every token after attention's all-reduce, runs its experts on those
  * routed to them and sums the results in the MLP all-reduce, as under
  * tensor parallelism: nothing changes.  0 when ep <= 1.
  */
 static double ep_comm_delta_s(const struct sizing_model *m, double tokens, int ep, int adp,
-			      int tp, int pp, double dispatch_b, double imbalance,
+			      int tp, int pp, double dispatch_b,
 			      const struct sizing_capacity *cap, const struct sizing_factors *f)
 {
 	struct sizing_model moe = *m;
 	double ar_moe, ar_attn;
 
-	if (ep <= 1 || adp <= 1)
+	if (adp <= 1 || !sizing_ep_applies(m, ep))
 		return 0;
 	moe.layers = m->moe_layers > 0 ? m->moe_layers : m->layers;
 	ar_moe = (sizing_pcie_allreduce_s(&moe, tokens, tp, pp, cap, f) +
 		  sizing_nvlink_allreduce_s(&moe, tokens, tp, pp, cap, f)) / 2.0;
 	ar_attn = (sizing_pcie_allreduce_s(m, tokens, tp, pp, cap, f) +
 		   sizing_nvlink_allreduce_s(m, tokens, tp, pp, cap, f)) / 2.0;
-	return sizing_ep_alltoall_s(m, tokens, ep, pp, dispatch_b, imbalance, cap, f) - ar_moe -
-	       ar_attn;
+	return sizing_ep_alltoall_s(m, tokens, ep, pp, dispatch_b, cap, f) - ar_moe - ar_attn;
 }

@@ -14,8 +14,10 @@
 # 30.523, 1.0978 x the mean, and gets 1 + 1.4236 x sqrt(8 / 1,024 + 2.14^2 x
 # 8 / 256) = 1.5531 x the mean routed pairs of the 128 tokens a step (64
 # decode + 64 prompt); the routed experts' part of the read and of the GEMMs
-# grows so. The all-to-all carries each token to 4.6328 other GPUs, FP8
-# dispatch (1.03125 B) and BF16 combine: 58 x (20 us + 128 x 4.6328 x 7,168 x
-# 3.03125 / 8 x 1.5531 B / 369 GB/s) = 1.553 ms a step (1.223 ms before, one
-# 16-bit copy of each token); together 37.92 -> 40.98 ms.
+# grows so, and the prompt's (1,024 tokens: 1.5404 x) its prefill rate.
+# Dispatch and combine as the engines do them on one node: each GPU gathers
+# the other 7/8 of the tokens in FP8 (1.03125 B) and passes on 7/8 of the
+# BF16 results: 58 x (20 us + 128 x 7/8 x 7,168 x 3.03125 B / 369 GB/s) =
+# 1.543 ms a step, in place of the MLP and attention all-reduces; together
+# 37.92 -> 40.97 ms.
 gpufit -f json estimate --model deepseek-v3 --gpu H200-SXM-141GB --gpus 8 --precision native --input-tokens 1024 --output-tokens 1024 --concurrency 64 --engine sglang --expert-parallel
