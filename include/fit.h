@@ -63,7 +63,6 @@ struct fit_workload {
 	double max_ttft_ms;                   /* 0: none */
 	enum sizing_engine engine;            /* serving stack (profile default vllm) */
 	int expert_parallel;                  /* serving.expert_parallel */
-	enum sizing_attention attention;      /* serving.attention */
 	long max_sequences;                   /* serving.max_sequences; 0 = the engine's default */
 	/* generic */
 	struct sizing_requirements req;
@@ -74,6 +73,9 @@ struct fit_workload {
 	long replicas;                        /* >= 1 (inference) */
 	double headroom;                      /* fraction: 0.15 */
 	int confidential;                     /* 1: confidential-computing sizes only */
+	enum sizing_attention attention;      /* serving.attention (here, in the padding
+					       * before the pointer: 10,000 workloads keep
+					       * their memory) */
 	/* Where fit_evaluate keeps precision notes (one copy per distinct
 	 * text, owned by the caller's result); NULL: notes are not kept and
 	 * fit_result.precision_note is "" (the mode is still set). */
@@ -127,12 +129,14 @@ struct fit_result {
 	enum fit_reject reject;
 	double need, have;        /* the two numbers of the rejection reason */
 	int nodes;                /* FIT_REJ_NO_INFINIBAND: nodes needed */
+	int attention_dp;         /* LLM inference: attention data-parallel ranks (1 = none) */
 	const char *note;         /* static text from the sizing model, or NULL */
 	int vm_count;             /* VMs (or MIG slices) per replica */
 	int gpus_per_instance;    /* devices one model instance spans */
 	int instances;            /* model instances per replica */
 	int gpu_count;            /* devices per replica (a slice or partition counts 1) */
 	int tp, pp, dp;
+	int ep;                   /* LLM inference: GPUs the routed experts spread over (1 = none) */
 	double memory_need_gib;   /* per instance, headroom included */
 	double memory_have_gib;   /* usable per instance */
 	double memory_headroom_pct; /* (have - need without headroom) / need without, % */

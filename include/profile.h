@@ -62,6 +62,8 @@ struct profile_serving {
 					       sequences in flight, 50-99.9 (default 95) */
 	int load_curves;                    /* 0: no load (flat at the peak); 1:
 					       load.hours; 2: load.weekday + load.weekend */
+	enum sizing_attention attention;    /* serving.attention (needs expert_parallel;
+					       here, in the padding before the pointer) */
 	double (*load)[24];                 /* NULL without serving.load; else 2 rows:
 					       the share of the peak rate per UTC hour,
 					       [0, 1] ([1] the weekend with load_curves 2).
@@ -75,7 +77,6 @@ struct profile_serving {
 	double max_time_to_first_token_ms;
 	enum sizing_engine engine;          /* default vllm */
 	int expert_parallel;                /* 1: expert_parallel: true (default false) */
-	enum sizing_attention attention;    /* serving.attention (needs expert_parallel) */
 	long max_sequences;                 /* the engine's cap on sequences in flight;
 					       0 = the engine's default */
 };

@@ -303,6 +303,8 @@ static enum fit_reject plan_instances(const struct fit_workload *w,
 	out->tp = r.tp;
 	out->pp = r.pp;
 	out->dp = 1;
+	out->ep = r.ep > 1 ? r.ep : 1;
+	out->attention_dp = r.attention_dp > 1 ? r.attention_dp : 1;
 	out->tokens_per_s = r.output_tokens_per_s * out->instances;
 	out->ms_per_token = r.ms_per_output_token;
 	out->ttft_ms = r.time_to_first_token_ms;
@@ -421,7 +423,7 @@ static void fit_generic(const struct fit_workload *w, const struct sizing_capaci
 	out->gpus_per_instance = 1;
 	out->instances = 1;
 	out->gpu_count = cap->gpus_per_node;
-	out->tp = out->pp = out->dp = 1;
+	out->tp = out->pp = out->dp = out->ep = out->attention_dp = 1;
 	out->memory_headroom_pct = w->req.gpu_memory_gib > 0 ? (usable - base) / base * 100.0
 							     : 100.0;
 	out->bound = g.compute_util >= g.bandwidth_util ? SIZING_BOUND_COMPUTE
@@ -460,6 +462,7 @@ static void train_result(const struct fit_workload *w, const struct sizing_capac
 	out->tp = r->tp;
 	out->pp = r->pp;
 	out->dp = r->dp;
+	out->ep = out->attention_dp = 1;
 	out->tokens_per_s = r->tokens_per_s;
 	out->job_hours = r->hours;
 	out->mfu = r->mfu;

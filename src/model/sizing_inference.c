@@ -384,6 +384,12 @@ static int infer_layout(const struct sizing_model *m, const struct sizing_servin
 	/* expert parallelism over the GPUs of a stage; data-parallel attention
 	 * holds each sequence's latent on one GPU (see sizing.h) */
 	if (s->expert_parallel) {
+		if (s->attention == SIZING_ATTENTION_DATA_PARALLEL && !(ef->dp_attention > 0)) {
+			sizing_seterr(err, "engine '%s' runs attention tensor-parallel under "
+				      "expert parallelism (vllm, sglang and tensorrt-llm run "
+				      "it data-parallel)", sizing_engine_name(s->engine));
+			return -1;
+		}
 		if (!(ef->expert_parallel > 0)) {
 			sizing_seterr(err, "engine '%s' has no expert parallelism (vllm, sglang "
 				      "and tensorrt-llm have)", sizing_engine_name(s->engine));
@@ -394,14 +400,8 @@ static int infer_layout(const struct sizing_model *m, const struct sizing_servin
 				 (s->attention == SIZING_ATTENTION_DEFAULT && m->mla_kv_lora_rank > 0);
 
 			l->ep = l->tp;
-			if (dp && ef->dp_attention > 0) {
+			if (dp && ef->dp_attention > 0)
 				l->kv_split = l->adp = l->tp;
-			} else if (dp && s->attention == SIZING_ATTENTION_DATA_PARALLEL) {
-				sizing_seterr(err, "engine '%s' runs attention tensor-parallel under "
-					      "expert parallelism (vllm, sglang and tensorrt-llm run "
-					      "it data-parallel)", sizing_engine_name(s->engine));
-				return -1;
-			}
 		}
 	}
 	return 0;

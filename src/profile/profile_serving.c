@@ -179,7 +179,7 @@ void profile_read_serving(struct reader *r, const struct node *m, struct profile
 	const char *const p = "serving.";
 	const char *engine_names[SIZING_ENGINE_COUNT];
 	const struct node *v;
-	int engine = SIZING_ENGINE_VLLM, ep = 0, attention = -1;
+	int engine = SIZING_ENGINE_VLLM, ep = 0, ep_bad = 0, attention = -1;
 
 	profile_check_keys(r, m, keys, COUNT(keys), "in 'serving'");
 	if (profile_get_long(r, m, "input_tokens", p, &R_IN_TOKENS, &s->input_tokens) == 0)
@@ -206,14 +206,15 @@ void profile_read_serving(struct reader *r, const struct node *m, struct profile
 				  COUNT(engine_names), &engine);
 	s->engine = (enum sizing_engine)engine;
 	v = profile_map_get(m, "expert_parallel");
-	if (v)
-		profile_node_enum(r, v, "serving.expert_parallel", "serving.expert_parallel value",
-				  flag_names, COUNT(flag_names), &ep);
+	if (v && profile_node_enum(r, v, "serving.expert_parallel", "serving.expert_parallel value",
+				   flag_names, COUNT(flag_names), &ep) != 1)
+		ep_bad = 1;
 	s->expert_parallel = ep;
 	v = profile_map_get(m, "attention");
 	if (v && profile_node_enum(r, v, "serving.attention", "serving.attention value",
 				   attention_names, COUNT(attention_names), &attention) == 1) {
-		if (!ep)
+		/* an expert_parallel value already reported is not asked for again */
+		if (!ep && !ep_bad)
 			profile_err_node(r, v, "'serving.attention' chooses where attention runs "
 					 "under expert parallelism: it needs 'serving.expert_parallel: "
 					 "true'");

@@ -191,6 +191,9 @@ void estimate_text_inference(FILE *out, enum out_format format, int color,
 	table_field(t, "parallelism", NULL, buf);
 	table_csv_field_number(t, "tensor_parallel_count", r->tp, 0);
 	table_csv_field_number(t, "pipeline_parallel_count", r->pp, 0);
+	table_csv_field_number(t, "expert_parallel_count", r->ep > 1 ? r->ep : 1, 0);
+	table_csv_field_number(t, "attention_data_parallel_count",
+			       r->attention_dp > 1 ? r->attention_dp : 1, 0);
 	row(t, "memory weights (GiB)", "memory_weights_gib", 2, r->weights_gib);
 	row(t, "memory kv cache (GiB)", "memory_kv_cache_gib", 2, r->kv_cache_gib);
 	row(t, "memory activations (GiB)", "memory_activations_gib", 2, r->activations_gib);

@@ -61,6 +61,10 @@ static void explain_llm(FILE *f, const struct recommend_workload *rw,
 		return;
 	fprintf(f, "memory of one instance (%d GPU%s, tensor %d x pipeline %d", k, k == 1 ? "" : "s",
 		s.tp, s.pp);
+	if (s.ep > 1)
+		fprintf(f, ", expert %d", s.ep);
+	if (s.attention_dp > 1)
+		fprintf(f, ", attention data-parallel %d", s.attention_dp);
 	if (r->reject == FIT_OK && c < w->concurrency)
 		fprintf(f, "; %ld of the %ld sequences, one of %d instances", c, w->concurrency,
 			r->instances);

@@ -88,7 +88,7 @@ YAML
 "$GPUFIT" recommend --details "$T/mi.yaml" >"$T/mi" 2>"$T/err" || fail "recommend mi.yaml exited $?: $(cat "$T/err")"
 expect_grep "needs per replica, 15% headroom included: 1111.8 GiB GPU memory" "$T/mi"
 expect_grep "recommendation: 2 x Standard_ND96isr_H200_v5 in indonesiacentral (vm, 16 GPUs), \$144,855.36/month" "$T/mi"
-expect_grep "  - 2 VMs per replica, 1 instance of 16 GPUs over 2 VMs each (tensor 8 x pipeline 2, over InfiniBand)" "$T/mi"
+expect_grep "  - 2 VMs per replica, 1 instance of 16 GPUs over 2 VMs each (tensor 8 x pipeline 2, expert 8, attention data-parallel 8, over InfiniBand)" "$T/mi"
 expect_grep "  - memory 1111.8 GiB needed with 15% headroom (1449.5 GiB on this instance of 16 GPUs), 2246.4 GiB usable" "$T/mi"
 grep -qE '^Standard_NC24ads_A100_v4 +needs 1111\.8 GiB, has 80\.0 GiB; one sequence alone needs 750\.8 GiB$' "$T/mi" ||
 	fail "dsr1: no A100 rejection with the replica's need: $(grep NC24ads_A100 "$T/mi")"
@@ -101,6 +101,7 @@ r = w["recommendation"]
 assert w["needs"]["gpu_memory_gib"] == 1111.8, w["needs"]
 assert w["needs"]["interconnect"] == "infiniband", w["needs"]
 assert (r["vm_count"], r["instances_per_replica"], r["gpus_per_instance"]) == (2, 1, 16), r
+assert r["parallelism"] == {"tensor": 8, "pipeline": 2, "expert": 8, "attention_data_parallel": 8}, r
 assert r["monthly_cost"] == 144855.36, r
 PY
 # --explain gives the same need and the instance recommend prints; a size
@@ -108,7 +109,7 @@ PY
 "$GPUFIT" recommend --explain Standard_ND96isr_H200_v5 "$T/mi.yaml" >"$T/mi-h200" 2>"$T/err" ||
 	fail "--explain H200 exited $?"
 expect_grep "needs per replica, 15% headroom included: 1111.8 GiB GPU memory" "$T/mi-h200"
-expect_grep "memory of one instance (16 GPUs, tensor 8 x pipeline 2): weights 714.49 + KV cache 10.72 + activations 192.00 + overhead 343.23 = 1260.45 GiB" "$T/mi-h200"
+expect_grep "memory of one instance (16 GPUs, tensor 8 x pipeline 2, expert 8, attention data-parallel 8): weights 714.49 + KV cache 10.72 + activations 192.00 + overhead 343.23 = 1260.45 GiB" "$T/mi-h200"
 expect_grep "with 15% headroom 1449.5 GiB of 2246.4 GiB usable" "$T/mi-h200"
 "$GPUFIT" recommend --explain Standard_NC24ads_A100_v4 "$T/mi.yaml" >"$T/mi-a100" 2>"$T/err" ||
 	fail "--explain A100 exited $?"
