@@ -1,7 +1,8 @@
 /*
  * sizing_internal.h - what the files of the sizing model share and no one
  * else uses: sizing.c (precisions, capacities, models), sizing_factors.c,
- * sizing_inference.c and sizing_training.c.  The API is include/sizing.h.
+ * sizing_inference.c, sizing_ep.c and sizing_training.c.  The API is
+ * include/sizing.h.
  */
 #ifndef GPUFIT_SIZING_INTERNAL_H
 #define GPUFIT_SIZING_INTERNAL_H
