@@ -585,6 +585,9 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	r.cap_ranks = adp > 1 && ef.cap_per_dp_rank > 0 ? adp : 1;
 	limit = (s->max_sequences > 0 ? (double)s->max_sequences : ef.max_batch_sequences) *
 		r.cap_ranks;
+	/* a catalog's absurd cap: held where a long holds it, as memory's */
+	if (!(limit <= 1e15))
+		limit = 1e15;
 	r.max_sequences = (long)limit;
 	r.max_sequences_set = s->max_sequences > 0;
 	if (r.max_concurrency > (long)limit)
@@ -645,8 +648,8 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	decode_cycle(&m, B, ctx, ratio, s->input_tokens, wbytes, kvpt_dev, tflops, bw_eff, tp, pp,
 		     cap, f, &ef, &eb, &st);
 	if (ep > 1) {
-		/* with data-parallel attention the all-to-alls replace the
-		 * experts' all-reduces; each GPU reads the attention it holds
+		/* with data-parallel attention the dispatch and combine replace
+		 * the experts' all-reduces; each GPU reads the attention it holds
 		 * whole */
 		double d = ep_comm_delta_s(&m, B / pp * (1.0 + ratio), ep, adp, tp, pp, disp_b,
 					   cap, f);
