@@ -54,6 +54,10 @@ cJSON *json_add_money(cJSON *obj, const char *key, double v);
 /* Adds a number rounded to the given decimals. */
 cJSON *json_add_rounded(cJSON *obj, const char *key, double v, int decimals);
 
+/* Adds "parallelism": {tensor, pipeline, expert, attention_data_parallel},
+ * each at least 1 (1 when not used): how one model instance is laid out. */
+cJSON *json_add_parallelism(cJSON *obj, int tp, int pp, int ep, int attention_dp);
+
 /* Adds a string, or JSON null when s is NULL or empty. */
 cJSON *json_add_str_or_null(cJSON *obj, const char *key, const char *s);
 

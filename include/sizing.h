@@ -509,6 +509,16 @@ enum sizing_bound {
 /* "compute", "memory-bandwidth", "interconnect", "memory-capacity". */
 const char *sizing_bound_name(enum sizing_bound b);
 
+/* How a mixture of experts spreads over an instance: "expert 8", with
+ * ", attention data-parallel 8" when attention is too; "" when its experts
+ * are not spread (ep <= 1).  Returns buf. */
+const char *sizing_expert_text(char *buf, size_t len, int ep, int attention_dp);
+
+/* An instance's layout: "tensor 8 x pipeline 1", with ", " and
+ * sizing_expert_text when the experts are spread.  Returns buf. */
+const char *sizing_parallelism_text(char *buf, size_t len, int tp, int pp, int ep,
+				    int attention_dp);
+
 struct sizing_inference_result {
 	/* memory for one model instance (all its devices), GiB */
 	double weights_gib;

@@ -29,6 +29,27 @@ static double per_doubling(double eff, int n)
 
 /* ---- inference --------------------------------------------------------- */
 
+const char *sizing_expert_text(char *buf, size_t len, int ep, int attention_dp)
+{
+	if (ep <= 1)
+		snprintf(buf, len, "%s", "");
+	else if (attention_dp > 1)
+		snprintf(buf, len, "expert %d, attention data-parallel %d", ep, attention_dp);
+	else
+		snprintf(buf, len, "expert %d", ep);
+	return buf;
+}
+
+const char *sizing_parallelism_text(char *buf, size_t len, int tp, int pp, int ep,
+				    int attention_dp)
+{
+	char e[64];
+
+	sizing_expert_text(e, sizeof e, ep, attention_dp);
+	snprintf(buf, len, "tensor %d x pipeline %d%s%s", tp, pp, e[0] ? ", " : "", e);
+	return buf;
+}
+
 const char *sizing_bound_name(enum sizing_bound b)
 {
 	switch (b) {

@@ -200,30 +200,12 @@ int recommend_mig_note(const struct recommend_result *r, const struct recommend_
 	return 1;
 }
 
-/* How an instance spreads a mixture of experts: "expert 8, attention
- * data-parallel 8" after lead (", " or " (", closed with ")" then),
- * "" when its experts are not spread. */
-static const char *expert_layout(const struct fit_result *f, char *buf, size_t len,
-				 const char *lead)
-{
-	int paren = lead[1] == '(';
-
-	if (f->ep <= 1)
-		return "";
-	if (f->attention_dp > 1)
-		snprintf(buf, len, "%sexpert %d, attention data-parallel %d%s", lead, f->ep,
-			 f->attention_dp, paren ? ")" : "");
-	else
-		snprintf(buf, len, "%sexpert %d%s", lead, f->ep, paren ? ")" : "");
-	return buf;
-}
-
 int recommend_choice_reason(const struct recommend_result *r, const struct recommend_workload *w,
 			    const struct recommend_choice *c, size_t i, char *buf, size_t len)
 {
 	const struct fit_result *f = &c->fit;
 	size_t k = 0;
-	char ep[80];
+	char ep[128];
 
 	if (i == k++) {
 		const struct recommend_mig_use *u = recommend_mig_use_of(w);
@@ -250,15 +232,19 @@ int recommend_choice_reason(const struct recommend_result *r, const struct recom
 		else if (f->instances > 0 && f->vm_count > f->instances)
 			/* an instance over several VMs: pipeline stages across them */
 			snprintf(buf, len, "%d VMs per replica, %d instance%s of %d GPUs over %d VMs "
-				 "each (tensor %d x pipeline %d%s, over InfiniBand)", f->vm_count,
+				 "each (%s, over InfiniBand)", f->vm_count,
 				 f->instances, f->instances == 1 ? "" : "s", f->gpus_per_instance,
-				 f->vm_count / f->instances, f->tp, f->pp,
-				 expert_layout(f, ep, sizeof ep, ", "));
-		else
-			snprintf(buf, len, "%d VM%s per replica, %d instance%s of %d GPU%s each%s",
+				 f->vm_count / f->instances,
+				 sizing_parallelism_text(ep, sizeof ep, f->tp, f->pp, f->ep,
+							 f->attention_dp));
+		else {
+			sizing_expert_text(ep, sizeof ep, f->ep, f->attention_dp);
+			snprintf(buf, len, "%d VM%s per replica, %d instance%s of %d GPU%s each%s%s%s",
 				 f->vm_count, f->vm_count == 1 ? "" : "s", f->instances,
 				 f->instances == 1 ? "" : "s", f->gpus_per_instance,
-				 f->gpus_per_instance == 1 ? "" : "s", expert_layout(f, ep, sizeof ep, " ("));
+				 f->gpus_per_instance == 1 ? "" : "s", ep[0] ? " (" : "", ep,
+				 ep[0] ? ")" : "");
+		}
 		return 1;
 	}
 	if (i == k++) {

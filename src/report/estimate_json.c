@@ -109,11 +109,7 @@ int estimate_json_inference(FILE *out, const struct estimate_report *e,
 		cJSON_AddNumberToObject(doc, "concurrency", (double)r->concurrency);
 		cJSON_AddNullToObject(doc, "bound");
 	}
-	o = cJSON_AddObjectToObject(doc, "parallelism");
-	cJSON_AddNumberToObject(o, "tensor", r->tp);
-	cJSON_AddNumberToObject(o, "pipeline", r->pp);
-	cJSON_AddNumberToObject(o, "expert", r->ep);
-	cJSON_AddNumberToObject(o, "attention_data_parallel", r->attention_dp);
+	json_add_parallelism(doc, r->tp, r->pp, r->ep, r->attention_dp);
 	o = cJSON_AddObjectToObject(doc, "throughput");
 	json_rounded_or_null(o, "output_tokens_per_s", r->output_tokens_per_s, 1, r->fits);
 	json_rounded_or_null(o, "prefill_tokens_per_s", r->prefill_tokens_per_s, 1,

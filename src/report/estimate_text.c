@@ -7,18 +7,6 @@
 #include <math.h>
 #include <stdio.h>
 
-/* "tensor 8 x pipeline 1", with ", expert 8, attention data-parallel 8"
- * when the experts (and attention) are spread that way. */
-static void parallelism_text(char *buf, size_t n, const struct sizing_inference_result *r)
-{
-	int k = snprintf(buf, n, "tensor %d x pipeline %d", r->tp, r->pp);
-
-	if (r->ep > 1 && k > 0 && (size_t)k < n)
-		k += snprintf(buf + k, n - (size_t)k, ", expert %d", r->ep);
-	if (r->attention_dp > 1 && k > 0 && (size_t)k < n)
-		snprintf(buf + k, n - (size_t)k, ", attention data-parallel %d", r->attention_dp);
-}
-
 /*
  * The report is a name/value table; csv prints it as one record whose header
  * is each row's csv name (docs/output.md).  A row without a csv name is shown
@@ -187,7 +175,7 @@ void estimate_text_inference(FILE *out, enum out_format format, int color,
 	table_csv_field(t, "sku", e->sku[0] ? e->sku : NULL);
 	table_csv_field(t, "mig_profile", e->cap->mig_profile);
 	table_csv_field_number(t, "gpu_count", e->cap->gpus, 0);
-	parallelism_text(buf, sizeof(buf), r);
+	sizing_parallelism_text(buf, sizeof(buf), r->tp, r->pp, r->ep, r->attention_dp);
 	table_field(t, "parallelism", NULL, buf);
 	table_csv_field_number(t, "tensor_parallel_count", r->tp, 0);
 	table_csv_field_number(t, "pipeline_parallel_count", r->pp, 0);

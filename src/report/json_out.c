@@ -469,6 +469,19 @@ cJSON *json_add_rounded(cJSON *obj, const char *key, double v, int decimals)
 	return cJSON_AddNumberToObject(obj, key, r);
 }
 
+cJSON *json_add_parallelism(cJSON *obj, int tp, int pp, int ep, int attention_dp)
+{
+	cJSON *p = cJSON_AddObjectToObject(obj, "parallelism");
+
+	if (!p)
+		return NULL;
+	cJSON_AddNumberToObject(p, "tensor", tp > 1 ? tp : 1);
+	cJSON_AddNumberToObject(p, "pipeline", pp > 1 ? pp : 1);
+	cJSON_AddNumberToObject(p, "expert", ep > 1 ? ep : 1);
+	cJSON_AddNumberToObject(p, "attention_data_parallel", attention_dp > 1 ? attention_dp : 1);
+	return p;
+}
+
 cJSON *json_add_str_or_null(cJSON *obj, const char *key, const char *s)
 {
 	if (!s || !*s)

@@ -44,6 +44,7 @@ static void explain_llm(FILE *f, const struct recommend_workload *rw,
 			const char *pricing, const char *region, double headroom_pct)
 {
 	struct sizing_inference_result s;
+	char lay[128];
 	int k = r->gpus_per_instance > 0 ? r->gpus_per_instance : cap->gpus;
 	long c = w->concurrency > 0 ? w->concurrency : 1;
 	double h = 1.0 + headroom_pct / 100.0;
@@ -59,12 +60,8 @@ static void explain_llm(FILE *f, const struct recommend_workload *rw,
 	explain_verdict(f, rw, w, r, pricing, region);
 	if (!have_s)
 		return;
-	fprintf(f, "memory of one instance (%d GPU%s, tensor %d x pipeline %d", k, k == 1 ? "" : "s",
-		s.tp, s.pp);
-	if (s.ep > 1)
-		fprintf(f, ", expert %d", s.ep);
-	if (s.attention_dp > 1)
-		fprintf(f, ", attention data-parallel %d", s.attention_dp);
+	fprintf(f, "memory of one instance (%d GPU%s, %s", k, k == 1 ? "" : "s",
+		sizing_parallelism_text(lay, sizeof lay, s.tp, s.pp, s.ep, s.attention_dp));
 	if (r->reject == FIT_OK && c < w->concurrency)
 		fprintf(f, "; %ld of the %ld sequences, one of %d instances", c, w->concurrency,
 			r->instances);

@@ -17,21 +17,6 @@
 #include "mig_plan_json.h"
 #include "util.h"
 
-/* How one instance is laid out (as estimate's JSON "parallelism"): tensor
- * and pipeline sizes, the GPUs its routed experts spread over and its
- * attention data-parallel ranks (1 when not used). */
-static void add_parallelism(cJSON *o, const struct fit_result *f)
-{
-	cJSON *p = cJSON_AddObjectToObject(o, "parallelism");
-
-	if (!p)
-		return;
-	cJSON_AddNumberToObject(p, "tensor", f->tp > 0 ? f->tp : 1);
-	cJSON_AddNumberToObject(p, "pipeline", f->pp > 0 ? f->pp : 1);
-	cJSON_AddNumberToObject(p, "expert", f->ep > 1 ? f->ep : 1);
-	cJSON_AddNumberToObject(p, "attention_data_parallel",
-				f->attention_dp > 1 ? f->attention_dp : 1);
-}
 
 static cJSON *choice_json(const struct recommend_result *r, const struct recommend_workload *w,
 			  const struct recommend_choice *c, int with_reasons)
@@ -62,7 +47,7 @@ static cJSON *choice_json(const struct recommend_result *r, const struct recomme
 		 * of gpus_per_instance GPUs on one VM (a pod apiece on AKS) */
 		cJSON_AddNumberToObject(o, "instances_per_replica", f->instances);
 		cJSON_AddNumberToObject(o, "gpus_per_instance", f->gpus_per_instance);
-		add_parallelism(o, f);
+		json_add_parallelism(o, f->tp, f->pp, f->ep, f->attention_dp);
 		json_add_rounded(o, "est_output_tokens_per_s", f->tokens_per_s, 0);
 		json_add_rounded(o, "est_ms_per_output_token", f->ms_per_token, 1);
 		json_add_rounded(o, "est_time_to_first_token_ms", f->ttft_ms, 0);
