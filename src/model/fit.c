@@ -190,11 +190,6 @@ static enum fit_reject plan_instances(const struct fit_workload *w,
 	long cmax, c;
 	int n, engine_bound, slo_bound = 0;
 
-	/* no instance on a unit: nothing to plan (callers pass at least one) */
-	if (per_vm < 1 || k < 1) {
-		out->note = "the model has no shape the sizing model can use";
-		return FIT_REJ_MODEL;
-	}
 	/* memory: largest batch per instance */
 	if (infer(w, &cap, 0, f, &r) != 0) {
 		struct sizing_engine_factors ef = sizing_engine_factors_of(f, w->engine);

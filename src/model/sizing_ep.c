@@ -71,16 +71,10 @@ double sizing_ep_experts_touched(const struct sizing_model *m, int ep, double b)
 	return (double)m->moe_experts / ep * sizing_experts_touched(m->moe_experts, m->moe_active, b);
 }
 
-/* whether m has experts that ep GPUs can each hold whole */
-static int ep_applies(const struct sizing_model *m, int ep)
+int sizing_ep_applies(const struct sizing_model *m, int ep)
 {
 	return ep > 1 && m->moe_experts >= ep && m->moe_active > 0 &&
 	       m->moe_active < m->moe_experts;
-}
-
-int sizing_ep_applies(const struct sizing_model *m, int ep)
-{
-	return ep_applies(m, ep);
 }
 
 double sizing_ep_dispatch_bytes(const struct sizing_model *m, enum sizing_precision w,
@@ -109,7 +103,7 @@ double sizing_ep_dispatch_bytes(const struct sizing_model *m, enum sizing_precis
 double sizing_ep_alltoall_bytes(const struct sizing_model *m, double tokens, int ep,
 				double dispatch_b)
 {
-	if (!ep_applies(m, ep) || !(tokens > 0))
+	if (!sizing_ep_applies(m, ep) || !(tokens > 0))
 		return 0;
 	/* each GPU receives the other ranks' tokens (all-gather, in the
 	 * dispatch precision) and, over the ring, passes on (ep − 1)/ep of
@@ -161,7 +155,7 @@ double sizing_ep_token_imbalance(const struct sizing_model *m, double tokens, in
 {
 	double pairs, cv2, rho, top;
 
-	if (!ep_applies(m, ep) || !(tokens > 0))
+	if (!sizing_ep_applies(m, ep) || !(tokens > 0))
 		return 1.0;
 	/* a GPU's routed pairs: the sum of its E/ep experts' counts, each
 	 * Poisson around its popularity, the popularities spread by
@@ -186,7 +180,7 @@ double sizing_ep_read_imbalance(const struct sizing_model *m, double tokens, int
 {
 	double per, q, mean, sd, top;
 
-	if (!ep_applies(m, ep) || !(tokens > 0))
+	if (!sizing_ep_applies(m, ep) || !(tokens > 0))
 		return 1.0;
 	/* each of a GPU's E/ep experts is touched with probability q: the
 	 * count is binomial; the busiest GPU reads at most all it holds */
@@ -207,18 +201,16 @@ double sizing_ep_alltoall_s(const struct sizing_model *m, double tokens, int ep,
 	double lat, rate, per_gpu;
 	int layers = m->moe_layers > 0 ? m->moe_layers : m->layers;
 
-	if (!ep_applies(m, ep) || pp < 1)
+	if (!sizing_ep_applies(m, ep) || pp < 1)
 		return 0;
 	/* every GPU moves the same bytes: no GPU is busier here */
 	per_gpu = sizing_ep_alltoall_bytes(m, tokens, ep, dispatch_b);
-	if (cap->nvlink_domain >= ep && cap->link_gbps > 0 && f->nvlink_efficiency > 0) {
+	if (cap->nvlink_domain >= ep && sizing_nvlink_rate(cap, f) > 0) {
 		lat = f->nvlink_allreduce_latency_us;
-		rate = cap->link_gbps / 2.0 * 1e9 * f->nvlink_efficiency;
+		rate = sizing_nvlink_rate(cap, f);
 	} else {
-		double eff = f->pcie_efficiency > 0 ? f->pcie_efficiency : f->network_efficiency;
-
 		lat = f->pcie_allreduce_latency_us;
-		rate = cap->pcie_gbps * 1e9 * eff;
+		rate = sizing_pcie_rate(cap, f);
 		if (!(rate > 0))
 			return 0;
 	}

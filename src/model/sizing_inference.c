@@ -75,6 +75,18 @@ static double weights_read_params(const struct sizing_model *m, double b)
 	return total - routed * (1.0 - sizing_experts_touched(m->moe_experts, m->moe_active, b));
 }
 
+/* The active parameters of the k routed experts, k·e with e = (T − A) /
+ * (E − k) (see weights_read_params); 0 for a dense model. */
+static double routed_active_params(const struct sizing_model *m)
+{
+	double total = m->params_b * 1e9, active = m->active_params_b * 1e9;
+	int E = m->moe_experts, k = m->moe_active;
+
+	if (E <= 0 || k <= 0 || k >= E || total <= active)
+		return 0;
+	return k * (total - active) / (E - k);
+}
+
 /*
  * Active parameters whose GEMMs run at the expert rate: the k routed
  * experts of a mixture of experts (k·e, see weights_read_params), 0 for a
@@ -84,24 +96,18 @@ static double weights_read_params(const struct sizing_model *m, double b)
  */
 static double compute_params(const struct sizing_model *m, const struct sizing_factors *f)
 {
-	double total = m->params_b * 1e9, active = m->active_params_b * 1e9;
-	int E = m->moe_experts, k = m->moe_active;
+	double active = m->active_params_b * 1e9;
 
-	if (E <= 0 || k <= 0 || k >= E || total <= active || !(f->moe_expert_mfu_scale > 0))
+	if (!(f->moe_expert_mfu_scale > 0))
 		return active;
-	return active + k * (total - active) / (E - k) * (1.0 / f->moe_expert_mfu_scale - 1.0);
+	return active + routed_active_params(m) * (1.0 / f->moe_expert_mfu_scale - 1.0);
 }
 
 /* The routed experts' share of compute_params: their GEMMs, in dense
  * equivalents (k·e / moe_expert_mfu_scale); 0 for a dense model. */
 static double routed_compute_params(const struct sizing_model *m, const struct sizing_factors *f)
 {
-	double total = m->params_b * 1e9, active = m->active_params_b * 1e9;
-	int E = m->moe_experts, k = m->moe_active;
-
-	if (E <= 0 || k <= 0 || k >= E || total <= active)
-		return 0;
-	return k * (total - active) / (E - k) /
+	return routed_active_params(m) /
 	       (f->moe_expert_mfu_scale > 0 ? f->moe_expert_mfu_scale : 1.0);
 }
 
@@ -135,6 +141,20 @@ static struct ep_balance ep_balance_of(const struct sizing_model *m, enum sizing
 struct infer_step {
 	double t_mem, t_comp, t_comm, t_cycle; /* seconds */
 };
+double sizing_pcie_rate(const struct sizing_capacity *cap, const struct sizing_factors *f)
+{
+	double eff = f->pcie_efficiency > 0 ? f->pcie_efficiency : f->network_efficiency;
+
+	return cap->pcie_gbps > 0 && eff > 0 ? cap->pcie_gbps * 1e9 * eff : 0;
+}
+
+double sizing_nvlink_rate(const struct sizing_capacity *cap, const struct sizing_factors *f)
+{
+	return cap->link_gbps > 0 && f->nvlink_efficiency > 0
+		       ? cap->link_gbps / 2.0 * 1e9 * f->nvlink_efficiency
+		       : 0;
+}
+
 /*
  * Tensor-parallel all-reduces over PCIe (no NVLink): two per layer of one
  * stage (attention and MLP outputs), each a ring of tokens × hidden × 2 B:
@@ -143,14 +163,12 @@ struct infer_step {
 double sizing_pcie_allreduce_s(const struct sizing_model *m, double tokens, int tp, int pp,
 			       const struct sizing_capacity *cap, const struct sizing_factors *f)
 {
-	double eff = f->pcie_efficiency > 0 ? f->pcie_efficiency : f->network_efficiency;
-	double bytes = tokens * m->hidden * 2.0;
+	double rate = sizing_pcie_rate(cap, f), bytes = tokens * m->hidden * 2.0;
 	double one;
 
-	if (tp <= 1 || cap->nvlink_domain >= tp || !(cap->pcie_gbps > 0) || !(eff > 0))
+	if (tp <= 1 || cap->nvlink_domain >= tp || !(rate > 0))
 		return 0;
-	one = f->pcie_allreduce_latency_us / 1e6 +
-	      2.0 * (tp - 1) / tp * bytes / (cap->pcie_gbps * 1e9 * eff);
+	one = f->pcie_allreduce_latency_us / 1e6 + 2.0 * (tp - 1) / tp * bytes / rate;
 	return 2.0 * m->layers / pp * one;
 }
 
@@ -165,14 +183,12 @@ double sizing_pcie_allreduce_s(const struct sizing_model *m, double tokens, int 
 double sizing_nvlink_allreduce_s(const struct sizing_model *m, double tokens, int tp, int pp,
 				 const struct sizing_capacity *cap, const struct sizing_factors *f)
 {
-	double bytes = tokens * m->hidden * 2.0;
+	double rate = sizing_nvlink_rate(cap, f), bytes = tokens * m->hidden * 2.0;
 	double one;
 
-	if (tp <= 1 || cap->nvlink_domain < tp || !(cap->link_gbps > 0) ||
-	    !(f->nvlink_efficiency > 0))
+	if (tp <= 1 || cap->nvlink_domain < tp || !(rate > 0))
 		return 0;
-	one = f->nvlink_allreduce_latency_us / 1e6 +
-	      2.0 * (tp - 1) / tp * bytes / (cap->link_gbps / 2.0 * 1e9 * f->nvlink_efficiency);
+	one = f->nvlink_allreduce_latency_us / 1e6 + 2.0 * (tp - 1) / tp * bytes / rate;
 	return 2.0 * m->layers / pp * one;
 }
 

@@ -28,6 +28,12 @@ int sizing_pow2_divisor(int n, int gpus);
 double sizing_mig_compute_scale(const struct sizing_capacity *cap,
 				const struct sizing_factors *f);
 
+/* Bytes per second one device moves each way over PCIe (× pcie_efficiency,
+ * else network_efficiency) and over NVLink (its per-direction rate ×
+ * nvlink_efficiency); 0 when the device has no such link or no factor. */
+double sizing_pcie_rate(const struct sizing_capacity *cap, const struct sizing_factors *f);
+double sizing_nvlink_rate(const struct sizing_capacity *cap, const struct sizing_factors *f);
+
 /* Seconds of the tensor-parallel all-reduces of one stage of pp for tokens
  * tokens: over PCIe when the tp GPUs have no common NVLink domain, and over
  * NVLink when they have; each is 0 where the other applies. */
