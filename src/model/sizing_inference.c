@@ -247,7 +247,7 @@ static double mla_decode_flops(const struct sizing_model *m)
  */
 static void decode_cycle(const struct sizing_model *m, double B, double ctx, double ratio,
 			 double in, double wbytes, double kvpt_dev, double tflops, double bw_eff,
-			 int tp, int pp, const struct sizing_capacity *cap,
+			 int tp, int pp, int adp, const struct sizing_capacity *cap,
 			 const struct sizing_factors *f, const struct sizing_engine_factors *ef,
 			 const struct ep_balance *eb, struct infer_step *st)
 {
@@ -261,7 +261,11 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	double peak16 = sizing_capacity_tflops(cap, SIZING_FP16) * 1e12 * mig;
 	double t_w, t_lin, t_pre, t_kv, t_mla, t_pattn, t_stage, t_sum, t_ar, t_stall, tp_loss, pp_loss;
 	double dmfu = f->decode_mfu * ef->decode_mfu_scale, pmfu = f->prefill_mfu * ef->prefill_scale;
-	double ovh = engine_step_s(ef, m->layers / (double)pp, mb);
+	/* with data-parallel attention every rank runs a scheduler of its own
+	 * (vLLM's engine cores, TensorRT-LLM's executors, SGLang's schedulers),
+	 * all at once: a step's host work is that of one rank's sequences */
+	double ranks = adp > 1 ? adp : 1;
+	double ovh = engine_step_s(ef, m->layers / (double)pp, mb / ranks);
 	/* the fixed cost of the layers a stage runs, once per forward pass:
 	 * the engine's per layer, and the routing kernels of each layer of
 	 * routed experts */
@@ -300,7 +304,8 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 			/* a prompt step's device time, and its host work for the
 			 * prompts it carries */
 			double dev = fmax(t_w, t_pre / n_pre) + t_layers;
-			double host = engine_step_s(ef, m->layers / (double)pp, prompts / n_pre);
+			double host = engine_step_s(ef, m->layers / (double)pp,
+						    prompts / n_pre / ranks);
 
 			t_stall = n_pre * (ef->step_overlaps > 0 ? fmax(dev, host) : dev + host) - t_pre;
 		}
@@ -683,7 +688,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	eb = ep_balance_of(&m, w, B / pp, B / pp * (1.0 + ratio), ep, f);
 	disp_b = sizing_ep_dispatch_bytes(&m, w, r.precision_mode);
 	decode_cycle(&m, B, ctx, ratio, s->input_tokens, wbytes, kvpt_dev, tflops, bw_eff, tp, pp,
-		     cap, f, &ef, &eb, &st);
+		     adp, cap, f, &ef, &eb, &st);
 	if (ep > 1) {
 		/* with data-parallel attention the dispatch and combine replace
 		 * the experts' all-reduces; each GPU reads the attention it holds

@@ -3800,6 +3800,40 @@ static void test_cap_per_dp_rank(void **state)
 }
 
 /*
+ * With data-parallel attention every rank runs its own scheduler, and a
+ * step's host work is that of one rank's sequences: DeepSeek-V3 under vLLM
+ * with expert parallelism on 8 H200 at 2,048 sequences pays 2,048 / 8 x
+ * 45 us = 11.52 ms a step for them, not 2,048 x 45 us = 92.16 ms.  Under
+ * tensor-parallel attention one scheduler holds all 256 sequences it can:
+ * 256 x 45 us = 11.52 ms too.
+ */
+static void test_host_work_per_dp_rank(void **state)
+{
+	struct sizing_factors f = factors_for(&h200), g;
+	struct sizing_capacity cap;
+	struct sizing_serving ep = { 1024, 1024, 2048, SIZING_ENGINE_VLLM, 1, 0, SIZING_ATTENTION_DEFAULT };
+	struct sizing_serving tp = { 1024, 1024, 256, SIZING_ENGINE_VLLM, 0, 0, SIZING_ATTENTION_DEFAULT };
+	struct sizing_inference_result a, b;
+	struct sizing_model m = deepseek_v3;
+	enum sizing_precision w;
+	char err[SIZING_ERRLEN];
+
+	(void)state;
+	assert_int_equal(sizing_model_native(&m, &w, err), 0);
+	assert_int_equal(sizing_capacity_from_gpu(&h200, 8, &cap), 0);
+	assert_near(sizing_engine_factors_of(&f, SIZING_ENGINE_VLLM).step_per_sequence_us, 45, 1e-12);
+	g = f;
+	g.engine[SIZING_ENGINE_VLLM].step_per_sequence_us = 0;
+	infer_pair(&m, w, SIZING_FP8, &ep, &cap, &f, &g, &a, &b);
+	assert_int_equal(a.attention_dp, 8);
+	assert_true(a.fits);
+	assert_near(a.ms_per_output_token - b.ms_per_output_token, 2048 / 8 * 0.045, 1e-9);
+	infer_pair(&m, w, SIZING_FP8, &tp, &cap, &f, &g, &a, &b);
+	assert_int_equal(a.attention_dp, 1);
+	assert_near(a.ms_per_output_token - b.ms_per_output_token, 256 * 0.045, 1e-9);
+}
+
+/*
  * Attention data-parallel for a model without MLA (serving.attention):
  * Qwen3-235B-A22B's 4 KV heads split over 4 of 8 tensor-parallel GPUs, each
  * held twice; data-parallel, each GPU holds the whole KV of its own
@@ -3969,6 +4003,7 @@ int main(void)
 		cmocka_unit_test(test_ep_imbalance_by_hand),
 		cmocka_unit_test(test_ep_directions),
 		cmocka_unit_test(test_cap_per_dp_rank),
+		cmocka_unit_test(test_host_work_per_dp_rank),
 		cmocka_unit_test(test_attention_dp_without_mla),
 		cmocka_unit_test(test_moe_layer_cost_by_hand),
 		cmocka_unit_test(test_moe_directions),
