@@ -263,9 +263,10 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	double dmfu = f->decode_mfu * ef->decode_mfu_scale, pmfu = f->prefill_mfu * ef->prefill_scale;
 	/* with data-parallel attention every rank runs a scheduler of its own
 	 * (vLLM's engine cores, TensorRT-LLM's executors, SGLang's schedulers),
-	 * all at once: a step's host work is that of one rank's sequences */
+	 * all at once: a step waits for the host work of the busiest rank's
+	 * sequences, a whole number of them */
 	double ranks = adp > 1 ? adp : 1;
-	double ovh = engine_step_s(ef, m->layers / (double)pp, mb / ranks);
+	double ovh = engine_step_s(ef, m->layers / (double)pp, adp > 1 ? ceil(mb / ranks) : mb);
 	/* the fixed cost of the layers a stage runs, once per forward pass:
 	 * the engine's per layer, and the routing kernels of each layer of
 	 * routed experts */
@@ -305,7 +306,8 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 			 * prompts it carries */
 			double dev = fmax(t_w, t_pre / n_pre) + t_layers;
 			double host = engine_step_s(ef, m->layers / (double)pp,
-						    prompts / n_pre / ranks);
+						    adp > 1 ? fmax(1.0, prompts / n_pre / ranks)
+							    : prompts / n_pre);
 
 			t_stall = n_pre * (ef->step_overlaps > 0 ? fmax(dev, host) : dev + host) - t_pre;
 		}
