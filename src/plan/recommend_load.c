@@ -266,7 +266,14 @@ void recommend_load_choice(const struct rank_ctx *c, const struct fit_workload *
 	at_peak(c, w, k->shape, &lp, &out->fit);
 	out->vm_count = f->vm_count * lp.peak_replicas;
 	out->gpu_count = f->gpu_count * lp.peak_replicas;
-	out->hourly_cost = out->unit_hourly * out->vm_count;
+	/* the peak hour's price: every replica level runs then, each billed
+	 * under its own term (pricing auto puts the base on the commitment
+	 * and the burst on payg), so not the VMs at one term's rate */
+	out->hourly_cost = 0;
+	for (size_t i = 0; i < lp.nbills; i++)
+		out->hourly_cost += lp.bills[i].hourly * lp.bills[i].vms;
+	if (lp.nbills == 0)
+		out->hourly_cost = out->unit_hourly * out->vm_count;
 	out->monthly_cost = lp.monthly_cost;
 	out->hours_billed = out->hourly_cost > 0 ? lp.monthly_cost / out->hourly_cost : 0;
 	if (plan) {

@@ -1,6 +1,8 @@
 /*
  * pack_json.c - the `pack -f json` document (pack_json.h).
  */
+#include <string.h>
+
 #include "pack_json.h"
 
 #include "bill.h"
@@ -100,7 +102,12 @@ cJSON *pack_to_json(const struct pack_plan *pl, int with_quota,
 		cJSON_AddStringToObject(o, "region", v->region);
 		cJSON_AddNumberToObject(o, "vm_count", v->vm_count);
 		cJSON_AddNumberToObject(o, "gpu_count", v->gpu_count);
-		cJSON_AddStringToObject(o, "pricing", pricing_name(v->pricing));
+		/* null when an autoscaled workload's replica levels bill under
+		 * several terms (autoscale.terms names them), as recommend's */
+		if (v->autoscaled && strchr(v->terms, '+'))
+			cJSON_AddNullToObject(o, "pricing");
+		else
+			cJSON_AddStringToObject(o, "pricing", pricing_name(v->pricing));
 		json_add_rounded(o, "hourly_cost", v->hourly, 6);
 		json_add_rounded(o, "hours_billed", v->hours_billed, 4);
 		json_add_money(o, "monthly_cost", v->monthly);

@@ -58,8 +58,15 @@ static cJSON *choice_json(const struct recommend_result *r, const struct recomme
 	json_add_rounded(o, "memory_headroom_pct", f->memory_headroom_pct, 1);
 	if (with_reasons) {
 		/* the recommendation's term (under pricing auto, per workload) and
-		 * a commitment's break-even (docs/billing.md) */
-		cJSON_AddStringToObject(o, "pricing", pricing_name(c->pricing));
+		 * a commitment's break-even (docs/billing.md); null when a load
+		 * plan's replica levels bill under several terms (load_plan.bills
+		 * gives each level's), as a k8s pool's */
+		char terms[64];
+
+		if (strchr(recommend_terms_label(w, c, terms, sizeof terms), '+'))
+			cJSON_AddNullToObject(o, "pricing");
+		else
+			cJSON_AddStringToObject(o, "pricing", pricing_name(c->pricing));
 		if (c->break_even > 0)
 			json_add_rounded(o, "break_even_utilisation", c->break_even, 4);
 		else
