@@ -258,15 +258,18 @@ static void resum(struct recommend_result *res)
 }
 
 /*
- * The per-region comparison of a workload with a load plan under pricing
- * auto: each region's figure is its own load-plan bill under auto, each
- * level on the cheaper of the region's commitment and payg.  Each term's
- * run billed every region so (load_mixed_terms), a region without that
- * commitment's price not at all; the region's figure is the least of the
- * runs' (payg's run where it has no commitment price), not the figures of
- * the one run the workload took, which left such a region "(none)" and
- * priced the others under that run's commitment alone.  out's workloads and
- * the runs' hold each term's version of workload i once (swapped above).
+ * The per-region comparison of a workload under pricing auto: each region's
+ * figure is its own bill under auto, the term cheapest there for the
+ * workload's hours (a load plan: each level on the cheaper of the region's
+ * commitment and payg).  Each term's run billed every region so
+ * (load_mixed_terms), a region without that commitment's price not at all;
+ * the region's figure is the least of the runs' (payg's run where it has no
+ * commitment price), not the figures of the one run the workload took,
+ * which left such a region "(none)" and priced the others under that run's
+ * commitment alone.  The recommendation's own region keeps its bill (a
+ * workload the MIG plan covers takes the plan's term there with the plan's
+ * other workloads).  out's workloads and the runs' hold each term's version
+ * of workload i once (swapped above).
  */
 static void auto_region_costs(struct recommend_result *out, const struct recommend_result *runs,
 			      const int *have, size_t plan)
@@ -274,10 +277,12 @@ static void auto_region_costs(struct recommend_result *out, const struct recomme
 	for (size_t i = 0; i < out->nworkloads; i++) {
 		struct recommend_workload *w = &out->workloads[i];
 
-		if (!w->load_plan)
-			continue;
 		for (size_t k = 0; k < w->nregions; k++) {
 			struct recommend_region_cost *rc = &w->regions[k];
+
+			/* the recommendation's own region is its bill */
+			if (w->feasible && strcasecmp(rc->region, w->rec.region) == 0)
+				continue;
 
 			for (size_t t = 0; t < NAUTO; t++) {
 				const struct recommend_workload *o;
