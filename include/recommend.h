@@ -141,6 +141,9 @@ struct recommend_choice {
 	char price_observed[12];          /* the observed_date of the price it is
 					     billed with, "" when undated or none (set
 					     on a recommendation) */
+	unsigned terms;                   /* a load plan's choice: bit 1 << kind of
+					     each term its replica levels bill under
+					     (recommend_terms_label); 0 otherwise */
 	double hours_used;                /* hours a month it runs (inference: hours per
 					     month; training: run hours x runs) (set on
 					     a recommendation) */
@@ -780,11 +783,11 @@ int recommend_load_plan_size(const struct profile_workload *pw, const struct fit
 int recommend_is_traffic(const struct profile_workload *pw);
 
 /*
- * The term(s) choice c of w is billed under, as every format names them:
- * pricing_name(c->pricing), but for the recommendation of a load plan the
- * terms its levels bill under (load_plan.bills), each once, joined in their
- * order: "reserved-3y+payg" under pricing auto when the base goes on the
- * commitment and the burst on payg.  Returns buf.
+ * The term(s) choice c of w is billed under, as every format names them: the
+ * term of w's run (its recommendation's pricing), but for a choice billed by
+ * a load plan whose levels bill under several terms (c->terms) those terms,
+ * each once, commitments first: "reserved-3y+payg" under pricing auto when
+ * the base goes on the commitment and the burst on payg.  Returns buf.
  */
 const char *recommend_terms_label(const struct recommend_workload *w,
 				  const struct recommend_choice *c, char *buf, size_t len);

@@ -270,8 +270,12 @@ void recommend_load_choice(const struct rank_ctx *c, const struct fit_workload *
 	 * under its own term (pricing auto puts the base on the commitment
 	 * and the burst on payg), so not the VMs at one term's rate */
 	out->hourly_cost = 0;
-	for (size_t i = 0; i < lp.nbills; i++)
+	out->terms = 0;
+	for (size_t i = 0; i < lp.nbills; i++) {
 		out->hourly_cost += lp.bills[i].hourly * lp.bills[i].vms;
+		if ((int)lp.bills[i].term >= 0 && lp.bills[i].term < PRICING_COUNT)
+			out->terms |= 1u << lp.bills[i].term;
+	}
 	if (lp.nbills == 0)
 		out->hourly_cost = out->unit_hourly * out->vm_count;
 	out->monthly_cost = lp.monthly_cost;

@@ -17,24 +17,31 @@
 const char *recommend_terms_label(const struct recommend_workload *w,
 				  const struct recommend_choice *c, char *buf, size_t len)
 {
-	const struct recommend_load_plan *lp = c == &w->rec ? w->load_plan : NULL;
+	/* the commitments first, as a load plan's base level bills before its
+	 * burst: "reserved-3y+payg" */
+	static const enum pricing_kind order[] = {
+		PRICING_RESERVED_1Y, PRICING_RESERVED_3Y, PRICING_SAVINGS_1Y, PRICING_SAVINGS_3Y,
+		PRICING_PAYG, PRICING_SPOT,
+	};
 	size_t at = 0;
-	int seen[PRICING_COUNT] = { 0 };
+	int n = 0;
 
-	snprintf(buf, len, "%s", pricing_name(c->pricing));
-	if (!lp || lp->nbills < 1)
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+		n += (c->terms >> order[i]) & 1u;
+	/* the run's term (the recommendation's: every choice of a workload
+	 * bills under its run's) unless its levels bill under several */
+	snprintf(buf, len, "%s", pricing_name(w->rec.pricing));
+	if (n < 2)
 		return buf;
-	for (size_t i = 0; i < lp->nbills && at < len; i++) {
-		enum pricing_kind k = lp->bills[i].term;
-		int n;
+	for (size_t i = 0; i < sizeof order / sizeof order[0] && at < len; i++) {
+		int k;
 
-		if ((int)k < 0 || (int)k >= PRICING_COUNT || seen[k])
+		if (!((c->terms >> order[i]) & 1u))
 			continue;
-		seen[k] = 1;
-		n = snprintf(buf + at, len - at, "%s%s", at ? "+" : "", pricing_name(k));
-		if (n < 0)
+		k = snprintf(buf + at, len - at, "%s%s", at ? "+" : "", pricing_name(order[i]));
+		if (k < 0)
 			break;
-		at += (size_t)n;
+		at += (size_t)k;
 	}
 	return buf;
 }

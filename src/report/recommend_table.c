@@ -673,8 +673,7 @@ static void csv_row(struct table *t, const struct recommend_result *r,
 	table_add(t, w->name, rk, c->sku, c->region, fit_placement_name(c->placement),
 		  c->mig_profile, vms, gpus, hourly, monthly, recommend_basis_name(c->basis), tps,
 		  ms, jh, r->currency,
-		  c == &w->rec ? recommend_terms_label(w, c, terms, sizeof terms)
-			       : pricing_name(w->rec.pricing),
+		  recommend_terms_label(w, c, terms, sizeof terms),
 		  recommend_choice_label(r, w, c, label, sizeof(label)), peak, trough, peak_sized,
 		  capped, needed);
 }
