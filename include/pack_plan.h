@@ -48,8 +48,11 @@ struct pack_vm {
 					names them: pricing's name, or an autoscaled
 					workload's levels' terms joined,
 					"reserved-3y+payg" (recommend_terms_label) */
-	double hourly;               /* all its VMs (autoscaled: the peak's at
-					pricing's price, not a flat rate) */
+	int several_terms;           /* its levels bill under several terms
+					(recommend_terms_several): JSON pricing null */
+	double hourly;               /* all its VMs (autoscaled: the peak hour's,
+					each level at its own term's price, not a
+					flat rate) */
 	double hours_billed;         /* monthly = hourly x hours_billed */
 	double monthly;              /* its bill: recommend's monthly cost of it */
 	int autoscaled;              /* its recommendation is a load plan (recommend.h

@@ -783,14 +783,19 @@ int recommend_load_plan_size(const struct profile_workload *pw, const struct fit
 int recommend_is_traffic(const struct profile_workload *pw);
 
 /*
- * The term(s) choice c of w is billed under, as every format names them: the
- * term of w's run (its recommendation's pricing), but for a choice billed by
- * a load plan whose levels bill under several terms (c->terms) those terms,
- * each once, commitments first: "reserved-3y+payg" under pricing auto when
- * the base goes on the commitment and the burst on payg.  Returns buf.
+ * The term(s) choice c of w is billed under, as every format names them: for
+ * a choice billed by a load plan the terms its levels bill under (c->terms),
+ * each once, commitments first ("reserved-3y+payg" under pricing auto when
+ * the base goes on the commitment and the burst on payg; "payg" when every
+ * level is on payg), else the term of w's run (its recommendation's
+ * pricing).  Returns buf.
  */
 const char *recommend_terms_label(const struct recommend_workload *w,
 				  const struct recommend_choice *c, char *buf, size_t len);
+
+/* 1 when c is billed by a load plan whose levels bill under several terms:
+ * JSON pricing is null then (load_plan.bills gives each level's). */
+int recommend_terms_several(const struct recommend_choice *c);
 
 /* One line of the reasons of a choice (i-th; returns 0 past the last one),
  * e.g. "cheapest of 14 feasible options in eastus". */

@@ -191,6 +191,7 @@ void pack_plan_from_recommend(const struct recommend_result *res, struct pack_pl
 			v->gpu_count = w->rec.gpu_count;
 			v->pricing = w->rec.pricing;
 			recommend_terms_label(w, &w->rec, v->terms, sizeof v->terms);
+			v->several_terms = recommend_terms_several(&w->rec);
 			v->hourly = w->rec.hourly_cost;
 			v->hours_billed = w->rec.hours_billed;
 			v->monthly = w->rec.monthly_cost;

@@ -1024,7 +1024,8 @@ static void fill_alternatives(struct rank_ctx *c, const struct fit_workload *w,
 }
 
 /* Each region's cheapest candidate (c->cands sorted), for the per-region
- * comparison. */
+ * comparison: a size one can buy there, never a MIG slice's share of a VM
+ * (the alternatives skip them too). */
 static void region_costs(const struct rank_ctx *c, struct recommend_workload *rw, const int *regs,
 			 size_t nregs)
 {
@@ -1034,7 +1035,8 @@ static void region_costs(const struct rank_ctx *c, struct recommend_workload *rw
 		struct recommend_region_cost *rc = &rw->regions[k];
 		util_copy_str(rc->region, sizeof(rc->region), c->env->regions[regs[k]]);
 		for (size_t j = 0; j < c->ncands; j++) {
-			if (c->cands[j].region != regs[k])
+			if (c->cands[j].region != regs[k] ||
+			    c->env->shapes[c->cands[j].shape].mig >= 0)
 				continue;
 			rc->feasible = 1;
 			rc->monthly_cost = c->cands[j].monthly;

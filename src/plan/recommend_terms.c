@@ -126,8 +126,9 @@ void recommend_commitment_finding(const struct rec_env *e, struct recommend_work
  * the other terms buy).  Each workload takes the term whose bill of its
  * recommendation is lowest for the hours it runs (the ranking under each
  * term already billed its hours: 730 under a commitment).  A MIG plan
- * shares whole VMs, so the workloads one term's plan covers (mig_use set)
- * take that term together: the plan term is the one whose fleet total,
+ * shares whole VMs, so the workloads one term's plan places (plan_placed;
+ * not those it only covers and leaves on their own dedicated VMs) take that
+ * term together: the plan term is the one whose fleet total,
  * those workloads at its bills and every other at its own cheapest term, is
  * lowest.  The result is the plan term's, with the other workloads swapped
  * in from their terms' results, which it keeps (runs) because their lists
@@ -182,6 +183,15 @@ static void add_cost(struct fleet_cost *f, long long cents)
 /* Of the terms t with have[t] whose result does not put workload i in its
  * MIG plan, the one billing i least (priced first; the earlier on a tie);
  * fallback when none. */
+/* A workload the MIG plan places (on its slices or its dedicated GPUs): it
+ * takes the plan's term with the plan's other workloads.  One the plan
+ * only covers, whose recommendation is its own dedicated option, bills on
+ * its own and takes its own cheapest term. */
+static int plan_placed(const struct recommend_result *run, size_t i)
+{
+	return recommend_mig_use_of(&run->workloads[i])->use == RECOMMEND_BASIS_PLAN;
+}
+
 static size_t own_term(const struct recommend_result *runs, const int *have, size_t i,
 		       size_t fallback)
 {
@@ -191,7 +201,7 @@ static size_t own_term(const struct recommend_result *runs, const int *have, siz
 	for (size_t t = 0; t < NAUTO; t++) {
 		long long k;
 
-		if (!have[t] || runs[t].workloads[i].mig_use)
+		if (!have[t] || plan_placed(&runs[t], i))
 			continue;
 		k = bill_cents(&runs[t], i);
 		if (k >= 0 && (bc < 0 || k < bc)) {
@@ -340,7 +350,7 @@ int recommend_build_auto(const struct catalog_snapshot *snap, const struct profi
 		if (!have[t])
 			continue;
 		for (size_t i = 0; i < runs[t].nworkloads; i++) {
-			size_t k = runs[t].workloads[i].mig_use ? t : own_term(runs, have, i, t);
+			size_t k = plan_placed(&runs[t], i) ? t : own_term(runs, have, i, t);
 
 			add_cost(&f, bill_cents(&runs[k], i));
 		}
@@ -351,7 +361,7 @@ int recommend_build_auto(const struct catalog_snapshot *snap, const struct profi
 	}
 	term = xcalloc(runs[plan].nworkloads + 1, sizeof(*term));
 	for (size_t i = 0; i < runs[plan].nworkloads; i++)
-		term[i] = runs[plan].workloads[i].mig_use ? plan : own_term(runs, have, i, plan);
+		term[i] = plan_placed(&runs[plan], i) ? plan : own_term(runs, have, i, plan);
 	*out = runs[plan];
 	memset(&runs[plan], 0, sizeof(runs[plan]));
 	for (size_t i = 0; i < out->nworkloads; i++) {

@@ -24,14 +24,11 @@ const char *recommend_terms_label(const struct recommend_workload *w,
 		PRICING_PAYG, PRICING_SPOT,
 	};
 	size_t at = 0;
-	int n = 0;
 
-	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
-		n += (c->terms >> order[i]) & 1u;
 	/* the run's term (the recommendation's: every choice of a workload
-	 * bills under its run's) unless its levels bill under several */
+	 * bills under its run's) unless a load plan says which it bills under */
 	snprintf(buf, len, "%s", pricing_name(w->rec.pricing));
-	if (n < 2)
+	if (!c->terms)
 		return buf;
 	for (size_t i = 0; i < sizeof order / sizeof order[0] && at < len; i++) {
 		int k;
@@ -44,6 +41,11 @@ const char *recommend_terms_label(const struct recommend_workload *w,
 		at += (size_t)k;
 	}
 	return buf;
+}
+
+int recommend_terms_several(const struct recommend_choice *c)
+{
+	return c->terms != 0 && (c->terms & (c->terms - 1)) != 0;
 }
 
 const char *recommend_choice_label(const struct recommend_result *r,

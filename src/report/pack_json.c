@@ -1,8 +1,6 @@
 /*
  * pack_json.c - the `pack -f json` document (pack_json.h).
  */
-#include <string.h>
-
 #include "pack_json.h"
 
 #include "bill.h"
@@ -104,7 +102,7 @@ cJSON *pack_to_json(const struct pack_plan *pl, int with_quota,
 		cJSON_AddNumberToObject(o, "gpu_count", v->gpu_count);
 		/* null when an autoscaled workload's replica levels bill under
 		 * several terms (autoscale.terms names them), as recommend's */
-		if (v->autoscaled && strchr(v->terms, '+'))
+		if (v->several_terms)
 			cJSON_AddNullToObject(o, "pricing");
 		else
 			cJSON_AddStringToObject(o, "pricing", pricing_name(v->pricing));

@@ -61,9 +61,7 @@ static cJSON *choice_json(const struct recommend_result *r, const struct recomme
 		 * a commitment's break-even (docs/billing.md); null when a load
 		 * plan's replica levels bill under several terms (load_plan.bills
 		 * gives each level's), as a k8s pool's */
-		char terms[64];
-
-		if (strchr(recommend_terms_label(w, c, terms, sizeof terms), '+'))
+		if (recommend_terms_several(c))
 			cJSON_AddNullToObject(o, "pricing");
 		else
 			cJSON_AddStringToObject(o, "pricing", pricing_name(c->pricing));

@@ -5,8 +5,11 @@
 # (hours_billed = the run's hours, a starved run's included, x runs per
 # month), the recommendation and every alternative.  A load plan
 # (requests_per_s) is billed per replica group: its groups sum to the
-# recommendation's bill, each one hourly x VMs x its hours (hours_billed is
-# then that bill over the peak's hourly cost).
+# recommendation's bill, each one its VM's hourly x VMs x its hours (730
+# under a commitment), and the recommendation's hourly_cost is its peak
+# hour's price, every group at its own term's (hours_billed is then the bill
+# over it).  Every profile runs at its own pricing and under --pricing auto,
+# where a load plan's levels may bill under two terms (pricing null).
 #
 # By hand, qlora-70b below (1 x Standard_ND96asr_v4, 27.197 USD/h, one run
 # 24.26 h, 2 runs a month): 27.197 x 48.52 h = 1,319.67 USD; job_cost x runs
@@ -32,10 +35,12 @@ r = json.load(open(sys.argv[1]))["workloads"][0]["recommendation"]
 assert r["sku"] == "Standard_ND96asr_v4" and r["monthly_cost"] == 1319.67, r
 assert abs(r["hours_billed"] - 48.52) < 0.01, r
 PY
+for run in own auto; do
 for p in "$T/train.yaml" "$ROOT"/examples/*.yaml "$ROOT"/tests/fixtures/fleets/*.yaml; do
-	"$GPUFIT" -f json recommend "$p" >"$T/out.json" 2>"$T/err"
+	if [ "$run" = auto ]; then set -- --pricing auto; else set --; fi
+	"$GPUFIT" -f json recommend "$@" "$p" >"$T/out.json" 2>"$T/err"
 	rc=$?
-	[ "$rc" = 0 ] || [ "$rc" = 5 ] || { fail "recommend -f json $p exited $rc"; continue; }
+	[ "$rc" = 0 ] || [ "$rc" = 5 ] || { fail "recommend -f json $* $p exited $rc"; continue; }
 	python3 - "$T/out.json" "$p" >"$T/check" 2>&1 <<'PY' || fail "$(cat "$T/check")"
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -62,20 +67,28 @@ for w in d["workloads"]:
     lp = w.get("load_plan")
     if lp and w.get("recommendation"):
         r = w["recommendation"]
-        vm_hourly = r["hourly_cost"] / r["vm_count"]
         total = 0
+        peak = 0
+        terms = set()
         for b in lp["bills"]:
             hours = 730 if b["term"] in ("reserved-1y", "reserved-3y", "savings-1y", "savings-3y") else b["hours_per_month"]
             # the JSON's hours are to 0.01 h: that much of the bill may differ
-            slack = vm_hourly * b["vms"] * 0.005 * 100 + 1
-            if b["term"] == r["pricing"] and abs(vm_hourly * b["vms"] * hours * 100 - round(b["monthly_cost"] * 100)) > slack:
-                bad.append(f"{w['name']}: load plan bill {b} is not {vm_hourly} x {b['vms']} x {hours}")
+            slack = b["hourly_cost"] * b["vms"] * 0.005 * 100 + 1
+            if abs(b["hourly_cost"] * b["vms"] * hours * 100 - round(b["monthly_cost"] * 100)) > slack:
+                bad.append(f"{w['name']}: load plan bill {b} is not {b['hourly_cost']} x {b['vms']} x {hours}")
             total += round(b["monthly_cost"] * 100)
+            peak += b["hourly_cost"] * b["vms"]
+            terms.add(b["term"])
         if total != round(r["monthly_cost"] * 100) or total != round(lp["monthly_cost"] * 100):
             bad.append(f"{w['name']}: load plan bills sum to {total} cents, recommendation {r['monthly_cost']}")
+        if lp["bills"] and abs(peak - r["hourly_cost"]) > 1e-6 * max(1, peak):
+            bad.append(f"{w['name']}: hourly_cost {r['hourly_cost']} is not the peak hour's {peak}")
+        if (len(terms) > 1) != (r["pricing"] is None) or (len(terms) == 1 and r["pricing"] not in terms):
+            bad.append(f"{w['name']}: pricing {r['pricing']} for bills under {sorted(terms)}")
 if bad:
     print(sys.argv[2] + ": " + "; ".join(bad))
     sys.exit(1)
 PY
+done
 done
 finish

@@ -382,6 +382,37 @@ static void test_auto(void **state)
  * of 2026-06-21 162 days (9 + 31 + 31 + 30 + 31 + 30 to Nov 30); westus2 payg
  * of 2026-10-01 is 60 days old, within 90: not named; an undated price is
  * not judged here (the gate says its age is unknown). */
+/* The terms a choice bills under, as every format names them: a load plan's
+ * levels' terms (commitments first), else the run's term; several of them
+ * make JSON's pricing null. */
+static void test_terms_label(void **state)
+{
+	struct recommend_workload w;
+	struct recommend_choice alt;
+	char buf[64];
+
+	(void)state;
+	memset(&w, 0, sizeof w);
+	memset(&alt, 0, sizeof alt);
+	w.rec.pricing = PRICING_RESERVED_3Y;
+	/* not a load plan: the run's term */
+	assert_string_equal(recommend_terms_label(&w, &alt, buf, sizeof buf), "reserved-3y");
+	assert_false(recommend_terms_several(&alt));
+	/* a load plan whose every level is on payg in the reserved-3y run */
+	alt.terms = 1u << PRICING_PAYG;
+	assert_string_equal(recommend_terms_label(&w, &alt, buf, sizeof buf), "payg");
+	assert_false(recommend_terms_several(&alt));
+	/* the base on the commitment, the burst on payg */
+	alt.terms |= 1u << PRICING_RESERVED_3Y;
+	assert_string_equal(recommend_terms_label(&w, &alt, buf, sizeof buf), "reserved-3y+payg");
+	assert_true(recommend_terms_several(&alt));
+	alt.terms = 1u << PRICING_SAVINGS_1Y | 1u << PRICING_RESERVED_1Y | 1u << PRICING_PAYG;
+	assert_string_equal(recommend_terms_label(&w, &alt, buf, sizeof buf),
+			    "reserved-1y+savings-1y+payg");
+	/* a short buffer is cut, never overrun */
+	assert_string_equal(recommend_terms_label(&w, &alt, buf, 12), "reserved-1y");
+}
+
 static void test_price_age_warning(void **state)
 {
 	struct recommend_result r;
@@ -427,6 +458,7 @@ int main(void)
 		cmocka_unit_test(test_training_reserved),
 		cmocka_unit_test(test_auto),
 		cmocka_unit_test(test_price_age_warning),
+		cmocka_unit_test(test_terms_label),
 	};
 	return cmocka_run_group_tests(tests, setup, bundled_teardown);
 }
