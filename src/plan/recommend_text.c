@@ -324,11 +324,17 @@ int recommend_choice_reason(const struct recommend_result *r, const struct recom
 		return 1;
 	}
 	if (r->pricing_auto && c == &w->rec && !w->load_plan && i == k++) {
-		/* pricing auto: the term this workload is billed under */
-		size_t at = (size_t)snprintf(buf, len, "pricing auto: %s, the cheapest term for "
-						       "its %g h a month",
-					     pricing_name(c->pricing),
-					     round(c->hours_used * 100.0) / 100.0);
+		/* pricing auto: the term this workload is billed under; one the
+		 * MIG plan places takes the plan's, with its other workloads */
+		int placed = recommend_mig_use_of(w)->use == RECOMMEND_BASIS_PLAN;
+		size_t at = placed
+			? (size_t)snprintf(buf, len, "pricing auto: %s, the MIG plan's term (its "
+						     "workloads share its VMs and take one term "
+						     "together)", pricing_name(c->pricing))
+			: (size_t)snprintf(buf, len, "pricing auto: %s, the cheapest term for "
+						     "its %g h a month",
+					   pricing_name(c->pricing),
+					   round(c->hours_used * 100.0) / 100.0);
 		if (c->break_even > 0 && at < len)
 			snprintf(buf + at, len - at, " (break-even %g h, %.1f%% of 730 h)",
 				 round(c->break_even * BILL_MONTH_HOURS * 100.0) / 100.0,
