@@ -180,9 +180,6 @@ static void add_cost(struct fleet_cost *f, long long cents)
 		f->cents += cents;
 }
 
-/* Of the terms t with have[t] whose result does not put workload i in its
- * MIG plan, the one billing i least (priced first; the earlier on a tie);
- * fallback when none. */
 /* A workload the MIG plan places (on its slices or its dedicated GPUs): it
  * takes the plan's term with the plan's other workloads.  One the plan
  * only covers, whose recommendation is its own dedicated option, bills on
@@ -192,6 +189,9 @@ static int plan_placed(const struct recommend_result *run, size_t i)
 	return recommend_mig_use_of(&run->workloads[i])->use == RECOMMEND_BASIS_PLAN;
 }
 
+/* Of the terms t with have[t] whose result does not place workload i in its
+ * MIG plan, the one billing i least (priced first; the earlier on a tie);
+ * fallback when none. */
 static size_t own_term(const struct recommend_result *runs, const int *have, size_t i,
 		       size_t fallback)
 {
@@ -277,7 +277,7 @@ static void resum(struct recommend_result *res)
  * commitment price), not the figures of the one run the workload took,
  * which left such a region "(none)" and priced the others under that run's
  * commitment alone.  The recommendation's own region keeps its bill (a
- * workload the MIG plan covers takes the plan's term there with the plan's
+ * workload the MIG plan places takes the plan's term there with the plan's
  * other workloads).  out's workloads and the runs' hold each term's version
  * of workload i once (swapped above).
  */
