@@ -2885,6 +2885,222 @@ static const struct engine_row engine_rows[] = {
 };
 
 
+/*
+ * trtllm-bench's own batch when none is given (tensorrt_llm/bench/build/
+ * tuning.py calc_engine_setting and finetune_setting, read 2026-12-07): the
+ * KV cache the instance holds, (NVML memory x GPUs - stored elements x
+ * bytes) x the KV fraction, over 2 x layers x max(tp, kv heads) x head size
+ * x KV bytes a token (head size = hidden / heads where the config has no
+ * head_dim) x (ISL + OSL) requests, rounded up to 32 below 256 (64 at
+ * least) and to 128 below 1,024.  DeepSeek-R1 (61 layers, 128 KV heads,
+ * 7,168 / 128 = 56; FP8 KV, 1 B) on 4 B200 (179.06 GiB each by NVML) in
+ * NVFP4 (about 394 billion stored elements, two FP4 values a byte, at 0.5
+ * B: 183.5 GiB) at 0.95: (716.24 - 183.47) x 0.95 = 506.1 GiB over
+ * 874,496 B x 2,048 = 303.4 requests -> 384; x 9,216 = 67.4 -> 96; x
+ * 33,792 = 18.4 -> 64.  On 8 H200 (140.4 GiB) in FP8 (684.5 billion at 1
+ * B): (1123.2 - 637.5) x 0.95 / (874,496 B x 9,216) = 61.5 -> 64.  Qwen3-
+ * 235B-A22B's GQA (94 layers, 4 KV heads, 128) in NVFP4 on 4 B200 at
+ * 1k/1k: 3,386 -> 3,584, above the ~760 a rank its memory holds, so the
+ * cap binds DeepSeek-R1's PO rows only.
+ */
+static long bench_round(double req)
+{
+	double r = fmin(req, 4096);
+
+	return r < 256 ? (long)fmax(64, 32 * ceil(r / 32)) : r < 1024 ? (long)(128 * ceil(r / 128))
+							: (long)(256 * ceil(r / 256));
+}
+
+static double bench_requests(double nvml_gib, int gpus, double elems, double bytes, int layers,
+			     int kv_heads, int head, double kv_bytes, double seq, double frac)
+{
+	double per_tok = 2.0 * layers * fmax(gpus, kv_heads) * head * kv_bytes / GIB;
+
+	return (nvml_gib * gpus - elems * bytes / GIB) * frac / (per_tok * seq);
+}
+
+/*
+ * What trtllm-bench sees of each checkpoint of the PO rows (the models of
+ * TensorRT-LLM's perf-overview.md): the stored elements as
+ * huggingface_hub counts them (a packed byte of two FP4 values is one
+ * element; estimates from the architectures, which match the totals the
+ * Hugging Face pages show: Qwen3-235B-A22B NVFP4 133B, FP8 235B, Llama-3.3-
+ * 70B NVFP4 41B, Llama 4 Maverick FP8 402B), the bytes its table gives the
+ * checkpoint's quantization (NVFP4 0.5, FP8 1), and the KV cache shape and
+ * bytes (FP8: ModelOpt's kv_cache_quant_algo, or the page's kv_cache_config
+ * dtype fp8 for DeepSeek-R1).  gpt-oss is quantized as MXFP4, which
+ * TensorRT-LLM reads as W4A8_MXFP4_MXFP8 on Blackwell; bench/build/build.py
+ * get_benchmark_engine_settings runs the heuristic only for NVFP4, FP8,
+ * FP8_BLOCK_SCALES and no quantization, and gives any other checkpoint the
+ * defaults, max_batch_size 2048 and max_num_tokens 8192 (elements 0 here).
+ */
+struct bench_ckpt {
+	const struct sizing_model *m;
+	enum sizing_precision p;
+	double elems, bytes;
+	int layers, kv_heads, head;
+	double kv_bytes;
+};
+
+static const struct bench_ckpt bench_ckpts[] = {
+	{ &deepseek_r1_nvfp4, NATIVE, 394e9, 0.5, 61, 128, 56, 1 },
+	{ &deepseek_r1, NATIVE, 684.5e9, 1, 61, 128, 56, 1 },
+	{ &qwen3_235b_a22b, SIZING_FP4, 132.8e9, 0.5, 94, 4, 128, 1 },
+	{ &qwen3_235b_a22b, SIZING_FP8, 235.09e9, 1, 94, 4, 128, 1 },
+	{ &qwen3_30b_a3b, SIZING_FP4, 17.45e9, 0.5, 48, 4, 128, 1 },
+	{ &llama31_70b, SIZING_FP4, 40.61e9, 0.5, 80, 8, 128, 1 },
+	{ &llama31_70b, SIZING_FP8, 70.55e9, 1, 80, 8, 128, 1 },
+	{ &llama4_maverick, SIZING_FP4, 227.2e9, 0.5, 48, 8, 128, 1 },
+	{ &llama4_maverick, SIZING_FP8, 401.6e9, 1, 48, 8, 128, 1 },
+	{ &gpt_oss_120b, NATIVE, 0, 0, 0, 0, 0, 0 },
+	{ &gpt_oss_20b, NATIVE, 0, 0, 0, 0, 0, 0 },
+};
+
+/* NVML's memory of each GPU of the page, GiB: B200 183,359 MiB, GB200
+ * 189,471, H200 143,771, H100 SXM 81,559, RTX PRO 6000 Blackwell Server
+ * Edition 97,887 */
+static double bench_nvml_gib(const struct gpu_spec *g)
+{
+	return g == &b200 ? 179.06 : g == &gb200 ? 185.03 : g == &h200 ? 140.4 : g == &h100 ? 79.65 : 95.59;
+}
+
+/* finetune_setting's max_num_tokens: the requests' tokens of a step,
+ * raw_bs x (1 + ISL / OSL) up to 32,768, rounded up to 256 (2,048 at
+ * least) below 4,096, to 512 below 8,192, else to 1,024 */
+static long bench_round_tokens(double raw)
+{
+	double t = fmin(raw, 32768);
+
+	return t < 4096 ? (long)fmax(2048, 256 * ceil(t / 256)) : t < 8192 ? (long)(512 * ceil(t / 512))
+							: (long)(1024 * ceil(t / 1024));
+}
+
+/* trtllm-bench's max_batch_size (each attention rank's cap) and
+ * max_num_tokens (each rank's tokens a step) for PO row e: the heuristic
+ * at the 0.95 KV fraction, or the defaults; with chunked prefill off (its
+ * default) max_num_tokens is at least the longest prompt plus
+ * max_batch_size (bench/benchmark/utils/general.py) */
+static void bench_setting(const struct engine_row *e, long *batch, long *tokens)
+{
+	const struct bench_ckpt *c = NULL;
+
+	for (size_t i = 0; i < sizeof bench_ckpts / sizeof bench_ckpts[0]; i++)
+		if (bench_ckpts[i].m == e->m && bench_ckpts[i].p == e->p)
+			c = &bench_ckpts[i];
+	assert_non_null(c);
+	if (c->elems == 0) {
+		*batch = 2048;
+		*tokens = 8192;
+	} else {
+		double req = bench_requests(bench_nvml_gib(e->g), e->gpus, c->elems, c->bytes, c->layers,
+					    c->kv_heads, c->head, c->kv_bytes, e->in + e->out, 0.95);
+
+		*batch = bench_round(req);
+		*tokens = bench_round_tokens(fmin(req, 4096) * (1 + e->in / e->out));
+	}
+	if (*tokens < (long)e->in + *batch)
+		*tokens = (long)e->in + *batch;
+}
+
+/* the page's request counts for each length pair ("Preparing a Dataset") */
+static long bench_request_count(const struct engine_row *e)
+{
+	return e->in <= 1024 && e->out <= 1024 ? 3000 : e->in + e->out <= 9216 ? 1500 : 1000;
+}
+
+/*
+ * trtllm-bench's run, not a steady state: n requests of fixed lengths
+ * queued at once on one attention rank (the page's requests dealt evenly
+ * over the ranks: the busiest rank's share), admitted while the rank holds
+ * fewer than c (the benchmark's max_batch_size or what memory holds for
+ * full sequences, whichever is less: guaranteed_no_evict) and only as many
+ * prompts as fit a step's max_num_tokens beside one token of each request
+ * in flight.  A request gives its first token in the step that reads its
+ * prompt and its last osl - 1 steps later.  Returns the run's time, the sum
+ * of step(o) over its steps, o the tokens a step gives; *tokens_out counts
+ * them (n x osl).
+ */
+static double bench_run_time(long n, long c, long max_tokens, long isl, long osl,
+			     double (*step)(long out, void *ctx), void *ctx, long *tokens_out)
+{
+	long *started = calloc((size_t)osl, sizeof *started), queue = n, active = 0;
+	double total = 0;
+
+	assert_non_null(started);
+	assert_true(osl > 1 && c > 0 && max_tokens >= isl + c);
+	*tokens_out = 0;
+	for (long t = 0; queue > 0 || active > 0; t++) {
+		long k = queue < c - active ? queue : c - active, room = (max_tokens - active) / isl;
+
+		if (k > room)
+			k = room;
+		queue -= k;
+		assert_true(active + k > 0);
+		total += step(active + k, ctx);
+		*tokens_out += active + k;
+		/* the requests started osl - 1 steps ago gave their last token */
+		active += k - started[(t + 1) % osl];
+		started[(t + 1) % osl] = 0;
+		started[t % osl] = k;
+	}
+	free(started);
+	return total;
+}
+
+/* one step that gives o tokens takes what gpufit's steady state at o
+ * sequences a rank takes a step, o / rate(o): the steady state charges
+ * each token ISL / OSL of a prompt, so over a run of n x osl tokens every
+ * prompt is paid once */
+struct bench_step_ctx {
+	const struct sizing_model *m;
+	enum sizing_precision p, kv;
+	struct sizing_serving s;
+	const struct sizing_capacity *cap;
+	const struct sizing_factors *f;
+	long ranks;
+	double *cache;
+};
+
+static double bench_step(long out, void *ctx)
+{
+	struct bench_step_ctx *b = ctx;
+
+	if (b->cache[out] == 0) {
+		struct sizing_inference_result q;
+		char err[SIZING_ERRLEN];
+
+		b->s.concurrency = out * b->ranks;
+		assert_int_equal(sizing_inference(b->m, b->p, b->kv, &b->s, b->cap, b->f, &q, err), 0);
+		assert_true(q.fits);
+		b->cache[out] = b->s.concurrency / q.output_tokens_per_s;
+	}
+	return b->cache[out];
+}
+
+/* the output rate of PO row e's run: its request count x OSL over the
+ * busiest rank's time; gpufit's own rate r when the run is long, lower
+ * where it fills, drains or ends in a part-full wave */
+static double bench_run_rate(const struct engine_row *e, const struct sizing_model *m,
+			     enum sizing_precision p, enum sizing_precision kv, struct sizing_serving s,
+			     const struct sizing_capacity *cap, const struct sizing_factors *f,
+			     const struct sizing_inference_result *r)
+{
+	long batch, max_tokens, ranks = r->attention_dp > 1 ? r->attention_dp : 1, given;
+	long c = r->concurrency / ranks, n = (bench_request_count(e) + ranks - 1) / ranks;
+	struct bench_step_ctx b = { m, p, kv, s, cap, f, ranks, NULL };
+	double t;
+
+	bench_setting(e, &batch, &max_tokens);
+	if (batch < c)
+		c = batch;
+	b.cache = calloc((size_t)c + 1, sizeof *b.cache);
+	assert_non_null(b.cache);
+	t = bench_run_time(n, c, max_tokens, (long)e->in, (long)e->out, bench_step, &b, &given);
+	assert_int_equal(given, n * (long)e->out);
+	free(b.cache);
+	return (double)bench_request_count(e) * e->out / t;
+}
+
 static double engine_estimate(const struct engine_row *e)
 {
 	struct sizing_capacity cap;
@@ -2925,6 +3141,9 @@ static double engine_estimate(const struct engine_row *e)
 		assert_int_equal(sizing_inference(&m, p, kv, &s, &cap, &f, &r, err), 0);
 	}
 	assert_true(r.fits);
+	/* the PO rows are trtllm-bench's finite runs */
+	if (strncmp(e->config, "PO ", 3) == 0)
+		return bench_run_rate(e, &m, p, kv, s, &cap, &f, &r);
 	/* a TPOT or a TTFT is compared as its rate so that + means gpufit is
 	 * faster */
 	return e->metric_ms == 2 ? 1000.0 / r.time_to_first_token_ms
@@ -3226,17 +3445,19 @@ static void test_engine_table(void **state)
 	assert_true(cur.lfm >= 7 && cur.lfm_slow == cur.lfm);
 	assert_int_equal(bad, 0);
 	/* the accuracy goal: every held-out row within 2x */
-	/* the accuracy goal, every held-out row within 2x, is not met: six
+	/* the accuracy goal, every held-out row within 2x, is not met: four
 	 * rows, Qwen3-235B-A22B in NVFP4 at 1k/1k under TensorRT-LLM's DEP on
-	 * 4 B200 and 4 GB200 (+101...+109 %) and Qwen3-30B-A3B in NVFP4 at
-	 * 1k/1k on one GB200 (+136 %, +138 %), read faster than twice
-	 * measured; every other row is within 2x */
-	assert_int_equal(held - in2x, 6);
+	 * 4 B200 (1000/1000, +101 %) and 4 GB200 (1024/1024, +103 %) and
+	 * Qwen3-30B-A3B in NVFP4 at 1k/1k on one GB200 (+115 %, +118 %), read
+	 * faster than twice measured; every other row is within 2x (six
+	 * beyond it, the two others Qwen3-235B's other 1k/1k rows, before the
+	 * PO rows were read as trtllm-bench's finite runs) */
+	assert_int_equal(held - in2x, 4);
 	/* the accuracy goal: at least 80 % of the held-out rows within ±25 % */
-	/* nor the 80 % within ±25 %: 205 of 270 (76 %) with the 42 DEP rows
-	 * of TensorRT-LLM's page for models without MLA, its 63
-	 * other rows (46 within) and the 15 SQ and BH rows of SGLang (12
-	 * within); 124 of 150 (83 %) without them */
+	/* nor the 80 % within ±25 %: 209 of 270 (77 %; 205 before the PO rows
+	 * were read as finite runs) with the 42 DEP rows of TensorRT-LLM's
+	 * page for models without MLA, its 63 other rows and the 15 SQ and BH
+	 * rows of SGLang (12 within) */
 	assert_true(in25 * 4 >= held * 3);
 	/* the accuracy goal: no systematic bias (|mean signed error| <= 10 %) in
 	 * any group (engine, GPU class, batch regime) of 3 or more rows; the
@@ -3949,43 +4170,84 @@ static void test_cap_per_dp_rank(void **state)
 	assert_int_equal(r.max_sequences, 2048);
 }
 
-/*
- * trtllm-bench's own batch when none is given (tensorrt_llm/bench/build/
- * tuning.py calc_engine_setting and finetune_setting, read 2026-12-07): the
- * KV cache the instance holds, (NVML memory x GPUs - stored elements x
- * bytes) x the KV fraction, over 2 x layers x max(tp, kv heads) x head size
- * x KV bytes a token (head size = hidden / heads where the config has no
- * head_dim) x (ISL + OSL) requests, rounded up to 32 below 256 (64 at
- * least) and to 128 below 1,024.  DeepSeek-R1 (61 layers, 128 KV heads,
- * 7,168 / 128 = 56; FP8 KV, 1 B) on 4 B200 (179.06 GiB each by NVML) in
- * NVFP4 (about 394 billion stored elements, two FP4 values a byte, at 0.5
- * B: 183.5 GiB) at 0.95: (716.24 - 183.47) x 0.95 = 506.1 GiB over
- * 874,496 B x 2,048 = 303.4 requests -> 384; x 9,216 = 67.4 -> 96; x
- * 33,792 = 18.4 -> 64.  On 8 H200 (140.4 GiB) in FP8 (684.5 billion at 1
- * B): (1123.2 - 637.5) x 0.95 / (874,496 B x 9,216) = 61.5 -> 64.  Qwen3-
- * 235B-A22B's GQA (94 layers, 4 KV heads, 128) in NVFP4 on 4 B200 at
- * 1k/1k: 3,386 -> 3,584, above the ~760 a rank its memory holds, so the
- * cap binds DeepSeek-R1's PO rows only.
- */
-static long bench_round(double req)
+static size_t bench_row(const char *config)
 {
-	double r = fmin(req, 4096);
+	size_t i = 0;
 
-	return r < 256 ? (long)fmax(64, 32 * ceil(r / 32)) : r < 1024 ? (long)(128 * ceil(r / 128))
-							: (long)(256 * ceil(r / 256));
+	while (i < sizeof engine_rows / sizeof engine_rows[0] && strcmp(engine_rows[i].config, config))
+		i++;
+	assert_true(i < sizeof engine_rows / sizeof engine_rows[0]);
+	return i;
 }
 
-static double bench_requests(double nvml_gib, int gpus, double elems, double bytes, int layers,
-			     int kv_heads, int head, double kv_bytes, double seq, double frac)
+static double bench_const_step(long out, void *ctx)
 {
-	double per_tok = 2.0 * layers * fmax(gpus, kv_heads) * head * kv_bytes / GIB;
+	(void)out;
+	(void)ctx;
+	return 1;
+}
 
-	return (nvml_gib * gpus - elems * bytes / GIB) * frac / (per_tok * seq);
+static double bench_linear_step(long out, void *ctx)
+{
+	(void)ctx;
+	return (double)out;
+}
+
+/*
+ * trtllm-bench's run by hand (bench_run_time): four requests of three
+ * output tokens, two at a time, the budget no limit: two waves of three
+ * steps, 6 steps and 12 tokens.  A budget of 12 tokens a step with 10-token
+ * prompts admits one prompt a step: steps give 1, 2, 2, 1 tokens (the
+ * second starts a step later and ends a step later), 4 steps, 6 tokens, and
+ * at a cost of one per token 6.  Three requests of two tokens, two at a
+ * time: a full wave of 2 + 2 and a third request alone, 1 + 1: 4 steps,
+ * and at one per token 6.  A long run at a whole number of waves gives the
+ * steady rate: 10,000 requests of 100 tokens ten at a time, 100,000 steps,
+ * 10 tokens a step.
+ */
+static void test_bench_run_by_hand(void **state)
+{
+	long tokens;
+
+	(void)state;
+	assert_near(bench_run_time(4, 2, 1000, 10, 3, bench_const_step, NULL, &tokens), 6, 1e-12);
+	assert_int_equal(tokens, 12);
+	assert_near(bench_run_time(2, 2, 12, 10, 3, bench_const_step, NULL, &tokens), 4, 1e-12);
+	assert_int_equal(tokens, 6);
+	assert_near(bench_run_time(2, 2, 12, 10, 3, bench_linear_step, NULL, &tokens), 6, 1e-12);
+	assert_near(bench_run_time(3, 2, 1000, 10, 2, bench_const_step, NULL, &tokens), 4, 1e-12);
+	assert_near(bench_run_time(3, 2, 1000, 10, 2, bench_linear_step, NULL, &tokens), 6, 1e-12);
+	assert_int_equal(tokens, 6);
+	assert_near(bench_run_time(10000, 10, 100000, 10, 100, bench_const_step, NULL, &tokens),
+		    100000, 1e-9);
+	assert_int_equal(tokens, 1000000);
 }
 
 static void test_trtllm_bench_batch_by_hand(void **state)
 {
+	long batch, max_tokens;
+
 	(void)state;
+	/* the settings of three PO rows: DeepSeek-R1 NVFP4 on 4 B200 at 1k/1k,
+	 * 384 (above) and max_num_tokens 303.4 x 2 -> 2,048, at least 1,024 +
+	 * 384; Qwen3-235B-A22B NVFP4 (132.8 billion elements, 61.8 GiB): 3,386
+	 * -> 3,584 and 7,168; gpt-oss-120b at 8k/1k: the defaults, 2,048 and
+	 * 8,192 raised to 8,192 + 2,048 */
+	bench_setting(&engine_rows[bench_row("PO TRT-LLM 4xB200 DeepSeek-R1-0528"
+						" NVFP4 EP4 ADP 1024/1024 bs384")],
+		      &batch, &max_tokens);
+	assert_int_equal(batch, 384);
+	assert_int_equal(max_tokens, 2048);
+	bench_setting(&engine_rows[bench_row("PO TRT-LLM 4xB200 Qwen3-235B-A22B"
+						" NVFP4 FP8-KV EP4 ADP 1024/1024 max")],
+		      &batch, &max_tokens);
+	assert_int_equal(batch, 3584);
+	assert_int_equal(max_tokens, 7168);
+	bench_setting(&engine_rows[bench_row("PO TRT-LLM 2xB200 gpt-oss-120b"
+						" MXFP4 FP8-KV EP2 ADP 8192/1024 max")],
+		      &batch, &max_tokens);
+	assert_int_equal(batch, 2048);
+	assert_int_equal(max_tokens, 10240);
 	assert_near(bench_requests(179.06, 4, 394e9, 0.5, 61, 128, 56, 1, 2048, 0.95), 303.4, 0.1);
 	assert_int_equal(bench_round(303.4), 384);
 	assert_int_equal(bench_round(bench_requests(179.06, 4, 394e9, 0.5, 61, 128, 56, 1, 2000, 0.95)), 384);
@@ -4010,18 +4272,14 @@ static void test_trtllm_bench_batch_by_hand(void **state)
 
 	for (size_t i = 0; i < sizeof engine_rows / sizeof engine_rows[0]; i++) {
 		const struct engine_row *e = &engine_rows[i];
-		double nvml = e->g == &b200 ? 179.06 : e->g == &gb200 ? 185.03 : 140.4;
-		int fp4 = e->m == &deepseek_r1_nvfp4;
 
 		if (!strstr(e->config, " bs"))
 			continue;
 		assert_true(e->m == &deepseek_r1_nvfp4 || e->m == &deepseek_r1);
 		assert_true(e->g == &b200 || e->g == &gb200 || e->g == &h200);
 		assert_true(e->conc < 0 && -e->conc % e->gpus == 0);
-		assert_int_equal(-e->conc / e->gpus,
-				 bench_round(bench_requests(nvml, e->gpus, fp4 ? 394e9 : 684.5e9,
-							    fp4 ? 0.5 : 1, 61, 128, 56, 1,
-							    e->in + e->out, 0.95)));
+		bench_setting(e, &batch, &max_tokens);
+		assert_int_equal(-e->conc / e->gpus, batch);
 		rows++;
 	}
 	assert_int_equal(rows, 14);
@@ -4234,6 +4492,7 @@ int main(void)
 		cmocka_unit_test(test_prompt_steps_by_hand),
 		cmocka_unit_test(test_engine_factor_by_gpu),
 		cmocka_unit_test(test_trtllm_bench_batch_by_hand),
+		cmocka_unit_test(test_bench_run_by_hand),
 		cmocka_unit_test(test_engine_table),
 		cmocka_unit_test(test_weights_and_kv),
 		cmocka_unit_test(test_max_concurrency_by_hand),
