@@ -154,11 +154,13 @@ static const struct azure_usage *quota_of(const struct azure_usage_list *l, cons
 }
 
 /* Whether --within-quota may move w: its own whole VMs, outside the MIG
- * plan, without a data path tied to its size. */
+ * plan, without a data path or a load plan tied to its size (its replicas
+ * by the hour were planned on that size; its alternatives are ranked with
+ * their own). */
 static int movable(const struct recommend_workload *w)
 {
-	return w->feasible && !w->mig_use && !w->rec_data && w->rec.basis == RECOMMEND_BASIS_OWN &&
-	       w->rec.placement != FIT_PLACEMENT_MIG;
+	return w->feasible && !w->mig_use && !w->rec_data && !w->load_plan &&
+	       w->rec.basis == RECOMMEND_BASIS_OWN && w->rec.placement != FIT_PLACEMENT_MIG;
 }
 
 /* The fleet's VMs: what each workload deploys (docs/quota.md); with
@@ -403,7 +405,7 @@ void recommend_within_quota(struct recommend_result *r, const struct catalog_sna
 	long long *avail, *needed, *freev, *limit;
 	size_t *choice, *at, *mchoice, nm = 0, moved = 0, nshort = 0;
 	double before = 0, after = 0;
-	int fits;
+	int fits, fixed_over = 0;
 
 	if (!o || !o->within_quota || r->nworkloads == 0)
 		return;
@@ -442,6 +444,7 @@ void recommend_within_quota(struct recommend_result *r, const struct catalog_sna
 		limit[q] = u->limit;
 		avail[q] = u->limit - u->current > 0 ? u->limit - u->current : 0;
 		freev[q] = avail[q] - ns.v[q].vcpus > 0 ? avail[q] - ns.v[q].vcpus : 0;
+		fixed_over |= ns.v[q].vcpus > avail[q];
 		util_copy_str(ns.v[q].family, sizeof ns.v[q].family, u->name);
 	}
 	for (size_t i = 0; i < r->nworkloads; i++)
@@ -467,10 +470,14 @@ void recommend_within_quota(struct recommend_result *r, const struct catalog_sna
 
 			if (q < 0 || freev[q] < 0 || (k == 1 && wo[i].opt[0].quota[0] == q))
 				continue;
+			fixed_over |= wo[i].opt[0].vcpus > freev[q];
 			freev[q] = freev[q] > wo[i].opt[0].vcpus ? freev[q] - wo[i].opt[0].vcpus : 0;
 		}
 	}
-	fits = nshort && nm ? quota_plan_solve(wl, nm, freev, ns.n, mchoice) : nshort ? 0 : 1;
+	/* the workloads that cannot move already need more of some quota
+	 * than is free: no plan fits, and nothing moves */
+	fits = nshort && nm && !fixed_over ? quota_plan_solve(wl, nm, freev, ns.n, mchoice)
+	       : nshort ? 0 : 1;
 	for (size_t k = 0; fits >= 0 && k < nm; k++)
 		choice[at[k]] = mchoice[k];
 	for (size_t i = 0; nshort && fits >= 0 && i < r->nworkloads; i++) {
