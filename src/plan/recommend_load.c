@@ -269,17 +269,25 @@ void recommend_load_choice(const struct rank_ctx *c, const struct fit_workload *
 	/* the peak hour's price: every replica level runs then, each billed
 	 * under its own term (pricing auto puts the base on the commitment
 	 * and the burst on payg), so not the VMs at one term's rate */
+	/* hours_billed: the levels' billed hours weighted by their price an
+	 * hour, so that hourly_cost x hours_billed is the bill before its
+	 * levels are rounded to the cent (730 exactly when every level is on
+	 * a commitment) */
+	double billed = 0;
+
 	out->hourly_cost = 0;
 	out->terms = 0;
 	for (size_t i = 0; i < lp.nbills; i++) {
 		out->hourly_cost += lp.bills[i].hourly * lp.bills[i].vms;
+		billed += lp.bills[i].hourly * lp.bills[i].vms *
+			  bill_hours(lp.bills[i].term, lp.bills[i].hours_per_month);
 		if ((int)lp.bills[i].term >= 0 && lp.bills[i].term < PRICING_COUNT)
 			out->terms |= 1u << lp.bills[i].term;
 	}
 	if (lp.nbills == 0)
 		out->hourly_cost = out->unit_hourly * out->vm_count;
 	out->monthly_cost = lp.monthly_cost;
-	out->hours_billed = out->hourly_cost > 0 ? lp.monthly_cost / out->hourly_cost : 0;
+	out->hours_billed = out->hourly_cost > 0 && lp.nbills ? billed / out->hourly_cost : 0;
 	if (plan) {
 		*plan = xmalloc(sizeof(**plan));
 		**plan = lp;
