@@ -195,6 +195,9 @@ struct recommend_region_cost {
 	int feasible;
 	char sku[FACT_SKU];
 	double monthly_cost;
+	unsigned terms;                   /* the terms its bill is under, 1 << pricing_kind
+					     each (a load plan's levels may mix them;
+					     recommend_terms_text) */
 };
 
 enum recommend_severity { RECOMMEND_INFO, RECOMMEND_WARNING, RECOMMEND_ERROR };
@@ -796,6 +799,11 @@ const char *recommend_terms_label(const struct recommend_workload *w,
 /* 1 when c is billed by a load plan whose levels bill under several terms:
  * JSON pricing is null then (load_plan.bills gives each level's). */
 int recommend_terms_several(const struct recommend_choice *c);
+
+/* The terms of bits terms (1 << pricing_kind each), commitments first, as
+ * recommend_terms_label names them ("reserved-3y+payg"); "-" for none.
+ * Returns buf. */
+const char *recommend_terms_text(unsigned terms, char *buf, size_t len);
 
 /* One line of the reasons of a choice (i-th; returns 0 past the last one),
  * e.g. "cheapest of 14 feasible options in eastus". */

@@ -134,6 +134,7 @@ static void to_plan(const struct rec_in *in, struct recommend_result *res, size_
 			w->regions[k].feasible = 1;
 			util_copy_str(w->regions[k].sku, sizeof(w->regions[k].sku), w->rec.sku);
 			w->regions[k].monthly_cost = part;
+			w->regions[k].terms = 1u << in->env->pricing;
 		}
 	w->needs.interconnect = recommend_interconnect_name(w->rec.fit.interconnect);
 }

@@ -431,6 +431,10 @@ double recommend_load_cost(const struct rank_ctx *c, const struct recommend_load
 double recommend_load_bill(const struct rank_ctx *c, const struct recommend_load_plan *lp,
 			   int shape,
 			   int region, const struct fit_result *f, struct recommend_load_plan *out);
+/* The terms (1 << pricing_kind each) candidate k's bill is under: its load
+ * plan's levels' when its shape has one (each level on the cheaper of the
+ * run's commitment and payg under pricing auto), else the run's term. */
+unsigned recommend_load_terms(const struct rank_ctx *c, const struct cand *k);
 /* A choice of candidate k (w sized there; out filled by fill_choice) set to
  * its load plan: VMs at the peak, the plan's bill, one replica's
  * throughput, latency and memory at the peak's mean in flight; with plan,

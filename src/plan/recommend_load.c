@@ -225,6 +225,27 @@ double recommend_load_bill(const struct rank_ctx *c, const struct recommend_load
 	return out->monthly_cost;
 }
 
+unsigned recommend_load_terms(const struct rank_ctx *c, const struct cand *k)
+{
+	struct recommend_load_plan *lp;
+	struct fit_result one;
+	unsigned terms = 0;
+
+	if (!c->lp || c->lp_state[k->shape] != 1)
+		return 1u << c->env->pricing;
+	/* which term each level takes does not depend on the VMs a replica
+	 * has: bill one */
+	memset(&one, 0, sizeof one);
+	one.vm_count = 1;
+	lp = xmalloc(sizeof *lp);
+	recommend_load_bill(c, &c->lp[k->shape], k->shape, k->region, &one, lp);
+	for (size_t i = 0; i < lp->nbills; i++)
+		if ((int)lp->bills[i].term >= 0 && lp->bills[i].term < PRICING_COUNT)
+			terms |= 1u << lp->bills[i].term;
+	free(lp);
+	return terms ? terms : 1u << c->env->pricing;
+}
+
 /* The figures of one replica of out at the peak hour: each instance at its
  * share of the Little's-law mean in flight (rounded up), as the table and
  * JSON print them; the fit was for one sequence.  Left as they are when the

@@ -854,6 +854,7 @@ static void rank_dedicated(struct rank_ctx *c, const struct fit_workload *w, str
 				continue;
 			rc->feasible = 1;
 			rc->monthly_cost = cd->monthly;
+			rc->terms = recommend_load_terms(c, cd);
 			util_copy_str(rc->sku, sizeof(rc->sku), c->env->vms[c->env->shapes[cd->shape].vm].sku);
 		}
 		if (!best) {
@@ -1040,6 +1041,7 @@ static void region_costs(const struct rank_ctx *c, struct recommend_workload *rw
 				continue;
 			rc->feasible = 1;
 			rc->monthly_cost = c->cands[j].monthly;
+			rc->terms = recommend_load_terms(c, &c->cands[j]);
 			util_copy_str(rc->sku, sizeof(rc->sku), c->env->vms[c->env->shapes[c->cands[j].shape].vm].sku);
 			break;
 		}

@@ -14,8 +14,7 @@
 #include "recommend_internal.h"
 #include "util.h"
 
-const char *recommend_terms_label(const struct recommend_workload *w,
-				  const struct recommend_choice *c, char *buf, size_t len)
+const char *recommend_terms_text(unsigned terms, char *buf, size_t len)
 {
 	/* the commitments first, as a load plan's base level bills before its
 	 * burst: "reserved-3y+payg" */
@@ -25,15 +24,11 @@ const char *recommend_terms_label(const struct recommend_workload *w,
 	};
 	size_t at = 0;
 
-	/* the run's term (the recommendation's: every choice of a workload
-	 * bills under its run's) unless a load plan says which it bills under */
-	snprintf(buf, len, "%s", pricing_name(w->rec.pricing));
-	if (!c->terms)
-		return buf;
+	snprintf(buf, len, "-");
 	for (size_t i = 0; i < sizeof order / sizeof order[0] && at < len; i++) {
 		int k;
 
-		if (!((c->terms >> order[i]) & 1u))
+		if (!((terms >> order[i]) & 1u))
 			continue;
 		k = snprintf(buf + at, len - at, "%s%s", at ? "+" : "", pricing_name(order[i]));
 		if (k < 0)
@@ -41,6 +36,18 @@ const char *recommend_terms_label(const struct recommend_workload *w,
 		at += (size_t)k;
 	}
 	return buf;
+}
+
+const char *recommend_terms_label(const struct recommend_workload *w,
+				  const struct recommend_choice *c, char *buf, size_t len)
+{
+	/* the run's term (the recommendation's: every choice of a workload
+	 * bills under its run's) unless a load plan says which it bills under */
+	if (!c->terms) {
+		snprintf(buf, len, "%s", pricing_name(w->rec.pricing));
+		return buf;
+	}
+	return recommend_terms_text(c->terms, buf, len);
 }
 
 int recommend_terms_several(const struct recommend_choice *c)

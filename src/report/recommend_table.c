@@ -262,15 +262,22 @@ static void print_workload_table(FILE *f, const struct recommend_result *r,
 		table_free(t);
 	}
 	if (w->nregions > 1) {
-		struct table *t = table_new(3);
+		/* under pricing auto each region is billed under the term
+		 * cheapest there: the table says which */
+		struct table *t = table_new(r->pricing_auto ? 4 : 3);
+		char terms[64];
+
 		table_header(t, 0, "region", ALIGN_LEFT);
 		table_header(t, 1, "best size", ALIGN_LEFT);
 		table_header(t, 2, "monthly", ALIGN_RIGHT);
+		if (r->pricing_auto)
+			table_header(t, 3, "term", ALIGN_LEFT);
 		for (size_t i = 0; i < w->nregions; i++) {
 			const struct recommend_region_cost *rc = &w->regions[i];
 			table_add(t, rc->region, rc->feasible ? rc->sku : "(none)",
 				  rc->feasible ? util_fmt_money_in(a, sizeof(a), rc->monthly_cost, r->currency)
-					       : "-");
+					       : "-",
+				  rc->feasible ? recommend_terms_text(rc->terms, terms, sizeof terms) : "-");
 		}
 		fputc('\n', f);
 		table_color(t, color);

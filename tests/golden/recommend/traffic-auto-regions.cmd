@@ -10,7 +10,9 @@
 #     at 3.673 an hour: 1 x 643.10 h = 2,362.09, 1 x 477.98 h = 1,755.61,
 #     2 x 325.89 h = 2,394.01, 2 x 282.44 h = 2,074.81, 1 x 260.71 h = 957.60;
 #     9,544.12 in all, not "(none)" as under reserved-3y (last line).
-# The recommendation is the cheaper region's, eastus at 9,544.12.
+# The recommendation is the cheaper region's, eastus at 9,544.12. Each region
+# names the terms of its bill: reserved-3y+payg (JSON pricing null, terms
+# [reserved-3y, payg]) and payg; under reserved-3y alone, reserved-3y.
 sed 's/region: eastus/region: [indonesiacentral, eastus]/; s/requests_per_s: 12 /requests_per_s: 40 /' examples/chat-traffic.yaml > "$SCRATCH/p.yaml"
 gpufit recommend --pricing auto "$SCRATCH/p.yaml" 2>/dev/null | grep -A3 '^REGION'
 gpufit recommend -f json --pricing auto "$SCRATCH/p.yaml" 2>/dev/null | jq -c '.workloads[0] | {regions, region: .recommendation.region, monthly: .recommendation.monthly_cost}'
