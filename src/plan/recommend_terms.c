@@ -335,6 +335,9 @@ int recommend_build_auto(const struct catalog_snapshot *snap, const struct profi
 		one.pricing = auto_terms[t];
 		one.pricing_auto = 0;
 		one.load_mixed_terms = 1;
+		/* quota is planned once, on the fleet the terms' runs make
+		 * together (below), not on each run's own fleet */
+		one.within_quota = 0;
 		if (recommend_build_term(snap, p, &one, &runs[t], t == 0 ? diags : NULL) != 0) {
 			for (size_t k = 0; k < NAUTO; k++)
 				recommend_result_release(&runs[k]);
@@ -384,6 +387,10 @@ int recommend_build_auto(const struct catalog_snapshot *snap, const struct profi
 	}
 	free(term);
 	auto_region_costs(out, runs, have, plan);
+	/* --within-quota on the merged fleet: each run planned its own, and
+	 * the workloads come from several runs (a workload moved keeps its
+	 * term) */
+	recommend_within_quota(out, snap, o);
 	resum(out);
 	out->pricing_auto = 1;
 	out->runs = runs;
