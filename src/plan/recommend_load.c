@@ -280,6 +280,11 @@ void recommend_load_choice(const struct rank_ctx *c, const struct fit_workload *
 {
 	struct recommend_load_plan lp;
 	const struct fit_result *f = &out->fit;
+	/* hours_billed: the levels' billed hours weighted by their price an
+	 * hour, so that hourly_cost x hours_billed is the bill before its
+	 * levels are rounded to the cent (730 exactly when every level is on
+	 * a commitment) */
+	double billed = 0;
 
 	if (!c->lp || c->lp_state[k->shape] != 1)
 		return;
@@ -290,12 +295,6 @@ void recommend_load_choice(const struct rank_ctx *c, const struct fit_workload *
 	/* the peak hour's price: every replica level runs then, each billed
 	 * under its own term (pricing auto puts the base on the commitment
 	 * and the burst on payg), so not the VMs at one term's rate */
-	/* hours_billed: the levels' billed hours weighted by their price an
-	 * hour, so that hourly_cost x hours_billed is the bill before its
-	 * levels are rounded to the cent (730 exactly when every level is on
-	 * a commitment) */
-	double billed = 0;
-
 	out->hourly_cost = 0;
 	out->terms = 0;
 	for (size_t i = 0; i < lp.nbills; i++) {
