@@ -435,6 +435,10 @@ struct sizing_factors {
 	double moe_layer_us;               /* fixed device time of one routed-expert layer in a
 					    * step (router, top-k, token alignment and combine
 					    * kernels a dense layer has not), microseconds */
+	double moe_pair_ns;                /* device time of each routed (token, expert) pair
+					    * a GPU handles in a routed layer beyond its GEMMs'
+					    * FLOPs (the token's permutation, quantization and
+					    * the experts' partial tiles), nanoseconds */
 	double roofline_blend;             /* share of the shorter of weight read and GEMMs added to the longer */
 	double train_mfu_fsdp;             /* published MFU by framework and GPU class */
 	double train_mfu_megatron;

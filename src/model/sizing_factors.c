@@ -55,6 +55,7 @@ static const struct {
 	FACTOR(nvlink_efficiency),
 	FACTOR(moe_expert_mfu_scale),
 	FACTOR(moe_layer_us),
+	FACTOR(moe_pair_ns),
 	FACTOR(roofline_blend),
 	FACTOR(train_mfu_fsdp),
 	FACTOR(train_mfu_megatron),

@@ -223,6 +223,30 @@ static double moe_layers_s(const struct sizing_model *m, const struct sizing_fac
 }
 
 /*
+ * The device time of the routed (token, expert) pairs each GPU handles in
+ * one forward pass of tokens tokens, beyond their GEMMs' FLOPs
+ * (moe_pair_ns each: the token's permutation, quantization and the
+ * experts' partial tiles): tokens x k pairs a routed layer, spread over the
+ * ep GPUs of expert parallelism (tok: the busiest one's share over the
+ * mean) and not over tensor parallelism, whose GPUs each handle every pair
+ * on their slice of the experts.  0 for a dense model and for an engine
+ * whose own cost per layer (engine_layer_ms, llama.cpp) was fitted on
+ * routed layers too.
+ */
+static double moe_pairs_s(const struct sizing_model *m, const struct sizing_factors *f,
+			  const struct sizing_engine_factors *ef, double tokens, int ep, double tok)
+{
+	int n;
+
+	if (m->moe_experts <= 0 || m->moe_active <= 0 || !(f->moe_pair_ns > 0) ||
+	    ef->layer_ms > 0 || !(tokens > 0))
+		return 0;
+	n = m->moe_layers > 0 ? m->moe_layers : m->layers;
+	return n * tokens * m->moe_active / (ep > 1 ? ep : 1) * (ep > 1 ? tok : 1.0) *
+	       f->moe_pair_ns / 1e9;
+}
+
+/*
  * FLOPs of absorbed MLA decode attention per token per context token over
  * all layers: per head, q against the latent and rope key (kv_lora_rank +
  * qk_rope_head_dim) and the weighted sum of latents (kv_lora_rank), two
@@ -247,7 +271,7 @@ static double mla_decode_flops(const struct sizing_model *m)
  */
 static void decode_cycle(const struct sizing_model *m, double B, double ctx, double ratio,
 			 double in, double wbytes, double kvpt_dev, double tflops, double bw_eff,
-			 int tp, int pp, int adp, const struct sizing_capacity *cap,
+			 int tp, int pp, int adp, int ep, const struct sizing_capacity *cap,
 			 const struct sizing_factors *f, const struct sizing_engine_factors *ef,
 			 const struct ep_balance *eb, struct infer_step *st)
 {
@@ -271,6 +295,9 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	 * the engine's per layer, and the routing kernels of each layer of
 	 * routed experts */
 	double t_layers = m->layers / (double)pp * ef->layer_ms / 1e3 + moe_layers_s(m, f, ef) / pp;
+	/* the routed pairs of the step's tokens, decode and prompt, on the
+	 * layers of a stage */
+	double t_pairs = moe_pairs_s(m, f, ef, mb * (1.0 + ratio), ep, eb->tok) / pp;
 
 	t_w = weights_read_params(m, mb) * wbytes / mp / (bw * bw_eff);
 	t_lin = mb * 2.0 * act / mp / (peak * dmfu);
@@ -334,8 +361,9 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	 * kernel: the attention takes the longer of the two */
 	st->t_mem = (t_w > t_lin ? t_w : 0) + (t_kv >= t_mla ? t_kv : 0);
 	st->t_comp = (t_w > t_lin ? 0 : t_lin) + t_pre + t_pattn + (t_kv >= t_mla ? 0 : t_mla);
+	st->t_comp += t_pairs;
 	t_sum = (t_w > t_lin ? t_w : t_lin) + t_pre + fmax(t_kv, t_mla) + t_pattn + t_stall + t_ar +
-		t_layers + ovh;
+		t_layers + t_pairs + ovh;
 	/* an engine that launches its kernels eagerly (no CUDA graph) queues
 	 * them while the GPU runs the ones before: its per-step host work and
 	 * the device work overlap, and a step takes the longer of the two */
@@ -494,12 +522,14 @@ static void infer_prefill(const struct sizing_model *m, const struct sizing_serv
 			    2.0 * routed_compute_params(m, f) * (tok - 1.0);
 	double peak_tp = tflops * 1e12 * f->prefill_mfu * ef->prefill_scale * tp *
 			 per_doubling(f->tp_efficiency, tp);
+	/* the routed pairs of one prompt token on every stage */
+	double pair_tok = moe_pairs_s(m, f, ef, 1.0, l->ep, tok);
 
 	peak_tp *= sizing_mig_compute_scale(cap, f);
-	r->prefill_tokens_per_s = peak_tp * pp * per_doubling(f->pp_efficiency, pp) /
-				  pflops_tok;
+	r->prefill_tokens_per_s =
+		1.0 / (pflops_tok / (peak_tp * pp * per_doubling(f->pp_efficiency, pp)) + pair_tok / pp);
 	{
-		double t_comp = in * pflops_tok / peak_tp;
+		double t_comp = in * pflops_tok / peak_tp + in * pair_tok;
 		double t_read = wall / (cap->bandwidth_gbps * 1e9 * bw_eff * tp *
 					per_doubling(f->tp_efficiency, tp));
 
@@ -690,7 +720,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	eb = ep_balance_of(&m, w, B / pp, B / pp * (1.0 + ratio), ep, f);
 	disp_b = sizing_ep_dispatch_bytes(&m, w, r.precision_mode);
 	decode_cycle(&m, B, ctx, ratio, s->input_tokens, wbytes, kvpt_dev, tflops, bw_eff, tp, pp,
-		     adp, cap, f, &ef, &eb, &st);
+		     adp, ep, cap, f, &ef, &eb, &st);
 	if (ep > 1) {
 		/* with data-parallel attention the dispatch and combine replace
 		 * the experts' all-reduces; each GPU reads the attention it holds
