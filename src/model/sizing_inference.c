@@ -224,21 +224,25 @@ static double moe_layers_s(const struct sizing_model *m, const struct sizing_fac
 
 /*
  * The device time of the routed (token, expert) pairs each GPU handles in
- * one forward pass of tokens tokens, beyond their GEMMs' FLOPs
- * (moe_pair_ns each: the token's permutation, quantization and the
- * experts' partial tiles): tokens x k pairs a routed layer, spread over the
- * ep GPUs of expert parallelism (tok: the busiest one's share over the
- * mean) and not over tensor parallelism, whose GPUs each handle every pair
- * on their slice of the experts.  0 for a dense model and for an engine
- * whose own cost per layer (engine_layer_ms, llama.cpp) was fitted on
- * routed layers too.
+ * one forward pass of tokens tokens beyond what the expert rate charges
+ * their GEMMs, when those run at the FP4 rate (fp4: the weights in NVFP4 or
+ * MXFP4 on FP4 tensor cores; moe_pair_ns each: at four times the FP8 rate
+ * the token's permutation, quantization and the experts' partial tiles no
+ * longer hide under the GEMMs, where in 8 and 16 bits the expert rate
+ * covers them): tokens x k pairs a routed layer, spread over the ep GPUs of
+ * expert parallelism (tok: the busiest one's share over the mean) and not
+ * over tensor parallelism, whose GPUs each handle every pair on their
+ * slice of the experts.  0 for a dense model and for an engine whose own
+ * cost per layer (engine_layer_ms, llama.cpp) was fitted on routed layers
+ * too.
  */
 static double moe_pairs_s(const struct sizing_model *m, const struct sizing_factors *f,
-			  const struct sizing_engine_factors *ef, double tokens, int ep, double tok)
+			  const struct sizing_engine_factors *ef, double tokens, int ep, double tok,
+			  int fp4)
 {
 	int n;
 
-	if (m->moe_experts <= 0 || m->moe_active <= 0 || !(f->moe_pair_ns > 0) ||
+	if (!fp4 || m->moe_experts <= 0 || m->moe_active <= 0 || !(f->moe_pair_ns > 0) ||
 	    ef->layer_ms > 0 || !(tokens > 0))
 		return 0;
 	n = m->moe_layers > 0 ? m->moe_layers : m->layers;
@@ -271,7 +275,7 @@ static double mla_decode_flops(const struct sizing_model *m)
  */
 static void decode_cycle(const struct sizing_model *m, double B, double ctx, double ratio,
 			 double in, double wbytes, double kvpt_dev, double tflops, double bw_eff,
-			 int tp, int pp, int adp, int ep, const struct sizing_capacity *cap,
+			 int tp, int pp, int adp, int ep, int fp4, const struct sizing_capacity *cap,
 			 const struct sizing_factors *f, const struct sizing_engine_factors *ef,
 			 const struct ep_balance *eb, struct infer_step *st)
 {
@@ -297,7 +301,7 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	double t_layers = m->layers / (double)pp * ef->layer_ms / 1e3 + moe_layers_s(m, f, ef) / pp;
 	/* the routed pairs of the step's tokens, decode and prompt, on the
 	 * layers of a stage */
-	double t_pairs = moe_pairs_s(m, f, ef, mb * (1.0 + ratio), ep, eb->tok) / pp;
+	double t_pairs = moe_pairs_s(m, f, ef, mb * (1.0 + ratio), ep, eb->tok, fp4) / pp;
 
 	t_w = weights_read_params(m, mb) * wbytes / mp / (bw * bw_eff);
 	t_lin = mb * 2.0 * act / mp / (peak * dmfu);
@@ -361,7 +365,6 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	 * kernel: the attention takes the longer of the two */
 	st->t_mem = (t_w > t_lin ? t_w : 0) + (t_kv >= t_mla ? t_kv : 0);
 	st->t_comp = (t_w > t_lin ? 0 : t_lin) + t_pre + t_pattn + (t_kv >= t_mla ? 0 : t_mla);
-	st->t_comp += t_pairs;
 	t_sum = (t_w > t_lin ? t_w : t_lin) + t_pre + fmax(t_kv, t_mla) + t_pattn + t_stall + t_ar +
 		t_layers + t_pairs + ovh;
 	/* an engine that launches its kernels eagerly (no CUDA graph) queues
@@ -374,7 +377,7 @@ static void decode_cycle(const struct sizing_model *m, double B, double ctx, dou
 	st->t_cycle = pp * t_stage / pp_loss;
 	/* the communication share of the summed step, scaled to the step taken */
 	st->t_comm = (pp * t_sum / pp_loss - pp * (t_sum - t_ar) +
-		      pp * (t_sum - t_ar - ovh - t_stall) * (1.0 - tp_loss)) *
+		      pp * (t_sum - t_ar - ovh - t_stall - t_pairs) * (1.0 - tp_loss)) *
 		     (t_sum > 0 ? t_stage / t_sum : 1.0);
 }
 
@@ -510,7 +513,7 @@ static void infer_prefill(const struct sizing_model *m, const struct sizing_serv
 			  const struct sizing_capacity *cap, const struct sizing_factors *f,
 			  const struct sizing_engine_factors *ef, const struct infer_layout *l,
 			  double tflops, double bw_eff, double wall, double attn_rep,
-			  double dispatch_b, struct sizing_inference_result *r)
+			  double dispatch_b, int fp4, struct sizing_inference_result *r)
 {
 	int tp = l->tp, pp = l->pp;
 	double in = s->input_tokens;
@@ -523,7 +526,7 @@ static void infer_prefill(const struct sizing_model *m, const struct sizing_serv
 	double peak_tp = tflops * 1e12 * f->prefill_mfu * ef->prefill_scale * tp *
 			 per_doubling(f->tp_efficiency, tp);
 	/* the routed pairs of one prompt token on every stage */
-	double pair_tok = moe_pairs_s(m, f, ef, 1.0, l->ep, tok);
+	double pair_tok = moe_pairs_s(m, f, ef, 1.0, l->ep, tok, fp4);
 
 	peak_tp *= sizing_mig_compute_scale(cap, f);
 	r->prefill_tokens_per_s =
@@ -564,7 +567,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	double kvseq_dev, wread, wall;
 	struct sizing_engine_factors ef;
 	struct infer_layout lay;
-	int tp, pp, kv_split, kv_limited = 0, win_only, ep, adp;
+	int tp, pp, kv_split, kv_limited = 0, win_only, ep, adp, fp4;
 	double attn_rep = 0, disp_b;
 	struct ep_balance eb;
 
@@ -711,6 +714,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	tflops = sizing_capacity_tflops(cap, r.precision_mode == SIZING_PREC_WEIGHT_ONLY ?
 						 SIZING_FP16 : w);
 	bw_eff = decode_bw_eff(&m, w, r.precision_mode, f, &ef);
+	fp4 = (w == SIZING_FP4 || w == SIZING_MXFP4) && r.precision_mode == SIZING_PREC_NATIVE;
 
 	/* the bytes per parameter a step reads, over the parameters it reads:
 	 * mixed precisions and the experts a batch touches */
@@ -720,7 +724,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	eb = ep_balance_of(&m, w, B / pp, B / pp * (1.0 + ratio), ep, f);
 	disp_b = sizing_ep_dispatch_bytes(&m, w, r.precision_mode);
 	decode_cycle(&m, B, ctx, ratio, s->input_tokens, wbytes, kvpt_dev, tflops, bw_eff, tp, pp,
-		     adp, ep, cap, f, &ef, &eb, &st);
+		     adp, ep, fp4, cap, f, &ef, &eb, &st);
 	if (ep > 1) {
 		/* with data-parallel attention the dispatch and combine replace
 		 * the experts' all-reduces; each GPU reads the attention it holds
@@ -746,7 +750,7 @@ int sizing_inference(const struct sizing_model *model, enum sizing_precision w,
 	if (!r.fits && s->concurrency > r.memory_max_concurrency)
 		r.bound = SIZING_BOUND_MEMORY_CAPACITY;
 
-	infer_prefill(&m, s, cap, f, &ef, &lay, tflops, bw_eff, wall, attn_rep, disp_b, &r);
+	infer_prefill(&m, s, cap, f, &ef, &lay, tflops, bw_eff, wall, attn_rep, disp_b, fp4, &r);
 	*out = r;
 	return 0;
 }

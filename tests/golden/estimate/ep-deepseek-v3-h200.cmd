@@ -21,9 +21,4 @@
 # 1.543 ms a step, in place of the MLP and attention all-reduces; together
 # 35.40 -> 38.45 ms. SGLang's host work is one rank's 8 sequences: 0.3 ms +
 # 8 x 45 us (test_host_work_per_dp_rank); all 64 counted made it 40.97 ms.
-# moe_layer_us refitted to 35 us: 58 x 5 us less, 38.14 ms; the routed pairs
-# (moe_pair_ns, test_moe_pair_cost_by_hand): the busiest GPU's 128 x 8 / 8 x
-# 1.5531 = 198.8 a layer x 58 x 16 ns = 0.184 ms, 38.33 ms; the prompt's
-# 1,024 x 8 / 8 x 1.5404 x 58 x 16 ns = 1.464 ms on the first token, 62.52
-# -> 63.98 ms.
 gpufit -f json estimate --model deepseek-v3 --gpu H200-SXM-141GB --gpus 8 --precision native --input-tokens 1024 --output-tokens 1024 --concurrency 64 --engine sglang --expert-parallel
