@@ -225,8 +225,8 @@ static double moe_layers_s(const struct sizing_model *m, const struct sizing_fac
 /*
  * The device time of the routed (token, expert) pairs each GPU handles in
  * one forward pass of tokens tokens beyond what the expert rate charges
- * their GEMMs, when those run at the FP4 rate (fp4: the weights in NVFP4 or
- * MXFP4 on FP4 tensor cores; moe_pair_ns each: at four times the FP8 rate
+ * their GEMMs, when gpufit charges those at the FP4 rate (fp4: the model run
+ * in NVFP4 or MXFP4 on FP4 tensor cores; moe_pair_ns each: at four times the FP8 rate
  * the token's permutation, quantization and the experts' partial tiles no
  * longer hide under the GEMMs, where in 8 and 16 bits the expert rate
  * covers them): tokens x k pairs a routed layer, spread over the ep GPUs of

@@ -4063,7 +4063,7 @@ static void test_moe_pair_cost_by_hand(void **state)
 	assert_true(a.fits && b.fits && a.ep == 4);
 	d_ep = a.ms_per_output_token - b.ms_per_output_token;
 	assert_true(d_ep > 0.835584 / 4 && d_ep < 0.835584);
-	/* the prompt: 1,024 tokens x 8 pairs x 48 layers x 16 ns on the first
+	/* the prompt: 1,024 tokens x 8 pairs x 48 layers x 17 ns on the first
 	 * token's time */
 	assert_int_equal(sizing_capacity_from_gpu(&b200, 1, &cap), 0);
 	{
