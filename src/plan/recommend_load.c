@@ -225,11 +225,23 @@ double recommend_load_bill(const struct rank_ctx *c, const struct recommend_load
 	return out->monthly_cost;
 }
 
+/* The terms (1 << pricing_kind each) the levels of billed plan lp bill
+ * under; 0 when it has no bill. */
+static unsigned bills_terms(const struct recommend_load_plan *lp)
+{
+	unsigned terms = 0;
+
+	for (size_t i = 0; i < lp->nbills; i++)
+		if ((int)lp->bills[i].term >= 0 && lp->bills[i].term < PRICING_COUNT)
+			terms |= 1u << lp->bills[i].term;
+	return terms;
+}
+
 unsigned recommend_load_terms(const struct rank_ctx *c, const struct cand *k)
 {
-	struct recommend_load_plan *lp;
+	struct recommend_load_plan lp;
 	struct fit_result one;
-	unsigned terms = 0;
+	unsigned terms;
 
 	if (!c->lp || c->lp_state[k->shape] != 1)
 		return 1u << c->env->pricing;
@@ -237,12 +249,8 @@ unsigned recommend_load_terms(const struct rank_ctx *c, const struct cand *k)
 	 * has: bill one */
 	memset(&one, 0, sizeof one);
 	one.vm_count = 1;
-	lp = xmalloc(sizeof *lp);
-	recommend_load_bill(c, &c->lp[k->shape], k->shape, k->region, &one, lp);
-	for (size_t i = 0; i < lp->nbills; i++)
-		if ((int)lp->bills[i].term >= 0 && lp->bills[i].term < PRICING_COUNT)
-			terms |= 1u << lp->bills[i].term;
-	free(lp);
+	recommend_load_bill(c, &c->lp[k->shape], k->shape, k->region, &one, &lp);
+	terms = bills_terms(&lp);
 	return terms ? terms : 1u << c->env->pricing;
 }
 
@@ -296,13 +304,11 @@ void recommend_load_choice(const struct rank_ctx *c, const struct fit_workload *
 	 * under its own term (pricing auto puts the base on the commitment
 	 * and the burst on payg), so not the VMs at one term's rate */
 	out->hourly_cost = 0;
-	out->terms = 0;
+	out->terms = bills_terms(&lp);
 	for (size_t i = 0; i < lp.nbills; i++) {
 		out->hourly_cost += lp.bills[i].hourly * lp.bills[i].vms;
 		billed += lp.bills[i].hourly * lp.bills[i].vms *
 			  bill_hours(lp.bills[i].term, lp.bills[i].hours_per_month);
-		if ((int)lp.bills[i].term >= 0 && lp.bills[i].term < PRICING_COUNT)
-			out->terms |= 1u << lp.bills[i].term;
 	}
 	if (lp.nbills == 0)
 		out->hourly_cost = out->unit_hourly * out->vm_count;

@@ -264,23 +264,19 @@ cJSON *recommend_workload_to_json(const struct recommend_result *r, size_t i)
 			unsigned t = w->regions[j].terms;
 			cJSON *terms;
 			char label[64], *save = NULL;
-			int one = -1;
 
 			cJSON_AddStringToObject(x, "sku", w->regions[j].sku);
 			json_add_money(x, "monthly_cost", w->regions[j].monthly_cost);
 			/* its term, null when its load plan's levels bill under
-			 * several (terms lists them) */
-			for (int k = 0; k < PRICING_COUNT; k++)
-				if ((t >> k) & 1u)
-					one = one == -1 ? k : -2;
-			if (one >= 0)
-				cJSON_AddStringToObject(x, "pricing", pricing_name((enum pricing_kind)one));
+			 * several; terms lists them in the order the label names
+			 * them, commitments first */
+			recommend_terms_text(t, label, sizeof label);
+			if (t && !(t & (t - 1)))
+				cJSON_AddStringToObject(x, "pricing", label);
 			else
 				cJSON_AddNullToObject(x, "pricing");
-			/* in the order the label names them, commitments first */
 			terms = cJSON_AddArrayToObject(x, "terms");
-			recommend_terms_text(t, label, sizeof label);
-			for (char *p = one != -1 ? strtok_r(label, "+", &save) : NULL; p;
+			for (char *p = t ? strtok_r(label, "+", &save) : NULL; p;
 			     p = strtok_r(NULL, "+", &save))
 				cJSON_AddItemToArray(terms, cJSON_CreateString(p));
 		} else {
